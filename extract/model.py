@@ -1,0 +1,316 @@
+"""The edition's one immutable in-memory model: ``Edition`` -> ``Game`` -> ``Sentence``.
+
+:func:`build_edition` reads ``corpus/``, splits each witness into its parts, normalises and
+segments the prose, assigns sentence ids from ``corpus/ids.lock`` and returns the model.
+The Sphinx extension and every exporter render this model; nothing re-reads the text.
+Results are cached per process by a fingerprint of the corpus files.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from . import ids as idlock
+from .corpus import KnownGame, Witness, corpus_dir, load_emendations, load_games, load_witnesses
+from .errors import EditionError, line_of
+from .nlp import sentence_spans
+from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
+from .structure import Part, continues, key, split_witness
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a game in one witness.
+
+    ``id`` is the citable ``<game>:<n>`` (base witness) or, for another witness's text of the
+    same game, ``<game>:<n>@<siglum>`` where ``n`` counts that witness's sentences;
+    ``[start, end)`` are offsets into the witness text; ``original`` is that span verbatim;
+    ``normalised`` the reading text; ``changes`` the normalisation records with offsets
+    relative to ``start``; ``paragraph`` the index of its paragraph within the game;
+    ``locked`` whether the id is recorded in ``corpus/ids.lock``.
+    """
+
+    id: str
+    game: str
+    witness: str
+    start: int
+    end: int
+    original: str
+    normalised: str
+    changes: tuple[Change, ...]
+    paragraph: int
+    locked: bool = True
+    english: str | None = None
+
+    @property
+    def n(self) -> int:
+        return int(self.id.split(":")[1].split("@")[0])
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A span of a witness in the model: ``kind`` is ``page-title``, ``heading``, ``title``,
+    ``figure`` or ``sentence``; ``[start, end)`` its text; ``tail`` the end of the whitespace
+    that follows it. The units of a witness tile its text (leading whitespace aside)."""
+
+    kind: str
+    start: int
+    end: int
+    tail: int
+    game: str | None = None
+    ref: str = ""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure marker (``Фиг. 30``) in a game: its number and the id of the sentence it
+    follows (None if it comes first)."""
+
+    number: str
+    witness: str
+    start: int
+    end: int
+    after: str | None
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: slug, titles, its witnesses and the base witness's sentences.
+
+    ``texts`` maps each siglum to that witness's sentences of the game (the base witness's
+    are ``sentences``); ``title_original`` is the printed title unit; ``known`` whether the
+    game is listed in ``corpus/games.toml``.
+    """
+
+    slug: str
+    title_ru: str
+    title_en: str | None
+    base: str
+    witnesses: tuple[str, ...]
+    title_original: str
+    sentences: tuple[Sentence, ...]
+    texts: dict[str, tuple[Sentence, ...]]
+    figures: tuple[Figure, ...]
+    fragment: bool = False
+    known: bool = True
+
+    def sentence(self, sid: str) -> Sentence:
+        for s in self.sentences:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The whole edition: witnesses, games in reading order, units per witness, the lock."""
+
+    root: Path
+    witnesses: tuple[Witness, ...]
+    games: tuple[Game, ...]
+    units: dict[str, tuple[Unit, ...]]
+    normalisations: dict[str, Normalisation]
+    lock: dict[str, idlock.LockEntry]
+    fingerprint: str
+    problems: tuple[str, ...] = field(default_factory=tuple)
+
+    def game(self, slug: str) -> Game:
+        for g in self.games:
+            if g.slug == slug:
+                return g
+        raise EditionError(f"unknown game {slug!r}",
+                           fix=f"use one of: {', '.join(g.slug for g in self.games)}")
+
+    def witness(self, siglum: str) -> Witness:
+        return next(w for w in self.witnesses if w.siglum == siglum)
+
+
+_TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяѣіѳѵ",
+                     "a b v g d e e zh z i i k l m n o p r s t u f kh ts ch sh shch _ y _ e yu ya "
+                     "e i f i".split()))
+
+
+def slugify(title: str) -> str:
+    """An ASCII slug for a title the edition does not know (transliterated, '-' joined)."""
+    s = "".join(_TRANSLIT.get(c, c) for c in key(title)).replace("_", "")
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
+
+
+def corpus_fingerprint(root: Path) -> str:
+    """sha256 over the names and contents of every file in the corpus folder."""
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        if p.is_file() and "results" not in p.relative_to(root).parts:
+            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _witness_normalisation(w: Witness, parts: list[Part], emendations) -> Normalisation:
+    """Normalise a whole witness; page breaks inside a sentence become a typography change."""
+    norm = normalise(w.text, emendations)
+    prose = [p for p in parts if p.kind == "prose"]
+    extra = []
+    for a, b in zip(prose, prose[1:]):
+        gap = w.text[a.end:b.start]
+        if continues(w.text, a.end, b.start) and not any(
+                c.start < b.start and c.end > a.end for c in norm.changes):
+            extra.append(Change(a.end, b.start, gap, " ", "typography", PAGE_BREAK))
+    if not extra:
+        return norm
+    changes = tuple(sorted(norm.changes + tuple(extra), key=lambda c: (c.start, c.end)))
+    return Normalisation(w.text, apply_changes(w.text, changes), changes)
+
+
+def _load_translations(root: Path) -> dict[str, str]:
+    from .corpus import read_toml
+    out: dict[str, str] = {}
+    folder = root / "translations" / "en"
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        data = read_toml(path)
+        for sid, text in data.get("sentences", {}).items():
+            out[sid] = text
+    return out
+
+
+def build_edition(root: str | Path | None = None) -> Edition:
+    """Build the model from a corpus folder (default: the repository's ``corpus/``).
+
+    Raises EditionError (file, line, fix) on any bad input. Cached per corpus fingerprint.
+    """
+    root = corpus_dir(root)
+    return _build(root.resolve(), corpus_fingerprint(root))
+
+
+@lru_cache(maxsize=4)
+def _build(root: Path, fingerprint: str) -> Edition:
+    witnesses = load_witnesses(root)
+    known = load_games(root)
+    by_title = {key(g.title_ru): g for g in known}
+    emendations = load_emendations(root, witnesses)
+    lock = idlock.read_lock(root)
+    english = _load_translations(root)
+
+    # Per witness: parts, normalisation, and the games it holds as (slug, parts).
+    found: dict[str, dict] = {}   # slug -> {"known", "title", "texts": {siglum: [...]}}
+    order: list[str] = []
+    units: dict[str, list[Unit]] = {}
+    norms: dict[str, Normalisation] = {}
+    spans: dict[str, list[tuple[str, str, int, int, int]]] = {}  # siglum -> sentence spans
+    for w in witnesses:
+        parts, _ = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known])
+        norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []))
+        norms[w.siglum] = norm
+        current: str | None = None
+        wunits: list[Unit] = []
+        para_index: dict[str, int] = {}
+        prev_prose_end = None
+        for p in parts:
+            if p.kind == "title":
+                kg = by_title.get(key(p.label))
+                slug = kg.slug if kg else slugify(p.label)
+                current = slug
+                if slug not in found:
+                    found[slug] = {"known": kg, "title": p.label, "texts": {},
+                                   "title_original": {}}
+                    order.append(slug)
+                found[slug]["title_original"][w.siglum] = w.text[p.start:p.end]
+                found[slug]["texts"].setdefault(w.siglum, [])
+                wunits.append(Unit("title", p.start, p.end, p.end, slug))
+                prev_prose_end = None
+                continue
+            if p.kind in ("page-title", "heading"):
+                wunits.append(Unit(p.kind, p.start, p.end, p.end))
+                continue
+            if current is None:
+                current = w.fragment or f"fragment-{w.siglum.lower()}"
+                kg = next((g for g in known if g.slug == current), None)
+                if current not in found:
+                    found[current] = {"known": kg, "title": kg.title_ru if kg else current,
+                                      "texts": {}, "title_original": {}}
+                    order.append(current)
+                found[current]["texts"].setdefault(w.siglum, [])
+            if p.kind == "figure":
+                wunits.append(Unit("figure", p.start, p.end, p.end, current, p.label))
+                found[current]["texts"][w.siglum].append(("figure", p.label, p.start, p.end))
+                continue
+            # prose: a new paragraph unless it continues the last one across a page break
+            if prev_prose_end is None or not continues(w.text, prev_prose_end, p.start):
+                para_index[current] = para_index.get(current, -1) + 1
+            prev_prose_end = p.end
+            texts = found[current]["texts"][w.siglum]
+            if texts and texts[-1][0] == "prose-open" and continues(w.text, texts[-1][3], p.start):
+                texts[-1] = ("prose-open", texts[-1][1], texts[-1][2], p.end)
+            else:
+                texts.append(("prose-open", para_index[current], p.start, p.end))
+        units[w.siglum] = wunits
+
+    games = []
+    for slug in order:
+        info = found[slug]
+        kg: KnownGame | None = info["known"]
+        sigla = [w.siglum for w in witnesses if w.siglum in info["texts"]]
+        base = kg.base if kg and kg.base in sigla else sigla[0]
+        texts: dict[str, tuple[Sentence, ...]] = {}
+        figures = []
+        for siglum in sigla:
+            w = next(x for x in witnesses if x.siglum == siglum)
+            norm = norms[siglum]
+            sents: list[Sentence] = []
+            for item in info["texts"][siglum]:
+                if item[0] == "figure":
+                    if siglum == base:
+                        figures.append(Figure(item[1], siglum, item[2], item[3],
+                                              sents[-1].id if sents else None))
+                    continue
+                _, para, s, e = item
+                block = norm.slice(s, e)
+                for a, b in sentence_spans(block):
+                    sub = block.slice(a, b)
+                    provisional = f"{slug}:{len(sents) + 1}" + ("" if siglum == base else f"@{siglum}")
+                    sents.append(Sentence(provisional, slug, siglum, s + a, s + b, sub.original,
+                                          sub.text, sub.changes, para))
+            texts[siglum] = tuple(sents)
+        base_sents = idlock.assign(slug, texts[base], lock)
+        base_sents = tuple(_with_english(s, english) for s in base_sents)
+        texts[base] = base_sents
+        # figures refer to provisional ids of the base: remap by position
+        remap = {f"{slug}:{i + 1}": s.id for i, s in enumerate(base_sents)}
+        figures = [Figure(f.number, f.witness, f.start, f.end, remap.get(f.after, f.after))
+                   for f in figures]
+        games.append(Game(
+            slug=slug, title_ru=kg.title_ru if kg else info["title"],
+            title_en=kg.title_en if kg else None, base=base, witnesses=tuple(sigla),
+            title_original=info["title_original"].get(base, ""), sentences=base_sents,
+            texts=texts, figures=tuple(figures), fragment=bool(kg and kg.fragment),
+            known=kg is not None))
+
+    # sentence units, then sort and compute tails so that units tile each witness
+    final_units: dict[str, tuple[Unit, ...]] = {}
+    for w in witnesses:
+        us = list(units[w.siglum])
+        for g in games:
+            for s in g.texts.get(w.siglum, ()):
+                us.append(Unit("sentence", s.start, s.end, s.end, g.slug, s.id))
+        us.sort(key=lambda u: u.start)
+        tiled = []
+        for i, u in enumerate(us):
+            nxt = us[i + 1].start if i + 1 < len(us) else len(w.text)
+            gap = w.text[u.end:nxt]
+            if gap.strip():
+                raise EditionError(f"text not covered by the model: {gap.strip()[:40]!r}",
+                                   w.path, line_of(w.text, u.end),
+                                   fix="report this: the splitter lost text")
+            tiled.append(Unit(u.kind, u.start, u.end, nxt, u.game, u.ref))
+        final_units[w.siglum] = tuple(tiled)
+    return Edition(root, tuple(witnesses), tuple(games), final_units, norms, lock, fingerprint)
+
+
+def _with_english(s: Sentence, english: dict[str, str]) -> Sentence:
+    text = english.get(s.id)
+    if text is None:
+        return s
+    return Sentence(s.id, s.game, s.witness, s.start, s.end, s.original, s.normalised,
+                    s.changes, s.paragraph, s.locked, text)
