@@ -13,7 +13,9 @@ site's "Editorial principles" page is generated from it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 KINDS = ("orthography", "ocr", "typography", "emendation")
@@ -141,6 +143,54 @@ LINE_WRAP = _rule("line-wrap", "typography",
 PAGE_BREAK = _rule("page-break", "typography",
                    "A paragraph break that falls inside a sentence (a page break in the "
                    "printed book) becomes a space.")
+HYPHENATION = _rule("hyphenation", "typography",
+                    "A word divided by a hyphen at the end of a line is joined: "
+                    "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed).")
+HYPHEN_COMPOUND = _rule("hyphen-compound", "typography",
+                        "A hyphenated word broken at its own hyphen at the end of a line keeps "
+                        "the hyphen and loses the line break: 'какой-\\nнибудь' becomes "
+                        "'какой-нибудь'.")
+YAT = _rule("yat", "orthography", "The letter ѣ (Ѣ) is spelt е (Е): 'лѣсъ' becomes 'лес'.")
+DECIMAL_I = _rule("decimal-i", "orthography",
+                  "The letter і (І) is spelt и (И): 'Россія' becomes 'Россия'.")
+FITA = _rule("fita", "orthography", "The letter ѳ (Ѳ) is spelt ф (Ф): 'Ѳедоръ' becomes 'Федор'.")
+IZHITSA = _rule("izhitsa", "orthography",
+                "The letter ѵ (Ѵ, also ѷ) is spelt и (И): 'мѵро' becomes 'миро'.")
+FINAL_HARD_SIGN = _rule("final-hard-sign", "orthography",
+                        "A hard sign ъ (Ъ) after a consonant at the end of a word (also before a "
+                        "hyphen or punctuation) is dropped: 'изъ-за' becomes 'из-за'; ъ inside "
+                        "a word is kept ('объявить').")
+HARD_SIGN_I = _rule("hard-sign-i", "orthography",
+                    "ъи (ъі) after a prefix ending in a consonant is spelt ы: 'отъискивать' "
+                    "becomes 'отыскивать', 'съиграть' 'сыграть'.")
+ENDING_AGO = _rule("ending-ago", "orthography",
+                   "The adjective, participle and pronoun genitive ending -аго/-яго is spelt "
+                   "-ого/-его: 'добраго' becomes 'доброго', 'синяго' 'синего', 'хорошаго' "
+                   "'хорошего' (after ж ч ш щ ц the unstressed -его; 'большаго' 'большого'). "
+                   "Words that are modern as they stand ('благо', 'наго') are left alone.")
+ENDING_YYA = _rule("ending-yya", "orthography",
+                   "The plural ending -ыя/-ія of adjectives, participles and adjectival "
+                   "pronouns is spelt -ые/-ие: 'новыя' becomes 'новые', 'синія' 'синие'; nouns "
+                   "keep -ия ('Россія' becomes 'Россия', 'линія' 'линия').")
+PRONOUN_EYA = _rule("pronoun-eya", "orthography",
+                    "The pronoun forms ея, нея are spelt ее, нее (её, неё when ё is printed).")
+PRONOUN_ONE = _rule("pronoun-one", "orthography",
+                    "The feminine plural pronouns онѣ, однѣ (одне, однѣхъ, однѣми, однѣмъ) are "
+                    "spelt они, одни (одних, одними, одним).")
+PREFIX_Z_S = _rule("prefix-z-s", "orthography",
+                   "The prefixes без-, воз-, вз-, из-, низ-, раз-, роз-, чрез-, через- are spelt "
+                   "with с before a voiceless consonant: 'безполезный' becomes 'бесполезный', "
+                   "'разсказъ' 'рассказ'. Applied only when the result is a known word or the "
+                   "original is not a modern word.")
+OCR_LATIN = _rule("ocr-latin", "ocr",
+                  "A Latin letter that looks like a Cyrillic one (a c e o p x y i; A B C E H K M "
+                  "O P T X I) inside an otherwise Cyrillic word is read as the Cyrillic letter "
+                  "(Latin i as the decimal і, hence и); if a spelling rule then changes that "
+                  "letter, the one change shows the final spelling.")
+OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
+                    "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
+                    "Russian word and so spelt е (Е) (или и in онѣ, однѣ): one change, kind "
+                    "ocr, records both the OCR repair and the spelling.")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -150,9 +200,274 @@ _TYPOGRAPHY = [
     (re.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)"), " ", LINE_WRAP),
 ]
 
+# --- letters ------------------------------------------------------------------------------
 
-def _rule_changes(text: str) -> list[Change]:
+_OLD = "ѣѢіІѳѲѵѴѷѶ"
+_CYR = "А-Яа-яЁё" + _OLD + "ђЂ"
+_LETTER = rf"[^\W\d_]"
+_COMBINING = "\u0300-\u036f"
+# A word piece: letters and combining marks (stress accents), no hyphen.
+_WORD = re.compile(rf"(?:{_LETTER}|[{_COMBINING}])+")
+# What may stand between two pieces of a word divided at a line end.
+_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
+
+_LATIN_LOOKALIKE = {
+    "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
+    "P": "Р", "T": "Т", "X": "Х", "I": "І",
+}
+_OLD_LETTER = {
+    "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
+    "ѳ": ("ф", FITA), "Ѳ": ("Ф", FITA), "ѵ": ("и", IZHITSA), "Ѵ": ("И", IZHITSA),
+    "ѷ": ("и", IZHITSA), "Ѷ": ("И", IZHITSA),
+}
+_HAS_CYR = re.compile(rf"[{_CYR}]")
+_HAS_LATIN = re.compile(r"[A-Za-z]")
+_SERBIAN = re.compile(r"[јЈљЉњЊћЋџЏ]")
+_CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщѳ")
+_VOICELESS = frozenset("кпстфхцчшщ")
+_PREFIXES = ("через", "чрез", "низ", "без", "воз", "раз", "роз", "вз", "из")
+_PREFIX_RE = re.compile(r"(через|чрез|низ|без|воз|раз|роз|вз|из)(?=[кпстфхцчшщ])")
+# What may stand before a prefix: nothing, or another prefix ('не|без|разсудный').
+_BEFORE_PREFIX = frozenset(("", "не", "по", "о", "об", "обе", "при", "пре", "до", "за", "на",
+                            "вы", "пере", "про", "со", "от", "без", "бес", "небез", "небес"))
+_STRONG_PREFIXES = frozenset(("без", "раз", "воз", "чрез", "через"))
+# -аго after a hushing consonant is unstressed (-его) except in these stems (stressed -ого).
+_STRESSED_HUSHING = frozenset(("больш", "небольш", "наибольш", "чуж"))
+_ONE_FORMS = {"онѣ": 2, "однѣ": 3, "однѣхъ": 3, "однѣми": 3, "однѣмъ": 3,
+              "одне": 3, "однех": 3, "однеми": 3}
+# Particles and first parts after/before which a hyphen at a line end is the word's own.
+_HYPHEN_PARTICLES = frozenset(("то", "либо", "нибудь", "ка", "таки", "де", "с"))
+_HYPHEN_FIRST = frozenset(("кое", "кой", "по", "во", "из", "ино"))
+
+# A word needs a closer look only if it matches this (or is one of _WHOLE_WORDS).
+_SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂA-Za-zъЪ]|(?:аго|яго|ыя|ія)$|[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]",
+                      re.IGNORECASE)
+_AGO_KEEP = frozenset(("драго", "благо", "наго"))
+_WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
+
+_morph = None
+
+
+def _analyzer():
+    """The pymorphy3 analyser, loaded once on first use (None if pymorphy3 is missing)."""
+    global _morph
+    if _morph is None:
+        try:
+            import pymorphy3
+            _morph = pymorphy3.MorphAnalyzer()
+        except Exception:  # pragma: no cover - optional dependency
+            _morph = False
+    return _morph or None
+
+
+@lru_cache(maxsize=200_000)
+def _known(word: str) -> bool:
+    """Whether ``word`` (lower case, modern spelling) is in the pymorphy3 dictionary."""
+    m = _analyzer()
+    return bool(m and m.word_is_known(word))
+
+
+@lru_cache(maxsize=100_000)
+def _modern_word(word: str) -> bool:
+    """Whether ``word`` (lower case) is a modern word as it stands: known to pymorphy3 with a
+    reading other than an indeclinable surname ('Живаго' does not save 'живаго')."""
+    if word in _AGO_KEEP:
+        return True
+    m = _analyzer()
+    if not m or not m.word_is_known(word):
+        return False
+    return any("Surn" not in p.tag for p in m.parse(word))
+
+
+@lru_cache(maxsize=100_000)
+def _plural_adjective(word: str) -> bool:
+    """Whether ``word`` (lower case, modern) can be a plural adjective, participle or pronoun."""
+    m = _analyzer()
+    if not m:
+        return True
+    for p in m.parse(word):
+        if p.tag.POS in ("ADJF", "PRTF", "NPRO", "NUMR") and p.tag.number == "plur":
+            return True
+    return False
+
+
+def _same_case(model: str, ch: str) -> str:
+    return ch.upper() if model.isupper() else ch
+
+
+def _quick_modern(piece: str) -> str:
+    """A rough lower-case modern form of a word piece, for dictionary look-ups only."""
+    s = "".join(_LATIN_LOOKALIKE.get(c, c) for c in piece).lower().replace("ђ", "ѣ")
+    s = "".join(_OLD_LETTER[c][0] if c in _OLD_LETTER else c for c in s)
+    if len(s) > 1 and s[-1] == "ъ" and s[-2] in _CONSONANTS:
+        s = s[:-1]
+    return re.sub(f"[{_COMBINING}]", "", s)
+
+
+@lru_cache(maxsize=50_000)
+def _join_decision(left: str, right: str) -> bool:
+    """True to join two pieces of a word divided at a line end, False to keep the hyphen."""
+    if not right[:1].islower():
+        return False
+    a, b = _quick_modern(left), _quick_modern(right)
+    if _known(a + b):
+        return True
+    if _known(a + "-" + b) or b in _HYPHEN_PARTICLES or a in _HYPHEN_FIRST:
+        return False
+    return True
+
+
+@lru_cache(maxsize=200_000)
+def _analyse(word: str, yo: bool) -> tuple[tuple[int, int, str, str], ...]:
+    """The changes inside one word: ``(start, end, reg, rule)`` with offsets into ``word``.
+
+    ``word`` is a run of letters and combining marks (several line pieces joined, if the word
+    was divided at a line end). Every change replaces one letter by one letter or by nothing,
+    so consecutive letters changed by the same rule are grouped.
+    """
+    if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS:
+        return ()
+    if not _HAS_CYR.search(word):
+        return ()
+    n = len(word)
+    target = list(word)
+    rule: list[str | None] = [None] * n
+    # 1. OCR: Latin look-alikes (only if every Latin letter of the word is one), ђ for ѣ.
+    if _HAS_LATIN.search(word) and all(c in _LATIN_LOOKALIKE for c in word if c.isascii()):
+        for i, c in enumerate(word):
+            if c in _LATIN_LOOKALIKE:
+                target[i] = _LATIN_LOOKALIKE[c]
+                rule[i] = OCR_LATIN
+    if ("ђ" in word or "Ђ" in word) and not _SERBIAN.search(word):
+        for i, c in enumerate(word):
+            if c in "ђЂ":
+                target[i] = "ѣ" if c == "ђ" else "Ѣ"
+                rule[i] = OCR_DJE_YAT
+    # The word as read (Cyrillic letters, old spelling), and its base letters (no accents).
+    base = [i for i, c in enumerate(target) if not ("\u0300" <= c <= "\u036f")]
+    read = "".join(target[i] for i in base)
+    low = read.lower()
+
+    def put(k: int, ch: str, name: str) -> None:
+        """Set base letter ``k``'s normalised form (keeping its case) under rule ``name``."""
+        i = base[k]
+        target[i] = _same_case(read[k], ch) if ch else ""
+        if rule[i] is None or RULES[rule[i]].kind != "ocr":
+            rule[i] = name
+
+    # 2. Whole-word pronouns.
+    if low in ("ея", "нея"):
+        put(len(low) - 1, "ё" if yo else "е", PRONOUN_EYA)
+    one = _ONE_FORMS.get(low)
+    # 3. Old letters.
+    for k, c in enumerate(read):
+        if c in _OLD_LETTER:
+            put(k, _OLD_LETTER[c][0].lower(), _OLD_LETTER[c][1])
+    if one is not None:
+        put(one, "и", PRONOUN_ONE)
+    # 4. ъи after a prefix is ы; final hard sign after a consonant.
+    for k in range(1, len(low) - 1):
+        if low[k] == "ъ" and low[k + 1] in "иі" and low[k - 1] in _CONSONANTS:
+            put(k, "", HARD_SIGN_I)
+            put(k + 1, "ы", HARD_SIGN_I)
+
+    m = len(low)
+    if m > 1 and low[-1] == "ъ" and low[-2] in _CONSONANTS:
+        put(m - 1, "", FINAL_HARD_SIGN)
+        m -= 1
+    modern = "".join(target[base[k]] for k in range(m)).lower()
+    # 5. Endings, decided on the modern spelling of the stem.
+    if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(modern):
+        stem = modern[:-3]
+        if modern[-3] == "я":
+            new = "его"
+        elif stem[-1] in "жчшщц":
+            new = "ого" if stem in _STRESSED_HUSHING or (
+                _known(stem + "ого") and not _known(stem + "его")) else "его"
+        else:
+            new = "его" if _known(stem + "его") and not _known(stem + "ого") else "ого"
+        put(m - 3, new[0], ENDING_AGO)
+    elif m >= 3 and low[m - 2:m] in ("ыя", "ія") and not _modern_word(modern):
+        stem = modern[:-2]
+        if low[m - 2] == "ы" or (not _known(stem + "ия") and _plural_adjective(stem + "ие")):
+            put(m - 1, "е", ENDING_YYA)
+    # 6. з/с prefixes.
+    for pm in _PREFIX_RE.finditer(modern):
+        before = modern[:pm.start()]
+        if before not in _BEFORE_PREFIX or _known(modern):
+            continue
+        k = pm.end() - 1
+        cand = modern[:k] + "с" + modern[k + 1:]
+        if _known(cand) or (not before and pm.group(1) in _STRONG_PREFIXES and m > k + 3):
+            put(k, "с", PREFIX_Z_S)
+            modern = cand
+    # Group the per-letter changes.
     out = []
+    i = 0
+    while i < n:
+        if rule[i] is None:
+            i += 1
+            continue
+        j = i + 1
+        while j < n and rule[j] == rule[i]:
+            j += 1
+        reg = "".join(target[i:j])
+        if reg != word[i:j]:
+            out.append((i, j, reg, rule[i]))
+        i = j
+    return tuple(out)
+
+
+def _word_changes(text: str, yo: bool) -> list[Change]:
+    """Spelling and OCR changes in every word of ``text``, and joins of divided words."""
+    out: list[Change] = []
+    pieces = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    k = 0
+    np_ = len(pieces)
+    while k < np_:
+        s, e = pieces[k]
+        # Gather the pieces of a word divided at line ends.
+        spans = [(s, e)]
+        while k + 1 < np_:
+            b = _BREAK.match(text, spans[-1][1])
+            if not b or b.end() != pieces[k + 1][0]:
+                break
+            ns, ne = pieces[k + 1]
+            left = text[spans[-1][0]:spans[-1][1]]
+            if _join_decision(left, text[ns:ne]):
+                out.append(Change(b.start(), b.end(), b.group(), "", "typography", HYPHENATION))
+                spans.append((ns, ne))
+                k += 1
+            else:
+                if b.end() - b.start() > 1:
+                    out.append(Change(b.start() + 1, b.end(), b.group()[1:], "", "typography",
+                                      HYPHEN_COMPOUND))
+                break
+        k += 1
+        if len(spans) == 1:
+            found = _analyse(text[s:e], yo)
+            for a, z, reg, name in found:
+                out.append(Change(s + a, s + z, text[s + a:s + z], reg, RULES[name].kind, name))
+            continue
+        word = "".join(text[a:z] for a, z in spans)
+        where = [p for a, z in spans for p in range(a, z)]
+        for a, z, reg, name in _analyse(word, yo):
+            # Letters in one group may lie on both sides of a break: split them.
+            p = a
+            while p < z:
+                q = p + 1
+                while q < z and where[q] == where[q - 1] + 1:
+                    q += 1
+                part = reg[p - a:q - a] if len(reg) == z - a else (reg if p == a else "")
+                out.append(Change(where[p], where[q - 1] + 1, text[where[p]:where[q - 1] + 1],
+                                  part, RULES[name].kind, name))
+                p = q
+    return out
+
+
+def _rule_changes(text: str, yo: bool = False) -> list[Change]:
+    out = _word_changes(text, yo)
     for pattern, reg, rule in _TYPOGRAPHY:
         for m in pattern.finditer(text):
             if m.group() != reg:
@@ -160,20 +475,58 @@ def _rule_changes(text: str) -> list[Change]:
     return out
 
 
+def _overlap(a: Change, b: Change) -> bool:
+    """Whether two changes overlap (a zero-width change overlaps a span strictly around it)."""
+    if a.start == a.end and b.start == b.end:
+        return a.start == b.start
+    if a.start == a.end:
+        return b.start < a.start < b.end
+    if b.start == b.end:
+        return a.start < b.start < a.end
+    return a.start < b.end and b.start < a.end
+
+
 def _merge(preferred: Sequence[Change], others: Iterable[Change]) -> tuple[Change, ...]:
-    """Keep every preferred change and each other change that overlaps none kept so far."""
-    kept = list(preferred)
+    """Keep every preferred change and each other change that overlaps none kept so far.
+
+    ``preferred`` must not overlap one another. Runs in O(n log n).
+    """
+    pref = sorted(preferred, key=lambda c: (c.start, c.end))
+    starts = [c.start for c in pref]
+    kept = list(pref)
+    last = None
     for c in sorted(others, key=lambda c: (c.start, c.end)):
-        if all(c.end <= k.start or c.start >= k.end for k in kept):
-            kept.append(c)
+        if last is not None and (_overlap(c, last) or c.start < last.end):
+            continue
+        i = bisect_right(starts, c.start)
+        near = pref[max(0, i - 2):i]
+        while i < len(pref) and pref[i].start <= c.end:
+            near.append(pref[i])
+            i += 1
+        if any(_overlap(c, p) for p in near):
+            continue
+        kept.append(c)
+        last = c
     return tuple(sorted(kept, key=lambda c: (c.start, c.end)))
 
 
-def normalise(text: str, emendations: Sequence[Emendation] = ()) -> Normalisation:
+def normalise(text: str, emendations: Sequence[Emendation] = (), *,
+              yo: bool = False) -> Normalisation:
     """Normalise ``text`` (any string) and return a :class:`Normalisation`.
 
+    Shapes: ``text`` is any ``str`` (pre-reform or modern spelling, OCR noise, any
+    characters); ``emendations`` a sequence of :class:`Emendation` at offsets into ``text``.
+    The result holds ``original`` (``text`` itself), ``text`` (the normalised text) and
+    ``changes``, a tuple of :class:`Change` sorted by offset, never overlapping, each within
+    ``[0, len(text)]``; joining the original spans gives ``text`` back exactly.
+
     ``emendations`` are applied as changes of kind ``emendation`` and win over rule changes
-    that overlap them. Raises ValueError if an emendation's span does not hold its reading.
+    that overlap them. ``yo=True`` spells ея/нея as её/неё (default ее/нее); ё already in the
+    text is never touched. Modern text gets only typography changes; normalising the result
+    again changes nothing.
+
+    Raises ValueError if an emendation's span does not hold its reading or two emendations
+    overlap.
     """
     em = []
     for e in emendations:
@@ -181,5 +534,9 @@ def normalise(text: str, emendations: Sequence[Emendation] = ()) -> Normalisatio
             raise ValueError(f"emendation expects {e.reading!r} at {e.start}-{e.end}, "
                              f"found {text[e.start:e.end]!r}")
         em.append(Change(e.start, e.end, e.reading, e.correction, "emendation", e.reason))
-    changes = _merge(em, _rule_changes(text))
+    em.sort(key=lambda c: (c.start, c.end))
+    for a, b in zip(em, em[1:]):
+        if b.start < a.end:
+            raise ValueError(f"emendations overlap: {a} and {b}")
+    changes = _merge(em, _rule_changes(text, yo))
     return Normalisation(text, apply_changes(text, changes), changes)
