@@ -1,0 +1,80 @@
+"""The games, one module each, and the contract a game module keeps.
+
+Contract of a game module ``engine/games/<name>.py`` (add it to :data:`GAMES`):
+
+``SLUG``
+    the game's ASCII slug (``"mill"``), as in ``corpus/games.toml``.
+``PACKS``
+    1 or 2.
+``PLAYER_HAS_CHOICE``
+    False when the rules leave the player nothing to decide (then every policy plays alike).
+``AMBIGUITIES``
+    tuple of :class:`engine.readings.Ambiguity`: every ambiguity of the text, each with its
+    readings, default and reason (citing the sentence); readings the text does not give are
+    ``editorial=True`` with a justification.
+``new(deal: int, readings: dict[str, str] | None = None) -> State``
+    the starting position of numbered deal ``deal`` (>= 1) under the readings (ambiguity id
+    -> reading id; missing ones take the default). Deals come from
+    :func:`engine.deal.shuffled` (``shuffled(SLUG, deal, PACKS)``). ValueError for a bad deal
+    number or an unknown ambiguity/reading (use :func:`engine.readings.resolve`).
+a ``State`` subclass of :class:`engine.state.State`
+    immutable; ``legal_moves()``, ``apply(move)`` (new state), ``is_legal(move)`` written
+    independently of ``legal_moves`` (the replay check of solver solutions relies on it),
+    ``is_won()``, ``key()``, ``piles()``; optionally ``safe_move()`` (documented: which moves
+    the solver may play without branching, and why that is safe) and ``frees(move)``.
+rule functions
+    every function that executes a sentence of the text carries
+    ``@engine.registry.executes("<slug>:<n>", ...)``; together they cover the text's rules in
+    its order, and the module docstring lists the sentences and where each is executed.
+
+Moves are tuples of str/int (kind first). A game serialises as ``{"game", "deal",
+"readings", "moves"}`` (:meth:`engine.state.State.to_json`); :func:`from_json` replays it.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from ..state import State
+
+#: slug -> module path of every executable game.
+GAMES: dict[str, str] = {
+    "mill": "engine.games.mill",
+    "egyptian-pyramid": "engine.games.egyptian_pyramid",
+    "macedonian-phalanx": "engine.games.macedonian_phalanx",
+    "octagon": "engine.games.octagon",
+    "goes-doesnt-go": "engine.games.goes_doesnt_go",
+}
+
+
+def get(slug: str) -> ModuleType:
+    """The module of game ``slug``; ValueError listing the known slugs otherwise."""
+    if slug not in GAMES:
+        raise ValueError(f"unknown game {slug!r}; allowed: {', '.join(sorted(GAMES))}")
+    return importlib.import_module(GAMES[slug])
+
+
+def new(slug: str, deal: int, readings: dict[str, str] | None = None) -> State:
+    """Starting state of deal ``deal`` of game ``slug`` under ``readings``."""
+    return get(slug).new(deal, readings)
+
+
+def replay(slug: str, deal: int, readings: dict[str, str] | None, moves) -> State:
+    """Replay ``moves`` from the deal, checking each with the game's ``is_legal`` (not with
+    its move generator) before applying it. Returns the final state; ValueError naming the
+    first illegal move."""
+    s = new(slug, deal, readings)
+    for i, m in enumerate(moves):
+        m = tuple(m)
+        if not s.is_legal(m):
+            raise ValueError(f"move {i} {list(m)} is illegal in {slug} deal {deal}")
+        s = s.apply(m)
+    return s
+
+
+def from_json(obj: dict) -> State:
+    """Inverse of :meth:`State.to_json`: replays ``obj["moves"]`` (checked)."""
+    try:
+        return replay(obj["game"], obj["deal"], obj.get("readings"), obj.get("moves", []))
+    except KeyError as e:
+        raise ValueError(f"game JSON lacks {e}; needs game, deal, readings, moves") from None

@@ -1,0 +1,315 @@
+"""Мельница, The Mill (chapter XL): one pack, four aces out, twelve packets of four.
+
+Sentences (``mill:<n>``) and where they are executed:
+
+1. "Выбираются все четыре туза и раскладываются подряд" -- :func:`take_out_aces`.
+2. "...кладут три ряда пачек, по четыре пачки в ряд и по четыре карты в пачке" --
+   :func:`deal_packets` (reading ``deal-order``).
+3. "С пачек снимаются двойки и кладутся по мастям на тузов, затем тройки и т. д." --
+   :meth:`MillState.foundation_moves` (top cards only: see below).
+4. "Верхние карты пачек перекладываются на другие пачки, меньшие на большие ... но
+   непременно по мастям" -- :meth:`MillState.build_moves` (build down in suit, one card).
+5. "Когда уже нечего перекладывать, то карты собираются снова в колоду, причем последняя
+   пачка низа ложится на верх колоды" -- :func:`gather` (reading ``gather``) and the rule that
+   a redeal is legal only when no foundation or build move is left.
+6. "Колоду не тасуют, а снова кладут ряды ... до тех пор, пока он не выйдет" --
+   :meth:`MillState.redeal` (reading ``redeals``).
+7. "...вследствие повторения одних и тех же карт становится невозможным" --
+   :meth:`MillState.repeats`: a redeal that would deal a pack already dealt is refused and
+   the game is lost.
+
+Layout: the foundations (aces) in a row at y = 0; packets 1-12 row by row below them
+(packet 12 is "последняя пачка низа"). Packets are squared: only the top card is available
+(sentence 4 says "верхние карты"; if any card of a packet could go up, sentence 3, every deal
+would come out at once, against sentence 7, so this is not offered as a reading).
+Empty packets take no cards (sentence 4 moves a card only onto a larger one).
+
+Safe automatic moves (solver): any move to a foundation. One pack: a card that can go up has
+its lower neighbour on the foundation, so nothing can be built on it; moving it up uncovers
+the same card as moving it onto its upper neighbour would, and as a redeal is legal only when
+no move is left, it would go up before the redeal anyway.
+"""
+from __future__ import annotations
+
+from ..cards import CARDS, RANK, SUIT
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+
+SLUG = "mill"
+PACKS = 1
+PLAYER_HAS_CHOICE = True
+NPACKETS = 12
+
+AMBIGUITIES = (
+    Ambiguity(
+        "deal-order",
+        "Are the four cards of a packet dealt at once, packet after packet, or one card at a "
+        "time round the twelve packets?",
+        ("mill:2", "mill:6"),
+        (Reading("packet", "four cards to a packet at once, packet after packet"),
+         Reading("round", "one card to each packet in turn, round the twelve packets")),
+        "packet",
+        "mill:2 lays 'три ряда пачек ... по четыре карты в пачке' and mill:6 'кладут ряды по "
+        "четыре в пачке': the unit laid is the packet of four, made one after another.",
+    ),
+    Ambiguity(
+        "gather",
+        "In what order do the packets go back into the pack? mill:5 fixes only that the last "
+        "packet of the bottom row ends on top of the pack.",
+        ("mill:5",),
+        (Reading("last-packet-first",
+                 "packets 12, 11, ..., 1 (last packet on top of the pack), each packet turned "
+                 "face down so that its bottom card is dealt first"),
+         Reading("top-card-first",
+                 "packets 12, 11, ..., 1, each dealt from its top card down (the heap is "
+                 "gathered face up and dealt from its face-up top)"),
+         Reading("first-packet-first",
+                 "packets 1, 2, ..., 12 each bottom card first (the face-up heap with packet "
+                 "12 'on top' is turned over before dealing)")),
+        "last-packet-first",
+        "mill:5 'последняя пачка низа ложится на верх колоды': the last packet is on top of "
+        "the pack, so it is dealt first; turning each packet over keeps its own order.",
+    ),
+    Ambiguity(
+        "redeals",
+        "How many redeals? mill:6 redeals 'until it comes out', which can repeat for ever.",
+        ("mill:6", "mill:7"),
+        (Reading("until-out",
+                 "redeal until it comes out; a redeal that would deal a pack already dealt "
+                 "is refused and the game is lost (mill:7)"),
+         Reading("two", "two redeals (three deals in all), then the game is lost",
+                 editorial=True,
+                 justification="Not in the text. The same game is known in English as "
+                 "Perseverance, played with two redeals; offered to compare the odds.")),
+        "until-out",
+        "mill:6 'продолжают так пасьянс до тех пор, пока он не выйдет'; mill:7 says it becomes "
+        "impossible 'вследствие повторения одних и тех же карт', i.e. when the same cards "
+        "come round again: that repetition is the end.",
+    ),
+)
+
+_FOUND = tuple(("found", i) for i in range(NPACKETS))
+_BUILD = tuple(tuple(("build", i, j) for j in range(NPACKETS)) for i in range(NPACKETS))
+_REDEAL = ("redeal",)
+
+
+@executes("mill:1")
+def take_out_aces(cards: list[int]) -> tuple[tuple[int, int, int, int], list[int]]:
+    """Take the four aces out as foundations (mill:1). Returns the foundations (top rank per
+    suit, 1 = ace) and the other cards in their order. The text takes the aces out before
+    the shuffle; shuffling the 48 others after, as here, gives the same distribution."""
+    return (1, 1, 1, 1), [c for c in cards if RANK[c] != 1]
+
+
+@executes("mill:2", "mill:6")
+def deal_packets(pack, round_robin: bool) -> tuple[tuple[int, ...], ...]:
+    """Deal ``pack`` (first card dealt first) into 12 packets of up to four, bottom card
+    first: a packet at a time (reading ``packet``) or round the packets
+    (``round``). Fewer than 48 cards (after some went up) leave the last packets short."""
+    piles = [[] for _ in range(NPACKETS)]
+    if round_robin:
+        for k, c in enumerate(pack):
+            piles[k % NPACKETS].append(c)
+    else:
+        for k, c in enumerate(pack):
+            piles[k // 4].append(c)
+    return tuple(tuple(p) for p in piles)
+
+
+@executes("mill:5")
+def gather(packets, mode: str) -> tuple[int, ...]:
+    """The pack gathered from the packets, first card to deal first (reading ``gather``)."""
+    out: list[int] = []
+    if mode == "last-packet-first":
+        for p in reversed(packets):
+            out.extend(p)
+    elif mode == "top-card-first":
+        for p in reversed(packets):
+            out.extend(reversed(p))
+    else:
+        for p in packets:
+            out.extend(p)
+    return tuple(out)
+
+
+class MillState(State):
+    """A position of the Mill: ``found`` top rank per suit (1..13), ``packets`` 12 tuples
+    (bottom card first), ``passes`` redeals made, ``seen`` the packs dealt so far (for the
+    repetition rule; not part of the key, see :mod:`engine.solver`)."""
+
+    __slots__ = ("found", "packets", "passes", "seen")
+
+    def _child(self, move) -> "MillState":
+        s = MillState.__new__(MillState)
+        s.cfg = self.cfg
+        s.hist = (move, self.hist)
+        s.found = self.found
+        s.packets = self.packets
+        s.passes = self.passes
+        s.seen = self.seen
+        return s
+
+    @executes("mill:3")
+    def foundation_moves(self) -> list[tuple]:
+        """Top cards that go on their suit's foundation, next rank up (mill:3)."""
+        found = self.found
+        out = []
+        for i, p in enumerate(self.packets):
+            if p:
+                c = p[-1]
+                if RANK[c] == found[SUIT[c]] + 1:
+                    out.append(_FOUND[i])
+        return out
+
+    @executes("mill:4")
+    def build_moves(self) -> list[tuple]:
+        """Top card onto the top card of another packet one rank higher in suit (mill:4)."""
+        tops = [p[-1] if p else -1 for p in self.packets]
+        out = []
+        for i, c in enumerate(tops):
+            if c >= 0 and RANK[c] < 13:
+                t = c + 1  # same suit, next rank (one pack)
+                for j, d in enumerate(tops):
+                    if d == t:
+                        out.append(_BUILD[i][j])
+                        break
+        return out
+
+    def legal_moves(self) -> list[tuple]:
+        """Foundation moves, then builds; a redeal only when neither is left (mill:5)."""
+        if self.is_won():
+            return []
+        moves = self.foundation_moves() + self.build_moves()
+        if moves:
+            return moves
+        return [_REDEAL] if self._can_redeal() else []
+
+    def _can_redeal(self) -> bool:
+        if self.cfg.max_passes is not None and self.passes >= self.cfg.max_passes:
+            return False
+        return not self.repeats(gather(self.packets, self.cfg.gather))
+
+    @executes("mill:7")
+    def repeats(self, pack: tuple) -> bool:
+        """Would dealing ``pack`` repeat a pack already dealt (mill:7)? Then it is lost."""
+        return pack in self.seen
+
+    def apply(self, move):
+        kind = move[0]
+        s = self._child(move)
+        if kind == "found":
+            p = self.packets[move[1]]
+            c = p[-1]
+            f = list(self.found)
+            f[SUIT[c]] += 1
+            s.found = tuple(f)
+            ps = list(self.packets)
+            ps[move[1]] = p[:-1]
+            s.packets = tuple(ps)
+        elif kind == "build":
+            i, j = move[1], move[2]
+            ps = list(self.packets)
+            c = ps[i][-1]
+            ps[i] = ps[i][:-1]
+            ps[j] = ps[j] + (c,)
+            s.packets = tuple(ps)
+        else:
+            s.redeal_into(self)
+        return s
+
+    @executes("mill:5", "mill:6")
+    def redeal_into(self, prev: "MillState") -> None:
+        """Gather ``prev``'s packets without shuffling and deal them again (mill:5-6)."""
+        pack = gather(prev.packets, self.cfg.gather)
+        self.packets = deal_packets(pack, self.cfg.round_robin)
+        self.passes = prev.passes + 1
+        self.seen = prev.seen | {pack}
+
+    def is_legal(self, move) -> bool:
+        if not isinstance(move, tuple) or not move:
+            return False
+        ps = self.packets
+        n = len(ps)
+        if move[0] == "found" and len(move) == 2:
+            i = move[1]
+            if not (isinstance(i, int) and 0 <= i < n and ps[i]):
+                return False
+            c = CARDS[ps[i][-1]]
+            return c.rank == self.found[c.suit] + 1
+        if move[0] == "build" and len(move) == 3:
+            i, j = move[1], move[2]
+            if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < n and 0 <= j < n
+                    and i != j and ps[i] and ps[j]):
+                return False
+            a, b = CARDS[ps[i][-1]], CARDS[ps[j][-1]]
+            return a.suit == b.suit and b.rank == a.rank + 1
+        if move == ("redeal",):
+            if all(f == 13 for f in self.found):
+                return False
+            tops = [CARDS[p[-1]] for p in ps if p]
+            for a in tops:
+                if a.rank == self.found[a.suit] + 1:
+                    return False
+                if any(b.suit == a.suit and b.rank == a.rank + 1 for b in tops):
+                    return False
+            if self.cfg.max_passes is not None and self.passes >= self.cfg.max_passes:
+                return False
+            return gather(ps, self.cfg.gather) not in self.seen
+        return False
+
+    def is_won(self) -> bool:
+        return self.found == (13, 13, 13, 13)
+
+    def key(self):
+        if self.cfg.max_passes is None:
+            return (self.found, self.packets)
+        return (self.found, self.packets, self.passes)
+
+    def safe_move(self):
+        """The first foundation move, if any (safe: see the module docstring)."""
+        found = self.found
+        for i, p in enumerate(self.packets):
+            if p:
+                c = p[-1]
+                if RANK[c] == found[SUIT[c]] + 1:
+                    return _FOUND[i]
+        return None
+
+    def frees(self, move) -> bool:
+        return move[0] == "build" and len(self.packets[move[1]]) > 1
+
+    def over_reason(self) -> str:
+        if self.is_won():
+            return "won"
+        if self.legal_moves():
+            return ""
+        if self.cfg.max_passes is not None and self.passes >= self.cfg.max_passes:
+            return "no moves and no redeal left"
+        return "the redeal would repeat a pack already dealt (mill:7)"
+
+    def piles(self):
+        out = []
+        for s in range(4):
+            out.append((f"foundation {s + 1}", float(s), 0.0,
+                        tuple(range(s * 13, s * 13 + self.found[s])), "none"))
+        for i, p in enumerate(self.packets):
+            out.append((f"packet {i + 1}", float(i % 4), 1.0 + i // 4, p, "none"))
+        return out
+
+
+def new(deal: int, readings: dict[str, str] | None = None) -> MillState:
+    """Deal ``deal`` of the Mill under ``readings`` (see :data:`AMBIGUITIES`)."""
+    check_deal(deal)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    cfg = Config(SLUG, deal, r, round_robin=r["deal-order"] == "round", gather=r["gather"],
+                 max_passes=2 if r["redeals"] == "two" else None)
+    found, rest = take_out_aces(shuffled(SLUG, deal, PACKS))
+    s = MillState.__new__(MillState)
+    s.cfg, s.hist = cfg, None
+    s.found = found
+    s.packets = deal_packets(rest, cfg.round_robin)
+    s.passes = 0
+    s.seen = frozenset({tuple(rest)})
+    return s

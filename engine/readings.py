@@ -1,0 +1,84 @@
+"""Ambiguities of a game's text and the readings of each.
+
+A game module declares ``AMBIGUITIES``, a tuple of :class:`Ambiguity`. A *choice of readings*
+is plain data, a ``dict`` mapping ambiguity id to reading id, passed to the game's ``new()``;
+:func:`resolve` fills in the defaults and rejects anything unknown with a one-line
+``ValueError`` that lists what is allowed.
+
+Citable forms (see DESIGN.md, Identifiers): ambiguity ``<game>:<ambiguity>``, reading
+``<game>:<ambiguity>=<reading>``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way of reading an ambiguous passage.
+
+    ``id`` short ASCII id; ``label`` a one-line English description; ``editorial`` True when the
+    text does not give this reading at all (an editor's addition from outside the book), in
+    which case ``justification`` says where it comes from and why it is offered.
+    """
+
+    id: str
+    label: str
+    editorial: bool = False
+    justification: str = ""
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """An ambiguity of the text.
+
+    ``id`` short ASCII id (``deal-pattern``); ``question`` what is unclear; ``sentences`` the
+    sentence ids concerned; ``readings`` the implemented readings; ``default`` the id of the
+    reading played unless another is asked for; ``reason`` why, citing the sentence.
+    """
+
+    id: str
+    question: str
+    sentences: tuple[str, ...]
+    readings: tuple[Reading, ...]
+    default: str
+    reason: str
+
+    def __post_init__(self):
+        ids = [r.id for r in self.readings]
+        if self.default not in ids:
+            raise ValueError(f"ambiguity {self.id}: default {self.default!r} not in {ids}")
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"ambiguity {self.id}: duplicate reading ids {ids}")
+
+    def reading(self, rid: str) -> Reading:
+        for r in self.readings:
+            if r.id == rid:
+                return r
+        raise ValueError(f"unknown reading {rid!r} of {self.id!r}; allowed: "
+                         + ", ".join(r.id for r in self.readings))
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "question": self.question, "sentences": list(self.sentences),
+                "readings": [{"id": r.id, "label": r.label, "editorial": r.editorial,
+                              "justification": r.justification} for r in self.readings],
+                "default": self.default, "reason": self.reason}
+
+
+def resolve(slug: str, ambiguities: tuple[Ambiguity, ...],
+            chosen: Mapping[str, str] | None) -> dict[str, str]:
+    """Full choice of readings: ``chosen`` completed with the defaults.
+
+    Returns a new ``dict`` ambiguity id -> reading id covering every ambiguity of the game, in
+    declaration order. Raises ``ValueError`` (one line, listing what is allowed) for an unknown
+    ambiguity or reading.
+    """
+    chosen = dict(chosen or {})
+    by_id = {a.id: a for a in ambiguities}
+    for aid, rid in chosen.items():
+        if aid not in by_id:
+            allowed = ", ".join(by_id) or "none"
+            raise ValueError(f"unknown ambiguity {aid!r} for {slug}; allowed: {allowed}")
+        by_id[aid].reading(rid)  # raises if unknown
+    return {a.id: chosen.get(a.id, a.default) for a in ambiguities}

@@ -1,0 +1,103 @@
+"""A generic solver: depth-first search with a transposition table and safe automatic moves.
+
+Algorithm: from the start, play the game's safe automatic moves (``State.safe_move()``, each
+game documents which moves are safe and why) until there are none; then depth-first search
+over ``legal_moves()`` (which games return best-first), playing the safe moves after every
+branch move. A transposition table (a ``set`` of ``key()``) prunes positions already
+explored or on the current path; this is complete for "can the game be won": any winning
+line can be shortened to one that never repeats a position.
+
+Outcomes: ``"won"`` (a solution was found and replayed through the rules), ``"lost"`` (the
+whole reachable tree was explored: no deal-order choice or move wins), ``"undecided"`` (the
+budget of states ran out first: never reported as lost).
+
+The budget counts *states*: every ``apply`` of the search (branch or automatic move).
+
+Every solution is re-checked by :func:`engine.games.replay`, which replays the moves from a
+fresh deal checking each with the game's ``is_legal`` (written separately from the move
+generator) before reporting it; a failed replay is a bug and raises ``RuntimeError``.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .state import State
+
+
+@dataclass
+class SolveResult:
+    """``outcome`` "won" / "lost" / "undecided"; ``moves`` the verified solution (empty unless
+    won); ``states`` states generated; ``seconds`` wall time."""
+
+    outcome: str
+    moves: list = field(default_factory=list)
+    states: int = 0
+    seconds: float = 0.0
+
+
+def _autos(s: State, path: list) -> tuple[State, int]:
+    n = 0
+    m = s.safe_move()
+    while m is not None:
+        s = s.apply(m)
+        path.append(m)
+        n += 1
+        m = s.safe_move()
+    return s, n
+
+
+def search(root: State, budget: int = 200_000) -> SolveResult:
+    """Unverified search (see :func:`solve`); the moves run from ``root``."""
+    t0 = time.perf_counter()
+    path: list = []
+    s, count = _autos(root, path)
+    if s.is_won():
+        return SolveResult("won", list(path), count, time.perf_counter() - t0)
+    seen = {s.key()}
+    stack = [[s, s.legal_moves(), 0, len(path)]]
+    while stack:
+        top = stack[-1]
+        moves = top[1]
+        i = top[2]
+        if i >= len(moves):
+            stack.pop()
+            continue
+        top[2] = i + 1
+        del path[top[3]:]
+        m = moves[i]
+        c = top[0].apply(m)
+        path.append(m)
+        count += 1
+        sm = c.safe_move()
+        while sm is not None:
+            c = c.apply(sm)
+            path.append(sm)
+            count += 1
+            sm = c.safe_move()
+        if c.is_won():
+            return SolveResult("won", list(path), count, time.perf_counter() - t0)
+        k = c.key()
+        if k in seen:
+            continue
+        seen.add(k)
+        if count >= budget:
+            return SolveResult("undecided", [], count, time.perf_counter() - t0)
+        stack.append([c, c.legal_moves(), 0, len(path)])
+    return SolveResult("lost", [], count, time.perf_counter() - t0)
+
+
+def solve(root: State, budget: int = 200_000) -> SolveResult:
+    """Solve from ``root`` within ``budget`` states; a won result's moves (from ``root``) have
+    been replayed through the rules from a fresh deal. ``budget`` must be >= 1."""
+    if not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"budget must be an integer >= 1, not {budget!r}")
+    r = search(root, budget)
+    if r.outcome == "won":
+        from . import games
+        full = root.moves() + r.moves
+        end = games.replay(root.cfg.slug, root.cfg.deal, root.cfg.readings, full)
+        if not end.is_won():
+            raise RuntimeError(f"solver bug: solution of {root.cfg.slug} deal {root.cfg.deal}"
+                               " replays to a position that is not won")
+    return r

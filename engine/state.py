@@ -1,0 +1,149 @@
+"""The state interface every game implements (modelled on OpenSpiel's ``State``).
+
+A state is **immutable**: :meth:`State.apply` returns a *new* state and never changes the
+receiver, so the solver can keep states on its stack without copying. Game states store
+tuples of card numbers (see :mod:`engine.cards`), so a child costs a few tuple copies.
+
+Moves are tuples whose first item names the kind (``"found"`` to a foundation, ``"build"``
+between piles, ``"fill"`` into an empty place, ``"turn"`` a card from the stock, ``"redeal"``,
+...); the other items are pile indices or ``"w"`` (the waste). In JSON a move is a list.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from .cards import CARDS
+
+
+class Config:
+    """Per-game, per-deal constants shared by all states of one game: ``slug``, ``deal``,
+    ``readings`` (ambiguity id -> reading id, complete), plus whatever flags the game derives
+    from the readings. Never mutated after ``new()``."""
+
+    def __init__(self, slug: str, deal: int, readings: dict[str, str], **flags: Any):
+        self.slug = slug
+        self.deal = deal
+        self.readings = readings
+        self.__dict__.update(flags)
+
+
+class State:
+    """Base class of game states.
+
+    Subclasses implement ``legal_moves``, ``apply``, ``is_legal``, ``is_won``, ``key``,
+    ``piles`` and usually ``safe_move`` and ``frees``; the rest is provided here.
+    ``cfg`` is the game's :class:`Config`; ``hist`` the moves played so far as a cons list
+    ``(move, previous_hist)`` or ``None`` (O(1) per move).
+    """
+
+    __slots__ = ("cfg", "hist")
+
+    # -- to implement --------------------------------------------------------------
+    def legal_moves(self) -> list[tuple]:
+        """Legal moves in this state, best-first for the solver. Empty when the game is over."""
+        raise NotImplementedError
+
+    def apply(self, move: tuple) -> "State":
+        """The state after ``move``, which must be legal (unchecked, for speed: the solver's
+        path). Use :meth:`step` to check first. Returns a new state; ``self`` is unchanged."""
+        raise NotImplementedError
+
+    def is_legal(self, move: tuple) -> bool:
+        """Is ``move`` legal here? Written directly from the rules, *not* via
+        :meth:`legal_moves`, so that replays check the solver independently."""
+        raise NotImplementedError
+
+    def is_won(self) -> bool:
+        raise NotImplementedError
+
+    def key(self) -> tuple:
+        """Canonical hashable key: equal keys mean positions with the same future."""
+        raise NotImplementedError
+
+    def piles(self) -> list[tuple[str, float, float, tuple, str]]:
+        """Named piles ``(name, x, y, cards, fan)``: grid position (x to the right, y down,
+        in card widths/heights), cards bottom first, fan ``"none"``/``"down"``/``"right"``."""
+        raise NotImplementedError
+
+    # -- optional ------------------------------------------------------------------
+    def safe_move(self) -> tuple | None:
+        """A move the solver may play without branching (never loses a win), or None."""
+        return None
+
+    def frees(self, move: tuple) -> bool:
+        """Does ``move`` free a card (uncover one or empty a place)? For the greedy policy."""
+        return False
+
+    def over_reason(self) -> str:
+        """Why the game ended ("won", "no moves", ...); "" while it goes on."""
+        if self.is_won():
+            return "won"
+        return "no legal moves" if not self.legal_moves() else ""
+
+    # -- provided ------------------------------------------------------------------
+    def is_over(self) -> bool:
+        """True when won or when no move is legal."""
+        return self.is_won() or not self.legal_moves()
+
+    def step(self, move) -> "State":
+        """Checked :meth:`apply`: ValueError (one line) if ``move`` is not legal here."""
+        move = tuple(move)
+        if not self.is_legal(move):
+            raise ValueError(f"illegal move {list(move)} in {self.cfg.slug} deal {self.cfg.deal}"
+                             f"; legal: {[list(m) for m in self.legal_moves()]}")
+        return self.apply(move)
+
+    def moves(self) -> list[tuple]:
+        """Moves played from the deal to this state, in order."""
+        out = []
+        h = self.hist
+        while h is not None:
+            out.append(h[0])
+            h = h[1]
+        out.reverse()
+        return out
+
+    def to_json(self) -> dict:
+        """``{"game", "deal", "readings", "moves"}``; :func:`engine.games.from_json` replays it
+        to an equal state."""
+        return {"game": self.cfg.slug, "deal": self.cfg.deal,
+                "readings": dict(self.cfg.readings),
+                "moves": [list(m) for m in self.moves()]}
+
+    def layout(self) -> dict:
+        """Drawable description: ``{"game", "deal", "piles": [{"name", "x", "y", "fan",
+        "cards": [codes]}]}`` (x, y in card units on a grid; cards bottom first)."""
+        return {"game": self.cfg.slug, "deal": self.cfg.deal,
+                "piles": [{"name": n, "x": x, "y": y, "fan": f,
+                           "cards": [CARDS[c].code for c in cards]}
+                          for n, x, y, cards, f in self.piles()]}
+
+    def render(self) -> str:
+        """Plain-text rendering: one line per pile, cards bottom first, top card last."""
+        lines = [f"{self.cfg.slug} deal {self.cfg.deal}"]
+        width = max(len(p[0]) for p in self.piles())
+        for name, _x, _y, cards, _f in self.piles():
+            lines.append(f"{name:<{width}} : " + " ".join(CARDS[c].symbol for c in cards))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def summary(self) -> dict:
+        """JSON summary for ``play()``'s ``final``: won/over flags, reason, cards on the
+        foundations, number of moves, the layout."""
+        home = sum(len(c) for n, _x, _y, c, _f in self.piles() if n.startswith("foundation"))
+        return {"won": self.is_won(), "over": self.is_over(), "reason": self.over_reason(),
+                "cards_on_foundations": home, "moves": len(self.moves()),
+                "layout": self.layout()}
+
+
+def push(hist, move):
+    """Cons ``move`` onto a history list (helper for ``apply``)."""
+    return (move, hist)
+
+
+def iter_hist(hist) -> Iterator[tuple]:
+    while hist is not None:
+        yield hist[0]
+        hist = hist[1]
