@@ -1,0 +1,21 @@
+"""Sphinx configuration of the edition's site. The extension does the work."""
+project = "Book of Patience Games: an executable edition"
+author = "The edition's editors"
+copyright = "2026, the editors (code MIT; text of the book in the public domain)"
+language = "en"
+
+extensions = ["myst_parser", "extract.sphinxext"]
+myst_enable_extensions = ["colon_fence"]
+source_suffix = {".md": "markdown"}
+exclude_patterns = ["_build", "README.md"]
+
+html_theme = "alabaster"
+html_title = "Patience games: an executable edition"
+html_theme_options = {"description": "19th-century Russian patience games, edited and executable",
+                      "fixed_sidebar": False, "page_width": "1200px", "sidebar_width": "220px"}
+html_static_path: list[str] = []
+html_search_language = "en"
+html_copy_source = False
+html_show_sourcelink = False
+
+# edition_corpus = "../corpus"   # default: $EDITION_CORPUS or the repository's corpus/

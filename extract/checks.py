@@ -1,0 +1,105 @@
+"""``edition check``: every validation of the corpus against the model, the lock, the engine's
+rule registry and the translations, as one report."""
+from __future__ import annotations
+
+import importlib.util
+
+from . import ids
+
+
+def engine_games() -> dict[str, dict]:
+    """The engine's description of its games (``engine.api.list_games``), by slug."""
+    if importlib.util.find_spec("engine.api") is None:
+        return {}
+    from engine import api
+    return {g["slug"]: g for g in api.list_games()}
+
+
+def rule_links() -> dict[str, list[str]]:
+    """Sentence id -> the engine functions that execute it (from the engine's registry)."""
+    if importlib.util.find_spec("engine.registry") is None:
+        return {}
+    from engine import registry
+    return registry.by_sentence()
+
+
+def game_summaries(edition) -> list[dict]:
+    """One dict per game: slug, titles, witnesses, sentence count, executable, ambiguities."""
+    eg = engine_games()
+    rows = []
+    for g in edition.games:
+        e = eg.get(g.slug, {})
+        rows.append({
+            "slug": g.slug, "title_ru": g.title_ru, "title_en": g.title_en,
+            "witnesses": list(g.witnesses), "sentences": len(g.sentences),
+            "executable": bool(e.get("executable", False)),
+            "ambiguities": [{"id": a["id"],
+                             "readings": [r["id"] if isinstance(r, dict) else r for r in a["readings"]],
+                             "default": a["default"]} for a in e.get("ambiguities", [])],
+        })
+    return rows
+
+
+def run_checks(edition) -> tuple[bool, str]:
+    """Run all checks; return (passed, report text). Failures make ``passed`` False;
+    what a newly added game still lacks is reported without failing."""
+    lines: list[str] = []
+    failures = 0
+
+    def section(title: str, problems: list[str], fatal: bool = True):
+        nonlocal failures
+        mark = "ok" if not problems else ("FAIL" if fatal else "todo")
+        lines.append(f"[{mark}] {title}")
+        for p in problems:
+            lines.append(f"    {p}")
+        if problems and fatal:
+            failures += 1
+
+    # 1. witnesses: checksums verified at load; every character in exactly one unit
+    tiling = []
+    for w in edition.witnesses:
+        us = edition.units[w.siglum]
+        joined = w.text[:us[0].start] + "".join(w.text[u.start:u.tail] for u in us)
+        if joined != w.text:
+            tiling.append(f"{w.path}: the model's units do not reproduce the witness")
+    section(f"{len(edition.witnesses)} witnesses load, checksums match, every character in one unit",
+            tiling)
+
+    # 2. the lock
+    section(f"sentence ids match {ids.LOCK_NAME} ({len(edition.lock)} ids)", ids.lock_problems(edition))
+
+    # 3. engine registry against the lock
+    links = rule_links()
+    known = {s.id for g in edition.games for s in g.sentences}
+    bad = [f"{', '.join(fns)} executes {sid}, which is not a sentence id" for sid, fns in
+           sorted(links.items()) if sid not in known]
+    section(f"engine rule links point at real sentences ({len(links)} sentences linked)", bad)
+
+    # 4. translations: known games must be complete; new games are listed as to-do
+    missing, todo = [], []
+    total = done = 0
+    eg = engine_games()
+    for g in edition.games:
+        have = sum(1 for s in g.sentences if s.english)
+        total += len(g.sentences)
+        done += have
+        if g.known and have < len(g.sentences):
+            absent = [s.id for s in g.sentences if not s.english]
+            missing.append(f"{g.slug}: {len(absent)} sentences untranslated ({', '.join(absent[:5])}"
+                           f"{' ...' if len(absent) > 5 else ''})")
+        if not g.known:
+            lacks = ["an entry in corpus/games.toml (slug, English title)"]
+            if have < len(g.sentences):
+                lacks.append(f"translation ({have}/{len(g.sentences)} sentences)")
+            if g.slug not in eg:
+                lacks.append("an engine module")
+            lacks.append("notes on its ambiguities")
+            todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: "
+                        + "; ".join(lacks))
+    pct = 100.0 * done / total if total else 100.0
+    section(f"English translation coverage {done}/{total} sentences ({pct:.1f}%)", missing)
+    section("new games still to edit", todo, fatal=False)
+
+    lines.append("")
+    lines.append("check passed" if not failures else f"check FAILED: {failures} section(s)")
+    return failures == 0, "\n".join(lines)

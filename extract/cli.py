@@ -1,0 +1,203 @@
+"""The ``edition`` command line: build, check, games, segment, normalise, lock, play, serve.
+
+Every error is one message naming the file, the line and what to do, and a non-zero exit.
+Output files are written atomically: a failed run leaves the previous result intact.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from .errors import EditionError
+
+REPO = Path(__file__).resolve().parent.parent
+DOCS = REPO / "docs"
+
+
+def _fail(e: Exception) -> None:
+    click.echo(f"edition: {e}", err=True)
+    sys.exit(2 if isinstance(e, click.UsageError) else 1)
+
+
+class _Group(click.Group):
+    """Turns EditionError into a clear one-message exit instead of a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except EditionError as e:
+            _fail(e)
+
+
+@click.group(cls=_Group)
+@click.option("--corpus", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Corpus folder (default: $EDITION_CORPUS or the repository's corpus/).")
+@click.pass_context
+def main(ctx: click.Context, corpus: Path | None) -> None:
+    """Build, check and use the edition of the book of patience games."""
+    if corpus is not None:
+        os.environ["EDITION_CORPUS"] = str(corpus.resolve())
+    ctx.obj = corpus
+
+
+def _edition():
+    from .model import build_edition
+    return build_edition()
+
+
+def _read_input(file: str) -> str:
+    from .corpus import decode_witness
+    if file == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        p = Path(file)
+        if not p.is_file():
+            raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
+        data, name = p.read_bytes(), file
+    if not data:
+        return ""
+    return decode_witness(Path(name), data)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, then rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
+@click.option("--quiet", "-q", is_flag=True, help="Only warnings and errors.")
+def build(out: Path, quiet: bool) -> None:
+    """Build the web site from the corpus (warnings are errors).
+
+    The site is built into a temporary folder beside OUT and swapped in only when the build
+    succeeds, so a failed build leaves the previous site intact.
+    """
+    from sphinx.cmd.build import build_main
+    _edition()  # fail early, with the file and line, on bad corpus data
+    out = out.resolve()
+    doctrees = out.parent / (out.name + ".doctrees")
+    tmp = Path(tempfile.mkdtemp(dir=out.parent if out.parent.exists() else None,
+                                prefix=f".{out.name}.building."))
+    if out.exists():
+        shutil.copytree(out, tmp, dirs_exist_ok=True)
+    args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(DOCS), str(tmp)]
+    if quiet:
+        args.insert(0, "-q")
+    code = build_main(args)
+    if code != 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise EditionError(f"the site build failed (sphinx exit {code}); the previous site in "
+                           f"{out} is untouched", fix="read the warnings above: each names a "
+                           "file and line")
+    old = out.with_name(f".{out.name}.old")
+    if out.exists():
+        shutil.rmtree(old, ignore_errors=True)
+        out.rename(old)
+    tmp.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    click.echo(f"site built: {out / 'index.html'}")
+
+
+@main.command()
+def check() -> None:
+    """Run every validation over the corpus and print a report; exit 1 on any failure."""
+    from .checks import run_checks
+    ok, report = run_checks(_edition())
+    click.echo(report)
+    sys.exit(0 if ok else 1)
+
+
+@main.command()
+def lock() -> None:
+    """Record every sentence id not yet in corpus/ids.lock (existing ids are never changed)."""
+    from . import ids
+    ed = _edition()
+    before = len(ed.lock)
+    entries = ids.updated_lock(ed)
+    ids.write_lock(ed.root, entries)
+    click.echo(f"{len(entries) - before} new ids recorded; {len(entries)} in {ed.root / ids.LOCK_NAME}")
+
+
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def games(fmt: str) -> None:
+    """List the games with their witnesses, sentences and readings."""
+    from .checks import game_summaries
+    rows = game_summaries(_edition())
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        flag = "executable" if r["executable"] else "not executable"
+        click.echo(f"{r['slug']:20} {r['title_ru']} / {r['title_en'] or '(untranslated)'}"
+                   f" — {r['sentences']} sentences, witnesses {', '.join(r['witnesses'])}, {flag}")
+        for a in r["ambiguities"]:
+            click.echo(f"    {a['id']}: {', '.join(a['readings'])} (default {a['default']})")
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def segment(file: str, fmt: str) -> None:
+    """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets."""
+    from .nlp import segment_text
+    text = _read_input(file)
+    sents = segment_text(text)
+    if fmt == "json":
+        click.echo(json.dumps(sents, ensure_ascii=False, indent=1))
+    else:
+        for s in sents:
+            click.echo(" ".join(s["text"].split()))
+
+
+@main.command()
+@click.argument("file", default="-")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "tei"]), default="text")
+def normalise(file: str, fmt: str) -> None:
+    """Normalise FILE (or stdin, '-'): modern text, JSON with every change, or TEI."""
+    from .normalise import normalise as run
+    norm = run(_read_input(file))
+    if fmt == "json":
+        click.echo(json.dumps(norm.to_json(), ensure_ascii=False, indent=1))
+    elif fmt == "tei":
+        from .tei import normalisation_to_tei
+        click.echo(normalisation_to_tei(norm))
+    else:
+        click.echo(norm.text, nl=False)
+
+
+@main.command()
+@click.option("--port", default=8000, show_default=True)
+@click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),
+              default=DOCS / "_build" / "html", show_default=True)
+def serve(port: int, site: Path) -> None:
+    """Serve the built site on http://127.0.0.1:PORT (build it first)."""
+    import functools
+    import http.server
+    if not (site / "index.html").is_file():
+        raise EditionError("no built site here", site, fix="run `edition build` first")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+        click.echo(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+        httpd.serve_forever()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,78 @@
+"""Sphinx extension that renders the edition's model.
+
+Use it from any Sphinx project with ``extensions = ["extract.sphinxext"]`` and, optionally,
+``edition_corpus = "path/to/corpus"``. It provides:
+
+- the ``edition`` domain, whose roles ``{rule}`` (a sentence, ``mill:4``) and ``{interp}``
+  (an ambiguity or reading, ``goes-doesnt-go:deal-pattern=dittography``) cite the edition's
+  objects; every sentence, ambiguity and reading goes into ``objects.inv`` so that other
+  projects can cite them through intersphinx;
+- directives ``edition-game`` (a game page's body), ``edition-witnesses`` (the witnesses
+  table), ``edition-games`` (the list of games) and ``edition-principles`` (the rule table);
+- one generated stub page per game in ``<srcdir>/games/`` (rewritten only when it changes).
+
+Directives emit builder-neutral docutils nodes; HTML specifics live in node visitors.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from ..ids import anchor
+from . import directives, domain, nodes as enodes
+
+logger = logging.getLogger(__name__)
+STATIC = Path(__file__).parent / "static"
+
+
+def get_edition(env):
+    """The model for this build (built once per process and cached by corpus fingerprint)."""
+    from ..model import build_edition
+    return build_edition(env.config.edition_corpus or None)
+
+
+def _stub(game) -> str:
+    title = game.title_ru + (f" — {game.title_en}" if game.title_en else "")
+    return (f"({'game-' + game.slug})=\n# {title}\n\n```{{edition-game}} {game.slug}\n```\n")
+
+
+def write_stubs(app: Sphinx) -> None:
+    """Write ``games/<slug>.md`` and ``games/index.md`` for every game (only if changed)."""
+    ed = get_edition(app.env if app.env else app)  # config is enough
+    folder = Path(app.srcdir) / "games"
+    folder.mkdir(exist_ok=True)
+    wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
+    wanted["index.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
+                          + "\n".join(g.slug for g in ed.games) + "\n```\n")
+    for name, text in wanted.items():
+        p = folder / name
+        if not p.exists() or p.read_text(encoding="utf-8") != text:
+            p.write_text(text, encoding="utf-8")
+    for p in folder.glob("*.md"):
+        if p.name not in wanted:
+            p.unlink()
+
+
+def _builder_inited(app: Sphinx) -> None:
+    write_stubs(app)
+    app.add_css_file("edition.css")
+    app.add_js_file("edition.js")
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_config_value("edition_corpus", None, "env", types=(str, type(None)))
+    app.add_domain(domain.EditionDomain)
+    for name, cls in directives.DIRECTIVES.items():
+        app.add_directive(name, cls)
+    enodes.register(app)
+    app.connect("builder-inited", _builder_inited)
+    app.connect("missing-reference", domain.missing_reference)
+    app.connect("config-inited", lambda app, config: config.html_static_path.append(str(STATIC)))
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": 1}
+
+
+__all__ = ["setup", "anchor", "get_edition", "nodes"]

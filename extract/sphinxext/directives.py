@@ -1,0 +1,244 @@
+"""Directives that render parts of the edition's model as docutils nodes."""
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from ..ids import anchor
+from .nodes import change
+
+
+def _para(text: str, classes: list[str]) -> nodes.paragraph:
+    p = nodes.paragraph(classes=classes)
+    p += nodes.Text(text)
+    return p
+
+
+def _container(classes: list[str], *children, **attrs) -> nodes.container:
+    c = nodes.container(classes=classes, **attrs)
+    for ch in children:
+        c += ch
+    return c
+
+
+def reading_text(sentence) -> nodes.paragraph:
+    """The normalised text of a sentence with each change as a ``change`` node."""
+    p = nodes.paragraph(classes=["reg"], lang="ru")
+    pos, orig = 0, sentence.original
+    for c in sentence.changes:
+        if c.start > pos:
+            p += nodes.Text(orig[pos:c.start])
+        node = change(orig=c.orig, kind=c.kind, rule=c.rule)
+        node += nodes.Text(c.reg)
+        p += node
+        pos = c.end
+    if pos < len(orig):
+        p += nodes.Text(orig[pos:])
+    return p
+
+
+class EditionDirective(SphinxDirective):
+    """Base: gives the model and records the corpus files as dependencies of the page."""
+
+    def edition(self):
+        from . import get_edition
+        ed = get_edition(self.env)
+        for p in sorted(ed.root.rglob("*")):
+            if p.is_file() and "results" not in p.parts:
+                self.env.note_dependency(str(p))
+        return ed
+
+
+class GameDirective(EditionDirective):
+    """``edition-game SLUG``: the game's text, sentence by sentence, in three columns."""
+
+    required_arguments = 1
+
+    def run(self):
+        from ..checks import engine_games, rule_links
+        ed = self.edition()
+        game = ed.game(self.arguments[0])
+        dom = self.env.get_domain("edition")
+        links = rule_links()
+        eg = engine_games().get(game.slug, {})
+        out: list[nodes.Node] = []
+
+        intro = nodes.paragraph(classes=["edition-meta"])
+        wit = ", ".join(f"{s}{' (base)' if s == game.base and len(game.witnesses) > 1 else ''}"
+                        for s in game.witnesses)
+        intro += nodes.Text(f"Witnesses: {wit}. Sentences: {len(game.sentences)}. ")
+        intro += nodes.Text("Rules executable in the engine." if eg.get("executable") else
+                            ("Not executable: " + eg.get("why_not", "no engine module yet.")))
+        out.append(intro)
+        if game.title_original:
+            out.append(_container(["edition-title-orig"],
+                                  _para(game.title_original, ["orig"])))
+
+        figures_after: dict[str | None, list] = {}
+        for f in game.figures:
+            figures_after.setdefault(f.after, []).append(f)
+        body = _container(["edition-text"])
+        for f in figures_after.get(None, []):
+            body += self._figure(game, f)
+        para = None
+        for s in game.sentences:
+            if para is None or s.paragraph != para["paragraph"]:
+                para = _container(["edition-para"])
+                para["paragraph"] = s.paragraph
+                body += para
+            aid = anchor(s.id)
+            dom.note_object(s.id, "sentence", aid, f"{game.title_en or game.title_ru}, sentence {s.n}",
+                            location=self.get_location())
+            sid = nodes.paragraph(classes=["sid"])
+            sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
+            for fn in links.get(s.id, []):
+                sid += nodes.Text(" ")
+                sid += nodes.literal(fn, fn, classes=["rule-link"])
+            en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
+            orig = _para(s.original, ["orig"])
+            orig["lang"] = "ru"
+            para += _container(["edition-sentence"], sid, orig, reading_text(s), en, ids=[aid])
+            for f in figures_after.get(s.id, []):
+                para = None
+                body += self._figure(game, f)
+        out.append(body)
+
+        others = [sig for sig in game.witnesses if sig != game.base]
+        if others:
+            sec = nodes.section(ids=[f"{game.slug}-witnesses"])
+            sec += nodes.title("", "Other witnesses")
+            for sig in others:
+                sec += _para(f"Witness {sig}:", ["edition-witness-label"])
+                for s in game.texts[sig]:
+                    c = _container(["edition-sentence", "edition-variant"],
+                                   _para(s.id, ["sid"]), _para(s.original, ["orig"]),
+                                   reading_text(s), ids=[anchor(s.id)])
+                    sec += c
+            out.append(sec)
+
+        if eg.get("ambiguities"):
+            sec = nodes.section(ids=[f"{game.slug}-readings"])
+            sec += nodes.title("", "Ambiguities and readings")
+            for a in eg["ambiguities"]:
+                aid = f"{game.slug}:{a['id']}"
+                dom.note_object(aid, "ambiguity", anchor(aid), aid, location=self.get_location())
+                item = _container(["edition-ambiguity"], ids=[anchor(aid)])
+                item += _para(f"{aid} — default: {a['default']}. {a.get('reason', '')}", ["amb"])
+                lst = nodes.bullet_list()
+                for r in a["readings"]:
+                    rid = r["id"] if isinstance(r, dict) else r
+                    full = f"{aid}={rid}"
+                    dom.note_object(full, "reading", anchor(full), full, location=self.get_location())
+                    li = nodes.list_item(ids=[anchor(full)])
+                    label = r.get("label", "") if isinstance(r, dict) else ""
+                    li += _para(f"{full}{': ' + label if label else ''}", [])
+                    lst += li
+                item += lst
+                sec += item
+            out.append(sec)
+        return out
+
+    def _figure(self, game, f) -> nodes.Node:
+        return _container(["edition-figure"],
+                          _para(f"Фиг. {f.number} — the book's figure is not in the witness.",
+                                ["figure-marker"]), ids=[f"{game.slug}-fig-{f.number}"])
+
+
+class WitnessesDirective(EditionDirective):
+    """``edition-witnesses``: a table of the witnesses (siglum, what it is, orthography, sha256)."""
+
+    def run(self):
+        ed = self.edition()
+        table = nodes.table(classes=["edition-witnesses"])
+        tgroup = nodes.tgroup(cols=4)
+        table += tgroup
+        for w in (8, 50, 14, 28):
+            tgroup += nodes.colspec(colwidth=w)
+        head, body = nodes.thead(), nodes.tbody()
+        tgroup += head
+        tgroup += body
+
+        def row(cells):
+            r = nodes.row()
+            for c in cells:
+                e = nodes.entry()
+                e += c if isinstance(c, nodes.Node) else _para(str(c), [])
+                r += e
+            return r
+        head += row(["Siglum", "What it is", "Orthography", "sha256"])
+        for w in ed.witnesses:
+            games = [g.slug for g in ed.games if w.siglum in g.witnesses]
+            body += row([w.siglum, f"{w.description} (games: {', '.join(games)})",
+                         w.orthography, nodes.literal(text=w.sha256[:16] + "…")])
+        return [table]
+
+
+class GamesDirective(EditionDirective):
+    """``edition-games``: the games with their Russian and English titles, linked."""
+
+    def run(self):
+        from sphinx.addnodes import pending_xref
+        ed = self.edition()
+        lst = nodes.bullet_list(classes=["edition-games"])
+        for g in ed.games:
+            li = nodes.list_item()
+            p = nodes.paragraph()
+            ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/games/{g.slug}",
+                               refexplicit=True, refwarn=True)
+            ref += nodes.inline(text=g.title_ru)
+            p += ref
+            p += nodes.Text(f" — {g.title_en or 'untranslated'} ({g.slug}; "
+                            f"{len(g.sentences)} sentences; {', '.join(g.witnesses)})")
+            li += p
+            lst += li
+        return [lst]
+
+
+class PrinciplesDirective(EditionDirective):
+    """``edition-principles``: the normalisation rules, the emendations and change counts."""
+
+    def run(self):
+        from ..normalise import RULES
+        ed = self.edition()
+        out = []
+        lst = nodes.definition_list()
+        for r in RULES.values():
+            item = nodes.definition_list_item()
+            item += nodes.term("", f"{r.name} ({r.kind})")
+            d = nodes.definition()
+            d += _para(r.description, [])
+            item += d
+            lst += item
+        out.append(lst)
+        ems = [c for sig, n in ed.normalisations.items() for c in n.changes if c.kind == "emendation"]
+        el = nodes.bullet_list()
+        for sig, n in ed.normalisations.items():
+            for c in n.changes:
+                if c.kind == "emendation":
+                    li = nodes.list_item()
+                    li += _para(f"{sig}: «{c.orig}» → «{c.reg}» — {c.rule}", [])
+                    el += li
+        out.append(_para(f"Emendations ({len(ems)}):", []))
+        out.append(el)
+        counts = nodes.bullet_list()
+        for g in ed.games:
+            by: dict[str, int] = {}
+            for s in g.sentences:
+                for c in s.changes:
+                    by[c.kind] = by.get(c.kind, 0) + 1
+            li = nodes.list_item()
+            li += _para(f"{g.slug}: " + (", ".join(f"{k} {v}" for k, v in sorted(by.items()))
+                                           or "no changes"), [])
+            counts += li
+        out.append(_para("Changes per game (base witness):", []))
+        out.append(counts)
+        return out
+
+
+DIRECTIVES = {
+    "edition-game": GameDirective,
+    "edition-witnesses": WitnessesDirective,
+    "edition-games": GamesDirective,
+    "edition-principles": PrinciplesDirective,
+}

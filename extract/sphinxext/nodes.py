@@ -1,0 +1,38 @@
+"""Builder-neutral nodes of the edition and their visitors.
+
+``change``: a normalisation record shown in the reading text (normalised form, with the
+original form, kind and rule as attributes). HTML shows it as a focusable span whose title
+gives the original and the rule; other builders show the normalised text.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from docutils import nodes
+
+
+class change(nodes.inline):
+    """One change: text is the normalised form; attributes ``orig``, ``kind``, ``rule``."""
+
+
+def _visit_change_html(self, node: change) -> None:
+    label = f"{node['orig']!r} → {node.astext()!r}: {node['kind']}, {node['rule']}"
+    self.body.append(
+        f'<span class="chg chg-{escape(node["kind"])}" tabindex="0" role="note" '
+        f'data-orig="{escape(node["orig"], quote=True)}" '
+        f'data-rule="{escape(node["rule"], quote=True)}" title="{escape(label, quote=True)}">')
+
+
+def _depart_change_html(self, node: change) -> None:
+    self.body.append("</span>")
+
+
+def _pass(self, node) -> None:
+    pass
+
+
+def register(app) -> None:
+    """Register the nodes with HTML visitors; text, LaTeX etc. render them as plain inline."""
+    app.add_node(change, html=(_visit_change_html, _depart_change_html),
+                 latex=(_pass, _pass), text=(_pass, _pass), man=(_pass, _pass),
+                 texinfo=(_pass, _pass))

@@ -1,0 +1,35 @@
+"""Shared fixtures: the repository's corpus, a writable copy of it, the CLI runner."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO / "corpus"
+
+
+@pytest.fixture(scope="session")
+def edition():
+    from extract.model import build_edition
+    return build_edition(CORPUS)
+
+
+@pytest.fixture
+def corpus_copy(tmp_path) -> Path:
+    """A writable copy of the corpus (results excluded) in a temporary folder."""
+    dst = tmp_path / "corpus"
+    shutil.copytree(CORPUS, dst, ignore=shutil.ignore_patterns("results"))
+    return dst
+
+
+@pytest.fixture
+def cli():
+    from extract.cli import main
+    runner = CliRunner()
+
+    def run(*args, input=None):
+        return runner.invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
+    return run

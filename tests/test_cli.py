@@ -1,0 +1,63 @@
+"""The CLI on its own: segment, normalise, games, check, and its errors."""
+from __future__ import annotations
+
+import json
+
+
+def test_segment_text_and_json(cli, tmp_path):
+    f = tmp_path / "t.txt"
+    text = "Кладут карты, т. е. двойки и т. д. до королей. Потом и т. д.\n\nНовый абзац. Фиг. 30 тут."
+    f.write_text(text, encoding="utf-8")
+    r = cli("segment", f)
+    assert r.exit_code == 0
+    assert r.output.splitlines() == ["Кладут карты, т. е. двойки и т. д. до королей.",
+                                     "Потом и т. д.", "Новый абзац.", "Фиг. 30 тут."]
+    r = cli("segment", f, "--format", "json")
+    data = json.loads(r.output)
+    assert [text[d["start"]:d["end"]] for d in data] == [d["text"] for d in data]
+    assert data[1]["text"] == "Потом и т. д."
+
+
+def test_segment_stdin(cli):
+    r = cli("segment", "-", input="Раз. Два и проч. Три.")
+    assert r.output.splitlines() == ["Раз.", "Два и проч.", "Три."]
+
+
+def test_segment_missing_file(cli, tmp_path):
+    r = cli("segment", tmp_path / "nope.txt")
+    assert r.exit_code == 1 and "nope.txt: file not found" in r.output
+
+
+def test_normalise_json_is_lossless(cli):
+    text = "Карта - дама.  Да."
+    r = cli("normalise", "-", "--format", "json", input=text)
+    data = json.loads(r.output)
+    rebuilt, pos = [], 0
+    for c in data["changes"]:
+        rebuilt.append(text[pos:c["start"]])
+        assert text[c["start"]:c["end"]] == c["orig"]
+        rebuilt.append(c["orig"])
+        pos = c["end"]
+    rebuilt.append(text[pos:])
+    assert "".join(rebuilt) == text
+    assert data["text"] == "Карта — дама. Да."
+
+
+def test_games_json(cli):
+    r = cli("games", "--format", "json")
+    rows = json.loads(r.output)
+    assert len(rows) == 11
+    mill = next(x for x in rows if x["slug"] == "mill")
+    assert mill["title_ru"] == "Мельница" and mill["witnesses"] == ["XL"] and mill["sentences"] == 7
+    assert set(mill) >= {"slug", "title_ru", "title_en", "witnesses", "sentences", "executable", "ambiguities"}
+
+
+def test_check_passes_on_repository(cli):
+    r = cli("check")
+    assert r.exit_code == 0, r.output
+    assert "check passed" in r.output
+
+
+def test_bad_corpus_option(cli, tmp_path):
+    r = cli("--corpus", tmp_path, "games")
+    assert r.exit_code == 1 and "manifest.toml" in r.output and "fix:" in r.output

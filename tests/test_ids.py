@@ -1,0 +1,65 @@
+"""The id lock: a removed or changed sentence is caught; new ids never reuse old numbers."""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from extract import ids
+from extract.model import build_edition
+
+
+def _edit_witness(corpus, name, old, new):
+    path = corpus / "witnesses" / name
+    data = path.read_text(encoding="utf-8").replace(old, new).encode()
+    path.write_bytes(data)
+    m = corpus / "manifest.toml"
+    text = m.read_text(encoding="utf-8")
+    sha = re.search(rf'file = "witnesses/{name}"\nsha256 = "([0-9a-f]+)"', text).group(1)
+    m.write_text(text.replace(sha, hashlib.sha256(data).hexdigest()), encoding="utf-8")
+
+
+def test_anchor_form():
+    assert ids.anchor("mill:4") == "mill.4"
+    assert ids.anchor("goes-doesnt-go:deal-pattern=dittography") == "goes-doesnt-go.deal-pattern.dittography"
+
+
+def test_repository_lock_is_complete(edition):
+    assert ids.lock_problems(edition) == []
+    assert len(edition.lock) == sum(len(g.sentences) for g in edition.games)
+
+
+def test_lock_catches_changed_sentence(corpus_copy, cli):
+    _edit_witness(corpus_copy, "003_7baec4a93eb690a9.txt", "Колоду не тасуют", "Колоду не мешают")
+    ed = build_edition(corpus_copy)
+    problems = ids.lock_problems(ed)
+    assert any("mill:6 has vanished" in p for p in problems)
+    assert any("mill:8" in p and "not in the lock" in p for p in problems)
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "mill:6 has vanished" in r.output
+
+
+def test_lock_catches_removed_sentence_and_never_reuses(corpus_copy, cli):
+    _edit_witness(corpus_copy, "003_7baec4a93eb690a9.txt",
+                  " Иногда он удается скоро, а иногда вследствие повторения одних и тех же карт "
+                  "становится невозможным со второго, третьего раза.", "")
+    ed = build_edition(corpus_copy)
+    assert [s.id for s in ed.game("mill").sentences] == [f"mill:{i}" for i in range(1, 7)]
+    assert any("mill:7 has vanished" in p for p in ids.lock_problems(ed))
+    # a new sentence after a removal gets a fresh number, not the removed one
+    _edit_witness(corpus_copy, "003_7baec4a93eb690a9.txt", "пока он не выйдет.",
+                  "пока он не выйдет. Новое предложение.")
+    ed = build_edition(corpus_copy)
+    assert ed.game("mill").sentences[-1].id == "mill:8"
+
+
+def test_lock_command_records_new_ids_only(corpus_copy, cli):
+    _edit_witness(corpus_copy, "003_7baec4a93eb690a9.txt", "пока он не выйдет.",
+                  "пока он не выйдет. Новое предложение.")
+    before = (corpus_copy / "ids.lock").read_text(encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "lock")
+    assert r.exit_code == 0 and "1 new ids" in r.output
+    after = (corpus_copy / "ids.lock").read_text(encoding="utf-8")
+    assert after.startswith(before.rstrip("\n").rsplit("\n", 0)[0][:200])
+    assert '"mill:8" = { witness = "XL", quote = "Новое предложение." }' in after
+    for line in before.splitlines():
+        assert line in after
