@@ -135,7 +135,8 @@ def _rule(name: str, kind: str, description: str) -> str:
 
 
 DASH = _rule("dash", "typography",
-             "A hyphen standing alone between spaces is a dash: ' - ' becomes ' — '.")
+             "A hyphen standing alone between spaces (or a space and a line break) is a "
+             "dash: ' - ' becomes ' — '.")
 SPACES = _rule("spaces", "typography",
                "A run of several spaces or tabs inside a line becomes one space.")
 LINE_WRAP = _rule("line-wrap", "typography",
@@ -195,7 +196,7 @@ EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
 _TYPOGRAPHY = [
-    (re.compile(r"(?<= )-(?= )"), "—", DASH),
+    (re.compile(r"(?<=\s)-(?=\s)"), "—", DASH),
     (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " ", SPACES),
     (re.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)"), " ", LINE_WRAP),
 ]
@@ -419,8 +420,33 @@ def _analyse(word: str, yo: bool) -> tuple[tuple[int, int, str, str], ...]:
     return tuple(out)
 
 
+_CACHES: dict[bool, dict[str, tuple]] = {False: {}, True: {}}
+_CACHE_LIMIT = 500_000
+
+
 def _word_changes(text: str, yo: bool) -> list[Change]:
     """Spelling and OCR changes in every word of ``text``, and joins of divided words."""
+    if "\n" in text and _BREAK.search(text):
+        return _word_changes_with_breaks(text, yo)
+    # Fast path: no word is divided at a line end.
+    out: list[Change] = []
+    cache = _CACHES[yo]
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    for m in _WORD.finditer(text):
+        w = m.group()
+        found = cache.get(w)
+        if found is None:
+            found = cache[w] = _analyse(w, yo)
+        if found:
+            s = m.start()
+            for a, z, reg, name in found:
+                out.append(Change(s + a, s + z, w[a:z], reg, RULES[name].kind, name))
+    return out
+
+
+def _word_changes_with_breaks(text: str, yo: bool) -> list[Change]:
+    """:func:`_word_changes` for a text in which some words may be divided at line ends."""
     out: list[Change] = []
     pieces = [(m.start(), m.end()) for m in _WORD.finditer(text)]
     k = 0
