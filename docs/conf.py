@@ -14,7 +14,8 @@ html_title = "Patience games: an executable edition"
 html_theme_options = {"description": "19th-century Russian patience games, edited and executable",
                       "fixed_sidebar": False, "page_width": "1200px", "sidebar_width": "220px"}
 html_static_path: list[str] = []
-html_search_language = "en"
+html_search_language = "en_ru"  # English and Russian stemming (extract.sphinxext.search)
+smartquotes = False  # never alter the witnesses' text in rendering
 html_copy_source = False
 html_show_sourcelink = False
 

@@ -8,6 +8,7 @@ Results are cached per process by a fingerprint of the corpus files.
 from __future__ import annotations
 
 import hashlib
+import pickle
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -16,7 +17,6 @@ from pathlib import Path
 from . import ids as idlock
 from .corpus import KnownGame, Witness, corpus_dir, load_emendations, load_games, load_witnesses
 from .errors import EditionError, line_of
-from .nlp import sentence_spans
 from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
 from .structure import Part, continues, key, split_witness
 
@@ -175,17 +175,45 @@ def _load_translations(root: Path) -> dict[str, str]:
     return out
 
 
-def build_edition(root: str | Path | None = None) -> Edition:
+def code_fingerprint() -> str:
+    """sha256 over the source of the ``extract`` package (a cached model depends on it)."""
+    h = hashlib.sha256()
+    for p in sorted(Path(__file__).parent.rglob("*.py")):
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def build_edition(root: str | Path | None = None, cache_dir: Path | None = None) -> Edition:
     """Build the model from a corpus folder (default: the repository's ``corpus/``).
 
-    Raises EditionError (file, line, fix) on any bad input. Cached per corpus fingerprint.
+    Raises EditionError (file, line, fix) on any bad input. Cached per process by corpus
+    fingerprint and, with ``cache_dir``, on disk as a pickle keyed by the corpus and code
+    fingerprints (so a rebuild with nothing changed does not load the NLP pipeline).
     """
-    root = corpus_dir(root)
-    return _build(root.resolve(), corpus_fingerprint(root))
+    root = corpus_dir(root).resolve()
+    fp = corpus_fingerprint(root)
+    if cache_dir is None:
+        return _build(root, fp)
+    path = Path(cache_dir) / f"edition-{fp[:16]}-{code_fingerprint()}.pickle"
+    if path.is_file():
+        with path.open("rb") as f:
+            ed = pickle.load(f)
+        if ed.root == root:
+            return ed
+    ed = _build(root, fp)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for old in path.parent.glob("edition-*.pickle"):
+        old.unlink()
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("wb") as f:
+        pickle.dump(ed, f)
+    tmp.replace(path)
+    return ed
 
 
 @lru_cache(maxsize=4)
 def _build(root: Path, fingerprint: str) -> Edition:
+    from .nlp import sentence_spans  # loads spaCy: only when the model is really built
     witnesses = load_witnesses(root)
     known = load_games(root)
     by_title = {key(g.title_ru): g for g in known}

@@ -33,3 +33,13 @@ def cli():
     def run(*args, input=None):
         return runner.invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
     return run
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The site built once per test session by the CLI, as a user builds it."""
+    from extract.cli import main
+    out = tmp_path_factory.mktemp("site") / "html"
+    r = CliRunner().invoke(main, ["build", "-q", "--out", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return out

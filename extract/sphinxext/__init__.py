@@ -22,16 +22,16 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from ..ids import anchor
-from . import directives, domain, nodes as enodes
+from . import directives, domain, nodes as enodes, search
 
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 
 
 def get_edition(env):
-    """The model for this build (built once per process and cached by corpus fingerprint)."""
+    """The model for this build: cached in memory and, beside the doctrees, on disk."""
     from ..model import build_edition
-    return build_edition(env.config.edition_corpus or None)
+    return build_edition(env.config.edition_corpus or None, Path(env.doctreedir) / "edition")
 
 
 def _stub(game) -> str:
@@ -41,7 +41,7 @@ def _stub(game) -> str:
 
 def write_stubs(app: Sphinx) -> None:
     """Write ``games/<slug>.md`` and ``games/index.md`` for every game (only if changed)."""
-    ed = get_edition(app.env if app.env else app)  # config is enough
+    ed = get_edition(app.env)
     folder = Path(app.srcdir) / "games"
     folder.mkdir(exist_ok=True)
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
@@ -65,6 +65,7 @@ def _builder_inited(app: Sphinx) -> None:
 def setup(app: Sphinx) -> dict:
     app.add_config_value("edition_corpus", None, "env", types=(str, type(None)))
     app.add_domain(domain.EditionDomain)
+    app.add_search_language(search.SearchEnglishRussian)
     for name, cls in directives.DIRECTIVES.items():
         app.add_directive(name, cls)
     enodes.register(app)

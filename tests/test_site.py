@@ -1,0 +1,67 @@
+"""The built site read as a reader would: pages, sentences, anchors, columns, search."""
+from __future__ import annotations
+
+import html
+import json
+import re
+import zlib
+
+from extract.ids import anchor
+
+
+def page(site, slug):
+    return (site / "games" / f"{slug}.html").read_text(encoding="utf-8")
+
+
+def test_every_game_page_has_every_sentence_and_anchor(site, edition):
+    for g in edition.games:
+        text = html.unescape(page(site, g.slug))
+        for s in g.sentences:
+            assert f'id="{anchor(s.id)}"' in text, s.id
+            assert f'href="#{anchor(s.id)}"' in text, s.id
+            assert s.original in text, s.id
+            assert s.normalised in re.sub(r"<[^>]+>", "", text), s.id
+
+
+def test_three_columns_per_sentence(site, edition):
+    text = page(site, "mill")
+    block = text.split('id="mill.4"', 1)[1].split("edition-sentence", 1)[0]
+    assert 'class="orig"' in block and 'class="reg"' in block and 'class="en"' in block
+    s = edition.game("mill").sentence("mill:4")
+    assert html.escape(s.english, quote=False).replace("'", "&#x27;")[:30] in block or s.english[:30] in html.unescape(block)
+
+
+def test_home_page_lists_witnesses_and_games(site, edition):
+    text = html.unescape((site / "index.html").read_text(encoding="utf-8"))
+    for w in edition.witnesses:
+        assert w.siglum in text and w.sha256[:16] in text
+    for g in edition.games:
+        assert g.title_ru in text and f"games/{g.slug}.html" in text
+        if g.title_en:
+            assert g.title_en in text
+
+
+def test_page_title_not_in_reading_text(site, edition):
+    for g in edition.games:
+        assert "Пасьянсы - страница 13" not in html.unescape(page(site, g.slug))
+
+
+def test_changes_marked_with_original_and_rule(site):
+    text = page(site, "dense-column")
+    m = re.search(r'<span class="chg chg-typography"[^>]*data-rule="page-break"[^>]*>', text)
+    assert m and 'tabindex="0"' in m.group()
+
+
+def test_objects_inventory_holds_sentences(site):
+    raw = (site / "objects.inv").read_bytes()
+    body = zlib.decompress(raw.split(b"\n", 4)[4]).decode()
+    assert "mill:4 edition:sentence" in body
+
+
+def test_search_index_has_russian_stems_and_english_words(site):
+    js = (site / "searchindex.js").read_text(encoding="utf-8")
+    data = json.loads(js[js.index("(") + 1:js.rindex(")")])
+    terms = data["terms"]
+    assert "колод" in terms          # колода, колоды, колоду -> колод (Russian Snowball)
+    assert "foundat" in terms or "foundation" in terms
+    assert "ace" in terms
