@@ -1,5 +1,5 @@
 """Sphinx configuration of the edition's site. The extension does the work."""
-project = "Book of Patience Games: an executable edition"
+project = "Patience games"
 author = "The edition's editors"
 copyright = "2026, the editors (code MIT; text of the book in the public domain)"
 language = "en"
@@ -16,6 +16,7 @@ html_theme_options = {"description": "19th-century Russian patience games, edite
 html_static_path: list[str] = []
 html_search_language = "en_ru"  # English and Russian stemming (extract.sphinxext.search)
 smartquotes = False  # never alter the witnesses' text in rendering
+html_favicon = "favicon.svg"
 html_copy_source = False
 html_show_sourcelink = False
 

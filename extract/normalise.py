@@ -368,8 +368,9 @@ def _analyse(word: str, yo: bool) -> tuple[tuple[int, int, str, str], ...]:
     if one is not None:
         put(one, "и", PRONOUN_ONE)
     # 4. ъи after a prefix is ы; final hard sign after a consonant.
-    for k in range(1, len(low) - 1):
-        if low[k] == "ъ" and low[k + 1] in "иі" and low[k - 1] in _CONSONANTS:
+    cur = [target[i].lower() for i in base]
+    for k in range(1, len(cur) - 1):
+        if cur[k] == "ъ" and cur[k + 1] == "и" and cur[k - 1] in _CONSONANTS:
             put(k, "", HARD_SIGN_I)
             put(k + 1, "ы", HARD_SIGN_I)
 

@@ -22,6 +22,19 @@ def _container(classes: list[str], *children, **attrs) -> nodes.container:
     return c
 
 
+def original_text(text: str) -> nodes.paragraph:
+    """The original text verbatim; a paragraph or page break inside it is marked (``pb``)."""
+    import re
+    p = nodes.paragraph(classes=["orig"], lang="ru")
+    pos = 0
+    for m in re.finditer(r"\n\s*\n", text):
+        p += nodes.Text(text[pos:m.start()])
+        p += nodes.inline(m.group(), m.group(), classes=["pb"])
+        pos = m.end()
+    p += nodes.Text(text[pos:])
+    return p
+
+
 def reading_text(sentence) -> nodes.paragraph:
     """The normalised text of a sentence with each change as a ``change`` node."""
     p = nodes.paragraph(classes=["reg"], lang="ru")
@@ -35,6 +48,21 @@ def reading_text(sentence) -> nodes.paragraph:
         pos = c.end
     if pos < len(orig):
         p += nodes.Text(orig[pos:])
+    return p
+
+
+def rule_links_para(functions: list[str]) -> nodes.paragraph:
+    """'Executed by' with a cross-reference to each engine function's documentation."""
+    from sphinx.addnodes import pending_xref
+    p = nodes.paragraph(classes=["rules"])
+    p += nodes.Text("Executed by ")
+    for i, fn in enumerate(functions):
+        if i:
+            p += nodes.Text(", ")
+        ref = pending_xref("", refdomain="py", reftype="obj", reftarget=fn, refexplicit=True,
+                           refwarn=False)
+        ref += nodes.literal(fn, fn.removeprefix("engine.games."), classes=["rule-link"])
+        p += ref
     return p
 
 
@@ -92,13 +120,12 @@ class GameDirective(EditionDirective):
                             location=self.get_location())
             sid = nodes.paragraph(classes=["sid"])
             sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
-            for fn in links.get(s.id, []):
-                sid += nodes.Text(" ")
-                sid += nodes.literal(fn, fn, classes=["rule-link"])
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
-            orig = _para(s.original, ["orig"])
-            orig["lang"] = "ru"
-            para += _container(["edition-sentence"], sid, orig, reading_text(s), en, ids=[aid])
+            orig = original_text(s.original)
+            sent = _container(["edition-sentence"], sid, orig, reading_text(s), en, ids=[aid])
+            if links.get(s.id):
+                sent += rule_links_para(links[s.id])
+            para += sent
             for f in figures_after.get(s.id, []):
                 para = None
                 body += self._figure(game, f)
@@ -112,7 +139,7 @@ class GameDirective(EditionDirective):
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
                 for s in game.texts[sig]:
                     c = _container(["edition-sentence", "edition-variant"],
-                                   _para(s.id, ["sid"]), _para(s.original, ["orig"]),
+                                   _para(s.id, ["sid"]), original_text(s.original),
                                    reading_text(s), ids=[anchor(s.id)])
                     sec += c
             out.append(sec)

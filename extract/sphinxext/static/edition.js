@@ -35,6 +35,15 @@
       bar.appendChild(label);
     });
     text.parentNode.insertBefore(bar, text);
+    var heads = document.createElement("div");
+    heads.className = "edition-colheads";
+    heads.setAttribute("aria-hidden", "true");
+    heads.appendChild(document.createElement("span"));
+    COLS.forEach(function (c) {
+      var h = document.createElement("span"); h.className = "h-" + c[0]; h.textContent = c[1];
+      heads.appendChild(h);
+    });
+    text.parentNode.insertBefore(heads, text);
     apply(h);
     document.querySelectorAll(".edition-sentence").forEach(function (s) {
       s.setAttribute("tabindex", "0");

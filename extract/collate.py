@@ -1,0 +1,354 @@
+"""Collation of the witnesses of a game: token alignment and the critical apparatus.
+
+For every game with more than one witness the sentences of each witness are cut into word and
+punctuation tokens and aligned with CollateX (the ``collatex`` package, without near matching
+or segmentation). Tokens are *compared* on a collation form and *shown* in their original form:
+
+``collation form``
+    the witness text with the normaliser's orthography, OCR-rule and typography changes
+    applied, but **not** the editors' emendations (an emendation is a judgement about a slip;
+    the slip is still what the witness says), lowercased, ``ё`` folded to ``е``.
+
+Consecutive columns in which the witnesses' *literal* forms (original text with only
+typography changes applied: line wraps, hyphenation, dashes, spaces) differ form one
+variation, an :class:`Entry`. Differences of layout alone (page and paragraph breaks,
+no-break spaces, line wraps, the position of a figure marker between sentences) are not
+variants and make no entry. Each variant :class:`Reading` has a kind:
+
+``punctuation``
+    only punctuation differs (a comma present or absent, a different mark).
+``orthographic``
+    the same word form spelt differently: the readings agree once spelling is normalised
+    (pre-reform letters, ``-аго``/``-ого``, capitals, ``ё``).
+``ocr``
+    a letter-level slip of recognition or typing in one witness, which the normaliser's OCR
+    rules or an editorial emendation correct so that the readings agree, and which does not
+    produce another form of the same word (``мета`` for ``места``: a different lexeme;
+    ``елевой`` for ``с левой``: not a word).
+``substantive``
+    different words or a different grammatical form. A slip that yields another inflected
+    form of the same word is substantive even when the editors emend it, because the reader
+    of that witness reads a different grammar: ``флангового`` (genitive) for ``фланговою``
+    (instrumental, agreeing with ``картою``) in P13 is *substantive*, marked ``emended``
+    (the reading text of P13 has the correction). Same word or not is decided by pymorphy3
+    lemmas, the project's morphological analyser.
+
+An entry's ``kind`` is the weightiest kind of its variant readings (substantive > ocr >
+orthographic > punctuation). Its place is the base sentence id and the character offsets
+``[start, end)`` of the base reading within that sentence's original text (an addition in a
+variant has ``start == end``, the point after the preceding base token). Entries never cross a
+base sentence boundary.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from .errors import EditionError
+
+KIND_WEIGHT = {"punctuation": 0, "orthographic": 1, "ocr": 2, "substantive": 3}
+TOKEN = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One witness's reading in an entry.
+
+    ``sigla``: the witnesses that read so (one reading may stand for several); ``original``:
+    the text as the first of them has it (original characters, from the first to the last
+    token of the reading; "" for an omission); ``normalised``: the same in the reading text
+    (emendations applied); ``sentence``: that witness's sentence id (None for an omission);
+    ``start``/``end``: offsets within that sentence's original text; ``kind``: the kind of
+    the difference from the base reading (None for the base reading itself); ``emended``:
+    True when an editorial emendation corrects this reading in its witness.
+    """
+
+    sigla: tuple[str, ...]
+    original: str
+    normalised: str
+    sentence: str | None
+    start: int
+    end: int
+    kind: str | None = None
+    emended: bool = False
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One apparatus entry: a place in the base text where the witnesses differ.
+
+    ``id``: ``<game>:app-<n>`` (numbered in text order); ``game``: the slug; ``sentence``:
+    the base sentence id; ``start``/``end``: offsets of the base reading in that sentence's
+    original text; ``lem``: the base reading (sigla: the base and every witness that agrees
+    with it); ``readings``: the variant readings; ``kind``: the weightiest variant kind.
+    """
+
+    id: str
+    game: str
+    sentence: str
+    start: int
+    end: int
+    lem: Reading
+    readings: tuple[Reading, ...]
+    kind: str
+
+    @property
+    def anchor(self) -> str:
+        """The NCName/HTML anchor of the entry (``dense-column.app-1``)."""
+        from .ids import anchor
+        return anchor(self.id)
+
+
+@dataclass(frozen=True)
+class _Token:
+    sentence: str          # sentence id in its witness
+    witness: str
+    start: int             # original offsets, relative to the sentence
+    end: int
+    original: str
+    literal: str           # typography applied
+    coll: str              # collation form (no emendations), folded
+    reg: str               # reading text form (all changes)
+    ocr: bool              # an OCR-rule change lies in it
+    emended: bool          # an emendation lies in it
+    punct: bool
+
+
+def _fold(s: str) -> str:
+    return s.lower().replace("ё", "е")
+
+
+def _layer(original: str, changes: Iterable) -> tuple[str, list[int], list[int]]:
+    """Apply ``changes`` to ``original``; for each character of the result, the original
+    span ``[ostart, oend)`` it comes from (a change's replacement maps to its whole span)."""
+    out: list[str] = []
+    os_: list[int] = []
+    oe: list[int] = []
+    pos = 0
+    for c in changes:
+        for i in range(pos, c.start):
+            out.append(original[i]); os_.append(i); oe.append(i + 1)
+        for ch in c.reg:
+            out.append(ch); os_.append(c.start); oe.append(c.end)
+        pos = c.end
+    for i in range(pos, len(original)):
+        out.append(original[i]); os_.append(i); oe.append(i + 1)
+    return "".join(out), os_, oe
+
+
+def _apply_inside(original: str, changes, a: int, b: int, keep) -> str:
+    """``original[a:b]`` with the changes lying wholly inside it and passing ``keep`` applied."""
+    parts, pos = [], a
+    for c in changes:
+        if c.start >= a and c.end <= b and keep(c) and c.start >= pos:
+            parts.append(original[pos:c.start]); parts.append(c.reg); pos = c.end
+    parts.append(original[pos:b])
+    return "".join(parts)
+
+
+def _tokens(sentence) -> list[_Token]:
+    """The sentence's tokens, cut on the collation layer and mapped back to the original."""
+    changes = [c for c in sentence.changes if c.kind != "emendation"]
+    text, os_, oe = _layer(sentence.original, changes)
+    out = []
+    for m in TOKEN.finditer(text):
+        a, b = os_[m.start()], oe[m.end() - 1]
+        inside = [c for c in sentence.changes if c.start < b and c.end > a]
+        out.append(_Token(
+            sentence.id, sentence.witness, a, b, sentence.original[a:b],
+            _apply_inside(sentence.original, sentence.changes, a, b,
+                          lambda c: c.kind == "typography"),
+            _fold(m.group()),
+            _apply_inside(sentence.original, sentence.changes, a, b, lambda c: True),
+            any(c.kind == "ocr" for c in inside),
+            any(c.kind == "emendation" for c in inside),
+            not any(ch.isalnum() for ch in m.group())))
+    return out
+
+
+def _align(texts: dict[str, list[_Token]], order: list[str]) -> list[dict[str, _Token | None]]:
+    """Align the witnesses' token lists with CollateX; one dict siglum -> token per column."""
+    try:
+        from collatex import Collation, collate
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise EditionError(f"the collatex package is not usable: {e}",
+                           fix="pip install 'collatex>=2.3,<3' Levenshtein") from None
+    data = {"witnesses": [{"id": sig, "tokens": [{"t": t.original, "n": t.coll, "k": i}
+                                                 for i, t in enumerate(texts[sig])]}
+                          for sig in order if texts[sig]]}
+    present = [w["id"] for w in data["witnesses"]]
+    if len(present) < 2:
+        return []
+    import json
+    table = json.loads(collate(Collation.create_from_dict(data), output="json",
+                               segmentation=False))
+    rows = dict(zip(table["witnesses"], table["table"]))
+    ncols = len(next(iter(rows.values())))
+    cols = []
+    for j in range(ncols):
+        col: dict[str, _Token | None] = {}
+        for sig in order:
+            cell = rows.get(sig, [None] * ncols)[j] if sig in rows else None
+            col[sig] = texts[sig][cell[0]["k"]] if cell else None
+        cols.append(col)
+    return cols
+
+
+def _join(tokens: list[_Token], sentences: dict[str, object], attr: str) -> str:
+    """The text of consecutive tokens of one witness: original characters from the first to
+    the last token (across sentences through the witness text), or the joined forms."""
+    if not tokens:
+        return ""
+    if attr == "original":
+        first, last = tokens[0], tokens[-1]
+        s1, s2 = sentences[first.sentence], sentences[last.sentence]
+        if s1 is s2:
+            return s1.original[first.start:last.end]
+        return s1.original[first.start:] + " " + s2.original[:last.end]
+    out = ""
+    prev = None
+    for t in tokens:
+        form = getattr(t, attr)
+        if prev is not None and not t.punct:
+            out += " "
+        out += form
+        prev = t
+    return out
+
+
+def _same_lexeme(a: str, b: str) -> bool:
+    """True when the two word sequences differ only in inflection (pymorphy3 lemmas agree)."""
+    from .nlp import _morph
+    wa, wb = re.findall(r"\w+", a.lower()), re.findall(r"\w+", b.lower())
+    if len(wa) != len(wb) or not wa:
+        return False
+    m = _morph()
+    for x, y in zip(wa, wb):
+        if x == y:
+            continue
+        px, py = m.parse(x), m.parse(y)
+        if not (all(p.is_known for p in px[:1]) and all(p.is_known for p in py[:1])):
+            return False
+        if not {p.normal_form for p in px} & {p.normal_form for p in py}:
+            return False
+    return True
+
+
+def classify(base: list[_Token], var: list[_Token]) -> str:
+    """The kind of the difference between a base reading and a variant (see the module doc)."""
+    if all(t.punct for t in base) and all(t.punct for t in var):
+        return "punctuation"
+    bw = [t for t in base if not t.punct]
+    vw = [t for t in var if not t.punct]
+    if [t.coll for t in bw] == [t.coll for t in vw]:
+        if [t.literal for t in bw] == [t.literal for t in vw]:
+            return "punctuation"
+        if any(t.ocr for t in bw + vw):
+            return "ocr"
+        return "orthographic"
+    breg = _fold(" ".join(t.reg for t in bw))
+    vreg = _fold(" ".join(t.reg for t in vw))
+    if breg == vreg and any(t.emended for t in bw + vw):
+        slip, right = (vw, bw) if any(t.emended for t in vw) else (bw, vw)
+        if _same_lexeme(" ".join(t.coll for t in slip), " ".join(t.coll for t in right)):
+            return "substantive"
+        return "ocr"
+    return "substantive"
+
+
+_CACHE: dict[tuple[str, str, str], list[Entry]] = {}
+
+
+def apparatus(edition, game) -> list[Entry]:
+    """The apparatus of one game: a list of :class:`Entry` in base-text order.
+
+    ``game`` is a :class:`~extract.model.Game` or its slug. A game with one witness has an
+    empty apparatus. Cached per corpus fingerprint and game. Raises EditionError if CollateX
+    cannot be imported.
+    """
+    if isinstance(game, str):
+        game = edition.game(game)
+    key = (str(edition.root), edition.fingerprint, game.slug)
+    if key not in _CACHE:
+        _CACHE[key] = _collate(game)
+    return list(_CACHE[key])
+
+
+def _collate(game) -> list[Entry]:
+    if len(game.witnesses) < 2:
+        return []
+    order = [game.base] + [s for s in game.witnesses if s != game.base]
+    texts = {sig: [t for s in game.texts[sig] for t in _tokens(s)] for sig in order}
+    sentences = {s.id: s for sig in order for s in game.texts[sig]}
+    cols = _align(texts, order)
+
+    def lit(t: _Token | None) -> str | None:
+        return None if t is None else t.literal
+
+    # group consecutive differing columns, never across a base sentence boundary
+    groups: list[list[dict]] = []
+    last_base: _Token | None = None
+    places: list[_Token | None] = []   # the base token before each group (for additions)
+    cur: list[dict] = []
+    cur_sent: str | None = None
+    for col in cols:
+        b = col[game.base]
+        differs = len({lit(t) for t in col.values()}) > 1
+        if differs:
+            sent = b.sentence if b else (last_base.sentence if last_base else None)
+            if cur and sent != cur_sent and b is not None and cur_sent is not None:
+                groups.append(cur); cur = []
+            if not cur:
+                places.append(last_base)
+                cur_sent = sent
+            cur.append(col)
+        elif cur:
+            groups.append(cur); cur = []
+        if b is not None:
+            last_base = b
+    if cur:
+        groups.append(cur)
+
+    entries: list[Entry] = []
+    first_sentence = game.texts[game.base][0] if game.texts[game.base] else None
+    for group, before in zip(groups, places):
+        by_sig = {sig: [c[sig] for c in group if c[sig] is not None] for sig in order}
+        base_toks = by_sig[game.base]
+        if base_toks:
+            sid, start, end = base_toks[0].sentence, base_toks[0].start, base_toks[-1].end
+        elif before is not None:
+            sid, start, end = before.sentence, before.end, before.end
+        else:
+            sid, start, end = first_sentence.id, 0, 0
+        agree = [sig for sig in order
+                 if [t.literal for t in by_sig[sig]] == [t.literal for t in base_toks]]
+        lem = _reading(tuple(agree), base_toks, sentences, None)
+        variants: dict[tuple, list[str]] = {}
+        for sig in order:
+            if sig in agree:
+                continue
+            variants.setdefault(tuple(t.literal for t in by_sig[sig]), []).append(sig)
+        readings = []
+        for sigs in variants.values():
+            toks = by_sig[sigs[0]]
+            readings.append(_reading(tuple(sigs), toks, sentences, classify(base_toks, toks)))
+        kind = max((r.kind for r in readings), key=KIND_WEIGHT.__getitem__)
+        entries.append(Entry(f"{game.slug}:app-{len(entries) + 1}", game.slug, sid, start, end,
+                             lem, tuple(readings), kind))
+    return entries
+
+
+def _reading(sigla, toks: list[_Token], sentences, kind) -> Reading:
+    if not toks:
+        return Reading(sigla, "", "", None, 0, 0, kind)
+    return Reading(sigla, _join(toks, sentences, "original"), _join(toks, sentences, "reg"),
+                   toks[0].sentence, toks[0].start,
+                   toks[-1].end if toks[-1].sentence == toks[0].sentence else
+                   len(sentences[toks[0].sentence].original),
+                   kind, any(t.emended for t in toks))
+
+
+def sentence_entries(edition, game, sentence_id: str) -> list[Entry]:
+    """The entries placed in one base sentence, in text order."""
+    return [e for e in apparatus(edition, game) if e.sentence == sentence_id]

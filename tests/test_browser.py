@@ -1,0 +1,109 @@
+"""The site in a real browser (Debian's chromium driven by Playwright): column switches that
+survive a reload, keyboard focus highlighting, no console errors, over HTTP and file://."""
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def http_root(site):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(params=["http", "file"])
+def root(request, site, http_root):
+    return http_root if request.param == "http" else site.as_uri()
+
+
+def open_page(browser, url, width=1280):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page, errors
+
+
+def test_column_switch_survives_reload(browser, root):
+    page, errors = open_page(browser, f"{root}/games/mill.html")
+    en = page.locator("#mill\\.1 .en")
+    assert en.is_visible()
+    page.get_by_label("English").uncheck()
+    assert not en.is_visible()
+    assert page.locator("#mill\\.1 .orig").is_visible()
+    assert "hide=en" in page.url
+    page.reload()
+    assert not page.locator("#mill\\.1 .en").is_visible()
+    assert not page.get_by_label("English").is_checked()
+    page.get_by_label("English").check()
+    assert page.locator("#mill\\.1 .en").is_visible()
+    assert "hide=" not in page.url
+    assert errors == []
+    page.close()
+
+
+def test_keyboard_focus_highlights_sentence(browser, root):
+    page, errors = open_page(browser, f"{root}/games/octagon.html")
+    page.locator("#octagon\\.1").focus()
+    assert "is-active" in page.locator("#octagon\\.1").get_attribute("class")
+    page.keyboard.press("Tab")
+    focused_inside = page.evaluate(
+        "() => document.activeElement.closest('.edition-sentence') ? "
+        "document.activeElement.closest('.edition-sentence').id : ''")
+    active = page.locator(".edition-sentence.is-active")
+    assert active.count() == 1 and active.get_attribute("id") == focused_inside
+    assert "is-active" not in (page.locator("#octagon\\.1").get_attribute("class")
+                               if focused_inside != "octagon.1" else "")
+    assert errors == []
+    page.close()
+
+
+def test_change_shows_original_on_focus(browser, root):
+    page, errors = open_page(browser, f"{root}/games/dense-column.html")
+    chg = page.locator(".chg").first
+    chg.focus()
+    assert chg.get_attribute("data-orig") is not None
+    assert chg.get_attribute("title")
+    assert errors == []
+    page.close()
+
+
+def test_narrow_screen_stacks_columns(browser, site, http_root, tmp_path):
+    page, errors = open_page(browser, f"{http_root}/games/mill.html", width=375)
+    orig = page.locator("#mill\\.2 .orig").bounding_box()
+    en = page.locator("#mill\\.2 .en").bounding_box()
+    assert en["y"] > orig["y"] + orig["height"] - 1      # stacked, not side by side
+    assert orig["width"] > 250
+    page.screenshot(path=str(tmp_path / "mill-375.png"), full_page=False)
+    wide, _ = open_page(browser, f"{http_root}/games/mill.html", width=1280)
+    o = wide.locator("#mill\\.2 .orig").bounding_box()
+    e = wide.locator("#mill\\.2 .en").bounding_box()
+    assert abs(o["y"] - e["y"]) < 2 and e["x"] > o["x"]  # side by side
+    assert errors == []
+    page.close()
+    wide.close()
