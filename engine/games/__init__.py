@@ -44,6 +44,11 @@ GAMES: dict[str, str] = {
     "macedonian-phalanx": "engine.games.macedonian_phalanx",
     "octagon": "engine.games.octagon",
     "goes-doesnt-go": "engine.games.goes_doesnt_go",
+    "favourite": "engine.games.favourite",
+    "spinning-wheel": "engine.games.spinning_wheel",
+    "dense-column": "engine.games.dense_column",
+    "heart-to-heart": "engine.games.heart_to_heart",
+    "peacock-tail": "engine.games.peacock_tail",
 }
 
 

@@ -1,0 +1,380 @@
+"""Фаворитка, The Favourite (chapter XLIV): one pack; the first card fixes the foundation rank.
+
+Sentences (``favourite:<n>``) and where they are executed:
+
+1. (praise of the game; no rule).
+2. "первая вскрывшаяся карта будет начальною ... в середине" -- :func:`deal_layout` (the
+   first card is the first foundation; its rank is the foundation rank of all four).
+3. the order of cards 2-11 (right separate line, right rows, left separate line, left rows;
+   the other three foundation cards go to the middle "по мере как будут выходить с рук") --
+   :func:`deal_slots` and :func:`deal_layout` (reading ``deal-order``).
+4. "двенадцатая карта кладется опять на правую сторону в отдельные пять карт, закрыв ею
+   несколько прежде туда положенных" -- :func:`deal_slots` (cards overlap: the last laid is
+   the free one).
+5. "Следующие затем четыре карты ... четыре ряда поперечных, по пяти карт в каждом, с правой
+   стороны" -- :func:`deal_slots`.
+6. the same on the left; the final count (four foundations; right: rows of five and five
+   separate; left: five separate, rows of 5, 5, 4, 4) -- :func:`deal_slots`; the test
+   ``test_deal_accounts_for_all_cards`` checks the count on every reading.
+7. "все карты свести на места начальные по мастям" -- :meth:`FavouriteState.foundation_moves`
+   and :meth:`FavouriteState.is_won` (a foundation per suit, 13 cards, turning the corner
+   K-A: a foundation that starts at an eight must pass the king or the ace to take all 13).
+8. "Порядок же их оставляется на волю раскладывающего: возвышающийся или понижающийся" --
+   :meth:`FavouriteState.direction_moves` (reading ``direction``): a first move of the game.
+9. "переводы двойные между поперечными рядами ... также боковыми и отдельными линиями" and
+10. "Переводить можно всячески и старшую и младшую, только по мастям" --
+   :meth:`FavouriteState.build_moves`: the end card of a row or the top card of a separate
+   line goes onto the end card of another row (or separate line, reading ``separate``) of its
+   suit one rank higher *or* lower ("двойные": both ways, as sentence 10 explains).
+11. "очистится ... поперечный ряд ... на место его может ... класть новую карту, любую со
+   всех рядов ... но крайнюю" -- :meth:`FavouriteState.fill_moves`.
+12. "два места карт, лежащих отдельно ... вновь не занимаются" --
+   :meth:`FavouriteState.fill_moves` (never into a separate line) and ``build_moves`` (never
+   onto an empty one).
+13-14. (advice: look ahead before choosing the direction; the solver does.)
+
+Layout (figure 31 reconstructed): the four foundations in a column in the middle (x = 5);
+right of them four rows fanned to the right (x = 6), the right separate line at x = 12;
+left: four rows at x = 1 (drawn fanned to the right, the free end card is the last), the left
+separate line at x = 0. Indices of ``piles``: 0-3 right rows top to bottom, 4-7 left rows,
+8 right separate line, 9 left separate line.
+
+Safe automatic moves (solver): a foundation move once the direction is fixed. One pack: the
+card ``c`` that goes up has its predecessor on the foundation already, so the only card it
+could still hold is its successor, which can go straight onto the foundation after it;
+nothing else depends on ``c`` staying where it is.
+"""
+from __future__ import annotations
+
+from ..cards import CARDS, RANK, SUIT
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+
+SLUG = "favourite"
+PACKS = 1
+PLAYER_HAS_CHOICE = True
+NROWS = 8            # 0-3 right rows, 4-7 left rows
+RSEP, LSEP = 8, 9    # the two separate lines
+NPILES = 10
+PILE_NAMES = tuple([f"right row {i + 1}" for i in range(4)] + [f"left row {i + 1}" for i in
+                   range(4)] + ["right separate", "left separate"])
+
+AMBIGUITIES = (
+    Ambiguity(
+        "deal-order",
+        "Where do the cards go? favourite:3-6 describe the round by example (card 2 to the "
+        "right separate line, 3-6 to the right rows, 7 to the left separate line, 8-11 to the "
+        "left rows, 12 again to the right separate line ...), and the other three foundation "
+        "cards go to the middle 'as they come from the hand'.",
+        ("favourite:3", "favourite:4", "favourite:5", "favourite:6"),
+        (Reading("round",
+                 "rounds of five (one to the separate line, one to each of the four rows), "
+                 "right then left; a card of the foundation rank goes to the middle and the "
+                 "next card takes the place it would have had"),
+         Reading("base-in-turn",
+                 "as 'round', but a card of the foundation rank uses up the turn of the place "
+                 "it came to (that place gets no card in this round)")),
+        "round",
+        "Only 'round' gives on every deal the final counts of favourite:6 (right: rows of "
+        "five and five separate; left: five separate, rows of 5, 5, 4, 4; 4 + 25 + 23 = 52); "
+        "'base-in-turn' gives them only when the three foundation cards happen to fall late.",
+    ),
+    Ambiguity(
+        "direction",
+        "favourite:8 leaves the order 'to the player's will: ascending or descending': chosen "
+        "once for all four foundations, or separately for each?",
+        ("favourite:8", "favourite:13"),
+        (Reading("one-choice",
+                 "the player chooses, after the deal, one direction for all four foundations"),
+         Reading("per-foundation",
+                 "each foundation goes up or down as the first card laid on it decides"),
+         Reading("up", "always ascending (the player's choice fixed in advance)"),
+         Reading("down", "always descending (the player's choice fixed in advance)")),
+        "one-choice",
+        "favourite:8 'Порядок же их ... возвышающийся или понижающийся' speaks of one order "
+        "for the foundations together, and favourite:13 'начиная раскладку с младшей или "
+        "старшей' of one decision at the start of the play.",
+    ),
+    Ambiguity(
+        "separate",
+        "Do the two separate lines take cards built on them, or only give cards?",
+        ("favourite:9", "favourite:12"),
+        (Reading("build-on",
+                 "the top card of a separate line takes builds like the end of a row"),
+         Reading("source-only", "the separate lines only give cards")),
+        "build-on",
+        "favourite:9 allows moves between the rows 'также боковыми и отдельными линиями' (also "
+        "with the side and separate lines); favourite:12 only forbids refilling them once empty.",
+    ),
+    Ambiguity(
+        "wrap",
+        "Does building turn the corner (a king on an ace of its suit and back), as the "
+        "foundations must?",
+        ("favourite:10",),
+        (Reading("no", "builds only between ranks next to each other, ace-two ... queen-king"),
+         Reading("yes", "the king and the ace of a suit are also next to each other",
+                 editorial=True,
+                 justification="Not in the text; the foundations turn the corner K-A "
+                 "(favourite:7 needs all 13 cards of a suit on a foundation that starts at "
+                 "any rank), so builds may be meant to do the same.")),
+        "no",
+        "favourite:10 'старшую и младшую' (the higher and the lower card) speaks of rank "
+        "order, in which the ace is not next to the king.",
+    ),
+)
+
+_DIR = {"up": 1, "down": -1}
+
+
+@executes("favourite:3", "favourite:4", "favourite:5", "favourite:6")
+def deal_slots(n: int = 60) -> list[int]:
+    """The places, in order, of the cards of the round (favourite:3-6): the right separate
+    line, right rows 1-4, the left separate line, left rows 1-4, then again (``n`` slots)."""
+    cycle = [RSEP, 0, 1, 2, 3, LSEP, 4, 5, 6, 7]
+    return [cycle[i % 10] for i in range(n)]
+
+
+@executes("favourite:2", "favourite:3")
+def deal_layout(cards, base_in_turn: bool = False) -> tuple[int, tuple[int, ...],
+                                                             tuple[tuple[int, ...], ...]]:
+    """Deal the pack (first card first): returns the foundation rank, the order (suits) in
+    which the foundation cards came out, and the ten piles (cards bottom first, the end card
+    last). The first card is the first foundation (favourite:2); the other cards of its rank
+    go to the middle as they come; the rest follow :func:`deal_slots`."""
+    base = RANK[cards[0]]
+    founds = [SUIT[cards[0]]]
+    piles: list[list[int]] = [[] for _ in range(NPILES)]
+    slots = deal_slots(64)
+    k = 0
+    for c in cards[1:]:
+        if RANK[c] == base:
+            founds.append(SUIT[c])
+            if base_in_turn:
+                k += 1
+            continue
+        piles[slots[k]].append(c)
+        k += 1
+    return base, tuple(founds), tuple(tuple(p) for p in piles)
+
+
+def _next_rank(base: int, d: int, n: int) -> int:
+    """Rank of the next card on a foundation of base ``base``, direction ``d``, ``n`` cards."""
+    return (base - 1 + d * n) % 13 + 1
+
+
+class FavouriteState(State):
+    """``piles`` 10 tuples (bottom first; the free card last); ``found`` number of cards per
+    suit on its foundation (1..13); ``dirs`` direction per suit (+1 / -1 / 0 not yet chosen)."""
+
+    __slots__ = ("piles_", "found", "dirs")
+
+    def _child(self, move):
+        s = FavouriteState.__new__(FavouriteState)
+        s.cfg = self.cfg
+        s.hist = (move, self.hist)
+        s.piles_ = self.piles_
+        s.found = self.found
+        s.dirs = self.dirs
+        return s
+
+    # -- rules ---------------------------------------------------------------------
+    def _fits_found(self, c: int) -> bool:
+        s = SUIT[c]
+        n = self.found[s]
+        if n >= 13:
+            return False
+        d = self.dirs[s]
+        b = self.cfg.base
+        if d:
+            return RANK[c] == _next_rank(b, d, n)
+        if self.cfg.direction == "per-foundation" and n == 1:
+            return RANK[c] in (_next_rank(b, 1, 1), _next_rank(b, -1, 1))
+        return False
+
+    @executes("favourite:8", "favourite:13")
+    def direction_moves(self) -> list[tuple]:
+        """Before any other move (reading ``one-choice``): choose ascending or descending for
+        all four foundations; the direction with more cards ready to go up is listed first."""
+        if self.cfg.direction != "one-choice" or self.dirs[0]:
+            return []
+        b = self.cfg.base
+        ends = [p[-1] for p in self.piles_ if p]
+        score = {d: sum(1 for c in ends if RANK[c] == _next_rank(b, _DIR[d], 1))
+                 for d in ("up", "down")}
+        order = sorted(("up", "down"), key=lambda d: -score[d])
+        return [("direction", d) for d in order]
+
+    @executes("favourite:7")
+    def foundation_moves(self) -> list[tuple]:
+        """Free cards that go on their suit's foundation (favourite:7)."""
+        return [("found", i) for i, p in enumerate(self.piles_) if p and self._fits_found(p[-1])]
+
+    def _adjacent(self, a: int, b: int) -> bool:
+        if SUIT[a] != SUIT[b]:
+            return False
+        d = abs(RANK[a] - RANK[b])
+        return d == 1 or (self.cfg.wrap and d == 12)
+
+    @executes("favourite:9", "favourite:10")
+    def build_moves(self) -> list[tuple]:
+        """Free card onto the free card of another non-empty pile, same suit, one rank higher
+        or lower (favourite:9-10); onto a separate line only under reading ``build-on``."""
+        ps = self.piles_
+        out = []
+        targets = range(NPILES) if self.cfg.sep_builds else range(NROWS)
+        for i in range(NPILES):
+            if not ps[i]:
+                continue
+            c = ps[i][-1]
+            for j in targets:
+                if j != i and ps[j] and self._adjacent(c, ps[j][-1]):
+                    out.append(("build", i, j))
+        return out
+
+    @executes("favourite:11", "favourite:12")
+    def fill_moves(self) -> list[tuple]:
+        """Any free card into an empty row (favourite:11); never into a separate line
+        (favourite:12). Moving a row's only card to another empty row is not offered (it
+        changes nothing)."""
+        ps = self.piles_
+        empty = [j for j in range(NROWS) if not ps[j]]
+        if not empty:
+            return []
+        j = empty[0]  # the empty rows are interchangeable: offer the first
+        out = []
+        for i in range(NPILES):
+            if ps[i] and not (i < NROWS and len(ps[i]) == 1):
+                out.append(("fill", i, j))
+        return out
+
+    def legal_moves(self) -> list[tuple]:
+        if self.is_won():
+            return []
+        dm = self.direction_moves()
+        if dm:
+            return dm
+        found = self.foundation_moves()
+        builds = self.build_moves()
+        ps = self.piles_
+        freeing = [m for m in builds if len(ps[m[1]]) == 1]
+        other = [m for m in builds if len(ps[m[1]]) != 1]
+        return found + freeing + self.fill_moves() + other
+
+    def apply(self, move):
+        s = self._child(move)
+        kind = move[0]
+        if kind == "direction":
+            d = _DIR[move[1]]
+            s.dirs = (d, d, d, d)
+            return s
+        ps = list(self.piles_)
+        i = move[1]
+        c = ps[i][-1]
+        ps[i] = ps[i][:-1]
+        if kind == "found":
+            su = SUIT[c]
+            f = list(self.found)
+            f[su] += 1
+            s.found = tuple(f)
+            if not self.dirs[su]:
+                ds = list(self.dirs)
+                ds[su] = 1 if RANK[c] == _next_rank(self.cfg.base, 1, 1) else -1
+                s.dirs = tuple(ds)
+        else:
+            j = move[2]
+            ps[j] = ps[j] + (c,)
+        s.piles_ = tuple(ps)
+        return s
+
+    def is_legal(self, move) -> bool:
+        if not isinstance(move, tuple) or not move:
+            return False
+        cfg = self.cfg
+        chosen = any(self.dirs)
+        if move[0] == "direction":
+            return (len(move) == 2 and move[1] in _DIR and cfg.direction == "one-choice"
+                    and not chosen and not self.is_won())
+        if cfg.direction == "one-choice" and not chosen:
+            return False
+        ps = self.piles_
+        if move[0] == "found" and len(move) == 2:
+            i = move[1]
+            if not (isinstance(i, int) and 0 <= i < NPILES and ps[i]):
+                return False
+            card = CARDS[ps[i][-1]]
+            n = self.found[card.suit]
+            if n >= 13:
+                return False
+            d = self.dirs[card.suit]
+            if d:
+                return card.rank == (cfg.base - 1 + d * n) % 13 + 1
+            return (cfg.direction == "per-foundation"
+                    and card.rank in (cfg.base % 13 + 1, (cfg.base - 2) % 13 + 1))
+        if move[0] in ("build", "fill") and len(move) == 3:
+            i, j = move[1], move[2]
+            if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < NPILES
+                    and 0 <= j < NPILES and i != j and ps[i]):
+                return False
+            if move[0] == "fill":
+                return j < NROWS and not ps[j]
+            if not ps[j] or (j >= NROWS and not cfg.sep_builds):
+                return False
+            a, b = CARDS[ps[i][-1]], CARDS[ps[j][-1]]
+            gap = abs(a.rank - b.rank)
+            return a.suit == b.suit and (gap == 1 or (cfg.wrap and gap == 12))
+        return False
+
+    def is_won(self) -> bool:
+        return self.found == (13, 13, 13, 13)
+
+    def key(self):
+        ps = self.piles_
+        return (self.found, self.dirs, tuple(sorted(ps[:NROWS])), tuple(sorted(ps[NROWS:])))
+
+    def safe_move(self):
+        """A foundation move once every foundation's direction is fixed (see the module
+        docstring)."""
+        if not all(self.dirs):
+            return None
+        for i, p in enumerate(self.piles_):
+            if p and self._fits_found(p[-1]):
+                return ("found", i)
+        return None
+
+    def frees(self, move) -> bool:
+        return move[0] in ("build", "fill") and len(self.piles_[move[1]]) == 1
+
+    def piles(self):
+        out = []
+        b = self.cfg.base
+        for k, su in enumerate(self.cfg.found_order):
+            n = self.found[su]
+            d = self.dirs[su] or 1
+            cards = tuple(su * 13 + _next_rank(b, d, m) - 1 for m in range(n))
+            out.append((f"foundation {k + 1}", 5.0, float(k), cards, "none"))
+        for i in range(4):
+            out.append((PILE_NAMES[i], 6.0, float(i), self.piles_[i], "right"))
+        for i in range(4, 8):
+            out.append((PILE_NAMES[i], 1.0, float(i - 4), self.piles_[i], "right"))
+        out.append((PILE_NAMES[RSEP], 12.0, 0.0, self.piles_[RSEP], "down"))
+        out.append((PILE_NAMES[LSEP], 0.0, 0.0, self.piles_[LSEP], "down"))
+        return out
+
+
+def new(deal: int, readings: dict[str, str] | None = None) -> FavouriteState:
+    """Deal ``deal`` of the Favourite under ``readings`` (see :data:`AMBIGUITIES`)."""
+    check_deal(deal)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    cards = shuffled(SLUG, deal, PACKS)
+    base, order, piles = deal_layout(cards, r["deal-order"] == "base-in-turn")
+    cfg = Config(SLUG, deal, r, base=base, found_order=order, direction=r["direction"],
+                 sep_builds=r["separate"] == "build-on", wrap=r["wrap"] == "yes")
+    s = FavouriteState.__new__(FavouriteState)
+    s.cfg, s.hist = cfg, None
+    s.piles_ = piles
+    s.found = (1, 1, 1, 1)
+    d = _DIR.get(r["direction"], 0)
+    s.dirs = (d, d, d, d)
+    return s

@@ -1,0 +1,230 @@
+"""Македонская фаланга, The Macedonian Phalanx (chapter XL): two packs, a pyramid of 25.
+
+Sentences (``macedonian-phalanx:<n>``) and where they are executed:
+
+1. two packs; the first cards are laid as a pyramid, one, then three, and so on --
+   :func:`deal_pyramid` (rows of 1, 3, 5, 7, 9: sentence 2 names the last row of nine).
+2. after the row of nine the next card turned up is the base card; all cards of its rank go
+   out of the pyramid to the foundations, four suits on each side -- :func:`take_base_card`,
+   :meth:`PhalanxState.to_foundation`.
+3. then the next ranks go up in suit; empty places in the pyramid are refilled with new cards;
+   when none goes up any more the rest is dealt onto the waste below, from which cards go up,
+   and the pyramid is kept full -- :meth:`PhalanxState.legal_moves` (the two phases),
+   :meth:`PhalanxState.refill` (reading ``refill``).
+4. the game ends when pyramid and waste are all on the foundations, each ending with the rank
+   below the base -- :meth:`PhalanxState.is_won` (foundations wrap from king to ace).
+5. no building, one card to a place -- no build moves are generated.
+6. no pile is redealt -- no redeal.
+
+Safe automatic moves (solver): a move to a foundation when no other available card (pyramid
+or waste top) fits that foundation. Nothing is ever built on the pyramid, every pyramid card
+stays available, and the refill only brings a card in from the stock or the waste, so playing
+up early never loses an option; with a competitor the choice is left to the search.
+"""
+from __future__ import annotations
+
+from ..cards import RANK
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+from . import _common as fnd
+
+SLUG = "macedonian-phalanx"
+PACKS = 2
+PLAYER_HAS_CHOICE = True
+ROWS = (1, 3, 5, 7, 9)
+NPYR = sum(ROWS)
+
+AMBIGUITIES = (
+    Ambiguity(
+        "refill",
+        "Once the rest of the pack is being dealt onto the waste, where do the cards that "
+        "refill empty places of the pyramid come from?",
+        ("macedonian-phalanx:3",),
+        (Reading("waste", "from the top of the waste ('из которой ... так же замещаются')"),
+         Reading("stock", "from the pack in hand, as before the waste was begun")),
+        "waste",
+        "macedonian-phalanx:3: 'в общую массу, из которой, по мере как будут выходить, "
+        "кладутся карты на места начальные, так же замещаются пустые места в пирамиде' -- the "
+        "relative 'из которой' governs both clauses.",
+    ),
+)
+
+_TURN = ("turn",)
+
+
+@executes("macedonian-phalanx:1")
+def deal_pyramid(cards: list[int]) -> tuple[int, ...]:
+    """The first 25 cards as the pyramid, row by row (1, 3, 5, 7, 9), left to right."""
+    return tuple(cards[:NPYR])
+
+
+@executes("macedonian-phalanx:2")
+def take_base_card(cards: list[int]) -> tuple[int, tuple[int, ...]]:
+    """The card after the pyramid is the base card; returns (base card, stock)."""
+    return cards[NPYR], tuple(cards[NPYR + 1:])
+
+
+class PhalanxState(State):
+    """``found`` 8 counts (f even: left side, odd: right); ``pyr`` 25 places (card or -1);
+    ``stock``/``ptr``; ``waste`` (top last); ``phase`` 1 (refilling from the stock, no waste
+    yet) or 2 (dealing onto the waste)."""
+
+    __slots__ = ("found", "pyr", "stock", "ptr", "waste", "phase")
+
+    def _child(self, move):
+        s = PhalanxState.__new__(PhalanxState)
+        s.cfg, s.hist = self.cfg, (move, self.hist)
+        s.found, s.pyr, s.stock, s.ptr, s.waste, s.phase = (
+            self.found, self.pyr, self.stock, self.ptr, self.waste, self.phase)
+        return s
+
+    @executes("macedonian-phalanx:2", "macedonian-phalanx:3", "macedonian-phalanx:4")
+    def to_foundation(self, c: int) -> int:
+        """Foundation ``c`` goes on (base rank starts one; up in suit, wrapping), or -1."""
+        return fnd.target(self.found, self.cfg.base, c)
+
+    @executes("macedonian-phalanx:3", "macedonian-phalanx:5", "macedonian-phalanx:6")
+    def legal_moves(self):
+        """Pyramid or waste card to a foundation; turning a card onto the waste only once no
+        pyramid card goes up (phase 1 ends then); no builds, no redeal."""
+        if self.is_won():
+            return []
+        base, found = self.cfg.base, self.found
+        moves = [("found", i) for i, c in enumerate(self.pyr)
+                 if c >= 0 and fnd.target(found, base, c) >= 0]
+        if self.waste and fnd.target(found, base, self.waste[-1]) >= 0:
+            moves.append(("found", "w"))
+        if self.ptr < len(self.stock) and (self.phase == 2 or not moves):
+            moves.append(_TURN)
+        return moves
+
+    def apply(self, move):
+        s = self._child(move)
+        if move[0] == "turn":
+            s.waste = self.waste + (self.stock[self.ptr],)
+            s.ptr = self.ptr + 1
+            s.phase = 2
+        elif move[1] == "w":
+            c = self.waste[-1]
+            s.waste = self.waste[:-1]
+            s.found = fnd.put(self.found, self.to_foundation(c))
+        else:
+            i = move[1]
+            c = self.pyr[i]
+            s.found = fnd.put(self.found, self.to_foundation(c))
+            p = list(self.pyr)
+            p[i] = -1
+            s.pyr = tuple(p)
+        s.refill()
+        return s
+
+    @executes("macedonian-phalanx:3")
+    def refill(self) -> None:
+        """Fill empty places of the pyramid, first place first: from the stock before the
+        waste is begun, then from the waste top (reading ``waste``) or the stock (``stock``).
+        Mutates ``self`` (called on a fresh child only)."""
+        if -1 not in self.pyr:
+            return
+        p = list(self.pyr)
+        from_waste = self.phase == 2 and self.cfg.refill_from_waste
+        for i, c in enumerate(p):
+            if c < 0:
+                if from_waste:
+                    if not self.waste:
+                        break
+                    p[i] = self.waste[-1]
+                    self.waste = self.waste[:-1]
+                else:
+                    if self.ptr >= len(self.stock):
+                        break
+                    p[i] = self.stock[self.ptr]
+                    self.ptr += 1
+        self.pyr = tuple(p)
+
+    def is_legal(self, move) -> bool:
+        if not isinstance(move, tuple) or not move:
+            return False
+        base = self.cfg.base
+
+        def fits(c):
+            for f in range(8):
+                n = self.found[f]
+                if f // 2 == (c // 13) % 4 and n < 13 and (base - 1 + n) % 13 + 1 == c % 13 + 1:
+                    return True
+            return False
+        if move == ("turn",):
+            if self.ptr >= len(self.stock):
+                return False
+            return self.phase == 2 or not any(c >= 0 and fits(c) for c in self.pyr)
+        if move[0] == "found" and len(move) == 2:
+            src = move[1]
+            if src == "w":
+                return bool(self.waste) and fits(self.waste[-1])
+            return isinstance(src, int) and 0 <= src < NPYR and self.pyr[src] >= 0 \
+                and fits(self.pyr[src])
+        return False
+
+    @executes("macedonian-phalanx:4")
+    def is_won(self):
+        """Every foundation holds 13 cards."""
+        return self.found == (13,) * 8
+
+    def key(self):
+        return (fnd.canonical(self.found), self.pyr, self.ptr, self.waste)
+
+    def safe_move(self):
+        base, found = self.cfg.base, self.found
+        cands = [(i, c) for i, c in enumerate(self.pyr) if c >= 0]
+        if self.waste:
+            cands.append(("w", self.waste[-1]))
+        by_f: dict[int, list] = {}
+        for src, c in cands:
+            f = fnd.target(found, base, c)
+            if f >= 0:
+                by_f.setdefault(f, []).append(src)
+        for f, srcs in by_f.items():
+            if len(srcs) == 1:
+                # the other foundation of the suit may take the same rank: then it competes
+                g = f ^ 1
+                if found[g] == found[f] and found[f] > 0:
+                    continue
+                return ("found", srcs[0])
+        return None
+
+    def frees(self, move):
+        return False
+
+    def piles(self):
+        out = []
+        for f in range(8):
+            out.append((f"foundation {f + 1}", -2.0 if f % 2 == 0 else 10.0, float(f // 2),
+                        fnd.foundation_cards(self.found, self.cfg.base, f), "none"))
+        i = 0
+        for r, n in enumerate(ROWS):
+            for k in range(n):
+                c = self.pyr[i]
+                out.append((f"pyramid {i + 1}", float(4 - r + k), float(r),
+                            (c,) if c >= 0 else (), "none"))
+                i += 1
+        out.append(("stock", 3.0, 6.0, self.stock[self.ptr:][::-1], "none"))
+        out.append(("waste", 5.0, 6.0, self.waste, "none"))
+        return out
+
+
+def new(deal: int, readings: dict[str, str] | None = None) -> PhalanxState:
+    """Deal ``deal`` of the Macedonian Phalanx under ``readings``."""
+    check_deal(deal)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    cards = shuffled(SLUG, deal, PACKS)
+    pyr = deal_pyramid(cards)
+    base_card, stock = take_base_card(cards)
+    cfg = Config(SLUG, deal, r, base=RANK[base_card], base_card=base_card,
+                 refill_from_waste=r["refill"] == "waste")
+    s = PhalanxState.__new__(PhalanxState)
+    s.cfg, s.hist = cfg, None
+    found = [0] * 8
+    found[fnd.target(tuple(found), cfg.base, base_card)] = 1
+    s.found, s.pyr, s.stock, s.ptr, s.waste, s.phase = tuple(found), pyr, stock, 0, (), 1
+    return s

@@ -1,0 +1,294 @@
+"""Вертящееся колесо, The Spinning Wheel (page 13): two packs; a wheel of thirteen foundations,
+one of each rank, built up regardless of suit; two waste piles in the middle.
+
+Sentences (``spinning-wheel:<n>``) and where they are executed:
+
+1. "Из двух полных колод кладут все 13 карт по порядку в кружок ... рядом с шестеркой с одной
+   стороны лежала семерка, а с другой пятерка" -- :func:`make_wheel`: one card of each rank
+   is taken out (the first of its rank to come in the shuffled pack; suits do not matter)
+   and laid in a circle, the ace at the top, the two to its right ... the king to its left.
+2. "Те карты, которые совсем не идут в круг, кладутся в середине его на две кучки ... по
+   желанию раскладывающего" -- :meth:`WheelState.waste_moves`: the card in hand goes onto
+   either waste pile, as the player likes (even when it could go on the wheel).
+3. "все 13 карт суть начальные и накладываются возвышающимся порядком ... не соблюдая масти"
+   -- :meth:`WheelState.targets`: a card goes on a foundation showing the rank below it
+   (any suit; after the king comes the ace again: each foundation takes seven cards on
+   average, so the wheel must turn the corner).
+4. "класть карты подле равных ... всегда подле старшей или подле равной" and
+5. "Это для того, чтобы ... порядок лежащих в кругу карт не был нарушен" --
+   :meth:`WheelState.targets` (reading ``placement``).
+6. "Две сборные кучки ... переводить с одной сборной кучки на другую или в другой раз не
+   позволяется, а должна эта раскладка выходить в один раз" -- :meth:`WheelState.wheel_moves`
+   (the top card of a waste pile goes on the wheel, reading ``waste``), no move between the
+   waste piles and no redeal (the game is lost when the hand is empty and no waste top goes).
+7. "круг ... напоследок ... совершенно перевернется ... в том же порядке, но только в
+   противную сторону, налево" -- :func:`turned` (a test checks it on every won deal).
+8. (the figure's dotted and full cards: :meth:`WheelState.piles` shows both).
+
+Reading ``placement=compulsory`` (the default) makes sentence 7 true. A card of rank ``r``
+goes on the foundation showing ``r - 1`` that lies next to a foundation showing ``r`` ("подле
+равной") or, if no foundation shows ``r`` any more, next to the higher card ("подле
+старшей"): in a wheel read clockwise in ascending order this is always the *last* (clockwise)
+of the foundations that show ``r - 1``. The clockwise order is then never broken (sentence
+5) and, since each rank comes seven times more, every foundation is raised by exactly seven:
+the ace ends at the seventh place from its start, the wheel has turned half round, and from
+the ace and the king the ranks now run round the other side ("налево"). With
+``placement=advice`` any foundation showing ``r - 1`` takes the card and the wheel ends in
+any order. Whether a deal comes out does not depend on the reading: a card always turns one
+top ``r - 1`` into ``r`` and which of equal tops it covers changes nothing later, which is
+also why :meth:`WheelState.key` holds the tops as a sorted multiset.
+"""
+from __future__ import annotations
+
+import math
+
+from ..cards import RANK
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+
+SLUG = "spinning-wheel"
+PACKS = 2
+PLAYER_HAS_CHOICE = True
+N = 13
+
+AMBIGUITIES = (
+    Ambiguity(
+        "placement",
+        "spinning-wheel:4 'класть карты подле равных ... всегда подле старшей или подле "
+        "равной': a compulsory rule for which of several foundations of the same rank takes a "
+        "card, or advice?",
+        ("spinning-wheel:4", "spinning-wheel:5", "spinning-wheel:7"),
+        (Reading("compulsory",
+                 "a card goes on the foundation of the rank below it that lies next to a card "
+                 "of its own rank, or else next to the higher card (the clockwise last of them)"),
+         Reading("advice", "a card goes on any foundation of the rank below it")),
+        "compulsory",
+        "spinning-wheel:4 'надобно соблюдать' (it must be observed) and spinning-wheel:5 gives "
+        "its purpose, that the order of the wheel is not broken; only this reading makes the "
+        "claim of spinning-wheel:7 (the wheel ends turned round in the same order) true.",
+    ),
+    Ambiguity(
+        "waste",
+        "spinning-wheel:6 'служат не для того, чтобы с них класть на места начальные, но "
+        "переводить ... не позволяется': may the top cards of the waste piles go on the wheel?",
+        ("spinning-wheel:6",),
+        (Reading("to-wheel",
+                 "the top card of either waste pile may go on the wheel; no moves between the "
+                 "waste piles"),
+         Reading("dead", "nothing comes back from the waste piles (the negation read "
+                 "literally)")),
+        "to-wheel",
+        "spinning-wheel:6 ends 'что непременно будет, если только осторожно положены карты на "
+        "двух сборных местах': careful placing on the waste piles matters only if cards come "
+        "back from them; the 'не' belongs to the moves between the piles that follow.",
+    ),
+)
+
+
+@executes("spinning-wheel:1")
+def make_wheel(cards) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Take the first card of each rank out of the pack for the wheel (spinning-wheel:1).
+    Returns the wheel cards by place (place 0 the ace, clockwise) and the rest in order."""
+    wheel: list[int | None] = [None] * N
+    rest = []
+    for c in cards:
+        r = RANK[c]
+        if wheel[r - 1] is None:
+            wheel[r - 1] = c
+        else:
+            rest.append(c)
+    return tuple(wheel), tuple(rest)  # type: ignore[arg-type]
+
+
+def turned(tops) -> int | None:
+    """If the tops (rank by place, place 0 = the ace's at the start) are still in clockwise
+    ascending order, the number of places the ace has moved clockwise; else None
+    (spinning-wheel:7: ``turned(...) == 6`` at the end of every won deal with
+    ``placement=compulsory``: seven places counter-clockwise, half a turn)."""
+    a = tops.index(1) if 1 in tops else None
+    if a is None:
+        return None
+    for i in range(N):
+        if tops[(a + i) % N] != i + 1:
+            return None
+    return a
+
+
+class WheelState(State):
+    """``tops`` rank shown at each place of the wheel; ``count`` cards laid on each place;
+    ``pos`` how many cards of the hand (``cfg.rest``) are dealt; ``waste`` the two waste piles
+    (bottom first)."""
+
+    __slots__ = ("tops", "count", "pos", "waste")
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The cards still in hand, the next to deal first."""
+        return self.cfg.rest[self.pos:]
+
+    def _child(self, move):
+        s = WheelState.__new__(WheelState)
+        s.cfg = self.cfg
+        s.hist = (move, self.hist)
+        s.tops, s.count, s.pos, s.waste = self.tops, self.count, self.pos, self.waste
+        return s
+
+    @executes("spinning-wheel:3", "spinning-wheel:4", "spinning-wheel:5")
+    def targets(self, rank: int) -> list[int]:
+        """Places of the wheel that may take a card of ``rank``: those showing the rank below
+        (spinning-wheel:3); with ``placement=compulsory`` only the clockwise last of a run of
+        them, the one next to the equal or higher card (spinning-wheel:4-5)."""
+        below = (rank - 2) % N + 1
+        tops = self.tops
+        places = [p for p in range(N) if tops[p] == below]
+        if self.cfg.compulsory and len(places) < N:
+            places = [p for p in places if tops[(p + 1) % N] != below]
+        return places
+
+    @executes("spinning-wheel:6")
+    def wheel_moves(self) -> list[tuple]:
+        """The card in hand, or the top card of a waste pile (reading ``waste``), onto the
+        wheel (spinning-wheel:3, 6)."""
+        out = []
+        if self.pos < self.cfg.ncards:
+            out += [("wheel", "h", p) for p in self.targets(RANK[self.cfg.rest[self.pos]])]
+        if self.cfg.waste_play:
+            for k in (0, 1):
+                w = self.waste[k]
+                if w and not (k == 1 and self.waste[0] == w):
+                    out += [("wheel", k, p) for p in self.targets(RANK[w[-1]])]
+        return out
+
+    @executes("spinning-wheel:2")
+    def waste_moves(self) -> list[tuple]:
+        """The card in hand onto either waste pile, as the player likes (spinning-wheel:2);
+        the waste pile with the higher top first (a lower card on a higher one can come back
+        first). Equal piles: one move."""
+        if self.pos >= self.cfg.ncards:
+            return []
+        w0, w1 = self.waste
+        if w0 == w1:
+            return [("waste", 0)]
+        t0 = RANK[w0[-1]] if w0 else 99
+        t1 = RANK[w1[-1]] if w1 else 99
+        return [("waste", 0), ("waste", 1)] if t0 >= t1 else [("waste", 1), ("waste", 0)]
+
+    def legal_moves(self) -> list[tuple]:
+        if self.is_won():
+            return []
+        return self.wheel_moves() + self.waste_moves()
+
+    def apply(self, move):
+        s = self._child(move)
+        if move[0] == "waste":
+            c = self.cfg.rest[self.pos]
+            s.pos = self.pos + 1
+            w = list(self.waste)
+            w[move[1]] = w[move[1]] + (c,)
+            s.waste = tuple(w)
+            return s
+        src, p = move[1], move[2]
+        if src == "h":
+            c = self.cfg.rest[self.pos]
+            s.pos = self.pos + 1
+        else:
+            c = self.waste[src][-1]
+            w = list(self.waste)
+            w[src] = w[src][:-1]
+            s.waste = tuple(w)
+        t = list(self.tops)
+        t[p] = RANK[c]
+        s.tops = tuple(t)
+        cnt = list(self.count)
+        cnt[p] += 1
+        s.count = tuple(cnt)
+        return s
+
+    def is_legal(self, move) -> bool:
+        if not isinstance(move, tuple) or not move:
+            return False
+        if move[0] == "waste":
+            return len(move) == 2 and move[1] in (0, 1) and bool(self.hand)
+        if move[0] != "wheel" or len(move) != 3:
+            return False
+        src, p = move[1], move[2]
+        if not (isinstance(p, int) and 0 <= p < N):
+            return False
+        if src == "h":
+            if not self.hand:
+                return False
+            c = self.hand[0]
+        elif src in (0, 1) and self.cfg.waste_play and self.waste[src]:
+            c = self.waste[src][-1]
+        else:
+            return False
+        r = RANK[c]
+        below = 13 if r == 1 else r - 1
+        if self.tops[p] != below:
+            return False
+        if not self.cfg.compulsory:
+            return True
+        # compulsory: next to a card of the same rank, or (none showing) next to the next
+        # higher rank shown, going clockwise; all thirteen alike: anywhere.
+        if all(t == below for t in self.tops):
+            return True
+        nxt = self.tops[(p + 1) % N]
+        return nxt != below
+
+    def is_won(self) -> bool:
+        return self.pos >= self.cfg.ncards and not self.waste[0] and not self.waste[1]
+
+    def key(self):
+        w0, w1 = self.waste
+        a = tuple([RANK[c] for c in w0])
+        b = tuple([RANK[c] for c in w1])
+        return (self.pos, tuple(sorted(self.tops)), (a, b) if a <= b else (b, a))
+
+    def frees(self, move) -> bool:
+        return move[0] == "wheel" and move[1] != "h"
+
+    def over_reason(self) -> str:
+        if self.is_won():
+            return "won"
+        if self.legal_moves():
+            return ""
+        return "the hand is empty and no waste card goes on the wheel"
+
+    def piles(self):
+        """The wheel (each place: its start card, then the cards laid on it), the two waste
+        piles in the middle and the hand."""
+        laid: list[list[int]] = [[] for _ in range(N)]
+        st = new(self.cfg.deal, self.cfg.readings)
+        for m in self.moves():
+            if m[0] == "wheel":
+                laid[m[2]].append(st.hand[0] if m[1] == "h" else st.waste[m[1]][-1])
+            st = st.apply(m)
+        out = []
+        for p in range(N):
+            a = 2 * math.pi * p / N
+            x, y = round(6 + 5 * math.sin(a), 2), round(5 - 5 * math.cos(a), 2)
+            out.append((f"foundation {p + 1}", x, y, (self.cfg.wheel[p],) + tuple(laid[p]),
+                        "none"))
+        out.append(("waste 1", 5.4, 5.0, self.waste[0], "down"))
+        out.append(("waste 2", 6.6, 5.0, self.waste[1], "down"))
+        out.append(("hand", 13.0, 10.0, tuple(reversed(self.hand)), "none"))
+        return out
+
+
+def new(deal: int, readings: dict[str, str] | None = None) -> WheelState:
+    """Deal ``deal`` of the Spinning Wheel under ``readings`` (see :data:`AMBIGUITIES`)."""
+    check_deal(deal)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    wheel, rest = make_wheel(shuffled(SLUG, deal, PACKS))
+    cfg = Config(SLUG, deal, r, wheel=wheel, rest=rest, ncards=len(rest),
+                 compulsory=r["placement"] == "compulsory",
+                 waste_play=r["waste"] == "to-wheel")
+    s = WheelState.__new__(WheelState)
+    s.cfg, s.hist = cfg, None
+    s.tops = tuple(range(1, N + 1))
+    s.count = (0,) * N
+    s.pos = 0
+    s.waste = ((), ())
+    return s
