@@ -169,8 +169,11 @@ def _tokens(sentence) -> list[_Token]:
 
 def _align(texts: dict[str, list[_Token]], order: list[str]) -> list[dict[str, _Token | None]]:
     """Align the witnesses' token lists with CollateX; one dict siglum -> token per column."""
+    import warnings
     try:
-        from collatex import Collation, collate
+        with warnings.catch_warnings():   # collatex imports IPython's deprecated display
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from collatex import Collation, collate
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise EditionError(f"the collatex package is not usable: {e}",
                            fix="pip install 'collatex>=2.3,<3' Levenshtein") from None

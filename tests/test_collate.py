@@ -1,0 +1,85 @@
+"""Collation of the witnesses: the apparatus of Густая колонна (XLVI base, P13), and kinds.
+
+The real differences between the two texts of Густая колонна, read from both files
+(XLVI = corpus/witnesses/002_*.txt from "Густая колонна. (Фиг. 37)." to the end;
+P13 = corpus/witnesses/001_*.txt from "Пасьянс «Густая колонна»." to the end):
+
+In the words of the sentences (these are the apparatus, exactly):
+  1. dense-column:2  XLVI "между этою фланговою картою"  /  P13 "между этою флангового картою".
+     P13's genitive does not agree with картою; it is emended to фланговою in P13's reading
+     text. Kind: substantive (another grammatical form of the same word), emended.
+  2. dense-column:8  XLVI "начиная елевой верхней угловой"  /  P13 "начиная с левой верхней
+     угловой". XLVI's OCR slip (с read as е, space lost) is emended to "с левой". Kind: ocr.
+Both have the slip "мета" for места (dense-column:5): not a difference between them.
+
+Outside the words, not apparatus entries (layout, title, figure marker):
+  - title: XLVI "Густая колонна. (Фиг. 37)."  /  P13 "Пасьянс «Густая колонна».";
+  - XLVI breaks the first sentence across a page ("подалее\\n\\nот"), P13 runs on;
+  - P13 writes "т.\\xa0е." with a no-break space where XLVI has "т. е.";
+  - XLVI has a paragraph break and the marker "Фиг. 37" after sentence 5; P13 runs on in
+    the same paragraph and has no figure marker.
+"""
+from __future__ import annotations
+
+from extract.collate import KIND_WEIGHT, apparatus, classify, _tokens
+
+
+def _summary(entries):
+    return [(e.sentence, e.lem.original, tuple((r.sigla, r.original, r.kind, r.emended)
+                                               for r in e.readings), e.kind) for e in entries]
+
+
+def test_dense_column_lists_exactly_the_real_differences(edition):
+    entries = apparatus(edition, "dense-column")
+    assert _summary(entries) == [
+        ("dense-column:2", "фланговою", ((("P13",), "флангового", "substantive", True),),
+         "substantive"),
+        ("dense-column:8", "елевой", ((("P13",), "с левой", "ocr", False),), "ocr"),
+    ]
+    for e in entries:
+        s = edition.game("dense-column").sentence(e.sentence)
+        assert s.original[e.start:e.end] == e.lem.original
+    assert entries[1].lem.emended and entries[1].lem.normalised == "с левой"
+    assert [e.id for e in entries] == ["dense-column:app-1", "dense-column:app-2"]
+    assert entries[0].anchor == "dense-column.app-1"
+
+
+def test_differences_outside_the_words_are_real_but_not_entries(edition):
+    g = edition.game("dense-column")
+    assert g.title_original == "Густая колонна. (Фиг. 37)."
+    p13 = edition.witness("P13").text
+    assert "Пасьянс «Густая колонна»." in p13
+    assert [f.number for f in g.figures] == ["37"]
+    assert "т.\xa0е. старшую, а на королей" in p13
+    assert "подалее\n\nот верхнего" in edition.witness("XLVI").text
+
+
+def test_single_witness_game_has_no_apparatus(edition):
+    assert apparatus(edition, "mill") == []
+    assert apparatus(edition, edition.game("spinning-wheel")) == []
+
+
+def test_apparatus_is_cached(edition):
+    assert apparatus(edition, "dense-column") == apparatus(edition, "dense-column")
+
+
+class _S:
+    """A stand-in sentence for classify(): original text, no changes."""
+
+    def __init__(self, text, changes=()):
+        self.id, self.witness, self.original, self.changes = "x:1", "A", text, tuple(changes)
+
+
+def test_kinds():
+    from extract.normalise import Change
+
+    def toks(text, changes=()):
+        return _tokens(_S(text, changes))
+    assert classify(toks("карты,"), toks("карты;")) == "punctuation"
+    assert classify(toks("дама"), toks("король")) == "substantive"
+    yat = toks("лѣсъ", [Change(0, 4, "лѣсъ", "лес", "orthography", "yat")])
+    assert classify(toks("лес"), yat) == "orthographic"
+    assert classify(toks("Когда"), toks("когда")) == "orthographic"
+    mis = toks("мета", [Change(0, 4, "мета", "места", "emendation", "OCR slip")])
+    assert classify(toks("места"), mis) == "ocr"
+    assert set(KIND_WEIGHT) == {"punctuation", "orthographic", "ocr", "substantive"}
