@@ -10,13 +10,14 @@ from __future__ import annotations
 import hashlib
 import pickle
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from . import ids as idlock
 from .corpus import KnownGame, Witness, corpus_dir, load_emendations, load_games, load_witnesses
 from .errors import EditionError, line_of
+from .glossary import find_terms, load_glossary
 from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
 from .structure import Part, continues, key, split_witness
 
@@ -30,7 +31,9 @@ class Sentence:
     ``[start, end)`` are offsets into the witness text; ``original`` is that span verbatim;
     ``normalised`` the reading text; ``changes`` the normalisation records with offsets
     relative to ``start``; ``paragraph`` the index of its paragraph within the game;
-    ``locked`` whether the id is recorded in ``corpus/ids.lock``.
+    ``locked`` whether the id is recorded in ``corpus/ids.lock``; ``english`` the
+    translation (or None); ``terms`` the glossary occurrences ``(start, end, key)`` in the
+    normalised text.
     """
 
     id: str
@@ -44,6 +47,7 @@ class Sentence:
     paragraph: int
     locked: bool = True
     english: str | None = None
+    terms: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def n(self) -> int:
@@ -115,7 +119,7 @@ class Edition:
     normalisations: dict[str, Normalisation]
     lock: dict[str, idlock.LockEntry]
     fingerprint: str
-    problems: tuple[str, ...] = field(default_factory=tuple)
+    glossary: tuple = ()
 
     def game(self, slug: str) -> Game:
         for g in self.games:
@@ -220,6 +224,7 @@ def _build(root: Path, fingerprint: str) -> Edition:
     emendations = load_emendations(root, witnesses)
     lock = idlock.read_lock(root)
     english = _load_translations(root)
+    glossary = load_glossary(root)
 
     # Per witness: parts, normalisation, and the games it holds as (slug, parts).
     found: dict[str, dict] = {}   # slug -> {"known", "title", "texts": {siglum: [...]}}
@@ -302,7 +307,9 @@ def _build(root: Path, fingerprint: str) -> Edition:
                                           sub.text, sub.changes, para))
             texts[siglum] = tuple(sents)
         base_sents = idlock.assign(slug, texts[base], lock)
-        base_sents = tuple(_with_english(s, english) for s in base_sents)
+        base_sents = tuple(replace(s, english=english.get(s.id),
+                                   terms=tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary)))
+                           for s in base_sents)
         texts[base] = base_sents
         # figures refer to provisional ids of the base: remap by position
         remap = {f"{slug}:{i + 1}": s.id for i, s in enumerate(base_sents)}
@@ -333,12 +340,5 @@ def _build(root: Path, fingerprint: str) -> Edition:
                                    fix="report this: the splitter lost text")
             tiled.append(Unit(u.kind, u.start, u.end, nxt, u.game, u.ref))
         final_units[w.siglum] = tuple(tiled)
-    return Edition(root, tuple(witnesses), tuple(games), final_units, norms, lock, fingerprint)
-
-
-def _with_english(s: Sentence, english: dict[str, str]) -> Sentence:
-    text = english.get(s.id)
-    if text is None:
-        return s
-    return Sentence(s.id, s.game, s.witness, s.start, s.end, s.original, s.normalised,
-                    s.changes, s.paragraph, s.locked, text)
+    return Edition(root, tuple(witnesses), tuple(games), final_units, norms, lock, fingerprint,
+                   glossary)

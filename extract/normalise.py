@@ -190,8 +190,10 @@ OCR_LATIN = _rule("ocr-latin", "ocr",
                   "letter, the one change shows the final spelling.")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
-                    "Russian word and so spelt е (Е) (или и in онѣ, однѣ): one change, kind "
-                    "ocr, records both the OCR repair and the spelling.")
+                    "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
+                    "records both the OCR repair and the spelling. A text without letters "
+                    "that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ), or a word with ј љ њ ћ џ, "
+                    "is taken to be Serbian and left alone.")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -270,15 +272,16 @@ def _known(word: str) -> bool:
 
 
 @lru_cache(maxsize=100_000)
-def _modern_word(word: str) -> bool:
+def _modern_word(word: str, capital: bool = False) -> bool:
     """Whether ``word`` (lower case) is a modern word as it stands: known to pymorphy3 with a
-    reading other than an indeclinable surname ('Живаго' does not save 'живаго')."""
+    reading other than a surname, or, if it is written with a capital, with any reading
+    (so 'Живаго' stays, but 'живаго' becomes 'живого')."""
     if word in _AGO_KEEP:
         return True
     m = _analyzer()
     if not m or not m.word_is_known(word):
         return False
-    return any("Surn" not in p.tag for p in m.parse(word))
+    return capital or any("Surn" not in p.tag for p in m.parse(word))
 
 
 @lru_cache(maxsize=100_000)
@@ -320,8 +323,10 @@ def _join_decision(left: str, right: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
-def _analyse(word: str, yo: bool) -> tuple[tuple[int, int, str, str], ...]:
+def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, int, str, str], ...]:
     """The changes inside one word: ``(start, end, reg, rule)`` with offsets into ``word``.
+
+    ``dje_is_yat``: read ђ as ѣ (the text is Russian, see :func:`_dje_is_yat`).
 
     ``word`` is a run of letters and combining marks (several line pieces joined, if the word
     was divided at a line end). Every change replaces one letter by one letter or by nothing,
@@ -340,7 +345,7 @@ def _analyse(word: str, yo: bool) -> tuple[tuple[int, int, str, str], ...]:
             if c in _LATIN_LOOKALIKE:
                 target[i] = _LATIN_LOOKALIKE[c]
                 rule[i] = OCR_LATIN
-    if ("ђ" in word or "Ђ" in word) and not _SERBIAN.search(word):
+    if dje_is_yat and ("ђ" in word or "Ђ" in word) and not _SERBIAN.search(word):
         for i, c in enumerate(word):
             if c in "ђЂ":
                 target[i] = "ѣ" if c == "ђ" else "Ѣ"
@@ -380,7 +385,8 @@ def _analyse(word: str, yo: bool) -> tuple[tuple[int, int, str, str], ...]:
         m -= 1
     modern = "".join(target[base[k]] for k in range(m)).lower()
     # 5. Endings, decided on the modern spelling of the stem.
-    if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(modern):
+    if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(
+            modern, read[:1].isupper() and read[1:].islower()):
         stem = modern[:-3]
         if modern[-3] == "я":
             new = "его"
@@ -421,24 +427,32 @@ def _analyse(word: str, yo: bool) -> tuple[tuple[int, int, str, str], ...]:
     return tuple(out)
 
 
-_CACHES: dict[bool, dict[str, tuple]] = {False: {}, True: {}}
+_CACHES: dict[tuple[bool, bool], dict[str, tuple]] = {}
 _CACHE_LIMIT = 500_000
+_RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]")
+
+
+def _dje_is_yat(text: str) -> bool:
+    """Whether ђ in ``text`` stands for ѣ: the text has letters that Serbian lacks (ы, э, й,
+    щ, ъ, ь, я, ю, ё, ѣ, і, ѳ) and a word with ђ has none of Serbian's own (ј љ њ ћ џ)."""
+    return _RUSSIAN_ONLY.search(text) is not None
 
 
 def _word_changes(text: str, yo: bool) -> list[Change]:
     """Spelling and OCR changes in every word of ``text``, and joins of divided words."""
+    dje = ("ђ" in text or "Ђ" in text) and _dje_is_yat(text)
     if "\n" in text and _BREAK.search(text):
-        return _word_changes_with_breaks(text, yo)
+        return _word_changes_with_breaks(text, yo, dje)
     # Fast path: no word is divided at a line end.
     out: list[Change] = []
-    cache = _CACHES[yo]
+    cache = _CACHES.setdefault((yo, dje), {})
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
     for m in _WORD.finditer(text):
         w = m.group()
         found = cache.get(w)
         if found is None:
-            found = cache[w] = _analyse(w, yo)
+            found = cache[w] = _analyse(w, yo, dje)
         if found:
             s = m.start()
             for a, z, reg, name in found:
@@ -446,7 +460,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     return out
 
 
-def _word_changes_with_breaks(text: str, yo: bool) -> list[Change]:
+def _word_changes_with_breaks(text: str, yo: bool, dje: bool) -> list[Change]:
     """:func:`_word_changes` for a text in which some words may be divided at line ends."""
     out: list[Change] = []
     pieces = [(m.start(), m.end()) for m in _WORD.finditer(text)]
@@ -473,13 +487,13 @@ def _word_changes_with_breaks(text: str, yo: bool) -> list[Change]:
                 break
         k += 1
         if len(spans) == 1:
-            found = _analyse(text[s:e], yo)
+            found = _analyse(text[s:e], yo, dje)
             for a, z, reg, name in found:
                 out.append(Change(s + a, s + z, text[s + a:s + z], reg, RULES[name].kind, name))
             continue
         word = "".join(text[a:z] for a, z in spans)
         where = [p for a, z in spans for p in range(a, z)]
-        for a, z, reg, name in _analyse(word, yo):
+        for a, z, reg, name in _analyse(word, yo, dje):
             # Letters in one group may lie on both sides of a break: split them.
             p = a
             while p < z:

@@ -35,19 +35,64 @@ def original_text(text: str) -> nodes.paragraph:
     return p
 
 
-def reading_text(sentence) -> nodes.paragraph:
-    """The normalised text of a sentence with each change as a ``change`` node."""
+def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -> nodes.paragraph:
+    """The normalised text of a sentence with each change as a ``change`` node and, where
+    ``terms`` (glossary key -> Term) is given, the first occurrence on the page (``seen``
+    collects keys) of each glossary term as a link to its entry."""
+    from sphinx.addnodes import pending_xref
     p = nodes.paragraph(classes=["reg"], lang="ru")
-    pos, orig = 0, sentence.original
+    pieces: list[tuple[int, int, nodes.Node]] = []   # spans in normalised offsets
+    pos = npos = 0
+    orig = sentence.original
     for c in sentence.changes:
         if c.start > pos:
-            p += nodes.Text(orig[pos:c.start])
+            pieces.append((npos, npos + c.start - pos, nodes.Text(orig[pos:c.start])))
+            npos += c.start - pos
         node = change(orig=c.orig, kind=c.kind, rule=c.rule)
         node += nodes.Text(c.reg)
-        p += node
+        pieces.append((npos, npos + len(c.reg), node))
+        npos += len(c.reg)
         pos = c.end
     if pos < len(orig):
-        p += nodes.Text(orig[pos:])
+        pieces.append((npos, npos + len(orig) - pos, nodes.Text(orig[pos:])))
+    links = []
+    for a, b, key in sentence.terms if terms else ():
+        if seen is not None and key in seen:
+            continue
+        if seen is not None:
+            seen.add(key)
+        links.append((a, b, terms[key]))
+    for a, b, term in links:   # split plain text pieces at term boundaries
+        out = []
+        for s, e, node in pieces:
+            if isinstance(node, nodes.Text) and (s < a < e or s < b < e):
+                cuts = sorted({s, e} | {x for x in (a, b) if s < x < e})
+                text = str(node)
+                out += [(x, y, nodes.Text(text[x - s:y - s])) for x, y in zip(cuts, cuts[1:])]
+            else:
+                out.append((s, e, node))
+        pieces = out
+    i = 0
+    while i < len(pieces):
+        s, e, node = pieces[i]
+        link = next(((a, b, t) for a, b, t in links if a == s), None)
+        j = i
+        if link:
+            while j < len(pieces) and pieces[j][1] <= link[1]:
+                j += 1
+        if link and j > i and pieces[j - 1][1] == link[1]:
+            ref = pending_xref("", refdomain="std", reftype="term", reftarget=link[2].display,
+                               refexplicit=True, refwarn=True)
+            inner = nodes.inline(classes=["term-link"])
+            inner["title"] = link[2].english
+            for _, _, n in pieces[i:j]:
+                inner += n
+            ref += inner
+            p += ref
+            i = j
+        else:
+            p += node
+            i += 1
     return p
 
 
@@ -90,6 +135,8 @@ class GameDirective(EditionDirective):
         dom = self.env.get_domain("edition")
         links = rule_links()
         eg = engine_games().get(game.slug, {})
+        terms = {t.key: t for t in ed.glossary}
+        seen: set[str] = set()
         out: list[nodes.Node] = []
 
         intro = nodes.paragraph(classes=["edition-meta"])
@@ -122,7 +169,8 @@ class GameDirective(EditionDirective):
             sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
             orig = original_text(s.original)
-            sent = _container(["edition-sentence"], sid, orig, reading_text(s), en, ids=[aid])
+            sent = _container(["edition-sentence"], sid, orig, reading_text(s, terms, seen), en,
+                              ids=[aid])
             if links.get(s.id):
                 sent += rule_links_para(links[s.id])
             para += sent
@@ -263,7 +311,29 @@ class PrinciplesDirective(EditionDirective):
         return out
 
 
+class GlossaryDirective(EditionDirective):
+    """``edition-glossary``: the glossary as a Sphinx glossary (terms citable with ``{term}``)."""
+
+    def run(self):
+        from sphinx.domains.std import make_glossary_term
+        ed = self.edition()
+        gloss = nodes.definition_list(classes=["glossary", "edition-glossary"])
+        source, line = self.get_source_info()
+        for t in sorted(ed.glossary, key=lambda t: t.display.lower()):
+            item = nodes.definition_list_item()
+            item += make_glossary_term(self.env, [nodes.Text(t.display)], None, source, line,
+                                       None, self.state.document)
+            d = nodes.definition()
+            d += _para(f"{t.english}" + (f" — modern Russian: {t.modern}" if t.modern else ""), [])
+            if t.note:
+                d += _para(t.note, ["term-note"])
+            item += d
+            gloss += item
+        return [gloss]
+
+
 DIRECTIVES = {
+    "edition-glossary": GlossaryDirective,
     "edition-game": GameDirective,
     "edition-witnesses": WitnessesDirective,
     "edition-games": GamesDirective,

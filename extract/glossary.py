@@ -1,0 +1,89 @@
+"""The glossary (``corpus/glossary.toml``) and its occurrences in the reading text.
+
+Occurrences are found by lemma with pymorphy3, not by spelling: ``крапом``, ``крапа`` and
+``крап`` all find the entry ``крап``; a phrase entry (``крапом вверх``) matches the sequence
+of its words' lemmas, the longest entry first.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .corpus import _entry_line, _require, read_toml
+from .errors import EditionError
+
+WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: ``key`` (the lemmas, space-joined), the book's ``display`` form, the
+    ``modern`` Russian and ``english`` equivalents, a ``note``, and its anchor ``term-N``."""
+
+    key: str
+    display: str
+    modern: str
+    english: str
+    note: str
+    anchor: str
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """pymorphy3's most likely normal form of ``word`` (lowercase, ё kept as given)."""
+    return _morph().parse(word.lower())[0].normal_form.replace("ё", "е")
+
+
+def load_glossary(root: Path) -> tuple[Term, ...]:
+    """Read ``root/glossary.toml``; an entry's key is the lemmas of its ``lemma`` words.
+
+    Raises EditionError (file, line, fix) for a missing field or a key used twice.
+    """
+    path = root / "glossary.toml"
+    if not path.exists():
+        return ()
+    text = path.read_text(encoding="utf-8")
+    out, seen = [], {}
+    for i, e in enumerate(read_toml(path).get("term", [])):
+        line = _entry_line(text, "term", i)
+        _require(e, ("lemma", "display", "english"), path, line, "glossary term")
+        k = " ".join(lemma(w) for w in WORD.findall(e["lemma"]))
+        if not k:
+            raise EditionError(f"lemma {e['lemma']!r} has no Russian word", path, line,
+                               fix="give the Russian word(s) of the entry")
+        if k in seen:
+            raise EditionError(f"the entry {e['display']!r} has the same lemmas ({k}) as the "
+                               f"entry on line {seen[k]}", path, line, fix="merge the two entries")
+        seen[k] = line
+        out.append(Term(k, e["display"], e.get("modern", ""), e["english"], e.get("note", ""),
+                        f"term-{i + 1}"))
+    return tuple(out)
+
+
+def find_terms(text: str, terms: tuple[Term, ...]) -> list[tuple[int, int, Term]]:
+    """Occurrences ``(start, end, term)`` of glossary terms in ``text`` (offsets into it),
+    longest match first, not overlapping."""
+    if not terms:
+        return []
+    by_key = {t.key: t for t in terms}
+    longest = max(len(t.key.split()) for t in terms)
+    words = [(m.start(), m.end(), lemma(m.group())) for m in WORD.finditer(text)]
+    out, i = [], 0
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 0, -1):
+            t = by_key.get(" ".join(w[2] for w in words[i:i + n]))
+            if t:
+                out.append((words[i][0], words[i + n - 1][1], t))
+                i += n
+                break
+        else:
+            i += 1
+    return out
