@@ -92,8 +92,7 @@ def clear_ours() -> None:
     for f in (ours_module._analyse, ours_module._known, ours_module._modern_word,
               ours_module._plural_adjective, ours_module._join_decision):
         f.cache_clear()
-    for cache in ours_module._CACHES.values():
-        cache.clear()
+    ours_module._CACHES.clear()
 
 
 def load_theirs():
