@@ -9,6 +9,27 @@ the changes and of the untouched text between them join back to the input byte f
 
 The rule table :data:`RULES` names every rule with its kind and a one-line description; the
 site's "Editorial principles" page is generated from it.
+
+What is normalised (see :data:`RULES` for the full list):
+
+* pre-reform orthography (kind ``orthography``): ѣ і ѳ ѵ, final ъ, ъи -> ы, -аго/-яго,
+  -ыя/-ія, ея/нея, онѣ/однѣ/одне, з/с prefixes. Capitals and all-capital words keep their
+  case. ``normalise(..., yo=True)`` spells ея/нея as её/неё (default ее/нее, as in the
+  witnesses, which do not print ё); ё already in the text is never touched;
+* OCR noise (kind ``ocr``): Latin look-alike letters inside otherwise Cyrillic words (pure
+  Latin words, Roman numerals and words with other Latin letters are left alone), and ђ for ѣ.
+  A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и) gives ONE change
+  of kind ``ocr`` whose ``reg`` is the final spelling;
+* typography (kind ``typography``): dashes, runs of spaces, wrapped lines, words divided by a
+  hyphen at a line end (joined, or the line break dropped after a compound's own hyphen).
+  A page break inside a sentence is recognised by :mod:`extract.model`, which knows the
+  structure, and recorded under the rule ``page-break`` defined here.
+
+Every word-level change replaces one letter by one letter or by nothing, so changes are small
+and never overlap. Ambiguous endings and prefixes are checked against the pymorphy3
+dictionary (loaded once, lazily, on the first word that needs it): a word that is modern as it
+stands ('благо', 'низкий', 'возки', 'Россия') is never respelt, so modern text gets only
+typography changes, and normalising the result again changes nothing.
 """
 from __future__ import annotations
 
@@ -39,6 +60,7 @@ class Change:
     rule: str
 
     def to_json(self) -> dict:
+        """The change as a JSON-ready dict with the keys start, end, orig, reg, kind, rule."""
         return {"start": self.start, "end": self.end, "orig": self.orig, "reg": self.reg,
                 "kind": self.kind, "rule": self.rule}
 
@@ -79,6 +101,8 @@ class Normalisation:
     changes: tuple[Change, ...] = field(default_factory=tuple)
 
     def to_json(self) -> dict:
+        """``{"text": normalised text, "changes": [Change.to_json(), ...]}`` (the original is
+        not repeated: it is the witness itself)."""
         return {"text": self.text, "changes": [c.to_json() for c in self.changes]}
 
     def norm_offset(self, pos: int) -> int:
@@ -114,7 +138,12 @@ class Normalisation:
 
 
 def apply_changes(text: str, changes: Iterable[Change]) -> str:
-    """Return ``text`` with each change's span replaced by its ``reg`` (changes sorted)."""
+    """Return ``text`` with each change's span replaced by its ``reg``.
+
+    ``changes`` must be sorted by ``start`` and must not overlap, with offsets into ``text``
+    (as in :attr:`Normalisation.changes`); this is not checked, and unsorted or overlapping
+    changes give a garbled result rather than an error.
+    """
     parts, pos = [], 0
     for c in changes:
         parts.append(text[pos:c.start])
@@ -226,6 +255,8 @@ _OLD_LETTER = {
 }
 _HAS_CYR = re.compile(rf"[{_CYR}]")
 _HAS_LATIN = re.compile(r"[A-Za-z]")
+# A Roman numeral with a Russian case ending glued to it ('XIXв', 'XLIVй') is not OCR noise.
+_ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|й|го|му|м|х|ми)")
 _SERBIAN = re.compile(r"[јЈљЉњЊћЋџЏ]")
 _CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщѳ")
 _VOICELESS = frozenset("кпстфхцчшщ")
@@ -340,7 +371,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     target = list(word)
     rule: list[str | None] = [None] * n
     # 1. OCR: Latin look-alikes (only if every Latin letter of the word is one), ђ for ѣ.
-    if _HAS_LATIN.search(word) and all(c in _LATIN_LOOKALIKE for c in word if c.isascii()):
+    if (_HAS_LATIN.search(word) and all(c in _LATIN_LOOKALIKE for c in word if c.isascii())
+            and not _ROMAN_NUMERAL.fullmatch(word)):
         for i, c in enumerate(word):
             if c in _LATIN_LOOKALIKE:
                 target[i] = _LATIN_LOOKALIKE[c]

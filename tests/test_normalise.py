@@ -182,6 +182,7 @@ CASES = [
     ("Россiя", "Россия", {"ocr-latin"}),
     ("ИСТОРIЯ", "ИСТОРИЯ", {"ocr-latin"}),
     ("Windows XLIV iPhone Bce", "Windows XLIV iPhone Bce", set()),
+    ("в XIXв. и XLIVй", "в XIXв. и XLIVй", set()),
     ("дђло, Ђхать", "дело, Ехать", {"ocr-dje-yat"}),
     ("онђ были", "они были", {"ocr-dje-yat"}),
     ("Ђорђе међу", "Ђорђе међу", set()),  # Serbian words are left alone
