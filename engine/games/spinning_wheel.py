@@ -152,28 +152,39 @@ class WheelState(State):
         """The card in hand, or the top card of a waste pile (reading ``waste``), onto the
         wheel (spinning-wheel:3, 6)."""
         out = []
-        if self.pos < self.cfg.ncards:
-            out += [("wheel", "h", p) for p in self.targets(RANK[self.cfg.rest[self.pos]])]
         if self.cfg.waste_play:
             for k in (0, 1):
                 w = self.waste[k]
                 if w and not (k == 1 and self.waste[0] == w):
                     out += [("wheel", k, p) for p in self.targets(RANK[w[-1]])]
+        if self.pos < self.cfg.ncards:
+            out += [("wheel", "h", p) for p in self.targets(RANK[self.cfg.rest[self.pos]])]
         return out
+
+    def _dist(self, c: int) -> int:
+        """How many cards must still go on the wheel before card ``c`` can follow."""
+        r = RANK[c] - 1
+        return min((r - t) % N for t in set(self.tops))
 
     @executes("spinning-wheel:2")
     def waste_moves(self) -> list[tuple]:
-        """The card in hand onto either waste pile, as the player likes (spinning-wheel:2);
-        the waste pile with the higher top first (a lower card on a higher one can come back
-        first). Equal piles: one move."""
+        """The card in hand onto either waste pile, as the player likes (spinning-wheel:2).
+        Best first: onto the pile whose top card will be wanted later than this one (so the
+        pile comes off in order), the nearest such; else an empty pile; else the pile whose
+        top is wanted last. Two equal piles: one move."""
         if self.pos >= self.cfg.ncards:
             return []
         w0, w1 = self.waste
         if w0 == w1:
             return [("waste", 0)]
-        t0 = RANK[w0[-1]] if w0 else 99
-        t1 = RANK[w1[-1]] if w1 else 99
-        return [("waste", 0), ("waste", 1)] if t0 >= t1 else [("waste", 1), ("waste", 0)]
+        d = self._dist(self.cfg.rest[self.pos])
+
+        def score(w):
+            if not w:
+                return (1, 0)
+            e = self._dist(w[-1])
+            return (0, e - d) if e >= d else (2, -e)
+        return sorted([("waste", 0), ("waste", 1)], key=lambda m: score(self.waste[m[1]]))
 
     def legal_moves(self) -> list[tuple]:
         if self.is_won():

@@ -1,0 +1,306 @@
+"""Идет не идет, Goes, Doesn't Go (chapter XLIV): seven columns dealt in rows, one redeal.
+
+Sentences (``goes-doesnt-go:<n>``) and where they are executed:
+
+1. the aces are the foundations and go out as they turn up from the hand --
+   :func:`lay_out` (reading ``ace-in-middle``).
+2. the first row of seven: all may go to the foundations, up in suit -- :func:`place_goes`
+   (reading ``first-row``), :func:`lay_out`.
+3. the other rows are laid on the first, overlapping, in columns -- :func:`lay_out`.
+4. from the second row on only the outer places "go" (a card there that fits goes up), the
+   middle ones do not -- :func:`place_goes` (readings ``deal-pattern``, ``first-row``).
+5. after the deal, transfers; an emptied column is at once refilled with any card from the
+   bottom of a column -- :meth:`GDGState.fill_moves`.
+6. transfers in suit, one rank up or down, only between the bottom (exposed) cards of the
+   columns -- :meth:`GDGState.build_moves`; exposed cards that fit go up --
+   :meth:`GDGState.foundation_moves`.
+7. then the columns are gathered, the seventh on the sixth ... onto the first, so that the
+   first column and its first card are dealt first again -- :func:`gather`.
+8. dealt again a last time -- :meth:`GDGState.redeal` (one redeal only).
+9. comment on the interest of the game: no rule.
+
+During a deal only the card being dealt may go up; the cards already in the columns wait for
+the transfers. Moving a column's only card into an empty column would change nothing, so a
+refill must come from a column of two cards or more; if there is none, no refill is due.
+The player ends the transfers of the first deal by redealing (goes-doesnt-go:7 "Окончив все
+переводы"); the game is over when the last deal leaves no legal move.
+
+Safe automatic moves (solver): in the last deal with one pack, a foundation move that does
+not empty a column: its lower neighbour is home, and its upper neighbour can then go home
+instead of onto it, so nothing is lost; uncovering a card only adds options.
+"""
+from __future__ import annotations
+
+from ..cards import RANK, SUIT
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+
+SLUG = "goes-doesnt-go"
+PACKS = 1  # the default; reading packs=two uses 2
+PLAYER_HAS_CHOICE = True
+NCOL = 7
+#: goes-doesnt-go:4 read as a count running along the dealt cards: 2 go, 3 not, 2 go,
+#: 3 not, 2 go, then again.
+RUNNING = (True, True, False, False, False, True, True, False, False, False, True, True)
+
+AMBIGUITIES = (
+    Ambiguity(
+        "deal-pattern",
+        "goes-doesnt-go:4 reads 'крайние две с левой руки идут; средние три не идут, а другие "
+        "крайние две с левой руки идут; средние три не идут, а другие крайние две с правой "
+        "руки опять идут': a line written twice (dittography) or a count along the cards?",
+        ("goes-doesnt-go:4",),
+        (Reading("dittography",
+                 "the repeated line is a slip: in every row of seven the two left and the two "
+                 "right cards go, the middle three do not"),
+         Reading("running-count",
+                 "as printed, counted along the dealt cards: 2 go, 3 not, 2 go, 3 not, 2 go "
+                 "(12 cards), then again, across the rows")),
+        "dittography",
+        "goes-doesnt-go:4 itself sums it up 'кладя только крайние две, а средних три не кладя' "
+        "(2 + 3 + 2 = 7, a row), and 'крайние' (outer) fits only the ends of a row.",
+    ),
+    Ambiguity(
+        "first-row",
+        "goes-doesnt-go:4 applies the pattern 'включая первого начального ряда, с которого, "
+        "как уже сказано, все карты идут': including the first row, from which all cards go?",
+        ("goes-doesnt-go:2", "goes-doesnt-go:4"),
+        (Reading("all-go", "every card of the first row of a deal goes (read 'исключая')"),
+         Reading("pattern", "the first row follows the pattern too ('включая' as printed)")),
+        "all-go",
+        "goes-doesnt-go:2 says all seven first cards 'все могут быть вынимаемы на места "
+        "начальные', and goes-doesnt-go:4 repeats 'как уже сказано, все карты идут'.",
+    ),
+    Ambiguity(
+        "packs",
+        "How many packs? The text does not say.",
+        ("goes-doesnt-go:3",),
+        (Reading("one", "one pack of 52"),
+         Reading("two", "two packs of 52 (eight aces)")),
+        "one",
+        "goes-doesnt-go:3 deals 'до конца колоды' and goes-doesnt-go:5 'Разложив всю колоду' "
+        "(a pack, singular), and the neighbouring Фаворитка is 'в одну колоду'.",
+    ),
+    Ambiguity(
+        "ace-in-middle",
+        "May an ace turned up in a place that does not go go out?",
+        ("goes-doesnt-go:1", "goes-doesnt-go:4"),
+        (Reading("goes", "aces always go out as they turn up"),
+         Reading("stays", "an ace in a place that does not go is laid in its column")),
+        "goes",
+        "goes-doesnt-go:1 'Здесь всегда тузы бывают начальными картами и вынимаются по мере "
+        "того, как будут вскрываться с руки' -- always, as they turn up.",
+    ),
+)
+
+
+@executes("goes-doesnt-go:2", "goes-doesnt-go:4")
+def place_goes(k: int, cfg: Config) -> bool:
+    """Does the ``k``-th place of a deal (0-based; row ``k // 7``, column ``k % 7``) go?"""
+    if k < NCOL and cfg.first_row_all:
+        return True
+    if cfg.running:
+        return RUNNING[(k - NCOL if cfg.first_row_all else k) % 12]
+    return k % NCOL in (0, 1, 5, 6)
+
+
+def _target(found, c: int) -> int:
+    r = RANK[c] - 1
+    if len(found) == 4:
+        f = SUIT[c]
+        return f if found[f] == r else -1
+    f = SUIT[c] * 2
+    if found[f] == r:
+        return f
+    return f + 1 if found[f + 1] == r else -1
+
+
+@executes("goes-doesnt-go:1", "goes-doesnt-go:2", "goes-doesnt-go:3", "goes-doesnt-go:4")
+def lay_out(pack, found: tuple, cfg: Config) -> tuple[tuple, tuple]:
+    """Deal ``pack`` in rows of seven; a card in a place that goes and fits a foundation
+    goes up, aces always (reading ``ace-in-middle``). Returns (columns, foundations)."""
+    cols = [[] for _ in range(NCOL)]
+    f = list(found)
+    for k, c in enumerate(pack):
+        goes = place_goes(k, cfg) or (RANK[c] == 1 and cfg.ace_always)
+        if goes:
+            t = _target(f, c)
+            if t >= 0:
+                f[t] += 1
+                continue
+        cols[k % NCOL].append(c)
+    return tuple(tuple(col) for col in cols), tuple(f)
+
+
+@executes("goes-doesnt-go:7")
+def gather(cols) -> tuple:
+    """Columns gathered so that the first column, first card first, is dealt first again."""
+    out = []
+    for col in cols:
+        out.extend(col)
+    return tuple(out)
+
+
+class GDGState(State):
+    """``found`` top rank per foundation (0 = no ace yet; 4 or 8 of them, foundation f has
+    suit f or f // 2); ``cols`` 7 tuples (first dealt first, the exposed card last);
+    ``deal_no`` 0 (first deal) or 1 (the last)."""
+
+    __slots__ = ("found", "cols", "deal_no")
+
+    def _child(self, move):
+        s = GDGState.__new__(GDGState)
+        s.cfg, s.hist = self.cfg, (move, self.hist)
+        s.found, s.cols, s.deal_no = self.found, self.cols, self.deal_no
+        return s
+
+    @executes("goes-doesnt-go:5")
+    def fill_moves(self) -> list[tuple]:
+        """If a column is empty, the moves refilling the first empty one from the bottom of
+        a column of two or more cards (they are then the only legal moves)."""
+        cols = self.cols
+        for j, p in enumerate(cols):
+            if not p:
+                return [("fill", i, j) for i, q in enumerate(cols) if len(q) > 1]
+        return []
+
+    @executes("goes-doesnt-go:6")
+    def foundation_moves(self) -> list[tuple]:
+        """Exposed cards that fit a foundation (up in suit)."""
+        return [("found", i) for i, p in enumerate(self.cols) if p and _target(self.found, p[-1]) >= 0]
+
+    @executes("goes-doesnt-go:6")
+    def build_moves(self) -> list[tuple]:
+        """An exposed card onto another exposed card of its suit one rank above or below."""
+        cols = self.cols
+        out = []
+        for i, p in enumerate(cols):
+            if p:
+                c = p[-1]
+                for j, q in enumerate(cols):
+                    if j != i and q:
+                        d = q[-1]
+                        if SUIT[d] == SUIT[c] and (RANK[d] - RANK[c]) in (1, -1):
+                            out.append(("build", i, j))
+        return out
+
+    def legal_moves(self):
+        if self.is_won():
+            return []
+        fills = self.fill_moves()
+        if fills:
+            return fills
+        moves = self.foundation_moves() + self.build_moves()
+        if self.deal_no == 0:
+            moves.append(("redeal",))
+        return moves
+
+    def apply(self, move):
+        s = self._child(move)
+        k = move[0]
+        if k == "redeal":
+            self.redeal(s)
+            return s
+        cols = list(self.cols)
+        c = cols[move[1]][-1]
+        cols[move[1]] = cols[move[1]][:-1]
+        if k == "found":
+            f = list(self.found)
+            f[_target(self.found, c)] += 1
+            s.found = tuple(f)
+        else:
+            cols[move[2]] = cols[move[2]] + (c,)
+        s.cols = tuple(cols)
+        return s
+
+    @executes("goes-doesnt-go:7", "goes-doesnt-go:8")
+    def redeal(self, s: "GDGState") -> None:
+        """Gather the columns and deal them the last time, with the same rules."""
+        s.cols, s.found = lay_out(gather(self.cols), self.found, self.cfg)
+        s.deal_no = 1
+
+    def is_legal(self, move) -> bool:
+        if not isinstance(move, tuple) or not move:
+            return False
+        cols = self.cols
+        if self.is_won():
+            return False
+        empty = [j for j in range(NCOL) if not cols[j]]
+        fill_due = bool(empty) and any(len(q) >= 2 for q in cols)
+        if move[0] == "fill" and len(move) == 3:
+            i, j = move[1], move[2]
+            return (fill_due and isinstance(i, int) and 0 <= i < NCOL and len(cols[i]) >= 2
+                    and j == empty[0])
+        if fill_due:
+            return False
+        if move == ("redeal",):
+            return self.deal_no == 0
+        if move[0] == "found" and len(move) == 2:
+            i = move[1]
+            if not (isinstance(i, int) and 0 <= i < NCOL and cols[i]):
+                return False
+            c = cols[i][-1]
+            suit, rank = (c // 13) % 4, c % 13 + 1
+            fs = range(4) if len(self.found) == 4 else range(8)
+            return any((f if len(self.found) == 4 else f // 2) == suit
+                       and self.found[f] == rank - 1 for f in fs)
+        if move[0] == "build" and len(move) == 3:
+            i, j = move[1], move[2]
+            if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < NCOL
+                    and 0 <= j < NCOL and i != j and cols[i] and cols[j]):
+                return False
+            a, b = cols[i][-1], cols[j][-1]
+            return (a // 13) % 4 == (b // 13) % 4 and abs(a % 13 - b % 13) == 1
+        return False
+
+    def is_won(self):
+        return all(f == 13 for f in self.found)
+
+    def key(self):
+        if self.deal_no == 1:
+            return (self.found, tuple(sorted(self.cols)), 1)
+        return (self.found, self.cols, 0)
+
+    def safe_move(self):
+        if self.deal_no != 1 or len(self.found) != 4:
+            return None
+        cols = self.cols
+        if () in cols:
+            return None
+        for i, p in enumerate(cols):
+            if len(p) > 1 and _target(self.found, p[-1]) >= 0:
+                return ("found", i)
+        return None
+
+    def frees(self, move):
+        return move[0] == "build" and len(self.cols[move[1]]) > 1
+
+    def piles(self):
+        out = []
+        n = len(self.found)
+        for f in range(n):
+            suit = f if n == 4 else f // 2
+            pack = 0 if n == 4 else f % 2
+            out.append((f"foundation {f + 1}", float(f), 0.0,
+                        tuple(pack * 52 + suit * 13 + k for k in range(self.found[f])),
+                        "none"))
+        for i, p in enumerate(self.cols):
+            out.append((f"column {i + 1}", float(i), 1.0, p, "down"))
+        return out
+
+
+def new(deal: int, readings: dict[str, str] | None = None) -> GDGState:
+    """Deal ``deal`` of Goes, Doesn't Go under ``readings``; the first deal is made here."""
+    check_deal(deal)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    packs = 2 if r["packs"] == "two" else 1
+    cfg = Config(SLUG, deal, r, packs=packs, running=r["deal-pattern"] == "running-count",
+                 first_row_all=r["first-row"] == "all-go",
+                 ace_always=r["ace-in-middle"] == "goes")
+    s = GDGState.__new__(GDGState)
+    s.cfg, s.hist = cfg, None
+    s.cols, s.found = lay_out(shuffled(SLUG, deal, packs), (0,) * (4 * packs), cfg)
+    s.deal_no = 0
+    return s

@@ -1,0 +1,340 @@
+"""Восьмиугольник, The Octagon (chapter XLIV): two packs, eight aces, four side piles of five.
+
+Sentences (``octagon:<n>``) and where they are executed:
+
+1. two full packs -- :func:`take_out_aces` (with :data:`PACKS` = 2).
+2. the eight aces laid in pairs; between the pairs, at the corners, piles of five cards --
+   :func:`take_out_aces`, :func:`deal_side_piles`.
+3. the aces are foundations, built up in suit -- :meth:`OctagonState.to_foundation`.
+4. first the top cards of the side piles go onto the aces, "если они приходятся не по
+   порядку" -- :meth:`OctagonState.opening_moves` (reading ``negation``).
+5. the stock is turned card by card in the middle (the waste); cards that fit go up on the
+   foundations or down on the side piles -- :meth:`OctagonState.turn`,
+   :meth:`OctagonState.build_ok` (readings ``side-build``, ``stock-play``).
+6. when a side pile's top fits a foundation, all the cards heaped on it go there --
+   :meth:`OctagonState.side_to_foundation` (card by card, each checked).
+7. a side pile gone wholly to the foundations is refilled with five cards from the stock --
+   :meth:`OctagonState.refill`.
+8. the stock may be redealt 3 times; if the stock and the side piles are not all laid out the
+   patience fails -- :meth:`OctagonState.redeal` (reading ``redeals``).
+
+Not in the text, so not allowed: moving cards between side piles, building on an empty side
+pile (it is refilled instead; if the stock is empty it waits for the next redeal).
+
+Safe automatic moves (solver): a card to a foundation when every card that could still be
+built on it is already on the foundations (in suit: both copies of the rank below in its suit;
+any suit: all eight), and the move does not empty a side pile (a refill takes stock cards).
+"""
+from __future__ import annotations
+
+from ..cards import RANK, SUIT
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+
+SLUG = "octagon"
+PACKS = 2
+PLAYER_HAS_CHOICE = True
+NSIDE = 4
+SIDE_SIZE = 5
+
+AMBIGUITIES = (
+    Ambiguity(
+        "negation",
+        "octagon:4 says the top cards of the side piles go on the aces 'если они приходятся "
+        "не по порядку' (if they do NOT come in order), contradicting its own example.",
+        ("octagon:4",),
+        (Reading("in-order",
+                 "read 'по порядку': a side pile's top card goes up when it follows in suit"),
+         Reading("literal",
+                 "keep 'не по порядку' as 'out of the piles' order': before the first stock "
+                 "card, any card of a side pile that fits may go up, not only the top one")),
+        "in-order",
+        "octagon:4 goes on 'если сверху какой-либо пачки лежит двойка, то эту двойку надо "
+        "сложить на туза ... если под двойкой случится тройка ... то и она': cards go up from "
+        "the top, in sequence; the 'не' contradicts that example.",
+    ),
+    Ambiguity(
+        "side-build",
+        "octagon:5 builds the side piles 'в нисходящем порядке' without saying 'in suit'.",
+        ("octagon:5", "octagon:6"),
+        (Reading("in-suit", "build down in suit"),
+         Reading("any-suit", "build down regardless of suit")),
+        "in-suit",
+        "octagon:6: when a side pile's top fits a foundation 'все карты, которые накопились, "
+        "кладутся на эти пачки' -- the whole heap can follow only if built in suit.",
+    ),
+    Ambiguity(
+        "redeals",
+        "octagon:8 'Колоду можно перекладывать 3 раза': three redeals or three passes?",
+        ("octagon:8",),
+        (Reading("three-redeals", "three redeals: four passes through the stock"),
+         Reading("three-passes", "three passes in all: two redeals")),
+        "three-redeals",
+        "octagon:8 counts the times the stock is 'перекладывать' (redealt), which begins after "
+        "the first pass; PySolFC's Octagon also has four passes.",
+    ),
+    Ambiguity(
+        "stock-play",
+        "Must a turned card that fits be played (octagon:5 'кладутся на них')?",
+        ("octagon:5",),
+        (Reading("optional", "the waste top may stay; it can be played later"),
+         Reading("compulsory", "while the waste top fits a foundation or a side pile, no card "
+                 "is turned and the stock is not redealt")),
+        "optional",
+        "octagon:5 describes where the fitting cards go, not an obligation, and the turned "
+        "cards stay in the middle (a waste) whose top can go on later.",
+    ),
+)
+
+_TURN = ("turn",)
+_REDEAL = ("redeal",)
+
+
+@executes("octagon:1", "octagon:2")
+def take_out_aces(cards: list[int]) -> tuple[tuple[int, ...], list[int]]:
+    """The eight aces out as foundations (top rank 1 each, two per suit, in pairs); the rest
+    in order."""
+    return (1,) * 8, [c for c in cards if RANK[c] != 1]
+
+
+@executes("octagon:2")
+def deal_side_piles(rest: list[int]) -> tuple[tuple, tuple]:
+    """Four side piles of five (a pile at a time, first card at the bottom); the stock."""
+    piles = tuple(tuple(rest[i * SIDE_SIZE:(i + 1) * SIDE_SIZE]) for i in range(NSIDE))
+    return piles, tuple(rest[NSIDE * SIDE_SIZE:])
+
+
+class OctagonState(State):
+    """``found`` 8 top ranks (foundation f has suit f // 2); ``sides`` 4 tuples (bottom
+    first); ``stock``/``ptr``; ``waste`` (top last); ``passes`` redeals made; ``opening`` True
+    until the first card is turned."""
+
+    __slots__ = ("found", "sides", "stock", "ptr", "waste", "passes", "opening")
+
+    def _child(self, move):
+        s = OctagonState.__new__(OctagonState)
+        s.cfg, s.hist = self.cfg, (move, self.hist)
+        s.found, s.sides, s.stock, s.ptr, s.waste, s.passes, s.opening = (
+            self.found, self.sides, self.stock, self.ptr, self.waste, self.passes,
+            self.opening)
+        return s
+
+    @executes("octagon:3")
+    def to_foundation(self, c: int) -> int:
+        """Foundation (0..7) card ``c`` goes on, up in suit, or -1."""
+        f = SUIT[c] * 2
+        r = RANK[c] - 1
+        if self.found[f] == r:
+            return f
+        if self.found[f + 1] == r:
+            return f + 1
+        return -1
+
+    @executes("octagon:5")
+    def build_ok(self, c: int, onto: int) -> bool:
+        """May ``c`` go on side-pile top ``onto``: one rank lower (in suit by default)."""
+        return RANK[onto] == RANK[c] + 1 and (not self.cfg.in_suit or SUIT[onto] == SUIT[c])
+
+    @executes("octagon:4")
+    def opening_moves(self) -> list[tuple]:
+        """Reading ``literal`` only: before the first card is turned, any card of a side pile
+        that fits a foundation, not only the top one (``("dig", pile, index)``)."""
+        if not (self.cfg.literal and self.opening):
+            return []
+        return [("dig", i, j) for i, p in enumerate(self.sides)
+                for j in range(len(p) - 1) if self.to_foundation(p[j]) >= 0]
+
+    @executes("octagon:4", "octagon:6")
+    def side_to_foundation(self) -> list[tuple]:
+        """Side-pile top cards that fit a foundation."""
+        return [("found", i) for i, p in enumerate(self.sides)
+                if p and self.to_foundation(p[-1]) >= 0]
+
+    def _waste_playable(self) -> bool:
+        if not self.waste:
+            return False
+        c = self.waste[-1]
+        return self.to_foundation(c) >= 0 or any(
+            p and self.build_ok(c, p[-1]) for p in self.sides)
+
+    @executes("octagon:5", "octagon:8")
+    def legal_moves(self):
+        """Foundation moves (side tops, waste top, the opening digs), the waste top onto a
+        side pile, turning a card, a redeal when the stock is out and redeals remain."""
+        if self.is_won():
+            return []
+        moves = self.side_to_foundation()
+        if self.waste:
+            c = self.waste[-1]
+            if self.to_foundation(c) >= 0:
+                moves.append(("found", "w"))
+            for i, p in enumerate(self.sides):
+                if p and self.build_ok(c, p[-1]):
+                    moves.append(("build", "w", i))
+        moves += self.opening_moves()
+        if self.cfg.compulsory and self._waste_playable():
+            return moves
+        if self.ptr < len(self.stock):
+            moves.append(_TURN)
+        elif self.waste and self.passes < self.cfg.max_redeals:
+            moves.append(_REDEAL)
+        return moves
+
+    def apply(self, move):
+        s = self._child(move)
+        k = move[0]
+        if k == "turn":
+            self.turn(s)
+        elif k == "redeal":
+            self.redeal(s)
+        elif k == "found":
+            if move[1] == "w":
+                c = self.waste[-1]
+                s.waste = self.waste[:-1]
+            else:
+                sd = list(self.sides)
+                c = sd[move[1]][-1]
+                sd[move[1]] = sd[move[1]][:-1]
+                s.sides = tuple(sd)
+            f = list(self.found)
+            f[self.to_foundation(c)] += 1
+            s.found = tuple(f)
+        elif k == "dig":
+            sd = list(self.sides)
+            p = sd[move[1]]
+            c = p[move[2]]
+            sd[move[1]] = p[:move[2]] + p[move[2] + 1:]
+            s.sides = tuple(sd)
+            f = list(self.found)
+            f[self.to_foundation(c)] += 1
+            s.found = tuple(f)
+        else:  # build from the waste
+            c = self.waste[-1]
+            s.waste = self.waste[:-1]
+            sd = list(self.sides)
+            sd[move[2]] = sd[move[2]] + (c,)
+            s.sides = tuple(sd)
+        if () in s.sides:
+            s.refill()
+        return s
+
+    @executes("octagon:5")
+    def turn(self, s: "OctagonState") -> None:
+        """Turn the next stock card onto the waste in the middle; the opening ends."""
+        s.waste = self.waste + (self.stock[self.ptr],)
+        s.ptr = self.ptr + 1
+        s.opening = False
+
+    @executes("octagon:8")
+    def redeal(self, s: "OctagonState") -> None:
+        """Turn the waste over, unshuffled, as the new stock (first turned, first again)."""
+        s.stock, s.ptr, s.waste = self.waste, 0, ()
+        s.passes = self.passes + 1
+
+    @executes("octagon:7")
+    def refill(self) -> None:
+        """Each empty side pile takes five cards (fewer if the stock has fewer) from the
+        stock, first pile first. Mutates ``self`` (a fresh child)."""
+        sd = list(self.sides)
+        for i, p in enumerate(sd):
+            if not p and self.ptr < len(self.stock):
+                sd[i] = self.stock[self.ptr:self.ptr + SIDE_SIZE]
+                self.ptr = min(len(self.stock), self.ptr + SIDE_SIZE)
+        self.sides = tuple(sd)
+
+    def is_legal(self, move) -> bool:
+        if not isinstance(move, tuple) or not move:
+            return False
+
+        def fits_found(c):
+            return any(f // 2 == (c // 13) % 4 and self.found[f] == c % 13
+                       for f in range(8))
+
+        def waste_fits():
+            if not self.waste:
+                return False
+            c = self.waste[-1]
+            return fits_found(c) or any(p and self.build_ok(c, p[-1]) for p in self.sides)
+        if move == ("turn",):
+            return self.ptr < len(self.stock) and not (self.cfg.compulsory and waste_fits())
+        if move == ("redeal",):
+            return (self.ptr == len(self.stock) and bool(self.waste)
+                    and self.passes < self.cfg.max_redeals
+                    and not (self.cfg.compulsory and waste_fits()) and not self.is_won())
+        if move[0] == "found" and len(move) == 2:
+            src = move[1]
+            if src == "w":
+                return bool(self.waste) and fits_found(self.waste[-1])
+            return (isinstance(src, int) and 0 <= src < NSIDE and bool(self.sides[src])
+                    and fits_found(self.sides[src][-1]))
+        if move[0] == "build" and len(move) == 3 and move[1] == "w":
+            i = move[2]
+            if not (self.waste and isinstance(i, int) and 0 <= i < NSIDE and self.sides[i]):
+                return False
+            c, d = self.waste[-1], self.sides[i][-1]
+            return d % 13 == c % 13 + 1 and (not self.cfg.in_suit or d // 13 % 4 == c // 13 % 4)
+        if move[0] == "dig" and len(move) == 3:
+            i, j = move[1], move[2]
+            return (self.cfg.literal and self.opening and isinstance(i, int)
+                    and 0 <= i < NSIDE and isinstance(j, int)
+                    and 0 <= j < len(self.sides[i]) - 1 and fits_found(self.sides[i][j]))
+        return False
+
+    def is_won(self):
+        return self.found == (13,) * 8
+
+    def key(self):
+        f = self.found
+        fk = tuple(min(f[i], f[i + 1]) * 16 + max(f[i], f[i + 1]) for i in range(0, 8, 2))
+        return (fk, self.sides, self.stock, self.ptr, self.waste, self.passes, self.opening)
+
+    def safe_move(self):
+        f = self.found
+        in_suit = self.cfg.in_suit
+        low = min(f)
+        for src, c in [(i, p[-1]) for i, p in enumerate(self.sides) if len(p) > 1] + (
+                [("w", self.waste[-1])] if self.waste else []):
+            t = self.to_foundation(c)
+            if t < 0:
+                continue
+            r = RANK[c] - 1
+            if (f[t ^ 1] >= r) if in_suit else (low >= r):
+                return ("found", src)
+        return None
+
+    def frees(self, move):
+        return move[0] == "build"
+
+    def piles(self):
+        fpos = [(2, 0), (3, 0), (5, 2), (5, 3), (3, 5), (2, 5), (0, 3), (0, 2)]
+        spos = [(4, 1), (4, 4), (1, 4), (1, 1)]
+        out = []
+        for i in range(8):
+            s = i // 2
+            out.append((f"foundation {i + 1}", float(fpos[i][0]), float(fpos[i][1]),
+                        tuple((i % 2) * 52 + s * 13 + k for k in range(self.found[i])),
+                        "none"))
+        for i, p in enumerate(self.sides):
+            out.append((f"side pile {i + 1}", float(spos[i][0]), float(spos[i][1]), p, "none"))
+        out.append(("waste", 2.5, 2.5, self.waste, "none"))
+        out.append(("stock", 2.5, 7.0, self.stock[self.ptr:][::-1], "none"))
+        return out
+
+
+def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
+    """Deal ``deal`` of the Octagon under ``readings``."""
+    check_deal(deal)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    cfg = Config(SLUG, deal, r, literal=r["negation"] == "literal",
+                 in_suit=r["side-build"] == "in-suit",
+                 max_redeals=3 if r["redeals"] == "three-redeals" else 2,
+                 compulsory=r["stock-play"] == "compulsory")
+    found, rest = take_out_aces(shuffled(SLUG, deal, PACKS))
+    s = OctagonState.__new__(OctagonState)
+    s.cfg, s.hist = cfg, None
+    s.found = found
+    s.sides, s.stock = deal_side_piles(rest)
+    s.ptr, s.waste, s.passes, s.opening = 0, (), 0, True
+    return s
