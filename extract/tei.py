@@ -54,3 +54,334 @@ def normalisation_to_tei(norm: Normalisation) -> str:
     p = tei("p", tei("body", text))
     add_changes(p, norm.original, norm.changes)
     return etree.tostring(text, encoding="unicode", pretty_print=False)
+
+
+# --- the whole edition as one TEI P5 document ---------------------------------------------
+
+XML_WHITESPACE = frozenset(" \t\r\n")
+#: elements whose content is not part of a witness's original text (editorial layers)
+EDITORIAL = frozenset({"reg", "corr", "rdg", "note", "figDesc"})
+EDITION_TITLE = "Patience games: an annotated, executable edition"
+BOOK_TITLE = "Пасьянсы (a nineteenth-century Russian book of patience games)"
+EDITORS = ("The edition's editors",)
+
+
+def _local(el) -> str:
+    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+
+
+def _set_tail(el, text: str) -> None:
+    """Put inter-unit whitespace after ``el``; where only elements may stand (between divs,
+    heads, figures) and the text is not XML whitespace, keep it inside ``el`` instead."""
+    if not text:
+        return
+    if set(text) <= XML_WHITESPACE or _local(el.getparent()) in ("p", "s", "head"):
+        el.tail = (el.tail or "") + text
+    elif len(el):
+        el[-1].tail = (el[-1].tail or "") + text
+    else:
+        el.text = (el.text or "") + text
+
+
+def _inside(changes, a: int, b: int):
+    """The changes wholly inside ``[a, b)``, rebased to ``a``; those straddling an edge are
+    left out (their original text stays, as plain text)."""
+    from dataclasses import replace
+    return [replace(c, start=c.start - a, end=c.end - a) for c in changes
+            if c.start >= a and c.end <= b and not (c.start == c.end == b and b != a)]
+
+
+def add_text(parent, original: str, changes, entries=()) -> None:
+    """Append ``original`` to ``parent`` with normalisation changes as ``choice`` and the
+    apparatus ``entries`` (offsets in ``original``) as ``app/lem+rdg``.
+
+    A change lying across the edge of an entry is kept as plain original text (the original
+    is never lost; only that change's ``reg`` is then not encoded).
+    """
+    pos = 0
+    for e in sorted(entries, key=lambda e: (e.start, e.end)):
+        if e.start < pos:
+            continue   # overlapping entries cannot happen; be safe
+        add_changes(parent, original[pos:e.start], _inside(changes, pos, e.start))
+        app = tei("app", parent, type=e.kind, xml_id=e.anchor)
+        lem = tei("lem", app, wit=" ".join(f"#{s}" for s in e.lem.sigla))
+        add_changes(lem, original[e.start:e.end], _inside(changes, e.start, e.end))
+        for r in e.readings:
+            rdg = tei("rdg", app, r.original or None, wit=" ".join(f"#{s}" for s in r.sigla),
+                      type=r.kind)
+            if r.emended:
+                rdg.set("cause", "slip")
+        pos = e.end
+    add_changes(parent, original[pos:], _inside(changes, pos, len(original)))
+
+
+def _header(edition) -> etree._Element:
+    from .normalise import RULES
+    header = tei("teiHeader")
+    fd = tei("fileDesc", header)
+    ts = tei("titleStmt", fd)
+    tei("title", ts, EDITION_TITLE, type="main")
+    tei("title", ts, BOOK_TITLE, type="sub")
+    for i, name in enumerate(EDITORS):
+        ed = tei("editor", ts, xml_id="editor" if i == 0 else f"editor{i + 1}")
+        tei("name", ed, name)
+    ps = tei("publicationStmt", fd)
+    tei("p", ps, "Exported by `edition export tei` from the edition's corpus "
+                 f"(corpus fingerprint {edition.fingerprint[:16]}). Code MIT; the text of the "
+                 "book is in the public domain.")
+    sd = tei("sourceDesc", fd)
+    lw = tei("listWit", sd)
+    for w in edition.witnesses:
+        wit = tei("witness", lw, xml_id=w.siglum, n=w.siglum)
+        games = [g.slug for g in edition.games if w.siglum in g.witnesses]
+        wit.text = (f"{w.description}. Orthography: {w.orthography}. Games: {', '.join(games)}. "
+                    f"File {w.path.name}, sha256 {w.sha256}.")
+    enc = tei("encodingDesc", header)
+    tei("variantEncoding", enc, method="parallel-segmentation", location="internal")
+    ed_decl = tei("editorialDecl", enc)
+    seg = tei("segmentation", ed_decl)
+    tei("p", seg, "Each game is a div; its sentences are s elements whose xml:id is the "
+                  "citable sentence id with ':' (and '@') written '.' (mill:4 is mill.4). "
+                  "Every witness is encoded in full, in its own div type='witness', so that "
+                  "reading orig, sic, lem and plain text (not reg, corr, rdg, note) gives "
+                  "back each witness file exactly. Apparatus entries stand in the base text.")
+    norm = tei("normalization", ed_decl, method="markup")
+    for r in RULES.values():
+        tei("p", norm, f"{r.name} ({r.kind}): {r.description}", xml_id=f"rule-{r.name}")
+    corr = tei("correction", ed_decl, method="markup")
+    ems = [(sig, c) for sig, n in edition.normalisations.items() for c in n.changes
+           if c.kind == "emendation"]
+    cp = tei("p", corr, f"Editorial emendations ({len(ems)}), each encoded as choice/sic+corr; "
+                        "the witness files are never edited:")
+    lst = tei("list", cp)
+    for sig, c in ems:
+        tei("item", lst, f"{sig}: «{c.orig}» → «{c.reg}» — {c.rule}")
+    interp = tei("interpretation", ed_decl)
+    tei("p", interp, "Variant kinds (app/@type, rdg/@type): substantive, ocr, orthographic, "
+                     "punctuation, as defined in extract.collate; rdg/@cause='slip' marks a "
+                     "reading the editors emend. note type='ambiguity' records the readings of "
+                     "an ambiguous rule implemented by the engine.")
+    return header
+
+
+class _WitnessWriter:
+    """Encodes one witness, unit by unit, into a ``div type="witness"``."""
+
+    def __init__(self, edition, siglum: str, body, entries: dict, ambiguities: dict, used: set):
+        self.ed, self.sig, self.entries, self.amb, self.used = (
+            edition, siglum, entries, ambiguities, used)
+        self.w = edition.witness(siglum)
+        self.norm = edition.normalisations[siglum]
+        self.root = tei("div", body, type="witness", n=siglum, corresp=f"#{siglum}")
+        self.container = self.root
+        self.game_div = None
+        self.game_slug: str | None = None
+        self.p = None
+        self.para: int | None = None
+        self.sentences = {s.id: s for g in edition.games for s in g.texts.get(siglum, ())}
+
+    def _id(self, wanted: str) -> str | None:
+        if wanted in self.used:
+            return None
+        self.used.add(wanted)
+        return wanted
+
+    def _close_game(self):
+        if self.game_div is not None and self.game_slug is not None:
+            g = self.ed.game(self.game_slug)
+            if g.base == self.sig:
+                for a in self.amb.get(g.slug, []):
+                    self._ambiguity(g, a)
+        self.game_div, self.game_slug, self.p, self.para = None, None, None, None
+
+    def _open_game(self, slug: str):
+        self._close_game()
+        g = self.ed.game(slug)
+        attrs = {"type": "game", "n": slug}
+        if g.base == self.sig:
+            attrs["xml_id"] = slug
+        else:
+            attrs.update(subtype="witness-copy", corresp=f"#{slug}", xml_id=f"{slug}.{self.sig}")
+        if g.fragment:
+            attrs["subtype"] = "fragment"
+        self.game_div = tei("div", self.container, **attrs)
+        self.game_slug = slug
+
+    def _span(self, parent, start: int, end: int):
+        add_changes(parent, self.w.text[start:end], _inside(self.norm.changes, start, end))
+
+    def write(self):
+        units = self.ed.units[self.sig]
+        text = self.w.text
+        lead = text[:units[0].start] if units else text
+        if lead:
+            self.root.text = lead
+        for u in units:
+            tail = text[u.end:u.tail]
+            if u.kind == "page-title":
+                el = tei("fw", self.container, type="header")
+                self._span(el, u.start, u.end)
+            elif u.kind == "heading":
+                self._close_game()
+                self.container = tei("div", self.root, type="chapter")
+                el = tei("head", self.container, type="chapter")
+                self._span(el, u.start, u.end)
+            elif u.kind == "title":
+                self._open_game(u.game)
+                el = tei("head", self.game_div)
+                self._span(el, u.start, u.end)
+            elif u.kind == "figure":
+                if u.game != self.game_slug:
+                    self._open_game(u.game)
+                self.p, self.para = None, None
+                el = tei("figure", self.game_div, n=u.ref)
+                fid = self._id(f"{u.game}.fig.{u.ref}" if self.ed.game(u.game).base == self.sig
+                               else f"{u.game}.fig.{u.ref}.{self.sig}")
+                if fid:
+                    el.set(f"{{{XML_NS}}}id", fid)
+                head = tei("head", el)
+                self._span(head, u.start, u.end)
+            else:
+                el = self._sentence(u)
+            _set_tail(el, tail)
+        self._close_game()
+        return self.root
+
+    def _sentence(self, u):
+        s = self.sentences[u.ref]
+        if u.game != self.game_slug:
+            self._open_game(u.game)
+        if self.p is None or s.paragraph != self.para:
+            self.p = tei("p", self.game_div)
+            self.para = s.paragraph
+        el = tei("s", self.p, n=str(s.n), xml_id=anchor_id(s.id))
+        self.used.add(anchor_id(s.id))
+        add_text(el, s.original, s.changes, self.entries.get(s.id, ()))
+        return el
+
+    def _ambiguity(self, g, a: dict):
+        aid = f"{g.slug}:{a['id']}"
+        attrs = {"type": "ambiguity", "xml_id": anchor_id(aid)}
+        targets = a.get("sentences") or []
+        if targets:
+            attrs["target"] = " ".join(f"#{anchor_id(t)}" for t in targets)
+        note = tei("note", self.game_div, **attrs)
+        tei("label", note, aid)
+        note_p = tei("p", note, f"Default reading: {a.get('default')}. {a.get('reason', '')}".strip())
+        del note_p
+        lst = tei("list", note)
+        for r in a.get("readings", []):
+            rid = r["id"] if isinstance(r, dict) else r
+            label = r.get("label", "") if isinstance(r, dict) else ""
+            item = tei("item", lst, f"{aid}={rid}" + (f": {label}" if label else ""),
+                       xml_id=anchor_id(f"{aid}={rid}"))
+            for key in ("odds", "outcome"):
+                if isinstance(r, dict) and r.get(key) is not None:
+                    item.text += f" ({key}: {r[key]})"
+
+
+def anchor_id(cid: str) -> str:
+    """The xml:id of a citable id (``mill:4`` -> ``mill.4``; see :func:`extract.ids.anchor`)."""
+    from .ids import anchor
+    return anchor(cid)
+
+
+def _translation(edition, group) -> None:
+    text = tei("text", group, type="translation")
+    text.set(f"{{{XML_NS}}}lang", "en")
+    body = tei("body", text)
+    for g in edition.games:
+        div = tei("div", body, type="game", n=g.slug, corresp=f"#{g.slug}")
+        tei("head", div, g.title_en or f"{g.title_ru} (untranslated)")
+        p, para = None, None
+        for s in g.sentences:
+            if not s.english:
+                continue
+            if p is None or s.paragraph != para:
+                p, para = tei("p", div), s.paragraph
+            tei("s", p, s.english, n=str(s.n), corresp=f"#{anchor_id(s.id)}")
+        if p is None:
+            p = tei("p", div)
+            tei("gap", p, reason="untranslated")
+
+
+def edition_to_tei(edition) -> etree._ElementTree:
+    """The whole edition as one TEI P5 document (an lxml ElementTree).
+
+    Shape: ``TEI/teiHeader`` (titleStmt, publicationStmt, sourceDesc/listWit with one
+    ``witness xml:id=SIGLUM`` each, encodingDesc with the normalisation rules and the
+    emendations) and ``TEI/text/group`` holding the Russian ``text`` (one ``div
+    type="witness"`` per witness, in manifest order, holding its page title ``fw``, chapter
+    ``div``s with their ``head``, and one ``div type="game"`` per game with ``head``, ``p``,
+    ``s xml:id``, ``figure``, ``choice``, ``app`` and ``note type="ambiguity"``) and the
+    English ``text`` whose ``s/@corresp`` point at the Russian sentences.
+    Raises EditionError (from the model, the collation or the engine registry).
+    """
+    from .checks import engine_games
+    from .collate import apparatus
+    root = tei("TEI")
+    root.set(f"{{{XML_NS}}}lang", "ru")
+    root.append(_header(edition))
+    group = tei("group", tei("text", root))
+    ru = tei("text", group, type="original")
+    ru.set(f"{{{XML_NS}}}lang", "ru")
+    body = tei("body", ru)
+    entries: dict[str, list] = {}
+    for g in edition.games:
+        for e in apparatus(edition, g):
+            entries.setdefault(e.sentence, []).append(e)
+    amb = {slug: info.get("ambiguities", []) for slug, info in engine_games().items()}
+    used: set[str] = {w.siglum for w in edition.witnesses}
+    for w in edition.witnesses:
+        _WitnessWriter(edition, w.siglum, body, entries, amb, used).write()
+    _translation(edition, group)
+    return etree.ElementTree(root)
+
+
+def tei_bytes(tree) -> bytes:
+    """Serialise a TEI tree as UTF-8 XML with a declaration (no pretty printing: the text's
+    whitespace is significant)."""
+    return etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
+
+
+def write_tei(edition, out) -> "Path":
+    """Write the edition's TEI to ``out`` atomically (temporary file, then rename)."""
+    import os
+    import tempfile
+    from pathlib import Path
+    out = Path(out)
+    data = tei_bytes(edition_to_tei(edition))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out
+
+
+def _original_text(el) -> str:
+    parts = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str) and _local(child) not in EDITORIAL:
+            parts.append(_original_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def regenerate_witness_text(tree, siglum: str) -> str:
+    """The original text of witness ``siglum`` read back from a TEI tree (or its root).
+
+    Reads the plain text and ``orig``, ``sic`` and ``lem`` of the witness's ``div
+    type="witness"``, leaving out ``reg``, ``corr``, ``rdg``, ``note`` and ``figDesc``.
+    Raises KeyError if the document has no such witness.
+    """
+    root = tree.getroot() if hasattr(tree, "getroot") else tree
+    found = root.xpath("//t:div[@type='witness'][@n=$sig]", namespaces={"t": TEI_NS}, sig=siglum)
+    if not found:
+        raise KeyError(siglum)
+    div = found[0]
+    return _original_text(div)
