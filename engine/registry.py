@@ -39,7 +39,7 @@ def executes(*ids: str) -> Callable:
 
 def _load_all() -> None:
     from . import games
-    for slug in games.GAMES:
+    for slug in games.available():
         importlib.import_module(games.GAMES[slug])
 
 

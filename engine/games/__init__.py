@@ -56,7 +56,24 @@ def get(slug: str) -> ModuleType:
     """The module of game ``slug``; ValueError listing the known slugs otherwise."""
     if slug not in GAMES:
         raise ValueError(f"unknown game {slug!r}; allowed: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[slug])
+    try:
+        return importlib.import_module(GAMES[slug])
+    except ModuleNotFoundError as e:
+        if e.name != GAMES[slug]:
+            raise
+        raise ValueError(f"game {slug!r} is not executable yet (no module {e.name})") from None
+
+
+def available() -> list[str]:
+    """Slugs of the games whose module exists (in :data:`GAMES` order)."""
+    out = []
+    for slug in GAMES:
+        try:
+            get(slug)
+        except ValueError:
+            continue
+        out.append(slug)
+    return out
 
 
 def new(slug: str, deal: int, readings: dict[str, str] | None = None) -> State:
