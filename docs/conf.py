@@ -4,7 +4,9 @@ author = "The edition's editors"
 copyright = "2026, the editors (code MIT; text of the book in the public domain)"
 language = "en"
 
-extensions = ["myst_parser", "extract.sphinxext"]
+extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.viewcode", "extract.sphinxext"]
+autodoc_member_order = "bysource"
+autodoc_default_options = {"show-inheritance": False}
 myst_enable_extensions = ["colon_fence"]
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build", "README.md"]

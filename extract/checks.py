@@ -3,8 +3,10 @@ rule registry and the translations, as one report."""
 from __future__ import annotations
 
 import importlib.util
+import re
 
 from . import ids
+from .ids import CITED, reading_ids
 
 
 def engine_games() -> dict[str, dict]:
@@ -96,6 +98,17 @@ def run_checks(edition) -> tuple[bool, str]:
             lacks.append("notes on its ambiguities")
             todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: "
                         + "; ".join(lacks))
+    known_readings = reading_ids(eg)
+    stale = []
+    for g in edition.games:
+        for s in g.sentences:
+            for m in CITED.finditer(s.note or ""):
+                cid = m.group(1)
+                if cid.split(":")[0] in eg and cid not in known_readings and not re.fullmatch(
+                        r"[a-z0-9-]+:\d+", cid):
+                    stale.append(f"translator's note on {s.id} cites {cid}, which the engine "
+                                 f"does not declare (corpus/translations/en/{g.slug}.toml)")
+    section("translator's notes cite ambiguities and readings the engine declares", stale)
     pct = 100.0 * done / total if total else 100.0
     section(f"English translation coverage {done}/{total} sentences ({pct:.1f}%)", missing)
     section("new games still to edit", todo, fatal=False)

@@ -183,6 +183,51 @@ def normalise(file: str, fmt: str) -> None:
         click.echo(norm.text, nl=False)
 
 
+def _readings(values: tuple[str, ...]) -> dict[str, str]:
+    """``("deal-pattern=dittography", ...)`` -> dict; a malformed one is a usage error."""
+    out = {}
+    for v in values:
+        amb, sep, reading = v.partition("=")
+        if not sep or not amb or not reading:
+            raise click.UsageError(f"--reading takes AMBIGUITY=READING, not {v!r}")
+        out[amb] = reading
+    return out
+
+
+def _engine_call(fn, *args, **kwargs):
+    """Call the engine; its ValueErrors (unknown game, ambiguity, reading...) become one line."""
+    try:
+        return fn(*args, **kwargs)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deal", type=click.IntRange(min=1), required=True, help="Deal number (1, 2, ...).")
+@click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
+              help="Choose a reading (repeatable); the others take their defaults.")
+@click.option("--policy", type=click.Choice(["solver", "greedy", "random"]), default="greedy",
+              show_default=True)
+@click.option("--budget", type=click.IntRange(min=1), default=200_000, show_default=True,
+              help="Solver budget in states.")
+@click.option("--seed", type=int, default=None, help="Seed of the random policy.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def play(game, deal, readings, policy, budget, seed, fmt) -> None:
+    """Play deal N of GAME under the readings with a policy, and report the outcome."""
+    from engine import api
+    result = _engine_call(api.play, game, deal, _readings(readings), policy, budget, seed=seed)
+    if fmt == "json":
+        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+        return
+    r = ", ".join(f"{k}={v}" for k, v in result["readings"].items()) or "no ambiguities"
+    click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
+               f"{result['outcome']} after {len(result['moves'])} moves")
+    final = result.get("final", {})
+    if final.get("text"):
+        click.echo(final["text"])
+
+
 @main.command()
 @click.option("--port", default=8000, show_default=True)
 @click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),
@@ -197,6 +242,30 @@ def serve(port: int, site: Path) -> None:
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
         click.echo(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C to stop)")
         httpd.serve_forever()
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--siglum", default=None, help="Short ASCII name (default: the chapter numeral).")
+@click.option("--title", default=None, help="Description for the manifest.")
+def add(file: Path, siglum: str | None, title: str | None) -> None:
+    """Add witness FILE to the corpus: copy, manifest entry with sha256, new sentence ids."""
+    from .add import add_witness
+    click.echo(add_witness(file, siglum=siglum, title=title).report())
+
+
+@main.group()
+def export() -> None:
+    """Export the edition in other formats."""
+
+
+@export.command("tei")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("edition.tei.xml"), show_default=True, help="Output file.")
+def export_tei(out: Path) -> None:
+    """Write the whole edition as one TEI P5 document (atomically)."""
+    from .tei import write_tei
+    click.echo(f"TEI written: {write_tei(_edition(), out)}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -128,3 +128,17 @@ def updated_lock(edition) -> list[LockEntry]:
         slug, n = e.id.split(":")
         return (order.index(slug) if slug in order else len(order), slug, int(n))
     return sorted(entries.values(), key=sort_key)
+
+
+CITED = re.compile(r"\b([a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*(?:=[a-z0-9]+(?:-[a-z0-9]+)*)?)")
+
+
+def reading_ids(engine_games: dict) -> set[str]:
+    """Every citable ambiguity and reading id the engine declares."""
+    out = set()
+    for slug, g in engine_games.items():
+        for a in g.get("ambiguities", []):
+            out.add(f"{slug}:{a['id']}")
+            out.update(f"{slug}:{a['id']}={r['id'] if isinstance(r, dict) else r}"
+                       for r in a["readings"])
+    return out

@@ -33,7 +33,7 @@ class Sentence:
     relative to ``start``; ``paragraph`` the index of its paragraph within the game;
     ``locked`` whether the id is recorded in ``corpus/ids.lock``; ``english`` the
     translation (or None); ``terms`` the glossary occurrences ``(start, end, key)`` in the
-    normalised text.
+    normalised text; ``note`` the translator's note on it (or None).
     """
 
     id: str
@@ -48,6 +48,7 @@ class Sentence:
     locked: bool = True
     english: str | None = None
     terms: tuple[tuple[int, int, str], ...] = ()
+    note: str | None = None
 
     @property
     def n(self) -> int:
@@ -168,15 +169,17 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations) -> Normal
     return Normalisation(w.text, apply_changes(w.text, changes), changes)
 
 
-def _load_translations(root: Path) -> dict[str, str]:
+def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """English sentences and translator's notes by sentence id, from translations/en/*.toml."""
     from .corpus import read_toml
-    out: dict[str, str] = {}
+    sentences: dict[str, str] = {}
+    notes: dict[str, str] = {}
     folder = root / "translations" / "en"
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         data = read_toml(path)
-        for sid, text in data.get("sentences", {}).items():
-            out[sid] = text
-    return out
+        sentences.update(data.get("sentences", {}))
+        notes.update(data.get("notes", {}))
+    return sentences, notes
 
 
 def code_fingerprint() -> str:
@@ -223,7 +226,7 @@ def _build(root: Path, fingerprint: str) -> Edition:
     by_title = {key(g.title_ru): g for g in known}
     emendations = load_emendations(root, witnesses)
     lock = idlock.read_lock(root)
-    english = _load_translations(root)
+    english, notes = _load_translations(root)
     glossary = load_glossary(root)
 
     # Per witness: parts, normalisation, and the games it holds as (slug, parts).
@@ -307,7 +310,7 @@ def _build(root: Path, fingerprint: str) -> Edition:
                                           sub.text, sub.changes, para))
             texts[siglum] = tuple(sents)
         base_sents = idlock.assign(slug, texts[base], lock)
-        base_sents = tuple(replace(s, english=english.get(s.id),
+        base_sents = tuple(replace(s, english=english.get(s.id), note=notes.get(s.id),
                                    terms=tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary)))
                            for s in base_sents)
         texts[base] = base_sents

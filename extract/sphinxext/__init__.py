@@ -39,6 +39,27 @@ def _stub(game) -> str:
     return (f"({'game-' + game.slug})=\n# {title}\n\n```{{edition-game}} {game.slug}\n```\n")
 
 
+def engine_page() -> str:
+    """The engine reference: every function that executes a sentence of the book, documented
+    by autodoc under its game, so that a rule sentence links to its code (and viewcode)."""
+    from engine import games, registry
+    parts = ["(engine)=\n# The engine: rules that run\n\nEach game is one module of the "
+             "package `engine.games`; below, every function that executes a sentence of the "
+             "book, with the sentence ids it executes.\n"]
+    for slug, module in games.GAMES.items():
+        entries = registry.entries(slug)
+        if not entries:
+            continue
+        lines = [f"\n## {slug}\n", "```{eval-rst}", f".. py:module:: {module}", ""]
+        for e in entries:
+            fn = e["function"]
+            kind = "automethod" if fn.removeprefix(module + ".").count(".") else "autofunction"
+            lines += [f".. {kind}:: {fn}", "", f"   Executes: {', '.join(e['ids'])}.", ""]
+        lines.append("```")
+        parts.append("\n".join(lines) + "\n")
+    return "".join(parts)
+
+
 def write_stubs(app: Sphinx) -> None:
     """Write ``games/<slug>.md`` and ``games/index.md`` for every game (only if changed)."""
     ed = get_edition(app.env)
@@ -46,7 +67,8 @@ def write_stubs(app: Sphinx) -> None:
     folder.mkdir(exist_ok=True)
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
     wanted["index.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
-                          + "\n".join(g.slug for g in ed.games) + "\n```\n")
+                          + "\n".join(g.slug for g in ed.games) + "\nengine\n```\n")
+    wanted["engine.md"] = engine_page()
     for name, text in wanted.items():
         p = folder / name
         if not p.exists() or p.read_text(encoding="utf-8") != text:
@@ -54,6 +76,25 @@ def write_stubs(app: Sphinx) -> None:
     for p in folder.glob("*.md"):
         if p.name not in wanted:
             p.unlink()
+    write_figures(folder / "figures", ed)
+
+
+def write_figures(folder: Path, ed) -> None:
+    """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings."""
+    from ..checks import engine_games
+    from ..figures import layout_svg
+    from engine import games as engine_games_module
+    folder.mkdir(exist_ok=True)
+    executable = {slug for slug, g in engine_games().items() if g.get("executable")}
+    for g in ed.games:
+        if g.slug not in executable:
+            continue
+        layout = engine_games_module.new(g.slug, 1).layout()
+        svg = layout_svg(layout, f"{g.title_en or g.title_ru}: starting layout of deal 1 "
+                                 f"(reconstruction)")
+        p = folder / f"{g.slug}.svg"
+        if not p.exists() or p.read_text(encoding="utf-8") != svg:
+            p.write_text(svg, encoding="utf-8")
 
 
 def _builder_inited(app: Sphinx) -> None:

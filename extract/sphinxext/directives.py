@@ -1,11 +1,13 @@
 """Directives that render parts of the edition's model as docutils nodes."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from ..ids import anchor
+from ..ids import CITED, anchor, reading_ids
 from .nodes import change
 
 
@@ -96,6 +98,24 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
     return p
 
 
+def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
+    """``text`` with each known ambiguity/reading id turned into an ``{interp}`` citation."""
+    from sphinx.addnodes import pending_xref
+    out = nodes.inline(classes=classes)
+    pos = 0
+    for m in CITED.finditer(text):
+        if m.group(1) not in known:
+            continue
+        out += nodes.Text(text[pos:m.start()])
+        ref = pending_xref("", refdomain="edition", reftype="interp", reftarget=m.group(1),
+                           refexplicit=True, refwarn=True)
+        ref += nodes.literal(m.group(1), m.group(1))
+        out += ref
+        pos = m.end()
+    out += nodes.Text(text[pos:])
+    return out
+
+
 def rule_links_para(functions: list[str]) -> nodes.paragraph:
     """'Executed by' with a cross-reference to each engine function's documentation."""
     from sphinx.addnodes import pending_xref
@@ -117,9 +137,12 @@ class EditionDirective(SphinxDirective):
     def edition(self):
         from . import get_edition
         ed = get_edition(self.env)
+        import engine
         for p in sorted(ed.root.rglob("*")):
             if p.is_file() and "results" not in p.parts:
                 self.env.note_dependency(str(p))
+        for p in sorted(Path(engine.__file__).parent.rglob("*.py")):
+            self.env.note_dependency(str(p))  # rule links, readings and figures come from it
         return ed
 
 
@@ -136,6 +159,7 @@ class GameDirective(EditionDirective):
         links = rule_links()
         eg = engine_games().get(game.slug, {})
         terms = {t.key: t for t in ed.glossary}
+        known_ids = reading_ids(engine_games())
         seen: set[str] = set()
         out: list[nodes.Node] = []
 
@@ -154,8 +178,9 @@ class GameDirective(EditionDirective):
         for f in game.figures:
             figures_after.setdefault(f.after, []).append(f)
         body = _container(["edition-text"])
+        executable = bool(eg.get("executable"))
         for f in figures_after.get(None, []):
-            body += self._figure(game, f)
+            body += self._figure(game, f, executable, links)
         para = None
         for s in game.sentences:
             if para is None or s.paragraph != para["paragraph"]:
@@ -168,6 +193,8 @@ class GameDirective(EditionDirective):
             sid = nodes.paragraph(classes=["sid"])
             sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
+            if s.note:
+                en += cited_text(s.note, known_ids, ["tr-note"])
             orig = original_text(s.original)
             sent = _container(["edition-sentence"], sid, orig, reading_text(s, terms, seen), en,
                               ids=[aid])
@@ -176,7 +203,9 @@ class GameDirective(EditionDirective):
             para += sent
             for f in figures_after.get(s.id, []):
                 para = None
-                body += self._figure(game, f)
+                body += self._figure(game, f, executable, links)
+        if not game.figures and executable:
+            body += self._figure(game, None, executable, links)
         out.append(body)
 
         others = [sig for sig in game.witnesses if sig != game.base]
@@ -214,10 +243,29 @@ class GameDirective(EditionDirective):
             out.append(sec)
         return out
 
-    def _figure(self, game, f) -> nodes.Node:
-        return _container(["edition-figure"],
-                          _para(f"Фиг. {f.number} — the book's figure is not in the witness.",
-                                ["figure-marker"]), ids=[f"{game.slug}-fig-{f.number}"])
+    def _figure(self, game, f, executable: bool, links: dict) -> nodes.Node:
+        """The book's figure marker and, for an executable game, the reconstructed layout."""
+        box = _container(["edition-figure"], ids=[f"{game.slug}-fig-{f.number}"] if f else [])
+        label = f"Фиг. {f.number}" if f else "Layout"
+        if not executable:
+            box += _para(f"{label}: the book's figure is not in the witness, and this game has "
+                         f"no engine to draw it from.", ["figure-marker"])
+            return box
+        upto = [s.id for s in game.sentences]
+        if f and f.after in upto:
+            upto = upto[:upto.index(f.after) + 1]
+        follows = [sid for sid in upto if sid in links]
+        fig = nodes.figure(classes=["edition-reconstruction"])
+        alt = (f"Reconstructed starting layout of {game.title_en or game.title_ru}, deal 1, "
+               f"drawn from the engine")
+        fig += nodes.image(uri=f"figures/{game.slug}.svg", alt=alt, classes=["layout-svg"])
+        cap = nodes.caption()
+        cap += nodes.Text(f"{label} (reconstruction, not the book's figure): the starting layout "
+                          f"of deal 1 under the default readings, drawn from the engine's own "
+                          f"layout; it follows sentences {', '.join(follows) or 'none linked yet'}.")
+        fig += cap
+        box += fig
+        return box
 
 
 class WitnessesDirective(EditionDirective):
