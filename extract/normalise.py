@@ -220,9 +220,9 @@ OCR_LATIN = _rule("ocr-latin", "ocr",
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
-                    "records both the OCR repair and the spelling. A text without letters "
-                    "that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ), or a word with ј љ њ ћ џ, "
-                    "is taken to be Serbian and left alone.")
+                    "records both the OCR repair and the spelling. A word with ј љ њ ћ џ is "
+                    "Serbian and left alone; so is ђ before a vowel in a text without "
+                    "letters that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ).")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -259,6 +259,7 @@ _HAS_LATIN = re.compile(r"[A-Za-z]")
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|й|го|му|м|х|ми)")
 _SERBIAN = re.compile(r"[јЈљЉњЊћЋџЏ]")
 _CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщѳ")
+_VOWELS = frozenset("аеиоуыэюяёѣіѵaeiouy")
 _VOICELESS = frozenset("кпстфхцчшщ")
 _PREFIXES = ("через", "чрез", "низ", "без", "воз", "раз", "роз", "вз", "из")
 _PREFIX_RE = re.compile(r"(через|чрез|низ|без|воз|раз|роз|вз|из)(?=[кпстфхцчшщ])")
@@ -377,9 +378,10 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             if c in _LATIN_LOOKALIKE:
                 target[i] = _LATIN_LOOKALIKE[c]
                 rule[i] = OCR_LATIN
-    if dje_is_yat and ("ђ" in word or "Ђ" in word) and not _SERBIAN.search(word):
+    if ("ђ" in word or "Ђ" in word) and not _SERBIAN.search(word):
         for i, c in enumerate(word):
-            if c in "ђЂ":
+            # Serbian ђ stands before a vowel; before a consonant or at the end it is ѣ.
+            if c in "ђЂ" and (dje_is_yat or i + 1 == n or word[i + 1].lower() not in _VOWELS):
                 target[i] = "ѣ" if c == "ђ" else "Ѣ"
                 rule[i] = OCR_DJE_YAT
     # The word as read (Cyrillic letters, old spelling), and its base letters (no accents).
@@ -465,8 +467,9 @@ _RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]"
 
 
 def _dje_is_yat(text: str) -> bool:
-    """Whether ђ in ``text`` stands for ѣ: the text has letters that Serbian lacks (ы, э, й,
-    щ, ъ, ь, я, ю, ё, ѣ, і, ѳ) and a word with ђ has none of Serbian's own (ј љ њ ћ џ)."""
+    """Whether ђ before a vowel in ``text`` stands for ѣ: the text has letters that Serbian
+    lacks (ы, э, й, щ, ъ, ь, я, ю, ё, ѣ, і, ѳ). (ђ before a consonant or at the end of a word
+    is always ѣ; a word with Serbian's own ј љ њ ћ џ is never touched.)"""
     return _RUSSIAN_ONLY.search(text) is not None
 
 

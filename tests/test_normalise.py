@@ -185,6 +185,8 @@ CASES = [
     ("в XIXв. и XLIVй", "в XIXв. и XLIVй", set()),
     ("дђло, Ђхать", "дело, Ехать", {"ocr-dje-yat"}),
     ("онђ были", "они были", {"ocr-dje-yat"}),
+    ("Ђхали въ домђ", "Ехали в доме", {"ocr-dje-yat"}),
+    ("Ђхали долго", "Ехали долго", {"ocr-dje-yat"}),
     ("Ђорђе међу", "Ђорђе међу", set()),  # Serbian words are left alone
     ("раз-\nложить", "разложить", {"hyphenation"}),
     ("раз-\nсказъ", "рассказ", {"hyphenation", "prefix-z-s", "final-hard-sign"}),
