@@ -190,7 +190,9 @@ class EPState(State):
             return bool(self.tab[dst]) and self.tab[dst][-1] % 13 == c % 13 + 1
         return False
 
+    @executes("egyptian-pyramid:11")
     def is_won(self):
+        """Every card is on the foundations (8 x 13)."""
         return self.found == (13,) * 8
 
     def key(self):

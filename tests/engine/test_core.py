@@ -1,0 +1,126 @@
+"""Core of the engine: cards, the written-down shuffle, readings, registry, ids."""
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engine import api, games, registry
+from engine.cards import CARDS, Card, deck
+from engine.deal import SplitMix64, seed_for, shuffled
+from engine.readings import resolve
+
+ROOT = Path(__file__).resolve().parents[2]
+MINE = ["mill", "egyptian-pyramid", "macedonian-phalanx", "octagon", "goes-doesnt-go"]
+
+
+def test_card_names():
+    c = Card.parse("QH")
+    assert (c.rank, c.suit, c.pack) == (12, 1, 0)
+    assert c.name_en == "queen of hearts" and c.name_ru == "дама червонная"
+    assert Card.parse("10S'").pack == 1 and Card.parse("10S'").symbol == "10♠'"
+    assert Card.parse("K♣").name_ru == "король трефовый"
+    assert all(Card.parse(c.code) == c for c in CARDS)
+    with pytest.raises(ValueError):
+        Card.parse("1X")
+    assert len(deck(2)) == 104 and len(set(deck(2))) == 104
+
+
+def test_splitmix64_reference_values():
+    # Reference outputs of SplitMix64 seeded with 0 (as published with the algorithm).
+    r = SplitMix64(0)
+    assert [r.next() for _ in range(3)] == [
+        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+def test_seed_rule_and_shuffle_pinned():
+    assert seed_for("mill", 1) == int.from_bytes(
+        __import__("hashlib").sha256(b"mill#1").digest()[:8], "big")
+    cards = shuffled("mill", 1)
+    assert sorted(cards) == list(range(52))
+    assert [c.code for c in cards[:5]] == ["AC", "9S", "9D", "AS", "JH"]
+
+
+def test_bad_deal_numbers():
+    for bad in (0, -1, 1.5, "3", True):
+        with pytest.raises(ValueError, match="deal must be"):
+            shuffled("mill", bad)
+
+
+def test_readings_resolve_and_errors():
+    amb = games.get("mill").AMBIGUITIES
+    assert resolve("mill", amb, None) == {"deal-order": "packet", "gather":
+                                          "last-packet-first", "redeals": "until-out"}
+    with pytest.raises(ValueError, match="allowed: deal-order, gather, redeals"):
+        resolve("mill", amb, {"nope": "x"})
+    with pytest.raises(ValueError, match="allowed: packet, round"):
+        resolve("mill", amb, {"deal-order": "x"})
+
+
+def test_editorial_readings_are_justified():
+    for slug in MINE:
+        for a in games.get(slug).AMBIGUITIES:
+            assert a.reason and a.sentences
+            for r in a.readings:
+                assert not r.editorial or r.justification
+    mill = {a.id: a for a in games.get("mill").AMBIGUITIES}
+    assert mill["redeals"].reading("two").editorial
+
+
+def _lock():
+    p = ROOT / "corpus" / "ids.lock"
+    if not p.exists():
+        pytest.skip("corpus/ids.lock not written yet")
+    return tomllib.loads(p.read_text("utf-8"))
+
+
+def test_registry_ids_exist_in_lock():
+    lock = _lock()
+    for slug in MINE:
+        ents = registry.entries(slug)
+        assert ents, slug
+        for e in ents:
+            assert e["doc"], e["function"]
+            for i in e["ids"]:
+                assert i in lock, f"{e['function']} cites {i}, not in ids.lock"
+
+
+# Sentences that give advice or comment, not rules: no function executes them.
+NOT_RULES = {"egyptian-pyramid:8", "egyptian-pyramid:9", "goes-doesnt-go:9"}
+
+
+@pytest.mark.parametrize("slug", MINE)
+def test_every_rule_sentence_is_executed(slug):
+    lock = _lock()
+    have = set(registry.by_sentence(slug))
+    want = {k for k in lock if k.startswith(slug + ":")} - NOT_RULES
+    assert want - have == set()
+
+
+def test_registry_rejects_bad_ids():
+    with pytest.raises(ValueError):
+        registry.executes("mill")
+    with pytest.raises(ValueError):
+        registry.executes("mill:0")
+
+
+def test_api_list_games():
+    gs = {g["slug"]: g for g in api.list_games()}
+    for slug in MINE:
+        g = gs[slug]
+        assert g["executable"] and isinstance(g["player_has_choice"], bool)
+        for a in g["ambiguities"]:
+            assert a["default"] in [r["id"] for r in a["readings"]]
+            assert a["reason"]
+    gdg = {a["id"]: a for a in gs["goes-doesnt-go"]["ambiguities"]}
+    assert {r["id"] for r in gdg["deal-pattern"]["readings"]} == {"dittography",
+                                                                  "running-count"}
+
+
+def test_api_errors_are_one_line_value_errors():
+    for kw in ({"game": "nope", "deal": 1}, {"game": "mill", "deal": 0},
+               {"game": "mill", "deal": 1, "policy": "x"},
+               {"game": "mill", "deal": 1, "readings": {"gather": "x"}},
+               {"game": "mill", "deal": 1, "budget": 0}):
+        with pytest.raises(ValueError) as e:
+            api.play(**kw)
+        assert "\n" not in str(e.value) and ("allowed" in str(e.value) or "must" in str(e.value))
