@@ -51,3 +51,12 @@ def foundation_cards(found: tuple, base: int, f: int, pack_of=None) -> tuple:
     s = f // 2
     p = f % 2
     return tuple(p * 52 + s * 13 + next_rank(base, k) - 1 for k in range(found[f]))
+
+
+def wanted(found: tuple, base: int) -> set:
+    """Cards (numbered within one pack, ``c % 52``) that some foundation takes next."""
+    out = set()
+    for f, n in enumerate(found):
+        if n < 13:
+            out.add((f // 2) * 13 + (base - 1 + n) % 13)
+    return out

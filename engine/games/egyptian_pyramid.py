@@ -7,14 +7,14 @@ Sentences (``egyptian-pyramid:<n>``) and where they are executed:
 2. the next 8 cards laid as a truncated pyramid -- :func:`deal_tableau`.
 3. foundations "в восходящем порядке и с соблюдением масти" -- :meth:`EPState.to_foundation`.
 4. the 8 tableau piles build "в понижающемся порядке и без соблюдения мастей" --
-   :meth:`EPState.build_target`.
+   :meth:`EPState.legal_moves` (builds), :meth:`EPState.is_legal`.
 5. all eight cards of the base rank start foundations as they turn up; the foundations take
    cards "как с переводных мест, так и отовсюду"; emptied tableau places are refilled "новою
    картою со сборной кучки" (from the waste only) -- :meth:`EPState.to_foundation`,
    :meth:`EPState.fill_moves`.
 6. cards that go nowhere are put on the waste in the middle -- :meth:`EPState.turn`.
 7. a card may go onto a card of another suit; never onto the waste; from the waste cards go
-   to every place -- :meth:`EPState.build_target`, :meth:`EPState.legal_moves`.
+   to every place -- :meth:`EPState.legal_moves`.
 8-9. advice to the player (not rules): the greedy and solver policies follow it.
 10. one pass: the waste is never redealt -- :meth:`EPState.legal_moves` offers no redeal.
 11. won when every card is on the foundations -- :meth:`EPState.is_won`.
@@ -87,12 +87,6 @@ class EPState(State):
         """Foundation card ``c`` may go on (base rank starts one; then up in suit), or -1."""
         return fnd.target(self.found, self.cfg.base, c)
 
-    @executes("egyptian-pyramid:4", "egyptian-pyramid:7")
-    def build_target(self, c: int, exclude: int = -1) -> list[int]:
-        """Tableau piles whose top is one rank above ``c``, any suit."""
-        r = RANK[c] + 1
-        return [j for j, p in enumerate(self.tab) if j != exclude and p and RANK[p[-1]] == r]
-
     @executes("egyptian-pyramid:5")
     def fill_moves(self) -> list[tuple]:
         """An empty tableau place takes the top of the waste, and only it."""
@@ -100,25 +94,32 @@ class EPState(State):
             return []
         return [("fill", "w", j) for j, p in enumerate(self.tab) if not p]
 
-    @executes("egyptian-pyramid:7", "egyptian-pyramid:10")
+    @executes("egyptian-pyramid:4", "egyptian-pyramid:7", "egyptian-pyramid:10")
     def legal_moves(self):
-        """Foundation moves, builds (tableau or waste to tableau), fills, turning the next
-        card; nothing goes onto the waste but the turned card; no redeal."""
+        """Foundation moves, builds (a tableau or waste top onto a tableau top one rank
+        higher, any suit), fills, turning the next card; nothing goes onto the waste but the
+        turned card; no redeal."""
         if self.is_won():
             return []
         fm, bm = [], []
+        want = fnd.wanted(self.found, self.cfg.base)
+        tops = {}  # rank -> piles with a top card of that rank
+        for j, p in enumerate(self.tab):
+            if p:
+                tops.setdefault(RANK[p[-1]], []).append(j)
         for i, p in enumerate(self.tab):
             if p:
                 c = p[-1]
-                if self.to_foundation(c) >= 0:
+                if c % 52 in want:
                     fm.append(("found", i))
-                for j in self.build_target(c, i):
-                    bm.append(("build", i, j))
+                for j in tops.get(RANK[c] + 1, ()):
+                    if j != i:
+                        bm.append(("build", i, j))
         if self.waste:
             c = self.waste[-1]
-            if self.to_foundation(c) >= 0:
+            if c % 52 in want:
                 fm.append(("found", "w"))
-            for j in self.build_target(c):
+            for j in tops.get(RANK[c] + 1, ()):
                 bm.append(("build", "w", j))
         moves = fm + bm + self.fill_moves()
         if self.ptr < len(self.stock):

@@ -52,6 +52,8 @@ AMBIGUITIES = (
 )
 
 _TURN = ("turn",)
+_FOUND = tuple(("found", i) for i in range(NPYR))
+_FOUND_W = ("found", "w")
 
 
 @executes("macedonian-phalanx:1")
@@ -91,11 +93,10 @@ class PhalanxState(State):
         pyramid card goes up (phase 1 ends then); no builds, no redeal."""
         if self.is_won():
             return []
-        base, found = self.cfg.base, self.found
-        moves = [("found", i) for i, c in enumerate(self.pyr)
-                 if c >= 0 and fnd.target(found, base, c) >= 0]
-        if self.waste and fnd.target(found, base, self.waste[-1]) >= 0:
-            moves.append(("found", "w"))
+        want = fnd.wanted(self.found, self.cfg.base)
+        moves = [_FOUND[i] for i, c in enumerate(self.pyr) if c >= 0 and c % 52 in want]
+        if self.waste and self.waste[-1] % 52 in want:
+            moves.append(_FOUND_W)
         if self.ptr < len(self.stock) and (self.phase == 2 or not moves):
             moves.append(_TURN)
         return moves
@@ -176,9 +177,12 @@ class PhalanxState(State):
 
     def safe_move(self):
         base, found = self.cfg.base, self.found
-        cands = [(i, c) for i, c in enumerate(self.pyr) if c >= 0]
-        if self.waste:
+        want = fnd.wanted(found, base)
+        cands = [(i, c) for i, c in enumerate(self.pyr) if c >= 0 and c % 52 in want]
+        if self.waste and self.waste[-1] % 52 in want:
             cands.append(("w", self.waste[-1]))
+        if not cands:
+            return None
         by_f: dict[int, list] = {}
         for src, c in cands:
             f = fnd.target(found, base, c)

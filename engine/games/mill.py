@@ -166,15 +166,13 @@ class MillState(State):
     @executes("mill:4")
     def build_moves(self) -> list[tuple]:
         """Top card onto the top card of another packet one rank higher in suit (mill:4)."""
-        tops = [p[-1] if p else -1 for p in self.packets]
+        where = {p[-1]: j for j, p in enumerate(self.packets) if p}
         out = []
-        for i, c in enumerate(tops):
-            if c >= 0 and RANK[c] < 13:
-                t = c + 1  # same suit, next rank (one pack)
-                for j, d in enumerate(tops):
-                    if d == t:
-                        out.append(_BUILD[i][j])
-                        break
+        for c, i in where.items():
+            # c + 1 is the same suit, next rank (one pack); kings (rank 13) have none
+            j = where.get(c + 1, -1) if RANK[c] < 13 else -1
+            if j >= 0:
+                out.append(_BUILD[i][j])
         return out
 
     def legal_moves(self) -> list[tuple]:
