@@ -66,6 +66,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, 0o644)   # mkstemp makes 0600; a corpus file is readable by all
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

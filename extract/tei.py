@@ -356,6 +356,7 @@ def write_tei(edition, out) -> "Path":
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, 0o644)   # mkstemp makes 0600; an export is readable by all
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -22,7 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from ..ids import anchor
-from . import directives, domain, nodes as enodes, search
+from . import directives, domain, nodes as enodes, play, search
 
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
@@ -110,6 +110,7 @@ def setup(app: Sphinx) -> dict:
     for name, cls in directives.DIRECTIVES.items():
         app.add_directive(name, cls)
     enodes.register(app)
+    play.register(app)
     app.connect("builder-inited", _builder_inited)
     app.connect("missing-reference", domain.missing_reference)
     app.connect("config-inited", lambda app, config: config.html_static_path.append(str(STATIC)))

@@ -221,6 +221,10 @@ class GameDirective(EditionDirective):
                     sec += c
             out.append(sec)
 
+        if eg.get("executable"):
+            from .play import play_section
+            out.append(play_section(game.slug, game.title_en or game.title_ru, eg))
+
         if eg.get("ambiguities"):
             sec = nodes.section(ids=[f"{game.slug}-readings"])
             sec += nodes.title("", "Ambiguities and readings")
