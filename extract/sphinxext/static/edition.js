@@ -91,7 +91,7 @@
       b.setAttribute("aria-label", title); b.title = title; bar.appendChild(b); return b;
     }
     var first = button("\u00AB", "First position"), prev = button("\u25C0", "Previous move");
-    var next = button("\u25B6", "Next move"), last = button("\u23ED", "Last position");
+    var next = button("\u25B6", "Next move"), last = button("\u00BB", "Last position");
     var slider = document.createElement("input");
     slider.type = "range"; slider.min = 0; slider.max = states.length - 1; slider.value = 0;
     slider.setAttribute("aria-label", "Move number");
