@@ -1,0 +1,177 @@
+"""`edition add`: a third copy of a known game and a new chapter in pre-reform spelling,
+added to a temporary copy of the corpus; ids, collation, check, errors, and the site build."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from extract.collate import apparatus
+from extract.model import build_edition
+
+REPO = Path(__file__).resolve().parent.parent
+
+# A third copy of Мельница with small variants of every kind (one word in old spelling, one
+# Latin look-alike letter, a word changed, one omitted, one added, a comma omitted).
+MILL3 = """Мельница. (Полная колода карт)
+
+Выбираются всѣ четыре туза и раскладываются в ряд, как показано на рисунке. Все оставшиеся \
+на руках карты тасуются и затем кладут три ряда пачек, по четыре пaчки в ряд и по четыре \
+карты в пачке, как показано на фигуре 21.
+
+Фиг. 21
+
+С пачек снимаются двойки и кладутся по мастям на тузов, затем тройки и т. д. до королей. \
+Верхние карты пачек перекладываются на другие пачки, меньшие на большие (девятка на \
+десятку, десятка на валета и т. д.), но непременно по мастям. Когда уже нечего \
+перекладывать то карты собираются снова в колоду, причем последняя пачка низа ложится на \
+верх колоды. Колоду не тасуют, а снова кладут ряды по четыре в пачке и продолжают так \
+пасьянс до тех пор, пока он не выйдет совсем. Иногда он удается скоро, а иногда вследствие \
+повторения одних и тех же карт становится невозможным со второго, третьего раза.
+"""
+
+# Another chapter of the book, invented, in pre-reform spelling (ѣ, і, ъ), two new games.
+CHAPTER = """Глава XLVII. Звѣзда. - Крѣпость
+
+Звѣзда. Берутся двѣ полныя колоды картъ. Всѣ тузы выкладываются кругомъ, а короли между ними.
+
+Остальныя карты тасуются и раскладываются по одной на каждое мѣсто. Пасьянсъ вышелъ, если \
+всѣ карты легли на тузовъ.
+
+Крѣпость. Изъ одной колоды выбираются четыре туза и кладутся въ рядъ. Подлѣ нихъ кладутъ по \
+три карты въ каждую пачку, крапомъ вверхъ.
+
+Фиг. 40
+
+Верхнія карты открываются и идутъ на тузовъ по мастямъ. Если пасьянсъ не вышелъ, карты \
+собираются и раскладываются вновь.
+"""
+
+
+@pytest.fixture(autouse=True)
+def _restore_env(monkeypatch):
+    # `edition --corpus DIR` sets EDITION_CORPUS for the process: undo it after each test
+    monkeypatch.delenv("EDITION_CORPUS", raising=False)
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_bytes(text.encode("utf-8"))
+    return p
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_add_third_copy_of_a_known_game(cli, corpus_copy, tmp_path):
+    lock_before = (corpus_copy / "ids.lock").read_text(encoding="utf-8")
+    manifest_before = (corpus_copy / "manifest.toml").read_text(encoding="utf-8")
+    src = _write(tmp_path, "mill3.txt", MILL3)
+    r = cli("--corpus", corpus_copy, "add", src, "--siglum", "M3", "--title", "Мельница, copy 3")
+    assert r.exit_code == 0, r.output
+    assert "mill: 7 sentences" in r.output and "collated on the next build" in r.output
+
+    manifest = (corpus_copy / "manifest.toml").read_text(encoding="utf-8")
+    assert manifest.startswith(manifest_before)          # comments and entries kept as text
+    assert 'siglum = "M3"' in manifest and 'description = "Мельница, copy 3"' in manifest
+    assert (corpus_copy / "ids.lock").read_text(encoding="utf-8") == lock_before  # no base change
+
+    ed = build_edition(corpus_copy)
+    w = ed.witness("M3")
+    assert w.path.parent == corpus_copy / "witnesses" and w.path.read_bytes() == src.read_bytes()
+    mill = ed.game("mill")
+    assert mill.witnesses == ("XL", "M3") and mill.base == "XL"
+    assert [s.id for s in mill.sentences] == [f"mill:{i}" for i in range(1, 8)]
+    got = [(e.sentence, e.lem.original, e.readings[0].original, e.kind)
+           for e in apparatus(ed, "mill")]
+    assert got == [
+        ("mill:1", "все", "всѣ", "orthographic"),
+        ("mill:1", "подряд", "в ряд", "substantive"),
+        ("mill:2", "тщательно", "", "substantive"),           # omitted in M3
+        ("mill:2", "пачки", "пaчки", "ocr"),                  # Latin a
+        ("mill:5", ",", "", "punctuation"),
+        ("mill:6", "", "совсем", "substantive"),              # added in M3
+    ]
+    add = apparatus(ed, "mill")[-1]
+    assert add.start == add.end and mill.sentence("mill:6").original[:add.start].endswith("выйдет")
+
+
+def test_add_new_chapter_in_pre_reform_spelling(cli, corpus_copy, tmp_path):
+    lock_before = (corpus_copy / "ids.lock").read_text(encoding="utf-8").splitlines()
+    src = _write(tmp_path, "chapter47.txt", CHAPTER)
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert "added witness XLVII (pre-reform spelling)" in r.output
+    lock_after = (corpus_copy / "ids.lock").read_text(encoding="utf-8").splitlines()
+    assert lock_after[:len(lock_before)] == lock_before       # existing ids untouched
+    new = [line.split('"')[1] for line in lock_after[len(lock_before):]]
+    assert new == [f"zvezda:{i}" for i in range(1, 5)] + [f"krepost:{i}" for i in range(1, 5)]
+
+    ed = build_edition(corpus_copy)
+    assert ed.witness("XLVII").orthography == "pre-reform"
+    zv, kr = ed.game("zvezda"), ed.game("krepost")
+    assert not zv.known and zv.title_en is None and zv.witnesses == ("XLVII",)
+    assert zv.sentences[0].original == "Берутся двѣ полныя колоды картъ."
+    assert zv.sentences[0].normalised == "Берутся две полные колоды карт."
+    assert kr.sentences[2].normalised.startswith("Верхние карты открываются и идут")
+    assert [f.number for f in kr.figures] == ["40"]
+    assert all(s.locked and s.english is None for s in zv.sentences + kr.sentences)
+    assert apparatus(ed, "zvezda") == []
+
+    r = cli("--corpus", corpus_copy, "check")
+    todo = r.output.split("new games still to edit", 1)[1]
+    assert ("zvezda (Звѣзда, witness XLVII) lacks: an entry in corpus/games.toml (slug, English "
+            "title); translation (0/4 sentences); an engine module") in todo
+    assert "krepost (Крѣпость, witness XLVII) lacks:" in todo
+    assert "sentence ids match ids.lock" in r.output.split("[ok]", 3)[2]
+
+
+@pytest.mark.parametrize("case", ["missing", "not-utf8", "empty", "taken", "no-games", "bad-siglum"])
+def test_add_errors_leave_the_corpus_untouched(cli, corpus_copy, tmp_path, case):
+    before = _snapshot(corpus_copy)
+    args = {
+        "missing": [tmp_path / "nope.txt"],
+        "not-utf8": [_write(tmp_path, "cp.txt", "x").with_name("cp.txt")],
+        "empty": [_write(tmp_path, "empty.txt", "\n\n")],
+        "taken": [_write(tmp_path, "m.txt", MILL3), "--siglum", "XL"],
+        "no-games": [_write(tmp_path, "prose.txt", "Просто текст без заглавий.\n"), "--siglum", "Q"],
+        "bad-siglum": [_write(tmp_path, "m.txt", MILL3), "--siglum", "Мельн"],
+    }[case]
+    if case == "not-utf8":
+        args[0].write_bytes(CHAPTER.encode("cp1251", errors="replace"))
+    r = cli("--corpus", corpus_copy, "add", *args)
+    assert r.exit_code == 1
+    msg = r.output
+    expected = {"missing": ("nope.txt: file not found", "fix:"),
+                "not-utf8": ("cp.txt:1: not UTF-8", "iconv"),
+                "empty": ("empty.txt: the witness is empty", "fix:"),
+                "taken": ("manifest.toml: siglum 'XL' is taken", "--siglum XLb"),
+                "no-games": ("prose.txt: no game found", "chapter heading"),
+                "bad-siglum": ("m.txt: siglum 'Мельн' is not a short ASCII name", "P14")}[case]
+    for part in expected:
+        assert part in msg, msg
+    assert _snapshot(corpus_copy) == before
+
+
+def test_site_builds_with_the_new_chapter(cli, corpus_copy, tmp_path, monkeypatch):
+    """`edition --corpus DIR build --out OUT` renders the new games (docs copied to tmp, so
+    the generated game stubs do not touch the repository's docs/games)."""
+    import extract.cli
+    assert cli("--corpus", corpus_copy, "add", _write(tmp_path, "ch.txt", CHAPTER)).exit_code == 0
+    assert cli("--corpus", corpus_copy, "add", _write(tmp_path, "m3.txt", MILL3),
+               "--siglum", "M3").exit_code == 0
+    docs = tmp_path / "docs"
+    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
+    monkeypatch.setattr(extract.cli, "DOCS", docs)
+    out = tmp_path / "site" / "html"
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 0, r.output
+    page = (out / "games" / "zvezda.html").read_text(encoding="utf-8")
+    assert "Берутся двѣ полныя колоды картъ." in page          # original
+    assert "Берутся две полные колоды карт." in page or "полные" in page   # reading text
+    assert 'id="zvezda.1"' in page
+    assert "not yet translated" in page and "Not executable" in page
+    mill = (out / "games" / "mill.html").read_text(encoding="utf-8")
+    assert "M3" in mill and "пaчки" in mill

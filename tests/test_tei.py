@@ -1,0 +1,152 @@
+"""`edition export tei`: validity against TEI P5 tei_all, byte-exact round trip of every
+witness, the encoding of sentences, changes, apparatus and translation; no string-built XML."""
+from __future__ import annotations
+
+import ast
+import time
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from extract import tei as teimod
+from extract.tei import TEI_NS, XML_NS, edition_to_tei, regenerate_witness_text, tei_bytes
+
+RNG = Path(__file__).parent / "data" / "tei_all.rng"
+NS = {"t": TEI_NS}
+XID = f"{{{XML_NS}}}id"
+
+
+@pytest.fixture(scope="session")
+def relaxng():
+    """tei_all RELAX NG, loaded once per session (it takes some 15-25 s)."""
+    t = time.perf_counter()
+    schema = etree.RelaxNG(etree.parse(str(RNG)))
+    print(f"tei_all.rng loaded in {time.perf_counter() - t:.1f} s")
+    return schema
+
+
+@pytest.fixture(scope="session")
+def exported(edition, tmp_path_factory):
+    """The edition exported by the CLI, parsed back from the file."""
+    from click.testing import CliRunner
+    from extract.cli import main
+    out = tmp_path_factory.mktemp("tei") / "edition.xml"
+    r = CliRunner().invoke(main, ["export", "tei", "--out", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return etree.parse(str(out))
+
+
+def test_export_validates_against_tei_all(relaxng, exported):
+    ok = relaxng.validate(exported)
+    assert ok, "\n".join(f"{e.line}: {e.message}" for e in list(relaxng.error_log)[:20])
+
+
+def test_every_witness_regenerates_byte_for_byte(edition, exported):
+    for w in edition.witnesses:
+        assert regenerate_witness_text(exported, w.siglum).encode("utf-8") == w.path.read_bytes()
+    with pytest.raises(KeyError):
+        regenerate_witness_text(exported, "NOPE")
+
+
+def test_round_trip_of_a_corpus_with_added_witnesses(corpus_copy, tmp_path, relaxng, monkeypatch):
+    """Pre-reform spelling, a third witness with variants: still valid and exact."""
+    from tests.test_add import CHAPTER, MILL3
+    from extract.add import add_witness
+    from extract.model import build_edition
+    monkeypatch.delenv("EDITION_CORPUS", raising=False)
+    for name, text, sig in (("m3.txt", MILL3, "M3"), ("ch.txt", CHAPTER, None)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        add_witness(tmp_path / name, corpus_copy, siglum=sig)
+    ed = build_edition(corpus_copy)
+    tree = etree.fromstring(tei_bytes(edition_to_tei(ed)))
+    assert relaxng.validate(tree), relaxng.error_log
+    for w in ed.witnesses:
+        assert regenerate_witness_text(tree, w.siglum) == w.text
+    apps = tree.xpath("//t:div[@xml:id='mill']//t:app", namespaces=NS)
+    assert len(apps) == 6 and apps[0].xpath("t:rdg/@wit", namespaces=NS) == ["#M3"]
+    head = tree.xpath("//t:div[@xml:id='zvezda']/t:head", namespaces=NS)[0]
+    assert teimod._original_text(head) == "Звѣзда."
+    assert head.xpath("t:choice/t:reg/text()", namespaces=NS) == ["е"]
+
+
+def test_header(edition, exported):
+    h = exported.getroot().find(f"{{{TEI_NS}}}teiHeader")
+    assert h.xpath("t:fileDesc/t:titleStmt/t:title", namespaces=NS)
+    assert h.xpath("t:fileDesc/t:titleStmt/t:editor", namespaces=NS)
+    assert h.xpath("t:fileDesc/t:publicationStmt/t:p", namespaces=NS)
+    wits = h.xpath("t:fileDesc/t:sourceDesc/t:listWit/t:witness", namespaces=NS)
+    assert [w.get(XID) for w in wits] == [w.siglum for w in edition.witnesses]
+    norm = h.xpath(".//t:editorialDecl/t:normalization/t:p", namespaces=NS)
+    from extract.normalise import RULES
+    assert [p.get(XID) for p in norm] == [f"rule-{r}" for r in RULES]
+    items = h.xpath(".//t:editorialDecl/t:correction//t:item", namespaces=NS)
+    assert any("мета" in i.text and "места" in i.text for i in items)
+
+
+def test_sentences_changes_apparatus(edition, exported):
+    s = exported.xpath("//t:s[@xml:id='mill.4']", namespaces=NS)[0]
+    assert s.get("n") == "4"
+    ids = set(exported.xpath("//t:text[@type='original']//t:s/@xml:id", namespaces=NS))
+    assert {sent.id.replace(":", ".") for g in edition.games for sent in g.sentences} <= ids
+    d5 = exported.xpath("//t:s[@xml:id='dense-column.5']", namespaces=NS)[0]
+    assert d5.xpath("t:choice/t:sic/text()", namespaces=NS) == ["мета"]
+    assert d5.xpath("t:choice/t:corr/text()", namespaces=NS) == ["места"]
+    d1 = exported.xpath("//t:s[@xml:id='dense-column.1']", namespaces=NS)[0]
+    assert d1.xpath("t:choice/t:reg/@type", namespaces=NS) == ["typography"]   # page break
+    app = exported.xpath("//t:app[@xml:id='dense-column.app-1']", namespaces=NS)[0]
+    assert app.getparent().get(XID) == "dense-column.2"
+    assert app.xpath("t:lem/text()", namespaces=NS) == ["фланговою"]
+    assert app.xpath("t:rdg[@wit='#P13']/text()", namespaces=NS) == ["флангового"]
+    assert app.xpath("t:rdg/@type", namespaces=NS) == ["substantive"]
+    app2 = exported.xpath("//t:app[@xml:id='dense-column.app-2']", namespaces=NS)[0]
+    assert app2.xpath("t:lem/t:choice/t:sic/text()", namespaces=NS) == ["елевой"]
+    copy = exported.xpath("//t:div[@xml:id='dense-column.P13']", namespaces=NS)[0]
+    assert copy.get("corresp") == "#dense-column"
+    fig = exported.xpath("//t:figure[@xml:id='dense-column.fig.37']/t:head", namespaces=NS)
+    assert fig[0].text == "Фиг. 37"
+
+
+def test_translation_points_at_russian(edition, exported):
+    en = exported.xpath("//t:text[@type='translation']", namespaces=NS)[0]
+    assert en.get(f"{{{XML_NS}}}lang") == "en"
+    ru_ids = set(exported.xpath("//t:text[@type='original']//t:s/@xml:id", namespaces=NS))
+    corresp = en.xpath(".//t:s/@corresp", namespaces=NS)
+    assert corresp and all(c[1:] in ru_ids for c in corresp)
+    mill4 = en.xpath(".//t:s[@corresp='#mill.4']", namespaces=NS)[0]
+    assert mill4.text == edition.game("mill").sentence("mill:4").english
+
+
+def test_ambiguity_notes(edition, exported):
+    from extract.checks import engine_games
+    declared = {f"{slug}.{a['id']}" for slug, g in engine_games().items()
+                for a in g.get("ambiguities", []) if slug in {x.slug for x in edition.games}}
+    notes = set(exported.xpath("//t:note[@type='ambiguity']/@xml:id", namespaces=NS))
+    assert notes == declared
+
+
+def test_export_is_atomic(edition, tmp_path, monkeypatch):
+    out = tmp_path / "e.xml"
+    out.write_text("previous", encoding="utf-8")
+
+    def boom(*a, **k):
+        raise RuntimeError("disk full")
+    monkeypatch.setattr(teimod, "tei_bytes", boom)
+    with pytest.raises(RuntimeError):
+        teimod.write_tei(edition, out)
+    assert out.read_text(encoding="utf-8") == "previous"
+    assert [p.name for p in tmp_path.iterdir()] == ["e.xml"]
+
+
+def test_tei_module_builds_no_xml_by_string():
+    src = Path(teimod.__file__).read_text(encoding="utf-8")
+    tree = ast.parse(src)
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef))
+                  and n.body and isinstance(n.body[0], ast.Expr)
+                  and isinstance(n.body[0].value, ast.Constant)}
+    markup = [n.value for n in ast.walk(tree)
+              if isinstance(n, ast.Constant) and isinstance(n.value, str)
+              and id(n) not in docstrings and "<" in n.value]
+    assert markup == []
+    assert "fromstring" not in src and "XML(" not in src
