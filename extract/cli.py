@@ -189,7 +189,7 @@ def _readings(values: tuple[str, ...]) -> dict[str, str]:
     for v in values:
         amb, sep, reading = v.partition("=")
         if not sep or not amb or not reading:
-            raise click.UsageError(f"--reading takes AMBIGUITY=READING, not {v!r}")
+            _usage(f"--reading takes AMBIGUITY=READING, not {v!r}")
         out[amb] = reading
     return out
 
@@ -199,7 +199,13 @@ def _engine_call(fn, *args, **kwargs):
     try:
         return fn(*args, **kwargs)
     except ValueError as e:
-        raise click.UsageError(str(e)) from None
+        _usage(str(e))
+
+
+def _usage(message: str):
+    """A one-line usage error (exit 2): what was wrong and what is allowed."""
+    click.echo(f"edition: {message}", err=True)
+    sys.exit(2)
 
 
 @main.command()
@@ -223,9 +229,8 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     r = ", ".join(f"{k}={v}" for k, v in result["readings"].items()) or "no ambiguities"
     click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
                f"{result['outcome']} after {len(result['moves'])} moves")
-    final = result.get("final", {})
-    if final.get("text"):
-        click.echo(final["text"])
+    from engine import games as engine_games
+    click.echo(engine_games.replay(game, deal, result["readings"], result["moves"]).render())
 
 
 @main.command()

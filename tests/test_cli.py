@@ -61,3 +61,29 @@ def test_check_passes_on_repository(cli):
 def test_bad_corpus_option(cli, tmp_path):
     r = cli("--corpus", tmp_path, "games")
     assert r.exit_code == 1 and "manifest.toml" in r.output and "fix:" in r.output
+
+
+def test_play_json_and_replay(cli):
+    r = cli("play", "mill", "--deal", "1", "--policy", "solver", "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert set(data) >= {"game", "deal", "readings", "policy", "outcome", "moves", "final"}
+    assert data["outcome"] in ("won", "lost", "undecided")
+    from engine import games
+    final = games.replay("mill", 1, data["readings"], data["moves"])
+    assert final.is_won() == (data["outcome"] == "won")
+
+
+def test_play_reading_changes_readings(cli):
+    r = cli("play", "mill", "--deal", "3", "--reading", "deal-order=round", "--format", "json")
+    assert json.loads(r.output)["readings"]["deal-order"] == "round"
+
+
+def test_play_errors_are_one_line_listing_what_is_allowed(cli):
+    for args, allowed in [(("play", "mil", "--deal", "1"), "mill"),
+                          (("play", "mill", "--deal", "1", "--reading", "foo=bar"), "deal-order"),
+                          (("play", "mill", "--deal", "1", "--reading", "deal-order=x"), "packet"),
+                          (("play", "mill", "--deal", "1", "--reading", "nonsense"), "AMBIGUITY=READING")]:
+        r = cli(*args)
+        assert r.exit_code == 2
+        assert len(r.output.strip().splitlines()) == 1 and allowed in r.output
