@@ -267,8 +267,9 @@ class _WitnessWriter:
             attrs["target"] = " ".join(f"#{anchor_id(t)}" for t in targets)
         note = tei("note", self.game_div, **attrs)
         tei("label", note, aid)
-        note_p = tei("p", note, f"Default reading: {a.get('default')}. {a.get('reason', '')}".strip())
-        del note_p
+        if a.get("question"):
+            tei("p", note, a["question"])
+        tei("p", note, f"Default reading: {a.get('default')}. {a.get('reason', '')}".strip())
         lst = tei("list", note)
         for r in a.get("readings", []):
             rid = r["id"] if isinstance(r, dict) else r

@@ -83,3 +83,19 @@ def test_kinds():
     mis = toks("мета", [Change(0, 4, "мета", "места", "emendation", "OCR slip")])
     assert classify(toks("места"), mis) == "ocr"
     assert set(KIND_WEIGHT) == {"punctuation", "orthographic", "ocr", "substantive"}
+
+
+def test_site_nodes(edition):
+    from docutils import nodes
+    from extract.sphinxext.apparatus import apparatus_nodes, sentence_variants, variant_markers
+    out = apparatus_nodes(edition, "dense-column")
+    refs = [r["refuri"] for n in out for r in n.findall(nodes.reference)]
+    assert refs == ["#dense-column.2", "#dense-column.8"]
+    items = [li for n in out for li in n.findall(nodes.list_item)]
+    assert [li["ids"] for li in items] == [["dense-column.app-1"], ["dense-column.app-2"]]
+    assert "флангового" in items[0].astext() and "P13" in items[0].astext()
+    assert [e.id for e in sentence_variants(edition, "dense-column", "dense-column:8")] == \
+        ["dense-column:app-2"]
+    assert [n["refuri"] for n in variant_markers(edition, "dense-column", "dense-column:2")
+            if isinstance(n, nodes.reference)] == ["#dense-column.app-1"]
+    assert apparatus_nodes(edition, "mill") == []
