@@ -107,3 +107,34 @@ def test_narrow_screen_stacks_columns(browser, site, http_root, tmp_path):
     assert errors == []
     page.close()
     wide.close()
+
+
+def test_original_forms_switch(browser, root):
+    page, errors = open_page(browser, f"{root}/games/macedonian-phalanx.html")
+    chg = page.locator(".reg .chg-emendation").first
+    assert chg.inner_text() == "идут"
+    page.get_by_label("Original forms in the reading text").check()
+    assert chg.inner_text() == "вдут"
+    assert "forms=orig" in page.url
+    page.reload()
+    assert page.locator(".reg .chg-emendation").first.inner_text() == "вдут"
+    page.get_by_label("Original forms in the reading text").uncheck()
+    assert page.locator(".reg .chg-emendation").first.inner_text() == "идут"
+    assert errors == []
+    page.close()
+
+
+def test_step_through_example_deal(browser, root):
+    page, errors = open_page(browser, f"{root}/games/mill.html")
+    status = page.locator("#mill-play .trace-status")
+    assert status.inner_text().startswith("The deal")
+    cards_before = page.locator("#mill-play .trace-card").count()
+    page.get_by_label("Next move").click()
+    assert status.inner_text().startswith("Move 1 of")
+    assert page.locator("#mill-play .trace-card").count() == cards_before  # cards move, none vanish
+    page.get_by_label("Last position").click()
+    assert "won" in status.inner_text() or "lost" in status.inner_text()
+    page.get_by_label("First position").click()
+    assert status.inner_text().startswith("The deal")
+    assert errors == []
+    page.close()

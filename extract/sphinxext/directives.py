@@ -192,6 +192,9 @@ class GameDirective(EditionDirective):
                             location=self.get_location())
             sid = nodes.paragraph(classes=["sid"])
             sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
+            if len(game.witnesses) > 1:
+                from .apparatus import variant_markers
+                sid += variant_markers(ed, game, s.id)
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
             if s.note:
                 en += cited_text(s.note, known_ids, ["tr-note"])
@@ -212,6 +215,8 @@ class GameDirective(EditionDirective):
         if others:
             sec = nodes.section(ids=[f"{game.slug}-witnesses"])
             sec += nodes.title("", "Other witnesses")
+            from .apparatus import apparatus_nodes
+            sec += apparatus_nodes(ed, game)
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
                 for s in game.texts[sig]:
@@ -391,3 +396,6 @@ DIRECTIVES = {
     "edition-games": GamesDirective,
     "edition-principles": PrinciplesDirective,
 }
+
+from .witnesses import WitnessPagesDirective  # noqa: E402 (it subclasses EditionDirective)
+DIRECTIVES["edition-witness-pages"] = WitnessPagesDirective

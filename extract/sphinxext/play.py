@@ -58,13 +58,14 @@ def python_example(slug: str, ambiguities: list[dict], deal: int) -> str:
     lines = ["from engine import api, games", "",
              f"state = games.new({slug!r}, {deal})          # deal {deal}, default readings",
              "print(state.render())                       # the starting layout", "",
-             f"result = api.play({slug!r}, {deal}, {{}}, policy=\"greedy\")",
+             f"result = api.play({slug!r}, {deal}, {{}}, policy=\"greedy\", budget={BUDGET})",
              "print(result[\"outcome\"], len(result[\"moves\"]), \"moves\")"]
     for a in ambiguities:
         other = next((r["id"] for r in a["readings"] if r["id"] != a["default"]), None)
         if other:
             lines += ["", f"# the same deal under the reading {slug}:{a['id']}={other}",
-                      f"other = api.play({slug!r}, {deal}, {{{a['id']!r}: {other!r}}}, policy=\"greedy\")",
+                      f"other = api.play({slug!r}, {deal}, {{{a['id']!r}: {other!r}}}, policy=\"greedy\", "
+                      f"budget={BUDGET})",
                       "print(other[\"outcome\"], other[\"readings\"])"]
             break
     return "\n".join(lines) + "\n"

@@ -28,13 +28,35 @@
       box.type = "checkbox"; box.checked = h.indexOf(c[0]) < 0; box.dataset.col = c[0];
       box.addEventListener("change", function () {
         var now = [];
-        bar.querySelectorAll("input").forEach(function (b) { if (!b.checked) { now.push(b.dataset.col); } });
+        bar.querySelectorAll("input[data-col]").forEach(function (b) { if (!b.checked) { now.push(b.dataset.col); } });
         apply(now); setUrl(now);
       });
       label.appendChild(box); label.appendChild(document.createTextNode(" " + c[1]));
       bar.appendChild(label);
     });
+    var forms = document.createElement("label");
+    var formsBox = document.createElement("input");
+    formsBox.type = "checkbox"; formsBox.dataset.forms = "orig";
+    formsBox.checked = new URLSearchParams(window.location.search).get("forms") === "orig";
+    function showForms(orig) {
+      document.body.classList.toggle("show-orig-forms", orig);
+      document.querySelectorAll(".reg .chg").forEach(function (c) {
+        if (!c.dataset.reg) { c.dataset.reg = c.textContent; }
+        c.textContent = orig ? c.dataset.orig : c.dataset.reg;
+      });
+    }
+    formsBox.addEventListener("change", function () {
+      showForms(formsBox.checked);
+      var u = new URL(window.location.href);
+      if (formsBox.checked) { u.searchParams.set("forms", "orig"); } else { u.searchParams.delete("forms"); }
+      try { window.history.replaceState(null, "", u.toString()); } catch (e) { /* file:// */ }
+    });
+    forms.appendChild(formsBox);
+    forms.appendChild(document.createTextNode(" Original forms in the reading text"));
+    forms.title = "Show every change in the reading text in its original form";
+    bar.appendChild(forms);
     text.parentNode.insertBefore(bar, text);
+    showForms(formsBox.checked);
     var heads = document.createElement("div");
     heads.className = "edition-colheads";
     heads.setAttribute("aria-hidden", "true");
