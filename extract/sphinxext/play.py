@@ -38,7 +38,8 @@ def compact_trace(trace: dict) -> dict:
             "outcome": trace["outcome"], "readings": trace["readings"],
             "piles": [p["name"] for p in first],
             "start": [[p["x"], p["y"], p["fan"], p["cards"]] for p in first],
-            "steps": steps, "truncated": len(trace["steps"]) - 1 > MAX_STEPS}
+            "steps": steps, "moves": len(trace["steps"]) - 1,
+            "truncated": len(trace["steps"]) - 1 > MAX_STEPS}
 
 
 def example_trace(slug: str) -> dict:
@@ -78,7 +79,7 @@ def play_section(slug: str, game_title: str, eg: dict) -> nodes.section:
     sec += nodes.title("", "Play it")
     p = nodes.paragraph()
     p += nodes.Text(f"Deal {t['deal']} of {game_title}, played by the greedy policy under the "
-                    f"default readings: {t['outcome']} after {len(t['steps'])} moves"
+                    f"default readings: {t['outcome']} after {t['moves']} moves"
                     f"{' (first ' + str(MAX_STEPS) + ' shown)' if t['truncated'] else ''}. "
                     f"Step through it below, or run the same in Python.")
     sec += p
