@@ -79,6 +79,26 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def sync_sources(docs: Path, source: Path) -> None:
+    """Mirror the Sphinx project ``docs`` into ``source``, the build's own source folder
+    (so builds of different corpora or outputs never share generated pages). Files whose
+    content is unchanged are left alone, keeping incremental rebuilds fast."""
+    keep = set()
+    for p in docs.rglob("*"):
+        rel = p.relative_to(docs)
+        if not p.is_file() or rel.parts[0] in ("_build", "games") or "__pycache__" in rel.parts:
+            continue
+        keep.add(rel)
+        dst = source / rel
+        if not dst.exists() or dst.read_bytes() != p.read_bytes():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(p, dst)
+    for p in source.rglob("*"):
+        rel = p.relative_to(source)
+        if p.is_file() and rel.parts[0] != "games" and rel not in keep:
+            p.unlink()
+
+
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
@@ -90,14 +110,19 @@ def build(out: Path, quiet: bool) -> None:
     succeeds, so a failed build leaves the previous site intact.
     """
     from sphinx.cmd.build import build_main
-    _edition()  # fail early, with the file and line, on bad corpus data
+
+    from .model import build_edition
     out = out.resolve()
-    doctrees = out.parent / (out.name + ".doctrees")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    doctrees = out.parent / f".{out.name}.doctrees"
+    build_edition(None, doctrees / "edition")  # fail early on bad corpus data; cached on disk
+    source = out.parent / f".{out.name}.source"
+    sync_sources(DOCS, source)
     tmp = Path(tempfile.mkdtemp(dir=out.parent if out.parent.exists() else None,
                                 prefix=f".{out.name}.building."))
     if out.exists():
         shutil.copytree(out, tmp, dirs_exist_ok=True)
-    args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(DOCS), str(tmp)]
+    args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp)]
     if quiet:
         args.insert(0, "-q")
     code = build_main(args)
