@@ -87,3 +87,44 @@ def test_play_errors_are_one_line_listing_what_is_allowed(cli):
         r = cli(*args)
         assert r.exit_code == 2
         assert len(r.output.strip().splitlines()) == 1 and allowed in r.output
+
+
+def test_failed_build_leaves_previous_site(cli, corpus_copy, tmp_path, monkeypatch):
+    import os
+    monkeypatch.setenv("EDITION_CORPUS", os.environ.get("EDITION_CORPUS", ""))
+    out = tmp_path / "html"
+    assert cli("--corpus", corpus_copy, "build", "-q", "--out", out).exit_code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*.html")}
+    w = corpus_copy / "witnesses" / "003_7baec4a93eb690a9.txt"
+    w.write_bytes(w.read_bytes() + b"x")
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 1 and "checksum mismatch" in r.output
+    assert {p: p.read_bytes() for p in out.rglob("*.html")} == before
+
+
+def test_normalise_tei_output(cli):
+    from lxml import etree
+    r = cli("normalise", "-", "--format", "tei", input="Берутся двѣ колоды - и только.")
+    root = etree.fromstring(r.output.encode())
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    pairs = [(c.findtext("t:orig", namespaces=ns), c.findtext("t:reg", namespaces=ns))
+             for c in root.iterfind(".//t:choice", ns)]
+    assert ("ѣ", "е") in pairs and ("-", "—") in pairs
+    assert "".join(root.itertext()).startswith("Берутся двѣ")
+
+
+def test_spacy_components_registered_by_entry_point():
+    import subprocess
+    import sys
+    code = ("import spacy\n"
+            "nlp = spacy.blank('ru')\n"
+            "for n in ('edition_normaliser', 'edition_sentences', 'edition_lemmas'): nlp.add_pipe(n)\n"
+            "doc = nlp('Онѣ взяли двѣ колоды и т. д. Потомъ сдали.')\n"
+            "print(doc.text == 'Онѣ взяли двѣ колоды и т. д. Потомъ сдали.')\n"
+            "print([t._.reg for t in doc][:3], [t._.lemma for t in doc][1])\n"
+            "print(len(list(doc.sents)), len(doc._.changes) >= 3)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd="/").stdout.splitlines()
+    assert out[0] == "True"
+    assert out[1] == "['Они', 'взяли', 'две'] взять"
+    assert out[2] == "2 True"
