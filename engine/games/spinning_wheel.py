@@ -161,29 +161,24 @@ class WheelState(State):
             out += [("wheel", "h", p) for p in self.targets(RANK[self.cfg.rest[self.pos]])]
         return out
 
-    def _dist(self, c: int) -> int:
-        """How many cards must still go on the wheel before card ``c`` can follow."""
-        r = RANK[c] - 1
-        return min((r - t) % N for t in set(self.tops))
-
     @executes("spinning-wheel:2")
     def waste_moves(self) -> list[tuple]:
         """The card in hand onto either waste pile, as the player likes (spinning-wheel:2).
-        Best first: onto the pile whose top card will be wanted later than this one (so the
-        pile comes off in order), the nearest such; else an empty pile; else the pile whose
-        top is wanted last. Two equal piles: one move."""
+        Best first: an empty pile; else a pile whose top card is of the same or a higher rank
+        (so the pile comes off in order), the highest first; else the higher top. Two equal
+        piles: one move."""
         if self.pos >= self.cfg.ncards:
             return []
         w0, w1 = self.waste
         if w0 == w1:
             return [("waste", 0)]
-        d = self._dist(self.cfg.rest[self.pos])
+        r = RANK[self.cfg.rest[self.pos]]
 
         def score(w):
             if not w:
-                return (1, 0)
-            e = self._dist(w[-1])
-            return (0, e - d) if e >= d else (2, -e)
+                return (0, 0)
+            t = RANK[w[-1]]
+            return (1, -t) if t >= r else (2, -t)
         return sorted([("waste", 0), ("waste", 1)], key=lambda m: score(self.waste[m[1]]))
 
     def legal_moves(self) -> list[tuple]:

@@ -1,0 +1,366 @@
+"""Густая колонна, The Dense Column (chapter XLVI; a second text on page 13): two packs; four
+aces built up and four kings built down in suit; twelve places round them.
+
+Sentences (``dense-column:<n>``) and where they are executed:
+
+1. "выбрать из обеих колод четырех тузов и четырех королей, по одному каждой масти ... тузов
+   на одну сторону, а королей на другую" and the first card "на левую сторону несколько
+   подалее от верхнего туза" -- :func:`take_out` and :data:`DEAL_ORDER`.
+2. the order of the twelve places: the upper left corner, beside the four aces (sideways),
+   the lower left corner, then the same on the right by the kings -- :data:`DEAL_ORDER`
+   (the text skips "the fifth": it goes beside the fourth ace) and
+   :meth:`ColumnState.turn` (one card at a time round the places).
+3. "на тузов накладываются возвышающимся порядком ... а на королей понижающимся" --
+   :meth:`ColumnState.fits` (in suit, sentence 4).
+4. "карты с флангов или с углов ... идут всюду ... а с тех мест, которые подле королей и
+   тузов ... только на смежные или начальные карты" and
+5. "... она идет только на этого туза ... места, с которых сняты карты на начальные кучки,
+   особыми картами не закладываются и ... порядок раскладывания ... никогда не нарушается"
+   -- :meth:`ColumnState.foundation_moves` (reading ``side-places``) and
+   :meth:`ColumnState.turn` (an emptied place gets its next card only when the round
+   comes to it).
+6. "Когда ... разложены все карты обеих колод, тогда можно переходить с места на место без
+   различия и по произволу ... по мастям" -- :meth:`ColumnState.build_moves` (reading
+   ``build``).
+7. "Те места, которые после переводов останутся пустыми, не замещаются ничем" --
+   :meth:`ColumnState.build_moves` (never onto an empty place).
+8. "Когда уже и после переводов нечего будет класть на места начальные, тогда все боковые
+   двенадцать кучек собираются вместе, начиная с левой верхней угловой, и не тасуя
+   раскладывают их прежним порядком вновь" -- :func:`gather` (reading ``gather``) and
+   :meth:`ColumnState.redeal_moves` (only when no card can go to a foundation).
+9. "Это повторяется до трех раз, если после второго раза пасьянс не вышел" --
+   :meth:`ColumnState.redeal_moves` (reading ``deals``).
+10. "После каждого раза допускаются переводы, но только не с начальных мест" --
+   :meth:`ColumnState.build_moves` (builds again after every deal, never from a foundation).
+
+Places (``DEAL_ORDER``): 0 upper left corner, 1-4 beside the aces (top to bottom), 5 lower
+left corner, 6 upper right corner, 7-10 beside the kings, 11 lower right corner. Foundations
+0-3 the aces (spades, hearts, diamonds, clubs, top to bottom), 4-7 the kings in the same order.
+Each place is a pile; its last card is on top and the only one free.
+
+The solver's only automatic move: turning the next card when no card can go to a
+foundation during a deal (the only legal move then).
+"""
+from __future__ import annotations
+
+from ..cards import CARDS, RANK, SUIT
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+
+SLUG = "dense-column"
+PACKS = 2
+PLAYER_HAS_CHOICE = True
+NPLACES = 12
+CORNERS = (0, 5, 6, 11)
+#: place -> the foundation it is next to (side places) or None (corners).
+BESIDE = (None, 0, 1, 2, 3, None, None, 4, 5, 6, 7, None)
+DEAL_ORDER = tuple(range(NPLACES))
+PLACE_NAMES = ("upper left corner", "beside ace 1", "beside ace 2", "beside ace 3",
+               "beside ace 4", "lower left corner", "upper right corner", "beside king 1",
+               "beside king 2", "beside king 3", "beside king 4", "lower right corner")
+
+AMBIGUITIES = (
+    Ambiguity(
+        "deals",
+        "dense-column:9 'Это повторяется до трех раз, если после второго раза пасьянс не "
+        "вышел': three deals in all, or three redeals after the first deal?",
+        ("dense-column:8", "dense-column:9"),
+        (Reading("three-deals", "three deals in all: the first and two redeals"),
+         Reading("three-redeals", "the first deal and three redeals (four deals)")),
+        "three-deals",
+        "dense-column:9 counts the times ('до трех раз') and makes the third depend on the "
+        "second ('если после второго раза пасьянс не вышел'): the second time is the first "
+        "redeal, so the third time is the last.",
+    ),
+    Ambiguity(
+        "side-places",
+        "Does the rule that a card beside an ace or a king goes only to that foundation "
+        "(dense-column:4-5) hold only while the cards are being dealt, or always?",
+        ("dense-column:4", "dense-column:5", "dense-column:6"),
+        (Reading("during-deal",
+                 "while a deal is being laid out; once all cards are down, any free card "
+                 "goes to any foundation it fits"),
+         Reading("always", "a card beside an ace or a king goes only to that foundation, "
+                 "at any time")),
+        "during-deal",
+        "dense-column:4 'Во время раскладывания ... надобно знать' limits the rule to the "
+        "dealing, and dense-column:6 allows moves 'без различия' once all cards are down.",
+    ),
+    Ambiguity(
+        "build",
+        "dense-column:6 asks only that moves between places be 'по мастям': onto the next "
+        "higher or the next lower card of the suit, or only downwards?",
+        ("dense-column:6",),
+        (Reading("either", "onto the next higher or next lower card of the same suit"),
+         Reading("down", "only onto the next higher card of the same suit (building down)",
+                 editorial=True,
+                 justification="Not in the text; the usual rule of English patiences of this "
+                 "family, offered to compare the odds.")),
+        "either",
+        "dense-column:6 names the suit and no direction; the Favourite (favourite:10) "
+        "builds 'и старшую и младшую' in the same book.",
+    ),
+    Ambiguity(
+        "gather",
+        "dense-column:8 gathers the piles 'начиная с левой верхней угловой' and deals them "
+        "'прежним порядком': which cards are dealt first after the gathering?",
+        ("dense-column:8",),
+        (Reading("corner-first",
+                 "the upper left corner's pile is dealt first (bottom card first), then the "
+                 "other places in the order of the deal"),
+         Reading("corner-last",
+                 "the upper left corner's pile is picked up first and so ends at the bottom "
+                 "of the pack: the lower right corner's pile is dealt first")),
+        "corner-first",
+        "dense-column:8 begins the gathering with the upper left corner, the place where the "
+        "deal also begins; keeping the piles' order is the plain sense of 'не тасуя ... "
+        "прежним порядком'.",
+    ),
+)
+
+
+@executes("dense-column:1")
+def take_out(cards) -> tuple[int, ...]:
+    """Take out the first ace and the first king of each suit (dense-column:1); the other 96
+    cards in their order (the aces and kings are the foundations, whatever their pack)."""
+    seen_a, seen_k = set(), set()
+    rest = []
+    for c in cards:
+        r, s = RANK[c], SUIT[c]
+        if r == 1 and s not in seen_a:
+            seen_a.add(s)
+        elif r == 13 and s not in seen_k:
+            seen_k.add(s)
+        else:
+            rest.append(c)
+    return tuple(rest)
+
+
+@executes("dense-column:8")
+def gather(places, mode: str) -> tuple[int, ...]:
+    """The pack after gathering the twelve places (reading ``gather``), first card first."""
+    order = list(DEAL_ORDER) if mode == "corner-first" else list(reversed(DEAL_ORDER))
+    out: list[int] = []
+    for p in order:
+        out.extend(places[p])
+    return tuple(out)
+
+
+class ColumnState(State):
+    """``places`` 12 tuples (bottom first); ``found`` 8 top ranks (aces 1..13 up, kings
+    13..1 down); ``stock`` cards still to deal in this deal (first first); ``dealt`` cards
+    dealt in this deal; ``deal_no`` 1 for the first deal, 2 after the first redeal ..."""
+
+    __slots__ = ("places", "found", "stock", "dealt", "deal_no")
+
+    def _child(self, move):
+        s = ColumnState.__new__(ColumnState)
+        s.cfg = self.cfg
+        s.hist = (move, self.hist)
+        s.places, s.found, s.stock = self.places, self.found, self.stock
+        s.dealt, s.deal_no = self.dealt, self.deal_no
+        return s
+
+    @executes("dense-column:3")
+    def fits(self, card: int, f: int) -> bool:
+        """Does ``card`` go on foundation ``f``: an ace pile up, a king pile down, in suit
+        (dense-column:3)?"""
+        if f < 4:
+            return SUIT[card] == f and RANK[card] == self.found[f] + 1
+        return SUIT[card] == f - 4 and RANK[card] == self.found[f] - 1
+
+    def _targets(self, p: int) -> tuple[int, ...]:
+        b = BESIDE[p]
+        if b is not None and (self.stock or self.cfg.side_always):
+            return (b,)
+        return tuple(range(8))
+
+    @executes("dense-column:4", "dense-column:5", "dense-column:10")
+    def foundation_moves(self) -> list[tuple]:
+        """Top cards that go to a foundation: from a corner to any, from a side place only to
+        the foundation beside it (while dealing, or always: reading ``side-places``)."""
+        out = []
+        for p, pile in enumerate(self.places):
+            if pile:
+                c = pile[-1]
+                for f in self._targets(p):
+                    if self.fits(c, f):
+                        out.append(("found", p, f))
+        return out
+
+    @executes("dense-column:6", "dense-column:7", "dense-column:10")
+    def build_moves(self) -> list[tuple]:
+        """Once a deal is complete: a top card onto the top card of another non-empty place,
+        same suit, one rank higher (reading ``build=down``) or either way (``either``)."""
+        if self.stock:
+            return []
+        ps = self.places
+        tops = [p[-1] if p else -1 for p in ps]
+        either = self.cfg.build_either
+        out = []
+        for i, c in enumerate(tops):
+            if c < 0:
+                continue
+            for j, d in enumerate(tops):
+                if j != i and d >= 0 and SUIT[c] == SUIT[d]:
+                    g = RANK[d] - RANK[c]
+                    if g == 1 or (either and g == -1):
+                        out.append(("build", i, j))
+        return out
+
+    @executes("dense-column:2", "dense-column:5")
+    def turn(self) -> "ColumnState":
+        """Deal the next card to the next place in the round (dense-column:2), whether that
+        place is empty or not (dense-column:5: the order is never broken)."""
+        s = self._child(("turn",))
+        p = DEAL_ORDER[self.dealt % NPLACES]
+        ps = list(self.places)
+        ps[p] = ps[p] + (self.stock[0],)
+        s.places = tuple(ps)
+        s.stock = self.stock[1:]
+        s.dealt = self.dealt + 1
+        return s
+
+    @executes("dense-column:8", "dense-column:9")
+    def redeal_moves(self) -> list[tuple]:
+        """A redeal when the deal is complete, no card can go to a foundation and a deal is
+        left (reading ``deals``)."""
+        if self.stock or self.deal_no >= self.cfg.max_deals or self.foundation_moves():
+            return []
+        return [("redeal",)]
+
+    def legal_moves(self) -> list[tuple]:
+        if self.is_won():
+            return []
+        found = self.foundation_moves()
+        if self.stock:
+            return found + [("turn",)]
+        ps = self.places
+        builds = self.build_moves()
+        freeing = [m for m in builds if len(ps[m[1]]) == 1]
+        rest = [m for m in builds if len(ps[m[1]]) != 1]
+        return found + freeing + rest + self.redeal_moves()
+
+    def apply(self, move):
+        kind = move[0]
+        if kind == "turn":
+            return self.turn()
+        s = self._child(move)
+        if kind == "redeal":
+            s.stock = gather(self.places, self.cfg.gather)
+            s.places = ((),) * NPLACES
+            s.dealt = 0
+            s.deal_no = self.deal_no + 1
+            return s
+        ps = list(self.places)
+        i = move[1]
+        c = ps[i][-1]
+        ps[i] = ps[i][:-1]
+        if kind == "found":
+            f = list(self.found)
+            f[move[2]] += 1 if move[2] < 4 else -1
+            s.found = tuple(f)
+        else:
+            j = move[2]
+            ps[j] = ps[j] + (c,)
+        s.places = tuple(ps)
+        return s
+
+    def is_legal(self, move) -> bool:
+        if not isinstance(move, tuple) or not move or self.is_won():
+            return False
+        ps = self.places
+        kind = move[0]
+        if move == ("turn",):
+            return bool(self.stock)
+        if move == ("redeal",):
+            if self.stock or self.deal_no >= self.cfg.max_deals:
+                return False
+            for p, pile in enumerate(ps):
+                if pile and any(self._fits_card(CARDS[pile[-1]], f) for f in self._targets(p)):
+                    return False
+            return True
+        if kind == "found" and len(move) == 3:
+            p, f = move[1], move[2]
+            if not (isinstance(p, int) and isinstance(f, int) and 0 <= p < NPLACES
+                    and 0 <= f < 8 and ps[p]):
+                return False
+            b = BESIDE[p]
+            if b is not None and b != f and (self.stock or self.cfg.side_always):
+                return False
+            return self._fits_card(CARDS[ps[p][-1]], f)
+        if kind == "build" and len(move) == 3:
+            i, j = move[1], move[2]
+            if self.stock or not (isinstance(i, int) and isinstance(j, int)
+                                  and 0 <= i < NPLACES and 0 <= j < NPLACES and i != j
+                                  and ps[i] and ps[j]):
+                return False
+            a, b = CARDS[ps[i][-1]], CARDS[ps[j][-1]]
+            if a.suit != b.suit:
+                return False
+            return b.rank == a.rank + 1 or (self.cfg.build_either and b.rank == a.rank - 1)
+        return False
+
+    def _fits_card(self, card, f: int) -> bool:
+        if f < 4:
+            return card.suit == f and card.rank == self.found[f] + 1
+        return card.suit == f - 4 and card.rank == self.found[f] - 1
+
+    def is_won(self) -> bool:
+        return self.found == (13, 13, 13, 13, 1, 1, 1, 1)
+
+    def key(self):
+        return (self.found, self.places, self.stock, self.deal_no)
+
+    def safe_move(self):
+        """Turning the next card while nothing can go to a foundation (then the only move)."""
+        if self.stock and not self.foundation_moves():
+            return ("turn",)
+        return None
+
+    def frees(self, move) -> bool:
+        return move[0] == "build" and len(self.places[move[1]]) == 1
+
+    def over_reason(self) -> str:
+        if self.is_won():
+            return "won"
+        if self.legal_moves():
+            return ""
+        return "no card goes to a foundation and no deal is left"
+
+    def piles(self):
+        out = []
+        for f in range(4):
+            out.append((f"foundation ace {f + 1}", 2.0, 1.0 + f,
+                        tuple(f * 13 + r - 1 for r in range(1, self.found[f] + 1)), "none"))
+        for f in range(4, 8):
+            s = f - 4
+            out.append((f"foundation king {s + 1}", 5.0, 1.0 + s,
+                        tuple(s * 13 + r - 1 for r in range(13, self.found[f] - 1, -1)), "none"))
+        pos = [(0.0, 0.0), (1.0, 1.0), (1.0, 2.0), (1.0, 3.0), (1.0, 4.0), (0.0, 5.0),
+               (7.0, 0.0), (6.0, 1.0), (6.0, 2.0), (6.0, 3.0), (6.0, 4.0), (7.0, 5.0)]
+        for p in range(NPLACES):
+            out.append((PLACE_NAMES[p], pos[p][0], pos[p][1], self.places[p], "none"))
+        out.append(("hand", 3.5, 6.0, tuple(reversed(self.stock)), "none"))
+        return out
+
+
+def new(deal: int, readings: dict[str, str] | None = None) -> ColumnState:
+    """Deal ``deal`` of the Dense Column under ``readings`` (see :data:`AMBIGUITIES`): the
+    foundations out, the pack in hand, nothing dealt yet."""
+    check_deal(deal)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    rest = take_out(shuffled(SLUG, deal, PACKS))
+    cfg = Config(SLUG, deal, r, max_deals=3 if r["deals"] == "three-deals" else 4,
+                 side_always=r["side-places"] == "always", build_either=r["build"] == "either",
+                 gather=r["gather"])
+    s = ColumnState.__new__(ColumnState)
+    s.cfg, s.hist = cfg, None
+    s.places = ((),) * NPLACES
+    s.found = (1, 1, 1, 1, 13, 13, 13, 13)
+    s.stock = rest
+    s.dealt = 0
+    s.deal_no = 1
+    return s

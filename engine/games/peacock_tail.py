@@ -1,0 +1,252 @@
+"""Павлиний хвост, The Peacock's Tail (chapter XLVI): four reserves of ten; aces as
+foundations, built up regardless of suit; the cards from the hand sorted by rank into an
+upper semicircle in alternating colours; one waste pile; no moves between piles, no redeal.
+
+Sentences (``peacock-tail:<n>``) and where they are executed:
+
+1. "кладутся 4 магазина по 10 карт без всякого выбора" -- :func:`deal` (ten cards to a
+   reserve, reserve after reserve; the last card laid is the free one).
+2. "Тузы ... кладутся полукругом над магазинами, по мере того, как будут выходить" --
+   :func:`deal` (aces from the hand) and :meth:`PeacockState.foundation_moves` (an ace
+   freed in a reserve or on the waste pile starts a new foundation).
+3. "ни одна карта с магазинов не кладется даже и на тузов, пока все прочие карты с рук не
+   будут разложены; ... раскладываются другим полукружием над тузами ... короли ... с левой
+   стороны ... до двоек" -- :func:`deal`: the whole hand is dealt before any card moves; a
+   place per rank, kings to twos.
+4. "кладутся по цвету мастей, т. е. на черного короля или даму класть красного" --
+   :func:`deal` (a card goes on its rank's place only on a card of the other colour, or
+   on the empty place).
+5. "Те карты, которые не идут на верхнее полукружие, кладутся в одну общую сборную кучку"
+   -- :func:`deal`.
+6. "Когда ... разложены все карты из рук, тогда только ... начинают класть карты на места
+   начальные, непременно стараясь, чтобы с магазинов и со сборного места все карты сошли
+   прежде" and
+7. "Кладутся же все они на тузов, без соблюдения мастей возвышающимся порядком ...
+   преимущественно ... с магазинов и с нижней кучки; а если там нет, тогда уже с верхнего
+   полукружия" -- :meth:`PeacockState.foundation_moves` (reading ``upper``).
+8. "Переводы никакие здесь не допущены, равно и перекладывать другой раз нельзя; даже по
+   недостатку в верхнем круге какой-либо карты нельзя на ее место класть с магазинов или со
+   сборной кучки" -- no other kind of move exists; :meth:`PeacockState.over_reason`.
+
+The deal leaves the player nothing to decide; in the play the player chooses which free card
+of the wanted rank goes up (a reserve's, the waste pile's or the semicircle's).
+
+Solver: suits play no part after the deal and the foundations are alike, so the key holds
+ranks only, the foundations as a sorted tuple, the reserves sorted and each place of the
+semicircle as its number of cards (a place holds one rank only and nothing is laid on it
+after the deal). Safe automatic move: an ace to a new foundation (it can only help).
+"""
+from __future__ import annotations
+
+from ..cards import RANK, SUIT
+from ..deal import check_deal, shuffled
+from ..readings import Ambiguity, Reading, resolve
+from ..registry import executes
+from ..state import Config, State
+
+SLUG = "peacock-tail"
+PACKS = 2  # the default reading; ``new`` deals one pack under ``packs=one``
+PLAYER_HAS_CHOICE = True
+NRES = 4
+WASTE = 4          # source 4 is the waste pile
+UP0 = 5            # sources 5..16: the semicircle's places for ranks 2..13 (UP0 + rank - 2)
+
+AMBIGUITIES = (
+    Ambiguity(
+        "packs",
+        "The text never says how many packs are used.",
+        ("peacock-tail:1", "peacock-tail:3"),
+        (Reading("two", "two packs (104 cards): 40 in the reserves, 64 from the hand"),
+         Reading("one", "one pack (52 cards): 40 in the reserves, 12 from the hand")),
+        "two",
+        "peacock-tail:1 puts forty cards in the reserves: with one pack only twelve would be "
+        "left for the hand, yet peacock-tail:3-4 sort 'все короли', 'все дамы' into places "
+        "where red and black alternate, which needs many cards of each rank.",
+    ),
+    Ambiguity(
+        "upper",
+        "peacock-tail:7 'преимущественно ... с магазинов и с нижней кучки; а если там нет, "
+        "тогда уже с верхнего полукружия': a rule or advice?",
+        ("peacock-tail:6", "peacock-tail:7"),
+        (Reading("advice", "a card of the semicircle may go up at any time; taking the "
+                 "reserves' and the waste pile's cards first is advice"),
+         Reading("rule", "a card of the semicircle may go up only when no reserve or waste "
+                 "card can")),
+        "advice",
+        "'преимущественно' (preferably) and peacock-tail:6 'непременно стараясь' (trying "
+        "by all means) give advice on how to play, not a prohibition.",
+    ),
+)
+
+
+def _red(c: int) -> bool:
+    return SUIT[c] in (1, 2)
+
+
+@executes("peacock-tail:1", "peacock-tail:2", "peacock-tail:3", "peacock-tail:4",
+          "peacock-tail:5")
+def deal(cards) -> tuple[tuple, int, tuple, tuple]:
+    """Deal the pack: four reserves of ten (bottom first), then the hand card by card: an ace
+    starts a foundation, another card goes on its rank's place of the semicircle if that is
+    empty or shows the other colour, else on the waste pile. Returns (reserves, number of
+    foundations, semicircle places for ranks 2..13, waste pile)."""
+    reserves = tuple(tuple(cards[10 * i:10 * i + 10]) for i in range(NRES))
+    up: list[list[int]] = [[] for _ in range(12)]
+    waste = []
+    aces = 0
+    for c in cards[40:]:
+        r = RANK[c]
+        if r == 1:
+            aces += 1
+            continue
+        place = up[r - 2]
+        if not place or _red(place[-1]) != _red(c):
+            place.append(c)
+        else:
+            waste.append(c)
+    return reserves, aces, tuple(tuple(p) for p in up), tuple(waste)
+
+
+class PeacockState(State):
+    """``reserves`` 4 tuples (bottom first); ``waste`` (bottom first); ``up`` the 12 places
+    of the semicircle (ranks 2..13); ``found`` top ranks of the foundations (sorted)."""
+
+    __slots__ = ("reserves", "waste", "up", "found")
+
+    def _child(self, move):
+        s = PeacockState.__new__(PeacockState)
+        s.cfg = self.cfg
+        s.hist = (move, self.hist)
+        s.reserves, s.waste, s.up, s.found = self.reserves, self.waste, self.up, self.found
+        return s
+
+    def _src_card(self, src: int) -> int | None:
+        if src < NRES:
+            p = self.reserves[src]
+        elif src == WASTE:
+            p = self.waste
+        else:
+            p = self.up[src - UP0]
+        return p[-1] if p else None
+
+    def _goes(self, c: int) -> bool:
+        r = RANK[c]
+        return r == 1 or (r - 1) in self.found
+
+    @executes("peacock-tail:2", "peacock-tail:6", "peacock-tail:7")
+    def foundation_moves(self) -> list[tuple]:
+        """Free cards that go up: an ace to a new foundation, any other card on a foundation
+        of the rank below, whatever the suit (peacock-tail:7); the reserves and the waste
+        pile first; the semicircle's (reading ``upper=rule``: only when none of those can)."""
+        out = []
+        for src in range(NRES + 1):
+            c = self._src_card(src)
+            if c is not None and self._goes(c):
+                out.append(("found", src))
+        if out and self.cfg.upper_rule:
+            return out
+        for r in range(2, 14):
+            if self.up[r - 2] and (r - 1) in self.found:
+                out.append(("found", UP0 + r - 2))
+        return out
+
+    def legal_moves(self) -> list[tuple]:
+        if self.is_won():
+            return []
+        return self.foundation_moves()
+
+    def apply(self, move):
+        s = self._child(move)
+        src = move[1]
+        if src < NRES:
+            rs = list(self.reserves)
+            c = rs[src][-1]
+            rs[src] = rs[src][:-1]
+            s.reserves = tuple(rs)
+        elif src == WASTE:
+            c = self.waste[-1]
+            s.waste = self.waste[:-1]
+        else:
+            u = list(self.up)
+            c = u[src - UP0][-1]
+            u[src - UP0] = u[src - UP0][:-1]
+            s.up = tuple(u)
+        r = RANK[c]
+        f = list(self.found)
+        if r == 1:
+            f.append(1)
+        else:
+            f[f.index(r - 1)] = r
+        f.sort()
+        s.found = tuple(f)
+        return s
+
+    def is_legal(self, move) -> bool:
+        if not (isinstance(move, tuple) and len(move) == 2 and move[0] == "found"):
+            return False
+        src = move[1]
+        if not isinstance(src, int) or not 0 <= src < UP0 + 12:
+            return False
+        c = self._src_card(src)
+        if c is None:
+            return False
+        r = RANK[c]
+        if not (r == 1 or (r - 1) in self.found):
+            return False
+        if src >= UP0 and self.cfg.upper_rule:
+            for s2 in range(NRES + 1):
+                d = self._src_card(s2)
+                if d is not None and (RANK[d] == 1 or (RANK[d] - 1) in self.found):
+                    return False
+        return True
+
+    def is_won(self) -> bool:
+        return (not self.waste and not any(self.reserves) and not any(self.up))
+
+    def key(self):
+        return (self.found, tuple(sorted(tuple(RANK[c] for c in p) for p in self.reserves)),
+                tuple(RANK[c] for c in self.waste), tuple(len(p) for p in self.up))
+
+    def safe_move(self):
+        """An ace to a new foundation (it only adds a place to build on)."""
+        for src in range(NRES + 1):
+            c = self._src_card(src)
+            if c is not None and RANK[c] == 1:
+                return ("found", src)
+        return None
+
+    def frees(self, move) -> bool:
+        return move[1] <= WASTE
+
+    def over_reason(self) -> str:
+        if self.is_won():
+            return "won"
+        if self.legal_moves():
+            return ""
+        return "no free card goes up; no moves between piles and no redeal (peacock-tail:8)"
+
+    def piles(self):
+        out = []
+        for k in range(self.cfg.packs * 4):
+            top = self.found[k] if k < len(self.found) else 0
+            out.append((f"foundation {k + 1}", 2.0 + k, 2.0, tuple(range(top)), "none"))
+        for r in range(13, 1, -1):
+            out.append((f"semicircle {r}", float(13 - r), 0.0, self.up[r - 2], "down"))
+        for i in range(NRES):
+            out.append((f"reserve {i + 1}", 2.0 + 2 * i, 3.0, self.reserves[i], "down"))
+        out.append(("waste", 5.0, 7.0, self.waste, "none"))
+        return out
+
+
+def new(deal_no: int, readings: dict[str, str] | None = None) -> PeacockState:
+    """Deal ``deal_no`` of the Peacock's Tail under ``readings`` (see :data:`AMBIGUITIES`)."""
+    check_deal(deal_no)
+    r = resolve(SLUG, AMBIGUITIES, readings)
+    packs = 2 if r["packs"] == "two" else 1
+    reserves, aces, up, waste = deal(shuffled(SLUG, deal_no, packs))
+    cfg = Config(SLUG, deal_no, r, packs=packs, upper_rule=r["upper"] == "rule")
+    s = PeacockState.__new__(PeacockState)
+    s.cfg, s.hist = cfg, None
+    s.reserves, s.waste, s.up = reserves, waste, up
+    s.found = (1,) * aces
+    return s
