@@ -36,6 +36,7 @@ import importlib
 from types import ModuleType
 
 from ..state import State
+from . import fragment_p13 as _fragment_p13
 
 #: slug -> module path of every executable game.
 GAMES: dict[str, str] = {
@@ -49,6 +50,12 @@ GAMES: dict[str, str] = {
     "dense-column": "engine.games.dense_column",
     "heart-to-heart": "engine.games.heart_to_heart",
     "peacock-tail": "engine.games.peacock_tail",
+}
+
+#: slug -> why the game is not executable (games of the edition that have no rules module);
+#: :func:`engine.api.list_games` lists them with ``executable`` False and ``why_not``.
+NOT_EXECUTABLE: dict[str, str] = {
+    "fragment-p13": _fragment_p13.WHY_NOT,
 }
 
 
