@@ -37,6 +37,43 @@ def original_text(text: str) -> nodes.paragraph:
     return p
 
 
+WORDCHAR = re.compile(r"[\w\u0300-\u036f]")
+
+
+def word_changes(text: str, changes) -> list:
+    """The changes as a reader sees them: letter-level changes inside one word become one
+    change of the whole word (``двѣ`` -> ``две``, rules joined); others are kept as they are.
+    The model keeps the exact records; this is display only."""
+    from ..normalise import Change, apply_changes
+    out: list = []
+    i = 0
+    changes = list(changes)
+    while i < len(changes):
+        c = changes[i]
+        if not (c.orig and all(WORDCHAR.match(ch) for ch in c.orig)):
+            out.append(c)
+            i += 1
+            continue
+        ws, we = c.start, c.end
+        while ws > 0 and WORDCHAR.match(text[ws - 1]):
+            ws -= 1
+        while we < len(text) and WORDCHAR.match(text[we]):
+            we += 1
+        group = [c]
+        while i + len(group) < len(changes) and changes[i + len(group)].end <= we:
+            group.append(changes[i + len(group)])
+        if out and out[-1].end > ws:   # the word overlaps a change already shown
+            out.extend(group)
+        else:
+            rel = [Change(g.start - ws, g.end - ws, g.orig, g.reg, g.kind, g.rule) for g in group]
+            kinds = sorted({g.kind for g in group}, key=["emendation", "ocr", "orthography",
+                                                         "typography"].index)
+            out.append(Change(ws, we, text[ws:we], apply_changes(text[ws:we], rel), kinds[0],
+                              ", ".join(dict.fromkeys(g.rule for g in group))))
+        i += len(group)
+    return out
+
+
 def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -> nodes.paragraph:
     """The normalised text of a sentence with each change as a ``change`` node and, where
     ``terms`` (glossary key -> Term) is given, the first occurrence on the page (``seen``
@@ -46,7 +83,7 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
     pieces: list[tuple[int, int, nodes.Node]] = []   # spans in normalised offsets
     pos = npos = 0
     orig = sentence.original
-    for c in sentence.changes:
+    for c in word_changes(orig, sentence.changes):
         if c.start > pos:
             pieces.append((npos, npos + c.start - pos, nodes.Text(orig[pos:c.start])))
             npos += c.start - pos
