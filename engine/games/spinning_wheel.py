@@ -182,9 +182,14 @@ class WheelState(State):
         return sorted([("waste", 0), ("waste", 1)], key=lambda m: score(self.waste[m[1]]))
 
     def legal_moves(self) -> list[tuple]:
-        if self.is_won():
+        if self.is_won() or self._dead():
             return []
         return self.wheel_moves() + self.waste_moves()
+
+    def _dead(self) -> bool:
+        """Reading ``waste=dead``: a card on a waste pile never comes back, so the patience
+        has failed as soon as one lies there (the game ends)."""
+        return not self.cfg.waste_play and bool(self.waste[0] or self.waste[1])
 
     def apply(self, move):
         s = self._child(move)
@@ -213,7 +218,7 @@ class WheelState(State):
         return s
 
     def is_legal(self, move) -> bool:
-        if not isinstance(move, tuple) or not move:
+        if not isinstance(move, tuple) or not move or self._dead():
             return False
         if move[0] == "waste":
             return len(move) == 2 and move[1] in (0, 1) and bool(self.hand)
@@ -260,6 +265,8 @@ class WheelState(State):
             return "won"
         if self.legal_moves():
             return ""
+        if self._dead():
+            return "a card lies on a waste pile and cannot come back (reading waste=dead)"
         return "the hand is empty and no waste card goes on the wheel"
 
     def piles(self):

@@ -1,0 +1,94 @@
+"""The Spinning Wheel (engine/games/spinning_wheel.py)."""
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from engine import games
+from engine.games import spinning_wheel as W
+from engine.policies import playout
+from engine.solver import solve
+
+G = "spinning-wheel"
+
+
+def test_golden_deal_1():
+    s = W.new(1)
+    p = {d["name"]: d["cards"] for d in s.layout()["piles"]}
+    assert p["foundation 1"] == ["AS"] and p["foundation 13"] == ["KD'"]
+    assert p["hand"][-3:] == ["8S", "10H", "8H"]  # bottom first: the next card is last
+    assert s.legal_moves() == [("wheel", "h", 6), ("waste", 0)]
+    assert len(s.hand) == 91
+
+
+def final_tops(readings, deal):
+    r = solve(W.new(deal, readings), 20_000)
+    if r.outcome != "won":
+        return None
+    return games.replay(G, deal, readings, r.moves).tops
+
+
+def test_wheel_ends_turned_round_under_compulsory_placement():
+    """spinning-wheel:7: every won deal ends in the same clockwise order, the ace moved six
+    places clockwise (seven counter-clockwise: half a turn)."""
+    won = 0
+    for d in range(1, 11):
+        t = final_tops({}, d)
+        if t is not None:
+            won += 1
+            assert W.turned(t) == 6, t
+    assert won >= 3
+
+
+def test_advice_placement_breaks_the_order_but_not_the_outcome():
+    broken = 0
+    for d in (1, 3, 6):
+        a, b = solve(W.new(d), 20_000), solve(W.new(d, {"placement": "advice"}), 20_000)
+        assert a.outcome == b.outcome == "won"
+        s = W.new(d, {"placement": "advice"})
+        # play the wheel moves to the first place offered but a different one when possible
+        o, f = playout(s, "random", seed=d)
+        broken += W.turned(f.tops) is None
+    assert broken >= 1
+
+
+def test_solver_win_replays_and_a_lost_deal():
+    r = solve(W.new(1), 20_000)
+    assert r.outcome == "won"
+    assert games.replay(G, 1, None, r.moves).is_won()
+    r = solve(W.new(1, {"waste": "dead"}), 20_000)
+    assert r.outcome == "lost"
+
+
+def test_readings_change_play():
+    s = W.new(2)
+    for _ in range(30):
+        s = s.apply(s.legal_moves()[0])
+    a = W.new(2, {"placement": "advice"})
+    for m in s.moves():
+        a = a.apply(m)
+    assert len(a.wheel_moves()) >= len(s.wheel_moves())
+    assert any(len(x.targets(r)) > len(y.targets(r)) for x, y in [(a, s)] for r in range(1, 14))
+    d = W.new(1, {"waste": "dead"}).apply(("waste", 0))
+    assert d.legal_moves() == [] and W.new(1).apply(("waste", 0)).legal_moves()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 10_000), st.sampled_from([{}, {"placement": "advice"},
+                                                {"waste": "dead"}]),
+       st.lists(st.integers(0, 99), max_size=80))
+def test_invariants(deal, readings, picks):
+    s = W.new(deal, readings)
+    for k in picks:
+        cards = Counter(c for _n, _x, _y, cs, _f in s.piles() for c in cs)
+        assert sorted(cards) == list(range(104)) and max(cards.values()) == 1
+        assert sum(s.count) + len(s.hand) + len(s.waste[0]) + len(s.waste[1]) == 91
+        moves = s.legal_moves()
+        assert all(s.is_legal(m) for m in moves)
+        if not moves:
+            break
+        s = s.apply(moves[k % len(moves)])
+    if readings.get("placement") != "advice":  # spinning-wheel:5: the order is kept
+        tops = s.tops
+        assert sum(1 for i in range(13) if tops[(i + 1) % 13] < tops[i]) <= 1
+    t = games.from_json(s.to_json())
+    assert t.key() == s.key() and t.to_json() == s.to_json()
