@@ -1,0 +1,212 @@
+"""Measured odds: how often a game comes out, over numbered deals, under readings and a policy.
+
+:func:`odds` plays deals ``first .. first + deals - 1`` of a game under a choice of readings
+with a policy (``solver``, ``greedy`` or ``random``) and returns::
+
+    {"game", "readings", "policy", "deals", "first", "budget",
+     "won", "lost", "undecided", "rate", "ci95": [low, high]}
+
+``rate`` is ``won / deals``. ``ci95`` is the Wilson 95% score interval with the undecided
+deals counted both ways: the low bound counts them as lost (Wilson low of ``won`` in
+``deals``), the high bound as won (Wilson high of ``won + undecided``). With no undecided
+deals it is the plain Wilson interval.
+
+``budget`` is, as in :func:`engine.api.play`, the solver's budget in states
+(:func:`engine.solver.solve`) and for the ``greedy`` and ``random`` policies the most moves
+played (then the deal is undecided). Every deal's outcome is a pure function of (game, deal, readings, policy, budget): the
+solver's budget counts states, not seconds, and the random policy is seeded with the deal
+number. So the counts are the same however the deals are spread over processes or machines.
+
+Parallelism: ``jobs`` local worker processes (default: the number of CPUs; ``jobs=1`` runs in
+this process); with ``scheduler`` (a Dask distributed scheduler address ``"tcp://host:8786"``,
+or a ``distributed.Client``) the same chunks of deals are sent to that cluster instead (the
+workers need this package importable). Needs ``dask[distributed]`` only for ``scheduler``.
+"""
+from __future__ import annotations
+
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Callable, Iterable
+
+from . import games
+from .policies import POLICIES, playout
+from .solver import solve
+
+DEFAULT_BUDGET = 100_000
+MAX_MOVES = 5000
+Z95 = 1.959963984540054
+
+Progress = Callable[[int, int], None]
+
+
+# -- the interval -------------------------------------------------------------------------
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of ``k`` successes in ``n`` trials (``(0.0, 1.0)`` for n = 0)."""
+    if n < 0 or not 0 <= k <= n:
+        raise ValueError(f"need 0 <= k <= n, not k={k}, n={n}")
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    z2 = z * z
+    den = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return lo, hi
+
+
+def interval(won: int, undecided: int, n: int) -> tuple[float, float]:
+    """95% interval of the win rate with undecided deals counted both ways."""
+    return wilson(won, n)[0], wilson(won + undecided, n)[1]
+
+
+# -- one deal -----------------------------------------------------------------------------
+def play_deal(game: str, deal: int, readings: dict | None = None, policy: str = "solver",
+              budget: int = DEFAULT_BUDGET) -> str:
+    """Outcome of one deal: ``"won"``, ``"lost"`` or ``"undecided"``."""
+    s = games.new(game, deal, readings)
+    if policy == "solver":
+        return solve(s, budget).outcome
+    if policy in ("greedy", "random"):
+        return playout(s, policy, max_moves=budget)[0]
+    raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
+
+
+def run_chunk(task: tuple) -> list[tuple[int, str]]:
+    """Worker entry point: ``(game, deals, readings, policy, budget)`` -> [(deal, outcome)]."""
+    game, deal_list, readings, policy, budget = task
+    return [(d, play_deal(game, d, readings, policy, budget)) for d in deal_list]
+
+
+def _chunks(first: int, deals: int, size: int) -> list[list[int]]:
+    ds = list(range(first, first + deals))
+    return [ds[i:i + size] for i in range(0, len(ds), size)]
+
+
+def _check(game: str, deals: int, first: int, policy: str, readings, budget) -> dict:
+    mod = games.get(game)
+    from .readings import resolve
+    full = resolve(game, mod.AMBIGUITIES, readings)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"deals must be an integer >= 1, not {deals!r}")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 1:
+        raise ValueError(f"first must be an integer >= 1, not {first!r}")
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"budget must be an integer >= 1, not {budget!r}")
+    return full
+
+
+def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
+             readings: dict | None = None, budget: int = DEFAULT_BUDGET,
+             jobs: int | None = None, scheduler=None, progress: Progress | None = None,
+             chunk: int | None = None) -> dict[int, str]:
+    """Outcome of every deal ``first .. first + deals - 1``: ``{deal: outcome}`` (see
+    :func:`odds` for the arguments)."""
+    full = _check(game, deals, first, policy, readings, budget)
+    if jobs is None:
+        jobs = os.cpu_count() or 1
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be an integer >= 1, not {jobs!r}")
+    workers = jobs
+    if scheduler is not None:
+        workers = max(jobs, 4)
+    if chunk is None:
+        chunk = max(1, min(50, deals // (workers * 8) or 1))
+    tasks = [(game, c, full, policy, budget) for c in _chunks(first, deals, chunk)]
+    out: dict[int, str] = {}
+
+    def take(res: Iterable[tuple[int, str]]):
+        for d, o in res:
+            out[d] = o
+        if progress is not None:
+            progress(len(out), deals)
+
+    if scheduler is not None:
+        for res in _dask_map(scheduler, tasks):
+            take(res)
+    elif jobs == 1 or len(tasks) == 1:
+        for t in tasks:
+            take(run_chunk(t))
+    else:
+        import multiprocessing as mp
+        import threading
+        # fork is fast; after threads were started (a Dask client, a test runner) it can
+        # deadlock, so spawn then.
+        method = "fork" if (threading.active_count() == 1
+                            and "fork" in mp.get_all_start_methods()) else "spawn"
+        ctx = mp.get_context(method)
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as ex:
+            futs = [ex.submit(run_chunk, t) for t in tasks]
+            for f in as_completed(futs):
+                take(f.result())
+    return dict(sorted(out.items()))
+
+
+def _dask_map(scheduler, tasks):
+    """Run ``run_chunk`` over ``tasks`` on a Dask distributed cluster, yielding results as
+    they complete. ``scheduler`` is an address or a ``distributed.Client``."""
+    try:
+        from distributed import Client, as_completed as d_as_completed
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise RuntimeError("a scheduler address needs dask.distributed: "
+                           "pip install 'dask[distributed]'") from None
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    try:
+        futs = client.map(run_chunk, tasks, pure=False)
+        for f in d_as_completed(futs):
+            yield f.result()
+    finally:
+        if own:
+            client.close()
+
+
+def summarise(game: str, full_readings: dict, policy: str, deals: int, first: int,
+              budget: int, results: dict[int, str]) -> dict:
+    """The odds JSON of a set of outcomes."""
+    won = sum(1 for o in results.values() if o == "won")
+    lost = sum(1 for o in results.values() if o == "lost")
+    und = deals - won - lost
+    lo, hi = interval(won, und, deals)
+    return {"game": game, "readings": dict(full_readings), "policy": policy, "deals": deals,
+            "first": first, "budget": budget, "won": won, "lost": lost, "undecided": und,
+            "rate": round(won / deals, 6), "ci95": [round(lo, 6), round(hi, 6)]}
+
+
+def odds(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
+         readings: dict | None = None, budget: int = DEFAULT_BUDGET, jobs: int | None = None,
+         scheduler=None, progress: Progress | None = None) -> dict:
+    """Play deals ``first .. first + deals - 1`` of ``game`` under ``readings`` (ambiguity id
+    -> reading id; the rest take their defaults) with ``policy`` and return the odds JSON
+    (module docstring). ``jobs`` local processes (default: all CPUs), or ``scheduler`` a Dask
+    scheduler address / client; ``progress(done, total)`` is called as deals complete.
+    Matches ``edition odds GAME [--deals N] [--first K] [--policy P] [--reading A=R ...]
+    [--budget S] [--jobs N] [--scheduler ADDR]``. ValueError (one line) on bad arguments."""
+    full = _check(game, deals, first, policy, readings, budget)
+    res = outcomes(game, deals, first, policy, full, budget, jobs, scheduler, progress)
+    return summarise(game, full, policy, deals, first, budget, res)
+
+
+def parse_readings(items: Iterable[str]) -> dict[str, str]:
+    """``["A=R", ...]`` (the CLI's ``--reading``) -> ``{A: R}``; ValueError otherwise."""
+    out = {}
+    for it in items:
+        a, sep, r = it.partition("=")
+        if not sep or not a or not r:
+            raise ValueError(f"bad reading {it!r}; expected AMBIGUITY=READING")
+        out[a.strip()] = r.strip()
+    return out
+
+
+def format_text(res: dict) -> str:
+    """One paragraph for ``--format text``."""
+    lo, hi = res["ci95"]
+    rd = ", ".join(f"{a}={r}" for a, r in res["readings"].items()) or "no ambiguities"
+    return (f"{res['game']} ({rd}); policy {res['policy']}, deals {res['first']}.."
+            f"{res['first'] + res['deals'] - 1}, budget {res['budget']}\n"
+            f"won {res['won']}, lost {res['lost']}, undecided {res['undecided']}: "
+            f"rate {100 * res['rate']:.1f}%, 95% interval {100 * lo:.1f}-{100 * hi:.1f}%")

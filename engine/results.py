@@ -1,0 +1,165 @@
+"""The stored table of measured odds, ``corpus/results/odds.json``, and how to regenerate it.
+
+``python -c "from engine.results import regenerate; regenerate()"`` (or ``regenerate(...)``
+from the CLI) measures, for every executable game, the default choice of readings and each
+change of a single reading from it, with the ``greedy`` and ``solver`` policies, and writes::
+
+    {"provenance": {"engine": <hash of the engine's source files>, "date", "generator",
+                    "python", "target_width", "seconds_per_row"},
+     "rows": [{<the odds JSON of engine.odds.odds>, "change": "<ambiguity>=<reading>" or
+               null, "seconds": wall time, "note": why fewer deals / what is undecided}]}
+
+Deals: a pilot of ``pilot`` deals estimates the rate and the time per deal; then as many deals
+as a 95% interval no wider than ``target_width`` (4 points) needs, within ``seconds_per_row``
+of computing; where the time or the undecided deals do not allow that, the row's ``note``
+says so. Rows differ in their deal counts, never in the deals themselves: every row starts at
+deal ``first``. :func:`stale` tells whether a stored table predates the engine's source.
+The file is written atomically (a failed run leaves the previous table).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import math
+import os
+import platform
+import time
+from pathlib import Path
+from typing import Callable
+
+from . import games
+from .odds import Z95, outcomes, summarise
+
+ENGINE_DIR = Path(__file__).resolve().parent
+DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
+#: the solver's budget (states) and the greedy policy's (moves) in the stored table.
+BUDGETS = {"solver": 20_000, "greedy": 5_000}
+
+
+def engine_hash() -> str:
+    """SHA-256 (hex, first 16) of the engine's source: every ``engine/**/*.py`` except this
+    module and :mod:`engine.odds` (measuring does not change the rules), path and bytes."""
+    h = hashlib.sha256()
+    for p in sorted(ENGINE_DIR.rglob("*.py")):
+        rel = p.relative_to(ENGINE_DIR).as_posix()
+        if rel in ("results.py", "odds.py") or "__pycache__" in rel:
+            continue
+        h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def stale(results: dict) -> bool:
+    """True when ``results`` (a loaded odds table) was made by another engine source."""
+    return results.get("provenance", {}).get("engine") != engine_hash()
+
+
+def load(path: str | os.PathLike = DEFAULT_PATH) -> dict:
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def configurations(slug: str) -> list[tuple[str | None, dict]]:
+    """(change, readings) for the default and each single-reading change of game ``slug``."""
+    mod = games.get(slug)
+    out: list[tuple[str | None, dict]] = [(None, {})]
+    for a in mod.AMBIGUITIES:
+        for r in a.readings:
+            if r.id != a.default:
+                out.append((f"{a.id}={r.id}", {a.id: r.id}))
+    return out
+
+
+def deals_for_width(rate: float, width: float) -> int:
+    """Deals a Wilson 95% interval needs to be about ``width`` wide at ``rate``."""
+    p = min(max(rate, 0.0), 1.0)
+    var = max(p * (1 - p), 1.0 / 400)  # near 0 or 1 the Wilson interval is not 0 wide
+    return int(math.ceil((2 * Z95) ** 2 * var / width ** 2))
+
+
+def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: int = 40,
+            target_width: float = 0.04, seconds: float = 60.0, max_deals: int = 3000,
+            jobs: int | None = None, scheduler=None) -> dict:
+    """One row of the table (see the module docstring)."""
+    budget = BUDGETS[policy]
+    t0 = time.perf_counter()
+    res = outcomes(slug, pilot, first, policy, readings, budget, jobs, scheduler)
+    dt = (time.perf_counter() - t0) / pilot
+    won = sum(o == "won" for o in res.values())
+    und = sum(o == "undecided" for o in res.values())
+    need = min(max_deals, deals_for_width(won / pilot, target_width))
+    affordable = pilot + int(max(0.0, seconds - dt * pilot) / max(dt, 1e-6))
+    n = max(pilot, min(need, affordable))
+    if n > pilot:
+        res.update(outcomes(slug, n - pilot, first + pilot, policy, readings, budget, jobs,
+                            scheduler))
+    mod = games.get(slug)
+    from .readings import resolve
+    row = summarise(slug, resolve(slug, mod.AMBIGUITIES, readings), policy, n, first, budget,
+                    res)
+    row["seconds"] = round(time.perf_counter() - t0, 1)
+    notes = []
+    lo, hi = row["ci95"]
+    if hi - lo > target_width + 1e-9:
+        if row["undecided"] and (row["undecided"] / n) > target_width / 2:
+            notes.append(f"{row['undecided']} of {n} deals undecided within the budget of "
+                         f"{budget} {'states' if policy == 'solver' else 'moves'}: the "
+                         "interval counts them both ways")
+        if n < need:
+            notes.append(f"{n} deals (an interval of {100 * target_width:.0f} points needs "
+                         f"about {need}; the game's speed allowed {n} in {seconds:.0f} s)")
+    row["note"] = "; ".join(notes)
+    return row
+
+
+def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None = None,
+               policies: tuple[str, ...] = ("greedy", "solver"), *, first: int = 1,
+               pilot: int = 40, target_width: float = 0.04, seconds_per_row: float = 60.0,
+               max_deals: int = 3000, jobs: int | None = None, scheduler=None,
+               progress: Callable[[str], None] | None = None, date: str | None = None) -> dict:
+    """Measure every game (or ``games_``) under the default and each single-reading change,
+    with each of ``policies``, and write the table to ``path`` atomically. Returns it.
+    ``progress(message)`` is called before each row."""
+    slugs = games_ or games.available()
+    rows = []
+    for slug in slugs:
+        for change, readings in configurations(slug):
+            for policy in policies:
+                if progress:
+                    progress(f"{slug} {change or 'default'} {policy}")
+                row = measure(slug, readings, policy, first=first, pilot=pilot,
+                              target_width=target_width, seconds=seconds_per_row,
+                              max_deals=max_deals, jobs=jobs, scheduler=scheduler)
+                row["change"] = change
+                rows.append(row)
+    table = {"provenance": {"engine": engine_hash(),
+                            "date": date or _dt.date.today().isoformat(),
+                            "generator": "engine.results.regenerate",
+                            "python": platform.python_version(),
+                            "budgets": dict(BUDGETS), "first": first,
+                            "target_width": target_width,
+                            "seconds_per_row": seconds_per_row, "max_deals": max_deals},
+             "rows": rows}
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return table
+
+
+def summary_text(table: dict) -> str:
+    """A plain table: game, change, policy, deals, won/lost/undecided, rate and interval."""
+    lines = []
+    for r in table["rows"]:
+        lo, hi = r["ci95"]
+        lines.append(f"{r['game']:<20} {r['change'] or 'default':<32} {r['policy']:<7} "
+                     f"{r['deals']:>5} {r['won']:>5}/{r['lost']:>5}/{r['undecided']:>5} "
+                     f"{100 * r['rate']:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
+                     + (f"  ({r['note']})" if r["note"] else ""))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    t = regenerate(progress=lambda m: print(m, flush=True))
+    print(summary_text(t))
