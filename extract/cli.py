@@ -41,14 +41,17 @@ class _Group(click.Group):
 @click.pass_context
 def main(ctx: click.Context, corpus: Path | None) -> None:
     """Build, check and use the edition of the book of patience games."""
-    if corpus is not None:
-        os.environ["EDITION_CORPUS"] = str(corpus.resolve())
-    ctx.obj = corpus
+    ctx.obj = corpus.resolve() if corpus is not None else None
+
+
+def _corpus() -> Path | None:
+    """The corpus folder given with --corpus (None: $EDITION_CORPUS or the repository's)."""
+    return click.get_current_context().find_root().obj
 
 
 def _edition():
     from .model import build_edition
-    return build_edition()
+    return build_edition(_corpus())
 
 
 def _read_input(file: str) -> str:
@@ -115,7 +118,8 @@ def build(out: Path, quiet: bool) -> None:
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     doctrees = out.parent / f".{out.name}.doctrees"
-    build_edition(None, doctrees / "edition")  # fail early on bad corpus data; cached on disk
+    corpus = _corpus()
+    build_edition(corpus, doctrees / "edition")  # fail early on bad corpus data; cached on disk
     source = out.parent / f".{out.name}.source"
     sync_sources(DOCS, source)
     tmp = Path(tempfile.mkdtemp(dir=out.parent if out.parent.exists() else None,
@@ -123,6 +127,8 @@ def build(out: Path, quiet: bool) -> None:
     if out.exists():
         shutil.copytree(out, tmp, dirs_exist_ok=True)
     args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp)]
+    if corpus is not None:
+        args += ["-D", f"edition_corpus={corpus}"]
     if quiet:
         args.insert(0, "-q")
     code = build_main(args)
@@ -281,7 +287,7 @@ def serve(port: int, site: Path) -> None:
 def add(file: Path, siglum: str | None, title: str | None) -> None:
     """Add witness FILE to the corpus: copy, manifest entry with sha256, new sentence ids."""
     from .add import add_witness
-    click.echo(add_witness(file, siglum=siglum, title=title).report())
+    click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus()).report())
 
 
 @main.group()
