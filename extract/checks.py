@@ -114,6 +114,17 @@ def run_checks(edition) -> tuple[bool, str]:
     section(f"English translation coverage {done}/{total} sentences ({pct:.1f}%)", missing)
     section("new games still to edit", todo, fatal=False)
 
+    stored = edition.root / "results" / "odds.json"
+    if stored.is_file() and importlib.util.find_spec("engine.results") is not None:
+        from engine import results as engine_results
+        table = engine_results.load(stored)
+        stale = engine_results.stale(table)
+        section(f"stored odds ({len(table['rows'])} rows, {table['provenance']['date']}) are "
+                f"current with the engine",
+                [f"{stored}: made by engine {table['provenance']['engine'][:12]}, the engine has "
+                 f"changed since; run `edition results` to regenerate"] if stale else [],
+                fatal=False)
+
     lines.append("")
     lines.append("check passed" if not failures else f"check FAILED: {failures} section(s)")
     return failures == 0, "\n".join(lines)

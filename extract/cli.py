@@ -264,6 +264,73 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     click.echo(engine_games.replay(game, deal, result["readings"], result["moves"]).render())
 
 
+def _progress_bar(label: str):
+    """A progress callback ``(done, total)`` drawing a bar on a terminal (nothing otherwise),
+    and a function that closes it."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    state = {"bar": None, "done": 0}
+
+    def progress(done: int, total: int) -> None:
+        if state["bar"] is None:
+            state["bar"] = click.progressbar(length=total, label=label, file=sys.stderr)
+            state["bar"].__enter__()
+        state["bar"].update(done - state["done"])
+        state["done"] = done
+
+    def close() -> None:
+        if state["bar"] is not None:
+            state["bar"].__exit__(None, None, None)
+    return progress, close
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--policy", type=click.Choice(["solver", "greedy", "random"]), default="solver",
+              show_default=True)
+@click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="States for the solver, moves for the other policies (default 100000).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default: all CPUs).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run on a Dask distributed cluster (tcp://host:8786) instead.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def odds(game, deals, first, policy, readings, budget, jobs, scheduler, fmt) -> None:
+    """How often GAME comes out over deals FIRST..FIRST+DEALS-1: counts and a Wilson 95%
+    interval, with undecided deals counted both ways."""
+    from engine import odds as engine_odds
+    kwargs = {"budget": budget} if budget else {}
+    progress, close = _progress_bar(f"{game} {policy}")
+    try:
+        res = _engine_call(engine_odds.odds, game, deals, first, policy, _readings(readings),
+                           jobs=jobs, scheduler=scheduler, progress=progress, **kwargs)
+    finally:
+        close()
+    click.echo(json.dumps(res, ensure_ascii=False, indent=1) if fmt == "json"
+               else engine_odds.format_text(res))
+
+
+@main.command()
+@click.option("--game", "game_list", multiple=True, help="Only these games (repeatable).")
+@click.option("--seconds-per-row", type=float, default=60.0, show_default=True,
+              help="Computing time allowed for each row of the table.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None)
+@click.option("--scheduler", default=None, metavar="ADDRESS")
+def results(game_list, seconds_per_row, jobs, scheduler) -> None:
+    """Regenerate the odds table corpus/results/odds.json (every game, the default readings
+    and each single-reading change, greedy and solver), with its provenance."""
+    from engine import results as engine_results
+    path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
+    table = _engine_call(engine_results.regenerate, path, list(game_list) or None,
+                         seconds_per_row=seconds_per_row, jobs=jobs, scheduler=scheduler,
+                         progress=lambda msg: click.echo(f"measuring {msg}", err=True))
+    click.echo(engine_results.summary_text(table))
+    click.echo(f"written: {path}")
+
+
 @main.command()
 @click.option("--port", default=8000, show_default=True)
 @click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),

@@ -168,6 +168,55 @@ def rule_links_para(functions: list[str]) -> nodes.paragraph:
     return p
 
 
+def odds_table(root: Path, slug: str, env) -> nodes.section | None:
+    """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored)."""
+    path = root / "results" / "odds.json"
+    if not path.is_file():
+        return None
+    env.note_dependency(str(path))
+    from engine import results as engine_results
+    table = engine_results.load(path)
+    rows = [r for r in table["rows"] if r["game"] == slug]
+    if not rows:
+        return None
+    sec = nodes.section(ids=[f"{slug}-odds"])
+    sec += nodes.title("", "How often it comes out")
+    prov = table["provenance"]
+    intro = (f"Measured over numbered deals from deal {prov.get('first', 1)}, on "
+             f"{prov['date']}, by engine {prov['engine'][:12]}: the win rate and its Wilson 95% "
+             f"interval (undecided deals counted both ways), under the default readings and "
+             f"each single change of reading, for the greedy policy and the solver.")
+    if engine_results.stale(table):
+        intro += " The engine has changed since these figures were measured."
+    sec += _para(intro, [])
+    tbl = nodes.table(classes=["edition-odds"])
+    tg = nodes.tgroup(cols=6)
+    tbl += tg
+    for w in (30, 10, 8, 18, 16, 18):
+        tg += nodes.colspec(colwidth=w)
+    head, body = nodes.thead(), nodes.tbody()
+    tg += head
+    tg += body
+
+    def row(cells):
+        r = nodes.row()
+        for c in cells:
+            e = nodes.entry()
+            e += c if isinstance(c, nodes.Node) else _para(str(c), [])
+            r += e
+        return r
+    head += row(["Readings", "Policy", "Deals", "Won / lost / undecided", "Win rate",
+                 "95% interval"])
+    for r in rows:
+        lo, hi = r["ci95"]
+        label = f"{slug}:{r['change']}" if r["change"] else "default readings"
+        body += row([nodes.literal(label, label), r["policy"], r["deals"],
+                     f"{r['won']} / {r['lost']} / {r['undecided']}", f"{100 * r['rate']:.1f}%",
+                     f"{100 * lo:.1f}–{100 * hi:.1f}%" + (f" ({r['note']})" if r.get("note") else "")])
+    sec += tbl
+    return sec
+
+
 class EditionDirective(SphinxDirective):
     """Base: gives the model and records the corpus files as dependencies of the page."""
 
@@ -266,6 +315,10 @@ class GameDirective(EditionDirective):
         if eg.get("executable"):
             from .play import play_section
             out.append(play_section(game.slug, game.title_en or game.title_ru, eg))
+
+        odds = odds_table(ed.root, game.slug, self.env)
+        if odds is not None:
+            out.append(odds)
 
         if eg.get("ambiguities"):
             sec = nodes.section(ids=[f"{game.slug}-readings"])
