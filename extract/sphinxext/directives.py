@@ -189,32 +189,41 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     if engine_results.stale(table):
         intro += " The engine has changed since these figures were measured."
     sec += _para(intro, [])
-    tbl = nodes.table(classes=["edition-odds"])
-    tg = nodes.tgroup(cols=6)
-    tbl += tg
-    for w in (30, 10, 8, 18, 16, 18):
-        tg += nodes.colspec(colwidth=w)
-    head, body = nodes.thead(), nodes.tbody()
-    tg += head
-    tg += body
+    cells = []
+    for r in rows:
+        lo, hi = r["ci95"]
+        label = f"{slug}:{r['change']}" if r["change"] else "default readings"
+        cells.append([nodes.literal(label, label), r["policy"], r["deals"],
+                      f"{r['won']} / {r['lost']} / {r['undecided']}", f"{100 * r['rate']:.1f}%",
+                      f"{100 * lo:.1f}–{100 * hi:.1f}%" + (f" ({r['note']})" if r.get("note") else "")])
+    sec += make_table("edition-odds", [("Readings", 30), ("Policy", 10), ("Deals", 8),
+                                       ("Won / lost / undecided", 18), ("Win rate", 16),
+                                       ("95% interval", 18)], cells)
+    return sec
 
-    def row(cells):
+
+def make_table(cls: str, columns: list[tuple[str, int]], rows: list[list]) -> nodes.table:
+    """A docutils table: ``columns`` (heading, relative width); cells are nodes or text."""
+    table = nodes.table(classes=[cls])
+    tgroup = nodes.tgroup(cols=len(columns))
+    table += tgroup
+    for _, w in columns:
+        tgroup += nodes.colspec(colwidth=w)
+    head, body = nodes.thead(), nodes.tbody()
+    tgroup += head
+    tgroup += body
+
+    def row(cells) -> nodes.row:
         r = nodes.row()
         for c in cells:
             e = nodes.entry()
             e += c if isinstance(c, nodes.Node) else _para(str(c), [])
             r += e
         return r
-    head += row(["Readings", "Policy", "Deals", "Won / lost / undecided", "Win rate",
-                 "95% interval"])
-    for r in rows:
-        lo, hi = r["ci95"]
-        label = f"{slug}:{r['change']}" if r["change"] else "default readings"
-        body += row([nodes.literal(label, label), r["policy"], r["deals"],
-                     f"{r['won']} / {r['lost']} / {r['undecided']}", f"{100 * r['rate']:.1f}%",
-                     f"{100 * lo:.1f}–{100 * hi:.1f}%" + (f" ({r['note']})" if r.get("note") else "")])
-    sec += tbl
-    return sec
+    head += row([h for h, _ in columns])
+    for cells in rows:
+        body += row(cells)
+    return table
 
 
 class EditionDirective(SphinxDirective):
@@ -372,27 +381,13 @@ class WitnessesDirective(EditionDirective):
 
     def run(self):
         ed = self.edition()
-        table = nodes.table(classes=["edition-witnesses"])
-        tgroup = nodes.tgroup(cols=4)
-        table += tgroup
-        for w in (8, 50, 14, 28):
-            tgroup += nodes.colspec(colwidth=w)
-        head, body = nodes.thead(), nodes.tbody()
-        tgroup += head
-        tgroup += body
-
-        def row(cells):
-            r = nodes.row()
-            for c in cells:
-                e = nodes.entry()
-                e += c if isinstance(c, nodes.Node) else _para(str(c), [])
-                r += e
-            return r
-        head += row(["Siglum", "What it is", "Orthography", "sha256"])
+        rows = []
         for w in ed.witnesses:
             games = [g.slug for g in ed.games if w.siglum in g.witnesses]
-            body += row([w.siglum, f"{w.description} (games: {', '.join(games)})",
+            rows.append([w.siglum, f"{w.description} (games: {', '.join(games)})",
                          w.orthography, nodes.literal(text=w.sha256[:16] + "…")])
+        table = make_table("edition-witnesses", [("Siglum", 8), ("What it is", 50),
+                                                 ("Orthography", 14), ("sha256", 28)], rows)
         return [table]
 
 
