@@ -66,3 +66,10 @@ def test_search_index_has_russian_stems_and_english_words(site):
     assert "колод" in terms          # колода, колоды, колоду -> колод (Russian Snowball)
     assert "foundat" in terms or "foundation" in terms
     assert "ace" in terms
+
+
+def test_apparatus_entries_marked_at_their_place(site):
+    text = page(site, "dense-column")
+    block = text.split('id="dense-column.8"', 1)[1].split('class="reg"', 1)[0]
+    assert re.search(r'<a class="app-lem app-ocr[^"]*" href="#dense-column.app-\d+">елевой</a>', block)
+    assert 'id="dense-column.app-1"' in text and 'id="dense-column.app-2"' in text

@@ -24,16 +24,25 @@ def _container(classes: list[str], *children, **attrs) -> nodes.container:
     return c
 
 
-def original_text(text: str) -> nodes.paragraph:
-    """The original text verbatim; a paragraph or page break inside it is marked (``pb``)."""
-    import re
+def original_text(text: str, variants=()) -> nodes.paragraph:
+    """The original text verbatim; a paragraph or page break inside it is marked (``pb``),
+    and each apparatus entry's base reading (``variants``: entries with ``start``/``end`` in
+    this text) is marked and linked to its entry."""
     p = nodes.paragraph(classes=["orig"], lang="ru")
-    pos = 0
-    for m in re.finditer(r"\n\s*\n", text):
-        p += nodes.Text(text[pos:m.start()])
-        p += nodes.inline(m.group(), m.group(), classes=["pb"])
-        pos = m.end()
-    p += nodes.Text(text[pos:])
+    cuts = sorted({0, len(text)} | {x for v in variants for x in (v.start, v.end)}
+                  | {x for m in re.finditer(r"\n\s*\n", text) for x in (m.start(), m.end())})
+    for a, b in zip(cuts, cuts[1:]):
+        piece = text[a:b]
+        entry = next((v for v in variants if v.start <= a and b <= v.end), None)
+        if not piece.strip() and "\n\n" in piece.replace(" ", ""):
+            node = nodes.inline(piece, piece, classes=["pb"])
+        else:
+            node = nodes.Text(piece)
+        if entry is not None:
+            ref = nodes.reference("", "", refuri=f"#{entry.anchor}", classes=["app-lem", f"app-{entry.kind}"])
+            ref += node
+            node = ref
+        p += node
     return p
 
 
@@ -236,8 +245,9 @@ class EditionDirective(SphinxDirective):
         for p in sorted(ed.root.rglob("*")):
             if p.is_file() and "results" not in p.parts:
                 self.env.note_dependency(str(p))
-        for p in sorted(Path(engine.__file__).parent.rglob("*.py")):
-            self.env.note_dependency(str(p))  # rule links, readings and figures come from it
+        code = Path(engine.__file__).parent, Path(__file__).parent.parent
+        for p in sorted(p for folder in code for p in folder.rglob("*.py")):
+            self.env.note_dependency(str(p))  # the page is made by this code
         return ed
 
 
@@ -287,13 +297,15 @@ class GameDirective(EditionDirective):
                             location=self.get_location())
             sid = nodes.paragraph(classes=["sid"])
             sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
+            variants = []
             if len(game.witnesses) > 1:
-                from .apparatus import variant_markers
+                from .apparatus import sentence_variants, variant_markers
                 sid += variant_markers(ed, game, s.id)
+                variants = sentence_variants(ed, game, s.id)
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
             if s.note:
                 en += cited_text(s.note, known_ids, ["tr-note"])
-            orig = original_text(s.original)
+            orig = original_text(s.original, variants)
             sent = _container(["edition-sentence"], sid, orig, reading_text(s, terms, seen), en,
                               ids=[aid])
             if links.get(s.id):
