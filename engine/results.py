@@ -73,8 +73,10 @@ def configurations(slug: str) -> list[tuple[str | None, dict]]:
 def deals_for_width(rate: float, width: float) -> int:
     """Deals a Wilson 95% interval needs to be about ``width`` wide at ``rate``."""
     p = min(max(rate, 0.0), 1.0)
-    var = max(p * (1 - p), 1.0 / 400)  # near 0 or 1 the Wilson interval is not 0 wide
-    return int(math.ceil((2 * Z95) ** 2 * var / width ** 2))
+    normal = (2 * Z95) ** 2 * p * (1 - p) / width ** 2
+    # at 0 or n wins the Wilson interval is z^2 / (n + z^2) wide
+    edge = Z95 ** 2 * (1 / width - 1)
+    return int(math.ceil(max(normal, edge)))
 
 
 def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: int = 40,
@@ -108,6 +110,8 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: in
         if n < need:
             notes.append(f"{n} deals (an interval of {100 * target_width:.0f} points needs "
                          f"about {need}; the game's speed allowed {n} in {seconds:.0f} s)")
+        elif not notes:
+            notes.append(f"the interval is {100 * (hi - lo):.1f} points wide after {n} deals")
     row["note"] = "; ".join(notes)
     return row
 

@@ -85,6 +85,7 @@ def test_engine_hash_and_stale(tmp_path):
         (None, {}), ("pairing=all-of-rank", {"pairing": "all-of-rank"}),
         ("unmatched=set-aside", {"unmatched": "set-aside"})]
     assert results.deals_for_width(0.5, 0.04) == 2401
+    assert results.deals_for_width(0.0, 0.04) == 93  # z^2 (1/w - 1)
 
 
 def test_regenerate_small(tmp_path):
