@@ -14,7 +14,9 @@ exclude_patterns = ["_build", "README.md"]
 html_theme = "alabaster"
 html_title = "Patience games: an executable edition"
 html_theme_options = {"description": "19th-century Russian patience games, edited and executable",
-                      "fixed_sidebar": False, "page_width": "1200px", "sidebar_width": "220px"}
+                      "fixed_sidebar": False, "page_width": "1240px", "sidebar_width": "220px",
+                      "body_max_width": "none", "show_relbar_top": True,
+                      "show_relbar_bottom": True}
 html_static_path: list[str] = []
 html_search_language = "en_ru"  # English and Russian stemming (extract.sphinxext.search)
 smartquotes = False  # never alter the witnesses' text in rendering

@@ -112,7 +112,7 @@ def run_checks(edition) -> tuple[bool, str]:
     section("translator's notes cite ambiguities and readings the engine declares", stale)
     pct = 100.0 * done / total if total else 100.0
     section(f"English translation coverage {done}/{total} sentences ({pct:.1f}%)", missing)
-    section("new games still to edit", todo, fatal=False)
+    section(f"new games still to edit: {len(todo) or 'none'}", todo, fatal=False)
 
     stored = edition.root / "results" / "odds.json"
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:

@@ -49,9 +49,16 @@ def _corpus() -> Path | None:
     return click.get_current_context().find_root().obj
 
 
+def cache_dir() -> Path:
+    """Where the CLI keeps the built model between runs ($XDG_CACHE_HOME/patience-edition);
+    entries are keyed by the corpus and code fingerprints, so a stale one is never used."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "patience-edition"
+
+
 def _edition():
     from .model import build_edition
-    return build_edition(_corpus())
+    return build_edition(_corpus(), cache_dir())
 
 
 def _read_input(file: str) -> str:
@@ -105,8 +112,9 @@ def sync_sources(docs: Path, source: Path) -> None:
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
-@click.option("--quiet", "-q", is_flag=True, help="Only warnings and errors.")
-def build(out: Path, quiet: bool) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="Only warnings and errors (the default).")
+@click.option("--verbose", "-v", is_flag=True, help="Show Sphinx's own progress.")
+def build(out: Path, quiet: bool, verbose: bool) -> None:
     """Build the web site from the corpus (warnings are errors).
 
     The site is built into a temporary folder beside OUT and swapped in only when the build
@@ -129,8 +137,10 @@ def build(out: Path, quiet: bool) -> None:
     args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp)]
     if corpus is not None:
         args += ["-D", f"edition_corpus={corpus}"]
-    if quiet:
+    if not verbose:
         args.insert(0, "-q")
+        click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's progress) ...",
+                   err=True)
     code = build_main(args)
     if code != 0:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -167,7 +177,8 @@ def lock() -> None:
 
 
 @main.command()
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output as plain text or JSON.")
 def games(fmt: str) -> None:
     """List the games with their witnesses, sentences and readings."""
     from .checks import game_summaries
@@ -185,7 +196,8 @@ def games(fmt: str) -> None:
 
 @main.command()
 @click.argument("file", default="-")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output as plain text or JSON.")
 def segment(file: str, fmt: str) -> None:
     """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets."""
     from .nlp import segment_text
@@ -200,7 +212,8 @@ def segment(file: str, fmt: str) -> None:
 
 @main.command()
 @click.argument("file", default="-")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "tei"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "tei"]), default="text",
+              show_default=True, help="The normalised text, JSON with every change, or TEI.")
 def normalise(file: str, fmt: str) -> None:
     """Normalise FILE (or stdin, '-'): modern text, JSON with every change, or TEI."""
     from .normalise import normalise as run
@@ -214,15 +227,24 @@ def normalise(file: str, fmt: str) -> None:
         click.echo(norm.text, nl=False)
 
 
-def _readings(values: tuple[str, ...]) -> dict[str, str]:
-    """``("deal-pattern=dittography", ...)`` -> dict; a malformed one is a usage error."""
+def _readings(values: tuple[str, ...], game: str) -> dict[str, str]:
+    """``("deal-pattern=dittography", ...)`` -> dict; the citation form
+    ``GAME:AMBIGUITY=READING`` is accepted too; a malformed one is a usage error."""
     out = {}
     for v in values:
         amb, sep, reading = v.partition("=")
+        amb = amb.removeprefix(f"{game}:")
         if not sep or not amb or not reading:
-            _usage(f"--reading takes AMBIGUITY=READING, not {v!r}")
+            _usage(f"--reading takes AMBIGUITY=READING (or {game}:AMBIGUITY=READING), not {v!r}")
         out[amb] = reading
     return out
+
+
+def _executable(game: str) -> None:
+    """A one-line usage error for a game of the edition that has no engine."""
+    from engine import games as engine_games
+    if game in engine_games.NOT_EXECUTABLE:
+        _usage(f"{game} cannot be played: {engine_games.NOT_EXECUTABLE[game]}")
 
 
 def _engine_call(fn, *args, **kwargs):
@@ -246,22 +268,32 @@ def _usage(message: str):
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--policy", type=click.Choice(["solver", "greedy", "random"]), default="greedy",
               show_default=True)
-@click.option("--budget", type=click.IntRange(min=1), default=200_000, show_default=True,
-              help="Solver budget in states.")
+@click.option("--budget", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="States for the solver, moves for the other policies.")
 @click.option("--seed", type=int, default=None, help="Seed of the random policy.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output as plain text or JSON.")
 def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     """Play deal N of GAME under the readings with a policy, and report the outcome."""
     from engine import api
-    result = _engine_call(api.play, game, deal, _readings(readings), policy, budget, seed=seed)
+    _executable(game)
+    result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget, seed=seed)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
         return
     r = ", ".join(f"{k}={v}" for k, v in result["readings"].items()) or "no ambiguities"
-    click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
-               f"{result['outcome']} after {len(result['moves'])} moves")
+    if result["outcome"] == "undecided":
+        unit = "states" if policy == "solver" else "moves"
+        click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
+                   f"undecided: the budget of {budget} {unit} ran out before the "
+                   f"{'solver found a win or proved a loss' if policy == 'solver' else 'game ended'}"
+                   f" (try a larger --budget{' or --policy greedy' if policy == 'solver' else ''})")
+    else:
+        click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
+                   f"{result['outcome']} after {len(result['moves'])} moves")
     from engine import games as engine_games
-    click.echo(engine_games.replay(game, deal, result["readings"], result["moves"]).render())
+    final = engine_games.replay(game, deal, result["readings"], result["moves"])
+    click.echo(f"final position:\n{final.render()}")
 
 
 def _progress_bar(label: str):
@@ -290,22 +322,25 @@ def _progress_bar(label: str):
 @click.option("--first", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--policy", type=click.Choice(["solver", "greedy", "random"]), default="solver",
               show_default=True)
-@click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING")
+@click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
+              help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="States for the solver, moves for the other policies (default 100000).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run on a Dask distributed cluster (tcp://host:8786) instead.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output as plain text or JSON.")
 def odds(game, deals, first, policy, readings, budget, jobs, scheduler, fmt) -> None:
     """How often GAME comes out over deals FIRST..FIRST+DEALS-1: counts and a Wilson 95%
     interval, with undecided deals counted both ways."""
     from engine import odds as engine_odds
+    _executable(game)
     kwargs = {"budget": budget} if budget else {}
     progress, close = _progress_bar(f"{game} {policy}")
     try:
-        res = _engine_call(engine_odds.odds, game, deals, first, policy, _readings(readings),
+        res = _engine_call(engine_odds.odds, game, deals, first, policy, _readings(readings, game),
                            jobs=jobs, scheduler=scheduler, progress=progress, **kwargs)
     finally:
         close()
@@ -317,8 +352,10 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, fmt) -> 
 @click.option("--game", "game_list", multiple=True, help="Only these games (repeatable).")
 @click.option("--seconds-per-row", type=float, default=60.0, show_default=True,
               help="Computing time allowed for each row of the table.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None)
-@click.option("--scheduler", default=None, metavar="ADDRESS")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default: all CPUs).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run on a Dask distributed cluster (tcp://host:8786) instead.")
 def results(game_list, seconds_per_row, jobs, scheduler) -> None:
     """Regenerate the odds table corpus/results/odds.json (every game, the default readings
     and each single-reading change, greedy and solver), with its provenance."""

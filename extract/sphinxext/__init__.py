@@ -77,6 +77,21 @@ def write_stubs(app: Sphinx) -> None:
         if p.name not in wanted:
             p.unlink()
     write_figures(folder / "figures", ed)
+    write_tei_download(folder, ed)
+
+
+def write_tei_download(folder: Path, ed) -> None:
+    """Export the edition as TEI (``games/edition.tei.xml``) for the site's download link;
+    redone only when the corpus, the toolkit or the engine has changed."""
+    from engine.results import engine_hash
+    from ..model import code_fingerprint
+    from ..tei import write_tei
+    stamp = f"{ed.fingerprint}:{code_fingerprint()}:{engine_hash()}"
+    target, mark = folder / "edition.tei.xml", folder / "edition.tei.stamp"
+    if target.exists() and mark.exists() and mark.read_text(encoding="utf-8") == stamp:
+        return
+    write_tei(ed, target)
+    mark.write_text(stamp, encoding="utf-8")
 
 
 def write_figures(folder: Path, ed) -> None:

@@ -145,7 +145,8 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
 
 
 def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
-    """``text`` with each known ambiguity/reading id turned into an ``{interp}`` citation."""
+    """``text`` with each known sentence id turned into a ``{rule}`` citation and each known
+    ambiguity or reading id into an ``{interp}`` citation."""
     from sphinx.addnodes import pending_xref
     out = nodes.inline(classes=classes)
     pos = 0
@@ -153,7 +154,8 @@ def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
         if m.group(1) not in known:
             continue
         out += nodes.Text(text[pos:m.start()])
-        ref = pending_xref("", refdomain="edition", reftype="interp", reftarget=m.group(1),
+        role = "rule" if re.fullmatch(r"[a-z0-9-]+:\d+", m.group(1)) else "interp"
+        ref = pending_xref("", refdomain="edition", reftype=role, reftarget=m.group(1),
                            refexplicit=True, refwarn=True)
         ref += nodes.literal(m.group(1), m.group(1))
         out += ref
@@ -264,7 +266,7 @@ class GameDirective(EditionDirective):
         links = rule_links()
         eg = engine_games().get(game.slug, {})
         terms = {t.key: t for t in ed.glossary}
-        known_ids = reading_ids(engine_games())
+        known_ids = reading_ids(engine_games()) | {s.id for g in ed.games for s in g.sentences}
         seen: set[str] = set()
         out: list[nodes.Node] = []
 
@@ -275,6 +277,11 @@ class GameDirective(EditionDirective):
         intro += nodes.Text("Rules executable in the engine." if eg.get("executable") else
                             ("Not executable: " + eg.get("why_not", "no engine module yet.")))
         out.append(intro)
+        out.append(_para("Key to the reading text: a shaded word is a change made by the "
+                         "editors (red underline: an emendation of a slip); hover or focus it for "
+                         "the original and the rule. A word underlined in blue links to the "
+                         "glossary. In the original, an orange word differs in another witness "
+                         "(see the apparatus).", ["edition-key"]))
         if game.title_original:
             out.append(_container(["edition-title-orig"],
                                   _para(game.title_original, ["orig"])))
@@ -471,6 +478,7 @@ class GlossaryDirective(EditionDirective):
     def run(self):
         from sphinx.domains.std import make_glossary_term
         ed = self.edition()
+        known = {s.id for g in ed.games for s in g.sentences}
         gloss = nodes.definition_list(classes=["glossary", "edition-glossary"])
         source, line = self.get_source_info()
         for t in sorted(ed.glossary, key=lambda t: t.display.lower()):
@@ -480,7 +488,9 @@ class GlossaryDirective(EditionDirective):
             d = nodes.definition()
             d += _para(f"{t.english}" + (f" — modern Russian: {t.modern}" if t.modern else ""), [])
             if t.note:
-                d += _para(t.note, ["term-note"])
+                note = nodes.paragraph(classes=["term-note"])
+                note += cited_text(t.note, known, [])
+                d += note
             item += d
             gloss += item
         return [gloss]

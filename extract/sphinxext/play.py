@@ -13,7 +13,7 @@ from html import escape
 
 from docutils import nodes
 
-SEARCH = 10
+SEARCH = 30
 MAX_STEPS = 600
 BUDGET = 2000      # moves: a greedy deal that runs longer is reported undecided
 
@@ -87,7 +87,7 @@ def play_section(slug: str, game_title: str, eg: dict) -> nodes.section:
     code = python_example(slug, eg.get("ambiguities", []), t["deal"])
     block = nodes.literal_block(code, code, language="python", classes=["edition-example"])
     sec += block
-    cli = f"edition play {slug} --deal {t['deal']} --policy solver"
+    cli = f"edition play {slug} --deal {t['deal']} --policy greedy --budget {BUDGET}"
     sec += nodes.paragraph("", "", nodes.Text("From the command line: "), nodes.literal(cli, cli))
     return sec
 

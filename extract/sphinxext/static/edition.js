@@ -60,7 +60,6 @@
     var heads = document.createElement("div");
     heads.className = "edition-colheads";
     heads.setAttribute("aria-hidden", "true");
-    heads.appendChild(document.createElement("span"));
     COLS.forEach(function (c) {
       var h = document.createElement("span"); h.className = "h-" + c[0]; h.textContent = c[1];
       heads.appendChild(h);
