@@ -138,3 +138,12 @@ def test_step_through_example_deal(browser, root):
     assert status.inner_text().startswith("The deal")
     assert errors == []
     page.close()
+
+
+@pytest.mark.parametrize("path", ["index.html", "witnesses.html", "glossary.html", "principles.html",
+                                  "games/dense-column.html", "games/engine.html"])
+def test_no_horizontal_overflow_on_a_phone(browser, http_root, path):
+    page, errors = open_page(browser, f"{http_root}/{path}", width=375)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert errors == []
+    page.close()
