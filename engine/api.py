@@ -5,7 +5,7 @@ All errors are ``ValueError`` with a one-line message listing what is allowed.
 from __future__ import annotations
 
 from . import games, policies, solver
-from .deal import SplitMix64, check_deal
+from .deal import check_deal
 from .registry import entries
 
 __all__ = ["list_games", "play", "trace", "rules"]
@@ -57,21 +57,8 @@ def _run(game, deal, readings, policy, budget, seed):
         for m in r.moves:
             final = final.apply(m)
         return r.outcome, start, final, {"states": r.states, "seconds": round(r.seconds, 3)}
-    rng = SplitMix64(deal if seed is None else seed)
-    s = start
-    outcome = "undecided"
-    for _ in range(budget):
-        if s.is_won():
-            outcome = "won"
-            break
-        moves = s.legal_moves()
-        if not moves:
-            outcome = "lost"
-            break
-        s = s.apply(policies.choose(policy, s, rng))
-    else:
-        outcome = "won" if s.is_won() else ("lost" if not s.legal_moves() else "undecided")
-    return outcome, start, s, {}
+    r = policies.run(start, policy, seed, budget)
+    return r.outcome, start, r.state, {"reason": r.reason}
 
 
 def play(game: str, deal: int, readings: dict[str, str] | None = None,
@@ -87,9 +74,13 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     "seconds"}``). A solver's moves are empty unless it won.
     """
     outcome, start, final, extra = _run(game, deal, readings, policy, budget, seed)
+    summary = final.summary()
+    reason = extra.pop("reason", None)
+    if reason is not None:
+        summary["reason"] = reason
     out = {"game": game, "deal": deal, "readings": dict(start.cfg.readings),
            "policy": policy, "outcome": outcome,
-           "moves": [list(m) for m in final.moves()], "final": final.summary()}
+           "moves": [list(m) for m in final.moves()], "final": summary}
     if extra:
         out["search"] = extra
     return out

@@ -111,9 +111,13 @@ class Card(int):
         return Card.make(RANK_LETTERS.index(r), suit, pack)
 
 
+#: The 104 cards, indexed by card number.
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(104))
+#: Rank (1..13) of each card number.
 RANK: tuple[int, ...] = tuple(i % 13 + 1 for i in range(104))
+#: Suit (0..3) of each card number.
 SUIT: tuple[int, ...] = tuple((i // 13) % 4 for i in range(104))
+#: Pack (0 or 1) of each card number.
 PACK: tuple[int, ...] = tuple(i // 52 for i in range(104))
 
 

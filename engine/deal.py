@@ -1,7 +1,7 @@
 """Numbered, reproducible deals.
 
 Deal ``n`` of a game is the same on every machine and Python version because the shuffle is
-written here rather than taken from :mod:`random` (whose algorithms may change).
+written here rather than taken from the ``random`` module (whose algorithms may change).
 
 The algorithm, fixed forever (golden tests pin it):
 
@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import hashlib
 
-from .cards import Card, deck
+from .cards import CARDS, Card
 
 MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
+_LIMITS = (0,) + tuple(_TWO64 - _TWO64 % m for m in range(1, 256))  # of below(m)
 GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -49,10 +51,16 @@ class SplitMix64:
         """Uniform integer in ``0..m-1`` (``m >= 1``) by rejection sampling."""
         if m < 1:
             raise ValueError(f"below() needs m >= 1, not {m}")
-        limit = (1 << 64) - ((1 << 64) % m)
+        limit = _LIMITS[m] if m < 256 else _TWO64 - _TWO64 % m
+        st = self.state
         while True:
-            x = self.next()
+            # self.next(), inlined (hot: one call per random move and per card shuffled)
+            st = (st + GOLDEN) & MASK64
+            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = st
                 return x % m
 
 
@@ -68,12 +76,21 @@ def check_deal(n) -> int:
     return n
 
 
-def shuffled(slug: str, n: int, packs: int = 1) -> list[Card]:
-    """The shuffled pack of deal ``n`` of ``slug``: 52 or 104 cards, index 0 dealt first."""
+def numbers(slug: str, n: int, packs: int = 1) -> list[int]:
+    """The shuffled pack of deal ``n`` of ``slug`` as plain card numbers (exact ``int``, not
+    :class:`~engine.cards.Card`: faster to hash, compare and index with in game states);
+    the same cards as :func:`shuffled`."""
     check_deal(n)
-    cards = deck(packs)
-    rng = SplitMix64(seed_for(slug, n))
+    if packs not in (1, 2):
+        raise ValueError(f"packs must be 1 or 2, not {packs!r}")
+    cards = list(range(52 * packs))
+    below = SplitMix64(seed_for(slug, n)).below
     for i in range(len(cards) - 1, 0, -1):
-        j = rng.below(i + 1)
+        j = below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+def shuffled(slug: str, n: int, packs: int = 1) -> list[Card]:
+    """The shuffled pack of deal ``n`` of ``slug``: 52 or 104 cards, index 0 dealt first."""
+    return [CARDS[c] for c in numbers(slug, n, packs)]

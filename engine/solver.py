@@ -5,7 +5,9 @@ game documents which moves are safe and why) until there are none; then depth-fi
 over ``legal_moves()`` (which games return best-first), playing the safe moves after every
 branch move. A transposition table (a ``set`` of ``key()``) prunes positions already
 explored or on the current path; this is complete for "can the game be won": any winning
-line can be shortened to one that never repeats a position.
+line can be shortened to one that never repeats a position. Positions for which the game's
+``State.dead()`` proves a deadlock (no win whatever is played; each game documents its test)
+are not expanded.
 
 Outcomes: ``"won"`` (a solution was found and replayed through the rules), ``"lost"`` (the
 whole reachable tree was explored: no deal-order choice or move wins), ``"undecided"`` (the
@@ -55,6 +57,8 @@ def search(root: State, budget: int = 200_000) -> SolveResult:
     if s.is_won():
         return SolveResult("won", list(path), count, time.perf_counter() - t0)
     seen = {s.key()}
+    if s.dead():
+        return SolveResult("lost", [], count, time.perf_counter() - t0)
     stack = [[s, s.legal_moves(), 0, len(path)]]
     while stack:
         top = stack[-1]
@@ -83,6 +87,8 @@ def search(root: State, budget: int = 200_000) -> SolveResult:
         seen.add(k)
         if count >= budget:
             return SolveResult("undecided", [], count, time.perf_counter() - t0)
+        if c.dead():
+            continue
         stack.append([c, c.legal_moves(), 0, len(path)])
     return SolveResult("lost", [], count, time.perf_counter() - t0)
 

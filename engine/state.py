@@ -45,7 +45,7 @@ class State:
 
     def apply(self, move: tuple) -> "State":
         """The state after ``move``, which must be legal (unchecked, for speed: the solver's
-        path). Use :meth:`step` to check first. Returns a new state; ``self`` is unchanged."""
+        path). Use :meth:`~engine.state.State.step` to check first. Returns a new state; ``self`` is unchanged."""
         raise NotImplementedError
 
     def is_legal(self, move: tuple) -> bool:
@@ -69,6 +69,12 @@ class State:
     def safe_move(self) -> tuple | None:
         """A move the solver may play without branching (never loses a win), or None."""
         return None
+
+    def dead(self) -> bool:
+        """Is this position proven unwinnable by the rules alone, whatever is played (a
+        deadlock)? The solver prunes such positions. Must never be True for a position from
+        which a win exists; the default, False, claims nothing."""
+        return False
 
     def frees(self, move: tuple) -> bool:
         """Does ``move`` free a card (uncover one or empty a place)? For the greedy policy."""

@@ -35,9 +35,19 @@ def put(found: tuple, f: int) -> tuple:
 
 
 def canonical(found: tuple) -> tuple:
-    """Key of the foundations: the two of a suit are interchangeable, so sort each pair."""
-    return tuple(min(found[i], found[i + 1]) * 16 + max(found[i], found[i + 1])
-                 for i in range(0, 8, 2))
+    """Key of the foundations: the two of a suit are interchangeable, so sort each pair.
+    Memoised (it is part of every key the solver and the policies compute)."""
+    k = _CANON.get(found)
+    if k is None:
+        k = tuple(min(found[i], found[i + 1]) * 16 + max(found[i], found[i + 1])
+                  for i in range(0, 8, 2))
+        if len(_CANON) >= 1 << 16:
+            _CANON.clear()
+        _CANON[found] = k
+    return k
+
+
+_CANON: dict = {}
 
 
 def all_home_below(found: tuple, base: int, rank: int) -> bool:
@@ -53,10 +63,17 @@ def foundation_cards(found: tuple, base: int, f: int, pack_of=None) -> tuple:
     return tuple(p * 52 + s * 13 + next_rank(base, k) - 1 for k in range(found[f]))
 
 
-def wanted(found: tuple, base: int) -> set:
-    """Cards (numbered within one pack, ``c % 52``) that some foundation takes next."""
-    out = set()
-    for f, n in enumerate(found):
-        if n < 13:
-            out.add((f // 2) * 13 + (base - 1 + n) % 13)
-    return out
+def wanted(found: tuple, base: int) -> frozenset:
+    """Cards (numbered within one pack, ``c % 52``) that some foundation takes next.
+    Memoised; do not change the set returned."""
+    k = (found, base)
+    w = _WANTED.get(k)
+    if w is None:
+        w = frozenset((f // 2) * 13 + (base - 1 + n) % 13 for f, n in enumerate(found) if n < 13)
+        if len(_WANTED) >= 1 << 16:
+            _WANTED.clear()
+        _WANTED[k] = w
+    return w
+
+
+_WANTED: dict = {}

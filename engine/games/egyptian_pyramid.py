@@ -15,7 +15,8 @@ Sentences (``egyptian-pyramid:<n>``) and where they are executed:
 6. cards that go nowhere are put on the waste in the middle -- :meth:`EPState.turn`.
 7. a card may go onto a card of another suit; never onto the waste; from the waste cards go
    to every place -- :meth:`EPState.legal_moves`.
-8-9. advice to the player (not rules): the greedy and solver policies follow it.
+8. advice to the player (not a rule): the greedy and solver policies follow it.
+9. advice to the player (not a rule), as sentence 8.
 10. one pass: the waste is never redealt -- :meth:`EPState.legal_moves` offers no redeal.
 11. won when every card is on the foundations -- :meth:`EPState.is_won`.
 
@@ -28,17 +29,21 @@ built any more (an ace, or a card all eight of whose lower neighbours are on fou
 from __future__ import annotations
 
 from ..cards import RANK
-from ..deal import check_deal, shuffled
+from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
 from . import _common as fnd
 
+#: The game's slug.
 SLUG = "egyptian-pyramid"
+#: Number of packs of 52.
 PACKS = 2
+#: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
 NTAB = 8
 
+#: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
     Ambiguity(
         "base-card",
@@ -54,6 +59,7 @@ AMBIGUITIES = (
 )
 
 _TURN = ("turn",)
+_FOLD = tuple(c % 52 for c in range(104)).__getitem__  # a card -> the same card of pack 0
 
 
 @executes("egyptian-pyramid:1")
@@ -197,7 +203,13 @@ class EPState(State):
         return self.found == (13,) * 8
 
     def key(self):
-        return (fnd.canonical(self.found), self.tab, self.ptr, self.waste)
+        """Foundations (:func:`engine.games._common.canonical`), tableau, stock pointer and
+        waste, up to the symmetries of the rules: the eight tableau places are alike (any
+        card builds on any, an empty one takes the waste top), so the piles are sorted; the
+        two packs are alike, so cards are taken within one pack (``c % 52``)."""
+        fold = _FOLD
+        return (fnd.canonical(self.found), tuple(sorted([bytes(map(fold, p)) for p in self.tab])),
+                self.ptr, bytes(map(fold, self.waste)))
 
     def safe_move(self):
         base = self.cfg.base
@@ -236,7 +248,7 @@ def new(deal: int, readings: dict[str, str] | None = None) -> EPState:
     """Deal ``deal`` of the Egyptian Pyramid under ``readings``."""
     check_deal(deal)
     r = resolve(SLUG, AMBIGUITIES, readings)
-    base_card, rest = take_base_card(shuffled(SLUG, deal, PACKS), r["base-card"] == "middle")
+    base_card, rest = take_base_card(numbers(SLUG, deal, PACKS), r["base-card"] == "middle")
     cfg = Config(SLUG, deal, r, base=RANK[base_card], base_card=base_card)
     s = EPState.__new__(EPState)
     s.cfg, s.hist = cfg, None

@@ -32,19 +32,23 @@ instead of onto it, so nothing is lost; uncovering a card only adds options.
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..deal import check_deal, shuffled
+from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
 
+#: The game's slug.
 SLUG = "goes-doesnt-go"
+#: Number of packs of 52.
 PACKS = 1  # the default; reading packs=two uses 2
+#: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
 NCOL = 7
 #: goes-doesnt-go:4 read as a count running along the dealt cards: 2 go, 3 not, 2 go,
 #: 3 not, 2 go, then again.
 RUNNING = (True, True, False, False, False, True, True, False, False, False, True, True)
 
+#: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
     Ambiguity(
         "deal-pattern",
@@ -301,6 +305,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> GDGState:
                  ace_always=r["ace-in-middle"] == "goes")
     s = GDGState.__new__(GDGState)
     s.cfg, s.hist = cfg, None
-    s.cols, s.found = lay_out(shuffled(SLUG, deal, packs), (0,) * (4 * packs), cfg)
+    s.cols, s.found = lay_out(numbers(SLUG, deal, packs), (0,) * (4 * packs), cfg)
     s.deal_no = 0
     return s

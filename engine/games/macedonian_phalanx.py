@@ -24,18 +24,22 @@ up early never loses an option; with a competitor the choice is left to the sear
 from __future__ import annotations
 
 from ..cards import RANK
-from ..deal import check_deal, shuffled
+from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
 from . import _common as fnd
 
+#: The game's slug.
 SLUG = "macedonian-phalanx"
+#: Number of packs of 52.
 PACKS = 2
+#: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
 ROWS = (1, 3, 5, 7, 9)
 NPYR = sum(ROWS)
 
+#: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
     Ambiguity(
         "refill",
@@ -221,7 +225,7 @@ def new(deal: int, readings: dict[str, str] | None = None) -> PhalanxState:
     """Deal ``deal`` of the Macedonian Phalanx under ``readings``."""
     check_deal(deal)
     r = resolve(SLUG, AMBIGUITIES, readings)
-    cards = shuffled(SLUG, deal, PACKS)
+    cards = numbers(SLUG, deal, PACKS)
     pyr = deal_pyramid(cards)
     base_card, stock = take_base_card(cards)
     cfg = Config(SLUG, deal, r, base=RANK[base_card], base_card=base_card,

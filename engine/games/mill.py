@@ -13,7 +13,7 @@ Sentences (``mill:<n>``) and where they are executed:
    пачка низа ложится на верх колоды" -- :func:`gather` (reading ``gather``) and the rule that
    a redeal is legal only when no foundation or build move is left.
 6. "Колоду не тасуют, а снова кладут ряды ... до тех пор, пока он не выйдет" --
-   :meth:`MillState.redeal` (reading ``redeals``).
+   :meth:`MillState.redeal_into` (reading ``redeals``).
 7. "...вследствие повторения одних и тех же карт становится невозможным" --
    :meth:`MillState.repeats`: a redeal that would deal a pack already dealt is refused and
    the game is lost.
@@ -31,17 +31,23 @@ no move is left, it would go up before the redeal anyway.
 """
 from __future__ import annotations
 
+from itertools import chain
+
 from ..cards import CARDS, RANK, SUIT
-from ..deal import check_deal, shuffled
+from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
 
+#: The game's slug.
 SLUG = "mill"
+#: Number of packs of 52.
 PACKS = 1
+#: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
 NPACKETS = 12
 
+#: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
     Ambiguity(
         "deal-order",
@@ -93,6 +99,8 @@ AMBIGUITIES = (
 _FOUND = tuple(("found", i) for i in range(NPACKETS))
 _BUILD = tuple(tuple(("build", i, j) for j in range(NPACKETS)) for i in range(NPACKETS))
 _REDEAL = ("redeal",)
+_WON = (13, 13, 13, 13)
+_NOT_KING = sum(1 << c for c in range(52) if RANK[c] < 13)  # bit mask of the cards
 
 
 @executes("mill:1")
@@ -108,38 +116,39 @@ def deal_packets(pack, round_robin: bool) -> tuple[tuple[int, ...], ...]:
     """Deal ``pack`` (first card dealt first) into 12 packets of up to four, bottom card
     first: a packet at a time (reading ``packet``) or round the packets
     (``round``). Fewer than 48 cards (after some went up) leave the last packets short."""
-    piles = [[] for _ in range(NPACKETS)]
+    pack = tuple(pack)
     if round_robin:
-        for k, c in enumerate(pack):
-            piles[k % NPACKETS].append(c)
-    else:
-        for k, c in enumerate(pack):
-            piles[k // 4].append(c)
-    return tuple(tuple(p) for p in piles)
+        return tuple(pack[i::NPACKETS] for i in range(NPACKETS))
+    return tuple(pack[i:i + 4] for i in range(0, 4 * NPACKETS, 4))
 
 
 @executes("mill:5")
 def gather(packets, mode: str) -> tuple[int, ...]:
     """The pack gathered from the packets, first card to deal first (reading ``gather``)."""
-    out: list[int] = []
     if mode == "last-packet-first":
-        for p in reversed(packets):
-            out.extend(p)
-    elif mode == "top-card-first":
-        for p in reversed(packets):
-            out.extend(reversed(p))
-    else:
-        for p in packets:
-            out.extend(p)
-    return tuple(out)
+        return tuple(chain.from_iterable(reversed(packets)))
+    if mode == "top-card-first":
+        return tuple(chain.from_iterable(p[::-1] for p in reversed(packets)))
+    return tuple(chain.from_iterable(packets))
+
+
+def _want(found) -> int:
+    """Bit mask of the cards the foundations take next: card ``suit * 13 + top`` (rank top + 1)
+    of each suit; a full foundation "takes" the next suit's ace (or bit 52), never in a packet.
+    """
+    return sum(1 << (s * 13 + f) for s, f in enumerate(found))
 
 
 class MillState(State):
     """A position of the Mill: ``found`` top rank per suit (1..13), ``packets`` 12 tuples
     (bottom card first), ``passes`` redeals made, ``seen`` the packs dealt so far (for the
-    repetition rule; not part of the key, see :mod:`engine.solver`)."""
+    repetition rule; not part of the key, see :mod:`engine.solver`).
 
-    __slots__ = ("found", "packets", "passes", "seen")
+    Derived and kept up to date by :meth:`apply` for speed: ``tops`` the top card of each
+    packet (-1 when empty), ``tmask`` the set of top cards as a bit mask (bit ``c`` for card
+    ``c``), ``fmask`` the cards the foundations take next (:func:`_want`)."""
+
+    __slots__ = ("found", "packets", "tops", "tmask", "fmask", "passes", "seen")
 
     def _child(self, move) -> "MillState":
         s = MillState.__new__(MillState)
@@ -147,39 +156,63 @@ class MillState(State):
         s.hist = (move, self.hist)
         s.found = self.found
         s.packets = self.packets
+        s.tops = self.tops
+        s.tmask = self.tmask
+        s.fmask = self.fmask
         s.passes = self.passes
         s.seen = self.seen
         return s
 
+    def _set_packets(self, packets) -> None:
+        self.packets = packets
+        self.tops = tops = tuple(p[-1] if p else -1 for p in packets)
+        m = 0
+        for c in tops:
+            if c >= 0:
+                m |= 1 << c
+        self.tmask = m
+
     @executes("mill:3")
     def foundation_moves(self) -> list[tuple]:
         """Top cards that go on their suit's foundation, next rank up (mill:3)."""
-        found = self.found
+        hit = self.tmask & self.fmask  # fmask: _want(found)
+        if not hit:
+            return []
+        index = self.tops.index
         out = []
-        for i, p in enumerate(self.packets):
-            if p:
-                c = p[-1]
-                if RANK[c] == found[SUIT[c]] + 1:
-                    out.append(_FOUND[i])
+        while hit:
+            low = hit & -hit
+            out.append(_FOUND[index(low.bit_length() - 1)])
+            hit ^= low
+        if len(out) > 1:
+            out.sort()  # packet order
         return out
 
     @executes("mill:4")
     def build_moves(self) -> list[tuple]:
         """Top card onto the top card of another packet one rank higher in suit (mill:4)."""
-        where = {p[-1]: j for j, p in enumerate(self.packets) if p}
+        t = self.tmask
+        # bit c: card c and card c + 1 (one pack: same suit, one rank higher) are both tops
+        hit = t & (t >> 1) & _NOT_KING
+        if not hit:
+            return []
+        index = self.tops.index
         out = []
-        for c, i in where.items():
-            # c + 1 is the same suit, next rank (one pack); kings (rank 13) have none
-            j = where.get(c + 1, -1) if RANK[c] < 13 else -1
-            if j >= 0:
-                out.append(_BUILD[i][j])
+        while hit:
+            low = hit & -hit
+            c = low.bit_length() - 1
+            out.append(_BUILD[index(c)][index(c + 1)])
+            hit ^= low
+        if len(out) > 1:
+            out.sort()  # packet order
         return out
 
     def legal_moves(self) -> list[tuple]:
         """Foundation moves, then builds; a redeal only when neither is left (mill:5)."""
-        if self.is_won():
+        if self.found == _WON:
             return []
-        moves = self.foundation_moves() + self.build_moves()
+        moves = self.foundation_moves()
+        moves += self.build_moves()
         if moves:
             return moves
         return [_REDEAL] if self._can_redeal() else []
@@ -196,24 +229,53 @@ class MillState(State):
 
     def apply(self, move):
         kind = move[0]
-        s = self._child(move)
+        s = MillState.__new__(MillState)  # self._child(move), inlined: hot
+        s.cfg = self.cfg
+        s.hist = (move, self.hist)
+        s.passes = self.passes
+        s.seen = self.seen
         if kind == "found":
-            p = self.packets[move[1]]
+            i = move[1]
+            ps = list(self.packets)
+            p = ps[i]
             c = p[-1]
+            ps[i] = p = p[:-1]
+            s.packets = tuple(ps)
+            t = list(self.tops)
+            m = self.tmask ^ (1 << c)
+            if p:
+                t[i] = d = p[-1]
+                m |= 1 << d
+            else:
+                t[i] = -1
+            s.tops = tuple(t)
+            s.tmask = m
             f = list(self.found)
             f[SUIT[c]] += 1
             s.found = tuple(f)
-            ps = list(self.packets)
-            ps[move[1]] = p[:-1]
-            s.packets = tuple(ps)
+            s.fmask = self.fmask ^ (3 << c)  # its suit now takes c + 1 (see _want)
         elif kind == "build":
             i, j = move[1], move[2]
             ps = list(self.packets)
-            c = ps[i][-1]
-            ps[i] = ps[i][:-1]
-            ps[j] = ps[j] + (c,)
+            p = ps[i]
+            ps[i] = p[:-1]
+            ps[j] = ps[j] + p[-1:]
             s.packets = tuple(ps)
+            t = list(self.tops)
+            m = self.tmask ^ (1 << t[j])  # the card built on is covered
+            t[j] = p[-1]
+            if len(p) > 1:
+                t[i] = d = p[-2]
+                m |= 1 << d
+            else:
+                t[i] = -1
+            s.tops = tuple(t)
+            s.tmask = m
+            s.found = self.found
+            s.fmask = self.fmask
         else:
+            s.found = self.found
+            s.fmask = self.fmask
             s.redeal_into(self)
         return s
 
@@ -221,7 +283,7 @@ class MillState(State):
     def redeal_into(self, prev: "MillState") -> None:
         """Gather ``prev``'s packets without shuffling and deal them again (mill:5-6)."""
         pack = gather(prev.packets, self.cfg.gather)
-        self.packets = deal_packets(pack, self.cfg.round_robin)
+        self._set_packets(deal_packets(pack, self.cfg.round_robin))
         self.passes = prev.passes + 1
         self.seen = prev.seen | {pack}
 
@@ -258,22 +320,19 @@ class MillState(State):
         return False
 
     def is_won(self) -> bool:
-        return self.found == (13, 13, 13, 13)
+        return self.found == _WON
 
     def key(self):
+        """The packets (and the redeals made when their number is limited): one pack, so the
+        packets also tell which cards are on the foundations."""
         if self.cfg.max_passes is None:
-            return (self.found, self.packets)
-        return (self.found, self.packets, self.passes)
+            return self.packets
+        return (self.packets, self.passes)
 
     def safe_move(self):
         """The first foundation move, if any (safe: see the module docstring)."""
-        found = self.found
-        for i, p in enumerate(self.packets):
-            if p:
-                c = p[-1]
-                if RANK[c] == found[SUIT[c]] + 1:
-                    return _FOUND[i]
-        return None
+        m = self.foundation_moves()
+        return m[0] if m else None
 
     def frees(self, move) -> bool:
         return move[0] == "build" and len(self.packets[move[1]]) > 1
@@ -303,11 +362,12 @@ def new(deal: int, readings: dict[str, str] | None = None) -> MillState:
     r = resolve(SLUG, AMBIGUITIES, readings)
     cfg = Config(SLUG, deal, r, round_robin=r["deal-order"] == "round", gather=r["gather"],
                  max_passes=2 if r["redeals"] == "two" else None)
-    found, rest = take_out_aces(shuffled(SLUG, deal, PACKS))
+    found, rest = take_out_aces(numbers(SLUG, deal, PACKS))
     s = MillState.__new__(MillState)
     s.cfg, s.hist = cfg, None
     s.found = found
-    s.packets = deal_packets(rest, cfg.round_robin)
+    s.fmask = _want(found)
+    s._set_packets(deal_packets(rest, cfg.round_robin))
     s.passes = 0
     s.seen = frozenset({tuple(rest)})
     return s

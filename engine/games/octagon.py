@@ -28,17 +28,22 @@ any suit: all eight), and the move does not empty a side pile (a refill takes st
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..deal import check_deal, shuffled
+from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
+from ._common import canonical
 
+#: The game's slug.
 SLUG = "octagon"
+#: Number of packs of 52.
 PACKS = 2
+#: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
 NSIDE = 4
 SIDE_SIZE = 5
 
+#: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
     Ambiguity(
         "negation",
@@ -89,6 +94,7 @@ AMBIGUITIES = (
 )
 
 _TURN = ("turn",)
+_FOLD = tuple(c % 52 for c in range(104)).__getitem__  # a card -> the same card of pack 0
 _REDEAL = ("redeal",)
 
 
@@ -109,16 +115,17 @@ def deal_side_piles(rest: list[int]) -> tuple[tuple, tuple]:
 class OctagonState(State):
     """``found`` 8 top ranks (foundation f has suit f // 2); ``sides`` 4 tuples (bottom
     first); ``stock``/``ptr``; ``waste`` (top last); ``passes`` redeals made; ``opening`` True
-    until the first card is turned."""
+    until the first card is turned; ``fstock`` the stock's cards within one pack as
+    ``bytes`` (for :meth:`key`; derived, kept for speed)."""
 
-    __slots__ = ("found", "sides", "stock", "ptr", "waste", "passes", "opening")
+    __slots__ = ("found", "sides", "stock", "ptr", "waste", "passes", "opening", "fstock")
 
     def _child(self, move):
         s = OctagonState.__new__(OctagonState)
         s.cfg, s.hist = self.cfg, (move, self.hist)
-        s.found, s.sides, s.stock, s.ptr, s.waste, s.passes, s.opening = (
+        s.found, s.sides, s.stock, s.ptr, s.waste, s.passes, s.opening, s.fstock = (
             self.found, self.sides, self.stock, self.ptr, self.waste, self.passes,
-            self.opening)
+            self.opening, self.fstock)
         return s
 
     @executes("octagon:3")
@@ -231,6 +238,7 @@ class OctagonState(State):
     def redeal(self, s: "OctagonState") -> None:
         """Turn the waste over, unshuffled, as the new stock (first turned, first again)."""
         s.stock, s.ptr, s.waste = self.waste, 0, ()
+        s.fstock = bytes(map(_FOLD, s.stock))
         s.passes = self.passes + 1
 
     @executes("octagon:7")
@@ -286,9 +294,15 @@ class OctagonState(State):
         return self.found == (13,) * 8
 
     def key(self):
-        f = self.found
-        fk = tuple(min(f[i], f[i + 1]) * 16 + max(f[i], f[i + 1]) for i in range(0, 8, 2))
-        return (fk, self.sides, self.stock, self.ptr, self.waste, self.passes, self.opening)
+        """Foundations (:func:`engine.games._common.canonical`), side piles, the stock still
+        to turn, waste, redeals made, the opening flag; up to the symmetries of the rules:
+        the side piles are alike (an empty one is refilled, first empty pile first, with
+        the same cards whichever it is), so they are sorted; the two packs are alike, so
+        cards are taken within one pack (``c % 52``)."""
+        fold = _FOLD
+        return (canonical(self.found), tuple(sorted([bytes(map(fold, p)) for p in self.sides])),
+                self.fstock[self.ptr:], bytes(map(fold, self.waste)),
+                self.passes, self.opening)
 
     def safe_move(self):
         f = self.found
@@ -303,6 +317,29 @@ class OctagonState(State):
             if (f[t ^ 1] >= r) if in_suit else (low >= r):
                 return ("found", src)
         return None
+
+    def dead(self) -> bool:
+        """A deadlock: a side-pile card lies above both copies of the card it needs on a
+        foundation (same suit, one rank lower). A side pile gives up only its top card, and
+        only to a foundation (octagon:6), cards are only ever added on top of it, and that
+        card could go up only after one of the two copies below it: it never goes up, so the
+        game is lost. Not during the opening under reading ``literal`` (any fitting card of a
+        side pile may be dug out then)."""
+        if self.cfg.literal and self.opening:
+            return False
+        for p in self.sides:
+            n = len(p)
+            if n > 2:
+                for k in range(2, n):
+                    c = p[k]
+                    r = RANK[c]
+                    if r > 2:
+                        below = p[:k]
+                        low = c - 1  # same suit, one rank lower, this pack
+                        other = low + 52 if low < 52 else low - 52
+                        if low in below and other in below:
+                            return True
+        return False
 
     def frees(self, move):
         return move[0] == "build"
@@ -331,10 +368,11 @@ def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
                  in_suit=r["side-build"] == "in-suit",
                  max_redeals=3 if r["redeals"] == "three-redeals" else 2,
                  compulsory=r["stock-play"] == "compulsory")
-    found, rest = take_out_aces(shuffled(SLUG, deal, PACKS))
+    found, rest = take_out_aces(numbers(SLUG, deal, PACKS))
     s = OctagonState.__new__(OctagonState)
     s.cfg, s.hist = cfg, None
     s.found = found
     s.sides, s.stock = deal_side_piles(rest)
+    s.fstock = bytes(map(_FOLD, s.stock))
     s.ptr, s.waste, s.passes, s.opening = 0, (), 0, True
     return s
