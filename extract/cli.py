@@ -33,6 +33,10 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except EditionError as e:
             _fail(e)
+        except OSError as e:   # a path that cannot be written or read, a cluster out of reach
+            where = f"{e.filename}: " if e.filename else ""
+            _fail(EditionError(f"{where}{e.strerror or e}", fix="check the path or address, "
+                               "its parent folder and its permissions"))
 
 
 @click.group(cls=_Group)
@@ -62,18 +66,18 @@ def _edition():
 
 
 def _read_input(file: str) -> str:
-    from .corpus import decode_witness
+    from .corpus import decode_utf8
     if file == "-":
         data = sys.stdin.buffer.read()
         name = "<stdin>"
     else:
         p = Path(file)
-        if not p.is_file():
+        if p.is_dir():
+            raise EditionError("is a folder, not a text file", p, fix="give a text file, or - for stdin")
+        if not p.exists():
             raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
         data, name = p.read_bytes(), file
-    if not data:
-        return ""
-    return decode_witness(Path(name), data)
+    return decode_utf8(Path(name), data)
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -27,12 +27,32 @@ def corpus_dir(path: str | Path | None = None) -> Path:
     return p
 
 
-def read_toml(path: Path) -> dict:
-    """Parse a TOML file; a syntax error becomes an EditionError with the line."""
+def read_text(path: Path, what: str = "file") -> str:
+    """Read a corpus text file as UTF-8; raise EditionError (file, line, fix) if it is missing,
+    a folder, not UTF-8, or starts with a byte order mark."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
-        raise EditionError("file not found", path, fix="create it or restore it from git") from None
+        raise EditionError(f"{what} not found", path, fix="create it or restore it from git") from None
+    except IsADirectoryError:
+        raise EditionError(f"{what} is a folder, not a file", path, fix="give a file") from None
+    except PermissionError:
+        raise EditionError(f"{what} cannot be read (permission denied)", path,
+                           fix="make it readable") from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise EditionError("the file starts with a byte order mark (BOM)", path, 1,
+                           fix="save it as UTF-8 without BOM")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r})", path,
+                           data[:e.start].count(b"\n") + 1,
+                           fix="convert the file to UTF-8 (e.g. iconv -f cp1251 -t utf-8)") from None
+
+
+def read_toml(path: Path) -> dict:
+    """Parse a TOML file; any problem becomes an EditionError with the file and line."""
+    text = read_text(path, "TOML file")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -47,11 +67,50 @@ def _entry_line(text: str, table: str, index: int) -> int | None:
     return line_of(text, found[index]) if index < len(found) else None
 
 
-def _require(entry: dict, keys: tuple[str, ...], path: Path, line: int | None, what: str):
-    for k in keys:
-        if not isinstance(entry.get(k), (str, int)) or entry.get(k) == "":
-            raise EditionError(f"{what} lacks `{k}`", path, line,
-                               fix=f"add `{k} = ...` to this entry")
+def _type_name(t) -> str:
+    return {str: "a string", int: "a whole number", bool: "true or false"}[t]
+
+
+def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[tuple[dict, int | None]]:
+    """The ``[[table]]`` entries of a TOML file, each checked against ``spec``
+    (field -> (type, required)), with the line of each entry.
+
+    Raises EditionError (file, line, fix) if the file is unreadable, ``table`` is not an array
+    of tables, a required field is missing or empty, or a field has the wrong type.
+    A missing file has no entries.
+    """
+    if not path.exists():
+        return []
+    data = read_toml(path)
+    text = path.read_text(encoding="utf-8")
+    items = data.get(table, [])
+    if not isinstance(items, list) or not all(isinstance(e, dict) for e in items):
+        m = re.search(rf"^\s*\[?{re.escape(table)}\b", text, re.M)
+        raise EditionError(f"`{table}` must be a list of tables, each written [[{table}]]", path,
+                           line_of(text, m.start()) if m else None,
+                           fix=f"write each entry under its own [[{table}]] header")
+    out = []
+    for i, e in enumerate(items):
+        line = _entry_line(text, table, i)
+        for key, (typ, required) in spec.items():
+            if key not in e:
+                if required:
+                    raise EditionError(f"{table} entry lacks `{key}`", path, line,
+                                       fix=f"add `{key} = ...` to this entry")
+                continue
+            v = e[key]
+            if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+                raise EditionError(f"`{key}` must be {_type_name(typ)}, not {v!r}", path, line,
+                                   fix=f"correct `{key}` in this entry")
+            if required and typ is str and not v.strip():
+                raise EditionError(f"`{key}` is empty", path, line, fix=f"give `{key}` a value")
+        out.append((e, line))
+    return out
+
+
+SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+SIGLUM = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff\ufffe\uffff]")
 
 
 @dataclass(frozen=True)
@@ -74,10 +133,8 @@ class Witness:
     fragment: str | None = None
 
 
-def decode_witness(path: Path, data: bytes) -> str:
-    """Decode a witness file's bytes as UTF-8; raise EditionError if it is empty or not UTF-8."""
-    if not data.strip():
-        raise EditionError("the witness is empty", path, fix="put the page's text in the file")
+def decode_utf8(path: Path, data: bytes) -> str:
+    """Decode bytes as UTF-8; EditionError naming the line of the first bad byte otherwise."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -86,20 +143,51 @@ def decode_witness(path: Path, data: bytes) -> str:
                            fix="convert the file to UTF-8 (e.g. iconv -f cp1251 -t utf-8)") from None
 
 
+def decode_witness(path: Path, data: bytes) -> str:
+    """Decode a witness file's bytes; raise EditionError if it is empty, not UTF-8, starts
+    with a byte order mark or holds control characters."""
+    if not data.strip():
+        raise EditionError("the witness is empty", path, fix="put the page's text in the file")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
+                           fix="save it as UTF-8 without BOM (the BOM is not book text)")
+    text = decode_utf8(path, data)
+    bad = CONTROL.search(text)
+    if bad:
+        raise EditionError(f"the witness holds the control character U+{ord(bad.group()):04X}, "
+                           f"which is not text", path, line_of(text, bad.start()),
+                           fix="remove it (a transcription holds letters, spaces and line breaks)")
+    return text
+
+
+WITNESS_SPEC = {"siglum": (str, True), "file": (str, True), "sha256": (str, True),
+                "description": (str, False), "orthography": (str, False),
+                "page_title": (str, False), "fragment": (str, False)}
+
+
 def load_witnesses(root: Path) -> list[Witness]:
     """Load every witness named in ``root/manifest.toml``, verifying each checksum."""
     mpath = root / "manifest.toml"
-    manifest = read_toml(mpath)
-    mtext = mpath.read_text(encoding="utf-8")
-    out, seen = [], set()
-    for i, e in enumerate(manifest.get("witness", [])):
-        line = _entry_line(mtext, "witness", i)
-        _require(e, ("siglum", "file", "sha256"), mpath, line, "witness entry")
+    out, seen, files = [], set(), {}
+    for e, line in entries(mpath, "witness", WITNESS_SPEC):
+        if not SIGLUM.fullmatch(e["siglum"]):
+            raise EditionError(f"siglum {e['siglum']!r} is not a short ASCII name", mpath, line,
+                               fix="use letters, digits, '-' or '_', starting with a letter (XL, P13)")
         if e["siglum"] in seen:
             raise EditionError(f"siglum {e['siglum']!r} is used twice", mpath, line,
                                fix="give each witness its own siglum")
         seen.add(e["siglum"])
-        path = root / e["file"]
+        if e.get("fragment") is not None and not SLUG.fullmatch(e["fragment"]):
+            raise EditionError(f"fragment slug {e['fragment']!r} is not lowercase ASCII words "
+                               f"joined by '-'", mpath, line, fix='e.g. fragment = "fragment-p13"')
+        path = (root / e["file"]).resolve()
+        if not path.is_relative_to(root.resolve()):
+            raise EditionError(f"witness file {e['file']} lies outside the corpus", mpath, line,
+                               fix="keep witnesses in corpus/witnesses/ (edition add copies them)")
+        if path in files:
+            raise EditionError(f"witness file {e['file']} is listed twice (also as "
+                               f"{files[path]})", mpath, line, fix="remove one of the entries")
+        files[path] = e["siglum"]
         if not path.is_file():
             raise EditionError(f"witness file {e['file']} not found", mpath, line,
                                fix="restore the file or correct `file`")
@@ -134,21 +222,33 @@ class KnownGame:
     fragment: bool = False
 
 
+GAME_SPEC = {"slug": (str, True), "title_ru": (str, True), "title_en": (str, False),
+             "base": (str, False), "fragment": (bool, False)}
+
+
 def load_games(root: Path) -> list[KnownGame]:
-    """Load ``root/games.toml`` (missing file: no known games)."""
+    """Load ``root/games.toml`` (missing file: no known games); slugs and titles are unique."""
     path = root / "games.toml"
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
-    out = []
-    for i, g in enumerate(read_toml(path).get("game", [])):
-        _require(g, ("slug", "title_ru"), path, _entry_line(text, "game", i), "game entry")
-        if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", g["slug"]):
+    out: list[KnownGame] = []
+    slugs: dict[str, int | None] = {}
+    titles: dict[str, int | None] = {}
+    for g, line in entries(path, "game", GAME_SPEC):
+        if not SLUG.fullmatch(g["slug"]):
             raise EditionError(f"slug {g['slug']!r} is not lowercase ASCII words joined by '-'",
-                               path, _entry_line(text, "game", i), fix="rename the slug")
+                               path, line, fix="rename the slug")
+        from .structure import key
+        for kind, value, seen in (("slug", g["slug"], slugs), ("title", key(g["title_ru"]), titles)):
+            if value in seen:
+                raise EditionError(f"{kind} {value!r} is used twice (also on line {seen[value]})",
+                                   path, line, fix=f"each game has its own {kind}")
+            seen[value] = line
         out.append(KnownGame(g["slug"], g["title_ru"], g.get("title_en"), g.get("base"),
-                             bool(g.get("fragment", False))))
+                             g.get("fragment", False)))
     return out
+
+
+EMENDATION_SPEC = {"witness": (str, True), "line": (int, True), "reading": (str, True),
+                   "correction": (str, False), "reason": (str, True), "occurrence": (int, False)}
 
 
 def load_emendations(root: Path, witnesses: list[Witness]) -> dict[str, list[Emendation]]:
@@ -159,25 +259,27 @@ def load_emendations(root: Path, witnesses: list[Witness]) -> dict[str, list[Eme
     that line, from 1). Raises EditionError if the reading is not on that line.
     """
     path = root / "emendations.toml"
-    if not path.exists():
-        return {}
-    text = path.read_text(encoding="utf-8")
     by_siglum = {w.siglum: w for w in witnesses}
     out: dict[str, list[Emendation]] = {}
-    for i, e in enumerate(read_toml(path).get("emendation", [])):
-        line = _entry_line(text, "emendation", i)
-        _require(e, ("witness", "line", "reading", "correction", "reason"), path, line, "emendation")
+    where: dict[str, list[tuple[int, int, int | None]]] = {}
+    for e, line in entries(path, "emendation", EMENDATION_SPEC):
+        if "correction" not in e:
+            raise EditionError("emendation lacks `correction`", path, line,
+                               fix='add `correction = "..."` (it may be "" to delete)')
         w = by_siglum.get(e["witness"])
         if w is None:
             raise EditionError(f"unknown witness {e['witness']!r}", path, line,
                                fix=f"use one of {', '.join(by_siglum)}")
         lines = w.text.split("\n")
-        n = int(e["line"])
+        n = e["line"]
         if not 1 <= n <= len(lines):
             raise EditionError(f"witness {w.siglum} has no line {n}", path, line,
                                fix=f"give a line from 1 to {len(lines)}")
         starts = [m.start() for m in re.finditer(re.escape(e["reading"]), lines[n - 1])]
-        occ = int(e.get("occurrence", 1))
+        occ = e.get("occurrence", 1)
+        if occ < 1:
+            raise EditionError(f"occurrence must be 1 or more, not {occ}", path, line,
+                               fix="count occurrences on the line from 1")
         if not starts or occ > len(starts):
             raise EditionError(f"{e['reading']!r} is not on line {n} of witness {w.siglum}",
                                path, line, fix="correct `line` or `reading`")
@@ -185,6 +287,13 @@ def load_emendations(root: Path, witnesses: list[Witness]) -> dict[str, list[Eme
             raise EditionError(f"{e['reading']!r} stands {len(starts)} times on line {n}",
                                path, line, fix="add `occurrence = N` to say which one")
         start = sum(len(x) + 1 for x in lines[:n - 1]) + starts[occ - 1]
+        end = start + len(e["reading"])
+        for a, b, other in where.get(w.siglum, []):
+            if a < end and start < b:
+                raise EditionError(f"this emendation overlaps the one on line {other} (same "
+                                   f"text of witness {w.siglum})", path, line,
+                                   fix="merge the two emendations into one")
+        where.setdefault(w.siglum, []).append((start, end, line))
         out.setdefault(w.siglum, []).append(
-            Emendation(start, start + len(e["reading"]), e["reading"], e["correction"], e["reason"]))
+            Emendation(start, end, e["reading"], e["correction"], e["reason"]))
     return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .corpus import _entry_line, _require, read_toml
+from .corpus import entries
 from .errors import EditionError
 
 WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
@@ -48,13 +48,10 @@ def load_glossary(root: Path) -> tuple[Term, ...]:
     Raises EditionError (file, line, fix) for a missing field or a key used twice.
     """
     path = root / "glossary.toml"
-    if not path.exists():
-        return ()
-    text = path.read_text(encoding="utf-8")
     out, seen = [], {}
-    for i, e in enumerate(read_toml(path).get("term", [])):
-        line = _entry_line(text, "term", i)
-        _require(e, ("lemma", "display", "english"), path, line, "glossary term")
+    spec = {"lemma": (str, True), "display": (str, True), "english": (str, True),
+            "modern": (str, False), "note": (str, False)}
+    for i, (e, line) in enumerate(entries(path, "term", spec)):
         k = " ".join(lemma(w) for w in WORD.findall(e["lemma"]))
         if not k:
             raise EditionError(f"lemma {e['lemma']!r} has no Russian word", path, line,

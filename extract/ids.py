@@ -51,17 +51,21 @@ def _unescape(s: str) -> str:
 
 def read_lock(root: Path) -> dict[str, LockEntry]:
     """Read ``root/ids.lock`` (a TOML subset, one id a line); a missing lock is empty."""
+    from .corpus import read_text
     path = root / LOCK_NAME
     if not path.exists():
         return {}
     out: dict[str, LockEntry] = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(read_text(path, "id lock").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         m = _LOCK_LINE.match(line)
         if not m:
             raise EditionError("not a lock line", path, n,
                                fix='each line is "game:n" = { witness = "S", quote = "..." }')
+        if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:[1-9][0-9]*", m["id"]):
+            raise EditionError(f"{m['id']!r} is not a sentence id (<game>:<n>)", path, n,
+                               fix="restore the line from git: ids are written by `edition lock`")
         if m["id"] in out:
             raise EditionError(f"id {m['id']} is locked twice", path, n,
                                fix="an id is assigned once: remove the later line")

@@ -170,15 +170,37 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations) -> Normal
 
 
 def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
-    """English sentences and translator's notes by sentence id, from translations/en/*.toml."""
+    """English sentences and translator's notes by sentence id, from
+    ``translations/en/<slug>.toml`` (tables ``[sentences]`` and ``[notes]``, id -> text).
+
+    Raises EditionError (file, line, fix) for a table of the wrong shape, a value that is not
+    text, an id of another game, or an id translated in two files.
+    """
     from .corpus import read_toml
     sentences: dict[str, str] = {}
     notes: dict[str, str] = {}
     folder = root / "translations" / "en"
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         data = read_toml(path)
-        sentences.update(data.get("sentences", {}))
-        notes.update(data.get("notes", {}))
+        text = path.read_text(encoding="utf-8")
+        for table, into in (("sentences", sentences), ("notes", notes)):
+            items = data.get(table, {})
+            if not isinstance(items, dict):
+                raise EditionError(f"`{table}` must be a table of id = \"text\" lines", path,
+                                   fix=f"write [{table}] and then one \"id\" = \"text\" a line")
+            for sid, value in items.items():
+                m = re.search(rf'^\s*"?{re.escape(sid)}"?\s*=', text, re.M)
+                line = line_of(text, m.start()) if m else None
+                if not isinstance(value, str):
+                    raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
+                                       path, line, fix="write it in double quotes")
+                if not sid.startswith(path.stem + ":"):
+                    raise EditionError(f"{sid} is not a sentence of {path.stem}", path, line,
+                                       fix=f"move it to translations/en/{sid.split(':')[0]}.toml")
+                if sid in into:
+                    raise EditionError(f"{sid} is translated twice", path, line,
+                                       fix="keep one translation")
+                into[sid] = value
     return sentences, notes
 
 
@@ -288,6 +310,10 @@ def _build(root: Path, fingerprint: str) -> Edition:
         info = found[slug]
         kg: KnownGame | None = info["known"]
         sigla = [w.siglum for w in witnesses if w.siglum in info["texts"]]
+        if kg and kg.base and kg.base not in {w.siglum for w in witnesses}:
+            raise EditionError(f"game {slug}: base witness {kg.base!r} is not in the manifest",
+                               root / "games.toml",
+                               fix=f"use one of {', '.join(w.siglum for w in witnesses)}")
         base = kg.base if kg and kg.base in sigla else sigla[0]
         texts: dict[str, tuple[Sentence, ...]] = {}
         figures = []

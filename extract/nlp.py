@@ -131,6 +131,7 @@ def make_lemmas(nlp: Language, name: str):
 def pipeline(lemmas: bool = False) -> Language:
     """The blank ``ru`` pipeline with the edition's components (lemmas optional: slower)."""
     nlp = spacy.blank("ru")
+    nlp.max_length = 100_000_000   # a long paragraph of OCR is text, not an attack (~1 GB RAM)
     nlp.add_pipe("edition_normaliser")
     nlp.add_pipe("edition_sentences")
     if lemmas:

@@ -328,6 +328,11 @@ def _plural_adjective(word: str) -> bool:
     return False
 
 
+def _lower(text: str) -> str:
+    """Lowercase letter by letter, keeping the length (``"İ".lower()`` is two characters)."""
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
 def _same_case(model: str, ch: str) -> str:
     return ch.upper() if model.isupper() else ch
 
@@ -387,7 +392,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     # The word as read (Cyrillic letters, old spelling), and its base letters (no accents).
     base = [i for i, c in enumerate(target) if not ("\u0300" <= c <= "\u036f")]
     read = "".join(target[i] for i in base)
-    low = read.lower()
+    low = _lower(read)
 
     def put(k: int, ch: str, name: str) -> None:
         """Set base letter ``k``'s normalised form (keeping its case) under rule ``name``."""
@@ -407,7 +412,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     if one is not None:
         put(one, "и", PRONOUN_ONE)
     # 4. ъи after a prefix is ы; final hard sign after a consonant.
-    cur = [target[i].lower() for i in base]
+    cur = [_lower(target[i]) for i in base]
     for k in range(1, len(cur) - 1):
         if cur[k] == "ъ" and cur[k + 1] == "и" and cur[k - 1] in _CONSONANTS:
             put(k, "", HARD_SIGN_I)
@@ -417,7 +422,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     if m > 1 and low[-1] == "ъ" and low[-2] in _CONSONANTS:
         put(m - 1, "", FINAL_HARD_SIGN)
         m -= 1
-    modern = "".join(target[base[k]] for k in range(m)).lower()
+    modern = _lower("".join(target[base[k]] for k in range(m)))
     # 5. Endings, decided on the modern spelling of the stem.
     if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(
             modern, read[:1].isupper() and read[1:].islower()):

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from .errors import EditionError, line_of
 
-PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+#: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
+PARAGRAPH_BREAK = re.compile(r"(?:\r\n|\n|\r)[ \t]*(?:\r\n|\n|\r)\s*|[ \t]*[\f\u2029]\s*")
 HEADING = re.compile(r"^Глава\s+([IVXLCІХУ]+)\s*\.\s*(.*)$", re.S)
 FIGURE = re.compile(r"^Фиг\s*\.\s*(\d+)\s*\.?$")
 QUOTED_TITLE = re.compile(r"^Пасьянс\s+«([^»]{2,80})»")

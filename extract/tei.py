@@ -49,7 +49,17 @@ def add_changes(parent, original: str, changes) -> None:
 
 
 def normalisation_to_tei(norm: Normalisation) -> str:
-    """A TEI fragment ``<text><body><p>…`` with the normalisation as ``choice`` elements."""
+    """A TEI fragment ``<text><body><p>…`` with the normalisation as ``choice`` elements.
+
+    Raises EditionError if the text holds a character XML cannot represent (a control
+    character other than tab and line breaks)."""
+    from .corpus import CONTROL
+    from .errors import EditionError, line_of
+    bad = CONTROL.search(norm.original)
+    if bad:
+        raise EditionError(f"the text holds U+{ord(bad.group()):04X} (line "
+                           f"{line_of(norm.original, bad.start())}), which XML cannot represent",
+                           fix="remove control characters, or use --format json")
     text = tei("text")
     p = tei("p", tei("body", text))
     add_changes(p, norm.original, norm.changes)

@@ -1,0 +1,121 @@
+"""Bad corpus data and bad CLI input: a clear error naming the file (and line where there is
+one), never a traceback, and nothing changed on disk."""
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pytest
+
+from extract.errors import EditionError
+from extract.model import build_edition
+
+WIT = "003_7baec4a93eb690a9.txt"
+
+
+def _append(corpus, name, text):
+    p = corpus / name
+    p.write_text(p.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def _replace(corpus, name, old, new):
+    p = corpus / name
+    t = p.read_text(encoding="utf-8")
+    assert old in t
+    p.write_text(t.replace(old, new, 1), encoding="utf-8")
+
+
+def _set_witness(corpus, data: bytes):
+    (corpus / "witnesses" / WIT).write_bytes(data)
+    m = corpus / "manifest.toml"
+    t = m.read_text(encoding="utf-8")
+    old = re.search(rf'file = "witnesses/{WIT}"\nsha256 = "([0-9a-f]+)"', t).group(1)
+    m.write_text(t.replace(old, hashlib.sha256(data).hexdigest()), encoding="utf-8")
+
+
+CASES = {
+    "manifest siglum a number": (lambda c: _replace(c, "manifest.toml", 'siglum = "XL"', "siglum = 40"),
+                                 "manifest.toml:", "`siglum` must be a string"),
+    "manifest witness a string": (lambda c: (c / "manifest.toml").write_text('witness = "XL"\n'),
+                                  "manifest.toml:1", "list of tables"),
+    "manifest fragment not a slug": (lambda c: _replace(c, "manifest.toml", 'fragment = "fragment-p13"',
+                                                        'fragment = "Фрагмент 13!"'),
+                                     "manifest.toml:", "fragment slug"),
+    "manifest file outside": (lambda c: _replace(c, "manifest.toml", f'file = "witnesses/{WIT}"',
+                                                 'file = "../../etc/passwd"'),
+                              "manifest.toml:", "outside the corpus"),
+    "games slug twice": (lambda c: _replace(c, "games.toml", 'slug = "octagon"', 'slug = "mill"'),
+                         "games.toml:", "used twice"),
+    "games title a number": (lambda c: _replace(c, "games.toml", 'title_ru = "Мельница"', "title_ru = 7"),
+                             "games.toml:", "`title_ru` must be a string"),
+    "games base unknown": (lambda c: _replace(c, "games.toml", 'base = "XLVI"', 'base = "NOPE"'),
+                           "games.toml", "base witness 'NOPE'"),
+    "games.toml in cp1251": (lambda c: (c / "games.toml").write_bytes(
+        (c / "games.toml").read_text(encoding="utf-8").encode("cp1251")), "games.toml:", "not UTF-8"),
+    "games.toml a folder": (lambda c: ((c / "games.toml").unlink(), (c / "games.toml").mkdir()),
+                            "games.toml", "folder"),
+    "emendation line a word": (lambda c: _replace(c, "emendations.toml", "line = 19", 'line = "nineteen"'),
+                               "emendations.toml:", "`line` must be a whole number"),
+    "emendation occurrence negative": (lambda c: _append(c, "emendations.toml",
+        '\n[[emendation]]\nwitness = "XL"\nline = 3\nreading = "Мельница"\ncorrection = "М"\n'
+        'reason = "r"\noccurrence = -1\n'), "emendations.toml:", "occurrence must be 1 or more"),
+    "emendations overlap": (lambda c: _append(c, "emendations.toml",
+        '\n[[emendation]]\nwitness = "XLVI"\nline = 19\nreading = "ета"\ncorrection = "x"\nreason = "r"\n'),
+        "emendations.toml:", "overlaps the one on line"),
+    "lock id not a number": (lambda c: _append(c, "ids.lock", '"mill:x" = { witness = "XL", quote = "abc" }\n'),
+                             "ids.lock:", "not a sentence id"),
+    "translation not text": (lambda c: _replace(c, "translations/en/mill.toml", '"mill:1" = "', '"mill:1" = 5\n"x" = "'),
+                             "mill.toml:", "must be text"),
+    "translation of another game": (lambda c: _replace(c, "translations/en/mill.toml", '"mill:1" = "',
+                                                       '"octagon:1" = "x"\n"mill:1" = "'),
+                                    "mill.toml:", "not a sentence of mill"),
+    "translation sentences a list": (lambda c: (c / "translations/en/zz.toml").write_text(
+        'sentences = ["a"]\n', encoding="utf-8"), "zz.toml", "must be a table"),
+    "glossary lemma a number": (lambda c: _replace(c, "glossary.toml", 'lemma = "крап"', "lemma = 5"),
+                                "glossary.toml:", "`lemma` must be a string"),
+    "witness with a BOM": (lambda c: _set_witness(c, b"\xef\xbb\xbf" + (c / "witnesses" / WIT).read_bytes()),
+                           WIT + ":1:", "byte order mark"),
+    "witness with a control character": (lambda c: _set_witness(c, (c / "witnesses" / WIT).read_bytes()
+                                                                .replace("Колоду".encode(), b"\x00K")),
+                                         WIT + ":", "U+0000"),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_corpus_errors_name_file_and_fix(corpus_copy, cli, case):
+    spoil, where, what = CASES[case]
+    spoil(corpus_copy)
+    with pytest.raises(EditionError) as e:
+        build_edition(corpus_copy)
+    msg = str(e.value)
+    assert where in msg and what in msg and "fix:" in msg, msg
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and where in r.output and "Traceback" not in r.output
+
+
+def test_translation_of_unknown_sentence_fails_check(corpus_copy, cli):
+    _replace(corpus_copy, "translations/en/mill.toml", '"mill:1" = "', '"mill:99" = "x"\n"mill:1" = "')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "mill:99 is translated" in r.output
+
+
+def test_crlf_witness_builds_like_lf(corpus_copy):
+    lf = build_edition(corpus_copy)
+    data = (corpus_copy / "witnesses" / WIT).read_bytes().replace(b"\n", b"\r\n")
+    _set_witness(corpus_copy, data)
+    crlf = build_edition(corpus_copy)
+    assert [s.normalised for s in crlf.game("mill").sentences] == \
+           [s.normalised for s in lf.game("mill").sentences]
+
+
+@pytest.mark.parametrize("text", ["İЩ", "İстина мiръ", "ﬁ Ѣ ѣ"])
+def test_normaliser_survives_odd_letters(cli, text):
+    r = cli("normalise", "-", "--format", "json", input=text)
+    assert r.exit_code == 0
+
+
+def test_output_path_that_cannot_be_written(cli, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    r = cli("export", "tei", "--out", blocker / "sub" / "x.xml")
+    assert r.exit_code == 1 and "Traceback" not in r.output and "a-file" in r.output
