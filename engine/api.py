@@ -16,7 +16,8 @@ def list_games() -> list[dict]:
     missing): ``[{"slug", "executable", "packs", "player_has_choice",
     "ambiguities": [{"id", "question", "sentences", "readings": [{"id", "label",
     "editorial", "justification"}], "default", "reason"}]}]``, in the order of
-    :data:`engine.games.GAMES`."""
+    :data:`engine.games.GAMES`; then each game of :data:`engine.games.NOT_EXECUTABLE` with
+    ``executable`` False and ``why_not``, the reason."""
     out = []
     for slug in games.GAMES:
         try:
@@ -28,6 +29,9 @@ def list_games() -> list[dict]:
         out.append({"slug": slug, "executable": True, "packs": m.PACKS,
                     "player_has_choice": m.PLAYER_HAS_CHOICE,
                     "ambiguities": [a.to_dict() for a in m.AMBIGUITIES]})
+    for slug, why in games.NOT_EXECUTABLE.items():
+        out.append({"slug": slug, "executable": False, "packs": None, "player_has_choice": None,
+                    "ambiguities": [], "why_not": why})
     return out
 
 
