@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import games, policies, solver  # noqa: E402
 
-MINE = ["mill", "egyptian-pyramid", "macedonian-phalanx", "octagon", "goes-doesnt-go"]
+ALL = games.available()
 
 
 def machine() -> dict:
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one run")
     ap.add_argument("--budget", type=int, default=20_000, help="solver states per deal")
-    ap.add_argument("--games", default=",".join(MINE))
+    ap.add_argument("--games", default=",".join(ALL))
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cpu", action="store_true", help="rates per CPU second, not wall")
     a = ap.parse_args(argv)
