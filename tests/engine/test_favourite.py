@@ -4,6 +4,8 @@ from collections import Counter
 from hypothesis import given, settings, strategies as st
 
 from engine import games
+
+from engine_walk import walk
 from engine.cards import RANK
 from engine.games import favourite as F
 from engine.solver import solve
@@ -75,14 +77,7 @@ READINGS = [{}, {"direction": "per-foundation"}, {"separate": "source-only", "wr
 @given(st.integers(1, 10_000), st.sampled_from(READINGS), st.lists(st.integers(0, 99),
                                                                      max_size=60))
 def test_invariants(deal, readings, picks):
-    s = F.new(deal, readings)
-    for k in picks:
+    def invariant(s):
         assert sorted(cards_everywhere(s)) == list(range(52))
-        moves = s.legal_moves()
-        assert all(s.is_legal(m) for m in moves)
-        if not moves:
-            break
-        s = s.apply(moves[k % len(moves)])
+    s = walk(F.new(deal, readings), picks, invariant)
     assert not s.is_legal(("build", 0, 0)) and not s.is_legal(("nonsense",))
-    t = games.from_json(s.to_json())
-    assert t.key() == s.key() and t.to_json() == s.to_json()
