@@ -251,12 +251,12 @@ def _build(root: Path, fingerprint: str) -> Edition:
     english, notes = _load_translations(root)
     glossary = load_glossary(root)
 
-    # Per witness: parts, normalisation, and the games it holds as (slug, parts).
-    found: dict[str, dict] = {}   # slug -> {"known", "title", "texts": {siglum: [...]}}
+    # Per witness: its parts, its normalisation, and for each game it holds the items
+    # ("figure", number, start, end) and ("prose", paragraph index, start, end).
+    found: dict[str, dict] = {}   # slug -> {"known", "title", "texts": {siglum: [items]}}
     order: list[str] = []
     units: dict[str, list[Unit]] = {}
     norms: dict[str, Normalisation] = {}
-    spans: dict[str, list[tuple[str, str, int, int, int]]] = {}  # siglum -> sentence spans
     for w in witnesses:
         parts, _ = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known])
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []))
@@ -299,10 +299,10 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 para_index[current] = para_index.get(current, -1) + 1
             prev_prose_end = p.end
             texts = found[current]["texts"][w.siglum]
-            if texts and texts[-1][0] == "prose-open" and continues(w.text, texts[-1][3], p.start):
-                texts[-1] = ("prose-open", texts[-1][1], texts[-1][2], p.end)
+            if texts and texts[-1][0] == "prose" and continues(w.text, texts[-1][3], p.start):
+                texts[-1] = ("prose", texts[-1][1], texts[-1][2], p.end)
             else:
-                texts.append(("prose-open", para_index[current], p.start, p.end))
+                texts.append(("prose", para_index[current], p.start, p.end))
         units[w.siglum] = wunits
 
     games = []
@@ -318,7 +318,6 @@ def _build(root: Path, fingerprint: str) -> Edition:
         texts: dict[str, tuple[Sentence, ...]] = {}
         figures = []
         for siglum in sigla:
-            w = next(x for x in witnesses if x.siglum == siglum)
             norm = norms[siglum]
             sents: list[Sentence] = []
             for item in info["texts"][siglum]:

@@ -236,7 +236,7 @@ _TYPOGRAPHY = [
 
 _OLD = "ѣѢіІѳѲѵѴѷѶ"
 _CYR = "А-Яа-яЁё" + _OLD + "ђЂ"
-_LETTER = rf"[^\W\d_]"
+_LETTER = r"[^\W\d_]"
 _COMBINING = "\u0300-\u036f"
 # A word piece: letters and combining marks (stress accents), no hyphen.
 _WORD = re.compile(rf"(?:{_LETTER}|[{_COMBINING}])+")

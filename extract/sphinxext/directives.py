@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ..ids import CITED, anchor, reading_ids

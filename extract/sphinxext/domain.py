@@ -8,7 +8,6 @@ are warned about with the type ``edition.duplicate``, and all objects go into
 """
 from __future__ import annotations
 
-from docutils import nodes
 from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util import logging
