@@ -402,7 +402,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             rule[i] = name
 
     # 2. Whole-word pronouns.
-    if low in ("ея", "нея"):
+    if "".join(_OLD_LETTER[c][0].lower() if c in _OLD_LETTER else c for c in low) in ("ея", "нея"):
         put(len(low) - 1, "ё" if yo else "е", PRONOUN_EYA)
     one = _ONE_FORMS.get(low)
     # 3. Old letters.
@@ -446,7 +446,9 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             continue
         k = pm.end() - 1
         cand = modern[:k] + "с" + modern[k + 1:]
-        if _known(cand) or (not before and pm.group(1) in _STRONG_PREFIXES and m > k + 3):
+        prereform = any(c in _OLD_LETTER for c in low) or low.endswith("ъ")
+        if _known(cand) or (not before and pm.group(1) in _STRONG_PREFIXES and m > k + 3
+                            and prereform):
             put(k, "с", PREFIX_Z_S)
             modern = cand
     # Group the per-letter changes.
