@@ -1,11 +1,19 @@
 """Shared fixtures: the repository's corpus, a writable copy of it, the CLI runner."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
+from hypothesis import settings
+
 import pytest
 from click.testing import CliRunner
+
+# In CI, property tests run a fixed set of examples (reproducible runs); locally they explore.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "corpus"
