@@ -68,7 +68,7 @@ def _entry_line(text: str, table: str, index: int) -> int | None:
 
 
 def _type_name(t) -> str:
-    return {str: "a string", int: "a whole number", bool: "true or false"}[t]
+    return {str: "a string", int: "a whole number", bool: "true or false", list: "a list"}[t]
 
 
 def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[tuple[dict, int | None]]:

@@ -73,3 +73,13 @@ def test_apparatus_entries_marked_at_their_place(site):
     block = text.split('id="dense-column.8"', 1)[1].split('class="reg"', 1)[0]
     assert re.search(r'<a class="app-lem app-ocr[^"]*" href="#dense-column.app-\d+">елевой</a>', block)
     assert 'id="dense-column.app-1"' in text and 'id="dense-column.app-2"' in text
+
+
+def test_author_claims_shown_with_measured_figures(site):
+    text = html.unescape(re.sub(r"<[^>]+>", "", page(site, "heart-to-heart")))
+    assert "The author's claim (heart-to-heart:11)" in text
+    from engine import results
+    table = results.load()
+    r = next(r for r in table["rows"] if r["game"] == "heart-to-heart" and r["change"] is None
+             and r["policy"] == "solver")
+    assert f"default/solver: {r['won']} won, {r['lost']} lost" in text

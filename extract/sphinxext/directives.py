@@ -206,6 +206,33 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         cells.append([nodes.literal(label, label), r["policy"], r["deals"],
                       f"{r['won']} / {r['lost']} / {r['undecided']}", f"{100 * r['rate']:.1f}%",
                       f"{100 * lo:.1f}–{100 * hi:.1f}%" + (f" ({r['note']})" if r.get("note") else "")])
+    by_row = {f"{r['change'] or 'default'}/{r['policy']}": r for r in rows}
+    claims_path = root / "results" / "claims.toml"
+    if claims_path.is_file():
+        from ..corpus import entries
+        env.note_dependency(str(claims_path))
+        spec = {"game": (str, True), "sentence": (str, True), "claim": (str, True),
+                "answer": (str, True), "test": (str, False), "rows": (list, False)}
+        for c, _line in entries(claims_path, "claim", spec):
+            if c["game"] != slug:
+                continue
+            box = _container(["edition-claim"])
+            p = nodes.paragraph()
+            p += nodes.strong(text="The author's claim ")
+            p += cited_text(f"({c['sentence']})", {c["sentence"]}, [])
+            p += nodes.Text(f": {c['claim']}")
+            box += p
+            box += _para(f"What the engine finds: {c['answer']}", [])
+            for key in c.get("rows", []):
+                r = by_row.get(key)
+                if r is not None:
+                    lo, hi = r["ci95"]
+                    box += _para(f"{key}: {r['won']} won, {r['lost']} lost, {r['undecided']} "
+                                 f"undecided of {r['deals']} deals, {100 * r['rate']:.1f}% "
+                                 f"[{100 * lo:.1f}–{100 * hi:.1f}%].", ["claim-figure"])
+            if c.get("test"):
+                box += _para(f"Checked by {c['test']}.", ["claim-figure"])
+            sec += box
     sec += make_table("edition-odds", [("Readings", 30), ("Policy", 10), ("Deals", 8),
                                        ("Won / lost / undecided", 18), ("Win rate", 16),
                                        ("95% interval", 18)], cells)
