@@ -203,7 +203,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     for r in rows:
         lo, hi = r["ci95"]
         label = f"{slug}:{r['change']}" if r["change"] else "default readings"
-        cells.append([nodes.literal(label, label), r["policy"], r["deals"],
+        cells.append([cited_text(label, {label}, []), r["policy"], r["deals"],
                       f"{r['won']} / {r['lost']} / {r['undecided']}", f"{100 * r['rate']:.1f}%",
                       f"{100 * lo:.1f}–{100 * hi:.1f}%" + (f" ({r['note']})" if r.get("note") else "")])
     by_row = {f"{r['change'] or 'default'}/{r['policy']}": r for r in rows}
