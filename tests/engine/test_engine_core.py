@@ -67,10 +67,7 @@ def test_editorial_readings_are_justified():
 
 
 def _lock():
-    p = ROOT / "corpus" / "ids.lock"
-    if not p.exists():
-        pytest.skip("corpus/ids.lock not written yet")
-    return tomllib.loads(p.read_text("utf-8"))
+    return tomllib.loads((ROOT / "corpus" / "ids.lock").read_text("utf-8"))
 
 
 def test_registry_ids_exist_in_lock():
