@@ -110,11 +110,9 @@ def run_checks(edition) -> tuple[bool, str]:
                     stale.append(f"translator's note on {s.id} cites {cid}, which the engine "
                                  f"does not declare (corpus/translations/en/{g.slug}.toml)")
     section("translator's notes cite ambiguities and readings the engine declares", stale)
-    from .model import _load_translations
-    english, notes_ = _load_translations(edition.root)
     known_sentences = {s.id for g in edition.games for s in g.sentences}
     orphans = [f"{sid} is translated in corpus/translations/en/{sid.split(':')[0]}.toml but is "
-               f"not a sentence of the edition" for sid in sorted(set(english) | set(notes_))
+               f"not a sentence of the edition" for sid in sorted(edition.translated)
                if sid not in known_sentences]
     section("every translated id is a sentence of the edition", orphans)
     pct = 100.0 * done / total if total else 100.0

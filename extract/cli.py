@@ -80,19 +80,6 @@ def _read_input(file: str) -> str:
     return decode_utf8(Path(name), data)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def sync_sources(docs: Path, source: Path) -> None:
     """Mirror the Sphinx project ``docs`` into ``source``, the build's own source folder
     (so builds of different corpora or outputs never share generated pages). Files whose

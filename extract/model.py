@@ -121,6 +121,7 @@ class Edition:
     lock: dict[str, idlock.LockEntry]
     fingerprint: str
     glossary: tuple = ()
+    translated: frozenset[str] = frozenset()   # ids in translations/en/*.toml (sentences, notes)
 
     def game(self, slug: str) -> Game:
         for g in self.games:
@@ -258,7 +259,7 @@ def _build(root: Path, fingerprint: str) -> Edition:
     units: dict[str, list[Unit]] = {}
     norms: dict[str, Normalisation] = {}
     for w in witnesses:
-        parts, _ = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known])
+        parts = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known])
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []))
         norms[w.siglum] = norm
         current: str | None = None
@@ -369,4 +370,4 @@ def _build(root: Path, fingerprint: str) -> Edition:
             tiled.append(Unit(u.kind, u.start, u.end, nxt, u.game, u.ref))
         final_units[w.siglum] = tuple(tiled)
     return Edition(root, tuple(witnesses), tuple(games), final_units, norms, lock, fingerprint,
-                   glossary)
+                   glossary, frozenset(english) | frozenset(notes))

@@ -127,9 +127,11 @@ class Normalisation:
         """
         out = []
         for c in self.changes:
-            if c.end <= start or c.start >= end:
-                if not (c.start == c.end and start <= c.start <= end and c.start != end):
-                    continue
+            # an insertion (empty span) belongs to the slice it stands in, at its start or
+            # inside; any other change to the slice it overlaps
+            overlaps = start <= c.start < end if c.start == c.end else c.start < end and c.end > start
+            if not overlaps:
+                continue
             if c.start < start or c.end > end:
                 raise ValueError(f"change {c} straddles the slice [{start}, {end})")
             out.append(Change(c.start - start, c.end - start, c.orig, c.reg, c.kind, c.rule))
@@ -423,7 +425,9 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         put(m - 1, "", FINAL_HARD_SIGN)
         m -= 1
     modern = _lower("".join(target[base[k]] for k in range(m)))
-    # 5. Endings, decided on the modern spelling of the stem.
+    # 5. Endings, decided on the modern spelling of the stem. A word the dictionary does not
+    # know is changed only if it shows old spelling elsewhere (a joined OCR line is not -аго).
+    prereform = any(c in _OLD_LETTER for c in low) or low.endswith("ъ")
     if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(
             modern, read[:1].isupper() and read[1:].islower()):
         stem = modern[:-3]
@@ -434,7 +438,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
                 _known(stem + "ого") and not _known(stem + "его")) else "его"
         else:
             new = "его" if _known(stem + "его") and not _known(stem + "ого") else "ого"
-        put(m - 3, new[0], ENDING_AGO)
+        if prereform or _known(stem + new):
+            put(m - 3, new[0], ENDING_AGO)
     elif m >= 3 and low[m - 2:m] in ("ыя", "ія") and not _modern_word(modern):
         stem = modern[:-2]
         if low[m - 2] == "ы" or (not _known(stem + "ия") and _plural_adjective(stem + "ие")):
@@ -446,7 +451,6 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             continue
         k = pm.end() - 1
         cand = modern[:k] + "с" + modern[k + 1:]
-        prereform = any(c in _OLD_LETTER for c in low) or low.endswith("ъ")
         if _known(cand) or (not before and pm.group(1) in _STRONG_PREFIXES and m > k + 3
                             and prereform):
             put(k, "с", PREFIX_Z_S)

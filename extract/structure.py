@@ -109,9 +109,8 @@ def match_title(text: str, titles: list[str]) -> tuple[str, int] | None:
     return printed, n
 
 
-def split_witness(text: str, path, page_title: str | None, titles: list[str]
-                  ) -> tuple[list[Part], list[str]]:
-    """Split a witness into parts; return them and the titles named by its chapter heading.
+def split_witness(text: str, path, page_title: str | None, titles: list[str]) -> list[Part]:
+    """Split a witness into its parts, in text order.
 
     ``titles`` are the known game titles (from games.toml); a chapter heading adds its own.
     Raises EditionError if the declared page title is missing or a game named in the heading
@@ -164,4 +163,4 @@ def split_witness(text: str, path, page_title: str | None, titles: list[str]
                 f"that title", path, line_of(text, hs.start),
                 fix=f"check the title's spelling in the heading and at the head of its "
                     f"paragraph (a game begins with '{t}.' at the start of a paragraph)")
-    return parts, heading_titles
+    return parts

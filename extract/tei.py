@@ -1,6 +1,10 @@
 """TEI P5 serialisation of the model, built with lxml's tree API (no string-built XML)."""
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 from lxml import etree
 
 from .normalise import Normalisation
@@ -355,11 +359,8 @@ def tei_bytes(tree) -> bytes:
     return etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
 
 
-def write_tei(edition, out) -> "Path":
+def write_tei(edition, out) -> Path:
     """Write the edition's TEI to ``out`` atomically (temporary file, then rename)."""
-    import os
-    import tempfile
-    from pathlib import Path
     out = Path(out)
     data = tei_bytes(edition_to_tei(edition))
     out.parent.mkdir(parents=True, exist_ok=True)

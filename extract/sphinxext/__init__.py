@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from ..ids import anchor
 from . import directives, domain, nodes as enodes, play, search
 
 logger = logging.getLogger(__name__)
@@ -132,5 +130,3 @@ def setup(app: Sphinx) -> dict:
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}
 
-
-__all__ = ["setup", "anchor", "get_edition", "nodes"]
