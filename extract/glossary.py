@@ -20,7 +20,9 @@ WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 @dataclass(frozen=True)
 class Term:
     """A glossary entry: ``key`` (the lemmas, space-joined), the book's ``display`` form, the
-    ``modern`` Russian and ``english`` equivalents, a ``note``, and its anchor ``term-N``."""
+    ``modern`` Russian and ``english`` equivalents, a ``note``, and its ``anchor``: ``term-``
+    and the transliterated ``lemma`` of the entry (``крап вверх`` -> ``term-krap-vverkh``), so
+    that a link to an entry survives adding, removing or reordering the others."""
 
     key: str
     display: str
@@ -45,13 +47,15 @@ def lemma(word: str) -> str:
 def load_glossary(root: Path) -> tuple[Term, ...]:
     """Read ``root/glossary.toml``; an entry's key is the lemmas of its ``lemma`` words.
 
-    Raises EditionError (file, line, fix) for a missing field or a key used twice.
+    Raises EditionError (file, line, fix) for a missing field, a key used twice or two
+    lemmas with the same transliterated anchor.
     """
+    from .model import slugify
     path = root / "glossary.toml"
-    out, seen = [], {}
+    out, seen, anchors = [], {}, {}
     spec = {"lemma": (str, True), "display": (str, True), "english": (str, True),
             "modern": (str, False), "note": (str, False)}
-    for i, (e, line) in enumerate(entries(path, "term", spec)):
+    for e, line in entries(path, "term", spec):
         k = " ".join(lemma(w) for w in WORD.findall(e["lemma"]))
         if not k:
             raise EditionError(f"lemma {e['lemma']!r} has no Russian word", path, line,
@@ -60,8 +64,14 @@ def load_glossary(root: Path) -> tuple[Term, ...]:
             raise EditionError(f"the entry {e['display']!r} has the same lemmas ({k}) as the "
                                f"entry on line {seen[k]}", path, line, fix="merge the two entries")
         seen[k] = line
+        anchor = "term-" + slugify(e["lemma"])
+        if anchor in anchors:
+            raise EditionError(f"the entry {e['display']!r} has the same anchor ({anchor}) as the "
+                               f"entry on line {anchors[anchor]}", path, line,
+                               fix="merge the two entries or make their lemmas differ in letters")
+        anchors[anchor] = line
         out.append(Term(k, e["display"], e.get("modern", ""), e["english"], e.get("note", ""),
-                        f"term-{i + 1}"))
+                        anchor))
     return tuple(out)
 
 

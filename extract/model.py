@@ -201,8 +201,22 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                 if sid in into:
                     raise EditionError(f"{sid} is translated twice", path, line,
                                        fix="keep one translation")
+                if table == "notes":
+                    _check_note(sid, value, path, line)
                 into[sid] = value
     return sentences, notes
+
+
+def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:
+    """Raise EditionError (file, line, fix) if a translator's note's table is ragged."""
+    from .notes import note_blocks
+    try:
+        note_blocks(note)
+    except ValueError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise EditionError(f"{sid}: the note's {e}", path,
+                           line + int(m.group(1)) - 1 if line and m else line,
+                           fix="give every row of the table as many | cells as its heading") from None
 
 
 def code_fingerprint() -> str:

@@ -336,11 +336,13 @@ class GameDirective(EditionDirective):
                 sid += variant_markers(ed, game, s.id)
                 variants = sentence_variants(ed, game, s.id)
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
-            if s.note:
-                en += cited_text(s.note, known_ids, ["tr-note"])
+            from .notes import add_note
+            more = add_note(en, s.note, known_ids) if s.note else None
             orig = original_text(s.original, variants)
             sent = _container(["edition-sentence"], sid, orig, reading_text(s, terms, seen), en,
                               ids=[aid])
+            if more is not None:
+                sent += more
             if links.get(s.id):
                 sent += rule_links_para(links[s.id])
             para += sent
@@ -510,7 +512,7 @@ class GlossaryDirective(EditionDirective):
         for t in sorted(ed.glossary, key=lambda t: t.display.lower()):
             item = nodes.definition_list_item()
             item += make_glossary_term(self.env, [nodes.Text(t.display)], None, source, line,
-                                       None, self.state.document)
+                                       t.anchor, self.state.document)
             d = nodes.definition()
             d += _para(f"{t.english}" + (f" — modern Russian: {t.modern}" if t.modern else ""), [])
             if t.note:
