@@ -20,7 +20,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from . import directives, domain, nodes as enodes, play, search
+from . import directives, nodes as enodes, play, search
 
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
@@ -118,14 +118,13 @@ def _builder_inited(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.add_config_value("edition_corpus", None, "env", types=(str, type(None)))
-    app.add_domain(domain.EditionDomain)
+    app.setup_extension("extract.sphinxext.domain")   # the domain; citations warn if unknown
     app.add_search_language(search.SearchEnglishRussian)
     for name, cls in directives.DIRECTIVES.items():
         app.add_directive(name, cls)
     enodes.register(app)
     play.register(app)
     app.connect("builder-inited", _builder_inited)
-    app.connect("missing-reference", domain.missing_reference)
     app.connect("config-inited", lambda app, config: config.html_static_path.append(str(STATIC)))
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}

@@ -383,7 +383,10 @@ class GameDirective(EditionDirective):
                 aid = f"{game.slug}:{a['id']}"
                 dom.note_object(aid, "ambiguity", anchor(aid), aid, location=self.get_location())
                 item = _container(["edition-ambiguity"], ids=[anchor(aid)])
-                item += _para(f"{aid} — default: {a['default']}. {a.get('reason', '')}", ["amb"])
+                from .domain import permalink
+                head = _para(f"{aid} — default: {a['default']}. {a.get('reason', '')}", ["amb"])
+                head += permalink(anchor(aid), f"ambiguity {aid}")
+                item += head
                 lst = nodes.bullet_list()
                 for r in a["readings"]:
                     rid = r["id"] if isinstance(r, dict) else r
@@ -392,6 +395,7 @@ class GameDirective(EditionDirective):
                     li = nodes.list_item(ids=[anchor(full)])
                     label = r.get("label", "") if isinstance(r, dict) else ""
                     li += _para(f"{full}{': ' + label if label else ''}", [])
+                    li[-1] += permalink(anchor(full), f"reading {full}")
                     lst += li
                 item += lst
                 sec += item

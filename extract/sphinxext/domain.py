@@ -4,10 +4,22 @@ Roles: ``{rule}`mill:4``` cites a sentence; ``{interp}`goes-doesnt-go:deal-patte
 ambiguity and ``{interp}`goes-doesnt-go:deal-pattern=dittography``` a reading. Objects are
 kept per document (``clear_doc``/``merge_domaindata`` make parallel builds safe), duplicates
 are warned about with the type ``edition.duplicate``, and all objects go into
-``objects.inv``.
+``objects.inv`` twice: as ``edition:sentence``, ``edition:ambiguity`` and ``edition:reading``
+(name ``mill:4``, anchor ``mill.4``), and as ``std:label`` with the same name and anchor.
+
+Citing the edition from another Sphinx project:
+
+- with intersphinx alone (``intersphinx_mapping = {"edition": (URL, None)}``), through the
+  labels: ``:external+edition:ref:`mill:4``` (MyST ``{external+edition:ref}`mill:4```), or
+  ``:ref:`edition:mill:4```, ``:ref:`edition:goes-doesnt-go:deal-pattern=dittography```;
+- with this module as a light extension (``extensions = ["sphinx.ext.intersphinx",
+  "extract.sphinxext.domain"]``: the domain and its roles, no pages, no corpus), with the
+  edition's own roles: ``:edition:rule:`mill:4```, ``:edition:interp:`...```, or
+  ``:external+edition:edition:rule:`mill:4```.
 """
 from __future__ import annotations
 
+from docutils import nodes
 from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util import logging
@@ -33,11 +45,17 @@ class EditionDomain(Domain):
         return self.data.setdefault("objects", {})
 
     def note_object(self, name: str, objtype: str, anchor: str, title: str, location=None) -> None:
-        """Record a citable object; warn (type ``edition.duplicate``) if it is already known."""
+        """Record a citable object ``name`` (``mill:4``) of ``objtype`` at ``anchor`` (an id of
+        the current document, ``mill.4``), also as a ``std`` label of the same name, so that
+        ``:ref:`` through intersphinx reaches it; warn (type ``edition.duplicate``) if it is
+        already known from another document."""
         if name in self.objects and self.objects[name][0] != self.env.docname:
             logger.warning(f"duplicate edition object {name!r}, also in {self.objects[name][0]}",
                            location=location, type="edition", subtype="duplicate")
+            return
         self.objects[name] = (self.env.docname, anchor, objtype, title)
+        std = self.env.get_domain("std")
+        std.note_hyperlink_target(name, self.env.docname, anchor, title or name)
 
     def clear_doc(self, docname: str) -> None:
         for name, (doc, *_rest) in list(self.objects.items()):
@@ -72,9 +90,26 @@ class EditionDomain(Domain):
             yield name, title or name, objtype, docname, anchor, 1
 
 
+def permalink(anchor: str, what: str) -> nodes.reference:
+    """A visible ``¶`` link to ``#anchor`` (class ``headerlink``, title 'Link to <what>'),
+    to put at the end of the paragraph that starts the anchored element."""
+    return nodes.reference("", "¶", refid=anchor, classes=["headerlink"],
+                           reftitle=f"Link to {what}")
+
+
 def missing_reference(app, env, node, contnode):
-    """Warn about an unknown edition citation (so the build fails under -W)."""
+    """Warn about an unknown edition citation (so the build fails under -W). Connected after
+    intersphinx (priority 900), so an id another project's inventory holds is not warned
+    about."""
     if node.get("refdomain") == "edition":
         logger.warning(f"unknown edition id {node['reftarget']!r}", location=node,
                        type="edition", subtype="unknown")
     return None
+
+
+def setup(app) -> dict:
+    """The light extension: the ``edition`` domain and its roles only (no pages, no corpus),
+    for a project that cites an edition through intersphinx."""
+    app.add_domain(EditionDomain)
+    app.connect("missing-reference", missing_reference, priority=900)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
