@@ -36,7 +36,7 @@ class EditionDomain(Domain):
         "ambiguity": ObjType("ambiguity", "interp"),
         "reading": ObjType("reading", "interp"),
     }
-    roles = {"rule": XRefRole(), "interp": XRefRole()}
+    roles = {"rule": XRefRole(warn_dangling=True), "interp": XRefRole(warn_dangling=True)}
     initial_data: dict = {"objects": {}}  # name -> (docname, anchor, objtype, title)
     data_version = 1
 
@@ -97,13 +97,14 @@ def permalink(anchor: str, what: str) -> nodes.reference:
                            reftitle=f"Link to {what}")
 
 
-def missing_reference(app, env, node, contnode):
-    """Warn about an unknown edition citation (so the build fails under -W). Connected after
-    intersphinx (priority 900), so an id another project's inventory holds is not warned
-    about."""
-    if node.get("refdomain") == "edition":
+def warn_unknown(app, domain, node) -> bool | None:
+    """Warn (type ``edition.unknown``, so the build fails under -W) about a citation of the
+    edition that nothing resolved: neither this project nor, through intersphinx, another
+    project's inventory (Sphinx emits ``warn-missing-reference`` only after both tried)."""
+    if domain is not None and domain.name == "edition":
         logger.warning(f"unknown edition id {node['reftarget']!r}", location=node,
                        type="edition", subtype="unknown")
+        return True
     return None
 
 
@@ -111,5 +112,5 @@ def setup(app) -> dict:
     """The light extension: the ``edition`` domain and its roles only (no pages, no corpus),
     for a project that cites an edition through intersphinx."""
     app.add_domain(EditionDomain)
-    app.connect("missing-reference", missing_reference, priority=900)
+    app.connect("warn-missing-reference", warn_unknown)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
