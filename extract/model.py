@@ -189,8 +189,10 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
             if not isinstance(items, dict):
                 raise EditionError(f"`{table}` must be a table of id = \"text\" lines", path,
                                    fix=f"write [{table}] and then one \"id\" = \"text\" a line")
+            header = re.search(rf"^\[{table}\]", text, re.M)
             for sid, value in items.items():
-                m = re.search(rf'^\s*"?{re.escape(sid)}"?\s*=', text, re.M)
+                m = re.compile(rf'^\s*"?{re.escape(sid)}"?\s*=', re.M).search(
+                    text, header.end() if header else 0)
                 line = line_of(text, m.start()) if m else None
                 if not isinstance(value, str):
                     raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
