@@ -6,7 +6,8 @@ Use it from any Sphinx project with ``extensions = ["extract.sphinxext"]`` and, 
 - the ``edition`` domain, whose roles ``{rule}`` (a sentence, ``mill:4``) and ``{interp}``
   (an ambiguity or reading, ``goes-doesnt-go:deal-pattern=dittography``) cite the edition's
   objects; every sentence, ambiguity and reading goes into ``objects.inv`` so that other
-  projects can cite them through intersphinx;
+  projects can cite them through intersphinx (alone, or with the light extension
+  ``extract.sphinxext.domain``, which adds only the domain: see its docstring);
 - directives ``edition-game`` (a game page's body), ``edition-witnesses`` (the witnesses
   table), ``edition-games`` (the list of games) and ``edition-principles`` (the rule table);
 - one generated stub page per game in ``<srcdir>/games/`` (rewritten only when it changes).
