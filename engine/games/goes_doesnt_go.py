@@ -19,8 +19,11 @@ Sentences (``goes-doesnt-go:<n>``) and where they are executed:
 8. dealt again a last time -- :meth:`GDGState.redeal` (one redeal only).
 9. comment on the interest of the game: no rule.
 
-During a deal only the card being dealt may go up; the cards already in the columns wait for
-the transfers. Moving a column's only card into an empty column would change nothing, so a
+During a deal a card that may go and fits goes up at once (the deal has no choices: plain
+decision ``deal-auto``); under the default reading ``deal-lift=waiting`` so do the cards
+lying free in places that go, as soon as their predecessor is up (:func:`lift_waiting`);
+under ``deal-lift=dealt-card`` only the card being dealt, the others waiting for the
+transfers. Moving a column's only card into an empty column would change nothing, so a
 refill must come from a column of two cards or more; if there is none, no refill is due.
 The player ends the transfers of the first deal by redealing (goes-doesnt-go:7 "Окончив все
 переводы"); the game is over when the last deal leaves no legal move.
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 from ..cards import RANK, SUIT
 from ..deal import check_deal, numbers
-from ..readings import Ambiguity, Reading, resolve
+from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
 
@@ -50,6 +53,74 @@ RUNNING = (True, True, False, False, False, True, True, False, False, False, Tru
 
 #: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
+    decision(
+        "foundations",
+        "Which cards are the foundations, and how are they built (goes-doesnt-go:1-2)?",
+        ("goes-doesnt-go:1", "goes-doesnt-go:2"),
+        "aces-up-in-suit", "the aces, taken out as they turn up; built up in suit to the "
+        "king",
+        "goes-doesnt-go:1 'всегда тузы бывают начальными картами' and goes-doesnt-go:2 'по "
+        "мастям и в порядке возвышающемся, т. е. на тузов класть двойки, тройки и проч.' "
+        "are plain."),
+    Ambiguity(
+        "deal-lift",
+        "During the deal, may a card already lying in a place that goes go up when its "
+        "predecessor reaches the foundation, or only the card just dealt?",
+        ("goes-doesnt-go:2", "goes-doesnt-go:4"),
+        (Reading("waiting",
+                 "every card lying free (last in its column) in a place that goes goes up "
+                 "as soon as it fits"),
+         Reading("dealt-card",
+                 "only the card just dealt may go up; cards already lying wait for the "
+                 "transfers after the deal")),
+        "waiting",
+        "goes-doesnt-go:2 says of the seven cards of the first row, once laid, 'которые все "
+        "могут быть вынимаемы на места начальные, если будут идти по мастям' (all of which "
+        "may be taken out ... if they go in suit): a two lying there goes up when its ace "
+        "turns up later.",
+    ),
+    decision(
+        "deal-auto",
+        "During the deal, must a card that may go and fits go up (goes-doesnt-go:2 'могут "
+        "быть вынимаемы')?",
+        ("goes-doesnt-go:2", "goes-doesnt-go:4"),
+        "at-once", "it goes up at once; the deal has no choices",
+        "goes-doesnt-go:4 'кладутся или не кладутся, хотя бы по приличию и следовало их "
+        "положить' speaks of the places, not of the player's will: the places that go lay "
+        "their cards up. With one pack it never costs a win: the card's successor can go "
+        "up after it instead of onto it."),
+    decision(
+        "fill",
+        "When a column is emptied, how is it refilled (goes-doesnt-go:5)?",
+        ("goes-doesnt-go:5",),
+        "at-once-from-bottom", "at once, before any other move, with a card the player "
+        "chooses from the bottom (the free end) of a column; a column's only card is not "
+        "offered (moving it changes nothing)",
+        "goes-doesnt-go:5 'место его немедленно замещается любою картою по произволению "
+        "раскладывающего, не вынимая только ее из середины, откуда-нибудь снизу' is plain."),
+    decision(
+        "builds",
+        "Which cards may be moved onto which (goes-doesnt-go:6)?",
+        ("goes-doesnt-go:6",),
+        "bottom-cards-in-suit", "the free card of a column onto the free card of another, "
+        "same suit, one rank higher or lower; one card at a time",
+        "goes-doesnt-go:6 'Карты переводятся по мастям и старшие и младшие, но только между "
+        "картами, лежащими снизу продольных рядов' is plain."),
+    decision(
+        "redeal",
+        "When are the columns gathered and dealt again, and how often (goes-doesnt-go:7-8)?",
+        ("goes-doesnt-go:7", "goes-doesnt-go:8"),
+        "once-when-player-ends", "once, when the player ends the transfers of the first "
+        "deal; the second deal follows the same rules, and it is the last",
+        "goes-doesnt-go:7 'Окончив все переводы ... собирают' leaves the moment to the "
+        "player; goes-doesnt-go:8 'опять раскладывают в последний раз' is plain."),
+    decision(
+        "end",
+        "When has the patience come out, and when has it failed?",
+        ("goes-doesnt-go:8",),
+        "all-home", "it comes out when every card is on the foundations; it fails when the "
+        "last deal leaves no move",
+        "goes-doesnt-go:8 'если раскладка не вышла' after the last deal: no third deal."),
     Ambiguity(
         "deal-pattern",
         "goes-doesnt-go:4 reads 'крайние две с левой руки идут; средние три не идут, а другие "
@@ -121,20 +192,54 @@ def _target(found, c: int) -> int:
     return f + 1 if found[f + 1] == r else -1
 
 
+@executes("goes-doesnt-go:1", "goes-doesnt-go:4")
+def card_goes(k: int, c: int, cfg: Config) -> bool:
+    """May card ``c``, dealt to the ``k``-th place of a deal, go to a foundation during the
+    deal: its place goes (:func:`place_goes`), or it is an ace (reading ``ace-in-middle``:
+    'всегда тузы ... вынимаются по мере того, как будут вскрываться')?"""
+    return place_goes(k, cfg) or (cfg.ace_always and RANK[c] == 1)
+
+
+@executes("goes-doesnt-go:2")
+def lift_waiting(cols: list, places: list, f: list, cfg: Config) -> None:
+    """Reading ``deal-lift=waiting``: every card lying free (the last of its column) in a
+    place that goes and fitting a foundation goes up, again and again until none does
+    ('семь карт, которые все могут быть вынимаемы на места начальные, если будут идти по
+    мастям'). Changes ``cols`` (cards), ``places`` (their place numbers) and ``f``."""
+    moved = True
+    while moved:
+        moved = False
+        for j in range(NCOL):
+            col = cols[j]
+            if col and card_goes(places[j][-1], col[-1], cfg):
+                t = _target(f, col[-1])
+                if t >= 0:
+                    f[t] += 1
+                    col.pop()
+                    places[j].pop()
+                    moved = True
+
+
 @executes("goes-doesnt-go:1", "goes-doesnt-go:2", "goes-doesnt-go:3", "goes-doesnt-go:4")
 def lay_out(pack, found: tuple, cfg: Config) -> tuple[tuple, tuple]:
     """Deal ``pack`` in rows of seven; a card in a place that goes and fits a foundation
-    goes up, aces always (reading ``ace-in-middle``). Returns (columns, foundations)."""
-    cols = [[] for _ in range(NCOL)]
+    goes up, aces always (reading ``ace-in-middle``); after a card goes up, the cards lying
+    free in places that go follow when they fit (reading ``deal-lift``). Returns
+    (columns, foundations)."""
+    cols: list[list[int]] = [[] for _ in range(NCOL)]
+    places: list[list[int]] = [[] for _ in range(NCOL)]
     f = list(found)
+    waiting = cfg.lift_waiting
     for k, c in enumerate(pack):
-        goes = place_goes(k, cfg) or (RANK[c] == 1 and cfg.ace_always)
-        if goes:
+        if card_goes(k, c, cfg):
             t = _target(f, c)
             if t >= 0:
                 f[t] += 1
+                if waiting:
+                    lift_waiting(cols, places, f, cfg)
                 continue
         cols[k % NCOL].append(c)
+        places[k % NCOL].append(k)
     return tuple(tuple(col) for col in cols), tuple(f)
 
 
@@ -302,7 +407,8 @@ def new(deal: int, readings: dict[str, str] | None = None) -> GDGState:
     packs = 2 if r["packs"] == "two" else 1
     cfg = Config(SLUG, deal, r, packs=packs, running=r["deal-pattern"] == "running-count",
                  first_row_all=r["first-row"] == "all-go",
-                 ace_always=r["ace-in-middle"] == "goes")
+                 ace_always=r["ace-in-middle"] == "goes",
+                 lift_waiting=r["deal-lift"] == "waiting")
     s = GDGState.__new__(GDGState)
     s.cfg, s.hist = cfg, None
     s.cols, s.found = lay_out(numbers(SLUG, deal, packs), (0,) * (4 * packs), cfg)
