@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ..cards import RANK, SUIT
 from ..deal import check_deal, numbers
-from ..readings import Ambiguity, Reading, resolve
+from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
 from ._common import canonical
@@ -45,6 +45,78 @@ SIDE_SIZE = 5
 
 #: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
+    decision(
+        "aces-out",
+        "Are the eight aces taken out before the deal (octagon:2)?",
+        ("octagon:1", "octagon:2"),
+        "before-deal", "all eight aces out first, as foundations; the rest is the pack",
+        "octagon:2 'Выбранные из 2 колод все 8 тузов кладутся попарно' is plain."),
+    decision(
+        "side-deal",
+        "How are the four side piles of five dealt (octagon:2 'кладутся пачки по пяти "
+        "карт')?",
+        ("octagon:2",),
+        "pile-at-a-time", "a pile at a time, five cards each, from the top of the pack; the "
+        "last laid is the pile's top",
+        "The text does not say; from a shuffled pack a pile at a time and a card to each "
+        "pile in turn give the same game with the same chances, so the edition offers one."),
+    decision(
+        "side-piles-seen",
+        "Are the cards of a side pile seen, or only its top (octagon:4 'если под двойкой "
+        "случится тройка')?",
+        ("octagon:4",),
+        "top-only", "the side piles are squared, face up: only the top card shows; the one "
+        "below comes to light when the top goes (what the blind policy sees)",
+        "octagon:4 'если под двойкой случится тройка' (if a three happens to lie under the "
+        "two) speaks of finding the card below when the two is lifted. No rule depends on it; "
+        "only a player's knowledge."),
+    decision(
+        "waste-pile",
+        "Where do the turned cards that do not fit go, and may they go later (octagon:5)?",
+        ("octagon:5",),
+        "middle-pile", "they lie in a pile in the middle (the waste), whose top card may go "
+        "on a foundation or a side pile later",
+        "octagon:5 'накладываются постепенно карты колоды в середине восьмиугольника': the "
+        "cards are laid one on another in the middle, the top one in view."),
+    decision(
+        "side-transfers",
+        "May cards be moved from one side pile to another, or onto an empty one?",
+        ("octagon:5", "octagon:6", "octagon:7"),
+        "none", "no: a side pile takes cards from the stock (octagon:5) or a refill "
+        "(octagon:7) only, and gives them only to the foundations (octagon:6)",
+        "The text names only these moves; a move it never names is not allowed."),
+    decision(
+        "side-to-foundation",
+        "octagon:6 'все карты, которые накопились, кладутся на эти пачки': at once, or card "
+        "by card as each fits?",
+        ("octagon:4", "octagon:6"),
+        "card-by-card", "the top card goes up when it fits, then the next, each checked; the "
+        "player may play them at any time",
+        "octagon:4 shows it card by card: 'если под двойкой случится тройка ... то и она "
+        "кладется на туза'; cards built down in suit on a pile fit one after the other."),
+    decision(
+        "refill",
+        "When and from where is an emptied side pile refilled (octagon:7)?",
+        ("octagon:7",),
+        "at-once-from-stock", "at once, with the next five cards of the stock (fewer if fewer "
+        "are left); with the stock out, after the next redeal",
+        "octagon:7 'наполняется из колоды пятью картами' is plain about the stock and the "
+        "five; the moment, at once, is the plain sense of 'наполняется'."),
+    decision(
+        "redeal-order",
+        "How is the stock redealt (octagon:8 'Колоду можно перекладывать')?",
+        ("octagon:8",),
+        "unshuffled", "the waste is turned over without shuffling and turned again from its "
+        "first card",
+        "'перекладывать колоду' is to redeal without shuffling (see the glossary)."),
+    decision(
+        "end",
+        "When has the patience come out, and when has it failed (octagon:8)?",
+        ("octagon:8",),
+        "all-home", "it comes out when all 104 cards are on the foundations; it fails when "
+        "no move is left after the last redeal",
+        "octagon:8 'если карты колоды и вспомогательных пачек не уложились, то пасьянс не "
+        "вышел' is plain."),
     Ambiguity(
         "negation",
         "octagon:4 says the top cards of the side piles go on the aces 'если они приходятся "
