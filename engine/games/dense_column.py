@@ -109,6 +109,15 @@ AMBIGUITIES = (
         "dense-column:4-5 say where a card 'идет' (may go), never that it must go at once; "
         "the places keep their cards, so a card can still go up later while it is free."),
     decision(
+        "places-seen",
+        "Are the cards under the top of a place seen, and the cards in hand?",
+        ("dense-column:2", "dense-column:8"),
+        "top-only", "each place is a squared pile: only its top card shows; the hand is "
+        "face down (what the blind policy sees)",
+        "dense-column:8 calls the places 'кучки' (heaps) and gathers them 'не тасуя': cards "
+        "lie one on another; the hand is dealt from the top, one card at a time "
+        "(dense-column:2). No rule depends on it; only a player's knowledge."),
+    decision(
         "builds-when",
         "When may cards be moved between places (dense-column:6, 10)?",
         ("dense-column:6", "dense-column:10"),

@@ -167,6 +167,7 @@ def make_wheel(cards) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(wheel), tuple(rest)  # type: ignore[arg-type]
 
 
+@executes("spinning-wheel:7")
 def turned(tops) -> int | None:
     """If the tops (rank by place, place 0 = the ace's at the start) are still in clockwise
     ascending order, the number of places the ace has moved clockwise; else None
@@ -184,9 +185,9 @@ def turned(tops) -> int | None:
 class WheelState(State):
     """``tops`` rank shown at each place of the wheel; ``count`` cards laid on each place;
     ``pos`` how many cards of the hand (``cfg.rest``) are dealt; ``waste`` the two waste piles
-    (bottom first)."""
+    (bottom first); ``topc`` the card on top of each place (for :meth:`visible`)."""
 
-    __slots__ = ("tops", "count", "pos", "waste")
+    __slots__ = ("tops", "count", "pos", "waste", "topc")
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -198,6 +199,7 @@ class WheelState(State):
         s.cfg = self.cfg
         s.hist = (move, self.hist)
         s.tops, s.count, s.pos, s.waste = self.tops, self.count, self.pos, self.waste
+        s.topc = self.topc
         return s
 
     @executes("spinning-wheel:3", "spinning-wheel:4", "spinning-wheel:5")
@@ -286,6 +288,9 @@ class WheelState(State):
         t = list(self.tops)
         t[p] = RANK[c]
         s.tops = tuple(t)
+        t = list(self.topc)
+        t[p] = c
+        s.topc = tuple(t)
         cnt = list(self.count)
         cnt[p] += 1
         s.count = tuple(cnt)
@@ -350,6 +355,19 @@ class WheelState(State):
             return "a card lies on a waste pile and cannot come back (reading waste=dead)"
         return "the hand is empty and no waste card goes on the wheel"
 
+    def visible(self) -> tuple:
+        """What the player sees (as :meth:`engine.state.State.visible`, in the order of
+        :meth:`piles`): the top card of each place of the wheel, both waste piles spread,
+        and of the hand only the card turned up to be played (spinning-wheel:2-3: each
+        card is placed as it comes)."""
+        out = [(f"foundation {p + 1}", (None,) * self.count[p] + (self.topc[p],))
+               for p in range(N)]
+        out.append(("waste 1", self.waste[0]))
+        out.append(("waste 2", self.waste[1]))
+        n = self.cfg.ncards - self.pos
+        out.append(("hand", (None,) * (n - 1) + (self.cfg.rest[self.pos],) if n else ()))
+        return tuple(out)
+
     def piles(self):
         """The wheel (each place: its start card, then the cards laid on it), the two waste
         piles in the middle and the hand."""
@@ -385,4 +403,5 @@ def new(deal: int, readings: dict[str, str] | None = None) -> WheelState:
     s.count = (0,) * N
     s.pos = 0
     s.waste = ((), ())
+    s.topc = wheel
     return s
