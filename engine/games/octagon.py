@@ -51,15 +51,19 @@ AMBIGUITIES = (
         ("octagon:1", "octagon:2"),
         "before-deal", "all eight aces out first, as foundations; the rest is the pack",
         "octagon:2 'Выбранные из 2 колод все 8 тузов кладутся попарно' is plain."),
-    decision(
+    Ambiguity(
         "side-deal",
         "How are the four side piles of five dealt (octagon:2 'кладутся пачки по пяти "
         "карт')?",
         ("octagon:2",),
-        "pile-at-a-time", "a pile at a time, five cards each, from the top of the pack; the "
-        "last laid is the pile's top",
-        "The text does not say; from a shuffled pack a pile at a time and a card to each "
-        "pile in turn give the same game with the same chances, so the edition offers one."),
+        (Reading("pile-at-a-time", "a pile at a time, five cards each, from the top of the "
+                 "pack; the last laid is the pile's top"),
+         Reading("round", "a card to each pile in turn, five rounds")),
+        "pile-at-a-time",
+        "octagon:2 'кладутся пачки по пяти карт' lays piles, each of five, and does not say "
+        "more; from a shuffled pack both ways give the same chances (only which deal number "
+        "gives which layout differs), so the plainer one is the default.",
+    ),
     decision(
         "side-piles-seen",
         "Are the cards of a side pile seen, or only its top (octagon:4 'если под двойкой "
@@ -84,7 +88,10 @@ AMBIGUITIES = (
         ("octagon:5", "octagon:6", "octagon:7"),
         "none", "no: a side pile takes cards from the stock (octagon:5) or a refill "
         "(octagon:7) only, and gives them only to the foundations (octagon:6)",
-        "The text names only these moves; a move it never names is not allowed."),
+        "octagon:5 names where the stock's cards go ('кладутся на эти пачки', the side "
+        "piles) and octagon:6 where a side pile's cards go ('кладутся на эти пачки', the "
+        "aces' piles); no sentence moves a card from one side pile to another, and a move "
+        "the text never names is not allowed."),
     decision(
         "side-to-foundation",
         "octagon:6 'все карты, которые накопились, кладутся на эти пачки': at once, or card "
@@ -178,9 +185,13 @@ def take_out_aces(cards: list[int]) -> tuple[tuple[int, ...], list[int]]:
 
 
 @executes("octagon:2")
-def deal_side_piles(rest: list[int]) -> tuple[tuple, tuple]:
-    """Four side piles of five (a pile at a time, first card at the bottom); the stock."""
-    piles = tuple(tuple(rest[i * SIDE_SIZE:(i + 1) * SIDE_SIZE]) for i in range(NSIDE))
+def deal_side_piles(rest: list[int], by_round: bool = False) -> tuple[tuple, tuple]:
+    """Four side piles of five, first card at the bottom: a pile at a time, or (reading
+    ``side-deal=round``) a card to each pile in turn; returns (piles, the stock)."""
+    if by_round:
+        piles = tuple(tuple(rest[i:NSIDE * SIDE_SIZE:NSIDE]) for i in range(NSIDE))
+    else:
+        piles = tuple(tuple(rest[i * SIDE_SIZE:(i + 1) * SIDE_SIZE]) for i in range(NSIDE))
     return piles, tuple(rest[NSIDE * SIDE_SIZE:])
 
 
@@ -444,7 +455,7 @@ def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
     s = OctagonState.__new__(OctagonState)
     s.cfg, s.hist = cfg, None
     s.found = found
-    s.sides, s.stock = deal_side_piles(rest)
+    s.sides, s.stock = deal_side_piles(rest, r["side-deal"] == "round")
     s.fstock = bytes(map(_FOLD, s.stock))
     s.ptr, s.waste, s.passes, s.opening = 0, (), 0, True
     return s
