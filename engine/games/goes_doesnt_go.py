@@ -87,8 +87,10 @@ AMBIGUITIES = (
         "at-once", "it goes up at once; the deal has no choices",
         "goes-doesnt-go:4 'кладутся или не кладутся, хотя бы по приличию и следовало их "
         "положить' speaks of the places, not of the player's will: the places that go lay "
-        "their cards up. With one pack it never costs a win: the card's successor can go "
-        "up after it instead of onto it."),
+        "their cards up, and the player's choices begin with the transfers ('Разложив всю "
+        "колоду, приступают к переводам', goes-doesnt-go:5). Not a free choice: keeping a "
+        "card back would change the order of the gathered pack and so the second deal "
+        "(goes-doesnt-go:8), which the text never offers the player to shape that way."),
     decision(
         "fill",
         "When a column is emptied, how is it refilled (goes-doesnt-go:5)?",
