@@ -19,8 +19,10 @@ Sentences (``goes-doesnt-go:<n>``) and where they are executed:
 8. dealt again a last time -- :meth:`GDGState.redeal` (one redeal only).
 9. comment on the interest of the game: no rule.
 
-During a deal a card that may go and fits goes up at once (the deal has no choices: plain
-decision ``deal-auto``); under the default reading ``deal-lift=waiting`` so do the cards
+During a deal a card that may go and fits goes up at once (the deal has no choices: reading
+``deal-auto=at-once``, the default; under ``deal-auto=optional`` the player deals card by
+card, ``("deal",)``, and may lift such a card, ``("found", column)``,
+:meth:`GDGState.lift_moves`, :meth:`GDGState.deal_card`); under the default reading ``deal-lift=waiting`` so do the cards
 lying free in places that go, as soon as their predecessor is up (:func:`lift_waiting`);
 under ``deal-lift=dealt-card`` only the card being dealt, the others waiting for the
 transfers. Moving a column's only card into an empty column would change nothing, so a
@@ -79,18 +81,22 @@ AMBIGUITIES = (
         "may be taken out ... if they go in suit): a two lying there goes up when its ace "
         "turns up later.",
     ),
-    decision(
+    Ambiguity(
         "deal-auto",
         "During the deal, must a card that may go and fits go up (goes-doesnt-go:2 'могут "
         "быть вынимаемы')?",
         ("goes-doesnt-go:2", "goes-doesnt-go:4"),
-        "at-once", "it goes up at once; the deal has no choices",
+        (Reading("at-once", "it goes up at once; the deal has no choices (aces always)"),
+         Reading("optional", "the player deals card by card and may lift a card that may go "
+                 "and fits, or leave it (aces always go at once, goes-doesnt-go:1)")),
+        "at-once",
         "goes-doesnt-go:4 'кладутся или не кладутся, хотя бы по приличию и следовало их "
         "положить' speaks of the places, not of the player's will: the places that go lay "
         "their cards up, and the player's choices begin with the transfers ('Разложив всю "
-        "колоду, приступают к переводам', goes-doesnt-go:5). Not a free choice: keeping a "
-        "card back would change the order of the gathered pack and so the second deal "
-        "(goes-doesnt-go:8), which the text never offers the player to shape that way."),
+        "колоду, приступают к переводам', goes-doesnt-go:5). 'могут' (may) in "
+        "goes-doesnt-go:2 allows the optional reading: keeping a card back changes the "
+        "gathered pack and so the second deal (goes-doesnt-go:8).",
+    ),
     decision(
         "fill",
         "When a column is emptied, how is it refilled (goes-doesnt-go:5)?",
@@ -257,15 +263,52 @@ def gather(cols) -> tuple:
 class GDGState(State):
     """``found`` top rank per foundation (0 = no ace yet; 4 or 8 of them, foundation f has
     suit f or f // 2); ``cols`` 7 tuples (first dealt first, the exposed card last);
-    ``deal_no`` 0 (first deal) or 1 (the last)."""
+    ``deal_no`` 0 (first deal) or 1 (the last). Reading ``deal-auto=optional`` only:
+    ``pack`` the pack of the deal being made, ``k`` the next card of it to deal (-1: the
+    deal is complete), ``kpl`` per column the places (0-based, in the deal) of its cards;
+    under ``at-once`` the deal is made whole (:func:`lay_out`) and ``k`` is -1."""
 
-    __slots__ = ("found", "cols", "deal_no")
+    __slots__ = ("found", "cols", "deal_no", "pack", "k", "kpl")
 
     def _child(self, move):
         s = GDGState.__new__(GDGState)
         s.cfg, s.hist = self.cfg, (move, self.hist)
         s.found, s.cols, s.deal_no = self.found, self.cols, self.deal_no
+        s.pack, s.k, s.kpl = self.pack, self.k, self.kpl
         return s
+
+    # -- reading deal-auto=optional: the deal card by card ----------------------------
+    @executes("goes-doesnt-go:2", "goes-doesnt-go:4")
+    def lift_moves(self) -> list[tuple]:
+        """While dealing (reading ``deal-auto=optional``): the free cards the player may
+        lift to a foundation: in a place that goes and fitting; under ``deal-lift=
+        dealt-card`` only the card just dealt, while it is still free."""
+        out = []
+        for j, col in enumerate(self.cols):
+            if col and card_goes(self.kpl[j][-1], col[-1], self.cfg) \
+                    and _target(self.found, col[-1]) >= 0:
+                if self.cfg.lift_waiting or self.kpl[j][-1] == self.k - 1:
+                    out.append(("found", j))
+        return out
+
+    @executes("goes-doesnt-go:1", "goes-doesnt-go:3")
+    def deal_card(self, s: "GDGState") -> None:
+        """Lay the next card of the pack in its column (rows of seven), an ace straight on
+        a foundation (reading ``ace-in-middle``); the deal is complete after the last card.
+        Changes the fresh child ``s``."""
+        c, k = self.pack[self.k], self.k
+        t = _target(self.found, c)
+        if RANK[c] == 1 and card_goes(k, c, self.cfg) and t >= 0:
+            f = list(self.found)
+            f[t] += 1
+            s.found = tuple(f)
+        else:
+            j = k % NCOL
+            cols, kpl = list(self.cols), list(self.kpl)
+            cols[j] = cols[j] + (c,)
+            kpl[j] = kpl[j] + (k,)
+            s.cols, s.kpl = tuple(cols), tuple(kpl)
+        s.k = k + 1 if k + 1 < len(self.pack) else -1
 
     @executes("goes-doesnt-go:5")
     def fill_moves(self) -> list[tuple]:
@@ -300,6 +343,8 @@ class GDGState(State):
     def legal_moves(self):
         if self.is_won():
             return []
+        if self.k >= 0:
+            return self.lift_moves() + [("deal",)]
         fills = self.fill_moves()
         if fills:
             return fills
@@ -314,9 +359,16 @@ class GDGState(State):
         if k == "redeal":
             self.redeal(s)
             return s
+        if k == "deal":
+            self.deal_card(s)
+            return s
         cols = list(self.cols)
         c = cols[move[1]][-1]
         cols[move[1]] = cols[move[1]][:-1]
+        if self.k >= 0:
+            kpl = list(self.kpl)
+            kpl[move[1]] = kpl[move[1]][:-1]
+            s.kpl = tuple(kpl)
         if k == "found":
             f = list(self.found)
             f[_target(self.found, c)] += 1
@@ -328,9 +380,16 @@ class GDGState(State):
 
     @executes("goes-doesnt-go:7", "goes-doesnt-go:8")
     def redeal(self, s: "GDGState") -> None:
-        """Gather the columns and deal them the last time, with the same rules."""
-        s.cols, s.found = lay_out(gather(self.cols), self.found, self.cfg)
+        """Gather the columns and deal them the last time, with the same rules (card by
+        card under reading ``deal-auto=optional``)."""
         s.deal_no = 1
+        if self.cfg.optional:
+            s.pack, s.k = gather(self.cols), 0
+            s.cols, s.kpl = ((),) * NCOL, ((),) * NCOL
+            if not s.pack:
+                s.k = -1
+            return
+        s.cols, s.found = lay_out(gather(self.cols), self.found, self.cfg)
 
     def is_legal(self, move) -> bool:
         if not isinstance(move, tuple) or not move:
@@ -338,6 +397,21 @@ class GDGState(State):
         cols = self.cols
         if self.is_won():
             return False
+        if self.k >= 0:  # dealing, reading deal-auto=optional
+            if move == ("deal",):
+                return True
+            if move[0] != "found" or len(move) != 2 or not isinstance(move[1], int) \
+                    or not 0 <= move[1] < NCOL or not cols[move[1]]:
+                return False
+            j = move[1]
+            c, at = cols[j][-1], self.kpl[j][-1]
+            if not (self.cfg.lift_waiting or at == self.k - 1):
+                return False
+            if not (place_goes(at, self.cfg) or (self.cfg.ace_always and c % 13 == 0)):
+                return False
+            fs = range(len(self.found))
+            return any((f if len(self.found) == 4 else f // 2) == (c // 13) % 4
+                       and self.found[f] == c % 13 for f in fs)
         empty = [j for j in range(NCOL) if not cols[j]]
         fill_due = bool(empty) and any(len(q) >= 2 for q in cols)
         if move[0] == "fill" and len(move) == 3:
@@ -370,11 +444,15 @@ class GDGState(State):
         return all(f == 13 for f in self.found)
 
     def key(self):
+        if self.k >= 0:
+            return (self.found, self.cols, self.kpl, self.pack[self.k:], self.deal_no)
         if self.deal_no == 1:
             return (self.found, tuple(sorted(self.cols)), 1)
         return (self.found, self.cols, 0)
 
     def safe_move(self):
+        if self.k >= 0:  # dealing: the next card when nothing may be lifted (the only move)
+            return None if self.lift_moves() else ("deal",)
         if self.deal_no != 1 or len(self.found) != 4:
             return None
         cols = self.cols
@@ -399,6 +477,8 @@ class GDGState(State):
                         "none"))
         for i, p in enumerate(self.cols):
             out.append((f"column {i + 1}", float(i), 1.0, p, "down"))
+        if self.k >= 0:
+            out.append(("hand", 8.0, 0.0, self.pack[self.k:][::-1], "none"))
         return out
 
 
@@ -410,9 +490,16 @@ def new(deal: int, readings: dict[str, str] | None = None) -> GDGState:
     cfg = Config(SLUG, deal, r, packs=packs, running=r["deal-pattern"] == "running-count",
                  first_row_all=r["first-row"] == "all-go",
                  ace_always=r["ace-in-middle"] == "goes",
-                 lift_waiting=r["deal-lift"] == "waiting")
+                 lift_waiting=r["deal-lift"] == "waiting",
+                 optional=r["deal-auto"] == "optional")
     s = GDGState.__new__(GDGState)
     s.cfg, s.hist = cfg, None
-    s.cols, s.found = lay_out(numbers(SLUG, deal, packs), (0,) * (4 * packs), cfg)
     s.deal_no = 0
+    pack = tuple(numbers(SLUG, deal, packs))
+    if cfg.optional:
+        s.cols, s.kpl, s.found = ((),) * NCOL, ((),) * NCOL, (0,) * (4 * packs)
+        s.pack, s.k = pack, 0
+    else:
+        s.cols, s.found = lay_out(pack, (0,) * (4 * packs), cfg)
+        s.pack, s.k, s.kpl = (), -1, ()
     return s

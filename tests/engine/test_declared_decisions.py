@@ -6,6 +6,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
 
 from engine import api, games
 from engine.games import favourite as F, goes_doesnt_go as G, spinning_wheel as W
@@ -13,6 +14,8 @@ from engine.readings import Ambiguity
 from engine.solver import search
 from extract.cli import main
 from extract.model import build_edition
+
+from engine_walk import walk
 
 MINE = ["octagon", "favourite", "goes-doesnt-go", "spinning-wheel", "dense-column"]
 CYRILLIC = re.compile("[а-яё]", re.I)
@@ -51,6 +54,7 @@ def _cli_play(slug, deal, reading):
 
 NEW = [("spinning-wheel", "waste-entry=any"), ("spinning-wheel", "waste-entry=cannot-go"),
        ("goes-doesnt-go", "deal-lift=dealt-card"), ("goes-doesnt-go", "deal-lift=waiting"),
+       ("goes-doesnt-go", "deal-auto=optional"),
        ("dense-column", "side-places=first-round"), ("favourite", "direction=per-foundation"),
        ("dense-column", "fifth-card=beside-fourth-ace")]
 
@@ -136,3 +140,37 @@ def test_deal_lift_waiting_lifts_the_waiting_cards():
         assert all(x >= y for x, y in zip(a.found, b.found))
         higher += a.found != b.found
     assert higher > 10 and waiting_left >= 2
+
+
+def test_deal_auto_optional_lets_the_player_keep_a_card_back():
+    """goes-doesnt-go:2 'могут быть вынимаемы' read as a permission: the deal is played
+    card by card and a card that may go is lifted or not; deal 15 comes out only so (the
+    solver proves the default lost and finds a win that keeps a card back)."""
+    s = G.new(15, {"deal-auto": "optional"})
+    assert s.legal_moves() == [("deal",)] and sum(s.found) == 0
+    kept = 0
+    t = s
+    while t.k >= 0:  # deal every card, lifting nothing: each offered lift is a card kept
+        for m in t.lift_moves():
+            assert t.is_legal(m)
+            kept += 1
+        t = t.apply(("deal",))
+    assert sum(len(c) for c in t.cols) + sum(t.found) == 52
+    assert kept  # cards that could go were offered and left
+    assert api.play("goes-doesnt-go", 15, {}, "solver", 20_000)["outcome"] == "lost"
+    r = api.play("goes-doesnt-go", 15, {"deal-auto": "optional"}, "solver", 20_000)
+    assert r["outcome"] == "won"
+    end = games.replay("goes-doesnt-go", 15, r["readings"], r["moves"])
+    assert end.is_won()
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 10_000), st.sampled_from([{"deal-auto": "optional"},
+                                                {"deal-auto": "optional", "packs": "two",
+                                                 "deal-lift": "dealt-card"}]),
+       st.lists(st.integers(0, 99), max_size=150))
+def test_optional_deal_invariants(deal, readings, picks):
+    def invariant(s):
+        total = sum(len(c) for c in s.cols) + sum(s.found) + max(0, len(s.pack) - s.k) * (s.k >= 0)
+        assert total == 52 * s.cfg.packs
+    walk(G.new(deal, readings), picks, invariant)
