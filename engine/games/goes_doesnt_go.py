@@ -203,9 +203,10 @@ def _target(found, c: int) -> int:
 @executes("goes-doesnt-go:1", "goes-doesnt-go:4")
 def card_goes(k: int, c: int, cfg: Config) -> bool:
     """May card ``c``, dealt to the ``k``-th place of a deal, go to a foundation during the
-    deal: its place goes (:func:`place_goes`), or it is an ace (reading ``ace-in-middle``:
-    'всегда тузы ... вынимаются по мере того, как будут вскрываться')?"""
-    return place_goes(k, cfg) or (cfg.ace_always and RANK[c] == 1)
+    deal: its place goes (:func:`place_goes`, read from ``cfg.goes_at``, its table made once
+    per game), or it is an ace (reading ``ace-in-middle``: 'всегда тузы ... вынимаются по
+    мере того, как будут вскрываться')?"""
+    return cfg.goes_at[k] or (cfg.ace_always and RANK[c] == 1)
 
 
 @executes("goes-doesnt-go:2")
@@ -247,7 +248,8 @@ def lay_out(pack, found: tuple, cfg: Config) -> tuple[tuple, tuple]:
                     lift_waiting(cols, places, f, cfg)
                 continue
         cols[k % NCOL].append(c)
-        places[k % NCOL].append(k)
+        if waiting:
+            places[k % NCOL].append(k)
     return tuple(tuple(col) for col in cols), tuple(f)
 
 
@@ -482,6 +484,10 @@ class GDGState(State):
         return out
 
 
+#: (running, first_row_all, packs) -> :func:`place_goes` for every place of a deal.
+_GOES_AT: dict = {}
+
+
 def new(deal: int, readings: dict[str, str] | None = None) -> GDGState:
     """Deal ``deal`` of Goes, Doesn't Go under ``readings``; the first deal is made here."""
     check_deal(deal)
@@ -492,6 +498,10 @@ def new(deal: int, readings: dict[str, str] | None = None) -> GDGState:
                  ace_always=r["ace-in-middle"] == "goes",
                  lift_waiting=r["deal-lift"] == "waiting",
                  optional=r["deal-auto"] == "optional")
+    at = (cfg.running, cfg.first_row_all, packs)
+    if at not in _GOES_AT:
+        _GOES_AT[at] = tuple(place_goes(k, cfg) for k in range(52 * packs))
+    cfg.goes_at = _GOES_AT[at]
     s = GDGState.__new__(GDGState)
     s.cfg, s.hist = cfg, None
     s.deal_no = 0

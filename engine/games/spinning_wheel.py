@@ -238,12 +238,12 @@ class WheelState(State):
         return self.cfg.waste_any or not self.targets(RANK[self.cfg.rest[self.pos]])
 
     @executes("spinning-wheel:2")
-    def waste_moves(self) -> list[tuple]:
+    def waste_moves(self, may: bool | None = None) -> list[tuple]:
         """The card in hand onto either waste pile, as the player likes (spinning-wheel:2),
-        when :meth:`may_waste`. Best first: an empty pile; else a pile whose top card is of
-        the same or a higher rank (so the pile comes off in order), the highest first; else
-        the higher top. Two equal piles: one move."""
-        if not self.may_waste():
+        when :meth:`may_waste` (``may``: its answer if already known). Best first: an empty
+        pile; else a pile whose top card is of the same or a higher rank (so the pile comes
+        off in order), the highest first; else the higher top. Two equal piles: one move."""
+        if not (self.may_waste() if may is None else may):
             return []
         w0, w1 = self.waste
         if w0 == w1:
@@ -260,7 +260,12 @@ class WheelState(State):
     def legal_moves(self) -> list[tuple]:
         if self.is_won() or self._dead():
             return []
-        return self.wheel_moves() + self.waste_moves()
+        wm = self.wheel_moves()
+        if self.pos >= self.cfg.ncards:
+            return wm
+        # may_waste, from the wheel moves already found: the card in hand goes nowhere
+        may = self.cfg.waste_any or not (wm and wm[-1][1] == "h")
+        return wm + self.waste_moves(may)
 
     def _dead(self) -> bool:
         """Reading ``waste=dead``: a card on a waste pile never comes back, so the patience

@@ -109,6 +109,8 @@ def test_waste_entry_only_cards_that_cannot_go():
             while not s.is_over():
                 goes = bool(s.targets(W.RANK[s.hand[0]])) if s.hand else False
                 wm = s.waste_moves()
+                # the fast path in legal_moves agrees with the rule function may_waste
+                assert [m for m in s.legal_moves() if m[0] == "waste"] == wm
                 if s.hand:
                     if rd:
                         assert wm and s.is_legal(("waste", 0))
