@@ -128,14 +128,22 @@ AMBIGUITIES = (
         "one at a time",
         "favourite:11 'не вынимая, однако же, ее из середины, но крайнюю': only the end card "
         "is free; favourite:4-5 lay each card 'закрыв ею несколько прежде туда положенных'."),
-    decision(
+    Ambiguity(
         "fill",
-        "May an emptied row be filled, and with what (favourite:11)?",
+        "favourite:11 lets the player fill an emptied row with 'новую карту, любую со всех "
+        "рядов ... но крайнюю': from the rows only, or also from the two separate lines?",
         ("favourite:11",),
-        "any-free-card", "the player may (need not) lay any free card, from a row or a "
-        "separate line, in an emptied row",
-        "favourite:11 'на место его может раскладывающий класть новую карту, любую со всех "
-        "рядов ... но крайнюю' is plain: 'может', any end card."),
+        (Reading("any-free-card", "the player may (need not) lay any free card, from a row "
+                 "or a separate line, in an emptied row"),
+         Reading("rows-only", "only the end card of a row may fill an emptied row; the "
+                 "separate lines give cards only to builds and the foundations")),
+        "any-free-card",
+        "favourite:11 'может раскладывающий класть новую карту, любую' (may lay a new card, "
+        "any): the filling is optional and the card is 'любую'. 'со всех рядов' could "
+        "exclude the separate lines, which favourite:9 calls 'линиями', not 'рядами' "
+        "(rows-only); but favourite:12 names the separate lines as the exception to this "
+        "rule only as places that are not filled again, not as cards that may not fill.",
+    ),
     decision(
         "separate-refill",
         "Are the separate lines filled again once emptied (favourite:12)?",
@@ -289,8 +297,8 @@ class FavouriteState(State):
 
     @executes("favourite:11", "favourite:12")
     def fill_moves(self) -> list[tuple]:
-        """Any free card into an empty row (favourite:11); never into a separate line
-        (favourite:12). Moving a row's only card to another empty row is not offered (it
+        """Any free card (from a row only, reading ``fill=rows-only``) into an empty row
+        (favourite:11); never into a separate line (favourite:12). Moving a row's only card to another empty row is not offered (it
         changes nothing)."""
         ps = self.piles_
         empty = [j for j in range(NROWS) if not ps[j]]
@@ -298,7 +306,7 @@ class FavouriteState(State):
             return []
         j = empty[0]  # the empty rows are interchangeable: offer the first
         out = []
-        for i in range(NPILES):
+        for i in range(NPILES if self.cfg.fill_from_sep else NROWS):
             if ps[i] and not (i < NROWS and len(ps[i]) == 1):
                 out.append(("fill", i, j))
         return out
@@ -372,7 +380,7 @@ class FavouriteState(State):
                     and 0 <= j < NPILES and i != j and ps[i]):
                 return False
             if move[0] == "fill":
-                return j < NROWS and not ps[j]
+                return j < NROWS and not ps[j] and (i < NROWS or cfg.fill_from_sep)
             if not ps[j] or (j >= NROWS and not cfg.sep_builds):
                 return False
             a, b = CARDS[ps[i][-1]], CARDS[ps[j][-1]]
@@ -424,7 +432,8 @@ def new(deal: int, readings: dict[str, str] | None = None) -> FavouriteState:
     cards = shuffled(SLUG, deal, PACKS)
     base, order, piles = deal_layout(cards, r["deal-order"] == "base-in-turn")
     cfg = Config(SLUG, deal, r, base=base, found_order=order, direction=r["direction"],
-                 sep_builds=r["separate"] == "build-on", wrap=r["wrap"] == "yes")
+                 sep_builds=r["separate"] == "build-on", wrap=r["wrap"] == "yes",
+                 fill_from_sep=r["fill"] == "any-free-card")
     s = FavouriteState.__new__(FavouriteState)
     s.cfg, s.hist = cfg, None
     s.piles_ = piles

@@ -56,6 +56,7 @@ NEW = [("spinning-wheel", "waste-entry=any"), ("spinning-wheel", "waste-entry=ca
        ("goes-doesnt-go", "deal-lift=dealt-card"), ("goes-doesnt-go", "deal-lift=waiting"),
        ("goes-doesnt-go", "deal-auto=optional"),
        ("dense-column", "side-places=first-round"), ("favourite", "direction=per-foundation"),
+       ("favourite", "fill=rows-only"),
        ("dense-column", "fifth-card=beside-fourth-ace")]
 
 
@@ -176,3 +177,27 @@ def test_optional_deal_invariants(deal, readings, picks):
         total = sum(len(c) for c in s.cols) + sum(s.found) + max(0, len(s.pack) - s.k) * (s.k >= 0)
         assert total == 52 * s.cfg.packs
     walk(G.new(deal, readings), picks, invariant)
+
+
+def test_fill_rows_only_keeps_the_separate_lines_out():
+    """favourite:11 'любую со всех рядов': under fill=rows-only an emptied row takes the end
+    card of a row only; by default also the top of a separate line (checked along greedy
+    play: the fills offered are the default's less those from a separate line)."""
+    from_sep = 0
+    for deal in range(1, 60):
+        r = api.play("favourite", deal, {}, "greedy", 2000)
+        s = F.new(deal)
+        t = F.new(deal, {"fill": "rows-only"})
+        for m in r["moves"]:
+            m = tuple(m)
+            fills = [x for x in s.legal_moves() if x[0] == "fill"]
+            assert [x for x in t.legal_moves() if x[0] == "fill"] == [
+                x for x in fills if x[1] < F.NROWS]
+            for x in fills:
+                if x[1] >= F.NROWS:
+                    from_sep += 1
+                    assert s.is_legal(x) and not t.is_legal(x)
+            if not t.is_legal(m):
+                break
+            s, t = s.apply(m), t.apply(m)
+    assert from_sep >= 1
