@@ -70,9 +70,9 @@ def _wheel(deal, rng):
     tail = rest[1:]
     rng.shuffle(tail)
     c = s.cfg
-    cfg = Config(c.slug, c.deal, c.readings, wheel=c.wheel, rest=tuple(rest[:1] + tail),
-                 ncards=c.ncards, compulsory=c.compulsory, waste_play=c.waste_play,
-                 waste_any=c.waste_any)
+    cfg = Config(c.slug, c.deal, c.readings)
+    cfg.__dict__.update(c.__dict__)
+    cfg.rest = tuple(rest[:1] + tail)
     t = W.new(deal)
     t.cfg = cfg
     return s, t
