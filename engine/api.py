@@ -70,7 +70,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     """Play one numbered deal.
 
     ``readings`` ambiguity id -> reading id (others default); ``policy`` "random" (seeded by
-    ``seed``, default the deal number), "greedy" or "solver"; ``budget``: for the solver the
+    ``seed``, default the deal number), "greedy", "blind" (sees only the face-up cards:
+    :func:`engine.policies.blind_choice`) or "solver"; ``budget``: for the solver the
     number of states, for the others the maximum number of moves (then "undecided").
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
     "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from

@@ -1,10 +1,14 @@
-"""Play policies: ``random`` (seeded), ``greedy``, ``solver``.
+"""Play policies: ``random`` (seeded), ``greedy``, ``blind``, ``solver``.
 
 * ``random``: a uniformly chosen legal move, drawn with :class:`engine.deal.SplitMix64`
   seeded with ``seed`` (default: the deal number), so a playout is reproducible everywhere.
 * ``greedy``: the first legal move by priority: (0) a move to a foundation; (1) a move that
   frees a card (uncovers one or empties a place, ``State.frees``); (2) any other move between
   piles; (3) turning a card from the stock; (4) a redeal. Ties keep the game's move order.
+* ``blind``: a player who sees only what lies face up (:meth:`~engine.state.State.visible`)
+  and knows the rules, not the order of the stock or the face-down cards: the greedy
+  priority, and never a move whose outcome it can foresee to be a position it has already
+  seen (see :func:`blind_choice`). Its choices are a function of what it has seen.
 * ``solver``: the moves of :func:`engine.solver.solve` (won) or none.
 
 **No position is played twice.** The ``random`` and ``greedy`` policies remember the
@@ -27,7 +31,9 @@ from dataclasses import dataclass
 from .deal import SplitMix64
 from .state import State
 
-POLICIES = ("random", "greedy", "solver")
+POLICIES = ("random", "greedy", "blind", "solver")
+#: The policies :func:`run` plays (the solver is :func:`engine.solver.solve`).
+PLAYOUT_POLICIES = ("random", "greedy", "blind")
 _KIND_RANK = {"found": 0, "dig": 0, "build": 2, "fill": 2, "turn": 3, "redeal": 4}
 
 #: ``over_reason`` of a playout stopped because every legal move leads back to a position the
@@ -51,12 +57,16 @@ def greedy_order(s: State, moves: list) -> list:
 
 def choose(policy: str, s: State, rng: SplitMix64 | None = None,
            seen: set | None = None) -> tuple | None:
-    """One move of ``policy`` ("random" or "greedy") in non-final state ``s``.
+    """One move of ``policy`` ("random", "greedy" or "blind") in non-final state ``s``.
 
-    With ``seen`` (a set of :meth:`~engine.state.State.key` values) only moves into positions
-    not in ``seen`` are considered, and None is returned when there is none; ``seen`` is not
-    changed. Without it every legal move is considered (the first move of a playout).
+    With ``seen`` (a set of :meth:`~engine.state.State.key` values; for "blind" of
+    :func:`seen_form` values) only moves into positions not in ``seen`` are considered, and
+    None is returned when there is none; ``seen`` is not changed. Without it every legal
+    move is considered (the first move of a playout).
     """
+    if policy == "blind":
+        pick = blind_choice(s, s.legal_moves(), seen or set())
+        return None if pick is None else pick[0]
     child = _next(policy, s, s.legal_moves(), rng, seen, record=False)
     return None if child is None else child.hist[0]
 
@@ -102,7 +112,50 @@ def _next(policy: str, s: State, moves: list, rng, seen, record: bool = True) ->
                     seen.add(k)
                 return c
         return None
-    raise ValueError(f"unknown policy {policy!r}; allowed: random, greedy")
+    raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
+
+
+def _shown(view: tuple) -> set:
+    return {c for _name, cards in view for c in cards if c is not None}
+
+
+def _foreseen(view: tuple, shown: set) -> tuple | None:
+    """``view`` as a player who has seen only the cards ``shown`` can foresee it: None
+    when it shows a card not in ``shown`` (the move turns up a card: its outcome cannot be
+    foreseen), else ``view`` itself."""
+    for _name, cards in view:
+        for c in cards:
+            if c is not None and c not in shown:
+                return None
+    return view
+
+
+def seen_form(s: State) -> tuple:
+    """What the blind player remembers of a position it has played: what it sees
+    (:meth:`~engine.state.State.visible`) and the moves the rules allow there (which tell,
+    say, how many redeals are left or whether a direction has been chosen)."""
+    return (s.visible(), tuple(s.legal_moves()))
+
+
+def blind_choice(s: State, moves: list, seen: set) -> tuple[tuple, State] | None:
+    """The blind policy's move in ``s`` (``moves`` its legal moves, non-empty) and the
+    state after it, or None when every move is foreseen to lead back to a position in
+    ``seen`` (a set of :func:`seen_form` values).
+
+    Moves are taken in the greedy order (:func:`greedy_order`, which reads the move and the
+    pile sizes only). A move that turns up no card has an outcome the player can foresee
+    from the face-up cards and the rules: it is skipped when that outcome (its
+    :func:`seen_form`) was seen before. A move that turns up a card cannot be foreseen and
+    is never skipped. Nothing hidden is read: the child states are computed (the engine
+    has no other way to apply the rules) but only their face-up cards already shown in
+    ``s`` are compared."""
+    shown = _shown(s.visible())
+    for m in greedy_order(s, moves):
+        c = s.apply(m)
+        view = _foreseen(c.visible(), shown)
+        if view is None or (view, tuple(c.legal_moves())) not in seen:
+            return m, c
+    return None
 
 
 @dataclass
@@ -118,7 +171,7 @@ class Playout:
 
 
 def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -> Playout:
-    """Play ``policy`` ("random" or "greedy") from ``s`` for at most ``max_moves`` moves,
+    """Play ``policy`` ("random", "greedy" or "blind") from ``s`` for at most ``max_moves`` moves,
     never into a position already played (see the module docstring).
 
     Outcome "won"; "lost" when no legal move is left (reason: the game's ``over_reason``) or
@@ -127,8 +180,10 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     ``random`` draws from :class:`~engine.deal.SplitMix64` seeded with ``seed`` (default: the
     deal number).
     """
-    if policy not in ("random", "greedy"):
-        raise ValueError(f"unknown policy {policy!r}; allowed: random, greedy")
+    if policy not in PLAYOUT_POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
+    if policy == "blind":
+        return _run_blind(s, max_moves)
     rng = SplitMix64(s.cfg.deal if seed is None else seed)
     seen = {s.key()}
     for _ in range(max_moves):
@@ -141,6 +196,35 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
         if c is None:
             return Playout("lost", s, REVISIT_REASON)
         s = c
+    if s.is_won():
+        return Playout("won", s, "won")
+    if not s.legal_moves():
+        return Playout("lost", s, s.over_reason())
+    return Playout("undecided", s, "move limit reached")
+
+
+def _run_blind(s: State, max_moves: int) -> Playout:
+    """:func:`run` for the blind policy. The player remembers the :func:`seen_form` of each
+    position played; the referee (not the player) ends the game as lost, with
+    :data:`REVISIT_REASON`, when a move comes back to a position already played (the full
+    :meth:`~engine.state.State.key`), so that every playout ends."""
+    keys = {s.key()}
+    seen = {seen_form(s)}
+    for _ in range(max_moves):
+        if s.is_won():
+            return Playout("won", s, "won")
+        moves = s.legal_moves()
+        if not moves:
+            return Playout("lost", s, s.over_reason())
+        pick = blind_choice(s, moves, seen)
+        if pick is None:
+            return Playout("lost", s, REVISIT_REASON)
+        k = pick[1].key()
+        if k in keys:
+            return Playout("lost", s, REVISIT_REASON)
+        s = pick[1]
+        keys.add(k)
+        seen.add(seen_form(s))
     if s.is_won():
         return Playout("won", s, "won")
     if not s.legal_moves():

@@ -52,6 +52,12 @@ class Ambiguity:
         if len(set(ids)) != len(ids):
             raise ValueError(f"ambiguity {self.id}: duplicate reading ids {ids}")
 
+    @property
+    def plain(self) -> bool:
+        """True for a *plain decision*: one reading only, where the text is plain (or the
+        engine's one editorial choice); ``reason`` then says why no other reading is offered."""
+        return len(self.readings) == 1
+
     def reading(self, rid: str) -> Reading:
         for r in self.readings:
             if r.id == rid:
@@ -64,6 +70,16 @@ class Ambiguity:
                 "readings": [{"id": r.id, "label": r.label, "editorial": r.editorial,
                               "justification": r.justification} for r in self.readings],
                 "default": self.default, "reason": self.reason}
+
+
+def decision(id: str, question: str, sentences: tuple[str, ...], reading: str, label: str,
+             reason: str, *, editorial: bool = False, justification: str = "") -> Ambiguity:
+    """A plain decision: an :class:`Ambiguity` with the one reading ``reading`` (its
+    default), for a question a careful reader asks where the text allows one answer only;
+    ``reason`` quotes the text that decides it (or, with ``editorial=True``, the
+    ``justification`` says why the engine supplies what the text never says)."""
+    return Ambiguity(id, question, tuple(sentences),
+                     (Reading(reading, label, editorial, justification),), reading, reason)
 
 
 def resolve(slug: str, ambiguities: tuple[Ambiguity, ...],

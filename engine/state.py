@@ -14,6 +14,10 @@ from typing import Any, Iterator
 
 from .cards import CARDS
 
+#: Squared piles (fan ``"none"``) whose name is, or ends with, one of these lie face down:
+#: a player sees none of their cards (see :meth:`State.visible`).
+FACE_DOWN_PILES = ("stock", "hand", "reserve")
+
 
 class Config:
     """Per-game, per-deal constants shared by all states of one game: ``slug``, ``deal``,
@@ -79,6 +83,28 @@ class State:
     def frees(self, move: tuple) -> bool:
         """Does ``move`` free a card (uncover one or empty a place)? For the greedy policy."""
         return False
+
+    def visible(self) -> tuple:
+        """What a player at the table sees: ``((pile name, cards), ...)`` in the order of
+        :meth:`piles`, each card its number or ``None`` where the player cannot see which
+        card lies there (the count of cards is always seen). Used by the ``blind`` policy,
+        which must decide from this alone.
+
+        Default (a game overrides it where its table differs): a squared pile (fan
+        ``"none"``) named or ending in one of :data:`FACE_DOWN_PILES` shows nothing; any
+        other squared pile shows its top card only; a fanned pile shows every card. This
+        errs towards hiding: a game whose squared piles are spread face up loses nothing
+        but information for the blind player."""
+        out = []
+        for name, _x, _y, cards, fan in self.piles():
+            if fan == "none" and cards:
+                last = name.rsplit(" ", 1)[-1]
+                if last in FACE_DOWN_PILES:
+                    cards = (None,) * len(cards)
+                else:
+                    cards = (None,) * (len(cards) - 1) + (cards[-1],)
+            out.append((name, tuple(cards)))
+        return tuple(out)
 
     def over_reason(self) -> str:
         """Why the game ended ("won", "no moves", ...); "" while it goes on."""

@@ -257,8 +257,9 @@ def _usage(message: str):
 @click.option("--deal", type=click.IntRange(min=1), required=True, help="Deal number (1, 2, ...).")
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
-@click.option("--policy", type=click.Choice(["solver", "greedy", "random"]), default="greedy",
-              show_default=True)
+@click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]),
+              default="greedy", show_default=True,
+              help="blind: sees only the face-up cards (no stock order, no face-down cards).")
 @click.option("--budget", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="States for the solver, moves for the other policies.")
 @click.option("--seed", type=int, default=None, help="Seed of the random policy.")

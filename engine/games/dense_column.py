@@ -8,7 +8,8 @@ Sentences (``dense-column:<n>``) and where they are executed:
    подалее от верхнего туза" -- :func:`take_out` and :data:`DEAL_ORDER`.
 2. the order of the twelve places: the upper left corner, beside the four aces (sideways),
    the lower left corner, then the same on the right by the kings -- :data:`DEAL_ORDER`
-   (the text skips "the fifth": it goes beside the fourth ace) and
+   (the text skips "the fifth": the engine lays it beside the fourth ace, the
+   editorial reading ``fifth-card``) and
    :meth:`ColumnState.turn` (one card at a time round the places).
 3. "на тузов накладываются возвышающимся порядком ... а на королей понижающимся" --
    :meth:`ColumnState.fits` (in suit, sentence 4).
@@ -16,7 +17,8 @@ Sentences (``dense-column:<n>``) and where they are executed:
    тузов ... только на смежные или начальные карты" and
 5. "... она идет только на этого туза ... места, с которых сняты карты на начальные кучки,
    особыми картами не закладываются и ... порядок раскладывания ... никогда не нарушается"
-   -- :meth:`ColumnState.foundation_moves` (reading ``side-places``) and
+   -- :meth:`ColumnState.foundation_moves`, :meth:`ColumnState.side_restricted` (reading
+   ``side-places``) and
    :meth:`ColumnState.turn` (an emptied place gets its next card only when the round
    comes to it).
 6. "Когда ... разложены все карты обеих колод, тогда можно переходить с места на место без
@@ -45,7 +47,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, RANK, SUIT
 from ..deal import check_deal, shuffled
-from ..readings import Ambiguity, Reading, resolve
+from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
 
@@ -62,6 +64,92 @@ PLACE_NAMES = ("upper left corner", "beside ace 1", "beside ace 2", "beside ace 
                "beside king 2", "beside king 3", "beside king 4", "lower right corner")
 
 AMBIGUITIES = (
+    decision(
+        "take-out",
+        "Which four aces and four kings are taken out of the two packs (dense-column:1)?",
+        ("dense-column:1",),
+        "one-of-each-suit", "one ace and one king of each suit (the first copy the pack "
+        "gives; the two copies of a card are alike); the other copies stay in the pack",
+        "dense-column:1 'четырех тузов и четырех королей, по одному каждой масти' is plain; "
+        "which pack a copy comes from changes nothing in the play."),
+    decision(
+        "fifth-card",
+        "dense-column:2 places the second card beside the top ace, the third beside the "
+        "second ace, the fourth beside the third, then 'шестую карту опять на угол': where "
+        "does the fifth card go?",
+        ("dense-column:2",),
+        "beside-fourth-ace", "the fifth card goes beside the fourth (bottom) ace, so that the "
+        "round is: upper left corner, beside aces 1-4, lower left corner, then the same on "
+        "the right",
+        "The text never names the fifth card; the engine supplies the only place left free.",
+        editorial=True,
+        justification="Not in the text: dense-column:2 passes from 'четвертую подле "
+        "третьего' to 'а шестую карту опять на угол'. Four aces need four side places ('подле ... остальных трех королей' on the "
+        "right side, 'таким же точно образом'), and dense-column:4-5 speak of the first "
+        "twelve cards making twelve places, so the fifth card must lie beside the fourth "
+        "ace; the same round is then kept on the right (dense-column:2 'таким же точно "
+        "образом')."),
+    decision(
+        "deal-round",
+        "Does a deal go round the twelve places one card at a time, and does an emptied "
+        "place get its card when the round comes to it (dense-column:2, 5)?",
+        ("dense-column:2", "dense-column:5"),
+        "fixed-round", "one card at a time to the next place of the round, whether the "
+        "place is empty or not",
+        "dense-column:5 'места, с которых сняты карты на начальные кучки, особыми картами не "
+        "закладываются и показанный прежде порядок раскладывания первых двенадцати карт "
+        "никогда не нарушается' is plain."),
+    decision(
+        "deal-play",
+        "During a deal, must a card that fits a foundation go up at once, and may it go "
+        "later (dense-column:4-5)?",
+        ("dense-column:4", "dense-column:5"),
+        "optional", "a free card that fits may go up at any time during the deal (the "
+        "player may also turn the next card first)",
+        "dense-column:4-5 say where a card 'идет' (may go), never that it must go at once; "
+        "the places keep their cards, so a card can still go up later while it is free."),
+    decision(
+        "places-seen",
+        "Are the cards under the top of a place seen, and the cards in hand?",
+        ("dense-column:2", "dense-column:8"),
+        "top-only", "each place is a squared pile: only its top card shows; the hand is "
+        "face down (what the blind policy sees)",
+        "dense-column:8 calls the places 'кучки' (heaps) and gathers them 'не тасуя': cards "
+        "lie one on another; the hand is dealt from the top, one card at a time "
+        "(dense-column:2). No rule depends on it; only a player's knowledge."),
+    decision(
+        "builds-when",
+        "When may cards be moved between places (dense-column:6, 10)?",
+        ("dense-column:6", "dense-column:10"),
+        "after-each-deal", "only once all the cards of a deal are laid out, after every deal",
+        "dense-column:6 'Когда таким образом разложены все карты обеих колод, тогда можно "
+        "переходить с места на место' and dense-column:10 'После каждого раза допускаются "
+        "переводы' are plain."),
+    decision(
+        "empty-places",
+        "May a card be moved onto an emptied place (dense-column:7)?",
+        ("dense-column:7",),
+        "never", "an empty place takes no card by a move (it gets one only from the next "
+        "deal's round)",
+        "dense-column:7 'Те места, которые после переводов останутся пустыми, не замещаются "
+        "ничем' is plain."),
+    decision(
+        "redeal-when",
+        "When are the piles gathered for the next deal (dense-column:8)?",
+        ("dense-column:8",),
+        "nothing-goes", "only when no free card can go to a foundation (the player may "
+        "still move cards between places first)",
+        "dense-column:8 'Когда уже и после переводов нечего будет класть на места начальные, "
+        "тогда ... собираются' is plain."),
+    decision(
+        "end",
+        "When has the patience come out, and when has it failed?",
+        ("dense-column:8", "dense-column:9"),
+        "all-home", "it comes out when all 104 cards are on the eight foundations; it fails "
+        "when the last deal leaves no card to move",
+        "dense-column:9 'если после второго раза пасьянс не вышел' counts deals until the "
+        "patience comes out; the book's patiences come out when all cards are on the "
+        "foundations."),
     Ambiguity(
         "deals",
         "dense-column:9 'Это повторяется до трех раз, если после второго раза пасьянс не "
@@ -83,10 +171,15 @@ AMBIGUITIES = (
                  "while a deal is being laid out; once all cards are down, any free card "
                  "goes to any foundation it fits"),
          Reading("always", "a card beside an ace or a king goes only to that foundation, "
-                 "at any time")),
+                 "at any time"),
+         Reading("first-round", "only while the first twelve cards of a deal are laid out "
+                 "(until the thirteenth card comes); after that, during the deal too, a free "
+                 "card goes to any foundation it fits")),
         "during-deal",
         "dense-column:4 'Во время раскладывания ... надобно знать' limits the rule to the "
-        "dealing, and dense-column:6 allows moves 'без различия' once all cards are down.",
+        "dealing, and dense-column:6 allows moves 'без различия' once all cards are down. "
+        "The words 'первых двенадцати карт' (first-round) name the cards that make the "
+        "places, but dense-column:5 applies the rule to 'всеми прочими картами' of the deal.",
     ),
     Ambiguity(
         "build",
@@ -171,9 +264,21 @@ class ColumnState(State):
             return SUIT[card] == f and RANK[card] == self.found[f] + 1
         return SUIT[card] == f - 4 and RANK[card] == self.found[f] - 1
 
+    @executes("dense-column:4", "dense-column:5")
+    def side_restricted(self) -> bool:
+        """Does the rule 'a card beside an ace or a king goes only to that foundation'
+        hold now (reading ``side-places``: during the deal; always; or while the first
+        twelve cards of a deal are laid out)?"""
+        side = self.cfg.side
+        if side == "always":
+            return True
+        if not self.stock:
+            return False
+        return side == "during-deal" or self.dealt <= NPLACES
+
     def _targets(self, p: int) -> tuple[int, ...]:
         b = BESIDE[p]
-        if b is not None and (self.stock or self.cfg.side_always):
+        if b is not None and self.side_restricted():
             return (b,)
         return tuple(range(8))
 
@@ -288,7 +393,7 @@ class ColumnState(State):
                     and 0 <= f < 8 and ps[p]):
                 return False
             b = BESIDE[p]
-            if b is not None and b != f and (self.stock or self.cfg.side_always):
+            if b is not None and b != f and self.side_restricted():
                 return False
             return self._fits_card(CARDS[ps[p][-1]], f)
         if kind == "build" and len(move) == 3:
@@ -312,7 +417,10 @@ class ColumnState(State):
         return self.found == (13, 13, 13, 13, 1, 1, 1, 1)
 
     def key(self):
-        return (self.found, self.places, self.stock, self.deal_no)
+        """Foundations, places, the cards still to deal, the deal number and where the
+        next card goes (``dealt`` modulo the twelve places: two positions alike in all else
+        but this have different futures)."""
+        return (self.found, self.places, self.stock, self.deal_no, self.dealt % NPLACES)
 
     def safe_move(self):
         """Turning the next card while nothing can go to a foundation (then the only move)."""
@@ -354,7 +462,7 @@ def new(deal: int, readings: dict[str, str] | None = None) -> ColumnState:
     r = resolve(SLUG, AMBIGUITIES, readings)
     rest = take_out(shuffled(SLUG, deal, PACKS))
     cfg = Config(SLUG, deal, r, max_deals=3 if r["deals"] == "three-deals" else 4,
-                 side_always=r["side-places"] == "always", build_either=r["build"] == "either",
+                 side=r["side-places"], build_either=r["build"] == "either",
                  gather=r["gather"])
     s = ColumnState.__new__(ColumnState)
     s.cfg, s.hist = cfg, None

@@ -20,7 +20,11 @@ Sentences (``favourite:<n>``) and where they are executed:
    and :meth:`FavouriteState.is_won` (a foundation per suit, 13 cards, turning the corner
    K-A: a foundation that starts at an eight must pass the king or the ace to take all 13).
 8. "Порядок же их оставляется на волю раскладывающего: возвышающийся или понижающийся" --
-   :meth:`FavouriteState.direction_moves` (reading ``direction``): a first move of the game.
+   :meth:`FavouriteState.direction_moves` (reading ``direction=one-choice``): the player's
+   first move, ``("direction", "up")`` or ``("direction", "down")``; under
+   ``direction=per-foundation`` the first card laid on each foundation fixes its direction
+   (:meth:`FavouriteState.foundation_moves`). Up or down is always the player's choice,
+   never a reading, and the solver explores both.
 9. "переводы двойные между поперечными рядами ... также боковыми и отдельными линиями" and
 10. "Переводить можно всячески и старшую и младшую, только по мастям" --
    :meth:`FavouriteState.build_moves`: the end card of a row or the top card of a separate
@@ -48,7 +52,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, RANK, SUIT
 from ..deal import check_deal, shuffled
-from ..readings import Ambiguity, Reading, resolve
+from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
 
@@ -87,16 +91,74 @@ AMBIGUITIES = (
         "once for all four foundations, or separately for each?",
         ("favourite:8", "favourite:13"),
         (Reading("one-choice",
-                 "the player chooses, after the deal, one direction for all four foundations"),
+                 "the player chooses, after the deal and before any other move, one "
+                 "direction for all four foundations (a move: up or down)"),
          Reading("per-foundation",
-                 "each foundation goes up or down as the first card laid on it decides"),
-         Reading("up", "always ascending (the player's choice fixed in advance)"),
-         Reading("down", "always descending (the player's choice fixed in advance)")),
+                 "the player chooses for each foundation, by the first card laid on it "
+                 "(the next rank up or the next rank down)")),
         "one-choice",
         "favourite:8 'Порядок же их ... возвышающийся или понижающийся' speaks of one order "
         "for the foundations together, and favourite:13 'начиная раскладку с младшей или "
-        "старшей' of one decision at the start of the play.",
+        "старшей' of one decision at the start of the play. Up or down is not a reading: "
+        "the text leaves it 'на волю раскладывающего', so it is the player's move, and the "
+        "solver tries both.",
     ),
+    decision(
+        "foundation-rank",
+        "Which cards are the foundations (favourite:2-3)?",
+        ("favourite:2", "favourite:3"),
+        "first-card-rank", "the first card turned up, and the three other cards of its "
+        "rank, laid in the middle as they come from the hand",
+        "favourite:2 'первая вскрывшаяся карта будет начальною' and favourite:3 'места для "
+        "остальных трех начальных карт, которые туда и кладутся по мере как будут выходить "
+        "с рук' are plain."),
+    decision(
+        "foundation-wrap",
+        "Does a foundation pass from the king to the ace (or the ace to the king)?",
+        ("favourite:7",),
+        "turns-the-corner", "yes: a foundation takes all thirteen cards of its suit, going "
+        "on past the king (up) or the ace (down)",
+        "favourite:7 'все карты свести на места начальные по мастям': a foundation that "
+        "starts at, say, an eight can hold its whole suit only by turning the corner."),
+    decision(
+        "free-cards",
+        "Which cards may be moved (favourite:9-11)?",
+        ("favourite:9", "favourite:10", "favourite:11"),
+        "end-cards", "only the free end card of a row or the top card of a separate line, "
+        "one at a time",
+        "favourite:11 'не вынимая, однако же, ее из середины, но крайнюю': only the end card "
+        "is free; favourite:4-5 lay each card 'закрыв ею несколько прежде туда положенных'."),
+    Ambiguity(
+        "fill",
+        "favourite:11 lets the player fill an emptied row with 'новую карту, любую со всех "
+        "рядов ... но крайнюю': from the rows only, or also from the two separate lines?",
+        ("favourite:11",),
+        (Reading("any-free-card", "the player may (need not) lay any free card, from a row "
+                 "or a separate line, in an emptied row"),
+         Reading("rows-only", "only the end card of a row may fill an emptied row; the "
+                 "separate lines give cards only to builds and the foundations")),
+        "any-free-card",
+        "favourite:11 'может раскладывающий класть новую карту, любую' (may lay a new card, "
+        "any): the filling is optional and the card is 'любую'. 'со всех рядов' could "
+        "exclude the separate lines, which favourite:9 calls 'линиями', not 'рядами' "
+        "(rows-only); but favourite:12 names the separate lines as the exception to this "
+        "rule only as places that are not filled again, not as cards that may not fill.",
+    ),
+    decision(
+        "separate-refill",
+        "Are the separate lines filled again once emptied (favourite:12)?",
+        ("favourite:12",),
+        "never", "no: an emptied separate line stays empty",
+        "favourite:12 'два места карт, лежащих отдельно, которые, если будут один раз "
+        "разобраны или сведены, то вновь не занимаются' is plain."),
+    decision(
+        "end",
+        "Is there a redeal, and when has the patience come out or failed?",
+        ("favourite:7", "favourite:14"),
+        "one-deal", "one deal, no redeal; it comes out when all 52 cards are on the "
+        "foundations and fails when no move is left",
+        "The text never speaks of gathering or dealing again; favourite:7 sets the aim, "
+        "'все карты свести на места начальные'."),
     Ambiguity(
         "separate",
         "Do the two separate lines take cards built on them, or only give cards?",
@@ -235,8 +297,8 @@ class FavouriteState(State):
 
     @executes("favourite:11", "favourite:12")
     def fill_moves(self) -> list[tuple]:
-        """Any free card into an empty row (favourite:11); never into a separate line
-        (favourite:12). Moving a row's only card to another empty row is not offered (it
+        """Any free card (from a row only, reading ``fill=rows-only``) into an empty row
+        (favourite:11); never into a separate line (favourite:12). Moving a row's only card to another empty row is not offered (it
         changes nothing)."""
         ps = self.piles_
         empty = [j for j in range(NROWS) if not ps[j]]
@@ -244,7 +306,7 @@ class FavouriteState(State):
             return []
         j = empty[0]  # the empty rows are interchangeable: offer the first
         out = []
-        for i in range(NPILES):
+        for i in range(NPILES if self.cfg.fill_from_sep else NROWS):
             if ps[i] and not (i < NROWS and len(ps[i]) == 1):
                 out.append(("fill", i, j))
         return out
@@ -318,7 +380,7 @@ class FavouriteState(State):
                     and 0 <= j < NPILES and i != j and ps[i]):
                 return False
             if move[0] == "fill":
-                return j < NROWS and not ps[j]
+                return j < NROWS and not ps[j] and (i < NROWS or cfg.fill_from_sep)
             if not ps[j] or (j >= NROWS and not cfg.sep_builds):
                 return False
             a, b = CARDS[ps[i][-1]], CARDS[ps[j][-1]]
@@ -370,11 +432,11 @@ def new(deal: int, readings: dict[str, str] | None = None) -> FavouriteState:
     cards = shuffled(SLUG, deal, PACKS)
     base, order, piles = deal_layout(cards, r["deal-order"] == "base-in-turn")
     cfg = Config(SLUG, deal, r, base=base, found_order=order, direction=r["direction"],
-                 sep_builds=r["separate"] == "build-on", wrap=r["wrap"] == "yes")
+                 sep_builds=r["separate"] == "build-on", wrap=r["wrap"] == "yes",
+                 fill_from_sep=r["fill"] == "any-free-card")
     s = FavouriteState.__new__(FavouriteState)
     s.cfg, s.hist = cfg, None
     s.piles_ = piles
     s.found = (1, 1, 1, 1)
-    d = _DIR.get(r["direction"], 0)
-    s.dirs = (d, d, d, d)
+    s.dirs = (0, 0, 0, 0)
     return s

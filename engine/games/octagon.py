@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ..cards import RANK, SUIT
 from ..deal import check_deal, numbers
-from ..readings import Ambiguity, Reading, resolve
+from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
 from ._common import canonical
@@ -45,6 +45,85 @@ SIDE_SIZE = 5
 
 #: The ambiguities of the text, with their readings.
 AMBIGUITIES = (
+    decision(
+        "aces-out",
+        "Are the eight aces taken out before the deal (octagon:2)?",
+        ("octagon:1", "octagon:2"),
+        "before-deal", "all eight aces out first, as foundations; the rest is the pack",
+        "octagon:2 'Выбранные из 2 колод все 8 тузов кладутся попарно' is plain."),
+    Ambiguity(
+        "side-deal",
+        "How are the four side piles of five dealt (octagon:2 'кладутся пачки по пяти "
+        "карт')?",
+        ("octagon:2",),
+        (Reading("pile-at-a-time", "a pile at a time, five cards each, from the top of the "
+                 "pack; the last laid is the pile's top"),
+         Reading("round", "a card to each pile in turn, five rounds")),
+        "pile-at-a-time",
+        "octagon:2 'кладутся пачки по пяти карт' lays piles, each of five, and does not say "
+        "more; from a shuffled pack both ways give the same chances (only which deal number "
+        "gives which layout differs), so the plainer one is the default.",
+    ),
+    decision(
+        "side-piles-seen",
+        "Are the cards of a side pile seen, or only its top (octagon:4 'если под двойкой "
+        "случится тройка')?",
+        ("octagon:4",),
+        "top-only", "the side piles are squared, face up: only the top card shows; the one "
+        "below comes to light when the top goes (what the blind policy sees)",
+        "octagon:4 'если под двойкой случится тройка' (if a three happens to lie under the "
+        "two) speaks of finding the card below when the two is lifted. No rule depends on it; "
+        "only a player's knowledge."),
+    decision(
+        "waste-pile",
+        "Where do the turned cards that do not fit go, and may they go later (octagon:5)?",
+        ("octagon:5",),
+        "middle-pile", "they lie in a pile in the middle (the waste), whose top card may go "
+        "on a foundation or a side pile later",
+        "octagon:5 'накладываются постепенно карты колоды в середине восьмиугольника': the "
+        "cards are laid one on another in the middle, the top one in view."),
+    decision(
+        "side-transfers",
+        "May cards be moved from one side pile to another, or onto an empty one?",
+        ("octagon:5", "octagon:6", "octagon:7"),
+        "none", "no: a side pile takes cards from the stock (octagon:5) or a refill "
+        "(octagon:7) only, and gives them only to the foundations (octagon:6)",
+        "octagon:5 names where the stock's cards go ('кладутся на эти пачки', the side "
+        "piles) and octagon:6 where a side pile's cards go ('кладутся на эти пачки', the "
+        "aces' piles); no sentence moves a card from one side pile to another, and a move "
+        "the text never names is not allowed."),
+    decision(
+        "side-to-foundation",
+        "octagon:6 'все карты, которые накопились, кладутся на эти пачки': at once, or card "
+        "by card as each fits?",
+        ("octagon:4", "octagon:6"),
+        "card-by-card", "the top card goes up when it fits, then the next, each checked; the "
+        "player may play them at any time",
+        "octagon:4 shows it card by card: 'если под двойкой случится тройка ... то и она "
+        "кладется на туза'; cards built down in suit on a pile fit one after the other."),
+    decision(
+        "refill",
+        "When and from where is an emptied side pile refilled (octagon:7)?",
+        ("octagon:7",),
+        "at-once-from-stock", "at once, with the next five cards of the stock (fewer if fewer "
+        "are left); with the stock out, after the next redeal",
+        "octagon:7 'наполняется из колоды пятью картами' is plain about the stock and the "
+        "five; the moment, at once, is the plain sense of 'наполняется'."),
+    decision(
+        "redeal-order",
+        "How is the stock redealt (octagon:8 'Колоду можно перекладывать')?",
+        ("octagon:8",),
+        "unshuffled", "the waste is turned over without shuffling and turned again from its "
+        "first card",
+        "'перекладывать колоду' is to redeal without shuffling (see the glossary)."),
+    decision(
+        "end",
+        "When has the patience come out, and when has it failed (octagon:8)?",
+        ("octagon:8",),
+        "all-home", "it comes out when all 104 cards are on the foundations; it fails when "
+        "no move is left after the last redeal",
+        "octagon:8 'если карты колоды и вспомогательных пачек не уложились, то пасьянс не "
+        "вышел' is plain."),
     Ambiguity(
         "negation",
         "octagon:4 says the top cards of the side piles go on the aces 'если они приходятся "
@@ -106,9 +185,13 @@ def take_out_aces(cards: list[int]) -> tuple[tuple[int, ...], list[int]]:
 
 
 @executes("octagon:2")
-def deal_side_piles(rest: list[int]) -> tuple[tuple, tuple]:
-    """Four side piles of five (a pile at a time, first card at the bottom); the stock."""
-    piles = tuple(tuple(rest[i * SIDE_SIZE:(i + 1) * SIDE_SIZE]) for i in range(NSIDE))
+def deal_side_piles(rest: list[int], by_round: bool = False) -> tuple[tuple, tuple]:
+    """Four side piles of five, first card at the bottom: a pile at a time, or (reading
+    ``side-deal=round``) a card to each pile in turn; returns (piles, the stock)."""
+    if by_round:
+        piles = tuple(tuple(rest[i:NSIDE * SIDE_SIZE:NSIDE]) for i in range(NSIDE))
+    else:
+        piles = tuple(tuple(rest[i * SIDE_SIZE:(i + 1) * SIDE_SIZE]) for i in range(NSIDE))
     return piles, tuple(rest[NSIDE * SIDE_SIZE:])
 
 
@@ -372,7 +455,7 @@ def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
     s = OctagonState.__new__(OctagonState)
     s.cfg, s.hist = cfg, None
     s.found = found
-    s.sides, s.stock = deal_side_piles(rest)
+    s.sides, s.stock = deal_side_piles(rest, r["side-deal"] == "round")
     s.fstock = bytes(map(_FOLD, s.stock))
     s.ptr, s.waste, s.passes, s.opening = 0, (), 0, True
     return s

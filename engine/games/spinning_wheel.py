@@ -8,8 +8,9 @@ Sentences (``spinning-wheel:<n>``) and where they are executed:
    is taken out (the first of its rank to come in the shuffled pack; suits do not matter)
    and laid in a circle, the ace at the top, the two to its right ... the king to its left.
 2. "Те карты, которые совсем не идут в круг, кладутся в середине его на две кучки ... по
-   желанию раскладывающего" -- :meth:`WheelState.waste_moves`: the card in hand goes onto
-   either waste pile, as the player likes (even when it could go on the wheel).
+   желанию раскладывающего" -- :meth:`WheelState.may_waste`, :meth:`WheelState.waste_moves`:
+   a card in hand that no place of the wheel takes goes onto either waste pile, as the
+   player likes (reading ``waste-entry``; under ``any`` even a card that could go on).
 3. "все 13 карт суть начальные и накладываются возвышающимся порядком ... не соблюдая масти"
    -- :meth:`WheelState.targets`: a card goes on a foundation showing the rank below it
    (any suit; after the king comes the ace again: each foundation takes seven cards on
@@ -44,7 +45,7 @@ import math
 
 from ..cards import RANK
 from ..deal import check_deal, shuffled
-from ..readings import Ambiguity, Reading, resolve
+from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
 
@@ -54,6 +55,70 @@ PLAYER_HAS_CHOICE = True
 N = 13
 
 AMBIGUITIES = (
+    decision(
+        "wheel-cards",
+        "Which thirteen cards make the wheel (spinning-wheel:1 'кладут все 13 карт по "
+        "порядку в кружок')?",
+        ("spinning-wheel:1",),
+        "first-of-each-rank", "one card of each rank, the first of its rank that the "
+        "shuffled packs give; the ace at the top, then clockwise two ... king",
+        "spinning-wheel:1 'не обращая внимания на масти': suits do not matter, so any card of "
+        "a rank does; the order 'рядом с шестеркой с одной стороны лежала семерка, а с другой "
+        "пятерка' is plain."),
+    decision(
+        "hand",
+        "How are the other cards played: one at a time from the hand, in order?",
+        ("spinning-wheel:2", "spinning-wheel:3"),
+        "one-at-a-time", "the cards in hand are turned one at a time; each goes on the wheel "
+        "or on a waste pile before the next is turned",
+        "The text says where the cards go (spinning-wheel:2-3), not how they come; a single "
+        "deal from the hand ('в один раз', spinning-wheel:6) is the only way it allows."),
+    Ambiguity(
+        "waste-entry",
+        "spinning-wheel:2 'Те карты, которые совсем не идут в круг, кладутся в середине его "
+        "на две кучки': may a card that could go on the wheel be laid on a waste pile?",
+        ("spinning-wheel:2",),
+        (Reading("cannot-go",
+                 "only a card in hand that cannot go on the wheel goes on a waste pile"),
+         Reading("any", "the player may lay any card in hand on a waste pile, even one "
+                 "that could go on the wheel")),
+        "cannot-go",
+        "spinning-wheel:2 names the cards for the waste piles: 'которые совсем не идут в "
+        "круг' (that do not go into the circle at all); the player's wish ('по желанию "
+        "раскладывающего') is only which of the two piles, 'больше на одну, а меньше на "
+        "другую'.",
+    ),
+    decision(
+        "waste-pile",
+        "Which waste pile takes a card (spinning-wheel:2)?",
+        ("spinning-wheel:2",),
+        "players-choice", "either of the two, as the player likes",
+        "spinning-wheel:2 'по желанию раскладывающего, т. е. больше на одну, а меньше на "
+        "другую, смотря по удобности' is plain."),
+    decision(
+        "wrap",
+        "Does a foundation go on past the king (spinning-wheel:3 'возвышающимся порядком')?",
+        ("spinning-wheel:3", "spinning-wheel:7"),
+        "king-then-ace", "after the king comes the ace again, then the two ...",
+        "104 - 13 = 91 cards go on 13 foundations, seven on each: a foundation must pass the "
+        "king, and spinning-wheel:7 says the wheel ends 'в том же порядке, но только в "
+        "противную сторону', which only going on past the king gives."),
+    decision(
+        "no-transfer",
+        "May cards go from one waste pile to the other, or the cards be dealt a second time "
+        "(spinning-wheel:6)?",
+        ("spinning-wheel:6",),
+        "neither", "no moves between the waste piles and no second deal",
+        "spinning-wheel:6 'переводить с одной сборной кучки на другую или в другой раз не "
+        "позволяется, а должна эта раскладка выходить в один раз' is plain."),
+    decision(
+        "end",
+        "When has the patience come out, and when has it failed?",
+        ("spinning-wheel:6",),
+        "all-on-wheel", "it comes out when the hand and both waste piles are empty (all "
+        "cards on the wheel); it fails when the hand is empty and no waste top goes",
+        "spinning-wheel:6 'должна эта раскладка выходить в один раз': one deal, the cards "
+        "that cannot go stay on the waste piles."),
     Ambiguity(
         "placement",
         "spinning-wheel:4 'класть карты подле равных ... всегда подле старшей или подле "
@@ -102,6 +167,7 @@ def make_wheel(cards) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(wheel), tuple(rest)  # type: ignore[arg-type]
 
 
+@executes("spinning-wheel:7")
 def turned(tops) -> int | None:
     """If the tops (rank by place, place 0 = the ace's at the start) are still in clockwise
     ascending order, the number of places the ace has moved clockwise; else None
@@ -119,9 +185,9 @@ def turned(tops) -> int | None:
 class WheelState(State):
     """``tops`` rank shown at each place of the wheel; ``count`` cards laid on each place;
     ``pos`` how many cards of the hand (``cfg.rest``) are dealt; ``waste`` the two waste piles
-    (bottom first)."""
+    (bottom first); ``topc`` the card on top of each place (for :meth:`visible`)."""
 
-    __slots__ = ("tops", "count", "pos", "waste")
+    __slots__ = ("tops", "count", "pos", "waste", "topc")
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -133,6 +199,7 @@ class WheelState(State):
         s.cfg = self.cfg
         s.hist = (move, self.hist)
         s.tops, s.count, s.pos, s.waste = self.tops, self.count, self.pos, self.waste
+        s.topc = self.topc
         return s
 
     @executes("spinning-wheel:3", "spinning-wheel:4", "spinning-wheel:5")
@@ -162,12 +229,21 @@ class WheelState(State):
         return out
 
     @executes("spinning-wheel:2")
-    def waste_moves(self) -> list[tuple]:
-        """The card in hand onto either waste pile, as the player likes (spinning-wheel:2).
-        Best first: an empty pile; else a pile whose top card is of the same or a higher rank
-        (so the pile comes off in order), the highest first; else the higher top. Two equal
-        piles: one move."""
+    def may_waste(self) -> bool:
+        """May the card in hand go on a waste pile: there is one, and (reading
+        ``waste-entry=cannot-go``, the default) it 'совсем не идет в круг', no place of the
+        wheel takes it (spinning-wheel:2)."""
         if self.pos >= self.cfg.ncards:
+            return False
+        return self.cfg.waste_any or not self.targets(RANK[self.cfg.rest[self.pos]])
+
+    @executes("spinning-wheel:2")
+    def waste_moves(self, may: bool | None = None) -> list[tuple]:
+        """The card in hand onto either waste pile, as the player likes (spinning-wheel:2),
+        when :meth:`may_waste` (``may``: its answer if already known). Best first: an empty
+        pile; else a pile whose top card is of the same or a higher rank (so the pile comes
+        off in order), the highest first; else the higher top. Two equal piles: one move."""
+        if not (self.may_waste() if may is None else may):
             return []
         w0, w1 = self.waste
         if w0 == w1:
@@ -184,7 +260,12 @@ class WheelState(State):
     def legal_moves(self) -> list[tuple]:
         if self.is_won() or self._dead():
             return []
-        return self.wheel_moves() + self.waste_moves()
+        wm = self.wheel_moves()
+        if self.pos >= self.cfg.ncards:
+            return wm
+        # may_waste, from the wheel moves already found: the card in hand goes nowhere
+        may = self.cfg.waste_any or not (wm and wm[-1][1] == "h")
+        return wm + self.waste_moves(may)
 
     def _dead(self) -> bool:
         """Reading ``waste=dead``: a card on a waste pile never comes back, so the patience
@@ -212,6 +293,9 @@ class WheelState(State):
         t = list(self.tops)
         t[p] = RANK[c]
         s.tops = tuple(t)
+        t = list(self.topc)
+        t[p] = c
+        s.topc = tuple(t)
         cnt = list(self.count)
         cnt[p] += 1
         s.count = tuple(cnt)
@@ -221,7 +305,14 @@ class WheelState(State):
         if not isinstance(move, tuple) or not move or self._dead():
             return False
         if move[0] == "waste":
-            return len(move) == 2 and move[1] in (0, 1) and bool(self.hand)
+            if not (len(move) == 2 and move[1] in (0, 1) and self.hand):
+                return False
+            if self.cfg.waste_any:
+                return True
+            r = RANK[self.hand[0]]
+            below = 13 if r == 1 else r - 1
+            return below not in self.tops  # 'совсем не идут в круг'
+
         if move[0] != "wheel" or len(move) != 3:
             return False
         src, p = move[1], move[2]
@@ -269,6 +360,19 @@ class WheelState(State):
             return "a card lies on a waste pile and cannot come back (reading waste=dead)"
         return "the hand is empty and no waste card goes on the wheel"
 
+    def visible(self) -> tuple:
+        """What the player sees (as :meth:`engine.state.State.visible`, in the order of
+        :meth:`piles`): the top card of each place of the wheel, both waste piles spread,
+        and of the hand only the card turned up to be played (spinning-wheel:2-3: each
+        card is placed as it comes)."""
+        out = [(f"foundation {p + 1}", (None,) * self.count[p] + (self.topc[p],))
+               for p in range(N)]
+        out.append(("waste 1", self.waste[0]))
+        out.append(("waste 2", self.waste[1]))
+        n = self.cfg.ncards - self.pos
+        out.append(("hand", (None,) * (n - 1) + (self.cfg.rest[self.pos],) if n else ()))
+        return tuple(out)
+
     def piles(self):
         """The wheel (each place: its start card, then the cards laid on it), the two waste
         piles in the middle and the hand."""
@@ -297,11 +401,12 @@ def new(deal: int, readings: dict[str, str] | None = None) -> WheelState:
     wheel, rest = make_wheel(shuffled(SLUG, deal, PACKS))
     cfg = Config(SLUG, deal, r, wheel=wheel, rest=rest, ncards=len(rest),
                  compulsory=r["placement"] == "compulsory",
-                 waste_play=r["waste"] == "to-wheel")
+                 waste_play=r["waste"] == "to-wheel", waste_any=r["waste-entry"] == "any")
     s = WheelState.__new__(WheelState)
     s.cfg, s.hist = cfg, None
     s.tops = tuple(range(1, N + 1))
     s.count = (0,) * N
     s.pos = 0
     s.waste = ((), ())
+    s.topc = wheel
     return s

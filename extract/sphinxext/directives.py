@@ -178,6 +178,12 @@ def rule_links_para(functions: list[str]) -> nodes.paragraph:
     return p
 
 
+def _declared_readings(slug: str) -> set[str]:
+    """Citable ``<game>:<ambiguity>=<reading>`` ids the engine declares for ``slug``."""
+    from engine import games
+    return {f"{slug}:{a.id}={r.id}" for a in games.get(slug).AMBIGUITIES for r in a.readings}
+
+
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored)."""
     path = root / "results" / "odds.json"
@@ -200,10 +206,14 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         intro += " The engine has changed since these figures were measured."
     sec += _para(intro, [])
     cells = []
+    declared = _declared_readings(slug)
     for r in rows:
         lo, hi = r["ci95"]
         label = f"{slug}:{r['change']}" if r["change"] else "default readings"
-        cells.append([cited_text(label, {label}, []), r["policy"], r["deals"],
+        if r["change"] and label not in declared:  # a stale table: the reading was withdrawn
+            label += " (no longer a reading of the engine)"
+        cells.append([cited_text(label, declared, []),
+                      r["policy"], r["deals"],
                       f"{r['won']} / {r['lost']} / {r['undecided']}", f"{100 * r['rate']:.1f}%",
                       f"{100 * lo:.1f}–{100 * hi:.1f}%" + (f" ({r['note']})" if r.get("note") else "")])
     by_row = {f"{r['change'] or 'default'}/{r['policy']}": r for r in rows}

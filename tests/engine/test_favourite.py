@@ -57,7 +57,6 @@ def test_solver_win_replays_and_a_lost_deal():
 
 def test_readings_change_play():
     base = F.new(1)
-    assert F.new(1, {"direction": "up"}).legal_moves() != base.legal_moves()
     pf = F.new(1, {"direction": "per-foundation"})
     assert pf.legal_moves()[0][0] != "direction"
     assert F.new(1, {"deal-order": "base-in-turn"}).piles_ != base.piles_
@@ -70,7 +69,7 @@ def test_readings_change_play():
 
 
 READINGS = [{}, {"direction": "per-foundation"}, {"separate": "source-only", "wrap": "yes"},
-            {"deal-order": "base-in-turn", "direction": "down"}]
+            {"deal-order": "base-in-turn", "direction": "per-foundation"}]
 
 
 @settings(max_examples=25, deadline=None)

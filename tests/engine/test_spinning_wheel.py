@@ -18,7 +18,10 @@ def test_golden_deal_1():
     p = {d["name"]: d["cards"] for d in s.layout()["piles"]}
     assert p["foundation 1"] == ["AS"] and p["foundation 13"] == ["KD'"]
     assert p["hand"][-3:] == ["8S", "10H", "8H"]  # bottom first: the next card is last
-    assert s.legal_moves() == [("wheel", "h", 6), ("waste", 0)]
+    # spinning-wheel:2 (reading waste-entry=cannot-go): the 8 goes on the wheel, so not
+    # on a waste pile; under waste-entry=any the player may also lay it aside
+    assert s.legal_moves() == [("wheel", "h", 6)]
+    assert W.new(1, {"waste-entry": "any"}).legal_moves() == [("wheel", "h", 6), ("waste", 0)]
     assert len(s.hand) == 91
 
 
@@ -70,13 +73,14 @@ def test_readings_change_play():
         a = a.apply(m)
     assert len(a.wheel_moves()) >= len(s.wheel_moves())
     assert any(len(x.targets(r)) > len(y.targets(r)) for x, y in [(a, s)] for r in range(1, 14))
-    d = W.new(1, {"waste": "dead"}).apply(("waste", 0))
-    assert d.legal_moves() == [] and W.new(1).apply(("waste", 0)).legal_moves()
+    d = W.new(1, {"waste": "dead", "waste-entry": "any"}).apply(("waste", 0))
+    assert d.legal_moves() == []
+    assert W.new(1, {"waste-entry": "any"}).apply(("waste", 0)).legal_moves()
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(1, 10_000), st.sampled_from([{}, {"placement": "advice"},
-                                                {"waste": "dead"}]),
+                                                {"waste": "dead"}, {"waste-entry": "any"}]),
        st.lists(st.integers(0, 99), max_size=80))
 def test_invariants(deal, readings, picks):
     def invariant(s):
