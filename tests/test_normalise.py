@@ -51,6 +51,14 @@ def check_invariants(text: str, n: Normalisation) -> None:
         assert c.kind in KINDS
         if c.kind != "emendation":
             assert c.rule in RULES and RULES[c.rule].kind == c.kind
+        if c.parts:  # a word change: its letter-level parts lie inside it and make it
+            assert all(c.start <= p.start <= p.end <= c.end and not p.parts for p in c.parts)
+            assert all(p.rule in RULES and RULES[p.rule].kind == p.kind for p in c.parts)
+            inner = [Change(p.start - c.start, p.end - c.start, p.orig, p.reg, p.kind, p.rule)
+                     for p in c.parts]
+            assert apply_changes(c.orig, inner) == c.reg
+            strength = ["ocr", "orthography", "typography"]
+            assert c.kind == min((p.kind for p in c.parts), key=strength.index)
         pieces.append(text[pos:c.start])
         pieces.append(c.orig)
         pos = c.end
@@ -203,7 +211,7 @@ def test_rule(orig, expected, rules):
     n = normalise(orig)
     check_invariants(orig, n)
     assert n.text == expected
-    assert {c.rule for c in n.changes} >= rules
+    assert {r for c in n.changes for r in c.rules} >= rules
     if not rules:
         assert not [c for c in n.changes if c.kind != "typography"]
 
@@ -219,11 +227,18 @@ def test_yo_switch():
 def test_change_records():
     n = normalise("Онъ взялъ дaму.")
     assert [c.to_json() for c in n.changes] == [
-        {"start": 2, "end": 3, "orig": "ъ", "reg": "", "kind": "orthography",
-         "rule": "final-hard-sign"},
-        {"start": 8, "end": 9, "orig": "ъ", "reg": "", "kind": "orthography",
-         "rule": "final-hard-sign"},
-        {"start": 11, "end": 12, "orig": "a", "reg": "а", "kind": "ocr", "rule": "ocr-latin"},
+        {"start": 0, "end": 3, "orig": "Онъ", "reg": "Он", "kind": "orthography",
+         "rule": "final-hard-sign", "parts": [
+             {"start": 2, "end": 3, "orig": "ъ", "reg": "", "kind": "orthography",
+              "rule": "final-hard-sign"}]},
+        {"start": 4, "end": 9, "orig": "взялъ", "reg": "взял", "kind": "orthography",
+         "rule": "final-hard-sign", "parts": [
+             {"start": 8, "end": 9, "orig": "ъ", "reg": "", "kind": "orthography",
+              "rule": "final-hard-sign"}]},
+        {"start": 10, "end": 14, "orig": "дaму", "reg": "даму", "kind": "ocr",
+         "rule": "ocr-latin", "parts": [
+             {"start": 11, "end": 12, "orig": "a", "reg": "а", "kind": "ocr",
+              "rule": "ocr-latin"}]},
     ]
     assert n.norm_offset(len(n.original)) == len(n.text)
 
