@@ -1,0 +1,70 @@
+"""The normaliser's OCR repairs, hyphens, case and word-level change records."""
+from __future__ import annotations
+
+import pytest
+
+from extract.normalise import normalise
+
+from test_normalise import check_invariants  # noqa: E402 (tests/ is on sys.path)
+
+CASES = [
+    # (printed, normalised, rules that must appear among the word changes)
+    ("нзвестно", "известно", {"ocr-letter"}),        # н for и
+    ("ПОЛОЖИТЬ нзвѣстно", "ПОЛОЖИТЬ известно", {"ocr-letter", "yat"}),
+    ("бьлый", "белый", {"ocr-letter"}),              # ь for ѣ
+    ("бiьлый", "белый", {"ocr-letter"}),             # іь for ѣ (Latin i)
+    ("мнлый", "милый", {"ocr-letter"}),
+    ("тетрадь", "тетрадь", set()),                   # a modern word is never touched
+    ("Өома и Өедоръ", "Фома и Федор", {"ocr-barred-o"}),
+    ("пришелъ c нимъ", "пришел с ним", {"ocr-lone-latin", "final-hard-sign"}),
+    ("Il у a des ménagements", "Il у a des ménagements", set()),  # French stays French
+    ("то-есть, кто-же, хоть-бы", "то есть, кто же, хоть бы", {"particle-hyphen"}),
+    ("говорилъ-ли", "говорил ли", {"particle-hyphen", "final-hard-sign"}),
+    ("кар-ты", "карты", {"inline-hyphen"}),
+    ("из-за, какой-то, северо-запад, кое-как", "из-за, какой-то, северо-запад, кое-как", set()),
+    ("кар\u00adты", "карты", {"soft-hyphen"}),
+    ("ГЛАВА ІІ. Часть ХІV", "ГЛАВА ІІ. Часть ХІV", set()),  # Roman numerals with І
+    ("ДВѣ КАРТЫ", "ДВЕ КАРТЫ", {"yat"}),            # case from the whole word
+    ("ДВѢ, Ѣхать, РоссІя", "ДВЕ, Ехать, Россия", {"yat", "decimal-i"}),
+    ("оставшіяся карты", "оставшиеся карты", {"ending-yya"}),
+    ("лежащіяся", "лежащияся", {"decimal-i"}),        # result unknown: ending kept
+    ("бормоталаго", "бормоталаго", set()),           # unknown stem: no ending rule
+]
+
+
+@pytest.mark.parametrize("orig,expected,rules", CASES)
+def test_ocr_and_hyphen_rules(orig, expected, rules):
+    n = normalise(orig)
+    check_invariants(orig, n)
+    assert n.text == expected
+    assert {r for c in n.changes for r in c.rules} >= rules
+    assert normalise(n.text).text == n.text
+
+
+def test_one_record_per_word_with_letter_detail():
+    n = normalise("Въ лѣсъ нзвѣстный")
+    words = [(c.orig, c.reg, c.kind, c.rules) for c in n.changes if c.kind != "typography"]
+    assert words == [("Въ", "В", "orthography", ("final-hard-sign",)),
+                     ("лѣсъ", "лес", "orthography", ("yat", "final-hard-sign")),
+                     ("нзвѣстный", "известный", "ocr", ("ocr-letter", "yat"))]
+    lѣs = n.changes[1]
+    assert [(p.start, p.end, p.orig, p.reg) for p in lѣs.parts] == [(4, 5, "ѣ", "е"),
+                                                                    (6, 7, "ъ", "")]
+
+
+def test_word_divided_at_line_end_is_one_record():
+    n = normalise("раз-\nсказъ")
+    assert len(n.changes) == 1
+    c = n.changes[0]
+    assert (c.orig, c.reg, c.kind) == ("раз-\nсказъ", "рассказ", "orthography")
+    assert set(c.rules) == {"hyphenation", "prefix-z-s", "final-hard-sign"}
+
+
+def test_ambiguous_confusion_is_left_alone():
+    # 'домь' could be 'домъ' (дом) or 'домѣ' (доме): two readings, no repair
+    assert normalise("домь").text == "домь"
+
+
+def test_letter_repair_needs_an_unknown_original():
+    # 'пят' is a word (genitive plural of 'пята'), so 'пятъ' is not read as 'пять'
+    assert normalise("пятъ").text == "пят"
