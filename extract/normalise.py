@@ -80,6 +80,12 @@ class Change:
             out["parts"] = [p.to_json() for p in self.parts]
         return out
 
+    @classmethod
+    def from_json(cls, data: dict) -> "Change":
+        """The change that :meth:`to_json` gave ``data``. Raises KeyError on a missing key."""
+        return cls(data["start"], data["end"], data["orig"], data["reg"], data["kind"],
+                   data["rule"], tuple(cls.from_json(p) for p in data.get("parts", ())))
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -120,6 +126,11 @@ class Normalisation:
         """``{"text": normalised text, "changes": [Change.to_json(), ...]}`` (the original is
         not repeated: it is the witness itself)."""
         return {"text": self.text, "changes": [c.to_json() for c in self.changes]}
+
+    @classmethod
+    def from_json(cls, original: str, data: dict) -> "Normalisation":
+        """The normalisation of ``original`` that :meth:`to_json` gave ``data``."""
+        return cls(original, data["text"], tuple(Change.from_json(c) for c in data["changes"]))
 
     def norm_offset(self, pos: int) -> int:
         """Map an original offset (0..len(original)) to the normalised text.
