@@ -100,9 +100,13 @@ def make_normaliser(nlp: Language, name: str):
             doc._.normalisation = norm
         starts, ends = _Offsets(norm), _Offsets(norm)
         text = norm.text
+        # token._.reg for every token, written where spaCy keeps a token extension's value
+        # (Doc.user_data[("._.", name, token.idx, None)]): the same data as ``tok._.reg = x``
+        # without the per-token attribute machinery, which dominates on long texts.
+        ud = doc.user_data
         for tok in doc:
             s = tok.idx
-            tok._.reg = text[starts(s):ends(s + len(tok.text))]
+            ud[("._.", "reg", s, None)] = text[starts(s):ends(s + len(tok.text))]
         return doc
     return normaliser
 
@@ -170,7 +174,8 @@ def _line_units(text: str) -> tuple[list[int], list[tuple[int, int]]]:
             continue
         prev = next((lines[q][2].strip() for q in range(k - 1, -1, -1) if lines[q][2].strip()), None)
         nxt = next((lines[q][2].strip() for q in range(k + 1, len(lines)) if lines[q][2].strip()), None)
-        unit = bool(HEADING_LINE.match(body) or CAPTION_LINE.fullmatch(body))
+        short = len(body) <= 200
+        unit = short and bool(HEADING_LINE.match(body) or CAPTION_LINE.fullmatch(body))
         if not unit and _OPEN_END.search(body) and len(body.split()) <= 12 and \
                 (prev is None or _FINAL.search(prev) or HEADING_LINE.match(prev)
                  or CAPTION_LINE.fullmatch(prev)) and \
@@ -200,8 +205,11 @@ def sentence_starts(doc: Doc) -> list[bool]:
     starts = [False] * n
     if not n:
         return starts
-    regs = [t._.reg if t._.reg is not None else t.text for t in doc]
-    idx = [t.idx for t in doc]
+    toks = list(doc)
+    ud = doc.user_data
+    regs = [ud.get(("._.", "reg", t.idx, None)) or t.text for t in toks]
+    idx = [t.idx for t in toks]
+    space = [t.is_space for t in toks]
     # matched brackets and quotes: tokens strictly inside one never start a sentence
     depth_change = [0] * (n + 1)
     stack: list[tuple[str, int]] = []
@@ -238,7 +246,7 @@ def sentence_starts(doc: Doc) -> list[bool]:
     starts[0] = True
     sent_first = 0   # first word token of the current sentence
     for i in range(n):
-        if idx[i] in forced_set and not doc[i].is_space:
+        if idx[i] in forced_set and not space[i]:
             starts[i] = True
             sent_first = i
             continue
@@ -248,7 +256,7 @@ def sentence_starts(doc: Doc) -> list[bool]:
         if not reg.endswith(ENDERS):
             continue
         j = i + 1
-        while j < n and (regs[j] in CLOSERS or doc[j].is_space):
+        while j < n and (regs[j] in CLOSERS or space[j]):
             j += 1
         if j >= n:
             break
