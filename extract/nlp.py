@@ -302,15 +302,19 @@ def _morph():
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
-@Language.factory("edition_lemmas")
-def make_lemmas(nlp: Language, name: str):
-    """Factory of the pymorphy3 lemma component (lemmas of ``token._.reg``)."""
+@Language.factory("edition_lemmas", default_config={"prefer": []})
+def make_lemmas(nlp: Language, name: str, prefer: list[str]):
+    """Factory of the lemma component: ``token._.lemma`` of ``token._.reg`` by
+    :func:`extract.glossary.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
+    which win over the card vocabulary and the analyser (see :mod:`extract.glossary`)."""
+    from .glossary import lemma
+    wanted = frozenset(prefer)
+
     def lemmas(doc: Doc) -> Doc:
-        morph = _morph()
         for tok in doc:
             reg = tok._.reg or tok.text
             if reg[:1].isalpha():
-                tok._.lemma = morph.parse(reg)[0].normal_form
+                tok._.lemma = lemma(reg, wanted)
         return doc
     return lemmas
 
