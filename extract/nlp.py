@@ -303,11 +303,16 @@ def _morph():
 
 
 @Language.factory("edition_lemmas", default_config={"prefer": []})
-def make_lemmas(nlp: Language, name: str, prefer: list[str]):
+def make_lemmas(nlp: Language, name: str, prefer: list):
     """Factory of the lemma component: ``token._.lemma`` of ``token._.reg`` by
     :func:`extract.glossary.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
     which win over the card vocabulary and the analyser (see :mod:`extract.glossary`)."""
+    from .errors import EditionError
     from .glossary import lemma
+    if isinstance(prefer, str) or not all(isinstance(w, str) for w in prefer):
+        raise EditionError(f"edition_lemmas: prefer must be a list of words, got {prefer!r}",
+                           "the pipeline config ([components.edition_lemmas])",
+                           fix='give the glossary lemmas as a list: prefer = ["дама", "крап"]')
     wanted = frozenset(prefer)
 
     def lemmas(doc: Doc) -> Doc:

@@ -39,7 +39,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from .errors import EditionError, line_of
+
 KINDS = ("orthography", "ocr", "typography", "emendation")
+
+
+class EmendationError(EditionError, ValueError):
+    """An emendation that does not fit the text it corrects (``line`` is the text's line)."""
 
 
 @dataclass(frozen=True)
@@ -879,18 +885,25 @@ def normalise(text: str, emendations: Sequence[Emendation] = (), *,
     text is never touched. Modern text gets only typography changes; normalising the result
     again changes nothing.
 
-    Raises ValueError if an emendation's span does not hold its reading or two emendations
-    overlap.
+    Raises :class:`EmendationError` (a ValueError naming the line of ``text`` and the fix)
+    if an emendation's span does not hold its reading or two emendations overlap.
     """
     em = []
     for e in emendations:
-        if text[e.start:e.end] != e.reading:
-            raise ValueError(f"emendation expects {e.reading!r} at {e.start}-{e.end}, "
-                             f"found {text[e.start:e.end]!r}")
+        if not (0 <= e.start <= e.end <= len(text)) or text[e.start:e.end] != e.reading:
+            raise EmendationError(
+                f"emendation expects {e.reading!r} at offsets {e.start}-{e.end} (line "
+                f"{line_of(text, min(e.start, len(text)))}), found {text[e.start:e.end]!r}",
+                line=line_of(text, min(e.start, len(text))),
+                fix="give the reading exactly as the witness prints it on that line (and the "
+                    "occurrence, if it is printed more than once)")
         em.append(Change(e.start, e.end, e.reading, e.correction, "emendation", e.reason))
     em.sort(key=lambda c: (c.start, c.end))
     for a, b in zip(em, em[1:]):
         if b.start < a.end:
-            raise ValueError(f"emendations overlap: {a} and {b}")
+            raise EmendationError(f"emendations overlap on line {line_of(text, b.start)}: "
+                                  f"{a.orig!r} ({a.reg!r}) and {b.orig!r} ({b.reg!r})",
+                                  line=line_of(text, b.start),
+                                  fix="merge the two emendations into one")
     changes = _merge(em, _rule_changes(text, yo))
     return Normalisation(text, apply_changes(text, changes), changes)

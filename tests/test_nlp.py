@@ -147,3 +147,11 @@ def test_analyse_keeps_emendations():
     doc = analyse(norm)
     assert doc._.normalisation.text == "Берется места."
     assert [t._.reg for t in doc][1] == "места"
+
+
+def test_bad_lemma_config_names_the_fix():
+    import pytest
+    from extract.errors import EditionError
+    nlp = spacy.blank("ru")
+    with pytest.raises(EditionError, match="prefer must be a list"):
+        nlp.add_pipe("edition_lemmas", config={"prefer": [1, 2]})

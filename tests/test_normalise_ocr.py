@@ -68,3 +68,12 @@ def test_ambiguous_confusion_is_left_alone():
 def test_letter_repair_needs_an_unknown_original():
     # 'пят' is a word (genitive plural of 'пята'), so 'пятъ' is not read as 'пять'
     assert normalise("пятъ").text == "пят"
+
+
+def test_bad_emendation_names_the_line_and_the_fix():
+    from extract.normalise import Emendation, EmendationError
+    with pytest.raises(EmendationError) as e:
+        normalise("абв\nмета", [Emendation(4, 8, "мест", "места", "misprint")])
+    assert e.value.line == 2 and "line 2" in str(e.value) and "fix:" in str(e.value)
+    with pytest.raises(ValueError, match="overlap on line 1"):
+        normalise("абвгд", [Emendation(0, 3, "абв", "x", "r"), Emendation(2, 4, "вг", "y", "r")])
