@@ -282,6 +282,13 @@ PARTICLE_HYPHEN = _rule("particle-hyphen", "orthography",
                         "The particles ли (ль), же (ж), бы (б), written with a hyphen in the old "
                         "spelling, are written apart: 'кто-же' becomes 'кто же', 'хоть-бы' "
                         "'хоть бы'; so is 'то-есть' ('то есть').")
+PARTICLE_APART = _rule("particle-apart", "orthography",
+                       "A particle ж (же), б (бы), ль (ли) printed joined to the word before it "
+                       "is written apart when only the parts are words: 'чтожъ' becomes "
+                       "'что ж', 'лучшебъ' 'лучше б', 'такъже' 'так же'.")
+HUSHING_SOFT_SIGN = _rule("hushing-soft-sign", "orthography",
+                          "A soft sign after ж ш at the end of a word that the dictionary knows "
+                          "only without it is dropped: 'ужь' becomes 'уж'.")
 INLINE_HYPHEN = _rule("inline-hyphen", "typography",
                       "A hyphen inside a line that divides a word (left from a line break, or "
                       "an OCR artefact) is removed when only the joined form is a word: "
@@ -316,7 +323,11 @@ _LATIN_LOOKALIKE = {
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
     "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
     "P": "Р", "T": "Т", "X": "Х", "I": "І",
+    # stressed vowels printed as accented Latin letters: the Cyrillic letter and the accent
+    "á": "а\u0301", "é": "е\u0301", "ó": "о\u0301", "ý": "у\u0301", "à": "а\u0300",
+    "è": "е\u0300", "ò": "о\u0300", "Á": "А\u0301", "É": "Е\u0301", "Ó": "О\u0301",
 }
+_LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
@@ -324,7 +335,7 @@ _OLD_LETTER = {
     "ѷ": ("и", IZHITSA), "Ѷ": ("И", IZHITSA),
 }
 _HAS_CYR = re.compile(rf"[{_CYR}]")
-_HAS_LATIN = re.compile(r"[A-Za-z]")
+_HAS_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 # A Roman numeral with a Russian case ending glued to it ('XIXв', 'XLIVй') is not OCR noise.
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|й|го|му|м|х|ми)")
 # A Roman numeral written with the Cyrillic І (and Х, С, М look-alikes): 'ІІ', 'ХІV', 'XLІ'.
@@ -356,7 +367,7 @@ _CONFUSIONS = (("н", "и"), ("и", "н"), ("н", "п"), ("п", "н"), ("н", "�
                ("ь", "ъ"), ("іь", "ѣ"), ("iь", "ѣ"), ("ь", "ѣ"))
 
 # A word needs the rule pass only if it matches this (or is one of _WHOLE_WORDS).
-_SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00adA-Za-zъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
+_SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00adA-Za-z\u00c0-\u024fъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
                       r"[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]", re.IGNORECASE)
 _AGO_KEEP = frozenset(("драго", "благо", "наго"))
 _WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
@@ -465,7 +476,8 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         return target, rule
     # 1. OCR: Latin look-alikes (only if every Latin letter of the word is one), ђ for ѣ,
     # ө for ѳ; soft hyphens dropped.
-    if (_HAS_LATIN.search(word) and all(c in _LATIN_LOOKALIKE for c in word if c.isascii())
+    if (_HAS_LATIN.search(word)
+            and all(c in _LATIN_LOOKALIKE for c in word if _LATIN_CHAR.match(c))
             and not _ROMAN_NUMERAL.fullmatch(word)):
         for i, c in enumerate(word):
             if c in _LATIN_LOOKALIKE:
@@ -488,8 +500,8 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             rule[i] = SOFT_HYPHEN
     # The word as read (Cyrillic letters, old spelling), and its base letters (no accents,
     # no soft hyphens).
-    base = [i for i, c in enumerate(target) if c and not ("\u0300" <= c <= "\u036f")]
-    read = "".join(target[i] for i in base)
+    base = [i for i, c in enumerate(target) if c and not ("\u0300" <= c[0] <= "\u036f")]
+    read = "".join(target[i][0] for i in base)   # (an accented letter's accent follows it)
     low = _lower(read)
     # The case of the word, from its letters that no rule touches (ДВѣ is all capitals).
     cased = [c for c in read if c.lower() != c.upper() and c not in _OLD_LETTER
@@ -503,7 +515,7 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         else (the first letter, a short word) the letter's own."""
         i = base[k]
         upper = all_caps or (read[k].isupper() and (k == 0 or not any_lower))
-        target[i] = (ch.upper() if upper else ch.lower()) if ch else ""
+        target[i] = ((ch.upper() if upper else ch.lower()) if ch else "") + target[i][1:]
         if rule[i] is None or RULES[rule[i]].kind != "ocr":
             rule[i] = name
 
@@ -520,7 +532,7 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if one is not None:
         put(one, "и", PRONOUN_ONE)
     # 4. ъи after a prefix is ы; final hard sign after a consonant.
-    cur = [_lower(target[i]) for i in base]
+    cur = [_lower(target[i][:1]) for i in base]
     for k in range(1, len(cur) - 1):
         if cur[k] == "ъ" and cur[k + 1] == "и" and cur[k - 1] in _CONSONANTS:
             put(k, "", HARD_SIGN_I)
@@ -530,7 +542,27 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if m > 1 and low[-1] == "ъ" and low[-2] in _CONSONANTS:
         put(m - 1, "", FINAL_HARD_SIGN)
         m -= 1
-    modern = _lower("".join(target[base[k]] for k in range(m)))
+    modern = _lower("".join(target[base[k]][:1] for k in range(m)))
+    if m > 2 and modern[-1] == "ь" and modern[-2] in "жш" and not _known(modern) \
+            and _known(modern[:-1]):
+        put(m - 1, "", HUSHING_SOFT_SIGN)
+        m -= 1
+        modern = modern[:-1]
+    # Particles printed joined to the word before them (чтожъ, такъже, Еслиб).
+    if not _known(modern):
+        for p in ("же", "ж", "бы", "б", "ли", "ль"):
+            stem = modern[:-len(p)]
+            hard = stem.endswith("ъ")
+            if hard:
+                stem = stem[:-1]
+            if modern.endswith(p) and len(stem) > 1 and _plain_word(stem) and _known(stem):
+                k = m - len(p)
+                if hard:
+                    put(k - 1, "", FINAL_HARD_SIGN)
+                i = base[k]
+                target[i] = " " + target[i]
+                rule[i] = PARTICLE_APART
+                return target, rule
     # 5. Endings, decided on the modern spelling of the stem; applied only when the dictionary
     # knows the result (an unknown stem is never given a new ending).
     if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(
@@ -612,14 +644,12 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     confusion (:data:`_CONFUSIONS`) is tried at each place; the repair is kept if exactly one
     reading is a known word (see OCR_LETTER).
     """
-    if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS:
-        if len(word) < 3 or not _HAS_CYR.search(word) or _known(word.lower().replace("\u0301", "")):
-            return ()
-        target, rule = list(word), [None] * len(word)
-    else:
-        if not _HAS_CYR.search(word):
-            return ()
-        target, rule = _letters(word, yo, dje_is_yat)
+    if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS and (
+            len(word) < 3 or _known(re.sub(f"[{_COMBINING}]", "", word.lower()))):
+        return ()
+    if not _HAS_CYR.search(word):
+        return ()
+    target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, not a misread word)
@@ -727,7 +757,8 @@ def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
     if span is None:
         return False
     w = text[span[0]:span[1]]
-    return bool(_HAS_CYR.search(w)) and all(c in _LATIN_LOOKALIKE for c in w if c.isascii()) \
+    return bool(_HAS_CYR.search(w)) and \
+        all(c in _LATIN_LOOKALIKE for c in w if _LATIN_CHAR.match(c)) \
         and not _ROMAN_NUMERAL.fullmatch(w)
 
 

@@ -75,20 +75,20 @@ INTERESTING = ("абвгдежзийклмнопрстуфхцчшщъыьэюя
                "ѣѢіІѳѲѵѴђЂaceopxyiABCEHKMOPTXIё\u0301 -—\n\t.,;:!?«»()0123")
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text())
 def test_any_string_is_lossless(text):
     check_invariants(text, normalise(text))
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=INTERESTING, max_size=80))
 def test_rule_rich_string_is_lossless(text):
     check_invariants(text, normalise(text))
     check_invariants(text, normalise(text, yo=True))
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=INTERESTING, max_size=60), st.data())
 def test_emendations_win_and_stay_lossless(text, data):
     if not text:
@@ -126,7 +126,7 @@ def _text(words):
                     max_size=40).map(lambda xs: "".join(w + s for w, s in xs))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_text(MODERN_WORDS))
 def test_modern_text_gets_no_spelling_or_ocr_change(text):
     n = normalise(text)
@@ -135,7 +135,7 @@ def test_modern_text_gets_no_spelling_or_ocr_change(text):
     assert not wrong, wrong
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_text(OLD_WORDS + MODERN_WORDS))
 def test_twice_equals_once(text):
     once = normalise(text)
@@ -144,7 +144,7 @@ def test_twice_equals_once(text):
     assert twice.changes == ()
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=INTERESTING, max_size=60))
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)

@@ -77,3 +77,20 @@ def test_bad_emendation_names_the_line_and_the_fix():
     assert e.value.line == 2 and "line 2" in str(e.value) and "fix:" in str(e.value)
     with pytest.raises(ValueError, match="overlap on line 1"):
         normalise("абвгд", [Emendation(0, 3, "абв", "x", "r"), Emendation(2, 4, "вг", "y", "r")])
+
+
+@pytest.mark.parametrize("orig,expected,rule", [
+    ("чтожъ", "что ж", "particle-apart"), ("лучшебъ", "лучше б", "particle-apart"),
+    ("такъже", "так же", "particle-apart"), ("Еслиб", "Если б", "particle-apart"),
+    ("ужь", "уж", "hushing-soft-sign"),
+    ("чтó", "что\u0301", "ocr-latin"),   # a stressed vowel printed as an accented Latin letter
+])
+def test_particles_soft_sign_and_accented_latin(orig, expected, rule):
+    n = normalise(orig)
+    check_invariants(orig, n)
+    assert n.text == expected and rule in n.changes[0].rules
+    assert normalise(n.text).changes == ()
+
+
+def test_modern_words_with_these_shapes_stay():
+    assert normalise("лишь, может, разве, café, нож, колодезь").changes == ()
