@@ -199,7 +199,8 @@ def sentence_starts(doc: Doc) -> list[bool]:
     word that is not lowercase and not , ; : ) ; not after the period of an abbreviation
     (:data:`NON_TERMINAL`; :data:`TERMINAL` ones end a sentence before a capital) or of an
     initial; not after a label at the start of a sentence ('II.', '3.'); never inside a
-    matched «…», (…), „…“ or […]; lines are units as :func:`_line_units` says.
+    matched «…», (…), „…“ or […], nor after an unclosed « that opens a line (speech that goes
+    on into the next paragraph); lines are units as :func:`_line_units` says.
     """
     n = len(doc)
     starts = [False] * n
@@ -229,6 +230,12 @@ def sentence_starts(doc: Doc) -> list[bool]:
                     depth_change[o + 1] += 1
                     depth_change[i] -= 1
                     break
+    # an unclosed « that opens a line is speech going on into the next paragraph (Russian
+    # convention): it runs to the end of the text; any other unclosed opener is ignored
+    for close, o in stack:
+        if close == "»" and (o == 0 or "\n" in doc.text[idx[o - 1]:idx[o]] or space[o - 1]):
+            depth_change[o + 1] += 1
+            break
     inside = [False] * n
     d = 0
     for i in range(n):

@@ -155,3 +155,11 @@ def test_bad_lemma_config_names_the_fix():
     nlp = spacy.blank("ru")
     with pytest.raises(EditionError, match="prefer must be a list"):
         nlp.add_pipe("edition_lemmas", config={"prefer": [1, 2]})
+
+
+def test_unclosed_quote_opening_a_paragraph_runs_to_its_end():
+    text = "«Про лошадь узнать было труднее. Калека указал на лошадь. Поэтому я узнал.\n\nТогда он сказал."
+    assert sents(text) == ["«Про лошадь узнать было труднее. Калека указал на лошадь. Поэтому я узнал.",
+                           "Тогда он сказал."]
+    # an unclosed quote inside a line does not swallow the sentences after it
+    assert sents("Он сказал «да. Потом ушел. Конец.") == ["Он сказал «да.", "Потом ушел.", "Конец."]
