@@ -1,16 +1,20 @@
 """The spaCy layer: a blank ``ru`` pipeline with the edition's own registered components.
 
 ``edition_normaliser``
-    keeps ``Doc.text`` as the original, stores the :class:`~extract.normalise.Normalisation`
-    on ``doc._.normalisation`` and the change list on ``doc._.changes``, and puts each token's
-    normalised form on ``token._.reg`` (spaCy fills ``norm_`` itself, so it is left alone).
+    keeps ``Doc.text`` as the original and stores the normalisation as plain data on
+    ``doc._.norm_data`` (the JSON form); ``doc._.normalisation`` (a
+    :class:`~extract.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it on
+    access, so Docs serialise (``Doc.to_bytes``, ``DocBin(store_user_data=True)``) and cross
+    processes (``nlp.pipe(texts, n_process=2)``). Each token's normalised form is
+    ``token._.reg`` (spaCy fills ``norm_`` itself, so it is left alone).
 ``edition_sentences``
-    abbreviation-aware sentence boundaries computed on ``token._.reg``: the period of an
-    abbreviation (``т. е.``, ``и т. д.``, ``и проч.``, ``т. к.``, ``Фиг. 30``, initials) does
-    not by itself end a sentence, but ``и т. д.`` / ``и проч.`` followed by a capitalised word
-    does; a period followed by a lowercase word does not end one.
+    sentence boundaries computed on ``token._.reg`` (:func:`sentence_starts`): abbreviations
+    (``т. е.``, ``и т. д.``, ``Фиг. 30``), initials and letters named in the text, labels
+    (``II.``), quotations and brackets, and lines (headings, captions, title lines) as units.
+    Boundaries are computed first and set on the Doc at once: linear time.
 ``edition_lemmas``
-    ``token._.lemma`` from pymorphy3 on the normalised form (loaded once, lazily).
+    ``token._.lemma`` by :func:`extract.glossary.lemma` on the normalised form: the glossary's
+    terms (config ``prefer``), then the card vocabulary, then pymorphy3.
 
 The components are registered with spaCy's entry points (``spacy_factories`` in
 pyproject.toml) and also by importing this module.

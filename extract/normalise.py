@@ -17,19 +17,28 @@ What is normalised (see :data:`RULES` for the full list):
   case. ``normalise(..., yo=True)`` spells ея/нея as её/неё (default ее/нее, as in the
   witnesses, which do not print ё); ё already in the text is never touched;
 * OCR noise (kind ``ocr``): Latin look-alike letters inside otherwise Cyrillic words (pure
-  Latin words, Roman numerals and words with other Latin letters are left alone), and ђ for ѣ.
-  A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и) gives ONE change
-  of kind ``ocr`` whose ``reg`` is the final spelling;
-* typography (kind ``typography``): dashes, runs of spaces, wrapped lines, words divided by a
-  hyphen at a line end (joined, or the line break dropped after a compound's own hyphen).
+  Latin words, Roman numerals and words with other Latin letters are left alone), stressed
+  vowels printed as accented Latin letters, a lone Latin look-alike letter between Cyrillic
+  words, ђ for ѣ, ө for ѳ, and the letter confusions of Cyrillic OCR (н/и, н/п, н/я, і/г, ы/м,
+  ъ/ь, іь or ь for ѣ), each accepted only when pymorphy3 knows the repaired word and not the
+  printed one. A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и)
+  is one part of kind ``ocr`` whose ``reg`` is the final spelling. Roman numerals written
+  with І (ІІ, ХІV) are left alone;
+* typography (kind ``typography``): dashes, runs of spaces, wrapped lines, soft hyphens,
+  words divided by a hyphen at a line end (joined, or the line break dropped after a
+  compound's own hyphen) or inside a line (joined when only the joined form is a word).
   A page break inside a sentence is recognised by :mod:`extract.model`, which knows the
   structure, and recorded under the rule ``page-break`` defined here.
 
-Every word-level change replaces one letter by one letter or by nothing, so changes are small
-and never overlap. Ambiguous endings and prefixes are checked against the pymorphy3
-dictionary (loaded once, lazily, on the first word that needs it): a word that is modern as it
-stands ('благо', 'низкий', 'возки', 'Россия') is never respelt, so modern text gets only
-typography changes, and normalising the result again changes nothing.
+Each changed word is ONE :class:`Change` spanning the word (a word divided at a line end, or
+by a hyphen that is removed or becomes a space, is one word); its letter-level detail, one
+part per letter group and rule, is in ``Change.parts``. Case is taken from the whole word
+(ДВѣ -> ДВЕ). Endings, prefixes and OCR repairs are checked against the pymorphy3 dictionary
+(loaded once, lazily): an ending rule is applied only when the result is a known word, and a
+word that is modern as it stands ('благо', 'низкий', 'возки', 'Россия') is never respelt, so
+modern text gets only typography changes, and normalising the result again changes nothing.
+Pre-reform particles are written apart (то-есть, кто-же, чтожъ -> то есть, кто же, что ж);
+old reflexive participles are respelt (оставшіяся -> оставшиеся).
 """
 from __future__ import annotations
 
