@@ -590,7 +590,8 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         # old reflexive participles: оставшіяся -> оставшиеся
         if _known(modern[:-4] + modern[-4] + "еся"):
             put(m - 3, "е", ENDING_YYA)
-    elif m >= 3 and low[m - 2:m] in ("ыя", "ія") and not _modern_word(modern):
+    elif m >= 3 and low[m - 2:m] in ("ыя", "ія", "ия") and not _modern_word(modern):
+        # (-ия: the decimal і read as и by OCR, 'сухия'; only in a word the dictionary lacks)
         stem = modern[:-2]
         new = stem + ("ые" if low[m - 2] == "ы" else "ие")
         if _known(new) and (low[m - 2] == "ы" or (not _known(stem + "ия")
@@ -661,9 +662,11 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
     shown = "".join(target)
-    # (a short word in capitals is an abbreviation, not a misread word)
+    # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
+    # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
     if len(modern) >= 3 and _plain_word(modern) and not _known(modern) and \
-            not (shown[:1].isupper() and shown[1:2].isupper() and len(modern) < 4):
+            not (shown[:1].isupper() and len(modern) <= 4) and \
+            not (modern.endswith("ию") and _known(modern[:-2] + "ью")):
         repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
         if repair is not None:
             target, rule = repair

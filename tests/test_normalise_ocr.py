@@ -94,3 +94,13 @@ def test_particles_soft_sign_and_accented_latin(orig, expected, rule):
 
 def test_modern_words_with_these_shapes_stay():
     assert normalise("лишь, может, разве, café, нож, колодезь").changes == ()
+
+
+@pytest.mark.parametrize("orig,expected", [
+    ("плотию", "плотию"), ("хитростию", "хитростию"),   # archaic instrumental, not н for и
+    ("Кази", "Кази"),                                     # a short capitalised word: a name
+    ("сухия листья", "сухие листья"),                     # і read as и by OCR, then -ия -> -ие
+    ("линия, армия", "линия, армия"),
+])
+def test_guards_against_false_repairs(orig, expected):
+    assert normalise(orig).text == expected
