@@ -797,7 +797,12 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             left, right = text[ps:pe], text[ns:ne]
             b = _BREAK.match(text, pe)
             if b and b.end() == ns:
-                if _join_decision(left, right):
+                if _inline_hyphen(left, right) == "particle":
+                    # the old spelling's hyphenated particle broken at its hyphen: кто-\nже
+                    links.append(Change(b.start(), b.end(), b.group(), " ", "orthography",
+                                        PARTICLE_HYPHEN))
+                    segments.append([(ns, ne)])
+                elif _join_decision(left, right):
                     links.append(Change(b.start(), b.end(), b.group(), "", "typography",
                                         HYPHENATION))
                     segments[-1].append((ns, ne))

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from extract.normalise import (KINDS, RULES, Change, Emendation, Normalisation, apply_changes,
@@ -129,6 +129,9 @@ def _text(words):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_text(MODERN_WORDS))
 def test_modern_text_gets_no_spelling_or_ocr_change(text):
+    # a hyphen at a line end before ли/же/бы is the old spelling's hyphenated particle
+    # ('кто-\nже'), which modern spelling never has: not modern text
+    assume(not re.search(r"-\n(?:ли|ль|же|ж|бы|б)\b", text))
     n = normalise(text)
     check_invariants(text, n)
     wrong = [c for c in n.changes if c.kind in ("orthography", "ocr")]

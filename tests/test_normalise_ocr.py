@@ -104,3 +104,9 @@ def test_modern_words_with_these_shapes_stay():
 ])
 def test_guards_against_false_repairs(orig, expected):
     assert normalise(orig).text == expected
+
+
+def test_particle_hyphen_broken_at_line_end():
+    n = normalise("кто-\nже пришелъ")
+    assert n.text == "кто же пришел"
+    assert "particle-hyphen" in n.changes[0].rules
