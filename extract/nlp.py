@@ -40,6 +40,9 @@ def _get_normalisation(doc: Doc) -> Normalisation | None:
 
 
 def _set_normalisation(doc: Doc, value: Normalisation | None) -> None:
+    if value is not None and value.original != doc.text:
+        raise ValueError("the normalisation is of another text than the Doc's: normalise "
+                         "doc.text, or make the Doc from norm.original (see analyse())")
     doc._.norm_data = None if value is None else value.to_json()
 
 

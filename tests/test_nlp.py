@@ -163,3 +163,10 @@ def test_unclosed_quote_opening_a_paragraph_runs_to_its_end():
                            "Тогда он сказал."]
     # an unclosed quote inside a line does not swallow the sentences after it
     assert sents("Он сказал «да. Потом ушел. Конец.") == ["Он сказал «да.", "Потом ушел.", "Конец."]
+
+
+def test_a_normalisation_of_another_text_is_refused():
+    import pytest
+    doc = pipeline().make_doc("Въ лѣсу.")
+    with pytest.raises(ValueError, match="another text"):
+        doc._.normalisation = normalise("Другой текст.")
