@@ -276,9 +276,10 @@ OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
 OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
                    "ъ/ь, іь or ь for ѣ) is read as the other letter when the dictionary "
-                   "(pymorphy3) knows the word so read and does not know it as printed, and "
-                   "exactly one such reading is known: 'нзвестно' becomes 'известно', "
-                   "'пять' printed 'пятъ' stays 'пять'. One letter per word.")
+                   "(pymorphy3) knows the word so read and does not know it as printed; of "
+                   "several readings, the only one from the most common confusion (in the "
+                   "order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г) is taken, else none: 'нзвестно' "
+                   "becomes 'известно', 'домь' 'дом'. One letter per word.")
 OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
@@ -370,10 +371,17 @@ _HYPHEN_PARTICLES = frozenset(("то", "либо", "нибудь", "ка", "та
 _HYPHEN_FIRST = frozenset(("кое", "кой", "по", "во", "из", "ино"))
 # Particles written with a hyphen in the old spelling and apart in the modern one.
 _SEPARATE_PARTICLES = frozenset(("ли", "ль", "же", "ж", "бы", "б"))
-# OCR letter confusions: printed -> read (tried one at a time, see OCR_LETTER).
-_CONFUSIONS = (("н", "и"), ("и", "н"), ("н", "п"), ("п", "н"), ("н", "я"), ("я", "н"),
-               ("і", "г"), ("i", "г"), ("г", "і"), ("ы", "м"), ("м", "ы"), ("ъ", "ь"),
-               ("ь", "ъ"), ("іь", "ѣ"), ("iь", "ѣ"), ("ь", "ѣ"))
+# OCR letter confusions: printed -> read, in classes from the most to the least common (a
+# reading from an earlier class wins over one from a later class; see OCR_LETTER).
+_CONFUSIONS = (
+    (("н", "и"), ("и", "н")),
+    (("ъ", "ь"), ("ь", "ъ")),
+    (("іь", "ѣ"), ("iь", "ѣ"), ("ь", "ѣ")),
+    (("н", "п"), ("п", "н")),
+    (("ы", "м"), ("м", "ы")),
+    (("н", "я"), ("я", "н")),
+    (("і", "г"), ("i", "г"), ("г", "і")),
+)
 
 # A word needs the rule pass only if it matches this (or is one of _WHOLE_WORDS).
 _SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00adA-Za-z\u00c0-\u024fъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
@@ -655,7 +663,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     reading is a known word (see OCR_LETTER).
     """
     if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS and (
-            len(word) < 3 or _known(re.sub(f"[{_COMBINING}]", "", word.lower()))):
+            len(word) < 2 or _known(re.sub(f"[{_COMBINING}]", "", word.lower()))):
         return ()
     if not _HAS_CYR.search(word):
         return ()
@@ -664,40 +672,52 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
-    if len(modern) >= 3 and _plain_word(modern) and not _known(modern) and \
+    if len(modern) >= 2 and _plain_word(modern) and not _known(modern) and \
             not (shown[:1].isupper() and len(modern) <= 4) and \
-            not (modern.endswith("ию") and _known(modern[:-2] + "ью")):
+            not (modern.endswith("ию") and _known(modern[:-2] + "ью")) and \
+            not (len(modern) == 2 and modern[0] == modern[1]):   # пп, гг: abbreviations
         repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
         if repair is not None:
             target, rule = repair
     return _groups(word, target, rule)
 
 
-def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str]]:
+def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, int]]:
     """Readings of ``x`` with one OCR letter confusion repaired whose modern form is a known
-    word: modern form -> (start, end, repaired letters) in ``x``."""
-    found: dict[str, tuple[int, int, str]] = {}
+    word: modern form -> (start, end, repaired letters, confusion class) in ``x``."""
+    found: dict[str, tuple[int, int, str, int]] = {}
     low = _lower(x)
-    for src, dst in _CONFUSIONS:
-        start = low.find(src)
-        while start >= 0:
-            end = start + len(src)
-            rep = dst.upper() if x[start].isupper() else dst
-            modern = _modern_of(_letters(x[:start] + rep + x[end:], yo, dje)[0])
-            if modern not in found and _plain_word(modern) and _known(modern):
-                found[modern] = (start, end, rep)
-            start = low.find(src, start + 1)
+    for rank, pairs in enumerate(_CONFUSIONS):
+        for src, dst in pairs:
+            start = low.find(src)
+            while start >= 0:
+                end = start + len(src)
+                rep = dst.upper() if x[start].isupper() else dst
+                modern = _modern_of(_letters(x[:start] + rep + x[end:], yo, dje)[0])
+                if modern not in found and _plain_word(modern) and _known(modern):
+                    found[modern] = (start, end, rep, rank)
+                start = low.find(src, start + 1)
     return found
+
+
+def _decide(cands: dict[str, tuple]) -> str | None:
+    """The reading to take: the only one of the best-ranked confusion class, or None."""
+    if not cands:
+        return None
+    best = min(c[3] for c in cands.values())
+    top = [m for m, c in cands.items() if c[3] == best]
+    return top[0] if len(top) == 1 else None
 
 
 def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
     """The per-character (target, rule) of ``word`` with one OCR letter confusion repaired,
     or None.
 
-    The candidates are read off the printed word and off its modern form; the repair is
-    made if exactly one known word results from either, or else exactly one from the modern
-    form (so that normalising the result again changes nothing: the modern form of a word
-    left alone has no unique repair).
+    The candidates are read off the printed word and off its modern form; the reading is
+    the only one of the most common confusion class that gives a known word (:func:`_decide`),
+    among both sets of candidates, or else among those of the modern form alone (so that
+    normalising the result again changes nothing: the modern form of a word left alone has
+    no reading to take).
     """
     # the modern form, and for each of its letters the printed character it comes from
     owner, letters = [], []
@@ -709,23 +729,27 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
     modern = "".join(letters)
     printed = _candidates(word, yo, dje)
     from_modern = _candidates(modern, yo, dje)
-    union = {**printed, **from_modern}
-    if len(union) == 1:
-        (reading, _), = union.items()
-        source = "printed" if reading in printed else "modern"
-    elif len(from_modern) == 1:
-        (reading, _), = from_modern.items()
+    union = {**from_modern, **{m: c for m, c in printed.items()
+                               if m not in from_modern or c[3] < from_modern[m][3]}}
+    reading = _decide(union)
+    if reading is not None and reading in printed and (
+            reading not in from_modern or printed[reading][3] <= from_modern[reading][3]):
+        source = "printed"
+    elif reading is not None:
         source = "modern"
     else:
-        return None
+        reading = _decide(from_modern)
+        if reading is None:
+            return None
+        source = "modern"
     if source == "printed":
-        start, end, rep = printed[reading]
+        start, end, rep, _ = printed[reading]
         t, r = _letters(word[:start] + rep + word[end:], yo, dje)
         chunk = "".join(t[start:start + len(rep)])
         new_t = t[:start] + [chunk] + [""] * (end - start - 1) + t[start + len(rep):]
         new_r = r[:start] + [OCR_LETTER] * (end - start) + r[start + len(rep):]
     else:
-        start, end, rep = from_modern[reading]
+        start, end, rep, _ = from_modern[reading]
         t, _ = _letters(modern[:start] + rep + modern[end:], yo, dje)
         chunk = "".join(t[start:start + len(rep)])
         first, last = owner[start], owner[end - 1]

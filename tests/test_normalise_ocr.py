@@ -61,8 +61,19 @@ def test_word_divided_at_line_end_is_one_record():
 
 
 def test_ambiguous_confusion_is_left_alone():
-    # 'домь' could be 'домъ' (дом) or 'домѣ' (доме): two readings, no repair
-    assert normalise("домь").text == "домь"
+    # 'однн' could be 'один' or 'одни': two readings of the same confusion, no repair
+    assert normalise("однн").text == "однн"
+
+
+def test_the_more_common_confusion_wins():
+    # 'домь' could be 'домъ' (дом) or 'домѣ' (доме): ъ misread as ь is the more common error
+    assert normalise("домь").text == "дом"
+    assert normalise("увндалъ").text == "увидал"   # н for и, not н for я ('увядал')
+
+
+def test_short_words():
+    assert normalise("бм тм ие").text == "бы ты не"
+    assert normalise("пп. гг. др.").text == "пп. гг. др."
 
 
 def test_letter_repair_needs_an_unknown_original():
