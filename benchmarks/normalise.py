@@ -1,8 +1,9 @@
-"""Benchmark: our normaliser against the ``prereform2modern`` package, accuracy and speed.
+"""Benchmark: our normaliser against the ``prereform2modern`` package, accuracy and speed;
+our sentence segmentation against spaCy's rule-based ``sentencizer``, F1 and speed.
 
 Run from the repository root::
 
-    PYTHONPATH=. python benchmarks/normalise.py [--repeat N]
+    PYTHONPATH=. python benchmarks/normalise.py [--repeat N] [--segment-mb MB] [--smoke]
 
 Inputs:
 
@@ -12,13 +13,21 @@ Inputs:
   its predecessor: it shares that tool's mistakes, e.g. 'маленькия') and is not gold: besides
   the raw figure we give an "adjudicated" one, on the tokens whose reference is modern (no
   ѣ, і, ѳ, ѵ, Latin i or final ъ left in it) with the reference errors listed in
-  ``DEV_REFERENCE_FIXES`` corrected by hand;
+  ``DEV_REFERENCE_FIXES`` corrected by hand and the Latin letters it keeps inside Russian
+  words read as Cyrillic;
 * the hand-checked gold set ``tests/data/normalise_gold.tsv`` (orig TAB reg, ``\\n`` for a
-  line break).
+  line break), written for the project;
+* the hand-checked held-out gold set ``benchmarks/data/azbuka3_gold.tsv`` (Tolstoy, «Азбука»,
+  book III, 1872: real pre-reform text with its encoding noise; see benchmarks/data/README.md);
+* for segmentation, ``benchmarks/data/segment_gold.json`` (pages 12-18 of the same book, with
+  hand-made sentence boundaries): boundary precision, recall and F1 (a boundary is the end
+  offset of a sentence, trailing whitespace excluded), and the time to segment one paragraph
+  of ``--segment-mb`` megabytes (the seed chapters repeated, line breaks removed).
 
-Token accuracy: texts are split into word tokens (``\\w+``); the output is compared token by
-token with the reference (aligned with difflib if the counts differ), on all tokens and on
-the tokens that the reference changes. Throughput: UTF-8 kilobytes of input per second,
+Token accuracy: texts are split into word tokens (``\\w+``); the output is aligned with the
+reference by difflib (token by token when the counts agree) and a reference token is right if
+it is aligned with an equal output token; figures are given on all reference tokens and on
+the tokens that the reference changes (those not aligned with an equal original token). Throughput: UTF-8 kilobytes of input per second,
 best of ``--repeat`` runs after one warm-up run (dictionaries loaded, caches cleared for our
 normaliser before each timed run so repeated words are not free across runs).
 
@@ -44,7 +53,14 @@ from extract import normalise as ours_module  # noqa: E402
 
 DEV = REPO.parent / "shared" / "data" / "tolstoy_azbuka4_dev.jsonl"
 GOLD = REPO / "tests" / "data" / "normalise_gold.tsv"
-TOKEN = re.compile(r"\w+")
+HELD_OUT = REPO / "benchmarks" / "data" / "azbuka3_gold.tsv"
+SEGMENT_GOLD = REPO / "benchmarks" / "data" / "segment_gold.json"
+TOKEN = re.compile(r"(?:\w|[\u0300-\u036f])+")
+MARKS = re.compile(r"[\u0300-\u036f]")
+# Latin letters that the dev set's reference keeps inside Russian words (OCR look-alikes, also
+# stressed vowels printed as accented Latin letters): read as the Cyrillic letter when
+# adjudicating.
+LATIN_IN_REF = str.maketrans("aceopxyAOCEPXáàéèóòýÁÉÓ", "асеорхуАОСЕРХааееооуАЕО")
 FAULTY_REF = re.compile(r"[ѣѢіІѳѲѵѴi]|[бвгджзклмнпрстфхцчшщ]ъ$", re.IGNORECASE)
 # Reference tokens of the dev set checked by hand and found wrong (left unconverted or
 # converted wrongly by the machine that made the modern layer): orig token -> right modern
@@ -57,7 +73,13 @@ DEV_REFERENCE_FIXES = {
     "легкiя": "легкие", "синiя": "синие", "переднiя": "передние",
     "электрическiя": "электрические", "сухiя": "сухие", "святительскiя": "святительские",
     "тучныя": "тучные", "прежняго": "прежнего", "другаго": "другого",
-    "oнo": "оно", "еcть": "есть", "пapàми": "парàми",
+    "oнo": "оно", "еcть": "есть", "пapàми": "парами",
+    # OCR misprints in the printed text that the reference copies (checked by hand)
+    "ужь": "уж", "позваль": "позвал", "тоть": "тот", "будешъ": "будешь",
+    "Демъянъ": "Демьян", "Лѣзуть": "Лезут", "подоконннкѣ": "подоконнике", "тамь": "там",
+    "одинь": "один", "Выбиратъ": "Выбирать", "пятъсотъ": "пятьсот", "ладонъ": "ладонь",
+    "внночерпiя": "виночерпия", "корзипѣ": "корзине", "Промежь": "Промеж",
+    "промежь": "промеж",
 }
 
 
@@ -74,12 +96,20 @@ def load_dev(path: Path = DEV) -> list[tuple[str, str]]:
 
 
 def load_gold(path: Path = GOLD) -> list[tuple[str, str]]:
-    """Pairs (orig, reg) of the gold set; ``#`` lines are comments, ``\\n`` is a line break."""
+    """Pairs (orig, reg) of a gold set; ``#`` lines are comments, ``\\n`` is a line break.
+
+    Raises EditionError (file, line, fix) for a line that is not two TAB-separated fields.
+    """
+    from extract.errors import EditionError
     pairs = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        orig, reg = line.split("\t")
+        fields = line.split("\t")
+        if len(fields) != 2:
+            raise EditionError(f"expected 2 TAB-separated fields, found {len(fields)}", path, n,
+                               fix="write the printed text, one TAB, the modern text")
+        orig, reg = fields
         pairs.append((orig.replace("\\n", "\n"), reg.replace("\\n", "\n")))
     return pairs
 
@@ -108,36 +138,155 @@ def load_theirs():
     return theirs, None
 
 
+def _equal_positions(a: list[str], b: list[str]) -> set[int]:
+    """Indices of ``a`` aligned (by difflib) with an equal token of ``b``."""
+    if len(a) == len(b):
+        return {i for i, (x, y) in enumerate(zip(a, b)) if x == y}
+    out = set()
+    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out.update(range(i1, i2))
+    return out
+
+
+def tokens(text: str) -> list[str]:
+    """Word tokens of ``text`` with stress marks (combining accents) removed: an accent is
+    typography, not spelling."""
+    return [MARKS.sub("", t) for t in TOKEN.findall(text)]
+
+
+def _adjudicate(orig_tok: str, ref_tok: str) -> str:
+    """The dev reference token corrected: :data:`DEV_REFERENCE_FIXES`, then Latin letters
+    inside a Russian word (or a lone Latin look-alike letter) read as Cyrillic."""
+    ref_tok = DEV_REFERENCE_FIXES.get(orig_tok, ref_tok)
+    if re.search("[а-яё]", ref_tok, re.IGNORECASE) or ref_tok in ("a", "A", "o", "c"):
+        ref_tok = ref_tok.translate(LATIN_IN_REF)
+    return ref_tok
+
+
 def token_scores(pairs, outputs, adjudicated=False):
-    """(correct, total, correct_changed, total_changed) over word tokens.
+    """(correct, total, correct_changed, total_changed) over the reference's word tokens.
 
     ``adjudicated``: correct the reference by :data:`DEV_REFERENCE_FIXES` and leave out
-    reference tokens that still hold pre-reform letters (:data:`FAULTY_REF`).
+    reference tokens that still hold pre-reform letters (:data:`FAULTY_REF`); the dev set's
+    reference is used token by token, so pairs whose token counts differ are skipped there.
     """
     ok = tot = ok_ch = tot_ch = 0
     for (orig, reg), out in zip(pairs, outputs):
-        o, r, h = TOKEN.findall(orig), TOKEN.findall(reg), TOKEN.findall(out)
-        if len(o) != len(r):
-            continue  # the reference re-tokenises: not comparable
-        if len(h) == len(r):
-            hyp = h
-        else:
-            hyp = [None] * len(r)
-            for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, r, h,
-                                                               autojunk=False).get_opcodes():
-                if tag == "equal":
-                    hyp[i1:i2] = h[j1:j2]
-        for a, b, c in zip(o, r, hyp):
-            if adjudicated:
-                b = DEV_REFERENCE_FIXES.get(a, b)
-                if FAULTY_REF.search(b):
-                    continue
+        o, r, h = tokens(orig), tokens(reg), tokens(out)
+        if adjudicated:
+            if len(o) != len(r):
+                continue
+            r = [_adjudicate(a, b) for a, b in zip(o, r)]
+        right = _equal_positions(r, h)
+        kept = _equal_positions(r, o)
+        for i, b in enumerate(r):
+            if adjudicated and FAULTY_REF.search(b):
+                continue
             tot += 1
-            ok += b == c
-            if a != b:
+            ok += i in right
+            if i not in kept:
                 tot_ch += 1
-                ok_ch += b == c
+                ok_ch += i in right
     return ok, tot, ok_ch, tot_ch
+
+
+def load_segment_gold(path: Path = SEGMENT_GOLD) -> tuple[str, list[tuple[int, int]]]:
+    """The segmentation gold: its text and the sentence spans (offsets into the text).
+
+    Raises EditionError (file, fix) if a sentence is not found in order in the text.
+    """
+    from extract.errors import EditionError
+    data = json.loads(path.read_text(encoding="utf-8"))
+    text, spans, pos = data["text"], [], 0
+    for s in data["sentences"]:
+        k = text.find(s, pos)
+        if k < 0:
+            raise EditionError(f"sentence {s[:40]!r} is not in the text after offset {pos}",
+                               path, fix="copy sentences exactly and in order from `text`")
+        spans.append((k, k + len(s)))
+        pos = k + len(s)
+    return text, spans
+
+
+def boundary_f1(gold: list[tuple[int, int]], found: list[tuple[int, int]]):
+    """(precision, recall, F1, true positives, found, gold) over sentence end offsets."""
+    g, f = {e for _, e in gold}, {e for _, e in found}
+    tp = len(g & f)
+    p = tp / len(f) if f else 0.0
+    r = tp / len(g) if g else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0), tp, len(f), len(g)
+
+
+def sentencizer_spans(text: str) -> list[tuple[int, int]]:
+    """spaCy's rule-based sentencizer (blank ``ru``) on each blank-line paragraph: the
+    baseline."""
+    import spacy
+    from extract.structure import paragraphs
+    nlp = spacy.blank("ru")
+    nlp.add_pipe("sentencizer")
+    out = []
+    for s, e in paragraphs(text):
+        for sent in nlp(text[s:e]).sents:
+            a, b = s + sent.start_char, s + sent.end_char
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            out.append((a, b))
+    return out
+
+
+def segmentation(segment_mb: float) -> None:
+    """Print boundary F1 on the segmentation gold (ours and the baseline) and our time on
+    one long paragraph."""
+    from extract.nlp import segment_text
+    text, gold = load_segment_gold()
+    print(f"\n== segmentation gold ({SEGMENT_GOLD.relative_to(REPO)}): {len(gold)} sentences, "
+          f"{len(text.encode('utf-8')) / 1024:.1f} KB")
+    ours_spans = [(s["start"], s["end"]) for s in segment_text(text)]
+    for name, spans in (("ours", ours_spans), ("spaCy sentencizer", sentencizer_spans(text))):
+        p, r, f, tp, nf, ng = boundary_f1(gold, spans)
+        print(f"  {name:17s} boundary P {p:.3f} R {r:.3f} F1 {f:.3f} ({tp} of {nf} found, "
+              f"{ng} gold)")
+    missed = sorted({e for _, e in gold} - {e for _, e in ours_spans})
+    extra = sorted({e for _, e in ours_spans} - {e for _, e in gold})
+    for label, ends in (("missed", missed), ("extra", extra)):
+        for e in ends[:8]:
+            print(f"    {label}: ...{text[max(0, e - 40):e]!r} | {text[e:e + 25]!r}")
+    seeds = " ".join(p.read_text(encoding="utf-8")
+                     for p in sorted((REPO / "corpus" / "witnesses").glob("*.txt")))
+    seeds = re.sub(r"\s*\n\s*", " ", seeds)
+    n = int(segment_mb * 1_000_000 * len(seeds) / len(seeds.encode("utf-8")))
+    para = ((seeds + " ") * (n // len(seeds) + 1))[:n]
+    t0 = time.perf_counter()
+    found = segment_text(para)
+    dt = time.perf_counter() - t0
+    print(f"  one paragraph of {len(para.encode('utf-8')) / 1e6:.2f} MB ({len(para):,} "
+          f"characters): {len(found):,} sentences in {dt:.1f} s "
+          f"({len(para.encode('utf-8')) / 1024 / dt:.0f} KB/s, normaliser and spaCy included)")
+
+
+# Letter confusions of Cyrillic OCR on pre-reform print, for the synthetic noise set: printed
+# letter -> what OCR gives.
+OCR_NOISE = {"ѣ": "ь", "и": "н", "н": "и", "п": "н", "ъ": "ь", "ь": "ъ", "ы": "м", "г": "і",
+             "о": "o", "с": "c", "а": "a", "е": "e", "р": "p"}
+
+
+def with_ocr_noise(pairs, seed: int = 1, rate: float = 0.02):
+    """The pairs with the printed side corrupted: each letter of :data:`OCR_NOISE` replaced with
+    probability ``rate`` (at most one per word), deterministically from ``seed``. Synthetic:
+    a stand-in for real OCR output, labelled as such wherever it is printed."""
+    import random
+    rng = random.Random(seed)
+    out = []
+    for orig, reg in pairs:
+        words = re.split(r"(\W+)", orig)
+        for k, w in enumerate(words):
+            spots = [i for i, c in enumerate(w) if c in OCR_NOISE]
+            if spots and rng.random() < rate * len(spots):
+                i = rng.choice(spots)
+                words[k] = w[:i] + OCR_NOISE[w[i]] + w[i + 1:]
+        out.append(("".join(words), reg))
+    return out
 
 
 def throughput(fn, texts, repeat, before=None) -> float:
@@ -159,7 +308,13 @@ def throughput(fn, texts, repeat, before=None) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per tool (best is kept)")
+    ap.add_argument("--segment-mb", type=float, default=2.0,
+                    help="size of the long paragraph timed for segmentation (MB)")
+    ap.add_argument("--smoke", action="store_true",
+                    help="a quick run: one timed run, a 0.05 MB paragraph, no dev set")
     args = ap.parse_args(argv)
+    if args.smoke:
+        args.repeat, args.segment_mb = 1, 0.05
 
     print(f"machine: {platform.platform()}; {platform.processor() or platform.machine()}; "
           f"{os.cpu_count()} CPUs; Python {platform.python_version()} "
@@ -173,12 +328,18 @@ def main(argv=None) -> int:
         print(f"prereform2modern {md.version('prereform2modern')}")
 
     sets = []
-    if DEV.exists():
+    if args.smoke:
+        pass
+    elif DEV.exists():
         sets.append(("dev (Tolstoy.Digital, Azbuka IV)", load_dev()))
     else:
         print(f"dev set missing: {DEV} not found (expected ../shared/data next to the "
               f"repository); skipping it")
     sets.append(("gold (tests/data/normalise_gold.tsv)", load_gold()))
+    sets.append(("held-out gold (benchmarks/data/azbuka3_gold.tsv, Azbuka III)",
+                 load_gold(HELD_OUT)))
+    sets.append(("the same with SYNTHETIC OCR noise (2% of confusable letters, seed 1)",
+                 with_ocr_noise(load_gold(HELD_OUT))))
 
     tools = [("ours", ours, clear_ours)]
     if theirs is not None:
@@ -199,6 +360,7 @@ def main(argv=None) -> int:
                          f"({okc2}/{totc2})")
             print(line)
             print(f"  {'':17s} throughput {throughput(fn, texts, args.repeat, before):.0f} KB/s")
+    segmentation(args.segment_mb)
     return 0
 
 

@@ -3,6 +3,12 @@
 Occurrences are found by lemma with pymorphy3, not by spelling: ``крапом``, ``крапа`` and
 ``крап`` all find the entry ``крап``; a phrase entry (``крапом вверх``) matches the sequence
 of its words' lemmas, the longest entry first.
+
+Lemmas (:func:`lemma`) prefer, in this order: a glossary term's lemma among the word's
+readings; the book's card vocabulary (:data:`SUITS`, :data:`RANKS`), so that ``дам`` is
+``дама`` (not ``дать``), ``червей`` ``черви`` (not ``червь``), ``пик`` ``пики``, ``треф``
+``трефы``, ``бубен`` ``бубны``, ``валетов`` ``валет``; then pymorphy3's most likely reading.
+This is an editorial choice for a book about cards: in it these forms name cards.
 """
 from __future__ import annotations
 
@@ -38,10 +44,35 @@ def _morph():
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+#: The suits, named as in the book (plural nouns), by the normal forms pymorphy3 gives for
+#: their inflected forms (``пик`` -> ``пик``/``пика``, ``червей`` -> ``червь``).
+SUITS = {"черви": "черви", "червь": "черви", "бубны": "бубны", "бубна": "бубны",
+         "бубен": "бубны", "пики": "пики", "пика": "пики", "пик": "пики", "трефы": "трефы",
+         "трефа": "трефы", "треф": "трефы", "вини": "вини", "крести": "крести"}
+#: The ranks, as nouns.
+RANKS = frozenset(("туз", "король", "дама", "валет", "десятка", "девятка", "восьмерка",
+                   "семерка", "шестерка", "пятерка", "четверка", "тройка", "двойка"))
+
+
 @lru_cache(maxsize=65536)
-def lemma(word: str) -> str:
-    """pymorphy3's most likely normal form of ``word`` (lowercase, ё kept as given)."""
-    return _morph().parse(word.lower())[0].normal_form.replace("ё", "е")
+def lemma(word: str, prefer: frozenset[str] = frozenset()) -> str:
+    """The normal form of ``word`` (lowercase, ё spelt е): the first of pymorphy3's readings
+    whose normal form is in ``prefer`` (the glossary's one-word lemmas), else a card word
+    (:data:`SUITS`, :data:`RANKS`), else pymorphy3's most likely reading."""
+    parses = _morph().parse(word.lower())
+    forms = [p.normal_form.replace("ё", "е") for p in parses]
+    for f in forms:
+        if f in prefer:
+            return f
+    for p, f in zip(parses, forms):
+        if p.tag.POS == "NOUN" and (f in SUITS or f in RANKS):
+            return SUITS.get(f, f)
+    return forms[0]
+
+
+def preferred(terms: tuple["Term", ...]) -> frozenset[str]:
+    """The one-word lemmas of ``terms``, which :func:`lemma` prefers."""
+    return frozenset(t.key for t in terms if " " not in t.key)
 
 
 def load_glossary(root: Path) -> tuple[Term, ...]:
@@ -82,7 +113,8 @@ def find_terms(text: str, terms: tuple[Term, ...]) -> list[tuple[int, int, Term]
         return []
     by_key = {t.key: t for t in terms}
     longest = max(len(t.key.split()) for t in terms)
-    words = [(m.start(), m.end(), lemma(m.group())) for m in WORD.finditer(text)]
+    prefer = preferred(terms)
+    words = [(m.start(), m.end(), lemma(m.group(), prefer)) for m in WORD.finditer(text)]
     out, i = [], 0
     while i < len(words):
         for n in range(min(longest, len(words) - i), 0, -1):

@@ -1,33 +1,61 @@
 """The spaCy layer: a blank ``ru`` pipeline with the edition's own registered components.
 
 ``edition_normaliser``
-    keeps ``Doc.text`` as the original, stores the :class:`~extract.normalise.Normalisation`
-    on ``doc._.normalisation`` and the change list on ``doc._.changes``, and puts each token's
-    normalised form on ``token._.reg`` (spaCy fills ``norm_`` itself, so it is left alone).
+    keeps ``Doc.text`` as the original and stores the normalisation as plain data on
+    ``doc._.norm_data`` (the JSON form); ``doc._.normalisation`` (a
+    :class:`~extract.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it on
+    access, so Docs serialise (``Doc.to_bytes``, ``DocBin(store_user_data=True)``) and cross
+    processes (``nlp.pipe(texts, n_process=2)``). Each token's normalised form is
+    ``token._.reg`` (spaCy fills ``norm_`` itself, so it is left alone).
 ``edition_sentences``
-    abbreviation-aware sentence boundaries computed on ``token._.reg``: the period of an
-    abbreviation (``т. е.``, ``и т. д.``, ``и проч.``, ``т. к.``, ``Фиг. 30``, initials) does
-    not by itself end a sentence, but ``и т. д.`` / ``и проч.`` followed by a capitalised word
-    does; a period followed by a lowercase word does not end one.
+    sentence boundaries computed on ``token._.reg`` (:func:`sentence_starts`): abbreviations
+    (``т. е.``, ``и т. д.``, ``Фиг. 30``), initials and letters named in the text, labels
+    (``II.``), quotations and brackets, and lines (headings, captions, title lines) as units.
+    Boundaries are computed first and set on the Doc at once: linear time.
 ``edition_lemmas``
-    ``token._.lemma`` from pymorphy3 on the normalised form (loaded once, lazily).
+    ``token._.lemma`` by :func:`extract.glossary.lemma` on the normalised form: the glossary's
+    terms (config ``prefer``), then the card vocabulary, then pymorphy3.
 
 The components are registered with spaCy's entry points (``spacy_factories`` in
 pyproject.toml) and also by importing this module.
 """
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from functools import lru_cache
 
+import numpy
 import spacy
+from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
 from .normalise import Normalisation, normalise
 
-for _name, _default in (("normalisation", None), ("changes", ())):
-    if not Doc.has_extension(_name):
-        Doc.set_extension(_name, default=_default)
+
+def _get_normalisation(doc: Doc) -> Normalisation | None:
+    data = doc._.norm_data
+    return None if data is None else Normalisation.from_json(doc.text, data)
+
+
+def _set_normalisation(doc: Doc, value: Normalisation | None) -> None:
+    if value is not None and value.original != doc.text:
+        raise ValueError("the normalisation is of another text than the Doc's: normalise "
+                         "doc.text, or make the Doc from norm.original (see analyse())")
+    doc._.norm_data = None if value is None else value.to_json()
+
+
+# Everything stored on a Doc is plain data (str, list, dict), so that Doc.to_bytes, DocBin
+# (store_user_data=True) and nlp.pipe(..., n_process=N) carry it; the Normalisation and its
+# changes are rebuilt from it on access.
+if not Doc.has_extension("norm_data"):
+    Doc.set_extension("norm_data", default=None)
+if not Doc.has_extension("normalisation"):
+    Doc.set_extension("normalisation", getter=_get_normalisation, setter=_set_normalisation)
+if not Doc.has_extension("changes"):
+    Doc.set_extension("changes", getter=lambda doc: (doc._.normalisation.changes
+                                                     if doc._.norm_data is not None else ()))
 for _name in ("reg", "lemma"):
     if not Token.has_extension(_name):
         Token.set_extension(_name, default=None)
@@ -37,7 +65,36 @@ NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г г
 #: Abbreviations that close a list and end a sentence when a capitalised word follows.
 TERMINAL = frozenset("д п проч пр др".split())
 ENDERS = (".", "!", "?", "…")
-CLOSERS = frozenset(")]»\"'”’")
+CLOSERS = frozenset(")]»\"'”’“")
+PAIRS = {"«": "»", "(": ")", "„": "“", "[": "]"}
+#: A chapter heading line: one unit, whatever periods it holds ('Глава XL. Мельница. - ...').
+HEADING_LINE = re.compile(r"\s*(?:ГЛАВА|Глава|ЧАСТЬ|Часть|ОТДЕЛ|Отдел|КНИГА|Книга)\s+"
+                          r"(?:[IVXLCDMІХ]+|\d+)\b")
+#: A figure caption line: one unit ('Фиг. 30.', 'Рис. 2').
+CAPTION_LINE = re.compile(r"\s*\(?(?:Фиг|ФИГ|Рис|РИС|Табл|Черт)\.?\s*\d+[а-я]?\s*[.)]?\s*\)?\.?\s*")
+ROMAN_OR_NUMBER = re.compile(r"(?:[IVXLCDMІХ]+|\d+)")
+_FINAL = re.compile(r"[.!?…][)\]»\"'”’“]*\s*$")
+_OPEN_END = re.compile(r"[^\W_][)\]»\"'”’“]*\s*$")
+
+
+class _Offsets:
+    """Map increasing original offsets to normalised ones in one sweep (amortised O(1))."""
+
+    def __init__(self, norm: Normalisation):
+        self.changes = norm.changes
+        self.i = 0
+        self.shift = 0
+
+    def __call__(self, pos: int) -> int:
+        ch = self.changes
+        while self.i < len(ch) and ch[self.i].end <= pos and not (
+                ch[self.i].start == ch[self.i].end == pos):
+            c = ch[self.i]
+            self.shift += len(c.reg) - (c.end - c.start)
+            self.i += 1
+        if self.i < len(ch) and ch[self.i].start < pos < ch[self.i].end:
+            return ch[self.i].start + self.shift
+        return pos + self.shift
 
 
 @Language.factory("edition_normaliser")
@@ -45,65 +102,210 @@ def make_normaliser(nlp: Language, name: str):
     """Factory of the normaliser component (see the module docstring)."""
     def normaliser(doc: Doc) -> Doc:
         norm = doc._.normalisation
-        if norm is None or norm.original != doc.text:
+        if norm is None:
             norm = normalise(doc.text)
             doc._.normalisation = norm
-        doc._.changes = norm.changes
+        starts, ends = _Offsets(norm), _Offsets(norm)
+        text = norm.text
+        # token._.reg for every token, written where spaCy keeps a token extension's value
+        # (Doc.user_data[("._.", name, token.idx, None)]): the same data as ``tok._.reg = x``
+        # without the per-token attribute machinery, which dominates on long texts.
+        ud = doc.user_data
         for tok in doc:
-            s, e = tok.idx, tok.idx + len(tok.text)
-            tok._.reg = norm.text[norm.norm_offset(s):norm.norm_offset(e)]
+            s = tok.idx
+            ud[("._.", "reg", s, None)] = text[starts(s):ends(s + len(tok.text))]
         return doc
     return normaliser
 
 
-def _abbreviation(doc: Doc, i: int) -> str | None:
-    """If token ``i`` is (or ends with) the period of an abbreviation, its lowercase word."""
-    reg = doc[i]._.reg or doc[i].text
+def _abbreviation(doc: Doc, i: int, regs: list[str]) -> str | None:
+    """If token ``i`` is (or ends with) the period of an abbreviation, its word (lowercase,
+    or an initial's capital letter as printed)."""
+    reg = regs[i]
     if reg == ".":
         if i == 0:
             return None
         prev = doc[i - 1]
         if prev.whitespace_:
             return None
-        word = prev._.reg or prev.text
+        word = regs[i - 1]
     elif reg.endswith(".") and len(reg) > 1:
         word = reg[:-1]
     else:
         return None
     word = word.split(".")[-1] if "." in word else word
     if len(word) == 1 and word.isupper():
-        return word  # an initial
+        return word  # a capital letter: an initial, or a letter named in the text
     low = word.lower()
     return low if low in NON_TERMINAL or low in TERMINAL else None
 
 
+def _is_initial(doc: Doc, i: int, j: int, regs: list[str]) -> bool:
+    """Whether the capital letter ending at token ``i`` (the next word at token ``j``) is an
+    initial: another initial stands before or after it ('А. С. Пушкин'), or a surname
+    follows. Otherwise it is a letter named in the text and its period may end a sentence
+    ('буквой А. Затем')."""
+    def initial_at(k: int) -> bool:
+        r = regs[k] if 0 <= k < len(regs) else ""
+        if len(r) == 2 and r[0].isupper() and r[1] == ".":
+            return True
+        return len(r) == 1 and r.isupper() and k + 1 < len(regs) and regs[k + 1] == "." \
+            and not doc[k].whitespace_
+    first = i - 1 if regs[i] == "." else i
+    if initial_at(j) or initial_at(first - 1) or initial_at(first - 2):
+        return True
+    from .normalise import _analyzer
+    m = _analyzer()
+    nxt = regs[j]
+    return bool(m and nxt[:1].isupper() and any("Surn" in p.tag for p in m.parse(nxt)[:2]))
+
+
+def _line_units(text: str) -> tuple[list[int], list[tuple[int, int]]]:
+    """Line-aware units of ``text``: character offsets that must start a sentence, and
+    ``(start, end)`` spans of lines that are one unit each (no break inside).
+
+    A heading line ('Глава XL. Мельница. - Фаворитка'), a caption line ('Фиг. 30.') and a
+    short line without final punctuation that follows a finished sentence and is followed by
+    a capitalised line (a title inside an OCR'd page) are units of their own.
+    """
+    starts: list[int] = []
+    whole: list[tuple[int, int]] = []
+    lines = []
+    pos = 0
+    for line in text.split("\n"):
+        lines.append((pos, pos + len(line), line))
+        pos += len(line) + 1
+    for k, (s, e, line) in enumerate(lines):
+        body = line.strip()
+        if not body:
+            continue
+        prev = next((lines[q][2].strip() for q in range(k - 1, -1, -1) if lines[q][2].strip()), None)
+        nxt = next((lines[q][2].strip() for q in range(k + 1, len(lines)) if lines[q][2].strip()), None)
+        short = len(body) <= 200
+        unit = short and bool(HEADING_LINE.match(body) or CAPTION_LINE.fullmatch(body))
+        if not unit and _OPEN_END.search(body) and len(body.split()) <= 12 and \
+                (prev is None or _FINAL.search(prev) or HEADING_LINE.match(prev)
+                 or CAPTION_LINE.fullmatch(prev)) and \
+                (nxt is None or nxt[:1].isupper() or nxt[:1].isdigit() or nxt[:1] in "«—-(")\
+                and (prev is not None or nxt is not None):
+            unit = True
+        if unit:
+            a = s + len(line) - len(line.lstrip())
+            starts.append(a)
+            whole.append((a, s + len(line.rstrip())))
+            if nxt is not None:
+                starts.append(e + 1)
+    return starts, whole
+
+
+def sentence_starts(doc: Doc) -> list[bool]:
+    """For each token of ``doc`` (normalised forms in ``token._.reg``), whether it starts a
+    sentence. Linear in the length of the Doc.
+
+    Rules: a sentence ends at . ! ? … (and the closing quotes or brackets after it) before a
+    word that is not lowercase and not , ; : ) ; not after the period of an abbreviation
+    (:data:`NON_TERMINAL`; :data:`TERMINAL` ones end a sentence before a capital) or of an
+    initial; not after a label at the start of a sentence ('II.', '3.'); never inside a
+    matched «…», (…), „…“ or […], nor after an unclosed « that opens a line (speech that goes
+    on into the next paragraph); lines are units as :func:`_line_units` says.
+    """
+    n = len(doc)
+    starts = [False] * n
+    if not n:
+        return starts
+    toks = list(doc)
+    ud = doc.user_data
+    regs = [ud.get(("._.", "reg", t.idx, None)) or t.text for t in toks]
+    idx = [t.idx for t in toks]
+    space = [t.is_space for t in toks]
+    # matched brackets and quotes: tokens strictly inside one never start a sentence
+    depth_change = [0] * (n + 1)
+    stack: list[tuple[str, int]] = []
+    for i, r in enumerate(regs):
+        if r in PAIRS:
+            stack.append((PAIRS[r], i))
+        elif stack and r == stack[-1][0]:
+            _, o = stack.pop()
+            depth_change[o + 1] += 1
+            depth_change[i] -= 1
+        elif r in PAIRS.values():
+            # a closer that matches an outer opener closes the inner ones too
+            for q in range(len(stack) - 1, -1, -1):
+                if stack[q][0] == r:
+                    _, o = stack[q]
+                    del stack[q:]
+                    depth_change[o + 1] += 1
+                    depth_change[i] -= 1
+                    break
+    # an unclosed « that opens a line is speech going on into the next paragraph (Russian
+    # convention): it runs to the end of the text; any other unclosed opener is ignored
+    for close, o in stack:
+        if close == "»" and (o == 0 or "\n" in doc.text[idx[o - 1]:idx[o]] or space[o - 1]):
+            depth_change[o + 1] += 1
+            break
+    inside = [False] * n
+    d = 0
+    for i in range(n):
+        d += depth_change[i]
+        inside[i] = d > 0
+    # line units
+    forced, whole = _line_units(doc.text)
+    forced_set = set(forced)
+    whole_starts = [a for a, _ in whole]
+    no_break = [False] * n
+    for i in range(n):
+        k = bisect_right(whole_starts, idx[i]) - 1
+        if k >= 0 and whole[k][0] < idx[i] < whole[k][1]:
+            no_break[i] = True
+    starts[0] = True
+    sent_first = 0   # first word token of the current sentence
+    for i in range(n):
+        if idx[i] in forced_set and not space[i]:
+            starts[i] = True
+            sent_first = i
+            continue
+        if starts[i]:
+            sent_first = i
+        reg = regs[i]
+        if not reg.endswith(ENDERS):
+            continue
+        j = i + 1
+        while j < n and (regs[j] in CLOSERS or space[j]):
+            j += 1
+        if j >= n:
+            break
+        if starts[j] or no_break[j] or inside[j]:
+            continue
+        nxt = regs[j]
+        if reg.endswith("."):
+            label = i - 1 if reg == "." else i
+            word = regs[label] if reg == "." else reg[:-1]
+            if label == sent_first and ROMAN_OR_NUMBER.fullmatch(word):
+                continue   # 'II. Карты ...': a label stays with its sentence
+            abbr = _abbreviation(doc, i, regs)
+        else:
+            abbr = None
+        if abbr is not None:
+            if len(abbr) == 1 and abbr.isupper():
+                if _is_initial(doc, i, j, regs) or not nxt[:1].isupper():
+                    continue
+            elif abbr not in TERMINAL or not nxt[:1].isupper():
+                continue
+        elif nxt[:1].islower() or nxt[:1] in ",;:)":
+            continue
+        starts[j] = True
+    return starts
+
+
 @Language.factory("edition_sentences")
 def make_sentences(nlp: Language, name: str):
-    """Factory of the abbreviation-aware sentence boundary component."""
+    """Factory of the sentence boundary component (see :func:`sentence_starts`); the
+    boundaries are computed first and set on the Doc at once."""
     def sentences(doc: Doc) -> Doc:
-        n = len(doc)
-        starts = [False] * n
-        if n:
-            starts[0] = True
-        for i in range(n):
-            reg = doc[i]._.reg or doc[i].text
-            if not reg.endswith(ENDERS):
-                continue
-            j = i + 1
-            while j < n and (doc[j]._.reg or doc[j].text) in CLOSERS:
-                j += 1
-            if j >= n:
-                break
-            nxt = (doc[j]._.reg or doc[j].text)
-            abbr = _abbreviation(doc, i) if reg.endswith(".") else None
-            if abbr is not None:
-                if abbr not in TERMINAL or not nxt[:1].isupper():
-                    continue
-            elif nxt[:1].islower() or nxt[:1] in ",;:)":
-                continue
-            starts[j] = True
-        for i, tok in enumerate(doc):
-            tok.is_sent_start = starts[i]
+        if len(doc):
+            flags = sentence_starts(doc)
+            arr = numpy.array([1 if f else -1 for f in flags], dtype="int64").astype("uint64")
+            doc.from_array([SENT_START], arr.reshape(-1, 1))
         return doc
     return sentences
 
@@ -114,15 +316,24 @@ def _morph():
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
-@Language.factory("edition_lemmas")
-def make_lemmas(nlp: Language, name: str):
-    """Factory of the pymorphy3 lemma component (lemmas of ``token._.reg``)."""
+@Language.factory("edition_lemmas", default_config={"prefer": []})
+def make_lemmas(nlp: Language, name: str, prefer: list):
+    """Factory of the lemma component: ``token._.lemma`` of ``token._.reg`` by
+    :func:`extract.glossary.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
+    which win over the card vocabulary and the analyser (see :mod:`extract.glossary`)."""
+    from .errors import EditionError
+    from .glossary import lemma
+    if isinstance(prefer, str) or not all(isinstance(w, str) for w in prefer):
+        raise EditionError(f"edition_lemmas: prefer must be a list of words, got {prefer!r}",
+                           "the pipeline config ([components.edition_lemmas])",
+                           fix='give the glossary lemmas as a list: prefer = ["дама", "крап"]')
+    wanted = frozenset(prefer)
+
     def lemmas(doc: Doc) -> Doc:
-        morph = _morph()
         for tok in doc:
             reg = tok._.reg or tok.text
             if reg[:1].isalpha():
-                tok._.lemma = morph.parse(reg)[0].normal_form
+                tok._.lemma = lemma(reg, wanted)
         return doc
     return lemmas
 

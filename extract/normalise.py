@@ -17,19 +17,28 @@ What is normalised (see :data:`RULES` for the full list):
   case. ``normalise(..., yo=True)`` spells ея/нея as её/неё (default ее/нее, as in the
   witnesses, which do not print ё); ё already in the text is never touched;
 * OCR noise (kind ``ocr``): Latin look-alike letters inside otherwise Cyrillic words (pure
-  Latin words, Roman numerals and words with other Latin letters are left alone), and ђ for ѣ.
-  A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и) gives ONE change
-  of kind ``ocr`` whose ``reg`` is the final spelling;
-* typography (kind ``typography``): dashes, runs of spaces, wrapped lines, words divided by a
-  hyphen at a line end (joined, or the line break dropped after a compound's own hyphen).
+  Latin words, Roman numerals and words with other Latin letters are left alone), stressed
+  vowels printed as accented Latin letters, a lone Latin look-alike letter between Cyrillic
+  words, ђ for ѣ, ө for ѳ, and the letter confusions of Cyrillic OCR (н/и, н/п, н/я, і/г, ы/м,
+  ъ/ь, іь or ь for ѣ), each accepted only when pymorphy3 knows the repaired word and not the
+  printed one. A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и)
+  is one part of kind ``ocr`` whose ``reg`` is the final spelling. Roman numerals written
+  with І (ІІ, ХІV) are left alone;
+* typography (kind ``typography``): dashes, runs of spaces, wrapped lines, soft hyphens,
+  words divided by a hyphen at a line end (joined, or the line break dropped after a
+  compound's own hyphen) or inside a line (joined when only the joined form is a word).
   A page break inside a sentence is recognised by :mod:`extract.model`, which knows the
   structure, and recorded under the rule ``page-break`` defined here.
 
-Every word-level change replaces one letter by one letter or by nothing, so changes are small
-and never overlap. Ambiguous endings and prefixes are checked against the pymorphy3
-dictionary (loaded once, lazily, on the first word that needs it): a word that is modern as it
-stands ('благо', 'низкий', 'возки', 'Россия') is never respelt, so modern text gets only
-typography changes, and normalising the result again changes nothing.
+Each changed word is ONE :class:`Change` spanning the word (a word divided at a line end, or
+by a hyphen that is removed or becomes a space, is one word); its letter-level detail, one
+part per letter group and rule, is in ``Change.parts``. Case is taken from the whole word
+(ДВѣ -> ДВЕ). Endings, prefixes and OCR repairs are checked against the pymorphy3 dictionary
+(loaded once, lazily): an ending rule is applied only when the result is a known word, and a
+word that is modern as it stands ('благо', 'низкий', 'возки', 'Россия') is never respelt, so
+modern text gets only typography changes, and normalising the result again changes nothing.
+Pre-reform particles are written apart (то-есть, кто-же, чтожъ -> то есть, кто же, что ж);
+old reflexive participles are respelt (оставшіяся -> оставшиеся).
 """
 from __future__ import annotations
 
@@ -39,7 +48,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from .errors import EditionError, line_of
+
 KINDS = ("orthography", "ocr", "typography", "emendation")
+
+
+class EmendationError(EditionError, ValueError):
+    """An emendation that does not fit the text it corrects (``line`` is the text's line)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +65,12 @@ class Change:
     ``orig`` is ``text[start:end]``; ``reg`` its normalised form; ``kind`` one of
     :data:`KINDS`; ``rule`` the rule name from :data:`RULES` or, for an emendation, the
     editor's reason.
+
+    A change to a word is ONE record spanning the whole word (``лѣсъ`` -> ``лес``); its
+    letter-level detail is in ``parts``, changes of the same shape (offsets into the same
+    original text, ``parts`` empty) in order, one per letter group and rule. The word's
+    ``kind`` is the strongest of its parts' (ocr > orthography > typography) and its ``rule``
+    the first part's rule of that kind; :attr:`rules` lists them all.
     """
 
     start: int
@@ -58,11 +79,27 @@ class Change:
     reg: str
     kind: str
     rule: str
+    parts: tuple["Change", ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule that made this change (the parts' rules, or ``(rule,)``), in order."""
+        return tuple(dict.fromkeys(p.rule for p in self.parts)) if self.parts else (self.rule,)
 
     def to_json(self) -> dict:
-        """The change as a JSON-ready dict with the keys start, end, orig, reg, kind, rule."""
-        return {"start": self.start, "end": self.end, "orig": self.orig, "reg": self.reg,
-                "kind": self.kind, "rule": self.rule}
+        """The change as a JSON-ready dict with the keys start, end, orig, reg, kind, rule
+        and, for a word change, parts (a list of such dicts)."""
+        out = {"start": self.start, "end": self.end, "orig": self.orig, "reg": self.reg,
+               "kind": self.kind, "rule": self.rule}
+        if self.parts:
+            out["parts"] = [p.to_json() for p in self.parts]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Change":
+        """The change that :meth:`to_json` gave ``data``. Raises KeyError on a missing key."""
+        return cls(data["start"], data["end"], data["orig"], data["reg"], data["kind"],
+                   data["rule"], tuple(cls.from_json(p) for p in data.get("parts", ())))
 
 
 @dataclass(frozen=True)
@@ -105,6 +142,11 @@ class Normalisation:
         not repeated: it is the witness itself)."""
         return {"text": self.text, "changes": [c.to_json() for c in self.changes]}
 
+    @classmethod
+    def from_json(cls, original: str, data: dict) -> "Normalisation":
+        """The normalisation of ``original`` that :meth:`to_json` gave ``data``."""
+        return cls(original, data["text"], tuple(Change.from_json(c) for c in data["changes"]))
+
     def norm_offset(self, pos: int) -> int:
         """Map an original offset (0..len(original)) to the normalised text.
 
@@ -134,9 +176,15 @@ class Normalisation:
                 continue
             if c.start < start or c.end > end:
                 raise ValueError(f"change {c} straddles the slice [{start}, {end})")
-            out.append(Change(c.start - start, c.end - start, c.orig, c.reg, c.kind, c.rule))
+            out.append(_shift(c, -start))
         return Normalisation(self.original[start:end], apply_changes(self.original[start:end], out),
                              tuple(out))
+
+
+def _shift(c: Change, d: int) -> Change:
+    """``c`` (and its parts) with offsets moved by ``d``."""
+    return Change(c.start + d, c.end + d, c.orig, c.reg, c.kind, c.rule,
+                  tuple(_shift(p, d) for p in c.parts))
 
 
 def apply_changes(text: str, changes: Iterable[Change]) -> str:
@@ -225,6 +273,39 @@ OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "records both the OCR repair and the spelling. A word with ј љ њ ћ џ is "
                     "Serbian and left alone; so is ђ before a vowel in a text without "
                     "letters that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ).")
+OCR_LETTER = _rule("ocr-letter", "ocr",
+                   "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
+                   "ъ/ь, іь or ь for ѣ) is read as the other letter when the dictionary "
+                   "(pymorphy3) knows the word so read and does not know it as printed; of "
+                   "several readings, the only one from the most common confusion (in the "
+                   "order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г) is taken, else none: 'нзвестно' "
+                   "becomes 'известно', 'домь' 'дом'. One letter per word.")
+OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
+                     "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
+                     "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
+OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
+                       "A one-letter word in a Latin look-alike (c o a e p x y, C O A E P X) "
+                       "between two Cyrillic words is read as the Cyrillic letter when that is "
+                       "a word: 'пришел c ним' becomes 'пришел с ним'. Latin text is left "
+                       "alone.")
+PARTICLE_HYPHEN = _rule("particle-hyphen", "orthography",
+                        "The particles ли (ль), же (ж), бы (б), written with a hyphen in the old "
+                        "spelling, are written apart: 'кто-же' becomes 'кто же', 'хоть-бы' "
+                        "'хоть бы'; so is 'то-есть' ('то есть').")
+PARTICLE_APART = _rule("particle-apart", "orthography",
+                       "A particle ж (же), б (бы), ль (ли) printed joined to the word before it "
+                       "is written apart when only the parts are words: 'чтожъ' becomes "
+                       "'что ж', 'лучшебъ' 'лучше б', 'такъже' 'так же'.")
+HUSHING_SOFT_SIGN = _rule("hushing-soft-sign", "orthography",
+                          "A soft sign after ж ш at the end of a word that the dictionary knows "
+                          "only without it is dropped: 'ужь' becomes 'уж'.")
+INLINE_HYPHEN = _rule("inline-hyphen", "typography",
+                      "A hyphen inside a line that divides a word (left from a line break, or "
+                      "an OCR artefact) is removed when only the joined form is a word: "
+                      "'кар-ты' becomes 'карты'; 'из-за', 'какой-то', 'северо-запад' keep "
+                      "theirs.")
+SOFT_HYPHEN = _rule("soft-hyphen", "typography",
+                    "A soft hyphen (U+00AD, an invisible hyphenation point) is removed.")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -232,16 +313,19 @@ _TYPOGRAPHY = [
     (re.compile(r"(?<=\s)-(?=\s)"), "—", DASH),
     (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " ", SPACES),
     (re.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)"), " ", LINE_WRAP),
+    (re.compile("\u00ad+"), "", SOFT_HYPHEN),
 ]
 
 # --- letters ------------------------------------------------------------------------------
 
 _OLD = "ѣѢіІѳѲѵѴѷѶ"
-_CYR = "А-Яа-яЁё" + _OLD + "ђЂ"
+_CYR = "А-Яа-яЁё" + _OLD + "ђЂөӨ"
 _LETTER = r"[^\W\d_]"
 _COMBINING = "\u0300-\u036f"
-# A word piece: letters and combining marks (stress accents), no hyphen.
-_WORD = re.compile(rf"(?:{_LETTER}|[{_COMBINING}])+")
+_SHY = "\u00ad"
+# A word piece: letters, combining marks (stress accents) and soft hyphens, no hyphen; it
+# starts with a letter.
+_WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|[{_COMBINING}{_SHY}])*")
 # What may stand between two pieces of a word divided at a line end.
 _BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
 
@@ -249,17 +333,26 @@ _LATIN_LOOKALIKE = {
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
     "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
     "P": "Р", "T": "Т", "X": "Х", "I": "І",
+    # stressed vowels printed as accented Latin letters: the Cyrillic letter and the accent
+    "á": "а\u0301", "é": "е\u0301", "ó": "о\u0301", "ý": "у\u0301", "à": "а\u0300",
+    "è": "е\u0300", "ò": "о\u0300", "Á": "А\u0301", "É": "Е\u0301", "Ó": "О\u0301",
 }
+_LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_LONE_LATIN = frozenset("coaepxyCOAEPX")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
     "ѳ": ("ф", FITA), "Ѳ": ("Ф", FITA), "ѵ": ("и", IZHITSA), "Ѵ": ("И", IZHITSA),
     "ѷ": ("и", IZHITSA), "Ѷ": ("И", IZHITSA),
 }
 _HAS_CYR = re.compile(rf"[{_CYR}]")
-_HAS_LATIN = re.compile(r"[A-Za-z]")
+_HAS_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 # A Roman numeral with a Russian case ending glued to it ('XIXв', 'XLIVй') is not OCR noise.
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|й|го|му|м|х|ми)")
+# A Roman numeral written with the Cyrillic І (and Х, С, М look-alikes): 'ІІ', 'ХІV', 'XLІ'.
+_ROMAN = re.compile(r"M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+_ROMAN_READ = str.maketrans("ІХСМ", "IXCM")
 _SERBIAN = re.compile(r"[јЈљЉњЊћЋџЏ]")
+_NON_RUSSIAN = re.compile(r"[әғқңұүһӘҒҚҢҰҮҺ]")
 _CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщѳ")
 _VOWELS = frozenset("аеиоуыэюяёѣіѵaeiouy")
 _VOICELESS = frozenset("кпстфхцчшщ")
@@ -276,12 +369,26 @@ _ONE_FORMS = {"онѣ": 2, "однѣ": 3, "однѣхъ": 3, "однѣми": 3, 
 # Particles and first parts after/before which a hyphen at a line end is the word's own.
 _HYPHEN_PARTICLES = frozenset(("то", "либо", "нибудь", "ка", "таки", "де", "с"))
 _HYPHEN_FIRST = frozenset(("кое", "кой", "по", "во", "из", "ино"))
+# Particles written with a hyphen in the old spelling and apart in the modern one.
+_SEPARATE_PARTICLES = frozenset(("ли", "ль", "же", "ж", "бы", "б"))
+# OCR letter confusions: printed -> read, in classes from the most to the least common (a
+# reading from an earlier class wins over one from a later class; see OCR_LETTER).
+_CONFUSIONS = (
+    (("н", "и"), ("и", "н")),
+    (("ъ", "ь"), ("ь", "ъ")),
+    (("іь", "ѣ"), ("iь", "ѣ"), ("ь", "ѣ")),
+    (("н", "п"), ("п", "н")),
+    (("ы", "м"), ("м", "ы")),
+    (("н", "я"), ("я", "н")),
+    (("і", "г"), ("i", "г"), ("г", "і")),
+)
 
-# A word needs a closer look only if it matches this (or is one of _WHOLE_WORDS).
-_SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂA-Za-zъЪ]|(?:аго|яго|ыя|ія)$|[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]",
-                      re.IGNORECASE)
+# A word needs the rule pass only if it matches this (or is one of _WHOLE_WORDS).
+_SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00adA-Za-z\u00c0-\u024fъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
+                      r"[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]", re.IGNORECASE)
 _AGO_KEEP = frozenset(("драго", "благо", "наго"))
 _WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
+_KIND_ORDER = ("emendation", "ocr", "orthography", "typography")
 
 _morph = None
 
@@ -335,17 +442,13 @@ def _lower(text: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
-def _same_case(model: str, ch: str) -> str:
-    return ch.upper() if model.isupper() else ch
-
-
 def _quick_modern(piece: str) -> str:
     """A rough lower-case modern form of a word piece, for dictionary look-ups only."""
     s = "".join(_LATIN_LOOKALIKE.get(c, c) for c in piece).lower().replace("ђ", "ѣ")
     s = "".join(_OLD_LETTER[c][0] if c in _OLD_LETTER else c for c in s)
     if len(s) > 1 and s[-1] == "ъ" and s[-2] in _CONSONANTS:
         s = s[:-1]
-    return re.sub(f"[{_COMBINING}]", "", s)
+    return re.sub(f"[{_COMBINING}{_SHY}]", "", s)
 
 
 @lru_cache(maxsize=50_000)
@@ -361,25 +464,37 @@ def _join_decision(left: str, right: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=200_000)
-def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, int, str, str], ...]:
-    """The changes inside one word: ``(start, end, reg, rule)`` with offsets into ``word``.
+@lru_cache(maxsize=50_000)
+def _inline_hyphen(left: str, right: str) -> str | None:
+    """What to do with a hyphen between two word pieces inside a line: ``"particle"`` (write
+    apart), ``"join"`` (remove it) or None (keep it)."""
+    if not right[:1].islower():
+        return None
+    a, b = _quick_modern(left), _quick_modern(right)
+    if (b in _SEPARATE_PARTICLES and (_known(a) or a in ("кто", "что"))) or (a, b) == ("то", "есть"):
+        return "particle"
+    if (_known(a + b) and not _known(a + "-" + b) and b not in _HYPHEN_PARTICLES
+            and a not in _HYPHEN_FIRST and len(a) > 1 and len(b) > 1):
+        return "join"
+    return None
 
-    ``dje_is_yat``: read ђ as ѣ (the text is Russian, see :func:`_dje_is_yat`).
 
-    ``word`` is a run of letters and combining marks (several line pieces joined, if the word
-    was divided at a line end). Every change replaces one letter by one letter or by nothing,
-    so consecutive letters changed by the same rule are grouped.
-    """
-    if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS:
-        return ()
-    if not _HAS_CYR.search(word):
-        return ()
+def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str | None]]:
+    """Per character of ``word``: its normalised form (``""`` if dropped) and the rule that
+    changed it (None if unchanged). Spelling rules and the unconditional OCR repairs; the
+    dictionary-checked OCR letter repairs are in :func:`_analyse`."""
     n = len(word)
     target = list(word)
     rule: list[str | None] = [None] * n
-    # 1. OCR: Latin look-alikes (only if every Latin letter of the word is one), ђ for ѣ.
-    if (_HAS_LATIN.search(word) and all(c in _LATIN_LOOKALIKE for c in word if c.isascii())
+    if not _HAS_CYR.search(word):
+        return target, rule
+    # A Roman numeral written with Cyrillic І (ІІ, XІV) is left alone.
+    if "І" in word and _ROMAN.fullmatch(word.translate(_ROMAN_READ)):
+        return target, rule
+    # 1. OCR: Latin look-alikes (only if every Latin letter of the word is one), ђ for ѣ,
+    # ө for ѳ; soft hyphens dropped.
+    if (_HAS_LATIN.search(word)
+            and all(c in _LATIN_LOOKALIKE for c in word if _LATIN_CHAR.match(c))
             and not _ROMAN_NUMERAL.fullmatch(word)):
         for i, c in enumerate(word):
             if c in _LATIN_LOOKALIKE:
@@ -391,18 +506,38 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             if c in "ђЂ" and (dje_is_yat or i + 1 == n or word[i + 1].lower() not in _VOWELS):
                 target[i] = "ѣ" if c == "ђ" else "Ѣ"
                 rule[i] = OCR_DJE_YAT
-    # The word as read (Cyrillic letters, old spelling), and its base letters (no accents).
-    base = [i for i, c in enumerate(target) if not ("\u0300" <= c <= "\u036f")]
-    read = "".join(target[i] for i in base)
+    if ("ө" in word or "Ө" in word) and not _NON_RUSSIAN.search(word):
+        for i, c in enumerate(word):
+            if c in "өӨ":
+                target[i] = "ѳ" if c == "ө" else "Ѳ"
+                rule[i] = OCR_BARRED_O
+    for i, c in enumerate(word):
+        if c == _SHY:
+            target[i] = ""
+            rule[i] = SOFT_HYPHEN
+    # The word as read (Cyrillic letters, old spelling), and its base letters (no accents,
+    # no soft hyphens).
+    base = [i for i, c in enumerate(target) if c and not ("\u0300" <= c[0] <= "\u036f")]
+    read = "".join(target[i][0] for i in base)   # (an accented letter's accent follows it)
     low = _lower(read)
+    # The case of the word, from its letters that no rule touches (ДВѣ is all capitals).
+    cased = [c for c in read if c.lower() != c.upper() and c not in _OLD_LETTER
+             and c not in "ъЪьЬ"]
+    all_caps = len(cased) > 1 and all(c.isupper() for c in cased)
+    any_lower = any(c.islower() for c in cased)
 
     def put(k: int, ch: str, name: str) -> None:
-        """Set base letter ``k``'s normalised form (keeping its case) under rule ``name``."""
+        """Set base letter ``k``'s normalised form under rule ``name``; its case is the
+        word's: capital in an all-capital word, else small inside a word with small letters,
+        else (the first letter, a short word) the letter's own."""
         i = base[k]
-        target[i] = _same_case(read[k], ch) if ch else ""
+        upper = all_caps or (read[k].isupper() and (k == 0 or not any_lower))
+        target[i] = ((ch.upper() if upper else ch.lower()) if ch else "") + target[i][1:]
         if rule[i] is None or RULES[rule[i]].kind != "ocr":
             rule[i] = name
 
+    if not base:
+        return target, rule
     # 2. Whole-word pronouns.
     if "".join(_OLD_LETTER[c][0].lower() if c in _OLD_LETTER else c for c in low) in ("ея", "нея"):
         put(len(low) - 1, "ё" if yo else "е", PRONOUN_EYA)
@@ -410,11 +545,11 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     # 3. Old letters.
     for k, c in enumerate(read):
         if c in _OLD_LETTER:
-            put(k, _OLD_LETTER[c][0].lower(), _OLD_LETTER[c][1])
+            put(k, _OLD_LETTER[c][0], _OLD_LETTER[c][1])
     if one is not None:
         put(one, "и", PRONOUN_ONE)
     # 4. ъи after a prefix is ы; final hard sign after a consonant.
-    cur = [_lower(target[i]) for i in base]
+    cur = [_lower(target[i][:1]) for i in base]
     for k in range(1, len(cur) - 1):
         if cur[k] == "ъ" and cur[k + 1] == "и" and cur[k - 1] in _CONSONANTS:
             put(k, "", HARD_SIGN_I)
@@ -424,10 +559,29 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     if m > 1 and low[-1] == "ъ" and low[-2] in _CONSONANTS:
         put(m - 1, "", FINAL_HARD_SIGN)
         m -= 1
-    modern = _lower("".join(target[base[k]] for k in range(m)))
-    # 5. Endings, decided on the modern spelling of the stem. A word the dictionary does not
-    # know is changed only if it shows old spelling elsewhere (a joined OCR line is not -аго).
-    prereform = any(c in _OLD_LETTER for c in low) or low.endswith("ъ")
+    modern = _lower("".join(target[base[k]][:1] for k in range(m)))
+    if m > 2 and modern[-1] == "ь" and modern[-2] in "жш" and not _known(modern) \
+            and _known(modern[:-1]):
+        put(m - 1, "", HUSHING_SOFT_SIGN)
+        m -= 1
+        modern = modern[:-1]
+    # Particles printed joined to the word before them (чтожъ, такъже, Еслиб).
+    if not _known(modern):
+        for p in ("же", "ж", "бы", "б", "ли", "ль"):
+            stem = modern[:-len(p)]
+            hard = stem.endswith("ъ")
+            if hard:
+                stem = stem[:-1]
+            if modern.endswith(p) and len(stem) > 1 and _plain_word(stem) and _known(stem):
+                k = m - len(p)
+                if hard:
+                    put(k - 1, "", FINAL_HARD_SIGN)
+                i = base[k]
+                target[i] = " " + target[i]
+                rule[i] = PARTICLE_APART
+                return target, rule
+    # 5. Endings, decided on the modern spelling of the stem; applied only when the dictionary
+    # knows the result (an unknown stem is never given a new ending).
     if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(
             modern, read[:1].isupper() and read[1:].islower()):
         stem = modern[:-3]
@@ -438,13 +592,21 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
                 _known(stem + "ого") and not _known(stem + "его")) else "его"
         else:
             new = "его" if _known(stem + "его") and not _known(stem + "ого") else "ого"
-        if prereform or _known(stem + new):
+        if _known(stem + new):
             put(m - 3, new[0], ENDING_AGO)
-    elif m >= 3 and low[m - 2:m] in ("ыя", "ія") and not _modern_word(modern):
+    elif m >= 5 and low[m - 4:m] in ("ыяся", "іяся") and not _known(modern):
+        # old reflexive participles: оставшіяся -> оставшиеся
+        if _known(modern[:-4] + modern[-4] + "еся"):
+            put(m - 3, "е", ENDING_YYA)
+    elif m >= 3 and low[m - 2:m] in ("ыя", "ія", "ия") and not _modern_word(modern):
+        # (-ия: the decimal і read as и by OCR, 'сухия'; only in a word the dictionary lacks)
         stem = modern[:-2]
-        if low[m - 2] == "ы" or (not _known(stem + "ия") and _plural_adjective(stem + "ие")):
+        new = stem + ("ые" if low[m - 2] == "ы" else "ие")
+        if _known(new) and (low[m - 2] == "ы" or (not _known(stem + "ия")
+                                                   and _plural_adjective(new))):
             put(m - 1, "е", ENDING_YYA)
     # 6. з/с prefixes.
+    prereform = any(c in _OLD_LETTER for c in low) or low.endswith("ъ")
     for pm in _PREFIX_RE.finditer(modern):
         before = modern[:pm.start()]
         if before not in _BEFORE_PREFIX or _known(modern):
@@ -455,8 +617,19 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
                             and prereform):
             put(k, "с", PREFIX_Z_S)
             modern = cand
-    # Group the per-letter changes.
+    return target, rule
+
+
+def _modern_of(target: list[str]) -> str:
+    """The lower-case modern form of a word from its per-character targets (no accents)."""
+    return re.sub(f"[{_COMBINING}]", "", _lower("".join(target)))
+
+
+def _groups(word: str, target: list[str], rule: list[str | None]
+            ) -> tuple[tuple[int, int, str, str], ...]:
+    """Group consecutive characters changed by one rule: ``(start, end, reg, rule)``."""
     out = []
+    n = len(word)
     i = 0
     while i < n:
         if rule[i] is None:
@@ -472,6 +645,129 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     return tuple(out)
 
 
+def _plain_word(modern: str) -> bool:
+    """Whether ``modern`` is all Russian letters (what the OCR letter repair may look at)."""
+    return re.fullmatch(r"[а-яё]+", modern) is not None
+
+
+@lru_cache(maxsize=200_000)
+def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, int, str, str], ...]:
+    """The changes inside one word: ``(start, end, reg, rule)`` with offsets into ``word``.
+
+    ``dje_is_yat``: read ђ as ѣ (the text is Russian, see :func:`_dje_is_yat`).
+
+    ``word`` is a run of letters, combining marks and soft hyphens (several line pieces
+    joined, if the word was divided at a line end). Consecutive letters changed by the same
+    rule are grouped. If the word so normalised is unknown to the dictionary, one OCR letter
+    confusion (:data:`_CONFUSIONS`) is tried at each place; the repair is kept if exactly one
+    reading is a known word (see OCR_LETTER).
+    """
+    if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS and (
+            len(word) < 2 or _known(re.sub(f"[{_COMBINING}]", "", word.lower()))):
+        return ()
+    if not _HAS_CYR.search(word):
+        return ()
+    target, rule = _letters(word, yo, dje_is_yat)
+    modern = _modern_of(target)
+    shown = "".join(target)
+    # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
+    # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
+    if len(modern) >= 2 and _plain_word(modern) and not _known(modern) and \
+            not (shown[:1].isupper() and len(modern) <= 4) and \
+            not (modern.endswith("ию") and _known(modern[:-2] + "ью")) and \
+            not (len(modern) == 2 and modern[0] == modern[1]):   # пп, гг: abbreviations
+        repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
+        if repair is not None:
+            target, rule = repair
+    return _groups(word, target, rule)
+
+
+def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, int]]:
+    """Readings of ``x`` with one OCR letter confusion repaired whose modern form is a known
+    word: modern form -> (start, end, repaired letters, confusion class) in ``x``."""
+    found: dict[str, tuple[int, int, str, int]] = {}
+    low = _lower(x)
+    for rank, pairs in enumerate(_CONFUSIONS):
+        for src, dst in pairs:
+            start = low.find(src)
+            while start >= 0:
+                end = start + len(src)
+                rep = dst.upper() if x[start].isupper() else dst
+                modern = _modern_of(_letters(x[:start] + rep + x[end:], yo, dje)[0])
+                if modern not in found and _plain_word(modern) and _known(modern):
+                    found[modern] = (start, end, rep, rank)
+                start = low.find(src, start + 1)
+    return found
+
+
+def _decide(cands: dict[str, tuple]) -> str | None:
+    """The reading to take: the only one of the best-ranked confusion class, or None."""
+    if not cands:
+        return None
+    best = min(c[3] for c in cands.values())
+    top = [m for m, c in cands.items() if c[3] == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
+    """The per-character (target, rule) of ``word`` with one OCR letter confusion repaired,
+    or None.
+
+    The candidates are read off the printed word and off its modern form; the reading is
+    the only one of the most common confusion class that gives a known word (:func:`_decide`),
+    among both sets of candidates, or else among those of the modern form alone (so that
+    normalising the result again changes nothing: the modern form of a word left alone has
+    no reading to take).
+    """
+    # the modern form, and for each of its letters the printed character it comes from
+    owner, letters = [], []
+    for i, t in enumerate(target):
+        for ch in t:
+            if not ("\u0300" <= ch <= "\u036f"):
+                owner.append(i)
+                letters.append(ch)
+    modern = "".join(letters)
+    printed = _candidates(word, yo, dje)
+    from_modern = _candidates(modern, yo, dje)
+    union = {**from_modern, **{m: c for m, c in printed.items()
+                               if m not in from_modern or c[3] < from_modern[m][3]}}
+    reading = _decide(union)
+    if reading is not None and reading in printed and (
+            reading not in from_modern or printed[reading][3] <= from_modern[reading][3]):
+        source = "printed"
+    elif reading is not None:
+        source = "modern"
+    else:
+        reading = _decide(from_modern)
+        if reading is None:
+            return None
+        source = "modern"
+    if source == "printed":
+        start, end, rep, _ = printed[reading]
+        t, r = _letters(word[:start] + rep + word[end:], yo, dje)
+        chunk = "".join(t[start:start + len(rep)])
+        new_t = t[:start] + [chunk] + [""] * (end - start - 1) + t[start + len(rep):]
+        new_r = r[:start] + [OCR_LETTER] * (end - start) + r[start + len(rep):]
+    else:
+        start, end, rep, _ = from_modern[reading]
+        t, _ = _letters(modern[:start] + rep + modern[end:], yo, dje)
+        chunk = "".join(t[start:start + len(rep)])
+        first, last = owner[start], owner[end - 1]
+        new_t, new_r = list(target), list(rule)
+        new_t[first] = target[first][:start - owner.index(first)] + chunk
+        for i in range(first + 1, last + 1):
+            new_t[i] = ""
+        # the rest of the last printed character's form, if it stood for several letters
+        tail = target[last][end - owner.index(last):] if last != first else \
+            target[first][end - owner.index(first):]
+        new_t[last] += tail
+        for i in range(first, last + 1):
+            new_r[i] = OCR_LETTER
+    if _modern_of(new_t) != reading:
+        return None
+    return new_t, new_r
+
+
 _CACHES: dict[tuple[bool, bool], dict[str, tuple]] = {}
 _CACHE_LIMIT = 500_000
 _RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]")
@@ -484,72 +780,121 @@ def _dje_is_yat(text: str) -> bool:
     return _RUSSIAN_ONLY.search(text) is not None
 
 
+def _word_change(text: str, start: int, end: int, parts: list[Change]) -> Change:
+    """One record for the word ``text[start:end]`` made of letter-level ``parts``."""
+    kind = min((p.kind for p in parts), key=_KIND_ORDER.index)
+    rule = next(p.rule for p in parts if p.kind == kind)
+    return Change(start, end, text[start:end], apply_changes(text[start:end],
+                  [_shift(p, -start) for p in parts]), kind, rule, tuple(parts))
+
+
+def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
+    """Whether the word piece at ``span`` is (or is normalised to) all Cyrillic."""
+    if span is None:
+        return False
+    w = text[span[0]:span[1]]
+    return bool(_HAS_CYR.search(w)) and \
+        all(c in _LATIN_LOOKALIKE for c in w if _LATIN_CHAR.match(c)) \
+        and not _ROMAN_NUMERAL.fullmatch(w)
+
+
 def _word_changes(text: str, yo: bool) -> list[Change]:
-    """Spelling and OCR changes in every word of ``text``, and joins of divided words."""
+    """Spelling and OCR changes in every word of ``text``, one :class:`Change` per changed
+    word (a word divided at a line end, or by a hyphen that is removed or becomes a space,
+    is one word)."""
     dje = ("ђ" in text or "Ђ" in text) and _dje_is_yat(text)
-    if "\n" in text and _BREAK.search(text):
-        return _word_changes_with_breaks(text, yo, dje)
-    # Fast path: no word is divided at a line end.
-    out: list[Change] = []
     cache = _CACHES.setdefault((yo, dje), {})
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
-    for m in _WORD.finditer(text):
-        w = m.group()
-        found = cache.get(w)
-        if found is None:
-            found = cache[w] = _analyse(w, yo, dje)
-        if found:
-            s = m.start()
+    pieces = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    out: list[Change] = []
+    np_ = len(pieces)
+    k = 0
+    while k < np_:
+        # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
+        # segments are the pieces that make one orthographic word.
+        segments = [[pieces[k]]]
+        links: list[Change] = []
+        while k + 1 < np_:
+            ps, pe = segments[-1][-1]
+            ns, ne = pieces[k + 1]
+            left, right = text[ps:pe], text[ns:ne]
+            b = _BREAK.match(text, pe)
+            if b and b.end() == ns:
+                if _inline_hyphen(left, right) == "particle":
+                    # the old spelling's hyphenated particle broken at its hyphen: кто-\nже
+                    links.append(Change(b.start(), b.end(), b.group(), " ", "orthography",
+                                        PARTICLE_HYPHEN))
+                    segments.append([(ns, ne)])
+                elif _join_decision(left, right):
+                    links.append(Change(b.start(), b.end(), b.group(), "", "typography",
+                                        HYPHENATION))
+                    segments[-1].append((ns, ne))
+                else:
+                    if b.end() - b.start() == 1:
+                        break
+                    links.append(Change(b.start() + 1, b.end(), b.group()[1:], "", "typography",
+                                        HYPHEN_COMPOUND))
+                    segments.append([(ns, ne)])
+                k += 1
+                continue
+            if pe + 1 == ns and text[pe] == "-":
+                what = _inline_hyphen(left, right)
+                if what == "join":
+                    links.append(Change(pe, ns, "-", "", "typography", INLINE_HYPHEN))
+                    segments[-1].append((ns, ne))
+                    k += 1
+                    continue
+                if what == "particle":
+                    links.append(Change(pe, ns, "-", " ", "orthography", PARTICLE_HYPHEN))
+                    segments.append([(ns, ne)])
+                    k += 1
+                    continue
+            break
+        k += 1
+        parts = list(links)
+        for seg in segments:
+            word = "".join(text[a:z] for a, z in seg)
+            if len(seg) == 1:
+                found = cache.get(word)
+                if found is None:
+                    found = cache[word] = _analyse(word, yo, dje)
+            else:
+                found = _analyse(word, yo, dje)
+            if not found:
+                continue
+            where = [p for a, z in seg for p in range(a, z)]
             for a, z, reg, name in found:
-                out.append(Change(s + a, s + z, w[a:z], reg, RULES[name].kind, name))
+                # Letters in one group may lie on both sides of a break: split them.
+                p = a
+                while p < z:
+                    q = p + 1
+                    while q < z and where[q] == where[q - 1] + 1:
+                        q += 1
+                    part = reg[p - a:q - a] if len(reg) == z - a else (reg if p == a else "")
+                    parts.append(Change(where[p], where[q - 1] + 1,
+                                        text[where[p]:where[q - 1] + 1], part,
+                                        RULES[name].kind, name))
+                    p = q
+        if parts:
+            parts.sort(key=lambda c: (c.start, c.end))
+            out.append(_word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
+    out.extend(_lone_latin(text, pieces))
     return out
 
 
-def _word_changes_with_breaks(text: str, yo: bool, dje: bool) -> list[Change]:
-    """:func:`_word_changes` for a text in which some words may be divided at line ends."""
-    out: list[Change] = []
-    pieces = [(m.start(), m.end()) for m in _WORD.finditer(text)]
-    k = 0
-    np_ = len(pieces)
-    while k < np_:
-        s, e = pieces[k]
-        # Gather the pieces of a word divided at line ends.
-        spans = [(s, e)]
-        while k + 1 < np_:
-            b = _BREAK.match(text, spans[-1][1])
-            if not b or b.end() != pieces[k + 1][0]:
-                break
-            ns, ne = pieces[k + 1]
-            left = text[spans[-1][0]:spans[-1][1]]
-            if _join_decision(left, text[ns:ne]):
-                out.append(Change(b.start(), b.end(), b.group(), "", "typography", HYPHENATION))
-                spans.append((ns, ne))
-                k += 1
-            else:
-                if b.end() - b.start() > 1:
-                    out.append(Change(b.start() + 1, b.end(), b.group()[1:], "", "typography",
-                                      HYPHEN_COMPOUND))
-                break
-        k += 1
-        if len(spans) == 1:
-            found = _analyse(text[s:e], yo, dje)
-            for a, z, reg, name in found:
-                out.append(Change(s + a, s + z, text[s + a:s + z], reg, RULES[name].kind, name))
+def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
+    """One-letter Latin look-alike words between two Cyrillic words (OCR_LONE_LATIN)."""
+    out = []
+    for i, (s, e) in enumerate(pieces):
+        if e - s != 1 or text[s] not in _LONE_LATIN:
             continue
-        word = "".join(text[a:z] for a, z in spans)
-        where = [p for a, z in spans for p in range(a, z)]
-        for a, z, reg, name in _analyse(word, yo, dje):
-            # Letters in one group may lie on both sides of a break: split them.
-            p = a
-            while p < z:
-                q = p + 1
-                while q < z and where[q] == where[q - 1] + 1:
-                    q += 1
-                part = reg[p - a:q - a] if len(reg) == z - a else (reg if p == a else "")
-                out.append(Change(where[p], where[q - 1] + 1, text[where[p]:where[q - 1] + 1],
-                                  part, RULES[name].kind, name))
-                p = q
+        prev = pieces[i - 1] if i else None
+        nxt = pieces[i + 1] if i + 1 < len(pieces) else None
+        cyr = _LATIN_LOOKALIKE[text[s]]
+        if _cyrillic_piece(text, prev) and _cyrillic_piece(text, nxt) and _known(cyr.lower()):
+            part = Change(s, e, text[s], cyr, "ocr", OCR_LONE_LATIN)
+            out.append(_word_change(text, s, e, [part]))
     return out
 
 
@@ -612,18 +957,25 @@ def normalise(text: str, emendations: Sequence[Emendation] = (), *,
     text is never touched. Modern text gets only typography changes; normalising the result
     again changes nothing.
 
-    Raises ValueError if an emendation's span does not hold its reading or two emendations
-    overlap.
+    Raises :class:`EmendationError` (a ValueError naming the line of ``text`` and the fix)
+    if an emendation's span does not hold its reading or two emendations overlap.
     """
     em = []
     for e in emendations:
-        if text[e.start:e.end] != e.reading:
-            raise ValueError(f"emendation expects {e.reading!r} at {e.start}-{e.end}, "
-                             f"found {text[e.start:e.end]!r}")
+        if not (0 <= e.start <= e.end <= len(text)) or text[e.start:e.end] != e.reading:
+            raise EmendationError(
+                f"emendation expects {e.reading!r} at offsets {e.start}-{e.end} (line "
+                f"{line_of(text, min(e.start, len(text)))}), found {text[e.start:e.end]!r}",
+                line=line_of(text, min(e.start, len(text))),
+                fix="give the reading exactly as the witness prints it on that line (and the "
+                    "occurrence, if it is printed more than once)")
         em.append(Change(e.start, e.end, e.reading, e.correction, "emendation", e.reason))
     em.sort(key=lambda c: (c.start, c.end))
     for a, b in zip(em, em[1:]):
         if b.start < a.end:
-            raise ValueError(f"emendations overlap: {a} and {b}")
+            raise EmendationError(f"emendations overlap on line {line_of(text, b.start)}: "
+                                  f"{a.orig!r} ({a.reg!r}) and {b.orig!r} ({b.reg!r})",
+                                  line=line_of(text, b.start),
+                                  fix="merge the two emendations into one")
     changes = _merge(em, _rule_changes(text, yo))
     return Normalisation(text, apply_changes(text, changes), changes)

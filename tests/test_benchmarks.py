@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize("script, args, expect", [
     ("engine.py", ["--smoke"], "playouts"),
     ("odds.py", ["--smoke", "--no-cluster"], "worker"),
+    ("normalise.py", ["--smoke"], "boundary p"),
 ])
 def test_benchmark_smoke_run(script, args, expect):
     env = dict(os.environ, PYTHONPATH=str(REPO))

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from extract.normalise import (KINDS, RULES, Change, Emendation, Normalisation, apply_changes,
@@ -51,6 +51,14 @@ def check_invariants(text: str, n: Normalisation) -> None:
         assert c.kind in KINDS
         if c.kind != "emendation":
             assert c.rule in RULES and RULES[c.rule].kind == c.kind
+        if c.parts:  # a word change: its letter-level parts lie inside it and make it
+            assert all(c.start <= p.start <= p.end <= c.end and not p.parts for p in c.parts)
+            assert all(p.rule in RULES and RULES[p.rule].kind == p.kind for p in c.parts)
+            inner = [Change(p.start - c.start, p.end - c.start, p.orig, p.reg, p.kind, p.rule)
+                     for p in c.parts]
+            assert apply_changes(c.orig, inner) == c.reg
+            strength = ["ocr", "orthography", "typography"]
+            assert c.kind == min((p.kind for p in c.parts), key=strength.index)
         pieces.append(text[pos:c.start])
         pieces.append(c.orig)
         pos = c.end
@@ -67,20 +75,20 @@ INTERESTING = ("абвгдежзийклмнопрстуфхцчшщъыьэюя
                "ѣѢіІѳѲѵѴђЂaceopxyiABCEHKMOPTXIё\u0301 -—\n\t.,;:!?«»()0123")
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text())
 def test_any_string_is_lossless(text):
     check_invariants(text, normalise(text))
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=INTERESTING, max_size=80))
 def test_rule_rich_string_is_lossless(text):
     check_invariants(text, normalise(text))
     check_invariants(text, normalise(text, yo=True))
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=INTERESTING, max_size=60), st.data())
 def test_emendations_win_and_stay_lossless(text, data):
     if not text:
@@ -118,16 +126,19 @@ def _text(words):
                     max_size=40).map(lambda xs: "".join(w + s for w, s in xs))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_text(MODERN_WORDS))
 def test_modern_text_gets_no_spelling_or_ocr_change(text):
+    # a hyphen at a line end before ли/же/бы is the old spelling's hyphenated particle
+    # ('кто-\nже'), which modern spelling never has: not modern text
+    assume(not re.search(r"-\n(?:ли|ль|же|ж|бы|б)\b", text))
     n = normalise(text)
     check_invariants(text, n)
     wrong = [c for c in n.changes if c.kind in ("orthography", "ocr")]
     assert not wrong, wrong
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_text(OLD_WORDS + MODERN_WORDS))
 def test_twice_equals_once(text):
     once = normalise(text)
@@ -136,7 +147,7 @@ def test_twice_equals_once(text):
     assert twice.changes == ()
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=INTERESTING, max_size=60))
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
@@ -203,7 +214,7 @@ def test_rule(orig, expected, rules):
     n = normalise(orig)
     check_invariants(orig, n)
     assert n.text == expected
-    assert {c.rule for c in n.changes} >= rules
+    assert {r for c in n.changes for r in c.rules} >= rules
     if not rules:
         assert not [c for c in n.changes if c.kind != "typography"]
 
@@ -219,11 +230,18 @@ def test_yo_switch():
 def test_change_records():
     n = normalise("Онъ взялъ дaму.")
     assert [c.to_json() for c in n.changes] == [
-        {"start": 2, "end": 3, "orig": "ъ", "reg": "", "kind": "orthography",
-         "rule": "final-hard-sign"},
-        {"start": 8, "end": 9, "orig": "ъ", "reg": "", "kind": "orthography",
-         "rule": "final-hard-sign"},
-        {"start": 11, "end": 12, "orig": "a", "reg": "а", "kind": "ocr", "rule": "ocr-latin"},
+        {"start": 0, "end": 3, "orig": "Онъ", "reg": "Он", "kind": "orthography",
+         "rule": "final-hard-sign", "parts": [
+             {"start": 2, "end": 3, "orig": "ъ", "reg": "", "kind": "orthography",
+              "rule": "final-hard-sign"}]},
+        {"start": 4, "end": 9, "orig": "взялъ", "reg": "взял", "kind": "orthography",
+         "rule": "final-hard-sign", "parts": [
+             {"start": 8, "end": 9, "orig": "ъ", "reg": "", "kind": "orthography",
+              "rule": "final-hard-sign"}]},
+        {"start": 10, "end": 14, "orig": "дaму", "reg": "даму", "kind": "ocr",
+         "rule": "ocr-latin", "parts": [
+             {"start": 11, "end": 12, "orig": "a", "reg": "а", "kind": "ocr",
+              "rule": "ocr-latin"}]},
     ]
     assert n.norm_offset(len(n.original)) == len(n.text)
 

@@ -77,7 +77,7 @@ def word_changes(text: str, changes) -> list:
             kinds = sorted({g.kind for g in group}, key=["emendation", "ocr", "orthography",
                                                          "typography"].index)
             out.append(Change(ws, we, text[ws:we], apply_changes(text[ws:we], rel), kinds[0],
-                              ", ".join(dict.fromkeys(g.rule for g in group))))
+                              ", ".join(dict.fromkeys(r for g in group for r in g.rules))))
         i += len(group)
     return out
 
@@ -95,7 +95,7 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
         if c.start > pos:
             pieces.append((npos, npos + c.start - pos, nodes.Text(orig[pos:c.start])))
             npos += c.start - pos
-        node = change(orig=c.orig, kind=c.kind, rule=c.rule)
+        node = change(orig=c.orig, kind=c.kind, rule=", ".join(c.rules))
         node += nodes.Text(c.reg)
         pieces.append((npos, npos + len(c.reg), node))
         npos += len(c.reg)

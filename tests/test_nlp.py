@@ -1,0 +1,172 @@
+"""The spaCy layer: sentence boundaries, lemmas, and Docs that serialise and cross processes."""
+from __future__ import annotations
+
+import spacy
+from spacy.tokens import Doc, DocBin
+
+from extract.glossary import lemma
+from extract.nlp import analyse, pipeline, segment_text
+from extract.normalise import Emendation, normalise
+
+
+def sents(text: str) -> list[str]:
+    return [s["text"] for s in segment_text(text)]
+
+
+# --- sentence boundaries --------------------------------------------------------------------
+
+def test_heading_line_is_one_unit():
+    text = "Глава XLVII. Часы. - Звезда. - Крест\nЧасы. Берутся две колоды. Кладут тузы."
+    assert sents(text) == ["Глава XLVII. Часы. - Звезда. - Крест", "Часы.",
+                           "Берутся две колоды.", "Кладут тузы."]
+
+
+def test_caption_line_is_its_own_unit():
+    text = "Карты кладутся так, как показано.\nФиг. 30.\nПотом берут колоду."
+    assert sents(text) == ["Карты кладутся так, как показано.", "Фиг. 30.",
+                           "Потом берут колоду."]
+
+
+def test_line_without_final_punctuation_is_its_own_unit():
+    text = "Пасьянс кончен.\nКРЕСТ\nБерутся две колоды и\nраскладываются."
+    assert sents(text) == ["Пасьянс кончен.", "КРЕСТ",
+                           "Берутся две колоды и\nраскладываются."]
+
+
+def test_wrapped_lines_are_not_units():
+    text = "Берутся две колоды\nкарт и раскладываются\nв четыре ряда. Затем тасуют."
+    assert sents(text) == ["Берутся две колоды\nкарт и раскладываются\nв четыре ряда.",
+                           "Затем тасуют."]
+
+
+def test_label_stays_with_its_sentence():
+    assert sents("II. Карты раскладывают в ряд. 3. Затем тасуют.") == [
+        "II. Карты раскладывают в ряд.", "3. Затем тасуют."]
+
+
+def test_named_letter_ends_a_sentence_but_initials_do_not():
+    assert sents("Ряд обозначен буквой А. Затем кладут туза.") == [
+        "Ряд обозначен буквой А.", "Затем кладут туза."]
+    assert sents("Так писал А. С. Пушкин. Потом.") == ["Так писал А. С. Пушкин.", "Потом."]
+
+
+def test_no_break_inside_quotes_or_brackets():
+    text = "Он сказал: «Кладите. Тасуйте.» Затем (см. Фиг. 2. Там видно.) ушел. Конец."
+    assert sents(text) == ["Он сказал: «Кладите. Тасуйте.»",
+                           "Затем (см. Фиг. 2. Там видно.) ушел.", "Конец."]
+
+
+def test_unmatched_bracket_does_not_swallow_the_rest():
+    assert sents("Карты (две колоды. Кладут тузы. Конец.") == [
+        "Карты (две колоды.", "Кладут тузы.", "Конец."]
+
+
+def test_abbreviations():
+    assert sents("Кладут тузы, т. е. основания, и т. д. Потом тасуют и проч. Конец.") == [
+        "Кладут тузы, т. е. основания, и т. д.", "Потом тасуют и проч.", "Конец."]
+
+
+def test_boundaries_on_pre_reform_text():
+    assert sents("Въ лѣсу стоялъ дубъ. Онъ былъ старъ.") == ["Въ лѣсу стоялъ дубъ.",
+                                                             "Онъ былъ старъ."]
+
+
+# --- lemmas -----------------------------------------------------------------------------------
+
+def test_card_lemmas():
+    words = {"дам": "дама", "червей": "черви", "пик": "пики", "треф": "трефы",
+             "валетов": "валет", "бубен": "бубны", "Королей": "король", "двойку": "двойка"}
+    assert {w: lemma(w) for w in words} == words
+
+
+def test_glossary_terms_win_over_the_card_vocabulary_and_the_analyser():
+    assert lemma("дам") == "дама"
+    assert lemma("дам", frozenset({"дать"})) == "дать"
+
+
+def test_lemma_component():
+    nlp = pipeline(lemmas=True)
+    doc = nlp("Кладутъ дамъ и валетовъ червей.")
+    assert [t._.lemma for t in doc if t.is_alpha] == ["класть", "дама", "и", "валет", "черви"]
+
+
+def test_lemma_component_prefers_configured_glossary_lemmas():
+    nlp = spacy.blank("ru")
+    nlp.add_pipe("edition_normaliser")
+    nlp.add_pipe("edition_lemmas", config={"prefer": ["дать"]})
+    assert [t._.lemma for t in nlp("Я дам")] == ["я", "дать"]
+
+
+# --- serialisation ---------------------------------------------------------------------------
+
+TEXTS = ["Въ лѣсу стоялъ дубъ. Онъ былъ старъ.", "Берутся двѣ колоды - и только.",
+         "Кладутъ дамъ нзвестно какъ."]
+
+
+def _fresh_nlp():
+    """A pipeline built from the registered names only (entry points), as a user would."""
+    nlp = spacy.blank("ru")
+    for name in ("edition_normaliser", "edition_sentences", "edition_lemmas"):
+        nlp.add_pipe(name)
+    return nlp
+
+
+def _summary(doc: Doc):
+    return (doc.text, [s.text for s in doc.sents], [t._.reg for t in doc],
+            [t._.lemma for t in doc], doc._.normalisation.text,
+            [c.to_json() for c in doc._.changes])
+
+
+def test_doc_to_bytes_round_trip():
+    nlp = _fresh_nlp()
+    doc = nlp(TEXTS[0])
+    back = Doc(nlp.vocab).from_bytes(doc.to_bytes())
+    assert _summary(back) == _summary(doc)
+    assert back._.normalisation == normalise(TEXTS[0])
+
+
+def test_docbin_keeps_user_data():
+    nlp = _fresh_nlp()
+    docs = list(nlp.pipe(TEXTS))
+    data = DocBin(docs=docs, store_user_data=True).to_bytes()
+    back = list(DocBin(store_user_data=True).from_bytes(data).get_docs(nlp.vocab))
+    assert [_summary(d) for d in back] == [_summary(d) for d in docs]
+
+
+def test_pipe_with_two_processes():
+    nlp = _fresh_nlp()
+    one = [_summary(d) for d in nlp.pipe(TEXTS)]
+    two = [_summary(d) for d in nlp.pipe(TEXTS, n_process=2, batch_size=1)]
+    assert two == one
+    assert one[2][4] == "Кладут дам известно как."
+
+
+def test_analyse_keeps_emendations():
+    text = "Берется мета."
+    norm = normalise(text, [Emendation(8, 12, "мета", "места", "misprint")])
+    doc = analyse(norm)
+    assert doc._.normalisation.text == "Берется места."
+    assert [t._.reg for t in doc][1] == "места"
+
+
+def test_bad_lemma_config_names_the_fix():
+    import pytest
+    from extract.errors import EditionError
+    nlp = spacy.blank("ru")
+    with pytest.raises(EditionError, match="prefer must be a list"):
+        nlp.add_pipe("edition_lemmas", config={"prefer": [1, 2]})
+
+
+def test_unclosed_quote_opening_a_paragraph_runs_to_its_end():
+    text = "«Про лошадь узнать было труднее. Калека указал на лошадь. Поэтому я узнал.\n\nТогда он сказал."
+    assert sents(text) == ["«Про лошадь узнать было труднее. Калека указал на лошадь. Поэтому я узнал.",
+                           "Тогда он сказал."]
+    # an unclosed quote inside a line does not swallow the sentences after it
+    assert sents("Он сказал «да. Потом ушел. Конец.") == ["Он сказал «да.", "Потом ушел.", "Конец."]
+
+
+def test_a_normalisation_of_another_text_is_refused():
+    import pytest
+    doc = pipeline().make_doc("Въ лѣсу.")
+    with pytest.raises(ValueError, match="another text"):
+        doc._.normalisation = normalise("Другой текст.")

@@ -1,0 +1,123 @@
+"""The normaliser's OCR repairs, hyphens, case and word-level change records."""
+from __future__ import annotations
+
+import pytest
+
+from extract.normalise import normalise
+
+from test_normalise import check_invariants  # noqa: E402 (tests/ is on sys.path)
+
+CASES = [
+    # (printed, normalised, rules that must appear among the word changes)
+    ("нзвестно", "известно", {"ocr-letter"}),        # н for и
+    ("ПОЛОЖИТЬ нзвѣстно", "ПОЛОЖИТЬ известно", {"ocr-letter", "yat"}),
+    ("бьлый", "белый", {"ocr-letter"}),              # ь for ѣ
+    ("бiьлый", "белый", {"ocr-letter"}),             # іь for ѣ (Latin i)
+    ("мнлый", "милый", {"ocr-letter"}),
+    ("тетрадь", "тетрадь", set()),                   # a modern word is never touched
+    ("Өома и Өедоръ", "Фома и Федор", {"ocr-barred-o"}),
+    ("пришелъ c нимъ", "пришел с ним", {"ocr-lone-latin", "final-hard-sign"}),
+    ("Il у a des ménagements", "Il у a des ménagements", set()),  # French stays French
+    ("то-есть, кто-же, хоть-бы", "то есть, кто же, хоть бы", {"particle-hyphen"}),
+    ("говорилъ-ли", "говорил ли", {"particle-hyphen", "final-hard-sign"}),
+    ("кар-ты", "карты", {"inline-hyphen"}),
+    ("из-за, какой-то, северо-запад, кое-как", "из-за, какой-то, северо-запад, кое-как", set()),
+    ("кар\u00adты", "карты", {"soft-hyphen"}),
+    ("ГЛАВА ІІ. Часть ХІV", "ГЛАВА ІІ. Часть ХІV", set()),  # Roman numerals with І
+    ("ДВѣ КАРТЫ", "ДВЕ КАРТЫ", {"yat"}),            # case from the whole word
+    ("ДВѢ, Ѣхать, РоссІя", "ДВЕ, Ехать, Россия", {"yat", "decimal-i"}),
+    ("оставшіяся карты", "оставшиеся карты", {"ending-yya"}),
+    ("лежащіяся", "лежащияся", {"decimal-i"}),        # result unknown: ending kept
+    ("бормоталаго", "бормоталаго", set()),           # unknown stem: no ending rule
+]
+
+
+@pytest.mark.parametrize("orig,expected,rules", CASES)
+def test_ocr_and_hyphen_rules(orig, expected, rules):
+    n = normalise(orig)
+    check_invariants(orig, n)
+    assert n.text == expected
+    assert {r for c in n.changes for r in c.rules} >= rules
+    assert normalise(n.text).text == n.text
+
+
+def test_one_record_per_word_with_letter_detail():
+    n = normalise("Въ лѣсъ нзвѣстный")
+    words = [(c.orig, c.reg, c.kind, c.rules) for c in n.changes if c.kind != "typography"]
+    assert words == [("Въ", "В", "orthography", ("final-hard-sign",)),
+                     ("лѣсъ", "лес", "orthography", ("yat", "final-hard-sign")),
+                     ("нзвѣстный", "известный", "ocr", ("ocr-letter", "yat"))]
+    lѣs = n.changes[1]
+    assert [(p.start, p.end, p.orig, p.reg) for p in lѣs.parts] == [(4, 5, "ѣ", "е"),
+                                                                    (6, 7, "ъ", "")]
+
+
+def test_word_divided_at_line_end_is_one_record():
+    n = normalise("раз-\nсказъ")
+    assert len(n.changes) == 1
+    c = n.changes[0]
+    assert (c.orig, c.reg, c.kind) == ("раз-\nсказъ", "рассказ", "orthography")
+    assert set(c.rules) == {"hyphenation", "prefix-z-s", "final-hard-sign"}
+
+
+def test_ambiguous_confusion_is_left_alone():
+    # 'однн' could be 'один' or 'одни': two readings of the same confusion, no repair
+    assert normalise("однн").text == "однн"
+
+
+def test_the_more_common_confusion_wins():
+    # 'домь' could be 'домъ' (дом) or 'домѣ' (доме): ъ misread as ь is the more common error
+    assert normalise("домь").text == "дом"
+    assert normalise("увндалъ").text == "увидал"   # н for и, not н for я ('увядал')
+
+
+def test_short_words():
+    assert normalise("бм тм ие").text == "бы ты не"
+    assert normalise("пп. гг. др.").text == "пп. гг. др."
+
+
+def test_letter_repair_needs_an_unknown_original():
+    # 'пят' is a word (genitive plural of 'пята'), so 'пятъ' is not read as 'пять'
+    assert normalise("пятъ").text == "пят"
+
+
+def test_bad_emendation_names_the_line_and_the_fix():
+    from extract.normalise import Emendation, EmendationError
+    with pytest.raises(EmendationError) as e:
+        normalise("абв\nмета", [Emendation(4, 8, "мест", "места", "misprint")])
+    assert e.value.line == 2 and "line 2" in str(e.value) and "fix:" in str(e.value)
+    with pytest.raises(ValueError, match="overlap on line 1"):
+        normalise("абвгд", [Emendation(0, 3, "абв", "x", "r"), Emendation(2, 4, "вг", "y", "r")])
+
+
+@pytest.mark.parametrize("orig,expected,rule", [
+    ("чтожъ", "что ж", "particle-apart"), ("лучшебъ", "лучше б", "particle-apart"),
+    ("такъже", "так же", "particle-apart"), ("Еслиб", "Если б", "particle-apart"),
+    ("ужь", "уж", "hushing-soft-sign"),
+    ("чтó", "что\u0301", "ocr-latin"),   # a stressed vowel printed as an accented Latin letter
+])
+def test_particles_soft_sign_and_accented_latin(orig, expected, rule):
+    n = normalise(orig)
+    check_invariants(orig, n)
+    assert n.text == expected and rule in n.changes[0].rules
+    assert normalise(n.text).changes == ()
+
+
+def test_modern_words_with_these_shapes_stay():
+    assert normalise("лишь, может, разве, café, нож, колодезь").changes == ()
+
+
+@pytest.mark.parametrize("orig,expected", [
+    ("плотию", "плотию"), ("хитростию", "хитростию"),   # archaic instrumental, not н for и
+    ("Кази", "Кази"),                                     # a short capitalised word: a name
+    ("сухия листья", "сухие листья"),                     # і read as и by OCR, then -ия -> -ие
+    ("линия, армия", "линия, армия"),
+])
+def test_guards_against_false_repairs(orig, expected):
+    assert normalise(orig).text == expected
+
+
+def test_particle_hyphen_broken_at_line_end():
+    n = normalise("кто-\nже пришелъ")
+    assert n.text == "кто же пришел"
+    assert "particle-hyphen" in n.changes[0].rules
