@@ -139,10 +139,13 @@ def _header(edition) -> etree._Element:
     for i, name in enumerate(EDITORS):
         ed = tei("editor", ts, xml_id="editor" if i == 0 else f"editor{i + 1}")
         tei("name", ed, name)
+    from . import CODE_LICENCE, LICENCE
     ps = tei("publicationStmt", fd)
-    tei("p", ps, "Exported by `edition export tei` from the edition's corpus "
-                 f"(corpus fingerprint {edition.fingerprint[:16]}). Code MIT; the text of the "
-                 "book is in the public domain.")
+    tei("authority", ps, EDITORS[0])
+    avail = tei("availability", ps, status="free")
+    tei("licence", avail, LICENCE, target=f"https://spdx.org/licenses/{CODE_LICENCE}.html")
+    tei("p", avail, "Exported by `edition export tei` from the edition's corpus "
+                    f"(corpus fingerprint {edition.fingerprint[:16]}).")
     sd = tei("sourceDesc", fd)
     lw = tei("listWit", sd)
     for w in edition.witnesses:
