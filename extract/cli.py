@@ -100,6 +100,51 @@ def sync_sources(docs: Path, source: Path) -> None:
             p.unlink()
 
 
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``); False
+    where the system cannot (then the caller renames twice and recovers on the next run)."""
+    import ctypes
+    import ctypes.util
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    AT_FDCWD, RENAME_EXCHANGE = -100, 2
+    return renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0
+
+
+def recover_site(out: Path) -> None:
+    """Put the site folder ``out`` back in order after a build that was killed: a missing
+    OUT is restored from ``.OUT.old`` (a swap cut in half); stale ``.OUT.building.*`` and
+    ``.OUT.old`` folders are removed. Call while holding the site lock."""
+    old = out.with_name(f".{out.name}.old")
+    if not out.exists() and old.is_dir():
+        old.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    for stale in out.parent.glob(f".{out.name}.building.*"):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+def swap_in(new: Path, out: Path) -> None:
+    """Make the finished build ``new`` the site ``out``. OUT always exists: the folders are
+    exchanged atomically where the system allows; else OUT is renamed to ``.OUT.old`` and
+    ``new`` to OUT, and a kill between the two is undone by :func:`recover_site`."""
+    if out.exists() and _exchange(new, out):
+        shutil.rmtree(new, ignore_errors=True)   # now the old site
+        return
+    old = out.with_name(f".{out.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    new.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+#: how long a second build into the same --out waits for the first (seconds)
+BUILD_WAIT = 1800.0
+
+
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
@@ -108,42 +153,52 @@ def sync_sources(docs: Path, source: Path) -> None:
 def build(out: Path, quiet: bool, verbose: bool) -> None:
     """Build the web site from the corpus (warnings are errors).
 
-    The site is built into a temporary folder beside OUT and swapped in only when the build
-    succeeds, so a failed build leaves the previous site intact.
+    The site is built from scratch into a temporary folder beside OUT (pages of removed
+    games disappear) and swapped in only when the build succeeds, so a failed build leaves
+    the previous site intact. Two builds into one OUT take turns (a lock beside OUT); a
+    killed build's leftovers are cleaned up by the next one. The build refuses to publish
+    while a locked sentence id has vanished or moved (see `edition check`).
     """
     from sphinx.cmd.build import build_main
 
+    from .atomic import folder_lock
+    from .ids import broken_ids
     from .model import build_edition
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
-    doctrees = out.parent / f".{out.name}.doctrees"
     corpus = _corpus()
-    build_edition(corpus, doctrees / "edition")  # fail early on bad corpus data; cached on disk
-    source = out.parent / f".{out.name}.source"
-    sync_sources(DOCS, source)
-    tmp = Path(tempfile.mkdtemp(dir=out.parent if out.parent.exists() else None,
-                                prefix=f".{out.name}.building."))
-    if out.exists():
-        shutil.copytree(out, tmp, dirs_exist_ok=True)
-    args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp)]
-    if corpus is not None:
-        args += ["-D", f"edition_corpus={corpus}"]
-    if not verbose:
-        args.insert(0, "-q")
-        click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's progress) ...",
-                   err=True)
-    code = build_main(args)
-    if code != 0:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise EditionError(f"the site build failed (sphinx exit {code}); the previous site in "
-                           f"{out} is untouched", fix="read the warnings above: each names a "
-                           "file and line")
-    old = out.with_name(f".{out.name}.old")
-    if out.exists():
-        shutil.rmtree(old, ignore_errors=True)
-        out.rename(old)
-    tmp.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT):
+        recover_site(out)
+        doctrees = out.parent / f".{out.name}.doctrees"
+        ed = build_edition(corpus, doctrees / "edition")  # fail early on bad data; cached on disk
+        broken = broken_ids(ed)
+        if broken:
+            raise EditionError("the site would publish with citable ids broken:\n  "
+                               + "\n  ".join(broken), ed.root / "ids.lock",
+                               fix="restore the text, or retire each id (`edition lock --retire "
+                                   "ID --reason WHY`); `edition check` lists them")
+        source = out.parent / f".{out.name}.source"
+        sync_sources(DOCS, source)
+        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
+        args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp)]
+        if corpus is not None:
+            args += ["-D", f"edition_corpus={corpus}"]
+        if not verbose:
+            args.insert(0, "-q")
+            click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "
+                       f"progress) ...", err=True)
+        try:
+            code = build_main(args)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        if code != 0:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise EditionError(f"the site build failed (sphinx exit {code}); the previous site "
+                               f"in {out} is untouched", fix="read the messages above: each "
+                               "names a file and line (a full traceback, if any, is in the log "
+                               "file Sphinx names)")
+        swap_in(tmp, out)
     click.echo(f"site built: {out / 'index.html'}")
 
 
@@ -157,14 +212,32 @@ def check() -> None:
 
 
 @main.command()
-def lock() -> None:
-    """Record every sentence id not yet in corpus/ids.lock (existing ids are never changed)."""
+@click.option("--retire", "retire", multiple=True, metavar="ID",
+              help="Retire a locked sentence id whose sentence is gone (repeatable): it stays in "
+                   "the lock, marked, and is never reused.")
+@click.option("--reason", default=None, help="Why the ids given with --retire are retired.")
+def lock(retire: tuple[str, ...], reason: str | None) -> None:
+    """Record every sentence id not yet in corpus/ids.lock (existing ids are never changed).
+
+    Holds the corpus lock: a second writer (add, lock) waits for this one."""
     from . import ids
-    ed = _edition()
-    before = len(ed.lock)
-    entries = ids.updated_lock(ed)
-    ids.write_lock(ed.root, entries)
-    click.echo(f"{len(entries) - before} new ids recorded; {len(entries)} in {ed.root / ids.LOCK_NAME}")
+    from .atomic import corpus_lock
+    from .corpus import corpus_dir
+    if retire and not (reason or "").strip():
+        _usage("--retire needs --reason WHY (kept in the lock beside the retired id)")
+    if reason is not None and not retire:
+        _usage("--reason goes with --retire ID")
+    root = corpus_dir(_corpus()).resolve()
+    with corpus_lock(root):
+        from .add import clean_temporaries
+        clean_temporaries(root)
+        ed = _edition()
+        before = len(ed.lock)
+        entries = ids.updated_lock(ed, {sid: reason for sid in retire})
+        ids.write_lock(ed.root, entries)
+    click.echo(f"{len(entries) - before} new ids recorded"
+               + (f", {len(retire)} retired" if retire else "")
+               + f"; {len(entries)} in {ed.root / ids.LOCK_NAME}")
 
 
 @main.command()

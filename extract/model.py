@@ -146,10 +146,12 @@ def slugify(title: str) -> str:
 
 
 def corpus_fingerprint(root: Path) -> str:
-    """sha256 over the names and contents of every file in the corpus folder."""
+    """sha256 over the names and contents of every file in the corpus folder (hidden files,
+    such as the write lock or a temporary file, and ``results/`` left out)."""
     h = hashlib.sha256()
     for p in sorted(root.rglob("*")):
-        if p.is_file() and "results" not in p.relative_to(root).parts:
+        rel = p.relative_to(root).parts
+        if p.is_file() and "results" not in rel and not any(x.startswith(".") for x in rel):
             h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
 
