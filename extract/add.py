@@ -88,7 +88,7 @@ def clean_temporaries(root: Path) -> list[Path]:
     """Remove temporary files a killed writer left in the corpus (``.tmp-*``); call only
     while holding the corpus lock (no writer is then at work)."""
     from .atomic import TMP_PREFIX
-    gone = [p for p in Path(root).rglob(f"{TMP_PREFIX}*") if p.is_file()]
+    gone = [p for p in Path(root).rglob("*") if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp"))]
     for p in gone:
         p.unlink()
     return gone

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from .errors import EditionError
 
-#: how long a second writer waits for the corpus lock before giving up (seconds)
-LOCK_TIMEOUT = 120.0
+#: how long a second writer waits for the corpus lock before giving up (seconds;
+#: ``$EDITION_LOCK_TIMEOUT`` sets it)
+LOCK_TIMEOUT = float(os.environ.get("EDITION_LOCK_TIMEOUT") or 120)
 #: the prefix of temporary files written beside their target (``check`` reports leftovers)
 TMP_PREFIX = ".tmp-"
 
