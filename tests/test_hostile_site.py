@@ -25,7 +25,7 @@ ROLE = "{raw}`<script>window.__pwned=4</script>`"
 SVG = '<svg onload="window.__pwned=5">'
 
 HOSTILE_WITNESS = (
-    f"Глава L. {BOLD} - Пасьянс «{IMG}»\n\n"
+    f"Глава L. {BOLD}\n\n"
     f"{BOLD}. Раскладывают всю колоду в четыре ряда. Короли кладутся наверх.\n\n"
     f"Пасьянс «{IMG}». Карты кладут по одной. {SCRIPT} Пасьянс выходит, когда все карты "
     f"сойдут.\n")
@@ -83,11 +83,15 @@ def hostile_site(tmp_path_factory):
 
 def test_generated_pages_hold_no_corpus_text(hostile_site):
     """The generated MyST of a game page names the game by its slug only."""
+    import re
     source = hostile_site.parent / ".html.source" / "games"
-    for page in source.glob("*.md"):
-        text = page.read_text(encoding="utf-8")
-        assert "<" not in text.replace("```{", ""), page
-        assert "Мельница" not in text and "window" not in text, page
+    pages = [p for p in source.glob("*.md") if p.stem not in ("index", "engine")]
+    assert len(pages) == 13
+    for page in pages:
+        slug = page.stem
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug)
+        assert page.read_text(encoding="utf-8") == (
+            f"(game-{slug})=\n\n```{{edition-game-page}} {slug}\n```\n")
 
 
 def test_hostile_titles_show_as_text_and_never_run(hostile_site):
@@ -96,10 +100,8 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
     pages = sorted(p for p in hostile_site.rglob("*.html") if "_modules" not in p.parts)
     assert len(pages) > 10
     mill = hostile_site / "games" / "mill.html"
-    new_game = [p for p in (hostile_site / "games").glob("*.html")
-                if IMG in p.read_text(encoding="utf-8").replace("&lt;", "<").replace("&gt;", ">")
-                .replace("&quot;", '"') and p != mill]
-    assert new_game, "the hostile witness's game has no page"
+    new_game = list((hostile_site / "games").glob("img-*.html"))   # slug from the title
+    assert len(new_game) == 1, "the hostile witness's game has no page"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         page = browser.new_page()
@@ -111,7 +113,7 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
             if html.name == "search.html":
                 page.wait_for_timeout(1500)
             assert page.evaluate("window.__pwned") is None, html
-            assert "PWNED" not in page.title(), html
+            assert page.title() != "PWNED", html   # what the payload would set
             assert page.evaluate("document.querySelectorAll('img[src=x], svg[onload]').length") == 0, html
         # the text shows as the characters it is, in the heading, the games list and prev/next
         page.goto(mill.as_uri())
@@ -121,7 +123,9 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
         page.goto(new_game[0].as_uri())
         assert IMG in page.inner_text("h1")
         page.goto((hostile_site / "games" / "index.html").as_uri())
-        assert IMG in page.inner_text("body")
+        assert IMG in page.inner_text("body") and BOLD in page.inner_text("body")
+        from extract import LICENCE
+        assert LICENCE in " ".join(page.inner_text(".footer").split())   # one licence, the footer too
         page.goto((hostile_site / "witnesses.html").as_uri())
         assert SCRIPT in page.inner_text("body")
         browser.close()
