@@ -141,8 +141,9 @@ def swap_in(new: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-#: how long a second build into the same --out waits for the first (seconds)
-BUILD_WAIT = 1800.0
+#: how long a second build into the same --out waits for the first (seconds;
+#: ``$EDITION_LOCK_TIMEOUT`` sets it, as for the corpus lock)
+BUILD_WAIT = float(os.environ.get("EDITION_LOCK_TIMEOUT") or 1800)
 
 
 @main.command()
