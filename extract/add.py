@@ -176,6 +176,7 @@ def _add_witness(file, root: Path, siglum, title) -> Added:
     while (root / "witnesses" / name).exists() and name != orphan_witness(root, digest):
         n += 1
         name = f"{n:03d}_{digest[:16]}.txt"
+    title = title.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     entry = ("\n[[witness]]\n"
              f"siglum = {_toml_str(siglum)}\n"
              f"file = {_toml_str('witnesses/' + name)}\n"

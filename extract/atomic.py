@@ -35,6 +35,11 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(f.fileno())
         os.chmod(tmp, 0o644)   # mkstemp makes 0600; a corpus file is readable by all
         os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        if e.filename is None:   # a failed write (disk full...) names no file by itself
+            raise OSError(e.errno, e.strerror or str(e), str(path)) from None
+        raise
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

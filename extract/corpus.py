@@ -45,9 +45,7 @@ def read_text(path: Path, what: str = "file") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r})", path,
-                           data[:e.start].count(b"\n") + 1,
-                           fix="convert the file to UTF-8 (e.g. iconv -f cp1251 -t utf-8)") from None
+        raise not_utf8(path, data, e) from None
 
 
 def read_toml(path: Path) -> dict:
@@ -133,14 +131,60 @@ class Witness:
     fragment: str | None = None
 
 
+_RUSSIAN_COMMON = frozenset("оеаинтсрвлкмдпуяыь")
+
+
+def guess_encoding(data: bytes) -> str | None:
+    """The likely encoding of bytes that are not UTF-8, as ``iconv`` names it: ``UTF-32``
+    or ``UTF-16`` (by byte order mark, or by the NUL bytes of mostly-ASCII/Cyrillic text),
+    else the Cyrillic 8-bit code page (``CP1251``, ``KOI8-R``, ``CP866``, ``MACCYRILLIC``)
+    under which the text reads most like Russian (most common lowercase letters); None if
+    nothing fits."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16"
+    sample = data[:4096]
+    if len(sample) >= 8:
+        # UTF-16 without BOM: the high bytes of Latin (0x00) or Cyrillic (0x04) letters
+        even, odd = sample[0::2], sample[1::2]
+        high = lambda half: sum(half.count(b) for b in (0, 4)) / len(half)
+        if max(high(even), high(odd)) > 0.6:
+            return "UTF-16LE" if high(odd) > high(even) else "UTF-16BE"
+    best, score = None, 0
+    for enc in ("cp1251", "koi8-r", "cp866", "mac-cyrillic"):
+        text = sample.decode(enc, "replace")
+        n = sum(ch in _RUSSIAN_COMMON for ch in text)
+        if n > score:
+            best, score = enc, n
+    return best.upper().replace("MAC-CYRILLIC", "MACCYRILLIC") if best else None
+
+
 def decode_utf8(path: Path, data: bytes) -> str:
-    """Decode bytes as UTF-8; EditionError naming the line of the first bad byte otherwise."""
+    """Decode bytes as UTF-8; EditionError naming the line of the first bad byte and the
+    encoding the bytes look like (:func:`guess_encoding`) otherwise."""
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r})", path, line,
-                           fix="convert the file to UTF-8 (e.g. iconv -f cp1251 -t utf-8)") from None
+        raise not_utf8(path, data, e) from None
+    if CONTROL.search(text[:4096]) and (guess_encoding(data) or "").startswith("UTF-"):
+        enc = guess_encoding(data)   # UTF-16 Cyrillic can be valid UTF-8 full of control bytes
+        raise EditionError(f"not UTF-8 text: control bytes between the letters; it looks like "
+                           f"{enc}", path, 1,
+                           fix=f"convert it with iconv -f {enc} -t UTF-8 FILE > NEW")
+    return text
+
+
+def not_utf8(path: Path, data: bytes, e: UnicodeDecodeError) -> EditionError:
+    """The error for a file that is not UTF-8: where, and how to convert it."""
+    line = data[:e.start].count(b"\n") + 1
+    enc = guess_encoding(data)
+    if enc:
+        fix = f"it looks like {enc}: convert it with iconv -f {enc} -t UTF-8 FILE > NEW"
+    else:
+        fix = "convert the file to UTF-8 (iconv -f ENCODING -t UTF-8 FILE > NEW)"
+    return EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r})"
+                        + (f"; it looks like {enc}" if enc else ""), path, line, fix=fix)
 
 
 def decode_witness(path: Path, data: bytes) -> str:

@@ -1,8 +1,6 @@
 """TEI P5 serialisation of the model, built with lxml's tree API (no string-built XML)."""
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from lxml import etree
@@ -364,18 +362,11 @@ def tei_bytes(tree) -> bytes:
 
 def write_tei(edition, out) -> Path:
     """Write the edition's TEI to ``out`` atomically (temporary file, then rename)."""
+    from .atomic import write_atomic
     out = Path(out)
     data = tei_bytes(edition_to_tei(edition))
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)   # mkstemp makes 0600; an export is readable by all
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(out, data)
     return out
 
 
