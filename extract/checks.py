@@ -93,6 +93,11 @@ def run_checks(edition) -> tuple[bool, str]:
     section("no stray files in the corpus (witness files without a manifest entry, temporary "
             "files)", corpus_leftovers(edition))
 
+    # sigla, slugs, engine ids and the TEI's fixed ids must not collide as anchors/xml:ids
+    from .tei import name_problems
+    section("sigla, game slugs, ambiguity ids and fixed ids are distinct XML ids",
+            name_problems(edition))
+
     # 2. the lock
     section(f"sentence ids match {ids.LOCK_NAME} ({len(edition.lock)} ids)", ids.lock_problems(edition))
 

@@ -106,7 +106,7 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
     return out
 
 
-SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+SLUG = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")   # an XML id too: begins with a letter
 SIGLUM = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff\ufffe\uffff]")
 
@@ -278,8 +278,8 @@ def load_games(root: Path) -> list[KnownGame]:
     titles: dict[str, int | None] = {}
     for g, line in entries(path, "game", GAME_SPEC):
         if not SLUG.fullmatch(g["slug"]):
-            raise EditionError(f"slug {g['slug']!r} is not lowercase ASCII words joined by '-'",
-                               path, line, fix="rename the slug")
+            raise EditionError(f"slug {g['slug']!r} is not lowercase ASCII words joined by '-', "
+                               f"beginning with a letter", path, line, fix="rename the slug")
         from .structure import key
         for kind, value, seen in (("slug", g["slug"], slugs), ("title", key(g["title_ru"]), titles)):
             if value in seen:

@@ -142,7 +142,8 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
 def slugify(title: str) -> str:
     """An ASCII slug for a title the edition does not know (transliterated, '-' joined)."""
     s = "".join(_TRANSLIT.get(c, c) for c in key(title)).replace("_", "")
-    return re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
+    s = re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
+    return s if s[0].isalpha() else f"game-{s}"   # an anchor and XML id begin with a letter
 
 
 def corpus_fingerprint(root: Path) -> str:
