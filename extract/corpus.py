@@ -187,11 +187,22 @@ def not_utf8(path: Path, data: bytes, e: UnicodeDecodeError) -> EditionError:
                         + (f"; it looks like {enc}" if enc else ""), path, line, fix=fix)
 
 
+#: The largest witness taken in (bytes): a witness is a page or a chapter (the seeds are
+#: 3-20 KB; a whole book of patiences is under 1 MB). Intake and check take about 2 ms a
+#: sentence (benchmarks/intake.py), so 4 MiB (some 45,000 sentences) is about 1.5 minutes.
+MAX_WITNESS_BYTES = 4 * 2**20
+
+
 def decode_witness(path: Path, data: bytes) -> str:
-    """Decode a witness file's bytes; raise EditionError if it is empty, not UTF-8, starts
-    with a byte order mark or holds control characters."""
+    """Decode a witness file's bytes; raise EditionError if it is empty, larger than
+    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark or holds control
+    characters."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")
+    if len(data) > MAX_WITNESS_BYTES:
+        raise EditionError(f"the witness is {len(data) / 2**20:.1f} MiB; a witness may be at "
+                           f"most {MAX_WITNESS_BYTES // 2**20} MiB (a page or a chapter)", path,
+                           fix="split the text into chapters and add each as its own witness")
     if data.startswith(b"\xef\xbb\xbf"):
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
