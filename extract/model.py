@@ -236,11 +236,9 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
     ed = _build(root, fp)
     path.parent.mkdir(parents=True, exist_ok=True)
     for old in path.parent.glob("edition-*.pickle"):
-        old.unlink()
-    tmp = path.with_suffix(".tmp")
-    with tmp.open("wb") as f:
-        pickle.dump(ed, f)
-    tmp.replace(path)
+        old.unlink(missing_ok=True)   # another process may be clearing them too
+    from .atomic import write_atomic   # a unique temporary file: concurrent runs never clash
+    write_atomic(path, pickle.dumps(ed))
     return ed
 
 
