@@ -90,6 +90,9 @@ def run_checks(edition) -> tuple[bool, str]:
             tiling.append(f"{w.path}: the model's units do not reproduce the witness")
     section(f"{len(edition.witnesses)} witnesses load, checksums match, every character in one unit",
             tiling)
+
+    # 2. the lock
+    section(f"sentence ids match {ids.LOCK_NAME} ({len(edition.lock)} ids)", ids.lock_problems(edition))
     section("no stray files in the corpus (witness files without a manifest entry, temporary "
             "files)", corpus_leftovers(edition))
 
@@ -97,9 +100,6 @@ def run_checks(edition) -> tuple[bool, str]:
     from .tei import name_problems
     section("sigla, game slugs, ambiguity ids and fixed ids are distinct XML ids",
             name_problems(edition))
-
-    # 2. the lock
-    section(f"sentence ids match {ids.LOCK_NAME} ({len(edition.lock)} ids)", ids.lock_problems(edition))
 
     # 3. engine registry against the lock
     links = rule_links()
