@@ -53,3 +53,19 @@ def test_oversized_witness_is_refused(cli, corpus_copy, tmp_path):
     assert r.exit_code == 1
     assert f"{big}: the witness is 4.0 MiB; a witness may be at most 4 MiB" in r.output
     assert "split the text into chapters" in r.output
+
+
+def test_intake_benchmark_smoke_run():
+    """benchmarks/intake.py runs (tiny sizes) and prints the machine and its figures."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    repo = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, str(repo / "benchmarks" / "intake.py"), "--sizes",
+                          "100,200"], cwd=repo, capture_output=True, text=True, timeout=600,
+                         env=dict(os.environ, PYTHONPATH=str(repo)))
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "cores" in out.stdout
+    for step in ("ids.assign", "build model", "updated_lock", "run_checks"):
+        assert f"  200 " in out.stdout and step in out.stdout
