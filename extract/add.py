@@ -85,10 +85,11 @@ def clean_scratch() -> list[Path]:
 
 
 def clean_temporaries(root: Path) -> list[Path]:
-    """Remove temporary files a killed writer left in the corpus (``.tmp-*``); call only
+    """Remove temporary files a killed writer left in the corpus (``.tmp-*``, ``*.tmp``); call only
     while holding the corpus lock (no writer is then at work)."""
     from .atomic import TMP_PREFIX
-    gone = [p for p in Path(root).rglob("*") if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp"))]
+    gone = [p for p in Path(root).rglob("*")
+            if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp"))]
     for p in gone:
         p.unlink()
     return gone
@@ -118,7 +119,7 @@ def _default_siglum(text: str, taken: set[str], path: Path) -> str:
 
 
 def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | None = None,
-                title: str | None = None, **options) -> Added:
+                title: str | None = None) -> Added:
     """Add the witness ``file`` to the corpus at ``root`` (default: the current corpus).
 
     ``siglum``: its short ASCII name (default: the chapter heading's numeral); ``title``: the
@@ -139,7 +140,7 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
     with corpus_lock(root):
         clean_scratch()
         clean_temporaries(root)
-        return _add_witness(file, root, siglum, title, **options)
+        return _add_witness(file, root, siglum, title)
 
 
 def _add_witness(file, root: Path, siglum, title) -> Added:
@@ -172,10 +173,11 @@ def _add_witness(file, root: Path, siglum, title) -> Added:
         first = text.strip().split("\n", 1)[0].strip()
         title = first[:120] if first.startswith("Глава") else f"Witness {src.name}"
     n = len(list((root / "witnesses").glob("*.txt"))) if (root / "witnesses").is_dir() else 0
-    name = orphan_witness(root, digest) or f"{n:03d}_{digest[:16]}.txt"
-    while (root / "witnesses" / name).exists() and name != orphan_witness(root, digest):
+    name = orphan_witness(root, digest)   # the copy an interrupted add left: reuse it
+    while name is None:
+        candidate = f"{n:03d}_{digest[:16]}.txt"
+        name = None if (root / "witnesses" / candidate).exists() else candidate
         n += 1
-        name = f"{n:03d}_{digest[:16]}.txt"
     title = title.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     entry = ("\n[[witness]]\n"
              f"siglum = {_toml_str(siglum)}\n"

@@ -195,12 +195,18 @@ def lock_problems(edition) -> list[str]:
 def updated_lock(edition, retire: dict[str, str] | None = None) -> list[LockEntry]:
     """The lock with every present sentence recorded (existing entries untouched) and the
     ids in ``retire`` (id -> reason) marked retired. Raises EditionError for an id to retire
-    that is not in the lock."""
+    that is not in the lock or whose sentence is still there."""
     entries = dict(edition.lock)
+    present = {s.id: s for g in edition.games for s in g.sentences}
     for sid, why in (retire or {}).items():
         if sid not in entries:
             raise EditionError(f"cannot retire {sid}: it is not in the lock",
                                edition.root / LOCK_NAME, fix="give a locked id (game:n)")
+        if sid in present:
+            raise EditionError(f"cannot retire {sid}: its sentence is still in witness "
+                               f"{present[sid].witness}", edition.root / LOCK_NAME,
+                               fix="retire only an id whose sentence is gone (`edition check` "
+                                   "lists them as vanished)")
         entries[sid] = replace(entries[sid], retired=why)
     for g in edition.games:
         for s in g.sentences:

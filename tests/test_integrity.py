@@ -88,7 +88,7 @@ def test_check_names_an_orphan_witness_file_and_add_recovers(corpus_copy, cli, t
     digest = hashlib.sha256(src.read_bytes()).hexdigest()
     orphan = corpus_copy / "witnesses" / f"004_{digest[:16]}.txt"
     orphan.write_bytes(src.read_bytes())          # the state a kill after the first write leaves
-    (corpus_copy / "witnesses" / f".tmp-manifest.toml.x1").write_text("half", encoding="utf-8")
+    (corpus_copy / "witnesses" / ".tmp-manifest.toml.x1").write_text("half", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1
     assert f"{orphan}: a witness file without an entry" in r.output
@@ -165,6 +165,8 @@ def test_retired_id_is_kept_and_never_reused(corpus_copy, cli):
     assert r.exit_code == 1 and "mill:7 has vanished" in r.output
     r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:7")
     assert r.exit_code == 2 and "--reason" in r.output
+    r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:6", "--reason", "no")
+    assert r.exit_code == 1 and "cannot retire mill:6: its sentence is still in witness XL" in r.output
     r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:7", "--reason", "dropped in 2nd ed.")
     assert r.exit_code == 0, r.output
     assert any(l.startswith('"mill:7"') and 'retired = "dropped in 2nd ed."' in l

@@ -68,4 +68,4 @@ def test_intake_benchmark_smoke_run():
     assert out.returncode == 0, out.stderr[-2000:]
     assert "cores" in out.stdout
     for step in ("ids.assign", "build model", "updated_lock", "run_checks"):
-        assert f"  200 " in out.stdout and step in out.stdout
+        assert "  200 " in out.stdout and step in out.stdout
