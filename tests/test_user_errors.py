@@ -85,6 +85,9 @@ def test_output_that_cannot_be_written(corpus_copy, args):
 
 def test_disk_full_names_the_file(cli, corpus_copy, tmp_path, monkeypatch):
     import extract.atomic
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert cli("--corpus", corpus_copy, "games").exit_code == 0   # the model cached first
+
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(extract.atomic.os, "fsync", full)
@@ -94,7 +97,7 @@ def test_disk_full_names_the_file(cli, corpus_copy, tmp_path, monkeypatch):
     assert r.output.splitlines() == [
         f"edition: {out}: No space left on device",
         "  fix: free some disk space (or choose another --out), then run again"]
-    assert not list(tmp_path.glob(".tmp-*"))
+    assert not list(tmp_path.glob(".tmp-*")) and not out.exists()
 
 
 def test_a_failed_copy_is_one_message_not_a_list(cli, corpus_copy, tmp_path, monkeypatch):
