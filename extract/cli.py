@@ -287,7 +287,10 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
     with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT):
         recover_site(out)
         doctrees = out.parent / f".{out.name}.doctrees"
-        ed = build_edition(corpus, doctrees / "edition")  # fail early on bad data; cached on disk
+        from .atomic import corpus_lock
+        from .corpus import corpus_dir
+        with corpus_lock(corpus_dir(corpus).resolve()):   # not half-way through an add
+            ed = build_edition(corpus, doctrees / "edition")  # fail early on bad data; cached
         broken = broken_ids(ed)
         if broken:
             raise EditionError("the site would publish with citable ids broken:\n  "
