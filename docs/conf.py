@@ -1,7 +1,8 @@
 """Sphinx configuration of the edition's site. The extension does the work."""
 project = "Patience games"
 author = "The edition's editors"
-copyright = "2026, the editors (code MIT; text of the book in the public domain)"
+from extract import LICENCE  # noqa: E402 (one statement of the licence, everywhere)
+copyright = f"2026, the editors. {LICENCE}"
 language = "en"
 
 extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.viewcode", "extract.sphinxext"]

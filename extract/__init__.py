@@ -1,0 +1,8 @@
+"""The edition's pipeline: corpus -> model -> site, TEI and checks (see ``extract.model``)."""
+
+#: The licence, stated in these words wherever it is shown (site footer, TEI header); the
+#: README, pyproject.toml and corpus/README.md say the same (a test keeps them in step).
+CODE_LICENCE = "GPL-3.0-or-later"
+LICENCE = ("Code: GPL-3.0-or-later (it depends on the GPLv3 collatex). Corpus: the text of the "
+           "book is in the public domain; the editors' translations, notes, glossary and "
+           "emendations are dedicated to the public domain (CC0 1.0). See corpus/README.md.")

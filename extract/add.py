@@ -61,16 +61,48 @@ def _toml_str(s: str) -> str:
     return json.dumps(s, ensure_ascii=False)   # a JSON string is a valid TOML basic string
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)   # mkstemp makes 0600; a corpus file is readable by all
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+SCRATCH_PREFIX = "edition-add-"
+
+
+def clean_scratch() -> list[Path]:
+    """Remove scratch corpora (``$TMPDIR/edition-add-<pid>-*``) left by an ``add`` that was
+    killed: those whose process is gone. Returns what was removed."""
+    gone = []
+    for p in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = p.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue            # still running
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            continue            # another user's live process
+        shutil.rmtree(p, ignore_errors=True)
+        gone.append(p)
+    return gone
+
+
+def clean_temporaries(root: Path) -> list[Path]:
+    """Remove temporary files a killed writer left in the corpus (``.tmp-*``, ``*.tmp``); call only
+    while holding the corpus lock (no writer is then at work)."""
+    from .atomic import TMP_PREFIX
+    gone = [p for p in Path(root).rglob("*")
+            if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp"))]
+    for p in gone:
+        p.unlink()
+    return gone
+
+
+def orphan_witness(root: Path, digest: str) -> str | None:
+    """The name of a witness file with this sha256 left in ``witnesses/`` by an interrupted
+    ``add`` (no manifest entry), so that adding the file again reuses it; else None."""
+    folder = root / "witnesses"
+    for p in sorted(folder.glob(f"*_{digest[:16]}.txt")) if folder.is_dir() else []:
+        if hashlib.sha256(p.read_bytes()).hexdigest() == digest:
+            return p.name
+    return None
 
 
 def _default_siglum(text: str, taken: set[str], path: Path) -> str:
@@ -94,12 +126,28 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
     manifest description (default: the chapter heading, or the file name). Returns
     :class:`Added`. Raises EditionError, leaving the corpus untouched, if the file is missing,
     empty or not UTF-8, the siglum is malformed or taken, no game is found in it, or the model
-    cannot be built with it.
+    cannot be built with it; or if another command holds the corpus lock for too long.
+
+    The whole addition holds the corpus lock (:func:`extract.atomic.corpus_lock`), so two
+    ``add`` or ``lock`` commands never lose each other's work. Writes go witness file, then
+    manifest, then ``ids.lock``: a crash in between leaves a witness file without a manifest
+    entry (``check`` names it; adding the file again reuses it) or sentences not yet locked
+    (``check`` names them; ``edition lock`` records them).
     """
-    from .corpus import corpus_dir, decode_witness, load_witnesses
+    from .atomic import corpus_lock
+    from .corpus import corpus_dir
+    root = corpus_dir(root).resolve()
+    with corpus_lock(root):
+        clean_scratch()
+        clean_temporaries(root)
+        return _add_witness(file, root, siglum, title)
+
+
+def _add_witness(file, root: Path, siglum, title) -> Added:
+    from .atomic import write_atomic
+    from .corpus import decode_witness, load_witnesses
     from . import ids as idlock
     from .model import build_edition
-    root = corpus_dir(root).resolve()
     src = Path(file)
     if not src.is_file():
         raise EditionError("file not found", src, fix="give the path of an existing text file")
@@ -125,10 +173,12 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
         first = text.strip().split("\n", 1)[0].strip()
         title = first[:120] if first.startswith("Глава") else f"Witness {src.name}"
     n = len(list((root / "witnesses").glob("*.txt"))) if (root / "witnesses").is_dir() else 0
-    name = f"{n:03d}_{digest[:16]}.txt"
-    while (root / "witnesses" / name).exists():
+    name = orphan_witness(root, digest)   # the copy an interrupted add left: reuse it
+    while name is None:
+        candidate = f"{n:03d}_{digest[:16]}.txt"
+        name = None if (root / "witnesses" / candidate).exists() else candidate
         n += 1
-        name = f"{n:03d}_{digest[:16]}.txt"
+    title = title.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     entry = ("\n[[witness]]\n"
              f"siglum = {_toml_str(siglum)}\n"
              f"file = {_toml_str('witnesses/' + name)}\n"
@@ -139,7 +189,7 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
     new_manifest = manifest + ("" if manifest.endswith("\n") else "\n") + entry
 
     # try the whole addition on a scratch copy of the corpus
-    with tempfile.TemporaryDirectory(prefix="edition-add-") as scratch:
+    with tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-") as scratch:
         trial = Path(scratch) / "corpus"
         shutil.copytree(root, trial, ignore=shutil.ignore_patterns("results", ".*"))
         (trial / "witnesses").mkdir(exist_ok=True)
@@ -163,19 +213,19 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
         old = {e.id for e in ed.lock.values()}
         games = tuple((g.slug, g.known, len(g.texts[siglum])) for g in found)
 
-    # commit: witness file, manifest, lock (each atomic)
+    # commit: witness file, manifest, lock (each atomic; see the docstring for a crash)
     (root / "witnesses").mkdir(exist_ok=True)
     dst = root / "witnesses" / name
-    _write_atomic(dst, data)
+    write_atomic(dst, data)
     try:
-        _write_atomic(root / "manifest.toml", new_manifest.encode("utf-8"))
+        write_atomic(root / "manifest.toml", new_manifest.encode("utf-8"))
     except BaseException:
         dst.unlink(missing_ok=True)
         raise
     try:
         idlock.write_lock(root, entries)
     except BaseException:
-        _write_atomic(root / "manifest.toml", manifest.encode("utf-8"))
+        write_atomic(root / "manifest.toml", manifest.encode("utf-8"))
         dst.unlink(missing_ok=True)
         raise
     return Added(siglum, dst, orthography, games, len([e for e in entries if e.id not in old]))

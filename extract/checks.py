@@ -42,6 +42,30 @@ def game_summaries(edition) -> list[dict]:
     return rows
 
 
+def corpus_leftovers(edition) -> list[str]:
+    """Files in the corpus folder that no manifest entry accounts for: a witness file
+    without a ``[[witness]]`` entry (an ``add`` cut short), and temporary files a killed
+    writer left (``.tmp-*``, ``*.tmp``). (A manifest entry without its file stops the model
+    from loading at all, with the manifest's file and line.)"""
+    from .atomic import TMP_PREFIX
+    root = edition.root
+    listed = {w.path.resolve() for w in edition.witnesses}
+    out = []
+    folder = root / "witnesses"
+    for p in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if p.is_file() and not p.name.startswith(".") and p.resolve() not in listed:
+            out.append(f"{p}: a witness file without an entry in {root / 'manifest.toml'} (an "
+                       f"interrupted `edition add`?); run `edition add {p}` to take it in, or "
+                       f"delete it")
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root)
+        if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp")
+                            or p.name.startswith(".") and rel.parts[0] == "witnesses"):
+            out.append(f"{p}: a temporary file left by a command that was stopped; delete it "
+                       f"(`edition lock` and `edition add` remove such files)")
+    return out
+
+
 def run_checks(edition) -> tuple[bool, str]:
     """Run all checks; return (passed, report text). Failures make ``passed`` False;
     what a newly added game still lacks is reported without failing."""
@@ -69,6 +93,13 @@ def run_checks(edition) -> tuple[bool, str]:
 
     # 2. the lock
     section(f"sentence ids match {ids.LOCK_NAME} ({len(edition.lock)} ids)", ids.lock_problems(edition))
+    section("no stray files in the corpus (witness files without a manifest entry, temporary "
+            "files)", corpus_leftovers(edition))
+
+    # sigla, slugs, engine ids and the TEI's fixed ids must not collide as anchors/xml:ids
+    from .tei import name_problems
+    section("sigla, game slugs, ambiguity ids and fixed ids are distinct XML ids",
+            name_problems(edition))
 
     # 3. engine registry against the lock
     links = rule_links()

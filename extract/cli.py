@@ -34,9 +34,83 @@ class _Group(click.Group):
         except EditionError as e:
             _fail(e)
         except OSError as e:   # a path that cannot be written or read, a cluster out of reach
-            where = f"{e.filename}: " if e.filename else ""
-            _fail(EditionError(f"{where}{e.strerror or e}", fix="check the path or address, "
-                               "its parent folder and its permissions"))
+            _fail(_os_error(e))
+
+
+def _os_error(e: OSError) -> EditionError:
+    """One message for an operating-system error: the file, what happened and the fix (a
+    ``shutil.Error``, which carries a list of failed copies, is reduced to its first)."""
+    import errno
+    import shutil as sh
+    if isinstance(e, sh.Error) and e.args and isinstance(e.args[0], list) and e.args[0]:
+        src, dst, why = (list(e.args[0][0]) + ["", "", ""])[:3]
+        return EditionError(f"copying {src} failed: {why}", dst or None,
+                            fix="check the free space and permissions of the target folder")
+    what = e.strerror or str(e)
+    fix = {errno.ENOSPC: "free some disk space (or choose another --out), then run again",
+           errno.EDQUOT: "free some disk space (over quota), then run again",
+           errno.EROFS: "the file system is read-only: choose another --out",
+           errno.EACCES: "choose a folder you may write to, or change its permissions",
+           errno.EPERM: "choose a folder you may write to, or change its permissions",
+           errno.EADDRINUSE: "the port is taken: choose another --port",
+           }.get(e.errno, "check the path or address, its parent folder and its permissions")
+    return EditionError(what, _printable(e.filename) if e.filename else None, fix=fix)
+
+
+def _printable(name) -> str:
+    """A file name as text, its undecodable bytes shown as ``\\xNN`` (never a crash)."""
+    if isinstance(name, bytes):
+        return name.decode("utf-8", "backslashreplace")
+    return os.fsencode(str(name)).decode("utf-8", "backslashreplace")
+
+
+def _utf8_option(value: str | None, option: str) -> str | None:
+    """An option's text must be UTF-8 (bytes that are not arrive as surrogates): a usage
+    error naming the option otherwise."""
+    if value is None:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        _usage(f"{option} is not UTF-8 text (byte "
+               f"{os.fsencode(value[e.start:e.end]).hex(' ')} at character {e.start + 1}); "
+               f"give it in UTF-8")
+    return value
+
+
+def _cap_jobs(jobs: int | None, force: bool) -> int | None:
+    """``--jobs`` may not exceed the CPUs of this machine unless ``--force-jobs``."""
+    cpus = os.cpu_count() or 1
+    if jobs is not None and jobs > cpus and not force:
+        _usage(f"--jobs {jobs} is more than the {cpus} CPUs of this machine (extra processes only "
+               f"slow it down); use --jobs {cpus}, or add --force-jobs to run {jobs} anyway")
+    return jobs
+
+
+def _dask_client(address: str, timeout: float):
+    """Connect to the Dask scheduler at ``address`` within ``timeout`` seconds; a usage
+    error, not a hang, if nothing or something else answers there."""
+    import threading
+    try:
+        from distributed import Client
+    except ImportError:
+        _usage("--scheduler needs dask.distributed: pip install 'dask[distributed]'")
+    box: dict = {}
+
+    def connect():
+        try:
+            box["client"] = Client(address, timeout=timeout)
+        except BaseException as e:   # reported below, in the main thread
+            box["error"] = e
+    t = threading.Thread(target=connect, daemon=True)
+    t.start()
+    t.join(timeout + 1)
+    if "client" in box:
+        return box["client"]
+    why = f": {box['error']}" if "error" in box and str(box["error"]) else ""
+    _usage(f"no Dask scheduler answered at {address} within {timeout:g} s{why} (is it a Dask "
+           f"scheduler, e.g. tcp://host:8786, and is it running?); raise --scheduler-timeout "
+           f"or run without --scheduler")
 
 
 @click.group(cls=_Group)
@@ -100,6 +174,96 @@ def sync_sources(docs: Path, source: Path) -> None:
             p.unlink()
 
 
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``); False
+    where the system cannot (then the caller renames twice and recovers on the next run)."""
+    import ctypes
+    import ctypes.util
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    AT_FDCWD, RENAME_EXCHANGE = -100, 2
+    return renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0
+
+
+def recover_site(out: Path) -> None:
+    """Put the site folder ``out`` back in order after a build that was killed: a missing
+    OUT is restored from ``.OUT.old`` (a swap cut in half); stale ``.OUT.building.*`` and
+    ``.OUT.old`` folders are removed. Call while holding the site lock."""
+    old = out.with_name(f".{out.name}.old")
+    if not out.exists() and old.is_dir():
+        old.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    for stale in out.parent.glob(f".{out.name}.building.*"):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+def swap_in(new: Path, out: Path) -> None:
+    """Make the finished build ``new`` the site ``out``. OUT always exists: the folders are
+    exchanged atomically where the system allows; else OUT is renamed to ``.OUT.old`` and
+    ``new`` to OUT, and a kill between the two is undone by :func:`recover_site`."""
+    if out.exists() and _exchange(new, out):
+        shutil.rmtree(new, ignore_errors=True)   # now the old site
+        return
+    old = out.with_name(f".{out.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    new.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
+               verbose: bool = False) -> int:
+    """Run Sphinx's HTML build (warnings are errors, all reported); return its status.
+
+    Sphinx's crash report (a traceback) is replaced by one message: an EditionError raised
+    by the extension comes out as itself (file, line, fix); any other exception as an
+    EditionError naming the source file and line Sphinx was at, what went wrong, and the
+    fix (``-v`` re-raises it with the full traceback)."""
+    from sphinx.application import Sphinx
+    from sphinx.errors import SphinxError
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+    overrides = {"edition_corpus": str(corpus)} if corpus is not None else {}
+    app = None
+    try:
+        with patch_docutils(source), docutils_namespace():
+            app = Sphinx(source, source, out, doctrees, "html", overrides,
+                         status=sys.stdout if verbose else None, warning=sys.stderr,
+                         warningiserror=True, keep_going=True, verbosity=int(verbose))
+            app.build()
+            return app.statuscode
+    except (EditionError, OSError, KeyboardInterrupt):
+        raise
+    except Exception as e:
+        if verbose:
+            raise
+        cause = e
+        while not isinstance(cause, EditionError) and getattr(cause, "__cause__", None):
+            cause = cause.__cause__
+        if isinstance(cause, EditionError):
+            raise cause from None
+        orig = getattr(e, "orig_exc", None) or e
+        if isinstance(orig, EditionError):
+            raise orig from None
+        if isinstance(orig, OSError):
+            raise orig from None
+        where = None
+        if app is not None and getattr(app, "env", None) is not None and app.env.docname:
+            where = app.env.doc2path(app.env.docname)
+        what = f"{type(orig).__name__}: {orig}" if not isinstance(e, SphinxError) else str(e)
+        raise EditionError(f"Sphinx stopped with an internal error ({' '.join(what.split())})",
+                           where, fix="run `edition build -v` for the full traceback, and report "
+                                      "it with the file named here") from None
+
+
+#: how long a second build into the same --out waits for the first (seconds;
+#: ``$EDITION_LOCK_TIMEOUT`` sets it, as for the corpus lock)
+BUILD_WAIT = float(os.environ.get("EDITION_LOCK_TIMEOUT") or 1800)
+
+
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
@@ -108,42 +272,49 @@ def sync_sources(docs: Path, source: Path) -> None:
 def build(out: Path, quiet: bool, verbose: bool) -> None:
     """Build the web site from the corpus (warnings are errors).
 
-    The site is built into a temporary folder beside OUT and swapped in only when the build
-    succeeds, so a failed build leaves the previous site intact.
+    The site is built from scratch into a temporary folder beside OUT (pages of removed
+    games disappear) and swapped in only when the build succeeds, so a failed build leaves
+    the previous site intact. Two builds into one OUT take turns (a lock beside OUT); a
+    killed build's leftovers are cleaned up by the next one. The build refuses to publish
+    while a locked sentence id has vanished or moved (see `edition check`).
     """
-    from sphinx.cmd.build import build_main
-
+    from .atomic import folder_lock
+    from .ids import broken_ids
     from .model import build_edition
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
-    doctrees = out.parent / f".{out.name}.doctrees"
     corpus = _corpus()
-    build_edition(corpus, doctrees / "edition")  # fail early on bad corpus data; cached on disk
-    source = out.parent / f".{out.name}.source"
-    sync_sources(DOCS, source)
-    tmp = Path(tempfile.mkdtemp(dir=out.parent if out.parent.exists() else None,
-                                prefix=f".{out.name}.building."))
-    if out.exists():
-        shutil.copytree(out, tmp, dirs_exist_ok=True)
-    args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp)]
-    if corpus is not None:
-        args += ["-D", f"edition_corpus={corpus}"]
-    if not verbose:
-        args.insert(0, "-q")
-        click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's progress) ...",
-                   err=True)
-    code = build_main(args)
-    if code != 0:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise EditionError(f"the site build failed (sphinx exit {code}); the previous site in "
-                           f"{out} is untouched", fix="read the warnings above: each names a "
-                           "file and line")
-    old = out.with_name(f".{out.name}.old")
-    if out.exists():
-        shutil.rmtree(old, ignore_errors=True)
-        out.rename(old)
-    tmp.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT):
+        recover_site(out)
+        doctrees = out.parent / f".{out.name}.doctrees"
+        from .atomic import corpus_lock
+        from .corpus import corpus_dir
+        with corpus_lock(corpus_dir(corpus).resolve()):   # not half-way through an add
+            ed = build_edition(corpus, doctrees / "edition")  # fail early on bad data; cached
+        broken = broken_ids(ed)
+        if broken:
+            raise EditionError("the site would publish with citable ids broken:\n  "
+                               + "\n  ".join(broken), ed.root / "ids.lock",
+                               fix="restore the text, or retire each id (`edition lock --retire "
+                                   "ID --reason WHY`); `edition check` lists them")
+        source = out.parent / f".{out.name}.source"
+        sync_sources(DOCS, source)
+        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
+        if not verbose:
+            click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "
+                       f"progress) ...", err=True)
+        try:
+            code = run_sphinx(source, tmp, doctrees, corpus, verbose)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        if code != 0:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise EditionError(f"the site build failed (sphinx exit {code}); the previous site "
+                               f"in {out} is untouched", fix="read the messages above: each "
+                               "names a file and line (a full traceback, if any, is in the log "
+                               "file Sphinx names)")
+        swap_in(tmp, out)
     click.echo(f"site built: {out / 'index.html'}")
 
 
@@ -157,14 +328,32 @@ def check() -> None:
 
 
 @main.command()
-def lock() -> None:
-    """Record every sentence id not yet in corpus/ids.lock (existing ids are never changed)."""
+@click.option("--retire", "retire", multiple=True, metavar="ID",
+              help="Retire a locked sentence id whose sentence is gone (repeatable): it stays in "
+                   "the lock, marked, and is never reused.")
+@click.option("--reason", default=None, help="Why the ids given with --retire are retired.")
+def lock(retire: tuple[str, ...], reason: str | None) -> None:
+    """Record every sentence id not yet in corpus/ids.lock (existing ids are never changed).
+
+    Holds the corpus lock: a second writer (add, lock) waits for this one."""
     from . import ids
-    ed = _edition()
-    before = len(ed.lock)
-    entries = ids.updated_lock(ed)
-    ids.write_lock(ed.root, entries)
-    click.echo(f"{len(entries) - before} new ids recorded; {len(entries)} in {ed.root / ids.LOCK_NAME}")
+    from .atomic import corpus_lock
+    from .corpus import corpus_dir
+    if retire and not (reason or "").strip():
+        _usage("--retire needs --reason WHY (kept in the lock beside the retired id)")
+    if reason is not None and not retire:
+        _usage("--reason goes with --retire ID")
+    root = corpus_dir(_corpus()).resolve()
+    with corpus_lock(root):
+        from .add import clean_temporaries
+        clean_temporaries(root)
+        ed = _edition()
+        before = len(ed.lock)
+        entries = ids.updated_lock(ed, {sid: reason for sid in retire})
+        ids.write_lock(ed.root, entries)
+    click.echo(f"{len(entries) - before} new ids recorded"
+               + (f", {len(retire)} retired" if retire else "")
+               + f"; {len(entries)} in {ed.root / ids.LOCK_NAME}")
 
 
 @main.command()
@@ -227,6 +416,9 @@ def _readings(values: tuple[str, ...], game: str) -> dict[str, str]:
         amb = amb.removeprefix(f"{game}:")
         if not sep or not amb or not reading:
             _usage(f"--reading takes AMBIGUITY=READING (or {game}:AMBIGUITY=READING), not {v!r}")
+        if amb in out:
+            _usage(f"--reading is given twice for the ambiguity {amb} ({amb}={out[amb]} and "
+                   f"{amb}={reading}): choose one reading per ambiguity")
         out[amb] = reading
     return out
 
@@ -322,17 +514,25 @@ def _progress_bar(label: str):
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run on a Dask distributed cluster (tcp://host:8786) instead.")
+@click.option("--scheduler-timeout", type=click.FloatRange(min=0.1), default=20.0,
+              show_default=True, help="Seconds to wait for the Dask scheduler to answer.")
+@click.option("--force-jobs", is_flag=True, help="Allow --jobs above the number of CPUs.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
-def odds(game, deals, first, policy, readings, budget, jobs, scheduler, fmt) -> None:
+def odds(game, deals, first, policy, readings, budget, jobs, scheduler, scheduler_timeout,
+         force_jobs, fmt) -> None:
     """How often GAME comes out over deals FIRST..FIRST+DEALS-1: counts and a Wilson 95%
     interval, with undecided deals counted both ways."""
     from engine import odds as engine_odds
     _executable(game)
+    jobs = _cap_jobs(jobs, force_jobs)
+    chosen = _readings(readings, game)
+    if scheduler is not None:
+        scheduler = _dask_client(scheduler, scheduler_timeout)
     kwargs = {"budget": budget} if budget else {}
     progress, close = _progress_bar(f"{game} {policy}")
     try:
-        res = _engine_call(engine_odds.odds, game, deals, first, policy, _readings(readings, game),
+        res = _engine_call(engine_odds.odds, game, deals, first, policy, chosen,
                            jobs=jobs, scheduler=scheduler, progress=progress, **kwargs)
     finally:
         close()
@@ -348,10 +548,16 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, fmt) -> 
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run on a Dask distributed cluster (tcp://host:8786) instead.")
-def results(game_list, seconds_per_row, jobs, scheduler) -> None:
+@click.option("--scheduler-timeout", type=click.FloatRange(min=0.1), default=20.0,
+              show_default=True, help="Seconds to wait for the Dask scheduler to answer.")
+@click.option("--force-jobs", is_flag=True, help="Allow --jobs above the number of CPUs.")
+def results(game_list, seconds_per_row, jobs, scheduler, scheduler_timeout, force_jobs) -> None:
     """Regenerate the odds table corpus/results/odds.json (every game, the default readings
     and each single-reading change, greedy and solver), with its provenance."""
     from engine import results as engine_results
+    jobs = _cap_jobs(jobs, force_jobs)
+    if scheduler is not None:
+        scheduler = _dask_client(scheduler, scheduler_timeout)
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
     table = _engine_call(engine_results.regenerate, path, list(game_list) or None,
                          seconds_per_row=seconds_per_row, jobs=jobs, scheduler=scheduler,
@@ -361,7 +567,8 @@ def results(game_list, seconds_per_row, jobs, scheduler) -> None:
 
 
 @main.command()
-@click.option("--port", default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="TCP port (0 to 65535; 0: any free port).")
 @click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True)
 def serve(port: int, site: Path) -> None:
@@ -383,6 +590,8 @@ def serve(port: int, site: Path) -> None:
 def add(file: Path, siglum: str | None, title: str | None) -> None:
     """Add witness FILE to the corpus: copy, manifest entry with sha256, new sentence ids."""
     from .add import add_witness
+    title = _utf8_option(title, "--title")
+    siglum = _utf8_option(siglum, "--siglum")
     click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus()).report())
 
 

@@ -45,9 +45,7 @@ def read_text(path: Path, what: str = "file") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r})", path,
-                           data[:e.start].count(b"\n") + 1,
-                           fix="convert the file to UTF-8 (e.g. iconv -f cp1251 -t utf-8)") from None
+        raise not_utf8(path, data, e) from None
 
 
 def read_toml(path: Path) -> dict:
@@ -108,7 +106,7 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
     return out
 
 
-SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+SLUG = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")   # an XML id too: begins with a letter
 SIGLUM = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff\ufffe\uffff]")
 
@@ -133,21 +131,78 @@ class Witness:
     fragment: str | None = None
 
 
+_RUSSIAN_COMMON = frozenset("оеаинтсрвлкмдпуяыь")
+
+
+def guess_encoding(data: bytes) -> str | None:
+    """The likely encoding of bytes that are not UTF-8, as ``iconv`` names it: ``UTF-32``
+    or ``UTF-16`` (by byte order mark, or by the NUL bytes of mostly-ASCII/Cyrillic text),
+    else the Cyrillic 8-bit code page (``CP1251``, ``KOI8-R``, ``CP866``, ``MACCYRILLIC``)
+    under which the text reads most like Russian (most common lowercase letters); None if
+    nothing fits."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16"
+    sample = data[:4096]
+    if len(sample) >= 8:
+        # UTF-16 without BOM: the high bytes of Latin (0x00) or Cyrillic (0x04) letters
+        even, odd = sample[0::2], sample[1::2]
+        high = lambda half: sum(half.count(b) for b in (0, 4)) / len(half)
+        if max(high(even), high(odd)) > 0.6:
+            return "UTF-16LE" if high(odd) > high(even) else "UTF-16BE"
+    best, score = None, 0
+    for enc in ("cp1251", "koi8-r", "cp866", "mac-cyrillic"):
+        text = sample.decode(enc, "replace")
+        n = sum(ch in _RUSSIAN_COMMON for ch in text)
+        if n > score:
+            best, score = enc, n
+    return best.upper().replace("MAC-CYRILLIC", "MACCYRILLIC") if best else None
+
+
 def decode_utf8(path: Path, data: bytes) -> str:
-    """Decode bytes as UTF-8; EditionError naming the line of the first bad byte otherwise."""
+    """Decode bytes as UTF-8; EditionError naming the line of the first bad byte and the
+    encoding the bytes look like (:func:`guess_encoding`) otherwise."""
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r})", path, line,
-                           fix="convert the file to UTF-8 (e.g. iconv -f cp1251 -t utf-8)") from None
+        raise not_utf8(path, data, e) from None
+    if CONTROL.search(text[:4096]) and (guess_encoding(data) or "").startswith("UTF-"):
+        enc = guess_encoding(data)   # UTF-16 Cyrillic can be valid UTF-8 full of control bytes
+        raise EditionError(f"not UTF-8 text: control bytes between the letters; it looks like "
+                           f"{enc}", path, 1,
+                           fix=f"convert it with iconv -f {enc} -t UTF-8 FILE > NEW")
+    return text
+
+
+def not_utf8(path: Path, data: bytes, e: UnicodeDecodeError) -> EditionError:
+    """The error for a file that is not UTF-8: where, and how to convert it."""
+    line = data[:e.start].count(b"\n") + 1
+    enc = guess_encoding(data)
+    if enc:
+        fix = f"it looks like {enc}: convert it with iconv -f {enc} -t UTF-8 FILE > NEW"
+    else:
+        fix = "convert the file to UTF-8 (iconv -f ENCODING -t UTF-8 FILE > NEW)"
+    return EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r})"
+                        + (f"; it looks like {enc}" if enc else ""), path, line, fix=fix)
+
+
+#: The largest witness taken in (bytes): a witness is a page or a chapter (the seeds are
+#: 3-20 KB; a whole book of patiences is under 1 MB). Intake and check take about 2 ms a
+#: sentence (benchmarks/intake.py), so 4 MiB (some 45,000 sentences) is about 1.5 minutes.
+MAX_WITNESS_BYTES = 4 * 2**20
 
 
 def decode_witness(path: Path, data: bytes) -> str:
-    """Decode a witness file's bytes; raise EditionError if it is empty, not UTF-8, starts
-    with a byte order mark or holds control characters."""
+    """Decode a witness file's bytes; raise EditionError if it is empty, larger than
+    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark or holds control
+    characters."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")
+    if len(data) > MAX_WITNESS_BYTES:
+        raise EditionError(f"the witness is {len(data) / 2**20:.1f} MiB; a witness may be at "
+                           f"most {MAX_WITNESS_BYTES // 2**20} MiB (a page or a chapter)", path,
+                           fix="split the text into chapters and add each as its own witness")
     if data.startswith(b"\xef\xbb\xbf"):
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
@@ -234,8 +289,8 @@ def load_games(root: Path) -> list[KnownGame]:
     titles: dict[str, int | None] = {}
     for g, line in entries(path, "game", GAME_SPEC):
         if not SLUG.fullmatch(g["slug"]):
-            raise EditionError(f"slug {g['slug']!r} is not lowercase ASCII words joined by '-'",
-                               path, line, fix="rename the slug")
+            raise EditionError(f"slug {g['slug']!r} is not lowercase ASCII words joined by '-', "
+                               f"beginning with a letter", path, line, fix="rename the slug")
         from .structure import key
         for kind, value, seen in (("slug", g["slug"], slugs), ("title", key(g["title_ru"]), titles)):
             if value in seen:

@@ -19,7 +19,9 @@ class EditionError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.file is not None:
-            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+            import os   # a file name that is not UTF-8 shows its bytes as \xNN
+            name = os.fsencode(self.file).decode("utf-8", "backslashreplace")
+            where = f"{name}:{self.line}: " if self.line else f"{name}: "
         text = where + self.message
         if self.fix:
             text += f"\n  fix: {self.fix}"

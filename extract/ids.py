@@ -8,7 +8,9 @@ short quote of the sentence's original text; an id is never renumbered or reused
 """
 from __future__ import annotations
 
+import hashlib
 import re
+from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -17,7 +19,10 @@ from .errors import EditionError
 
 LOCK_NAME = "ids.lock"
 QUOTE_CHARS = 48
-_LOCK_LINE = re.compile(r'^"(?P<id>[^"]+)" = \{ witness = "(?P<w>[^"]*)", quote = "(?P<q>(?:[^"\\]|\\.)*)" \}$')
+_Q = r'"(?:[^"\\]|\\.)*"'
+_LOCK_LINE = re.compile(r'^"(?P<id>[^"]+)" = \{ witness = "(?P<w>[^"]*)", quote = (?P<q>' + _Q + r')'
+                        r', sum = "(?P<sum>[0-9a-f]{12})"(?:, retired = (?P<r>' + _Q + r'))? \}$')
+LOCK_FORMAT = '"game:n" = { witness = "S", quote = "...", sum = "<12 hex>" [, retired = "why"] }'
 
 
 def anchor(cid: str) -> str:
@@ -31,14 +36,27 @@ def quote_of(original: str) -> str:
     return re.sub(r"\s+", " ", original).strip()[:QUOTE_CHARS]
 
 
+def checksum(sid: str, witness: str, quote: str) -> str:
+    """The lock line's checksum binding an id to its witness and quote (12 hex digits of
+    sha256): a line whose id, witness or quote was edited by hand (two ids swapped, say) no
+    longer matches it."""
+    return hashlib.sha256(f"{sid}\n{witness}\n{quote}".encode("utf-8")).hexdigest()[:12]
+
+
 @dataclass(frozen=True)
 class LockEntry:
-    """One line of the lock: the id, the witness siglum and the quote."""
+    """One line of the lock: the id, the witness siglum, the quote, and why the id was
+    retired (None while it is in use; a retired id is kept so that it is never reused)."""
 
     id: str
     witness: str
     quote: str
     line: int = 0
+    retired: str | None = None
+
+    @property
+    def number(self) -> int:
+        return int(self.id.split(":")[1])
 
 
 def _escape(s: str) -> str:
@@ -46,11 +64,16 @@ def _escape(s: str) -> str:
 
 
 def _unescape(s: str) -> str:
-    return re.sub(r"\\(.)", r"\1", s)
+    return re.sub(r"\\(.)", r"\1", s[1:-1])
 
 
 def read_lock(root: Path) -> dict[str, LockEntry]:
-    """Read ``root/ids.lock`` (a TOML subset, one id a line); a missing lock is empty."""
+    """Read ``root/ids.lock`` (a TOML subset, one id a line); a missing lock is empty.
+
+    Raises EditionError (file, line, fix) for a malformed line, an id locked twice, a line
+    whose checksum does not match its id, witness and quote (an id edited or swapped by
+    hand), or a gap in a game's numbers (a line deleted: its sentence would be renumbered).
+    """
     from .corpus import read_text
     path = root / LOCK_NAME
     if not path.exists():
@@ -61,76 +84,139 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
             continue
         m = _LOCK_LINE.match(line)
         if not m:
-            raise EditionError("not a lock line", path, n,
-                               fix='each line is "game:n" = { witness = "S", quote = "..." }')
+            raise EditionError("not a lock line", path, n, fix=f"each line is {LOCK_FORMAT}; "
+                               "restore it from git: lines are written by `edition lock`")
         if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:[1-9][0-9]*", m["id"]):
             raise EditionError(f"{m['id']!r} is not a sentence id (<game>:<n>)", path, n,
                                fix="restore the line from git: ids are written by `edition lock`")
         if m["id"] in out:
             raise EditionError(f"id {m['id']} is locked twice", path, n,
                                fix="an id is assigned once: remove the later line")
-        out[m["id"]] = LockEntry(m["id"], m["w"], _unescape(m["q"]), n)
+        e = LockEntry(m["id"], m["w"], _unescape(m["q"]), n, _unescape(m["r"]) if m["r"] else None)
+        if m["sum"] != checksum(e.id, e.witness, e.quote):
+            raise EditionError(f"the line of {e.id} does not match its checksum: its id, witness "
+                               f"or quote was edited by hand (two ids swapped?)", path, n,
+                               fix="restore ids.lock from git (`git checkout corpus/ids.lock`); "
+                                   "ids are never renumbered: retire one with `edition lock "
+                                   "--retire ID --reason WHY`")
+        out[e.id] = e
+    numbers: dict[str, set[int]] = {}
+    for e in out.values():
+        numbers.setdefault(e.id.split(":")[0], set()).add(e.number)
+    for slug, got in numbers.items():
+        missing = sorted(set(range(1, max(got) + 1)) - got)
+        if missing:
+            raise EditionError(f"{', '.join(f'{slug}:{k}' for k in missing[:5])} "
+                               f"{'is' if len(missing) == 1 else 'are'} missing: {slug}:1 to "
+                               f"{slug}:{max(got)} were assigned, so a line was deleted and its "
+                               f"sentence would be renumbered", path,
+                               fix="restore the line from git (`git checkout corpus/ids.lock`); "
+                                   "an id no longer wanted stays in the lock, retired: "
+                                   "`edition lock --retire ID --reason WHY`")
     return out
+
+
+def lock_line(e: LockEntry) -> str:
+    """The line of ``ids.lock`` for an entry (with its checksum)."""
+    line = (f'"{e.id}" = {{ witness = "{_escape(e.witness)}", quote = "{_escape(e.quote)}", '
+            f'sum = "{checksum(e.id, e.witness, e.quote)}"')
+    if e.retired is not None:
+        line += f', retired = "{_escape(e.retired)}"'
+    return line + " }"
 
 
 def write_lock(root: Path, entries: Iterable[LockEntry]) -> None:
     """Write the lock atomically, ordered by game (first appearance) and number."""
-    path = root / LOCK_NAME
+    from .atomic import write_atomic
     lines = ["# Citable sentence ids: assigned once, never renumbered or reused.",
-             "# Written by `edition lock` / `edition add`; checked by `edition check`."]
-    for e in entries:
-        lines.append(f'"{e.id}" = {{ witness = "{_escape(e.witness)}", quote = "{_escape(e.quote)}" }}')
-    tmp = path.with_suffix(".lock.tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tmp.replace(path)
+             "# Written by `edition lock` / `edition add`; checked by `edition check`.",
+             "# sum binds each id to its witness and quote; a retired id stays, never reused."]
+    lines += [lock_line(e) for e in entries]
+    write_atomic(root / LOCK_NAME, ("\n".join(lines) + "\n").encode("utf-8"))
 
 
 def assign(slug: str, sentences: Sequence, lock: dict[str, LockEntry]) -> tuple:
-    """Give each base-witness sentence of a game its locked id, matched by quote in order;
-    sentences not in the lock get new numbers after the highest ever used, ``locked=False``."""
-    mine = [e for e in lock.values() if e.id.startswith(slug + ":")]
-    used: set[str] = set()
-    top = max((int(e.id.split(":")[1]) for e in mine), default=0)
+    """Give each base-witness sentence of a game its locked id, matched by quote in order
+    (retired ids are never matched); sentences not in the lock get new numbers after the
+    highest ever used (retired ones included), ``locked=False``. Linear in the sentences
+    and the game's lock entries."""
+    prefix = slug + ":"
+    free: dict[str, deque[LockEntry]] = {}
+    top = 0
+    for e in sorted((e for e in lock.values() if e.id.startswith(prefix)), key=lambda e: e.number):
+        top = max(top, e.number)
+        if e.retired is None:
+            free.setdefault(e.quote, deque()).append(e)
     out = []
     for s in sentences:
-        q = quote_of(s.original)
-        hit = next((e for e in mine if e.id not in used and e.quote == q), None)
-        if hit:
-            used.add(hit.id)
-            out.append(replace(s, id=hit.id, locked=True))
+        hits = free.get(quote_of(s.original))
+        if hits:
+            out.append(replace(s, id=hits.popleft().id, locked=True))
         else:
             top += 1
             out.append(replace(s, id=f"{slug}:{top}", locked=False))
     return tuple(out)
 
 
-def lock_problems(edition) -> list[str]:
-    """What is wrong between the model and the lock: vanished or changed ids, unlocked ones."""
+def broken_ids(edition) -> list[str]:
+    """Locked ids that vanished (their sentence changed or went) or moved to another
+    witness: a build refuses to publish while any is listed."""
     problems = []
     present = {s.id: s for g in edition.games for s in g.sentences}
     for e in edition.lock.values():
-        if e.id not in present:
+        if e.retired is not None:
+            continue
+        s = present.get(e.id)
+        if s is None:
             problems.append(f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} has vanished or its "
                             f"sentence changed (quote {e.quote!r}); restore the witness text or, "
-                            f"if the change is intended, retire the id with a note")
-    for sid, s in present.items():
-        if not s.locked:
-            problems.append(f"sentence {sid} ({quote_of(s.original)!r}) is not in the lock; "
-                            f"run `edition lock` to record it")
+                            f"if the change is intended, retire the id: `edition lock --retire "
+                            f"{e.id} --reason WHY`")
+        elif s.witness != e.witness:
+            problems.append(f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} is locked to "
+                            f"witness {e.witness} but its sentence now comes from witness "
+                            f"{s.witness} (the base witness changed?); restore the base in "
+                            f"corpus/games.toml or retire the id")
     return problems
 
 
-def updated_lock(edition) -> list[LockEntry]:
-    """The lock with every present sentence recorded (existing entries untouched)."""
+def lock_problems(edition) -> list[str]:
+    """What is wrong between the model and the lock: vanished, changed or moved ids
+    (:func:`broken_ids`) and sentences not yet locked."""
+    problems = broken_ids(edition)
+    for g in edition.games:
+        for s in g.sentences:
+            if not s.locked:
+                problems.append(f"sentence {s.id} ({quote_of(s.original)!r}) is not in the lock; "
+                                f"run `edition lock` to record it")
+    return problems
+
+
+def updated_lock(edition, retire: dict[str, str] | None = None) -> list[LockEntry]:
+    """The lock with every present sentence recorded (existing entries untouched) and the
+    ids in ``retire`` (id -> reason) marked retired. Raises EditionError for an id to retire
+    that is not in the lock or whose sentence is still there."""
     entries = dict(edition.lock)
+    present = {s.id: s for g in edition.games for s in g.sentences}
+    for sid, why in (retire or {}).items():
+        if sid not in entries:
+            raise EditionError(f"cannot retire {sid}: it is not in the lock",
+                               edition.root / LOCK_NAME, fix="give a locked id (game:n)")
+        if sid in present:
+            raise EditionError(f"cannot retire {sid}: its sentence is still in witness "
+                               f"{present[sid].witness}", edition.root / LOCK_NAME,
+                               fix="retire only an id whose sentence is gone (`edition check` "
+                                   "lists them as vanished)")
+        entries[sid] = replace(entries[sid], retired=why)
     for g in edition.games:
         for s in g.sentences:
             if s.id not in entries:
                 entries[s.id] = LockEntry(s.id, s.witness, quote_of(s.original))
-    order = [g.slug for g in edition.games]
+    order = {slug: i for i, slug in enumerate(g.slug for g in edition.games)}
+
     def sort_key(e: LockEntry):
         slug, n = e.id.split(":")
-        return (order.index(slug) if slug in order else len(order), slug, int(n))
+        return (order.get(slug, len(order)), slug, int(n))
     return sorted(entries.values(), key=sort_key)
 
 

@@ -142,14 +142,17 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
 def slugify(title: str) -> str:
     """An ASCII slug for a title the edition does not know (transliterated, '-' joined)."""
     s = "".join(_TRANSLIT.get(c, c) for c in key(title)).replace("_", "")
-    return re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
+    s = re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
+    return s if s[0].isalpha() else f"game-{s}"   # an anchor and XML id begin with a letter
 
 
 def corpus_fingerprint(root: Path) -> str:
-    """sha256 over the names and contents of every file in the corpus folder."""
+    """sha256 over the names and contents of every file in the corpus folder (hidden files,
+    such as the write lock or a temporary file, and ``results/`` left out)."""
     h = hashlib.sha256()
     for p in sorted(root.rglob("*")):
-        if p.is_file() and "results" not in p.relative_to(root).parts:
+        rel = p.relative_to(root).parts
+        if p.is_file() and "results" not in rel and not any(x.startswith(".") for x in rel):
             h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
 
@@ -249,11 +252,9 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
     ed = _build(root, fp)
     path.parent.mkdir(parents=True, exist_ok=True)
     for old in path.parent.glob("edition-*.pickle"):
-        old.unlink()
-    tmp = path.with_suffix(".tmp")
-    with tmp.open("wb") as f:
-        pickle.dump(ed, f)
-    tmp.replace(path)
+        old.unlink(missing_ok=True)   # another process may be clearing them too
+    from .atomic import write_atomic   # a unique temporary file: concurrent runs never clash
+    write_atomic(path, pickle.dumps(ed))
     return ed
 
 

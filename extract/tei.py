@@ -1,8 +1,7 @@
 """TEI P5 serialisation of the model, built with lxml's tree API (no string-built XML)."""
 from __future__ import annotations
 
-import os
-import tempfile
+import re
 from pathlib import Path
 
 from lxml import etree
@@ -139,10 +138,13 @@ def _header(edition) -> etree._Element:
     for i, name in enumerate(EDITORS):
         ed = tei("editor", ts, xml_id="editor" if i == 0 else f"editor{i + 1}")
         tei("name", ed, name)
+    from . import CODE_LICENCE, LICENCE
     ps = tei("publicationStmt", fd)
-    tei("p", ps, "Exported by `edition export tei` from the edition's corpus "
-                 f"(corpus fingerprint {edition.fingerprint[:16]}). Code MIT; the text of the "
-                 "book is in the public domain.")
+    tei("authority", ps, EDITORS[0])
+    avail = tei("availability", ps, status="free")
+    tei("licence", avail, LICENCE, target=f"https://spdx.org/licenses/{CODE_LICENCE}.html")
+    tei("p", avail, "Exported by `edition export tei` from the edition's corpus "
+                    f"(corpus fingerprint {edition.fingerprint[:16]}).")
     sd = tei("sourceDesc", fd)
     lw = tei("listWit", sd)
     for w in edition.witnesses:
@@ -295,6 +297,87 @@ class _WitnessWriter:
                     item.text += f" ({key}: {r[key]})"
 
 
+def english_id(sid: str) -> str:
+    """The xml:id of a sentence's English translation: ``mill:4`` -> ``mill.4_en`` (no slug,
+    siglum suffix or ambiguity id can produce it: slugs and ids hold no ``_``)."""
+    return anchor_id(sid) + "_en"
+
+
+NCNAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def fixed_ids() -> dict[str, str]:
+    """The document's own xml:ids (editors, normalisation rules), with what they are."""
+    from .normalise import RULES
+    out = {("editor" if i == 0 else f"editor{i + 1}"): "the editors' id in the TEI header"
+           for i in range(len(EDITORS))}
+    out.update({f"rule-{r}": f"normalisation rule {r}" for r in RULES})
+    return out
+
+
+def name_problems(edition, engine: dict | None = None) -> list[str]:
+    """Sigla, game slugs, the engine's ambiguity and reading ids, and the TEI's fixed ids,
+    checked against each other: each must be a valid XML id (an NCName: no leading digit)
+    without ``.`` (the separator of anchors) and no two may be the same, or two anchors
+    (``mill.4``, ``dense-column.P13``, ``goes-doesnt-go.deal-pattern.dittography``) would
+    collide. Returns one line per problem, naming the file to fix."""
+    from .checks import engine_games
+    engine = engine_games() if engine is None else engine
+    owners: dict[str, str] = {}
+    problems: list[str] = []
+
+    def claim(xid: str, what: str) -> None:
+        if not NCNAME.fullmatch(xid):
+            problems.append(f"{what}: {xid!r} cannot be an XML id or anchor (it must begin with "
+                            f"a letter and hold only letters, digits, '-', '_')")
+        elif xid in owners:
+            problems.append(f"{what} and {owners[xid]} both make the id {xid!r}: rename one")
+        else:
+            owners[xid] = what
+    for xid, what in fixed_ids().items():
+        claim(xid, what)
+    manifest, games_toml = edition.root / "manifest.toml", edition.root / "games.toml"
+    for w in edition.witnesses:
+        claim(w.siglum, f"the siglum {w.siglum} ({manifest})")
+    for g in edition.games:
+        where = games_toml if g.known else f"the title «{g.title_ru}» in witness {g.base}"
+        if not NAME.fullmatch(g.slug):
+            problems.append(f"the game slug {g.slug!r} ({where}) must begin with a letter and "
+                            f"hold only a-z, 0-9 and '-'")
+        claim(g.slug, f"the game slug {g.slug} ({where})")
+        for sig in g.witnesses:
+            if sig != g.base:
+                claim(anchor_id(f"{g.slug}@{sig}"), f"the copy of {g.slug} in witness {sig}")
+        for a in engine.get(g.slug, {}).get("ambiguities", []):
+            aid = f"{g.slug}:{a['id']}"
+            if not NAME.fullmatch(a["id"]):
+                problems.append(f"the ambiguity id {aid!r} (engine module of {g.slug}) must begin "
+                                f"with a letter and hold only a-z, 0-9 and '-'")
+            claim(anchor_id(aid), f"the ambiguity {aid}")
+            for r in a.get("readings", []):
+                rid = r["id"] if isinstance(r, dict) else r
+                if not NAME.fullmatch(rid):
+                    problems.append(f"the reading id {aid}={rid} (engine module of {g.slug}) must "
+                                    f"begin with a letter and hold only a-z, 0-9 and '-'")
+                claim(anchor_id(f"{aid}={rid}"), f"the reading {aid}={rid}")
+    return problems
+
+
+def _duplicate_ids(root) -> list[str]:
+    """xml:ids used twice in a finished document (a last guard after :func:`name_problems`)."""
+    seen: dict[str, str] = {}
+    out = []
+    for el in root.iter():
+        xid = el.get(f"{{{XML_NS}}}id") if isinstance(el.tag, str) else None
+        if xid is None:
+            continue
+        if xid in seen:
+            out.append(f"xml:id {xid!r} is used by a {_local(el)} and a {seen[xid]}")
+        seen[xid] = _local(el)
+    return out
+
+
 def anchor_id(cid: str) -> str:
     """The xml:id of a citable id (``mill:4`` -> ``mill.4``; see :func:`extract.ids.anchor`)."""
     from .ids import anchor
@@ -314,7 +397,8 @@ def _translation(edition, group) -> None:
                 continue
             if p is None or s.paragraph != para:
                 p, para = tei("p", div), s.paragraph
-            tei("s", p, s.english, n=str(s.n), corresp=f"#{anchor_id(s.id)}")
+            tei("s", p, s.english, n=str(s.n), corresp=f"#{anchor_id(s.id)}",
+                xml_id=english_id(s.id))
         if p is None:
             p = tei("p", div)
             tei("gap", p, reason="untranslated")
@@ -334,10 +418,18 @@ def edition_to_tei(edition) -> etree._ElementTree:
     """
     from .checks import engine_games
     from .collate import apparatus
+    from .errors import EditionError
+    clashes = name_problems(edition)
+    if clashes:
+        raise EditionError("names that would collide in the TEI (and as anchors):\n  "
+                           + "\n  ".join(clashes), edition.root,
+                           fix="rename the siglum (manifest.toml) or slug (games.toml) named")
     root = tei("TEI")
     root.set(f"{{{XML_NS}}}lang", "ru")
     root.append(_header(edition))
-    group = tei("group", tei("text", root))
+    outer = tei("text", root)
+    outer.set(f"{{{XML_NS}}}space", "preserve")   # whitespace in the witnesses is text
+    group = tei("group", outer)
     ru = tei("text", group, type="original")
     ru.set(f"{{{XML_NS}}}lang", "ru")
     body = tei("body", ru)
@@ -350,6 +442,11 @@ def edition_to_tei(edition) -> etree._ElementTree:
     for w in edition.witnesses:
         _WitnessWriter(edition, w.siglum, body, entries, amb, used).write()
     _translation(edition, group)
+    dups = _duplicate_ids(root)
+    if dups:
+        raise EditionError("the TEI would hold the same xml:id twice:\n  " + "\n  ".join(dups[:10]),
+                           edition.root, fix="rename the siglum, slug or id named (see "
+                                             "`edition check`)")
     return etree.ElementTree(root)
 
 
@@ -361,18 +458,11 @@ def tei_bytes(tree) -> bytes:
 
 def write_tei(edition, out) -> Path:
     """Write the edition's TEI to ``out`` atomically (temporary file, then rename)."""
+    from .atomic import write_atomic
     out = Path(out)
     data = tei_bytes(edition_to_tei(edition))
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)   # mkstemp makes 0600; an export is readable by all
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(out, data)
     return out
 
 

@@ -62,7 +62,7 @@ CASES = {
     "emendations overlap": (lambda c: _append(c, "emendations.toml",
         '\n[[emendation]]\nwitness = "XLVI"\nline = 19\nreading = "ета"\ncorrection = "x"\nreason = "r"\n'),
         "emendations.toml:", "overlaps the one on line"),
-    "lock id not a number": (lambda c: _append(c, "ids.lock", '"mill:x" = { witness = "XL", quote = "abc" }\n'),
+    "lock id not a number": (lambda c: _append(c, "ids.lock", '"mill:x" = { witness = "XL", quote = "abc", sum = "000000000000" }\n'),
                              "ids.lock:", "not a sentence id"),
     "translation not text": (lambda c: _replace(c, "translations/en/mill.toml", '"mill:1" = "', '"mill:1" = 5\n"x" = "'),
                              "mill.toml:", "must be text"),

@@ -60,6 +60,6 @@ def test_lock_command_records_new_ids_only(corpus_copy, cli):
     assert r.exit_code == 0 and "1 new ids" in r.output
     after = (corpus_copy / "ids.lock").read_text(encoding="utf-8")
     assert after.startswith(before[:200])
-    assert '"mill:8" = { witness = "XL", quote = "Новое предложение." }' in after
+    assert '"mill:8" = { witness = "XL", quote = "Новое предложение.", sum = "' in after
     for line in before.splitlines():
         assert line in after

@@ -74,7 +74,7 @@ def test_header(edition, exported):
     h = exported.getroot().find(f"{{{TEI_NS}}}teiHeader")
     assert h.xpath("t:fileDesc/t:titleStmt/t:title", namespaces=NS)
     assert h.xpath("t:fileDesc/t:titleStmt/t:editor", namespaces=NS)
-    assert h.xpath("t:fileDesc/t:publicationStmt/t:p", namespaces=NS)
+    assert h.xpath("t:fileDesc/t:publicationStmt/t:availability/t:licence", namespaces=NS)
     wits = h.xpath("t:fileDesc/t:sourceDesc/t:listWit/t:witness", namespaces=NS)
     assert [w.get(XID) for w in wits] == [w.siglum for w in edition.witnesses]
     norm = h.xpath(".//t:editorialDecl/t:normalization/t:p", namespaces=NS)

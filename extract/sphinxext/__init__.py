@@ -16,6 +16,7 @@ Directives emit builder-neutral docutils nodes; HTML specifics live in node visi
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -34,8 +35,12 @@ def get_edition(env):
 
 
 def _stub(game) -> str:
-    title = game.title_ru + (f" — {game.title_en}" if game.title_en else "")
-    return (f"({'game-' + game.slug})=\n# {title}\n\n```{{edition-game}} {game.slug}\n```\n")
+    """The generated page of a game: its label and one directive, with the slug only (an
+    ASCII name checked on load). The title, corpus text, is made by the directive as a text
+    node: nothing from the corpus is ever spliced into MyST (see :mod:`.titles`)."""
+    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", game.slug):
+        raise ValueError(f"game slug {game.slug!r} is not an ASCII slug")
+    return f"(game-{game.slug})=\n\n```{{edition-game-page}} {game.slug}\n```\n"
 
 
 def engine_page() -> str:

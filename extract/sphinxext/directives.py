@@ -548,3 +548,6 @@ DIRECTIVES = {
 
 from .witnesses import WitnessPagesDirective  # noqa: E402 (it subclasses EditionDirective)
 DIRECTIVES["edition-witness-pages"] = WitnessPagesDirective
+
+from .titles import GamePageDirective  # noqa: E402 (it subclasses GameDirective)
+DIRECTIVES["edition-game-page"] = GamePageDirective

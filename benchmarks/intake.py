@@ -1,0 +1,107 @@
+"""Intake and check at scale: time against the number of sentences of one witness.
+
+    python benchmarks/intake.py [--sizes 1000,2000,4000,8000,16000] [--skip-model]
+
+For each size N a synthetic witness (one chapter, one game, N distinct sentences in
+paragraphs of 8) is written into a temporary copy of the corpus, and the script prints the
+time of: ``ids.assign`` over N sentences against a lock holding them all; building the
+model (load, normalise, segment, assign ids); ``ids.updated_lock`` (what `edition lock`
+computes); and ``run_checks`` (what `edition check` runs). Each is printed with its time per
+1000 sentences: a linear step keeps that figure flat as N doubles.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from machine import describe  # noqa: E402
+# benchmarks/engine.py would shadow the engine package: import the project from the repository
+sys.path[:] = [str(REPO)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+WORDS = ("карты кладут пачки ряд масти тузы короли колода место начальное сборное "
+         "переводят снимают вскрывают раскладка пасьянс").split()
+
+
+def witness_text(n: int) -> str:
+    """A chapter with one game of ``n`` distinct sentences (paragraphs of 8)."""
+    paras, para = [], []
+    for i in range(n):
+        w = [WORDS[(i * 7 + k * 3) % len(WORDS)] for k in range(6)]
+        para.append(f"{w[0].capitalize()} {w[1]} {i} {w[2]} {w[3]}, {w[4]} {w[5]}.")
+        if len(para) == 8:
+            paras.append(" ".join(para))
+            para = []
+    if para:
+        paras.append(" ".join(para))
+    return "Глава L. Большой пасьянс\n\nБольшой пасьянс. " + "\n\n".join(paras) + "\n"
+
+
+def corpus_with(n: int, folder: Path) -> Path:
+    root = folder / "corpus"
+    shutil.copytree(REPO / "corpus", root, ignore=shutil.ignore_patterns("results"))
+    data = witness_text(n).encode("utf-8")
+    (root / "witnesses" / "900_big.txt").write_bytes(data)
+    with (root / "manifest.toml").open("a", encoding="utf-8") as f:
+        f.write(f'\n[[witness]]\nsiglum = "L"\nfile = "witnesses/900_big.txt"\n'
+                f'sha256 = "{hashlib.sha256(data).hexdigest()}"\n')
+    return root
+
+
+def timed(fn):
+    t = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t, out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="1000,2000,4000,8000,16000")
+    ap.add_argument("--skip-model", action="store_true",
+                    help="time ids.assign only (no spaCy model build)")
+    args = ap.parse_args()
+    from dataclasses import dataclass
+
+    from extract import ids
+    from extract.checks import run_checks
+    from extract.model import build_edition
+
+    @dataclass(frozen=True)
+    class S:
+        id: str
+        original: str
+        locked: bool = False
+
+    print(f"machine: {describe()}")
+    print(f"{'sentences':>9} {'bytes':>10} {'step':<14} {'seconds':>8} {'s/1000 sent.':>13}")
+    for n in (int(x) for x in args.sizes.split(",")):
+        text = witness_text(n)
+        sents = [S("", f"Sentence {i} of a long witness, distinct.") for i in range(n)]
+        lock = {f"big:{i + 1}": ids.LockEntry(f"big:{i + 1}", "L", ids.quote_of(s.original))
+                for i, s in enumerate(sents)}
+        rows = [("ids.assign", timed(lambda: ids.assign("big", sents, lock))[0])]
+        if not args.skip_model:
+            with tempfile.TemporaryDirectory() as tmp:
+                root = corpus_with(n, Path(tmp))
+                t, ed = timed(lambda: build_edition(root))
+                rows.append(("build model", t))
+                t, entries = timed(lambda: ids.updated_lock(ed))
+                rows.append(("updated_lock", t))
+                ids.write_lock(root, entries)
+                ed = build_edition(root)
+                rows.append(("run_checks", timed(lambda: run_checks(ed))[0]))
+        for step, t in rows:
+            print(f"{n:>9} {len(text.encode()):>10} {step:<14} {t:>8.3f} {1000 * t / n:>13.4f}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""Nothing lost, no id changed silently: concurrent writers, interrupted `add`, the id lock's
+checks (swapped, deleted, retired, moved ids) and the build's refusal to publish broken ids."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from extract import ids
+from extract.errors import EditionError
+from extract.model import build_edition
+from tests.test_add import CHAPTER, MILL3
+
+EDITION = [sys.executable, "-m", "extract.cli"]
+XL = "003_7baec4a93eb690a9.txt"
+
+
+def _edition(corpus: Path, *args, **kw) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    return subprocess.run(EDITION + ["--corpus", str(corpus), *map(str, args)], capture_output=True,
+                          text=True, env=env, cwd=Path(__file__).parent.parent, **kw)
+
+
+def _edit_witness(corpus: Path, name: str, old: str, new: str) -> None:
+    path = corpus / "witnesses" / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    data = text.replace(old, new).encode()
+    path.write_bytes(data)
+    m = corpus / "manifest.toml"
+    mt = m.read_text(encoding="utf-8")
+    sha = re.search(rf'file = "witnesses/{name}"\nsha256 = "([0-9a-f]+)"', mt).group(1)
+    m.write_text(mt.replace(sha, hashlib.sha256(data).hexdigest()), encoding="utf-8")
+
+
+# --- 2. two writers at once ------------------------------------------------------------
+
+def test_concurrent_adds_lose_nothing(corpus_copy, tmp_path):
+    a, b = tmp_path / "mill3.txt", tmp_path / "ch47.txt"
+    a.write_text(MILL3, encoding="utf-8")
+    b.write_text(CHAPTER, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    procs = [subprocess.Popen(EDITION + ["--corpus", str(corpus_copy), "add", str(f)] +
+                              (["--siglum", s] if s else []), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env)
+             for f, s in ((a, "M3"), (b, None))]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    ed = build_edition(corpus_copy)
+    assert {"M3", "XLVII"} <= {w.siglum for w in ed.witnesses}
+    locked_witnesses = {e.witness for e in ed.lock.values()}
+    assert "XLVII" in locked_witnesses   # the new chapter's sentences are locked
+    assert ids.lock_problems(ed) == []
+
+
+def test_second_writer_waits_then_fails_clearly(corpus_copy):
+    from extract.atomic import corpus_lock
+    with corpus_lock(corpus_copy):
+        with pytest.raises(EditionError) as e:
+            with corpus_lock(corpus_copy, timeout=0.3):
+                pass
+    assert "in use by another edition command" in str(e.value) and "fix:" in str(e.value)
+    with corpus_lock(corpus_copy, timeout=0.3):   # released: free again
+        pass
+
+
+def test_lock_command_waits_for_the_corpus_lock(corpus_copy):
+    from extract.atomic import corpus_lock
+    env = dict(os.environ, EDITION_LOCK_TIMEOUT="1")
+    env.pop("EDITION_CORPUS", None)
+    with corpus_lock(corpus_copy):
+        r = subprocess.run(EDITION + ["--corpus", str(corpus_copy), "lock"], capture_output=True,
+                           text=True, env=env, timeout=300)
+    assert r.returncode == 1 and "in use by another edition command" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+# --- 3. an add cut short ---------------------------------------------------------------
+
+def test_check_names_an_orphan_witness_file_and_add_recovers(corpus_copy, cli, tmp_path):
+    src = tmp_path / "mill3.txt"
+    src.write_text(MILL3, encoding="utf-8")
+    digest = hashlib.sha256(src.read_bytes()).hexdigest()
+    orphan = corpus_copy / "witnesses" / f"004_{digest[:16]}.txt"
+    orphan.write_bytes(src.read_bytes())          # the state a kill after the first write leaves
+    (corpus_copy / "witnesses" / ".tmp-manifest.toml.x1").write_text("half", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert f"{orphan}: a witness file without an entry" in r.output
+    assert ".tmp-manifest.toml.x1: a temporary file" in r.output
+    r = cli("--corpus", corpus_copy, "add", src, "--siglum", "M3")
+    assert r.exit_code == 0, r.output
+    assert [p.name for p in (corpus_copy / "witnesses").glob(f"*_{digest[:16]}.txt")] == [orphan.name]
+    assert f'file = "witnesses/{orphan.name}"' in (corpus_copy / "manifest.toml").read_text("utf-8")
+    assert not list(corpus_copy.rglob(".tmp-*"))
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    assert "[ok] no stray files" in r.output
+
+
+def test_manifest_entry_without_file_is_named(corpus_copy, cli):
+    (corpus_copy / "witnesses" / XL).unlink()
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and f"witness file witnesses/{XL} not found" in r.output
+
+
+def test_killed_add_leaves_no_scratch(tmp_path, monkeypatch):
+    import tempfile
+    from extract.add import SCRATCH_PREFIX, clean_scratch
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    stale = tmp_path / f"{SCRATCH_PREFIX}{dead}-abc"
+    (stale / "corpus").mkdir(parents=True)
+    live = tmp_path / f"{SCRATCH_PREFIX}{os.getppid()}-def"
+    live.mkdir()
+    assert clean_scratch() == [stale]
+    assert not stale.exists() and live.exists()
+
+
+# --- 4. ids -----------------------------------------------------------------------------
+
+def _lock_lines(corpus: Path) -> list[str]:
+    return (corpus / "ids.lock").read_text(encoding="utf-8").splitlines()
+
+
+def test_swapped_ids_fail_check(corpus_copy, cli):
+    lines = _lock_lines(corpus_copy)
+    i3 = next(i for i, l in enumerate(lines) if l.startswith('"mill:3"'))
+    i4 = next(i for i, l in enumerate(lines) if l.startswith('"mill:4"'))
+    lines[i3] = lines[i3].replace('"mill:3"', '"mill:4"', 1)
+    lines[i4] = lines[i4].replace('"mill:4"', '"mill:3"', 1)
+    (corpus_copy / "ids.lock").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert f"ids.lock:{i3 + 1}: the line of mill:4 does not match its checksum" in r.output
+
+
+def test_deleted_lock_line_never_renumbers(corpus_copy, cli):
+    lines = _lock_lines(corpus_copy)
+    gone = next(l for l in lines if l.startswith('"mill:5"'))
+    (corpus_copy / "ids.lock").write_text("\n".join(l for l in lines if l != gone) + "\n",
+                                          encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "lock")
+    assert r.exit_code == 1 and "mill:5 is missing" in r.output and "git checkout" in r.output
+    assert gone not in _lock_lines(corpus_copy)          # nothing written
+    # the last id of a game deleted: locking again gives the sentence the same number
+    lines = [l for l in lines if not l.startswith('"mill:7"')]
+    (corpus_copy / "ids.lock").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "lock")
+    assert r.exit_code == 0 and "1 new ids" in r.output
+    assert build_edition(corpus_copy).game("mill").sentences[6].id == "mill:7"
+
+
+def test_retired_id_is_kept_and_never_reused(corpus_copy, cli):
+    sentence = (" Иногда он удается скоро, а иногда вследствие повторения одних и тех же карт "
+                "становится невозможным со второго, третьего раза.")
+    _edit_witness(corpus_copy, XL, sentence, "")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "mill:7 has vanished" in r.output
+    r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:7")
+    assert r.exit_code == 2 and "--reason" in r.output
+    r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:6", "--reason", "no")
+    assert r.exit_code == 1 and "cannot retire mill:6: its sentence is still in witness XL" in r.output
+    r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:7", "--reason", "dropped in 2nd ed.")
+    assert r.exit_code == 0, r.output
+    assert any(l.startswith('"mill:7"') and 'retired = "dropped in 2nd ed."' in l
+               for l in _lock_lines(corpus_copy))
+    r = cli("--corpus", corpus_copy, "check")
+    assert "[ok] sentence ids match ids.lock" in r.output
+    # what still cites the retired id is named: the translation and the engine's rule link
+    assert "mill:7 is translated in corpus/translations/en/mill.toml but is not a sentence" in r.output
+    # the sentence comes back (or a new one is written): it gets a new number, never mill:7
+    _edit_witness(corpus_copy, XL, "пока он не выйдет.", "пока он не выйдет." + sentence)
+    ed = build_edition(corpus_copy)
+    assert ed.game("mill").sentences[-1].id == "mill:8"
+
+
+def test_witness_field_is_checked(corpus_copy, cli):
+    entries = list(ids.read_lock(corpus_copy).values())
+    moved = [e if e.id != "mill:2" else ids.LockEntry(e.id, "P13", e.quote) for e in entries]
+    ids.write_lock(corpus_copy, moved)        # a consistent lock line naming the wrong witness
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert "id mill:2 is locked to witness P13 but its sentence now comes from witness XL" in r.output
+
+
+def test_build_refuses_to_publish_broken_ids(corpus_copy, tmp_path):
+    _edit_witness(corpus_copy, XL, "Колоду не тасуют", "Колоду не мешают")
+    out = tmp_path / "site"
+    r = _edition(corpus_copy, "build", "--out", out, timeout=600)
+    assert r.returncode == 1
+    assert "the site would publish with citable ids broken" in r.stderr
+    assert "mill:6 has vanished" in r.stderr and "Traceback" not in r.stderr
+    assert not out.exists()

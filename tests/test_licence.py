@@ -1,0 +1,44 @@
+"""One licence everywhere: README, pyproject, corpus/README.md, the site's footer, the TEI."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from extract import CODE_LICENCE, LICENCE
+
+REPO = Path(__file__).resolve().parent.parent
+FACTS = ("GPL-3.0-or-later", "public domain", "CC0 1.0")
+
+
+def _says_the_licence(text: str, where: str) -> None:
+    for fact in FACTS:
+        assert fact in text, f"{where} does not say {fact!r}"
+    for other in ("MIT", "Apache", "BSD", "CC BY "):
+        assert other not in text.replace("CC BY-SA", ""), f"{where} names another licence: {other}"
+
+
+def test_statement_itself():
+    assert CODE_LICENCE == "GPL-3.0-or-later"
+    _says_the_licence(LICENCE, "extract.LICENCE")
+
+
+def test_files_agree():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    _says_the_licence(readme[readme.index("## Licence"):], "README.md")
+    corpus = (REPO / "corpus" / "README.md").read_text(encoding="utf-8")
+    _says_the_licence(corpus[corpus.index("## Licence"):], "corpus/README.md")
+    meta = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert meta["license"]["text"].startswith(CODE_LICENCE)
+    assert "public domain" in meta["license"]["text"] and "CC0 1.0" in meta["license"]["text"]
+    conf = (REPO / "docs" / "conf.py").read_text(encoding="utf-8")
+    assert "MIT" not in conf and "LICENCE" in conf
+
+
+def test_tei_header(edition):
+    from lxml import etree
+    from extract.tei import TEI_NS, edition_to_tei
+    root = edition_to_tei(edition).getroot()
+    lic = root.find(f".//{{{TEI_NS}}}publicationStmt/{{{TEI_NS}}}availability/{{{TEI_NS}}}licence")
+    assert lic is not None and lic.text == LICENCE
+    assert lic.get("target").endswith("GPL-3.0-or-later.html")
+    assert "MIT" not in etree.tostring(root.find(f"{{{TEI_NS}}}teiHeader"), encoding="unicode")

@@ -1,0 +1,87 @@
+"""`edition build` and its output folder: a clean start (pages of removed games go), one
+build at a time per folder, a killed build's leftovers cleaned, OUT never left missing."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from extract.cli import recover_site, swap_in
+
+EDITION = [sys.executable, "-m", "extract.cli"]
+
+
+def _env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    env.update(extra)
+    return env
+
+
+def test_build_starts_clean_and_cleans_a_killed_builds_leftovers(corpus_copy, tmp_path):
+    out = tmp_path / "html"
+    (out / "games").mkdir(parents=True)
+    (out / "index.html").write_text("old site", encoding="utf-8")
+    (out / "games" / "removed-game.html").write_text("a game no longer in the corpus")
+    stale = tmp_path / ".html.building.k1ll3d"      # what a killed build leaves
+    (stale / "games").mkdir(parents=True)
+    old = tmp_path / ".html.old"
+    old.mkdir()
+    r = subprocess.run(EDITION + ["--corpus", str(corpus_copy), "build", "--out", str(out)],
+                       capture_output=True, text=True, env=_env(), timeout=1200)
+    assert r.returncode == 0, r.stderr
+    assert "old site" not in (out / "index.html").read_text(encoding="utf-8")
+    assert (out / "games" / "mill.html").is_file()
+    assert not (out / "games" / "removed-game.html").exists()
+    assert not stale.exists() and not old.exists()
+    assert not list(tmp_path.glob(".html.building.*"))
+
+
+def test_second_build_into_the_same_folder_waits_then_fails_clearly(tmp_path, corpus_copy):
+    from extract.atomic import folder_lock
+    out = tmp_path / "html"
+    out.mkdir()
+    (out / "index.html").write_text("the site being built", encoding="utf-8")
+    with folder_lock(tmp_path, ".html.lock", "the site folder"):
+        r = subprocess.run(EDITION + ["--corpus", str(corpus_copy), "build", "--out", str(out)],
+                           capture_output=True, text=True, env=_env(EDITION_LOCK_TIMEOUT="1"),
+                           timeout=600)
+    assert r.returncode == 1 and "is in use by another edition command" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert (out / "index.html").read_text(encoding="utf-8") == "the site being built"
+
+
+def test_swap_replaces_the_site_in_one_step(tmp_path):
+    out, new = tmp_path / "html", tmp_path / ".html.building.1"
+    out.mkdir()
+    (out / "a.html").write_text("old")
+    new.mkdir()
+    (new / "a.html").write_text("new")
+    swap_in(new, out)
+    assert (out / "a.html").read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["html"]
+
+
+def test_swap_cut_in_half_is_undone(tmp_path, monkeypatch):
+    import extract.cli as cli
+    out, new = tmp_path / "html", tmp_path / ".html.building.1"
+    out.mkdir()
+    (out / "a.html").write_text("old")
+    new.mkdir()
+    monkeypatch.setattr(cli, "_exchange", lambda a, b: False)   # a system without the exchange
+    real_rename = Path.rename
+
+    def killed(self, target):
+        if self == new:
+            raise KeyboardInterrupt   # the process dies between the two renames
+        return real_rename(self, target)
+    monkeypatch.setattr(Path, "rename", killed)
+    try:
+        swap_in(new, out)
+    except KeyboardInterrupt:
+        pass
+    monkeypatch.setattr(Path, "rename", real_rename)
+    assert not out.exists()                        # the state a kill leaves
+    recover_site(out)                              # what the next build does first
+    assert (out / "a.html").read_text() == "old"
+    assert not list(tmp_path.glob(".html.*"))
