@@ -86,7 +86,7 @@ AMBIGUITIES = (
                  "redeal until it comes out; a redeal that would deal a pack already dealt "
                  "is refused and the game is lost (mill:7)"),
          Reading("two", "two redeals (three deals in all), then the game is lost",
-                 editorial=True,
+                 editorial=True, restricts="until-out",
                  justification="Not in the text. The same game is known in English as "
                  "Perseverance, played with two redeals; offered to compare the odds.")),
         "until-out",
