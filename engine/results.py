@@ -1,8 +1,9 @@
 """The stored table of measured odds, ``corpus/results/odds.json``, and how to regenerate it.
 
-``python -c "from engine.results import regenerate; regenerate()"`` (or ``regenerate(...)``
-from the CLI) measures, for every executable game, the default choice of readings and each
-change of a single reading from it, with the ``greedy`` and ``solver`` policies, and writes::
+``edition results --seconds-per-row 20 --jobs 2`` (or ``regenerate(seconds_per_row=20,
+jobs=2)``) measures, for every executable game, the default choice of readings and each
+change of a single reading from it, with each policy of :data:`POLICIES` (``blind``,
+``greedy``, ``solver``), and writes::
 
     {"provenance": {"engine": <hash of the engine's source files>, "date", "generator",
                     "python", "target_width", "seconds_per_row"},
@@ -33,8 +34,12 @@ from .odds import Z95, outcomes, summarise
 
 ENGINE_DIR = Path(__file__).resolve().parent
 DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
-#: the solver's budget (states) and the greedy policy's (moves) in the stored table.
-BUDGETS = {"solver": 20_000, "greedy": 5_000}
+#: the solver's budget (states) and the playing policies' (moves) in the stored table.
+BUDGETS = {"solver": 20_000, "greedy": 5_000, "blind": 5_000}
+#: the policies of the table: ``blind`` a player who sees only the face-up cards,
+#: ``greedy`` a player who plays the first good-looking move, ``solver`` an all-seeing search
+#: (it sees every face-down card, so its rate is an upper bound for any player).
+POLICIES = ("blind", "greedy", "solver")
 
 
 def engine_hash() -> str:
@@ -116,14 +121,31 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: in
     return row
 
 
+def rows_planned(games_: list[str] | None = None,
+                 policies: tuple[str, ...] = POLICIES) -> int:
+    """Number of rows :func:`regenerate` will measure."""
+    return sum(len(configurations(slug)) for slug in (games_ or games.available())) \
+        * len(policies)
+
+
+def estimate_seconds(games_: list[str] | None = None, policies: tuple[str, ...] = POLICIES,
+                     seconds_per_row: float = 60.0) -> float:
+    """A generous estimate of :func:`regenerate`'s wall time: every row takes its full
+    ``seconds_per_row`` (playing policies usually finish far sooner; a row may overrun by
+    its pilot of 40 deals when one deal is slow)."""
+    return rows_planned(games_, policies) * seconds_per_row
+
+
 def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None = None,
-               policies: tuple[str, ...] = ("greedy", "solver"), *, first: int = 1,
+               policies: tuple[str, ...] = POLICIES, *, first: int = 1,
                pilot: int = 40, target_width: float = 0.04, seconds_per_row: float = 60.0,
                max_deals: int = 3000, jobs: int | None = None, scheduler=None,
                progress: Callable[[str], None] | None = None, date: str | None = None) -> dict:
     """Measure every game (or ``games_``) under the default and each single-reading change,
-    with each of ``policies``, and write the table to ``path`` atomically. Returns it.
-    ``progress(message)`` is called before each row."""
+    with each of ``policies`` (default :data:`POLICIES`), and write the table to ``path``
+    atomically. Returns it. ``seconds_per_row`` the computing time allowed a row, ``jobs``
+    local worker processes (see :func:`measure`); :func:`estimate_seconds` tells the time
+    before starting. ``progress(message)`` is called before each row."""
     slugs = games_ or games.available()
     rows = []
     for slug in slugs:
@@ -153,14 +175,14 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
 
 
 def summary_text(table: dict) -> str:
-    """A plain table: game, change, policy, deals, won/lost/undecided, rate and interval."""
+    """A plain table: game, change, policy, deals, won/lost/undecided and the rate as
+    :func:`engine.odds.describe_rate` states it (bounds when many deals are undecided)."""
+    from .odds import describe_rate
     lines = []
     for r in table["rows"]:
-        lo, hi = r["ci95"]
         lines.append(f"{r['game']:<20} {r['change'] or 'default':<32} {r['policy']:<7} "
                      f"{r['deals']:>5} {r['won']:>5}/{r['lost']:>5}/{r['undecided']:>5} "
-                     f"{100 * r['rate']:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
-                     + (f"  ({r['note']})" if r["note"] else ""))
+                     f"{describe_rate(r)}" + (f"  ({r['note']})" if r["note"] else ""))
     return "\n".join(lines)
 
 

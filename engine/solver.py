@@ -118,3 +118,57 @@ def solve(root: State, budget: int = 200_000, safe: bool = True) -> SolveResult:
             raise RuntimeError(f"solver bug: solution of {root.cfg.slug} deal {root.cfg.deal}"
                                " replays to a position that is not won")
     return r
+
+
+def restrictions(mod, readings: dict) -> list[dict]:
+    """Choices of readings that only take moves away from ``readings`` (complete): for each
+    ambiguity, every reading that restricts the chosen one, directly or through others
+    (:attr:`engine.readings.Reading.restricts`), the other ambiguities unchanged. Nearest
+    first."""
+    out = []
+    for a in mod.AMBIGUITIES:
+        chosen = readings[a.id]
+        frontier, seen = [chosen], {chosen}
+        while frontier:
+            nxt = []
+            for r in a.readings:
+                if r.restricts in frontier and r.id not in seen:
+                    seen.add(r.id)
+                    nxt.append(r.id)
+                    out.append({**readings, a.id: r.id})
+            frontier = nxt
+    return out
+
+
+def solve_deal(slug: str, deal: int, readings: dict | None = None, budget: int = 200_000,
+               safe: bool = True) -> SolveResult:
+    """Solve numbered deal ``deal`` of game ``slug`` under ``readings``; when that search
+    does not win, search each choice of :func:`restrictions` too (fewer moves, so a smaller
+    search, each with ``budget`` states): a win found there is a game legal under
+    ``readings`` as well, and is replayed under them through the rules before it is reported
+    (a failed replay means a false ``restricts`` declaration and raises ``RuntimeError``).
+    "lost" under a restriction proves nothing and is not used. ``states``/``seconds`` add
+    up over the searches."""
+    from . import games
+    mod = games.get(slug)
+    root = mod.new(deal, readings)
+    r = solve(root, budget, safe)
+    if r.outcome == "won":
+        return r
+    states, seconds = r.states, r.seconds
+    for other in restrictions(mod, root.cfg.readings):
+        r2 = solve(mod.new(deal, other), budget, safe)
+        states += r2.states
+        seconds += r2.seconds
+        if r2.outcome == "won":
+            try:
+                end = games.replay(slug, deal, root.cfg.readings, r2.moves)
+            except ValueError as e:
+                raise RuntimeError(f"{slug}: a win under {other} is not legal under "
+                                   f"{root.cfg.readings}, so a 'restricts' declaration is "
+                                   f"false: {e}") from None
+            if not end.is_won():
+                raise RuntimeError(f"{slug}: a win under {other} does not win under "
+                                   f"{root.cfg.readings}; a 'restricts' declaration is false")
+            return SolveResult("won", list(r2.moves), states, seconds)
+    return SolveResult(r.outcome, [], states, seconds)
