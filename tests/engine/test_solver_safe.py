@@ -7,13 +7,13 @@ import pytest
 
 from engine import games, policies, solver
 
-BUDGET = 4000
-DEALS = range(1, 9)
+BUDGET = 3000
+DEALS = range(1, 7)
 BACK = (4, 8, 16, 32)  # moves before the end of the playout
 
 
 def positions(slug: str):
-    """The start and some late positions of random playouts of deals 1-8 (defaults)."""
+    """The start and some late positions of random playouts of deals 1-6 (defaults)."""
     for deal in DEALS:
         start = games.new(slug, deal)
         yield start
