@@ -179,7 +179,7 @@ def rule_links_para(functions: list[str]) -> nodes.paragraph:
 
 
 #: how the odds table names the policies (the solver is no player: see odds_table)
-POLICY_NAMES = {"blind": "blind player", "greedy": "greedy player",
+POLICY_NAMES = {"blind": "blind player (face-up cards only)", "greedy": "greedy player",
                 "solver": "solver (all-seeing upper bound)", "random": "random player"}
 
 
