@@ -56,3 +56,22 @@ def test_claim_box_says_what_was_measured_and_the_test(site):
     assert "The author's claim (goes-doesnt-go:8)" in text
     assert "What was measured:" in text
     assert "Tested by tests/engine/test_claims.py::test_goes_doesnt_go_failure" in text
+
+
+def test_edition_games_json_lists_every_decision_with_citations(cli):
+    import json
+    rows = {g["slug"]: g for g in json.loads(cli("games", "--format", "json").output)}
+    for g in api.list_games():
+        if not g["executable"]:
+            continue
+        listed = {a["id"]: a for a in rows[g["slug"]]["ambiguities"]}
+        assert set(listed) == {a["id"] for a in g["ambiguities"]}
+        for a in g["ambiguities"]:
+            got = listed[a["id"]]
+            cite = f"{g['slug']}:{a['id']}"
+            assert got["cite"] == cite and got["anchor"] == anchor(cite)
+            assert got["page"] == f"games/{g['slug']}.html#{anchor(cite)}"
+            assert got["question"] == a["question"] and got["reason"] == a["reason"]
+            for r, d in zip(a["readings"], got["reading_details"]):
+                assert d["cite"] == f"{cite}={r['id']}" and d["anchor"] == anchor(d["cite"])
+                assert d["label"] == r["label"] and d["restricts"] == r["restricts"]
