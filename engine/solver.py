@@ -143,7 +143,7 @@ def restrictions(mod, readings: dict) -> list[dict]:
 def solve_deal(slug: str, deal: int, readings: dict | None = None, budget: int = 200_000,
                safe: bool = True) -> SolveResult:
     """Solve numbered deal ``deal`` of game ``slug`` under ``readings``; when that search
-    does not win, search each choice of :func:`restrictions` too (fewer moves, so a smaller
+    runs out of budget (undecided), search each choice of :func:`restrictions` too (fewer moves, so a smaller
     search, each with ``budget`` states): a win found there is a game legal under
     ``readings`` as well, and is replayed under them through the rules before it is reported
     (a failed replay means a false ``restricts`` declaration and raises ``RuntimeError``).
@@ -153,7 +153,7 @@ def solve_deal(slug: str, deal: int, readings: dict | None = None, budget: int =
     mod = games.get(slug)
     root = mod.new(deal, readings)
     r = solve(root, budget, safe)
-    if r.outcome == "won":
+    if r.outcome != "undecided":  # lost under the wider reading: lost under a restriction
         return r
     states, seconds = r.states, r.seconds
     for other in restrictions(mod, root.cfg.readings):

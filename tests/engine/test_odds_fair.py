@@ -49,7 +49,7 @@ def test_the_table_measures_the_blind_player():
     assert results.POLICIES == ("blind", "greedy", "solver")
     assert set(results.POLICIES) <= set(results.BUDGETS)
     # the lead regenerates on 2 cores in about half an hour: the estimate says how long
-    minutes = results.estimate_seconds(seconds_per_row=12) / 60
+    minutes = results.estimate_seconds(seconds_per_row=10) / 60
     assert 10 < minutes <= 30
 
 
