@@ -144,6 +144,16 @@ AMBIGUITIES = (
         "кучку ... с нее же, напротив, переводятся они на все места'; :10 'среднюю кучку "
         "нельзя перекладывать вновь'.",
     ),
+    Ambiguity(
+        "foundation-cards",
+        "May a card on a foundation come back into play?",
+        ("egyptian-pyramid:3", "egyptian-pyramid:11"),
+        (Reading("never", "no: a card laid on a foundation stays there"),),
+        "never",
+        "Plain: the text moves cards only onto the foundations (egyptian-pyramid:5 'на них "
+        "накладываются ... все те карты, которые идти будут'; :11 'все карты ... перейдут на "
+        "начальные места') and never from them.",
+    ),
 )
 
 _TURN = ("turn",)

@@ -125,6 +125,17 @@ AMBIGUITIES = (
         "пасьянс не удался': the reserve used up is the end; the text never says what "
         "'удался' means, and taking every card away is the only end the rules allow.",
     ),
+    Ambiguity(
+        "match-across",
+        "Are equal cards matched only between the two players, or also within one "
+        "player's own layout?",
+        ("heart-to-heart:7",),
+        (Reading("across", "only a card of one player with a card of the partner"),),
+        "across",
+        "Plain: heart-to-heart:7 'Все карты одинакового достоинства у обоих играющих' and "
+        "'сравниваются с картами партнера'; :9 'сравнивает со всеми открытыми картами "
+        "партнера'.",
+    ),
 )
 
 

@@ -142,6 +142,17 @@ AMBIGUITIES = (
         "Plain: macedonian-phalanx:5 'Переводов здесь никаких нет, и на места в фаланге более "
         "одной карты накладывать нельзя'; :6 'не позволяется перекладывать и другие кучки'.",
     ),
+    Ambiguity(
+        "refill-order",
+        "When several places are empty at once, which is filled first?",
+        ("macedonian-phalanx:3",),
+        (Reading("first-place-first", "the first empty place (row by row, left to "
+                 "right) first"),),
+        "first-place-first",
+        "The text does not say, and it makes no difference: every card of the pyramid is "
+        "free and nothing is built on it (macedonian-phalanx:5 'на места в фаланге более "
+        "одной карты накладывать нельзя'), so which place a card fills changes nothing.",
+    ),
 )
 
 _TURN = ("turn",)

@@ -127,6 +127,16 @@ AMBIGUITIES = (
         "no",
         "Plain: mill:4 'меньшие на большие': a card moves only onto a higher card.",
     ),
+    Ambiguity(
+        "foundations",
+        "How are the foundations built?",
+        ("mill:1", "mill:3"),
+        (Reading("aces-up-in-suit", "the four aces in a row, each built up in its suit from "
+                 "two to king"),),
+        "aces-up-in-suit",
+        "Plain: mill:1 'Выбираются все четыре туза и раскладываются подряд'; mill:3 "
+        "'двойки ... кладутся по мастям на тузов, затем тройки и т. д. до королей'.",
+    ),
 )
 
 _FOUND = tuple(("found", i) for i in range(NPACKETS))

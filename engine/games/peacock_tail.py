@@ -130,6 +130,15 @@ AMBIGUITIES = (
         "другой раз нельзя; даже по недостатку в верхнем круге какой-либо карты нельзя на ее "
         "место класть с магазинов или со сборной кучки'.",
     ),
+    Ambiguity(
+        "foundation-choice",
+        "When several foundations show the rank below, which takes the card?",
+        ("peacock-tail:7",),
+        (Reading("any", "any of them: they are alike"),),
+        "any",
+        "Plain: peacock-tail:7 'Кладутся же все они на тузов, без соблюдения мастей': with "
+        "suits disregarded, foundations showing the same rank are interchangeable.",
+    ),
 )
 
 

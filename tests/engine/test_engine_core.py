@@ -51,7 +51,8 @@ def test_readings_resolve_and_errors():
     assert resolve("mill", amb, None) == {"deal-order": "packet", "gather":
                                           "last-packet-first", "redeals": "until-out",
                                           "free-cards": "top-only",
-                                          "redeal-when": "no-move-left", "empty-packet": "no"}
+                                          "redeal-when": "no-move-left", "empty-packet": "no",
+                                          "foundations": "aces-up-in-suit"}
     with pytest.raises(ValueError, match="allowed: deal-order, gather, redeals, free-cards"):
         resolve("mill", amb, {"nope": "x"})
     with pytest.raises(ValueError, match="allowed: packet, round"):
