@@ -15,7 +15,7 @@ def list_games() -> list[dict]:
     """Every game of :data:`engine.games.GAMES` (``executable`` False while its module is
     missing): ``[{"slug", "executable", "packs", "player_has_choice",
     "ambiguities": [{"id", "question", "sentences", "readings": [{"id", "label",
-    "editorial", "justification"}], "default", "reason"}]}]``, in the order of
+    "editorial", "justification", "restricts"}], "default", "reason"}]}]``, in the order of
     :data:`engine.games.GAMES`; then each game of :data:`engine.games.NOT_EXECUTABLE` with
     ``executable`` False and ``why_not``, the reason."""
     out = []
