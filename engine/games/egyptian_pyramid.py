@@ -342,10 +342,13 @@ class EPState(State):
         """Foundations (:func:`engine.games._common.canonical`), tableau, stock pointer and
         waste, up to the symmetries of the rules: the eight tableau places are alike (any
         card builds on any, an empty one takes the waste top), so the piles are sorted; the
-        two packs are alike, so cards are taken within one pack (``c % 52``)."""
+        two packs are alike, so cards are taken within one pack (``c % 52``), with a flag
+        telling whether the waste top is the card turned last (reading ``turned-card``
+        depends on it, and the fold hides which copy lies on top)."""
         fold = _FOLD
+        fresh = bool(self.waste) and self.ptr > 0 and self.waste[-1] == self.stock[self.ptr - 1]
         return (fnd.canonical(self.found), tuple(sorted([bytes(map(fold, p)) for p in self.tab])),
-                self.ptr, bytes(map(fold, self.waste)))
+                self.ptr, bytes(map(fold, self.waste)), fresh)
 
     def safe_move(self):
         """A card to a foundation on which nothing could be built any more (an ace, or a

@@ -300,7 +300,21 @@ class PhalanxState(State):
         return self.found == (13,) * 8
 
     def key(self):
-        return (fnd.canonical(self.found), self.pyr, self.ptr, self.waste)
+        """Foundations (:func:`engine.games._common.canonical`), the pyramid as a sorted set
+        of cards, the pack pointer and the waste, up to the symmetries of the rules: every
+        place of the pyramid is alike (every card in it is free, nothing is built on it, and
+        which empty place is filled first changes nothing), so the places are sorted; the
+        two packs are alike, so cards are taken within one pack (``c % 52``), with a flag
+        telling whether the waste top is the card dealt last."""
+        return (fnd.canonical(self.found), bytes(sorted(c % 52 if c >= 0 else 255
+                                                         for c in self.pyr)),
+                self.ptr, self.phase, bytes(c % 52 for c in self.waste), self._fresh())
+
+    def _fresh(self) -> bool:
+        """Is the waste top the card dealt last (it has never left the waste)? Part of the
+        key: reading ``play-up=turned-card`` depends on it, and folding the two packs hides
+        which copy of a card lies on top."""
+        return bool(self.waste) and self.ptr > 0 and self.waste[-1] == self.stock[self.ptr - 1]
 
     def safe_move(self):
         """A foundation move the solver plays without branching (see the module docstring):
