@@ -15,7 +15,7 @@ def list_games() -> list[dict]:
     """Every game of :data:`engine.games.GAMES` (``executable`` False while its module is
     missing): ``[{"slug", "executable", "packs", "player_has_choice",
     "ambiguities": [{"id", "question", "sentences", "readings": [{"id", "label",
-    "editorial", "justification"}], "default", "reason"}]}]``, in the order of
+    "editorial", "justification", "restricts"}], "default", "reason"}]}]``, in the order of
     :data:`engine.games.GAMES`; then each game of :data:`engine.games.NOT_EXECUTABLE` with
     ``executable`` False and ``why_not``, the reason."""
     out = []
@@ -56,7 +56,7 @@ def _run(game, deal, readings, policy, budget, seed):
     """Returns (outcome, start state, final state, extra dict)."""
     start = _check(game, deal, readings, policy, budget)
     if policy == "solver":
-        r = solver.solve(start, budget)
+        r = solver.solve_deal(game, deal, readings, budget)
         final = start
         for m in r.moves:
             final = final.apply(m)
@@ -76,7 +76,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
     "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",
-    "seconds"}``). A solver's moves are empty unless it won.
+    "seconds"}``). A solver's moves are empty unless it won. The solver is
+    :func:`engine.solver.solve_deal`, as in the odds table.
     """
     outcome, start, final, extra = _run(game, deal, readings, policy, budget, seed)
     summary = final.summary()

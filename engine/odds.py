@@ -31,7 +31,7 @@ from typing import Callable, Iterable
 
 from . import games
 from .policies import POLICIES, playout
-from .solver import solve
+from .solver import solve_deal
 
 DEFAULT_BUDGET = 100_000
 MAX_MOVES = 5000
@@ -65,12 +65,15 @@ def interval(won: int, undecided: int, n: int) -> tuple[float, float]:
 # -- one deal -----------------------------------------------------------------------------
 def play_deal(game: str, deal: int, readings: dict | None = None, policy: str = "solver",
               budget: int = DEFAULT_BUDGET) -> str:
-    """Outcome of one deal: ``"won"``, ``"lost"`` or ``"undecided"``."""
-    s = games.new(game, deal, readings)
+    """Outcome of one deal: ``"won"``, ``"lost"`` or ``"undecided"``. The solver runs through
+    :func:`engine.solver.solve_deal` (a win found under a reading that only removes moves
+    counts: so a restriction's upper bound never exceeds the wider reading's); any other
+    policy of :data:`engine.policies.POLICIES` plays out through
+    :func:`engine.policies.playout`."""
     if policy == "solver":
-        return solve(s, budget).outcome
-    if policy in ("greedy", "random"):
-        return playout(s, policy, max_moves=budget)[0]
+        return solve_deal(game, deal, readings, budget).outcome
+    if policy in POLICIES:
+        return playout(games.new(game, deal, readings), policy, max_moves=budget)[0]
     raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
 
 
@@ -163,6 +166,23 @@ def _dask_map(scheduler, tasks):
     finally:
         if own:
             client.close()
+
+
+#: above this share of undecided deals a rate is shown only as bounds (:func:`describe_rate`)
+UNDECIDED_SHARE = 0.05
+
+
+def describe_rate(row: dict) -> str:
+    """How a row's win rate may fairly be stated. With few undecided deals (at most
+    :data:`UNDECIDED_SHARE`) the rate and its 95% interval, ``"54.2% (95%: 48.0–60.3%)"``;
+    with more, bounds only, never a point rate: ``"≥ 3.2% won, 91.5% undecided"`` (the true
+    rate lies between the won share and the won-or-undecided share)."""
+    n = row["deals"]
+    lo, hi = row["ci95"]
+    if n and row["undecided"] / n > UNDECIDED_SHARE:
+        return (f"≥ {100 * row['won'] / n:.1f}% won, {100 * row['undecided'] / n:.1f}% "
+                f"undecided (95%: {100 * lo:.1f}–{100 * hi:.1f}%)")
+    return f"{100 * row['won'] / n:.1f}% (95%: {100 * lo:.1f}–{100 * hi:.1f}%)"
 
 
 def summarise(game: str, full_readings: dict, policy: str, deals: int, first: int,

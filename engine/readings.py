@@ -21,12 +21,17 @@ class Reading:
     ``id`` short ASCII id; ``label`` a one-line English description; ``editorial`` True when the
     text does not give this reading at all (an editor's addition from outside the book), in
     which case ``justification`` says where it comes from and why it is offered.
+    ``restricts`` the id of another reading of the same ambiguity when this one only takes
+    moves away from it (every game played under this reading is a legal game under the
+    other): then a deal won under this reading is won under the other, and the measured upper
+    bound of this reading cannot exceed the other's (tested on the stored odds table).
     """
 
     id: str
     label: str
     editorial: bool = False
     justification: str = ""
+    restricts: str = ""
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,9 @@ class Ambiguity:
 
     ``id`` short ASCII id (``deal-pattern``); ``question`` what is unclear; ``sentences`` the
     sentence ids concerned; ``readings`` the implemented readings; ``default`` the id of the
-    reading played unless another is asked for; ``reason`` why, citing the sentence.
+    reading played unless another is asked for; ``reason`` why, citing the sentence. An
+    ambiguity with a single reading records a decision the engine takes where the text is
+    plain: its ``reason`` quotes the text that settles it.
     """
 
     id: str
@@ -51,6 +58,10 @@ class Ambiguity:
             raise ValueError(f"ambiguity {self.id}: default {self.default!r} not in {ids}")
         if len(set(ids)) != len(ids):
             raise ValueError(f"ambiguity {self.id}: duplicate reading ids {ids}")
+        for r in self.readings:
+            if r.restricts and (r.restricts not in ids or r.restricts == r.id):
+                raise ValueError(f"ambiguity {self.id}: reading {r.id} restricts "
+                                 f"{r.restricts!r}, not another reading of {ids}")
 
     @property
     def plain(self) -> bool:
@@ -68,7 +79,8 @@ class Ambiguity:
     def to_dict(self) -> dict:
         return {"id": self.id, "question": self.question, "sentences": list(self.sentences),
                 "readings": [{"id": r.id, "label": r.label, "editorial": r.editorial,
-                              "justification": r.justification} for r in self.readings],
+                              "justification": r.justification, "restricts": r.restricts}
+                             for r in self.readings],
                 "default": self.default, "reason": self.reason}
 
 

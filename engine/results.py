@@ -1,17 +1,18 @@
 """The stored table of measured odds, ``corpus/results/odds.json``, and how to regenerate it.
 
-``python -c "from engine.results import regenerate; regenerate()"`` (or ``regenerate(...)``
-from the CLI) measures, for every executable game, the default choice of readings and each
-change of a single reading from it, with the ``greedy`` and ``solver`` policies, and writes::
+``edition results --seconds-per-row 20 --jobs 2`` (or ``regenerate(seconds_per_row=20,
+jobs=2)``) measures, for every executable game, the default choice of readings and each
+change of a single reading from it, with each policy of :data:`POLICIES` (``blind``,
+``greedy``, ``solver``), and writes::
 
     {"provenance": {"engine": <hash of the engine's source files>, "date", "generator",
                     "python", "target_width", "seconds_per_row"},
      "rows": [{<the odds JSON of engine.odds.odds>, "change": "<ambiguity>=<reading>" or
                null, "seconds": wall time, "note": why fewer deals / what is undecided}]}
 
-Deals: a pilot of ``pilot`` deals estimates the rate and the time per deal; then as many deals
-as a 95% interval no wider than ``target_width`` (4 points) needs, within ``seconds_per_row``
-of computing; where the time or the undecided deals do not allow that, the row's ``note``
+Deals: played in batches (four per worker) until, after at least ``pilot`` deals, the 95%
+interval is no wider than ``target_width`` (4 points), or the next batch would overrun
+``seconds_per_row`` of computing; where the time or the undecided deals do not allow that, the row's ``note``
 says so. Rows differ in their deal counts, never in the deals themselves: every row starts at
 deal ``first``. :func:`stale` tells whether a stored table predates the engine's source.
 The file is written atomically (a failed run leaves the previous table).
@@ -33,17 +34,26 @@ from .odds import Z95, outcomes, summarise
 
 ENGINE_DIR = Path(__file__).resolve().parent
 DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
-#: the solver's budget (states) and the greedy policy's (moves) in the stored table.
-BUDGETS = {"solver": 20_000, "greedy": 5_000}
+#: the solver's budget (states) and the playing policies' (moves) in the stored table.
+BUDGETS = {"solver": 20_000, "greedy": 5_000, "blind": 5_000}
+#: the policies of the table: ``blind`` a player who sees only the face-up cards,
+#: ``greedy`` a player who plays the first good-looking move, ``solver`` an all-seeing search
+#: (it sees every face-down card, so its rate is an upper bound for any player).
+POLICIES = ("blind", "greedy", "solver")
+
+
+#: engine modules that measure (results, odds) or present (api, describe) and so never
+#: change an outcome: editing them does not make the stored table stale.
+NOT_RULES = ("results.py", "odds.py", "api.py", "describe.py")
 
 
 def engine_hash() -> str:
-    """SHA-256 (hex, first 16) of the engine's source: every ``engine/**/*.py`` except this
-    module and :mod:`engine.odds` (measuring does not change the rules), path and bytes."""
+    """SHA-256 (hex, first 16) of the engine's rule source: every ``engine/**/*.py`` except
+    the modules that only measure or present (:data:`NOT_RULES`), path and bytes."""
     h = hashlib.sha256()
     for p in sorted(ENGINE_DIR.rglob("*.py")):
         rel = p.relative_to(ENGINE_DIR).as_posix()
-        if rel in ("results.py", "odds.py") or "__pycache__" in rel:
+        if rel in NOT_RULES or "__pycache__" in rel:
             continue
         h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:16]
@@ -79,22 +89,34 @@ def deals_for_width(rate: float, width: float) -> int:
     return int(math.ceil(max(normal, edge)))
 
 
-def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: int = 40,
+def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: int = 16,
             target_width: float = 0.04, seconds: float = 60.0, max_deals: int = 3000,
             jobs: int | None = None, scheduler=None) -> dict:
-    """One row of the table (see the module docstring)."""
+    """One row of the table (see the module docstring). Deals are played in batches (four
+    per worker) from deal ``first`` on, until the interval is narrow enough (judged after at
+    least ``pilot`` deals), ``max_deals`` are played, or the next batch would not finish
+    within ``seconds`` (so a row takes at most about ``seconds`` plus one batch)."""
     budget = BUDGETS[policy]
+    workers = jobs or os.cpu_count() or 1
+    batch = max(4, 4 * workers)
     t0 = time.perf_counter()
-    res = outcomes(slug, pilot, first, policy, readings, budget, jobs, scheduler)
-    dt = (time.perf_counter() - t0) / pilot
-    won = sum(o == "won" for o in res.values())
-    und = sum(o == "undecided" for o in res.values())
-    need = min(max_deals, deals_for_width(won / pilot, target_width))
-    affordable = pilot + int(max(0.0, seconds - dt * pilot) / max(dt, 1e-6))
-    n = max(pilot, min(need, affordable))
-    if n > pilot:
-        res.update(outcomes(slug, n - pilot, first + pilot, policy, readings, budget, jobs,
+    res: dict = {}
+    n = 0
+    while n < max_deals:
+        size = min(batch, max_deals - n)
+        res.update(outcomes(slug, size, first + n, policy, readings, budget, jobs,
                             scheduler))
+        n += size
+        won = sum(o == "won" for o in res.values())
+        if n >= pilot:
+            need = min(max_deals, deals_for_width(won / n, target_width))
+            if n >= need:
+                break
+        spent = time.perf_counter() - t0
+        if spent + spent / n * batch > seconds:
+            break
+    need = min(max_deals, deals_for_width(sum(o == "won" for o in res.values()) / n,
+                                          target_width))
     mod = games.get(slug)
     from .readings import resolve
     row = summarise(slug, resolve(slug, mod.AMBIGUITIES, readings), policy, n, first, budget,
@@ -116,14 +138,32 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: in
     return row
 
 
+def rows_planned(games_: list[str] | None = None,
+                 policies: tuple[str, ...] = POLICIES) -> int:
+    """Number of rows :func:`regenerate` will measure."""
+    return sum(len(configurations(slug)) for slug in (games_ or games.available())) \
+        * len(policies)
+
+
+def estimate_seconds(games_: list[str] | None = None, policies: tuple[str, ...] = POLICIES,
+                     seconds_per_row: float = 60.0) -> float:
+    """An estimate of :func:`regenerate`'s wall time: every row takes its ``seconds_per_row``
+    and overruns by about 15% (its last batch of deals); rows that reach their target width
+    sooner (games with few choices) make it shorter. On 2 cores, ``seconds_per_row=10``
+    gives about 25 minutes for the ten games."""
+    return rows_planned(games_, policies) * seconds_per_row * 1.15
+
+
 def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None = None,
-               policies: tuple[str, ...] = ("greedy", "solver"), *, first: int = 1,
-               pilot: int = 40, target_width: float = 0.04, seconds_per_row: float = 60.0,
+               policies: tuple[str, ...] = POLICIES, *, first: int = 1,
+               pilot: int = 16, target_width: float = 0.04, seconds_per_row: float = 60.0,
                max_deals: int = 3000, jobs: int | None = None, scheduler=None,
                progress: Callable[[str], None] | None = None, date: str | None = None) -> dict:
     """Measure every game (or ``games_``) under the default and each single-reading change,
-    with each of ``policies``, and write the table to ``path`` atomically. Returns it.
-    ``progress(message)`` is called before each row."""
+    with each of ``policies`` (default :data:`POLICIES`), and write the table to ``path``
+    atomically. Returns it. ``seconds_per_row`` the computing time allowed a row, ``jobs``
+    local worker processes (see :func:`measure`); :func:`estimate_seconds` tells the time
+    before starting. ``progress(message)`` is called before each row."""
     slugs = games_ or games.available()
     rows = []
     for slug in slugs:
@@ -153,14 +193,14 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
 
 
 def summary_text(table: dict) -> str:
-    """A plain table: game, change, policy, deals, won/lost/undecided, rate and interval."""
+    """A plain table: game, change, policy, deals, won/lost/undecided and the rate as
+    :func:`engine.odds.describe_rate` states it (bounds when many deals are undecided)."""
+    from .odds import describe_rate
     lines = []
     for r in table["rows"]:
-        lo, hi = r["ci95"]
         lines.append(f"{r['game']:<20} {r['change'] or 'default':<32} {r['policy']:<7} "
                      f"{r['deals']:>5} {r['won']:>5}/{r['lost']:>5}/{r['undecided']:>5} "
-                     f"{100 * r['rate']:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
-                     + (f"  ({r['note']})" if r["note"] else ""))
+                     f"{describe_rate(r)}" + (f"  ({r['note']})" if r["note"] else ""))
     return "\n".join(lines)
 
 

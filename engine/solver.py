@@ -15,6 +15,11 @@ budget of states ran out first: never reported as lost).
 
 The budget counts *states*: every ``apply`` of the search (branch or automatic move).
 
+``safe=False`` turns the automatic moves off (every move branches): slower, but it checks the
+games' claims that their safe moves never lose a win (tests/engine/test_solver_safe.py plays
+small deals of every game both ways). The search branches over ``State.search_moves()``,
+the legal moves less those a game proves dominated (by default all legal moves).
+
 Every solution is re-checked by :func:`engine.games.replay`, which replays the moves from a
 fresh deal checking each with the game's ``is_legal`` (written separately from the move
 generator) before reporting it; a failed replay is a bug and raises ``RuntimeError``.
@@ -38,9 +43,13 @@ class SolveResult:
     seconds: float = 0.0
 
 
-def _autos(s: State, path: list) -> tuple[State, int]:
+def _no_safe_move(_s: State):
+    return None
+
+
+def _autos(s: State, path: list, safe: bool = True) -> tuple[State, int]:
     n = 0
-    m = s.safe_move()
+    m = s.safe_move() if safe else None
     while m is not None:
         s = s.apply(m)
         path.append(m)
@@ -49,17 +58,18 @@ def _autos(s: State, path: list) -> tuple[State, int]:
     return s, n
 
 
-def search(root: State, budget: int = 200_000) -> SolveResult:
+def search(root: State, budget: int = 200_000, safe: bool = True) -> SolveResult:
     """Unverified search (see :func:`solve`); the moves run from ``root``."""
     t0 = time.perf_counter()
     path: list = []
-    s, count = _autos(root, path)
+    safe_move = type(root).safe_move if safe else _no_safe_move
+    s, count = _autos(root, path, safe)
     if s.is_won():
         return SolveResult("won", list(path), count, time.perf_counter() - t0)
     seen = {s.key()}
     if s.dead():
         return SolveResult("lost", [], count, time.perf_counter() - t0)
-    stack = [[s, s.legal_moves(), 0, len(path)]]
+    stack = [[s, s.search_moves(), 0, len(path)]]
     while stack:
         top = stack[-1]
         moves = top[1]
@@ -73,12 +83,12 @@ def search(root: State, budget: int = 200_000) -> SolveResult:
         c = top[0].apply(m)
         path.append(m)
         count += 1
-        sm = c.safe_move()
+        sm = safe_move(c)
         while sm is not None:
             c = c.apply(sm)
             path.append(sm)
             count += 1
-            sm = c.safe_move()
+            sm = safe_move(c)
         if c.is_won():
             return SolveResult("won", list(path), count, time.perf_counter() - t0)
         k = c.key()
@@ -89,16 +99,17 @@ def search(root: State, budget: int = 200_000) -> SolveResult:
             return SolveResult("undecided", [], count, time.perf_counter() - t0)
         if c.dead():
             continue
-        stack.append([c, c.legal_moves(), 0, len(path)])
+        stack.append([c, c.search_moves(), 0, len(path)])
     return SolveResult("lost", [], count, time.perf_counter() - t0)
 
 
-def solve(root: State, budget: int = 200_000) -> SolveResult:
+def solve(root: State, budget: int = 200_000, safe: bool = True) -> SolveResult:
     """Solve from ``root`` within ``budget`` states; a won result's moves (from ``root``) have
-    been replayed through the rules from a fresh deal. ``budget`` must be >= 1."""
+    been replayed through the rules from a fresh deal. ``budget`` must be >= 1; ``safe``
+    False branches on every move (no automatic safe moves)."""
     if not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget must be an integer >= 1, not {budget!r}")
-    r = search(root, budget)
+    r = search(root, budget, safe)
     if r.outcome == "won":
         from . import games
         full = root.moves() + r.moves
@@ -107,3 +118,57 @@ def solve(root: State, budget: int = 200_000) -> SolveResult:
             raise RuntimeError(f"solver bug: solution of {root.cfg.slug} deal {root.cfg.deal}"
                                " replays to a position that is not won")
     return r
+
+
+def restrictions(mod, readings: dict) -> list[dict]:
+    """Choices of readings that only take moves away from ``readings`` (complete): for each
+    ambiguity, every reading that restricts the chosen one, directly or through others
+    (:attr:`engine.readings.Reading.restricts`), the other ambiguities unchanged. Nearest
+    first."""
+    out = []
+    for a in mod.AMBIGUITIES:
+        chosen = readings[a.id]
+        frontier, seen = [chosen], {chosen}
+        while frontier:
+            nxt = []
+            for r in a.readings:
+                if r.restricts in frontier and r.id not in seen:
+                    seen.add(r.id)
+                    nxt.append(r.id)
+                    out.append({**readings, a.id: r.id})
+            frontier = nxt
+    return out
+
+
+def solve_deal(slug: str, deal: int, readings: dict | None = None, budget: int = 200_000,
+               safe: bool = True) -> SolveResult:
+    """Solve numbered deal ``deal`` of game ``slug`` under ``readings``; when that search
+    runs out of budget (undecided), search each choice of :func:`restrictions` too (fewer moves, so a smaller
+    search, each with ``budget`` states): a win found there is a game legal under
+    ``readings`` as well, and is replayed under them through the rules before it is reported
+    (a failed replay means a false ``restricts`` declaration and raises ``RuntimeError``).
+    "lost" under a restriction proves nothing and is not used. ``states``/``seconds`` add
+    up over the searches."""
+    from . import games
+    mod = games.get(slug)
+    root = mod.new(deal, readings)
+    r = solve(root, budget, safe)
+    if r.outcome != "undecided":  # lost under the wider reading: lost under a restriction
+        return r
+    states, seconds = r.states, r.seconds
+    for other in restrictions(mod, root.cfg.readings):
+        r2 = solve(mod.new(deal, other), budget, safe)
+        states += r2.states
+        seconds += r2.seconds
+        if r2.outcome == "won":
+            try:
+                end = games.replay(slug, deal, root.cfg.readings, r2.moves)
+            except ValueError as e:
+                raise RuntimeError(f"{slug}: a win under {other} is not legal under "
+                                   f"{root.cfg.readings}, so a 'restricts' declaration is "
+                                   f"false: {e}") from None
+            if not end.is_won():
+                raise RuntimeError(f"{slug}: a win under {other} does not win under "
+                                   f"{root.cfg.readings}; a 'restricts' declaration is false")
+            return SolveResult("won", list(r2.moves), states, seconds)
+    return SolveResult(r.outcome, [], states, seconds)

@@ -74,6 +74,12 @@ class State:
         """A move the solver may play without branching (never loses a win), or None."""
         return None
 
+    def search_moves(self) -> list[tuple]:
+        """The legal moves the solver must try: :meth:`legal_moves` less moves the game
+        proves dominated by another legal move (documented where overridden). Default: all
+        legal moves."""
+        return self.legal_moves()
+
     def dead(self) -> bool:
         """Is this position proven unwinnable by the rules alone, whatever is played (a
         deadlock)? The solver prunes such positions. Must never be True for a position from

@@ -35,9 +35,7 @@ def game_summaries(edition) -> list[dict]:
             "slug": g.slug, "title_ru": g.title_ru, "title_en": g.title_en,
             "witnesses": list(g.witnesses), "sentences": len(g.sentences),
             "executable": bool(e.get("executable", False)),
-            "ambiguities": [{"id": a["id"],
-                             "readings": [r["id"] if isinstance(r, dict) else r for r in a["readings"]],
-                             "default": a["default"]} for a in e.get("ambiguities", [])],
+            "ambiguities": [decision_summary(g.slug, a) for a in e.get("ambiguities", [])],
         })
     return rows
 
@@ -64,6 +62,31 @@ def corpus_leftovers(edition) -> list[str]:
             out.append(f"{p}: a temporary file left by a command that was stopped; delete it "
                        f"(`edition lock` and `edition add` remove such files)")
     return out
+
+
+def decision_summary(slug: str, a: dict) -> dict:
+    """One declared decision (an engine ambiguity, ``Ambiguity.to_dict()``) for ``edition games``:
+    ``id``, ``readings`` (ids, as before), ``default``, plus ``cite`` (``<game>:<ambiguity>``),
+    ``anchor`` (its anchor on the game page, :func:`extract.ids.anchor`), ``page``
+    (``games/<slug>.html#<anchor>``), ``question``, ``reason``, ``sentences`` and
+    ``reading_details``: per reading ``id``, ``cite`` (``<game>:<ambiguity>=<reading>``),
+    ``anchor``, ``page``, ``label``, ``editorial``, ``justification``, ``restricts``."""
+    from .ids import anchor
+    cite = f"{slug}:{a['id']}"
+    page = f"games/{slug}.html#"
+    details = []
+    for r in a["readings"]:
+        r = r if isinstance(r, dict) else {"id": r}
+        rc = f"{cite}={r['id']}"
+        details.append({"id": r["id"], "cite": rc, "anchor": anchor(rc),
+                        "page": page + anchor(rc), "label": r.get("label", ""),
+                        "editorial": bool(r.get("editorial", False)),
+                        "justification": r.get("justification", ""),
+                        "restricts": r.get("restricts", "")})
+    return {"id": a["id"], "readings": [d["id"] for d in details], "default": a["default"],
+            "cite": cite, "anchor": anchor(cite), "page": page + anchor(cite),
+            "question": a.get("question", ""), "reason": a.get("reason", ""),
+            "sentences": list(a.get("sentences", [])), "reading_details": details}
 
 
 def run_checks(edition) -> tuple[bool, str]:

@@ -9,10 +9,12 @@ Sentences (``egyptian-pyramid:<n>``) and where they are executed:
 4. the 8 tableau piles build "в понижающемся порядке и без соблюдения мастей" --
    :meth:`EPState.legal_moves` (builds), :meth:`EPState.is_legal`.
 5. all eight cards of the base rank start foundations as they turn up; the foundations take
-   cards "как с переводных мест, так и отовсюду"; emptied tableau places are refilled "новою
-   картою со сборной кучки" (from the waste only) -- :meth:`EPState.to_foundation`,
-   :meth:`EPState.fill_moves`.
-6. cards that go nowhere are put on the waste in the middle -- :meth:`EPState.turn`.
+   cards "как с переводных мест, так и отовсюду"; emptied tableau places "замещаются новою
+   картою со сборной кучки" (from the waste only; at once, reading ``fill``) --
+   :meth:`EPState.to_foundation`, :meth:`EPState.fill_moves`.
+6. cards that go nowhere are put on the waste in the middle -- :meth:`EPState.turn`,
+   :meth:`EPState.may_turn` (a turned card that goes somewhere is not covered: reading
+   ``turned-card``).
 7. a card may go onto a card of another suit; never onto the waste; from the waste cards go
    to every place -- :meth:`EPState.legal_moves`.
 8. advice to the player (not a rule): the greedy and solver policies follow it.
@@ -24,7 +26,11 @@ Foundations wrap round from king to ace (egyptian-pyramid:5 builds "старши
 Tableau building does not wrap (an ace takes nothing). Single cards move.
 
 Safe automatic moves (solver): a move to a foundation of a card on which nothing could be
-built any more (an ace, or a card all eight of whose lower neighbours are on foundations).
+built any more (an ace, or a card all eight of whose lower neighbours are on foundations):
+such a card can only ever go up, and moving it up early takes no option away -- except,
+under ``fill=compulsory``, from a pile of one card, whose emptied place then takes the waste
+top at once: when that happens decides which waste card is saved, so it is left to the
+search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too.
 """
 from __future__ import annotations
 
@@ -43,7 +49,8 @@ PACKS = 2
 PLAYER_HAS_CHOICE = True
 NTAB = 8
 
-#: The ambiguities of the text, with their readings.
+#: The ambiguities of the text, with their readings: every decision the engine takes. Those
+#: with one reading are decisions the text settles; their reason quotes it.
 AMBIGUITIES = (
     Ambiguity(
         "base-card",
@@ -55,6 +62,97 @@ AMBIGUITIES = (
         "egyptian-pyramid:1 offers both as equal ('одну какую-нибудь карту'); after a fair "
         "shuffle they are equivalent, and egyptian-pyramid:2 goes on with 'следующие первые "
         "сверху 8 карт', so the top is the plain reading.",
+    ),
+    Ambiguity(
+        "tableau",
+        "How many building piles are dealt, and from where?",
+        ("egyptian-pyramid:2", "egyptian-pyramid:4"),
+        (Reading("eight-from-top", "the next eight cards from the top, one to each of eight "
+                 "building piles"),),
+        "eight-from-top",
+        "Plain: egyptian-pyramid:2 'следующие первые сверху 8 карт раскладываются'; :4 "
+        "'Лежащие в пирамиде 8 карт внутри ее составляют переводные кучки'.",
+    ),
+    Ambiguity(
+        "foundations",
+        "How are the foundations built, and do they go past the king?",
+        ("egyptian-pyramid:3", "egyptian-pyramid:5"),
+        (Reading("up-in-suit-wrapping", "eight foundations, each started by a card of the "
+                 "base rank as it turns up, built up in suit, past the king to the ace, "
+                 "thirteen cards"),),
+        "up-in-suit-wrapping",
+        "Plain: egyptian-pyramid:3 'в восходящем порядке и с соблюдением масти'; :5 takes "
+        "a king as base card and builds on it 'старшие одной масти', which for a king can "
+        "only mean counting on from the ace; :5 'все восемь королей кладутся ... по мере, "
+        "как они будут выходить'.",
+    ),
+    Ambiguity(
+        "building",
+        "What may be built on the building piles, and how many cards move at a time?",
+        ("egyptian-pyramid:4", "egyptian-pyramid:7"),
+        (Reading("down-any-suit-single", "one card at a time, onto a card one rank higher "
+                 "of any suit; no building from ace to king"),),
+        "down-any-suit-single",
+        "Plain: egyptian-pyramid:4 'перекладывать карты с одной на другую, но только в "
+        "понижающемся порядке и без соблюдения мастей'; :7 moves a single card ('эту тройку "
+        "переложить на четверку другой масти').",
+    ),
+    Ambiguity(
+        "fill",
+        "Must an empty building place be filled from the waste at once, or may the player "
+        "wait?",
+        ("egyptian-pyramid:5",),
+        (Reading("compulsory", "at once: while a place is empty and the waste has a card, "
+                 "the waste top goes there before anything else", restricts="optional"),
+         Reading("optional", "the player fills it with the waste top when he likes")),
+        "compulsory",
+        "egyptian-pyramid:5 'то они замещаются новою картою со сборной кучки': 'are filled' "
+        "states what happens, as the other rules of the sentence do; no choice is offered. "
+        "'optional' is kept because the sentence gives no moment for it.",
+    ),
+    Ambiguity(
+        "fill-source",
+        "Where does the card that fills an empty building place come from?",
+        ("egyptian-pyramid:5",),
+        (Reading("waste", "the top of the waste only"),),
+        "waste",
+        "Plain: egyptian-pyramid:5 'замещаются новою картою со сборной кучки'.",
+    ),
+    Ambiguity(
+        "turned-card",
+        "May a card turned from the pack that goes somewhere be left on the waste and "
+        "covered by the next card?",
+        ("egyptian-pyramid:6",),
+        (Reading("must-place", "no: while the card just turned is the waste top and goes "
+                 "to a foundation, onto a building pile or into an empty place, the next card "
+                 "may not be turned", restricts="may-bury"),
+         Reading("may-bury", "yes: the player may turn the next card at any time")),
+        "must-place",
+        "egyptian-pyramid:6 'Все же те карты, которые не идут на переводные или начальные "
+        "места, кладутся в одно общее место': only the cards that go nowhere are laid on the "
+        "waste. The player may still move other cards first (egyptian-pyramid:8 advises "
+        "laying the seven on the eight before the six).",
+    ),
+    Ambiguity(
+        "waste",
+        "What may go onto the waste, and is it redealt?",
+        ("egyptian-pyramid:7", "egyptian-pyramid:10"),
+        (Reading("turned-only-one-pass", "only cards turned from the pack; its top card "
+                 "goes to every place; no redeal"),),
+        "turned-only-one-pass",
+        "Plain: egyptian-pyramid:7 'ни в коем случае нельзя переводить карту на сборную "
+        "кучку ... с нее же, напротив, переводятся они на все места'; :10 'среднюю кучку "
+        "нельзя перекладывать вновь'.",
+    ),
+    Ambiguity(
+        "foundation-cards",
+        "May a card on a foundation come back into play?",
+        ("egyptian-pyramid:3", "egyptian-pyramid:11"),
+        (Reading("never", "no: a card laid on a foundation stays there"),),
+        "never",
+        "Plain: the text moves cards only onto the foundations (egyptian-pyramid:5 'на них "
+        "накладываются ... все те карты, которые идти будут'; :11 'все карты ... перейдут на "
+        "начальные места') and never from them.",
     ),
 )
 
@@ -95,18 +193,39 @@ class EPState(State):
 
     @executes("egyptian-pyramid:5")
     def fill_moves(self) -> list[tuple]:
-        """An empty tableau place takes the top of the waste, and only it."""
+        """An empty tableau place takes the top of the waste, and only it (under
+        ``fill=compulsory`` the first empty place: the places are alike)."""
         if not self.waste:
             return []
-        return [("fill", "w", j) for j, p in enumerate(self.tab) if not p]
+        empty = [j for j, p in enumerate(self.tab) if not p]
+        if self.cfg.fill_compulsory:
+            empty = empty[:1]
+        return [("fill", "w", j) for j in empty]
+
+    @executes("egyptian-pyramid:6")
+    def may_turn(self, goes: bool) -> bool:
+        """May the next card be turned? Not when the pack is used up; under
+        ``turned-card=must-place`` not while the card turned last is still the waste top
+        and goes somewhere (``goes``: to a foundation, a building pile or an empty place)."""
+        if self.ptr >= len(self.stock):
+            return False
+        return not (self.cfg.must_place and goes and self.waste
+                    and self.waste[-1] == self.stock[self.ptr - 1])
+
+    def fill_pending(self) -> bool:
+        """Under ``fill=compulsory``: is a place empty while the waste has a card?"""
+        return self.cfg.fill_compulsory and bool(self.waste) and not all(self.tab)
 
     @executes("egyptian-pyramid:4", "egyptian-pyramid:7", "egyptian-pyramid:10")
     def legal_moves(self):
         """Foundation moves, builds (a tableau or waste top onto a tableau top one rank
-        higher, any suit), fills, turning the next card; nothing goes onto the waste but the
-        turned card; no redeal."""
+        higher, any suit), fills, turning the next card (:meth:`may_turn`); nothing goes
+        onto the waste but the turned card; no redeal. Under ``fill=compulsory`` a pending
+        fill is the only move."""
         if self.is_won():
             return []
+        if self.fill_pending():
+            return self.fill_moves()
         fm, bm = [], []
         want = fnd.wanted(self.found, self.cfg.base)
         tops = {}  # rank -> piles with a top card of that rank
@@ -121,14 +240,18 @@ class EPState(State):
                 for j in tops.get(RANK[c] + 1, ()):
                     if j != i:
                         bm.append(("build", i, j))
+        wgoes = False
         if self.waste:
             c = self.waste[-1]
             if c % 52 in want:
                 fm.append(("found", "w"))
+                wgoes = True
             for j in tops.get(RANK[c] + 1, ()):
                 bm.append(("build", "w", j))
-        moves = fm + bm + self.fill_moves()
-        if self.ptr < len(self.stock):
+                wgoes = True
+        fills = self.fill_moves()
+        moves = fm + bm + fills
+        if self.may_turn(wgoes or bool(fills)):
             moves.append(_TURN)
         return moves
 
@@ -182,8 +305,21 @@ class EPState(State):
                         and fnd.next_rank(base, self.found[f]) == c % 13 + 1:
                     return True
             return False
+        pending = (self.cfg.fill_compulsory and bool(self.waste)
+                   and any(not p for p in self.tab))
         if move == ("turn",):
-            return self.ptr < len(self.stock)
+            if self.ptr >= len(self.stock) or pending:
+                return False
+            if self.cfg.must_place and self.waste and self.waste[-1] == self.stock[self.ptr - 1]:
+                w = self.waste[-1]
+                goes = (fits_foundation(w) or any(not p for p in self.tab)
+                        or any(p and p[-1] % 13 == w % 13 + 1 for p in self.tab))
+                return not goes
+            return True
+        if pending:
+            # only a fill into the first empty place
+            return (len(move) == 3 and move[0] == "fill" and move[1] == "w"
+                    and move[2] == next(j for j, p in enumerate(self.tab) if not p))
         if move[0] == "found" and len(move) == 2:
             c = top(move[1])
             return c is not None and fits_foundation(c)
@@ -206,16 +342,27 @@ class EPState(State):
         """Foundations (:func:`engine.games._common.canonical`), tableau, stock pointer and
         waste, up to the symmetries of the rules: the eight tableau places are alike (any
         card builds on any, an empty one takes the waste top), so the piles are sorted; the
-        two packs are alike, so cards are taken within one pack (``c % 52``)."""
+        two packs are alike, so cards are taken within one pack (``c % 52``), with a flag
+        telling whether the waste top is the card turned last (reading ``turned-card``
+        depends on it, and the fold hides which copy lies on top)."""
         fold = _FOLD
+        fresh = bool(self.waste) and self.ptr > 0 and self.waste[-1] == self.stock[self.ptr - 1]
         return (fnd.canonical(self.found), tuple(sorted([bytes(map(fold, p)) for p in self.tab])),
-                self.ptr, bytes(map(fold, self.waste)))
+                self.ptr, bytes(map(fold, self.waste)), fresh)
 
     def safe_move(self):
+        """A card to a foundation on which nothing could be built any more (an ace, or a
+        card all eight of whose lower neighbours are home); under ``fill=compulsory`` a
+        pending fill (the only legal move) instead."""
+        if self.fill_pending():
+            return self.fill_moves()[0]
         base = self.cfg.base
         found = self.found
+        # under fill=compulsory emptying a place forces the waste top into it, and when
+        # that happens is the player's choice: so only from piles of two cards or more
+        least = 2 if self.cfg.fill_compulsory else 1
         for i, p in enumerate(self.tab):
-            if p:
+            if len(p) >= least:
                 c = p[-1]
                 if fnd.target(found, base, c) >= 0 and (
                         RANK[c] == 1 or fnd.all_home_below(found, base, RANK[c] - 1)):
@@ -249,7 +396,9 @@ def new(deal: int, readings: dict[str, str] | None = None) -> EPState:
     check_deal(deal)
     r = resolve(SLUG, AMBIGUITIES, readings)
     base_card, rest = take_base_card(numbers(SLUG, deal, PACKS), r["base-card"] == "middle")
-    cfg = Config(SLUG, deal, r, base=RANK[base_card], base_card=base_card)
+    cfg = Config(SLUG, deal, r, base=RANK[base_card], base_card=base_card,
+                 fill_compulsory=r["fill"] == "compulsory",
+                 must_place=r["turned-card"] == "must-place")
     s = EPState.__new__(EPState)
     s.cfg, s.hist = cfg, None
     found = [0] * 8

@@ -77,10 +77,64 @@ AMBIGUITIES = (
         (Reading("stays-open", "it stays face up beside the packets and can be matched "
                  "later like any showing card"),
          Reading("set-aside", "it is put aside unmatched (and the patience can no longer "
-                 "come out)")),
+                 "come out)", restricts="stays-open")),
         "stays-open",
         "heart-to-heart:11 says the patience rarely fails once the reserve is used; a card "
         "put aside unmatched would make it fail whenever a reserve card finds no partner.",
+    ),
+    Ambiguity(
+        "players",
+        "Two players lay it out: do they play against each other or together?",
+        ("heart-to-heart:1", "heart-to-heart:7"),
+        (Reading("together", "together, against the cards: it comes out when every card of "
+                 "both packs has been taken away; the two layouts are one position"),),
+        "together",
+        "Plain enough: heart-to-heart:1 'пасьянс раскладывается двумя лицами' -- one patience "
+        "for two; :7 takes cards away in pairs across the players and :11 speaks of the "
+        "patience succeeding ('пасьянс ... удался'), not of a winner.",
+    ),
+    Ambiguity(
+        "layout",
+        "How is each pack laid out, and which cards show?",
+        ("heart-to-heart:3", "heart-to-heart:4", "heart-to-heart:5", "heart-to-heart:6"),
+        (Reading("16x3-and-4", "16 packets of three face down and four reserve cards; the "
+                 "top card of every packet turned face up (who turns first changes nothing)"),),
+        "16x3-and-4",
+        "Plain: heart-to-heart:3 'на 16 пачек, по 3 карты в каждой, крапом вверх'; :4 "
+        "'Оставшиеся 4 карты откладываются к стороне, на выручку'; :5-6 each player turns "
+        "'верхнюю карту каждой пачки'.",
+    ),
+    Ambiguity(
+        "reserve-when",
+        "When is a reserve card taken, and by whom?",
+        ("heart-to-heart:8", "heart-to-heart:9"),
+        (Reading("when-stuck", "only when no two showing cards match; both players take "
+                 "their next reserve card together and compares it with the partner's showing cards"),),
+        "when-stuck",
+        "Plain: heart-to-heart:8 'игра продолжается до тех пор, пока карты не сходятся'; "
+        ":9 'Тогда каждый берет по одной карте из запасных 4 карт'.",
+    ),
+    Ambiguity(
+        "end",
+        "When is the patience over, and when has it come out?",
+        ("heart-to-heart:11",),
+        (Reading("all-taken", "over when the reserve is used up and no showing cards "
+                 "match; come out when every card has been taken away"),),
+        "all-taken",
+        "heart-to-heart:11 'Когда весь запас (4 карты) истощен, то редко случается, чтобы "
+        "пасьянс не удался': the reserve used up is the end; the text never says what "
+        "'удался' means, and taking every card away is the only end the rules allow.",
+    ),
+    Ambiguity(
+        "match-across",
+        "Are equal cards matched only between the two players, or also within one "
+        "player's own layout?",
+        ("heart-to-heart:7",),
+        (Reading("across", "only a card of one player with a card of the partner"),),
+        "across",
+        "Plain: heart-to-heart:7 'Все карты одинакового достоинства у обоих играющих' and "
+        "'сравниваются с картами партнера'; :9 'сравнивает со всеми открытыми картами "
+        "партнера'.",
     ),
 )
 
@@ -237,7 +291,10 @@ class HeartState(State):
             return not any(c % 13 in ra for _s, c in self.showing(1))
         return False
 
+    @executes("heart-to-heart:11")
     def is_won(self) -> bool:
+        """The patience has come out ('пасьянс ... удался', heart-to-heart:11): the reserve
+        is used up and every card of both packs has been taken away."""
         return (self.taken == 4 and not self.open[0] and not self.open[1]
                 and not any(self.packets[0]) and not any(self.packets[1]))
 
@@ -250,7 +307,11 @@ class HeartState(State):
     def frees(self, move) -> bool:
         return True
 
+    @executes("heart-to-heart:8", "heart-to-heart:11")
     def over_reason(self) -> str:
+        """Why the game ended: won; or the reserve is used up ('весь запас (4 карты)
+        истощен', heart-to-heart:11) and no showing cards match ('пока карты не сходятся',
+        heart-to-heart:8); "" while it goes on."""
         if self.is_won():
             return "won"
         if self.legal_moves():

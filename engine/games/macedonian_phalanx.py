@@ -9,17 +9,22 @@ Sentences (``macedonian-phalanx:<n>``) and where they are executed:
    :meth:`PhalanxState.to_foundation`.
 3. then the next ranks go up in suit; empty places in the pyramid are refilled with new cards;
    when none goes up any more the rest is dealt onto the waste below, from which cards go up,
-   and the pyramid is kept full -- :meth:`PhalanxState.legal_moves` (the two phases),
-   :meth:`PhalanxState.refill` (reading ``refill``).
+   and the pyramid is kept full -- :meth:`PhalanxState.legal_moves`,
+   :meth:`PhalanxState.may_deal` (the two phases; reading ``play-up``),
+   :meth:`PhalanxState.refill` (readings ``refill``, ``refill-when``).
 4. the game ends when pyramid and waste are all on the foundations, each ending with the rank
    below the base -- :meth:`PhalanxState.is_won` (foundations wrap from king to ace).
 5. no building, one card to a place -- no build moves are generated.
 6. no pile is redealt -- no redeal.
 
-Safe automatic moves (solver): a move to a foundation when no other available card (pyramid
-or waste top) fits that foundation. Nothing is ever built on the pyramid, every pyramid card
-stays available, and the refill only brings a card in from the stock or the waste, so playing
-up early never loses an option; with a competitor the choice is left to the search.
+Safe automatic moves (solver): in the first phase only, a pyramid card that is the only
+candidate for its foundation (no card may be dealt while one goes up, so all of them go up
+before the phase ends, in any order; nothing is built on the pyramid; with a competitor for
+the foundation the choice is left to the search). In the second phase no move is automatic
+unless it is the only legal one: playing a pyramid card up there refills its place at once
+(from the waste top or the pack), and *when* that happens decides which card is saved into
+the pyramid and which stays buried in the waste, so an early move up can lose a won game
+(tests/engine/test_phalanx_egypt.py builds such a position).
 """
 from __future__ import annotations
 
@@ -39,8 +44,53 @@ PLAYER_HAS_CHOICE = True
 ROWS = (1, 3, 5, 7, 9)
 NPYR = sum(ROWS)
 
-#: The ambiguities of the text, with their readings.
+#: The ambiguities of the text, with their readings: every decision the engine takes. Those
+#: with one reading are decisions the text settles; their reason quotes it.
 AMBIGUITIES = (
+    Ambiguity(
+        "pyramid-rows",
+        "How many cards in each row of the pyramid?",
+        ("macedonian-phalanx:1", "macedonian-phalanx:2"),
+        (Reading("1-3-5-7-9", "five rows of 1, 3, 5, 7 and 9 cards (25 cards)"),),
+        "1-3-5-7-9",
+        "Plain: macedonian-phalanx:1 'сначала одну, потом три и так далее' (rows growing by "
+        "two) and macedonian-phalanx:2 'последний ряд, в котором девять карт' (the last row "
+        "has nine).",
+    ),
+    Ambiguity(
+        "base-card",
+        "Which card is the base (foundation) card, and does it start a foundation itself?",
+        ("macedonian-phalanx:2",),
+        (Reading("next-card", "the first card turned after the pyramid; it starts the first "
+                 "foundation of its suit"),),
+        "next-card",
+        "Plain: macedonian-phalanx:2 'первая карта, которая потом вскрывается, будет "
+        "начальною' -- a 'начальная' card is a foundation card, so it starts one.",
+    ),
+    Ambiguity(
+        "foundations",
+        "How many foundations, of which suits, and where do they end?",
+        ("macedonian-phalanx:2", "macedonian-phalanx:4"),
+        (Reading("two-per-suit-wrapping", "eight foundations, two of each suit (four "
+                 "suits on each side), each from the base rank up in suit, past the king to "
+                 "the ace, thirteen cards ending on the rank below the base"),),
+        "two-per-suit-wrapping",
+        "Plain: macedonian-phalanx:2 'все четверки ... кладутся четырьмя разными мастями по "
+        "обеим сторонам пирамиды' (two packs: eight cards of the base rank), :3 "
+        "'возвышающимся порядком ... по мастям', :4 'все здесь кончатся тройками' (base four, "
+        "ending on threes: the count wraps from king to ace).",
+    ),
+    Ambiguity(
+        "first-phase",
+        "When does the dealing onto the waste begin?",
+        ("macedonian-phalanx:3",),
+        (Reading("when-nothing-goes-up", "only when every empty place is filled and no "
+                 "pyramid card goes to a foundation; until then pyramid cards that go up must "
+                 "go up"),),
+        "when-nothing-goes-up",
+        "Plain: macedonian-phalanx:3 'и когда все замещены и никакие уже более не идут на "
+        "места начальные, тогда все прочие кладутся внизу в общую массу'.",
+    ),
     Ambiguity(
         "refill",
         "Once the rest of the pack is being dealt onto the waste, where do the cards that "
@@ -52,6 +102,56 @@ AMBIGUITIES = (
         "macedonian-phalanx:3: 'в общую массу, из которой, по мере как будут выходить, "
         "кладутся карты на места начальные, так же замещаются пустые места в пирамиде' -- the "
         "relative 'из которой' governs both clauses.",
+    ),
+    Ambiguity(
+        "refill-when",
+        "Is filling an empty place of the pyramid the player's choice, and when is it done?",
+        ("macedonian-phalanx:3",),
+        (Reading("at-once", "at once and always, whenever a card is there to fill it"),),
+        "at-once",
+        "Plain: macedonian-phalanx:3 'пустые места в пирамиде замещаются новыми картами' "
+        "(are filled: no choice is offered) 'в пирамиде, которая должна всегда быть полна' "
+        "(must always be full).",
+    ),
+    Ambiguity(
+        "play-up",
+        "In the second phase, must a card that goes to a foundation go there before the next "
+        "card is dealt onto the waste?",
+        ("macedonian-phalanx:3",),
+        (Reading("turned-card", "a card just dealt onto the waste that goes to a "
+                 "foundation goes there before the next card is dealt (it may not be "
+                 "buried); other cards go up when the player likes",
+                 restricts="optional"),
+         Reading("compulsory", "every card that goes to a foundation (pyramid or waste "
+                 "top) goes there before the next card is dealt, as in the first phase",
+                 restricts="turned-card"),
+         Reading("optional", "the player may deal the next card at any time")),
+        "turned-card",
+        "macedonian-phalanx:3 'из которой, по мере как будут выходить, кладутся карты на "
+        "места начальные': the cards coming out of the heap are laid on the foundations as "
+        "they come out, so a fitting card is not covered by the next; for the pyramid's "
+        "cards the sentence says nothing of the kind after the first phase.",
+    ),
+    Ambiguity(
+        "moves",
+        "Is there any building, or a redeal?",
+        ("macedonian-phalanx:5", "macedonian-phalanx:6"),
+        (Reading("none", "no building on the pyramid or the waste, one card to a place, no "
+                 "redeal"),),
+        "none",
+        "Plain: macedonian-phalanx:5 'Переводов здесь никаких нет, и на места в фаланге более "
+        "одной карты накладывать нельзя'; :6 'не позволяется перекладывать и другие кучки'.",
+    ),
+    Ambiguity(
+        "refill-order",
+        "When several places are empty at once, which is filled first?",
+        ("macedonian-phalanx:3",),
+        (Reading("first-place-first", "the first empty place (row by row, left to "
+                 "right) first"),),
+        "first-place-first",
+        "The text does not say, and it makes no difference: every card of the pyramid is "
+        "free and nothing is built on it (macedonian-phalanx:5 'на места в фаланге более "
+        "одной карты накладывать нельзя'), so which place a card fills changes nothing.",
     ),
 )
 
@@ -93,17 +193,33 @@ class PhalanxState(State):
 
     @executes("macedonian-phalanx:3", "macedonian-phalanx:5", "macedonian-phalanx:6")
     def legal_moves(self):
-        """Pyramid or waste card to a foundation; turning a card onto the waste only once no
-        pyramid card goes up (phase 1 ends then); no builds, no redeal."""
+        """Pyramid or waste card to a foundation; dealing the next card onto the waste only
+        when :meth:`may_deal` allows it; no builds, no redeal."""
         if self.is_won():
             return []
         want = fnd.wanted(self.found, self.cfg.base)
         moves = [_FOUND[i] for i, c in enumerate(self.pyr) if c >= 0 and c % 52 in want]
-        if self.waste and self.waste[-1] % 52 in want:
+        waste_up = bool(self.waste) and self.waste[-1] % 52 in want
+        if waste_up:
             moves.append(_FOUND_W)
-        if self.ptr < len(self.stock) and (self.phase == 2 or not moves):
+        if self.may_deal(bool(moves), waste_up):
             moves.append(_TURN)
         return moves
+
+    @executes("macedonian-phalanx:3")
+    def may_deal(self, any_goes_up: bool, waste_top_goes_up: bool) -> bool:
+        """May the next card be dealt onto the waste? Not when the pack is used up; in the
+        first phase only when no card goes up ('когда ... никакие уже более не идут на места
+        начальные'); in the second as reading ``play-up`` says: ``turned-card`` not while the
+        card just dealt is the waste top and goes up, ``compulsory`` not while any card goes
+        up, ``optional`` always."""
+        if self.ptr >= len(self.stock):
+            return False
+        if self.phase == 1 or self.cfg.play_up == "compulsory":
+            return not any_goes_up
+        if self.cfg.play_up == "turned-card":
+            return not (waste_top_goes_up and self.waste[-1] == self.stock[self.ptr - 1])
+        return True
 
     def apply(self, move):
         s = self._child(move)
@@ -162,7 +278,14 @@ class PhalanxState(State):
         if move == ("turn",):
             if self.ptr >= len(self.stock):
                 return False
-            return self.phase == 2 or not any(c >= 0 and fits(c) for c in self.pyr)
+            waste_up = bool(self.waste) and fits(self.waste[-1])
+            any_up = waste_up or any(c >= 0 and fits(c) for c in self.pyr)
+            if self.phase == 1 or self.cfg.play_up == "compulsory":
+                return not any_up
+            if self.cfg.play_up == "turned-card":
+                # the card dealt last is still the waste top: it has not left the waste
+                return not (waste_up and self.waste[-1] == self.stock[self.ptr - 1])
+            return True
         if move[0] == "found" and len(move) == 2:
             src = move[1]
             if src == "w":
@@ -177,14 +300,34 @@ class PhalanxState(State):
         return self.found == (13,) * 8
 
     def key(self):
-        return (fnd.canonical(self.found), self.pyr, self.ptr, self.waste)
+        """Foundations (:func:`engine.games._common.canonical`), the pyramid as a sorted set
+        of cards, the pack pointer and the waste, up to the symmetries of the rules: every
+        place of the pyramid is alike (every card in it is free, nothing is built on it, and
+        which empty place is filled first changes nothing), so the places are sorted; the
+        two packs are alike, so cards are taken within one pack (``c % 52``), with a flag
+        telling whether the waste top is the card dealt last."""
+        return (fnd.canonical(self.found), bytes(sorted(c % 52 if c >= 0 else 255
+                                                         for c in self.pyr)),
+                self.ptr, self.phase, bytes(c % 52 for c in self.waste), self._fresh())
+
+    def _fresh(self) -> bool:
+        """Is the waste top the card dealt last (it has never left the waste)? Part of the
+        key: reading ``play-up=turned-card`` depends on it, and folding the two packs hides
+        which copy of a card lies on top."""
+        return bool(self.waste) and self.ptr > 0 and self.waste[-1] == self.stock[self.ptr - 1]
 
     def safe_move(self):
+        """A foundation move the solver plays without branching (see the module docstring):
+        in the first phase, a card that is the only candidate for its foundation (while any
+        card goes up no card may be dealt, so every such card goes up before the phase
+        ends, and nothing is built on the pyramid); in the second phase only a forced move
+        (the single legal move). Returns None otherwise."""
+        if self.phase == 2:
+            moves = self.legal_moves()
+            return moves[0] if len(moves) == 1 else None
         base, found = self.cfg.base, self.found
         want = fnd.wanted(found, base)
         cands = [(i, c) for i, c in enumerate(self.pyr) if c >= 0 and c % 52 in want]
-        if self.waste and self.waste[-1] % 52 in want:
-            cands.append(("w", self.waste[-1]))
         if not cands:
             return None
         by_f: dict[int, list] = {}
@@ -229,7 +372,7 @@ def new(deal: int, readings: dict[str, str] | None = None) -> PhalanxState:
     pyr = deal_pyramid(cards)
     base_card, stock = take_base_card(cards)
     cfg = Config(SLUG, deal, r, base=RANK[base_card], base_card=base_card,
-                 refill_from_waste=r["refill"] == "waste")
+                 refill_from_waste=r["refill"] == "waste", play_up=r["play-up"])
     s = PhalanxState.__new__(PhalanxState)
     s.cfg, s.hist = cfg, None
     found = [0] * 8

@@ -6,9 +6,13 @@ Sentences (``mill:<n>``) and where they are executed:
 2. "...кладут три ряда пачек, по четыре пачки в ряд и по четыре карты в пачке" --
    :func:`deal_packets` (reading ``deal-order``).
 3. "С пачек снимаются двойки и кладутся по мастям на тузов, затем тройки и т. д." --
-   :meth:`MillState.foundation_moves` (top cards only: see below).
+   :func:`goes_up` (top cards only: see below).
 4. "Верхние карты пачек перекладываются на другие пачки, меньшие на большие ... но
-   непременно по мастям" -- :meth:`MillState.build_moves` (build down in suit, one card).
+   непременно по мастям" -- :func:`builds_on` (build down in suit, one card).
+
+:func:`rule_moves` lists the legal moves from these plain rules; the solver uses
+:meth:`MillState.legal_moves`, the same moves computed with bit masks for speed
+(tests/engine/test_mill_rules.py checks that the two agree along played deals).
 5. "Когда уже нечего перекладывать, то карты собираются снова в колоду, причем последняя
    пачка низа ложится на верх колоды" -- :func:`gather` (reading ``gather``) and the rule that
    a redeal is legal only when no foundation or build move is left.
@@ -86,13 +90,52 @@ AMBIGUITIES = (
                  "redeal until it comes out; a redeal that would deal a pack already dealt "
                  "is refused and the game is lost (mill:7)"),
          Reading("two", "two redeals (three deals in all), then the game is lost",
-                 editorial=True,
+                 editorial=True, restricts="until-out",
                  justification="Not in the text. The same game is known in English as "
                  "Perseverance, played with two redeals; offered to compare the odds.")),
         "until-out",
         "mill:6 'продолжают так пасьянс до тех пор, пока он не выйдет'; mill:7 says it becomes "
         "impossible 'вследствие повторения одних и тех же карт', i.e. when the same cards "
         "come round again: that repetition is the end.",
+    ),
+    Ambiguity(
+        "free-cards",
+        "Which cards of a packet may move: only the top card, or any?",
+        ("mill:3", "mill:4"),
+        (Reading("top-only", "only the top card of each packet"),),
+        "top-only",
+        "Plain: mill:4 'Верхние карты пачек перекладываются'; were every card of a packet "
+        "free (mill:3 alone), every deal would come out at once, against mill:7.",
+    ),
+    Ambiguity(
+        "redeal-when",
+        "When are the cards gathered: when nothing can be moved between packets, or also "
+        "nothing to the foundations?",
+        ("mill:5",),
+        (Reading("no-move-left", "only when no card goes up and none can be laid on "
+                 "another"),),
+        "no-move-left",
+        "Plain: mill:5 'Когда уже нечего перекладывать, то карты собираются снова в колоду'; "
+        "a card that could still go up would be laid out of the packets first (mill:3), so "
+        "nothing at all is left to move.",
+    ),
+    Ambiguity(
+        "empty-packet",
+        "May a card be laid in an emptied packet's place?",
+        ("mill:4",),
+        (Reading("no", "no: a card is laid only on a larger card of its suit"),),
+        "no",
+        "Plain: mill:4 'меньшие на большие': a card moves only onto a higher card.",
+    ),
+    Ambiguity(
+        "foundations",
+        "How are the foundations built?",
+        ("mill:1", "mill:3"),
+        (Reading("aces-up-in-suit", "the four aces in a row, each built up in its suit from "
+                 "two to king"),),
+        "aces-up-in-suit",
+        "Plain: mill:1 'Выбираются все четыре туза и раскладываются подряд'; mill:3 "
+        "'двойки ... кладутся по мастям на тузов, затем тройки и т. д. до королей'.",
     ),
 )
 
@@ -130,6 +173,42 @@ def gather(packets, mode: str) -> tuple[int, ...]:
     if mode == "top-card-first":
         return tuple(chain.from_iterable(p[::-1] for p in reversed(packets)))
     return tuple(chain.from_iterable(packets))
+
+
+@executes("mill:3")
+def goes_up(card: int, found: tuple) -> bool:
+    """mill:3 'С пачек снимаются двойки и кладутся по мастям на тузов, затем тройки и т. д.
+    до королей': ``card`` goes on its suit's foundation when it is the next rank up
+    (``found`` the top rank per suit). The plain rule; :meth:`MillState.foundation_moves` is
+    its fast bit-mask form, tested against it."""
+    return RANK[card] == found[SUIT[card]] + 1
+
+
+@executes("mill:4")
+def builds_on(card: int, onto: int) -> bool:
+    """mill:4 'Верхние карты пачек перекладываются на другие пачки, меньшие на большие ...
+    но непременно по мастям': ``card`` may be laid on ``onto`` when both are of one suit and
+    ``onto`` is one rank higher. The plain rule; :meth:`MillState.build_moves` is its fast
+    bit-mask form, tested against it."""
+    return SUIT[card] == SUIT[onto] and RANK[onto] == RANK[card] + 1
+
+
+@executes("mill:3", "mill:4", "mill:5")
+def rule_moves(state: "MillState") -> list[tuple]:
+    """The legal moves as the text says them, card by card, without bit masks: every top
+    card that :func:`goes_up` (mill:3), every top card that :func:`builds_on` the top card
+    of another packet (mill:4), and a redeal only when there is nothing to move ('Когда уже
+    нечего перекладывать', mill:5) and no repetition forbids it. The same list as
+    :meth:`MillState.legal_moves` (the fast path), in the same order."""
+    if state.is_won():
+        return []
+    tops = [(i, p[-1]) for i, p in enumerate(state.packets) if p]
+    moves = [("found", i) for i, c in tops if goes_up(c, state.found)]
+    moves += sorted(("build", i, j) for i, c in tops for j, d in tops
+                    if i != j and builds_on(c, d))
+    if moves:
+        return moves
+    return [("redeal",)] if state._can_redeal() else []
 
 
 def _want(found) -> int:
@@ -172,9 +251,9 @@ class MillState(State):
                 m |= 1 << c
         self.tmask = m
 
-    @executes("mill:3")
     def foundation_moves(self) -> list[tuple]:
-        """Top cards that go on their suit's foundation, next rank up (mill:3)."""
+        """Top cards that go on their suit's foundation, next rank up: the fast bit-mask
+        form of :func:`goes_up` (mill:3)."""
         hit = self.tmask & self.fmask  # fmask: _want(found)
         if not hit:
             return []
@@ -188,9 +267,9 @@ class MillState(State):
             out.sort()  # packet order
         return out
 
-    @executes("mill:4")
     def build_moves(self) -> list[tuple]:
-        """Top card onto the top card of another packet one rank higher in suit (mill:4)."""
+        """Top card onto the top card of another packet one rank higher in suit: the fast
+        bit-mask form of :func:`builds_on` (mill:4)."""
         t = self.tmask
         # bit c: card c and card c + 1 (one pack: same suit, one rank higher) are both tops
         hit = t & (t >> 1) & _NOT_KING

@@ -26,7 +26,8 @@ Sentences (``peacock-tail:<n>``) and where they are executed:
    полукружия" -- :meth:`PeacockState.foundation_moves` (reading ``upper``).
 8. "Переводы никакие здесь не допущены, равно и перекладывать другой раз нельзя; даже по
    недостатку в верхнем круге какой-либо карты нельзя на ее место класть с магазинов или со
-   сборной кучки" -- no other kind of move exists; :meth:`PeacockState.over_reason`.
+   сборной кучки" -- :meth:`PeacockState.legal_moves` (no other kind of move exists),
+   :meth:`PeacockState.over_reason`.
 
 The deal leaves the player nothing to decide; in the play the player chooses which free card
 of the wanted rank goes up (a reserve's, the waste pile's or the semicircle's).
@@ -71,10 +72,72 @@ AMBIGUITIES = (
         (Reading("advice", "a card of the semicircle may go up at any time; taking the "
                  "reserves' and the waste pile's cards first is advice"),
          Reading("rule", "a card of the semicircle may go up only when no reserve or waste "
-                 "card can")),
+                 "card can", restricts="advice")),
         "advice",
         "'преимущественно' (preferably) and peacock-tail:6 'непременно стараясь' (trying "
         "by all means) give advice on how to play, not a prohibition.",
+    ),
+    Ambiguity(
+        "reserves",
+        "How are the reserves dealt, and which of their cards are free?",
+        ("peacock-tail:1",),
+        (Reading("ten-each-top-free", "ten cards to a reserve, one reserve after another, "
+                 "squared: only the top (last laid) card is free"),),
+        "ten-each-top-free",
+        "Plain: peacock-tail:1 'кладутся 4 магазина по 10 карт без всякого выбора'; a "
+        "'магазин' is a stock pile from which the top card is taken.",
+    ),
+    Ambiguity(
+        "aces",
+        "When do aces start foundations, and may a freed ace of a reserve or the waste start "
+        "one?",
+        ("peacock-tail:2",),
+        (Reading("as-they-come", "every ace starts a foundation as it comes out: from the "
+                 "hand at once, from a reserve or the waste pile when freed"),),
+        "as-they-come",
+        "Plain: peacock-tail:2 'Тузы здесь составляют всегда начальные карты и кладутся "
+        "полукругом над магазинами, по мере того, как будут выходить'.",
+    ),
+    Ambiguity(
+        "semicircle",
+        "Which cards of the hand go on the upper semicircle, and which to the waste?",
+        ("peacock-tail:3", "peacock-tail:4", "peacock-tail:5"),
+        (Reading("alternate-colour", "a card goes on its rank's place if that is empty or "
+                 "shows a card of the other colour; otherwise on the waste pile"),),
+        "alternate-colour",
+        "Plain: peacock-tail:4 'кладутся по цвету мастей, т. е. на черного короля или даму "
+        "класть красного'; :5 'Те карты, которые не идут на верхнее полукружие, кладутся в "
+        "одну общую сборную кучку'.",
+    ),
+    Ambiguity(
+        "no-play-during-deal",
+        "May a card go up while the hand is being dealt?",
+        ("peacock-tail:3", "peacock-tail:6"),
+        (Reading("after-the-deal", "no card goes up (but aces) until the whole hand is "
+                 "dealt"),),
+        "after-the-deal",
+        "Plain: peacock-tail:3 'ни одна карта с магазинов не кладется даже и на тузов, пока "
+        "все прочие карты с рук не будут разложены'; :6 'тогда только, а не прежде'.",
+    ),
+    Ambiguity(
+        "other-moves",
+        "Is any move other than to a foundation allowed: building, a redeal, filling a gap "
+        "of the semicircle?",
+        ("peacock-tail:8",),
+        (Reading("none", "none: the only move is a free card to a foundation"),),
+        "none",
+        "Plain: peacock-tail:8 'Переводы никакие здесь не допущены, равно и перекладывать "
+        "другой раз нельзя; даже по недостатку в верхнем круге какой-либо карты нельзя на ее "
+        "место класть с магазинов или со сборной кучки'.",
+    ),
+    Ambiguity(
+        "foundation-choice",
+        "When several foundations show the rank below, which takes the card?",
+        ("peacock-tail:7",),
+        (Reading("any", "any of them: they are alike"),),
+        "any",
+        "Plain: peacock-tail:7 'Кладутся же все они на тузов, без соблюдения мастей': with "
+        "suits disregarded, foundations showing the same rank are interchangeable.",
     ),
 )
 
@@ -150,10 +213,27 @@ class PeacockState(State):
                 out.append(("found", UP0 + r - 2))
         return out
 
+    @executes("peacock-tail:8")
     def legal_moves(self) -> list[tuple]:
+        """The moves of the game: only :meth:`foundation_moves`. 'Переводы никакие здесь не
+        допущены' (no building), 'перекладывать другой раз нельзя' (no redeal), and no card
+        fills a gap of the semicircle (peacock-tail:8)."""
         if self.is_won():
             return []
         return self.foundation_moves()
+
+    def search_moves(self) -> list[tuple]:
+        """The solver's moves: :meth:`legal_moves` less a semicircle card of a rank that a
+        reserve's or the waste pile's top card could take up instead. Such a move is
+        dominated: nothing is ever laid on a reserve or the waste, so the semicircle card
+        stays free for later, while the reserve or waste card, moved up instead, frees the
+        card beneath it; any play after the semicircle move can be mimicked after the other
+        (suits play no part on the foundations)."""
+        moves = self.legal_moves()
+        low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}
+        if not low:
+            return moves
+        return [m for m in moves if m[1] <= WASTE or RANK[self._src_card(m[1])] not in low]
 
     def apply(self, move):
         s = self._child(move)
@@ -218,7 +298,10 @@ class PeacockState(State):
     def frees(self, move) -> bool:
         return move[1] <= WASTE
 
+    @executes("peacock-tail:8")
     def over_reason(self) -> str:
+        """Why the game ended: won, or no free card goes up and nothing else may be done
+        (peacock-tail:8); "" while it goes on."""
         if self.is_won():
             return "won"
         if self.legal_moves():

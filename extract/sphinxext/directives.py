@@ -184,6 +184,11 @@ def _declared_readings(slug: str) -> set[str]:
     return {f"{slug}:{a.id}={r.id}" for a in games.get(slug).AMBIGUITIES for r in a.readings}
 
 
+#: how the odds table names the policies (the solver is no player: see odds_table)
+POLICY_NAMES = {"blind": "blind player (face-up cards only)", "greedy": "greedy player",
+                "solver": "solver (all-seeing upper bound)", "random": "random player"}
+
+
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored)."""
     path = root / "results" / "odds.json"
@@ -191,6 +196,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         return None
     env.note_dependency(str(path))
     from engine import results as engine_results
+    from engine.odds import describe_rate
     table = engine_results.load(path)
     rows = [r for r in table["rows"] if r["game"] == slug]
     if not rows:
@@ -199,9 +205,14 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     sec += nodes.title("", "How often it comes out")
     prov = table["provenance"]
     intro = (f"Measured over numbered deals from deal {prov.get('first', 1)}, on "
-             f"{prov['date']}, by engine {prov['engine'][:12]}: the win rate and its Wilson 95% "
-             f"interval (undecided deals counted both ways), under the default readings and "
-             f"each single change of reading, for the greedy policy and the solver.")
+             f"{prov['date']}, by engine {prov['engine'][:12]}, under the default readings and "
+             f"each single change of reading. Players: blind sees only the face-up cards, as "
+             f"a person does; greedy plays the first good-looking move; the solver is not a "
+             f"player: it sees every face-down card and searches, so its rate is an upper "
+             f"bound on what any player can do. A deal the solver's budget did not settle is "
+             f"undecided; where many are, the rate is given only as bounds (at least the won "
+             f"share), never as a point rate. Intervals are Wilson 95% with undecided deals "
+             f"counted both ways.")
     if engine_results.stale(table):
         intro += " The engine has changed since these figures were measured."
     sec += _para(intro, [])
@@ -212,17 +223,17 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         label = f"{slug}:{r['change']}" if r["change"] else "default readings"
         if r["change"] and label not in declared:  # a stale table: the reading was withdrawn
             label += " (no longer a reading of the engine)"
-        cells.append([cited_text(label, declared, []),
-                      r["policy"], r["deals"],
-                      f"{r['won']} / {r['lost']} / {r['undecided']}", f"{100 * r['rate']:.1f}%",
-                      f"{100 * lo:.1f}–{100 * hi:.1f}%" + (f" ({r['note']})" if r.get("note") else "")])
+        cells.append([cited_text(label, declared, []), POLICY_NAMES.get(r["policy"], r["policy"]),
+                      r["deals"], f"{r['won']} / {r['lost']} / {r['undecided']}",
+                      describe_rate(r) + (f" ({r['note']})" if r.get("note") else "")])
     by_row = {f"{r['change'] or 'default'}/{r['policy']}": r for r in rows}
     claims_path = root / "results" / "claims.toml"
     if claims_path.is_file():
         from ..corpus import entries
         env.note_dependency(str(claims_path))
         spec = {"game": (str, True), "sentence": (str, True), "claim": (str, True),
-                "answer": (str, True), "test": (str, False), "rows": (list, False)}
+                "answer": (str, True), "test": (str, False), "rows": (list, False),
+                "measured": (str, False)}
         for c, _line in entries(claims_path, "claim", spec):
             if c["game"] != slug:
                 continue
@@ -233,20 +244,67 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
             p += nodes.Text(f": {c['claim']}")
             box += p
             box += _para(f"What the engine finds: {c['answer']}", [])
+            if c.get("measured"):
+                box += _para(f"What was measured: {c['measured']}", ["claim-measured"])
             for key in c.get("rows", []):
                 r = by_row.get(key)
                 if r is not None:
-                    lo, hi = r["ci95"]
-                    box += _para(f"{key}: {r['won']} won, {r['lost']} lost, {r['undecided']} "
-                                 f"undecided of {r['deals']} deals, {100 * r['rate']:.1f}% "
-                                 f"[{100 * lo:.1f}–{100 * hi:.1f}%].", ["claim-figure"])
+                    box += _para(f"{key}: {r['won']} won, {r['lost']} lost, "
+                                 f"{r['undecided']} undecided of {r['deals']} deals: "
+                                 f"{describe_rate(r)} (stored table).", ["claim-figure"])
+                else:
+                    box += _para(f"{key}: not in the stored table yet.", ["claim-figure"])
             if c.get("test"):
-                box += _para(f"Checked by {c['test']}.", ["claim-figure"])
+                box += _para(f"Tested by {c['test']}.", ["claim-figure"])
             sec += box
-    sec += make_table("edition-odds", [("Readings", 30), ("Policy", 10), ("Deals", 8),
-                                       ("Won / lost / undecided", 18), ("Win rate", 16),
-                                       ("95% interval", 18)], cells)
+    sec += make_table("edition-odds", [("Readings", 30), ("Policy", 14), ("Deals", 8),
+                                       ("Won / lost / undecided", 18),
+                                       ("Comes out (95% interval)", 30)], cells)
     return sec
+
+
+def ambiguity_item(slug: str, a: dict, dom, location) -> nodes.container:
+    """One declared decision of the engine (``Ambiguity.to_dict()``) on its game page: its
+    citation id and anchor, the question, the readings (each with its own anchor, label,
+    editorial justification and what it restricts), the default and the reason. All text
+    from the engine is set as text nodes (escaped); citations are noted in the domain."""
+    from .domain import permalink
+    aid = f"{slug}:{a['id']}"
+    dom.note_object(aid, "ambiguity", anchor(aid), aid, location=location)
+    item = _container(["edition-ambiguity"], ids=[anchor(aid)])
+    head = nodes.paragraph(classes=["amb"])
+    head += nodes.literal(aid, aid, classes=["amb-id"])
+    head += nodes.Text(f" — {a.get('question', '')}")
+    head += permalink(anchor(aid), f"ambiguity {aid}")
+    item += head
+    readings = a["readings"]
+    if len(readings) == 1:
+        item += _para("One reading: the engine's decision where the text is plain.",
+                      ["amb-plain"])
+    lst = nodes.bullet_list()
+    for r in readings:
+        r = r if isinstance(r, dict) else {"id": r}
+        full = f"{aid}={r['id']}"
+        dom.note_object(full, "reading", anchor(full), full, location=location)
+        li = nodes.list_item(ids=[anchor(full)])
+        p = nodes.paragraph()
+        p += nodes.literal(full, full, classes=["reading-id"])
+        if r["id"] == a["default"]:
+            p += nodes.Text(" (default)")
+        if r.get("label"):
+            p += nodes.Text(f": {r['label']}")
+        if r.get("restricts"):
+            p += nodes.Text(f" Only removes moves from {aid}={r['restricts']}, so it cannot "
+                            f"come out more often.")
+        p += permalink(anchor(full), f"reading {full}")
+        li += p
+        if r.get("editorial"):
+            li += _para(f"Editorial reading (not in the text): {r.get('justification', '')}",
+                        ["amb-editorial"])
+        lst += li
+    item += lst
+    item += _para(f"Default {a['default']}: {a.get('reason', '')}", ["amb-reason"])
+    return item
 
 
 def make_table(cls: str, columns: list[tuple[str, int]], rows: list[list]) -> nodes.table:
@@ -390,24 +448,7 @@ class GameDirective(EditionDirective):
             sec = nodes.section(ids=[f"{game.slug}-readings"])
             sec += nodes.title("", "Ambiguities and readings")
             for a in eg["ambiguities"]:
-                aid = f"{game.slug}:{a['id']}"
-                dom.note_object(aid, "ambiguity", anchor(aid), aid, location=self.get_location())
-                item = _container(["edition-ambiguity"], ids=[anchor(aid)])
-                from .domain import permalink
-                head = _para(f"{aid} — default: {a['default']}. {a.get('reason', '')}", ["amb"])
-                head += permalink(anchor(aid), f"ambiguity {aid}")
-                item += head
-                lst = nodes.bullet_list()
-                for r in a["readings"]:
-                    rid = r["id"] if isinstance(r, dict) else r
-                    full = f"{aid}={rid}"
-                    dom.note_object(full, "reading", anchor(full), full, location=self.get_location())
-                    li = nodes.list_item(ids=[anchor(full)])
-                    label = r.get("label", "") if isinstance(r, dict) else ""
-                    li += _para(f"{full}{': ' + label if label else ''}", [])
-                    li[-1] += permalink(anchor(full), f"reading {full}")
-                    lst += li
-                item += lst
+                item = ambiguity_item(game.slug, a, dom, self.get_location())
                 sec += item
             out.append(sec)
         return out

@@ -49,8 +49,11 @@ def test_bad_deal_numbers():
 def test_readings_resolve_and_errors():
     amb = games.get("mill").AMBIGUITIES
     assert resolve("mill", amb, None) == {"deal-order": "packet", "gather":
-                                          "last-packet-first", "redeals": "until-out"}
-    with pytest.raises(ValueError, match="allowed: deal-order, gather, redeals"):
+                                          "last-packet-first", "redeals": "until-out",
+                                          "free-cards": "top-only",
+                                          "redeal-when": "no-move-left", "empty-packet": "no",
+                                          "foundations": "aces-up-in-suit"}
+    with pytest.raises(ValueError, match="allowed: deal-order, gather, redeals, free-cards"):
         resolve("mill", amb, {"nope": "x"})
     with pytest.raises(ValueError, match="allowed: packet, round"):
         resolve("mill", amb, {"deal-order": "x"})

@@ -61,7 +61,8 @@ WON = [("mill", {}, 1, 5000), ("goes-doesnt-go", {}, 2, 20000),
        ("macedonian-phalanx", {}, 1, 5000), ("egyptian-pyramid", {}, 10, 20000),
        ("octagon", {}, 19, 40000)]
 LOST = [("mill", {}, 21, 5000), ("goes-doesnt-go", {}, 1, 5000),
-        ("macedonian-phalanx", {}, 3, 5000), ("mill", {"redeals": "two"}, 1, 20000),
+        ("macedonian-phalanx", {"play-up": "compulsory"}, 2, 10000),
+        ("mill", {"redeals": "two"}, 1, 20000),
         ("octagon", {"redeals": "three-passes", "stock-play": "compulsory"}, 32, 5000)]
 
 

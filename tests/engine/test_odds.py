@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from engine import odds, results
+from engine import games, odds, results
 
 
 def test_wilson_by_hand():
@@ -39,7 +39,9 @@ def test_odds_json_and_progress():
     assert list(r) == ["game", "readings", "policy", "deals", "first", "budget", "won",
                        "lost", "undecided", "rate", "ci95"]
     assert r["won"] + r["lost"] + r["undecided"] == 6 and seen[-1] == (6, 6)
-    assert r["readings"] == {"pairing": "pairs", "unmatched": "stays-open"}
+    assert {k: r["readings"][k] for k in ("pairing", "unmatched")} == {
+        "pairing": "pairs", "unmatched": "stays-open"}
+    assert set(r["readings"]) == {a.id for a in games.get("heart-to-heart").AMBIGUITIES}
     json.dumps(r)
     with pytest.raises(ValueError):
         odds.odds("heart-to-heart", deals=0)

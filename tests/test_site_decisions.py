@@ -1,0 +1,77 @@
+"""Every decision the engine declares is on its game page, as a reader sees it: anchored by
+its citation id, with its question, every reading (anchored), the default and the reason;
+and the odds are stated fairly (the solver named an all-seeing upper bound, bounds where
+deals are undecided)."""
+from __future__ import annotations
+
+import html
+import re
+
+from engine import api
+from extract.ids import anchor
+
+
+def text_of(fragment: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment)))
+
+
+def squash(s: str) -> str:
+    return re.sub(r"\s+", " ", s)
+
+
+def test_every_declared_decision_is_rendered_with_anchors(site):
+    n = 0
+    for g in api.list_games():
+        if not g["executable"]:
+            continue
+        page = (site / "games" / f"{g['slug']}.html").read_text(encoding="utf-8")
+        for a in g["ambiguities"]:
+            cite = f"{g['slug']}:{a['id']}"
+            start = page.index(f'id="{anchor(cite)}"')
+            nxt = page.find('class="edition-ambiguity', start + 10)
+            block = text_of(page[start:nxt if nxt > 0 else len(page)])
+            assert cite in block
+            assert squash(a["question"]) in block, cite
+            assert squash(a["reason"]) in block, cite
+            assert f"Default {a['default']}" in block
+            for r in a["readings"]:
+                rc = f"{cite}={r['id']}"
+                assert f'id="{anchor(rc)}"' in page, rc
+                assert squash(r["label"]) in block, rc
+            n += 1
+    assert n >= 40
+
+
+def test_odds_named_fairly_on_the_page(site):
+    text = text_of((site / "games" / "peacock-tail.html").read_text(encoding="utf-8"))
+    assert "upper bound on what any player can do" in text
+    assert "solver (all-seeing upper bound)" in text
+    # many undecided deals: bounds, not a point rate
+    assert re.search(r"≥ \d+\.\d% won, \d+\.\d% undecided", text)
+
+
+def test_claim_box_says_what_was_measured_and_the_test(site):
+    page = (site / "games" / "goes-doesnt-go.html").read_text(encoding="utf-8")
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", page)))
+    assert "The author's claim (goes-doesnt-go:8)" in text
+    assert "What was measured:" in text
+    assert "Tested by tests/engine/test_claims.py::test_goes_doesnt_go_failure" in text
+
+
+def test_edition_games_json_lists_every_decision_with_citations(cli):
+    import json
+    rows = {g["slug"]: g for g in json.loads(cli("games", "--format", "json").output)}
+    for g in api.list_games():
+        if not g["executable"]:
+            continue
+        listed = {a["id"]: a for a in rows[g["slug"]]["ambiguities"]}
+        assert set(listed) == {a["id"] for a in g["ambiguities"]}
+        for a in g["ambiguities"]:
+            got = listed[a["id"]]
+            cite = f"{g['slug']}:{a['id']}"
+            assert got["cite"] == cite and got["anchor"] == anchor(cite)
+            assert got["page"] == f"games/{g['slug']}.html#{anchor(cite)}"
+            assert got["question"] == a["question"] and got["reason"] == a["reason"]
+            for r, d in zip(a["readings"], got["reading_details"]):
+                assert d["cite"] == f"{cite}={r['id']}" and d["anchor"] == anchor(d["cite"])
+                assert d["label"] == r["label"] and d["restricts"] == r["restricts"]
