@@ -97,9 +97,9 @@ AMBIGUITIES = (
         "layout",
         "How is each pack laid out, and which cards show?",
         ("heart-to-heart:3", "heart-to-heart:4", "heart-to-heart:5", "heart-to-heart:6"),
-        (Reading("16x3-and-4", "16 packets of three face down and four reserve cards; the "
+        (Reading("sixteen-threes-four-reserve", "16 packets of three face down and four reserve cards; the "
                  "top card of every packet turned face up (who turns first changes nothing)"),),
-        "16x3-and-4",
+        "sixteen-threes-four-reserve",
         "Plain: heart-to-heart:3 'на 16 пачек, по 3 карты в каждой, крапом вверх'; :4 "
         "'Оставшиеся 4 карты откладываются к стороне, на выручку'; :5-6 each player turns "
         "'верхнюю карту каждой пачки'.",

@@ -51,8 +51,8 @@ AMBIGUITIES = (
         "pyramid-rows",
         "How many cards in each row of the pyramid?",
         ("macedonian-phalanx:1", "macedonian-phalanx:2"),
-        (Reading("1-3-5-7-9", "five rows of 1, 3, 5, 7 and 9 cards (25 cards)"),),
-        "1-3-5-7-9",
+        (Reading("rows-1-3-5-7-9", "five rows of 1, 3, 5, 7 and 9 cards (25 cards)"),),
+        "rows-1-3-5-7-9",
         "Plain: macedonian-phalanx:1 'сначала одну, потом три и так далее' (rows growing by "
         "two) and macedonian-phalanx:2 'последний ряд, в котором девять карт' (the last row "
         "has nine).",
