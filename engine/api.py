@@ -9,7 +9,7 @@ from .deal import check_deal
 from .registry import entries
 
 __all__ = ["list_games", "play", "trace", "rules", "position", "legal_moves_described",
-           "hint", "solve_from"]
+           "hint", "solve_from", "steps"]
 
 
 def list_games() -> list[dict]:
@@ -192,6 +192,19 @@ def position(game: str, deal: int, readings: dict[str, str] | None = None,
             "piles": view["piles"], "legal": view["legal"],
             "history": [line.caption(i) for i in range(1, n + 1)],
             "won": view["won"], "over": view["over"], "reason": view["reason"]}
+
+
+def steps(game: str, deal: int, readings: dict[str, str] | None = None, moves=()) -> list[dict]:
+    """The position after each of ``moves`` as a player sees it, for a step-through:
+    ``[{"n", "move" (None for the deal), "caption", "rules", "piles"}]`` (``piles`` as in
+    :func:`position`, hidden cards None; ``caption`` and ``rules`` as its ``history``)."""
+    line = _line(game, deal, readings, moves)
+    out = [{"n": 0, "move": None, "caption": "", "rules": [], "piles": line.view(0)["piles"]}]
+    for n in range(1, len(line.moves) + 1):
+        c = line.caption(n)
+        out.append({"n": n, "move": c["move"], "caption": c["caption"], "rules": c["rules"],
+                    "piles": line.view(n)["piles"]})
+    return out
 
 
 def hint(game: str, deal: int, readings: dict[str, str] | None = None, moves=()) -> dict:
