@@ -97,7 +97,7 @@
     this.selected = null; this.hintMove = null; this.focusPile = 0;
     var id = panel.game + "-board-" + index, self = this;
     var box = this.box = el("section", {"class": "play-board", "aria-labelledby": id + "-h"});
-    box.appendChild(el("h4", {id: id + "-h"}, index ? "Second reading" : "Your game"));
+    box.appendChild(el("h3", {id: id + "-h"}, index ? "Second reading" : "Your game"));
     var sets = el("fieldset", {"class": "play-readings"});
     sets.appendChild(el("legend", {}, "Readings"));
     if (!panel.ambiguities.length) { sets.appendChild(el("p", {"class": "play-note"}, "This game's text has no ambiguity: one reading.")); }
@@ -132,9 +132,9 @@
     this.table = el("div", {"class": "play-table", role: "group", tabindex: "0",
       "aria-label": "The table: arrow keys go from pile to pile, Enter selects a pile, Enter on another plays the move between them"});
     var wrap = el("div", {"class": "play-wrap"}); wrap.appendChild(this.table); box.appendChild(wrap);
-    box.appendChild(el("h5", {}, "Legal moves"));
+    box.appendChild(el("h4", {}, "Legal moves"));
     this.legal = el("ul", {"class": "play-legal", "aria-label": "Legal moves"}); box.appendChild(this.legal);
-    box.appendChild(el("h5", {}, "Moves played"));
+    box.appendChild(el("h4", {}, "Moves played"));
     this.history = el("ol", {"class": "play-history", "aria-label": "Moves played"}); box.appendChild(this.history);
     this.table.addEventListener("keydown", function (ev) { self.tableKey(ev); });
     box.addEventListener("keydown", function (ev) {
@@ -263,21 +263,27 @@
       if (sources[i]) { b.classList.add("can-move"); }
       if (targets[i]) { b.classList.add("is-target"); }
       if (self.selected === i) { b.classList.add("is-selected"); b.setAttribute("aria-pressed", "true"); }
-      b.style.left = x + "px"; b.style.top = y + "px";
       var n = p.cards.length, hidden = p.cards.filter(function (c) { return c === null; }).length;
       var top = n && p.cards[n - 1] !== null ? cardText(p.cards[n - 1]).text : null;
       b.setAttribute("aria-label", p.name + ": " + (n ? (top ? top + " on top, " : "") + n + (n === 1 ? " card" : " cards") + (hidden ? " (" + hidden + " face down or covered)" : "") : "empty") +
         (sources[i] ? "; can move" : "") + (targets[i] ? "; can take the selected card" : ""));
-      var w = W, h = H;
+      /* the cards and the name are drawn beside the pile's (empty) control, hidden from
+         assistive technology: the control's label says it all */
+      var w = W, h = H, layer = el("div", {"class": "play-cards", "aria-hidden": "true"});
+      layer.style.left = x + "px"; layer.style.top = y + "px";
+      layer.appendChild(el("span", {"class": "play-slot"}));
       shown.forEach(function (code, j) {
-        var c = el("span", {"class": "play-card", "aria-hidden": "true"});
+        var c = el("span", {"class": "play-card"});
         if (code === null) { c.classList.add("back"); } else { var t = cardText(code); c.textContent = t.text; if (t.red) { c.classList.add("red"); } }
         c.style.left = (j * f[0]) + "px"; c.style.top = (j * f[1]) + "px";
-        b.appendChild(c);
+        layer.appendChild(c);
         w = Math.max(w, j * f[0] + W); h = Math.max(h, j * f[1] + H);
       });
-      if (p.fan === "none" && n > 1) { b.appendChild(el("span", {"class": "play-count", "aria-hidden": "true"}, String(n))); }
-      b.appendChild(el("span", {"class": "play-name", "aria-hidden": "true"}, p.name));
+      if (p.fan === "none" && n > 1) { layer.appendChild(el("span", {"class": "play-count"}, String(n))); }
+      layer.appendChild(el("span", {"class": "play-name"}, p.name));
+      layer.style.width = w + "px"; layer.style.height = h + "px";
+      self.table.appendChild(layer);
+      b.style.left = x + "px"; b.style.top = y + "px";
       b.style.width = w + "px"; b.style.height = h + "px";
       width = Math.max(width, x + w + 8); height = Math.max(height, y + h + 22);
       b.addEventListener("click", function () { self.choosePile(i); });
