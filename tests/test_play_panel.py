@@ -164,8 +164,9 @@ def test_site_ships_pyodide_and_the_engine(site):
     assert len(zips) == 1
     html = (site / "games" / "mill.html").read_text(encoding="utf-8")
     assert f'data-engine="{zips[0].name}"' in html
-    assert "cdn" not in (static / "play-panel.js").read_text().lower()
-    assert "cdn" not in (static / "play-worker.mjs").read_text().lower()
+    for script in ("play-panel.js", "play-worker.mjs"):   # no address but the local server's
+        urls = re.findall(r"https?://[^\s\"')]+", (static / script).read_text())
+        assert all(u.startswith("http://127.0.0.1:8000/") for u in urls), urls
     import zipfile
     names = zipfile.ZipFile(zips[0]).namelist()
     assert "engine/api.py" in names and "engine/games/mill.py" in names
@@ -253,8 +254,12 @@ def test_hints_to_the_end_equal_edition_play(browser, served, cli, slug, deal, r
             "--format", "json")
     want = json.loads(r.output)
     query = "&".join([f"deal={deal}"] + [f"reading={a}={v}" for a, v in readings.items()])
+    requests: list[str] = []
+    browser.on("request", lambda req: requests.append(req.url))
     page, errors = open_page(browser, f"{served}/games/{slug}.html?{query}")
     wait_ready(page, slug)
+    assert any(u.endswith("/pyodide.asm.wasm") for u in requests)
+    assert all(u.startswith(served + "/") for u in requests), requests  # nothing from a CDN
     b = board(page, slug)
     for a, v in readings.items():
         assert b.locator(f"select[data-ambiguity='{a}']").input_value() == v
@@ -295,7 +300,7 @@ def test_a_position_in_the_url_opens_the_panel_there(browser, served):
     wait_ready(page, "mill")                     # opened by itself: the URL cites a position
     b = board(page, "mill")
     want = api.position("mill", 5, {"gather": "top-card-first"}, r["moves"][:6])
-    assert b.locator(".play-history li span:first-child").all_inner_texts() == [
+    assert [t.strip() for t in b.locator(".play-history li span:first-child").all_inner_texts()] == [
         h["caption"] for h in want["history"]]
     assert b.locator(".play-move").all_inner_texts() == [e["caption"] for e in want["legal"]]
     assert page.locator("#mill-play-panel input.play-deal").input_value() == "5"
