@@ -100,6 +100,19 @@ def sync_sources(docs: Path, source: Path) -> None:
             p.unlink()
 
 
+def _prepare_play_panel(source: Path) -> None:
+    """Install the pinned Pyodide (``npm ci``) before Sphinx starts, so that a missing npm
+    stops the build with one clear message (see :mod:`extract.sphinxext.bundle`)."""
+    from sphinx.errors import ExtensionError
+
+    from .sphinxext import bundle
+    try:
+        bundle.ensure_pyodide(bundle.find_node_dir(None, source))
+    except ExtensionError as e:
+        message, _, fix = str(e).partition(" Fix: ")
+        raise EditionError(message, fix=fix or None) from None
+
+
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
@@ -121,6 +134,7 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
     build_edition(corpus, doctrees / "edition")  # fail early on bad corpus data; cached on disk
     source = out.parent / f".{out.name}.source"
     sync_sources(DOCS, source)
+    _prepare_play_panel(source)
     tmp = Path(tempfile.mkdtemp(dir=out.parent if out.parent.exists() else None,
                                 prefix=f".{out.name}.building."))
     if out.exists():

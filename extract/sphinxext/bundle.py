@@ -43,17 +43,23 @@ FIX_NPM = ("install Node.js and npm (Debian: `apt-get install -y nodejs npm`; th
 def node_dir(app) -> Path:
     """The folder holding the project's ``package.json`` (see the module docstring);
     ExtensionError naming the fix when there is none."""
-    if app.config.edition_node_dir:
-        d = Path(app.config.edition_node_dir)
+    return find_node_dir(app.config.edition_node_dir, Path(app.srcdir))
+
+
+def find_node_dir(configured: str | None, srcdir: Path) -> Path:
+    """``configured`` (``edition_node_dir``) if given, else the toolkit's repository, else
+    the first parent of ``srcdir`` with a ``package.json``."""
+    if configured:
+        d = Path(configured)
         if not (d / "package.json").is_file():
             raise ExtensionError(f"edition_node_dir = {str(d)!r} has no package.json; point "
                                  "it at the folder with the package.json that pins pyodide")
         return d
-    for d in [ENGINE.parent, *Path(app.srcdir).resolve().parents]:
+    for d in [ENGINE.parent, *srcdir.resolve().parents]:
         if (d / "package.json").is_file():
             return d
     raise ExtensionError("the Play panel needs Pyodide from npm, but no package.json was "
-                         f"found (looked in {ENGINE.parent} and above {app.srcdir}); set "
+                         f"found (looked in {ENGINE.parent} and above {srcdir}); set "
                          "edition_node_dir in conf.py, or edition_play = False")
 
 
