@@ -100,7 +100,7 @@ def main() -> None:
     from engine import api
     from playwright.sync_api import sync_playwright
     root = serve(site)
-    url = f"{root}/games/{args.game}.html?deal={args.deal}"
+    url = f"{root}/games/{args.game}.html"  # deal 1; a query would open the panel by itself
     cold, warm = [], []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
@@ -119,7 +119,9 @@ def main() -> None:
               f"warm {[round(x, 1) for x in warm]})")
 
         ctx = browser.new_context()
-        page, _ = open_panel(ctx, url, args.game)
+        page = ctx.new_page()
+        page.goto(f"{url}?deal={args.deal}")   # opens the panel on that deal
+        page.locator(f"#{args.game}-play-panel .play-move").first.wait_for(timeout=600_000)
         board = page.locator(f"#{args.game}-play-panel .play-board").first
         board.locator("input.play-budget").fill(str(args.budget))
         t = time.perf_counter()

@@ -102,9 +102,9 @@ def _record(fn, codes: dict):
     return result, calls
 
 
-def legal_with_rules(state) -> list[tuple[tuple, list[str]]]:
-    """``[(move, [sentence ids])]`` for every legal move of ``state``, in the game's order
-    (see the module docstring for how the ids are found)."""
+def legal_with_rules(state) -> list[tuple[tuple, list[str], object]]:
+    """``[(move, [sentence ids], state after the move)]`` for every legal move of ``state``,
+    in the game's order (see the module docstring for how the ids are found)."""
     codes = rule_codes(state.cfg.slug)
     moves, gen = _record(state.legal_moves, codes)
     out = []
@@ -116,7 +116,7 @@ def legal_with_rules(state) -> list[tuple[tuple, list[str]]]:
                     best = []
                 depth = d
                 best.append(info)
-        _, applied = _record(lambda: state.apply(m), codes)
+        child, applied = _record(lambda: state.apply(m), codes)
         ids: list[str] = []
         late = [i for ids_, name in best if name == "legal_moves" for i in ids_]
         for ids_, name in best:
@@ -125,7 +125,7 @@ def legal_with_rules(state) -> list[tuple[tuple, list[str]]]:
         for _d, (ids_, _name), _r in applied:
             ids += ids_
         ids += late
-        out.append((m, list(dict.fromkeys(ids))))
+        out.append((m, list(dict.fromkeys(ids)), child))
     return out
 
 
@@ -266,18 +266,15 @@ def _visible(pile: dict, codes: list[str]) -> bool:
     return all(c in shown for c in codes)
 
 
-def described(state, after_of=None) -> dict:
+def described(state) -> dict:
     """Everything a player sees at ``state``: ``{"piles": masked piles, "legal": [{"move",
     "caption", "rules", "from", "to"}], "won", "over", "reason"}``; ``from`` / ``to`` are
-    the pile indices the move takes cards from / puts cards on (for highlighting).
-    ``after_of`` (optional) maps a move to its resulting state, to reuse states already
-    computed."""
+    the pile indices the move takes cards from / puts cards on (for highlighting)."""
     layout = state.layout()
     legal = legal_with_rules(state)
     entries = []
     taken_by: dict[int, int] = {}
-    for m, ids in legal:
-        child = after_of(m) if after_of else state.apply(m)
+    for m, ids, child in legal:
         moved = transfers(layout, child.layout())
         sources = {i for _cs, i, _j in moved if i is not None}
         if len(sources) == 1:  # the move takes only that pile's card(s)
