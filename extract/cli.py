@@ -107,7 +107,8 @@ def _prepare_play_panel(source: Path) -> None:
 
     from .sphinxext import bundle
     try:
-        bundle.ensure_pyodide(bundle.find_node_dir(None, source))
+        bundle.ensure_pyodide(bundle.find_node_dir(None, source),
+                              say=lambda msg: click.echo(msg, err=True))
     except ExtensionError as e:
         message, _, fix = str(e).partition(" Fix: ")
         raise EditionError(message, fix=fix or None) from None

@@ -73,10 +73,11 @@ def pinned(root: Path) -> str:
     return v
 
 
-def ensure_pyodide(root: Path) -> Path:
+def ensure_pyodide(root: Path, say=None) -> Path:
     """``root/node_modules/pyodide`` at the pinned version, running ``npm ci`` first when it
-    is missing or another version. Returns its folder; ExtensionError naming the fix when npm
-    is missing or fails."""
+    is missing or another version (``say``, a function of one string, is told so; default
+    Sphinx's log). Returns its folder; ExtensionError naming the fix when npm is missing or
+    fails."""
     want = pinned(root)
     pkg = root / "node_modules" / "pyodide"
 
@@ -94,7 +95,7 @@ def ensure_pyodide(root: Path) -> Path:
         raise ExtensionError(f"the Play panel needs pyodide {want} from npm, which is not "
                              f"installed in {root / 'node_modules'}, and the command `npm` "
                              f"was not found. Fix: {FIX_NPM}")
-    logger.info(f"installing pyodide {want} with `npm ci` in {root} ...")
+    (say or logger.info)(f"installing pyodide {want} with `npm ci` in {root} ...")
     r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True,
                        text=True)
     if r.returncode != 0 or not ok():
