@@ -108,7 +108,7 @@ def _prepare_play_panel(source: Path) -> None:
     from .sphinxext import bundle
     try:
         bundle.ensure_pyodide(bundle.find_node_dir(None, source),
-                              say=lambda msg: click.echo(msg, err=True))
+                              say=lambda msg: click.echo(msg, err=True), alternative="")
     except ExtensionError as e:
         message, _, fix = str(e).partition(" Fix: ")
         raise EditionError(message, fix=fix or None) from None

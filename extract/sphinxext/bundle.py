@@ -36,8 +36,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 FIX_NPM = ("install Node.js and npm (Debian: `apt-get install -y nodejs npm`; they come "
-           "with https://nodejs.org), then build again; or set `edition_play = False` in "
-           "conf.py to build the site without the Play panel")
+           "with https://nodejs.org), then build again")
+#: The other way out, for a Sphinx project of one's own.
+NO_PANEL = "; or set `edition_play = False` in conf.py to build the site without the Play panel"
 
 
 def node_dir(app) -> Path:
@@ -73,11 +74,11 @@ def pinned(root: Path) -> str:
     return v
 
 
-def ensure_pyodide(root: Path, say=None) -> Path:
+def ensure_pyodide(root: Path, say=None, alternative: str = NO_PANEL) -> Path:
     """``root/node_modules/pyodide`` at the pinned version, running ``npm ci`` first when it
     is missing or another version (``say``, a function of one string, is told so; default
     Sphinx's log). Returns its folder; ExtensionError naming the fix when npm is missing or
-    fails."""
+    fails (``alternative`` ends the fix)."""
     want = pinned(root)
     pkg = root / "node_modules" / "pyodide"
 
@@ -94,7 +95,7 @@ def ensure_pyodide(root: Path, say=None) -> Path:
     if npm is None:
         raise ExtensionError(f"the Play panel needs pyodide {want} from npm, which is not "
                              f"installed in {root / 'node_modules'}, and the command `npm` "
-                             f"was not found. Fix: {FIX_NPM}")
+                             f"was not found. Fix: {FIX_NPM}{alternative}")
     (say or logger.info)(f"installing pyodide {want} with `npm ci` in {root} ...")
     r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True,
                        text=True)
@@ -102,7 +103,8 @@ def ensure_pyodide(root: Path, say=None) -> Path:
         tail = (r.stderr or r.stdout).strip().splitlines()[-5:]
         raise ExtensionError(f"`npm ci` in {root} failed (exit {r.returncode}): "
                              + " | ".join(tail) + f". Fix: check the network and "
-                             f"package-lock.json, then build again; or {FIX_NPM}")
+                             f"package-lock.json, then build again; or {FIX_NPM}"
+                             f"{alternative}")
     return pkg
 
 
