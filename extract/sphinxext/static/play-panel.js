@@ -424,12 +424,19 @@
     });
   };
   Panel.prototype.addBoard = function (readings, moves) {
-    var b = new Board(this, this.boards.length, Object.assign({}, readings));
+    var clean = {}, dropped = [], self = this;
+    Object.keys(readings).forEach(function (k) {  /* a URL may name readings that do not exist */
+      var a = self.ambiguities.filter(function (x) { return x.id === k; })[0];
+      if (a && a.readings.some(function (r) { return r.id === readings[k]; })) { clean[k] = readings[k]; } else { dropped.push(k + "=" + readings[k]); }
+    });
+    var b = new Board(this, this.boards.length, clean);
     b.moves = moves;
     this.boards.push(b);
     this.boardsBox.appendChild(b.box);
     this.boardsBox.classList.toggle("two", this.boards.length > 1);
-    return b.load();
+    return b.load().then(function () {
+      if (dropped.length) { b.say("Not a reading of this game, ignored: " + dropped.join(", ") + ". " + b.status.textContent, "error"); }
+    });
   };
 
   document.addEventListener("DOMContentLoaded", function () {
