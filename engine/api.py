@@ -4,11 +4,12 @@ All errors are ``ValueError`` with a one-line message listing what is allowed.
 """
 from __future__ import annotations
 
-from . import games, policies, solver
+from . import describe, games, policies, solver
 from .deal import check_deal
 from .registry import entries
 
-__all__ = ["list_games", "play", "trace", "rules"]
+__all__ = ["list_games", "play", "trace", "rules", "position", "legal_moves_described",
+           "hint", "solve_from", "steps"]
 
 
 def list_games() -> list[dict]:
@@ -105,3 +106,135 @@ def trace(game: str, deal: int, readings: dict[str, str] | None = None,
         steps.append({"n": i, "move": m, "layout": s.layout()})
     out["steps"] = steps
     return out
+
+
+# -- the in-page Play panel (runs in Pyodide; also called by CPython tests) -----------------
+class _Line:
+    """One game line: the states from the deal through the moves, with the views and the
+    captions computed so far (cached: the panel asks again after every move)."""
+
+    def __init__(self, game: str, deal: int, readings: dict):
+        self.states = [games.new(game, deal, readings)]
+        self.moves: list[tuple] = []
+        self.views: dict[int, dict] = {}
+        self.captions: dict[int, dict] = {}
+
+    def follow(self, moves) -> None:
+        moves = [tuple(m) for m in moves]
+        k = 0
+        while k < len(self.moves) and k < len(moves) and self.moves[k] == moves[k]:
+            k += 1
+        del self.moves[k:], self.states[k + 1:]
+        for n in [n for n in self.views if n > k]:
+            del self.views[n]
+        for n in [n for n in self.captions if n > k]:
+            del self.captions[n]
+        for i, m in enumerate(moves[k:], k):
+            s = self.states[-1]
+            if not s.is_legal(m):
+                cfg = s.cfg
+                raise ValueError(f"move {i + 1} {list(m)} is illegal in {cfg.slug} deal "
+                                 f"{cfg.deal}; legal there: {[list(x) for x in s.legal_moves()]}")
+            self.states.append(s.apply(m))
+            self.moves.append(m)
+
+    def view(self, n: int) -> dict:
+        if n not in self.views:
+            self.views[n] = describe.described(self.states[n])
+        return self.views[n]
+
+    def caption(self, n: int) -> dict:
+        """Caption of move ``n`` (1-based) as played."""
+        if n not in self.captions:
+            self.captions[n] = describe.played(self.view(n - 1), self.moves[n - 1],
+                                               self.states[n - 1], self.states[n],
+                                               self.view(n))
+        return self.captions[n]
+
+
+_LINES: dict = {}
+
+
+def _line(game: str, deal: int, readings: dict | None, moves) -> _Line:
+    start = games.new(game, deal, readings)  # validates game, deal and readings
+    key = (game, deal, tuple(sorted(start.cfg.readings.items())))
+    line = _LINES.pop(key, None) or _Line(game, deal, start.cfg.readings)
+    _LINES[key] = line                  # most recent last; keep four (two compared boards)
+    while len(_LINES) > 4:
+        del _LINES[next(iter(_LINES))]
+    line.follow(moves or [])
+    return line
+
+
+def legal_moves_described(game: str, deal: int, readings: dict[str, str] | None = None,
+                          moves=()) -> list[dict]:
+    """The legal moves after ``moves`` (lists or tuples, from the deal) of deal ``deal``:
+    ``[{"move", "caption", "rules", "from", "to"}]``: the move, its words ("7♣ from packet 5
+    onto 8♣ on packet 2", cards a player cannot see named as face-down), the sentence ids it
+    executes (``@executes``, see :mod:`engine.describe`), and the pile indices of
+    :meth:`~engine.state.State.layout` it takes cards from / puts cards on. ValueError for a
+    bad game, deal, reading or an illegal move (naming it)."""
+    line = _line(game, deal, readings, moves)
+    return line.view(len(line.moves))["legal"]
+
+
+def position(game: str, deal: int, readings: dict[str, str] | None = None,
+             moves=()) -> dict:
+    """Everything the Play panel shows after ``moves``: ``{"game", "deal", "readings"
+    (complete), "moves", "url_moves" (:func:`engine.describe.format_moves`), "piles" (the
+    layout as a player sees it: hidden cards are None), "legal" (as
+    :func:`legal_moves_described`), "history": [{"move", "caption", "rules"}] (the moves
+    played, with the cards they turned up named), "won", "over", "reason"}``."""
+    line = _line(game, deal, readings, moves)
+    n = len(line.moves)
+    view = line.view(n)
+    return {"game": game, "deal": deal, "readings": dict(line.states[0].cfg.readings),
+            "moves": [list(m) for m in line.moves],
+            "url_moves": describe.format_moves(line.moves),
+            "piles": view["piles"], "legal": view["legal"],
+            "history": [line.caption(i) for i in range(1, n + 1)],
+            "won": view["won"], "over": view["over"], "reason": view["reason"]}
+
+
+def steps(game: str, deal: int, readings: dict[str, str] | None = None, moves=()) -> list[dict]:
+    """The position after each of ``moves`` as a player sees it, for a step-through:
+    ``[{"n", "move" (None for the deal), "caption", "rules", "piles"}]`` (``piles`` as in
+    :func:`position`, hidden cards None; ``caption`` and ``rules`` as its ``history``)."""
+    line = _line(game, deal, readings, moves)
+    out = [{"n": 0, "move": None, "caption": "", "rules": [], "piles": line.view(0)["piles"]}]
+    for n in range(1, len(line.moves) + 1):
+        c = line.caption(n)
+        out.append({"n": n, "move": c["move"], "caption": c["caption"], "rules": c["rules"],
+                    "piles": line.view(n)["piles"]})
+    return out
+
+
+def hint(game: str, deal: int, readings: dict[str, str] | None = None, moves=()) -> dict:
+    """The greedy policy's move after ``moves`` (:mod:`engine.policies`: never into a
+    position already played on this line, the deal included), so that following hints from
+    the deal plays exactly ``play(..., policy="greedy")``. Returns ``{"move": {"move",
+    "caption", "rules", "from", "to"} or None, "reason"}``; ``reason`` says why there is no
+    move (the game is over, or every move leads back: :data:`engine.policies.REVISIT_REASON`)."""
+    line = _line(game, deal, readings, moves)
+    s = line.states[-1]
+    if s.is_won() or not s.legal_moves():
+        return {"move": None, "reason": s.over_reason()}
+    seen = {st.key() for st in line.states}
+    m = policies.choose("greedy", s, seen=seen)
+    if m is None:
+        return {"move": None, "reason": policies.REVISIT_REASON}
+    legal = line.view(len(line.moves))["legal"]
+    return {"move": next(e for e in legal if tuple(e["move"]) == m), "reason": ""}
+
+
+def solve_from(game: str, deal: int, readings: dict[str, str] | None = None, moves=(),
+               budget: int = 20_000) -> dict:
+    """Run the solver (:func:`engine.solver.solve`) from the position after ``moves`` within
+    ``budget`` states: ``{"outcome" ("won" / "lost" / "undecided"), "moves" (the solution from
+    here, replayed through the rules; empty unless won), "states", "seconds"}``."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"budget must be an integer >= 1, not {budget!r}")
+    line = _line(game, deal, readings, moves)
+    r = solver.solve(line.states[-1], budget)
+    return {"outcome": r.outcome, "moves": [list(m) for m in r.moves], "states": r.states,
+            "seconds": round(r.seconds, 3)}

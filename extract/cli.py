@@ -264,6 +264,20 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
 BUILD_WAIT = float(os.environ.get("EDITION_LOCK_TIMEOUT") or 1800)
 
 
+def _prepare_play_panel(source: Path) -> None:
+    """Install the pinned Pyodide (``npm ci``) before Sphinx starts, so that a missing npm
+    stops the build with one clear message (see :mod:`extract.sphinxext.bundle`)."""
+    from sphinx.errors import ExtensionError
+
+    from .sphinxext import bundle
+    try:
+        bundle.ensure_pyodide(bundle.find_node_dir(None, source),
+                              say=lambda msg: click.echo(msg, err=True), alternative="")
+    except ExtensionError as e:
+        message, _, fix = str(e).partition(" Fix: ")
+        raise EditionError(message, fix=fix or None) from None
+
+
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
@@ -299,6 +313,7 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
                                    "ID --reason WHY`); `edition check` lists them")
         source = out.parent / f".{out.name}.source"
         sync_sources(DOCS, source)
+        _prepare_play_panel(source)
         tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
         if not verbose:
             click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "

@@ -22,35 +22,45 @@ class trace_viewer(nodes.General, nodes.Element):
     """A step-through viewer; attribute ``data`` is the compact trace (a dict)."""
 
 
-def compact_trace(trace: dict) -> dict:
+class play_panel(nodes.General, nodes.Element):
+    """The Play panel (``static/play-panel.js``): attribute ``data`` ``{"game", "title",
+    "ambiguities"}`` (from :func:`engine.api.list_games`)."""
+
+
+def compact_trace(result: dict) -> dict:
     """``{"game", "deal", "policy", "outcome", "readings", "piles": [names], "start":
-    [[x, y, fan, cards]...], "steps": [{"move", "set": {index: cards}}]}`` from
-    :func:`engine.api.trace`; at most :data:`MAX_STEPS` steps (``"truncated"`` says so)."""
-    first = trace["steps"][0]["layout"]["piles"]
+    [[x, y, fan, cards]...], "steps": [{"move", "caption", "rules", "set": {index:
+    cards}}]}`` for a result of :func:`engine.api.play`: the piles as a player sees them
+    (a face-down or covered card is ``null``: its name is not in the page), at most
+    :data:`MAX_STEPS` steps (``"truncated"`` says so)."""
+    from engine import api
+    moves = result["moves"]
+    walk = api.steps(result["game"], result["deal"], result["readings"], moves[:MAX_STEPS])
+    first = walk[0]["piles"]
     prev = [p["cards"] for p in first]
     steps = []
-    for st in trace["steps"][1:MAX_STEPS + 1]:
-        cur = [p["cards"] for p in st["layout"]["piles"]]
-        steps.append({"move": st["move"],
+    for st in walk[1:]:
+        cur = [p["cards"] for p in st["piles"]]
+        steps.append({"move": st["move"], "caption": st["caption"], "rules": st["rules"],
                       "set": {str(i): c for i, c in enumerate(cur) if c != prev[i]}})
         prev = cur
-    return {"game": trace["game"], "deal": trace["deal"], "policy": trace["policy"],
-            "outcome": trace["outcome"], "readings": trace["readings"],
+    return {"game": result["game"], "deal": result["deal"], "policy": result["policy"],
+            "outcome": result["outcome"], "readings": result["readings"],
             "piles": [p["name"] for p in first],
             "start": [[p["x"], p["y"], p["fan"], p["cards"]] for p in first],
-            "steps": steps, "moves": len(trace["steps"]) - 1,
-            "truncated": len(trace["steps"]) - 1 > MAX_STEPS}
+            "steps": steps, "moves": len(moves), "truncated": len(moves) > MAX_STEPS}
 
 
 def example_trace(slug: str) -> dict:
     """The compact trace of the page's example deal (see the module docstring)."""
     from engine import api
     for deal in range(1, SEARCH + 1):
-        if api.play(slug, deal, {}, "greedy", BUDGET)["outcome"] == "won":
+        r = api.play(slug, deal, {}, "greedy", BUDGET)
+        if r["outcome"] == "won":
             break
     else:
-        deal = 1
-    return compact_trace(api.trace(slug, deal, {}, "greedy", BUDGET))
+        r = api.play(slug, 1, {}, "greedy", BUDGET)
+    return compact_trace(r)
 
 
 def python_example(slug: str, ambiguities: list[dict], deal: int) -> str:
@@ -84,6 +94,8 @@ def play_section(slug: str, game_title: str, eg: dict) -> nodes.section:
                     f"Step through it below, or run the same in Python.")
     sec += p
     sec += trace_viewer(data=t)
+    sec += play_panel(data={"game": slug, "title": game_title,
+                            "ambiguities": eg.get("ambiguities", [])})
     code = python_example(slug, eg.get("ambiguities", []), t["deal"])
     block = nodes.literal_block(code, code, language="python", classes=["edition-example"])
     sec += block
@@ -101,6 +113,22 @@ def _visit_html(self, node: trace_viewer) -> None:
     raise nodes.SkipNode
 
 
+def _visit_panel(self, node: play_panel) -> None:
+    if not self.builder.config.edition_play:
+        raise nodes.SkipNode
+    from .bundle import engine_zip
+    data = json.dumps(node["data"], ensure_ascii=False, separators=(",", ":"))
+    slug = escape(node["data"]["game"])
+    self.body.append(f'<details class="edition-play" id="{slug}-play-panel" data-game="{slug}" '
+                     f'data-engine="{escape(engine_zip()[0])}">'
+                     '<summary>Play any deal here: your moves, any reading, hints and the '
+                     'solver (runs the engine in your browser)</summary>'
+                     '<script type="application/json" class="play-data">%s</script>'
+                     '<div class="play-root"><p class="play-note">The panel needs JavaScript.'
+                     '</p></div></details>' % data.replace("</", "<\\/"))
+    raise nodes.SkipNode
+
+
 def _skip(self, node) -> None:
     raise nodes.SkipNode
 
@@ -108,3 +136,9 @@ def _skip(self, node) -> None:
 def register(app) -> None:
     app.add_node(trace_viewer, html=(_visit_html, None), latex=(_skip, None),
                  text=(_skip, None), man=(_skip, None), texinfo=(_skip, None))
+    app.add_node(play_panel, html=(_visit_panel, None), latex=(_skip, None),
+                 text=(_skip, None), man=(_skip, None), texinfo=(_skip, None))
+    from . import bundle
+    bundle.register(app)
+    app.connect("builder-inited", lambda app: (app.add_js_file("play-panel.js"),
+                                               app.add_css_file("play-panel.css")))

@@ -134,15 +134,20 @@
           table.appendChild(e);
         }
         cards.forEach(function (code, j) {
-          var l = label(code), d = document.createElement("div");
-          d.className = "trace-card" + (l.red ? " red" : "");
+          var d = document.createElement("div");
           d.style.left = (x + j * (f[0] || 1.2)) + "px"; d.style.top = (y + j * (f[1] || 1.2)) + "px";
+          if (code === null) {  /* face down or covered: its name is not in the page */
+            d.className = "trace-card back"; d.title = data.piles[i] + ": face down or covered";
+            table.appendChild(d); return;
+          }
+          var l = label(code);
+          d.className = "trace-card" + (l.red ? " red" : "");
           d.textContent = l.text; d.title = data.piles[i] + ": " + code;
           table.appendChild(d);
         });
       });
       var move = at ? data.steps[at - 1].move : null;
-      status.textContent = (at ? "Move " + at + " of " + (states.length - 1) + ": " + move.join(" ")
+      status.textContent = (at ? "Move " + at + " of " + (states.length - 1) + ": " + (data.steps[at - 1].caption || move.join(" "))
                                 : "The deal (" + (states.length - 1) + " moves follow)") +
         (at === states.length - 1 ? " \u2014 " + data.outcome + (data.truncated ? " (truncated)" : "") : "");
     }

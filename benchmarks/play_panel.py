@@ -1,0 +1,177 @@
+"""The in-page Play panel: what it adds to the site, how long it takes to start, how fast the
+engine runs in the page (Pyodide, in Debian's chromium) against CPython.
+
+    python benchmarks/play_panel.py [--site DIR] [--runs 3] [--game octagon --deal 1]
+                                    [--budget 20000] [--moves 40]
+
+Without ``--site`` the site is built first (``edition build`` into a temporary folder).
+Figures:
+
+* bytes: the files the panel adds (Pyodide's run-time files, the engine zip, the panel's
+  scripts and styles), raw and gzip-compressed (what a server sending gzip transfers);
+* time to the first legal move after the reader opens the panel, with an empty browser cache
+  (cold: a new browser context) and again in the same context (warm cache);
+* speed: solver states per second ("Solve from here" with ``--budget`` states from the
+  deal) and panel moves per second (hint, then play it: two engine calls and a redraw per
+  move, for the first ``--moves`` greedy moves), in the page and in CPython.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from machine import describe  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+
+def panel_files(site: Path) -> list[Path]:
+    static = site / "_static"
+    return (sorted((static / "pyodide").iterdir()) + sorted((static / "play").iterdir())
+            + [static / n for n in ("play-panel.js", "play-panel.css", "play-worker.mjs")])
+
+
+def serve(site: Path) -> str:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                          functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{srv.server_address[1]}"
+
+
+def open_panel(ctx, url: str, game: str):
+    """Open the page and the panel; (page, seconds from the click to the first legal move)."""
+    page = ctx.new_page()
+    page.goto(url)
+    t = time.perf_counter()
+    page.locator(f"#{game}-play-panel > summary").click()
+    page.locator(f"#{game}-play-panel .play-move").first.wait_for(timeout=600_000)
+    return page, time.perf_counter() - t
+
+
+def idle(page, board) -> None:
+    page.wait_for_function("el => el.getAttribute('aria-busy') === 'false'",
+                           arg=board.element_handle(), timeout=600_000)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--site", type=Path)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--game", default="octagon")
+    ap.add_argument("--deal", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=20_000)
+    ap.add_argument("--moves", type=int, default=40)
+    args = ap.parse_args()
+    site = args.site
+    if site is None:
+        site = Path(tempfile.mkdtemp()) / "html"
+        subprocess.run([sys.executable, "-m", "extract.cli", "build", "-q", "--out", str(site)],
+                       check=True, cwd=REPO)
+    print(f"machine: {describe()}")
+
+    files = panel_files(site)
+    raw = sum(p.stat().st_size for p in files)
+    gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)
+    page_html = (site / "games" / f"{args.game}.html").read_text(encoding="utf-8")
+    m = re.search(r'<details class="edition-play".*?</details>', page_html, re.S)
+    print(f"bytes the panel adds to the site: {raw:,} ({gz:,} gzip-compressed) in "
+          f"{len(files)} files, loaded only when a reader opens the panel; "
+          f"{len(m.group(0)) if m else 0:,} bytes of HTML in each game page")
+    for p in files:
+        print(f"    {p.relative_to(site)}: {p.stat().st_size:,}")
+
+    from engine import api
+    from playwright.sync_api import sync_playwright
+    root = serve(site)
+    url = f"{root}/games/{args.game}.html"  # deal 1; a query would open the panel by itself
+    cold, warm = [], []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for _ in range(args.runs):
+            ctx = browser.new_context()
+            page, s = open_panel(ctx, url, args.game)
+            cold.append(s)
+            page.close()
+            page, s = open_panel(ctx, url, args.game)
+            warm.append(s)
+            page.close()
+            ctx.close()
+        print(f"time to the first legal move after opening the panel (median of {args.runs}): "
+              f"cold cache {statistics.median(cold):.1f} s, warm cache "
+              f"{statistics.median(warm):.1f} s (runs: cold {[round(x, 1) for x in cold]}, "
+              f"warm {[round(x, 1) for x in warm]})")
+
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(f"{url}?deal={args.deal}")   # opens the panel on that deal
+        page.locator(f"#{args.game}-play-panel .play-move").first.wait_for(timeout=600_000)
+        board = page.locator(f"#{args.game}-play-panel .play-board").first
+        board.locator("input.play-budget").fill(str(args.budget))
+        t = time.perf_counter()
+        board.get_by_role("button", name="Solve from here").click()
+        page.wait_for_function("el => /states/.test(el.textContent) && "
+                               "!/Searching/.test(el.textContent)",
+                               arg=board.locator(".play-status").element_handle(),
+                               timeout=600_000)
+        page_s = time.perf_counter() - t
+        states = int(re.search(r"(\d+) states", board.locator(".play-status").inner_text())
+                     .group(1))
+        n = 0
+        t = time.perf_counter()
+        for n in range(1, args.moves + 1):
+            hint = board.get_by_role("button", name="Hint")
+            if hint.is_disabled():
+                n -= 1
+                break
+            hint.click()
+            idle(page, board)
+            if board.locator(".is-hint .play-move").count() == 0:
+                n -= 1
+                break
+            board.locator(".is-hint .play-move").click()
+            page.wait_for_function(
+                "([el, k]) => el.getAttribute('aria-busy') === 'false' && "
+                "el.querySelectorAll('.play-history li').length === k",
+                arg=[board.element_handle(), n], timeout=600_000)
+        page_moves_s = time.perf_counter() - t
+        browser.close()
+
+    r = api.solve_from(args.game, args.deal, {}, [], budget=args.budget)
+    t = time.perf_counter()
+    r = api.solve_from(args.game, args.deal, {}, [], budget=args.budget)
+    cpy_s = time.perf_counter() - t
+    t = time.perf_counter()
+    moves: list = []
+    for _ in range(n):
+        h = api.hint(args.game, args.deal, {}, moves)
+        moves.append(h["move"]["move"])
+        api.position(args.game, args.deal, {}, moves)
+    cpy_moves_s = time.perf_counter() - t
+    print(f"solver from deal {args.deal} of {args.game}, {states:,} states ({r['outcome']}): "
+          f"in the page {states / page_s:,.0f} states/s ({page_s:.2f} s, click to answer), "
+          f"in CPython {r['states'] / cpy_s:,.0f} states/s ({cpy_s:.2f} s): "
+          f"the page is {(page_s / states) / (cpy_s / r['states']):.1f}x slower")
+    print(f"panel moves (hint + play + redraw), first {n} greedy moves: in the page "
+          f"{n / page_moves_s:.1f} moves/s; the same engine calls in CPython "
+          f"{n / cpy_moves_s:.1f} moves/s")
+
+
+if __name__ == "__main__":
+    main()

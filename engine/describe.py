@@ -1,0 +1,331 @@
+"""Moves in words, with the rule sentences they execute, and what a player at the table sees.
+
+Used by the in-page Play panel (which runs this package in Pyodide) through
+:mod:`engine.api`, and by CPython tests. Everything here is generic over
+:data:`engine.games.GAMES`: a game state is read only through the State API
+(``legal_moves``, ``apply``, ``layout``, ``is_won``, ``is_over``, ``over_reason``, ``key``).
+
+**What a move does** is found by comparing the layouts before and after it
+(:func:`transfers`): which cards left which pile and which pile they went to.
+
+**Which sentences a move executes** is found from :mod:`engine.registry`: while the state
+generates its legal moves, and while it applies a move, the calls of functions decorated
+with ``@executes`` are recorded (:func:`sys.setprofile`). A move's rule ids are those of the
+innermost recorded function whose returned list contains the move (the generator that
+allowed it), then those of the decorated functions its ``apply`` called (the code that
+executed it); when the only generator found is ``legal_moves`` itself, its ids come last,
+as they describe every move. No game module needs to know about this.
+
+**What a player sees** (:func:`hidden_counts`): the cards of a squared pile (fan
+``"none"``) are covered but for the top one; the pack in hand (a pile named ``stock``,
+``hand``, or ``<player> reserve``, e.g. ``A reserve``) is face down, except that its top card
+shows when the rules give the player a choice about it (more than one legal move takes it and nothing else:
+the player has turned it up to decide where it goes). A game that knows better can define a
+method ``face_down()`` on its state returning ``{pile name: number of hidden cards from the
+bottom}``; it is used instead for the piles it names.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from functools import lru_cache
+
+from .cards import Card
+
+#: Names of piles that are the pack in hand, face down (see the module docstring).
+FACE_DOWN = re.compile(r"^(?:[A-Z] )?(?:stock|hand|reserve)$")
+#: A caption lists at most this many transfers; more make a summary ("48 cards move ...").
+MAX_CLAUSES = 3
+_KIND_WORDS = {"redeal": "redeal", "turn": "turn a card", "reserve": "turn up the reserve",
+               "pair": "pair", "match": "take away the matching cards"}
+
+
+@lru_cache(maxsize=None)
+def symbol(code: str) -> str:
+    """``"7C"`` -> ``"7♣"`` (second pack: ``"7♣'"``)."""
+    return Card.parse(code).symbol
+
+
+# -- rule ids ------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def rule_codes(game: str) -> dict:
+    """Code object -> (sentence ids, function name) of every ``@executes`` function of
+    ``game`` (from :func:`engine.registry.entries`)."""
+    from .registry import entries
+    out = {}
+    for e in entries(game):
+        obj = _resolve(e["function"])
+        code = getattr(obj, "__code__", None)
+        if code is not None:
+            out[code] = (tuple(e["ids"]), code.co_name)
+    return out
+
+
+def _resolve(qualname: str):
+    parts = qualname.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for p in parts[i:]:
+            obj = getattr(obj, p, None)
+            if obj is None:
+                return None
+        return obj
+    return None
+
+
+def _record(fn, codes: dict):
+    """Call ``fn()``; return (its result, [[depth, (ids, name), return value], ...]) for the
+    decorated functions called, in call order."""
+    calls: list = []
+    stack: list = []
+
+    def prof(frame, event, arg):
+        if event == "call":
+            info = codes.get(frame.f_code)
+            if info is not None:
+                stack.append(len(calls))
+                calls.append([len(stack), info, None])
+        elif event == "return" and frame.f_code in codes and stack:
+            # a copy: the caller may extend the very list returned (moves += ...)
+            calls[stack.pop()][2] = tuple(arg) if isinstance(arg, (list, set)) else arg
+
+    old = sys.getprofile()
+    sys.setprofile(prof)
+    try:
+        result = fn()
+    finally:
+        sys.setprofile(old)
+    return result, calls
+
+
+def legal_with_rules(state) -> list[tuple[tuple, list[str], object]]:
+    """``[(move, [sentence ids], state after the move)]`` for every legal move of ``state``,
+    in the game's order (see the module docstring for how the ids are found)."""
+    codes = rule_codes(state.cfg.slug)
+    moves, gen = _record(state.legal_moves, codes)
+    out = []
+    for m in moves:
+        best, depth = [], 0
+        for d, info, ret in gen:
+            if isinstance(ret, (list, tuple, set, frozenset)) and m in ret and d >= depth:
+                if d > depth:
+                    best = []
+                depth = d
+                best.append(info)
+        child, applied = _record(lambda: state.apply(m), codes)
+        ids: list[str] = []
+        late = [i for ids_, name in best if name == "legal_moves" for i in ids_]
+        for ids_, name in best:
+            if name != "legal_moves":
+                ids += ids_
+        for _d, (ids_, _name), _r in applied:
+            ids += ids_
+        ids += late
+        out.append((m, list(dict.fromkeys(ids)), child))
+    return out
+
+
+# -- what moves -------------------------------------------------------------------------
+def transfers(before: dict, after: dict) -> list[tuple[list[str], int | None, int | None]]:
+    """What a move did, from two layouts (:meth:`engine.state.State.layout`) of the same game:
+    ``[(card codes, from pile index or None, to pile index or None)]``. ``None`` as the source
+    means the cards appeared (dealt from outside the layout); as the destination, that they
+    were taken away. Cards are matched by identity; cards that left one pile and appeared on
+    another under other codes (a game that draws its foundations as counts) are matched by
+    number when one pile lost and one gained."""
+    lost: dict[int, list[str]] = {}
+    gained: dict[int, list[str]] = {}
+    for i, (b, a) in enumerate(zip(before["piles"], after["piles"])):
+        bc, ac = b["cards"], a["cards"]
+        k = 0
+        while k < len(bc) and k < len(ac) and bc[k] == ac[k]:
+            k += 1
+        if bc[k:]:
+            lost[i] = list(bc[k:])
+        if ac[k:]:
+            gained[i] = list(ac[k:])
+    out: list = []
+    where = {c: j for j, cs in gained.items() for c in cs}
+    for i in list(lost):
+        groups: dict = {}
+        rest = []
+        for c in lost[i]:
+            j = where.get(c)
+            if j is not None and j != i:
+                groups.setdefault(j, []).append(c)
+                gained[j].remove(c)
+            else:
+                rest.append(c)
+        for j, cs in groups.items():
+            out.append((cs, i, j))
+        lost[i] = rest
+    lost = {i: cs for i, cs in lost.items() if cs}
+    gained = {j: cs for j, cs in gained.items() if cs}
+    if len(lost) == 1 and len(gained) == 1:
+        (i, cs), (j, gs) = next(iter(lost.items())), next(iter(gained.items()))
+        if len(cs) == len(gs):
+            return out + [(cs, i, j)]
+    out += [(cs, i, None) for i, cs in lost.items()]
+    out += [(gs, None, j) for j, gs in gained.items()]
+    return out
+
+
+# -- what a player sees -------------------------------------------------------------------
+def hidden_counts(state, layout: dict, taken_by: dict[int, int] | None = None) -> list[int]:
+    """Per pile of ``layout``, how many cards from the bottom a player cannot see (see the
+    module docstring). ``taken_by``: pile index -> number of legal moves that take its top
+    card and no other pile's (from :func:`described`); a face-down pile's top card shows
+    when it is > 1."""
+    hook = getattr(state, "face_down", None)
+    declared = hook() if callable(hook) else {}
+    taken_by = taken_by or {}
+    out = []
+    for i, p in enumerate(layout["piles"]):
+        n = len(p["cards"])
+        if p["name"] in declared:
+            h = max(0, min(n, int(declared[p["name"]])))
+        elif FACE_DOWN.match(p["name"]):
+            h = n - 1 if n and taken_by.get(i, 0) > 1 else n
+        elif p["fan"] == "none":
+            h = max(n - 1, 0)
+        else:
+            h = 0
+        out.append(h)
+    return out
+
+
+def masked(layout: dict, hidden: list[int]) -> list[dict]:
+    """The piles as a player sees them: ``[{"name", "x", "y", "fan", "cards": [code or
+    None for a hidden card]}]``."""
+    return [{"name": p["name"], "x": p["x"], "y": p["y"], "fan": p["fan"],
+             "cards": [None] * h + list(p["cards"][h:])}
+            for p, h in zip(layout["piles"], hidden)]
+
+
+# -- captions -----------------------------------------------------------------------------
+def _cards_text(codes: list[str], shown: bool) -> str:
+    if not shown:
+        return "a face-down card" if len(codes) == 1 else f"{len(codes)} face-down cards"
+    return ", ".join(symbol(c) for c in codes)
+
+
+def caption(move: tuple, moved: list, before: list[dict], after: list[dict] | None) -> str:
+    """Words for ``move``: ``moved`` from :func:`transfers`; ``before`` / ``after`` the
+    masked piles (:func:`masked`) before and, for a move already played, after it (then a
+    card that the move turned up is named). E.g. ``"7♣ from packet 5 onto 8♣ on packet
+    2"``."""
+    kind = str(move[0]) if move else ""
+    word = _KIND_WORDS.get(kind)
+    if not moved:
+        return (word or kind) + (": " + " ".join(str(x) for x in move[1:]) if move[1:] else "")
+    if len(moved) > MAX_CLAUSES:
+        n = len({c for cs, _i, _j in moved for c in cs})
+        piles = {x for _cs, i, j in moved for x in (i, j) if x is not None}
+        if all(j is None for _cs, _i, j in moved):
+            return f"{word or kind}: {n} cards taken away from {len(piles)} piles"
+        return f"{word or kind}: {n} cards move among {len(piles)} piles"
+    clauses = []
+    tops = [list(p["cards"]) for p in before]  # the piles as the clauses go (masked)
+    for cs, i, j in _in_order(moved):
+        shown = (i is not None and _visible(before[i], cs)) or (
+            after is not None and j is not None and _visible(after[j], cs))
+        what = _cards_text(cs, shown)
+        if i is not None:
+            del tops[i][len(tops[i]) - len(cs):]
+        if i is None:
+            clauses.append(f"{what} to {before[j]['name']}")
+        elif j is None:
+            clauses.append(f"{what} taken away from {before[i]['name']}")
+        else:
+            src, dst = before[i]["name"], before[j]["name"]
+            top = tops[j][-1] if tops[j] else None
+            if top is not None and not dst.startswith("foundation"):
+                clauses.append(f"{what} from {src} onto {symbol(top)} on {dst}")
+            else:
+                clauses.append(f"{what} from {src} to {dst}")
+        if j is not None:
+            tops[j] += cs if shown else [None] * len(cs)
+    text = "; ".join(clauses)
+    if word and kind in ("redeal", "turn", "reserve", "match"):
+        text = f"{word}: {text}"
+    return text
+
+
+def _in_order(moved: list) -> list:
+    """Transfers in the order they happen: a pile empties before it is refilled."""
+    sources = {i for _cs, i, _j in moved if i is not None}
+    return sorted(moved, key=lambda t: t[2] is not None and t[2] in sources)
+
+
+def _visible(pile: dict, codes: list[str]) -> bool:
+    shown = {c for c in pile["cards"] if c is not None}
+    return all(c in shown for c in codes)
+
+
+def described(state) -> dict:
+    """Everything a player sees at ``state``: ``{"piles": masked piles, "legal": [{"move",
+    "caption", "rules", "from", "to"}], "won", "over", "reason"}``; ``from`` / ``to`` are
+    the pile indices the move takes cards from / puts cards on (for highlighting)."""
+    layout = state.layout()
+    legal = legal_with_rules(state)
+    entries = []
+    taken_by: dict[int, int] = {}
+    for m, ids, child in legal:
+        moved = transfers(layout, child.layout())
+        sources = {i for _cs, i, _j in moved if i is not None}
+        if len(sources) == 1:  # the move takes only that pile's card(s)
+            i = sources.pop()
+            taken_by[i] = taken_by.get(i, 0) + 1
+        entries.append((m, ids, moved))
+    piles = masked(layout, hidden_counts(state, layout, taken_by))
+    out = []
+    for m, ids, moved in entries:
+        out.append({"move": list(m), "caption": caption(m, moved, piles, None), "rules": ids,
+                    "from": sorted({i for _c, i, _j in moved if i is not None}),
+                    "to": sorted({j for _c, _i, j in moved if j is not None})})
+    won = state.is_won()
+    over = won or not legal
+    return {"piles": piles, "legal": out, "won": won, "over": over,
+            "reason": state.over_reason() if over else ""}
+
+
+def played(before_view: dict, move: tuple, before_state, after_state, after_view: dict) -> dict:
+    """Caption of a move already played (names the cards it turned up): ``{"move",
+    "caption", "rules"}``; the views are :func:`described` of the states."""
+    moved = transfers(before_state.layout(), after_state.layout())
+    rules = next((e["rules"] for e in before_view["legal"] if tuple(e["move"]) == move), [])
+    return {"move": list(move), "caption": caption(move, moved, before_view["piles"],
+                                                    after_view["piles"]), "rules": rules}
+
+
+# -- moves in a URL -----------------------------------------------------------------------
+_ITEM = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def format_moves(moves) -> str:
+    """Moves as URL text: items joined by ``.``, moves by ``,`` (``found.8,build.0.6``).
+    ValueError for an item that is not letters, digits, ``_`` or ``-``."""
+    out = []
+    for m in moves:
+        for x in m:
+            if not _ITEM.match(str(x)):
+                raise ValueError(f"move item {x!r} of {list(m)} cannot be written in a URL")
+        out.append(".".join(str(x) for x in m))
+    return ",".join(out)
+
+
+def parse_moves(text: str) -> list[tuple]:
+    """Inverse of :func:`format_moves` (digit items become ints). ValueError on bad text."""
+    if not text:
+        return []
+    out = []
+    for part in text.split(","):
+        items = part.split(".")
+        if not all(_ITEM.match(x) for x in items):
+            raise ValueError(f"bad move {part!r} in {text!r}; expected e.g. found.8,build.0.6")
+        out.append(tuple(int(x) if re.fullmatch(r"-?[0-9]+", x) else x for x in items))
+    return out

@@ -1,0 +1,194 @@
+"""What the in-page Play panel needs in the built site: Pyodide and the engine.
+
+Pyodide (CPython compiled to WebAssembly) comes from the npm registry at the version pinned
+in the project's ``package.json`` / ``package-lock.json``: when ``node_modules/pyodide`` is
+missing or is not the pinned version, ``npm ci`` installs it (at ``builder-inited``, so a
+build fails early, naming the fix, when npm is missing). When the HTML build has finished,
+only the files Pyodide needs at run time are copied into ``_static/pyodide/`` and the
+engine package is zipped into ``_static/play/engine-<hash>.zip`` (its source must use the
+standard library only: checked here). Nothing is fetched from a CDN when the site is read.
+
+Configuration: ``edition_play`` (default True; False builds the site without the panel),
+``edition_node_dir`` (the folder holding ``package.json``; default: the toolkit's repository,
+else the first parent of the Sphinx source folder that has one).
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+#: Files of the npm package ``pyodide`` that the site needs (the loader, the interpreter,
+#: the standard library, the package index it reads at start).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+FIX_NPM = ("install Node.js and npm (Debian: `apt-get install -y nodejs npm`; they come "
+           "with https://nodejs.org), then build again")
+#: The other way out, for a Sphinx project of one's own.
+NO_PANEL = "; or set `edition_play = False` in conf.py to build the site without the Play panel"
+
+
+def node_dir(app) -> Path:
+    """The folder holding the project's ``package.json`` (see the module docstring);
+    ExtensionError naming the fix when there is none."""
+    return find_node_dir(app.config.edition_node_dir, Path(app.srcdir))
+
+
+def find_node_dir(configured: str | None, srcdir: Path) -> Path:
+    """``configured`` (``edition_node_dir``) if given, else the toolkit's repository, else
+    the first parent of ``srcdir`` with a ``package.json``."""
+    if configured:
+        d = Path(configured)
+        if not (d / "package.json").is_file():
+            raise ExtensionError(f"edition_node_dir = {str(d)!r} has no package.json; point "
+                                 "it at the folder with the package.json that pins pyodide")
+        return d
+    for d in [ENGINE.parent, *srcdir.resolve().parents]:
+        if (d / "package.json").is_file():
+            return d
+    raise ExtensionError("the Play panel needs Pyodide from npm, but no package.json was "
+                         f"found (looked in {ENGINE.parent} and above {srcdir}); set "
+                         "edition_node_dir in conf.py, or edition_play = False")
+
+
+def pinned(root: Path) -> str:
+    """The pyodide version pinned in ``root/package.json``."""
+    data = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    v = data.get("dependencies", {}).get("pyodide")
+    if not v:
+        raise ExtensionError(f"{root / 'package.json'}: no dependency on pyodide; add "
+                             '"pyodide": "<exact version>" to "dependencies"')
+    return v
+
+
+def ensure_pyodide(root: Path, say=None, alternative: str = NO_PANEL) -> Path:
+    """``root/node_modules/pyodide`` at the pinned version, running ``npm ci`` first when it
+    is missing or another version (``say``, a function of one string, is told so; default
+    Sphinx's log). Returns its folder; ExtensionError naming the fix when npm is missing or
+    fails (``alternative`` ends the fix)."""
+    want = pinned(root)
+    pkg = root / "node_modules" / "pyodide"
+
+    def ok() -> bool:
+        try:
+            have = json.loads((pkg / "package.json").read_text(encoding="utf-8"))["version"]
+        except (OSError, ValueError, KeyError):
+            return False
+        return have == want and all((pkg / f).is_file() for f in PYODIDE_FILES)
+
+    if ok():
+        return pkg
+    npm = shutil.which("npm")
+    if npm is None:
+        raise ExtensionError(f"the Play panel needs pyodide {want} from npm, which is not "
+                             f"installed in {root / 'node_modules'}, and the command `npm` "
+                             f"was not found. Fix: {FIX_NPM}{alternative}")
+    (say or logger.info)(f"installing pyodide {want} with `npm ci` in {root} ...")
+    r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True,
+                       text=True)
+    if r.returncode != 0 or not ok():
+        tail = (r.stderr or r.stdout).strip().splitlines()[-5:]
+        raise ExtensionError(f"`npm ci` in {root} failed (exit {r.returncode}): "
+                             + " | ".join(tail) + f". Fix: check the network and "
+                             f"package-lock.json, then build again; or {FIX_NPM}"
+                             f"{alternative}")
+    return pkg
+
+
+def check_stdlib_only(folder: Path = ENGINE) -> None:
+    """ExtensionError naming ``file:line`` if a module of the engine imports anything but
+    the standard library and the engine itself (Pyodide has only the standard library). An
+    optional import, inside ``try: ... except ImportError``, is allowed (``engine.odds``
+    imports dask's ``distributed`` that way for ``edition odds --scheduler``)."""
+    allowed = set(sys.stdlib_module_names) | {"engine", "__future__"}
+
+    def walk(node, optional):
+        for child in ast.iter_child_nodes(node):
+            names = []
+            if isinstance(child, ast.Import):
+                names = [a.name for a in child.names]
+            elif isinstance(child, ast.ImportFrom) and child.level == 0 and child.module:
+                names = [child.module]
+            for n in names:
+                if n.split(".")[0] not in allowed and not optional:
+                    yield child.lineno, n
+            guarded = optional or (isinstance(child, ast.Try) and any(
+                isinstance(h.type, ast.Name) and h.type.id in ("ImportError",
+                                                                "ModuleNotFoundError")
+                for h in child.handlers))
+            yield from walk(child, guarded)
+
+    for p in sorted(folder.rglob("*.py")):
+        for line, n in walk(ast.parse(p.read_text(encoding="utf-8"), str(p)), False):
+            raise ExtensionError(
+                f"{p}:{line}: the engine imports {n!r}, which is not in the standard "
+                "library, so it cannot run in the page (Pyodide); keep the engine to the "
+                "standard library, or make the import optional (try: ... except "
+                "ImportError)")
+
+
+@lru_cache(maxsize=1)
+def engine_zip() -> tuple[str, bytes]:
+    """(file name ``engine-<hash>.zip``, bytes): the ``engine`` package's ``.py`` files in a
+    zip with fixed dates, so the same source gives the same file."""
+    check_stdlib_only()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for p in sorted(ENGINE.rglob("*.py")):
+            info = zipfile.ZipInfo(str(p.relative_to(ENGINE.parent).as_posix()),
+                                   (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, p.read_bytes())
+    data = buf.getvalue()
+    return f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
+def builder_inited(app) -> None:
+    """Install Pyodide if needed (HTML builders only, ``edition_play`` on)."""
+    if app.config.edition_play and app.builder.format == "html":
+        ensure_pyodide(node_dir(app))
+        engine_zip()
+
+
+def build_finished(app, exception) -> None:
+    """Copy Pyodide's run-time files and the engine zip into the site's ``_static``."""
+    if exception is not None or not app.config.edition_play or app.builder.format != "html":
+        return
+    src = ensure_pyodide(node_dir(app))
+    static = Path(app.outdir) / "_static"
+    dst = static / "pyodide"
+    dst.mkdir(parents=True, exist_ok=True)
+    for f in PYODIDE_FILES:
+        target = dst / f
+        if not target.exists() or target.stat().st_size != (src / f).stat().st_size:
+            shutil.copyfile(src / f, target)
+    for extra in dst.iterdir():
+        if extra.name not in PYODIDE_FILES:
+            extra.unlink()
+    name, data = engine_zip()
+    play = static / "play"
+    play.mkdir(exist_ok=True)
+    for old in play.glob("engine-*.zip"):
+        if old.name != name:
+            old.unlink()
+    (play / name).write_bytes(data)
+
+
+def register(app) -> None:
+    app.add_config_value("edition_play", True, "html", types=(bool,))
+    app.add_config_value("edition_node_dir", None, "html", types=(str, type(None)))
+    app.connect("builder-inited", builder_inited)
+    app.connect("build-finished", build_finished)

@@ -1,0 +1,449 @@
+/* The Play panel of a game page (extract/sphinxext/play.py): any numbered deal, one reading
+   per ambiguity, the reader's own moves, undo/redo, the greedy policy's hint, the solver, and
+   two readings side by side. The rules are the edition's own engine, run in Pyodide in a
+   worker (play-worker.mjs); this script only draws and sends moves. Loaded when the reader
+   opens the panel. The position is kept in the URL:
+   ?deal=7&reading=deal-order=round&moves=found.8,build.0.6 (the second board of a
+   comparison: compare=1&reading2=...&moves2=...). */
+(function () {
+  "use strict";
+  var SCRIPT = document.currentScript && document.currentScript.src;
+  var STATIC = SCRIPT ? new URL(".", SCRIPT).href : "_static/";
+  var W = 44, H = 62, GX = 10, GY = 14, FAN = {down: [0, 15], right: [14, 0], none: [0, 0]};
+  var SUIT = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+  var OWN = ["deal", "reading", "moves", "compare", "reading2", "moves2"];
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "class") { e.className = attrs[k]; } else { e.setAttribute(k, attrs[k]); }
+    });
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function cardText(code) {
+    var prime = code.slice(-1) === "'", c = prime ? code.slice(0, -1) : code;
+    return {text: c.slice(0, -1) + (SUIT[c.slice(-1)] || c.slice(-1)) + (prime ? "'" : ""),
+            red: c.slice(-1) === "H" || c.slice(-1) === "D"};
+  }
+  function anchor(rule) { return rule.replace(/[:=]/g, "."); }
+
+  /* -- the worker ------------------------------------------------------------------------ */
+  var worker = null, pending = {}, nextId = 1, started = null;
+  function engine(cmd, args) {
+    return new Promise(function (resolve, reject) {
+      var id = nextId++;
+      pending[id] = {resolve: resolve, reject: reject};
+      worker.postMessage({id: id, cmd: cmd, args: args});
+    });
+  }
+  function start(engineFile) {
+    if (!started) {
+      worker = new Worker(STATIC + "play-worker.mjs", {type: "module"});
+      worker.onmessage = function (ev) {
+        var p = pending[ev.data.id]; delete pending[ev.data.id];
+        if (ev.data.error !== undefined) { p.reject(new Error(ev.data.error)); } else { p.resolve(ev.data.result); }
+      };
+      worker.onerror = function (ev) {
+        Object.keys(pending).forEach(function (k) { pending[k].reject(new Error(ev.message || "the engine's worker failed")); });
+        pending = {};
+      };
+      started = engine("init", {engine: STATIC + "play/" + engineFile});
+    }
+    return started;
+  }
+
+  /* -- URL state ------------------------------------------------------------------------- */
+  function readUrl() {
+    var q = new URLSearchParams(window.location.search);
+    function readings(key) {
+      var out = {};
+      q.getAll(key).forEach(function (r) { var i = r.indexOf("="); if (i > 0) { out[r.slice(0, i)] = r.slice(i + 1); } });
+      return out;
+    }
+    var deal = parseInt(q.get("deal") || "1", 10);
+    return {deal: deal >= 1 ? deal : 1, readings: readings("reading"), moves: q.get("moves") || "",
+            compare: q.get("compare") === "1", readings2: readings("reading2"), moves2: q.get("moves2") || "",
+            any: OWN.some(function (k) { return q.has(k); })};
+  }
+  function writeUrl(panel) {
+    var q = new URLSearchParams(window.location.search);
+    OWN.forEach(function (k) { q.delete(k); });
+    var parts = q.toString() ? [q.toString()] : [];
+    parts.push("deal=" + panel.deal);
+    panel.boards.forEach(function (b, i) {
+      var sfx = i ? "2" : "";
+      if (i) { parts.push("compare=1"); }
+      Object.keys(b.readings).forEach(function (a) {
+        var def = panel.defaults[a];
+        if (b.readings[a] !== def) { parts.push("reading" + sfx + "=" + a + "=" + b.readings[a]); }
+      });
+      if (b.pos && b.pos.url_moves) { parts.push("moves" + sfx + "=" + b.pos.url_moves); }
+    });
+    var u = window.location.pathname + "?" + parts.join("&") + window.location.hash;
+    try { window.history.replaceState(null, "", u); } catch (e) { /* some file:// browsers */ }
+  }
+  function parseMoves(text) {
+    if (!text) { return []; }
+    return text.split(",").map(function (m) {
+      return m.split(".").map(function (x) { return /^-?[0-9]+$/.test(x) ? parseInt(x, 10) : x; });
+    });
+  }
+
+  /* -- one board ------------------------------------------------------------------------- */
+  function Board(panel, index, readings) {
+    this.panel = panel; this.index = index;
+    this.readings = readings; this.moves = []; this.redo = []; this.pos = null;
+    this.selected = null; this.hintMove = null; this.focusPile = 0;
+    var id = panel.game + "-board-" + index, self = this;
+    var box = this.box = el("section", {"class": "play-board", "aria-labelledby": id + "-h"});
+    box.appendChild(el("h3", {id: id + "-h"}, index ? "Second reading" : "Your game"));
+    var sets = el("fieldset", {"class": "play-readings"});
+    sets.appendChild(el("legend", {}, "Readings"));
+    if (!panel.ambiguities.length) { sets.appendChild(el("p", {"class": "play-note"}, "This game's text has no ambiguity: one reading.")); }
+    panel.ambiguities.forEach(function (a) {
+      var lab = el("label", {}), sel = el("select", {"data-ambiguity": a.id, "aria-describedby": id + "-q-" + a.id});
+      a.readings.forEach(function (r) {
+        var o = el("option", {value: r.id, title: r.label}, r.id + (r.id === a["default"] ? " (default)" : "") + (r.editorial ? " [editorial]" : ""));
+        if (r.id === (self.readings[a.id] || a["default"])) { o.selected = true; }
+        sel.appendChild(o);
+      });
+      sel.addEventListener("change", function () { self.readings[a.id] = sel.value; self.moves = []; self.redo = []; self.load(); });
+      lab.appendChild(el("span", {}, a.id + " ")); lab.appendChild(sel);
+      sets.appendChild(lab);
+      sets.appendChild(el("span", {"class": "play-question", id: id + "-q-" + a.id}, a.question));
+      self.readings[a.id] = self.readings[a.id] || a["default"];
+    });
+    box.appendChild(sets);
+    var bar = el("div", {"class": "play-buttons", role: "toolbar", "aria-label": "Game controls"});
+    function button(text, title, fn) {
+      var b = el("button", {type: "button", title: title}, text);
+      b.addEventListener("click", fn); bar.appendChild(b); return b;
+    }
+    this.undoB = button("Undo", "Take back the last move (U)", function () { self.undo(); });
+    this.redoB = button("Redo", "Play again the move taken back (R)", function () { self.redoMove(); });
+    this.hintB = button("Hint", "Show the greedy policy's move (H)", function () { self.hint(); });
+    this.budget = el("input", {type: "number", min: "1", step: "1000", value: "20000", "aria-label": "Solver budget (states)", "class": "play-budget"});
+    this.solveB = button("Solve from here", "Search for a win from this position within the budget of states", function () { self.solve(); });
+    bar.appendChild(this.budget);
+    box.appendChild(bar);
+    this.status = el("p", {"class": "play-status", role: "status", "aria-live": "polite"});
+    box.appendChild(this.status);
+    this.table = el("div", {"class": "play-table", role: "group", tabindex: "0",
+      "aria-label": "The table: arrow keys go from pile to pile, Enter selects a pile, Enter on another plays the move between them"});
+    var wrap = el("div", {"class": "play-wrap"}); wrap.appendChild(this.table); box.appendChild(wrap);
+    box.appendChild(el("h4", {}, "Legal moves"));
+    this.legal = el("ul", {"class": "play-legal", "aria-label": "Legal moves"}); box.appendChild(this.legal);
+    box.appendChild(el("h4", {}, "Moves played"));
+    this.history = el("ol", {"class": "play-history", "aria-label": "Moves played"}); box.appendChild(this.history);
+    this.table.addEventListener("keydown", function (ev) { self.tableKey(ev); });
+    box.addEventListener("keydown", function (ev) {
+      if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) { return; }
+      var k = ev.key.toLowerCase();
+      if (k === "u") { self.undo(); ev.preventDefault(); } else if (k === "r") { self.redoMove(); ev.preventDefault(); } else if (k === "h") { self.hint(); ev.preventDefault(); }
+    });
+  }
+  Board.prototype.call = function (cmd, extra) {
+    var args = {game: this.panel.game, deal: this.panel.deal, readings: this.readings, moves: this.moves};
+    Object.keys(extra || {}).forEach(function (k) { args[k] = extra[k]; });
+    return engine(cmd, args);
+  };
+  Board.prototype.say = function (text, kind) { this.status.textContent = text; this.status.dataset.kind = kind || ""; };
+  Board.prototype.load = function () {
+    var self = this;
+    this.busy(true);
+    return this.call("position").then(function (pos) { self.show(pos); }, function (e) {
+      self.busy(false);
+      if (self.moves.length) {  /* a bad move list in the URL: say so and start from the deal */
+        self.say("The moves given could not be played (" + e.message + "); showing the deal.", "error");
+        self.moves = []; return self.call("position").then(function (pos) { self.show(pos, true); });
+      }
+      self.say(e.message, "error");
+    });
+  };
+  Board.prototype.busy = function (on) {
+    this.box.setAttribute("aria-busy", on ? "true" : "false");
+    [this.undoB, this.redoB, this.hintB, this.solveB].forEach(function (b) { b.disabled = on; });
+  };
+  Board.prototype.play = function (move) {
+    var self = this, redo = this.redo;
+    if (redo.length && JSON.stringify(redo[redo.length - 1]) === JSON.stringify(move)) { redo.pop(); } else { this.redo = []; }
+    this.moves = this.moves.concat([move]);
+    this.busy(true);
+    return this.call("position").then(function (pos) { self.show(pos); self.announce(); },
+      function (e) { self.moves = self.moves.slice(0, -1); self.busy(false); self.say(e.message, "error"); });
+  };
+  Board.prototype.undo = function () {
+    if (!this.moves.length) { return; }
+    this.redo.push(this.moves[this.moves.length - 1]);
+    this.moves = this.moves.slice(0, -1);
+    var self = this;
+    this.busy(true);
+    return this.call("position").then(function (pos) { self.show(pos); self.say("Took back move " + (self.moves.length + 1) + ".", ""); });
+  };
+  Board.prototype.redoMove = function () {
+    if (this.redo.length) { return this.play(this.redo[this.redo.length - 1]); }
+  };
+  Board.prototype.hint = function () {
+    var self = this;
+    this.busy(true);
+    return this.call("hint").then(function (h) {
+      self.busy(false);
+      if (!h.move) {
+        self.hintMove = null;
+        self.say("No hint: " + h.reason + ". " + self.outcomeText(h), "over");
+        self.box.dataset.outcome = self.pos.won ? "won" : "lost";
+        return;
+      }
+      self.hintMove = h.move.move;
+      self.drawLegal();
+      self.say("Hint (the greedy policy): " + h.move.caption + " \u2014 " + h.move.rules.join(", ") + ". Press Enter to play it.", "hint");
+      var b = self.legal.querySelector(".is-hint button");
+      if (b) { b.focus(); }
+      self.highlight(h.move.rules);
+    }, function (e) { self.busy(false); self.say(e.message, "error"); });
+  };
+  Board.prototype.outcomeText = function (h) {
+    if (this.pos.won) { return "The patience came out."; }
+    if (this.pos.over) { return "The patience failed: " + this.pos.reason + "."; }
+    return "The greedy policy stops here (lost for the policy).";
+  };
+  Board.prototype.solve = function () {
+    var self = this, budget = parseInt(this.budget.value, 10);
+    if (!(budget >= 1)) { this.say("The budget must be a whole number of states, at least 1.", "error"); return; }
+    this.busy(true); this.say("Searching (at most " + budget + " states) \u2026", "");
+    return this.call("solve", {budget: budget}).then(function (r) {
+      self.busy(false);
+      if (r.outcome === "won") {
+        self.redo = r.moves.slice().reverse();
+        self.redoB.disabled = !self.redo.length;
+        self.say("The solver found a win in " + r.moves.length + " moves (" + r.states + " states searched). Press Redo to play it move by move.", "solved");
+      } else if (r.outcome === "lost") {
+        self.say("No win from here: the solver searched every position (" + r.states + " states).", "solved");
+      } else {
+        self.say("Undecided: no win found within " + r.states + " states. Raise the budget to search further.", "solved");
+      }
+    }, function (e) { self.busy(false); self.say(e.message, "error"); });
+  };
+  Board.prototype.announce = function () {
+    var h = this.pos.history, last = h[h.length - 1];
+    var text = "Move " + h.length + ": " + last.caption + (last.rules.length ? " (" + last.rules.join(", ") + ")" : "") + ".";
+    if (this.pos.over) { text += " " + this.outcomeText(); }
+    this.say(text, this.pos.over ? "over" : "");
+  };
+  Board.prototype.highlight = function (rules) {
+    document.querySelectorAll(".play-rule").forEach(function (e) { e.classList.remove("play-rule"); });
+    (rules || []).forEach(function (r) { var s = document.getElementById(anchor(r)); if (s) { s.classList.add("play-rule"); } });
+  };
+  Board.prototype.show = function (pos, keepStatus) {
+    this.pos = pos; this.moves = pos.moves; this.hintMove = null; this.selected = null;
+    this.busy(false);
+    this.undoB.disabled = !pos.moves.length; this.redoB.disabled = !this.redo.length;
+    this.hintB.disabled = pos.over;
+    this.box.dataset.moves = pos.url_moves;
+    this.box.dataset.outcome = pos.won ? "won" : (pos.over ? "lost" : "");
+    this.drawTable(); this.drawLegal(); this.drawHistory();
+    var last = pos.history[pos.history.length - 1];
+    this.highlight(last ? last.rules : []);
+    if (!keepStatus && !pos.history.length) { this.say("Deal " + pos.deal + ": " + pos.legal.length + " legal moves.", ""); }
+    writeUrl(this.panel);
+  };
+  Board.prototype.drawTable = function () {
+    var self = this, piles = this.pos.piles, width = 0, height = 0;
+    this.table.textContent = "";
+    var sources = {}, targets = {};
+    this.pos.legal.forEach(function (m) {
+      m.from.forEach(function (i) { sources[i] = true; });
+      if (self.selected !== null && m.from.indexOf(self.selected) >= 0) { m.to.forEach(function (j) { targets[j] = true; }); }
+    });
+    piles.forEach(function (p, i) {
+      var f = FAN[p.fan] || [0, 0], shown = p.fan === "none" ? p.cards.slice(-1) : p.cards;
+      var x = 8 + p.x * (W + GX), y = 8 + p.y * (H + GY);
+      var b = el("div", {"class": "play-pile", role: "button", tabindex: "-1", "data-pile": String(i)});
+      if (sources[i]) { b.classList.add("can-move"); }
+      if (targets[i]) { b.classList.add("is-target"); }
+      if (self.selected === i) { b.classList.add("is-selected"); b.setAttribute("aria-pressed", "true"); }
+      var n = p.cards.length, hidden = p.cards.filter(function (c) { return c === null; }).length;
+      var top = n && p.cards[n - 1] !== null ? cardText(p.cards[n - 1]).text : null;
+      b.setAttribute("aria-label", p.name + ": " + (n ? (top ? top + " on top, " : "") + n + (n === 1 ? " card" : " cards") + (hidden ? " (" + hidden + " face down or covered)" : "") : "empty") +
+        (sources[i] ? "; can move" : "") + (targets[i] ? "; can take the selected card" : ""));
+      /* the cards and the name are drawn beside the pile's (empty) control, hidden from
+         assistive technology: the control's label says it all */
+      var w = W, h = H, layer = el("div", {"class": "play-cards", "aria-hidden": "true"});
+      layer.style.left = x + "px"; layer.style.top = y + "px";
+      layer.appendChild(el("span", {"class": "play-slot"}));
+      shown.forEach(function (code, j) {
+        var c = el("span", {"class": "play-card"});
+        if (code === null) { c.classList.add("back"); } else { var t = cardText(code); c.textContent = t.text; if (t.red) { c.classList.add("red"); } }
+        c.style.left = (j * f[0]) + "px"; c.style.top = (j * f[1]) + "px";
+        layer.appendChild(c);
+        w = Math.max(w, j * f[0] + W); h = Math.max(h, j * f[1] + H);
+      });
+      if (p.fan === "none" && n > 1) { layer.appendChild(el("span", {"class": "play-count"}, String(n))); }
+      layer.appendChild(el("span", {"class": "play-name"}, p.name));
+      layer.style.width = w + "px"; layer.style.height = h + "px";
+      self.table.appendChild(layer);
+      b.style.left = x + "px"; b.style.top = y + "px";
+      b.style.width = w + "px"; b.style.height = h + "px";
+      width = Math.max(width, x + w + 8); height = Math.max(height, y + h + 22);
+      b.addEventListener("click", function () { self.choosePile(i); });
+      self.table.appendChild(b);
+    });
+    this.table.style.width = width + "px"; this.table.style.height = height + "px";
+  };
+  Board.prototype.tableKey = function (ev) {
+    var piles = this.table.querySelectorAll(".play-pile");
+    if (!piles.length) { return; }
+    var k = ev.key;
+    if (k === "ArrowRight" || k === "ArrowDown") { this.focusPile = (this.focusPile + 1) % piles.length; }
+    else if (k === "ArrowLeft" || k === "ArrowUp") { this.focusPile = (this.focusPile - 1 + piles.length) % piles.length; }
+    else if (k === "Enter" || k === " ") { this.choosePile(this.focusPile); ev.preventDefault(); return; }
+    else if (k === "Escape") { this.selected = null; this.drawTable(); this.drawLegal(); return; }
+    else { return; }
+    ev.preventDefault();
+    this.table.setAttribute("aria-activedescendant", "");
+    this.markFocus();
+  };
+  Board.prototype.markFocus = function () {
+    var piles = this.table.querySelectorAll(".play-pile");
+    piles.forEach(function (p) { p.classList.remove("has-focus"); });
+    var p = piles[this.focusPile];
+    if (p) {
+      p.classList.add("has-focus");
+      p.id = p.id || this.panel.game + "-b" + this.index + "-pile-" + this.focusPile;
+      this.table.setAttribute("aria-activedescendant", p.id);
+      this.say(p.getAttribute("aria-label"), "");
+    }
+  };
+  Board.prototype.choosePile = function (i) {
+    this.focusPile = i;
+    var sel = this.selected, legal = this.pos.legal;
+    if (sel !== null && sel !== i) {
+      var m = legal.filter(function (e) { return e.from.indexOf(sel) >= 0 && e.to.indexOf(i) >= 0; })[0];
+      if (m) { return this.play(m.move); }
+    }
+    var from = legal.filter(function (e) { return e.from.indexOf(i) >= 0; });
+    if (sel === i && from.length) { return this.play(from[0].move); }  /* a second Enter: its first move */
+    this.selected = from.length ? i : null;
+    this.drawTable(); this.drawLegal(); this.markFocus();
+    this.say(from.length ? this.pos.piles[i].name + " selected: " + from.map(function (e) { return e.caption; }).join("; or ") +
+             ". Choose where it goes (Enter again plays the first)." : this.pos.piles[i].name + ": no legal move takes a card from it.", "");
+  };
+  Board.prototype.drawLegal = function () {
+    var self = this, hint = JSON.stringify(this.hintMove);
+    this.legal.textContent = "";
+    this.pos.legal.forEach(function (m) {
+      if (self.selected !== null && m.from.indexOf(self.selected) < 0) { return; }
+      var li = el("li", {}), b = el("button", {type: "button", "class": "play-move", "data-move": m.move.join(".")}, m.caption);
+      if (JSON.stringify(m.move) === hint) { li.classList.add("is-hint"); }
+      b.addEventListener("click", function () { self.play(m.move); });
+      b.addEventListener("focus", function () { self.highlight(m.rules); });
+      b.addEventListener("mouseenter", function () { self.highlight(m.rules); });
+      li.appendChild(b);
+      li.appendChild(self.ruleLinks(m.rules));
+      self.legal.appendChild(li);
+    });
+    if (!this.pos.legal.length) { this.legal.appendChild(el("li", {"class": "play-note"}, this.pos.won ? "None: the patience came out." : "None: " + this.pos.reason + ".")); }
+  };
+  Board.prototype.ruleLinks = function (rules) {
+    var span = el("span", {"class": "play-rules"});
+    rules.forEach(function (r, k) {
+      if (k) { span.appendChild(document.createTextNode(", ")); }
+      span.appendChild(el("a", {href: "#" + anchor(r), title: "the sentence this move executes"}, r));
+    });
+    return span;
+  };
+  Board.prototype.drawHistory = function () {
+    var self = this;
+    this.history.textContent = "";
+    this.pos.history.forEach(function (h) {
+      var li = el("li", {}); li.appendChild(el("span", {}, h.caption + " ")); li.appendChild(self.ruleLinks(h.rules));
+      self.history.appendChild(li);
+    });
+  };
+
+  /* -- the panel --------------------------------------------------------------------------- */
+  function Panel(box) {
+    this.box = box;
+    var data = JSON.parse(box.querySelector(".play-data").textContent);
+    this.game = data.game; this.ambiguities = data.ambiguities; this.defaults = {};
+    var self = this;
+    this.ambiguities.forEach(function (a) { self.defaults[a.id] = a["default"]; });
+    this.root = box.querySelector(".play-root");
+    this.boards = [];
+  }
+  Panel.prototype.open = function () {
+    var self = this, t0 = performance.now();
+    this.root.textContent = "";
+    if (window.location.protocol === "file:") {
+      var p = el("p", {"class": "play-unavailable", role: "alert"});
+      p.textContent = "The Play panel cannot start from a file opened on disk (file://): the browser does not let " +
+        "a page loaded from disk start the Python engine (a web worker and WebAssembly). Serve the site over HTTP " +
+        "instead: run `edition serve` (or `python3 -m http.server` in the site's folder) and open " +
+        "http://127.0.0.1:8000/. The example deal above can still be stepped through.";
+      this.root.appendChild(p);
+      return;
+    }
+    var u = readUrl();
+    this.deal = u.deal;
+    var top = el("div", {"class": "play-top"});
+    var lab = el("label", {}, "Deal number "), input = el("input", {type: "number", min: "1", step: "1", value: String(u.deal), "class": "play-deal"});
+    lab.appendChild(input); top.appendChild(lab);
+    var go = el("button", {type: "button"}, "Deal"); top.appendChild(go);
+    var cmp = el("button", {type: "button", "aria-pressed": u.compare ? "true" : "false"}, "Compare readings");
+    if (this.ambiguities.length) { top.appendChild(cmp); }
+    this.root.appendChild(top);
+    this.loading = el("p", {"class": "play-loading", role: "status", "aria-live": "polite"}, "Starting Python (Pyodide) and the engine \u2026 a few seconds the first time.");
+    this.root.appendChild(this.loading);
+    this.boardsBox = el("div", {"class": "play-boards"});
+    this.root.appendChild(this.boardsBox);
+    function deal() {
+      var n = parseInt(input.value, 10);
+      if (!(n >= 1)) { self.loading.textContent = "A deal number is a whole number from 1."; return; }
+      self.deal = n;
+      self.boards.forEach(function (b) { b.moves = []; b.redo = []; b.load(); });
+    }
+    go.addEventListener("click", deal);
+    input.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { deal(); } });
+    cmp.addEventListener("click", function () {
+      if (self.boards.length > 1) { self.boards.pop().box.remove(); cmp.setAttribute("aria-pressed", "false"); self.boardsBox.classList.remove("two"); writeUrl(self); return; }
+      var r = {}, first = self.boards[0].readings, a = self.ambiguities[0];
+      Object.keys(first).forEach(function (k) { r[k] = first[k]; });
+      r[a.id] = (a.readings.filter(function (x) { return x.id !== first[a.id]; })[0] || a.readings[0]).id;
+      self.addBoard(r, []); cmp.setAttribute("aria-pressed", "true");
+    });
+    start(this.box.dataset.engine).then(function (info) {
+      self.loading.textContent = "Engine ready (Python " + info.python + " in Pyodide " + info.pyodide + "): the same code as `edition play`.";
+      self.addBoard(u.readings, parseMoves(u.moves)).then(function () {
+        self.box.dataset.readyMs = String(Math.round(performance.now() - t0));
+      });
+      if (u.compare && self.ambiguities.length) { self.addBoard(u.readings2, parseMoves(u.moves2)); cmp.setAttribute("aria-pressed", "true"); }
+    }, function (e) {
+      self.loading.textContent = "The engine could not start: " + e.message;
+      self.loading.classList.add("play-unavailable");
+    });
+  };
+  Panel.prototype.addBoard = function (readings, moves) {
+    var clean = {}, dropped = [], self = this;
+    Object.keys(readings).forEach(function (k) {  /* a URL may name readings that do not exist */
+      var a = self.ambiguities.filter(function (x) { return x.id === k; })[0];
+      if (a && a.readings.some(function (r) { return r.id === readings[k]; })) { clean[k] = readings[k]; } else { dropped.push(k + "=" + readings[k]); }
+    });
+    var b = new Board(this, this.boards.length, clean);
+    b.moves = moves;
+    this.boards.push(b);
+    this.boardsBox.appendChild(b.box);
+    this.boardsBox.classList.toggle("two", this.boards.length > 1);
+    return b.load().then(function () {
+      if (dropped.length) { b.say("Not a reading of this game, ignored: " + dropped.join(", ") + ". " + b.status.textContent, "error"); }
+    });
+  };
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("details.edition-play").forEach(function (box) {
+      var panel = new Panel(box), opened = false;
+      box.addEventListener("toggle", function () { if (box.open && !opened) { opened = true; panel.open(); } });
+      if (readUrl().any && window.location.protocol !== "file:") { box.open = true; }
+    });
+  });
+})();

@@ -1,0 +1,387 @@
+"""The Play panel: the engine's describing API in CPython, the site bundle (Pyodide from npm,
+the engine zip), and the panel in a real browser (Debian's chromium driven by Playwright)
+against `edition serve`: hints played to the end equal `edition play --policy greedy`, the
+position is in the URL, keyboard play, two readings side by side, file://, axe-core."""
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from engine import api, describe, games, registry, solver
+
+REPO = Path(__file__).resolve().parent.parent
+EDITION = Path(sys.executable).with_name("edition")
+
+
+# -- the engine's describing API (CPython) -------------------------------------------------
+@pytest.mark.parametrize("slug", games.available())
+def test_every_legal_move_is_described_with_its_rules(slug):
+    ids = {i for e in registry.entries(slug) for i in e["ids"]}
+    s = games.new(slug, 2)
+    moves = []
+    for _ in range(12):  # a few positions into the game
+        legal = api.legal_moves_described(slug, 2, {}, moves)
+        assert [tuple(e["move"]) for e in legal] == s.legal_moves()
+        for e in legal:
+            assert e["caption"].strip()
+            assert e["rules"] and set(e["rules"]) <= ids, (e, ids)
+            n = len(s.layout()["piles"])
+            assert all(0 <= i < n for i in e["from"] + e["to"])
+        if not legal:
+            break
+        m = legal[-1]["move"]
+        moves.append(m)
+        s = s.step(m)
+
+
+def test_captions_and_rule_ids_of_the_mill():
+    legal = api.legal_moves_described("mill", 3)
+    build = next(e for e in legal if e["move"][0] == "build")
+    assert re.fullmatch(r"\S+ from packet \d+ onto \S+ on packet \d+", build["caption"])
+    assert build["rules"] == ["mill:4"]
+    r = api.play("mill", 3, {}, "greedy")
+    first_found = next(i for i, m in enumerate(r["moves"]) if m[0] == "found")
+    pos = api.position("mill", 3, {}, r["moves"][:first_found])
+    found = next(e for e in pos["legal"] if e["move"][0] == "found")
+    assert found["rules"] == ["mill:3"] and "to foundation" in found["caption"]
+    redeal = r["moves"].index(["redeal"])
+    pos = api.position("mill", 3, {}, r["moves"][:redeal + 1])
+    assert pos["history"][-1]["rules"][:2] == ["mill:5", "mill:6"]
+    assert pos["history"][-1]["caption"].startswith("redeal")
+
+
+def test_face_down_cards_are_not_shown():
+    """The stock of the Octagon and the packets of Heart Speaks to Heart are face down: their
+    cards are not in the piles nor in any caption before they are turned."""
+    s = games.new("octagon", 1)
+    stock = next(p for p in s.layout()["piles"] if p["name"] == "stock")["cards"]
+    pos = api.position("octagon", 1)
+    shown = json.dumps([pos["piles"], pos["legal"]], ensure_ascii=False)
+    for code in stock:
+        assert describe.symbol(code) not in shown and f'"{code}"' not in shown
+    turn = next(e for e in pos["legal"] if e["move"] == ["turn"])
+    assert "face-down card" in turn["caption"]
+    after = api.position("octagon", 1, {}, [["turn"]])
+    assert describe.symbol(stock[-1]) in after["history"][0]["caption"]   # turned up: named
+    h = games.new("heart-to-heart", 1)
+    packets = [p for p in h.layout()["piles"] if "packet" in p["name"]]
+    view = {p["name"]: p["cards"] for p in api.position("heart-to-heart", 1)["piles"]}
+    for p in packets:
+        assert view[p["name"]] == [None] * (len(p["cards"]) - 1) + p["cards"][-1:]
+
+
+def test_the_card_in_hand_shows_when_the_player_must_place_it():
+    """The Spinning Wheel's card in hand can go to a waste pile or onto the wheel: the player
+    sees it; the Dense Column's next card is only turned: it stays face down."""
+    hand = next(p for p in api.position("spinning-wheel", 1)["piles"] if p["name"] == "hand")
+    assert hand["cards"][-1] is not None and hand["cards"][0] is None
+    dense = next(p for p in api.position("dense-column", 1)["piles"] if p["name"] == "hand")
+    assert set(dense["cards"]) == {None}
+
+
+@pytest.mark.parametrize("slug,deal,readings", [
+    ("mill", 7, {"deal-order": "round"}),
+    ("peacock-tail", 3, {"upper": "rule"}),
+    ("heart-to-heart", 2, {"pairing": "all-of-rank"}),
+    ("octagon", 4, {}),
+])
+def test_following_hints_plays_the_greedy_policy(slug, deal, readings):
+    moves = []
+    while True:
+        h = api.hint(slug, deal, readings, moves)
+        if h["move"] is None:
+            break
+        moves.append(h["move"]["move"])
+    r = api.play(slug, deal, readings, "greedy")
+    assert moves == r["moves"]
+    end = api.position(slug, deal, readings, moves)
+    assert ("won" if end["won"] else "lost") == r["outcome"]
+    assert h["reason"] == r["final"]["reason"]
+
+
+def test_solve_from_a_position_and_bad_input():
+    r = api.play("mill", 7, {}, "greedy")
+    out = api.solve_from("mill", 7, {}, r["moves"][:10], budget=50_000)
+    ref = solver.solve(games.replay("mill", 7, {}, r["moves"][:10]), 50_000)
+    assert (out["outcome"], out["states"]) == (ref.outcome, ref.states)
+    if out["outcome"] == "won":
+        assert games.replay("mill", 7, {}, r["moves"][:10] + out["moves"]).is_won()
+    with pytest.raises(ValueError, match="move 1 .* is illegal"):
+        api.position("mill", 7, {}, [["build", 0, 0]])
+    with pytest.raises(ValueError, match="unknown reading"):
+        api.position("mill", 7, {"deal-order": "sideways"})
+    with pytest.raises(ValueError, match="budget"):
+        api.solve_from("mill", 7, {}, [], budget=0)
+
+
+def test_moves_in_a_url_round_trip():
+    r = api.play("octagon", 2, {}, "greedy")
+    text = describe.format_moves(r["moves"])
+    assert re.fullmatch(r"[A-Za-z0-9_.,-]*", text)
+    assert [list(m) for m in describe.parse_moves(text)] == r["moves"]
+    with pytest.raises(ValueError, match="bad move"):
+        describe.parse_moves("found.8,,build")
+
+
+# -- the site bundle -------------------------------------------------------------------------
+def test_engine_is_standard_library_only(tmp_path):
+    from sphinx.errors import ExtensionError
+    from extract.sphinxext import bundle
+    bundle.check_stdlib_only()  # the real engine
+    (tmp_path / "ok.py").write_text("try:\n    import numpy\nexcept ImportError:\n    numpy = None\n")
+    bundle.check_stdlib_only(tmp_path)
+    (tmp_path / "bad.py").write_text("import json\nimport numpy as np\n")
+    with pytest.raises(ExtensionError, match=r"bad\.py:2: the engine imports 'numpy'"):
+        bundle.check_stdlib_only(tmp_path)
+
+
+def test_missing_npm_is_an_error_naming_the_fix(tmp_path, monkeypatch):
+    from sphinx.errors import ExtensionError
+    from extract.sphinxext import bundle
+    (tmp_path / "package.json").write_text('{"dependencies": {"pyodide": "314.0.8"}}')
+    monkeypatch.setenv("PATH", str(tmp_path))  # no npm on the PATH
+    with pytest.raises(ExtensionError, match=r"`npm` was not found.*apt-get install -y nodejs npm"):
+        bundle.ensure_pyodide(tmp_path)
+
+
+def test_site_ships_pyodide_and_the_engine(site):
+    lock = json.loads((REPO / "package-lock.json").read_text())
+    version = lock["packages"]["node_modules/pyodide"]["version"]
+    assert json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"] == version
+    static = site / "_static"
+    assert sorted(p.name for p in (static / "pyodide").iterdir()) == sorted(
+        ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+         "pyodide-lock.json"])
+    zips = list((static / "play").glob("engine-*.zip"))
+    assert len(zips) == 1
+    html = (site / "games" / "mill.html").read_text(encoding="utf-8")
+    assert f'data-engine="{zips[0].name}"' in html
+    for script in ("play-panel.js", "play-worker.mjs"):   # no address but the local server's
+        urls = re.findall(r"https?://[^\s\"')]+", (static / script).read_text())
+        assert all(u.startswith("http://127.0.0.1:8000/") for u in urls), urls
+    import zipfile
+    names = zipfile.ZipFile(zips[0]).namelist()
+    assert "engine/api.py" in names and "engine/games/mill.py" in names
+
+
+def test_static_example_hides_face_down_cards(site):
+    """The step-through's data (in the page source) names only the cards a player sees."""
+    html = (site / "games" / "heart-to-heart.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'class="trace-data">(.*?)</script>', html).group(1)
+                      .replace("<\\/", "</"))
+    start = dict(zip(data["piles"], (p[3] for p in data["start"])))
+    for name, cards in start.items():
+        if "packet" in name:
+            assert cards[:-1] == [None] * (len(cards) - 1) and cards[-1] is not None
+        if name.endswith(" reserve") and "open" not in name:
+            assert set(cards) <= {None}
+
+
+# -- in a real browser, against `edition serve` -----------------------------------------------
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+START = 180_000  # ms: Pyodide's first start on a slow, shared machine
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    """`edition serve` on a free localhost port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([str(EDITION), "serve", "--port", str(port), "--dir", str(site)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    root = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(root + "/index.html", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield root
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        ctx = b.new_context(viewport={"width": 1280, "height": 900})
+        yield ctx
+        b.close()
+
+
+def open_page(ctx, url):
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page, errors
+
+
+def board(page, slug, n=0):
+    return page.locator(f"#{slug}-play-panel .play-board").nth(n)
+
+
+def wait_ready(page, slug, n=0):
+    board(page, slug, n).locator(".play-move, .play-legal .play-note").first.wait_for(timeout=START)
+
+
+def reading_args(readings):
+    return [x for a, r in readings.items() for x in ("--reading", f"{a}={r}")]
+
+
+GAMES = [("mill", 7, {"deal-order": "round"}),
+         ("peacock-tail", 3, {"upper": "rule"}),
+         ("heart-to-heart", 2, {"pairing": "all-of-rank"})]
+
+
+@pytest.mark.parametrize("slug,deal,readings", GAMES)
+def test_hints_to_the_end_equal_edition_play(browser, served, cli, slug, deal, readings):
+    r = cli("play", slug, "--deal", deal, *reading_args(readings), "--policy", "greedy",
+            "--format", "json")
+    want = json.loads(r.output)
+    query = "&".join([f"deal={deal}"] + [f"reading={a}={v}" for a, v in readings.items()])
+    requests: list[str] = []
+    browser.on("request", lambda req: requests.append(req.url))
+    page, errors = open_page(browser, f"{served}/games/{slug}.html?{query}")
+    wait_ready(page, slug)
+    assert any(u.endswith("/pyodide.asm.wasm") for u in requests)
+    assert all(u.startswith(served + "/") for u in requests), requests  # nothing from a CDN
+    b = board(page, slug)
+    for a, v in readings.items():
+        assert b.locator(f"select[data-ambiguity='{a}']").input_value() == v
+    hint = b.get_by_role("button", name="Hint")
+    status = b.locator(".play-status")
+    played = 0
+    while not hint.is_disabled():   # disabled once the game is over
+        hint.click()
+        page.wait_for_function(
+            "el => el.getAttribute('aria-busy') === 'false'", arg=b.element_handle())
+        if status.inner_text().startswith("No hint"):
+            break
+        b.locator(".is-hint .play-move").click()
+        played += 1
+        page.wait_for_function(
+            "([el, n]) => el.getAttribute('aria-busy') === 'false' && "
+            "el.querySelectorAll('.play-history li').length === n",
+            arg=[b.element_handle(), played])
+        assert status.inner_text().startswith(f"Move {played}:")
+    assert b.get_attribute("data-outcome") == want["outcome"]
+    assert b.get_attribute("data-moves") == describe.format_moves(want["moves"])
+    assert b.locator(".play-history li").count() == len(want["moves"])
+    assert f"moves={describe.format_moves(want['moves'])}" in page.url
+    # the last move's rule sentences are highlighted in the text columns
+    last_rules = b.locator(".play-history li").last.locator(".play-rules a").all_inner_texts()
+    assert last_rules
+    for rid in last_rules:
+        assert "play-rule" in page.locator(f"[id='{rid.replace(':', '.')}']").get_attribute("class")
+    assert errors == []
+    page.close()
+
+
+def test_a_position_in_the_url_opens_the_panel_there(browser, served):
+    r = api.play("mill", 5, {"gather": "top-card-first"}, "greedy")
+    moves = describe.format_moves(r["moves"][:6])
+    page, errors = open_page(browser, f"{served}/games/mill.html?deal=5&reading=gather="
+                                      f"top-card-first&moves={moves}")
+    wait_ready(page, "mill")                     # opened by itself: the URL cites a position
+    b = board(page, "mill")
+    want = api.position("mill", 5, {"gather": "top-card-first"}, r["moves"][:6])
+    assert [t.strip() for t in b.locator(".play-history li span:first-child").all_inner_texts()] == [
+        h["caption"] for h in want["history"]]
+    assert b.locator(".play-move").all_inner_texts() == [e["caption"] for e in want["legal"]]
+    assert page.locator("#mill-play-panel input.play-deal").input_value() == "5"
+    assert errors == []
+    page.close()
+
+
+def test_keyboard_play_undo_redo_and_compare(browser, served):
+    page, errors = open_page(browser, f"{served}/games/mill.html")
+    page.locator("#mill-play-panel > summary").focus()
+    page.keyboard.press("Enter")
+    wait_ready(page, "mill")
+    b = board(page, "mill")
+    first = b.locator(".play-move").first
+    caption = first.inner_text()
+    first.focus()
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"                                   # focus is visible
+    page.keyboard.press("Enter")
+    b.locator(".play-history li").first.wait_for()
+    assert b.locator(".play-status").get_attribute("aria-live") == "polite"
+    assert b.locator(".play-status").inner_text().startswith(f"Move 1: {caption}")
+    # undo and redo from the keyboard
+    b.locator(".play-table").focus()
+    page.keyboard.press("u")
+    page.wait_for_function("el => el.querySelectorAll('.play-history li').length === 0",
+                           arg=b.element_handle())
+    page.keyboard.press("r")
+    page.wait_for_function("el => el.querySelectorAll('.play-history li').length === 1",
+                           arg=b.element_handle())
+    # the table: arrows go from pile to pile (from pile 0), Enter selects a source pile,
+    # Enter on a highlighted target plays the move between them
+    b.locator(".play-table").focus()
+    src = int(b.locator(".play-pile.can-move").first.get_attribute("data-pile"))
+    for _ in range(src):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert "is-selected" in b.locator(f".play-pile[data-pile='{src}']").get_attribute("class")
+    dst = int(b.locator(".play-pile.is-target").first.get_attribute("data-pile"))
+    names = b.locator(".play-name").all_inner_texts()
+    step = "ArrowRight" if dst > src else "ArrowLeft"
+    for _ in range(abs(dst - src)):
+        page.keyboard.press(step)
+    page.keyboard.press("Enter")
+    page.wait_for_function("el => el.querySelectorAll('.play-history li').length === 2",
+                           arg=b.element_handle())
+    last = b.locator(".play-history li").last.inner_text()
+    assert f"from {names[src]} " in last and names[dst] in last
+    # two readings side by side
+    page.get_by_role("button", name="Compare readings").click()
+    wait_ready(page, "mill", 1)
+    second = board(page, "mill", 1)
+    assert second.locator("select[data-ambiguity='deal-order']").input_value() == "round"
+    assert b.locator("select[data-ambiguity='deal-order']").input_value() == "packet"
+    assert "compare=1" in page.url and "reading2=deal-order=round" in page.url
+    assert second.locator(".play-history li").count() == 0
+    want = api.position("mill", 1, {"deal-order": "round"})["legal"]
+    assert second.locator(".play-move").all_inner_texts() == [e["caption"] for e in want]
+    assert errors == []
+    page.close()
+
+
+def test_file_url_says_why_and_how(browser, site):
+    page, errors = open_page(browser, (site / "games" / "mill.html").as_uri())
+    page.locator("#mill-play-panel > summary").click()
+    msg = page.locator("#mill-play-panel .play-unavailable")
+    assert "file://" in msg.inner_text() and "edition serve" in msg.inner_text()
+    assert page.locator("#mill-play .trace-status").inner_text().startswith("The deal")
+    assert errors == []
+    page.close()
+
+
+def test_axe_finds_no_serious_violation(browser, served):
+    axe = REPO / "node_modules" / "axe-core" / "axe.min.js"
+    assert axe.is_file(), "npm ci installs axe-core (a devDependency in package.json)"
+    page, errors = open_page(browser, f"{served}/games/heart-to-heart.html?deal=3")
+    wait_ready(page, "heart-to-heart")
+    page.add_script_tag(path=str(axe))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == []
+    assert errors == []
+    page.close()
