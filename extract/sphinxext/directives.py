@@ -408,7 +408,9 @@ class GameDirective(EditionDirective):
         if f and f.after in upto:
             upto = upto[:upto.index(f.after) + 1]
         follows = [sid for sid in upto if sid in links]
-        fig = nodes.figure(classes=["edition-reconstruction"])
+        # a named anchor, so the caption's permalink reads #mill.fig-30, never #id1
+        fig = nodes.figure(classes=["edition-reconstruction"],
+                           ids=[f"{game.slug}.fig-{f.number}" if f else f"{game.slug}.layout"])
         alt = (f"Reconstructed starting layout of {game.title_en or game.title_ru}, deal 1, "
                f"drawn from the engine")
         fig += nodes.image(uri=f"figures/{game.slug}.svg", alt=alt, classes=["layout-svg"])
