@@ -95,14 +95,13 @@ def write_tei_download(folder: Path, ed) -> None:
 def write_figures(folder: Path, ed) -> None:
     """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings."""
     from ..checks import engine_games
-    from ..figures import layout_svg
-    from engine import games as engine_games_module
+    from ..figures import layout_svg, starting_layout
     folder.mkdir(exist_ok=True)
     executable = {slug for slug, g in engine_games().items() if g.get("executable")}
     for g in ed.games:
         if g.slug not in executable:
             continue
-        layout = engine_games_module.new(g.slug, 1).layout()
+        layout = starting_layout(g.slug)
         svg = layout_svg(layout, f"{g.title_en or g.title_ru}: starting layout of deal 1 "
                                  f"(reconstruction)")
         p = folder / f"{g.slug}.svg"
