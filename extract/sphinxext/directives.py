@@ -421,6 +421,7 @@ class GameDirective(EditionDirective):
         cap += nodes.Text(f"{label} (reconstruction, not the book's figure): the starting layout "
                           f"of deal 1 under the default readings, drawn from the engine's own "
                           f"layout; it follows sentences {', '.join(follows) or 'none linked yet'}. "
+                          f"Open the drawing by itself to zoom in. "
                           f"{layout_key(starting_layout(game.slug))}".strip())
         fig += cap
         box += fig

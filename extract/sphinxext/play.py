@@ -9,8 +9,8 @@ game rarely comes out and why that deal ends. The choice and the trace are cache
 beside the model, keyed by the engine's and the toolkit's source (:func:`example_trace`).
 
 **What the viewer gets.** The trace is stored in the page as JSON: the starting layout, then
-for each move only the piles it changed and a caption of the move in words ("7♥ from P3 to
-F1"); each pile has a short label (``extract.figures.short_labels``) with a key under the
+for each move only the piles it changed and a caption of the move in words ("7♥ from
+packet 3 to foundation 1", with the piles' full names); each pile has a short label (``extract.figures.short_labels``) with a key under the
 viewer. ``edition.js`` draws it; other builders show the summary line only.
 """
 from __future__ import annotations
@@ -41,9 +41,9 @@ def _cards(codes: list[str]) -> str:
 
 
 def describe_move(move: list, before: list[list[str]], after: list[list[str]],
-                  labels: list[str]) -> str:
-    """A move in words from the piles it changed: ``"7♥ from P3 to F1"``; a move that gathers
-    or deals many piles is named by its kind and the number of piles it changed (``"redeal:
+                  names: list[str]) -> str:
+    """A move in words from the piles it changed (``names``: the piles' names): ``"7♥ from
+    packet 3 to foundation 1"``; a move that gathers or deals many piles is named by its kind and the number of piles it changed (``"redeal:
     16 piles change"``); one that moves no card by its kind and arguments (``"direction
     down"``). ``before``/``after``: each pile's cards (bottom first) around the move."""
     changed = [i for i, (b, a) in enumerate(zip(before, after)) if b != a]
@@ -56,12 +56,12 @@ def describe_move(move: list, before: list[list[str]], after: list[list[str]],
         src, dst = lost[0], gained[0]
         moved = after[dst][len(before[dst]):] if after[dst][:len(before[dst])] == before[dst] \
             else after[dst]
-        return f"{_cards(moved)} from {labels[src]} to {labels[dst]}"
+        return f"{_cards(moved)} from {names[src]} to {names[dst]}"
     if len(lost) == 2 and not gained and len(changed) == 2:   # a pair discarded together
         cards = [before[i][-1] for i in lost]
-        return f"{kind}: {_cards(cards)} from {labels[lost[0]]} and {labels[lost[1]]}"
+        return f"{kind}: {_cards(cards)} from {names[lost[0]]} and {names[lost[1]]}"
     if len(changed) == 1 and not lost and not gained:         # a card turned over in place
-        return f"{kind}: {labels[changed[0]]}"
+        return f"{kind}: {names[changed[0]]}"
     return f"{kind}: {len(changed)} piles change"
 
 
@@ -78,7 +78,7 @@ def compact_trace(trace: dict) -> dict:
     steps = []
     for st in trace["steps"][1:MAX_STEPS + 1]:
         cur = [p["cards"] for p in st["layout"]["piles"]]
-        steps.append({"move": st["move"], "text": describe_move(st["move"], prev, cur, labels),
+        steps.append({"move": st["move"], "text": describe_move(st["move"], prev, cur, names),
                       "set": {str(i): c for i, c in enumerate(cur) if c != prev[i]}})
         prev = cur
     return {"game": trace["game"], "deal": trace["deal"], "policy": trace["policy"],

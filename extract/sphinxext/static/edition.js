@@ -132,6 +132,24 @@
   });
 })();
 
+/* A reconstructed layout on a narrow screen: scaled to the column, but not below 60% of its
+   natural size (then it scrolls sideways); a tap opens the SVG itself, to zoom. */
+(function () {
+  "use strict";
+  function size(img) {
+    var nw = img.naturalWidth, box = img.closest(".edition-figure");
+    if (!nw || !box) { return; }
+    var avail = box.clientWidth - 16;
+    img.style.setProperty("width", Math.round(Math.min(nw, Math.max(avail, 0.6 * nw))) + "px", "important");
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".edition-reconstruction img").forEach(function (img) {
+      if (img.complete) { size(img); } else { img.addEventListener("load", function () { size(img); }); }
+      window.addEventListener("resize", function () { size(img); });
+    });
+  });
+})();
+
 /* The odds table on a phone: each cell carries its column heading (shown by the CSS). */
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
