@@ -66,8 +66,9 @@ def _corpus() -> Path | None:
 
 
 def cache_dir() -> Path:
-    """Where the CLI keeps the built model between runs ($XDG_CACHE_HOME/patience-edition);
-    entries are keyed by the corpus and code fingerprints, so a stale one is never used."""
+    """Where the CLI keeps the built model and the data derived from it (collation, example
+    deals) between runs and builds ($XDG_CACHE_HOME/patience-edition); entries are keyed by
+    the corpus, code and engine fingerprints, so a stale one is never used."""
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "patience-edition"
 
@@ -130,14 +131,15 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     doctrees = out.parent / f".{out.name}.doctrees"
     corpus = _corpus()
-    build_edition(corpus, doctrees / "edition")  # fail early on bad corpus data; cached on disk
+    build_edition(corpus, cache_dir())  # fail early on bad corpus data; cached on disk
     source = out.parent / f".{out.name}.source"
     sync_sources(DOCS, source)
     tmp = Path(tempfile.mkdtemp(dir=out.parent if out.parent.exists() else None,
                                 prefix=f".{out.name}.building."))
     if out.exists():
         shutil.copytree(out, tmp, dirs_exist_ok=True)
-    args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp)]
+    args = ["-b", "html", "-W", "--keep-going", "-d", str(doctrees), str(source), str(tmp),
+            "-D", f"edition_cache_dir={cache_dir()}"]   # model, collation, examples: reused
     if corpus is not None:
         args += ["-D", f"edition_corpus={corpus}"]
     if not verbose:

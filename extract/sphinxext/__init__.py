@@ -27,9 +27,11 @@ STATIC = Path(__file__).parent / "static"
 
 
 def get_edition(env):
-    """The model for this build: cached in memory and, beside the doctrees, on disk."""
+    """The model for this build: cached in memory and on disk, with the data derived from it
+    (collation, example deals), in ``edition_cache_dir`` (default: beside the doctrees)."""
     from ..model import build_edition
-    return build_edition(env.config.edition_corpus or None, Path(env.doctreedir) / "edition")
+    cache = env.config.edition_cache_dir or Path(env.doctreedir) / "edition"
+    return build_edition(env.config.edition_corpus or None, Path(cache))
 
 
 def _stub(game) -> str:
@@ -117,6 +119,9 @@ def _builder_inited(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.add_config_value("edition_corpus", None, "env", types=(str, type(None)))
+    # where the model and derived data are cached (keyed by content, so any folder is safe);
+    # not part of the environment: moving the cache does not make pages stale
+    app.add_config_value("edition_cache_dir", None, "", types=(str, type(None)))
     app.add_domain(domain.EditionDomain)
     app.add_search_language(search.SearchEnglishRussian)
     for name, cls in directives.DIRECTIVES.items():
