@@ -85,20 +85,26 @@ def write_tei_download(folder: Path, ed) -> None:
     redone only when the corpus, the toolkit or the engine has changed."""
     from engine.results import engine_hash
     from ..model import code_fingerprint
-    from ..tei import write_tei
     stamp = f"{ed.fingerprint}:{code_fingerprint()}:{engine_hash()}"
     target, mark = folder / "edition.tei.xml", folder / "edition.tei.stamp"
     if target.exists() and mark.exists() and mark.read_text(encoding="utf-8") == stamp:
         return
+    from ..tei import write_tei
     write_tei(ed, target)
     mark.write_text(stamp, encoding="utf-8")
 
 
 def write_figures(folder: Path, ed) -> None:
-    """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings."""
+    """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings;
+    redrawn only when the corpus, the toolkit or the engine has changed."""
+    from engine.results import engine_hash
     from ..checks import engine_games
     from ..figures import layout_svg, starting_layout
+    from ..model import code_fingerprint
     folder.mkdir(exist_ok=True)
+    stamp, mark = f"{ed.fingerprint}:{code_fingerprint()}:{engine_hash()}", folder / ".stamp"
+    if mark.exists() and mark.read_text(encoding="utf-8") == stamp:
+        return
     executable = {slug for slug, g in engine_games().items() if g.get("executable")}
     for g in ed.games:
         if g.slug not in executable:
@@ -109,6 +115,7 @@ def write_figures(folder: Path, ed) -> None:
         p = folder / f"{g.slug}.svg"
         if not p.exists() or p.read_text(encoding="utf-8") != svg:
             p.write_text(svg, encoding="utf-8")
+    mark.write_text(stamp, encoding="utf-8")
 
 
 def _builder_inited(app: Sphinx) -> None:
