@@ -21,9 +21,9 @@ from html import escape
 
 from docutils import nodes
 
-GREEDY_SEARCH = 30       # deals tried with the greedy policy
-SOLVER_SEARCH = 3        # then deals tried with the solver
-SOLVER_BUDGET = 10_000   # states per solver search
+GREEDY_SEARCH = 12       # deals tried with the greedy policy
+SOLVER_SEARCH = 2        # then deals tried with the solver
+SOLVER_BUDGET = 5_000    # states per solver search
 MAX_STEPS = 600
 BUDGET = 2000            # moves: a greedy deal that runs longer is reported undecided
 
@@ -68,7 +68,8 @@ def describe_move(move: list, before: list[list[str]], after: list[list[str]],
 def compact_trace(trace: dict) -> dict:
     """``{"game", "deal", "policy", "outcome", "readings", "piles": [names], "labels":
     [short labels], "key": [[label, words]...], "start": [[x, y, fan, cards]...], "steps":
-    [{"move", "text", "set": {index: cards}}]}`` from :func:`engine.api.trace`; at most
+    [{"move", "text", "set": {index: cards}}]}`` from :func:`engine.api.trace` (whose
+    ``steps`` may stop early: ``"moves"`` counts ``trace["moves"]``); at most
     :data:`MAX_STEPS` steps (``"truncated"`` says so)."""
     from ..figures import short_labels
     first = trace["steps"][0]["layout"]["piles"]
@@ -86,8 +87,8 @@ def compact_trace(trace: dict) -> dict:
             "reason": trace["final"].get("reason", ""),
             "piles": names, "labels": labels, "key": [list(k) for k in key],
             "start": [[p["x"], p["y"], p["fan"], p["cards"]] for p in first],
-            "steps": steps, "moves": len(trace["steps"]) - 1,
-            "truncated": len(trace["steps"]) - 1 > MAX_STEPS}
+            "steps": steps, "moves": len(trace["moves"]),
+            "truncated": len(trace["moves"]) > MAX_STEPS}
 
 
 def choose_example(slug: str) -> dict:
@@ -121,8 +122,16 @@ def example_trace(slug: str, cache_dir=None) -> dict:
     from ..model import code_fingerprint, disk_cached
 
     def compute() -> dict:
+        from engine import games
         c = choose_example(slug)
-        t = compact_trace(api.trace(slug, c["deal"], {}, c["policy"], c["budget"]))
+        # engine.api.trace, but the positions only as far as the viewer shows them
+        trace = api.play(slug, c["deal"], {}, c["policy"], c["budget"])
+        s = games.new(slug, c["deal"], trace["readings"])
+        trace["steps"] = [{"n": 0, "move": None, "layout": s.layout()}]
+        for i, m in enumerate(trace["moves"][:MAX_STEPS], 1):
+            s = s.step(m)
+            trace["steps"].append({"n": i, "move": m, "layout": s.layout()})
+        t = compact_trace(trace)
         t["choice"] = c
         return t
     key = hashlib.sha256(f"{engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
