@@ -150,10 +150,11 @@
   });
 })();
 
-/* The odds table on a phone: each cell carries its column heading (shown by the CSS). */
+/* The odds and witnesses tables on a phone: each cell carries its column heading (shown by
+   the CSS). */
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
-  document.querySelectorAll("table.edition-odds").forEach(function (t) {
+  document.querySelectorAll("table.edition-odds, table.edition-witnesses").forEach(function (t) {
     var heads = Array.prototype.map.call(t.querySelectorAll("thead th"), function (th) {
       return th.textContent.trim();
     });
