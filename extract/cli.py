@@ -295,14 +295,14 @@ def play_reason(result: dict, budget: int) -> str:
             return (f"the solver's budget of {count(budget, 'state')} ran out before it found a "
                     f"win or proved a loss (try a larger --budget)")
         return f"the budget of {count(budget, 'move')} ran out before the game ended (try a larger --budget)"
+    if moves == 0 and result["final"].get("over"):
+        return (f"no legal move in the starting layout ({why or 'no legal moves'}): "
+                "the deal is stuck as dealt")
     if policy == "solver":
         states = result.get("search", {}).get("states")
         searched = f" ({count(states, 'state')})" if states else ""
         return (f"the solver searched every position reachable from the deal{searched} and "
                 "none comes out: no way of playing wins this deal")
-    if moves == 0:
-        return (f"no legal move in the starting layout ({why or 'no legal moves'}): "
-                "the deal is stuck as dealt")
     if why == "no legal moves" or not why:
         return "no legal move was left"
     return why

@@ -40,6 +40,17 @@ def test_a_solver_loss_is_not_reported_as_zero_moves(cli):
     assert data["moves"] == [] and "searched every position" in data["reason"]
 
 
+def test_a_deal_stuck_as_dealt_says_so():
+    # no seed deal is stuck as dealt, so the engine's result for one is written out here
+    from extract.cli import play_reason
+    for policy in ("solver", "greedy"):
+        result = {"policy": policy, "outcome": "lost", "moves": [],
+                  "final": {"over": True, "reason": "no legal moves"},
+                  "search": {"states": 1}}
+        why = play_reason(result, 100)
+        assert why == "no legal move in the starting layout (no legal moves): the deal is stuck as dealt"
+
+
 def test_undecided_names_the_budget_in_the_right_number(cli):
     one = cli("play", "mill", "--deal", "1", "--budget", "1").output.splitlines()[0]
     assert "undecided after 1 move: the budget of 1 move ran out" in one
