@@ -164,6 +164,7 @@ def play_section(slug: str, game_title: str, eg: dict, cache_dir=None) -> nodes.
     from ..words import count
     t = example_trace(slug, cache_dir)
     c = t["choice"]
+    reason = "no legal move was left" if t["reason"] == "no legal moves" else t["reason"]
     sec = nodes.section(ids=[f"{slug}-play"])
     sec += nodes.title("", "Play it")
     who = "the greedy policy" if c["policy"] == "greedy" else "the solver"
@@ -171,7 +172,7 @@ def play_section(slug: str, game_title: str, eg: dict, cache_dir=None) -> nodes.
     p += nodes.Text(f"Deal {t['deal']} of {game_title}, played by {who} under the default "
                     f"readings: {t['outcome']} after {count(t['moves'], 'move')}"
                     f"{' (first ' + str(MAX_STEPS) + ' shown)' if t['truncated'] else ''}"
-                    f"{': ' + t['reason'] if t['outcome'] == 'lost' and t['reason'] else ''}. "
+                    f"{': ' + reason if t['outcome'] == 'lost' and reason else ''}. "
                     f"Why this deal: {c['why']}.")
     if not c["comes_out"]:
         p["classes"].append("example-fails")
