@@ -60,6 +60,21 @@ def engine_page() -> str:
     return "".join(parts)
 
 
+def _engine_stamp() -> str:
+    from engine.results import engine_hash
+    from ..model import code_fingerprint
+    return f"{engine_hash()}:{code_fingerprint()}"
+
+
+def _engine_page_cached(folder: Path) -> str:
+    """:func:`engine_page`, made again only when the engine's source or the toolkit has
+    changed (making it imports every game module); ``write_stubs`` records the stamp."""
+    page, mark = folder / "engine.md", folder / ".engine.stamp"
+    if page.exists() and mark.exists() and mark.read_text(encoding="utf-8") == _engine_stamp():
+        return page.read_text(encoding="utf-8")
+    return engine_page()
+
+
 def write_stubs(app: Sphinx) -> None:
     """Write ``games/<slug>.md`` and ``games/index.md`` for every game (only if changed)."""
     ed = get_edition(app.env)
@@ -68,11 +83,12 @@ def write_stubs(app: Sphinx) -> None:
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
     wanted["index.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
                           + "\n".join(g.slug for g in ed.games) + "\nengine\n```\n")
-    wanted["engine.md"] = engine_page()
+    wanted["engine.md"] = _engine_page_cached(folder)
     for name, text in wanted.items():
         p = folder / name
         if not p.exists() or p.read_text(encoding="utf-8") != text:
             p.write_text(text, encoding="utf-8")
+    (folder / ".engine.stamp").write_text(_engine_stamp(), encoding="utf-8")
     for p in folder.glob("*.md"):
         if p.name not in wanted:
             p.unlink()
