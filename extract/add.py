@@ -43,12 +43,13 @@ class Added:
 
     def report(self) -> str:
         """A few lines for the command line."""
+        from .words import count
         lines = [f"added witness {self.siglum} ({self.orthography} spelling) as {self.file}"]
         for slug, known, n in self.games:
             what = ("another copy of a known game: collated on the next build" if known else
                     "a new game: untranslated, not executable (see `edition check`)")
-            lines.append(f"  {slug}: {n} sentences — {what}")
-        lines.append(f"  {self.new_ids} new sentence ids recorded in ids.lock")
+            lines.append(f"  {slug}: {count(n, 'sentence')} — {what}")
+        lines.append(f"  {count(self.new_ids, 'new sentence id')} recorded in ids.lock")
         return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ import re
 
 from . import ids
 from .ids import CITED, reading_ids
+from .words import count
 
 
 def engine_games() -> dict[str, dict]:
@@ -115,7 +116,7 @@ def run_checks(edition) -> tuple[bool, str]:
             tiling)
 
     # 2. the lock
-    section(f"sentence ids match {ids.LOCK_NAME} ({len(edition.lock)} ids)", ids.lock_problems(edition))
+    section(f"sentence ids match {ids.LOCK_NAME} ({count(len(edition.lock), 'id')})", ids.lock_problems(edition))
     section("no stray files in the corpus (witness files without a manifest entry, temporary "
             "files)", corpus_leftovers(edition))
 
@@ -129,7 +130,7 @@ def run_checks(edition) -> tuple[bool, str]:
     known = {s.id for g in edition.games for s in g.sentences}
     bad = [f"{', '.join(fns)} executes {sid}, which is not a sentence id" for sid, fns in
            sorted(links.items()) if sid not in known]
-    section(f"engine rule links point at real sentences ({len(links)} sentences linked)", bad)
+    section(f"engine rule links point at real sentences ({count(len(links), 'sentence')} linked)", bad)
 
     # 4. translations: known games must be complete; new games are listed as to-do
     missing, todo = [], []
@@ -141,7 +142,7 @@ def run_checks(edition) -> tuple[bool, str]:
         done += have
         if g.known and have < len(g.sentences):
             absent = [s.id for s in g.sentences if not s.english]
-            missing.append(f"{g.slug}: {len(absent)} sentences untranslated ({', '.join(absent[:5])}"
+            missing.append(f"{g.slug}: {count(len(absent), 'sentence')} untranslated ({', '.join(absent[:5])}"
                            f"{' ...' if len(absent) > 5 else ''})")
         if not g.known:
             lacks = ["an entry in corpus/games.toml (slug, English title)"]

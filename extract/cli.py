@@ -25,12 +25,24 @@ def _fail(e: Exception) -> None:
     sys.exit(2 if isinstance(e, click.UsageError) else 1)
 
 
+def _quiet_broken_pipe() -> None:
+    """The reader of our output has gone (``edition games | head -1``): stop quietly, as
+    Unix tools do. Later writes go to /dev/null, so Python's exit flush cannot complain."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(0)
+
+
 class _Group(click.Group):
     """Turns EditionError into a clear one-message exit instead of a traceback."""
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            out = super().invoke(ctx)
+            sys.stdout.flush()   # a closed pipe (`edition games | head -1`) shows up here
+            return out
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except EditionError as e:
             _fail(e)
         except OSError as e:   # a path that cannot be written or read, a cluster out of reach
@@ -128,8 +140,9 @@ def _corpus() -> Path | None:
 
 
 def cache_dir() -> Path:
-    """Where the CLI keeps the built model between runs ($XDG_CACHE_HOME/patience-edition);
-    entries are keyed by the corpus and code fingerprints, so a stale one is never used."""
+    """Where the CLI keeps the built model and the data derived from it (collation, example
+    deals) between runs and builds ($XDG_CACHE_HOME/patience-edition); entries are keyed by
+    the corpus, code and engine fingerprints, so a stale one is never used."""
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "patience-edition"
 
@@ -216,7 +229,7 @@ def swap_in(new: Path, out: Path) -> None:
 
 
 def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
-               verbose: bool = False) -> int:
+               verbose: bool = False, cache: Path | None = None) -> int:
     """Run Sphinx's HTML build (warnings are errors, all reported); return its status.
 
     Sphinx's crash report (a traceback) is replaced by one message: an EditionError raised
@@ -227,6 +240,8 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
     from sphinx.errors import SphinxError
     from sphinx.util.docutils import docutils_namespace, patch_docutils
     overrides = {"edition_corpus": str(corpus)} if corpus is not None else {}
+    if cache is not None:   # model, collation, examples: reused between builds
+        overrides["edition_cache_dir"] = str(cache)
     app = None
     try:
         with patch_docutils(source), docutils_namespace():
@@ -304,7 +319,7 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
         from .atomic import corpus_lock
         from .corpus import corpus_dir
         with corpus_lock(corpus_dir(corpus).resolve()):   # not half-way through an add
-            ed = build_edition(corpus, doctrees / "edition")  # fail early on bad data; cached
+            ed = build_edition(corpus, cache_dir())  # fail early on bad data; cached
         broken = broken_ids(ed)
         if broken:
             raise EditionError("the site would publish with citable ids broken:\n  "
@@ -319,7 +334,7 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
             click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "
                        f"progress) ...", err=True)
         try:
-            code = run_sphinx(source, tmp, doctrees, corpus, verbose)
+            code = run_sphinx(source, tmp, doctrees, corpus, verbose, cache_dir())
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
@@ -366,7 +381,8 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
         before = len(ed.lock)
         entries = ids.updated_lock(ed, {sid: reason for sid in retire})
         ids.write_lock(ed.root, entries)
-    click.echo(f"{len(entries) - before} new ids recorded"
+    from .words import count
+    click.echo(f"{count(len(entries) - before, 'new id')} recorded"
                + (f", {len(retire)} retired" if retire else "")
                + f"; {len(entries)} in {ed.root / ids.LOCK_NAME}")
 
@@ -381,10 +397,11 @@ def games(fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
+    from .words import count
     for r in rows:
         flag = "executable" if r["executable"] else "not executable"
         click.echo(f"{r['slug']:20} {r['title_ru']} / {r['title_en'] or '(untranslated)'}"
-                   f" — {r['sentences']} sentences, witnesses {', '.join(r['witnesses'])}, {flag}")
+                   f" — {count(r['sentences'], 'sentence')}, witnesses {', '.join(r['witnesses'])}, {flag}")
         for a in r["ambiguities"]:
             click.echo(f"    {a['id']}: {', '.join(a['readings'])} (default {a['default']})")
 
@@ -459,37 +476,75 @@ def _usage(message: str):
     sys.exit(2)
 
 
+#: The policy ``play`` and ``odds`` use when none is given: the greedy player plays a deal as a
+#: person would, quickly and with every move shown; ``--policy solver`` asks instead whether
+#: the deal can come out at all (a search, slower, bounded by --budget).
+DEFAULT_POLICY = "greedy"
+POLICY_HELP = ("greedy: the best move by a fixed priority, as a player would (the default); "
+               "blind: the same, seeing only the face-up cards (no stock order, no face-down "
+               "cards); solver: an all-seeing search for any way to come out (won / proven "
+               "lost / undecided), an upper bound for any player; random: a seeded random "
+               "legal move.")
+
+
+def play_reason(result: dict, budget: int) -> str:
+    """Why a played deal ended as it did, in words (``result`` from :func:`engine.api.play`).
+
+    A greedy or random playout that is lost ended with no legal move left or with every move
+    leading back to a position already played (the game's or the policy's reason); 0 moves
+    means the deal was already stuck as dealt. A solver's loss means every reachable
+    position was searched; "undecided" means the budget ran out."""
+    from .words import count
+    policy, moves = result["policy"], len(result["moves"])
+    why = result["final"].get("reason") or ""
+    if result["outcome"] == "won":
+        return "the patience came out"
+    if result["outcome"] == "undecided":
+        if policy == "solver":
+            return (f"the solver's budget of {count(budget, 'state')} ran out before it found a "
+                    f"win or proved a loss (try a larger --budget)")
+        return f"the budget of {count(budget, 'move')} ran out before the game ended (try a larger --budget)"
+    if moves == 0 and result["final"].get("over"):
+        return (f"no legal move in the starting layout ({why or 'no legal moves'}): "
+                "the deal is stuck as dealt")
+    if policy == "solver":
+        states = result.get("search", {}).get("states")
+        searched = f" ({count(states, 'state')})" if states else ""
+        return (f"the solver searched every position reachable from the deal{searched} and "
+                "none comes out: no way of playing wins this deal")
+    if why == "no legal moves" or not why:
+        return "no legal move was left"
+    return why
+
+
 @main.command()
 @click.argument("game")
 @click.option("--deal", type=click.IntRange(min=1), required=True, help="Deal number (1, 2, ...).")
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]),
-              default="greedy", show_default=True,
-              help="blind: sees only the face-up cards (no stock order, no face-down cards).")
+              default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
 @click.option("--budget", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="States for the solver, moves for the other policies.")
 @click.option("--seed", type=int, default=None, help="Seed of the random policy.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def play(game, deal, readings, policy, budget, seed, fmt) -> None:
-    """Play deal N of GAME under the readings with a policy, and report the outcome."""
+    """Play deal N of GAME under the readings with a policy, and report the outcome and why
+    (JSON: the engine's result plus "reason")."""
     from engine import api
+    from .words import count
     _executable(game)
     result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget, seed=seed)
+    result["reason"] = play_reason(result, budget)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
         return
     r = ", ".join(f"{k}={v}" for k, v in result["readings"].items()) or "no ambiguities"
-    if result["outcome"] == "undecided":
-        unit = "states" if policy == "solver" else "moves"
-        click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
-                   f"undecided: the budget of {budget} {unit} ran out before the "
-                   f"{'solver found a win or proved a loss' if policy == 'solver' else 'game ended'}"
-                   f" (try a larger --budget{' or --policy greedy' if policy == 'solver' else ''})")
-    else:
-        click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
-                   f"{result['outcome']} after {len(result['moves'])} moves")
+    played = "" if policy == "solver" and result["outcome"] != "won" else \
+        f" after {count(len(result['moves']), 'move')}"
+    click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
+               f"{result['outcome']}{played}: {result['reason']}")
     from engine import games as engine_games
     final = engine_games.replay(game, deal, result["readings"], result["moves"])
     click.echo(f"final position:\n{final.render()}")
@@ -519,8 +574,8 @@ def _progress_bar(label: str):
 @click.argument("game")
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--first", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]), default="solver",
-              show_default=True)
+@click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]),
+              default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,

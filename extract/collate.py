@@ -274,8 +274,24 @@ def apparatus(edition, game) -> list[Entry]:
         game = edition.game(game)
     key = (str(edition.root), edition.fingerprint, game.slug)
     if key not in _CACHE:
-        _CACHE[key] = _collate(game)
+        from .model import disk_cached
+        _CACHE[key] = disk_cached(getattr(edition, "cache_dir", None), f"collation-{game.slug}",
+                                  collation_key(game), lambda: _collate(game))
     return list(_CACHE[key])
+
+
+def collation_key(game) -> str:
+    """A hash of everything the collation of ``game`` depends on: each witness's sentences
+    (ids, offsets, original and normalised text, changes) and the toolkit's code, but not
+    the translations or notes, so editing a translation does not collate again."""
+    import hashlib
+    from .model import code_fingerprint
+    h = hashlib.sha256(code_fingerprint().encode())
+    for sig in sorted(game.texts):
+        h.update(f"\0{sig}\0{sig == game.base}".encode())
+        for s in game.texts[sig]:
+            h.update(repr((s.id, s.start, s.end, s.original, s.normalised, s.changes)).encode())
+    return h.hexdigest()[:20]
 
 
 def _collate(game) -> list[Entry]:

@@ -8,9 +8,10 @@ Results are cached per process by a fingerprint of the corpus files.
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -122,6 +123,9 @@ class Edition:
     fingerprint: str
     glossary: tuple = ()
     translated: frozenset[str] = frozenset()   # ids in translations/en/*.toml (sentences, notes)
+    #: where derived data (collation, example traces) is cached on disk beside the model
+    #: (None: in memory only); set by :func:`build_edition`, not part of the model's value
+    cache_dir: Path | None = field(default=None, compare=False)
 
     def game(self, slug: str) -> Game:
         for g in self.games:
@@ -237,25 +241,59 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
 
     Raises EditionError (file, line, fix) on any bad input. Cached per process by corpus
     fingerprint and, with ``cache_dir``, on disk as a pickle keyed by the corpus and code
-    fingerprints (so a rebuild with nothing changed does not load the NLP pipeline).
+    fingerprints (so a rebuild with nothing changed does not load the NLP pipeline). The
+    returned model's ``cache_dir`` is where derived data is cached (:func:`disk_cached`).
     """
     root = corpus_dir(root).resolve()
     fp = corpus_fingerprint(root)
     if cache_dir is None:
         return _build(root, fp)
-    path = Path(cache_dir) / f"edition-{fp[:16]}-{code_fingerprint()}.pickle"
+    cache_dir = Path(cache_dir)
+    path = cache_dir / f"edition-{fp[:16]}-{code_fingerprint()}.pickle"
+    if path in _LOADED:
+        return _LOADED[path]
     if path.is_file():
         with path.open("rb") as f:
             ed = pickle.load(f)
         if ed.root == root:
-            return ed
+            _LOADED[path] = replace(ed, cache_dir=cache_dir)
+            return _LOADED[path]
     ed = _build(root, fp)
+    _write_pickle(path, ed, "edition-*.pickle")
+    _LOADED[path] = replace(ed, cache_dir=cache_dir)
+    return _LOADED[path]
+
+
+_LOADED: dict[Path, Edition] = {}   # models read from a disk cache in this process, by file
+
+
+def _write_pickle(path: Path, value, stale: str) -> None:
+    """Write ``value`` to ``path`` atomically, removing the older files matching ``stale``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    for old in path.parent.glob("edition-*.pickle"):
-        old.unlink(missing_ok=True)   # another process may be clearing them too
+    for old in path.parent.glob(stale):
+        if old != path:
+            old.unlink(missing_ok=True)
     from .atomic import write_atomic   # a unique temporary file: concurrent runs never clash
-    write_atomic(path, pickle.dumps(ed))
-    return ed
+    write_atomic(path, pickle.dumps(value))
+
+
+def disk_cached(cache_dir: Path | None, name: str, key: str, compute):
+    """``compute()``, cached in ``cache_dir`` as ``<name>-<key>.pickle`` (no caching when
+    ``cache_dir`` is None). ``key`` must change whenever the result would: callers hash
+    their inputs and :func:`code_fingerprint` (and the engine's hash for engine results).
+    Older entries of the same ``name`` are removed when a new one is written."""
+    if cache_dir is None:
+        return compute()
+    path = Path(cache_dir) / f"{name}-{key}.pickle"
+    if path.is_file():
+        try:
+            with path.open("rb") as f:
+                return pickle.load(f)
+        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            path.unlink(missing_ok=True)   # a damaged or outdated entry: recompute it
+    value = compute()
+    _write_pickle(path, value, f"{name}-*.pickle")
+    return value
 
 
 @lru_cache(maxsize=4)

@@ -57,7 +57,7 @@ def test_lock_command_records_new_ids_only(corpus_copy, cli):
                   "пока он не выйдет. Новое предложение.")
     before = (corpus_copy / "ids.lock").read_text(encoding="utf-8")
     r = cli("--corpus", corpus_copy, "lock")
-    assert r.exit_code == 0 and "1 new ids" in r.output
+    assert r.exit_code == 0 and "1 new id recorded" in r.output
     after = (corpus_copy / "ids.lock").read_text(encoding="utf-8")
     assert after.startswith(before[:200])
     assert '"mill:8" = { witness = "XL", quote = "Новое предложение.", sum = "' in after

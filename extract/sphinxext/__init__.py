@@ -29,9 +29,11 @@ STATIC = Path(__file__).parent / "static"
 
 
 def get_edition(env):
-    """The model for this build: cached in memory and, beside the doctrees, on disk."""
+    """The model for this build: cached in memory and on disk, with the data derived from it
+    (collation, example deals), in ``edition_cache_dir`` (default: beside the doctrees)."""
     from ..model import build_edition
-    return build_edition(env.config.edition_corpus or None, Path(env.doctreedir) / "edition")
+    cache = env.config.edition_cache_dir or Path(env.doctreedir) / "edition"
+    return build_edition(env.config.edition_corpus or None, Path(cache))
 
 
 def _stub(game) -> str:
@@ -64,6 +66,21 @@ def engine_page() -> str:
     return "".join(parts)
 
 
+def _engine_stamp() -> str:
+    from engine.results import engine_hash
+    from ..model import code_fingerprint
+    return f"{engine_hash()}:{code_fingerprint()}"
+
+
+def _engine_page_cached(folder: Path) -> str:
+    """:func:`engine_page`, made again only when the engine's source or the toolkit has
+    changed (making it imports every game module); ``write_stubs`` records the stamp."""
+    page, mark = folder / "engine.md", folder / ".engine.stamp"
+    if page.exists() and mark.exists() and mark.read_text(encoding="utf-8") == _engine_stamp():
+        return page.read_text(encoding="utf-8")
+    return engine_page()
+
+
 def write_stubs(app: Sphinx) -> None:
     """Write ``games/<slug>.md`` and ``games/index.md`` for every game (only if changed)."""
     ed = get_edition(app.env)
@@ -72,11 +89,12 @@ def write_stubs(app: Sphinx) -> None:
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
     wanted["index.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
                           + "\n".join(g.slug for g in ed.games) + "\nengine\n```\n")
-    wanted["engine.md"] = engine_page()
+    wanted["engine.md"] = _engine_page_cached(folder)
     for name, text in wanted.items():
         p = folder / name
         if not p.exists() or p.read_text(encoding="utf-8") != text:
             p.write_text(text, encoding="utf-8")
+    (folder / ".engine.stamp").write_text(_engine_stamp(), encoding="utf-8")
     for p in folder.glob("*.md"):
         if p.name not in wanted:
             p.unlink()
@@ -89,31 +107,37 @@ def write_tei_download(folder: Path, ed) -> None:
     redone only when the corpus, the toolkit or the engine has changed."""
     from engine.results import engine_hash
     from ..model import code_fingerprint
-    from ..tei import write_tei
     stamp = f"{ed.fingerprint}:{code_fingerprint()}:{engine_hash()}"
     target, mark = folder / "edition.tei.xml", folder / "edition.tei.stamp"
     if target.exists() and mark.exists() and mark.read_text(encoding="utf-8") == stamp:
         return
+    from ..tei import write_tei
     write_tei(ed, target)
     mark.write_text(stamp, encoding="utf-8")
 
 
 def write_figures(folder: Path, ed) -> None:
-    """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings."""
+    """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings;
+    redrawn only when the corpus, the toolkit or the engine has changed."""
+    from engine.results import engine_hash
     from ..checks import engine_games
-    from ..figures import layout_svg
-    from engine import games as engine_games_module
+    from ..figures import layout_svg, starting_layout
+    from ..model import code_fingerprint
     folder.mkdir(exist_ok=True)
+    stamp, mark = f"{ed.fingerprint}:{code_fingerprint()}:{engine_hash()}", folder / ".stamp"
+    if mark.exists() and mark.read_text(encoding="utf-8") == stamp:
+        return
     executable = {slug for slug, g in engine_games().items() if g.get("executable")}
     for g in ed.games:
         if g.slug not in executable:
             continue
-        layout = engine_games_module.new(g.slug, 1).layout()
+        layout = starting_layout(g.slug)
         svg = layout_svg(layout, f"{g.title_en or g.title_ru}: starting layout of deal 1 "
                                  f"(reconstruction)")
         p = folder / f"{g.slug}.svg"
         if not p.exists() or p.read_text(encoding="utf-8") != svg:
             p.write_text(svg, encoding="utf-8")
+    mark.write_text(stamp, encoding="utf-8")
 
 
 def _builder_inited(app: Sphinx) -> None:
@@ -124,6 +148,9 @@ def _builder_inited(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.add_config_value("edition_corpus", None, "env", types=(str, type(None)))
+    # where the model and derived data are cached (keyed by content, so any folder is safe);
+    # not part of the environment: moving the cache does not make pages stale
+    app.add_config_value("edition_cache_dir", None, "", types=(str, type(None)))
     app.setup_extension("extract.sphinxext.domain")   # the domain; citations warn if unknown
     app.add_search_language(search.SearchEnglishRussian)
     for name, cls in directives.DIRECTIVES.items():

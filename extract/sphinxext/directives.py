@@ -6,8 +6,9 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from ..figures import layout_key, starting_layout
 from ..ids import CITED, anchor, reading_ids
-from .nodes import change
+from .nodes import change, id_literal
 
 
 def _para(text: str, classes: list[str]) -> nodes.paragraph:
@@ -156,7 +157,7 @@ def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
         role = "rule" if re.fullmatch(r"[a-z0-9-]+:\d+", m.group(1)) else "interp"
         ref = pending_xref("", refdomain="edition", reftype=role, reftarget=m.group(1),
                            refexplicit=True, refwarn=True)
-        ref += nodes.literal(m.group(1), m.group(1))
+        ref += id_literal(m.group(1))
         out += ref
         pos = m.end()
     out += nodes.Text(text[pos:])
@@ -438,7 +439,7 @@ class GameDirective(EditionDirective):
 
         if eg.get("executable"):
             from .play import play_section
-            out.append(play_section(game.slug, game.title_en or game.title_ru, eg))
+            out.append(play_section(game.slug, game.title_en or game.title_ru, eg, ed.cache_dir))
 
         odds = odds_table(ed.root, game.slug, self.env)
         if odds is not None:
@@ -465,14 +466,20 @@ class GameDirective(EditionDirective):
         if f and f.after in upto:
             upto = upto[:upto.index(f.after) + 1]
         follows = [sid for sid in upto if sid in links]
-        fig = nodes.figure(classes=["edition-reconstruction"])
+        # a named anchor, so the caption's permalink reads #mill.fig-30, never #id1
+        fig = nodes.figure(classes=["edition-reconstruction"],
+                           ids=[f"{game.slug}.fig-{f.number}" if f else f"{game.slug}.layout"])
         alt = (f"Reconstructed starting layout of {game.title_en or game.title_ru}, deal 1, "
                f"drawn from the engine")
-        fig += nodes.image(uri=f"figures/{game.slug}.svg", alt=alt, classes=["layout-svg"])
+        # a width makes Sphinx link the picture to the SVG itself (open it full size, zoom)
+        fig += nodes.image(uri=f"figures/{game.slug}.svg", alt=alt, classes=["layout-svg"],
+                           width="100%")
         cap = nodes.caption()
         cap += nodes.Text(f"{label} (reconstruction, not the book's figure): the starting layout "
                           f"of deal 1 under the default readings, drawn from the engine's own "
-                          f"layout; it follows sentences {', '.join(follows) or 'none linked yet'}.")
+                          f"layout; it follows sentences {', '.join(follows) or 'none linked yet'}. "
+                          f"Open the drawing by itself to zoom in. "
+                          f"{layout_key(starting_layout(game.slug))}".strip())
         fig += cap
         box += fig
         return box

@@ -11,6 +11,22 @@ from html import escape
 from docutils import nodes
 
 
+class wbr(nodes.Inline, nodes.TextElement):
+    """A line-break opportunity (HTML ``<wbr>``); nothing in other builders."""
+
+
+def id_literal(text: str) -> nodes.literal:
+    """A citable id as code that a narrow column may break only after ``:`` and ``=``
+    (``mill:<wbr>deal-order=<wbr>round``), never inside a word; the text is unchanged."""
+    import re
+    lit = nodes.literal(text, "", classes=["edition-id"])
+    for piece in re.split(r"(?<=[:=])", text):
+        if len(lit):
+            lit += wbr()
+        lit += nodes.Text(piece)
+    return lit
+
+
 class change(nodes.inline):
     """One change: text is the normalised form; attributes ``orig``, ``kind``, ``rule``."""
 
@@ -31,8 +47,19 @@ def _pass(self, node) -> None:
     pass
 
 
+def _visit_wbr_html(self, node: wbr) -> None:
+    self.body.append("<wbr>")
+    raise nodes.SkipNode
+
+
+def _skip(self, node) -> None:
+    raise nodes.SkipNode
+
+
 def register(app) -> None:
     """Register the nodes with HTML visitors; text, LaTeX etc. render them as plain inline."""
     app.add_node(change, html=(_visit_change_html, _depart_change_html),
                  latex=(_pass, _pass), text=(_pass, _pass), man=(_pass, _pass),
                  texinfo=(_pass, _pass))
+    app.add_node(wbr, html=(_visit_wbr_html, None), latex=(_skip, None), text=(_skip, None),
+                 man=(_skip, None), texinfo=(_skip, None))

@@ -1,21 +1,31 @@
 """The "Play it" part of a game page: a step-through example deal and runnable Python.
 
-The example deal is played by the engine at build time (greedy policy, default readings,
-the first deal from 1 to :data:`SEARCH` that the greedy policy wins, else deal 1). It is
-stored in the page as JSON: the starting layout, then for each move only the piles it
-changed, so that a long deal stays small. ``edition.js`` draws it; other builders show the
-summary line only.
+**Which deal.** The example should teach how the game comes out, so it is chosen by playing
+numbered deals with the engine at build time, the same way every time (default readings):
+the first of deals 1 to :data:`GREEDY_SEARCH` that the greedy policy wins; else the first of
+deals 1 to :data:`SOLVER_SEARCH` whose win the solver finds within :data:`SOLVER_BUDGET`
+states (its winning line is shown); else deal 1 played greedily, and the page says that the
+game rarely comes out and why that deal ends. The choice and the trace are cached on disk
+beside the model, keyed by the engine's and the toolkit's source (:func:`example_trace`).
+
+**What the viewer gets.** The trace is stored in the page as JSON: the starting layout, then
+for each move only the piles it changed and a caption of the move in words ("7♥ from
+packet 3 to foundation 1", with the piles' full names); each pile has a short label (``extract.figures.short_labels``) with a key under the
+viewer. ``edition.js`` draws it; other builders show the summary line only.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from html import escape
 
 from docutils import nodes
 
-SEARCH = 30
+GREEDY_SEARCH = 12       # deals tried with the greedy policy
+SOLVER_SEARCH = 2        # then deals tried with the solver
+SOLVER_BUDGET = 5_000    # states per solver search
 MAX_STEPS = 600
-BUDGET = 2000      # moves: a greedy deal that runs longer is reported undecided
+BUDGET = 2000            # moves: a greedy deal that runs longer is reported undecided
 
 
 class trace_viewer(nodes.General, nodes.Element):
@@ -28,78 +38,130 @@ class play_panel(nodes.General, nodes.Element):
 
 
 def compact_trace(result: dict) -> dict:
-    """``{"game", "deal", "policy", "outcome", "readings", "piles": [names], "start":
-    [[x, y, fan, cards]...], "steps": [{"move", "caption", "rules", "set": {index:
-    cards}}]}`` for a result of :func:`engine.api.play`: the piles as a player sees them
-    (a face-down or covered card is ``null``: its name is not in the page), at most
-    :data:`MAX_STEPS` steps (``"truncated"`` says so)."""
+    """``{"game", "deal", "policy", "outcome", "readings", "reason", "piles": [names],
+    "labels": [short labels], "key": [[label, words]...], "start": [[x, y, fan, cards]...],
+    "steps": [{"move", "text", "rules", "set": {index: cards}}]}`` for a result of
+    :func:`engine.api.play`: the piles as a player sees them (a face-down or covered card is
+    ``null``: its name is not in the page), each move captioned in words with the rule
+    sentences it executes (:func:`engine.api.steps`), at most :data:`MAX_STEPS` steps
+    (``"truncated"`` says so)."""
     from engine import api
+
+    from ..figures import short_labels
     moves = result["moves"]
     walk = api.steps(result["game"], result["deal"], result["readings"], moves[:MAX_STEPS])
     first = walk[0]["piles"]
+    names = [p["name"] for p in first]
+    labels, key = short_labels(names)
     prev = [p["cards"] for p in first]
     steps = []
     for st in walk[1:]:
         cur = [p["cards"] for p in st["piles"]]
-        steps.append({"move": st["move"], "caption": st["caption"], "rules": st["rules"],
+        steps.append({"move": st["move"], "text": st["caption"], "rules": st["rules"],
                       "set": {str(i): c for i, c in enumerate(cur) if c != prev[i]}})
         prev = cur
     return {"game": result["game"], "deal": result["deal"], "policy": result["policy"],
             "outcome": result["outcome"], "readings": result["readings"],
-            "piles": [p["name"] for p in first],
+            "reason": result["final"].get("reason", ""),
+            "piles": names, "labels": labels, "key": [list(k) for k in key],
             "start": [[p["x"], p["y"], p["fan"], p["cards"]] for p in first],
             "steps": steps, "moves": len(moves), "truncated": len(moves) > MAX_STEPS}
 
 
-def example_trace(slug: str) -> dict:
-    """The compact trace of the page's example deal (see the module docstring)."""
+def choose_example(slug: str) -> dict:
+    """The example deal of a game (see the module docstring): ``{"deal", "policy",
+    "budget", "comes_out" (bool), "why" (a sentence for the page)}``. Deterministic."""
     from engine import api
-    for deal in range(1, SEARCH + 1):
-        r = api.play(slug, deal, {}, "greedy", BUDGET)
-        if r["outcome"] == "won":
-            break
-    else:
-        r = api.play(slug, 1, {}, "greedy", BUDGET)
-    return compact_trace(r)
+    for deal in range(1, GREEDY_SEARCH + 1):
+        if api.play(slug, deal, {}, "greedy", BUDGET)["outcome"] == "won":
+            why = ("the first deal from 1 up that the greedy policy wins" if deal > 1 else
+                   "deal 1, which the greedy policy wins")
+            return {"deal": deal, "policy": "greedy", "budget": BUDGET, "comes_out": True,
+                    "why": why}
+    for deal in range(1, SOLVER_SEARCH + 1):
+        if api.play(slug, deal, {}, "solver", SOLVER_BUDGET)["outcome"] == "won":
+            return {"deal": deal, "policy": "solver", "budget": SOLVER_BUDGET, "comes_out": True,
+                    "why": (f"the greedy policy wins none of deals 1–{GREEDY_SEARCH}, so this is "
+                            f"the first deal whose win the solver finds; it shows a winning line")}
+    return {"deal": 1, "policy": "greedy", "budget": BUDGET, "comes_out": False,
+            "why": (f"this patience rarely comes out as the engine plays it: the greedy policy "
+                    f"wins none of deals 1–{GREEDY_SEARCH}, and the solver finds no win in deals "
+                    f"1–{SOLVER_SEARCH} within {SOLVER_BUDGET} states (the measured rates are under "
+                    f"“How often it comes out”), so deal 1 shows how a game ends instead")}
 
 
-def python_example(slug: str, ambiguities: list[dict], deal: int) -> str:
+def example_trace(slug: str, cache_dir=None) -> dict:
+    """The compact trace of the page's example deal, with ``"choice"`` (from
+    :func:`choose_example`). Cached in ``cache_dir`` (the model's cache, or none) under a key
+    of the engine's source hash and the toolkit's code fingerprint."""
+    from engine import api
+    from engine.results import engine_hash
+    from ..model import code_fingerprint, disk_cached
+
+    def compute() -> dict:
+        c = choose_example(slug)
+        t = compact_trace(api.play(slug, c["deal"], {}, c["policy"], c["budget"]))
+        t["choice"] = c
+        return t
+    key = hashlib.sha256(f"{engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
+    return disk_cached(cache_dir, f"example-{slug}", key, compute)
+
+
+def python_example(slug: str, ambiguities: list[dict], deal: int, policy: str = "greedy",
+                   budget: int = BUDGET) -> str:
     """Python code, run by the test suite, that plays the example deal and, if the game has
     an ambiguity, the same deal under another reading."""
     lines = ["from engine import api, games", "",
              f"state = games.new({slug!r}, {deal})          # deal {deal}, default readings",
              "print(state.render())                       # the starting layout", "",
-             f"result = api.play({slug!r}, {deal}, {{}}, policy=\"greedy\", budget={BUDGET})",
+             f"result = api.play({slug!r}, {deal}, {{}}, policy={policy!r}, budget={budget})",
              "print(result[\"outcome\"], len(result[\"moves\"]), \"moves\")"]
     for a in ambiguities:
         other = next((r["id"] for r in a["readings"] if r["id"] != a["default"]), None)
         if other:
             lines += ["", f"# the same deal under the reading {slug}:{a['id']}={other}",
-                      f"other = api.play({slug!r}, {deal}, {{{a['id']!r}: {other!r}}}, policy=\"greedy\", "
-                      f"budget={BUDGET})",
+                      f"other = api.play({slug!r}, {deal}, {{{a['id']!r}: {other!r}}}, "
+                      f"policy={policy!r}, budget={budget})",
                       "print(other[\"outcome\"], other[\"readings\"])"]
             break
     return "\n".join(lines) + "\n"
 
 
-def play_section(slug: str, game_title: str, eg: dict) -> nodes.section:
-    """The "Play it" section: viewer, how it was played, and the Python example."""
-    t = example_trace(slug)
+def play_section(slug: str, game_title: str, eg: dict, cache_dir=None) -> nodes.section:
+    """The "Play it" section: why this deal, the viewer, its key, and the Python example."""
+    from ..figures import PRIME_LEGEND
+    from ..words import count
+    t = example_trace(slug, cache_dir)
+    c = t["choice"]
+    reason = "no legal move was left" if t["reason"] == "no legal moves" else t["reason"]
     sec = nodes.section(ids=[f"{slug}-play"])
     sec += nodes.title("", "Play it")
+    who = "the greedy policy" if c["policy"] == "greedy" else "the solver"
     p = nodes.paragraph()
-    p += nodes.Text(f"Deal {t['deal']} of {game_title}, played by the greedy policy under the "
-                    f"default readings: {t['outcome']} after {t['moves']} moves"
-                    f"{' (first ' + str(MAX_STEPS) + ' shown)' if t['truncated'] else ''}. "
-                    f"Step through it below, or run the same in Python.")
+    p += nodes.Text(f"Deal {t['deal']} of {game_title}, played by {who} under the default "
+                    f"readings: {t['outcome']} after {count(t['moves'], 'move')}"
+                    f"{' (first ' + str(MAX_STEPS) + ' shown)' if t['truncated'] else ''}"
+                    f"{': ' + reason if t['outcome'] == 'lost' and reason else ''}. "
+                    f"Why this deal: {c['why']}.")
+    if not c["comes_out"]:
+        p["classes"].append("example-fails")
     sec += p
+    sec += nodes.paragraph("", "Step through it below: each move is told in words under the "
+                               "buttons, and the piles it touches are outlined.",
+                           classes=["trace-help"])
     sec += trace_viewer(data=t)
     sec += play_panel(data={"game": slug, "title": game_title,
                             "ambiguities": eg.get("ambiguities", [])})
-    code = python_example(slug, eg.get("ambiguities", []), t["deal"])
+    legend = [f"{a} = {w}" for a, w in t["key"]]
+    words = ("Pile labels: " + "; ".join(legend) + ". ") if legend else ""
+    if any(card and card.endswith("'") for pile in t["start"] for card in pile[3]):
+        words += PRIME_LEGEND
+    if words:
+        sec += nodes.paragraph("", words.strip(), classes=["trace-key"])
+    code = python_example(slug, eg.get("ambiguities", []), t["deal"], c["policy"], c["budget"])
     block = nodes.literal_block(code, code, language="python", classes=["edition-example"])
     sec += block
-    cli = f"edition play {slug} --deal {t['deal']} --policy greedy --budget {BUDGET}"
+    cli = f"edition play {slug} --deal {t['deal']} --policy {c['policy']} --budget {c['budget']}"
     sec += nodes.paragraph("", "", nodes.Text("From the command line: "), nodes.literal(cli, cli))
     return sec
 

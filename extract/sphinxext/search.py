@@ -46,7 +46,11 @@ class SearchEnglishRussian(SearchLanguage):
         self.ru = snowballstemmer.stemmer("russian")
         self.en = snowballstemmer.stemmer("english")
         self.js_stemmer_code = _js()
+        self._stems: dict[str, str] = {}
 
     def stem(self, word: str) -> str:
         word = word.lower().replace("ё", "е")
-        return (self.ru if _CYRILLIC.search(word) else self.en).stemWord(word)
+        stem = self._stems.get(word)   # a page repeats its words: stem each once per build
+        if stem is None:
+            stem = self._stems[word] = (self.ru if _CYRILLIC.search(word) else self.en).stemWord(word)
+        return stem

@@ -76,18 +76,120 @@
   });
 })();
 
-/* Step-through viewer of an example deal (data: extract/sphinxext/play.py compact_trace). */
+/* The popup of a change in the reading text: placed below (or above) the word and kept inside
+   the viewport; on a touch screen or a narrow one, a sheet along the bottom edge. Opened by
+   hover, focus or tap; closed by leaving, blur, Escape or a tap elsewhere. Text only. */
 (function () {
   "use strict";
-  var W = 44, H = 62, GX = 10, GY = 12, FAN = {down: [0, 15], right: [13, 0], none: [0, 0]};
+  var pop = null, owner = null;
+  function sheet() {
+    return window.innerWidth < 600 || (window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+  }
+  function show(chg) {
+    if (!pop) {
+      pop = document.createElement("div");
+      pop.className = "chg-pop"; pop.id = "chg-pop"; pop.setAttribute("role", "tooltip");
+      pop.hidden = true;
+      document.body.appendChild(pop);
+    }
+    owner = chg;
+    pop.textContent = "";
+    var o = document.createElement("span"); o.className = "pop-orig";
+    o.textContent = "original: \u00AB" + (chg.dataset.orig || "") + "\u00BB";
+    pop.appendChild(o);
+    pop.appendChild(document.createTextNode(" \u00B7 " + (chg.dataset.rule || "")));
+    chg.setAttribute("aria-describedby", "chg-pop");
+    pop.hidden = false;
+    pop.classList.toggle("sheet", sheet());
+    if (pop.classList.contains("sheet")) { pop.style.left = pop.style.top = ""; return; }
+    var r = chg.getBoundingClientRect(), vw = document.documentElement.clientWidth,
+        vh = window.innerHeight;
+    pop.style.left = "0px"; pop.style.top = "0px";
+    var w = pop.offsetWidth, h = pop.offsetHeight;
+    var left = Math.max(8, Math.min(r.left, vw - w - 8));
+    var top = r.bottom + 4;
+    if (top + h > vh - 4 && r.top - h - 4 >= 0) { top = r.top - h - 4; }
+    pop.style.left = (left + window.scrollX) + "px";
+    pop.style.top = (top + window.scrollY) + "px";
+  }
+  function hide(chg) {
+    if (pop && (!chg || chg === owner)) {
+      pop.hidden = true;
+      if (owner) { owner.removeAttribute("aria-describedby"); }
+      owner = null;
+    }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".chg").forEach(function (c) {
+      c.addEventListener("mouseenter", function () { show(c); });
+      c.addEventListener("mouseleave", function () { if (document.activeElement !== c) { hide(c); } });
+      c.addEventListener("focus", function () { show(c); });
+      c.addEventListener("blur", function () { hide(c); });
+      c.addEventListener("click", function () { show(c); });
+    });
+    document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") { hide(); } });
+    window.addEventListener("resize", function () { if (owner) { show(owner); } });
+  });
+})();
+
+/* A reconstructed layout on a narrow screen: scaled to the column, but not below 60% of its
+   natural size (then it scrolls sideways); a tap opens the SVG itself, to zoom. */
+(function () {
+  "use strict";
+  function size(img) {
+    var nw = img.naturalWidth, box = img.closest(".edition-figure");
+    if (!nw || !box) { return; }
+    var avail = box.clientWidth - 16;
+    img.style.setProperty("width", Math.round(Math.min(nw, Math.max(avail, 0.6 * nw))) + "px", "important");
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".edition-reconstruction img").forEach(function (img) {
+      if (img.complete) { size(img); } else { img.addEventListener("load", function () { size(img); }); }
+      window.addEventListener("resize", function () { size(img); });
+    });
+  });
+})();
+
+/* The odds and witnesses tables on a phone: each cell carries its column heading (shown by
+   the CSS). */
+document.addEventListener("DOMContentLoaded", function () {
+  "use strict";
+  document.querySelectorAll("table.edition-odds, table.edition-witnesses").forEach(function (t) {
+    var heads = Array.prototype.map.call(t.querySelectorAll("thead th"), function (th) {
+      return th.textContent.trim();
+    });
+    t.querySelectorAll("tbody tr").forEach(function (tr) {
+      Array.prototype.forEach.call(tr.children, function (td, i) {
+        if (heads[i]) { td.setAttribute("data-label", heads[i]); }
+      });
+    });
+  });
+});
+
+/* Step-through viewer of an example deal (data: extract/sphinxext/play.py compact_trace).
+   Geometry as extract/figures.py: a label band above each row, unfanned piles show their top
+   three cards as edges and a count. The table scales down to fit a narrow column (not below
+   60%, then it scrolls sideways). */
+(function () {
+  "use strict";
+  var W = 44, H = 62, GX = 10, GY = 12, LAB = 13, STACK = 2, SHOWN = 3, MIN_SCALE = 0.6;
+  var FAN = {down: [0, 15], right: [13, 0], none: [0, 0]};
   var SUIT = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
   function label(code) {
     var prime = code.slice(-1) === "'"; var c = prime ? code.slice(0, -1) : code;
-    return {text: c.slice(0, -1) + (SUIT[c.slice(-1)] || c.slice(-1)) + (prime ? "'" : ""),
+    return {text: c.slice(0, -1) + (SUIT[c.slice(-1)] || c.slice(-1)) + (prime ? "\u2032" : ""),
             red: c.slice(-1) === "H" || c.slice(-1) === "D"};
   }
+  function offset(fan, j, n) {
+    var f = FAN[fan] || [0, 0];
+    if (f[0] || f[1]) { return [j * f[0], j * f[1]]; }
+    var k = Math.max(0, j - Math.max(n - SHOWN, 0)) * STACK;
+    return [k, k];
+  }
+  function origin(p) { return [8 + p[0] * (W + GX), 8 + LAB + p[1] * (H + GY + LAB)]; }
   function build(box) {
     var data = JSON.parse(box.querySelector(".trace-data").textContent);
+    var names = data.labels || data.piles;
     var piles = data.start.map(function (p) { return p[3].slice(); });
     var states = [piles.map(function (c) { return c.slice(); })];
     data.steps.forEach(function (st) {
@@ -98,14 +200,16 @@
     var width = 0, height = 0;
     data.start.forEach(function (p, i) {
       var longest = Math.max.apply(null, states.map(function (s) { return s[i].length; }));
-      var f = FAN[p[2]] || [0, 0];
-      width = Math.max(width, 8 + p[0] * (W + GX) + W + Math.max(longest - 1, 0) * f[0] + 8);
-      height = Math.max(height, 8 + p[1] * (H + GY) + H + Math.max(longest - 1, 0) * f[1] + 8);
+      var o = origin(p), d = offset(p[2], Math.max(longest - 1, 0), longest);
+      width = Math.max(width, o[0] + W + d[0] + 8, o[0] + 7 * names[i].length + 8);
+      height = Math.max(height, o[1] + H + d[1] + 8);
     });
     var table = document.createElement("div");
     table.className = "trace-table";
     table.style.width = width + "px"; table.style.height = height + "px";
-    var wrap = document.createElement("div"); wrap.className = "trace-wrap"; wrap.appendChild(table);
+    var scaler = document.createElement("div"); scaler.className = "trace-scaler";
+    scaler.appendChild(table);
+    var wrap = document.createElement("div"); wrap.className = "trace-wrap"; wrap.appendChild(scaler);
     var bar = document.createElement("div"); bar.className = "trace-controls";
     function button(text, title) {
       var b = document.createElement("button"); b.type = "button"; b.textContent = text;
@@ -120,36 +224,58 @@
     var status = document.createElement("p"); status.className = "trace-status";
     status.setAttribute("aria-live", "polite");
     box.appendChild(bar); box.appendChild(status); box.appendChild(wrap);
+    function fit() {
+      var avail = wrap.clientWidth || width;
+      var s = Math.max(MIN_SCALE, Math.min(1, avail / width));
+      scaler.style.transform = s < 1 ? "scale(" + s + ")" : "";
+      scaler.style.width = (width * s) + "px"; scaler.style.height = (height * s) + "px";
+    }
     var at = 0;
     function show(n) {
       at = Math.max(0, Math.min(states.length - 1, n));
       slider.value = at;
       table.textContent = "";
+      var touched = at ? data.steps[at - 1].set : {};
       data.start.forEach(function (p, i) {
-        var f = FAN[p[2]] || [0, 0], x = 8 + p[0] * (W + GX), y = 8 + p[1] * (H + GY);
+        var o = origin(p), x = o[0], y = o[1], hit = Object.prototype.hasOwnProperty.call(touched, String(i));
         var cards = states[at][i];
+        var lab = document.createElement("div");
+        lab.className = "trace-label" + (hit ? " touched" : "");
+        lab.style.left = x + "px"; lab.style.top = (y - LAB + 1) + "px";
+        lab.textContent = names[i]; lab.title = data.piles[i];
+        table.appendChild(lab);
         if (!cards.length) {
-          var e = document.createElement("div"); e.className = "trace-card empty";
+          var e = document.createElement("div"); e.className = "trace-card empty" + (hit ? " touched" : "");
           e.style.left = x + "px"; e.style.top = y + "px"; e.title = data.piles[i];
           table.appendChild(e);
         }
         cards.forEach(function (code, j) {
-          var d = document.createElement("div");
-          d.style.left = (x + j * (f[0] || 1.2)) + "px"; d.style.top = (y + j * (f[1] || 1.2)) + "px";
+          var d = document.createElement("div"), off = offset(p[2], j, cards.length);
+          d.style.left = (x + off[0]) + "px"; d.style.top = (y + off[1]) + "px";
           if (code === null) {  /* face down or covered: its name is not in the page */
             d.className = "trace-card back"; d.title = data.piles[i] + ": face down or covered";
             table.appendChild(d); return;
           }
           var l = label(code);
-          d.className = "trace-card" + (l.red ? " red" : "");
-          d.textContent = l.text; d.title = data.piles[i] + ": " + code;
+          d.className = "trace-card" + (l.red ? " red" : "") + (hit && j === cards.length - 1 ? " touched" : "");
+          d.textContent = l.text; d.title = data.piles[i] + ": " + l.text;
           table.appendChild(d);
         });
+        if (p[2] === "none" && cards.length > 1) {
+          var c = document.createElement("div"), last = offset("none", cards.length - 1, cards.length);
+          c.className = "trace-count"; c.textContent = cards.length;
+          c.title = cards.length + " cards";
+          c.style.left = (x + last[0] + 4) + "px"; c.style.top = (y + last[1] + H - 16) + "px";
+          table.appendChild(c);
+        }
       });
-      var move = at ? data.steps[at - 1].move : null;
-      status.textContent = (at ? "Move " + at + " of " + (states.length - 1) + ": " + (data.steps[at - 1].caption || move.join(" "))
-                                : "The deal (" + (states.length - 1) + " moves follow)") +
-        (at === states.length - 1 ? " \u2014 " + data.outcome + (data.truncated ? " (truncated)" : "") : "");
+      var step = at ? data.steps[at - 1] : null;
+      status.textContent = (at ? "Move " + at + " of " + (states.length - 1) + ": " +
+                                 (step.text || step.move.join(" "))
+                               : "The deal (" + (states.length - 1) + " moves follow)") +
+        (at === states.length - 1 ? " \u2014 " + data.outcome +
+          (data.outcome === "lost" && data.reason ? ": " + data.reason : "") +
+          (data.truncated ? " (truncated)" : "") : "");
     }
     first.addEventListener("click", function () { show(0); });
     prev.addEventListener("click", function () { show(at - 1); });
@@ -160,7 +286,9 @@
       if (ev.key === "ArrowRight") { show(at + 1); ev.preventDefault(); }
       if (ev.key === "ArrowLeft") { show(at - 1); ev.preventDefault(); }
     });
+    window.addEventListener("resize", fit);
     show(0);
+    fit();
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".edition-trace").forEach(build);

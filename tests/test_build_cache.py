@@ -1,0 +1,75 @@
+"""Derived data cached on disk beside the model: the collation of the witnesses and the
+example deals. A build after a translation edit reuses them; a change of the witness text
+(or of the engine, for the examples) makes them again."""
+from __future__ import annotations
+
+import pytest
+
+from extract import collate
+from extract.model import build_edition
+from extract.sphinxext import play
+
+
+def _edit_translation(corpus):
+    p = corpus / "translations" / "en" / "dense-column.toml"
+    text = p.read_text(encoding="utf-8")
+    p.write_text(text.replace("Before the patience begins", "Before the game begins", 1),
+                 encoding="utf-8")
+
+
+def _forbid(monkeypatch, module, name):
+    def boom(*a, **k):
+        raise AssertionError(f"{name} ran again although its result was cached")
+    monkeypatch.setattr(module, name, boom)
+
+
+def test_collation_survives_a_translation_edit(corpus_copy, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    ed = build_edition(corpus_copy, cache)
+    assert ed.cache_dir == cache
+    first = collate.apparatus(ed, "dense-column")
+    assert first and list(cache.glob("collation-dense-column-*.pickle"))
+    _edit_translation(corpus_copy)
+    ed2 = build_edition(corpus_copy, cache)
+    assert ed2.fingerprint != ed.fingerprint            # the model itself is new
+    assert ed2.game("dense-column").sentences[0].english.startswith("Before the game begins")
+    _forbid(monkeypatch, collate, "_collate")
+    assert collate.apparatus(ed2, "dense-column") == first
+
+
+def test_collation_is_made_again_when_a_witness_changes(corpus_copy, tmp_path):
+    cache = tmp_path / "cache"
+    ed = build_edition(corpus_copy, cache)
+    before = collate.collation_key(ed.game("dense-column"))
+    collate.apparatus(ed, "dense-column")
+    em = corpus_copy / "emendations.toml"
+    assert "флангового" in em.read_text(encoding="utf-8")
+    # drop every emendation: the reading text changes, so the collation's input does
+    em.write_text("", encoding="utf-8")
+    ed2 = build_edition(corpus_copy, cache)
+    assert collate.collation_key(ed2.game("dense-column")) != before
+    assert len(list(cache.glob("collation-dense-column-*.pickle"))) == 1
+    collate.apparatus(ed2, "dense-column")
+    assert len(list(cache.glob("collation-dense-column-*.pickle"))) == 1   # the old one went
+
+
+def test_example_trace_is_cached_and_keyed_by_the_engine(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    t = play.example_trace("mill", cache)
+    assert t["choice"]["comes_out"] and t["outcome"] == "won"
+    assert len(list(cache.glob("example-mill-*.pickle"))) == 1
+    _forbid(monkeypatch, play, "choose_example")
+    assert play.example_trace("mill", cache) == t
+    from engine import results
+    monkeypatch.setattr(results, "engine_hash", lambda: "another-engine")
+    with pytest.raises(AssertionError, match="choose_example ran again"):
+        play.example_trace("mill", cache)
+
+
+def test_a_damaged_cache_entry_is_made_again(tmp_path):
+    from extract.model import disk_cached
+    assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 1}) == {"a": 1}
+    (tmp_path / "thing-k1.pickle").write_bytes(b"not a pickle")
+    assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 2}) == {"a": 2}
+    assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 3}) == {"a": 2}
+    assert disk_cached(None, "thing", "k1", lambda: {"a": 4}) == {"a": 4}

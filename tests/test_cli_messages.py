@@ -1,0 +1,98 @@
+"""What the CLI says to a person: why a deal was lost, plural nouns, the default policy, and
+a quiet exit when the reader of the output goes away (`edition games | head -1`)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO
+
+
+def test_play_says_why_a_greedy_deal_was_lost(cli):
+    r = cli("play", "goes-doesnt-go", "--deal", "1")
+    assert r.exit_code == 0
+    first = r.output.splitlines()[0]
+    assert "policy greedy: lost after 7 moves: " in first
+    assert first.rstrip().endswith("no legal move was left")
+
+
+def test_play_json_carries_the_reason(cli):
+    data = json.loads(cli("play", "mill", "--deal", "1", "--format", "json").output)
+    assert data["outcome"] == "lost"
+    assert data["reason"] == data["final"]["reason"]
+    assert "mill:7" in data["reason"]          # the rule sentence that ends the game
+    won = json.loads(cli("play", "mill", "--deal", "7", "--format", "json").output)
+    assert (won["outcome"], won["reason"]) == ("won", "the patience came out")
+
+
+def test_a_solver_loss_is_not_reported_as_zero_moves(cli):
+    r = cli("play", "goes-doesnt-go", "--deal", "1", "--policy", "solver")
+    first = r.output.splitlines()[0]
+    assert "after 0 moves" not in first
+    assert "lost: the solver searched every position reachable from the deal (125 states)" in first
+    assert "no way of playing wins this deal" in first
+    data = json.loads(cli("play", "goes-doesnt-go", "--deal", "1", "--policy", "solver",
+                          "--format", "json").output)
+    assert data["moves"] == [] and "searched every position" in data["reason"]
+
+
+def test_a_deal_stuck_as_dealt_says_so():
+    # no seed deal is stuck as dealt, so the engine's result for one is written out here
+    from extract.cli import play_reason
+    for policy in ("solver", "greedy"):
+        result = {"policy": policy, "outcome": "lost", "moves": [],
+                  "final": {"over": True, "reason": "no legal moves"},
+                  "search": {"states": 1}}
+        why = play_reason(result, 100)
+        assert why == "no legal move in the starting layout (no legal moves): the deal is stuck as dealt"
+
+
+def test_undecided_names_the_budget_in_the_right_number(cli):
+    one = cli("play", "mill", "--deal", "1", "--budget", "1").output.splitlines()[0]
+    assert "undecided after 1 move: the budget of 1 move ran out" in one
+    two = cli("play", "mill", "--deal", "1", "--budget", "2").output.splitlines()[0]
+    assert "undecided after 2 moves: the budget of 2 moves ran out" in two
+
+
+def test_play_and_odds_share_the_default_policy_and_document_it(cli):
+    play_help = cli("play", "--help").output
+    odds_help = cli("odds", "--help").output
+    for text in (play_help, odds_help):
+        assert "default: greedy" in " ".join(text.split())
+    assert json.loads(cli("play", "mill", "--deal", "3", "--format", "json").output)["policy"] == "greedy"
+    res = json.loads(cli("odds", "mill", "--deals", "2", "--jobs", "1", "--format", "json").output)
+    assert res["policy"] == "greedy"
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "policy is `greedy`" in readme
+
+
+def test_counts_are_pluralised(cli):
+    from extract.words import count
+    assert [count(n, "deal") for n in (0, 1, 2)] == ["0 deals", "1 deal", "2 deals"]
+    assert count(1, "entry", "entries") == "1 entry" and count(3, "entry", "entries") == "3 entries"
+    out = cli("games").output
+    assert " 1 sentences" not in out and "sentences," in out
+
+
+@pytest.mark.parametrize("args", [["games"], ["games", "--format", "json"],
+                                  ["play", "mill", "--deal", "1"]])
+def test_a_closed_pipe_exits_quietly(args):
+    read, write = os.pipe()
+    os.close(read)                 # the reader has gone before we write (like `| head -1`)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    p = subprocess.run([sys.executable, "-m", "extract.cli", *args], stdout=write,
+                       stderr=subprocess.PIPE, env=env, cwd=REPO, timeout=300)
+    os.close(write)
+    assert p.stderr.decode() == ""
+    assert p.returncode == 0
+
+
+def test_head_of_games_in_a_shell_is_quiet():
+    cmd = f"{sys.executable} -m extract.cli games | head -1"
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, cwd=REPO, timeout=300,
+                       env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert p.stderr.decode() == "" and len(p.stdout.decode().splitlines()) == 1
