@@ -449,6 +449,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
         else:
             parts.append(Part(ln.kind, ln.start, ln.end, ln.label))
     flush()
+    prose = [p for p in parts if p.kind == "prose"]
+    if prose and text[prose[0].start:prose[0].start + 1].islower() and \
+            not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
+        warnings.append((line_of(text, prose[0].start), "the text begins inside a sentence (a "
+                         "page cut off before it): that sentence is taken as it stands"))
+    if prose and not SENTENCE_END.search(text[prose[-1].start:prose[-1].end]):
+        warnings.append((line_of(text, prose[-1].end), "the text ends inside a sentence (a page "
+                         "cut off after it): that sentence is taken as it stands"))
     parts = _open_from_headings(text, parts, lines, warnings)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page)
 
