@@ -46,7 +46,8 @@ class Added:
     many ids were recorded; ``siglum_from`` says where a derived siglum came from;
     ``units`` the witness's units as ``(kind, first line, last line, game or id, text)``;
     ``new_id_list`` the new sentence ids; ``warnings`` ``(line, message)``; ``fragment`` the
-    known game the text before the first title continues (or None)."""
+    known game the text before the first title continues (or None); ``source`` the file
+    given."""
 
     siglum: str
     file: Path
@@ -59,6 +60,7 @@ class Added:
     new_id_list: tuple[str, ...] = ()
     warnings: tuple[tuple[int, str], ...] = ()
     fragment: str | None = None
+    source: Path | None = None
 
     def report(self) -> str:
         """A few lines for the command line (with ``dry_run``, the whole finding)."""
@@ -72,7 +74,7 @@ class Added:
                     "a new game: untranslated, not executable (see `edition check`)")
             lines.append(f"  {slug}: {n} sentences — {what}")
         lines.append(f"  {self.new_ids} new sentence ids recorded in ids.lock")
-        lines += [f"  warning: {self.file.name}:{n}: {m}" for n, m in self.warnings]
+        lines += [f"  warning: {self.source or self.file}:{n}: {m}" for n, m in self.warnings]
         return "\n".join(lines)
 
     def _dry_report(self) -> str:
@@ -280,7 +282,7 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
     new_ids = tuple(e.id for e in entries if e.id not in old)
     details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids,
                    warnings=tuple(sorted(warnings)),
-                   fragment=fragment[0] if fragment else None)
+                   fragment=fragment[0] if fragment else None, source=src)
     if dry_run:
         return Added(siglum, root / "witnesses" / name, orthography, games, len(new_ids),
                      dry_run=True, **details)

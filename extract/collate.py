@@ -38,11 +38,26 @@ orthographic > punctuation). Its place is the base sentence id and the character
 ``[start, end)`` of the base reading within that sentence's original text (an addition in a
 variant has ``start == end``, the point after the preceding base token). Entries never cross a
 base sentence boundary.
+
+Words and punctuation make separate entries: a comma present in one witness and absent in
+another is a punctuation entry of its own, never part of a word's entry, and CollateX's
+pairing of a comma with a word in one column (``, то`` against ``и то``) is undone, so that
+the word is an addition and the comma an omission, each with its kind.
+
+``lacuna``
+    A witness that does not cover part of the base text because its page ends (or begins)
+    there is not reported as omitting every word: the base text before its first token (when
+    its text of the game has no title: it begins on a lost page) and after its last token
+    (when the game is the last thing in the witness: the page is cut off) is *one* entry of
+    kind ``lacuna``, placed at the point where the witness's text stops (or, for a lacuna
+    at the beginning, at the start of the game), with ``lacuna`` giving the base text it
+    spans as ``(first sentence id, offset, last sentence id, end offset)``. Within the
+    lacuna the witness takes no part in other entries.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from .errors import EditionError
@@ -81,7 +96,10 @@ class Entry:
     ``id``: ``<game>:app-<n>`` (numbered in text order); ``game``: the slug; ``sentence``:
     the base sentence id; ``start``/``end``: offsets of the base reading in that sentence's
     original text; ``lem``: the base reading (sigla: the base and every witness that agrees
-    with it); ``readings``: the variant readings; ``kind``: the weightiest variant kind.
+    with it); ``readings``: the variant readings; ``kind``: the weightiest variant kind, or
+    ``"lacuna"``; ``lacuna``: for a lacuna, the base text the witness lacks as ``(first
+    sentence id, start offset, last sentence id, end offset)`` (``start == end`` then: the
+    entry is a point), else None.
     """
 
     id: str
@@ -92,6 +110,7 @@ class Entry:
     lem: Reading
     readings: tuple[Reading, ...]
     kind: str
+    lacuna: tuple[str, int, str, int] | None = None
 
     @property
     def anchor(self) -> str:
@@ -274,38 +293,88 @@ def apparatus(edition, game) -> list[Entry]:
         game = edition.game(game)
     key = (str(edition.root), edition.fingerprint, game.slug)
     if key not in _CACHE:
-        _CACHE[key] = _collate(game)
+        _CACHE[key] = _collate(game, edition)
     return list(_CACHE[key])
 
 
-def _collate(game) -> list[Entry]:
+def _split_mixed(cols: list[dict]) -> list[dict]:
+    """Undo CollateX's pairing of a punctuation mark with a word in one column: such a
+    column becomes a column of words and one of marks (the one holding the base's token
+    first), so that a comma is never a variant of a word."""
+    out = []
+    for col in cols:
+        toks = [t for t in col.values() if t is not None]
+        if len({t.punct for t in toks}) < 2:
+            out.append(col)
+            continue
+        words = {sig: (t if t is not None and not t.punct else None) for sig, t in col.items()}
+        marks = {sig: (t if t is not None and t.punct else None) for sig, t in col.items()}
+        base = next(iter(col))
+        out += [marks, words] if marks[base] is not None else [words, marks]
+    return out
+
+
+def _lacunae(edition, game, cols: list[dict], order: list[str]) -> dict[str, set[int]]:
+    """For each witness but the base, the columns its text does not reach (see the module
+    doc): before its first token if its text of the game has no title, after its last token
+    if the game is the last thing in the witness."""
+    out: dict[str, set[int]] = {}
+    for sig in order[1:]:
+        have = [j for j, c in enumerate(cols) if c[sig] is not None]
+        if not have:
+            continue
+        units = edition.units.get(sig, ()) if edition is not None else ()
+        mine = [u for u in units if u.game == game.slug]
+        titled = any(u.kind in ("title", "heading") for u in mine)
+        last = mine[-1] if mine else None
+        later = [u for u in units if last is not None and u.start > last.start
+                 and u.kind not in ("debris", "page-title")]
+        gone = set()
+        if not titled:
+            gone |= set(range(0, have[0]))
+        if mine and not later:
+            gone |= set(range(have[-1] + 1, len(cols)))
+        if any(cols[j][order[0]] is not None for j in gone):
+            out[sig] = gone
+    return out
+
+
+def _collate(game, edition=None) -> list[Entry]:
     if len(game.witnesses) < 2:
         return []
     order = [game.base] + [s for s in game.witnesses if s != game.base]
     texts = {sig: [t for s in game.texts[sig] for t in _tokens(s)] for sig in order}
     sentences = {s.id: s for sig in order for s in game.texts[sig]}
-    cols = _align(texts, order)
+    cols = _split_mixed(_align(texts, order))
+    lacunae = _lacunae(edition, game, cols, order)
 
     def lit(t: _Token | None) -> str | None:
         return None if t is None else t.literal
 
-    # group consecutive differing columns, never across a base sentence boundary
-    groups: list[list[dict]] = []
+    def present(j: int) -> list[str]:
+        return [sig for sig in order if j not in lacunae.get(sig, ())]
+
+    # group consecutive differing columns of one type (words or marks), never across a base
+    # sentence boundary
+    groups: list[list[int]] = []
     last_base: _Token | None = None
     places: list[_Token | None] = []   # the base token before each group (for additions)
-    cur: list[dict] = []
+    cur: list[int] = []
     cur_sent: str | None = None
-    for col in cols:
+    cur_punct: bool | None = None
+    for j, col in enumerate(cols):
         b = col[game.base]
-        differs = len({lit(t) for t in col.values()}) > 1
+        differs = len({lit(col[sig]) for sig in present(j)}) > 1
+        punct = all(t.punct for t in col.values() if t is not None)
         if differs:
             sent = b.sentence if b else (last_base.sentence if last_base else None)
-            if cur and sent != cur_sent and b is not None and cur_sent is not None:
+            if cur and ((sent != cur_sent and b is not None and cur_sent is not None)
+                        or punct != cur_punct):
                 groups.append(cur); cur = []
             if not cur:
                 places.append(last_base)
-                cur_sent = sent
-            cur.append(col)
+                cur_sent, cur_punct = sent, punct
+            cur.append(j)
         elif cur:
             groups.append(cur); cur = []
         if b is not None:
@@ -313,10 +382,12 @@ def _collate(game) -> list[Entry]:
     if cur:
         groups.append(cur)
 
-    entries: list[Entry] = []
+    found: list[tuple[int, Entry]] = []
     first_sentence = game.texts[game.base][0] if game.texts[game.base] else None
     for group, before in zip(groups, places):
-        by_sig = {sig: [c[sig] for c in group if c[sig] is not None] for sig in order}
+        sigs = [sig for sig in order if any(j not in lacunae.get(sig, ()) for j in group)]
+        by_sig = {sig: [cols[j][sig] for j in group if cols[j][sig] is not None
+                        and j not in lacunae.get(sig, ())] for sig in sigs}
         base_toks = by_sig[game.base]
         if base_toks:
             sid, start, end = base_toks[0].sentence, base_toks[0].start, base_toks[-1].end
@@ -324,22 +395,45 @@ def _collate(game) -> list[Entry]:
             sid, start, end = before.sentence, before.end, before.end
         else:
             sid, start, end = first_sentence.id, 0, 0
-        agree = [sig for sig in order
+        agree = [sig for sig in sigs
                  if [t.literal for t in by_sig[sig]] == [t.literal for t in base_toks]]
         lem = _reading(tuple(agree), base_toks, sentences, None)
         variants: dict[tuple, list[str]] = {}
-        for sig in order:
+        for sig in sigs:
             if sig in agree:
                 continue
             variants.setdefault(tuple(t.literal for t in by_sig[sig]), []).append(sig)
         readings = []
-        for sigs in variants.values():
-            toks = by_sig[sigs[0]]
-            readings.append(_reading(tuple(sigs), toks, sentences, classify(base_toks, toks)))
+        for vs in variants.values():
+            toks = by_sig[vs[0]]
+            readings.append(_reading(tuple(vs), toks, sentences, classify(base_toks, toks)))
         kind = max((r.kind for r in readings), key=KIND_WEIGHT.__getitem__)
-        entries.append(Entry(f"{game.slug}:app-{len(entries) + 1}", game.slug, sid, start, end,
-                             lem, tuple(readings), kind))
-    return entries
+        found.append((group[0], Entry("", game.slug, sid, start, end, lem, tuple(readings), kind)))
+    found += _lacuna_entries(game, cols, lacunae, order)
+    found.sort(key=lambda x: x[0])
+    return [replace(e, id=f"{game.slug}:app-{i}") for i, (_, e) in enumerate(found, 1)]
+
+
+def _lacuna_entries(game, cols, lacunae, order) -> list[tuple[int, Entry]]:
+    """One ``lacuna`` entry for each stretch of base text a witness does not reach (several
+    witnesses lacking the same stretch share one entry)."""
+    runs: dict[tuple[int, int], list[str]] = {}
+    for sig, gone in lacunae.items():
+        covered = [j for j, c in enumerate(cols) if c[sig] is not None and j not in gone]
+        js = sorted(j for j in gone if cols[j][game.base] is not None)
+        for run in ([j for j in js if j < covered[0]], [j for j in js if j > covered[-1]]):
+            if run:
+                runs.setdefault((run[0], run[-1]), []).append(sig)
+    out = []
+    for (a, b), sigs in runs.items():
+        first, last = cols[a][game.base], cols[b][game.base]
+        others = tuple(s for s in order if s not in sigs and s != game.base
+                       and not (a in lacunae.get(s, ()) and b in lacunae.get(s, ())))
+        lem = Reading((game.base,) + others, "", "", first.sentence, first.start, first.start)
+        rdg = Reading(tuple(sigs), "", "", None, 0, 0, "lacuna")
+        out.append((a, Entry("", game.slug, first.sentence, first.start, first.start, lem, (rdg,),
+                             "lacuna", (first.sentence, first.start, last.sentence, last.end))))
+    return out
 
 
 def _reading(sigla, toks: list[_Token], sentences, kind) -> Reading:

@@ -1,0 +1,247 @@
+"""`edition add FILE` with no other option takes in chapters laid out in ways the seed pages
+are not (tests/data/layouts/, described in expected.toml), `--dry-run` shows what it would do
+and writes nothing, bad input errs with file, line and fix, and the seeds read as before."""
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from extract.model import build_edition
+from extract.structure import analyse
+
+REPO = Path(__file__).resolve().parent.parent
+LAYOUTS = REPO / "tests" / "data" / "layouts"
+EXPECTED = tomllib.loads((LAYOUTS / "expected.toml").read_text(encoding="utf-8"))["layout"]
+
+
+@pytest.fixture(autouse=True)
+def _restore_env(monkeypatch):
+    # `edition --corpus DIR` sets EDITION_CORPUS for the process: undo it after each test
+    monkeypatch.setenv("EDITION_CORPUS", "")
+    monkeypatch.delenv("EDITION_CORPUS")
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _units(ed, siglum):
+    w = ed.witness(siglum)
+    return [(u.kind, w.text[u.start:u.end], u.game, u.ref) for u in ed.units[siglum]]
+
+
+@pytest.mark.parametrize("case", EXPECTED, ids=[c["file"][:2] for c in EXPECTED])
+def test_layout_goes_in_with_no_option(cli, corpus_copy, case):
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / case["file"])
+    assert r.exit_code == 0, r.output
+    for word in case["warnings"]:
+        assert re.search(rf"warning: \S*{re.escape(case['file'])}:\d+: .*{re.escape(word)}", r.output), r.output
+    if not case["warnings"]:
+        assert "warning" not in r.output
+    ed = build_edition(corpus_copy)
+    sig = case["siglum"]
+    assert ed.witness(sig).orthography == "pre-reform"
+    got = [(g.slug, len(g.texts[sig])) for g in ed.games if sig in g.witnesses]
+    assert got == [tuple(x) for x in case["games"]]
+    kinds = {u.kind for u in ed.units[sig]}
+    assert set(case["kinds"]) <= kinds
+    # nothing but book text is a sentence: no web furniture, no title, no heading inside one
+    for g in ed.games:
+        for s in g.texts.get(sig, ()):
+            assert not re.search(r"Читать|Выбрать главу|страница|\||Глава|ГЛАВА", s.original), s
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_titles_on_lines_of_their_own(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "01-titles-on-own-lines.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    titles = [(t, g) for k, t, g, _ in _units(ed, "XLVIII") if k == "title"]
+    assert titles == [("Котильонъ", "kotilon"), ("Полушарія.", "polushariya"), ("Крестъ.", "krest")]
+    assert ed.game("polushariya").title_ru == "Полушария"            # modern spelling
+    kot = ed.game("kotilon").sentences
+    assert kot[-1].original.endswith("легли на тузовъ.")              # the next title not in it
+    assert kot[0].normalised.startswith("Берут две полные колоды карт")
+    assert "выкладывают" in kot[0].normalised                          # hyphenation joined
+    krest = ed.game("krest").sentences
+    assert [s.original.split()[0] for s in krest] == ["Выкладываютъ", "Средняя", "Четыре", "Когда"]
+    assert [f.number for f in ed.game("polushariya").figures] == ["41"]
+
+
+def test_heading_titles_the_first_game(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "02-heading-titles-first-game.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    head = ed.units["XLIX"][0]
+    assert head.kind == "heading" and head.game == "zvezdochka"
+    g = ed.game("zvezdochka")
+    assert g.title_ru == "Звездочка" and g.title_original.startswith("Глава XLIX.")
+    assert g.sentences[0].original.startswith("Для этого пасьянса нужна одна полная колода")
+    assert ed.game("chasy").sentences[0].original.startswith("Двѣнадцать картъ")
+    assert ed.game("lestnitsa").sentences[0].original.startswith("Раскладываютъ семь")
+
+
+def test_heading_naming_a_game_the_page_lacks_warns(cli, corpus_copy):
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "03-cut-off-heading.txt", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "line 1: the chapter heading names the game 'Рѣка', but this text does not contain it" \
+        in r.output
+    assert re.search(r"line 11: the text ends inside a sentence", r.output)
+    assert "reka" not in r.output
+
+
+def test_web_debris_is_kept_but_not_book_text(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "04-web-debris.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    units = _units(ed, "P16")
+    assert units[0][:2] == ("page-title", "Старинные пасьянсы - страница 16")
+    debris = [t for k, t, g, _ in units if k == "debris"]
+    assert debris == ["Главная | Книги | Жанры | Авторы | Вход", "Читать онлайн", "Выбрать главу",
+                      "|", "« Предыдущая страница | Следующая страница »", "Выбрать главу",
+                      "Комментарии (0)"]
+    assert all(g is None for k, _, g, _ in units if k in ("debris", "page-title"))
+    w = ed.witness("P16")
+    assert w.page_title == "Старинные пасьянсы - страница 16"
+    assert w.text[:units[0][1].__len__()] == units[0][1]                 # kept verbatim
+    assert ed.game("fragment-p16").sentences[0].original.startswith("карты изъ колоды")
+    from extract.tei import edition_to_tei, regenerate_witness_text, tei_bytes
+    tree = edition_to_tei(ed)
+    assert '<fw type="debris">Читать онлайн</fw>' in tei_bytes(tree).decode("utf-8")
+    assert regenerate_witness_text(tree, "P16") == w.text               # lossless
+
+
+def test_next_title_is_never_part_of_the_last_game(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "05-no-blank-lines.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    for slug, nxt in (("perekrestok", "Колесница"), ("kolesnitsa", "Сова")):
+        assert all(nxt not in s.original for s in ed.game(slug).sentences)
+    assert ed.game("perekrestok").sentences[-1].original.endswith("на середину и концы.")
+    head = ed.units["LI"][0]
+    assert head.kind == "heading" and ed.witness("LI").text[head.start:head.end] == \
+        "ГЛАВА LI.\nПерекрестокъ. — Колесница. — Сова."
+    # one paragraph a line: each line is its own paragraph
+    assert [s.paragraph for s in ed.game("perekrestok").sentences] == [0, 0, 1, 1]
+
+
+def test_same_title_twice_is_two_games_with_a_warning(cli, corpus_copy):
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "06-duplicate-title.txt")
+    assert r.exit_code == 0, r.output
+    assert "06-duplicate-title.txt:7: the title 'Пирамида' stands 2 times (lines 3, 7)" in r.output
+    ed = build_edition(corpus_copy)
+    a, b = ed.game("piramida"), ed.game("piramida-2")
+    assert a.sentences[0].original.startswith("Изъ одной колоды")
+    assert b.sentences[0].original.startswith("Тотъ же пасьянсъ")
+    assert not set(s.original for s in a.sentences) & set(s.original for s in b.sentences)
+
+
+def test_siglum_is_derived(cli, corpus_copy, tmp_path):
+    # from the file name
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "07-no-heading.txt")
+    assert "siglum no-heading derived from the file name" in r.output
+    # a checksum-like name is no siglum: W and the witness's number
+    hashed = tmp_path / "011_9a13562a5e1fdb63.txt"
+    hashed.write_bytes((LAYOUTS / "07-no-heading.txt").read_bytes() + "\nКонецъ главы.\n".encode())
+    r = cli("--corpus", corpus_copy, "add", hashed)
+    assert r.exit_code == 0, r.output
+    assert "added witness W6 " in r.output
+    # a derived siglum that is taken gets a letter; a given one that is taken is an error
+    other = tmp_path / "copy.txt"
+    other.write_bytes((LAYOUTS / "02-heading-titles-first-game.txt").read_bytes())
+    assert "added witness XLIX " in cli("--corpus", corpus_copy, "add", other).output
+    other.write_bytes(other.read_bytes().replace("Часы. Двѣнадцать".encode(), "Часы. 12".encode()))
+    r = cli("--corpus", corpus_copy, "add", other)
+    assert "added witness XLIXb " in r.output
+    before = _snapshot(corpus_copy)
+    other.write_bytes(other.read_bytes() + b"\n")
+    r = cli("--corpus", corpus_copy, "add", other, "--siglum", "XLIX")
+    assert r.exit_code == 1 and "siglum 'XLIX' is taken" in r.output and "fix:" in r.output
+    assert _snapshot(corpus_copy) == before
+
+
+def test_dry_run_prints_everything_and_writes_nothing(cli, corpus_copy):
+    before = _snapshot(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "04-web-debris.txt", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert _snapshot(corpus_copy) == before
+    out = r.output
+    assert out.startswith("dry run: nothing written. Witness P16 (siglum: the web page title), "
+                          "pre-reform spelling")
+    assert re.search(r"line 1 +page-title +Старинные пасьянсы - страница 16", out)
+    assert re.search(r"line 4 +debris +Читать онлайн", out)
+    assert re.search(r"line 12 +title +dvorets +Пасьянсъ «Дворецъ»\.", out)
+    assert re.search(r"line 12 +sentence +dvorets:1 +Выкладываютъ шесть", out)
+    assert "  dvorets: 4 sentences (new game)" in out
+    assert "new sentence ids (10): fragment-p16:1, fragment-p16:2, fragment-p16:3, dvorets:1" in out
+    assert "line 8: the text begins inside a sentence" in out
+    # hard-wrapped lines: a sentence's line range
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "01-titles-on-own-lines.txt", "--dry-run")
+    assert re.search(r"lines 5-7 +sentence +kotilon:1 +Берутъ двѣ", r.output)
+    assert _snapshot(corpus_copy) == before
+
+
+@pytest.mark.parametrize("case", ["only-debris", "heading-only", "control", "not-utf8", "dir"])
+def test_bad_input_errs_with_file_line_fix_and_writes_nothing(cli, corpus_copy, tmp_path, case):
+    before = _snapshot(corpus_copy)
+    f = tmp_path / f"{case}.txt"
+    data = {"only-debris": "Пасьянсы - страница 3\n\nЧитать онлайн\nГлавная | Книги\n",
+            "heading-only": "Глава LX. Колесо. — Мостъ\n",
+            "control": "Котильонъ\n\nБерутъ двѣ колоды.\x07\n",
+            "not-utf8": None, "dir": None}[case]
+    if case == "not-utf8":
+        f.write_bytes("Котильонъ\n\nБерутъ двѣ колоды.".encode("utf-8").replace("ѣ".encode(), b"\xe9"))
+    elif case == "dir":
+        f.mkdir()
+    else:
+        f.write_text(data, encoding="utf-8")
+    for extra in ([], ["--dry-run"]):
+        r = cli("--corpus", corpus_copy, "add", f, *extra)
+        assert r.exit_code == 1, r.output
+        expected = {"only-debris": f"{f}: no game found",
+                    "heading-only": f"{f}: no game found",
+                    "control": f"{f}:3: the witness holds the control character U+0007",
+                    "not-utf8": f"{f}:3: not UTF-8",
+                    "dir": f"{f}: file not found"}[case]
+        assert expected in r.output and "fix:" in r.output, r.output
+    assert _snapshot(corpus_copy) == before
+
+
+def test_seed_layouts_read_as_before(edition):
+    """The seed pages: no warnings, and exactly the titles their manifest describes."""
+    from extract.corpus import load_games
+    known = [g.title_ru for g in load_games(edition.root)]
+    for w in edition.witnesses:
+        layout = analyse(w.text, w.path, w.page_title, known)
+        assert layout.warnings == () or w.siglum == "P13", (w.siglum, layout.warnings)
+        titles = [p.label for p in layout.parts if p.kind == "title"]
+        described = w.description.split(": ", 1)[1]
+        for t in titles:
+            assert t in described
+        assert not any(p.kind == "debris" for p in layout.parts)
+
+
+def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
+    """All layouts added to one corpus copy (no options), then `edition --corpus TMP build
+    --out TMP2`: the pre-reform pages show modern spelling, the web furniture is on no page."""
+    import extract.cli
+    for case in EXPECTED:
+        r = cli("--corpus", corpus_copy, "add", LAYOUTS / case["file"])
+        assert r.exit_code == 0, r.output
+    docs = tmp_path / "docs"
+    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
+    monkeypatch.setattr(extract.cli, "DOCS", docs)
+    out = tmp_path / "site" / "html"
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 0, r.output
+    for case in EXPECTED:
+        for slug, _ in case["games"]:
+            assert (out / "games" / f"{slug}.html").is_file(), slug
+    text = lambda slug: re.sub(r"<[^>]+>", "", (out / "games" / f"{slug}.html").read_text(encoding="utf-8"))
+    kot = text("kotilon")
+    assert "Берутъ двѣ полныя колоды картъ" in kot                     # original
+    assert "Берут две полные колоды карт и, перетасовав их, выкладывают" in kot   # reading text
+    assert "Для этого пасьянса нужна одна полная колода в 52 карты." in text("zvezdochka")
+    assert "Выкладывают шесть пачек по пяти карт" in text("dvorets")
+    pages = "".join(p.read_text(encoding="utf-8") for p in (out / "games").glob("*.html"))
+    assert "Читать онлайн" not in pages and "Комментарии (0)" not in pages
