@@ -173,6 +173,9 @@ def _tokens(sentence) -> list[_Token]:
     out = []
     for m in TOKEN.finditer(text):
         a, b = os_[m.start()], oe[m.end() - 1]
+        for c in changes:   # a letter the layer deletes at the word's end (final ъ) is the word's
+            if c.start == b and not c.reg and c.orig.isalpha() and not m.group()[-1:].isspace():
+                b = c.end
         inside = [c for c in sentence.changes if c.start < b and c.end > a]
         out.append(_Token(
             sentence.id, sentence.witness, a, b, sentence.original[a:b],
@@ -314,6 +317,57 @@ def _split_mixed(cols: list[dict]) -> list[dict]:
     return out
 
 
+#: a stretch of at least this many base tokens that a witness lacks counts as a gap when
+#: stray tokens beyond it are put back (see :func:`_reseat`)
+GAP = 5
+
+
+def _reseat(cols: list[dict], sig: str, base: str, head: bool, tail: bool) -> list[dict]:
+    """Put back a witness's stray edge tokens: CollateX may match the last full stop of a
+    page that is cut off with the base's last full stop, far beyond the page's end (or the
+    first mark of a page with the base's first). One or two tokens standing beyond a gap of
+    :data:`GAP` base tokens that the witness lacks are moved next to the rest of its text
+    (into the base's column when the base has the same mark there)."""
+    cols = [dict(c) for c in cols]
+    for at_tail in ([True] if tail else []) + ([False] if head else []):
+        have = [j for j, c in enumerate(cols) if c[sig] is not None]
+        if len(have) < 4:
+            continue
+        edge = have[-2:] if at_tail else have[:2]
+        for n in (1, 2):
+            stray = edge[-n:] if at_tail else edge[:n]
+            anchor = have[-n - 1] if at_tail else have[n]
+            lo, hi = (anchor, stray[0]) if at_tail else (stray[-1], anchor)
+            if sum(1 for j in range(lo + 1, hi) if cols[j][base] is not None) >= GAP:
+                toks = [cols[j][sig] for j in stray]
+                for j in stray:
+                    cols[j][sig] = None
+                pos = anchor + 1 if at_tail else anchor
+                for t in (toks if at_tail else reversed(toks)):
+                    here = cols[pos] if pos < len(cols) else None
+                    if here is not None and here[sig] is None and here[base] is not None \
+                            and here[base].literal == t.literal:
+                        here[sig] = t
+                    else:
+                        cols.insert(pos, {s: (t if s == sig else None) for s in cols[0]})
+                    if at_tail:
+                        pos += 1
+                break
+    return [c for c in cols if any(t is not None for t in c.values())]
+
+
+def _edges(edition, game, sig: str) -> tuple[bool, bool]:
+    """Whether witness ``sig``'s text of ``game`` may begin (no title of its own) and end
+    (nothing of the book after it) on a lost or cut-off page."""
+    units = edition.units.get(sig, ()) if edition is not None else ()
+    mine = [u for u in units if u.game == game.slug]
+    titled = any(u.kind in ("title", "heading") for u in mine)
+    last = mine[-1] if mine else None
+    later = [u for u in units if last is not None and u.start > last.start
+             and u.kind not in ("debris", "page-title")]
+    return not titled, bool(mine) and not later
+
+
 def _lacunae(edition, game, cols: list[dict], order: list[str]) -> dict[str, set[int]]:
     """For each witness but the base, the columns its text does not reach (see the module
     doc): before its first token if its text of the game has no title, after its last token
@@ -323,16 +377,11 @@ def _lacunae(edition, game, cols: list[dict], order: list[str]) -> dict[str, set
         have = [j for j, c in enumerate(cols) if c[sig] is not None]
         if not have:
             continue
-        units = edition.units.get(sig, ()) if edition is not None else ()
-        mine = [u for u in units if u.game == game.slug]
-        titled = any(u.kind in ("title", "heading") for u in mine)
-        last = mine[-1] if mine else None
-        later = [u for u in units if last is not None and u.start > last.start
-                 and u.kind not in ("debris", "page-title")]
+        starts_lost, ends_lost = _edges(edition, game, sig)
         gone = set()
-        if not titled:
+        if starts_lost:
             gone |= set(range(0, have[0]))
-        if mine and not later:
+        if ends_lost:
             gone |= set(range(have[-1] + 1, len(cols)))
         if any(cols[j][order[0]] is not None for j in gone):
             out[sig] = gone
@@ -346,6 +395,8 @@ def _collate(game, edition=None) -> list[Entry]:
     texts = {sig: [t for s in game.texts[sig] for t in _tokens(s)] for sig in order}
     sentences = {s.id: s for sig in order for s in game.texts[sig]}
     cols = _split_mixed(_align(texts, order))
+    for sig in order[1:]:
+        cols = _reseat(cols, sig, game.base, *_edges(edition, game, sig))
     lacunae = _lacunae(edition, game, cols, order)
 
     def lit(t: _Token | None) -> str | None:
@@ -362,19 +413,24 @@ def _collate(game, edition=None) -> list[Entry]:
     cur: list[int] = []
     cur_sent: str | None = None
     cur_punct: bool | None = None
+    prev_alone = False
     for j, col in enumerate(cols):
         b = col[game.base]
         differs = len({lit(col[sig]) for sig in present(j)}) > 1
         punct = all(t.punct for t in col.values() if t is not None)
+        # a word spelt differently in every witness that has it is an entry of its own
+        alone = all(col[sig] is not None for sig in present(j)) and \
+            len({col[sig].coll for sig in present(j)}) == 1
         if differs:
             sent = b.sentence if b else (last_base.sentence if last_base else None)
             if cur and ((sent != cur_sent and b is not None and cur_sent is not None)
-                        or punct != cur_punct):
+                        or punct != cur_punct or alone or prev_alone):
                 groups.append(cur); cur = []
             if not cur:
                 places.append(last_base)
                 cur_sent, cur_punct = sent, punct
             cur.append(j)
+            prev_alone = alone
         elif cur:
             groups.append(cur); cur = []
         if b is not None:
