@@ -72,7 +72,7 @@ class Added:
         for slug, known, n in self.games:
             what = ("another copy of a known game: collated on the next build" if known else
                     "a new game: untranslated, not executable (see `edition check`)")
-            lines.append(f"  {slug}: {n} sentences — {what}")
+            lines.append(f"  {slug}: {n} sentence{'' if n == 1 else 's'} — {what}")
         lines.append(f"  {self.new_ids} new sentence ids recorded in ids.lock")
         lines += [f"  warning: {self.source or self.file}:{n}: {m}" for n, m in self.warnings]
         return "\n".join(lines)
@@ -86,7 +86,7 @@ class Added:
         out.append("games:")
         for slug, known, n in self.games:
             what = "known game, collated" if known else "new game"
-            out.append(f"  {slug}: {n} sentences ({what})")
+            out.append(f"  {slug}: {n} sentence{'' if n == 1 else 's'} ({what})")
         out.append(f"new sentence ids ({len(self.new_id_list)}): "
                    + (", ".join(self.new_id_list) or "none"))
         out.append("warnings:" if self.warnings else "warnings: none")
@@ -133,7 +133,9 @@ def derive_siglum(layout, path: Path, taken: set[str]) -> tuple[str, str]:
     and a number. A taken siglum gets a letter (``XLb``)."""
     from .model import slugify
     if layout.headings:
-        return _free(layout.headings[0][0], taken), "the chapter heading"
+        numeral = layout.headings[0][0]
+        return _free(numeral if numeral[:1].isalpha() else f"Ch{numeral}", taken), \
+            "the chapter heading"
     if layout.page:
         return _free(f"P{layout.page}", taken), "the web page title"
     stem = path.stem

@@ -56,9 +56,14 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:Фиг|Рис|Черт)\s*\.\s*(\d+)\s*\.?\s*\)?\s*\.?$")
 QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
                           re.I)
-TITLE_TAIL = re.compile(r"\.?(?:\s*\([^()\n]{1,60}\))?\.?")
+TITLE_TAIL = re.compile(r"[»\"”]?\.?[»\"”]?(?:\s*\([^()\n]{1,60}\))?\.?")
 SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*$")
-PAGE_TITLE = re.compile(r"^(.{0,100}?)\s*[-–—|]\s*(?:страница|стр\.)\s*(\d{1,4})\s*$", re.I)
+PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страница|стр\.)\s*(\d{1,4})"
+                        r"(?:\s*из\s*\d+)?\s*\)?\s*(?:[-–—|]\s*читать онлайн)?\s*$", re.I)
+LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
+META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|издательство|год|год издания|isbn|язык|"
+                  r"переводчик|формат|рейтинг|теги|метки|категория|раздел|просмотров|"
+                  r"добавлено|обновлено|поделиться)\s*:", re.I)
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 LIST_SEPARATOR = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
 
@@ -164,10 +169,15 @@ def roman(numeral: str) -> str | None:
 
 
 def split_list(text: str) -> list[str]:
-    """The game titles of a heading's list: ``Мельница. - Египетская пирамида`` (dashes), or
-    ``Мельница. Египетская пирамида.`` (periods) when there is no dash."""
+    """The game titles of a heading's list: ``Мельница. - Египетская пирамида`` (dashes),
+    ``Мельница. Египетская пирамида.`` (periods) when there is no dash, or ``Колесо, Бабочка``
+    (commas) when every item so cut begins with a capital."""
     text = text.strip()
     items = LIST_SEPARATOR.split(text) if LIST_SEPARATOR.search(text) else re.split(r"[.;]\s+", text)
+    if len(items) == 1 and "," in text:
+        parts = [t.strip(" .") for t in text.split(",")]
+        if all(t[:1].isupper() for t in parts):
+            items = parts
     out = []
     for t in items:
         t = t.strip(" .;")
@@ -184,6 +194,10 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     """``("XL", ["Мельница", ...])`` for a chapter heading line, else None."""
     m = HEADING.match(text.translate(_LOOKALIKE))
     if not m:
+        m = LIST_HEADING.match(text)        # "XL. Мельница. - Египетская пирамида"
+        names = split_list(m.group(2)) if m else []
+        if len(names) >= 2 and all(_name_shape(t, 6) for t in names) and roman(m.group(1)):
+            return roman(m.group(1)), names
         return None
     numeral = roman(text[m.start(1):m.end(1)])
     if numeral is None:
@@ -271,7 +285,7 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     tail = re.search(r"\s*\([^()\n]{1,60}\)\s*\.?$", body)
     if tail:
         body = body[:tail.start()]
-    body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).rstrip(" .")
+    body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
     if own_line_ok and _name_shape(body, 6) and "," not in body[-1:] and reads_as_name(body):
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
@@ -301,7 +315,12 @@ def is_debris(line: str) -> bool:
         return False
     if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b", s, re.I):
         return True
-    if "|" in s and all(len(WORD.findall(p)) <= 4 for p in s.split("|")):
+    for sep in ("|", "»", ">", "/", "→", "•"):
+        items = s.split(sep)
+        if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
+                all(len(WORD.findall(p)) <= 4 for p in items):
+            return True
+    if META.match(s):
         return True
     k = key(s)
     if len(WORD.findall(s)) <= 8 and any(p in k for p in DEBRIS_PHRASES):
@@ -336,6 +355,35 @@ def _lines(text: str) -> list[_Line]:
         brk = not out or bool(PARAGRAPH_BREAK.search(text, prev, s))
         out.append(_Line(s, e, text[s:e], brk))
         prev = e
+    return out
+
+
+def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) -> list[_Line]:
+    """Cut a prose line where a known title, capitalised, begins a sentence inside it and is
+    followed by ``.`` or ``(`` (``... 3 раза. Фаворитка. Занимательность ...``): the next
+    game's title is never left inside the last game's paragraph."""
+    if not known:
+        return lines
+    pats = [re.compile(r"[.!?…][»)\"”]?[ \t]+[«\"„“]?(" + r"[ \t]+".join(re.escape(w) + "ъ?" for w in t)
+                       + r")(?=[»\"”]?[ \t]*[.(])") for t in known]
+    out: list[_Line] = []
+    for ln in lines:
+        if ln.kind != "prose":
+            out.append(ln)
+            continue
+        folded = ln.text.translate(_LOOKALIKE).lower().replace("ё", "е")   # same length
+        cuts = sorted({m.start(1) for p in pats for m in p.finditer(folded)
+                       if ln.text[m.start(1)].isupper()
+                       and re.search(r"[^\W\d_]", ln.text[:m.start(1)])})
+        cuts = [k if ln.text[k - 1] not in "«\"„“" else k - 1 for k in cuts]
+        pos = 0
+        for k in cuts + [len(ln.text)]:
+            s, e = ln.start + pos, ln.start + k
+            while e > s and text[e - 1].isspace():
+                e -= 1
+            if e > s:
+                out.append(_Line(s, e, text[s:e], ln.brk if pos == 0 else False))
+            pos = k
     return out
 
 
@@ -390,6 +438,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         k = [w for _, _, w in _words(t)]
         if k and k not in known:
             known.append(k)
+    lines = _split_inline_titles(text, lines, known)
     # pass 2: titles
     for i, ln in enumerate(lines):
         if ln.kind != "prose":
@@ -398,7 +447,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         prev_prose = prev is not None and (prev.kind == "prose" or
                                            prev.kind == "title" and prev.title_end < prev.end)
         at_start = ln.brk or not prev_prose or \
-            bool(SENTENCE_END.search(prev.text)) and ln.text[:1].isupper()
+            bool(SENTENCE_END.search(prev.text)) and ln.text.lstrip("«\"„“(")[:1].isupper()
         if not at_start:
             continue
         nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
@@ -458,6 +507,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
         warnings.append((line_of(text, prose[-1].end), "the text ends inside a sentence (a page "
                          "cut off after it): that sentence is taken as it stands"))
     parts = _open_from_headings(text, parts, lines, warnings)
+    listed = {key(t) for _, names in headings for t in names}
+    if listed:
+        known_keys = {key(t) for t in titles}
+        for p in parts:
+            if p.kind == "title" and key(p.label) not in listed | known_keys:
+                warnings.append((line_of(text, p.start),
+                                 f"the title {p.label!r} is not among the games the chapter "
+                                 f"heading names: taken as a game; check that it is one"))
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page)
 
 
