@@ -357,7 +357,8 @@ def _build(root: Path, fingerprint: str) -> Edition:
         figures = [Figure(f.number, f.witness, f.start, f.end, remap.get(f.after, f.after))
                    for f in figures]
         games.append(Game(
-            slug=slug, title_ru=kg.title_ru if kg else normalise(info["title"]).text,
+            slug=slug, title_ru=kg.title_ru if kg else normalise(
+                info["title"].capitalize() if info["title"].isupper() else info["title"]).text,
             title_en=kg.title_en if kg else None, base=base, witnesses=tuple(sigla),
             title_original=info["title_original"].get(base, ""), sentences=base_sents,
             texts=texts, figures=tuple(figures), fragment=bool(kg and kg.fragment),

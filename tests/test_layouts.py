@@ -207,6 +207,18 @@ def test_bad_input_errs_with_file_line_fix_and_writes_nothing(cli, corpus_copy, 
     assert _snapshot(corpus_copy) == before
 
 
+def test_benchmark_counts_the_layouts():
+    import os
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, str(REPO / "benchmarks" / "intake_layouts.py")], cwd=REPO,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), capture_output=True,
+                         text=True, timeout=900)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert f"went in unaided: {len(EXPECTED)}/{len(EXPECTED)}" in out.stdout
+    assert "cores" in out.stdout
+
+
 def test_seed_layouts_read_as_before(edition):
     """The seed pages: no warnings, and exactly the titles their manifest describes."""
     from extract.corpus import load_games
@@ -225,9 +237,13 @@ def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
     """All layouts added to one corpus copy (no options), then `edition --corpus TMP build
     --out TMP2`: the pre-reform pages show modern spelling, the web furniture is on no page."""
     import extract.cli
+    from test_collation_philology import MILL_CUT
     for case in EXPECTED:
         r = cli("--corpus", corpus_copy, "add", LAYOUTS / case["file"])
         assert r.exit_code == 0, r.output
+    cut = tmp_path / "cut.txt"                 # a cut-off copy of Мельница: a lacuna entry
+    cut.write_text(MILL_CUT, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", cut, "--siglum", "C").exit_code == 0
     docs = tmp_path / "docs"
     shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
     monkeypatch.setattr(extract.cli, "DOCS", docs)
@@ -245,3 +261,9 @@ def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
     assert "Выкладывают шесть пачек по пяти карт" in text("dvorets")
     pages = "".join(p.read_text(encoding="utf-8") for p in (out / "games").glob("*.html"))
     assert "Читать онлайн" not in pages and "Комментарии (0)" not in pages
+    assert "Главная » Книги" not in pages and "Автор: неизвѣстенъ" not in pages
+    assert text("gus").count("Гусь") >= 1                                # title in capitals shown as a name
+    mill = text("mill")
+    assert re.search(r"mill:3 \[0\] – mill:7 \[\d+\] \] lac\. C \(this witness does not cover "
+                     r"this text", mill), mill[mill.find("Apparatus"):][:600]
+    assert "кладутъ" in mill and "затђмъ" in mill
