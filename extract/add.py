@@ -33,9 +33,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .corpus import SIGLUM
 from .errors import EditionError
 
-SIGLUM = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)
 
 
@@ -206,7 +206,8 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
         siglum, siglum_from = derive_siglum(layout, src, taken)
     if not SIGLUM.fullmatch(siglum):
         raise EditionError(f"siglum {siglum!r} is not a short ASCII name", src,
-                           fix="use letters, digits, '-' or '_', starting with a letter (e.g. P14)")
+                           fix="use up to 16 letters, digits, '-' or '_', starting with a letter "
+                               "(e.g. P14)")
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
@@ -250,9 +251,11 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
             (trial / "manifest.toml").write_text(manifest_text, encoding="utf-8")
             try:
                 return build_edition(trial)
-            except EditionError as e:
-                where = src if e.file is not None and str(e.file).startswith(str(trial)) and \
-                    str(e.file).endswith(name) else e.file
+            except EditionError as e:   # name the user's file, or the corpus file, not the copy
+                where = e.file
+                if e.file is not None and Path(e.file).resolve().is_relative_to(trial.resolve()):
+                    rel = Path(e.file).resolve().relative_to(trial.resolve())
+                    where = src if rel == Path("witnesses") / name else root / rel
                 raise EditionError(f"cannot take in this witness: {e.message}", where, e.line,
                                    fix=e.fix) from None
         ed = trial_build(new_manifest)
