@@ -420,6 +420,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
         else:
             h = parse_heading(ln.text)
             if h:
+                # a heading wrapped over lines: "... - Густая" / "колонна"
+                while i + 1 < len(lines) and not lines[i + 1].brk and \
+                        len(WORD.findall(lines[i + 1].text)) <= 8 and \
+                        (lines[i + 1].text[:1].islower() or re.search(r"[-–—,]$", ln.text)):
+                    ln.end = lines[i + 1].end
+                    ln.text = text[ln.start:ln.end]
+                    del lines[i + 1]
+                    h = parse_heading(ln.text) or h
                 ln.kind, ln.label = "heading", h[0]
                 names = h[1]
                 nxt = lines[i + 1] if i + 1 < len(lines) else None

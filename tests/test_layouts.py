@@ -219,6 +219,34 @@ def test_benchmark_counts_the_layouts():
     assert "cores" in out.stdout
 
 
+def _relayouts(text: str):
+    """The same text in other layouts: no blank lines, hard-wrapped at 68 columns (with and
+    without blank lines), inside a web page, with CRLF line ends."""
+    import textwrap
+    paras = re.split(r"\n\s*\n", text.strip())
+    yield "no-blank-lines", "\n".join(paras)
+    yield "wrapped", "\n\n".join("\n".join(textwrap.wrap(p, 68)) for p in paras)
+    yield "wrapped-no-blank-lines", "\n".join("\n".join(textwrap.wrap(p, 68)) for p in paras)
+    yield "web-page", ("Книга - страница 3\n\nГлавная | Книги\nЧитать онлайн\n\n" + text
+                       + "\n\nВыбрать главу\n")
+    yield "crlf", text.replace("\n", "\r\n")
+
+
+def test_seed_text_in_other_layouts_gives_the_same_games(edition):
+    from extract.corpus import load_games
+    from extract.structure import key
+    known = [g.title_ru for g in load_games(edition.root)]
+
+    def games(text, page_title=None):
+        parts = analyse(text, None, page_title, known).parts
+        return [key(p.label or p.opens) for p in parts if p.kind == "title" or p.opens]
+    for w in edition.witnesses:
+        want = games(w.text, w.page_title)
+        assert want
+        for name, text in _relayouts(w.text):
+            assert games(text) == want, (w.siglum, name)
+
+
 def test_seed_layouts_read_as_before(edition):
     """The seed pages: no warnings, and exactly the titles their manifest describes."""
     from extract.corpus import load_games
