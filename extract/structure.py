@@ -514,6 +514,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
     if prose and not SENTENCE_END.search(text[prose[-1].start:prose[-1].end]):
         warnings.append((line_of(text, prose[-1].end), "the text ends inside a sentence (a page "
                          "cut off after it): that sentence is taken as it stands"))
+    prose_idx = [i for i, p in enumerate(parts) if p.kind == "prose"]
+    for i, j in zip(prose_idx, prose_idx[1:]):
+        between = {p.kind for p in parts[i + 1:j]}
+        if between and between <= {"debris", "page-title"} and \
+                continues(text, parts[i].end, parts[j].start):
+            warnings.append((line_of(text, parts[i].end),
+                             "a sentence runs on across web page furniture (lines "
+                             f"{line_of(text, parts[i + 1].start)}-{line_of(text, parts[j - 1].end)}"
+                             "): its two pieces are taken as two sentences"))
     parts = _open_from_headings(text, parts, lines, warnings)
     listed = {key(t) for _, names in headings for t in names}
     if listed:

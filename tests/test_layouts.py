@@ -295,3 +295,15 @@ def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
     assert re.search(r"mill:3 \[0\] – mill:7 \[\d+\] \] lac\. C \(this witness does not cover "
                      r"this text", mill), mill[mill.find("Apparatus"):][:600]
     assert "кладутъ" in mill and "затђмъ" in mill
+
+
+def test_sentence_cut_by_web_furniture_is_warned_not_joined(cli, corpus_copy, tmp_path):
+    f = tmp_path / "split.txt"
+    f.write_text("Пасьянсы - страница 16\n\nКотильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ на\n\n"
+                 "Пасьянсы - страница 17\nЧитать онлайн\n\nстолъ рядомъ. Пасьянсъ вышелъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "line 5: a sentence runs on across web page furniture (lines 7-8)" in r.output
+    assert re.search(r"line 7 +page-title +Пасьянсы - страница 17", r.output)
+    assert re.search(r"line 10 +sentence +kotilon:2 +столъ рядомъ\.", r.output)
