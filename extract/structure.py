@@ -81,10 +81,13 @@ DEBRIS_WORDS = frozenset(
     "предыдущая страница страницы глава главы комментарии комментарий отзывы отзыв "
     "рецензии цитаты закладки закладка избранное настройки шрифт меню контакты правообладателям "
     "fb2 epub pdf txt rtf mobi doc html zip и".split())
-#: capitalised words that begin a paragraph without being a game's name
+#: words (modern spelling) that mark a short line as a note, a sub-heading of a game ("Другой
+#: способ.") or a caption, not a game's name
 NOT_TITLES = frozenset("примечание примечания замечание замечания объяснение объяснения правило "
-                       "правила пример примеры итак наконец впрочем конец продолжение оглавление "
-                       "содержание предисловие".split())
+                       "правила пример примеры итак наконец впрочем конец продолжение окончание "
+                       "оглавление содержание предисловие способ способы вариант варианты "
+                       "видоизменение изменение указание указания фигура рисунок чертеж таблица "
+                       "расположение".split())
 
 
 def key(text: str) -> str:
@@ -217,12 +220,12 @@ def _modern_words(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=4096)
 def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
-    a noun or full adjective that can be nominative, not one of :data:`NOT_TITLES`, and no
-    word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
+    a noun or full adjective that can be nominative, no word one of :data:`NOT_TITLES`, and
+    no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
     from .nlp import _morph
     words = _modern_words(text)
-    if not words or words[0] in NOT_TITLES:
+    if not words or any(w in NOT_TITLES for w in words):
         return False
     m = _morph()
     if not any(p.tag.POS in ("NOUN", "ADJF") and "nomn" in p.tag for p in m.parse(words[0])[:4]):
