@@ -383,8 +383,10 @@ def _lacunae(edition, game, cols: list[dict], order: list[str]) -> dict[str, set
             gone |= set(range(0, have[0]))
         if ends_lost:
             gone |= set(range(have[-1] + 1, len(cols)))
-        if any(cols[j][order[0]] is not None for j in gone):
-            out[sig] = gone
+        lead = {j for j in gone if j < have[0]}
+        for run in (lead, gone - lead):   # a lacuna lacks words, not just a final full stop
+            if any(cols[j][order[0]] is not None and not cols[j][order[0]].punct for j in run):
+                out.setdefault(sig, set()).update(run)
     return out
 
 

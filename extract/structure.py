@@ -318,10 +318,10 @@ def is_debris(line: str) -> bool:
         return False
     if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b", s, re.I):
         return True
-    for sep in ("|", "»", ">", "/", "→", "•"):
+    for sep in ("|", "»", ">", "/", "→", "•"):   # a menu or breadcrumbs: short items
         items = s.split(sep)
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
-                all(len(WORD.findall(p)) <= 4 for p in items):
+                not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
             return True
     if META.match(s):
         return True
