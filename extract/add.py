@@ -129,7 +129,7 @@ def _free(base: str, taken: set[str]) -> str:
 def derive_siglum(layout, path: Path, taken: set[str]) -> tuple[str, str]:
     """A siglum for a witness added without one, and where it came from: the first chapter
     heading's numeral, else ``P`` and the page number of a web page title, else the file's
-    name (transliterated, cut to 16 characters; not a bare number or checksum), else ``W``
+    name (transliterated, cut to 14 characters; not a bare number or checksum), else ``W``
     and a number. A taken siglum gets a letter (``XLb``)."""
     from .model import slugify
     if layout.headings:
