@@ -471,6 +471,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
         if n >= len(ln.text) and not followed:
             continue
         ln.kind, ln.label, ln.title_end = "title", printed, ln.start + n
+        after = lines[i + 1] if i + 1 < len(lines) else None
+        if n >= len(ln.text) and after is not None and after.kind == "prose" and \
+                re.fullmatch(r"\([^()]{1,60}\)\.?", after.text):     # "(Двѣ колоды)" under it
+            ln.end = ln.title_end = after.end
+            ln.text = text[ln.start:ln.end]
+            after.kind = "merged"
     # parts
     parts: list[Part] = []
     block: list[int] | None = None          # [start, end] of the prose being gathered
@@ -481,6 +487,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             parts.append(Part("prose", block[0], block[1]))
         block = None
 
+    lines = [ln for ln in lines if ln.kind != "merged"]
     for i, ln in enumerate(lines):
         if ln.kind == "prose":
             prev = lines[i - 1] if i else None

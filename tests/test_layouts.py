@@ -307,3 +307,15 @@ def test_sentence_cut_by_web_furniture_is_warned_not_joined(cli, corpus_copy, tm
     assert "line 5: a sentence runs on across web page furniture (lines 7-8)" in r.output
     assert re.search(r"line 7 +page-title +Пасьянсы - страница 17", r.output)
     assert re.search(r"line 10 +sentence +kotilon:2 +столъ рядомъ\.", r.output)
+
+
+def test_a_parenthesis_under_a_title_belongs_to_it(cli, corpus_copy, tmp_path):
+    f = tmp_path / "paren.txt"
+    f.write_text("Глава LX. Звѣзда. — Кругъ\n\nЗвѣзда\n(Двѣ колоды)\n\nБерутъ двѣ колоды. Кладутъ "
+                 "кругомъ.\n\nКругъ.\n\n(Одна колода)\n\nКладутъ въ рядъ. Пасьянсъ вышелъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"lines 3-4 +title +zvezda +Звѣзда \(Двѣ колоды\)", r.output)
+    assert re.search(r"lines 8-10 +title +krug +Кругъ\. \(Одна колода\)", r.output)
+    assert "new sentence ids (4): zvezda:1, zvezda:2, krug:1, krug:2" in r.output
