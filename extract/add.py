@@ -115,6 +115,11 @@ def _write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+#: an untitled text with at least this many words is taken in as a fragment of a game (a
+#: page from inside a game); a shorter one is refused as "no game found"
+MIN_FRAGMENT_WORDS = 20
+
+
 def _free(base: str, taken: set[str]) -> str:
     """``base``, or with the first letter b, c, ... that makes it untaken."""
     for suffix in [""] + [chr(c) for c in range(ord("b"), ord("z") + 1)]:
@@ -272,7 +277,13 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
         found = [g for g in ed.games if siglum in g.witnesses]
         titled = [u for u in ed.units[siglum] if u.kind == "title" or
                   (u.kind == "heading" and u.game)]
-        if not titled and fragment is None:
+        words = sum(len(re.findall(r"\w+", s.original)) for g in found for s in g.texts[siglum])
+        if not titled and fragment is None and words >= MIN_FRAGMENT_WORDS:
+            warnings.append((1, f"no game title found: the whole text ({words} words) is taken as "
+                                f"a fragment of a game begun on a lost page "
+                                f"({', '.join(g.slug for g in found)}); if it has titles, give "
+                                f"each a line of its own"))
+        elif not titled and fragment is None:
             raise EditionError("no game found: no paragraph begins with a game title", src,
                                fix="a game begins 'Название. Text...', 'Пасьянс «Название».' or "
                                    "with its title on a line of its own (its title named in a "

@@ -319,3 +319,19 @@ def test_a_parenthesis_under_a_title_belongs_to_it(cli, corpus_copy, tmp_path):
     assert re.search(r"lines 3-4 +title +zvezda +Звѣзда \(Двѣ колоды\)", r.output)
     assert re.search(r"lines 8-10 +title +krug +Кругъ\. \(Одна колода\)", r.output)
     assert "new sentence ids (4): zvezda:1, zvezda:2, krug:1, krug:2" in r.output
+
+
+def test_a_page_from_inside_an_unknown_game_is_a_fragment(cli, corpus_copy, tmp_path):
+    f = tmp_path / "inside.txt"
+    f.write_text("Пасьянсы - страница 40\n\nкладутся на тузовъ по мастямъ, а прочія карты идутъ въ "
+                 "сборную кучку. Когда колода вся разложена, ее перекладываютъ, не тасуя, и "
+                 "раскладываютъ снова тѣмъ же порядкомъ.\n\nПерекладывать можно до трехъ разъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    assert "added witness P40 " in r.output and "fragment-p40: 3 sentences" in r.output
+    assert "1: no game title found: the whole text (31 words) is taken as a fragment" in r.output
+    # a few words with no title are still refused
+    f.write_text("Просто нѣсколько словъ безъ заглавія.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 1 and "no game found" in r.output and "fix:" in r.output
