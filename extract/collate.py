@@ -52,7 +52,8 @@ the word is an addition and the comma an omission, each with its kind.
     kind ``lacuna``, placed at the point where the witness's text stops (or, for a lacuna
     at the beginning, at the start of the game), with ``lacuna`` giving the base text it
     spans as ``(first sentence id, offset, last sentence id, end offset)``. Within the
-    lacuna the witness takes no part in other entries.
+    lacuna the witness takes no part in other entries. A witness that has only the game's
+    title (its page ends there) lacks the whole text: one lacuna entry.
 """
 from __future__ import annotations
 
@@ -468,6 +469,13 @@ def _collate(game, edition=None) -> list[Entry]:
         kind = max((r.kind for r in readings), key=KIND_WEIGHT.__getitem__)
         found.append((group[0], Entry("", game.slug, sid, start, end, lem, tuple(readings), kind)))
     found += _lacuna_entries(game, cols, lacunae, order)
+    empty = tuple(sig for sig in order[1:] if not texts[sig])
+    if empty and texts[game.base]:      # only the title stands in these witnesses
+        first, last = texts[game.base][0], texts[game.base][-1]
+        lem = Reading(tuple(s for s in order if s not in empty), "", "", first.sentence, 0, 0)
+        found.append((-1, Entry("", game.slug, first.sentence, 0, 0, lem,
+                                (Reading(empty, "", "", None, 0, 0, "lacuna"),), "lacuna",
+                                (first.sentence, 0, last.sentence, last.end))))
     found.sort(key=lambda x: x[0])
     return [replace(e, id=f"{game.slug}:app-{i}") for i, (_, e) in enumerate(found, 1)]
 

@@ -468,7 +468,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         if t is None:
             continue
         printed, n = t
-        if n >= len(ln.text) and not followed:
+        last = nxt is None and key(printed) in {" ".join(k) for k in known}
+        if n >= len(ln.text) and not followed and not last:   # a known title ending the page
             continue
         ln.kind, ln.label, ln.title_end = "title", printed, ln.start + n
         after = lines[i + 1] if i + 1 < len(lines) else None
@@ -533,6 +534,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
                              "a sentence runs on across web page furniture (lines "
                              f"{line_of(text, parts[i + 1].start)}-{line_of(text, parts[j - 1].end)}"
                              "): its two pieces are taken as two sentences"))
+    book = [p for p in parts if p.kind not in ("debris", "page-title")]
+    if book and book[-1].kind == "title":
+        warnings.append((line_of(text, book[-1].start),
+                         f"the title {book[-1].label!r} ends the text: its game's text is on a "
+                         f"lost page (the game is recorded with no sentences from this witness)"))
     parts = _open_from_headings(text, parts, lines, warnings)
     listed = {key(t) for _, names in headings for t in names}
     if listed:

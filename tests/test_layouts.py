@@ -335,3 +335,27 @@ def test_a_page_from_inside_an_unknown_game_is_a_fragment(cli, corpus_copy, tmp_
     f.write_text("Просто нѣсколько словъ безъ заглавія.\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", f)
     assert r.exit_code == 1 and "no game found" in r.output and "fix:" in r.output
+
+
+def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_copy, tmp_path):
+    f = tmp_path / "endtitle.txt"
+    f.write_text("Глава LXI. Звѣзда. — Кругъ\n\nЗвѣзда. Берутъ двѣ колоды и кладутъ ихъ кругомъ. "
+                 "Пасьянсъ вышелъ, когда всѣ карты легли.\n\nКругъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    assert "endtitle.txt:5: the title 'Кругъ' ends the text" in r.output
+    ed = build_edition(corpus_copy)
+    assert [s.original for s in ed.game("zvezda").sentences][-1].endswith("всѣ карты легли.")
+    assert ed.game("krug").sentences == () and ed.game("krug").witnesses == ("LXI",)
+    # a known game whose title alone ends a page: one lacuna for its whole text
+    from extract.collate import apparatus
+    g = tmp_path / "endknown.txt"
+    g.write_text("Мельница.\n\nВыбираются всѣ четыре туза и раскладываются подрядъ, какъ показано "
+                 "на рисункѣ.\n\nЕгипетская пирамида.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", g).exit_code == 0
+    ed = build_edition(corpus_copy)
+    pyr = ed.game("egyptian-pyramid")
+    entries = apparatus(ed, pyr)
+    assert [(e.kind, e.readings[0].sigla, e.lacuna) for e in entries] == [
+        ("lacuna", ("endknown",), ("egyptian-pyramid:1", 0, "egyptian-pyramid:11",
+                                   len(pyr.sentences[-1].original)))]
