@@ -57,9 +57,11 @@ class Sentence:
 
 @dataclass(frozen=True)
 class Unit:
-    """A span of a witness in the model: ``kind`` is ``page-title``, ``heading``, ``title``,
-    ``figure`` or ``sentence``; ``[start, end)`` its text; ``tail`` the end of the whitespace
-    that follows it. The units of a witness tile its text (leading whitespace aside)."""
+    """A span of a witness in the model: ``kind`` is ``page-title`` or ``debris`` (the web
+    page's, not the book's text: no game), ``heading`` (``game`` set when the heading titles
+    the game whose text follows it), ``title``, ``figure`` or ``sentence``; ``[start, end)``
+    its text; ``tail`` the end of the whitespace that follows it. The units of a witness tile
+    its text (leading whitespace aside)."""
 
     kind: str
     start: int
