@@ -220,7 +220,8 @@ def _modern_words(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=4096)
 def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
-    a noun or full adjective that can be nominative, no word one of :data:`NOT_TITLES`, and
+    a noun or full adjective that can be nominative (or a numeral with a word after it),
+    no word one of :data:`NOT_TITLES`, and
     no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
     from .nlp import _morph
@@ -228,8 +229,10 @@ def reads_as_name(text: str) -> bool:
     if not words or any(w in NOT_TITLES for w in words):
         return False
     m = _morph()
-    if not any(p.tag.POS in ("NOUN", "ADJF") and "nomn" in p.tag for p in m.parse(words[0])[:4]):
-        return False
+    first = m.parse(words[0])[:4]
+    if not any(p.tag.POS in ("NOUN", "ADJF") and "nomn" in p.tag for p in first) and not (
+            len(words) > 1 and any(p.tag.POS == "NUMR" and "nomn" in p.tag for p in first)):
+        return False                      # "Сорок разбойников": a numeral and its noun
     return not any(m.parse(w)[0].tag.POS in ("VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED")
                    for w in words)
 
@@ -463,7 +466,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
             continue
         nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
                    None)
-        followed = nxt is not None and nxt.kind == "prose"
+        # a title's game begins with a sentence: a wrapped line "Четыре короля" / "кладутся"
+        # is not a title
+        followed = nxt is not None and nxt.kind == "prose" and \
+            nxt.text.lstrip("«\"„“(")[:1].isupper()
         t = title_at(ln.text, known, own_line_ok=followed, inline_ok=True)
         if t is None:
             continue

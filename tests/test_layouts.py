@@ -359,3 +359,13 @@ def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_cop
     assert [(e.kind, e.readings[0].sigla, e.lacuna) for e in entries] == [
         ("lacuna", ("endknown",), ("egyptian-pyramid:1", 0, "egyptian-pyramid:11",
                                    len(pyr.sentences[-1].original)))]
+
+
+def test_a_short_wrapped_line_is_not_a_title():
+    """A hard-wrapped line that happens to be a short noun phrase ("Четыре короля") is not a
+    title when the next line goes on with the sentence; a numeral title on its own line is."""
+    text = ("Котильонъ\n\nБерутъ двѣ колоды и кладутъ восемь картъ на столъ, а всѣ тузы.\n"
+            "Четыре короля\nкладутся особо, надъ рядами. Пасьянсъ вышелъ.\n\n"
+            "Сорокъ разбойниковъ\n\nКладутъ сорокъ картъ въ четыре ряда.\n")
+    parts = analyse(text).parts
+    assert [p.label for p in parts if p.kind == "title"] == ["Котильонъ", "Сорокъ разбойниковъ"]
