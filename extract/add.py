@@ -12,6 +12,15 @@ error leaves the corpus as it was and names the file and the fix.
 A new copy of a known game joins that game's witnesses and is collated on the next build; a
 game the edition has never seen builds into a page with original and normalised text, marked
 untranslated and not executable, and ``edition check`` lists what it lacks.
+
+The siglum, when not given, is derived: the chapter heading's numeral (``XLVIII``), else the
+page number of a web page title (``Пасьянсы - страница 16`` gives ``P16``), else the file's
+name (``kopiya-b.txt`` gives ``kopiya-b``), else ``W`` and the witness's number; a derived
+siglum that is taken gets a letter (``XLb``). Text before the first title that continues a
+game the edition knows (most of its word pairs stand in that game's text) is taken as a
+partial witness of that game (``fragment = "<slug>"`` in the manifest), so it is collated,
+with a lacuna for what the page lacks. ``dry_run`` does all of this on the scratch copy and
+writes nothing.
 """
 from __future__ import annotations
 
@@ -24,33 +33,66 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .corpus import SIGLUM
 from .errors import EditionError
 
-SIGLUM = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)
 
 
 @dataclass(frozen=True)
 class Added:
-    """What ``add_witness`` did: the siglum, the stored file, the orthography, the games
-    found (slug, known to the edition?, sentences) and how many ids were recorded."""
+    """What ``add_witness`` did (or, with ``dry_run``, would do): the siglum, the stored
+    file, the orthography, the games found (slug, known to the edition?, sentences) and how
+    many ids were recorded; ``siglum_from`` says where a derived siglum came from;
+    ``units`` the witness's units as ``(kind, first line, last line, game or id, text)``;
+    ``new_id_list`` the new sentence ids; ``warnings`` ``(line, message)``; ``fragment`` the
+    known game the text before the first title continues (or None); ``source`` the file
+    given."""
 
     siglum: str
     file: Path
     orthography: str
     games: tuple[tuple[str, bool, int], ...]
     new_ids: int
+    dry_run: bool = False
+    siglum_from: str = "given"
+    units: tuple[tuple[str, int, int, str, str], ...] = ()
+    new_id_list: tuple[str, ...] = ()
+    warnings: tuple[tuple[int, str], ...] = ()
+    fragment: str | None = None
+    source: Path | None = None
 
     def report(self) -> str:
-        """A few lines for the command line."""
+        """A few lines for the command line (with ``dry_run``, the whole finding)."""
+        if self.dry_run:
+            return self._dry_report()
         from .words import count
         lines = [f"added witness {self.siglum} ({self.orthography} spelling) as {self.file}"]
+        if self.siglum_from != "given":
+            lines.append(f"  siglum {self.siglum} derived from {self.siglum_from}")
         for slug, known, n in self.games:
             what = ("another copy of a known game: collated on the next build" if known else
                     "a new game: untranslated, not executable (see `edition check`)")
             lines.append(f"  {slug}: {count(n, 'sentence')} — {what}")
         lines.append(f"  {count(self.new_ids, 'new sentence id')} recorded in ids.lock")
+        lines += [f"  warning: {self.source or self.file}:{n}: {m}" for n, m in self.warnings]
         return "\n".join(lines)
+
+    def _dry_report(self) -> str:
+        out = [f"dry run: nothing written. Witness {self.siglum} (siglum: {self.siglum_from}), "
+               f"{self.orthography} spelling, would be stored as {self.file}", "units:"]
+        for kind, a, b, ref, text in self.units:
+            lines = f"line {a}" if a == b else f"lines {a}-{b}"
+            out.append(f"  {lines:12} {kind:10} {ref:24} {text}")
+        out.append("games:")
+        for slug, known, n in self.games:
+            what = "known game, collated" if known else "new game"
+            out.append(f"  {slug}: {n} sentence{'' if n == 1 else 's'} ({what})")
+        out.append(f"new sentence ids ({len(self.new_id_list)}): "
+                   + (", ".join(self.new_id_list) or "none"))
+        out.append("warnings:" if self.warnings else "warnings: none")
+        out += [f"  line {n}: {m}" for n, m in self.warnings]
+        return "\n".join(out)
 
 
 def detect_orthography(text: str) -> str:
@@ -106,28 +148,77 @@ def orphan_witness(root: Path, digest: str) -> str | None:
     return None
 
 
-def _default_siglum(text: str, taken: set[str], path: Path) -> str:
-    from .structure import HEADING, paragraphs
-    for s, e in paragraphs(text)[:3]:
-        m = HEADING.match(text[s:e])
-        if m:
-            base = m.group(1).translate(str.maketrans("ІХУ", "IXV"))
-            for suffix in [""] + list("bcdefghijk"):
-                if base + suffix not in taken:
-                    return base + suffix
-    raise EditionError("no siglum given and the file has no chapter heading to name it by", path,
-                       fix="give one: edition add FILE --siglum NAME (ASCII, e.g. P14)")
+#: an untitled text with at least this many words is taken in as a fragment of a game (a
+#: page from inside a game); a shorter one is refused as "no game found"
+MIN_FRAGMENT_WORDS = 20
+
+
+def _free(base: str, taken: set[str]) -> str:
+    """``base``, or with the first letter b, c, ... that makes it untaken."""
+    for suffix in [""] + [chr(c) for c in range(ord("b"), ord("z") + 1)]:
+        if base + suffix not in taken:
+            return base + suffix
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def derive_siglum(layout, path: Path, taken: set[str]) -> tuple[str, str]:
+    """A siglum for a witness added without one, and where it came from: the first chapter
+    heading's numeral, else ``P`` and the page number of a web page title, else the file's
+    name (transliterated, cut to 14 characters; not a bare number or checksum), else ``W``
+    and a number. A taken siglum gets a letter (``XLb``)."""
+    from .model import slugify
+    if layout.headings:
+        numeral = layout.headings[0][0]
+        return _free(numeral if numeral[:1].isalpha() else f"Ch{numeral}", taken), \
+            "the chapter heading"
+    if layout.page:
+        return _free(f"P{layout.page}", taken), "the web page title"
+    stem = path.stem
+    name = stem if re.fullmatch(r"[\x00-\x7f]*", stem) else slugify(stem)
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-_")
+    name = re.sub(r"^[^A-Za-z]+", "", name)[:14].rstrip("-_")
+    if name and not (re.fullmatch(r"[0-9a-fA-F_-]+", name) and re.search(r"\d", name)):
+        return _free(name, taken), "the file name"      # not a checksum-like name
+    n = len(taken) + 1
+    while f"W{n}" in taken:
+        n += 1
+    return f"W{n}", "the witness count (no heading, page title or usable file name)"
+
+
+def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
+    """The known game that the untitled text at the start of witness ``siglum`` continues:
+    the game whose base text holds the largest share (at least half) of the fragment's word
+    pairs (normalised, lowercased), with that share; None if no game comes near or the
+    fragment is shorter than eight words."""
+    frag = next((g for g in ed.games if siglum in g.texts and g.slug.startswith("fragment-")
+                 and not g.known), None)
+    if frag is None:
+        return None
+
+    def pairs(sentences) -> set[tuple[str, str]]:
+        words = [w.lower() for s in sentences for w in re.findall(r"\w+", s.normalised)]
+        return set(zip(words, words[1:]))
+    mine = pairs(frag.texts[siglum])
+    if len(mine) < 7:
+        return None
+    best = max(((g.slug, len(mine & pairs(g.sentences)) / len(mine)) for g in ed.games
+                if g.known and not g.fragment and g is not frag), key=lambda x: x[1], default=None)
+    return best if best and best[1] >= 0.5 else None
 
 
 def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | None = None,
-                title: str | None = None) -> Added:
+                title: str | None = None, dry_run: bool = False) -> Added:
     """Add the witness ``file`` to the corpus at ``root`` (default: the current corpus).
 
-    ``siglum``: its short ASCII name (default: the chapter heading's numeral); ``title``: the
-    manifest description (default: the chapter heading, or the file name). Returns
-    :class:`Added`. Raises EditionError, leaving the corpus untouched, if the file is missing,
-    empty or not UTF-8, the siglum is malformed or taken, no game is found in it, or the model
-    cannot be built with it; or if another command holds the corpus lock for too long.
+    ``siglum``: its short ASCII name (default: derived, see :func:`derive_siglum`);
+    ``title``: the manifest description (default: the chapter heading, the web page title,
+    or the file name); ``dry_run``: find everything, write nothing. Returns :class:`Added`.
+    Raises EditionError, leaving the corpus untouched, if the file is missing, empty or not
+    UTF-8, a given siglum is malformed or taken, no game is found in it, or the model cannot
+    be built with it; or if another command holds the corpus lock for too long.
 
     The whole addition holds the corpus lock (:func:`extract.atomic.corpus_lock`), so two
     ``add`` or ``lock`` commands never lose each other's work. Writes go witness file, then
@@ -139,16 +230,19 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
     from .corpus import corpus_dir
     root = corpus_dir(root).resolve()
     with corpus_lock(root):
-        clean_scratch()
-        clean_temporaries(root)
-        return _add_witness(file, root, siglum, title)
+        if not dry_run:
+            clean_scratch()
+            clean_temporaries(root)
+        return _add_witness(file, root, siglum, title, dry_run)
 
 
-def _add_witness(file, root: Path, siglum, title) -> Added:
+def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     from .atomic import write_atomic
-    from .corpus import decode_witness, load_witnesses
+    from .corpus import decode_witness, load_games, load_witnesses
     from . import ids as idlock
+    from .errors import line_of
     from .model import build_edition
+    from .structure import analyse
     src = Path(file)
     if not src.is_file():
         raise EditionError("file not found", src, fix="give the path of an existing text file")
@@ -161,18 +255,25 @@ def _add_witness(file, root: Path, siglum, title) -> Added:
     if same is not None:
         raise EditionError(f"this file is already in the corpus as witness {same.siglum} "
                            f"({same.path.name})", src, fix="nothing to do")
+    layout = analyse(text, src, None, [g.title_ru for g in load_games(root)])
+    siglum_from = "given"
     if siglum is None:
-        siglum = _default_siglum(text, taken, src)
+        siglum, siglum_from = derive_siglum(layout, src, taken)
     if not SIGLUM.fullmatch(siglum):
         raise EditionError(f"siglum {siglum!r} is not a short ASCII name", src,
-                           fix="use letters, digits, '-' or '_', starting with a letter (e.g. P14)")
+                           fix="use up to 16 letters, digits, '-' or '_', starting with a letter "
+                               "(e.g. P14)")
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
     orthography = detect_orthography(text)
+    first = layout.parts[0] if layout.parts else None
+    page_title = (text[first.start:first.end] if first is not None and first.kind == "page-title"
+                  and line_of(text, first.start) == 1 else None)
     if title is None:
-        first = text.strip().split("\n", 1)[0].strip()
-        title = first[:120] if first.startswith("Глава") else f"Witness {src.name}"
+        heading = next((p for p in layout.parts if p.kind == "heading"), None)
+        title = (" ".join(text[heading.start:heading.end].split())[:120] if heading else
+                 page_title or f"Witness {src.name}")
     n = len(list((root / "witnesses").glob("*.txt"))) if (root / "witnesses").is_dir() else 0
     name = orphan_witness(root, digest)   # the copy an interrupted add left: reuse it
     while name is None:
@@ -180,14 +281,21 @@ def _add_witness(file, root: Path, siglum, title) -> Added:
         name = None if (root / "witnesses" / candidate).exists() else candidate
         n += 1
     title = title.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    entry = ("\n[[witness]]\n"
-             f"siglum = {_toml_str(siglum)}\n"
-             f"file = {_toml_str('witnesses/' + name)}\n"
-             f"sha256 = {_toml_str(digest)}\n"
-             f"description = {_toml_str(title)}\n"
-             f"orthography = {_toml_str(orthography)}\n")
     manifest = (root / "manifest.toml").read_text(encoding="utf-8")
-    new_manifest = manifest + ("" if manifest.endswith("\n") else "\n") + entry
+
+    def manifest_with(fragment: str | None) -> str:
+        entry = ("\n[[witness]]\n"
+                 f"siglum = {_toml_str(siglum)}\n"
+                 f"file = {_toml_str('witnesses/' + name)}\n"
+                 f"sha256 = {_toml_str(digest)}\n"
+                 f"description = {_toml_str(title)}\n"
+                 f"orthography = {_toml_str(orthography)}\n"
+                 + (f"page_title = {_toml_str(page_title)}\n" if page_title else "")
+                 + (f"fragment = {_toml_str(fragment)}\n" if fragment else ""))
+        return manifest + ("" if manifest.endswith("\n") else "\n") + entry
+
+    new_manifest = manifest_with(None)
+    warnings = list(layout.warnings)
 
     # try the whole addition on a scratch copy of the corpus
     with tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-") as scratch:
@@ -195,24 +303,57 @@ def _add_witness(file, root: Path, siglum, title) -> Added:
         shutil.copytree(root, trial, ignore=shutil.ignore_patterns("results", ".*"))
         (trial / "witnesses").mkdir(exist_ok=True)
         (trial / "witnesses" / name).write_bytes(data)
-        (trial / "manifest.toml").write_text(new_manifest, encoding="utf-8")
-        try:
-            ed = build_edition(trial)
-        except EditionError as e:
-            where = src if e.file is not None and str(e.file).startswith(str(trial)) and \
-                str(e.file).endswith(name) else e.file
-            raise EditionError(f"cannot take in this witness: {e.message}", where, e.line,
-                               fix=e.fix) from None
+
+        def trial_build(manifest_text: str):
+            (trial / "manifest.toml").write_text(manifest_text, encoding="utf-8")
+            try:
+                return build_edition(trial)
+            except EditionError as e:   # name the user's file, or the corpus file, not the copy
+                where = e.file
+                if e.file is not None and Path(e.file).resolve().is_relative_to(trial.resolve()):
+                    rel = Path(e.file).resolve().relative_to(trial.resolve())
+                    where = src if rel == Path("witnesses") / name else root / rel
+                raise EditionError(f"cannot take in this witness: {e.message}", where, e.line,
+                                   fix=e.fix) from None
+        ed = trial_build(new_manifest)
+        fragment = _fragment_game(ed, siglum)
+        if fragment is not None:
+            new_manifest = manifest_with(fragment[0])
+            ed = trial_build(new_manifest)
+            lead = next(u for u in ed.units[siglum] if u.kind == "sentence")
+            warnings.append((line_of(text, lead.start),
+                             f"the text before the first title continues the game "
+                             f"{fragment[0]} ({fragment[1]:.0%} of its word pairs stand in that "
+                             f"game's text): taken as a partial witness of {fragment[0]} "
+                             f"(fragment = \"{fragment[0]}\" in manifest.toml)"))
         found = [g for g in ed.games if siglum in g.witnesses]
-        titled = [u for u in ed.units[siglum] if u.kind == "title"]
-        if not titled:
+        titled = [u for u in ed.units[siglum] if u.kind == "title" or
+                  (u.kind == "heading" and u.game)]
+        words = sum(len(re.findall(r"\w+", s.original)) for g in found for s in g.texts[siglum])
+        if not titled and fragment is None and words >= MIN_FRAGMENT_WORDS:
+            warnings.append((1, f"no game title found: the whole text ({words} words) is taken as "
+                                f"a fragment of a game begun on a lost page "
+                                f"({', '.join(g.slug for g in found)}); if it has titles, give "
+                                f"each a line of its own"))
+        elif not titled and fragment is None:
             raise EditionError("no game found: no paragraph begins with a game title", src,
-                               fix="a game begins 'Название. Text...' or 'Пасьянс «Название».' "
-                                   "(its title named in a chapter heading 'Глава XL. A. - B.' "
-                                   "or listed in corpus/games.toml)")
+                               fix="a game begins 'Название. Text...', 'Пасьянс «Название».' or "
+                                   "with its title on a line of its own (its title named in a "
+                                   "chapter heading 'Глава XL. A. - B.' or listed in "
+                                   "corpus/games.toml)")
         entries = idlock.updated_lock(ed)
         old = {e.id for e in ed.lock.values()}
         games = tuple((g.slug, g.known, len(g.texts[siglum])) for g in found)
+        units = tuple((u.kind, line_of(text, u.start), line_of(text, max(u.start, u.end - 1)),
+                       u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
+                       _excerpt(text[u.start:u.end])) for u in ed.units[siglum])
+    new_ids = tuple(e.id for e in entries if e.id not in old)
+    details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids,
+                   warnings=tuple(sorted(warnings)),
+                   fragment=fragment[0] if fragment else None, source=src)
+    if dry_run:
+        return Added(siglum, root / "witnesses" / name, orthography, games, len(new_ids),
+                     dry_run=True, **details)
 
     # commit: witness file, manifest, lock (each atomic; see the docstring for a crash)
     (root / "witnesses").mkdir(exist_ok=True)
@@ -229,4 +370,10 @@ def _add_witness(file, root: Path, siglum, title) -> Added:
         write_atomic(root / "manifest.toml", manifest.encode("utf-8"))
         dst.unlink(missing_ok=True)
         raise
-    return Added(siglum, dst, orthography, games, len([e for e in entries if e.id not in old]))
+    return Added(siglum, dst, orthography, games, len(new_ids), **details)
+
+
+def _excerpt(text: str, width: int = 60) -> str:
+    """One line of at most ``width`` characters of ``text`` (whitespace folded)."""
+    t = " ".join(text.split())
+    return t if len(t) <= width else t[:width - 1] + "…"

@@ -656,14 +656,20 @@ def serve(port: int, site: Path) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--siglum", default=None, help="Short ASCII name (default: the chapter numeral).")
+@click.option("--siglum", default=None,
+              help="Short ASCII name (default: derived from the chapter heading, the web page "
+                   "title or the file name).")
 @click.option("--title", default=None, help="Description for the manifest.")
-def add(file: Path, siglum: str | None, title: str | None) -> None:
+@click.option("--dry-run", is_flag=True,
+              help="Print what would be taken in (units, games, new ids, siglum, warnings); "
+                   "write nothing.")
+def add(file: Path, siglum: str | None, title: str | None, dry_run: bool) -> None:
     """Add witness FILE to the corpus: copy, manifest entry with sha256, new sentence ids."""
     from .add import add_witness
     title = _utf8_option(title, "--title")
     siglum = _utf8_option(siglum, "--siglum")
-    click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus()).report())
+    click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus(),
+                           dry_run=dry_run).report())
 
 
 @main.group()

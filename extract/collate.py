@@ -38,11 +38,27 @@ orthographic > punctuation). Its place is the base sentence id and the character
 ``[start, end)`` of the base reading within that sentence's original text (an addition in a
 variant has ``start == end``, the point after the preceding base token). Entries never cross a
 base sentence boundary.
+
+Words and punctuation make separate entries: a comma present in one witness and absent in
+another is a punctuation entry of its own, never part of a word's entry, and CollateX's
+pairing of a comma with a word in one column (``, то`` against ``и то``) is undone, so that
+the word is an addition and the comma an omission, each with its kind.
+
+``lacuna``
+    A witness that does not cover part of the base text because its page ends (or begins)
+    there is not reported as omitting every word: the base text before its first token (when
+    its text of the game has no title: it begins on a lost page) and after its last token
+    (when the game is the last thing in the witness: the page is cut off) is *one* entry of
+    kind ``lacuna``, placed at the point where the witness's text stops (or, for a lacuna
+    at the beginning, at the start of the game), with ``lacuna`` giving the base text it
+    spans as ``(first sentence id, offset, last sentence id, end offset)``. Within the
+    lacuna the witness takes no part in other entries. A witness that has only the game's
+    title (its page ends there) lacks the whole text: one lacuna entry.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from .errors import EditionError
@@ -81,7 +97,10 @@ class Entry:
     ``id``: ``<game>:app-<n>`` (numbered in text order); ``game``: the slug; ``sentence``:
     the base sentence id; ``start``/``end``: offsets of the base reading in that sentence's
     original text; ``lem``: the base reading (sigla: the base and every witness that agrees
-    with it); ``readings``: the variant readings; ``kind``: the weightiest variant kind.
+    with it); ``readings``: the variant readings; ``kind``: the weightiest variant kind, or
+    ``"lacuna"``; ``lacuna``: for a lacuna, the base text the witness lacks as ``(first
+    sentence id, start offset, last sentence id, end offset)`` (``start == end`` then: the
+    entry is a point), else None.
     """
 
     id: str
@@ -92,6 +111,7 @@ class Entry:
     lem: Reading
     readings: tuple[Reading, ...]
     kind: str
+    lacuna: tuple[str, int, str, int] | None = None
 
     @property
     def anchor(self) -> str:
@@ -154,6 +174,9 @@ def _tokens(sentence) -> list[_Token]:
     out = []
     for m in TOKEN.finditer(text):
         a, b = os_[m.start()], oe[m.end() - 1]
+        for c in changes:   # a letter the layer deletes at the word's end (final ъ) is the word's
+            if c.start == b and not c.reg and c.orig.isalpha() and not m.group()[-1:].isspace():
+                b = c.end
         inside = [c for c in sentence.changes if c.start < b and c.end > a]
         out.append(_Token(
             sentence.id, sentence.witness, a, b, sentence.original[a:b],
@@ -276,13 +299,15 @@ def apparatus(edition, game) -> list[Entry]:
     if key not in _CACHE:
         from .model import disk_cached
         _CACHE[key] = disk_cached(getattr(edition, "cache_dir", None), f"collation-{game.slug}",
-                                  collation_key(game), lambda: _collate(game))
+                                  collation_key(game, edition),
+                                  lambda: _collate(game, edition))
     return list(_CACHE[key])
 
 
-def collation_key(game) -> str:
+def collation_key(game, edition=None) -> str:
     """A hash of everything the collation of ``game`` depends on: each witness's sentences
-    (ids, offsets, original and normalised text, changes) and the toolkit's code, but not
+    (ids, offsets, original and normalised text, changes), the witnesses' units (which tell
+    where a cut-off page begins and ends: lacunae) and the toolkit's code, but not
     the translations or notes, so editing a translation does not collate again."""
     import hashlib
     from .model import code_fingerprint
@@ -291,37 +316,144 @@ def collation_key(game) -> str:
         h.update(f"\0{sig}\0{sig == game.base}".encode())
         for s in game.texts[sig]:
             h.update(repr((s.id, s.start, s.end, s.original, s.normalised, s.changes)).encode())
+        units = edition.units.get(sig, ()) if edition is not None else ()
+        h.update(repr([(u.kind, u.start, u.end, u.game) for u in units]).encode())
     return h.hexdigest()[:20]
 
 
-def _collate(game) -> list[Entry]:
+def _split_mixed(cols: list[dict]) -> list[dict]:
+    """Undo CollateX's pairing of a punctuation mark with a word in one column: such a
+    column becomes a column of words and one of marks (the one holding the base's token
+    first), so that a comma is never a variant of a word."""
+    out = []
+    for col in cols:
+        toks = [t for t in col.values() if t is not None]
+        if len({t.punct for t in toks}) < 2:
+            out.append(col)
+            continue
+        words = {sig: (t if t is not None and not t.punct else None) for sig, t in col.items()}
+        marks = {sig: (t if t is not None and t.punct else None) for sig, t in col.items()}
+        base = next(iter(col))
+        out += [marks, words] if marks[base] is not None else [words, marks]
+    return out
+
+
+#: a stretch of at least this many base tokens that a witness lacks counts as a gap when
+#: stray tokens beyond it are put back (see :func:`_reseat`)
+GAP = 5
+
+
+def _reseat(cols: list[dict], sig: str, base: str, head: bool, tail: bool) -> list[dict]:
+    """Put back a witness's stray edge tokens: CollateX may match the last full stop of a
+    page that is cut off with the base's last full stop, far beyond the page's end (or the
+    first mark of a page with the base's first). One or two tokens standing beyond a gap of
+    :data:`GAP` base tokens that the witness lacks are moved next to the rest of its text
+    (into the base's column when the base has the same mark there)."""
+    cols = [dict(c) for c in cols]
+    for at_tail in ([True] if tail else []) + ([False] if head else []):
+        have = [j for j, c in enumerate(cols) if c[sig] is not None]
+        if len(have) < 4:
+            continue
+        edge = have[-2:] if at_tail else have[:2]
+        for n in (1, 2):
+            stray = edge[-n:] if at_tail else edge[:n]
+            anchor = have[-n - 1] if at_tail else have[n]
+            lo, hi = (anchor, stray[0]) if at_tail else (stray[-1], anchor)
+            if sum(1 for j in range(lo + 1, hi) if cols[j][base] is not None) >= GAP:
+                toks = [cols[j][sig] for j in stray]
+                for j in stray:
+                    cols[j][sig] = None
+                pos = anchor + 1 if at_tail else anchor
+                for t in (toks if at_tail else reversed(toks)):
+                    here = cols[pos] if pos < len(cols) else None
+                    if here is not None and here[sig] is None and here[base] is not None \
+                            and here[base].literal == t.literal:
+                        here[sig] = t
+                    else:
+                        cols.insert(pos, {s: (t if s == sig else None) for s in cols[0]})
+                    if at_tail:
+                        pos += 1
+                break
+    return [c for c in cols if any(t is not None for t in c.values())]
+
+
+def _edges(edition, game, sig: str) -> tuple[bool, bool]:
+    """Whether witness ``sig``'s text of ``game`` may begin (no title of its own) and end
+    (nothing of the book after it) on a lost or cut-off page."""
+    units = edition.units.get(sig, ()) if edition is not None else ()
+    mine = [u for u in units if u.game == game.slug]
+    titled = any(u.kind in ("title", "heading") for u in mine)
+    last = mine[-1] if mine else None
+    later = [u for u in units if last is not None and u.start > last.start
+             and u.kind not in ("debris", "page-title")]
+    return not titled, bool(mine) and not later
+
+
+def _lacunae(edition, game, cols: list[dict], order: list[str]) -> dict[str, set[int]]:
+    """For each witness but the base, the columns its text does not reach (see the module
+    doc): before its first token if its text of the game has no title, after its last token
+    if the game is the last thing in the witness."""
+    out: dict[str, set[int]] = {}
+    for sig in order[1:]:
+        have = [j for j, c in enumerate(cols) if c[sig] is not None]
+        if not have:
+            continue
+        starts_lost, ends_lost = _edges(edition, game, sig)
+        gone = set()
+        if starts_lost:
+            gone |= set(range(0, have[0]))
+        if ends_lost:
+            gone |= set(range(have[-1] + 1, len(cols)))
+        lead = {j for j in gone if j < have[0]}
+        for run in (lead, gone - lead):   # a lacuna lacks words, not just a final full stop
+            if any(cols[j][order[0]] is not None and not cols[j][order[0]].punct for j in run):
+                out.setdefault(sig, set()).update(run)
+    return out
+
+
+def _collate(game, edition=None) -> list[Entry]:
     if len(game.witnesses) < 2:
         return []
     order = [game.base] + [s for s in game.witnesses if s != game.base]
     texts = {sig: [t for s in game.texts[sig] for t in _tokens(s)] for sig in order}
     sentences = {s.id: s for sig in order for s in game.texts[sig]}
-    cols = _align(texts, order)
+    cols = _split_mixed(_align(texts, order))
+    for sig in order[1:]:
+        cols = _reseat(cols, sig, game.base, *_edges(edition, game, sig))
+    lacunae = _lacunae(edition, game, cols, order)
 
     def lit(t: _Token | None) -> str | None:
         return None if t is None else t.literal
 
-    # group consecutive differing columns, never across a base sentence boundary
-    groups: list[list[dict]] = []
+    def present(j: int) -> list[str]:
+        return [sig for sig in order if j not in lacunae.get(sig, ())]
+
+    # group consecutive differing columns of one type (words or marks), never across a base
+    # sentence boundary
+    groups: list[list[int]] = []
     last_base: _Token | None = None
     places: list[_Token | None] = []   # the base token before each group (for additions)
-    cur: list[dict] = []
+    cur: list[int] = []
     cur_sent: str | None = None
-    for col in cols:
+    cur_punct: bool | None = None
+    prev_alone = False
+    for j, col in enumerate(cols):
         b = col[game.base]
-        differs = len({lit(t) for t in col.values()}) > 1
+        differs = len({lit(col[sig]) for sig in present(j)}) > 1
+        punct = all(t.punct for t in col.values() if t is not None)
+        # a word spelt differently in every witness that has it is an entry of its own
+        alone = all(col[sig] is not None for sig in present(j)) and \
+            len({col[sig].coll for sig in present(j)}) == 1
         if differs:
             sent = b.sentence if b else (last_base.sentence if last_base else None)
-            if cur and sent != cur_sent and b is not None and cur_sent is not None:
+            if cur and ((sent != cur_sent and b is not None and cur_sent is not None)
+                        or punct != cur_punct or alone or prev_alone):
                 groups.append(cur); cur = []
             if not cur:
                 places.append(last_base)
-                cur_sent = sent
-            cur.append(col)
+                cur_sent, cur_punct = sent, punct
+            cur.append(j)
+            prev_alone = alone
         elif cur:
             groups.append(cur); cur = []
         if b is not None:
@@ -329,10 +461,12 @@ def _collate(game) -> list[Entry]:
     if cur:
         groups.append(cur)
 
-    entries: list[Entry] = []
+    found: list[tuple[int, Entry]] = []
     first_sentence = game.texts[game.base][0] if game.texts[game.base] else None
     for group, before in zip(groups, places):
-        by_sig = {sig: [c[sig] for c in group if c[sig] is not None] for sig in order}
+        sigs = [sig for sig in order if any(j not in lacunae.get(sig, ()) for j in group)]
+        by_sig = {sig: [cols[j][sig] for j in group if cols[j][sig] is not None
+                        and j not in lacunae.get(sig, ())] for sig in sigs}
         base_toks = by_sig[game.base]
         if base_toks:
             sid, start, end = base_toks[0].sentence, base_toks[0].start, base_toks[-1].end
@@ -340,22 +474,52 @@ def _collate(game) -> list[Entry]:
             sid, start, end = before.sentence, before.end, before.end
         else:
             sid, start, end = first_sentence.id, 0, 0
-        agree = [sig for sig in order
+        agree = [sig for sig in sigs
                  if [t.literal for t in by_sig[sig]] == [t.literal for t in base_toks]]
         lem = _reading(tuple(agree), base_toks, sentences, None)
         variants: dict[tuple, list[str]] = {}
-        for sig in order:
+        for sig in sigs:
             if sig in agree:
                 continue
             variants.setdefault(tuple(t.literal for t in by_sig[sig]), []).append(sig)
         readings = []
-        for sigs in variants.values():
-            toks = by_sig[sigs[0]]
-            readings.append(_reading(tuple(sigs), toks, sentences, classify(base_toks, toks)))
+        for vs in variants.values():
+            toks = by_sig[vs[0]]
+            readings.append(_reading(tuple(vs), toks, sentences, classify(base_toks, toks)))
         kind = max((r.kind for r in readings), key=KIND_WEIGHT.__getitem__)
-        entries.append(Entry(f"{game.slug}:app-{len(entries) + 1}", game.slug, sid, start, end,
-                             lem, tuple(readings), kind))
-    return entries
+        found.append((group[0], Entry("", game.slug, sid, start, end, lem, tuple(readings), kind)))
+    found += _lacuna_entries(game, cols, lacunae, order)
+    empty = tuple(sig for sig in order[1:] if not texts[sig])
+    if empty and texts[game.base]:      # only the title stands in these witnesses
+        first, last = texts[game.base][0], texts[game.base][-1]
+        lem = Reading(tuple(s for s in order if s not in empty), "", "", first.sentence, 0, 0)
+        found.append((-1, Entry("", game.slug, first.sentence, 0, 0, lem,
+                                (Reading(empty, "", "", None, 0, 0, "lacuna"),), "lacuna",
+                                (first.sentence, 0, last.sentence, last.end))))
+    found.sort(key=lambda x: x[0])
+    return [replace(e, id=f"{game.slug}:app-{i}") for i, (_, e) in enumerate(found, 1)]
+
+
+def _lacuna_entries(game, cols, lacunae, order) -> list[tuple[int, Entry]]:
+    """One ``lacuna`` entry for each stretch of base text a witness does not reach (several
+    witnesses lacking the same stretch share one entry)."""
+    runs: dict[tuple[int, int], list[str]] = {}
+    for sig, gone in lacunae.items():
+        covered = [j for j, c in enumerate(cols) if c[sig] is not None and j not in gone]
+        js = sorted(j for j in gone if cols[j][game.base] is not None)
+        for run in ([j for j in js if j < covered[0]], [j for j in js if j > covered[-1]]):
+            if run:
+                runs.setdefault((run[0], run[-1]), []).append(sig)
+    out = []
+    for (a, b), sigs in runs.items():
+        first, last = cols[a][game.base], cols[b][game.base]
+        others = tuple(s for s in order if s not in sigs and s != game.base
+                       and not (a in lacunae.get(s, ()) and b in lacunae.get(s, ())))
+        lem = Reading((game.base,) + others, "", "", first.sentence, first.start, first.start)
+        rdg = Reading(tuple(sigs), "", "", None, 0, 0, "lacuna")
+        out.append((a, Entry("", game.slug, first.sentence, first.start, first.start, lem, (rdg,),
+                             "lacuna", (first.sentence, first.start, last.sentence, last.end))))
+    return out
 
 
 def _reading(sigla, toks: list[_Token], sentences, kind) -> Reading:

@@ -58,9 +58,11 @@ class Sentence:
 
 @dataclass(frozen=True)
 class Unit:
-    """A span of a witness in the model: ``kind`` is ``page-title``, ``heading``, ``title``,
-    ``figure`` or ``sentence``; ``[start, end)`` its text; ``tail`` the end of the whitespace
-    that follows it. The units of a witness tile its text (leading whitespace aside)."""
+    """A span of a witness in the model: ``kind`` is ``page-title`` or ``debris`` (the web
+    page's, not the book's text: no game), ``heading`` (``game`` set when the heading titles
+    the game whose text follows it), ``title``, ``figure`` or ``sentence``; ``[start, end)``
+    its text; ``tail`` the end of the whitespace that follows it. The units of a witness tile
+    its text (leading whitespace aside)."""
 
     kind: str
     start: int
@@ -164,9 +166,10 @@ def corpus_fingerprint(root: Path) -> str:
 def _witness_normalisation(w: Witness, parts: list[Part], emendations) -> Normalisation:
     """Normalise a whole witness; page breaks inside a sentence become a typography change."""
     norm = normalise(w.text, emendations)
-    prose = [p for p in parts if p.kind == "prose"]
     extra = []
-    for a, b in zip(prose, prose[1:]):
+    for a, b in zip(parts, parts[1:]):   # only adjacent prose: never across debris or a title
+        if a.kind != "prose" or b.kind != "prose":
+            continue
         gap = w.text[a.end:b.start]
         if continues(w.text, a.end, b.start) and not any(
                 c.start < b.start and c.end > a.end for c in norm.changes):
@@ -322,21 +325,31 @@ def _build(root: Path, fingerprint: str) -> Edition:
         para_index: dict[str, int] = {}
         prev_prose_end = None
         for p in parts:
-            if p.kind == "title":
-                kg = by_title.get(key(p.label))
-                slug = kg.slug if kg else slugify(p.label)
+            if p.kind == "heading" and not p.opens:
+                wunits.append(Unit("heading", p.start, p.end, p.end))
+                current, prev_prose_end = None, None
+                continue
+            if p.kind == "title" or p.kind == "heading":
+                label = p.label if p.kind == "title" else p.opens
+                kg = by_title.get(key(label))
+                slug = kg.slug if kg else slugify(label)
+                first, n = slug, 1
+                while slug in found and w.siglum in found[slug]["texts"]:   # a title twice
+                    n += 1
+                    slug, kg = f"{first}-{n}", None
                 current = slug
                 if slug not in found:
-                    found[slug] = {"known": kg, "title": p.label, "texts": {},
+                    found[slug] = {"known": kg, "title": label, "texts": {},
                                    "title_original": {}}
                     order.append(slug)
                 found[slug]["title_original"][w.siglum] = w.text[p.start:p.end]
                 found[slug]["texts"].setdefault(w.siglum, [])
-                wunits.append(Unit("title", p.start, p.end, p.end, slug))
+                wunits.append(Unit(p.kind, p.start, p.end, p.end, slug))
                 prev_prose_end = None
                 continue
-            if p.kind in ("page-title", "heading"):
+            if p.kind in ("page-title", "debris"):   # not the book's text: no game, no sentence
                 wunits.append(Unit(p.kind, p.start, p.end, p.end))
+                prev_prose_end = None
                 continue
             if current is None:
                 current = w.fragment or f"fragment-{w.siglum.lower()}"
@@ -351,11 +364,12 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 found[current]["texts"][w.siglum].append(("figure", p.label, p.start, p.end))
                 continue
             # prose: a new paragraph unless it continues the last one across a page break
-            if prev_prose_end is None or not continues(w.text, prev_prose_end, p.start):
+            joined = prev_prose_end is not None and continues(w.text, prev_prose_end, p.start)
+            if not joined:
                 para_index[current] = para_index.get(current, -1) + 1
             prev_prose_end = p.end
             texts = found[current]["texts"][w.siglum]
-            if texts and texts[-1][0] == "prose" and continues(w.text, texts[-1][3], p.start):
+            if joined and texts and texts[-1][0] == "prose":
                 texts[-1] = ("prose", texts[-1][1], texts[-1][2], p.end)
             else:
                 texts.append(("prose", para_index[current], p.start, p.end))
@@ -400,7 +414,8 @@ def _build(root: Path, fingerprint: str) -> Edition:
         figures = [Figure(f.number, f.witness, f.start, f.end, remap.get(f.after, f.after))
                    for f in figures]
         games.append(Game(
-            slug=slug, title_ru=kg.title_ru if kg else normalise(info["title"]).text,
+            slug=slug, title_ru=kg.title_ru if kg else normalise(
+                info["title"].capitalize() if info["title"].isupper() else info["title"]).text,
             title_en=kg.title_en if kg else None, base=base, witnesses=tuple(sigla),
             title_original=info["title_original"].get(base, ""), sentences=base_sents,
             texts=texts, figures=tuple(figures), fragment=bool(kg and kg.fragment),

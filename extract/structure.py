@@ -1,43 +1,127 @@
-"""Splitting a witness into its parts: page title, chapter heading, game titles, figure
-markers and prose paragraphs.
+"""Splitting a witness into its parts: web debris, page titles, chapter headings, game titles,
+figure markers and prose.
 
-All offsets are character offsets into the witness text. Matching is done on a comparison
-key (lowercase, ё as е, Latin look-alikes as Cyrillic) so that OCR noise and spelling do not
-hide a title; the spans kept are always the original ones.
+The finder works line by line, so that it reads the layouts a transcription comes in: one
+paragraph a line with blank lines between (the seed pages), hard-wrapped OCR lines with
+hyphenation, one paragraph a line with no blank lines at all (a web page), and text
+copied from a web page with its menus around it.
+
+A line is, in this order of tests:
+
+``page-title``
+    the web page's own title, ``Пасьянсы - страница 16`` (not the book's text);
+``debris``
+    other web page furniture: menus with ``|``, ``Читать онлайн``, ``Выбрать главу``,
+    ``Следующая страница »``, comment counters, a line of only digits and marks
+    (a page number, a separator);
+``heading``
+    a chapter heading, ``Глава XL. Мельница. - Египетская пирамида``, ``ГЛАВА XLVIII.``; a
+    line listing the games (``Котильонъ. — Полушарія.``) right after a bare heading belongs to
+    it;
+``figure``
+    a figure marker, ``Фиг. 30``;
+``title``
+    a game title: ``Пасьянс «Название».`` anywhere a paragraph begins; a title the edition
+    knows (``corpus/games.toml`` or a chapter heading) followed by ``.``, `` (`` or the end of
+    the line; or a line of its own (``Котильонъ``, ``Полушарія.``) that reads as a name: one
+    to six words, capitalised, the first a noun or adjective that can be nominative and
+    none a verb or predicative (pymorphy3, on the modern spelling); or, at the start of a
+    paragraph, such a name of one to four words followed by ``.`` and a capitalised
+    sentence;
+``prose``
+    everything else; consecutive prose lines of one paragraph make one part.
+
+A game whose paragraph does not repeat its title takes it from the chapter heading (the
+heading ``opens`` it). A title named in a heading but absent from the text (a cut-off page)
+and a title that stands twice are warnings, not errors: the text is still taken in.
+
+Matching is done on a comparison key (lowercase, ё as е, Latin look-alikes as Cyrillic,
+pre-reform letters folded, word-final ъ dropped) so that OCR noise and spelling do not hide a
+title; the spans kept are always the original ones.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .errors import EditionError, line_of
 
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 PARAGRAPH_BREAK = re.compile(r"(?:\r\n|\n|\r)[ \t]*(?:\r\n|\n|\r)\s*|[ \t]*[\f\u2029]\s*")
-HEADING = re.compile(r"^Глава\s+([IVXLCІХУ]+)\s*\.\s*(.*)$", re.S)
-FIGURE = re.compile(r"^Фиг\s*\.\s*(\d+)\s*\.?$")
-QUOTED_TITLE = re.compile(r"^Пасьянс\s+«([^»]{2,80})»")
-TITLE_TAIL = re.compile(r"\.?(?:\s*\([^()\n]{1,60}\))?\.?")
+LINE = re.compile(r"[^\n\r\f\u2028\u2029\x85]+")
+HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:]|(?=\s)|$)\s*(.*)$",
+                     re.S | re.I)
+ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+FIGURE = re.compile(r"^\(?\s*(?:Фиг|Рис|Черт)\s*\.\s*(\d+)\s*\.?\s*\)?\s*\.?$")
+QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
+                          re.I)
+TITLE_TAIL = re.compile(r"[»\"”]?\.?[»\"”]?(?:\s*\([^()\n]{1,60}\))?\.?")
 SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*$")
+PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страница|стр\.)\s*(\d{1,4})"
+                        r"(?:\s*из\s*\d+)?\s*\)?\s*(?:[-–—|]\s*читать онлайн)?\s*$", re.I)
+LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
+META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|издательство|год|год издания|isbn|язык|"
+                  r"переводчик|формат|рейтинг|теги|метки|категория|раздел|просмотров|"
+                  r"добавлено|обновлено|поделиться)\s*:", re.I)
+WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+LIST_SEPARATOR = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
 
-_LOOKALIKE = str.maketrans("aceopxyiAOCEHKMPTXBІіѣѢ", "асеорхуиАОСЕНКМРТХВИиеЕ")
+_LOOKALIKE = str.maketrans("aceopxyiAOCEHKMPTXBІіѣѢѳѲѵѴђЂ", "асеорхуиАОСЕНКМРТХВИиеЕфФиИеЕ")
+
+#: multi-word phrases that mark a line as web page furniture
+DEBRIS_PHRASES = ("читать онлайн", "выбрать главу", "следующая страница", "предыдущая страница",
+                  "следующая глава", "предыдущая глава", "на главную", "все права защищены",
+                  "размер шрифта", "добавить в избранное", "скачать книгу", "читать книгу",
+                  "оглавление книги", "страница из", "войти на сайт", "версия для печати")
+#: words that make up a menu line when a line holds nothing else
+DEBRIS_WORDS = frozenset(
+    "главная книги книга жанры авторы автор серии вход войти регистрация выход поиск найти "
+    "скачать читать онлайн оглавление содержание назад вперед вперёд далее следующая "
+    "предыдущая страница страницы глава главы комментарии комментарий отзывы отзыв "
+    "рецензии цитаты закладки закладка избранное настройки шрифт меню контакты правообладателям "
+    "fb2 epub pdf txt rtf mobi doc html zip и".split())
+#: words (modern spelling) that mark a short line as a note, a sub-heading of a game ("Другой
+#: способ.") or a caption, not a game's name
+NOT_TITLES = frozenset("примечание примечания замечание замечания объяснение объяснения правило "
+                       "правила пример примеры итак наконец впрочем конец продолжение окончание "
+                       "оглавление содержание предисловие способ способы вариант варианты "
+                       "видоизменение изменение указание указания фигура рисунок чертеж таблица "
+                       "расположение".split())
 
 
 def key(text: str) -> str:
-    """Comparison key: lowercase, ё→е, Latin look-alikes and old letters folded, spaces single."""
-    return re.sub(r"\s+", " ", text.translate(_LOOKALIKE).lower().replace("ё", "е")).strip()
+    """Comparison key: lowercase, ё→е, Latin look-alikes and old letters folded, word-final ъ
+    dropped, spaces single."""
+    k = text.translate(_LOOKALIKE).lower().replace("ё", "е")
+    return re.sub(r"\s+", " ", re.sub(r"ъ\b", "", k)).strip()
 
 
 @dataclass(frozen=True)
 class Part:
-    """A span of a witness: ``kind`` is ``page-title``, ``heading``, ``title``, ``figure`` or
-    ``prose``; ``[start, end)`` its text without surrounding whitespace; ``label`` the figure
-    number or the game title as printed (else "")."""
+    """A span of a witness: ``kind`` is ``page-title``, ``debris``, ``heading``, ``title``,
+    ``figure`` or ``prose``; ``[start, end)`` its text without surrounding whitespace;
+    ``label`` the figure number, the game title as printed or the heading's numeral (else "");
+    ``opens`` (headings only) the title of the game whose text follows the heading without a
+    title of its own (else "")."""
 
     kind: str
     start: int
     end: int
     label: str = ""
+    opens: str = ""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the finder found in a witness: its ``parts`` in text order; ``warnings`` as
+    ``(line, message)``; ``headings`` as ``(numeral, game titles)``; ``page`` the page number
+    of a web page title (``"16"``) or None."""
+
+    parts: tuple[Part, ...]
+    warnings: tuple[tuple[int, str], ...] = ()
+    headings: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    page: str | None = None
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -78,89 +162,439 @@ def prose_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(s, e) for s, e in blocks]
 
 
+def roman(numeral: str) -> str | None:
+    """A chapter numeral with OCR look-alikes (Cyrillic Х, І, У; ``1``/``l`` for I) as Latin
+    capitals, or None if it is not a Roman numeral; Arabic numerals are kept."""
+    if numeral.isdigit():
+        return numeral
+    r = numeral.upper().translate(str.maketrans("ХІУС1И", "XIVCII"))
+    return r if r and ROMAN.fullmatch(r) else None
+
+
+def split_list(text: str) -> list[str]:
+    """The game titles of a heading's list: ``Мельница. - Египетская пирамида`` (dashes),
+    ``Мельница. Египетская пирамида.`` (periods) when there is no dash, or ``Колесо, Бабочка``
+    (commas) when every item so cut begins with a capital."""
+    text = text.strip()
+    items = LIST_SEPARATOR.split(text) if LIST_SEPARATOR.search(text) else re.split(r"[.;]\s+", text)
+    if len(items) == 1 and "," in text:
+        parts = [t.strip(" .") for t in text.split(",")]
+        if all(t[:1].isupper() for t in parts):
+            items = parts
+    out = []
+    for t in items:
+        t = t.strip(" .;")
+        q = QUOTED_TITLE.match(t)
+        if q:
+            t = q.group(1)
+        t = t.strip(" «»\"„“”")
+        if t:
+            out.append(t)
+    return out
+
+
 def parse_heading(text: str) -> tuple[str, list[str]] | None:
-    """``("XL", ["Мельница", ...])`` for a chapter heading paragraph, else None."""
-    m = HEADING.match(text)
+    """``("XL", ["Мельница", ...])`` for a chapter heading line, else None."""
+    m = HEADING.match(text.translate(_LOOKALIKE))
     if not m:
+        m = LIST_HEADING.match(text)        # "XL. Мельница. - Египетская пирамида"
+        names = split_list(m.group(2)) if m else []
+        if len(names) >= 2 and all(_name_shape(t, 6) for t in names) and roman(m.group(1)):
+            return roman(m.group(1)), names
         return None
-    titles = [t.strip(" .") for t in re.split(r"\s+[-–—]\s+", m.group(2)) if t.strip(" .")]
-    return m.group(1), titles
+    numeral = roman(text[m.start(1):m.end(1)])
+    if numeral is None:
+        return None
+    return numeral, split_list(text[m.start(2):m.end(2)])
 
 
-def match_title(text: str, titles: list[str]) -> tuple[str, int] | None:
-    """If the paragraph ``text`` begins with a game title, ``(title as printed, length of the
-    title unit)``. A title is one of ``titles`` followed by ``.`` or `` (``, or ``Пасьянс «X»``;
-    the unit takes in a following parenthesis and period (``Мельница. (Полная колода карт)``).
-    """
-    m = QUOTED_TITLE.match(text)
+def _words(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), key(m.group())) for m in WORD.finditer(text)]
+
+
+def _modern_words(text: str) -> tuple[str, ...]:
+    from .normalise import normalise
+    return tuple(w.lower() for w in WORD.findall(normalise(text).text))
+
+
+@lru_cache(maxsize=4096)
+def reads_as_name(text: str) -> bool:
+    """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
+    a noun or full adjective that can be nominative (or a numeral with a word after it),
+    no word one of :data:`NOT_TITLES`, and
+    no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
+    parse, on the modern spelling)."""
+    from .nlp import _morph
+    words = _modern_words(text)
+    if not words or any(w in NOT_TITLES for w in words):
+        return False
+    m = _morph()
+    first = m.parse(words[0])[:4]
+    if not any(p.tag.POS in ("NOUN", "ADJF") and "nomn" in p.tag for p in first) and not (
+            len(words) > 1 and any(p.tag.POS == "NUMR" and "nomn" in p.tag for p in first)):
+        return False                      # "Сорок разбойников": a numeral and its noun
+    return not any(m.parse(w)[0].tag.POS in ("VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED")
+                   for w in words)
+
+
+def _name_shape(body: str, max_words: int) -> bool:
+    """A title's shape: 1..max_words words of letters (hyphens, commas and spaces between),
+    at most 60 characters, beginning with a capital letter."""
+    words = WORD.findall(body)
+    return (0 < len(words) <= max_words and len(body) <= 60 and body[:1].isupper()
+            and re.fullmatch(r"[^\W\d_][\w\s,\-]*", body) is not None and "_" not in body)
+
+
+def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
+    """If ``line`` begins with a known title (optionally after ``Пасьянс``), ``(start, end)``
+    of the title words in the line; the title must be followed by ``.``, ``(``, a closing
+    quote or the end of the line."""
+    words = _words(line[:200])
+    first = 1 if words and words[0][2] == "пасьянс" else 0
+    if first and not line[:words[0][0]].strip() == "":
+        return None
+    if not first and words and line[:words[0][0]].strip(" \t«\"„“1234567890.)"):
+        return None
+    for title in sorted(known, key=len, reverse=True):
+        got = words[first:first + len(title)]
+        if len(got) == len(title) and [w[2] for w in got] == title:
+            end = got[-1][1]
+            rest = line[end:]
+            if not rest.strip() or re.match(r"\s*[»\"”]?\s*[.(]", rest):
+                return words[first][0], end
+    return None
+
+
+def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
+             inline_ok: bool = True) -> tuple[str, int] | None:
+    """If ``line`` begins with a game title, ``(title as printed, length of the title unit)``;
+    the unit takes in a following parenthesis and period (``Мельница. (Полная колода
+    карт)``). ``known``: the known titles as lists of word keys. ``own_line_ok``: a line that
+    is only a name counts; ``inline_ok``: a short name then ``.`` and a sentence counts."""
+    folded = line.translate(_LOOKALIKE)
+    m = QUOTED_TITLE.match(folded)
     if m:
-        printed, n = m.group(1), m.end()
+        printed, n = line[m.start(1):m.end(1)], m.end()
     else:
-        k = key(text[:100])
-        for t in sorted(titles, key=len, reverse=True):
-            kt = key(t)
-            if k.startswith(kt) and k[len(kt):len(kt) + 1] in (".", " (") or \
-                    k.startswith(kt + " ("):
-                printed, n = text[:len(t)], len(t)
-                break
+        k = _known_title(line, known)
+        if k:
+            printed, n = line[k[0]:k[1]], k[1]
+            n += {"»": 1, '"': 1, "”": 1}.get(line[n:n + 1], 0)
         else:
-            return None
-    n += TITLE_TAIL.match(text, n).end() - n
+            return _unknown_title(line, own_line_ok, inline_ok)
+    n += TITLE_TAIL.match(line, n).end() - n
     return printed, n
 
 
-def split_witness(text: str, path, page_title: str | None, titles: list[str]) -> list[Part]:
-    """Split a witness into its parts, in text order.
+def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, int] | None:
+    body = line.strip()
+    tail = re.search(r"\s*\([^()\n]{1,60}\)\s*\.?$", body)
+    if tail:
+        body = body[:tail.start()]
+    body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
+    if own_line_ok and _name_shape(body, 6) and "," not in body[-1:] and reads_as_name(body):
+        start = line.index(body)
+        return line[start:start + len(body)], len(line.rstrip())
+    if inline_ok:
+        m = re.match(r"([^\W\d_][\w\-]*(?:[ \t]+[\w\-]+){0,3})\.[ \t]+(?=[^\W\d_«(])", line)
+        if m and line[m.end():m.end() + 1].isupper() and _name_shape(m.group(1), 4) \
+                and reads_as_name(m.group(1)):
+            n = m.end(1)
+            n += TITLE_TAIL.match(line, n).end() - n
+            return m.group(1), n
+    return None
 
-    ``titles`` are the known game titles (from games.toml); a chapter heading adds its own.
-    Raises EditionError if the declared page title is missing or a game named in the heading
-    has no paragraph that begins with its title.
-    """
-    parts: list[Part] = []
-    paras = paragraphs(text)
-    if page_title is not None:
-        if not paras or text[paras[0][0]:paras[0][1]] != page_title:
-            raise EditionError(f"the manifest says the page title is {page_title!r}, "
-                               f"but the first line is not that", path, 1,
-                               fix="correct `page_title` in corpus/manifest.toml or remove it")
-        parts.append(Part("page-title", *paras[0]))
-        paras = paras[1:]
-    heading_titles: list[str] = []
-    if paras:
-        h = parse_heading(text[paras[0][0]:paras[0][1]])
-        if h:
-            parts.append(Part("heading", *paras[0], label=h[0]))
-            heading_titles = h[1]
-            paras = paras[1:]
-    candidates = heading_titles + [t for t in titles if t not in heading_titles]
-    found = set()
-    for s, e in paras:
-        para = text[s:e]
-        fig = FIGURE.match(para)
-        if fig:
-            parts.append(Part("figure", s, e, label=fig.group(1)))
+
+def _is_page_title(line: str) -> str | None:
+    m = PAGE_TITLE.match(line)
+    return m.group(2) if m and len(line) <= 120 else None
+
+
+def is_debris(line: str) -> bool:
+    """True for a line of web page furniture (see the module doc): a menu (``|`` between
+    short items), a line with a web address or ©, a known navigation phrase, a line of only
+    navigation words, or a line with no letters (a page number, a separator)."""
+    s = line.strip()
+    if not any(ch.isalpha() for ch in s):
+        return True
+    if len(s) > 160:
+        return False
+    if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b", s, re.I):
+        return True
+    for sep in ("|", "»", ">", "/", "→", "•"):   # a menu or breadcrumbs: short items
+        items = s.split(sep)
+        if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
+                not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
+            return True
+    if META.match(s):
+        return True
+    k = key(s)
+    if len(WORD.findall(s)) <= 8 and any(p in k for p in DEBRIS_PHRASES):
+        return True
+    words = [key(w) for w in WORD.findall(s)]
+    return 0 < len(words) <= 8 and all(w in DEBRIS_WORDS for w in words)
+
+
+@dataclass
+class _Line:
+    start: int
+    end: int
+    text: str
+    brk: bool                     # a paragraph break (blank line) stands before it
+    kind: str = "prose"
+    label: str = ""
+    title_end: int = 0            # for a title: end of the title unit (offset in the text)
+    extra: dict = field(default_factory=dict)
+
+
+def _lines(text: str) -> list[_Line]:
+    out: list[_Line] = []
+    prev = 0
+    for m in LINE.finditer(text):
+        s, e = m.start(), m.end()
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e == s:
             continue
-        t = match_title(para, candidates)
-        if t:
-            printed, n = t
-            title_end = s + n
-            while title_end > s and text[title_end - 1].isspace():
-                title_end -= 1
-            parts.append(Part("title", s, title_end, label=printed))
-            found.add(key(printed))
-            rest = s + n
-            while rest < e and text[rest].isspace():
-                rest += 1
-            if rest < e:
-                parts.append(Part("prose", rest, e))
+        brk = not out or bool(PARAGRAPH_BREAK.search(text, prev, s))
+        out.append(_Line(s, e, text[s:e], brk))
+        prev = e
+    return out
+
+
+def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) -> list[_Line]:
+    """Cut a prose line where a known title, capitalised, begins a sentence inside it and is
+    followed by ``.`` or ``(`` (``... 3 раза. Фаворитка. Занимательность ...``): the next
+    game's title is never left inside the last game's paragraph."""
+    if not known:
+        return lines
+    pats = [re.compile(r"[.!?…][»)\"”]?[ \t]+[«\"„“]?(" + r"[ \t]+".join(re.escape(w) + "ъ?" for w in t)
+                       + r")(?=[»\"”]?[ \t]*[.(])") for t in known]
+    out: list[_Line] = []
+    for ln in lines:
+        if ln.kind != "prose":
+            out.append(ln)
+            continue
+        folded = ln.text.translate(_LOOKALIKE).lower().replace("ё", "е")   # same length
+        cuts = sorted({m.start(1) for p in pats for m in p.finditer(folded)
+                       if ln.text[m.start(1)].isupper()
+                       and re.search(r"[^\W\d_]", ln.text[:m.start(1)])})
+        cuts = [k if ln.text[k - 1] not in "«\"„“" else k - 1 for k in cuts]
+        pos = 0
+        for k in cuts + [len(ln.text)]:
+            s, e = ln.start + pos, ln.start + k
+            while e > s and text[e - 1].isspace():
+                e -= 1
+            if e > s:
+                out.append(_Line(s, e, text[s:e], ln.brk if pos == 0 else False))
+            pos = k
+    return out
+
+
+def analyse(text: str, path=None, page_title: str | None = None,
+            titles: list[str] = ()) -> Layout:
+    """Find the parts of a witness (see the module doc) and what deserves a warning.
+
+    ``titles`` are the game titles the edition knows (games.toml); chapter headings add
+    theirs. ``page_title``: a first line the manifest declares as the web page's title.
+    Raises EditionError only if that declared page title is not the first line.
+    """
+    lines = _lines(text)
+    warnings: list[tuple[int, str]] = []
+    if page_title is not None and (not lines or lines[0].text != page_title):
+        raise EditionError(f"the manifest says the page title is {page_title!r}, "
+                           f"but the first line is not that", path, 1,
+                           fix="correct `page_title` in corpus/manifest.toml or remove it")
+    page = None
+    headings: list[tuple[str, tuple[str, ...]]] = []
+    # pass 1: everything but titles
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        p = _is_page_title(ln.text) if (i or page_title is None) else None
+        if i == 0 and page_title is not None:
+            ln.kind = "page-title"
+        elif p is not None:
+            ln.kind = "page-title"
+            page = page or p
+        elif FIGURE.match(ln.text):
+            ln.kind, ln.label = "figure", FIGURE.match(ln.text).group(1)
+        elif is_debris(ln.text):
+            ln.kind = "debris"
         else:
-            parts.append(Part("prose", s, e))
-    for t in heading_titles:
-        if key(t) not in found:
-            hs = next(p for p in parts if p.kind == "heading")
-            raise EditionError(
-                f"the chapter heading names the game {t!r}, but no paragraph begins with "
-                f"that title", path, line_of(text, hs.start),
-                fix=f"check the title's spelling in the heading and at the head of its "
-                    f"paragraph (a game begins with '{t}.' at the start of a paragraph)")
-    return parts
+            h = parse_heading(ln.text)
+            if h:
+                # a heading wrapped over lines: "... - Густая" / "колонна"
+                while i + 1 < len(lines) and not lines[i + 1].brk and \
+                        len(WORD.findall(lines[i + 1].text)) <= 8 and \
+                        (lines[i + 1].text[:1].islower() or re.search(r"[-–—,]$", ln.text)):
+                    ln.end = lines[i + 1].end
+                    ln.text = text[ln.start:ln.end]
+                    del lines[i + 1]
+                    h = parse_heading(ln.text) or h
+                ln.kind, ln.label = "heading", h[0]
+                names = h[1]
+                nxt = lines[i + 1] if i + 1 < len(lines) else None
+                if not names and nxt is not None:
+                    listed = split_list(nxt.text)
+                    if len(listed) >= 2 and all(_name_shape(t, 6) for t in listed):
+                        names = listed
+                        ln.end, ln.text = nxt.end, text[ln.start:nxt.end]
+                        del lines[i + 1]
+                ln.extra["titles"] = names
+                headings.append((h[0], tuple(names)))
+        i += 1
+    known_titles = [t for _, names in headings for t in names] + list(titles)
+    known = []
+    for t in known_titles:
+        k = [w for _, _, w in _words(t)]
+        if k and k not in known:
+            known.append(k)
+    lines = _split_inline_titles(text, lines, known)
+    # pass 2: titles
+    for i, ln in enumerate(lines):
+        if ln.kind != "prose":
+            continue
+        prev = lines[i - 1] if i else None
+        prev_prose = prev is not None and (prev.kind == "prose" or
+                                           prev.kind == "title" and prev.title_end < prev.end)
+        at_start = ln.brk or not prev_prose or \
+            bool(SENTENCE_END.search(prev.text)) and ln.text.lstrip("«\"„“(")[:1].isupper()
+        if not at_start:
+            continue
+        nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
+                   None)
+        # a title's game begins with a sentence: a wrapped line "Четыре короля" / "кладутся"
+        # is not a title
+        followed = nxt is not None and nxt.kind == "prose" and \
+            nxt.text.lstrip("«\"„“(")[:1].isupper()
+        t = title_at(ln.text, known, own_line_ok=followed, inline_ok=True)
+        if t is None:
+            continue
+        printed, n = t
+        last = nxt is None and key(printed) in {" ".join(k) for k in known}
+        if n >= len(ln.text) and not followed and not last:   # a known title ending the page
+            continue
+        ln.kind, ln.label, ln.title_end = "title", printed, ln.start + n
+        after = lines[i + 1] if i + 1 < len(lines) else None
+        if n >= len(ln.text) and after is not None and after.kind == "prose" and \
+                re.fullmatch(r"\([^()]{1,60}\)\.?", after.text):     # "(Двѣ колоды)" under it
+            ln.end = ln.title_end = after.end
+            ln.text = text[ln.start:ln.end]
+            after.kind = "merged"
+    # parts
+    parts: list[Part] = []
+    block: list[int] | None = None          # [start, end] of the prose being gathered
+
+    def flush():
+        nonlocal block
+        if block:
+            parts.append(Part("prose", block[0], block[1]))
+        block = None
+
+    lines = [ln for ln in lines if ln.kind != "merged"]
+    for i, ln in enumerate(lines):
+        if ln.kind == "prose":
+            prev = lines[i - 1] if i else None
+            new_para = (ln.brk or block is None or
+                        (prev is not None and len(prev.text) > 90 and SENTENCE_END.search(prev.text)
+                         and ln.text[:1].isupper()))
+            if new_para:
+                flush()
+                block = [ln.start, ln.end]
+            else:
+                block[1] = ln.end
+            continue
+        flush()
+        if ln.kind == "title":
+            end = ln.title_end
+            while end > ln.start and text[end - 1].isspace():
+                end -= 1
+            parts.append(Part("title", ln.start, end, ln.label))
+            rest = ln.title_end
+            while rest < ln.end and text[rest].isspace():
+                rest += 1
+            if rest < ln.end:
+                block = [rest, ln.end]
+        elif ln.kind == "heading":
+            parts.append(Part("heading", ln.start, ln.end, ln.label))
+        else:
+            parts.append(Part(ln.kind, ln.start, ln.end, ln.label))
+    flush()
+    prose = [p for p in parts if p.kind == "prose"]
+    if prose and text[prose[0].start:prose[0].start + 1].islower() and \
+            not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
+        warnings.append((line_of(text, prose[0].start), "the text begins inside a sentence (a "
+                         "page cut off before it): that sentence is taken as it stands"))
+    if prose and not SENTENCE_END.search(text[prose[-1].start:prose[-1].end]):
+        warnings.append((line_of(text, prose[-1].end), "the text ends inside a sentence (a page "
+                         "cut off after it): that sentence is taken as it stands"))
+    prose_idx = [i for i, p in enumerate(parts) if p.kind == "prose"]
+    for i, j in zip(prose_idx, prose_idx[1:]):
+        between = {p.kind for p in parts[i + 1:j]}
+        if between and between <= {"debris", "page-title"} and \
+                continues(text, parts[i].end, parts[j].start):
+            warnings.append((line_of(text, parts[i].end),
+                             "a sentence runs on across web page furniture (lines "
+                             f"{line_of(text, parts[i + 1].start)}-{line_of(text, parts[j - 1].end)}"
+                             "): its two pieces are taken as two sentences"))
+    book = [p for p in parts if p.kind not in ("debris", "page-title")]
+    if book and book[-1].kind == "title":
+        warnings.append((line_of(text, book[-1].start),
+                         f"the title {book[-1].label!r} ends the text: its game's text is on a "
+                         f"lost page (the game is recorded with no sentences from this witness)"))
+    parts = _open_from_headings(text, parts, lines, warnings)
+    listed = {key(t) for _, names in headings for t in names}
+    if listed:
+        known_keys = {key(t) for t in titles}
+        for p in parts:
+            if p.kind == "title" and key(p.label) not in listed | known_keys:
+                warnings.append((line_of(text, p.start),
+                                 f"the title {p.label!r} is not among the games the chapter "
+                                 f"heading names: taken as a game; check that it is one"))
+    return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page)
+
+
+def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],
+                        warnings: list[tuple[int, str]]) -> list[Part]:
+    """Give a heading the game whose prose follows it untitled; warn of titles a heading
+    names that the text lacks, and of titles that stand twice."""
+    titled: dict[str, list[Part]] = {}
+    for p in parts:
+        if p.kind == "title":
+            titled.setdefault(key(p.label), []).append(p)
+    heading_lines = {ln.start: ln for ln in lines if ln.kind == "heading"}
+    out = list(parts)
+    for i, p in enumerate(parts):
+        if p.kind != "heading":
+            continue
+        names = heading_lines[p.start].extra.get("titles", [])
+        nxt = next((q for q in parts[i + 1:] if q.kind not in ("debris", "page-title", "figure")),
+                   None)
+        if names and key(names[0]) not in titled and nxt is not None and nxt.kind == "prose":
+            out[i] = Part("heading", p.start, p.end, p.label, opens=names[0])
+            titled[key(names[0])] = [out[i]]
+        for t in names:
+            if key(t) not in titled:
+                warnings.append((line_of(text, p.start),
+                                 f"the chapter heading names the game {t!r}, but this text does "
+                                 f"not contain it (a cut-off page?): the games that are here "
+                                 f"are taken in"))
+    for k, ps in titled.items():
+        if len(ps) > 1:
+            where = ", ".join(str(line_of(text, q.start)) for q in ps)
+            warnings.append((line_of(text, ps[1].start),
+                             f"the title {ps[0].label!r} stands {len(ps)} times (lines {where}): "
+                             f"taken as {len(ps)} different games, the later ones with slugs "
+                             f"ending -2, -3; if they are one game, join the text under one "
+                             f"title in a copy of the file and add that"))
+    return out
+
+
+def split_witness(text: str, path, page_title: str | None, titles: list[str]) -> list[Part]:
+    """The parts of a witness in text order (see :func:`analyse`, which also gives the
+    warnings). ``titles`` are the known game titles (from games.toml). Raises EditionError if
+    the declared page title is missing."""
+    return list(analyse(text, path, page_title, titles).parts)

@@ -234,8 +234,9 @@ class _WitnessWriter:
             self.root.text = lead
         for u in units:
             tail = text[u.end:u.tail]
-            if u.kind == "page-title":
-                el = tei("fw", self.container, type="header")
+            if u.kind in ("page-title", "debris"):   # the web page's, not the book's text
+                parent = next(x for x in (self.p, self.game_div, self.container) if x is not None)
+                el = tei("fw", parent, type="header" if u.kind == "page-title" else "debris")
                 self._span(el, u.start, u.end)
             elif u.kind == "heading":
                 self._close_game()

@@ -13,7 +13,7 @@ from ..collate import Entry, apparatus
 from ..ids import anchor
 
 KIND_LABEL = {"substantive": "substantive", "ocr": "OCR slip", "orthographic": "spelling",
-              "punctuation": "punctuation"}
+              "punctuation": "punctuation", "lacuna": "lacuna"}
 
 
 def _inline(text: str, classes: list[str], lang: str | None = "ru") -> nodes.inline:
@@ -41,9 +41,32 @@ def _reading(r, base: bool) -> list[nodes.Node]:
     return out
 
 
+def lacuna_node(entry: Entry) -> nodes.list_item:
+    """A lacuna entry: ``first sentence – last sentence ] lac. SIGLA``, each sentence id
+    linking to the base sentence, with a plain-words explanation."""
+    first, start, last, end = entry.lacuna
+    li = nodes.list_item(ids=[entry.anchor], classes=["app-entry", "app-lacuna"])
+    p = nodes.paragraph()
+    p += nodes.reference(first, first, refuri=f"#{anchor(first)}", classes=["app-place"])
+    p += nodes.Text(f" [{start}] – ")
+    p += nodes.reference(last, last, refuri=f"#{anchor(last)}", classes=["app-place"])
+    p += nodes.Text(f" [{end}] ] ")
+    p += _inline("lac.", ["app-lac"], None)
+    p += nodes.Text(" ")
+    sigla = entry.readings[0].sigla
+    p += _inline(" ".join(sigla), ["app-wit"], None)
+    p += nodes.Text(f" ({'this witness does' if len(sigla) == 1 else 'these witnesses do'} "
+                    "not cover this text: a page lost or cut off, not an omission)")
+    li += p
+    return li
+
+
 def entry_node(entry: Entry) -> nodes.list_item:
     """One entry: ``[sentence id] lemma SIGLA ] reading SIGLA (kind)``, anchored at the
-    entry's id, its sentence id linking to the base sentence."""
+    entry's id, its sentence id linking to the base sentence (a lacuna: see
+    :func:`lacuna_node`)."""
+    if entry.kind == "lacuna":
+        return lacuna_node(entry)
     li = nodes.list_item(ids=[entry.anchor], classes=["app-entry", f"app-{entry.kind}"])
     p = nodes.paragraph()
     sid = anchor(entry.sentence)

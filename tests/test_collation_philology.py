@@ -1,0 +1,164 @@
+"""Collation as a philologist expects it: words and punctuation are separate entries, a word
+added in one witness is an addition (not a substitution of a comma), a reading shows the
+witness's own letters (кладутъ) while alignment uses the normalised form, an OCR slip the
+normaliser repairs is kind ``ocr`` without an emendation, and a witness whose page is cut off
+has one lacuna entry, not an omission for every word it lacks.
+
+The witnesses are copies of Мельница (corpus XL) made for these tests, each with the
+differences named in its test, added with `edition add` to a copy of the corpus."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from extract.collate import apparatus
+from extract.model import build_edition
+
+# XL's Мельница with four changes: "и затем" -> ", затем" (mill:2); "т. д.)," -> "т. д.)"
+# (mill:4); "перекладывать, то" -> "перекладывать и то" (mill:5). Modern spelling.
+MILL_WORDS = """Мельница. (Полная колода карт)
+
+Выбираются все четыре туза и раскладываются подряд, как показано на рисунке. Все оставшиеся \
+на руках карты тщательно тасуются, затем кладут три ряда пачек, по четыре пачки в ряд и по \
+четыре карты в пачке, как показано на фигуре 21.
+
+С пачек снимаются двойки и кладутся по мастям на тузов, затем тройки и т. д. до королей. \
+Верхние карты пачек перекладываются на другие пачки, меньшие на большие (девятка на десятку, \
+десятка на валета и т. д.) но непременно по мастям. Когда уже нечего перекладывать и то карты \
+собираются снова в колоду, причем последняя пачка низа ложится на верх колоды. Колоду не \
+тасуют, а снова кладут ряды по четыре в пачке и продолжают так пасьянс до тех пор, пока он не \
+выйдет. Иногда он удается скоро, а иногда вследствие повторения одних и тех же карт \
+становится невозможным со второго, третьего раза.
+"""
+
+# The first two sentences in pre-reform spelling with OCR slips the normaliser repairs (Latin
+# "a" in пaчки, ђ for ѣ in затђмъ); the page is cut off after mill:2.
+MILL_CUT = """Мельница.
+
+Выбираются всѣ четыре туза и раскладываются подрядъ, какъ показано на рисункѣ. Все \
+оставшиеся на рукахъ карты тщательно тасуются и затђмъ кладутъ три ряда пачекъ, по четыре \
+пaчки въ рядъ и по четыре карты въ пачкѣ, какъ показано на фигурѣ 21.
+"""
+
+# A web page that begins inside mill:3 ("...на тузов, затем тройки") and goes on to a new game.
+MILL_PAGE = """Пасьянсы - страница 7
+
+Читать онлайн
+
+тузов, затем тройки и т. д. до королей. Верхние карты пачек перекладываются на другие пачки, \
+меньшие на большие (девятка на десятку, десятка на валета и т. д.), но непременно по мастям. \
+Когда уже нечего перекладывать, то карты собираются снова в колоду, причем последняя пачка \
+низа ложится на верх колоды. Колоду не тасуют, а снова кладут ряды по четыре в пачке и \
+продолжают так пасьянс до тех пор, пока он не выйдет. Иногда он удается скоро, а иногда \
+вследствие повторения одних и тех же карт становится невозможным со второго, третьего раза.
+
+Пасьянсъ «Часовой». Изъ одной колоды выбирается король пикъ и ставится въ сторонѣ. \
+Остальныя карты раскладываютъ въ четыре ряда.
+"""
+
+
+@pytest.fixture(autouse=True)
+def _restore_env(monkeypatch):
+    monkeypatch.setenv("EDITION_CORPUS", "")
+    monkeypatch.delenv("EDITION_CORPUS")
+
+
+def _add(cli, corpus: Path, tmp_path: Path, name: str, text: str, *options) -> str:
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus, "add", f, *options)
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def _summary(entries, siglum):
+    return [(e.sentence, e.lem.original, r.original, r.kind, e.start == e.end)
+            for e in entries for r in e.readings if siglum in r.sigla]
+
+
+def test_words_and_punctuation_are_separate_entries(cli, corpus_copy, tmp_path):
+    _add(cli, corpus_copy, tmp_path, "m2.txt", MILL_WORDS, "--siglum", "M2")
+    ed = build_edition(corpus_copy)
+    entries = apparatus(ed, "mill")
+    assert _summary(entries, "M2") == [
+        ("mill:2", "и", "", "substantive", False),       # "и" omitted ...
+        ("mill:2", "", ",", "punctuation", True),        # ... and a comma added: two entries
+        ("mill:4", ",", "", "punctuation", False),
+        ("mill:5", ",", "", "punctuation", False),       # the comma omitted ...
+        ("mill:5", "", "и", "substantive", True),        # ... and "и" added, not ", ] и"
+    ]
+    mill = ed.game("mill")
+    add = entries[-1]
+    assert mill.sentence("mill:5").original[:add.start].endswith("перекладывать,")
+    assert [e.id for e in entries] == [f"mill:app-{i}" for i in range(1, 6)]
+
+
+def test_readings_keep_the_witness_letters_and_ocr_needs_no_emendation(cli, corpus_copy, tmp_path):
+    _add(cli, corpus_copy, tmp_path, "cut.txt", MILL_CUT, "--siglum", "C")
+    assert "C" not in (corpus_copy / "emendations.toml").read_text(encoding="utf-8").split("witness = ")
+    ed = build_edition(corpus_copy)
+    by_lem = {(e.sentence, e.lem.original): e for e in apparatus(ed, "mill") if e.kind != "lacuna"}
+    kl = by_lem[("mill:2", "кладут")].readings[0]
+    assert (kl.original, kl.normalised, kl.kind) == ("кладутъ", "кладут", "orthographic")
+    assert by_lem[("mill:1", "подряд")].readings[0].original == "подрядъ"
+    assert by_lem[("mill:1", "все")].readings[0].original == "всѣ"
+    slip = by_lem[("mill:2", "пачки")].readings[0]
+    assert (slip.original, slip.kind, slip.emended) == ("пaчки", "ocr", False)   # Latin a
+    dje = by_lem[("mill:2", "затем")].readings[0]
+    assert (dje.original, dje.normalised, dje.kind, dje.emended) == ("затђмъ", "затем", "ocr", False)
+    # aligned on the normalised form: no word of C is an addition or omission
+    assert all(e.start < e.end and r.original for e in by_lem.values() for r in e.readings)
+
+
+def test_a_page_cut_off_is_one_lacuna_not_omissions(cli, corpus_copy, tmp_path):
+    _add(cli, corpus_copy, tmp_path, "cut.txt", MILL_CUT, "--siglum", "C")
+    ed = build_edition(corpus_copy)
+    mill = ed.game("mill")
+    entries = apparatus(ed, "mill")
+    lac = [e for e in entries if e.kind == "lacuna"]
+    assert len(lac) == 1
+    last = mill.sentence("mill:7")
+    assert lac[0].lacuna == ("mill:3", 0, "mill:7", len(last.original))
+    assert lac[0].readings[0].sigla == ("C",) and lac[0].lem.sigla == ("XL",)
+    assert (lac[0].sentence, lac[0].start, lac[0].end) == ("mill:3", 0, 0)
+    # nothing else is reported from mill:3 on: no omissions, not the page's last full stop
+    assert [e for e in entries if e.kind != "lacuna" and e.sentence >= "mill:3"] == []
+    assert entries[-1].kind == "lacuna" and entries[-1].id == f"mill:app-{len(entries)}"
+
+
+def test_a_page_that_begins_inside_a_game_is_a_partial_witness(cli, corpus_copy, tmp_path):
+    out = _add(cli, corpus_copy, tmp_path, "page7.txt", MILL_PAGE)
+    assert "added witness P7 " in out
+    assert "continues the game mill" in out and "mill: 5 sentences" in out
+    assert 'fragment = "mill"' in (corpus_copy / "manifest.toml").read_text(encoding="utf-8")
+    ed = build_edition(corpus_copy)
+    mill = ed.game("mill")
+    assert mill.witnesses == ("XL", "P7") and mill.base == "XL"
+    entries = apparatus(ed, "mill")
+    lac = [e for e in entries if e.kind == "lacuna"]
+    s3 = mill.sentence("mill:3").original
+    # from the start of the game to the end of "на", the last word before the page's "тузов"
+    assert len(lac) == 1 and lac[0].lacuna == ("mill:1", 0, "mill:3", s3.index(" тузов,"))
+    assert lac[0].id == "mill:app-1" and (lac[0].sentence, lac[0].start) == ("mill:1", 0)
+    # the rest of P7 agrees with XL: no other entry (the new game after it ends the page)
+    assert [e.kind for e in entries] == ["lacuna"]
+    assert "chasovoi" in {g.slug for g in ed.games}
+
+
+def test_lacuna_on_the_site_and_in_tei(cli, corpus_copy, tmp_path):
+    from docutils import nodes
+    from extract.sphinxext.apparatus import apparatus_nodes
+    from extract.tei import edition_to_tei, tei_bytes
+    _add(cli, corpus_copy, tmp_path, "cut.txt", MILL_CUT, "--siglum", "C")
+    ed = build_edition(corpus_copy)
+    out = apparatus_nodes(ed, "mill")
+    items = [li for n in out for li in n.findall(nodes.list_item)]
+    lac = [li for li in items if "app-lacuna" in li["classes"]]
+    assert len(lac) == 1
+    text = lac[0].astext()
+    assert text.startswith("mill:3 [0] – mill:7 [") and "lac. C" in text
+    assert "does not cover this text" in text and "om." not in text
+    assert [r["refuri"] for r in lac[0].findall(nodes.reference)] == ["#mill.3", "#mill.7"]
+    xml = tei_bytes(edition_to_tei(ed)).decode("utf-8")
+    assert '<app type="lacuna"' in xml and 'type="lacuna"' in xml.split('<app type="lacuna"', 1)[1]

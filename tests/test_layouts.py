@@ -1,0 +1,371 @@
+"""`edition add FILE` with no other option takes in chapters laid out in ways the seed pages
+are not (tests/data/layouts/, described in expected.toml), `--dry-run` shows what it would do
+and writes nothing, bad input errs with file, line and fix, and the seeds read as before."""
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from extract.model import build_edition
+from extract.structure import analyse
+
+REPO = Path(__file__).resolve().parent.parent
+LAYOUTS = REPO / "tests" / "data" / "layouts"
+EXPECTED = tomllib.loads((LAYOUTS / "expected.toml").read_text(encoding="utf-8"))["layout"]
+
+
+@pytest.fixture(autouse=True)
+def _restore_env(monkeypatch):
+    # `edition --corpus DIR` sets EDITION_CORPUS for the process: undo it after each test
+    monkeypatch.setenv("EDITION_CORPUS", "")
+    monkeypatch.delenv("EDITION_CORPUS")
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _units(ed, siglum):
+    w = ed.witness(siglum)
+    return [(u.kind, w.text[u.start:u.end], u.game, u.ref) for u in ed.units[siglum]]
+
+
+@pytest.mark.parametrize("case", EXPECTED, ids=[c["file"][:2] for c in EXPECTED])
+def test_layout_goes_in_with_no_option(cli, corpus_copy, case):
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / case["file"])
+    assert r.exit_code == 0, r.output
+    for word in case["warnings"]:
+        assert re.search(rf"warning: \S*{re.escape(case['file'])}:\d+: .*{re.escape(word)}", r.output), r.output
+    if not case["warnings"]:
+        assert "warning" not in r.output
+    ed = build_edition(corpus_copy)
+    sig = case["siglum"]
+    assert ed.witness(sig).orthography == "pre-reform"
+    got = [(g.slug, len(g.texts[sig])) for g in ed.games if sig in g.witnesses]
+    assert got == [tuple(x) for x in case["games"]]
+    kinds = {u.kind for u in ed.units[sig]}
+    assert set(case["kinds"]) <= kinds
+    # nothing but book text is a sentence: no web furniture, no title, no heading inside one
+    for g in ed.games:
+        for s in g.texts.get(sig, ()):
+            assert not re.search(r"Читать|Выбрать главу|[Сс]траница|\||Глава|ГЛАВА|Главная|Автор:", s.original), s
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_titles_on_lines_of_their_own(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "01-titles-on-own-lines.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    titles = [(t, g) for k, t, g, _ in _units(ed, "XLVIII") if k == "title"]
+    assert titles == [("Котильонъ", "kotilon"), ("Полушарія.", "polushariya"), ("Крестъ.", "krest")]
+    assert ed.game("polushariya").title_ru == "Полушария"            # modern spelling
+    kot = ed.game("kotilon").sentences
+    assert kot[-1].original.endswith("легли на тузовъ.")              # the next title not in it
+    assert kot[0].normalised.startswith("Берут две полные колоды карт")
+    assert "выкладывают" in kot[0].normalised                          # hyphenation joined
+    krest = ed.game("krest").sentences
+    assert [s.original.split()[0] for s in krest] == ["Выкладываютъ", "Средняя", "Четыре", "Когда"]
+    assert [f.number for f in ed.game("polushariya").figures] == ["41"]
+
+
+def test_heading_titles_the_first_game(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "02-heading-titles-first-game.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    head = ed.units["XLIX"][0]
+    assert head.kind == "heading" and head.game == "zvezdochka"
+    g = ed.game("zvezdochka")
+    assert g.title_ru == "Звездочка" and g.title_original.startswith("Глава XLIX.")
+    assert g.sentences[0].original.startswith("Для этого пасьянса нужна одна полная колода")
+    assert ed.game("chasy").sentences[0].original.startswith("Двѣнадцать картъ")
+    assert ed.game("lestnitsa").sentences[0].original.startswith("Раскладываютъ семь")
+
+
+def test_heading_naming_a_game_the_page_lacks_warns(cli, corpus_copy):
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "03-cut-off-heading.txt", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "line 1: the chapter heading names the game 'Рѣка', but this text does not contain it" \
+        in r.output
+    assert re.search(r"line 11: the text ends inside a sentence", r.output)
+    assert "reka" not in r.output
+
+
+def test_web_debris_is_kept_but_not_book_text(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "04-web-debris.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    units = _units(ed, "P16")
+    assert units[0][:2] == ("page-title", "Старинные пасьянсы - страница 16")
+    debris = [t for k, t, g, _ in units if k == "debris"]
+    assert debris == ["Главная | Книги | Жанры | Авторы | Вход", "Читать онлайн", "Выбрать главу",
+                      "|", "« Предыдущая страница | Следующая страница »", "Выбрать главу",
+                      "Комментарии (0)"]
+    assert all(g is None for k, _, g, _ in units if k in ("debris", "page-title"))
+    w = ed.witness("P16")
+    assert w.page_title == "Старинные пасьянсы - страница 16"
+    assert w.text[:units[0][1].__len__()] == units[0][1]                 # kept verbatim
+    assert ed.game("fragment-p16").sentences[0].original.startswith("карты изъ колоды")
+    from extract.tei import edition_to_tei, regenerate_witness_text, tei_bytes
+    tree = edition_to_tei(ed)
+    assert '<fw type="debris">Читать онлайн</fw>' in tei_bytes(tree).decode("utf-8")
+    assert regenerate_witness_text(tree, "P16") == w.text               # lossless
+
+
+def test_next_title_is_never_part_of_the_last_game(cli, corpus_copy):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "05-no-blank-lines.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    for slug, nxt in (("perekrestok", "Колесница"), ("kolesnitsa", "Сова")):
+        assert all(nxt not in s.original for s in ed.game(slug).sentences)
+    assert ed.game("perekrestok").sentences[-1].original.endswith("на середину и концы.")
+    head = ed.units["LI"][0]
+    assert head.kind == "heading" and ed.witness("LI").text[head.start:head.end] == \
+        "ГЛАВА LI.\nПерекрестокъ. — Колесница. — Сова."
+    # one paragraph a line: each line is its own paragraph
+    assert [s.paragraph for s in ed.game("perekrestok").sentences] == [0, 0, 1, 1]
+
+
+def test_same_title_twice_is_two_games_with_a_warning(cli, corpus_copy):
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "06-duplicate-title.txt")
+    assert r.exit_code == 0, r.output
+    assert "06-duplicate-title.txt:7: the title 'Пирамида' stands 2 times (lines 3, 7)" in r.output
+    ed = build_edition(corpus_copy)
+    a, b = ed.game("piramida"), ed.game("piramida-2")
+    assert a.sentences[0].original.startswith("Изъ одной колоды")
+    assert b.sentences[0].original.startswith("Тотъ же пасьянсъ")
+    assert not set(s.original for s in a.sentences) & set(s.original for s in b.sentences)
+
+
+def test_siglum_is_derived(cli, corpus_copy, tmp_path):
+    # from the file name
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "07-no-heading.txt")
+    assert "siglum no-heading derived from the file name" in r.output
+    # a checksum-like name is no siglum: W and the witness's number
+    hashed = tmp_path / "011_9a13562a5e1fdb63.txt"
+    hashed.write_bytes((LAYOUTS / "07-no-heading.txt").read_bytes() + "\nКонецъ главы.\n".encode())
+    r = cli("--corpus", corpus_copy, "add", hashed)
+    assert r.exit_code == 0, r.output
+    assert "added witness W6 " in r.output
+    # a derived siglum that is taken gets a letter; a given one that is taken is an error
+    other = tmp_path / "copy.txt"
+    other.write_bytes((LAYOUTS / "02-heading-titles-first-game.txt").read_bytes())
+    assert "added witness XLIX " in cli("--corpus", corpus_copy, "add", other).output
+    other.write_bytes(other.read_bytes().replace("Часы. Двѣнадцать".encode(), "Часы. 12".encode()))
+    r = cli("--corpus", corpus_copy, "add", other)
+    assert "added witness XLIXb " in r.output
+    before = _snapshot(corpus_copy)
+    other.write_bytes(other.read_bytes() + b"\n")
+    r = cli("--corpus", corpus_copy, "add", other, "--siglum", "XLIX")
+    assert r.exit_code == 1 and "siglum 'XLIX' is taken" in r.output and "fix:" in r.output
+    assert _snapshot(corpus_copy) == before
+
+
+def test_dry_run_prints_everything_and_writes_nothing(cli, corpus_copy):
+    before = _snapshot(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "04-web-debris.txt", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert _snapshot(corpus_copy) == before
+    out = r.output
+    assert out.startswith("dry run: nothing written. Witness P16 (siglum: the web page title), "
+                          "pre-reform spelling")
+    assert re.search(r"line 1 +page-title +Старинные пасьянсы - страница 16", out)
+    assert re.search(r"line 4 +debris +Читать онлайн", out)
+    assert re.search(r"line 12 +title +dvorets +Пасьянсъ «Дворецъ»\.", out)
+    assert re.search(r"line 12 +sentence +dvorets:1 +Выкладываютъ шесть", out)
+    assert "  dvorets: 4 sentences (new game)" in out
+    assert "new sentence ids (10): fragment-p16:1, fragment-p16:2, fragment-p16:3, dvorets:1" in out
+    assert "line 8: the text begins inside a sentence" in out
+    # hard-wrapped lines: a sentence's line range
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "01-titles-on-own-lines.txt", "--dry-run")
+    assert re.search(r"lines 5-7 +sentence +kotilon:1 +Берутъ двѣ", r.output)
+    assert _snapshot(corpus_copy) == before
+
+
+@pytest.mark.parametrize("case", ["only-debris", "heading-only", "control", "not-utf8", "dir"])
+def test_bad_input_errs_with_file_line_fix_and_writes_nothing(cli, corpus_copy, tmp_path, case):
+    before = _snapshot(corpus_copy)
+    f = tmp_path / f"{case}.txt"
+    data = {"only-debris": "Пасьянсы - страница 3\n\nЧитать онлайн\nГлавная | Книги\n",
+            "heading-only": "Глава LX. Колесо. — Мостъ\n",
+            "control": "Котильонъ\n\nБерутъ двѣ колоды.\x07\n",
+            "not-utf8": None, "dir": None}[case]
+    if case == "not-utf8":
+        f.write_bytes("Котильонъ\n\nБерутъ двѣ колоды.".encode("utf-8").replace("ѣ".encode(), b"\xe9"))
+    elif case == "dir":
+        f.mkdir()
+    else:
+        f.write_text(data, encoding="utf-8")
+    for extra in ([], ["--dry-run"]):
+        r = cli("--corpus", corpus_copy, "add", f, *extra)
+        assert r.exit_code == 1, r.output
+        expected = {"only-debris": f"{f}: no game found",
+                    "heading-only": f"{f}: no game found",
+                    "control": f"{f}:3: the witness holds the control character U+0007",
+                    "not-utf8": f"{f}:3: not UTF-8",
+                    "dir": f"{f}: file not found"}[case]
+        assert expected in r.output and "fix:" in r.output, r.output
+    assert _snapshot(corpus_copy) == before
+
+
+def test_benchmark_counts_the_layouts():
+    import os
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, str(REPO / "benchmarks" / "intake_layouts.py")], cwd=REPO,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), capture_output=True,
+                         text=True, timeout=900)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert f"went in unaided: {len(EXPECTED)}/{len(EXPECTED)}" in out.stdout
+    assert "cores" in out.stdout
+
+
+def _relayouts(text: str):
+    """The same text in other layouts: no blank lines, hard-wrapped at 68 columns (with and
+    without blank lines), inside a web page, with CRLF line ends."""
+    import textwrap
+    paras = re.split(r"\n\s*\n", text.strip())
+    yield "no-blank-lines", "\n".join(paras)
+    yield "wrapped", "\n\n".join("\n".join(textwrap.wrap(p, 68)) for p in paras)
+    yield "wrapped-no-blank-lines", "\n".join("\n".join(textwrap.wrap(p, 68)) for p in paras)
+    yield "web-page", ("Книга - страница 3\n\nГлавная | Книги\nЧитать онлайн\n\n" + text
+                       + "\n\nВыбрать главу\n")
+    yield "crlf", text.replace("\n", "\r\n")
+
+
+def test_seed_text_in_other_layouts_gives_the_same_games(edition):
+    from extract.corpus import load_games
+    from extract.structure import key
+    known = [g.title_ru for g in load_games(edition.root)]
+
+    def games(text, page_title=None):
+        parts = analyse(text, None, page_title, known).parts
+        return [key(p.label or p.opens) for p in parts if p.kind == "title" or p.opens]
+    for w in edition.witnesses:
+        want = games(w.text, w.page_title)
+        assert want
+        for name, text in _relayouts(w.text):
+            assert games(text) == want, (w.siglum, name)
+
+
+def test_seed_layouts_read_as_before(edition):
+    """The seed pages: no warnings, and exactly the titles their manifest describes."""
+    from extract.corpus import load_games
+    known = [g.title_ru for g in load_games(edition.root)]
+    for w in edition.witnesses:
+        layout = analyse(w.text, w.path, w.page_title, known)
+        assert layout.warnings == () or w.siglum == "P13", (w.siglum, layout.warnings)
+        titles = [p.label for p in layout.parts if p.kind == "title"]
+        described = w.description.split(": ", 1)[1]
+        for t in titles:
+            assert t in described
+        assert not any(p.kind == "debris" for p in layout.parts)
+
+
+def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
+    """All layouts added to one corpus copy (no options), then `edition --corpus TMP build
+    --out TMP2`: the pre-reform pages show modern spelling, the web furniture is on no page."""
+    import extract.cli
+    from test_collation_philology import MILL_CUT
+    for case in EXPECTED:
+        r = cli("--corpus", corpus_copy, "add", LAYOUTS / case["file"])
+        assert r.exit_code == 0, r.output
+    cut = tmp_path / "cut.txt"                 # a cut-off copy of Мельница: a lacuna entry
+    cut.write_text(MILL_CUT, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", cut, "--siglum", "C").exit_code == 0
+    docs = tmp_path / "docs"
+    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
+    monkeypatch.setattr(extract.cli, "DOCS", docs)
+    out = tmp_path / "site" / "html"
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 0, r.output
+    for case in EXPECTED:
+        for slug, _ in case["games"]:
+            assert (out / "games" / f"{slug}.html").is_file(), slug
+    text = lambda slug: re.sub(r"<[^>]+>", "", (out / "games" / f"{slug}.html").read_text(encoding="utf-8"))
+    kot = text("kotilon")
+    assert "Берутъ двѣ полныя колоды картъ" in kot                     # original
+    assert "Берут две полные колоды карт и, перетасовав их, выкладывают" in kot   # reading text
+    assert "Для этого пасьянса нужна одна полная колода в 52 карты." in text("zvezdochka")
+    assert "Выкладывают шесть пачек по пяти карт" in text("dvorets")
+    pages = "".join(p.read_text(encoding="utf-8") for p in (out / "games").glob("*.html"))
+    assert "Читать онлайн" not in pages and "Комментарии (0)" not in pages
+    assert "Главная » Книги" not in pages and "Автор: неизвѣстенъ" not in pages
+    assert text("gus").count("Гусь") >= 1                                # title in capitals shown as a name
+    mill = text("mill")
+    assert re.search(r"mill:3 \[0\] – mill:7 \[\d+\] \] lac\. C \(this witness does not cover "
+                     r"this text", mill), mill[mill.find("Apparatus"):][:600]
+    assert "кладутъ" in mill and "затђмъ" in mill
+
+
+def test_sentence_cut_by_web_furniture_is_warned_not_joined(cli, corpus_copy, tmp_path):
+    f = tmp_path / "split.txt"
+    f.write_text("Пасьянсы - страница 16\n\nКотильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ на\n\n"
+                 "Пасьянсы - страница 17\nЧитать онлайн\n\nстолъ рядомъ. Пасьянсъ вышелъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "line 5: a sentence runs on across web page furniture (lines 7-8)" in r.output
+    assert re.search(r"line 7 +page-title +Пасьянсы - страница 17", r.output)
+    assert re.search(r"line 10 +sentence +kotilon:2 +столъ рядомъ\.", r.output)
+
+
+def test_a_parenthesis_under_a_title_belongs_to_it(cli, corpus_copy, tmp_path):
+    f = tmp_path / "paren.txt"
+    f.write_text("Глава LX. Звѣзда. — Кругъ\n\nЗвѣзда\n(Двѣ колоды)\n\nБерутъ двѣ колоды. Кладутъ "
+                 "кругомъ.\n\nКругъ.\n\n(Одна колода)\n\nКладутъ въ рядъ. Пасьянсъ вышелъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"lines 3-4 +title +zvezda +Звѣзда \(Двѣ колоды\)", r.output)
+    assert re.search(r"lines 8-10 +title +krug +Кругъ\. \(Одна колода\)", r.output)
+    assert "new sentence ids (4): zvezda:1, zvezda:2, krug:1, krug:2" in r.output
+
+
+def test_a_page_from_inside_an_unknown_game_is_a_fragment(cli, corpus_copy, tmp_path):
+    f = tmp_path / "inside.txt"
+    f.write_text("Пасьянсы - страница 40\n\nкладутся на тузовъ по мастямъ, а прочія карты идутъ въ "
+                 "сборную кучку. Когда колода вся разложена, ее перекладываютъ, не тасуя, и "
+                 "раскладываютъ снова тѣмъ же порядкомъ.\n\nПерекладывать можно до трехъ разъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    assert "added witness P40 " in r.output and "fragment-p40: 3 sentences" in r.output
+    assert "1: no game title found: the whole text (31 words) is taken as a fragment" in r.output
+    # a few words with no title are still refused
+    f.write_text("Просто нѣсколько словъ безъ заглавія.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 1 and "no game found" in r.output and "fix:" in r.output
+
+
+def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_copy, tmp_path):
+    f = tmp_path / "endtitle.txt"
+    f.write_text("Глава LXI. Звѣзда. — Кругъ\n\nЗвѣзда. Берутъ двѣ колоды и кладутъ ихъ кругомъ. "
+                 "Пасьянсъ вышелъ, когда всѣ карты легли.\n\nКругъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    assert "endtitle.txt:5: the title 'Кругъ' ends the text" in r.output
+    ed = build_edition(corpus_copy)
+    assert [s.original for s in ed.game("zvezda").sentences][-1].endswith("всѣ карты легли.")
+    assert ed.game("krug").sentences == () and ed.game("krug").witnesses == ("LXI",)
+    # a known game whose title alone ends a page: one lacuna for its whole text
+    from extract.collate import apparatus
+    g = tmp_path / "endknown.txt"
+    g.write_text("Мельница.\n\nВыбираются всѣ четыре туза и раскладываются подрядъ, какъ показано "
+                 "на рисункѣ.\n\nЕгипетская пирамида.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", g).exit_code == 0
+    ed = build_edition(corpus_copy)
+    pyr = ed.game("egyptian-pyramid")
+    entries = apparatus(ed, pyr)
+    assert [(e.kind, e.readings[0].sigla, e.lacuna) for e in entries] == [
+        ("lacuna", ("endknown",), ("egyptian-pyramid:1", 0, "egyptian-pyramid:11",
+                                   len(pyr.sentences[-1].original)))]
+
+
+def test_a_short_wrapped_line_is_not_a_title():
+    """A hard-wrapped line that happens to be a short noun phrase ("Четыре короля") is not a
+    title when the next line goes on with the sentence; a numeral title on its own line is."""
+    text = ("Котильонъ\n\nБерутъ двѣ колоды и кладутъ восемь картъ на столъ, а всѣ тузы.\n"
+            "Четыре короля\nкладутся особо, надъ рядами. Пасьянсъ вышелъ.\n\n"
+            "Сорокъ разбойниковъ\n\nКладутъ сорокъ картъ въ четыре ряда.\n")
+    parts = analyse(text).parts
+    assert [p.label for p in parts if p.kind == "title"] == ["Котильонъ", "Сорокъ разбойниковъ"]
