@@ -16,13 +16,8 @@ allowed it), then those of the decorated functions its ``apply`` called (the cod
 executed it); when the only generator found is ``legal_moves`` itself, its ids come last,
 as they describe every move. No game module needs to know about this.
 
-**What a player sees** (:func:`hidden_counts`): the cards of a squared pile (fan
-``"none"``) are covered but for the top one; the pack in hand (a pile named ``stock``,
-``hand``, or ``<player> reserve``, e.g. ``A reserve``) is face down, except that its top card
-shows when the rules give the player a choice about it (more than one legal move takes it and nothing else:
-the player has turned it up to decide where it goes). A game that knows better can define a
-method ``face_down()`` on its state returning ``{pile name: number of hidden cards from the
-bottom}``; it is used instead for the piles it names.
+**What a player sees** is the game's own :meth:`engine.state.State.visible` (the same view the
+``blind`` policy decides from): a face-down or covered card is never named.
 """
 from __future__ import annotations
 
@@ -33,8 +28,6 @@ from functools import lru_cache
 
 from .cards import Card
 
-#: Names of piles that are the pack in hand, face down (see the module docstring).
-FACE_DOWN = re.compile(r"^(?:[A-Z] )?(?:stock|hand|reserve)$")
 #: A caption lists at most this many transfers; more make a summary ("48 cards move ...").
 MAX_CLAUSES = 3
 _KIND_WORDS = {"redeal": "redeal", "turn": "turn a card", "reserve": "turn up the reserve",
@@ -175,35 +168,13 @@ def transfers(before: dict, after: dict) -> list[tuple[list[str], int | None, in
 
 
 # -- what a player sees -------------------------------------------------------------------
-def hidden_counts(state, layout: dict, taken_by: dict[int, int] | None = None) -> list[int]:
-    """Per pile of ``layout``, how many cards from the bottom a player cannot see (see the
-    module docstring). ``taken_by``: pile index -> number of legal moves that take its top
-    card and no other pile's (from :func:`described`); a face-down pile's top card shows
-    when it is > 1."""
-    hook = getattr(state, "face_down", None)
-    declared = hook() if callable(hook) else {}
-    taken_by = taken_by or {}
-    out = []
-    for i, p in enumerate(layout["piles"]):
-        n = len(p["cards"])
-        if p["name"] in declared:
-            h = max(0, min(n, int(declared[p["name"]])))
-        elif FACE_DOWN.match(p["name"]):
-            h = n - 1 if n and taken_by.get(i, 0) > 1 else n
-        elif p["fan"] == "none":
-            h = max(n - 1, 0)
-        else:
-            h = 0
-        out.append(h)
-    return out
-
-
-def masked(layout: dict, hidden: list[int]) -> list[dict]:
-    """The piles as a player sees them: ``[{"name", "x", "y", "fan", "cards": [code or
-    None for a hidden card]}]``."""
+def masked(state, layout: dict) -> list[dict]:
+    """The piles of ``layout`` (``state.layout()``) as a player sees them, from
+    :meth:`engine.state.State.visible`: ``[{"name", "x", "y", "fan", "cards": [code or None
+    for a card the player cannot see]}]``."""
     return [{"name": p["name"], "x": p["x"], "y": p["y"], "fan": p["fan"],
-             "cards": [None] * h + list(p["cards"][h:])}
-            for p, h in zip(layout["piles"], hidden)]
+             "cards": [c if v is not None else None for c, v in zip(p["cards"], seen)]}
+            for p, (_name, seen) in zip(layout["piles"], state.visible())]
 
 
 # -- captions -----------------------------------------------------------------------------
@@ -272,16 +243,8 @@ def described(state) -> dict:
     the pile indices the move takes cards from / puts cards on (for highlighting)."""
     layout = state.layout()
     legal = legal_with_rules(state)
-    entries = []
-    taken_by: dict[int, int] = {}
-    for m, ids, child in legal:
-        moved = transfers(layout, child.layout())
-        sources = {i for _cs, i, _j in moved if i is not None}
-        if len(sources) == 1:  # the move takes only that pile's card(s)
-            i = sources.pop()
-            taken_by[i] = taken_by.get(i, 0) + 1
-        entries.append((m, ids, moved))
-    piles = masked(layout, hidden_counts(state, layout, taken_by))
+    entries = [(m, ids, transfers(layout, child.layout())) for m, ids, child in legal]
+    piles = masked(state, layout)
     out = []
     for m, ids, moved in entries:
         out.append({"move": list(m), "caption": caption(m, moved, piles, None), "rules": ids,

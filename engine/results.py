@@ -94,8 +94,9 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: in
             jobs: int | None = None, scheduler=None) -> dict:
     """One row of the table (see the module docstring). Deals are played in batches (four
     per worker) from deal ``first`` on, until the interval is narrow enough (judged after at
-    least ``pilot`` deals), ``max_deals`` are played, or the next batch would not finish
-    within ``seconds`` (so a row takes at most about ``seconds`` plus one batch)."""
+    least ``pilot`` deals), ``max_deals`` are played, or, once ``pilot`` deals are played, the
+    next batch would not finish within ``seconds`` (so a row takes at most about ``seconds``
+    plus one batch, or the time of ``pilot`` deals)."""
     budget = BUDGETS[policy]
     workers = jobs or os.cpu_count() or 1
     batch = max(4, 4 * workers)
@@ -113,7 +114,7 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: in
             if n >= need:
                 break
         spent = time.perf_counter() - t0
-        if spent + spent / n * batch > seconds:
+        if n >= pilot and spent + spent / n * batch > seconds:   # at least the pilot's deals
             break
     need = min(max_deals, deals_for_width(sum(o == "won" for o in res.values()) / n,
                                           target_width))

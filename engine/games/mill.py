@@ -251,6 +251,7 @@ class MillState(State):
                 m |= 1 << c
         self.tmask = m
 
+    @executes("mill:3")
     def foundation_moves(self) -> list[tuple]:
         """Top cards that go on their suit's foundation, next rank up: the fast bit-mask
         form of :func:`goes_up` (mill:3)."""
@@ -267,6 +268,7 @@ class MillState(State):
             out.sort()  # packet order
         return out
 
+    @executes("mill:4")
     def build_moves(self) -> list[tuple]:
         """Top card onto the top card of another packet one rank higher in suit: the fast
         bit-mask form of :func:`builds_on` (mill:4)."""
