@@ -451,12 +451,23 @@ def _quick_modern(piece: str) -> str:
     return re.sub(f"[{_COMBINING}{_SHY}]", "", s)
 
 
+def _piece_modern(piece: str) -> str:
+    """:func:`_quick_modern` of a word piece after the repairs :func:`_analyse` makes to it
+    as a word of its own, so that a hyphen is judged on the pieces as the normalised text
+    will show them (normalising twice then decides the same as once)."""
+    out, pos = [], 0
+    for start, end, reg, _rule in _analyse(piece, False):
+        out += [piece[pos:start], reg]
+        pos = end
+    return _quick_modern("".join(out) + piece[pos:])
+
+
 @lru_cache(maxsize=50_000)
 def _join_decision(left: str, right: str) -> bool:
     """True to join two pieces of a word divided at a line end, False to keep the hyphen."""
     if not right[:1].islower():
         return False
-    a, b = _quick_modern(left), _quick_modern(right)
+    a, b = _piece_modern(left), _piece_modern(right)
     if _known(a + b):
         return True
     if _known(a + "-" + b) or b in _HYPHEN_PARTICLES or a in _HYPHEN_FIRST:
@@ -470,7 +481,7 @@ def _inline_hyphen(left: str, right: str) -> str | None:
     apart), ``"join"`` (remove it) or None (keep it)."""
     if not right[:1].islower():
         return None
-    a, b = _quick_modern(left), _quick_modern(right)
+    a, b = _piece_modern(left), _piece_modern(right)
     if (b in _SEPARATE_PARTICLES and (_known(a) or a in ("кто", "что"))) or (a, b) == ("то", "есть"):
         return "particle"
     if (_known(a + b) and not _known(a + "-" + b) and b not in _HYPHEN_PARTICLES

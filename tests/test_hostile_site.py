@@ -125,9 +125,14 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
         assert "The Mill " + IMG in h1 and "{raw} html" in h1
         assert "<script>window.__pwned=2</script>" in page.inner_text(".edition-text")
         page.goto(new_game[0].as_uri())
-        assert IMG in page.inner_text("h1")
+        # the title as the structure finder reads it (up to the inner quote), shown as text
+        assert '<img src=x onerror=' in page.inner_text("h1")
         page.goto((hostile_site / "games" / "index.html").as_uri())
-        assert IMG in page.inner_text("body") and BOLD in page.inner_text("body")
+        assert IMG in page.inner_text("body")
+        # the bold "title" is no name, so its paragraph is the chapter's untitled fragment
+        page.goto((hostile_site / "games" / "fragment-l.html").as_uri())
+        assert BOLD in page.inner_text("body")
+        assert page.evaluate("document.querySelectorAll('b').length") == 0
         from extract import LICENCE
         assert LICENCE in " ".join(page.inner_text(".footer").split())   # one licence, the footer too
         page.goto((hostile_site / "witnesses.html").as_uri())

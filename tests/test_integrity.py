@@ -153,7 +153,7 @@ def test_deleted_lock_line_never_renumbers(corpus_copy, cli):
     lines = [l for l in lines if not l.startswith('"mill:7"')]
     (corpus_copy / "ids.lock").write_text("\n".join(lines) + "\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "lock")
-    assert r.exit_code == 0 and "1 new ids" in r.output
+    assert r.exit_code == 0 and "1 new id recorded" in r.output
     assert build_edition(corpus_copy).game("mill").sentences[6].id == "mill:7"
 
 
