@@ -7,20 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from extract.checks import engine_games
-from tests.test_browser import ARGS, CHROMIUM, http_root  # noqa: F401 (fixture)
+from tests.test_browser import browser, http_root  # noqa: F401 (fixtures)
 
 EXECUTABLE = [slug for slug, g in engine_games().items() if g.get("executable")]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser, url, width, touch=False):
