@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import pytest
+
+from test_play_panel import ARGS, CHROMIUM, START, served  # noqa: F401 (`edition serve` fixture)
+
 
 
 def test_a_utf8_file_with_one_broken_byte_is_not_sent_to_iconv(cli, tmp_path):
@@ -32,9 +34,51 @@ def test_a_utf8_witness_with_a_broken_byte_is_refused_with_its_place(cli, corpus
     assert "looks like" not in r.output
 
 
-def test_a_hint_with_no_rule_sentences_has_no_empty_dash():
-    """The panel's hint names the move's rule sentences after a dash only when it has some
-    (several games' moves cite none: the hint read '... foundation 4 — . Press Enter')."""
-    js = (ROOT / "extract/sphinxext/static/play-panel.js").read_text(encoding="utf-8")
-    hint = next(line for line in js.splitlines() if '"Hint (the greedy policy): "' in line)
-    assert re.search(r'h\.move\.rules\.length \? " \\u2014 " \+ h\.move\.rules\.join', hint), hint
+def test_the_footer_ends_with_one_full_stop(site):
+    """The theme puts a full stop after the copyright line; the licence's own made '..'."""
+    from lxml import html
+    footer = html.parse(str(site / "index.html")).getroot().find_class("footer")[0]
+    text = " ".join(footer.text_content().split())
+    assert "See corpus/README.md." in text and ".." not in text, text
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("width", [800, 1280])
+def test_the_table_of_ids_fits_a_desktop_window(chromium, site, width):
+    """The home page's table of id forms (long ids in code) overflowed the text column and
+    the window at desktop widths (the page scrolled sideways at 1280 px)."""
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    page.goto((site / "index.html").as_uri())
+    body = page.locator("div.body").bounding_box()
+    table = page.locator("table.docutils").first.bounding_box()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert table["x"] + table["width"] <= body["x"] + body["width"] + 1
+    page.close()
+
+
+def test_a_hint_names_rule_sentences_only_when_it_has_some(chromium, served):
+    """The panel's hint is 'Hint (...): <move> — <ids>. Press Enter ...', and without a dash
+    when the move cites no sentence (it read '... to foundation 4 — . Press Enter')."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{served}/games/mill.html?deal=1")
+    box = page.locator("#mill-play-panel .play-board").first
+    box.locator(".play-move, .play-legal .play-note").first.wait_for(timeout=START)
+    for _ in range(3):
+        box.get_by_role("button", name="Hint").click()
+        page.wait_for_function("el => el.getAttribute('aria-busy') === 'false'",
+                               arg=box.element_handle())
+        status = box.locator(".play-status").inner_text()
+        assert re.fullmatch(r"Hint \(the greedy policy\): [^—]+?( — [a-z0-9-]+:\d+(, [a-z0-9-]+:\d+)*)?"
+                            r"\. Press Enter to play it\.", status), status
+        box.locator(".is-hint .play-move").click()
+        page.wait_for_function("el => el.getAttribute('aria-busy') === 'false'",
+                               arg=box.element_handle())
+    page.close()
