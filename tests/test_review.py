@@ -82,3 +82,20 @@ def test_a_hint_names_rule_sentences_only_when_it_has_some(chromium, served):
         page.wait_for_function("el => el.getAttribute('aria-busy') === 'false'",
                                arg=box.element_handle())
     page.close()
+
+
+def test_a_run_on_word_of_ocr_garbage_is_not_searched_for_repairs(monkeypatch):
+    """The OCR repair tries every place of an unknown word, each try costing the word's length:
+    a 5,000-letter run took four minutes and a 2 MB one (a legal witness) never finished. A
+    run longer than any Russian word is normalised by the rules and not searched."""
+    from extract import normalise as nz
+    calls = []
+    real = nz._candidates
+    monkeypatch.setattr(nz, "_candidates", lambda *a: calls.append(a) or real(*a))
+    long_run = "Берут" + "ъ" * 3000 + "ь" * 7
+    r = nz.normalise(f"Пасьянсъ {long_run} картъ.")
+    assert calls == []
+    assert r.text == f"Пасьянс {long_run} карт."
+    short = "раскладываютсл" + "ъ"          # an unknown word of ordinary length is still tried
+    nz.normalise(f"Карты {short}.")
+    assert calls
