@@ -2,7 +2,7 @@
 project = "Patience games"
 author = "The edition's editors"
 from extract import LICENCE  # noqa: E402 (one statement of the licence, everywhere)
-copyright = f"2026, the editors. {LICENCE}"
+copyright = f"2026, the editors. {LICENCE.removesuffix('.')}"  # the theme adds the full stop
 language = "en"
 
 extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.viewcode", "extract.sphinxext"]

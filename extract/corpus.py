@@ -175,9 +175,27 @@ def decode_utf8(path: Path, data: bytes) -> str:
     return text
 
 
+def broken_utf8(data: bytes) -> bool:
+    """True if ``data`` is UTF-8 with a few broken bytes rather than another encoding: more
+    of its non-ASCII characters decode as UTF-8 than fail to (Cyrillic in an 8-bit code page
+    is almost never valid UTF-8). Converting such a file with ``iconv`` from a code page
+    would garble every good letter, so the bad bytes are to be mended instead."""
+    text = data.decode("utf-8", "replace")
+    bad = text.count("\ufffd")
+    good = sum(1 for ch in text if ord(ch) > 127) - bad
+    return good > bad
+
+
 def not_utf8(path: Path, data: bytes, e: UnicodeDecodeError) -> EditionError:
-    """The error for a file that is not UTF-8: where, and how to convert it."""
+    """The error for a file that is not UTF-8: where, and how to convert it (or, for a UTF-8
+    file with a few broken bytes, :func:`broken_utf8`, where to mend it)."""
     line = data[:e.start].count(b"\n") + 1
+    if broken_utf8(data):
+        column = len(data[data.rfind(b"\n", 0, e.start) + 1:e.start].decode("utf-8", "replace")) + 1
+        return EditionError(f"not UTF-8 (byte {e.start}: {data[e.start:e.start + 1]!r}, column "
+                            f"{column}): the rest is UTF-8 with a broken byte", path, line,
+                            fix=f"delete or retype the broken character at line {line}, column "
+                                f"{column} (do not convert the whole file with iconv)")
     enc = guess_encoding(data)
     if enc:
         fix = f"it looks like {enc}: convert it with iconv -f {enc} -t UTF-8 FILE > NEW"

@@ -683,7 +683,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
-    if len(modern) >= 2 and _plain_word(modern) and not _known(modern) and \
+    if 2 <= len(modern) <= MAX_REPAIR_LETTERS and _plain_word(modern) and not _known(modern) and \
             not (shown[:1].isupper() and len(modern) <= 4) and \
             not (modern.endswith("ию") and _known(modern[:-2] + "ью")) and \
             not (len(modern) == 2 and modern[0] == modern[1]):   # пп, гг: abbreviations
@@ -691,6 +691,12 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         if repair is not None:
             target, rule = repair
     return _groups(word, target, rule)
+
+
+#: A longer run of letters is not looked for in the dictionary with OCR repairs (the longest
+#: Russian words have some 35 letters): the search tries every place of the word and costs
+#: time in the square of its length, so one run-on "word" of OCR garbage could stall intake.
+MAX_REPAIR_LETTERS = 40
 
 
 def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, int]]:

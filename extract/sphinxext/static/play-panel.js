@@ -197,7 +197,7 @@
       }
       self.hintMove = h.move.move;
       self.drawLegal();
-      self.say("Hint (the greedy policy): " + h.move.caption + " \u2014 " + h.move.rules.join(", ") + ". Press Enter to play it.", "hint");
+      self.say("Hint (the greedy policy): " + h.move.caption + (h.move.rules.length ? " \u2014 " + h.move.rules.join(", ") : "") + ". Press Enter to play it.", "hint");
       var b = self.legal.querySelector(".is-hint button");
       if (b) { b.focus(); }
       self.highlight(h.move.rules);
