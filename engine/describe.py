@@ -168,13 +168,40 @@ def transfers(before: dict, after: dict) -> list[tuple[list[str], int | None, in
 
 
 # -- what a player sees -------------------------------------------------------------------
+def short_labels(names: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """Short pile labels that fit above a card, and their key.
+
+    A numbered pile is shortened to the initials of its words and its number ("foundation 3"
+    -> ``F3``, "side pile 2" -> ``SP2``, "A packet 12" -> ``AP12``); an unnumbered name of
+    up to 7 letters is kept ("waste", "hand"), a longer one becomes its initials ("upper left
+    corner" -> ``ULC``). Returns ``(labels, key)`` with ``key`` ``[("F", "foundation"), ...]``
+    for each abbreviation used. If two different names would share a label, the full names
+    are used (no key)."""
+    labels: list[str] = []
+    key: dict[str, str] = {}
+    clash = False
+    for name in names:
+        m = re.fullmatch(r"(.*?)\s*(\d+)", name)
+        words, num = (m.group(1), m.group(2)) if m else (name, "")
+        if not num and len(words) <= 7:
+            labels.append(words)
+            continue
+        initials = "".join(w[0].upper() for w in words.split())
+        labels.append(initials + num)
+        clash = clash or key.setdefault(initials, words) != words
+    if clash or len(set(labels)) != len(set(names)):
+        return list(names), []
+    return labels, list(key.items())
+
+
 def masked(state, layout: dict) -> list[dict]:
     """The piles of ``layout`` (``state.layout()``) as a player sees them, from
-    :meth:`engine.state.State.visible`: ``[{"name", "x", "y", "fan", "cards": [code or None
-    for a card the player cannot see]}]``."""
-    return [{"name": p["name"], "x": p["x"], "y": p["y"], "fan": p["fan"],
+    :meth:`engine.state.State.visible`: ``[{"name", "label", "x", "y", "fan", "cards": [code
+    or None for a card the player cannot see]}]`` (``label`` from :func:`short_labels`)."""
+    labels, _key = short_labels([p["name"] for p in layout["piles"]])
+    return [{"name": p["name"], "label": label, "x": p["x"], "y": p["y"], "fan": p["fan"],
              "cards": [c if v is not None else None for c, v in zip(p["cards"], seen)]}
-            for p, (_name, seen) in zip(layout["piles"], state.visible())]
+            for p, label, (_name, seen) in zip(layout["piles"], labels, state.visible())]
 
 
 # -- captions -----------------------------------------------------------------------------

@@ -39,6 +39,10 @@ from .errors import EditionError
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)
 
 
+#: how many new ids a dry run lists before it says how many more there are
+SHOWN_IDS = 20
+
+
 @dataclass(frozen=True)
 class Added:
     """What ``add_witness`` did (or, with ``dry_run``, would do): the siglum, the stored
@@ -88,8 +92,10 @@ class Added:
         for slug, known, n in self.games:
             what = "known game, collated" if known else "new game"
             out.append(f"  {slug}: {n} sentence{'' if n == 1 else 's'} ({what})")
+        shown = self.new_id_list[:SHOWN_IDS]
+        more = len(self.new_id_list) - len(shown)
         out.append(f"new sentence ids ({len(self.new_id_list)}): "
-                   + (", ".join(self.new_id_list) or "none"))
+                   + (", ".join(shown) or "none") + (f", … and {more} more" if more > 0 else ""))
         out.append("warnings:" if self.warnings else "warnings: none")
         out += [f"  line {n}: {m}" for n, m in self.warnings]
         return "\n".join(out)

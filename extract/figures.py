@@ -16,6 +16,8 @@ import re
 
 from lxml import etree
 
+from engine.describe import short_labels  # noqa: F401 (the figures label piles as the Play panel does)
+
 SVG_NS = "http://www.w3.org/2000/svg"
 CARD_W, CARD_H = 44, 62          # px
 GAP_X, GAP_Y = 10, 12            # px between grid cells
@@ -47,32 +49,6 @@ def card_label(code: str) -> tuple[str, bool]:
     core = code.rstrip("'")
     rank, suit = core[:-1], core[-1]
     return f"{rank}{SUIT_SYMBOL.get(suit, suit)}{PRIME if prime else ''}", suit in RED
-
-
-def short_labels(names: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
-    """Short pile labels that fit above a card, and their key.
-
-    A numbered pile is shortened to the initials of its words and its number ("foundation 3"
-    -> ``F3``, "side pile 2" -> ``SP2``, "A packet 12" -> ``AP12``); an unnumbered name of
-    up to 7 letters is kept ("waste", "hand"), a longer one becomes its initials ("upper left
-    corner" -> ``ULC``). Returns ``(labels, key)`` with ``key`` ``[("F", "foundation"), ...]``
-    for each abbreviation used. If two different names would share a label, the full names
-    are used (no key)."""
-    labels: list[str] = []
-    key: dict[str, str] = {}
-    clash = False
-    for name in names:
-        m = re.fullmatch(r"(.*?)\s*(\d+)", name)
-        words, num = (m.group(1), m.group(2)) if m else (name, "")
-        if not num and len(words) <= 7:
-            labels.append(words)
-            continue
-        initials = "".join(w[0].upper() for w in words.split())
-        labels.append(initials + num)
-        clash = clash or key.setdefault(initials, words) != words
-    if clash or len(set(labels)) != len(set(names)):
-        return list(names), []
-    return labels, list(key.items())
 
 
 def layout_key(layout: dict) -> str:

@@ -369,3 +369,14 @@ def test_a_short_wrapped_line_is_not_a_title():
             "Сорокъ разбойниковъ\n\nКладутъ сорокъ картъ въ четыре ряда.\n")
     parts = analyse(text).parts
     assert [p.label for p in parts if p.kind == "title"] == ["Котильонъ", "Сорокъ разбойниковъ"]
+
+
+def test_dry_run_lists_a_long_chapter_s_new_ids_in_short(cli, corpus_copy, tmp_path):
+    f = tmp_path / "long.txt"
+    body = " ".join(f"Карты кладутъ въ {n}-й рядъ по одной." for n in range(1, 31))
+    f.write_text(f"Глава LX. Котильонъ.\n\nКотильонъ. {body}\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    line = next(ln for ln in r.output.splitlines() if ln.startswith("new sentence ids"))
+    assert line.startswith("new sentence ids (30): ") and line.endswith(", … and 10 more")
+    assert line.count(":") == 1 + 20   # the heading's colon and twenty ids

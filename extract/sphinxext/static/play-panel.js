@@ -280,7 +280,7 @@
         w = Math.max(w, j * f[0] + W); h = Math.max(h, j * f[1] + H);
       });
       if (p.fan === "none" && n > 1) { layer.appendChild(el("span", {"class": "play-count"}, String(n))); }
-      layer.appendChild(el("span", {"class": "play-name"}, p.name));
+      layer.appendChild(el("span", {"class": "play-name", "title": p.name}, p.label || p.name));
       layer.style.width = w + "px"; layer.style.height = h + "px";
       self.table.appendChild(layer);
       b.style.left = x + "px"; b.style.top = y + "px";
