@@ -340,7 +340,7 @@ def test_keyboard_play_undo_redo_and_compare(browser, served):
     page.keyboard.press("Enter")
     assert "is-selected" in b.locator(f".play-pile[data-pile='{src}']").get_attribute("class")
     dst = int(b.locator(".play-pile.is-target").first.get_attribute("data-pile"))
-    names = b.locator(".play-name").all_inner_texts()
+    names = b.locator(".play-name").evaluate_all("els => els.map(e => e.title)")   # full names (labels are short)
     step = "ArrowRight" if dst > src else "ArrowLeft"
     for _ in range(abs(dst - src)):
         page.keyboard.press(step)
