@@ -47,14 +47,19 @@ def _popup_box(page):
     return pop.bounding_box()
 
 
-def test_a_popup_near_the_right_edge_stays_on_screen(browser, http_root):  # noqa: F811
-    # desktop: the change whose word ends furthest right, opened by the mouse
-    ctx, page, errors = _page(browser, f"{http_root}/games/dense-column.html", 1280)
-    rightmost = page.evaluate("""() => { let best = -1, at = 0;
+def _rightmost_change(page):
+    """The changed word (``.reg .chg``) whose box ends furthest right on the page."""
+    at = page.evaluate("""() => { let best = -1, at = 0;
         document.querySelectorAll('.reg .chg').forEach((c, i) => {
           const r = c.getBoundingClientRect(); if (r.right > best) { best = r.right; at = i; } });
         return at; }""")
-    chg = page.locator(".reg .chg").nth(rightmost)
+    return page.locator(".reg .chg").nth(at)
+
+
+def test_a_popup_near_the_right_edge_stays_on_screen(browser, http_root):  # noqa: F811
+    # desktop: the change whose word ends furthest right, opened by the mouse
+    ctx, page, errors = _page(browser, f"{http_root}/games/dense-column.html", 1280)
+    chg = _rightmost_change(page)
     chg.scroll_into_view_if_needed()
     assert chg.bounding_box()["x"] + chg.bounding_box()["width"] > 1000   # near the right edge
     chg.hover()
@@ -68,11 +73,7 @@ def test_a_popup_near_the_right_edge_stays_on_screen(browser, http_root):  # noq
     ctx.close()
     # phone with a touch screen: a tap opens a sheet along the bottom, inside the viewport
     ctx, page, errors = _page(browser, f"{http_root}/games/dense-column.html", 375, touch=True)
-    rightmost = page.evaluate("""() => { let best = -1, at = 0;
-        document.querySelectorAll('.reg .chg').forEach((c, i) => {
-          const r = c.getBoundingClientRect(); if (r.right > best) { best = r.right; at = i; } });
-        return at; }""")
-    chg = page.locator(".reg .chg").nth(rightmost)
+    chg = _rightmost_change(page)
     chg.scroll_into_view_if_needed()
     chg.tap()
     box = _popup_box(page)

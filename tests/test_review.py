@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from test_play_panel import ARGS, CHROMIUM, START, served  # noqa: F401 (`edition serve` fixture)
-
+from test_play_panel import START, served  # noqa: F401 (`edition serve` fixture)
+from tests.test_browser import browser  # noqa: F401 (one Chromium per module)
 
 
 def test_a_utf8_file_with_one_broken_byte_is_not_sent_to_iconv(cli, tmp_path):
@@ -42,20 +42,11 @@ def test_the_footer_ends_with_one_full_stop(site):
     assert "See corpus/README.md." in text and ".." not in text, text
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
-
-
 @pytest.mark.parametrize("width", [800, 1280])
-def test_the_table_of_ids_fits_a_desktop_window(chromium, site, width):
+def test_the_table_of_ids_fits_a_desktop_window(browser, site, width):
     """The home page's table of id forms (long ids in code) overflowed the text column and
     the window at desktop widths (the page scrolled sideways at 1280 px)."""
-    page = chromium.new_page(viewport={"width": width, "height": 900})
+    page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto((site / "index.html").as_uri())
     body = page.locator("div.body").bounding_box()
     table = page.locator("table.docutils").first.bounding_box()
@@ -64,10 +55,10 @@ def test_the_table_of_ids_fits_a_desktop_window(chromium, site, width):
     page.close()
 
 
-def test_a_hint_names_rule_sentences_only_when_it_has_some(chromium, served):
+def test_a_hint_names_rule_sentences_only_when_it_has_some(browser, served):
     """The panel's hint is 'Hint (...): <move> — <ids>. Press Enter ...', and without a dash
     when the move cites no sentence (it read '... to foundation 4 — . Press Enter')."""
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{served}/games/mill.html?deal=1")
     box = page.locator("#mill-play-panel .play-board").first
     box.locator(".play-move, .play-legal .play-note").first.wait_for(timeout=START)
