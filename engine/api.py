@@ -118,6 +118,8 @@ class _Line:
         self.moves: list[tuple] = []
         self.views: dict[int, dict] = {}
         self.captions: dict[int, dict] = {}
+        self.masked: dict[int, list[dict]] = {}
+        self.layouts: dict[int, dict] = {}
 
     def follow(self, moves) -> None:
         moves = [tuple(m) for m in moves]
@@ -125,10 +127,9 @@ class _Line:
         while k < len(self.moves) and k < len(moves) and self.moves[k] == moves[k]:
             k += 1
         del self.moves[k:], self.states[k + 1:]
-        for n in [n for n in self.views if n > k]:
-            del self.views[n]
-        for n in [n for n in self.captions if n > k]:
-            del self.captions[n]
+        for cache in (self.views, self.captions, self.masked, self.layouts):
+            for n in [n for n in cache if n > k]:
+                del cache[n]
         for i, m in enumerate(moves[k:], k):
             s = self.states[-1]
             if not s.is_legal(m):
@@ -139,16 +140,38 @@ class _Line:
             self.moves.append(m)
 
     def view(self, n: int) -> dict:
+        """:func:`engine.describe.described` of position ``n`` (every legal move captioned)."""
         if n not in self.views:
             self.views[n] = describe.described(self.states[n])
         return self.views[n]
 
+    def piles(self, n: int) -> list[dict]:
+        """The masked piles of position ``n`` (from its view when that is made already)."""
+        if n in self.views:
+            return self.views[n]["piles"]
+        if n not in self.masked:
+            self.masked[n] = describe.masked(self.states[n], self.layout(n))
+        return self.masked[n]
+
+    def layout(self, n: int) -> dict:
+        """:meth:`engine.state.State.layout` of position ``n``."""
+        if n not in self.layouts:
+            self.layouts[n] = self.states[n].layout()
+        return self.layouts[n]
+
     def caption(self, n: int) -> dict:
         """Caption of move ``n`` (1-based) as played."""
         if n not in self.captions:
-            self.captions[n] = describe.played(self.view(n - 1), self.moves[n - 1],
-                                               self.states[n - 1], self.states[n],
-                                               self.view(n))
+            before, move = self.states[n - 1], self.moves[n - 1]
+            if n - 1 in self.views:
+                rules = next((e["rules"] for e in self.views[n - 1]["legal"]
+                              if tuple(e["move"]) == move), [])
+            else:
+                rules = describe.legal_with_rules(before, only=move)[0][1]
+            moved = describe.transfers(self.layout(n - 1), self.layout(n))
+            self.captions[n] = {"move": list(move), "rules": rules,
+                                "caption": describe.caption(move, moved, self.piles(n - 1),
+                                                            self.piles(n))}
         return self.captions[n]
 
 
@@ -201,11 +224,11 @@ def steps(game: str, deal: int, readings: dict[str, str] | None = None, moves=()
     ``[{"n", "move" (None for the deal), "caption", "rules", "piles"}]`` (``piles`` as in
     :func:`position`, hidden cards None; ``caption`` and ``rules`` as its ``history``)."""
     line = _line(game, deal, readings, moves)
-    out = [{"n": 0, "move": None, "caption": "", "rules": [], "piles": line.view(0)["piles"]}]
+    out = [{"n": 0, "move": None, "caption": "", "rules": [], "piles": line.piles(0)}]
     for n in range(1, len(line.moves) + 1):
         c = line.caption(n)
         out.append({"n": n, "move": c["move"], "caption": c["caption"], "rules": c["rules"],
-                    "piles": line.view(n)["piles"]})
+                    "piles": line.piles(n)})
     return out
 
 

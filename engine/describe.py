@@ -95,13 +95,17 @@ def _record(fn, codes: dict):
     return result, calls
 
 
-def legal_with_rules(state) -> list[tuple[tuple, list[str], object]]:
+def legal_with_rules(state, only: tuple | None = None) -> list[tuple[tuple, list[str], object]]:
     """``[(move, [sentence ids], state after the move)]`` for every legal move of ``state``,
-    in the game's order (see the module docstring for how the ids are found)."""
+    in the game's order (see the module docstring for how the ids are found); with ``only``
+    (a legal move), for that move alone: the ids are the same, and the other moves are not
+    applied (a step-through of a played line needs no more)."""
     codes = rule_codes(state.cfg.slug)
     moves, gen = _record(state.legal_moves, codes)
     out = []
     for m in moves:
+        if only is not None and m != only:
+            continue
         best, depth = [], 0
         for d, info, ret in gen:
             if isinstance(ret, (list, tuple, set, frozenset)) and m in ret and d >= depth:
@@ -177,6 +181,12 @@ def short_labels(names: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
     corner" -> ``ULC``). Returns ``(labels, key)`` with ``key`` ``[("F", "foundation"), ...]``
     for each abbreviation used. If two different names would share a label, the full names
     are used (no key)."""
+    labels, key = _short_labels(tuple(names))
+    return list(labels), list(key)
+
+
+@lru_cache(maxsize=256)
+def _short_labels(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     labels: list[str] = []
     key: dict[str, str] = {}
     clash = False
@@ -190,8 +200,8 @@ def short_labels(names: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
         labels.append(initials + num)
         clash = clash or key.setdefault(initials, words) != words
     if clash or len(set(labels)) != len(set(names)):
-        return list(names), []
-    return labels, list(key.items())
+        return names, ()
+    return tuple(labels), tuple(key.items())
 
 
 def masked(state, layout: dict) -> list[dict]:
@@ -281,15 +291,6 @@ def described(state) -> dict:
     over = won or not legal
     return {"piles": piles, "legal": out, "won": won, "over": over,
             "reason": state.over_reason() if over else ""}
-
-
-def played(before_view: dict, move: tuple, before_state, after_state, after_view: dict) -> dict:
-    """Caption of a move already played (names the cards it turned up): ``{"move",
-    "caption", "rules"}``; the views are :func:`described` of the states."""
-    moved = transfers(before_state.layout(), after_state.layout())
-    rules = next((e["rules"] for e in before_view["legal"] if tuple(e["move"]) == move), [])
-    return {"move": list(move), "caption": caption(move, moved, before_view["piles"],
-                                                    after_view["piles"]), "rules": rules}
 
 
 # -- moves in a URL -----------------------------------------------------------------------

@@ -190,8 +190,76 @@ def _tokens(sentence) -> list[_Token]:
     return out
 
 
+#: Runs of at least this many tokens that read alike (collation form) in every witness are
+#: aligned directly; CollateX aligns what lies between them (see :func:`_align`).
+ANCHOR_RUN = 4
+
+
 def _align(texts: dict[str, list[_Token]], order: list[str]) -> list[dict[str, _Token | None]]:
-    """Align the witnesses' token lists with CollateX; one dict siglum -> token per column."""
+    """Align the witnesses' token lists; one dict siglum -> token per column.
+
+    Runs of at least :data:`ANCHOR_RUN` tokens whose collation forms agree in every witness
+    (found with :class:`difflib.SequenceMatcher` against the first witness) are aligned as
+    they stand, and CollateX aligns each stretch between two runs. CollateX's own aligner is
+    quadratic in pure Python (about 3 s for two witnesses of 500 tokens); anchoring on long
+    agreeing runs first gives the same table where the witnesses agree for four words or
+    more, which is what a collation of two printings mostly is."""
+    present = [sig for sig in order if texts[sig]]
+    if len(present) < 2:
+        return []
+    runs = _anchor_runs({sig: [t.coll for t in texts[sig]] for sig in present}, present)
+    cols: list[dict[str, _Token | None]] = []
+    pos = {sig: 0 for sig in present}
+    for run in runs + [{sig: (len(texts[sig]), 0) for sig in present}]:
+        gap = {sig: texts[sig][pos[sig]:run[sig][0]] for sig in present}
+        cols += _collatex({sig: gap.get(sig, []) for sig in order})
+        n = run[present[0]][1]
+        for k in range(n):
+            cols.append({sig: (texts[sig][run[sig][0] + k] if sig in run else None)
+                         for sig in order})
+        pos = {sig: run[sig][0] + n for sig in present}
+    return cols
+
+
+def _anchor_runs(forms: dict[str, list[str]], present: list[str]) -> list[dict[str, tuple]]:
+    """Runs of tokens that read alike in every witness: ``[{siglum: (start, length)}]`` in
+    order, each at least :data:`ANCHOR_RUN` long, the starts increasing in every witness."""
+    from difflib import SequenceMatcher
+    base = present[0]
+    maps: list[dict[int, int]] = []
+    for sig in present[1:]:
+        sm = SequenceMatcher(None, forms[base], forms[sig], autojunk=False)
+        m: dict[int, int] = {}
+        for a, b, size in sm.get_matching_blocks():
+            if size >= ANCHOR_RUN:
+                m.update({a + k: b + k for k in range(size)})
+        maps.append(m)
+    runs: list[dict[str, tuple]] = []
+    i, n = 0, len(forms[base])
+    while i < n:
+        if not all(i in m for m in maps):
+            i += 1
+            continue
+        j = i + 1
+        while j < n and all(j in m and m[j] == m[j - 1] + 1 for m in maps):
+            j += 1
+        if j - i >= ANCHOR_RUN:
+            run = {base: (i, j - i)}
+            run.update({sig: (m[i], j - i) for sig, m in zip(present[1:], maps)})
+            runs.append(run)
+        i = j
+    return runs
+
+
+def _collatex(texts: dict[str, list[_Token]]) -> list[dict[str, _Token | None]]:
+    """CollateX's alignment of the witnesses' token lists (in ``texts``' order)."""
+    order = list(texts)
+    present = [sig for sig in order if texts[sig]]
+    if not present:
+        return []
+    if len(present) == 1:
+        return [{sig: (t if sig == present[0] else None) for sig in order}
+                for t in texts[present[0]]]
     import warnings
     try:
         with warnings.catch_warnings():   # collatex imports IPython's deprecated display
@@ -202,10 +270,7 @@ def _align(texts: dict[str, list[_Token]], order: list[str]) -> list[dict[str, _
                            fix="pip install 'collatex>=2.3,<3' Levenshtein") from None
     data = {"witnesses": [{"id": sig, "tokens": [{"t": t.original, "n": t.coll, "k": i}
                                                  for i, t in enumerate(texts[sig])]}
-                          for sig in order if texts[sig]]}
-    present = [w["id"] for w in data["witnesses"]]
-    if len(present) < 2:
-        return []
+                          for sig in present]}
     import json
     table = json.loads(collate(Collation.create_from_dict(data), output="json",
                                segmentation=False))
@@ -215,7 +280,7 @@ def _align(texts: dict[str, list[_Token]], order: list[str]) -> list[dict[str, _
     for j in range(ncols):
         col: dict[str, _Token | None] = {}
         for sig in order:
-            cell = rows.get(sig, [None] * ncols)[j] if sig in rows else None
+            cell = rows[sig][j] if sig in rows else None
             col[sig] = texts[sig][cell[0]["k"]] if cell else None
         cols.append(col)
     return cols
