@@ -70,37 +70,44 @@ def compact_trace(result: dict) -> dict:
 
 def choose_example(slug: str) -> dict:
     """The example deal of a game (see the module docstring): ``{"deal", "policy",
-    "budget", "comes_out" (bool), "why" (a sentence for the page)}``. Deterministic."""
+    "budget", "comes_out" (bool), "why" (a sentence for the page), "result" (the
+    :func:`engine.api.play` result of that deal, so that it is not played twice)}``.
+    Deterministic."""
     from engine import api
     for deal in range(1, GREEDY_SEARCH + 1):
-        if api.play(slug, deal, {}, "greedy", BUDGET)["outcome"] == "won":
+        result = api.play(slug, deal, {}, "greedy", BUDGET)
+        if result["outcome"] == "won":
             why = ("the first deal from 1 up that the greedy policy wins" if deal > 1 else
                    "deal 1, which the greedy policy wins")
             return {"deal": deal, "policy": "greedy", "budget": BUDGET, "comes_out": True,
-                    "why": why}
+                    "why": why, "result": result}
+        if deal == 1:
+            first = result
     for deal in range(1, SOLVER_SEARCH + 1):
-        if api.play(slug, deal, {}, "solver", SOLVER_BUDGET)["outcome"] == "won":
+        result = api.play(slug, deal, {}, "solver", SOLVER_BUDGET)
+        if result["outcome"] == "won":
             return {"deal": deal, "policy": "solver", "budget": SOLVER_BUDGET, "comes_out": True,
                     "why": (f"the greedy policy wins none of deals 1–{GREEDY_SEARCH}, so this is "
-                            f"the first deal whose win the solver finds; it shows a winning line")}
+                            f"the first deal whose win the solver finds; it shows a winning line"),
+                    "result": result}
     return {"deal": 1, "policy": "greedy", "budget": BUDGET, "comes_out": False,
             "why": (f"this patience rarely comes out as the engine plays it: the greedy policy "
                     f"wins none of deals 1–{GREEDY_SEARCH}, and the solver finds no win in deals "
                     f"1–{SOLVER_SEARCH} within {SOLVER_BUDGET} states (the measured rates are under "
-                    f"“How often it comes out”), so deal 1 shows how a game ends instead")}
+                    f"“How often it comes out”), so deal 1 shows how a game ends instead"),
+            "result": first}
 
 
 def example_trace(slug: str, cache_dir=None) -> dict:
     """The compact trace of the page's example deal, with ``"choice"`` (from
     :func:`choose_example`). Cached in ``cache_dir`` (the model's cache, or none) under a key
     of the engine's source hash and the toolkit's code fingerprint."""
-    from engine import api
     from engine.results import engine_hash
     from ..model import code_fingerprint, disk_cached
 
     def compute() -> dict:
         c = choose_example(slug)
-        t = compact_trace(api.play(slug, c["deal"], {}, c["policy"], c["budget"]))
+        t = compact_trace(c.pop("result"))
         t["choice"] = c
         return t
     key = hashlib.sha256(f"{engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
