@@ -187,6 +187,70 @@ def sync_sources(docs: Path, source: Path) -> None:
             p.unlink()
 
 
+def build_inputs(corpus: Path, out: Path) -> str:
+    """A sha256 (hex) of everything a site build into ``out`` reads: the corpus folder
+    (``results/`` included; hidden lock and temporary files left out), the Sphinx project
+    ``docs/``, the toolkit's code and assets (``extract/``, ``engine/``), the pinned Pyodide
+    (``package.json``, ``package-lock.json`` and the installed copy's ``package.json``), the
+    installed Python packages (their ``*.dist-info`` names, which carry the versions), the
+    Python version, the corpus and output paths and ``$SOURCE_DATE_EPOCH``."""
+    import hashlib
+    import sysconfig
+    h = hashlib.sha256()
+    for name, root in (("corpus", corpus), ("docs", DOCS), ("extract", REPO / "extract"),
+                       ("engine", REPO / "engine")):
+        for p in sorted(root.rglob("*")):
+            rel = p.relative_to(root).parts
+            if p.is_file() and not any(x.startswith(".") or x in ("__pycache__", "_build")
+                                       for x in rel):
+                h.update(f"\0{name}/{'/'.join(rel)}\0".encode() + p.read_bytes())
+    for p in (REPO / "package.json", REPO / "package-lock.json",
+              REPO / "node_modules" / "pyodide" / "package.json"):
+        h.update(f"\0{p.name}\0".encode() + (p.read_bytes() if p.is_file() else b"missing"))
+    paths = sysconfig.get_paths()
+    for lib in sorted({paths["purelib"], paths["platlib"]}):
+        names = sorted(n for n in os.listdir(lib) if n.endswith(".dist-info")) \
+            if os.path.isdir(lib) else []
+        h.update(("\0".join(names)).encode())
+    h.update(f"\0{sys.version}\0{corpus}\0{out}\0{os.environ.get('SOURCE_DATE_EPOCH', '')}"
+             .encode())
+    return h.hexdigest()
+
+
+def site_listing(out: Path) -> str:
+    """A sha256 (hex) of the built site's file names, sizes and modification times, so that
+    a site edited or damaged by hand is never taken as up to date."""
+    import hashlib
+    h = hashlib.sha256()
+    for p in sorted(out.rglob("*")):
+        if p.is_file():
+            st = p.stat()
+            h.update(f"{p.relative_to(out)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _stamp_path(out: Path) -> Path:
+    return out.with_name(f".{out.name}.stamp")
+
+
+def site_up_to_date(out: Path, inputs: str) -> bool:
+    """True when ``out`` was built by ``edition build`` from exactly ``inputs``
+    (:func:`build_inputs`) and has not been touched since (:func:`site_listing`)."""
+    try:
+        stamp = json.loads(_stamp_path(out).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (isinstance(stamp, dict) and stamp.get("inputs") == inputs and out.is_dir()
+            and stamp.get("site") == site_listing(out))
+
+
+def write_stamp(out: Path, inputs: str) -> None:
+    """Record that ``out`` is the site built from ``inputs`` (beside it, atomically)."""
+    from .atomic import write_atomic
+    write_atomic(_stamp_path(out),
+                 json.dumps({"inputs": inputs, "site": site_listing(out)}).encode())
+
+
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``); False
     where the system cannot (then the caller renames twice and recovers on the next run)."""
@@ -298,8 +362,14 @@ def _prepare_play_panel(source: Path) -> None:
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
 @click.option("--quiet", "-q", is_flag=True, help="Only warnings and errors (the default).")
 @click.option("--verbose", "-v", is_flag=True, help="Show Sphinx's own progress.")
-def build(out: Path, quiet: bool, verbose: bool) -> None:
+@click.option("--force", is_flag=True, help="Build even when nothing has changed.")
+def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     """Build the web site from the corpus (warnings are errors).
+
+    When nothing the site is built from has changed since the last build into OUT (the
+    corpus, docs/, the toolkit's code, the pinned Pyodide, the installed packages) and OUT
+    has not been touched, the site is left as it is and the build says so; --force builds
+    anyway.
 
     The site is built from scratch into a temporary folder beside OUT (pages of removed
     games disappear) and swapped in only when the build succeeds, so a failed build leaves
@@ -318,7 +388,13 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
         doctrees = out.parent / f".{out.name}.doctrees"
         from .atomic import corpus_lock
         from .corpus import corpus_dir
-        with corpus_lock(corpus_dir(corpus).resolve()):   # not half-way through an add
+        root = corpus_dir(corpus).resolve()
+        with corpus_lock(root):   # not half-way through an add
+            inputs = build_inputs(root, out)
+            if not force and site_up_to_date(out, inputs):
+                click.echo(f"site up to date (nothing it is built from has changed; --force "
+                           f"builds anyway): {out / 'index.html'}")
+                return
             ed = build_edition(corpus, cache_dir())  # fail early on bad data; cached
         broken = broken_ids(ed)
         if broken:
@@ -345,6 +421,7 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
                                "names a file and line (a full traceback, if any, is in the log "
                                "file Sphinx names)")
         swap_in(tmp, out)
+        write_stamp(out, inputs)
     click.echo(f"site built: {out / 'index.html'}")
 
 
