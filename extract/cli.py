@@ -5,6 +5,7 @@ Output files are written atomically: a failed run leaves the previous result int
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -251,6 +252,18 @@ def write_stamp(out: Path, inputs: str) -> None:
                  json.dumps({"inputs": inputs, "site": site_listing(out)}).encode())
 
 
+def _executable_slugs(root: Path) -> list[str]:
+    """The slugs of the corpus's games that the engine plays (none if games.toml is bad: the
+    model build then says what is wrong)."""
+    from engine.games import GAMES
+
+    from .corpus import load_games
+    try:
+        return [g.slug for g in load_games(root) if g.slug in GAMES]
+    except EditionError:
+        return []
+
+
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``); False
     where the system cannot (then the caller renames twice and recovers on the next run)."""
@@ -383,7 +396,8 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     corpus = _corpus()
-    with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT):
+    with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT), \
+            contextlib.ExitStack() as alongside:
         recover_site(out)
         doctrees = out.parent / f".{out.name}.doctrees"
         from .atomic import corpus_lock
@@ -395,6 +409,8 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
                 click.echo(f"site up to date (nothing it is built from has changed; --force "
                            f"builds anyway): {out / 'index.html'}")
                 return
+            from .sphinxext.play import examples_alongside
+            alongside.enter_context(examples_alongside(_executable_slugs(root), cache_dir()))
             ed = build_edition(corpus, cache_dir())  # fail early on bad data; cached
         broken = broken_ids(ed)
         if broken:

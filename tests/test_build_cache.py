@@ -73,3 +73,19 @@ def test_a_damaged_cache_entry_is_made_again(tmp_path):
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 2}) == {"a": 2}
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 3}) == {"a": 2}
     assert disk_cached(None, "thing", "k1", lambda: {"a": 4}) == {"a": 4}
+
+
+def test_examples_made_alongside_in_a_worker(tmp_path):
+    cache = tmp_path / "cache"
+    with play.examples_alongside(["mill", "heart-to-heart"], cache):
+        t = play.example_trace("mill", cache)      # waits for the worker, then reads its file
+    assert sorted(p.name.rsplit("-", 1)[0] for p in cache.glob("example-*.pickle")) == [
+        "example-heart-to-heart", "example-mill"]
+    assert t == play.example_trace("mill", None)   # the same as made in this process
+
+
+def test_an_error_in_the_examples_worker_is_raised_in_the_build(tmp_path):
+    with play.examples_alongside(["no-such-game"], tmp_path / "cache"):
+        with pytest.raises(Exception, match="no-such-game"):
+            play.example_trace("mill", tmp_path / "cache")
+    assert play.example_trace("mill", None)["game"] == "mill"    # nothing left pending

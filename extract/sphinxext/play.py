@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from contextlib import contextmanager
 from html import escape
 
 from docutils import nodes
@@ -98,10 +100,43 @@ def choose_example(slug: str) -> dict:
             "result": first}
 
 
+#: Results of :func:`examples_alongside`'s worker, which :func:`example_trace` waits for.
+_PENDING: list = []
+
+
+@contextmanager
+def examples_alongside(slugs: list[str], cache_dir):
+    """Within this context, the example traces of ``slugs`` are made into ``cache_dir`` in one
+    worker process, while this process builds the model and Sphinx starts (a clean build's
+    wall time; the CPU time is the same). :func:`example_trace` waits for the worker, and an
+    exception raised there is raised in this process. Nothing is started when there is one
+    CPU or no cache folder. On leaving, a worker still running is stopped."""
+    pool = None
+    if (os.cpu_count() or 1) > 1 and cache_dir is not None and slugs:
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(1)
+        _PENDING.append(pool.apply_async(_make_examples, (list(slugs), str(cache_dir))))
+    try:
+        yield
+    finally:
+        _PENDING.clear()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _make_examples(slugs: list[str], cache_dir: str) -> None:
+    for slug in slugs:
+        example_trace(slug, cache_dir)
+
+
 def example_trace(slug: str, cache_dir=None) -> dict:
     """The compact trace of the page's example deal, with ``"choice"`` (from
     :func:`choose_example`). Cached in ``cache_dir`` (the model's cache, or none) under a key
-    of the engine's source hash and the toolkit's code fingerprint."""
+    of the engine's source hash and the toolkit's code fingerprint. Waits first for a worker
+    started by :func:`start_examples`."""
+    while _PENDING:
+        _PENDING.pop().get()
     from engine.results import engine_hash
     from ..model import code_fingerprint, disk_cached
 
