@@ -45,9 +45,11 @@ def _stub(game) -> str:
     return f"(game-{game.slug})=\n\n```{{edition-game-page}} {game.slug}\n```\n"
 
 
-def engine_page() -> str:
+def engine_page(known: frozenset[str] = frozenset()) -> str:
     """The engine reference: every function that executes a sentence of the book, documented
-    by autodoc under its game, so that a rule sentence links to its code (and viewcode)."""
+    by autodoc under its game, so that a rule sentence links to its code (and viewcode); each
+    sentence id it executes links back to the sentence when the id is in ``known`` (the
+    corpus's sentence ids; an id of a game the corpus lacks stays plain text)."""
     from engine import games, registry
     parts = ["(engine)=\n# The engine: rules that run\n\nEach game is one module of the "
              "package `engine.games`; below, every function that executes a sentence of the "
@@ -60,25 +62,31 @@ def engine_page() -> str:
         for e in entries:
             fn = e["function"]
             kind = "automethod" if fn.removeprefix(module + ".").count(".") else "autofunction"
-            lines += [f".. {kind}:: {fn}", "", f"   Executes: {', '.join(e['ids'])}.", ""]
+            ids = [f":edition:rule:`{i}`" if i in known else f"``{i}``" for i in e["ids"]]
+            lines += [f".. {kind}:: {fn}", "", f"   Executes: {', '.join(ids)}.", ""]
         lines.append("```")
         parts.append("\n".join(lines) + "\n")
     return "".join(parts)
 
 
-def _engine_stamp() -> str:
+def _engine_stamp(known: frozenset[str]) -> str:
+    import hashlib
+
     from engine.results import engine_hash
     from ..model import code_fingerprint
-    return f"{engine_hash()}:{code_fingerprint()}"
+    ids = hashlib.sha256("\0".join(sorted(known)).encode()).hexdigest()[:16]
+    return f"{engine_hash()}:{code_fingerprint()}:{ids}"
 
 
-def _engine_page_cached(folder: Path) -> str:
-    """:func:`engine_page`, made again only when the engine's source or the toolkit has
-    changed (making it imports every game module); ``write_stubs`` records the stamp."""
+def _engine_page_cached(folder: Path, known: frozenset[str]) -> str:
+    """:func:`engine_page`, made again only when the engine's source, the toolkit or the
+    corpus's sentence ids have changed (making it imports every game module); ``write_stubs``
+    records the stamp."""
     page, mark = folder / "engine.md", folder / ".engine.stamp"
-    if page.exists() and mark.exists() and mark.read_text(encoding="utf-8") == _engine_stamp():
+    if (page.exists() and mark.exists()
+            and mark.read_text(encoding="utf-8") == _engine_stamp(known)):
         return page.read_text(encoding="utf-8")
-    return engine_page()
+    return engine_page(known)
 
 
 def write_stubs(app: Sphinx) -> None:
@@ -89,12 +97,13 @@ def write_stubs(app: Sphinx) -> None:
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
     wanted["index.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
                           + "\n".join(g.slug for g in ed.games) + "\nengine\n```\n")
-    wanted["engine.md"] = _engine_page_cached(folder)
+    known = frozenset(s.id for g in ed.games for s in g.sentences)
+    wanted["engine.md"] = _engine_page_cached(folder, known)
     for name, text in wanted.items():
         p = folder / name
         if not p.exists() or p.read_text(encoding="utf-8") != text:
             p.write_text(text, encoding="utf-8")
-    (folder / ".engine.stamp").write_text(_engine_stamp(), encoding="utf-8")
+    (folder / ".engine.stamp").write_text(_engine_stamp(known), encoding="utf-8")
     for p in folder.glob("*.md"):
         if p.name not in wanted:
             p.unlink()
