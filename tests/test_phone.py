@@ -110,6 +110,19 @@ def test_ids_in_the_odds_table_break_only_after_colon_and_equals(browser, site, 
     ctx.close()
 
 
+def test_function_names_break_only_after_their_dots(browser, http_root):  # noqa: F811
+    """"Executed by" names (peacock_tail.PeacockState.foundation_moves) wrap on a phone
+    between their parts, never inside one."""
+    ctx, page, errors = _page(browser, f"{http_root}/games/peacock-tail.html", 375)
+    pieces = page.evaluate("""() => Array.from(document.querySelectorAll(
+        'p.rules code.rule-link span.pre')).map(s => [s.textContent, s.getClientRects().length,
+        s.getBoundingClientRect().right])""")
+    assert len(pieces) >= 10 and any(t.endswith(".") for t, _n, _r in pieces)
+    assert [t for t, lines, right in pieces if lines != 1 or right > 375] == []
+    assert errors == []
+    ctx.close()
+
+
 def test_the_spinning_wheel_figure_is_legible_and_opens_full_size(browser, site, http_root):  # noqa: F811
     svg = (site / "_images" / "spinning-wheel.svg").read_text(encoding="utf-8")
     assert "91 cards" in svg and ">F1<" in svg and ">hand<" in svg and "′" in svg

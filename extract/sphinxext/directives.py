@@ -174,7 +174,7 @@ def rule_links_para(functions: list[str]) -> nodes.paragraph:
             p += nodes.Text(", ")
         ref = pending_xref("", refdomain="py", reftype="obj", reftarget=fn, refexplicit=True,
                            refwarn=False)
-        ref += nodes.literal(fn, fn.removeprefix("engine.games."), classes=["rule-link"])
+        ref += id_literal(fn.removeprefix("engine.games."), after=".", classes=("rule-link",))
         p += ref
     return p
 

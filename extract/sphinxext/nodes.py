@@ -15,12 +15,13 @@ class wbr(nodes.Inline, nodes.TextElement):
     """A line-break opportunity (HTML ``<wbr>``); nothing in other builders."""
 
 
-def id_literal(text: str) -> nodes.literal:
-    """A citable id as code that a narrow column may break only after ``:`` and ``=``
-    (``mill:<wbr>deal-order=<wbr>round``), never inside a word; the text is unchanged."""
+def id_literal(text: str, after: str = ":=", classes: tuple[str, ...] = ()) -> nodes.literal:
+    """A citable id as code that a narrow column may break only after the characters in
+    ``after`` (``mill:<wbr>deal-order=<wbr>round``; ``after="."`` for a function's dotted
+    name), never inside a word; the text is unchanged. ``classes`` are added."""
     import re
-    lit = nodes.literal(text, "", classes=["edition-id"])
-    for piece in re.split(r"(?<=[:=])", text):
+    lit = nodes.literal(text, "", classes=["edition-id", *classes])
+    for piece in re.split(f"(?<=[{re.escape(after)}])", text):
         if len(lit):
             lit += wbr()
         lit += nodes.Text(piece)
