@@ -8,7 +8,7 @@ language = "en"
 extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.viewcode", "extract.sphinxext"]
 autodoc_member_order = "bysource"
 autodoc_default_options = {"show-inheritance": False}
-myst_enable_extensions = ["colon_fence"]
+myst_enable_extensions = ["colon_fence", "attrs_block"]  # {.edition-cards} on a table
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build", "README.md"]
 

@@ -123,6 +123,18 @@ def test_function_names_break_only_after_their_dots(browser, http_root):  # noqa
     ctx.close()
 
 
+def test_the_table_of_id_forms_is_cards_on_a_phone(browser, http_root):  # noqa: F811
+    ctx, page, errors = _page(browser, f"{http_root}/index.html", 375)
+    table = page.locator("table.edition-cards").first
+    assert table.locator("thead").evaluate("e => getComputedStyle(e).display") == "none"
+    labels = table.locator("tbody tr").first.locator("td").evaluate_all(
+        "tds => tds.map(td => td.getAttribute('data-label'))")
+    assert labels == ["what", "id", "example", "anchor on its game page"]
+    assert "goes-doesnt-go:deal-pattern=dittography" in table.inner_text()
+    assert errors == []
+    ctx.close()
+
+
 def test_the_spinning_wheel_figure_is_legible_and_opens_full_size(browser, site, http_root):  # noqa: F811
     svg = (site / "_images" / "spinning-wheel.svg").read_text(encoding="utf-8")
     assert "91 cards" in svg and ">F1<" in svg and ">hand<" in svg and "′" in svg

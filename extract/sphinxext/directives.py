@@ -309,8 +309,9 @@ def ambiguity_item(slug: str, a: dict, dom, location) -> nodes.container:
 
 
 def make_table(cls: str, columns: list[tuple[str, int]], rows: list[list]) -> nodes.table:
-    """A docutils table: ``columns`` (heading, relative width); cells are nodes or text."""
-    table = nodes.table(classes=[cls])
+    """A docutils table: ``columns`` (heading, relative width); cells are nodes or text. On a
+    phone it shows one card per row (class ``edition-cards``)."""
+    table = nodes.table(classes=[cls, "edition-cards"])
     tgroup = nodes.tgroup(cols=len(columns))
     table += tgroup
     for _, w in columns:

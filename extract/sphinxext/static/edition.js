@@ -150,11 +150,11 @@
   });
 })();
 
-/* The odds and witnesses tables on a phone: each cell carries its column heading (shown by
-   the CSS). */
+/* Tables shown as cards on a phone (the odds and witnesses tables, the table of id forms):
+   each cell carries its column heading (shown by the CSS). */
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
-  document.querySelectorAll("table.edition-odds, table.edition-witnesses").forEach(function (t) {
+  document.querySelectorAll("table.edition-cards").forEach(function (t) {
     var heads = Array.prototype.map.call(t.querySelectorAll("thead th"), function (th) {
       return th.textContent.trim();
     });
