@@ -371,7 +371,8 @@ class GameDirective(EditionDirective):
                         for s in game.witnesses)
         intro += nodes.Text(f"Witnesses: {wit}. Sentences: {len(game.sentences)}. ")
         intro += nodes.Text("Rules executable in the engine." if eg.get("executable") else
-                            ("Not executable: " + eg.get("why_not", "no engine module yet.")))
+                            ("Not executable: "
+                             + eg.get("why_not", "no engine module yet").rstrip(".") + "."))
         out.append(intro)
         out.append(_para("Key to the reading text: a shaded word is a change made by the "
                          "editors (red underline: an emendation of a slip); hover or focus it for "
