@@ -54,7 +54,6 @@ RANKS = frozenset(("туз", "король", "дама", "валет", "деся
                    "семерка", "шестерка", "пятерка", "четверка", "тройка", "двойка"))
 
 
-@lru_cache(maxsize=65536)
 @lru_cache(maxsize=1 << 16)
 def lemma(word: str, prefer: frozenset[str] = frozenset()) -> str:
     """The normal form of ``word`` (lowercase, ё spelt е): the first of pymorphy3's readings

@@ -253,21 +253,23 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
         return _build(root, fp)
     cache_dir = Path(cache_dir)
     path = cache_dir / f"edition-{fp[:16]}-{code_fingerprint()}.pickle"
-    if path in _LOADED:
-        return _LOADED[path]
+    if (path, root) in _LOADED:
+        return _LOADED[path, root]
     if path.is_file():
         with path.open("rb") as f:
             ed = pickle.load(f)
         if ed.root == root:
-            _LOADED[path] = replace(ed, cache_dir=cache_dir)
-            return _LOADED[path]
+            _LOADED[path, root] = replace(ed, cache_dir=cache_dir)
+            return _LOADED[path, root]
     ed = _build(root, fp)
     _write_pickle(path, ed, "edition-*.pickle")
-    _LOADED[path] = replace(ed, cache_dir=cache_dir)
-    return _LOADED[path]
+    _LOADED[path, root] = replace(ed, cache_dir=cache_dir)
+    return _LOADED[path, root]
 
 
-_LOADED: dict[Path, Edition] = {}   # models read from a disk cache in this process, by file
+#: models read from a disk cache in this process, by file and corpus folder (two folders with
+#: the same content share a cache file, but each model names its own folder: its ``root``)
+_LOADED: dict[tuple[Path, Path], Edition] = {}
 
 
 def _write_pickle(path: Path, value, stale: str) -> None:

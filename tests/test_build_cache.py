@@ -89,3 +89,17 @@ def test_an_error_in_the_examples_worker_is_raised_in_the_build(tmp_path):
         with pytest.raises(Exception, match="no-such-game"):
             play.example_trace("mill", tmp_path / "cache")
     assert play.example_trace("mill", None)["game"] == "mill"    # nothing left pending
+
+
+def test_two_corpus_folders_with_the_same_content_each_get_their_own_model(corpus_copy,
+                                                                          tmp_path):
+    """A model read from the disk cache names the folder it was asked for: the site's pages
+    depend on that folder's files (an edit there makes them stale)."""
+    import shutil
+    cache = tmp_path / "cache"
+    twin = tmp_path / "twin"
+    shutil.copytree(corpus_copy, twin)
+    first = build_edition(corpus_copy, cache)
+    second = build_edition(twin, cache)
+    assert first.fingerprint == second.fingerprint
+    assert first.root == corpus_copy.resolve() and second.root == twin.resolve()
