@@ -64,29 +64,32 @@ def choose(policy: str, s: State, rng: SplitMix64 | None = None,
     None is returned when there is none; ``seen`` is not changed. Without it every legal
     move is considered (the first move of a playout).
     """
+    if policy == "blind" and seen is None:
+        seen = set()
+    pick = _pick(policy, s, s.legal_moves(), rng, seen)
+    return None if pick is None else pick[0].hist[0]
+
+
+def _pick(policy: str, s: State, moves: list, rng, seen) -> tuple[State, tuple | None] | None:
+    """The policy's move from ``s`` (``moves`` its legal moves, non-empty) as ``(state after
+    it, its key or None if not computed)``, or None when every move leads into ``seen``.
+
+    ``seen`` is what the player remembers of the positions played (not changed here):
+    :meth:`~engine.state.State.key` values for "random" and "greedy" (None: every move is
+    new), :func:`seen_form` values for "blind" (:func:`blind_choice`)."""
     if policy == "blind":
-        pick = blind_choice(s, s.legal_moves(), seen or set())
-        return None if pick is None else pick[0]
-    child = _next(policy, s, s.legal_moves(), rng, seen, record=False)
-    return None if child is None else child.hist[0]
-
-
-def _next(policy: str, s: State, moves: list, rng, seen, record: bool = True) -> State | None:
-    """The state after the policy's move from ``s`` (``moves`` its legal moves, non-empty)
-    into a position not in ``seen`` (None: check nothing), or None if there is none. With
-    ``record`` the new position's key is added to ``seen``."""
+        pick = blind_choice(s, moves, seen)
+        return None if pick is None else (pick[1], None)
     if policy == "random":
         n = len(moves)
         if seen is None:
-            return s.apply(moves[rng.below(n)])
+            return s.apply(moves[rng.below(n)]), None
         below = rng.below
         i = below(n)
         c = s.apply(moves[i])
         k = c.key()
         if k not in seen:  # the usual case: no copy of the moves
-            if record:
-                seen.add(k)
-            return c
+            return c, k
         moves = list(moves)
         while True:
             moves[i] = moves[-1]
@@ -98,19 +101,15 @@ def _next(policy: str, s: State, moves: list, rng, seen, record: bool = True) ->
             c = s.apply(moves[i])
             k = c.key()
             if k not in seen:
-                if record:
-                    seen.add(k)
-                return c
+                return c, k
     if policy == "greedy":
         for m in greedy_order(s, moves):
             c = s.apply(m)
             if seen is None:
-                return c
+                return c, None
             k = c.key()
             if k not in seen:
-                if record:
-                    seen.add(k)
-                return c
+                return c, k
         return None
     raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
 
@@ -179,52 +178,40 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     :data:`REVISIT_REASON`); "undecided" when ``max_moves`` moves were played first.
     ``random`` draws from :class:`~engine.deal.SplitMix64` seeded with ``seed`` (default: the
     deal number).
+
+    One loop for every policy; they differ in what the player remembers of the positions
+    played: "random" and "greedy" their :meth:`~engine.state.State.key` (so they never choose
+    a move back), "blind" their :func:`seen_form` (what it saw). The referee keeps the keys
+    in every case and ends the game as lost, with :data:`REVISIT_REASON`, when the chosen
+    move comes back to a position already played (only the blind player, who cannot tell
+    positions that look alike apart, can choose one), so that every playout ends.
     """
     if policy not in PLAYOUT_POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
+    rng = SplitMix64(s.cfg.deal if seed is None else seed) if policy == "random" else None
+    keys = {s.key()}                    # the referee's record: every position played
     if policy == "blind":
-        return _run_blind(s, max_moves)
-    rng = SplitMix64(s.cfg.deal if seed is None else seed)
-    seen = {s.key()}
+        remember, memory = seen_form, {seen_form(s)}
+    else:
+        remember, memory = None, keys   # the player remembers what the referee does
     for _ in range(max_moves):
         if s.is_won():
             return Playout("won", s, "won")
         moves = s.legal_moves()
         if not moves:
             return Playout("lost", s, s.over_reason())
-        c = _next(policy, s, moves, rng, seen)
-        if c is None:
-            return Playout("lost", s, REVISIT_REASON)
-        s = c
-    if s.is_won():
-        return Playout("won", s, "won")
-    if not s.legal_moves():
-        return Playout("lost", s, s.over_reason())
-    return Playout("undecided", s, "move limit reached")
-
-
-def _run_blind(s: State, max_moves: int) -> Playout:
-    """:func:`run` for the blind policy. The player remembers the :func:`seen_form` of each
-    position played; the referee (not the player) ends the game as lost, with
-    :data:`REVISIT_REASON`, when a move comes back to a position already played (the full
-    :meth:`~engine.state.State.key`), so that every playout ends."""
-    keys = {s.key()}
-    seen = {seen_form(s)}
-    for _ in range(max_moves):
-        if s.is_won():
-            return Playout("won", s, "won")
-        moves = s.legal_moves()
-        if not moves:
-            return Playout("lost", s, s.over_reason())
-        pick = blind_choice(s, moves, seen)
+        pick = _pick(policy, s, moves, rng, memory)
         if pick is None:
             return Playout("lost", s, REVISIT_REASON)
-        k = pick[1].key()
-        if k in keys:
-            return Playout("lost", s, REVISIT_REASON)
-        s = pick[1]
+        c, k = pick
+        if k is None:
+            k = c.key()
+            if k in keys:
+                return Playout("lost", s, REVISIT_REASON)
         keys.add(k)
-        seen.add(seen_form(s))
+        if remember is not None:
+            memory.add(remember(c))
+        s = c
     if s.is_won():
         return Playout("won", s, "won")
     if not s.legal_moves():
