@@ -19,7 +19,18 @@ is new (it draws among all moves and, should the drawn one lead back, draws agai
 others, so a playout that never comes back to a position draws exactly as without the rule).
 When every legal move leads back to a position already seen, the deal is **lost** for that
 policy, with the reason :data:`REVISIT_REASON`. A playout is therefore finite in every game
-(the positions of a deal are finite in number), and it cannot shuffle cards to and fro.
+(the positions of a deal are finite in number), and it cannot shuffle cards to and fro into
+the same position. The ``blind`` player remembers what it saw (:func:`seen_form`) and the
+referee ends its game the same way when it comes back to a position all the same.
+
+This is the players' sense, **not a rule of the book and not a reading**: no witness speaks
+of playing a position twice, so it is no ambiguity of the text and has no reading id. It is
+a decision of the edition's players, made so that every playout ends; the solver needs no
+such rule (its transposition table never searches a position twice). It does not stop a
+player from wandering through many *different* positions: the greedy player of the
+Egyptian Pyramid, for whom a build outranks turning a card, moves single cards among alike
+building piles through thousands of new positions before it turns the next card (deal 1:
+21,681 moves, 21,537 of them builds, before every move leads back).
 
 :func:`run` plays a policy to the end or to ``max_moves`` moves (then outcome
 "undecided"); :func:`playout` is its older two-value form.

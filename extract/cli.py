@@ -503,7 +503,9 @@ POLICY_HELP = ("greedy: the best move by a fixed priority, as a player would (th
                "blind: the same, seeing only the face-up cards (no stock order, no face-down "
                "cards); solver: an all-seeing search for any way to come out (won / proven "
                "lost / undecided), an upper bound for any player; random: a seeded random "
-               "legal move.")
+               "legal move. The players never play a move back into a position they have "
+               "had in the deal (their sense, not a rule of the book): when every move would, "
+               "the deal is lost.")
 
 
 def play_reason(result: dict, budget: int) -> str:
