@@ -20,8 +20,11 @@ others, so a playout that never comes back to a position draws exactly as withou
 When every legal move leads back to a position already seen, the deal is **lost** for that
 policy, with the reason :data:`REVISIT_REASON`. A playout is therefore finite in every game
 (the positions of a deal are finite in number), and it cannot shuffle cards to and fro into
-the same position. The ``blind`` player remembers what it saw (:func:`seen_form`) and the
-referee ends its game the same way when it comes back to a position all the same.
+the same position. The ``blind`` player remembers what it saw (:func:`seen_form`), which
+may not tell a position played from a new one (the keys fold the game's symmetries, such as
+the two packs of the Egyptian Pyramid); the referee then refuses the move back and the
+player takes its next move, and its deal is lost the same way only when every legal move
+leads back.
 
 This is the players' sense, **not a rule of the book and not a reading**: no witness speaks
 of playing a position twice, so it is no ambiguity of the text and has no reading id. It is
@@ -81,26 +84,29 @@ def choose(policy: str, s: State, rng: SplitMix64 | None = None,
     return None if pick is None else pick[0].hist[0]
 
 
-def _pick(policy: str, s: State, moves: list, rng, seen) -> tuple[State, tuple | None] | None:
+def _pick(policy: str, s: State, moves: list, rng, seen,
+          keys: set | None = None) -> tuple[State, tuple | None, tuple | None] | None:
     """The policy's move from ``s`` (``moves`` its legal moves, non-empty) as ``(state after
-    it, its key or None if not computed)``, or None when every move leads into ``seen``.
+    it, its key, its seen_form)`` (None for what was not computed), or None when every move
+    leads into ``seen``.
 
     ``seen`` is what the player remembers of the positions played (not changed here):
     :meth:`~engine.state.State.key` values for "random" and "greedy" (None: every move is
-    new), :func:`seen_form` values for "blind" (:func:`blind_choice`)."""
+    new), :func:`seen_form` values for "blind" (:func:`blind_choice`, which also refuses
+    a move into ``keys``, the referee's record)."""
     if policy == "blind":
-        pick = blind_choice(s, moves, seen)
-        return None if pick is None else (pick[1], None)
+        pick = _blind_pick(s, moves, seen, keys)
+        return None if pick is None else pick[1:]
     if policy == "random":
         n = len(moves)
         if seen is None:
-            return s.apply(moves[rng.below(n)]), None
+            return s.apply(moves[rng.below(n)]), None, None
         below = rng.below
         i = below(n)
         c = s.apply(moves[i])
         k = c.key()
         if k not in seen:  # the usual case: no copy of the moves
-            return c, k
+            return c, k, None
         moves = list(moves)
         while True:
             moves[i] = moves[-1]
@@ -112,15 +118,15 @@ def _pick(policy: str, s: State, moves: list, rng, seen) -> tuple[State, tuple |
             c = s.apply(moves[i])
             k = c.key()
             if k not in seen:
-                return c, k
+                return c, k, None
     if policy == "greedy":
         for m in greedy_order(s, moves):
             c = s.apply(m)
             if seen is None:
-                return c, None
+                return c, None, None
             k = c.key()
             if k not in seen:
-                return c, k
+                return c, k, None
         return None
     raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
 
@@ -147,10 +153,12 @@ def seen_form(s: State) -> tuple:
     return (s.visible(), tuple(s.legal_moves()))
 
 
-def blind_choice(s: State, moves: list, seen: set) -> tuple[tuple, State] | None:
+def blind_choice(s: State, moves: list, seen: set,
+                 keys: set | None = None) -> tuple[tuple, State] | None:
     """The blind policy's move in ``s`` (``moves`` its legal moves, non-empty) and the
     state after it, or None when every move is foreseen to lead back to a position in
-    ``seen`` (a set of :func:`seen_form` values).
+    ``seen`` (a set of :func:`seen_form` values) or, with ``keys`` (the referee's record of
+    the positions played, :meth:`~engine.state.State.key` values), leads back to one of them.
 
     Moves are taken in the greedy order (:func:`greedy_order`, which reads the move and the
     pile sizes only). A move that turns up no card has an outcome the player can foresee
@@ -158,13 +166,24 @@ def blind_choice(s: State, moves: list, seen: set) -> tuple[tuple, State] | None
     :func:`seen_form`) was seen before. A move that turns up a card cannot be foreseen and
     is never skipped. Nothing hidden is read: the child states are computed (the engine
     has no other way to apply the rules) but only their face-up cards already shown in
-    ``s`` are compared."""
+    ``s`` are compared. The ``keys`` check is the referee's, not the player's: a move back
+    into a position played (which the player may not tell from a new one: the keys fold the
+    game's symmetries, e.g. the two packs) is refused, and the player takes its next move."""
+    pick = _blind_pick(s, moves, seen, keys)
+    return None if pick is None else pick[:2]
+
+
+def _blind_pick(s: State, moves: list, seen: set, keys: set | None):
+    """:func:`blind_choice` as ``(move, state after it, its key or None, its seen_form)``."""
     shown = _shown(s.visible())
     for m in greedy_order(s, moves):
         c = s.apply(m)
-        view = _foreseen(c.visible(), shown)
-        if view is None or (view, tuple(c.legal_moves())) not in seen:
-            return m, c
+        view = c.visible()
+        legal = tuple(c.legal_moves())
+        if _foreseen(view, shown) is None or (view, legal) not in seen:
+            k = None if keys is None else c.key()
+            if k is None or k not in keys:
+                return m, c, k, (view, legal)
     return None
 
 
@@ -193,9 +212,10 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     One loop for every policy; they differ in what the player remembers of the positions
     played: "random" and "greedy" their :meth:`~engine.state.State.key` (so they never choose
     a move back), "blind" their :func:`seen_form` (what it saw). The referee keeps the keys
-    in every case and ends the game as lost, with :data:`REVISIT_REASON`, when the chosen
-    move comes back to a position already played (only the blind player, who cannot tell
-    positions that look alike apart, can choose one), so that every playout ends.
+    in every case and refuses a blind move back into a position already played (the blind
+    player, who cannot tell positions that look alike apart, may choose one): the player
+    then takes its next move, and the game is lost, with :data:`REVISIT_REASON`, only when
+    every legal move leads back. So every playout ends.
     """
     if policy not in PLAYOUT_POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
@@ -211,17 +231,13 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
         moves = s.legal_moves()
         if not moves:
             return Playout("lost", s, s.over_reason())
-        pick = _pick(policy, s, moves, rng, memory)
+        pick = _pick(policy, s, moves, rng, memory, keys)
         if pick is None:
             return Playout("lost", s, REVISIT_REASON)
-        c, k = pick
-        if k is None:
-            k = c.key()
-            if k in keys:
-                return Playout("lost", s, REVISIT_REASON)
-        keys.add(k)
+        c, k, form = pick
+        keys.add(c.key() if k is None else k)
         if remember is not None:
-            memory.add(remember(c))
+            memory.add(remember(c) if form is None else form)
         s = c
     if s.is_won():
         return Playout("won", s, "won")

@@ -61,3 +61,21 @@ def test_blind_lost_by_the_referee_the_same_way():
         s = s.step(m)
         keys.append(s.key())
     assert len(set(keys)) == len(keys)
+
+
+def test_blind_takes_its_next_move_when_the_referee_refuses_one():
+    """Egyptian Pyramid deal 18: after two builds the blind player's first choice moves 9♦
+    from 10♣' onto 10♣, which it sees as a new position but which is the same position up
+    to the two packs (the key folds them). The referee refuses it; the player goes on with
+    its next move instead of losing the deal there."""
+    s = games.new("egyptian-pyramid", 18).step(("build", 0, 6)).step(("build", 2, 1))
+    refused = s.apply(("build", 1, 4))
+    assert refused.key() == s.key()
+    assert policies.seen_form(refused) != policies.seen_form(s)
+    assert policies.blind_choice(s, s.legal_moves(), {policies.seen_form(s)})[0] == \
+        ("build", 1, 4)
+    r = api.play("egyptian-pyramid", 18, {}, "blind")
+    assert r["moves"][:2] == [["build", 0, 6], ["build", 2, 1]]
+    assert r["moves"][2] != ["build", 1, 4] and len(r["moves"]) > 2
+    if r["outcome"] == "lost" and r["final"]["reason"] == policies.REVISIT_REASON:
+        _check_lost_by_revisit("egyptian-pyramid", 18, r["readings"], r["moves"])
