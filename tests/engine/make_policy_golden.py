@@ -54,7 +54,9 @@ def main() -> None:
     for c in cases():
         out["cases"][case_id(*c)] = record(*c)
         print(case_id(*c), out["cases"][case_id(*c)]["moves"], file=sys.stderr)
-    PATH.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"  # one case a line
+             for k, v in out["cases"].items()]
+    PATH.write_text('{"cases": {\n' + ",\n".join(lines) + "\n}}\n", encoding="utf-8")
     print(f"wrote {len(out['cases'])} cases to {PATH}")
 
 
