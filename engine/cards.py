@@ -8,8 +8,8 @@ cheaply hashed integers. The number of a card is ``pack * 52 + suit * 13 + (rank
 * ``pack`` 0 or 1: two-pack games tell the packs apart (the second pack's code carries a
   prime: ``AS'``).
 
-Hot code should use the lookup tables :data:`RANK`, :data:`SUIT` and :data:`PACK`
-(indexed by the card number) rather than the properties.
+Hot code should use the lookup tables :data:`RANK`, :data:`SUIT`, :data:`PACK` and
+:data:`CODES` (indexed by the card number) rather than the properties.
 """
 from __future__ import annotations
 
@@ -119,6 +119,8 @@ RANK: tuple[int, ...] = tuple(i % 13 + 1 for i in range(104))
 SUIT: tuple[int, ...] = tuple((i // 13) % 4 for i in range(104))
 #: Pack (0 or 1) of each card number.
 PACK: tuple[int, ...] = tuple(i // 52 for i in range(104))
+#: ASCII code (:attr:`Card.code`, e.g. ``10H'``) of each card number.
+CODES: tuple[str, ...] = tuple(c.code for c in CARDS)
 
 
 def deck(packs: int = 1) -> list[Card]:
@@ -129,5 +131,5 @@ def deck(packs: int = 1) -> list[Card]:
 
 
 def codes(cards) -> list[str]:
-    """Card codes of an iterable of card numbers (for JSON)."""
-    return [CARDS[c].code for c in cards]
+    """Card codes of an iterable of card numbers (for JSON), from :data:`CODES`."""
+    return list(map(CODES.__getitem__, cards))

@@ -19,7 +19,21 @@ is new (it draws among all moves and, should the drawn one lead back, draws agai
 others, so a playout that never comes back to a position draws exactly as without the rule).
 When every legal move leads back to a position already seen, the deal is **lost** for that
 policy, with the reason :data:`REVISIT_REASON`. A playout is therefore finite in every game
-(the positions of a deal are finite in number), and it cannot shuffle cards to and fro.
+(the positions of a deal are finite in number), and it cannot shuffle cards to and fro into
+the same position. The ``blind`` player remembers what it saw (:func:`seen_form`), which
+may not tell a position played from a new one (the keys fold the game's symmetries, such as
+the two packs of the Egyptian Pyramid); the referee then refuses the move back and the
+player takes its next move, and its deal is lost the same way only when every legal move
+leads back.
+
+This is the players' sense, **not a rule of the book and not a reading**: no witness speaks
+of playing a position twice, so it is no ambiguity of the text and has no reading id. It is
+a decision of the edition's players, made so that every playout ends; the solver needs no
+such rule (its transposition table never searches a position twice). It does not stop a
+player from wandering through many *different* positions: the greedy player of the
+Egyptian Pyramid, for whom a build outranks turning a card, moves single cards among alike
+building piles through thousands of new positions before it turns the next card (deal 1:
+21,681 moves, 21,537 of them builds, before every move leads back).
 
 :func:`run` plays a policy to the end or to ``max_moves`` moves (then outcome
 "undecided"); :func:`playout` is its older two-value form.
@@ -64,29 +78,35 @@ def choose(policy: str, s: State, rng: SplitMix64 | None = None,
     None is returned when there is none; ``seen`` is not changed. Without it every legal
     move is considered (the first move of a playout).
     """
+    if policy == "blind" and seen is None:
+        seen = set()
+    pick = _pick(policy, s, s.legal_moves(), rng, seen)
+    return None if pick is None else pick[0].hist[0]
+
+
+def _pick(policy: str, s: State, moves: list, rng, seen,
+          keys: set | None = None) -> tuple[State, tuple | None, tuple | None] | None:
+    """The policy's move from ``s`` (``moves`` its legal moves, non-empty) as ``(state after
+    it, its key, its seen_form)`` (None for what was not computed), or None when every move
+    leads into ``seen``.
+
+    ``seen`` is what the player remembers of the positions played (not changed here):
+    :meth:`~engine.state.State.key` values for "random" and "greedy" (None: every move is
+    new), :func:`seen_form` values for "blind" (:func:`blind_choice`, which also refuses
+    a move into ``keys``, the referee's record)."""
     if policy == "blind":
-        pick = blind_choice(s, s.legal_moves(), seen or set())
-        return None if pick is None else pick[0]
-    child = _next(policy, s, s.legal_moves(), rng, seen, record=False)
-    return None if child is None else child.hist[0]
-
-
-def _next(policy: str, s: State, moves: list, rng, seen, record: bool = True) -> State | None:
-    """The state after the policy's move from ``s`` (``moves`` its legal moves, non-empty)
-    into a position not in ``seen`` (None: check nothing), or None if there is none. With
-    ``record`` the new position's key is added to ``seen``."""
+        pick = _blind_pick(s, moves, seen, keys)
+        return None if pick is None else pick[1:]
     if policy == "random":
         n = len(moves)
         if seen is None:
-            return s.apply(moves[rng.below(n)])
+            return s.apply(moves[rng.below(n)]), None, None
         below = rng.below
         i = below(n)
         c = s.apply(moves[i])
         k = c.key()
         if k not in seen:  # the usual case: no copy of the moves
-            if record:
-                seen.add(k)
-            return c
+            return c, k, None
         moves = list(moves)
         while True:
             moves[i] = moves[-1]
@@ -98,19 +118,15 @@ def _next(policy: str, s: State, moves: list, rng, seen, record: bool = True) ->
             c = s.apply(moves[i])
             k = c.key()
             if k not in seen:
-                if record:
-                    seen.add(k)
-                return c
+                return c, k, None
     if policy == "greedy":
         for m in greedy_order(s, moves):
             c = s.apply(m)
             if seen is None:
-                return c
+                return c, None, None
             k = c.key()
             if k not in seen:
-                if record:
-                    seen.add(k)
-                return c
+                return c, k, None
         return None
     raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
 
@@ -137,10 +153,12 @@ def seen_form(s: State) -> tuple:
     return (s.visible(), tuple(s.legal_moves()))
 
 
-def blind_choice(s: State, moves: list, seen: set) -> tuple[tuple, State] | None:
+def blind_choice(s: State, moves: list, seen: set,
+                 keys: set | None = None) -> tuple[tuple, State] | None:
     """The blind policy's move in ``s`` (``moves`` its legal moves, non-empty) and the
     state after it, or None when every move is foreseen to lead back to a position in
-    ``seen`` (a set of :func:`seen_form` values).
+    ``seen`` (a set of :func:`seen_form` values) or, with ``keys`` (the referee's record of
+    the positions played, :meth:`~engine.state.State.key` values), leads back to one of them.
 
     Moves are taken in the greedy order (:func:`greedy_order`, which reads the move and the
     pile sizes only). A move that turns up no card has an outcome the player can foresee
@@ -148,13 +166,24 @@ def blind_choice(s: State, moves: list, seen: set) -> tuple[tuple, State] | None
     :func:`seen_form`) was seen before. A move that turns up a card cannot be foreseen and
     is never skipped. Nothing hidden is read: the child states are computed (the engine
     has no other way to apply the rules) but only their face-up cards already shown in
-    ``s`` are compared."""
+    ``s`` are compared. The ``keys`` check is the referee's, not the player's: a move back
+    into a position played (which the player may not tell from a new one: the keys fold the
+    game's symmetries, e.g. the two packs) is refused, and the player takes its next move."""
+    pick = _blind_pick(s, moves, seen, keys)
+    return None if pick is None else pick[:2]
+
+
+def _blind_pick(s: State, moves: list, seen: set, keys: set | None):
+    """:func:`blind_choice` as ``(move, state after it, its key or None, its seen_form)``."""
     shown = _shown(s.visible())
     for m in greedy_order(s, moves):
         c = s.apply(m)
-        view = _foreseen(c.visible(), shown)
-        if view is None or (view, tuple(c.legal_moves())) not in seen:
-            return m, c
+        view = c.visible()
+        legal = tuple(c.legal_moves())
+        if _foreseen(view, shown) is None or (view, legal) not in seen:
+            k = None if keys is None else c.key()
+            if k is None or k not in keys:
+                return m, c, k, (view, legal)
     return None
 
 
@@ -179,52 +208,37 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     :data:`REVISIT_REASON`); "undecided" when ``max_moves`` moves were played first.
     ``random`` draws from :class:`~engine.deal.SplitMix64` seeded with ``seed`` (default: the
     deal number).
+
+    One loop for every policy; they differ in what the player remembers of the positions
+    played: "random" and "greedy" their :meth:`~engine.state.State.key` (so they never choose
+    a move back), "blind" their :func:`seen_form` (what it saw). The referee keeps the keys
+    in every case and refuses a blind move back into a position already played (the blind
+    player, who cannot tell positions that look alike apart, may choose one): the player
+    then takes its next move, and the game is lost, with :data:`REVISIT_REASON`, only when
+    every legal move leads back. So every playout ends.
     """
     if policy not in PLAYOUT_POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
+    rng = SplitMix64(s.cfg.deal if seed is None else seed) if policy == "random" else None
+    keys = {s.key()}                    # the referee's record: every position played
     if policy == "blind":
-        return _run_blind(s, max_moves)
-    rng = SplitMix64(s.cfg.deal if seed is None else seed)
-    seen = {s.key()}
+        remember, memory = seen_form, {seen_form(s)}
+    else:
+        remember, memory = None, keys   # the player remembers what the referee does
     for _ in range(max_moves):
         if s.is_won():
             return Playout("won", s, "won")
         moves = s.legal_moves()
         if not moves:
             return Playout("lost", s, s.over_reason())
-        c = _next(policy, s, moves, rng, seen)
-        if c is None:
-            return Playout("lost", s, REVISIT_REASON)
-        s = c
-    if s.is_won():
-        return Playout("won", s, "won")
-    if not s.legal_moves():
-        return Playout("lost", s, s.over_reason())
-    return Playout("undecided", s, "move limit reached")
-
-
-def _run_blind(s: State, max_moves: int) -> Playout:
-    """:func:`run` for the blind policy. The player remembers the :func:`seen_form` of each
-    position played; the referee (not the player) ends the game as lost, with
-    :data:`REVISIT_REASON`, when a move comes back to a position already played (the full
-    :meth:`~engine.state.State.key`), so that every playout ends."""
-    keys = {s.key()}
-    seen = {seen_form(s)}
-    for _ in range(max_moves):
-        if s.is_won():
-            return Playout("won", s, "won")
-        moves = s.legal_moves()
-        if not moves:
-            return Playout("lost", s, s.over_reason())
-        pick = blind_choice(s, moves, seen)
+        pick = _pick(policy, s, moves, rng, memory, keys)
         if pick is None:
             return Playout("lost", s, REVISIT_REASON)
-        k = pick[1].key()
-        if k in keys:
-            return Playout("lost", s, REVISIT_REASON)
-        s = pick[1]
-        keys.add(k)
-        seen.add(seen_form(s))
+        c, k, form = pick
+        keys.add(c.key() if k is None else k)
+        if remember is not None:
+            memory.add(remember(c) if form is None else form)
+        s = c
     if s.is_won():
         return Playout("won", s, "won")
     if not s.legal_moves():

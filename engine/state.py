@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .cards import CARDS
+from .cards import CARDS, CODES
 
 #: Squared piles (fan ``"none"``) whose name is, or ends with, one of these lie face down:
 #: a player sees none of their cards (see :meth:`State.visible`).
@@ -150,10 +150,11 @@ class State:
 
     def layout(self) -> dict:
         """Drawable description: ``{"game", "deal", "piles": [{"name", "x", "y", "fan",
-        "cards": [codes]}]}`` (x, y in card units on a grid; cards bottom first)."""
+        "cards": [codes]}]}`` (x, y in card units on a grid; cards bottom first; codes from
+        :data:`engine.cards.CODES`)."""
+        code = CODES.__getitem__
         return {"game": self.cfg.slug, "deal": self.cfg.deal,
-                "piles": [{"name": n, "x": x, "y": y, "fan": f,
-                           "cards": [CARDS[c].code for c in cards]}
+                "piles": [{"name": n, "x": x, "y": y, "fan": f, "cards": list(map(code, cards))}
                           for n, x, y, cards, f in self.piles()]}
 
     def render(self) -> str:

@@ -541,11 +541,30 @@ def _readings(values: tuple[str, ...], game: str) -> dict[str, str]:
         amb = amb.removeprefix(f"{game}:")
         if not sep or not amb or not reading:
             _usage(f"--reading takes AMBIGUITY=READING (or {game}:AMBIGUITY=READING), not {v!r}")
+        if ":" in amb:
+            _usage(_foreign_reading(v, amb.partition(":")[0], game))
         if amb in out:
             _usage(f"--reading is given twice for the ambiguity {amb} ({amb}={out[amb]} and "
                    f"{amb}={reading}): choose one reading per ambiguity")
         out[amb] = reading
     return out
+
+
+def _foreign_reading(value: str, prefix: str, game: str) -> str:
+    """The one-line error for ``--reading PREFIX:AMBIGUITY=READING`` whose prefix is not
+    ``game``: what it names, ``game``'s own ambiguities and the form to use."""
+    from engine import games as engine_games
+    what = (f"a reading of {prefix}" if prefix in engine_games.GAMES
+            or prefix in engine_games.NOT_EXECUTABLE else f"the unknown prefix {prefix!r}")
+    try:
+        ambs = engine_games.get(game).AMBIGUITIES
+    except ValueError as e:  # an unknown game: that is the error to report
+        return str(e)
+    own = (f"{game}'s ambiguities are {', '.join(a.id for a in ambs)}" if ambs
+           else f"{game} has no ambiguities")
+    example = f" (e.g. --reading {ambs[0].id}={ambs[0].default})" if ambs else ""
+    return (f"--reading {value} names {what}, not {game}: {own}; give AMBIGUITY=READING or "
+            f"{game}:AMBIGUITY=READING{example}; `edition games` lists the readings")
 
 
 def _executable(game: str) -> None:
@@ -577,7 +596,9 @@ POLICY_HELP = ("greedy: the best move by a fixed priority, as a player would (th
                "blind: the same, seeing only the face-up cards (no stock order, no face-down "
                "cards); solver: an all-seeing search for any way to come out (won / proven "
                "lost / undecided), an upper bound for any player; random: a seeded random "
-               "legal move.")
+               "legal move. The players never play a move back into a position they have "
+               "had in the deal (their sense, not a rule of the book): when every move would, "
+               "the deal is lost.")
 
 
 def play_reason(result: dict, budget: int) -> str:

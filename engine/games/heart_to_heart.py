@@ -187,18 +187,23 @@ class HeartState(State):
             rb.setdefault(RANK[c], []).append(src)
         if self.cfg.all_of_rank:
             return [("match",)] if {RANK[c] for _s, c in a} & set(rb) else []
+        return [("pair", sa, sb) for sa, c in a for sb in rb.get(RANK[c], ())]
+
+    def search_moves(self) -> list[tuple]:
+        """:meth:`legal_moves` less the pairs that differ from an earlier one only in taking
+        a card from another packet with the same ranks, top to bottom (or another open
+        reserve card of the same rank): they lead to positions of the same :meth:`key`.
+        Only the solver drops them: the player cannot tell such packets apart (their
+        covered cards lie face down), so the rules offer every pair."""
         out = []
         seen = set()
-        for sa, c in a:
-            r = RANK[c]
-            for sb in rb.get(r, ()):
-                # identical choices (same ranks beneath) are offered once
-                ka = self._sig(0, sa)
-                kb = self._sig(1, sb)
-                if (ka, kb) in seen:
+        for m in self.legal_moves():
+            if m[0] == "pair":
+                k = (self._sig(0, m[1]), self._sig(1, m[2]))
+                if k in seen:
                     continue
-                seen.add((ka, kb))
-                out.append(("pair", sa, sb))
+                seen.add(k)
+            out.append(m)
         return out
 
     def _sig(self, p: int, src: int) -> tuple:

@@ -15,7 +15,7 @@ def test_blind_plays_every_game_to_the_end(slug):
     """Deals 1-5 end won or lost (never by the move limit), the moves replay through the
     rules, and no position is played twice."""
     for deal in range(1, 6):
-        r = api.play(slug, deal, {}, "blind", budget=20_000)
+        r = api.play(slug, deal, {}, "blind", budget=100_000)
         assert r["policy"] == "blind" and r["outcome"] in ("won", "lost"), (slug, deal)
         s = games.new(slug, deal)
         keys = [s.key()]
