@@ -153,6 +153,9 @@ def _edition():
 
 
 def _read_input(file: str) -> str:
+    """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped, and
+    checked for characters that are not book text (:mod:`extract.characters`)."""
+    from .characters import check_text, strip_bom
     from .corpus import decode_utf8
     if file == "-":
         data = sys.stdin.buffer.read()
@@ -164,7 +167,9 @@ def _read_input(file: str) -> str:
         if not p.exists():
             raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
         data, name = p.read_bytes(), file
-    return decode_utf8(Path(name), data)
+    text = decode_utf8(Path(name), strip_bom(data)[0])
+    check_text(text, name)
+    return text
 
 
 def sync_sources(docs: Path, source: Path) -> None:

@@ -213,8 +213,10 @@ MAX_WITNESS_BYTES = 4 * 2**20
 
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
-    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark or holds control
-    characters."""
+    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark (``edition add``
+    strips one before calling this: :func:`extract.characters.strip_bom`) or holds a
+    character that is not book text (:func:`extract.characters.check_text`: control
+    characters, direction marks; zero-width characters pass, the normaliser removes them)."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")
     if len(data) > MAX_WITNESS_BYTES:
@@ -225,11 +227,8 @@ def decode_witness(path: Path, data: bytes) -> str:
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
     text = decode_utf8(path, data)
-    bad = CONTROL.search(text)
-    if bad:
-        raise EditionError(f"the witness holds the control character U+{ord(bad.group()):04X}, "
-                           f"which is not text", path, line_of(text, bad.start()),
-                           fix="remove it (a transcription holds letters, spaces and line breaks)")
+    from .characters import check_text
+    check_text(text, path, "the witness")
     return text
 
 

@@ -56,9 +56,8 @@ def normalisation_to_tei(norm: Normalisation) -> str:
 
     Raises EditionError if the text holds a character XML cannot represent (a control
     character other than tab and line breaks)."""
-    from .corpus import CONTROL
     from .errors import EditionError, line_of
-    bad = CONTROL.search(norm.original)
+    bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", norm.original)
     if bad:
         raise EditionError(f"the text holds U+{ord(bad.group()):04X} (line "
                            f"{line_of(norm.original, bad.start())}), which XML cannot represent",
