@@ -13,7 +13,6 @@ from extract.model import build_edition
 from extract.notes import NoteTable, note_blocks
 from extract.tei import (TEI_NS, XML_NS, edition_to_tei, english_id, regenerate_witness_text,
                          supplement_pieces, tei_bytes)
-from tests.test_tei import relaxng  # noqa: F401  (the tei_all schema fixture, loaded once)
 
 NS = {"t": TEI_NS}
 XID = f"{{{XML_NS}}}id"
@@ -111,7 +110,7 @@ def test_supplement_pieces():
     assert supplement_pieces("[x]", "[x]") is None                      # printed brackets
 
 
-def test_a_new_supplement_and_a_note_with_a_table(corpus_copy, relaxng):  # noqa: F811
+def test_a_new_supplement_and_a_note_with_a_table(corpus_copy, relaxng):
     em = corpus_copy / "emendations.toml"
     em.write_text(em.read_text(encoding="utf-8") + (
         '\n[[emendation]]\nwitness = "XL"\nline = 9\nreading = "двойки"\n'
