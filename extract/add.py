@@ -4,7 +4,8 @@ The file is checked (exists, UTF-8, not empty), its siglum chosen (``--siglum`` 
 numeral of its chapter heading), and the whole addition is tried on a scratch copy of the
 corpus first: the model is built with the new witness, so its chapter heading, game titles and
 sentences are found exactly as on every build. Only when that succeeds is the real corpus
-changed: the file is copied verbatim into ``corpus/witnesses/``, a ``[[witness]]`` entry with
+changed: the file is copied verbatim (a leading byte order mark aside, see
+:mod:`extract.characters`) into ``corpus/witnesses/``, a ``[[witness]]`` entry with
 its sha256 is appended to ``manifest.toml`` (as text: comments and layout are kept) and the new
 sentence ids are recorded in ``ids.lock`` (existing ids untouched). Each write is atomic; any
 error leaves the corpus as it was and names the file and the fix.

@@ -416,7 +416,10 @@ def games(fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def segment(file: str, fmt: str) -> None:
-    """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets."""
+    """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets.
+
+    A byte order mark at the start is dropped (offsets count from the character after it);
+    control characters and direction marks are refused, naming line and column."""
     from .nlp import segment_text
     text = _read_input(file)
     sents = segment_text(text)
@@ -432,7 +435,11 @@ def segment(file: str, fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "tei"]), default="text",
               show_default=True, help="The normalised text, JSON with every change, or TEI.")
 def normalise(file: str, fmt: str) -> None:
-    """Normalise FILE (or stdin, '-'): modern text, JSON with every change, or TEI."""
+    """Normalise FILE (or stdin, '-'): modern text, JSON with every change, or TEI.
+
+    A byte order mark at the start is dropped (offsets count from the character after it);
+    zero-width characters are removed as recorded changes; control characters and
+    direction marks are refused, naming line and column."""
     from .normalise import normalise as run
     norm = run(_read_input(file))
     if fmt == "json":
