@@ -28,8 +28,10 @@ def corpus_dir(path: str | Path | None = None) -> Path:
 
 
 def read_text(path: Path, what: str = "file") -> str:
-    """Read a corpus text file as UTF-8; raise EditionError (file, line, fix) if it is missing,
-    a folder, not UTF-8, or starts with a byte order mark."""
+    """Read a corpus text file (TOML, the id lock) as UTF-8, a leading byte order mark dropped
+    (an editor that saves one marks the encoding, not the text); raise EditionError (file,
+    line, fix) if it is missing, a folder or not UTF-8. (A witness is read by
+    :func:`decode_witness`, which refuses a byte order mark: it is stored without one.)"""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -40,8 +42,7 @@ def read_text(path: Path, what: str = "file") -> str:
         raise EditionError(f"{what} cannot be read (permission denied)", path,
                            fix="make it readable") from None
     if data.startswith(b"\xef\xbb\xbf"):
-        raise EditionError("the file starts with a byte order mark (BOM)", path, 1,
-                           fix="save it as UTF-8 without BOM")
+        data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -226,3 +226,15 @@ def test_a_corpus_witness_with_a_direction_mark_fails_the_build_and_check(cli, c
     assert e.value.line == 2 and "U+200F RIGHT-TO-LEFT MARK at column 1" in e.value.message
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "U+200F RIGHT-TO-LEFT MARK" in r.output
+
+
+def test_corpus_toml_and_lock_saved_with_a_bom_read_as_without(corpus_copy):
+    before = build_edition(corpus_copy)
+    for rel in ("translations/en/mill.toml", "emendations.toml", "games.toml", "ids.lock",
+                "manifest.toml"):
+        p = corpus_copy / rel
+        p.write_bytes(BOM + p.read_bytes())
+    after = build_edition(corpus_copy)
+    assert [(s.id, s.normalised, s.english, s.note) for g in after.games for s in g.sentences] == \
+           [(s.id, s.normalised, s.english, s.note) for g in before.games for s in g.sentences]
+    assert after.game("mill").sentence("mill:1").english
