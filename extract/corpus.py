@@ -81,7 +81,7 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
     if not path.exists():
         return []
     data = read_toml(path)
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, "TOML file")
     items = data.get(table, [])
     if not isinstance(items, list) or not all(isinstance(e, dict) for e in items):
         m = re.search(rf"^\s*\[?{re.escape(table)}\b", text, re.M)
