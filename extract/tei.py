@@ -220,7 +220,10 @@ def _header(edition) -> etree._Element:
     tei("p", interp, "Variant kinds (app/@type, rdg/@type): substantive, ocr, orthographic, "
                      "punctuation, as defined in extract.collate; rdg/@cause='slip' marks a "
                      "reading the editors emend. note type='ambiguity' records the readings of "
-                     "an ambiguous rule implemented by the engine.")
+                     "an ambiguous rule implemented by the engine. In the English translation, "
+                     "supplied resp='#translator' marks words the translators add (printed in "
+                     "square brackets on the site), and note type='translator' a translator's "
+                     "note, placed after the English sentence it is attached to (@target).")
     return header
 
 
@@ -444,13 +447,26 @@ def _translation(edition, group) -> None:
             if p is None or s.paragraph != para:
                 p, para = tei("p", div), s.paragraph
             if s.english:
-                tei("s", p, s.english, n=str(s.n), corresp=f"#{anchor_id(s.id)}",
-                    xml_id=english_id(s.id))
+                el = tei("s", p, n=str(s.n), corresp=f"#{anchor_id(s.id)}",
+                         xml_id=english_id(s.id))
+                _english_text(el, s.english)
                 translated = True
             if s.note:
                 _translator_note(p, s)
         if not translated:
             tei("gap", p if p is not None else tei("p", div), reason="untranslated")
+
+
+def _english_text(parent, english: str) -> None:
+    """Append an English sentence to ``parent``: words in square brackets (words the English
+    needs that the Russian does not print, or the editors' supplement rendered) become
+    ``supplied resp="#translator"`` without the brackets; the rest is text."""
+    pos = 0
+    for m in re.finditer(r"\[([^\[\]]+)\]", english):
+        append_text(parent, english[pos:m.start()])
+        tei("supplied", parent, m.group(1), resp="#translator")
+        pos = m.end()
+    append_text(parent, english[pos:])
 
 
 def _translator_note(parent, s) -> None:

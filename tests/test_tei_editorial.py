@@ -42,6 +42,29 @@ def _block(el):
     return NoteTable(rows[0], tuple(rows[1:]))
 
 
+def _bracketed(el) -> str:
+    """An English ``s`` read back as the translation file has it: ``supplied`` in brackets."""
+    out = [el.text or ""]
+    for child in el:
+        assert etree.QName(child).localname == "supplied" and child.get("resp") == "#translator"
+        out += ["[", child.text, "]", child.tail or ""]
+    return "".join(out)
+
+
+def test_english_brackets_are_supplied_by_the_translators(edition, exported):
+    en = _x(exported, "//t:text[@type='translation']")[0]
+    sup = _x(en, ".//t:s[@xml:id='dense-column.2_en']/t:supplied")
+    assert [(x.text, x.get("resp")) for x in sup] == [("the fifth beside the fourth,", "#translator")]
+    oct2 = _x(en, ".//t:s[@xml:id='octagon.2_en']/t:supplied")
+    assert [x.text for x in oct2] == ["oct"] and oct2[0].tail.startswith("agon")
+    assert not [t for t in _x(en, ".//t:s//text()") if "[" in t or "]" in t]
+    for g in edition.games:
+        for s in g.sentences:
+            if s.english:
+                el = _x(en, ".//t:s[@xml:id=$x]", x=english_id(s.id))[0]
+                assert _bracketed(el) == s.english
+
+
 def _ids(tree) -> set[str]:
     return set(_x(tree, "//@xml:id"))
 
@@ -93,7 +116,7 @@ def test_every_translators_note_follows_its_english_sentence(edition, exported):
         while etree.QName(en).localname == "note":      # notes of one sentence stay together
             en = en.getprevious()
         assert etree.QName(en).localname == "s" and en.get(XID) == english_id(s.id)
-        assert en.text == s.english
+        assert _bracketed(en) == s.english
         assert [_block(b) for b in _x(note, "*")] == note_blocks(s.note)
     # and the dense column's note on the supplement is on dense-column:2
     dc2 = _x(exported, "//t:note[@type='translator'][@target='#dense-column.2_en']")[0]
