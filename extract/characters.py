@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 import shlex
 import unicodedata
+from bisect import bisect_left
 from pathlib import Path
 
 from .errors import EditionError, line_of
@@ -121,7 +122,8 @@ def check_text(text: str, path: str | Path | None = None, what: str = "the text"
     column = pos - (text.rfind("\n", 0, pos) + 1) + 1
     others = ""
     if len(found) > 1:
-        lines = sorted({line_of(text, p) for p, _ in found[1:]})
+        breaks = [m.start() for m in re.finditer("\n", text)]
+        lines = sorted({bisect_left(breaks, p) + 1 for p, _ in found[1:]})
         shown = ", ".join(map(str, lines[:10])) + (", …" if len(lines) > 10 else "")
         others = (f"; {len(found) - 1} more character{'s' if len(found) > 2 else ''} that "
                   f"{'are' if len(found) > 2 else 'is'} not book text (line"
