@@ -886,10 +886,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                 if found is None:
                     found = cache[word] = _analyse(word, yo, dje)
             else:
-                # a word joined across a line end is not a particle printed joined to its
-                # word ('а-\nтакже' is not 'атак же'): the old spelling's hyphenated particle
-                # broken at its hyphen is PARTICLE_HYPHEN above
-                found = tuple(f for f in _analyse(word, yo, dje) if f[3] != PARTICLE_APART)
+                found = _analyse(word, yo, dje)
             if not found:
                 continue
             where = [p for a, z in seg for p in range(a, z)]
