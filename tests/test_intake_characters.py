@@ -10,6 +10,8 @@ import json
 import tomllib
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from extract.characters import check_text
@@ -238,3 +240,13 @@ def test_corpus_toml_and_lock_saved_with_a_bom_read_as_without(corpus_copy):
     assert [(s.id, s.normalised, s.english, s.note) for g in after.games for s in g.sentences] == \
            [(s.id, s.normalised, s.english, s.note) for g in before.games for s in g.sentences]
     assert after.game("mill").sentence("mill:1").english
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet="аеколдрстуыъьѣі -\n.\u00ad" + "".join(ZERO_WIDTH), max_size=40))
+def test_zero_width_normalisation_is_lossless_and_stable(text):
+    norm = normalise(text)
+    assert apply_changes(text, norm.changes) == norm.text
+    assert not set(ZERO_WIDTH) & set(norm.text)          # every one removed, each recorded
+    assert "".join(c.orig for c in norm.changes).count("\u200b") == text.count("\u200b")
+    assert not [c for c in normalise(norm.text).changes if "zero-width" in c.rules]
