@@ -4,7 +4,8 @@ The file is checked (exists, UTF-8, not empty), its siglum chosen (``--siglum`` 
 numeral of its chapter heading), and the whole addition is tried on a scratch copy of the
 corpus first: the model is built with the new witness, so its chapter heading, game titles and
 sentences are found exactly as on every build. Only when that succeeds is the real corpus
-changed: the file is copied verbatim into ``corpus/witnesses/``, a ``[[witness]]`` entry with
+changed: the file is copied verbatim (a leading byte order mark aside, see
+:mod:`extract.characters`) into ``corpus/witnesses/``, a ``[[witness]]`` entry with
 its sha256 is appended to ``manifest.toml`` (as text: comments and layout are kept) and the new
 sentence ids are recorded in ``ids.lock`` (existing ids untouched). Each write is atomic; any
 error leaves the corpus as it was and names the file and the fix.
@@ -51,7 +52,8 @@ class Added:
     ``units`` the witness's units as ``(kind, first line, last line, game or id, text)``;
     ``new_id_list`` the new sentence ids; ``warnings`` ``(line, message)``; ``fragment`` the
     known game the text before the first title continues (or None); ``source`` the file
-    given."""
+    given; ``bom`` whether the file began with a byte order mark (not stored: the witness
+    is the text after it, and ``sha256`` in the manifest is that of the stored file)."""
 
     siglum: str
     file: Path
@@ -65,6 +67,14 @@ class Added:
     warnings: tuple[tuple[int, str], ...] = ()
     fragment: str | None = None
     source: Path | None = None
+    bom: bool = False
+
+    def _bom_line(self) -> list[str]:
+        verb = "would not be" if self.dry_run else "is not"
+        return ([f"  the byte order mark at the start of {self.source or 'the file'} {verb} "
+                 f"stored (it marks the file's encoding, it is not text): the witness is the "
+                 f"file's text after it, byte for byte"]
+                if self.bom else [])
 
     def report(self) -> str:
         """A few lines for the command line (with ``dry_run``, the whole finding)."""
@@ -74,6 +84,7 @@ class Added:
         lines = [f"added witness {self.siglum} ({self.orthography} spelling) as {self.file}"]
         if self.siglum_from != "given":
             lines.append(f"  siglum {self.siglum} derived from {self.siglum_from}")
+        lines += self._bom_line()
         for slug, known, n in self.games:
             what = ("another copy of a known game: collated on the next build" if known else
                     "a new game: untranslated, not executable (see `edition check`)")
@@ -84,7 +95,8 @@ class Added:
 
     def _dry_report(self) -> str:
         out = [f"dry run: nothing written. Witness {self.siglum} (siglum: {self.siglum_from}), "
-               f"{self.orthography} spelling, would be stored as {self.file}", "units:"]
+               f"{self.orthography} spelling, would be stored as {self.file}",
+               *self._bom_line(), "units:"]
         for kind, a, b, ref, text in self.units:
             lines = f"line {a}" if a == b else f"lines {a}-{b}"
             out.append(f"  {lines:12} {kind:10} {ref:24} {text}")
@@ -252,7 +264,8 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     src = Path(file)
     if not src.is_file():
         raise EditionError("file not found", src, fix="give the path of an existing text file")
-    data = src.read_bytes()
+    from .characters import strip_bom
+    data, had_bom = strip_bom(src.read_bytes())   # an encoding mark, not text: not stored
     text = decode_witness(src, data)
     existing = load_witnesses(root)
     taken = {w.siglum for w in existing}
@@ -354,7 +367,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                        u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
                        _excerpt(text[u.start:u.end])) for u in ed.units[siglum])
     new_ids = tuple(e.id for e in entries if e.id not in old)
-    details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids,
+    details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
                    warnings=tuple(sorted(warnings)),
                    fragment=fragment[0] if fragment else None, source=src)
     if dry_run:

@@ -154,6 +154,9 @@ def _edition():
 
 
 def _read_input(file: str) -> str:
+    """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped, and
+    checked for characters that are not book text (:mod:`extract.characters`)."""
+    from .characters import check_text, strip_bom
     from .corpus import decode_utf8
     if file == "-":
         data = sys.stdin.buffer.read()
@@ -165,7 +168,9 @@ def _read_input(file: str) -> str:
         if not p.exists():
             raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
         data, name = p.read_bytes(), file
-    return decode_utf8(Path(name), data)
+    text = decode_utf8(Path(name), strip_bom(data)[0])
+    check_text(text, name)
+    return text
 
 
 def sync_sources(docs: Path, source: Path) -> None:
@@ -504,7 +509,10 @@ def games(fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def segment(file: str, fmt: str) -> None:
-    """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets."""
+    """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets.
+
+    A byte order mark at the start is dropped (offsets count from the character after it);
+    control characters and direction marks are refused, naming line and column."""
     from .nlp import segment_text
     text = _read_input(file)
     sents = segment_text(text)
@@ -520,7 +528,11 @@ def segment(file: str, fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "tei"]), default="text",
               show_default=True, help="The normalised text, JSON with every change, or TEI.")
 def normalise(file: str, fmt: str) -> None:
-    """Normalise FILE (or stdin, '-'): modern text, JSON with every change, or TEI."""
+    """Normalise FILE (or stdin, '-'): modern text, JSON with every change, or TEI.
+
+    A byte order mark at the start is dropped (offsets count from the character after it);
+    zero-width characters are removed as recorded changes; control characters and
+    direction marks are refused, naming line and column."""
     from .normalise import normalise as run
     norm = run(_read_input(file))
     if fmt == "json":

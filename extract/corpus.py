@@ -28,8 +28,10 @@ def corpus_dir(path: str | Path | None = None) -> Path:
 
 
 def read_text(path: Path, what: str = "file") -> str:
-    """Read a corpus text file as UTF-8; raise EditionError (file, line, fix) if it is missing,
-    a folder, not UTF-8, or starts with a byte order mark."""
+    """Read a corpus text file (TOML, the id lock) as UTF-8, a leading byte order mark dropped
+    (an editor that saves one marks the encoding, not the text); raise EditionError (file,
+    line, fix) if it is missing, a folder or not UTF-8. (A witness is read by
+    :func:`decode_witness`, which refuses a byte order mark: it is stored without one.)"""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -40,8 +42,7 @@ def read_text(path: Path, what: str = "file") -> str:
         raise EditionError(f"{what} cannot be read (permission denied)", path,
                            fix="make it readable") from None
     if data.startswith(b"\xef\xbb\xbf"):
-        raise EditionError("the file starts with a byte order mark (BOM)", path, 1,
-                           fix="save it as UTF-8 without BOM")
+        data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -80,7 +81,7 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
     if not path.exists():
         return []
     data = read_toml(path)
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, "TOML file")
     items = data.get(table, [])
     if not isinstance(items, list) or not all(isinstance(e, dict) for e in items):
         m = re.search(rf"^\s*\[?{re.escape(table)}\b", text, re.M)
@@ -213,8 +214,10 @@ MAX_WITNESS_BYTES = 4 * 2**20
 
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
-    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark or holds control
-    characters."""
+    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark (``edition add``
+    strips one before calling this: :func:`extract.characters.strip_bom`) or holds a
+    character that is not book text (:func:`extract.characters.check_text`: control
+    characters, direction marks; zero-width characters pass, the normaliser removes them)."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")
     if len(data) > MAX_WITNESS_BYTES:
@@ -225,11 +228,8 @@ def decode_witness(path: Path, data: bytes) -> str:
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
     text = decode_utf8(path, data)
-    bad = CONTROL.search(text)
-    if bad:
-        raise EditionError(f"the witness holds the control character U+{ord(bad.group()):04X}, "
-                           f"which is not text", path, line_of(text, bad.start()),
-                           fix="remove it (a transcription holds letters, spaces and line breaks)")
+    from .characters import check_text
+    check_text(text, path, "the witness")
     return text
 
 

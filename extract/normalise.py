@@ -24,7 +24,8 @@ What is normalised (see :data:`RULES` for the full list):
   printed one. A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и)
   is one part of kind ``ocr`` whose ``reg`` is the final spelling. Roman numerals written
   with І (ІІ, ХІV) are left alone;
-* typography (kind ``typography``): dashes, runs of spaces, wrapped lines, soft hyphens,
+* typography (kind ``typography``): dashes, runs of spaces, wrapped lines, soft hyphens and
+  zero-width characters (see :mod:`extract.characters` for the invisible characters refused),
   words divided by a hyphen at a line end (joined, or the line break dropped after a
   compound's own hyphen) or inside a line (joined when only the joined form is a word).
   A page break inside a sentence is recognised by :mod:`extract.model`, which knows the
@@ -306,6 +307,12 @@ INLINE_HYPHEN = _rule("inline-hyphen", "typography",
                       "theirs.")
 SOFT_HYPHEN = _rule("soft-hyphen", "typography",
                     "A soft hyphen (U+00AD, an invisible hyphenation point) is removed.")
+ZERO_WIDTH = _rule("zero-width", "typography",
+                   "An invisible zero-width character that OCR, PDF extraction and web pages "
+                   "leave in the text (U+200B ZERO WIDTH SPACE, U+200C ZERO WIDTH NON-JOINER, "
+                   "U+200D ZERO WIDTH JOINER, U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK "
+                   "SPACE) is removed; the printed page has nothing there. Other invisible "
+                   "characters (control characters, direction marks) are refused on intake.")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -314,6 +321,7 @@ _TYPOGRAPHY = [
     (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " ", SPACES),
     (re.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)"), " ", LINE_WRAP),
     (re.compile("\u00ad+"), "", SOFT_HYPHEN),
+    (re.compile("[\u200b\u200c\u200d\u2060\ufeff]+"), "", ZERO_WIDTH),
 ]
 
 # --- letters ------------------------------------------------------------------------------
@@ -322,9 +330,10 @@ _OLD = "ѣѢіІѳѲѵѴѷѶ"
 _CYR = "А-Яа-яЁё" + _OLD + "ђЂөӨ"
 _LETTER = r"[^\W\d_]"
 _COMBINING = "\u0300-\u036f"
-_SHY = "\u00ad"
-# A word piece: letters, combining marks (stress accents) and soft hyphens, no hyphen; it
-# starts with a letter.
+_SHY = "\u00ad\u200b\u200c\u200d\u2060\ufeff"   # invisible inside a word: dropped
+_SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
+# A word piece: letters, combining marks (stress accents), soft hyphens and zero-width
+# characters, no hyphen; it starts with a letter.
 _WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|[{_COMBINING}{_SHY}])*")
 # What may stand between two pieces of a word divided at a line end.
 _BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
@@ -384,7 +393,7 @@ _CONFUSIONS = (
 )
 
 # A word needs the rule pass only if it matches this (or is one of _WHOLE_WORDS).
-_SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00adA-Za-z\u00c0-\u024fъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
+_SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\ufeffA-Za-z\u00c0-\u024fъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
                       r"[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]", re.IGNORECASE)
 _AGO_KEEP = frozenset(("драго", "благо", "наго"))
 _WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
@@ -523,9 +532,9 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
                 target[i] = "ѳ" if c == "ө" else "Ѳ"
                 rule[i] = OCR_BARRED_O
     for i, c in enumerate(word):
-        if c == _SHY:
+        if c in _SHY_RULE:
             target[i] = ""
-            rule[i] = SOFT_HYPHEN
+            rule[i] = _SHY_RULE[c]
     # The word as read (Cyrillic letters, old spelling), and its base letters (no accents,
     # no soft hyphens).
     base = [i for i, c in enumerate(target) if c and not ("\u0300" <= c[0] <= "\u036f")]

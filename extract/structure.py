@@ -347,14 +347,19 @@ class _Line:
     extra: dict = field(default_factory=dict)
 
 
+_ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+
+
 def _lines(text: str) -> list[_Line]:
     out: list[_Line] = []
     prev = 0
     for m in LINE.finditer(text):
         s, e = m.start(), m.end()
-        while s < e and text[s].isspace():
+        # zero-width characters at a line's edges (a byte order mark where files were
+        # joined) count as space there, so a title after one is still found
+        while s < e and (text[s].isspace() or text[s] in _ZERO_WIDTH):
             s += 1
-        while e > s and text[e - 1].isspace():
+        while e > s and (text[e - 1].isspace() or text[e - 1] in _ZERO_WIDTH):
             e -= 1
         if e == s:
             continue

@@ -34,12 +34,50 @@ def append_text(parent, text: str) -> None:
         parent.text = (parent.text or "") + text
 
 
+#: ``supplied/@reason`` of an editorial supplement (a TEI word; the editors' reason for the
+#: supplement follows it in a ``note``)
+SUPPLIED_REASON = "omitted-in-original"
+_BRACKETED = re.compile(r"\s*\[([^\[\]]+)\]")
+
+
+def supplement_pieces(reading: str, correction: str) -> list[tuple[str, bool]] | None:
+    """If an emendation is an editorial supplement (its correction repeats the reading and
+    adds words in square brackets, the convention of ``corpus/emendations.toml``), the
+    correction as pieces ``(text, supplied?)``: the unsupplied pieces join to ``reading``;
+    a supplied piece is the bracketed words without the brackets, with the space before the
+    bracket. None for any other emendation."""
+    pieces, pos = [], 0
+    for m in _BRACKETED.finditer(correction):
+        if m.start() > pos:
+            pieces.append((correction[pos:m.start()], False))
+        pieces.append((m.group(0).replace("[", "", 1)[:-1], True))
+        pos = m.end()
+    if pos < len(correction):
+        pieces.append((correction[pos:], False))
+    if not any(sup for _, sup in pieces) or "".join(t for t, sup in pieces if not sup) != reading:
+        return None
+    return pieces
+
+
 def add_changes(parent, original: str, changes) -> None:
     """Append ``original`` to ``parent`` with each change as ``choice/orig+reg`` or, for an
-    emendation, ``choice/sic+corr``."""
+    emendation, ``choice/sic+corr``; an editorial supplement (:func:`supplement_pieces`) is
+    the original text with the supplied words in ``supplied reason="omitted-in-original"
+    resp="#editor"``, followed by ``note type="editorial" resp="#editor"`` giving the
+    editors' reason."""
     pos = 0
     for c in changes:
         append_text(parent, original[pos:c.start])
+        pieces = supplement_pieces(c.orig, c.reg) if c.kind == "emendation" else None
+        if pieces is not None:
+            for text, supplied in pieces:
+                if supplied:
+                    tei("supplied", parent, text, reason=SUPPLIED_REASON, resp="#editor")
+                else:
+                    append_text(parent, text)
+            tei("note", parent, c.rule, type="editorial", resp="#editor")
+            pos = c.end
+            continue
         choice = tei("choice", parent)
         if c.kind == "emendation":
             tei("sic", choice, c.orig)
@@ -56,9 +94,8 @@ def normalisation_to_tei(norm: Normalisation) -> str:
 
     Raises EditionError if the text holds a character XML cannot represent (a control
     character other than tab and line breaks)."""
-    from .corpus import CONTROL
     from .errors import EditionError, line_of
-    bad = CONTROL.search(norm.original)
+    bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", norm.original)
     if bad:
         raise EditionError(f"the text holds U+{ord(bad.group()):04X} (line "
                            f"{line_of(norm.original, bad.start())}), which XML cannot represent",
@@ -73,10 +110,11 @@ def normalisation_to_tei(norm: Normalisation) -> str:
 
 XML_WHITESPACE = frozenset(" \t\r\n")
 #: elements whose content is not part of a witness's original text (editorial layers)
-EDITORIAL = frozenset({"reg", "corr", "rdg", "note", "figDesc"})
+EDITORIAL = frozenset({"reg", "corr", "rdg", "note", "figDesc", "supplied"})
 EDITION_TITLE = "Patience games: an annotated, executable edition"
 BOOK_TITLE = "Пасьянсы (a nineteenth-century Russian book of patience games)"
 EDITORS = ("The edition's editors",)
+TRANSLATORS = "The edition's translators"
 
 
 def _local(el) -> str:
@@ -138,6 +176,9 @@ def _header(edition) -> etree._Element:
     for i, name in enumerate(EDITORS):
         ed = tei("editor", ts, xml_id="editor" if i == 0 else f"editor{i + 1}")
         tei("name", ed, name)
+    resp = tei("respStmt", ts, xml_id="translator")
+    tei("resp", resp, "English translation and translator's notes")
+    tei("name", resp, TRANSLATORS)
     from . import CODE_LICENCE, LICENCE
     ps = tei("publicationStmt", fd)
     tei("authority", ps, EDITORS[0])
@@ -159,16 +200,19 @@ def _header(edition) -> etree._Element:
     tei("p", seg, "Each game is a div; its sentences are s elements whose xml:id is the "
                   "citable sentence id with ':' (and '@') written '.' (mill:4 is mill.4). "
                   "Every witness is encoded in full, in its own div type='witness', so that "
-                  "reading orig, sic, lem and plain text (not reg, corr, rdg, note) gives "
-                  "back each witness file exactly. Apparatus entries stand in the base text.")
+                  "reading orig, sic, lem and plain text (not reg, corr, rdg, note, "
+                  "supplied) gives back each witness file exactly. Apparatus entries stand "
+                  "in the base text.")
     norm = tei("normalization", ed_decl, method="markup")
     for r in RULES.values():
         tei("p", norm, f"{r.name} ({r.kind}): {r.description}", xml_id=f"rule-{r.name}")
     corr = tei("correction", ed_decl, method="markup")
     ems = [(sig, c) for sig, n in edition.normalisations.items() for c in n.changes
            if c.kind == "emendation"]
-    cp = tei("p", corr, f"Editorial emendations ({len(ems)}), each encoded as choice/sic+corr; "
-                        "the witness files are never edited:")
+    cp = tei("p", corr, f"Editorial emendations ({len(ems)}), each encoded as choice/sic+corr "
+                        "or, for words the text needs but never prints (shown in square "
+                        "brackets in the reading text), as supplied followed by a note "
+                        "type='editorial' with the reason; the witness files are never edited:")
     lst = tei("list", cp)
     for sig, c in ems:
         tei("item", lst, f"{sig}: «{c.orig}» → «{c.reg}» — {c.rule}")
@@ -176,7 +220,10 @@ def _header(edition) -> etree._Element:
     tei("p", interp, "Variant kinds (app/@type, rdg/@type): substantive, ocr, orthographic, "
                      "punctuation, as defined in extract.collate; rdg/@cause='slip' marks a "
                      "reading the editors emend. note type='ambiguity' records the readings of "
-                     "an ambiguous rule implemented by the engine.")
+                     "an ambiguous rule implemented by the engine. In the English translation, "
+                     "supplied resp='#translator' marks words the translators add (printed in "
+                     "square brackets on the site), and note type='translator' a translator's "
+                     "note, placed after the English sentence it is attached to (@target).")
     return header
 
 
@@ -313,6 +360,7 @@ def fixed_ids() -> dict[str, str]:
     from .normalise import RULES
     out = {("editor" if i == 0 else f"editor{i + 1}"): "the editors' id in the TEI header"
            for i in range(len(EDITORS))}
+    out["translator"] = "the translators' id in the TEI header"
     out.update({f"rule-{r}": f"normalisation rule {r}" for r in RULES})
     return out
 
@@ -392,17 +440,54 @@ def _translation(edition, group) -> None:
     for g in edition.games:
         div = tei("div", body, type="game", n=g.slug, corresp=f"#{g.slug}")
         tei("head", div, g.title_en or f"{g.title_ru} (untranslated)")
-        p, para = None, None
+        p, para, translated = None, None, False
         for s in g.sentences:
-            if not s.english:
+            if not (s.english or s.note):
                 continue
             if p is None or s.paragraph != para:
                 p, para = tei("p", div), s.paragraph
-            tei("s", p, s.english, n=str(s.n), corresp=f"#{anchor_id(s.id)}",
-                xml_id=english_id(s.id))
-        if p is None:
-            p = tei("p", div)
-            tei("gap", p, reason="untranslated")
+            if s.english:
+                el = tei("s", p, n=str(s.n), corresp=f"#{anchor_id(s.id)}",
+                         xml_id=english_id(s.id))
+                _english_text(el, s.english)
+                translated = True
+            if s.note:
+                _translator_note(p, s)
+        if not translated:
+            tei("gap", p if p is not None else tei("p", div), reason="untranslated")
+
+
+def _english_text(parent, english: str) -> None:
+    """Append an English sentence to ``parent``: words in square brackets (words the English
+    needs that the Russian does not print, or the editors' supplement rendered) become
+    ``supplied resp="#translator"`` without the brackets; the rest is text."""
+    pos = 0
+    for m in re.finditer(r"\[([^\[\]]+)\]", english):
+        append_text(parent, english[pos:m.start()])
+        tei("supplied", parent, m.group(1), resp="#translator")
+        pos = m.end()
+    append_text(parent, english[pos:])
+
+
+def _translator_note(parent, s) -> None:
+    """The translator's note on sentence ``s`` as ``note type="translator"
+    resp="#translator"``, placed right after the English sentence it is attached to:
+    ``target`` is that English ``s`` (or, if the sentence is untranslated, the Russian one),
+    ``corresp`` the Russian sentence; its blocks (:func:`extract.notes.note_blocks`) become
+    ``p`` and ``table`` (``row role="label"`` for the heading)."""
+    from .notes import NoteTable, note_blocks
+    target = english_id(s.id) if s.english else anchor_id(s.id)
+    note = tei("note", parent, type="translator", resp="#translator", target=f"#{target}",
+               corresp=f"#{anchor_id(s.id)}", n=s.id)
+    for block in note_blocks(s.note):
+        if isinstance(block, NoteTable):
+            table = tei("table", note)
+            for i, cells in enumerate((block.head, *block.rows)):
+                row = tei("row", table, role="label") if i == 0 else tei("row", table)
+                for cell in cells:
+                    tei("cell", row, cell)
+        else:
+            tei("p", note, block)
 
 
 def edition_to_tei(edition) -> etree._ElementTree:

@@ -51,3 +51,14 @@ def site(tmp_path_factory) -> Path:
     r = CliRunner().invoke(main, ["build", "-q", "--out", str(out)], catch_exceptions=False)
     assert r.exit_code == 0, r.output
     return out
+
+
+@pytest.fixture(scope="session")
+def relaxng():
+    """tei_all RELAX NG (tests/data/tei_all.rng), loaded once per session (some 15-35 s)."""
+    import time
+    from lxml import etree
+    t = time.perf_counter()
+    schema = etree.RelaxNG(etree.parse(str(Path(__file__).parent / "data" / "tei_all.rng")))
+    print(f"tei_all.rng loaded in {time.perf_counter() - t:.1f} s")
+    return schema
