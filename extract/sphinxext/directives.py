@@ -342,6 +342,8 @@ class EditionDirective(SphinxDirective):
         for p in sorted(ed.root.rglob("*")):
             if p.is_file() and "results" not in p.parts:
                 self.env.note_dependency(str(p))
+        from . import CORPUS_LISTING   # a file added to the corpus makes the page stale too
+        self.env.note_dependency(str(Path(self.env.srcdir) / "games" / CORPUS_LISTING))
         code = Path(engine.__file__).parent, Path(__file__).parent.parent
         for p in sorted(p for folder in code for p in folder.rglob("*.py")):
             self.env.note_dependency(str(p))  # the page is made by this code

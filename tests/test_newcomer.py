@@ -1,0 +1,32 @@
+"""What a newcomer editing the corpus meets: a rebuild after adding a corpus file shows it,
+and the CLI's messages about a game that is in the edition but has no engine module."""
+from __future__ import annotations
+
+import shutil
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_translation_file_added_after_a_build_reaches_the_site(cli, corpus_copy, tmp_path,
+                                                                monkeypatch):
+    """A translation file that did not exist at the last build (the usual case for a new
+    game) is shown by the next incremental build into the same --out."""
+    import extract.cli
+    docs = tmp_path / "docs"
+    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
+    monkeypatch.setattr(extract.cli, "DOCS", docs)
+    held = tmp_path / "mill.toml"
+    shutil.move(corpus_copy / "translations" / "en" / "mill.toml", held)
+    out = tmp_path / "site" / "html"
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 0, r.output
+    english = "All four aces are taken out and laid in a row"
+    page = (out / "games" / "mill.html").read_text(encoding="utf-8")
+    assert "not yet translated" in page and english not in page
+    shutil.move(held, corpus_copy / "translations" / "en" / "mill.toml")
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 0, r.output
+    page = (out / "games" / "mill.html").read_text(encoding="utf-8")
+    assert english in page and "not yet translated" not in page
