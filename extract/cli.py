@@ -460,6 +460,10 @@ def _executable(game: str) -> None:
     from engine import games as engine_games
     if game in engine_games.NOT_EXECUTABLE:
         _usage(f"{game} cannot be played: {engine_games.NOT_EXECUTABLE[game]}")
+    if game not in engine_games.GAMES and game in {g.slug for g in _edition().games}:
+        _usage(f"{game} is a game of the edition but cannot be played yet: the engine has no "
+               f"module for it (engine/games/); playable: "
+               f"{', '.join(sorted(engine_games.GAMES))}")
 
 
 def _engine_call(fn, *args, **kwargs):

@@ -30,3 +30,27 @@ def test_translation_file_added_after_a_build_reaches_the_site(cli, corpus_copy,
     assert r.exit_code == 0, r.output
     page = (out / "games" / "mill.html").read_text(encoding="utf-8")
     assert english in page and "not yet translated" not in page
+
+
+CLOCK = """ГЛАВА XLIX.
+
+Часы.
+
+Берутъ одну полную колоду въ пятьдесятъ двѣ карты и раскладываютъ ихъ въ двѣнадцать кучекъ
+кругомъ, на подобіе циферблата. Пасьянсъ вышелъ, когда всѣ карты лежатъ на своихъ мѣстахъ.
+"""
+
+
+def test_playing_a_new_game_without_an_engine_says_so(cli, corpus_copy, tmp_path):
+    """`play`/`odds` on a game the edition has (added by `edition add`) but the engine does
+    not: not "unknown game", but that it has no engine module yet."""
+    f = tmp_path / "ch49.txt"
+    f.write_text(CLOCK, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    for args in (["play", "chasy", "--deal", "1"], ["odds", "chasy", "--deals", "2"]):
+        r = cli("--corpus", corpus_copy, *args)
+        assert r.exit_code == 2, r.output
+        assert "chasy is a game of the edition but cannot be played yet" in r.output
+        assert "unknown game" not in r.output and "mill" in r.output
+    r = cli("--corpus", corpus_copy, "play", "nosuchgame", "--deal", "1")
+    assert r.exit_code == 2 and "unknown game 'nosuchgame'" in r.output
