@@ -145,9 +145,12 @@ def run_checks(edition) -> tuple[bool, str]:
             missing.append(f"{g.slug}: {count(len(absent), 'sentence')} untranslated ({', '.join(absent[:5])}"
                            f"{' ...' if len(absent) > 5 else ''})")
         if not g.known:
-            lacks = ["an entry in corpus/games.toml (slug, English title)"]
+            lacks = [f'an entry in corpus/games.toml (slug = "{g.slug}", the slug its sentence '
+                     f'ids are locked under; title_ru; title_en)']
             if have < len(g.sentences):
-                lacks.append(f"translation ({have}/{len(g.sentences)} sentences)")
+                lacks.append(f"translation ({have}/{len(g.sentences)} sentences, in "
+                             f"corpus/translations/en/{g.slug}.toml; once the game is in "
+                             f"games.toml, `edition check` fails until it is complete)")
             if g.slug not in eg:
                 lacks.append("an engine module")
             lacks.append("notes on its ambiguities")

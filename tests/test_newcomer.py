@@ -54,3 +54,26 @@ def test_playing_a_new_game_without_an_engine_says_so(cli, corpus_copy, tmp_path
         assert "unknown game" not in r.output and "mill" in r.output
     r = cli("--corpus", corpus_copy, "play", "nosuchgame", "--deal", "1")
     assert r.exit_code == 2 and "unknown game 'nosuchgame'" in r.output
+
+
+def test_check_names_the_slug_a_new_game_must_keep(cli, corpus_copy, tmp_path):
+    """`edition check` tells the editor of a new game which slug to list in games.toml and
+    where its translation goes; doing just that passes the check, while another slug would
+    orphan the ids `add` locked."""
+    f = tmp_path / "ch49.txt"
+    f.write_text(CLOCK, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    assert 'an entry in corpus/games.toml (slug = "chasy"' in r.output
+    assert "corpus/translations/en/chasy.toml" in r.output
+    games = corpus_copy / "games.toml"
+    games.write_text(games.read_text(encoding="utf-8") + '\n[[game]]\nslug = "chasy"\n'
+                     'title_ru = "Часы"\ntitle_en = "The Clock"\n', encoding="utf-8")
+    (corpus_copy / "translations" / "en" / "chasy.toml").write_text(
+        '[sentences]\n"chasy:1" = "One full pack of fifty-two cards is taken and laid out in '
+        'twelve piles in a circle, like a clock face."\n"chasy:2" = "The patience has come out '
+        'when all the cards lie in their places."\n', encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0 and "check passed" in r.output, r.output
+    assert "[ok] sentence ids match ids.lock" in r.output
