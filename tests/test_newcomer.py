@@ -77,3 +77,22 @@ def test_check_names_the_slug_a_new_game_must_keep(cli, corpus_copy, tmp_path):
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 0 and "check passed" in r.output, r.output
     assert "[ok] sentence ids match ids.lock" in r.output
+
+
+def test_a_one_game_list_under_a_bare_heading_is_the_heading_not_a_second_game(cli, corpus_copy,
+                                                                               tmp_path):
+    """``ГЛАВА XLIX.`` with the list of its games on the next line (README, "Layouts
+    understood"), when the list names one game whose title then stands again over its text:
+    one game, no empty game and no ``chasy-2``."""
+    text = ("— 87 —\n\nГЛАВА XLIX.\nЧасы.\n\nЧасы.\n\n" + CLOCK.split("\n\n", 2)[2])
+    f = tmp_path / "ch49.txt"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "lines 3-4    heading" in r.output
+    assert "chasy: 2 sentences (new game)" in r.output
+    assert "chasy-2" not in r.output and "stands 2 times" not in r.output
+    # without the repeated title, the line under the heading is the game's title, as before
+    f.write_text("ГЛАВА XLIX.\nЧасы.\n\n" + CLOCK.split("\n\n", 2)[2], encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert "chasy: 2 sentences (new game)" in r.output and "warnings: none" in r.output, r.output
