@@ -645,7 +645,8 @@ def results(game_list, seconds_per_row, jobs, scheduler, scheduler_timeout, forc
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="TCP port (0 to 65535; 0: any free port).")
 @click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),
-              default=DOCS / "_build" / "html", show_default=True)
+              default=DOCS / "_build" / "html", show_default=True,
+              help="The built site to serve (the --out of `edition build`).")
 def serve(port: int, site: Path) -> None:
     """Serve the built site on http://127.0.0.1:PORT (build it first)."""
     import functools
