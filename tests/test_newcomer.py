@@ -96,3 +96,23 @@ def test_a_one_game_list_under_a_bare_heading_is_the_heading_not_a_second_game(c
     f.write_text("ГЛАВА XLIX.\nЧасы.\n\n" + CLOCK.split("\n\n", 2)[2], encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert "chasy: 2 sentences (new game)" in r.output and "warnings: none" in r.output, r.output
+
+
+def test_games_json_gives_a_scholar_every_sentence_to_cite(cli, site):
+    """`edition games --format json` lists each game's sentences with the id to cite, the
+    anchor, the page and the text; every page#anchor it gives exists in the built site."""
+    import json
+    import re
+    rows = json.loads(cli("games", "--format", "json").output)
+    mill = next(r for r in rows if r["slug"] == "mill")
+    assert mill["page"] == "games/mill.html"
+    four = mill["sentence_details"][3]
+    assert four["cite"] == "mill:4" and four["page"] == "games/mill.html#mill.4"
+    assert four["witness"] == "XL" and four["original"].startswith("Верхние карты пачек")
+    assert four["english"].startswith("The top cards of the piles")
+    assert all(len(r["sentence_details"]) == r["sentences"] for r in rows)
+    for r in rows:
+        html = (site / r["page"]).read_text(encoding="utf-8")
+        ids = set(re.findall(r'id="([^"]+)"', html))
+        for s in r["sentence_details"]:
+            assert s["page"] == f"{r['page']}#{s['anchor']}" and s["anchor"] in ids, s["cite"]
