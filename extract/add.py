@@ -250,6 +250,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     from .model import build_edition
     from .structure import analyse
     src = Path(file)
+    if src.is_dir():
+        raise EditionError("is a folder, not a text file", src,
+                           fix="give one text file (a page or a chapter); add each file of a "
+                               "folder with its own `edition add`")
     if not src.is_file():
         raise EditionError("file not found", src, fix="give the path of an existing text file")
     data = src.read_bytes()

@@ -116,3 +116,12 @@ def test_games_json_gives_a_scholar_every_sentence_to_cite(cli, site):
         ids = set(re.findall(r'id="([^"]+)"', html))
         for s in r["sentence_details"]:
             assert s["page"] == f"{r['page']}#{s['anchor']}" and s["anchor"] in ids, s["cite"]
+
+
+def test_adding_a_folder_says_it_is_a_folder(cli, corpus_copy, tmp_path):
+    """`edition add FOLDER` (a newcomer's guess for several pages) names the folder and says
+    to add the files one by one, rather than "file not found"."""
+    r = cli("--corpus", corpus_copy, "add", tmp_path, "--dry-run")
+    assert r.exit_code != 0
+    assert f"{tmp_path}: is a folder, not a text file" in r.output
+    assert "its own `edition add`" in r.output and "file not found" not in r.output
