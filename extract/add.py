@@ -353,7 +353,9 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                    "corpus/games.toml)")
         entries = idlock.updated_lock(ed)
         old = {e.id for e in ed.lock.values()}
-        games = tuple((g.slug, g.known, len(g.texts[siglum])) for g in found)
+        # "known": in games.toml, or already in another witness (then this copy is collated)
+        games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
+                       len(g.texts[siglum])) for g in found)
         units = tuple((u.kind, line_of(text, u.start), line_of(text, max(u.start, u.end - 1)),
                        u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
                        _excerpt(text[u.start:u.end])) for u in ed.units[siglum])

@@ -125,3 +125,19 @@ def test_adding_a_folder_says_it_is_a_folder(cli, corpus_copy, tmp_path):
     assert r.exit_code != 0
     assert f"{tmp_path}: is a folder, not a text file" in r.output
     assert "its own `edition add`" in r.output and "file not found" not in r.output
+
+
+def test_a_second_copy_of_a_newly_added_game_is_reported_as_collated(cli, corpus_copy, tmp_path):
+    """A second witness of a game that an earlier `add` brought in (not yet in games.toml)
+    is another copy, collated against the first: not a "new game" with no new ids."""
+    f = tmp_path / "ch49.txt"
+    f.write_text(CLOCK, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    g = tmp_path / "ch49-copy.txt"
+    g.write_text(CLOCK.replace("двѣнадцать", "двенадцать"), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", g, "--siglum", "XLIXb", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "chasy: 2 sentences (known game, collated)" in r.output
+    assert "new game" not in r.output and "new sentence ids (0): none" in r.output
+    r = cli("--corpus", corpus_copy, "add", g, "--siglum", "XLIXb")
+    assert "chasy: 2 sentences — another copy of a known game: collated on the next build" in r.output
