@@ -141,3 +141,18 @@ def test_a_second_copy_of_a_newly_added_game_is_reported_as_collated(cli, corpus
     assert "new game" not in r.output and "new sentence ids (0): none" in r.output
     r = cli("--corpus", corpus_copy, "add", g, "--siglum", "XLIXb")
     assert "chasy: 2 sentences — another copy of a known game: collated on the next build" in r.output
+
+
+def test_sentence_ids_in_an_ambiguitys_question_and_reason_are_links(site):
+    """A scholar reading why a default was chosen can follow the sentence it cites: ids in
+    the ambiguity's reason link to the sentence on the same page (as in translator's notes)."""
+    from lxml import html as lhtml
+    page = lhtml.parse(str(site / "games" / "goes-doesnt-go.html")).getroot()
+    amb = page.get_element_by_id("goes-doesnt-go.foundations")
+    reason = amb.find_class("amb-reason")[0]
+    hrefs = [a.get("href") for a in reason.iter("a")]
+    assert "#goes-doesnt-go.1" in hrefs and "#goes-doesnt-go.2" in hrefs
+    assert "goes-doesnt-go.1" in page.xpath("//@id")
+    mill = lhtml.parse(str(site / "games" / "mill.html")).getroot()
+    question = mill.get_element_by_id("mill.gather").find_class("amb")[0]
+    assert "#mill.5" in [a.get("href") for a in question.iter("a")]
