@@ -262,6 +262,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     from .model import build_edition
     from .structure import analyse
     src = Path(file)
+    if src.is_dir():
+        raise EditionError("is a folder, not a text file", src,
+                           fix="give one text file (a page or a chapter); add each file of a "
+                               "folder with its own `edition add`")
     if not src.is_file():
         raise EditionError("file not found", src, fix="give the path of an existing text file")
     from .characters import strip_bom
@@ -362,7 +366,9 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                    "corpus/games.toml)")
         entries = idlock.updated_lock(ed)
         old = {e.id for e in ed.lock.values()}
-        games = tuple((g.slug, g.known, len(g.texts[siglum])) for g in found)
+        # "known": in games.toml, or already in another witness (then this copy is collated)
+        games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
+                       len(g.texts[siglum])) for g in found)
         units = tuple((u.kind, line_of(text, u.start), line_of(text, max(u.start, u.end - 1)),
                        u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
                        _excerpt(text[u.start:u.end])) for u in ed.units[siglum])

@@ -27,16 +27,27 @@ def rule_links() -> dict[str, list[str]]:
 
 
 def game_summaries(edition) -> list[dict]:
-    """One dict per game: slug, titles, witnesses, sentence count, executable, ambiguities."""
+    """One dict per game: slug, titles, witnesses, sentence count, executable, ambiguities,
+    the game's ``page`` and ``sentence_details``: each citable sentence's ``cite`` id,
+    ``anchor``, ``page`` (with the anchor), ``witness``, ``original``, ``normalised`` and
+    ``english`` (None while untranslated)."""
+    from .ids import anchor
     eg = engine_games()
     rows = []
     for g in edition.games:
         e = eg.get(g.slug, {})
+        page = f"games/{g.slug}.html"
         rows.append({
             "slug": g.slug, "title_ru": g.title_ru, "title_en": g.title_en,
             "witnesses": list(g.witnesses), "sentences": len(g.sentences),
             "executable": bool(e.get("executable", False)),
             "ambiguities": [decision_summary(g.slug, a) for a in e.get("ambiguities", [])],
+            "page": page,
+            "sentence_details": [
+                {"cite": s.id, "anchor": anchor(s.id), "page": f"{page}#{anchor(s.id)}",
+                 "witness": s.witness,
+                 "original": s.original, "normalised": s.normalised, "english": s.english}
+                for s in g.sentences],
         })
     return rows
 
@@ -145,9 +156,12 @@ def run_checks(edition) -> tuple[bool, str]:
             missing.append(f"{g.slug}: {count(len(absent), 'sentence')} untranslated ({', '.join(absent[:5])}"
                            f"{' ...' if len(absent) > 5 else ''})")
         if not g.known:
-            lacks = ["an entry in corpus/games.toml (slug, English title)"]
+            lacks = [f'an entry in corpus/games.toml (slug = "{g.slug}", the slug its sentence '
+                     f'ids are locked under; title_ru; title_en)']
             if have < len(g.sentences):
-                lacks.append(f"translation ({have}/{len(g.sentences)} sentences)")
+                lacks.append(f"translation ({have}/{len(g.sentences)} sentences, in "
+                             f"corpus/translations/en/{g.slug}.toml; once the game is in "
+                             f"games.toml, `edition check` fails until it is complete)")
             if g.slug not in eg:
                 lacks.append("an engine module")
             lacks.append("notes on its ambiguities")

@@ -584,6 +584,10 @@ def _executable(game: str) -> None:
     from engine import games as engine_games
     if game in engine_games.NOT_EXECUTABLE:
         _usage(f"{game} cannot be played: {engine_games.NOT_EXECUTABLE[game]}")
+    if game not in engine_games.GAMES and game in {g.slug for g in _edition().games}:
+        _usage(f"{game} is a game of the edition but cannot be played yet: the engine has no "
+               f"module for it (engine/games/); playable: "
+               f"{', '.join(sorted(engine_games.GAMES))}")
 
 
 def _engine_call(fn, *args, **kwargs):
@@ -767,7 +771,8 @@ def results(game_list, seconds_per_row, jobs, scheduler, scheduler_timeout, forc
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="TCP port (0 to 65535; 0: any free port).")
 @click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),
-              default=DOCS / "_build" / "html", show_default=True)
+              default=DOCS / "_build" / "html", show_default=True,
+              help="The built site to serve (the --out of `edition build`).")
 def serve(port: int, site: Path) -> None:
     """Serve the built site on http://127.0.0.1:PORT (build it first)."""
     import functools

@@ -444,7 +444,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 nxt = lines[i + 1] if i + 1 < len(lines) else None
                 if not names and nxt is not None:
                     listed = split_list(nxt.text)
-                    if len(listed) >= 2 and all(_name_shape(t, 6) for t in listed):
+                    if (len(listed) >= 2 or _single_list(listed, nxt, lines[i + 2:])) and \
+                            all(_name_shape(t, 6) for t in listed):
                         names = listed
                         ln.end, ln.text = nxt.end, text[ln.start:nxt.end]
                         del lines[i + 1]
@@ -560,6 +561,16 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                  f"the title {p.label!r} is not among the games the chapter "
                                  f"heading names: taken as a game; check that it is one"))
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page)
+
+
+def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:
+    """Whether a one-game list stands under a bare heading (``ГЛАВА XLIX.`` / ``Часы.``):
+    the line follows the heading with no blank line between and its title stands again
+    further on, as the game's own title (else the line is that title)."""
+    if len(listed) != 1 or nxt.brk:
+        return False
+    name = key(listed[0])
+    return any(key(ln.text).startswith(name) for ln in rest)
 
 
 def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],

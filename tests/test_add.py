@@ -123,8 +123,10 @@ def test_add_new_chapter_in_pre_reform_spelling(cli, corpus_copy, tmp_path):
 
     r = cli("--corpus", corpus_copy, "check")
     todo = r.output.split("new games still to edit", 1)[1]
-    assert ("zvezda (Звезда, witness XLVII) lacks: an entry in corpus/games.toml (slug, English "
-            "title); translation (0/4 sentences); an engine module") in todo
+    assert ('zvezda (Звезда, witness XLVII) lacks: an entry in corpus/games.toml (slug = "zvezda",'
+            ' the slug its sentence ids are locked under; title_ru; title_en); translation (0/4 '
+            'sentences, in corpus/translations/en/zvezda.toml') in todo
+    assert "an engine module" in todo.split("krepost")[0]
     assert "krepost (Крепость, witness XLVII) lacks:" in todo
     assert "sentence ids match ids.lock" in r.output.split("[ok]", 3)[2]
 

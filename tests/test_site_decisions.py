@@ -12,7 +12,10 @@ from extract.ids import anchor
 
 
 def text_of(fragment: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment)))
+    """The text a reader sees: inline tags (a linked id's code, spans, its <wbr>) join what
+    they split; other tags separate."""
+    inline = re.sub(r"</?(?:a|code|span|wbr)\b[^>]*>", "", fragment)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", inline)))
 
 
 def squash(s: str) -> str:

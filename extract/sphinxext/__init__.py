@@ -104,11 +104,28 @@ def write_stubs(app: Sphinx) -> None:
         if not p.exists() or p.read_text(encoding="utf-8") != text:
             p.write_text(text, encoding="utf-8")
     (folder / ".engine.stamp").write_text(_engine_stamp(known), encoding="utf-8")
+    write_corpus_listing(folder / CORPUS_LISTING, ed.root)
     for p in folder.glob("*.md"):
         if p.name not in wanted:
             p.unlink()
     write_figures(folder / "figures", ed)
     write_tei_download(folder, ed)
+
+
+#: the list of the corpus's files, a dependency of every page that shows corpus data: a
+#: file added to the corpus (a new translation, say) makes those pages stale, which noting
+#: the files that exist cannot do
+CORPUS_LISTING = ".corpus-files"
+
+
+def write_corpus_listing(path: Path, root: Path) -> None:
+    """Write the sorted relative paths of the corpus files under ``root`` (``results/``
+    excepted) to ``path``, only when the list has changed (its mtime marks the change)."""
+    names = sorted(str(f.relative_to(root)) for f in root.rglob("*")
+                   if f.is_file() and "results" not in f.relative_to(root).parts)
+    text = "\n".join(names) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def write_tei_download(folder: Path, ed) -> None:

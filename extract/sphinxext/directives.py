@@ -267,18 +267,21 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     return sec
 
 
-def ambiguity_item(slug: str, a: dict, dom, location) -> nodes.container:
+def ambiguity_item(slug: str, a: dict, dom, location,
+                   known: frozenset[str] | set[str] = frozenset()) -> nodes.container:
     """One declared decision of the engine (``Ambiguity.to_dict()``) on its game page: its
     citation id and anchor, the question, the readings (each with its own anchor, label,
     editorial justification and what it restricts), the default and the reason. All text
-    from the engine is set as text nodes (escaped); citations are noted in the domain."""
+    from the engine is set as text nodes (escaped); citations are noted in the domain; the
+    ids in ``known`` (sentences, ambiguities, readings) that the question or the reason
+    names become links."""
     from .domain import permalink
     aid = f"{slug}:{a['id']}"
     dom.note_object(aid, "ambiguity", anchor(aid), aid, location=location)
     item = _container(["edition-ambiguity"], ids=[anchor(aid)])
     head = nodes.paragraph(classes=["amb"])
     head += nodes.literal(aid, aid, classes=["amb-id"])
-    head += nodes.Text(f" — {a.get('question', '')}")
+    head += cited_text(f" — {a.get('question', '')}", known, [])
     head += permalink(anchor(aid), f"ambiguity {aid}")
     item += head
     readings = a["readings"]
@@ -307,7 +310,9 @@ def ambiguity_item(slug: str, a: dict, dom, location) -> nodes.container:
                         ["amb-editorial"])
         lst += li
     item += lst
-    item += _para(f"Default {a['default']}: {a.get('reason', '')}", ["amb-reason"])
+    reason = nodes.paragraph(classes=["amb-reason"])
+    reason += cited_text(f"Default {a['default']}: {a.get('reason', '')}", known, [])
+    item += reason
     return item
 
 
@@ -346,6 +351,8 @@ class EditionDirective(SphinxDirective):
         for p in sorted(ed.root.rglob("*")):
             if p.is_file() and "results" not in p.parts:
                 self.env.note_dependency(str(p))
+        from . import CORPUS_LISTING   # a file added to the corpus makes the page stale too
+        self.env.note_dependency(str(Path(self.env.srcdir) / "games" / CORPUS_LISTING))
         code = Path(engine.__file__).parent, Path(__file__).parent.parent
         for p in sorted(p for folder in code for p in folder.rglob("*.py")):
             self.env.note_dependency(str(p))  # the page is made by this code
@@ -453,8 +460,10 @@ class GameDirective(EditionDirective):
         if eg.get("ambiguities"):
             sec = nodes.section(ids=[f"{game.slug}-readings"])
             sec += nodes.title("", "Ambiguities and readings")
+            known = ({s.id for s in game.sentences} | _declared_readings(game.slug)
+                     | {f"{game.slug}:{a['id']}" for a in eg["ambiguities"]})
             for a in eg["ambiguities"]:
-                item = ambiguity_item(game.slug, a, dom, self.get_location())
+                item = ambiguity_item(game.slug, a, dom, self.get_location(), known)
                 sec += item
             out.append(sec)
         return out
