@@ -265,7 +265,8 @@ PREFIX_Z_S = _rule("prefix-z-s", "orthography",
                    "original is not a modern word.")
 OCR_LATIN = _rule("ocr-latin", "ocr",
                   "A Latin letter that looks like a Cyrillic one (a c e o p x y i; A B C E H K M "
-                  "O P T X I) inside an otherwise Cyrillic word is read as the Cyrillic letter "
+                  "O P T X I), or a Greek one (Α Β Ε Η Κ Μ Ο Ρ Τ Υ Χ α ο κ ρ τ χ), inside an "
+                  "otherwise Cyrillic word is read as the Cyrillic letter "
                   "(Latin i as the decimal і, hence и); if a spelling rule then changes that "
                   "letter, the one change shows the final spelling.")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
@@ -345,8 +346,11 @@ _LATIN_LOOKALIKE = {
     # stressed vowels printed as accented Latin letters: the Cyrillic letter and the accent
     "á": "а\u0301", "é": "е\u0301", "ó": "о\u0301", "ý": "у\u0301", "à": "а\u0300",
     "è": "е\u0300", "ò": "о\u0300", "Á": "А\u0301", "É": "Е\u0301", "Ó": "О\u0301",
+    # Greek capitals and small letters that OCR gives for Cyrillic ones of the same shape
+    "Α": "А", "Β": "В", "Ε": "Е", "Η": "Н", "Κ": "К", "Μ": "М", "Ο": "О", "Ρ": "Р",
+    "Τ": "Т", "Υ": "У", "Χ": "Х", "α": "а", "ο": "о", "κ": "к", "ρ": "р", "τ": "т", "χ": "х",
 }
-_LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
@@ -354,7 +358,7 @@ _OLD_LETTER = {
     "ѷ": ("и", IZHITSA), "Ѷ": ("И", IZHITSA),
 }
 _HAS_CYR = re.compile(rf"[{_CYR}]")
-_HAS_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_HAS_LATIN = _LATIN_CHAR
 # A Roman numeral with a Russian case ending glued to it ('XIXв', 'XLIVй') is not OCR noise.
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|й|го|му|м|х|ми)")
 # A Roman numeral written with the Cyrillic І (and Х, С, М look-alikes): 'ІІ', 'ХІV', 'XLІ'.

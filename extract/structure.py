@@ -67,7 +67,8 @@ META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|�
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 LIST_SEPARATOR = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
 
-_LOOKALIKE = str.maketrans("aceopxyiAOCEHKMPTXBІіѣѢѳѲѵѴђЂ", "асеорхуиАОСЕНКМРТХВИиеЕфФиИеЕ")
+_LOOKALIKE = str.maketrans("aceopxyiAOCEHKMPTXBІіѣѢѳѲѵѴђЂΑΒΕΗΚΜΟΡΤΥΧαοκρτχ",
+                           "асеорхуиАОСЕНКМРТХВИиеЕфФиИеЕАВЕНКМОРТУХаокртх")
 
 #: multi-word phrases that mark a line as web page furniture
 DEBRIS_PHRASES = ("читать онлайн", "выбрать главу", "следующая страница", "предыдущая страница",

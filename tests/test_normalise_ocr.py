@@ -29,6 +29,8 @@ CASES = [
     ("оставшіяся карты", "оставшиеся карты", {"ending-yya"}),
     ("лежащіяся", "лежащияся", {"decimal-i"}),        # result unknown: ending kept
     ("бормоталаго", "бормоталаго", set()),           # unknown stem: no ending rule
+    ("Ηѣкоторыя карты въ ρядъ", "Некоторые карты в ряд", {"ocr-latin", "yat"}),  # Greek Η, ρ
+    ("Ελληνικά слова", "Ελληνικά слова", set()),     # a Greek word stays Greek
 ]
 
 
