@@ -135,6 +135,19 @@ def test_the_table_of_id_forms_is_cards_on_a_phone(browser, http_root):  # noqa:
     ctx.close()
 
 
+def test_the_original_keeps_the_witness_line_breaks(browser, http_root):  # noqa: F811
+    """A hard-wrapped witness is shown line for line in the Original column; a page break
+    inside a sentence (dense-column:1) is the ‖ mark, not blank lines."""
+    ctx, page, errors = _page(browser, f"{http_root}/games/dense-column.html", 375)
+    orig = page.locator(".edition-sentence > .orig").first
+    assert orig.evaluate("e => getComputedStyle(e).whiteSpace") == "pre-line"
+    pb = page.locator(".edition-sentence > .orig .pb").first
+    assert pb.evaluate("e => getComputedStyle(e).whiteSpace") == "normal"
+    assert pb.evaluate("e => getComputedStyle(e, '::before').content") == '" ‖ "'
+    assert errors == []
+    ctx.close()
+
+
 def test_the_spinning_wheel_figure_is_legible_and_opens_full_size(browser, site, http_root):  # noqa: F811
     svg = (site / "_images" / "spinning-wheel.svg").read_text(encoding="utf-8")
     assert "91 cards" in svg and ">F1<" in svg and ">hand<" in svg and "′" in svg
