@@ -304,6 +304,10 @@ def test_a_position_in_the_url_opens_the_panel_there(browser, served):
         h["caption"] for h in want["history"]]
     assert b.locator(".play-move").all_inner_texts() == [e["caption"] for e in want["legal"]]
     assert page.locator("#mill-play-panel input.play-deal").input_value() == "5"
+    # the solver's budget box says what it is on screen, not only to a screen reader
+    label = page.locator("#mill-play-panel label.play-budget-label").first
+    assert label.inner_text().split() == ["within", "states"]
+    assert label.locator("input.play-budget").input_value() == "20000"
     assert errors == []
     page.close()
 

@@ -125,7 +125,10 @@
     this.hintB = button("Hint", "Show the greedy policy's move (H)", function () { self.hint(); });
     this.budget = el("input", {type: "number", min: "1", step: "1000", value: "20000", "aria-label": "Solver budget (states)", "class": "play-budget"});
     this.solveB = button("Solve from here", "Search for a win from this position within the budget of states", function () { self.solve(); });
-    bar.appendChild(this.budget);
+    var budgetLabel = el("label", {"class": "play-budget-label"}, "within ");
+    budgetLabel.appendChild(this.budget);
+    budgetLabel.appendChild(document.createTextNode(" states"));
+    bar.appendChild(budgetLabel);
     box.appendChild(bar);
     this.status = el("p", {"class": "play-status", role: "status", "aria-live": "polite"});
     box.appendChild(this.status);
