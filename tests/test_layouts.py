@@ -295,6 +295,11 @@ def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
     assert re.search(r"mill:3 \[0\] – mill:7 \[\d+\] \] lac\. C \(this witness does not cover "
                      r"this text", mill), mill[mill.find("Apparatus"):][:600]
     assert "кладутъ" in mill and "затђмъ" in mill
+    # the home page counts what the corpus now holds
+    home = re.sub(r"<[^>]+>", "", (out / "index.html").read_text(encoding="utf-8"))
+    pages = [p for p in (out / "games").glob("*.html") if p.stem not in ("index", "engine")]
+    assert f"an edition of {4 + len(EXPECTED) + 1} witnesses" in home
+    assert f"the text of {len(pages)} games, and the engine plays 10 of them" in home
 
 
 def test_sentence_cut_by_web_furniture_is_warned_not_joined(cli, corpus_copy, tmp_path):

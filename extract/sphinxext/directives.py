@@ -514,6 +514,27 @@ class WitnessesDirective(EditionDirective):
         return [table]
 
 
+class SummaryDirective(EditionDirective):
+    """``edition-summary``: what the edition holds, counted from the corpus (witnesses, games,
+    games the engine plays), so that the home page stays true after ``edition add``."""
+
+    def run(self):
+        from ..checks import engine_games
+        from ..words import count
+        ed = self.edition()
+        playable = engine_games()
+        plays = [g for g in ed.games if playable.get(g.slug, {}).get("executable")]
+        text = (f"This site is an edition of {count(len(ed.witnesses), 'witness', 'witnesses')} "
+                f"({', '.join(w.siglum for w in ed.witnesses)}; see Witnesses below) of a "
+                f"nineteenth-century Russian book of patience (solitaire) games. They give the "
+                f"text of {count(len(ed.games), 'game')}, and the engine plays "
+                f"{'all' if len(plays) == len(ed.games) else len(plays)} of them")
+        others = [g.title_en or g.title_ru for g in ed.games if g not in plays]
+        say = "its page says" if len(others) == 1 else "their pages say"
+        text += f" (not {', '.join(others)}: {say} why)." if others else "."
+        return [nodes.paragraph("", text, classes=["edition-summary"])]
+
+
 class GamesDirective(EditionDirective):
     """``edition-games``: the games with their Russian and English titles, linked."""
 
@@ -605,6 +626,7 @@ DIRECTIVES = {
     "edition-game": GameDirective,
     "edition-witnesses": WitnessesDirective,
     "edition-games": GamesDirective,
+    "edition-summary": SummaryDirective,
     "edition-principles": PrinciplesDirective,
 }
 
