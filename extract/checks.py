@@ -167,6 +167,10 @@ def run_checks(edition) -> tuple[bool, str]:
             lacks.append("notes on its ambiguities")
             todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: "
                         + "; ".join(lacks))
+        elif g.slug not in eg:      # listed in games.toml, but the engine knows nothing of it
+            todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: an "
+                        f"engine module (engine/games/), or the reason it cannot be executed "
+                        f"(engine.games.NOT_EXECUTABLE)")
     known_readings = reading_ids(eg)
     stale = []
     for g in edition.games:
