@@ -12,7 +12,6 @@ a card; a second pack's cards carry a prime (``7♥′``).
 """
 from __future__ import annotations
 
-import re
 
 from lxml import etree
 

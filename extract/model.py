@@ -8,7 +8,6 @@ Results are cached per process by a fingerprint of the corpus files.
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import re
 from dataclasses import dataclass, field, replace

@@ -62,3 +62,15 @@ def relaxng():
     schema = etree.RelaxNG(etree.parse(str(Path(__file__).parent / "data" / "tei_all.rng")))
     print(f"tei_all.rng loaded in {time.perf_counter() - t:.1f} s")
     return schema
+
+
+@pytest.fixture(scope="session")
+def exported(tmp_path_factory):
+    """The edition exported as TEI by the CLI (``edition export tei``), parsed back from the
+    file (an lxml tree)."""
+    from lxml import etree
+    from extract.cli import main
+    out = tmp_path_factory.mktemp("tei") / "edition.xml"
+    r = CliRunner().invoke(main, ["export", "tei", "--out", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return etree.parse(str(out))

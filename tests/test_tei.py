@@ -15,16 +15,6 @@ NS = {"t": TEI_NS}
 XID = f"{{{XML_NS}}}id"
 
 
-@pytest.fixture(scope="session")
-def exported(edition, tmp_path_factory):
-    """The edition exported by the CLI, parsed back from the file."""
-    from click.testing import CliRunner
-    from extract.cli import main
-    out = tmp_path_factory.mktemp("tei") / "edition.xml"
-    r = CliRunner().invoke(main, ["export", "tei", "--out", str(out)], catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    return etree.parse(str(out))
-
 
 def test_export_validates_against_tei_all(relaxng, exported):
     ok = relaxng.validate(exported)

@@ -22,16 +22,6 @@ def _x(tree, path, **kw):
     return tree.xpath(path, namespaces=NS, **kw)
 
 
-@pytest.fixture(scope="module")
-def exported(edition, tmp_path_factory):
-    """The edition exported by the CLI and parsed back from the file."""
-    from click.testing import CliRunner
-    from extract.cli import main
-    out = tmp_path_factory.mktemp("tei") / "edition.xml"
-    r = CliRunner().invoke(main, ["export", "tei", "--out", str(out)], catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    return etree.parse(str(out))
-
 
 def _block(el):
     """A TEI note's ``p`` or ``table`` read back as :func:`extract.notes.note_blocks` gives it."""

@@ -5,7 +5,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine import api, games, policies
-from engine.deal import shuffled
 from engine.games import dense_column as D, octagon as O, spinning_wheel as W
 from engine.state import Config
 
