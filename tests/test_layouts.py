@@ -289,6 +289,11 @@ def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
     assert "Выкладывают шесть пачек по пяти карт" in text("dvorets")
     pages = "".join(p.read_text(encoding="utf-8") for p in (out / "games").glob("*.html"))
     assert "Читать онлайн" not in pages and "Комментарии (0)" not in pages
+    # a wrapped line is plain text in the reading text (the Original shows the break), not a
+    # marked change on every line end; the model still records it
+    assert 'data-rule="line-wrap"' not in pages
+    assert any("line-wrap" in c.rules for s in build_edition(corpus_copy).game("kotilon").sentences
+               for c in s.changes)
     assert "Главная » Книги" not in pages and "Автор: неизвѣстенъ" not in pages
     assert text("gus").count("Гусь") >= 1                                # title in capitals shown as a name
     mill = text("mill")

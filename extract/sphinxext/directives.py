@@ -83,10 +83,17 @@ def word_changes(text: str, changes) -> list:
     return out
 
 
+#: rules of changes that the reading text shows as plain text, not as marked changes: a line
+#: wrapped in the witness, several spaces (the Original column shows the line breaks)
+PLAIN_CHANGES = frozenset({"line-wrap", "spaces"})
+
+
 def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -> nodes.paragraph:
     """The normalised text of a sentence with each change as a ``change`` node and, where
     ``terms`` (glossary key -> Term) is given, the first occurrence on the page (``seen``
-    collects keys) of each glossary term as a link to its entry."""
+    collects keys) of each glossary term as a link to its entry. A change that only makes a
+    wrapped line or a run of spaces one space (:data:`PLAIN_CHANGES`) is plain text here: the
+    Original column shows the line breaks, and the change stays in the JSON and TEI records."""
     from sphinx.addnodes import pending_xref
     p = nodes.paragraph(classes=["reg"], lang="ru")
     pieces: list[tuple[int, int, nodes.Node]] = []   # spans in normalised offsets
@@ -96,8 +103,11 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
         if c.start > pos:
             pieces.append((npos, npos + c.start - pos, nodes.Text(orig[pos:c.start])))
             npos += c.start - pos
-        node = change(orig=c.orig, kind=c.kind, rule=", ".join(c.rules))
-        node += nodes.Text(c.reg)
+        if set(c.rules) <= PLAIN_CHANGES:
+            node = nodes.Text(c.reg)
+        else:
+            node = change(orig=c.orig, kind=c.kind, rule=", ".join(c.rules))
+            node += nodes.Text(c.reg)
         pieces.append((npos, npos + len(c.reg), node))
         npos += len(c.reg)
         pos = c.end
