@@ -250,6 +250,8 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     from .model import build_edition
     from .structure import analyse
     src = Path(file)
+    if src.is_dir():
+        raise EditionError("is a folder, not a text file", src, fix="give the path of a text file")
     if not src.is_file():
         raise EditionError("file not found", src, fix="give the path of an existing text file")
     data = src.read_bytes()

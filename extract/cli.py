@@ -155,6 +155,9 @@ def _edition():
 def _read_input(file: str) -> str:
     from .corpus import decode_utf8
     if file == "-":
+        if sys.stdin is None or sys.stdin.closed:
+            raise EditionError("standard input is closed: there is no text to read", "<stdin>",
+                               fix="give a FILE, or pipe the text in (edition normalise - < FILE)")
         data = sys.stdin.buffer.read()
         name = "<stdin>"
     else:
@@ -293,6 +296,30 @@ def _prepare_play_panel(source: Path) -> None:
         raise EditionError(message, fix=fix or None) from None
 
 
+def site_folder_guard(out: Path, corpus: Path | None) -> None:
+    """Refuse a site folder ``out`` (resolved) that a build must not replace: a build swaps
+    the whole folder for the new site and deletes the old one, so OUT must be new, empty or
+    an earlier build's (Sphinx's ``.buildinfo`` in it), and never a file-system root, the
+    corpus, the repository or a folder holding or inside either. Raises EditionError naming
+    OUT and the fix before anything is written."""
+    from .corpus import corpus_dir
+    fix = "give --out a new or empty folder of its own (e.g. --out site/html)"
+    if out == Path(out.anchor):
+        raise EditionError("--out is the root of the file system", out, fix=fix)
+    data = corpus_dir(corpus).resolve()
+    for what, folder in (("the corpus", data), ("the repository", REPO.resolve())):
+        if out == folder or folder.is_relative_to(out):
+            raise EditionError(f"--out would replace {what} ({folder}): a build replaces the "
+                               f"whole output folder", out, fix=fix)
+    if out.is_relative_to(data):
+        raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
+                           out, fix=fix)
+    if out.is_dir() and any(out.iterdir()) and not (out / ".buildinfo").is_file():
+        raise EditionError("--out is a folder with files that no `edition build` made (it has "
+                           "no .buildinfo): a build replaces the whole folder and would delete "
+                           "them", out, fix=fix)
+
+
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
@@ -311,8 +338,9 @@ def build(out: Path, quiet: bool, verbose: bool) -> None:
     from .ids import broken_ids
     from .model import build_edition
     out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
     corpus = _corpus()
+    site_folder_guard(out, corpus)
+    out.parent.mkdir(parents=True, exist_ok=True)
     with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT):
         recover_site(out)
         doctrees = out.parent / f".{out.name}.doctrees"
@@ -570,9 +598,14 @@ def _progress_bar(label: str):
     return progress, close
 
 
+#: the most deals one ``odds`` run measures (the deal numbers are held in memory at once)
+MAX_DEALS = 1_000_000
+
+
 @main.command()
 @click.argument("game")
-@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--deals", type=click.IntRange(min=1, max=MAX_DEALS), default=100, show_default=True,
+              help=f"How many deals (1 to {MAX_DEALS:,}).")
 @click.option("--first", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
@@ -612,7 +645,8 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
 
 @main.command()
 @click.option("--game", "game_list", multiple=True, help="Only these games (repeatable).")
-@click.option("--seconds-per-row", type=float, default=60.0, show_default=True,
+@click.option("--seconds-per-row", type=click.FloatRange(min=0, min_open=True), default=60.0,
+              show_default=True,
               help="Computing time allowed for each row of the table.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
@@ -649,8 +683,13 @@ def serve(port: int, site: Path) -> None:
     if not (site / "index.html").is_file():
         raise EditionError("no built site here", site, fix="run `edition build` first")
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
-        click.echo(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:   # the port is taken (or reserved): name it
+        raise EditionError(f"cannot serve on 127.0.0.1:{port}: {e.strerror or e}",
+                           fix=_os_error(e).fix) from None
+    with server as httpd:
+        click.echo(f"serving {site} on http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C to stop)")
         httpd.serve_forever()
 
 
@@ -683,7 +722,26 @@ def export() -> None:
 def export_tei(out: Path) -> None:
     """Write the whole edition as one TEI P5 document (atomically)."""
     from .tei import write_tei
+    tei_out_guard(out.resolve(), _corpus())
     click.echo(f"TEI written: {write_tei(_edition(), out)}")
+
+
+def tei_out_guard(out: Path, corpus: Path | None) -> None:
+    """Refuse a TEI output file ``out`` (resolved) inside the corpus (data only) or an
+    existing file that is not XML (a manifest, a README...), which the export would replace.
+    Raises EditionError naming the file and the fix before anything is written."""
+    from .corpus import corpus_dir
+    data = corpus_dir(corpus).resolve()
+    fix = "give --out a new file name, or an earlier export's (e.g. --out edition.tei.xml)"
+    if out.is_relative_to(data):
+        raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
+                           out, fix=fix)
+    if out.is_file() and out.stat().st_size:
+        with open(out, "rb") as f:
+            head = f.read(64).lstrip()
+        if not head.startswith((b"<?xml", b"<TEI")):
+            raise EditionError("--out names an existing file that is not XML: the export "
+                               "would replace it", out, fix=fix)
 
 
 if __name__ == "__main__":  # pragma: no cover
