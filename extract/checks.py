@@ -90,6 +90,66 @@ def decision_summary(slug: str, a: dict) -> dict:
             "sentences": list(a.get("sentences", [])), "reading_details": details}
 
 
+def dangling_citations(edition, eg: dict) -> list[str]:
+    """Citations in translator's notes and glossary notes that point at nothing: a sentence
+    id of a game of the edition that is not one of its sentences (``mill:99``), and, in the
+    glossary, an ambiguity or reading id of an executable game that the engine does not
+    declare (the translator's notes' readings have their own check). Such a citation would
+    be printed as plain text, not a link. Each problem names the file and line."""
+    sentences = {s.id for g in edition.games for s in g.sentences}
+    slugs = {g.slug for g in edition.games}
+    readings = reading_ids(eg)
+    out = []
+
+    def bad(cid: str, with_readings: bool) -> bool:
+        slug = cid.split(":")[0]
+        if slug not in slugs:
+            return False
+        rng = re.fullmatch(r"([a-z0-9-]+):(\d+)(?:-(\d+))?", cid)   # mill:4, or octagon:4-8
+        if rng:
+            return any(f"{slug}:{n}" not in sentences for n in rng.groups()[1:] if n)
+        return with_readings and eg.get(slug, {}).get("executable") and cid not in readings
+    for g in edition.games:
+        for s in g.sentences:
+            for m in CITED.finditer(s.note or ""):
+                if bad(m.group(1), False):
+                    out.append(f"{_translation_at(edition, s.id, 'notes')}: the note on {s.id} "
+                               f"cites {m.group(1)}, which is not a sentence of the edition; "
+                               f"correct the id")
+    path = edition.root / "glossary.toml"
+    for t in edition.glossary:
+        for m in CITED.finditer(t.note or ""):
+            if bad(m.group(1), True):
+                out.append(f"{path}:{_line_with(path, m.group(1))}: the note on {t.display!r} "
+                           f"cites {m.group(1)}, which the edition does not have; correct the id")
+    return out
+
+
+def _line_with(path, needle: str) -> int | str:
+    """The 1-based line of the first occurrence of ``needle`` in the file (or '?')."""
+    try:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if needle in line:
+                return n
+    except OSError:
+        pass
+    return "?"
+
+
+def _translation_at(edition, sid: str, table: str = "sentences") -> str:
+    """``FILE:LINE`` of the line that translates (``table`` "sentences") or annotates
+    ("notes") ``sid`` in the corpus's ``translations/en/<game>.toml`` (else its first line
+    for ``sid``; ``FILE`` alone if there is none)."""
+    from .corpus import _key_line
+    path = edition.root / "translations" / "en" / f"{sid.split(':')[0]}.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    line = _key_line(text, sid, _key_line(text, table, 0)) or _key_line(text, sid, 0)
+    return f"{path}:{line}" if line else str(path)
+
+
 def run_checks(edition) -> tuple[bool, str]:
     """Run all checks; return (passed, report text). Failures make ``passed`` False;
     what a newly added game still lacks is reported without failing."""
@@ -163,11 +223,13 @@ def run_checks(edition) -> tuple[bool, str]:
                         and not re.fullmatch(
                         r"[a-z0-9-]+:\d+", cid):
                     stale.append(f"translator's note on {s.id} cites {cid}, which the engine "
-                                 f"does not declare (corpus/translations/en/{g.slug}.toml)")
+                                 f"does not declare ({_translation_at(edition, s.id, 'notes')})")
     section("translator's notes cite ambiguities and readings the engine declares", stale)
+    section("translator's notes and the glossary cite sentences and readings that exist",
+            dangling_citations(edition, eg))
     known_sentences = {s.id for g in edition.games for s in g.sentences}
-    orphans = [f"{sid} is translated in corpus/translations/en/{sid.split(':')[0]}.toml but is "
-               f"not a sentence of the edition" for sid in sorted(edition.translated)
+    orphans = [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
+               f"the edition (correct the id, or delete the line)" for sid in sorted(edition.translated)
                if sid not in known_sentences]
     section("every translated id is a sentence of the edition", orphans)
     pct = 100.0 * done / total if total else 100.0

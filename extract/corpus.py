@@ -65,6 +65,22 @@ def _entry_line(text: str, table: str, index: int) -> int | None:
     return line_of(text, found[index]) if index < len(found) else None
 
 
+def _did_you_mean(word: str, choices: list[str]) -> str:
+    """`` (did you mean `x`?)`` for the closest of ``choices`` to a mistyped ``word``, or ''."""
+    import difflib
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def _key_line(text: str, key: str, after: int | None) -> int | None:
+    """The line of the first ``key = `` (or ``[key]`` / ``[[key]]`` header) at or after line
+    ``after`` (1-based; 0 or None: from the top) of a TOML text, for error messages."""
+    start = sum(len(l) for l in text.splitlines(keepends=True)[:max((after or 1) - 1, 0)])
+    k = re.escape(key)
+    m = re.compile(rf'^\s*(?:"{k}"|{k}|\[\[?\s*{k}\s*\]\]?)\s*(?:=|$)', re.M).search(text, start)
+    return line_of(text, m.start()) if m else None
+
+
 def _type_name(t) -> str:
     return {str: "a string", int: "a whole number", bool: "true or false", list: "a list"}[t]
 
@@ -87,9 +103,22 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
         raise EditionError(f"`{table}` must be a list of tables, each written [[{table}]]", path,
                            line_of(text, m.start()) if m else None,
                            fix=f"write each entry under its own [[{table}]] header")
+    for key in data:
+        if key != table:
+            raise EditionError(f"unknown {'table' if isinstance(data[key], (dict, list)) else 'key'}"
+                               f" `{key}`{_did_you_mean(key, [table])}: this file holds only "
+                               f"[[{table}]] entries", path, _key_line(text, key, 0),
+                               fix=f"rename it to [[{table}]], or remove it")
     out = []
     for i, e in enumerate(items):
         line = _entry_line(text, table, i)
+        for key in e:
+            if key not in spec:
+                raise EditionError(f"{table} entry has an unknown key `{key}`"
+                                   f"{_did_you_mean(key, list(spec))}", path,
+                                   _key_line(text, key, line) or line,
+                                   fix=f"each {table} entry takes {', '.join(spec)}: correct "
+                                       f"the key's name or remove it")
         for key, (typ, required) in spec.items():
             if key not in e:
                 if required:

@@ -194,6 +194,7 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         data = read_toml(path)
         text = path.read_text(encoding="utf-8")
+        _check_translation_tables(path, text, data)
         for table, into in (("sentences", sentences), ("notes", notes)):
             items = data.get(table, {})
             if not isinstance(items, dict):
@@ -204,6 +205,10 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                 m = re.compile(rf'^\s*"?{re.escape(sid)}"?\s*=', re.M).search(
                     text, header.end() if header else 0)
                 line = line_of(text, m.start()) if m else None
+                if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:[1-9][0-9]*", sid):
+                    raise EditionError(f"{sid!r} is not a sentence id (<game>:<n>, e.g. "
+                                       f"{path.stem}:1)", path, line,
+                                       fix=f"give the sentence's id as the site shows it ({path.stem}:1, {path.stem}:2 ...)")
                 if not isinstance(value, str):
                     raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
                                        path, line, fix="write it in double quotes")
@@ -217,6 +222,18 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                     _check_note(sid, value, path, line)
                 into[sid] = value
     return sentences, notes
+
+
+def _check_translation_tables(path: Path, text: str, data: dict) -> None:
+    """Raise EditionError (file, line, fix) for a table or key of a translation file other
+    than ``[sentences]`` and ``[notes]`` (``[sentense]`` would silently translate nothing)."""
+    from .corpus import _did_you_mean, _key_line
+    for key in data:
+        if key not in ("sentences", "notes"):
+            raise EditionError(f"unknown table `{key}`{_did_you_mean(key, ['sentences', 'notes'])}"
+                               f": a translation file holds [sentences] and [notes]", path,
+                               _key_line(text, key, 0),
+                               fix="rename it, or put its lines under [sentences] or [notes]")
 
 
 def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:

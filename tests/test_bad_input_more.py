@@ -153,3 +153,80 @@ def test_serve_on_a_taken_port_names_the_port(tmp_path):
         taken.close()
     assert p.returncode == 1 and "Traceback" not in p.stderr
     assert p.stderr.startswith(f"edition: cannot serve on 127.0.0.1:{port}: "), p.stderr
+
+
+# --- corpus TOML written carelessly: typos in keys and tables, ids that point at nothing ----
+
+def _replace(corpus: Path, name: str, old: str, new: str) -> None:
+    p = corpus / name
+    t = p.read_text(encoding="utf-8")
+    assert old in t
+    p.write_text(t.replace(old, new, 1), encoding="utf-8")
+
+
+def _append(corpus: Path, name: str, text: str) -> None:
+    p = corpus / name
+    p.write_text(p.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+TYPOS = {
+    "games.toml key": (lambda c: _replace(c, "games.toml", 'title_en = "The Mill"', 'titel_en = "The Mill"'),
+                       "games.toml:8: game entry has an unknown key `titel_en` (did you mean `title_en`?)"),
+    "games.toml table": (lambda c: _append(c, "games.toml", '\n[[gmae]]\nslug = "x"\ntitle_ru = "Икс"\n'),
+                         "games.toml:61: unknown table `gmae` (did you mean `game`?)"),
+    "manifest key": (lambda c: _replace(c, "manifest.toml", 'description = "Chapter XL', 'descripton = "Chapter XL'),
+                     "manifest.toml:13: witness entry has an unknown key `descripton` (did you mean `description`?)"),
+    "emendation extra key": (lambda c: _replace(c, "emendations.toml", "line = 19\n", "line = 19\nresaon = \"x\"\n"),
+                             "emendations.toml:27: emendation entry has an unknown key `resaon` (did you mean `reason`?)"),
+    "glossary key": (lambda c: _replace(c, "glossary.toml", 'english = "back (of a card)"', 'englsh = "back (of a card)"'),
+                     "glossary.toml:8: term entry has an unknown key `englsh` (did you mean `english`?)"),
+    "translation table": (lambda c: _replace(c, "translations/en/mill.toml", "[sentences]", "[sentense]"),
+                          "mill.toml:2: unknown table `sentense` (did you mean `sentences`?)"),
+    "translation id without number": (lambda c: _replace(c, "translations/en/mill.toml", '"mill:1" = "', '"mill" = "x"\n"mill:1" = "'),
+                                      "mill.toml:3: 'mill' is not a sentence id (<game>:<n>, e.g. mill:1)"),
+}
+
+
+@pytest.mark.parametrize("case", TYPOS)
+def test_a_typo_in_a_corpus_file_is_named_not_ignored(cli, corpus_copy, case):
+    spoil, message = TYPOS[case]
+    spoil(corpus_copy)
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "check")
+    _one_error(r, message)
+    assert _files(corpus_copy) == before
+
+
+def test_a_translation_of_no_sentence_names_file_and_line(cli, corpus_copy):
+    _replace(corpus_copy, "translations/en/mill.toml", '"mill:1" = "', '"mill:99" = "x"\n"mill:1" = "')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert (f"{corpus_copy}/translations/en/mill.toml:3: mill:99 is translated but is not a "
+            f"sentence of the edition") in r.output
+
+
+def test_a_note_citing_a_reading_the_engine_lacks_names_the_notes_line(cli, corpus_copy):
+    _replace(corpus_copy, "translations/en/mill.toml", "mill:deal-order=round", "mill:deal-order=roundx")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert (f"cites mill:deal-order=roundx, which the engine does not declare "
+            f"({corpus_copy}/translations/en/mill.toml:12)") in r.output
+
+
+@pytest.mark.parametrize("where", ["glossary", "translator's note"])
+def test_a_note_citing_a_sentence_that_does_not_exist_fails_check(cli, corpus_copy, where):
+    if where == "glossary":
+        _replace(corpus_copy, "glossary.toml", "face down (heart-to-heart:3", "face down (heart-to-heart:99")
+        expected = f"{corpus_copy}/glossary.toml:9: the note on 'крап' cites heart-to-heart:99"
+    else:
+        _replace(corpus_copy, "translations/en/mill.toml", "[notes]\n\"mill:2\" = \"Translator's note:",
+                 "[notes]\n\"mill:2\" = \"Translator's note (see mill:70):")
+        expected = (f"{corpus_copy}/translations/en/mill.toml:12: the note on mill:2 cites mill:70, "
+                    f"which is not a sentence of the edition")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and expected in r.output, r.output
+
+
+def test_the_repository_corpus_cites_nothing_missing(cli):
+    r = cli("check")
+    assert "[ok] translator's notes and the glossary cite sentences and readings that exist" in r.output
