@@ -3,6 +3,7 @@ rule registry and the translations, as one report."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 
 from . import ids
@@ -120,16 +121,34 @@ def dangling_citations(edition, eg: dict) -> list[str]:
     for t in edition.glossary:
         for m in CITED.finditer(t.note or ""):
             if bad(m.group(1), True):
-                out.append(f"{path}:{_line_with(path, m.group(1))}: the note on {t.display!r} "
+                at = _line_with(path, m.group(1), after="display = " + json.dumps(t.display,
+                                                                                ensure_ascii=False))
+                out.append(f"{path}:{at}: the note on {t.display!r} "
                            f"cites {m.group(1)}, which the edition does not have; correct the id")
-    return out
+    return list(dict.fromkeys(out))   # an id cited twice in one note: one line
 
 
-def _line_with(path, needle: str) -> int | str:
-    """The 1-based line of the first occurrence of ``needle`` in the file (or '?')."""
+def games_in_no_witness(edition) -> list[str]:
+    """Entries of ``games.toml`` whose game no witness holds: its ``title_ru`` matches no
+    title in the witnesses (a typo, or a title spelt otherwise than printed), so the entry
+    names nothing and the game, if present, is built untranslated under another slug."""
+    from .corpus import load_games
+    path = edition.root / "games.toml"
+    have = {g.slug for g in edition.games}
+    return [f"{path}:{_line_with(path, 'slug = ' + json.dumps(kg.slug))}: game {kg.slug} ({kg.title_ru}) "
+            f"stands in no witness: no title there reads {kg.title_ru!r}; write title_ru as the "
+            f"witness prints it, or remove the entry" for kg in load_games(edition.root)
+            if kg.slug not in have]
+
+
+def _line_with(path, needle: str, after: str = "") -> int | str:
+    """The 1-based line of the first occurrence of ``needle`` in the file at or after the
+    first line holding ``after`` (or '?')."""
     try:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if needle in line:
+            if after and after in line:
+                after = ""
+            if not after and needle in line:
                 return n
     except OSError:
         pass
@@ -227,6 +246,7 @@ def run_checks(edition) -> tuple[bool, str]:
     section("translator's notes cite ambiguities and readings the engine declares", stale)
     section("translator's notes and the glossary cite sentences and readings that exist",
             dangling_citations(edition, eg))
+    section("every game of games.toml stands in a witness", games_in_no_witness(edition))
     known_sentences = {s.id for g in edition.games for s in g.sentences}
     orphans = [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
                f"the edition (correct the id, or delete the line)" for sid in sorted(edition.translated)

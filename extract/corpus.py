@@ -65,6 +65,25 @@ def _entry_line(text: str, table: str, index: int) -> int | None:
     return line_of(text, found[index]) if index < len(found) else None
 
 
+#: entry keys whose value is copied from a witness as printed (OCR letters and all)
+VERBATIM_KEYS = frozenset({"reading", "file", "sha256", "page_title"})
+_MIXED = re.compile(r"\w*(?:[\u0400-\u04ff][A-Za-z]|[A-Za-z][\u0400-\u04ff])\w*")
+
+
+def one_script(value: str, what: str, path: Path, line: int | None) -> None:
+    """Raise EditionError (file, line, fix) if a word of ``value`` mixes Latin and Cyrillic
+    letters (``Пaсьянс`` with a Latin ``a``): a look-alike typed by mistake, which would stand
+    in the edition's text unnoticed and never match the printed word."""
+    m = _MIXED.search(value)
+    if m:
+        word = m.group()
+        latin = sorted({c for c in word if "A" <= c <= "z" and c.isalpha()})
+        raise EditionError(f"{what}: the word {word!r} mixes Latin letters "
+                           f"({', '.join(f'{c} U+{ord(c):04X}' for c in latin)}) into Cyrillic",
+                           path, line, fix="retype those letters in Cyrillic (or the word in "
+                                           "one alphabet)")
+
+
 def _did_you_mean(word: str, choices: list[str]) -> str:
     """`` (did you mean `x`?)`` for the closest of ``choices`` to a mistyped ``word``, or ''."""
     import difflib
@@ -131,6 +150,8 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
                                    fix=f"correct `{key}` in this entry")
             if required and typ is str and not v.strip():
                 raise EditionError(f"`{key}` is empty", path, line, fix=f"give `{key}` a value")
+            if typ is str and key not in VERBATIM_KEYS:
+                one_script(v, f"`{key}`", path, _key_line(text, key, line) or line)
         out.append((e, line))
     return out
 
@@ -242,8 +263,8 @@ MAX_WITNESS_BYTES = 4 * 2**20
 
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
-    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark or holds control
-    characters."""
+    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark, has a carriage
+    return without a line feed or holds control characters."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")
     if len(data) > MAX_WITNESS_BYTES:
@@ -254,6 +275,11 @@ def decode_witness(path: Path, data: bytes) -> str:
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
     text = decode_utf8(path, data)
+    cr = re.search(r"\r(?!\n)", text)
+    if cr:
+        raise EditionError("the witness has a bare carriage return (CR without LF: old Mac line "
+                           "ends?); its lines would run together", path, line_of(text, cr.start()),
+                           fix="save it with LF or CRLF line ends (e.g. tr '\\r' '\\n' < FILE > NEW)")
     bad = CONTROL.search(text)
     if bad:
         raise EditionError(f"the witness holds the control character U+{ord(bad.group()):04X}, "

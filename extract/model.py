@@ -212,6 +212,8 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                 if not isinstance(value, str):
                     raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
                                        path, line, fix="write it in double quotes")
+                from .corpus import one_script
+                one_script(value, f"{sid}: the {table[:-1]}", path, line)
                 if not sid.startswith(path.stem + ":"):
                     raise EditionError(f"{sid} is not a sentence of {path.stem}", path, line,
                                        fix=f"move it to translations/en/{sid.split(':')[0]}.toml")

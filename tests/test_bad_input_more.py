@@ -230,3 +230,58 @@ def test_a_note_citing_a_sentence_that_does_not_exist_fails_check(cli, corpus_co
 def test_the_repository_corpus_cites_nothing_missing(cli):
     r = cli("check")
     assert "[ok] translator's notes and the glossary cite sentences and readings that exist" in r.output
+
+
+def test_a_game_of_games_toml_in_no_witness_fails_check(cli, corpus_copy):
+    _append(corpus_copy, "games.toml", '\n[[game]]\nslug = "ghost"\ntitle_ru = "Призрак"\n')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert (f"{corpus_copy}/games.toml:63: game ghost (Призрак) stands in no witness: no title "
+            f"there reads 'Призрак'") in r.output
+
+
+# --- mixed scripts: a Latin look-alike typed into a Cyrillic word of a TOML value -----------
+
+MIXED = {
+    "title_ru": (lambda c: _replace(c, "games.toml", 'title_ru = "Мельница"', 'title_ru = "Мельницa"'),
+                 "games.toml:7: `title_ru`: the word 'Мельницa' mixes Latin letters (a U+0061)"),
+    "glossary lemma": (lambda c: _replace(c, "glossary.toml", 'lemma = "крап"', 'lemma = "крaп"'),
+                       "glossary.toml:5: `lemma`: the word 'крaп' mixes Latin letters (a U+0061)"),
+    "emendation correction": (lambda c: _replace(c, "emendations.toml", 'correction = "места"', 'correction = "мeста"'),
+                              "emendations.toml:28: `correction`: the word 'мeста' mixes Latin letters (e U+0065)"),
+    "translation": (lambda c: _replace(c, "translations/en/mill.toml", "All four aces", "All four Пaсьянсъ aces"),
+                    "mill.toml:3: mill:1: the sentence: the word 'Пaсьянсъ' mixes Latin letters (a U+0061)"),
+}
+
+
+@pytest.mark.parametrize("case", MIXED)
+def test_a_latin_lookalike_in_a_cyrillic_word_is_named(cli, corpus_copy, case):
+    spoil, message = MIXED[case]
+    spoil(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "check"), message, "fix: retype those letters in Cyrillic")
+
+
+def test_an_emendation_reading_may_keep_the_witness_ocr_letters(corpus_copy):
+    """`reading` is the witness as printed: a Latin OCR letter there is not an editor's typo."""
+    import hashlib
+    from extract.corpus import load_emendations, load_witnesses
+    w = corpus_copy / "witnesses" / "003_7baec4a93eb690a9.txt"
+    old = w.read_bytes()
+    new = old.replace("(Полная колода карт)".encode(), "(Полная кoлoда карт)".encode(), 1)
+    assert new != old
+    w.write_bytes(new)
+    _replace(corpus_copy, "manifest.toml", hashlib.sha256(old).hexdigest(), hashlib.sha256(new).hexdigest())
+    _append(corpus_copy, "emendations.toml", '\n[[emendation]]\nwitness = "XL"\nline = 3\n'
+            'reading = "кoлoда"\ncorrection = "колода"\nreason = "OCR: Latin o"\n')
+    ems = load_emendations(corpus_copy, load_witnesses(corpus_copy))
+    assert any(e.reading == "кoлoда" and e.correction == "колода" for e in ems["XL"])
+
+
+def test_a_witness_with_bare_cr_line_ends_is_named(cli, corpus_copy, tmp_path):
+    src = tmp_path / "old mac.txt"
+    src.write_bytes("Мельница.\rВыбираются все четыре туза.\r".encode())
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", src, "--dry-run")
+    _one_error(r, f"{src}:1: the witness has a bare carriage return",
+               "fix: save it with LF or CRLF line ends")
+    assert _files(corpus_copy) == before
