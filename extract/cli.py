@@ -736,6 +736,8 @@ def tei_out_guard(out: Path, corpus: Path | None) -> None:
     if out.is_relative_to(data):
         raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
                            out, fix=fix)
+    if out.is_dir():
+        raise EditionError("--out is a folder; the TEI export is one file", out, fix=fix)
     if out.is_file() and out.stat().st_size:
         with open(out, "rb") as f:
             head = f.read(64).lstrip()

@@ -285,3 +285,28 @@ def test_a_witness_with_bare_cr_line_ends_is_named(cli, corpus_copy, tmp_path):
     _one_error(r, f"{src}:1: the witness has a bare carriage return",
                "fix: save it with LF or CRLF line ends")
     assert _files(corpus_copy) == before
+
+
+# --- edition add / export given the wrong kind of path ---------------------------------------
+
+@pytest.mark.parametrize("which", ["manifest.toml", "ids.lock", "translations/en/mill.toml"])
+def test_add_refuses_a_data_file_of_the_corpus(cli, corpus_copy, which):
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", corpus_copy / which)
+    _one_error(r, f"{which}: this is a data file of the corpus itself, not a witness")
+    assert _files(corpus_copy) == before
+
+
+@pytest.mark.parametrize("path, message", [("-", "-: `edition add` takes a file, not standard input"),
+                                           ("/dev/null", "/dev/null: is not a regular file")])
+def test_add_of_stdin_or_a_device_says_what_it_is(cli, corpus_copy, path, message):
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", path), message)
+    assert _files(corpus_copy) == before
+
+
+def test_export_out_empty_is_the_current_folder_and_refused(cli, corpus_copy, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = cli("--corpus", corpus_copy, "export", "tei", "--out", "")
+    _one_error(r, f"{tmp_path}: --out is a folder; the TEI export is one file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus"]
