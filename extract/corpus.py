@@ -65,8 +65,10 @@ def _entry_line(text: str, table: str, index: int) -> int | None:
     return line_of(text, found[index]) if index < len(found) else None
 
 
-#: entry keys whose value is copied from a witness as printed (OCR letters and all)
-VERBATIM_KEYS = frozenset({"reading", "file", "sha256", "page_title"})
+#: entry keys not checked for mixed scripts: copied from a witness as printed (OCR letters
+#: and all), or ASCII names with their own check (siglum, slug, base)
+VERBATIM_KEYS = frozenset({"reading", "file", "sha256", "page_title", "siglum", "slug", "base",
+                           "fragment"})
 _MIXED = re.compile(r"\w*(?:[\u0400-\u04ff][A-Za-z]|[A-Za-z][\u0400-\u04ff])\w*")
 
 
@@ -77,11 +79,14 @@ def one_script(value: str, what: str, path: Path, line: int | None) -> None:
     m = _MIXED.search(value)
     if m:
         word = m.group()
-        latin = sorted({c for c in word if "A" <= c <= "z" and c.isalpha()})
-        raise EditionError(f"{what}: the word {word!r} mixes Latin letters "
-                           f"({', '.join(f'{c} U+{ord(c):04X}' for c in latin)}) into Cyrillic",
-                           path, line, fix="retype those letters in Cyrillic (or the word in "
-                                           "one alphabet)")
+        latin = [c for c in word if c.isascii() and c.isalpha()]
+        cyrillic = [c for c in word if "\u0400" <= c <= "\u04ff"]
+        odd, script, other = (latin, "Latin", "Cyrillic") if len(latin) <= len(cyrillic) \
+            else (cyrillic, "Cyrillic", "Latin")
+        letters = ", ".join(f"{c} U+{ord(c):04X}" for c in dict.fromkeys(odd))
+        raise EditionError(f"{what}: the word {word!r} mixes {script} letters ({letters}) into "
+                           f"{other}", path, line,
+                           fix=f"retype those letters in {other} (a look-alike typed by mistake)")
 
 
 def _did_you_mean(word: str, choices: list[str]) -> str:
@@ -159,6 +164,9 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
 SLUG = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")   # an XML id too: begins with a letter
 SIGLUM = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff\ufffe\uffff]")
+#: bidirectional embedding, override and isolate controls: never the text of a Russian book,
+#: and they reorder what a reader sees (a line can show other than it is)
+BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -280,7 +288,7 @@ def decode_witness(path: Path, data: bytes) -> str:
         raise EditionError("the witness has a bare carriage return (CR without LF: old Mac line "
                            "ends?); its lines would run together", path, line_of(text, cr.start()),
                            fix="save it with LF or CRLF line ends (e.g. tr '\\r' '\\n' < FILE > NEW)")
-    bad = CONTROL.search(text)
+    bad = CONTROL.search(text) or BIDI.search(text)
     if bad:
         raise EditionError(f"the witness holds the control character U+{ord(bad.group()):04X}, "
                            f"which is not text", path, line_of(text, bad.start()),

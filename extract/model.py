@@ -403,6 +403,13 @@ def _build(root: Path, fingerprint: str) -> Edition:
             raise EditionError(f"game {slug}: base witness {kg.base!r} is not in the manifest",
                                root / "games.toml",
                                fix=f"use one of {', '.join(w.siglum for w in witnesses)}")
+        if kg and kg.base and kg.base not in sigla:
+            gtext = (root / "games.toml").read_text(encoding="utf-8")
+            at = re.search(rf'^slug = "{re.escape(slug)}"(?:\n(?!\[).*)*?\n(base\s*=)', gtext, re.M)
+            raise EditionError(f"game {slug}: base witness {kg.base} does not hold this game "
+                               f"(it stands in {', '.join(sigla)})", root / "games.toml",
+                               line_of(gtext, at.start(1)) if at else None,
+                               fix=f"set base to one of {', '.join(sigla)}, or remove `base`")
         base = kg.base if kg and kg.base in sigla else sigla[0]
         texts: dict[str, tuple[Sentence, ...]] = {}
         figures = []

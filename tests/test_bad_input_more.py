@@ -310,3 +310,24 @@ def test_export_out_empty_is_the_current_folder_and_refused(cli, corpus_copy, tm
     r = cli("--corpus", corpus_copy, "export", "tei", "--out", "")
     _one_error(r, f"{tmp_path}: --out is a folder; the TEI export is one file")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus"]
+
+
+def test_a_base_witness_that_lacks_the_game_is_named(cli, corpus_copy):
+    _replace(corpus_copy, "games.toml", 'base = "XLVI"', 'base = "XL"')
+    _one_error(cli("--corpus", corpus_copy, "check"),
+               "games.toml:49: game dense-column: base witness XL does not hold this game "
+               "(it stands in XLVI, P13)", "fix: set base to one of XLVI, P13")
+
+
+def test_a_siglum_with_a_cyrillic_letter_is_not_an_ascii_name(cli, corpus_copy):
+    _replace(corpus_copy, "manifest.toml", 'siglum = "XL"', 'siglum = "ХL"')   # Cyrillic Х
+    _one_error(cli("--corpus", corpus_copy, "check"), "manifest.toml:9: siglum 'ХL' is not a short ASCII name")
+
+
+def test_a_witness_with_a_bidi_override_is_refused(cli, corpus_copy, tmp_path):
+    src = tmp_path / "trojan.txt"
+    src.write_text("Мельница.\n\nВыбираются все четыре \u202eтуза.\n", encoding="utf-8")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", src, "--dry-run"),
+               f"{src}:3: the witness holds the control character U+202E")
+    assert _files(corpus_copy) == before
