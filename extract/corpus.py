@@ -21,6 +21,9 @@ def corpus_dir(path: str | Path | None = None) -> Path:
     """The corpus folder: ``path`` if given, else ``$EDITION_CORPUS``, else the repository's."""
     import os
     p = Path(path or os.environ.get("EDITION_CORPUS") or DEFAULT_CORPUS)
+    if (p / "manifest.toml").is_dir():
+        raise EditionError("manifest.toml is a folder, not a file", p / "manifest.toml",
+                           fix="restore it from git (git checkout corpus/manifest.toml)")
     if not (p / "manifest.toml").is_file():
         raise EditionError("no manifest.toml here: this is not an edition corpus", p,
                            fix="pass --corpus DIR pointing at a folder with manifest.toml")

@@ -191,6 +191,11 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
     sentences: dict[str, str] = {}
     notes: dict[str, str] = {}
     folder = root / "translations" / "en"
+    for f in (folder.parent, folder):
+        if f.exists() and not f.is_dir():
+            raise EditionError("is a file; it should be the folder of the translations "
+                               "(translations/en/<game>.toml)", f,
+                               fix="restore the folder from git (git checkout corpus/translations)")
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         data = read_toml(path)
         text = path.read_text(encoding="utf-8")

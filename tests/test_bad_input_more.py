@@ -331,3 +331,21 @@ def test_a_witness_with_a_bidi_override_is_refused(cli, corpus_copy, tmp_path):
     _one_error(cli("--corpus", corpus_copy, "add", src, "--dry-run"),
                f"{src}:3: the witness holds the control character U+202E")
     assert _files(corpus_copy) == before
+
+
+@pytest.mark.parametrize("which", ["translations/en", "manifest.toml"])
+def test_a_corpus_folder_or_file_of_the_wrong_kind_is_named(cli, corpus_copy, which):
+    import shutil
+    p = corpus_copy / which
+    if p.is_dir():
+        shutil.rmtree(p)
+        p.write_text("x")
+        message = "translations/en: is a file; it should be the folder of the translations"
+    else:
+        p.unlink()
+        p.mkdir()
+        message = "manifest.toml: manifest.toml is a folder, not a file"
+    before = _files(corpus_copy)
+    for args in (["check"], ["lock"]):
+        _one_error(cli("--corpus", corpus_copy, *args), message, "fix: restore")
+    assert _files(corpus_copy) == before
