@@ -141,6 +141,24 @@ def games_in_no_witness(edition) -> list[str]:
             if kg.slug not in have]
 
 
+def claim_problems(edition) -> list[str]:
+    """Claims in ``results/claims.toml`` that point at nothing: a game that is not a game of
+    the edition (its claim would never be shown) or a sentence that is not one of that
+    game's. Raises EditionError (file, line, fix) for a malformed entry."""
+    from .corpus import CLAIM_SPEC, entries
+    path = edition.root / "results" / "claims.toml"
+    games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
+    out = []
+    for c, line in entries(path, "claim", CLAIM_SPEC):
+        if c["game"] not in games:
+            out.append(f"{path}:{line}: game {c['game']!r} is not a game of the edition; correct "
+                       f"`game`")
+        elif c["sentence"] not in games[c["game"]]:
+            out.append(f"{path}:{line}: sentence {c['sentence']} is not a sentence of "
+                       f"{c['game']}; correct `sentence`")
+    return out
+
+
 def _line_with(path, needle: str, after: str = "") -> int | str:
     """The 1-based line of the first occurrence of ``needle`` in the file at or after the
     first line holding ``after`` (or '?')."""
@@ -247,6 +265,8 @@ def run_checks(edition) -> tuple[bool, str]:
     section("translator's notes and the glossary cite sentences and readings that exist",
             dangling_citations(edition, eg))
     section("every game of games.toml stands in a witness", games_in_no_witness(edition))
+    section("the author's claims (results/claims.toml) name games and sentences of the edition",
+            claim_problems(edition))
     known_sentences = {s.id for g in edition.games for s in g.sentences}
     orphans = [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
                f"the edition (correct the id, or delete the line)" for sid in sorted(edition.translated)

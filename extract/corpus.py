@@ -386,6 +386,11 @@ def load_games(root: Path) -> list[KnownGame]:
     return out
 
 
+#: ``results/claims.toml``: the author's claims about the odds, and what the engine finds
+CLAIM_SPEC = {"game": (str, True), "sentence": (str, True), "claim": (str, True),
+              "answer": (str, True), "test": (str, False), "rows": (list, False),
+              "measured": (str, False)}
+
 EMENDATION_SPEC = {"witness": (str, True), "line": (int, True), "reading": (str, True),
                    "correction": (str, False), "reason": (str, True), "occurrence": (int, False)}
 

@@ -277,11 +277,10 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
         return _build(root, fp)
     cache_dir = Path(cache_dir)
     path = cache_dir / f"edition-{fp[:16]}-{code_fingerprint()}.pickle"
-    if path in _LOADED:
+    if path in _LOADED and _LOADED[path].root == root:   # same content in two folders: two models
         return _LOADED[path]
-    if path.is_file():
-        with path.open("rb") as f:
-            ed = pickle.load(f)
+    ed = _load_pickle(path)
+    if ed is not None:
         if ed.root == root:
             _LOADED[path] = replace(ed, cache_dir=cache_dir)
             return _LOADED[path]
@@ -292,6 +291,20 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
 
 
 _LOADED: dict[Path, Edition] = {}   # models read from a disk cache in this process, by file
+
+
+def _load_pickle(path: Path):
+    """The object pickled in ``path``, or None if there is none or it is damaged or of an
+    older code (the file is then removed, to be written afresh)."""
+    if not path.is_file():
+        return None
+    try:
+        with path.open("rb") as f:
+            return pickle.load(f)
+    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
+            TypeError, ValueError):
+        path.unlink(missing_ok=True)
+        return None
 
 
 def _write_pickle(path: Path, value, stale: str) -> None:
@@ -312,12 +325,9 @@ def disk_cached(cache_dir: Path | None, name: str, key: str, compute):
     if cache_dir is None:
         return compute()
     path = Path(cache_dir) / f"{name}-{key}.pickle"
-    if path.is_file():
-        try:
-            with path.open("rb") as f:
-                return pickle.load(f)
-        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            path.unlink(missing_ok=True)   # a damaged or outdated entry: recompute it
+    value = _load_pickle(path)   # a damaged or outdated entry: None, recomputed
+    if value is not None:
+        return value
     value = compute()
     _write_pickle(path, value, f"{name}-*.pickle")
     return value

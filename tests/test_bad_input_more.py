@@ -349,3 +349,50 @@ def test_a_corpus_folder_or_file_of_the_wrong_kind_is_named(cli, corpus_copy, wh
     for args in (["check"], ["lock"]):
         _one_error(cli("--corpus", corpus_copy, *args), message, "fix: restore")
     assert _files(corpus_copy) == before
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('game = "spinning-wheel"', 'game = "spining-wheel"', "game 'spining-wheel' is not a game of the edition"),
+    ('sentence = "spinning-wheel:7"', 'sentence = "spinning-wheel:70"',
+     "sentence spinning-wheel:70 is not a sentence of spinning-wheel"),
+    ('rows = ["default/solver"]', 'rwos = ["default/solver"]', "unknown key `rwos` (did you mean `rows`?)"),
+])
+def test_a_claim_that_points_at_nothing_fails_check(cli, corpus_copy, old, new, message):
+    (corpus_copy / "results").mkdir()
+    text = (REPO / "corpus" / "results" / "claims.toml").read_text(encoding="utf-8")
+    assert old in text
+    (corpus_copy / "results" / "claims.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert f"{corpus_copy}/results/claims.toml:" in r.output and message in r.output, r.output
+
+
+# --- the model cache: damaged files, and two corpus folders with the same content -----------
+
+@pytest.mark.parametrize("damage", [b"", b"\xf9not a pickle"])
+def test_a_damaged_model_cache_is_rebuilt_not_a_traceback(cli, corpus_copy, tmp_path, monkeypatch, damage):
+    import extract.model
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    pickles = list((tmp_path / "cache" / "patience-edition").glob("edition-*.pickle"))
+    assert pickles
+    for p in pickles:
+        p.write_bytes(damage)
+    monkeypatch.setattr(extract.model, "_LOADED", {})   # as a new process would
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0 and "check passed" in r.output, r.output
+    assert all(p.stat().st_size > 1000 for p in pickles)   # written afresh
+
+
+def test_two_corpus_folders_with_the_same_content_are_two_models(cli, corpus_copy, tmp_path, monkeypatch):
+    """A command on one copy must read and write that copy, not another with the same files."""
+    import shutil
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    twin = tmp_path / "twin"
+    shutil.copytree(corpus_copy, twin)
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    (twin / "results").mkdir()
+    (twin / "results" / "claims.toml").write_text(
+        '[[claim]]\ngame = "ghost"\nsentence = "ghost:1"\nclaim = "c"\nanswer = "a"\n', encoding="utf-8")
+    r = cli("--corpus", twin, "check")
+    assert r.exit_code == 1 and f"{twin}/results/claims.toml:1: game 'ghost'" in r.output, r.output
