@@ -396,3 +396,22 @@ def test_two_corpus_folders_with_the_same_content_are_two_models(cli, corpus_cop
         '[[claim]]\ngame = "ghost"\nsentence = "ghost:1"\nclaim = "c"\nanswer = "a"\n', encoding="utf-8")
     r = cli("--corpus", twin, "check")
     assert r.exit_code == 1 and f"{twin}/results/claims.toml:1: game 'ghost'" in r.output, r.output
+
+
+def test_a_huge_id_number_in_the_lock_is_named_not_a_memory_error(corpus_copy):
+    """ids.lock saying mill:10**20 once listed every missing number (memory ran out); run
+    with a memory limit so that a regression fails instead of exhausting the machine."""
+    import resource
+    from extract.ids import checksum
+    sid, quote = "mill:100000000000000000000", "x"
+    with (corpus_copy / "ids.lock").open("a", encoding="utf-8") as f:
+        f.write(f'"{sid}" = {{ witness = "XL", quote = "{quote}", sum = "{checksum(sid, "XL", quote)}" }}\n')
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    p = subprocess.run([sys.executable, "-m", "extract.cli", "--corpus", str(corpus_copy), "check"],
+                       capture_output=True, text=True, cwd=REPO, env=env, timeout=300, preexec_fn=limit)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert ("ids.lock: mill:8, mill:9, mill:10, mill:11, mill:12 and 99999999999999999987 more are "
+            "missing: mill:1 to mill:100000000000000000000 were assigned") in p.stderr
