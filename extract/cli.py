@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from .atomic import env_seconds
 from .errors import EditionError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -279,7 +280,7 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
 
 #: how long a second build into the same --out waits for the first (seconds;
 #: ``$EDITION_LOCK_TIMEOUT`` sets it, as for the corpus lock)
-BUILD_WAIT = float(os.environ.get("EDITION_LOCK_TIMEOUT") or 1800)
+BUILD_WAIT = env_seconds(1800)
 
 
 def _prepare_play_panel(source: Path) -> None:

@@ -415,3 +415,20 @@ def test_a_huge_id_number_in_the_lock_is_named_not_a_memory_error(corpus_copy):
     assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
     assert ("ids.lock: mill:8, mill:9, mill:10, mill:11, mill:12 and 99999999999999999987 more are "
             "missing: mill:1 to mill:100000000000000000000 were assigned") in p.stderr
+
+
+@pytest.mark.parametrize("value", ["abc", "nan"])
+def test_a_lock_timeout_that_is_not_a_number_is_one_message(corpus_copy, value):
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    env["EDITION_LOCK_TIMEOUT"] = value
+    before = _files(corpus_copy)
+    p = subprocess.run([sys.executable, "-m", "extract.cli", "--corpus", str(corpus_copy), "lock"],
+                       capture_output=True, text=True, cwd=REPO, env=env, timeout=300)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.splitlines() == [
+        f"edition: EDITION_LOCK_TIMEOUT={value!r} is not a number of seconds",
+        "  fix: set it to a number (e.g. EDITION_LOCK_TIMEOUT=120) or unset it"]
+    assert _files(corpus_copy) == before
+    p = subprocess.run([sys.executable, "-m", "extract.cli", "games"], capture_output=True,
+                       text=True, cwd=REPO, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr   # commands that take no lock do not mind
