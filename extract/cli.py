@@ -168,7 +168,10 @@ def _read_input(file: str) -> str:
         if not p.exists():
             raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
         data, name = p.read_bytes(), file
-    return decode_utf8(Path(name), data)
+    from .corpus import check_runs
+    text = decode_utf8(Path(name), data)
+    check_runs(text, Path(name))
+    return text
 
 
 def sync_sources(docs: Path, source: Path) -> None:

@@ -272,6 +272,24 @@ def not_utf8(path: Path, data: bytes, e: UnicodeDecodeError) -> EditionError:
 MAX_WITNESS_BYTES = 4 * 2**20
 
 
+#: the longest run of characters without a space taken in: no word of a book is near it, and
+#: the tokenizer's time grows with the square of a run of punctuation (1,000 ``«``: ~1 s)
+MAX_RUN = 1000
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1}}}")
+
+
+def check_runs(text: str, path: Path) -> None:
+    """Raise EditionError (file, line, fix) if ``text`` holds more than :data:`MAX_RUN`
+    characters in a row without a space or line break."""
+    m = _LONG_RUN.search(text)
+    if m:
+        run = re.match(r"\S+", text[m.start():]).group()
+        raise EditionError(f"a run of {len(run):,} characters without a space ({run[:12]!r}...): "
+                           f"no word is that long (at most {MAX_RUN:,} are taken)", path,
+                           line_of(text, m.start()),
+                           fix="break it up or delete it (is it a scanning artefact?)")
+
+
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark, has a carriage
@@ -291,6 +309,7 @@ def decode_witness(path: Path, data: bytes) -> str:
         raise EditionError("the witness has a bare carriage return (CR without LF: old Mac line "
                            "ends?); its lines would run together", path, line_of(text, cr.start()),
                            fix="save it with LF or CRLF line ends (e.g. tr '\\r' '\\n' < FILE > NEW)")
+    check_runs(text, path)
     bad = CONTROL.search(text) or BIDI.search(text)
     if bad:
         raise EditionError(f"the witness holds the control character U+{ord(bad.group()):04X}, "

@@ -432,3 +432,15 @@ def test_a_lock_timeout_that_is_not_a_number_is_one_message(corpus_copy, value):
     p = subprocess.run([sys.executable, "-m", "extract.cli", "games"], capture_output=True,
                        text=True, cwd=REPO, env=env, timeout=300)
     assert p.returncode == 0, p.stderr   # commands that take no lock do not mind
+
+
+# --- hostile text: long runs that made the tool run for minutes ------------------------------
+
+@pytest.mark.parametrize("command", ["segment", "add"])
+def test_a_run_of_punctuation_without_spaces_is_named(cli, corpus_copy, tmp_path, command):
+    src = tmp_path / "run.txt"
+    src.write_text("Мельница.\n\nВыбираются все " + "«" * 5000 + " четыре туза.\n", encoding="utf-8")
+    args = ["segment", src] if command == "segment" else ["--corpus", corpus_copy, "add", src, "--dry-run"]
+    _one_error(cli(*args), f"{src}:3: a run of 5,000 characters without a space",
+               "fix: break it up or delete it")
+
