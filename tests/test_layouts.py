@@ -202,7 +202,7 @@ def test_bad_input_errs_with_file_line_fix_and_writes_nothing(cli, corpus_copy, 
                     "heading-only": f"{f}: no game found",
                     "control": f"{f}:3: the witness holds the control character U+0007",
                     "not-utf8": f"{f}:3: not UTF-8",
-                    "dir": f"{f}: file not found"}[case]
+                    "dir": f"{f}: is a folder, not a text file"}[case]
         assert expected in r.output and "fix:" in r.output, r.output
     assert _snapshot(corpus_copy) == before
 
