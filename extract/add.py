@@ -266,8 +266,17 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         raise EditionError("is a folder, not a text file", src,
                            fix="give one text file (a page or a chapter); add each file of a "
                                "folder with its own `edition add`")
+    if str(file) == "-" and not src.exists():
+        raise EditionError("`edition add` takes a file, not standard input (a witness is kept "
+                           "as a file)", "-", fix="save the text to a file and give its path")
+    if src.exists() and not src.is_file():
+        raise EditionError("is not a regular file (a device or a pipe?)", src,
+                           fix="save the text to a file and give its path")
     if not src.is_file():
         raise EditionError("file not found", src, fix="give the path of an existing text file")
+    if src.resolve().is_relative_to(root) and not src.resolve().is_relative_to(root / "witnesses"):
+        raise EditionError("this is a data file of the corpus itself, not a witness", src,
+                           fix="give the text file of a page or chapter (from outside the corpus)")
     from .characters import strip_bom
     data, had_bom = strip_bom(src.read_bytes())   # an encoding mark, not text: not stored
     text = decode_witness(src, data)

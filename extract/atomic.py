@@ -18,7 +18,21 @@ from .errors import EditionError
 
 #: how long a second writer waits for the corpus lock before giving up (seconds;
 #: ``$EDITION_LOCK_TIMEOUT`` sets it)
-LOCK_TIMEOUT = float(os.environ.get("EDITION_LOCK_TIMEOUT") or 120)
+def env_seconds(default: float) -> float | None:
+    """``$EDITION_LOCK_TIMEOUT`` as seconds (unset or empty: ``default``); None if it is not
+    a number (:func:`folder_lock` then stops with a message naming it, not a traceback at
+    import)."""
+    value = os.environ.get("EDITION_LOCK_TIMEOUT")
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        return None
+    return None if seconds != seconds else seconds   # NaN would wait for ever
+
+
+LOCK_TIMEOUT = env_seconds(120)
 #: the prefix of temporary files written beside their target (``check`` reports leftovers)
 TMP_PREFIX = ".tmp-"
 
@@ -51,6 +65,10 @@ def folder_lock(folder: Path, name: str | None, what: str, timeout: float = LOCK
     folder itself when ``name`` is None (nothing is written into it), while the block runs.
     A second holder waits up to ``timeout`` seconds, then EditionError. The lock dies with
     its process, so a killed writer never leaves it held."""
+    if timeout is None:
+        raise EditionError(f"EDITION_LOCK_TIMEOUT={os.environ.get('EDITION_LOCK_TIMEOUT')!r} is "
+                           f"not a number of seconds",
+                           fix="set it to a number (e.g. EDITION_LOCK_TIMEOUT=120) or unset it")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder if name is None else folder / name
     fd = os.open(path, os.O_RDONLY) if name is None else os.open(path, os.O_RDWR | os.O_CREAT, 0o644)

@@ -3,6 +3,7 @@ rule registry and the translations, as one report."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 
 from . import ids
@@ -101,6 +102,102 @@ def decision_summary(slug: str, a: dict) -> dict:
             "sentences": list(a.get("sentences", [])), "reading_details": details}
 
 
+def dangling_citations(edition, eg: dict) -> list[str]:
+    """Citations in translator's notes and glossary notes that point at nothing: a sentence
+    id of a game of the edition that is not one of its sentences (``mill:99``), and, in the
+    glossary, an ambiguity or reading id of an executable game that the engine does not
+    declare (the translator's notes' readings have their own check). Such a citation would
+    be printed as plain text, not a link. Each problem names the file and line."""
+    sentences = {s.id for g in edition.games for s in g.sentences}
+    slugs = {g.slug for g in edition.games}
+    readings = reading_ids(eg)
+    out = []
+
+    def bad(cid: str, with_readings: bool) -> bool:
+        slug = cid.split(":")[0]
+        if slug not in slugs:
+            return False
+        rng = re.fullmatch(r"([a-z0-9-]+):(\d+)(?:-(\d+))?", cid)   # mill:4, or octagon:4-8
+        if rng:
+            return any(f"{slug}:{n}" not in sentences for n in rng.groups()[1:] if n)
+        return with_readings and eg.get(slug, {}).get("executable") and cid not in readings
+    for g in edition.games:
+        for s in g.sentences:
+            for m in CITED.finditer(s.note or ""):
+                if bad(m.group(1), False):
+                    out.append(f"{_translation_at(edition, s.id, 'notes')}: the note on {s.id} "
+                               f"cites {m.group(1)}, which is not a sentence of the edition; "
+                               f"correct the id")
+    path = edition.root / "glossary.toml"
+    for t in edition.glossary:
+        for m in CITED.finditer(t.note or ""):
+            if bad(m.group(1), True):
+                at = _line_with(path, m.group(1), after="display = " + json.dumps(t.display,
+                                                                                ensure_ascii=False))
+                out.append(f"{path}:{at}: the note on {t.display!r} "
+                           f"cites {m.group(1)}, which the edition does not have; correct the id")
+    return list(dict.fromkeys(out))   # an id cited twice in one note: one line
+
+
+def games_in_no_witness(edition) -> list[str]:
+    """Entries of ``games.toml`` whose game no witness holds: its ``title_ru`` matches no
+    title in the witnesses (a typo, or a title spelt otherwise than printed), so the entry
+    names nothing and the game, if present, is built untranslated under another slug."""
+    from .corpus import load_games
+    path = edition.root / "games.toml"
+    have = {g.slug for g in edition.games}
+    return [f"{path}:{_line_with(path, 'slug = ' + json.dumps(kg.slug))}: game {kg.slug} ({kg.title_ru}) "
+            f"stands in no witness: no title there reads {kg.title_ru!r}; write title_ru as the "
+            f"witness prints it, or remove the entry" for kg in load_games(edition.root)
+            if kg.slug not in have]
+
+
+def claim_problems(edition) -> list[str]:
+    """Claims in ``results/claims.toml`` that point at nothing: a game that is not a game of
+    the edition (its claim would never be shown) or a sentence that is not one of that
+    game's. Raises EditionError (file, line, fix) for a malformed entry."""
+    from .corpus import CLAIM_SPEC, entries
+    path = edition.root / "results" / "claims.toml"
+    games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
+    out = []
+    for c, line in entries(path, "claim", CLAIM_SPEC):
+        if c["game"] not in games:
+            out.append(f"{path}:{line}: game {c['game']!r} is not a game of the edition; correct "
+                       f"`game`")
+        elif c["sentence"] not in games[c["game"]]:
+            out.append(f"{path}:{line}: sentence {c['sentence']} is not a sentence of "
+                       f"{c['game']}; correct `sentence`")
+    return out
+
+
+def _line_with(path, needle: str, after: str = "") -> int | str:
+    """The 1-based line of the first occurrence of ``needle`` in the file at or after the
+    first line holding ``after`` (or '?')."""
+    try:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if after and after in line:
+                after = ""
+            if not after and needle in line:
+                return n
+    except OSError:
+        pass
+    return "?"
+
+
+def _translation_at(edition, sid: str, table: str = "sentences") -> str:
+    """``FILE:LINE`` of the line that translates (``table`` "sentences") or annotates
+    ("notes") ``sid`` in the corpus's ``translations/en/<game>.toml`` (else its first line
+    for ``sid``; ``FILE`` alone if there is none)."""
+    from .corpus import _key_line
+    path = edition.root / "translations" / "en" / f"{sid.split(':')[0]}.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    line = _key_line(text, sid, _key_line(text, table, 0)) or _key_line(text, sid, 0)
+    return f"{path}:{line}" if line else str(path)
+
+
 def run_checks(edition) -> tuple[bool, str]:
     """Run all checks; return (passed, report text). Failures make ``passed`` False;
     what a newly added game still lacks is reported without failing."""
@@ -181,11 +278,16 @@ def run_checks(edition) -> tuple[bool, str]:
                         and not re.fullmatch(
                         r"[a-z0-9-]+:\d+", cid):
                     stale.append(f"translator's note on {s.id} cites {cid}, which the engine "
-                                 f"does not declare (corpus/translations/en/{g.slug}.toml)")
+                                 f"does not declare ({_translation_at(edition, s.id, 'notes')})")
     section("translator's notes cite ambiguities and readings the engine declares", stale)
+    section("translator's notes and the glossary cite sentences and readings that exist",
+            dangling_citations(edition, eg))
+    section("every game of games.toml stands in a witness", games_in_no_witness(edition))
+    section("the author's claims (results/claims.toml) name games and sentences of the edition",
+            claim_problems(edition))
     known_sentences = {s.id for g in edition.games for s in g.sentences}
-    orphans = [f"{sid} is translated in corpus/translations/en/{sid.split(':')[0]}.toml but is "
-               f"not a sentence of the edition" for sid in sorted(edition.translated)
+    orphans = [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
+               f"the edition (correct the id, or delete the line)" for sid in sorted(edition.translated)
                if sid not in known_sentences]
     section("every translated id is a sentence of the edition", orphans)
     pct = 100.0 * done / total if total else 100.0

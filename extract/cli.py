@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from .atomic import env_seconds
 from .errors import EditionError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -159,6 +160,9 @@ def _read_input(file: str) -> str:
     from .characters import check_text, strip_bom
     from .corpus import decode_utf8
     if file == "-":
+        if sys.stdin is None or sys.stdin.closed:
+            raise EditionError("standard input is closed: there is no text to read", "<stdin>",
+                               fix="give a FILE, or pipe the text in (edition normalise - < FILE)")
         data = sys.stdin.buffer.read()
         name = "<stdin>"
     else:
@@ -168,8 +172,10 @@ def _read_input(file: str) -> str:
         if not p.exists():
             raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
         data, name = p.read_bytes(), file
+    from .corpus import check_runs
     text = decode_utf8(Path(name), strip_bom(data)[0])
     check_text(text, name)
+    check_runs(text, Path(name))
     return text
 
 
@@ -358,7 +364,7 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
 
 #: how long a second build into the same --out waits for the first (seconds;
 #: ``$EDITION_LOCK_TIMEOUT`` sets it, as for the corpus lock)
-BUILD_WAIT = float(os.environ.get("EDITION_LOCK_TIMEOUT") or 1800)
+BUILD_WAIT = env_seconds(1800)
 
 
 def _prepare_play_panel(source: Path) -> None:
@@ -373,6 +379,30 @@ def _prepare_play_panel(source: Path) -> None:
     except ExtensionError as e:
         message, _, fix = str(e).partition(" Fix: ")
         raise EditionError(message, fix=fix or None) from None
+
+
+def site_folder_guard(out: Path, corpus: Path | None) -> None:
+    """Refuse a site folder ``out`` (resolved) that a build must not replace: a build swaps
+    the whole folder for the new site and deletes the old one, so OUT must be new, empty or
+    an earlier build's (Sphinx's ``.buildinfo`` in it), and never a file-system root, the
+    corpus, the repository or a folder holding or inside either. Raises EditionError naming
+    OUT and the fix before anything is written."""
+    from .corpus import corpus_dir
+    fix = "give --out a new or empty folder of its own (e.g. --out site/html)"
+    if out == Path(out.anchor):
+        raise EditionError("--out is the root of the file system", out, fix=fix)
+    data = corpus_dir(corpus).resolve()
+    for what, folder in (("the corpus", data), ("the repository", REPO.resolve())):
+        if out == folder or folder.is_relative_to(out):
+            raise EditionError(f"--out would replace {what} ({folder}): a build replaces the "
+                               f"whole output folder", out, fix=fix)
+    if out.is_relative_to(data):
+        raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
+                           out, fix=fix)
+    if out.is_dir() and any(out.iterdir()) and not (out / ".buildinfo").is_file():
+        raise EditionError("--out is a folder with files that no `edition build` made (it has "
+                           "no .buildinfo): a build replaces the whole folder and would delete "
+                           "them", out, fix=fix)
 
 
 @main.command()
@@ -399,8 +429,9 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     from .ids import broken_ids
     from .model import build_edition
     out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
     corpus = _corpus()
+    site_folder_guard(out, corpus)
+    out.parent.mkdir(parents=True, exist_ok=True)
     with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT), \
             contextlib.ExitStack() as alongside:
         recover_site(out)
@@ -700,9 +731,14 @@ def _progress_bar(label: str):
     return progress, close
 
 
+#: the most deals one ``odds`` run measures (the deal numbers are held in memory at once)
+MAX_DEALS = 1_000_000
+
+
 @main.command()
 @click.argument("game")
-@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--deals", type=click.IntRange(min=1, max=MAX_DEALS), default=100, show_default=True,
+              help=f"How many deals (1 to {MAX_DEALS:,}).")
 @click.option("--first", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
@@ -742,7 +778,8 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
 
 @main.command()
 @click.option("--game", "game_list", multiple=True, help="Only these games (repeatable).")
-@click.option("--seconds-per-row", type=float, default=60.0, show_default=True,
+@click.option("--seconds-per-row", type=click.FloatRange(min=0, min_open=True), default=60.0,
+              show_default=True,
               help="Computing time allowed for each row of the table.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
@@ -780,8 +817,13 @@ def serve(port: int, site: Path) -> None:
     if not (site / "index.html").is_file():
         raise EditionError("no built site here", site, fix="run `edition build` first")
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
-        click.echo(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:   # the port is taken (or reserved): name it
+        raise EditionError(f"cannot serve on 127.0.0.1:{port}: {e.strerror or e}",
+                           fix=_os_error(e).fix) from None
+    with server as httpd:
+        click.echo(f"serving {site} on http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C to stop)")
         httpd.serve_forever()
 
 
@@ -814,7 +856,28 @@ def export() -> None:
 def export_tei(out: Path) -> None:
     """Write the whole edition as one TEI P5 document (atomically)."""
     from .tei import write_tei
+    tei_out_guard(out.resolve(), _corpus())
     click.echo(f"TEI written: {write_tei(_edition(), out)}")
+
+
+def tei_out_guard(out: Path, corpus: Path | None) -> None:
+    """Refuse a TEI output file ``out`` (resolved) inside the corpus (data only) or an
+    existing file that is not XML (a manifest, a README...), which the export would replace.
+    Raises EditionError naming the file and the fix before anything is written."""
+    from .corpus import corpus_dir
+    data = corpus_dir(corpus).resolve()
+    fix = "give --out a new file name, or an earlier export's (e.g. --out edition.tei.xml)"
+    if out.is_relative_to(data):
+        raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
+                           out, fix=fix)
+    if out.is_dir():
+        raise EditionError("--out is a folder; the TEI export is one file", out, fix=fix)
+    if out.is_file() and out.stat().st_size:
+        with open(out, "rb") as f:
+            head = f.read(64).lstrip()
+        if not head.startswith((b"<?xml", b"<TEI")):
+            raise EditionError("--out names an existing file that is not XML: the export "
+                               "would replace it", out, fix=fix)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -21,6 +21,9 @@ def corpus_dir(path: str | Path | None = None) -> Path:
     """The corpus folder: ``path`` if given, else ``$EDITION_CORPUS``, else the repository's."""
     import os
     p = Path(path or os.environ.get("EDITION_CORPUS") or DEFAULT_CORPUS)
+    if (p / "manifest.toml").is_dir():
+        raise EditionError("manifest.toml is a folder, not a file", p / "manifest.toml",
+                           fix="restore it from git (git checkout corpus/manifest.toml)")
     if not (p / "manifest.toml").is_file():
         raise EditionError("no manifest.toml here: this is not an edition corpus", p,
                            fix="pass --corpus DIR pointing at a folder with manifest.toml")
@@ -66,6 +69,46 @@ def _entry_line(text: str, table: str, index: int) -> int | None:
     return line_of(text, found[index]) if index < len(found) else None
 
 
+#: entry keys not checked for mixed scripts: copied from a witness as printed (OCR letters
+#: and all), or ASCII names with their own check (siglum, slug, base)
+VERBATIM_KEYS = frozenset({"reading", "file", "sha256", "page_title", "siglum", "slug", "base",
+                           "fragment"})
+_MIXED = re.compile(r"\w*(?:[\u0400-\u04ff][A-Za-z]|[A-Za-z][\u0400-\u04ff])\w*")
+
+
+def one_script(value: str, what: str, path: Path, line: int | None) -> None:
+    """Raise EditionError (file, line, fix) if a word of ``value`` mixes Latin and Cyrillic
+    letters (``Пaсьянс`` with a Latin ``a``): a look-alike typed by mistake, which would stand
+    in the edition's text unnoticed and never match the printed word."""
+    m = _MIXED.search(value)
+    if m:
+        word = m.group()
+        latin = [c for c in word if c.isascii() and c.isalpha()]
+        cyrillic = [c for c in word if "\u0400" <= c <= "\u04ff"]
+        odd, script, other = (latin, "Latin", "Cyrillic") if len(latin) <= len(cyrillic) \
+            else (cyrillic, "Cyrillic", "Latin")
+        letters = ", ".join(f"{c} U+{ord(c):04X}" for c in dict.fromkeys(odd))
+        raise EditionError(f"{what}: the word {word!r} mixes {script} letters ({letters}) into "
+                           f"{other}", path, line,
+                           fix=f"retype those letters in {other} (a look-alike typed by mistake)")
+
+
+def _did_you_mean(word: str, choices: list[str]) -> str:
+    """`` (did you mean `x`?)`` for the closest of ``choices`` to a mistyped ``word``, or ''."""
+    import difflib
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def _key_line(text: str, key: str, after: int | None) -> int | None:
+    """The line of the first ``key = `` (or ``[key]`` / ``[[key]]`` header) at or after line
+    ``after`` (1-based; 0 or None: from the top) of a TOML text, for error messages."""
+    start = sum(len(l) for l in text.splitlines(keepends=True)[:max((after or 1) - 1, 0)])
+    k = re.escape(key)
+    m = re.compile(rf'^\s*(?:"{k}"|{k}|\[\[?\s*{k}\s*\]\]?)\s*(?:=|$)', re.M).search(text, start)
+    return line_of(text, m.start()) if m else None
+
+
 def _type_name(t) -> str:
     return {str: "a string", int: "a whole number", bool: "true or false", list: "a list"}[t]
 
@@ -88,9 +131,22 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
         raise EditionError(f"`{table}` must be a list of tables, each written [[{table}]]", path,
                            line_of(text, m.start()) if m else None,
                            fix=f"write each entry under its own [[{table}]] header")
+    for key in data:
+        if key != table:
+            raise EditionError(f"unknown {'table' if isinstance(data[key], (dict, list)) else 'key'}"
+                               f" `{key}`{_did_you_mean(key, [table])}: this file holds only "
+                               f"[[{table}]] entries", path, _key_line(text, key, 0),
+                               fix=f"rename it to [[{table}]], or remove it")
     out = []
     for i, e in enumerate(items):
         line = _entry_line(text, table, i)
+        for key in e:
+            if key not in spec:
+                raise EditionError(f"{table} entry has an unknown key `{key}`"
+                                   f"{_did_you_mean(key, list(spec))}", path,
+                                   _key_line(text, key, line) or line,
+                                   fix=f"each {table} entry takes {', '.join(spec)}: correct "
+                                       f"the key's name or remove it")
         for key, (typ, required) in spec.items():
             if key not in e:
                 if required:
@@ -103,6 +159,8 @@ def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[
                                    fix=f"correct `{key}` in this entry")
             if required and typ is str and not v.strip():
                 raise EditionError(f"`{key}` is empty", path, line, fix=f"give `{key}` a value")
+            if typ is str and key not in VERBATIM_KEYS:
+                one_script(v, f"`{key}`", path, _key_line(text, key, line) or line)
         out.append((e, line))
     return out
 
@@ -212,11 +270,30 @@ def not_utf8(path: Path, data: bytes, e: UnicodeDecodeError) -> EditionError:
 MAX_WITNESS_BYTES = 4 * 2**20
 
 
+#: the longest run of characters without a space taken in: no word of a book is near it, and
+#: the tokenizer's time grows with the square of a run of punctuation (1,000 ``«``: ~1 s)
+MAX_RUN = 1000
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1}}}")
+
+
+def check_runs(text: str, path: Path) -> None:
+    """Raise EditionError (file, line, fix) if ``text`` holds more than :data:`MAX_RUN`
+    characters in a row without a space or line break."""
+    m = _LONG_RUN.search(text)
+    if m:
+        run = re.match(r"\S+", text[m.start():]).group()
+        raise EditionError(f"a run of {len(run):,} characters without a space ({run[:12]!r}...): "
+                           f"no word is that long (at most {MAX_RUN:,} are taken)", path,
+                           line_of(text, m.start()),
+                           fix="break it up or delete it (is it a scanning artefact?)")
+
+
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark (``edition add``
-    strips one before calling this: :func:`extract.characters.strip_bom`) or holds a
-    character that is not book text (:func:`extract.characters.check_text`: control
+    strips one before calling this: :func:`extract.characters.strip_bom`), has a carriage
+    return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
+    or holds a character that is not book text (:func:`extract.characters.check_text`: control
     characters, direction marks; zero-width characters pass, the normaliser removes them)."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")
@@ -228,6 +305,12 @@ def decode_witness(path: Path, data: bytes) -> str:
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
     text = decode_utf8(path, data)
+    cr = re.search(r"\r(?!\n)", text)
+    if cr:
+        raise EditionError("the witness has a bare carriage return (CR without LF: old Mac line "
+                           "ends?); its lines would run together", path, line_of(text, cr.start()),
+                           fix="save it with LF or CRLF line ends (e.g. tr '\\r' '\\n' < FILE > NEW)")
+    check_runs(text, path)
     from .characters import check_text
     check_text(text, path, "the witness")
     return text
@@ -319,6 +402,11 @@ def load_games(root: Path) -> list[KnownGame]:
                              g.get("fragment", False)))
     return out
 
+
+#: ``results/claims.toml``: the author's claims about the odds, and what the engine finds
+CLAIM_SPEC = {"game": (str, True), "sentence": (str, True), "claim": (str, True),
+              "answer": (str, True), "test": (str, False), "rows": (list, False),
+              "measured": (str, False)}
 
 EMENDATION_SPEC = {"witness": (str, True), "line": (int, True), "reading": (str, True),
                    "correction": (str, False), "reason": (str, True), "occurrence": (int, False)}

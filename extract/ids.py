@@ -104,15 +104,30 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
     for e in out.values():
         numbers.setdefault(e.id.split(":")[0], set()).add(e.number)
     for slug, got in numbers.items():
-        missing = sorted(set(range(1, max(got) + 1)) - got)
+        missing = _gaps(got, 5)   # never a set of all numbers: a lock line may say mill:10**20
         if missing:
-            raise EditionError(f"{', '.join(f'{slug}:{k}' for k in missing[:5])} "
-                               f"{'is' if len(missing) == 1 else 'are'} missing: {slug}:1 to "
+            more = max(got) - len(got) - len(missing)
+            raise EditionError(f"{', '.join(f'{slug}:{k}' for k in missing)}"
+                               f"{f' and {more} more' if more else ''} "
+                               f"{'is' if len(missing) == 1 and not more else 'are'} missing: {slug}:1 to "
                                f"{slug}:{max(got)} were assigned, so a line was deleted and its "
                                f"sentence would be renumbered", path,
                                fix="restore the line from git (`git checkout corpus/ids.lock`); "
                                    "an id no longer wanted stays in the lock, retired: "
                                    "`edition lock --retire ID --reason WHY`")
+    return out
+
+
+def _gaps(numbers: set[int], first: int) -> list[int]:
+    """The first ``first`` whole numbers from 1 up to ``max(numbers)`` not in ``numbers``."""
+    out, expected = [], 1
+    for n in sorted(numbers):
+        while expected < n and len(out) < first:
+            out.append(expected)
+            expected += 1
+        if len(out) >= first:
+            break
+        expected = n + 1
     return out
 
 

@@ -190,9 +190,15 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
     sentences: dict[str, str] = {}
     notes: dict[str, str] = {}
     folder = root / "translations" / "en"
+    for f in (folder.parent, folder):
+        if f.exists() and not f.is_dir():
+            raise EditionError("is a file; it should be the folder of the translations "
+                               "(translations/en/<game>.toml)", f,
+                               fix="restore the folder from git (git checkout corpus/translations)")
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         data = read_toml(path)
         text = path.read_text(encoding="utf-8")
+        _check_translation_tables(path, text, data)
         for table, into in (("sentences", sentences), ("notes", notes)):
             items = data.get(table, {})
             if not isinstance(items, dict):
@@ -203,9 +209,15 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                 m = re.compile(rf'^\s*"?{re.escape(sid)}"?\s*=', re.M).search(
                     text, header.end() if header else 0)
                 line = line_of(text, m.start()) if m else None
+                if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:[1-9][0-9]*", sid):
+                    raise EditionError(f"{sid!r} is not a sentence id (<game>:<n>, e.g. "
+                                       f"{path.stem}:1)", path, line,
+                                       fix=f"give the sentence's id as the site shows it ({path.stem}:1, {path.stem}:2 ...)")
                 if not isinstance(value, str):
                     raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
                                        path, line, fix="write it in double quotes")
+                from .corpus import one_script
+                one_script(value, f"{sid}: the {table[:-1]}", path, line)
                 if not sid.startswith(path.stem + ":"):
                     raise EditionError(f"{sid} is not a sentence of {path.stem}", path, line,
                                        fix=f"move it to translations/en/{sid.split(':')[0]}.toml")
@@ -216,6 +228,18 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                     _check_note(sid, value, path, line)
                 into[sid] = value
     return sentences, notes
+
+
+def _check_translation_tables(path: Path, text: str, data: dict) -> None:
+    """Raise EditionError (file, line, fix) for a table or key of a translation file other
+    than ``[sentences]`` and ``[notes]`` (``[sentense]`` would silently translate nothing)."""
+    from .corpus import _did_you_mean, _key_line
+    for table in data:
+        if table not in ("sentences", "notes"):
+            raise EditionError(f"unknown table `{table}`{_did_you_mean(table, ['sentences', 'notes'])}"
+                               f": a translation file holds [sentences] and [notes]", path,
+                               _key_line(text, table, 0),
+                               fix="rename it, or put its lines under [sentences] or [notes]")
 
 
 def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:
@@ -254,9 +278,8 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
     path = cache_dir / f"edition-{fp[:16]}-{code_fingerprint()}.pickle"
     if (path, root) in _LOADED:
         return _LOADED[path, root]
-    if path.is_file():
-        with path.open("rb") as f:
-            ed = pickle.load(f)
+    ed = _load_pickle(path)
+    if ed is not None:
         if ed.root == root:
             _LOADED[path, root] = replace(ed, cache_dir=cache_dir)
             return _LOADED[path, root]
@@ -269,6 +292,20 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
 #: models read from a disk cache in this process, by file and corpus folder (two folders with
 #: the same content share a cache file, but each model names its own folder: its ``root``)
 _LOADED: dict[tuple[Path, Path], Edition] = {}
+
+
+def _load_pickle(path: Path):
+    """The object pickled in ``path``, or None if there is none or it is damaged or of an
+    older code (the file is then removed, to be written afresh)."""
+    if not path.is_file():
+        return None
+    try:
+        with path.open("rb") as f:
+            return pickle.load(f)
+    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
+            TypeError, ValueError):
+        path.unlink(missing_ok=True)
+        return None
 
 
 def _write_pickle(path: Path, value, stale: str) -> None:
@@ -289,12 +326,9 @@ def disk_cached(cache_dir: Path | None, name: str, key: str, compute):
     if cache_dir is None:
         return compute()
     path = Path(cache_dir) / f"{name}-{key}.pickle"
-    if path.is_file():
-        try:
-            with path.open("rb") as f:
-                return pickle.load(f)
-        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            path.unlink(missing_ok=True)   # a damaged or outdated entry: recompute it
+    value = _load_pickle(path)   # a damaged or outdated entry: None, recomputed
+    if value is not None:
+        return value
     value = compute()
     _write_pickle(path, value, f"{name}-*.pickle")
     return value
@@ -385,6 +419,13 @@ def _build(root: Path, fingerprint: str) -> Edition:
             raise EditionError(f"game {slug}: base witness {kg.base!r} is not in the manifest",
                                root / "games.toml",
                                fix=f"use one of {', '.join(w.siglum for w in witnesses)}")
+        if kg and kg.base and kg.base not in sigla:
+            gtext = (root / "games.toml").read_text(encoding="utf-8")
+            at = re.search(rf'^slug = "{re.escape(slug)}"(?:\n(?!\[).*)*?\n(base\s*=)', gtext, re.M)
+            raise EditionError(f"game {slug}: base witness {kg.base} does not hold this game "
+                               f"(it stands in {', '.join(sigla)})", root / "games.toml",
+                               line_of(gtext, at.start(1)) if at else None,
+                               fix=f"set base to one of {', '.join(sigla)}, or remove `base`")
         base = kg.base if kg and kg.base in sigla else sigla[0]
         texts: dict[str, tuple[Sentence, ...]] = {}
         figures = []

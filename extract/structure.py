@@ -48,7 +48,9 @@ from functools import lru_cache
 from .errors import EditionError, line_of
 
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
-PARAGRAPH_BREAK = re.compile(r"(?:\r\n|\n|\r)[ \t]*(?:\r\n|\n|\r)\s*|[ \t]*[\f\u2029]\s*")
+# (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
+# spaces without a form feed is scanned once, not once from each space (quadratic time)
+PARAGRAPH_BREAK = re.compile(r"(?:\r\n|\n|\r)[ \t]*(?:\r\n|\n|\r)\s*|(?<![ \t])[ \t]*[\f\u2029]\s*")
 LINE = re.compile(r"[^\n\r\f\u2028\u2029\x85]+")
 HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:]|(?=\s)|$)\s*(.*)$",
                      re.S | re.I)
@@ -289,9 +291,9 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
 
 def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, int] | None:
     body = line.strip()
-    tail = re.search(r"\s*\([^()\n]{1,60}\)\s*\.?$", body)
+    tail = re.search(r"\([^()\n]{1,60}\)\s*\.?$", body)   # no leading \s*: quadratic on long blanks
     if tail:
-        body = body[:tail.start()]
+        body = body[:tail.start()].rstrip()
     body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
     if own_line_ok and _name_shape(body, 6) and "," not in body[-1:] and reads_as_name(body):
         start = line.index(body)

@@ -174,7 +174,7 @@ def test_retired_id_is_kept_and_never_reused(corpus_copy, cli):
     r = cli("--corpus", corpus_copy, "check")
     assert "[ok] sentence ids match ids.lock" in r.output
     # what still cites the retired id is named: the translation and the engine's rule link
-    assert "mill:7 is translated in corpus/translations/en/mill.toml but is not a sentence" in r.output
+    assert f"{corpus_copy}/translations/en/mill.toml:9: mill:7 is translated but is not a sentence" in r.output
     # the sentence comes back (or a new one is written): it gets a new number, never mill:7
     _edit_witness(corpus_copy, XL, "пока он не выйдет.", "пока он не выйдет." + sentence)
     ed = build_edition(corpus_copy)

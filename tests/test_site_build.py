@@ -21,6 +21,7 @@ def _env(**extra) -> dict:
 def test_build_starts_clean_and_cleans_a_killed_builds_leftovers(corpus_copy, tmp_path):
     out = tmp_path / "html"
     (out / "games").mkdir(parents=True)
+    (out / ".buildinfo").write_text("# Sphinx build info version 1\n")   # an earlier build's
     (out / "index.html").write_text("old site", encoding="utf-8")
     (out / "games" / "removed-game.html").write_text("a game no longer in the corpus")
     stale = tmp_path / ".html.building.k1ll3d"      # what a killed build leaves
@@ -41,6 +42,7 @@ def test_second_build_into_the_same_folder_waits_then_fails_clearly(tmp_path, co
     from extract.atomic import folder_lock
     out = tmp_path / "html"
     out.mkdir()
+    (out / ".buildinfo").write_text("# Sphinx build info version 1\n")
     (out / "index.html").write_text("the site being built", encoding="utf-8")
     with folder_lock(tmp_path, ".html.lock", "the site folder"):
         r = subprocess.run(EDITION + ["--corpus", str(corpus_copy), "build", "--out", str(out)],

@@ -243,12 +243,9 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     by_row = {f"{r['change'] or 'default'}/{r['policy']}": r for r in rows}
     claims_path = root / "results" / "claims.toml"
     if claims_path.is_file():
-        from ..corpus import entries
+        from ..corpus import CLAIM_SPEC, entries
         env.note_dependency(str(claims_path))
-        spec = {"game": (str, True), "sentence": (str, True), "claim": (str, True),
-                "answer": (str, True), "test": (str, False), "rows": (list, False),
-                "measured": (str, False)}
-        for c, _line in entries(claims_path, "claim", spec):
+        for c, _line in entries(claims_path, "claim", CLAIM_SPEC):
             if c["game"] != slug:
                 continue
             box = _container(["edition-claim"])

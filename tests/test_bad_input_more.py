@@ -1,0 +1,446 @@
+"""More bad input, as a careless editor or a hostile file gives it: output folders that a
+build or an export must not replace, numbers out of range, a closed stdin, a taken port.
+Each ends in one message naming the file (and line) and the fix, exit 1 or 2, no traceback,
+and nothing in the corpus or the folder written."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _files(folder: Path) -> dict:
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def _one_error(r, *wanted: str) -> None:
+    """Exit 1 with one 'edition: ...' message and its '  fix: ...' line, naming ``wanted``."""
+    assert r.exit_code == 1, r.output
+    assert "Traceback" not in r.output
+    lines = [l for l in r.output.splitlines() if l.strip()]
+    assert lines[0].startswith("edition: ") and lines[-1].startswith("  fix: "), r.output
+    for w in wanted:
+        assert w in r.output, r.output
+
+
+# --- edition build --out: a build replaces the whole folder, so it must be its own ---------
+
+def test_build_refuses_the_corpus_as_out(cli, corpus_copy):
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "build", "--out", corpus_copy)
+    _one_error(r, f"{corpus_copy}: --out would replace the corpus", "fix: give --out a new or empty")
+    assert _files(corpus_copy) == before
+    assert sorted(p.name for p in corpus_copy.parent.iterdir()) == ["corpus"]   # no lock, no .source
+
+
+def test_build_refuses_a_folder_holding_the_corpus(cli, corpus_copy):
+    r = cli("--corpus", corpus_copy, "build", "--out", corpus_copy.parent)
+    _one_error(r, "--out would replace the corpus")
+    assert sorted(p.name for p in corpus_copy.parent.iterdir()) == ["corpus"]
+
+
+def test_build_refuses_a_folder_inside_the_corpus(cli, corpus_copy):
+    r = cli("--corpus", corpus_copy, "build", "--out", corpus_copy / "site")
+    _one_error(r, "--out lies inside the corpus")
+    assert not (corpus_copy / "site").exists() and not (corpus_copy / ".site.lock").exists()
+
+
+@pytest.mark.parametrize("where", ["repository", "root"])
+def test_build_refuses_the_repository_and_the_root(cli, corpus_copy, where):
+    out = REPO if where == "repository" else Path("/")
+    r = cli("--corpus", corpus_copy, "build", "--out", out)
+    _one_error(r, "--out would replace the repository" if where == "repository"
+               else "--out is the root of the file system")
+
+
+def test_build_refuses_a_folder_of_other_files(cli, corpus_copy, tmp_path):
+    mine = tmp_path / "my-papers"
+    mine.mkdir()
+    (mine / "thesis.txt").write_text("years of work")
+    r = cli("--corpus", corpus_copy, "build", "--out", mine)
+    _one_error(r, f"{mine}: --out is a folder with files that no `edition build` made")
+    assert (mine / "thesis.txt").read_text() == "years of work"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "my-papers"]
+
+
+def test_build_out_that_is_a_file_is_a_usage_error(cli, corpus_copy, tmp_path):
+    f = tmp_path / "site.html"
+    f.write_text("x")
+    r = cli("--corpus", corpus_copy, "build", "--out", f)
+    assert r.exit_code == 2 and "is a file" in r.output and f.read_text() == "x"
+
+
+def test_site_folder_guard_accepts_a_new_empty_or_earlier_site(tmp_path, corpus_copy):
+    from extract.cli import site_folder_guard
+    site_folder_guard(tmp_path / "new" / "html", corpus_copy)
+    (tmp_path / "empty").mkdir()
+    site_folder_guard(tmp_path / "empty", corpus_copy)
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / ".buildinfo").write_text("# Sphinx build info version 1\n")
+    (old / "index.html").write_text("<p>old site</p>")
+    site_folder_guard(old, corpus_copy)
+
+
+# --- edition export tei --out: never into the corpus, never over a file that is not XML ----
+
+def test_export_refuses_to_write_over_the_manifest(cli, corpus_copy):
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "export", "tei", "--out", corpus_copy / "manifest.toml")
+    _one_error(r, "manifest.toml: --out lies inside the corpus")
+    assert _files(corpus_copy) == before
+
+
+def test_export_refuses_to_replace_a_file_that_is_not_xml(cli, corpus_copy, tmp_path):
+    notes = tmp_path / "notes.md"
+    notes.write_text("# my notes\n")
+    r = cli("--corpus", corpus_copy, "export", "tei", "--out", notes)
+    _one_error(r, f"{notes}: --out names an existing file that is not XML")
+    assert notes.read_text() == "# my notes\n"
+
+
+# --- numbers out of range ---------------------------------------------------------------------
+
+def test_odds_with_more_deals_than_memory_is_a_usage_error(cli):
+    r = cli("odds", "mill", "--deals", str(10 ** 30), "--jobs", "1")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "'--deals'" in r.output and "1<=x<=1000000" in r.output
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1"])
+def test_results_needs_a_positive_time_per_row(cli, corpus_copy, seconds):
+    r = cli("--corpus", corpus_copy, "results", "--seconds-per-row", seconds, "--game", "mill")
+    assert r.exit_code == 2 and "'--seconds-per-row'" in r.output
+    assert not (corpus_copy / "results").exists()
+
+
+# --- stdin closed, a folder given as a witness, a taken port ---------------------------------
+
+@pytest.mark.parametrize("command", ["normalise", "segment"])
+def test_closed_stdin_is_one_message(command):
+    p = subprocess.run(["bash", "-c", f'"{sys.executable}" -m extract.cli {command} - <&-'],
+                       capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.startswith("edition: <stdin>: standard input is closed")
+    assert "fix: give a FILE" in p.stderr
+
+
+def test_add_a_folder_says_it_is_a_folder(cli, corpus_copy, tmp_path):
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", tmp_path / "corpus" / "witnesses")
+    _one_error(r, "witnesses: is a folder, not a text file")
+    assert _files(corpus_copy) == before
+
+
+def test_serve_on_a_taken_port_names_the_port(tmp_path):
+    (tmp_path / "index.html").write_text("<p>site</p>")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    try:
+        p = subprocess.run([sys.executable, "-m", "extract.cli", "serve", "--port", str(port),
+                            "--dir", str(tmp_path)], capture_output=True, text=True, cwd=REPO,
+                           env=env, timeout=60)
+    finally:
+        taken.close()
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert p.stderr.startswith(f"edition: cannot serve on 127.0.0.1:{port}: "), p.stderr
+
+
+# --- corpus TOML written carelessly: typos in keys and tables, ids that point at nothing ----
+
+def _replace(corpus: Path, name: str, old: str, new: str) -> None:
+    p = corpus / name
+    t = p.read_text(encoding="utf-8")
+    assert old in t
+    p.write_text(t.replace(old, new, 1), encoding="utf-8")
+
+
+def _append(corpus: Path, name: str, text: str) -> None:
+    p = corpus / name
+    p.write_text(p.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+TYPOS = {
+    "games.toml key": (lambda c: _replace(c, "games.toml", 'title_en = "The Mill"', 'titel_en = "The Mill"'),
+                       "games.toml:8: game entry has an unknown key `titel_en` (did you mean `title_en`?)"),
+    "games.toml table": (lambda c: _append(c, "games.toml", '\n[[gmae]]\nslug = "x"\ntitle_ru = "Икс"\n'),
+                         "games.toml:61: unknown table `gmae` (did you mean `game`?)"),
+    "manifest key": (lambda c: _replace(c, "manifest.toml", 'description = "Chapter XL', 'descripton = "Chapter XL'),
+                     "manifest.toml:13: witness entry has an unknown key `descripton` (did you mean `description`?)"),
+    "emendation extra key": (lambda c: _replace(c, "emendations.toml", "line = 19\n", "line = 19\nresaon = \"x\"\n"),
+                             "emendations.toml:27: emendation entry has an unknown key `resaon` (did you mean `reason`?)"),
+    "glossary key": (lambda c: _replace(c, "glossary.toml", 'english = "back (of a card)"', 'englsh = "back (of a card)"'),
+                     "glossary.toml:8: term entry has an unknown key `englsh` (did you mean `english`?)"),
+    "translation table": (lambda c: _replace(c, "translations/en/mill.toml", "[sentences]", "[sentense]"),
+                          "mill.toml:2: unknown table `sentense` (did you mean `sentences`?)"),
+    "translation id without number": (lambda c: _replace(c, "translations/en/mill.toml", '"mill:1" = "', '"mill" = "x"\n"mill:1" = "'),
+                                      "mill.toml:3: 'mill' is not a sentence id (<game>:<n>, e.g. mill:1)"),
+}
+
+
+@pytest.mark.parametrize("case", TYPOS)
+def test_a_typo_in_a_corpus_file_is_named_not_ignored(cli, corpus_copy, case):
+    spoil, message = TYPOS[case]
+    spoil(corpus_copy)
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "check")
+    _one_error(r, message)
+    assert _files(corpus_copy) == before
+
+
+def test_a_translation_of_no_sentence_names_file_and_line(cli, corpus_copy):
+    _replace(corpus_copy, "translations/en/mill.toml", '"mill:1" = "', '"mill:99" = "x"\n"mill:1" = "')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert (f"{corpus_copy}/translations/en/mill.toml:3: mill:99 is translated but is not a "
+            f"sentence of the edition") in r.output
+
+
+def test_a_note_citing_a_reading_the_engine_lacks_names_the_notes_line(cli, corpus_copy):
+    _replace(corpus_copy, "translations/en/mill.toml", "mill:deal-order=round", "mill:deal-order=roundx")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert (f"cites mill:deal-order=roundx, which the engine does not declare "
+            f"({corpus_copy}/translations/en/mill.toml:12)") in r.output
+
+
+@pytest.mark.parametrize("where", ["glossary", "translator's note"])
+def test_a_note_citing_a_sentence_that_does_not_exist_fails_check(cli, corpus_copy, where):
+    if where == "glossary":
+        _replace(corpus_copy, "glossary.toml", "face down (heart-to-heart:3", "face down (heart-to-heart:99")
+        expected = f"{corpus_copy}/glossary.toml:9: the note on 'крап' cites heart-to-heart:99"
+    else:
+        _replace(corpus_copy, "translations/en/mill.toml", "[notes]\n\"mill:2\" = \"Translator's note:",
+                 "[notes]\n\"mill:2\" = \"Translator's note (see mill:70):")
+        expected = (f"{corpus_copy}/translations/en/mill.toml:12: the note on mill:2 cites mill:70, "
+                    f"which is not a sentence of the edition")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and expected in r.output, r.output
+
+
+def test_the_repository_corpus_cites_nothing_missing(cli):
+    r = cli("check")
+    assert "[ok] translator's notes and the glossary cite sentences and readings that exist" in r.output
+
+
+def test_a_game_of_games_toml_in_no_witness_fails_check(cli, corpus_copy):
+    _append(corpus_copy, "games.toml", '\n[[game]]\nslug = "ghost"\ntitle_ru = "Призрак"\n')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert (f"{corpus_copy}/games.toml:63: game ghost (Призрак) stands in no witness: no title "
+            f"there reads 'Призрак'") in r.output
+
+
+# --- mixed scripts: a Latin look-alike typed into a Cyrillic word of a TOML value -----------
+
+MIXED = {
+    "title_ru": (lambda c: _replace(c, "games.toml", 'title_ru = "Мельница"', 'title_ru = "Мельницa"'),
+                 "games.toml:7: `title_ru`: the word 'Мельницa' mixes Latin letters (a U+0061)"),
+    "glossary lemma": (lambda c: _replace(c, "glossary.toml", 'lemma = "крап"', 'lemma = "крaп"'),
+                       "glossary.toml:5: `lemma`: the word 'крaп' mixes Latin letters (a U+0061)"),
+    "emendation correction": (lambda c: _replace(c, "emendations.toml", 'correction = "места"', 'correction = "мeста"'),
+                              "emendations.toml:28: `correction`: the word 'мeста' mixes Latin letters (e U+0065)"),
+    "translation": (lambda c: _replace(c, "translations/en/mill.toml", "All four aces", "All four Пaсьянсъ aces"),
+                    "mill.toml:3: mill:1: the sentence: the word 'Пaсьянсъ' mixes Latin letters (a U+0061)"),
+}
+
+
+@pytest.mark.parametrize("case", MIXED)
+def test_a_latin_lookalike_in_a_cyrillic_word_is_named(cli, corpus_copy, case):
+    spoil, message = MIXED[case]
+    spoil(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "check"), message, "fix: retype those letters in Cyrillic")
+
+
+def test_an_emendation_reading_may_keep_the_witness_ocr_letters(corpus_copy):
+    """`reading` is the witness as printed: a Latin OCR letter there is not an editor's typo."""
+    import hashlib
+    from extract.corpus import load_emendations, load_witnesses
+    w = corpus_copy / "witnesses" / "003_7baec4a93eb690a9.txt"
+    old = w.read_bytes()
+    new = old.replace("(Полная колода карт)".encode(), "(Полная кoлoда карт)".encode(), 1)
+    assert new != old
+    w.write_bytes(new)
+    _replace(corpus_copy, "manifest.toml", hashlib.sha256(old).hexdigest(), hashlib.sha256(new).hexdigest())
+    _append(corpus_copy, "emendations.toml", '\n[[emendation]]\nwitness = "XL"\nline = 3\n'
+            'reading = "кoлoда"\ncorrection = "колода"\nreason = "OCR: Latin o"\n')
+    ems = load_emendations(corpus_copy, load_witnesses(corpus_copy))
+    assert any(e.reading == "кoлoда" and e.correction == "колода" for e in ems["XL"])
+
+
+def test_a_witness_with_bare_cr_line_ends_is_named(cli, corpus_copy, tmp_path):
+    src = tmp_path / "old mac.txt"
+    src.write_bytes("Мельница.\rВыбираются все четыре туза.\r".encode())
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", src, "--dry-run")
+    _one_error(r, f"{src}:1: the witness has a bare carriage return",
+               "fix: save it with LF or CRLF line ends")
+    assert _files(corpus_copy) == before
+
+
+# --- edition add / export given the wrong kind of path ---------------------------------------
+
+@pytest.mark.parametrize("which", ["manifest.toml", "ids.lock", "translations/en/mill.toml"])
+def test_add_refuses_a_data_file_of_the_corpus(cli, corpus_copy, which):
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", corpus_copy / which)
+    _one_error(r, f"{which}: this is a data file of the corpus itself, not a witness")
+    assert _files(corpus_copy) == before
+
+
+@pytest.mark.parametrize("path, message", [("-", "-: `edition add` takes a file, not standard input"),
+                                           ("/dev/null", "/dev/null: is not a regular file")])
+def test_add_of_stdin_or_a_device_says_what_it_is(cli, corpus_copy, path, message):
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", path), message)
+    assert _files(corpus_copy) == before
+
+
+def test_export_out_empty_is_the_current_folder_and_refused(cli, corpus_copy, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = cli("--corpus", corpus_copy, "export", "tei", "--out", "")
+    _one_error(r, f"{tmp_path}: --out is a folder; the TEI export is one file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus"]
+
+
+def test_a_base_witness_that_lacks_the_game_is_named(cli, corpus_copy):
+    _replace(corpus_copy, "games.toml", 'base = "XLVI"', 'base = "XL"')
+    _one_error(cli("--corpus", corpus_copy, "check"),
+               "games.toml:49: game dense-column: base witness XL does not hold this game "
+               "(it stands in XLVI, P13)", "fix: set base to one of XLVI, P13")
+
+
+def test_a_siglum_with_a_cyrillic_letter_is_not_an_ascii_name(cli, corpus_copy):
+    _replace(corpus_copy, "manifest.toml", 'siglum = "XL"', 'siglum = "ХL"')   # Cyrillic Х
+    _one_error(cli("--corpus", corpus_copy, "check"), "manifest.toml:9: siglum 'ХL' is not a short ASCII name")
+
+
+def test_a_witness_with_a_bidi_override_is_refused(cli, corpus_copy, tmp_path):
+    src = tmp_path / "trojan.txt"
+    src.write_text("Мельница.\n\nВыбираются все четыре \u202eтуза.\n", encoding="utf-8")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", src, "--dry-run"),
+               f"{src}:3: the witness holds the control character U+202E")
+    assert _files(corpus_copy) == before
+
+
+@pytest.mark.parametrize("which", ["translations/en", "manifest.toml"])
+def test_a_corpus_folder_or_file_of_the_wrong_kind_is_named(cli, corpus_copy, which):
+    import shutil
+    p = corpus_copy / which
+    if p.is_dir():
+        shutil.rmtree(p)
+        p.write_text("x")
+        message = "translations/en: is a file; it should be the folder of the translations"
+    else:
+        p.unlink()
+        p.mkdir()
+        message = "manifest.toml: manifest.toml is a folder, not a file"
+    before = _files(corpus_copy)
+    for args in (["check"], ["lock"]):
+        _one_error(cli("--corpus", corpus_copy, *args), message, "fix: restore")
+    assert _files(corpus_copy) == before
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('game = "spinning-wheel"', 'game = "spining-wheel"', "game 'spining-wheel' is not a game of the edition"),
+    ('sentence = "spinning-wheel:7"', 'sentence = "spinning-wheel:70"',
+     "sentence spinning-wheel:70 is not a sentence of spinning-wheel"),
+    ('rows = ["default/solver"]', 'rwos = ["default/solver"]', "unknown key `rwos` (did you mean `rows`?)"),
+])
+def test_a_claim_that_points_at_nothing_fails_check(cli, corpus_copy, old, new, message):
+    (corpus_copy / "results").mkdir()
+    text = (REPO / "corpus" / "results" / "claims.toml").read_text(encoding="utf-8")
+    assert old in text
+    (corpus_copy / "results" / "claims.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert f"{corpus_copy}/results/claims.toml:" in r.output and message in r.output, r.output
+
+
+# --- the model cache: damaged files, and two corpus folders with the same content -----------
+
+@pytest.mark.parametrize("damage", [b"", b"\xf9not a pickle"])
+def test_a_damaged_model_cache_is_rebuilt_not_a_traceback(cli, corpus_copy, tmp_path, monkeypatch, damage):
+    import extract.model
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    pickles = list((tmp_path / "cache" / "patience-edition").glob("edition-*.pickle"))
+    assert pickles
+    for p in pickles:
+        p.write_bytes(damage)
+    monkeypatch.setattr(extract.model, "_LOADED", {})   # as a new process would
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0 and "check passed" in r.output, r.output
+    assert all(p.stat().st_size > 1000 for p in pickles)   # written afresh
+
+
+def test_two_corpus_folders_with_the_same_content_are_two_models(cli, corpus_copy, tmp_path, monkeypatch):
+    """A command on one copy must read and write that copy, not another with the same files."""
+    import shutil
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    twin = tmp_path / "twin"
+    shutil.copytree(corpus_copy, twin)
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    (twin / "results").mkdir()
+    (twin / "results" / "claims.toml").write_text(
+        '[[claim]]\ngame = "ghost"\nsentence = "ghost:1"\nclaim = "c"\nanswer = "a"\n', encoding="utf-8")
+    r = cli("--corpus", twin, "check")
+    assert r.exit_code == 1 and f"{twin}/results/claims.toml:1: game 'ghost'" in r.output, r.output
+
+
+def test_a_huge_id_number_in_the_lock_is_named_not_a_memory_error(corpus_copy):
+    """ids.lock saying mill:10**20 once listed every missing number (memory ran out); run
+    with a memory limit so that a regression fails instead of exhausting the machine."""
+    import resource
+    from extract.ids import checksum
+    sid, quote = "mill:100000000000000000000", "x"
+    with (corpus_copy / "ids.lock").open("a", encoding="utf-8") as f:
+        f.write(f'"{sid}" = {{ witness = "XL", quote = "{quote}", sum = "{checksum(sid, "XL", quote)}" }}\n')
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    p = subprocess.run([sys.executable, "-m", "extract.cli", "--corpus", str(corpus_copy), "check"],
+                       capture_output=True, text=True, cwd=REPO, env=env, timeout=300, preexec_fn=limit)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert ("ids.lock: mill:8, mill:9, mill:10, mill:11, mill:12 and 99999999999999999987 more are "
+            "missing: mill:1 to mill:100000000000000000000 were assigned") in p.stderr
+
+
+@pytest.mark.parametrize("value", ["abc", "nan"])
+def test_a_lock_timeout_that_is_not_a_number_is_one_message(corpus_copy, value):
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    env["EDITION_LOCK_TIMEOUT"] = value
+    before = _files(corpus_copy)
+    p = subprocess.run([sys.executable, "-m", "extract.cli", "--corpus", str(corpus_copy), "lock"],
+                       capture_output=True, text=True, cwd=REPO, env=env, timeout=300)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.splitlines() == [
+        f"edition: EDITION_LOCK_TIMEOUT={value!r} is not a number of seconds",
+        "  fix: set it to a number (e.g. EDITION_LOCK_TIMEOUT=120) or unset it"]
+    assert _files(corpus_copy) == before
+    p = subprocess.run([sys.executable, "-m", "extract.cli", "games"], capture_output=True,
+                       text=True, cwd=REPO, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr   # commands that take no lock do not mind
+
+
+# --- hostile text: long runs that made the tool run for minutes ------------------------------
+
+@pytest.mark.parametrize("command", ["segment", "add"])
+def test_a_run_of_punctuation_without_spaces_is_named(cli, corpus_copy, tmp_path, command):
+    src = tmp_path / "run.txt"
+    src.write_text("Мельница.\n\nВыбираются все " + "«" * 5000 + " четыре туза.\n", encoding="utf-8")
+    args = ["segment", src] if command == "segment" else ["--corpus", corpus_copy, "add", src, "--dry-run"]
+    _one_error(cli(*args), f"{src}:3: a run of 5,000 characters without a space",
+               "fix: break it up or delete it")
+
