@@ -329,7 +329,7 @@ def test_a_witness_with_a_bidi_override_is_refused(cli, corpus_copy, tmp_path):
     src.write_text("Мельница.\n\nВыбираются все четыре \u202eтуза.\n", encoding="utf-8")
     before = _files(corpus_copy)
     _one_error(cli("--corpus", corpus_copy, "add", src, "--dry-run"),
-               f"{src}:3: the witness holds the control character U+202E")
+               f"{src}:3: the witness holds the invisible direction mark U+202E RIGHT-TO-LEFT OVERRIDE")
     assert _files(corpus_copy) == before
 
 
