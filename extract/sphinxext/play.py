@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 from contextlib import contextmanager
+from pathlib import Path
 from html import escape
 
 from docutils import nodes
@@ -112,6 +113,9 @@ def examples_alongside(slugs: list[str], cache_dir):
     exception raised there is raised in this process. Nothing is started when there is one
     CPU or no cache folder. On leaving, a worker still running is stopped."""
     pool = None
+    if cache_dir is not None:        # only the examples not made already
+        slugs = [s for s in slugs
+                 if not (Path(cache_dir) / f"example-{s}-{_example_key()}.pickle").is_file()]
     if (os.cpu_count() or 1) > 1 and cache_dir is not None and slugs:
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(1)
@@ -137,16 +141,22 @@ def example_trace(slug: str, cache_dir=None) -> dict:
     started by :func:`start_examples`."""
     while _PENDING:
         _PENDING.pop().get()
-    from engine.results import engine_hash
-    from ..model import code_fingerprint, disk_cached
+    from ..model import disk_cached
 
     def compute() -> dict:
         c = choose_example(slug)
         t = compact_trace(c.pop("result"))
         t["choice"] = c
         return t
-    key = hashlib.sha256(f"{engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
-    return disk_cached(cache_dir, f"example-{slug}", key, compute)
+    return disk_cached(cache_dir, f"example-{slug}", _example_key(), compute)
+
+
+def _example_key() -> str:
+    """The cache key of the example traces: the engine's source hash and the toolkit's code
+    fingerprint."""
+    from engine.results import engine_hash
+    from ..model import code_fingerprint
+    return hashlib.sha256(f"{engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
 
 
 def python_example(slug: str, ambiguities: list[dict], deal: int, policy: str = "greedy",
