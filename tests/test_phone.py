@@ -148,6 +148,19 @@ def test_the_original_keeps_the_witness_line_breaks(browser, http_root):  # noqa
     ctx.close()
 
 
+def test_the_column_switches_stick_only_over_the_text(browser, http_root):  # noqa: F811
+    """The Original/Normalised/English switches stay at the top while the text is read, and
+    leave with it: they do not cover the Play panel or the odds below."""
+    ctx, page, errors = _page(browser, f"{http_root}/games/mill.html", 375)
+    bar = page.locator(".edition-controls")
+    page.evaluate("document.querySelectorAll('.edition-sentence')[4].scrollIntoView()")
+    assert abs(bar.evaluate("e => e.getBoundingClientRect().top")) < 2
+    page.evaluate("document.getElementById('mill-play').scrollIntoView()")
+    assert bar.evaluate("e => e.getBoundingClientRect().bottom") <= 0
+    assert errors == []
+    ctx.close()
+
+
 def test_the_spinning_wheel_figure_is_legible_and_opens_full_size(browser, site, http_root):  # noqa: F811
     svg = (site / "_images" / "spinning-wheel.svg").read_text(encoding="utf-8")
     assert "91 cards" in svg and ">F1<" in svg and ">hand<" in svg and "′" in svg

@@ -55,7 +55,12 @@
     forms.appendChild(document.createTextNode(" Original forms in the reading text"));
     forms.title = "Show every change in the reading text in its original form";
     bar.appendChild(forms);
-    text.parentNode.insertBefore(bar, text);
+    /* the switches stick to the top only while the text is on screen: they and the text are
+       wrapped together, so they do not cover the ambiguities, the Play panel or the odds */
+    var wrap = document.createElement("div");
+    wrap.className = "edition-reading";
+    text.parentNode.insertBefore(wrap, text);
+    wrap.appendChild(bar);
     showForms(formsBox.checked);
     var heads = document.createElement("div");
     heads.className = "edition-colheads";
@@ -64,7 +69,8 @@
       var h = document.createElement("span"); h.className = "h-" + c[0]; h.textContent = c[1];
       heads.appendChild(h);
     });
-    text.parentNode.insertBefore(heads, text);
+    wrap.appendChild(heads);
+    wrap.appendChild(text);
     apply(h);
     document.querySelectorAll(".edition-sentence").forEach(function (s) {
       s.setAttribute("tabindex", "0");
