@@ -34,6 +34,17 @@ def corpus_copy(tmp_path) -> Path:
 
 
 @pytest.fixture
+def private_docs(tmp_path, monkeypatch) -> Path:
+    """A copy of docs/ that `edition build` uses in this test (``extract.cli.DOCS``), so that
+    a test's build never reads or writes the repository's."""
+    import extract.cli
+    docs = tmp_path / "docs"
+    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
+    monkeypatch.setattr(extract.cli, "DOCS", docs)
+    return docs
+
+
+@pytest.fixture
 def cli():
     from extract.cli import main
     runner = CliRunner()

@@ -2,7 +2,6 @@
 added to a temporary copy of the corpus; ids, collation, check, errors, and the site build."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,6 @@ import pytest
 from extract.collate import apparatus
 from extract.model import build_edition
 
-REPO = Path(__file__).resolve().parent.parent
 
 # A third copy of Мельница with small variants of every kind (one word in old spelling, one
 # Latin look-alike letter, a word changed, one omitted, one added, a comma omitted).
@@ -158,16 +156,12 @@ def test_add_errors_leave_the_corpus_untouched(cli, corpus_copy, tmp_path, case)
     assert _snapshot(corpus_copy) == before
 
 
-def test_site_builds_with_the_new_chapter(cli, corpus_copy, tmp_path, monkeypatch):
+def test_site_builds_with_the_new_chapter(cli, corpus_copy, tmp_path, private_docs):
     """`edition --corpus DIR build --out OUT` renders the new games (docs copied to tmp, so
     the generated game stubs do not touch the repository's docs/games)."""
-    import extract.cli
     assert cli("--corpus", corpus_copy, "add", _write(tmp_path, "ch.txt", CHAPTER)).exit_code == 0
     assert cli("--corpus", corpus_copy, "add", _write(tmp_path, "m3.txt", MILL3),
                "--siglum", "M3").exit_code == 0
-    docs = tmp_path / "docs"
-    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
-    monkeypatch.setattr(extract.cli, "DOCS", docs)
     out = tmp_path / "site" / "html"
     r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
     assert r.exit_code == 0, r.output

@@ -4,7 +4,6 @@ and writes nothing, bad input errs with file, line and fix, and the seeds read a
 from __future__ import annotations
 
 import re
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -261,10 +260,9 @@ def test_seed_layouts_read_as_before(edition):
         assert not any(p.kind == "debris" for p in layout.parts)
 
 
-def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
+def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, private_docs):
     """All layouts added to one corpus copy (no options), then `edition --corpus TMP build
     --out TMP2`: the pre-reform pages show modern spelling, the web furniture is on no page."""
-    import extract.cli
     from test_collation_philology import MILL_CUT
     for case in EXPECTED:
         r = cli("--corpus", corpus_copy, "add", LAYOUTS / case["file"])
@@ -272,9 +270,6 @@ def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, monkeypatch):
     cut = tmp_path / "cut.txt"                 # a cut-off copy of Мельница: a lacuna entry
     cut.write_text(MILL_CUT, encoding="utf-8")
     assert cli("--corpus", corpus_copy, "add", cut, "--siglum", "C").exit_code == 0
-    docs = tmp_path / "docs"
-    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
-    monkeypatch.setattr(extract.cli, "DOCS", docs)
     out = tmp_path / "site" / "html"
     r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
     assert r.exit_code == 0, r.output

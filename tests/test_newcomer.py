@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import shutil
 
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parent.parent
-
 
 def test_translation_file_added_after_a_build_reaches_the_site(cli, corpus_copy, tmp_path,
-                                                                monkeypatch):
+                                                                private_docs):
     """A translation file that did not exist at the last build (the usual case for a new
     game) is shown by the next incremental build into the same --out."""
-    import extract.cli
-    docs = tmp_path / "docs"
-    shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
-    monkeypatch.setattr(extract.cli, "DOCS", docs)
     held = tmp_path / "mill.toml"
     shutil.move(corpus_copy / "translations" / "en" / "mill.toml", held)
     out = tmp_path / "site" / "html"

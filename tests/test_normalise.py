@@ -209,12 +209,19 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("orig,expected,rules", CASES)
-def test_rule(orig, expected, rules):
+def check_rule(orig: str, expected: str, rules: set[str]) -> Normalisation:
+    """Normalise ``orig``: the invariants hold, the text is ``expected`` and the changes
+    include ``rules``. Returns the normalisation."""
     n = normalise(orig)
     check_invariants(orig, n)
     assert n.text == expected
     assert {r for c in n.changes for r in c.rules} >= rules
+    return n
+
+
+@pytest.mark.parametrize("orig,expected,rules", CASES)
+def test_rule(orig, expected, rules):
+    n = check_rule(orig, expected, rules)
     if not rules:
         assert not [c for c in n.changes if c.kind != "typography"]
 

@@ -5,7 +5,7 @@ import pytest
 
 from extract.normalise import normalise
 
-from test_normalise import check_invariants  # noqa: E402 (tests/ is on sys.path)
+from test_normalise import check_invariants, check_rule  # noqa: E402 (tests/ is on sys.path)
 
 CASES = [
     # (printed, normalised, rules that must appear among the word changes)
@@ -36,10 +36,7 @@ CASES = [
 
 @pytest.mark.parametrize("orig,expected,rules", CASES)
 def test_ocr_and_hyphen_rules(orig, expected, rules):
-    n = normalise(orig)
-    check_invariants(orig, n)
-    assert n.text == expected
-    assert {r for c in n.changes for r in c.rules} >= rules
+    n = check_rule(orig, expected, rules)
     assert normalise(n.text).text == n.text
 
 

@@ -114,8 +114,9 @@ def examples_alongside(slugs: list[str], cache_dir):
     CPU or no cache folder. On leaving, a worker still running is stopped."""
     pool = None
     if cache_dir is not None:        # only the examples not made already
+        key = _example_key()
         slugs = [s for s in slugs
-                 if not (Path(cache_dir) / f"example-{s}-{_example_key()}.pickle").is_file()]
+                 if not (Path(cache_dir) / f"example-{s}-{key}.pickle").is_file()]
     if (os.cpu_count() or 1) > 1 and cache_dir is not None and slugs:
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(1)
