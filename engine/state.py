@@ -22,7 +22,13 @@ FACE_DOWN_PILES = ("stock", "hand", "reserve")
 class Config:
     """Per-game, per-deal constants shared by all states of one game: ``slug``, ``deal``,
     ``readings`` (ambiguity id -> reading id, complete), plus whatever flags the game derives
-    from the readings. Never mutated after ``new()``."""
+    from the readings. Never mutated after ``new()``.
+
+    ``off`` names the game's pruning rules (its module's ``PRUNINGS``) switched off for this
+    deal: set only by :func:`engine.games.new` for tests and benchmarks, which check that
+    switching a rule off never changes a verdict. Empty (every rule on) by default."""
+
+    off: frozenset = frozenset()
 
     def __init__(self, slug: str, deal: int, readings: dict[str, str], **flags: Any):
         self.slug = slug

@@ -23,6 +23,9 @@ RAW_BLOCK = ("\n\n```{raw} html\n<script>window.__pwned=3;document.title='PWNED'
              "# {eval-rst}")
 ROLE = "{raw}`<script>window.__pwned=4</script>`"
 SVG = '<svg onload="window.__pwned=5">'
+# In JSON inside <script>, an unescaped "<!--<script>" makes the HTML parser swallow the rest
+# of the page (the footer and every later element).
+COMMENT = "<!--<script>"
 
 HOSTILE_WITNESS = (
     f"Глава L. {BOLD}\n\n"
@@ -47,7 +50,7 @@ def hostile_corpus(dst: Path) -> Path:
                 f"sha256 = \"{hashlib.sha256(data).hexdigest()}\"\n"
                 f"description = {_toml('Глава L ' + SCRIPT + IMG + RAW_BLOCK)}\n")
     games = (dst / "games.toml").read_text(encoding="utf-8")
-    games = games.replace('title_en = "The Mill"', f"title_en = {_toml('The Mill ' + IMG + RAW_BLOCK)}")
+    games = games.replace('title_en = "The Mill"', f"title_en = {_toml('The Mill ' + IMG + RAW_BLOCK + COMMENT)}")
     games = games.replace('title_en = "The Octagon"', f"title_en = {_toml('Octagon ' + SVG + ROLE)}")
     (dst / "games.toml").write_text(games, encoding="utf-8")
     mill = dst / "translations" / "en" / "mill.toml"
@@ -124,6 +127,11 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
         h1 = page.inner_text("h1")
         assert "The Mill " + IMG in h1 and "{raw} html" in h1
         assert "<script>window.__pwned=2</script>" in page.inner_text(".edition-text")
+        # the title in the Play panel's JSON is the same string, and the page after it is whole
+        data = page.evaluate("JSON.parse(document.querySelector('script.play-data').textContent)")
+        assert data["title"].endswith(COMMENT), data["title"]
+        assert page.evaluate("document.querySelectorAll('.footer').length") == 1
+        assert COMMENT in page.inner_text("h1")
         page.goto(new_game[0].as_uri())
         # the title as the structure finder reads it (up to the inner quote), shown as text
         assert '<img src=x onerror=' in page.inner_text("h1")
@@ -143,3 +151,15 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
     nxt = hostile_site / "games" / "egyptian-pyramid.html"
     assert "The Mill &lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;" in \
         nxt.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text", ["</script><script>window.__pwned=6</script>", COMMENT,
+                                  "a & b &amp; c", "x > y", "line\u2028sep\u2029para", "\\<!--"])
+def test_json_for_html_escapes_every_markup_character(text):
+    """The one helper that puts JSON into the site's HTML: the value survives JSON.parse
+    unchanged, and none of < > & U+2028 U+2029 stands raw (each escape removed fails here)."""
+    from extract.sphinxext.play import json_for_html
+    out = json_for_html({"title": text, "n": [1, 2]})
+    assert json.loads(out) == {"title": text, "n": [1, 2]}
+    for ch in "<>&\u2028\u2029":
+        assert ch not in out, (ch, out)

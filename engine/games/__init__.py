@@ -8,6 +8,12 @@ Contract of a game module ``engine/games/<name>.py`` (add it to :data:`GAMES`):
     1 or 2.
 ``PLAYER_HAS_CHOICE``
     False when the rules leave the player nothing to decide (then every policy plays alike).
+``PRUNINGS`` (optional)
+    dict: name -> the argument (one or two sentences) of every pruning rule the solver relies
+    on in this game: safe automatic moves, moves proved dominated, proofs of loss (``dead``),
+    folds of the canonical key. Each is gated on ``name not in self.cfg.off`` so that
+    ``new(slug, deal, readings, off={name})`` plays the same deal with the rule off;
+    tests/engine/test_pruning.py checks on small deals that no verdict changes.
 ``AMBIGUITIES``
     tuple of :class:`engine.readings.Ambiguity`: every ambiguity of the text, each with its
     readings, default and reason (citing the sentence); readings the text does not give are
@@ -83,9 +89,20 @@ def available() -> list[str]:
     return out
 
 
-def new(slug: str, deal: int, readings: dict[str, str] | None = None) -> State:
-    """Starting state of deal ``deal`` of game ``slug`` under ``readings``."""
-    return get(slug).new(deal, readings)
+def new(slug: str, deal: int, readings: dict[str, str] | None = None, off=()) -> State:
+    """Starting state of deal ``deal`` of game ``slug`` under ``readings``; ``off`` names
+    pruning rules of the game's ``PRUNINGS`` to switch off (tests and benchmarks; ValueError
+    naming the known rules for an unknown one)."""
+    mod = get(slug)
+    s = mod.new(deal, readings)
+    if off:
+        known = getattr(mod, "PRUNINGS", {})
+        bad = sorted(set(off) - set(known))
+        if bad:
+            raise ValueError(f"{slug} has no pruning rule {', '.join(bad)}; "
+                             f"known: {', '.join(sorted(known)) or 'none'}")
+        s.cfg.off = frozenset(off)   # a fresh Config of this deal, not yet shared
+    return s
 
 
 def replay(slug: str, deal: int, readings: dict[str, str] | None, moves) -> State:

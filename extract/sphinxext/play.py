@@ -219,11 +219,27 @@ def play_section(slug: str, game_title: str, eg: dict, cache_dir=None) -> nodes.
     return sec
 
 
+#: characters that must not stand raw in JSON inside an HTML ``<script>`` element: ``<`` and
+#: ``>`` (``</script>``, ``<!--``), ``&`` (character references in foreign content) and the line
+#: separators U+2028/U+2029 (line breaks to pre-2019 JavaScript). JSON allows ``\uXXXX`` for any.
+_HTML_UNSAFE_IN_JSON = {ord(c): "\\u%04x" % ord(c) for c in "<>&\u2028\u2029"}
+
+
+def json_for_html(obj) -> str:
+    """``obj`` as compact JSON text that is safe inside an HTML ``<script type="application/json">``
+    element: the same value for ``JSON.parse`` (strings keep every character), but no ``<``,
+    ``>``, ``&``, U+2028 or U+2029 appears raw, so corpus text in the data (a title such as
+    ``"The Mill <!--<script>"``) can neither close the element nor open a comment. The one
+    place the site puts JSON into HTML."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).translate(
+        _HTML_UNSAFE_IN_JSON)
+
+
 def _visit_html(self, node: trace_viewer) -> None:
-    data = json.dumps(node["data"], ensure_ascii=False, separators=(",", ":"))
+    data = json_for_html(node["data"])
     self.body.append('<div class="edition-trace" data-game="%s">' % escape(node["data"]["game"]))
     self.body.append('<script type="application/json" class="trace-data">%s</script>'
-                     % data.replace("</", "<\\/"))
+                     % data)
     self.body.append("</div>")
     raise nodes.SkipNode
 
@@ -232,7 +248,7 @@ def _visit_panel(self, node: play_panel) -> None:
     if not self.builder.config.edition_play:
         raise nodes.SkipNode
     from .bundle import engine_zip
-    data = json.dumps(node["data"], ensure_ascii=False, separators=(",", ":"))
+    data = json_for_html(node["data"])
     slug = escape(node["data"]["game"])
     self.body.append(f'<details class="edition-play" id="{slug}-play-panel" data-game="{slug}" '
                      f'data-engine="{escape(engine_zip()[0])}">'
@@ -240,7 +256,7 @@ def _visit_panel(self, node: play_panel) -> None:
                      'solver (runs the engine in your browser)</summary>'
                      '<script type="application/json" class="play-data">%s</script>'
                      '<div class="play-root"><p class="play-note">The panel needs JavaScript.'
-                     '</p></div></details>' % data.replace("</", "<\\/"))
+                     '</p></div></details>' % data)
     raise nodes.SkipNode
 
 
