@@ -108,7 +108,8 @@ def _dask_client(address: str, timeout: float):
     try:
         from distributed import Client
     except ImportError:
-        _usage("--scheduler needs dask.distributed: pip install 'dask[distributed]'")
+        _usage("--scheduler needs Dask's distributed, an optional part: "
+               "pip install 'patience-edition[cluster]'")
     box: dict = {}
 
     def connect():
@@ -128,6 +129,8 @@ def _dask_client(address: str, timeout: float):
 
 
 @click.group(cls=_Group)
+@click.version_option(package_name="patience-edition", prog_name="edition",
+                      message="%(prog)s (patience-edition) %(version)s")
 @click.option("--corpus", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Corpus folder (default: $EDITION_CORPUS or the repository's corpus/).")
 @click.pass_context
@@ -408,7 +411,8 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
-@click.option("--quiet", "-q", is_flag=True, help="Only warnings and errors (the default).")
+@click.option("--quiet", "-q", is_flag=True,
+              help="No progress line: only warnings, errors and the one-line result.")
 @click.option("--verbose", "-v", is_flag=True, help="Show Sphinx's own progress.")
 @click.option("--force", is_flag=True, help="Build even when nothing has changed.")
 def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
@@ -428,6 +432,8 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     from .atomic import folder_lock
     from .ids import broken_ids
     from .model import build_edition
+    if quiet and verbose:
+        _usage("--quiet and --verbose contradict each other: give one")
     out = out.resolve()
     corpus = _corpus()
     site_folder_guard(out, corpus)
@@ -458,7 +464,7 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
         sync_sources(DOCS, source)
         _prepare_play_panel(source)
         tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
-        if not verbose:
+        if not verbose and not quiet:
             click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "
                        f"progress) ...", err=True)
         try:
