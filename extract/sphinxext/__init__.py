@@ -89,27 +89,69 @@ def _engine_page_cached(folder: Path, known: frozenset[str]) -> str:
     return engine_page(known)
 
 
+#: the files the extension wrote in ``games/``, one relative path a line: it overwrites or
+#: deletes only those, never a file of the host project's
+OWNED = ".edition-generated"
+
+
+def owned_files(folder: Path) -> set[str]:
+    """The relative paths the extension wrote in ``folder`` (its :data:`OWNED` list). A folder
+    from before the list (it has the extension's ``.engine.stamp``) counts as wholly its own."""
+    listing = folder / OWNED
+    if listing.is_file():
+        return set(listing.read_text(encoding="utf-8").split("\n")) - {""}
+    if (folder / ".engine.stamp").is_file():
+        return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+    return set()
+
+
+def claim(folder: Path, rel: str, owned: set[str]) -> Path:
+    """``folder / rel``, which the extension is about to write; ExtensionError if a file of
+    that name is there that the extension did not write (it is the host project's)."""
+    p = folder / rel
+    if p.exists() and rel not in owned:
+        from sphinx.errors import ExtensionError
+        raise ExtensionError(f"{p}: this file was not written by the edition extension, "
+                             f"which generates the pages in {folder}; move the file out of "
+                             f"that folder (the extension never overwrites or deletes a file "
+                             f"it did not write)")
+    return p
+
+
 def write_stubs(app: Sphinx) -> None:
-    """Write ``games/<slug>.md`` and ``games/index.md`` for every game (only if changed)."""
+    """Write ``games/<slug>.md`` and ``games/index.md`` for every game (only if changed), the
+    engine page, the corpus listing, the figures and the TEI download; delete the pages it
+    wrote before that are no longer wanted (a removed game). Files of the host project's in
+    ``games/`` are never overwritten or deleted: ExtensionError names the first one."""
     ed = get_edition(app.env)
     folder = Path(app.srcdir) / "games"
     folder.mkdir(exist_ok=True)
+    owned = owned_files(folder)
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
     wanted["index.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
                           + "\n".join(g.slug for g in ed.games) + "\nengine\n```\n")
     known = frozenset(s.id for g in ed.games for s in g.sentences)
     wanted["engine.md"] = _engine_page_cached(folder, known)
+    wanted[".engine.stamp"] = _engine_stamp(known)
+    written = set(wanted) | {CORPUS_LISTING, "edition.tei.xml", "edition.tei.stamp",
+                             "figures/.stamp"}
+    written |= {f"figures/{g.slug}.svg" for g in ed.games}
+    for rel in sorted(written):
+        claim(folder, rel, owned)
+    # the list first: a build stopped midway still knows every file it may have written
+    (folder / OWNED).write_text("\n".join(sorted(written | owned)) + "\n", encoding="utf-8")
     for name, text in wanted.items():
         p = folder / name
         if not p.exists() or p.read_text(encoding="utf-8") != text:
             p.write_text(text, encoding="utf-8")
-    (folder / ".engine.stamp").write_text(_engine_stamp(known), encoding="utf-8")
     write_corpus_listing(folder / CORPUS_LISTING, ed.root)
-    for p in folder.glob("*.md"):
-        if p.name not in wanted:
-            p.unlink()
     write_figures(folder / "figures", ed)
     write_tei_download(folder, ed)
+    for rel in sorted(owned - written):
+        p = folder / rel
+        if p.is_file() and rel != OWNED:
+            p.unlink()
+    (folder / OWNED).write_text("\n".join(sorted(written)) + "\n", encoding="utf-8")
 
 
 #: the list of the corpus's files, a dependency of every page that shows corpus data: a
@@ -172,7 +214,24 @@ def _builder_inited(app: Sphinx) -> None:
     app.add_js_file("edition.js")
 
 
+def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
+    """Keep quiet about a glossary word of the reading text when the project has no page with
+    the ``edition-glossary`` directive (a host project may leave the glossary out; the word
+    then stays plain text). With the glossary present, a missing term still warns."""
+    if node.get("reftype") != "term" or not node.get("edition_term"):
+        return None
+    objects = app.env.get_domain("std").objects
+    glossary = get_edition(app.env).glossary
+    if any(("term", t.display) in objects for t in glossary):
+        return None
+    return True
+
+
 def setup(app: Sphinx) -> dict:
+    """Register the extension, and the extensions it needs (MyST for the generated pages,
+    autodoc for the engine page), so that a host project needs only this one line."""
+    for needed in ("myst_parser", "sphinx.ext.autodoc"):
+        app.setup_extension(needed)
     app.add_config_value("edition_corpus", None, "env", types=(str, type(None)))
     # where the model and derived data are cached (keyed by content, so any folder is safe);
     # not part of the environment: moving the cache does not make pages stale
@@ -184,7 +243,13 @@ def setup(app: Sphinx) -> dict:
     enodes.register(app)
     play.register(app)
     app.connect("builder-inited", _builder_inited)
+    app.connect("warn-missing-reference", _term_without_glossary)
     app.connect("config-inited", lambda app, config: config.html_static_path.append(str(STATIC)))
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True,
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        release = version("patience-edition")
+    except PackageNotFoundError:   # run from a checkout that is not installed
+        release = "0+unknown"
+    return {"version": release, "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}
 

@@ -140,7 +140,7 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
                 j += 1
         if link and j > i and pieces[j - 1][1] == link[1]:
             ref = pending_xref("", refdomain="std", reftype="term", reftarget=link[2].display,
-                               refexplicit=True, refwarn=True)
+                               refexplicit=True, refwarn=True, edition_term=True)
             inner = nodes.inline(classes=["term-link"])
             inner["title"] = link[2].english
             for _, _, n in pieces[i:j]:
