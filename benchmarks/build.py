@@ -1,8 +1,12 @@
-"""Site build time against a bare Sphinx build of the same pages.
+"""Site build time and memory against bare Sphinx builds.
 
     python benchmarks/build.py [--runs 3]
 
-Generates a bare Sphinx project in a temporary folder: the same pages (the docs pages with
+The yardstick (issue 20, reported first): the four witness texts, each split at line
+boundaries into 4 pages, plus an index page (17 source documents, like the edition's), plain
+MyST (``myst_parser`` only), alabaster, ``sphinx-build -q -b html``.
+
+Also generates a larger bare Sphinx project in a temporary folder: the same pages (the docs pages with
 the edition's directives and roles removed, and one page per game holding the same text:
 every sentence's original, normalised and English text, and translator's notes; the engine
 page as the functions' names and docstrings; the engine modules' source as code, as the
@@ -26,7 +30,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -43,14 +46,40 @@ DOCS = REPO / "docs"
 sys.path.insert(0, str(REPO))
 
 
-def timed(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of the child) of running ``cmd``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def timed(cmd: list[str], env: dict | None = None) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, peak memory MiB) of running ``cmd``: the operating system's
+    accounting of that child and the processes it waited for (``os.wait4``); the peak is the
+    largest single process's resident set."""
     t = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env, cwd=REPO)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env, cwd=REPO)
+    _pid, status, use = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, cmd)
+    return wall, use.ru_utime + use.ru_stime, use.ru_maxrss / 1024
+
+
+def make_yardstick(dest: Path) -> int:
+    """The issue-20 yardstick in ``dest``: each witness text of the corpus split at line
+    boundaries into 4 pages (as literal text), and an index; returns the number of pages."""
+    dest.mkdir(parents=True)
+    (dest / "conf.py").write_text(
+        'project = "Yardstick"\nextensions = ["myst_parser"]\n'
+        'source_suffix = {".md": "markdown"}\nhtml_theme = "alabaster"\n'
+        'exclude_patterns = ["_build"]\n', encoding="utf-8")
+    names = []
+    for w in sorted((REPO / "corpus" / "witnesses").glob("*.txt")):
+        lines = w.read_text(encoding="utf-8").splitlines(keepends=True)
+        q = -(-len(lines) // 4)
+        for k in range(4):
+            name = f"{w.stem}-{k + 1}"
+            names.append(name)
+            body = "".join(lines[k * q:(k + 1) * q])
+            (dest / f"{name}.md").write_text(f"# {name}\n\n" + body, encoding="utf-8")
+    (dest / "index.md").write_text("# Witnesses\n\n```{toctree}\n" + "\n".join(names)
+                                   + "\n```\n", encoding="utf-8")
+    return len(names) + 1
 
 
 def _plain(md: str) -> str:
@@ -117,11 +146,15 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="edition-bench-"))
     env = dict(os.environ, PYTHONPATH=str(REPO))
     pages = make_bare(tmp / "bare")
-    rows: dict[str, list[tuple[float, float]]] = {}
+    yard_pages = make_yardstick(tmp / "yard")
+    rows: dict[str, list[tuple[float, float, float]]] = {}
 
     def add(name, m):
         rows.setdefault(name, []).append(m)
     for i in range(args.runs):
+        out = tmp / f"yard-out-{i}"
+        add("yardstick clean", timed([py, "-m", "sphinx", "-q", "-b", "html", "-d",
+                                      str(out / ".doctrees"), str(tmp / "yard"), str(out)], env))
         out = tmp / f"bare-out-{i}"
         bare = [py, "-m", "sphinx", "-q", "-b", "html", "-d", str(out / ".doctrees"),
                 str(tmp / "bare"), str(out)]
@@ -146,15 +179,21 @@ def main() -> None:
     def med(name, k):
         return statistics.median(x[k] for x in rows[name])
     print(f"machine: {describe()}; load average {os.getloadavg()[0]:.1f}")
-    print(f"bare Sphinx project: {pages} pages, myst_parser only; {args.runs} runs each, medians")
-    print(f"{'build':36} {'wall s':>8} {'cpu s':>8} {'x bare (wall)':>14} {'x bare (cpu)':>13}")
+    print(f"yardstick: {yard_pages} pages (the witnesses, 4 pages each, and an index); bare "
+          f"project: {pages} pages with all three text layers and the engine sources; both "
+          f"myst_parser only, alabaster; {args.runs} runs each, medians")
+    yard = "yardstick clean"
+    print(f"{'build':36} {'wall s':>7} {'cpu s':>7} {'MiB':>6} {'x yard cpu':>10} "
+          f"{'x yard MiB':>10} {'x bare cpu':>10}")
     for name in rows:
         base = "bare no-change" if name.endswith("no-change") else "bare clean"
-        print(f"{name:36} {med(name, 0):8.2f} {med(name, 1):8.2f} "
-              f"{med(name, 0) / med(base, 0):14.2f} {med(name, 1) / med(base, 1):13.2f}")
-    print("aims: edition clean <= 3x bare clean; no-change rebuild <= 1.2x bare no-change "
-          "(a forced rebuild and a rebuild after a translation edit build the whole site into "
-          "a new folder: compared with the bare clean build)")
+        print(f"{name:36} {med(name, 0):7.2f} {med(name, 1):7.2f} {med(name, 2):6.0f} "
+              f"{med(name, 1) / med(yard, 1):10.2f} {med(name, 2) / med(yard, 2):10.2f} "
+              f"{med(name, 1) / med(base, 1):10.2f}")
+    print("aims (issue 20, against the yardstick's clean build, CPU): edition clean with an "
+          "empty cache <= 3x, with a warm data cache <= 2x, after one translation edit <= 1.5x, "
+          "peak memory <= 2x; the no-change rebuild is compared with the bare project's "
+          "no-change rebuild")
 
 
 if __name__ == "__main__":
