@@ -5,7 +5,7 @@ is plain data, a ``dict`` mapping ambiguity id to reading id, passed to the game
 :func:`resolve` fills in the defaults and rejects anything unknown with a one-line
 ``ValueError`` that lists what is allowed.
 
-Citable forms (see DESIGN.md, Identifiers): ambiguity ``<game>:<ambiguity>``, reading
+Citable forms (see the maintainers' page of the site, docs/maintainers.md, Identifiers): ambiguity ``<game>:<ambiguity>``, reading
 ``<game>:<ambiguity>=<reading>``.
 """
 from __future__ import annotations
