@@ -19,7 +19,13 @@ from .atomic import env_seconds
 from .errors import EditionError
 
 REPO = Path(__file__).resolve().parent.parent
-DOCS = REPO / "docs"
+#: the site's Sphinx project: the repository's ``docs/`` in a checkout; installed from a wheel,
+#: the copy the package carries (``extract/packaged/site``, a link to ``docs/`` in the checkout)
+DOCS = REPO / "docs" if (REPO / "docs" / "conf.py").is_file() else \
+    Path(__file__).resolve().parent / "packaged" / "site"
+#: ``build --out`` and ``serve --dir`` by default: ``docs/_build/html`` in a checkout, else
+#: ``_build/html`` in the current folder (never inside the installed package)
+DEFAULT_SITE = DOCS / "_build" / "html" if DOCS == REPO / "docs" else Path("_build") / "html"
 
 
 def _fail(e: Exception) -> None:
@@ -219,8 +225,10 @@ def build_inputs(corpus: Path, out: Path) -> str:
             if p.is_file() and not any(x.startswith(".") or x in ("__pycache__", "_build")
                                        for x in rel):
                 h.update(f"\0{name}/{'/'.join(rel)}\0".encode() + p.read_bytes())
-    for p in (REPO / "package.json", REPO / "package-lock.json",
-              REPO / "node_modules" / "pyodide" / "package.json"):
+    from .sphinxext.bundle import find_node_dir
+    node = find_node_dir(None, DOCS)
+    for p in (node / "package.json", node / "package-lock.json",
+              node / "node_modules" / "pyodide" / "package.json"):
         h.update(f"\0{p.name}\0".encode() + (p.read_bytes() if p.is_file() else b"missing"))
     paths = sysconfig.get_paths()
     for lib in sorted({paths["purelib"], paths["platlib"]}):
@@ -410,7 +418,7 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
 
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              default=DOCS / "_build" / "html", show_default=True, help="Output folder.")
+              default=DEFAULT_SITE, show_default=True, help="Output folder.")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress line: only warnings, errors and the one-line result.")
 @click.option("--verbose", "-v", is_flag=True, help="Show Sphinx's own progress.")
@@ -814,7 +822,7 @@ def results(game_list, seconds_per_row, jobs, scheduler, scheduler_timeout, forc
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="TCP port (0 to 65535; 0: any free port).")
 @click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),
-              default=DOCS / "_build" / "html", show_default=True,
+              default=DEFAULT_SITE, show_default=True,
               help="The built site to serve (the --out of `edition build`).")
 def serve(port: int, site: Path) -> None:
     """Serve the built site on http://127.0.0.1:PORT (build it first)."""

@@ -37,3 +37,38 @@ def test_build_quiet_and_verbose_contradict(cli, tmp_path):
     r = cli("build", "-q", "-v", "--out", tmp_path / "site")
     assert r.exit_code == 2 and "contradict" in r.output
     assert not (tmp_path / "site").exists()
+
+
+def test_a_wheel_install_builds_an_edition_of_its_own_corpus(tmp_path):
+    """`pip install .` (a wheel, not an editable checkout) carries the site's Sphinx project and
+    the Pyodide pin: `edition --corpus DIR build --out SITE` works from any folder."""
+    import os
+    import shutil
+    import subprocess
+    wheels = tmp_path / "wheels"
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                        "-w", str(wheels), str(REPO)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    (wheel,) = wheels.glob("patience_edition-*.whl")
+    target = tmp_path / "installed"
+    r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                        str(target), str(wheel)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert (target / "extract" / "packaged" / "site" / "conf.py").is_file()
+    assert not (target / "extract" / "packaged" / "site").is_symlink()
+    corpus = tmp_path / "mycorpus"
+    shutil.copytree(REPO / "corpus", corpus, ignore=shutil.ignore_patterns("results"))
+    work = tmp_path / "work"
+    work.mkdir()
+    # the installed copy comes first on the path, ahead of this checkout's editable install
+    env = dict(os.environ, PYTHONPATH=str(target), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    code = ("import extract, sys; assert extract.__file__.startswith(sys.argv[1]), "
+            "extract.__file__; from extract.cli import main; main(sys.argv[2:])")
+    r = subprocess.run([sys.executable, "-c", code, str(target), "--corpus", str(corpus),
+                        "build", "-q", "--out", "site"], cwd=work, env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, (r.stdout + r.stderr)[-3000:]
+    page = (work / "site" / "games" / "mill.html").read_text(encoding="utf-8")
+    assert 'id="mill.4"' in page
+    assert (work / "site" / "_static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert not any(target.rglob("node_modules"))     # npm installed into the cache, not the package

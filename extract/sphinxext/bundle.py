@@ -10,7 +10,9 @@ standard library only: checked here). Nothing is fetched from a CDN when the sit
 
 Configuration: ``edition_play`` (default True; False builds the site without the panel),
 ``edition_node_dir`` (the folder holding ``package.json``; default: the toolkit's repository,
-else the first parent of the Sphinx source folder that has one).
+else the first parent of the Sphinx source folder that has one, else, for a toolkit installed
+from a wheel, the pin the package carries, copied into ``$XDG_CACHE_HOME/patience-edition/npm``
+where ``npm ci`` installs it).
 """
 from __future__ import annotations
 
@@ -59,9 +61,30 @@ def find_node_dir(configured: str | None, srcdir: Path) -> Path:
     for d in [ENGINE.parent, *srcdir.resolve().parents]:
         if (d / "package.json").is_file():
             return d
+    if (PACKAGED / "package.json").is_file():
+        return packaged_node_dir()
     raise ExtensionError("the Play panel needs Pyodide from npm, but no package.json was "
                          f"found (looked in {ENGINE.parent} and above {srcdir}); set "
                          "edition_node_dir in conf.py, or edition_play = False")
+
+
+#: the pin a wheel carries (``extract/packaged``: links to the repository's files in a checkout)
+PACKAGED = Path(__file__).resolve().parents[1] / "packaged"
+
+
+def packaged_node_dir() -> Path:
+    """A folder in the user's cache holding the package's own ``package.json`` and
+    ``package-lock.json`` (copied when they differ), for ``npm ci`` to install into: an
+    installed package's folder is never written."""
+    import os
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    d = Path(base) / "patience-edition" / "npm"
+    d.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        data = (PACKAGED / name).read_bytes()
+        if not (d / name).is_file() or (d / name).read_bytes() != data:
+            (d / name).write_bytes(data)
+    return d
 
 
 def pinned(root: Path) -> str:
