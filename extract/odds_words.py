@@ -40,18 +40,19 @@ _SAYABLE = sorted({Fraction(a, b) for b in (2, 3, 4, 5, 10) for a in range(1, b)
                   key=lambda f: (f.denominator, f))
 
 
-def _fraction(p: float, how: str) -> Fraction:
+def _fraction(p: Fraction, how: str) -> Fraction:
     """The sayable fraction nearest ``p`` (``how="near"``), or the largest at most ``p``
     (``"floor"``), or the smallest at least ``p`` (``"ceil"``); among those within a point of
-    the best, the one with the smallest denominator."""
+    the best, the one with the smallest denominator. ``p`` is exact, so a bound is never off
+    by a rounding."""
     if how == "floor":
         pool = [f for f in _SAYABLE if f <= p]
     elif how == "ceil":
         pool = [f for f in _SAYABLE if f >= p]
     else:
         pool = list(_SAYABLE)
-    best = min(abs(float(f) - p) for f in pool)
-    return next(f for f in pool if abs(float(f) - p) <= best + 0.01)
+    best = min(abs(f - p) for f in pool)
+    return next(f for f in pool if abs(f - p) <= best + Fraction(1, 100))
 
 
 def _say(f: Fraction) -> str:
@@ -74,21 +75,21 @@ def share_words(k: int, n: int, how: str = "near") -> str:
         raise ValueError(f"need 0 <= k <= n and n > 0, not k={k}, n={n}")
     if how not in ("near", "floor", "ceil"):
         raise ValueError(f"unknown how {how!r}; allowed: near, floor, ceil")
-    p = k / n
+    p = Fraction(k, n)
     if k == 0:
         return "no deal"
     if k == n:
         return "every deal"
-    if p < 0.1 and how != "ceil":
+    if p < Fraction(1, 10) and how != "ceil":
         if how == "near":
             return "fewer than 1 deal in 10"
-        big = next(b for b in _NICE if 1 / b <= p)
-        return f"at least 1 deal in {big}"
-    if p > 0.9 and how != "floor":
+        big = next((b for b in _NICE if Fraction(1, b) <= p), None)
+        return f"at least 1 deal in {big}" if big else f"at least {k} of {n} deals"
+    if p > Fraction(9, 10) and how != "floor":
         if how == "near":
             return "more than 9 deals in 10"
-        big = next(b for b in _NICE if 1 - 1 / b >= p)
-        return f"at most {big - 1} deals in {big}"
+        big = next((b for b in _NICE if 1 - Fraction(1, b) >= p), None)
+        return f"at most {big - 1} deals in {big}" if big else f"at most {k} of {n} deals"
     word = {"near": "about", "floor": "at least", "ceil": "at most"}[how]
     return f"{word} {_say(_fraction(p, how))}"
 
@@ -105,9 +106,13 @@ def _pct(x: float) -> str:
 def wins_words(row: dict) -> str:
     """What a row's player wins, in words, with counts and the 95% interval: ``"wins about 1
     deal in 5: 37 of 200 deals, 95% interval 13.1–24.0%"``; a row with undecided deals is
-    stated as bounds (``"wins at least ... and at most ..."``) with the undecided counted."""
+    stated as bounds (``"wins at least ... and at most ..."``) with the undecided counted, and
+    a row with every deal undecided says so (``"settled none of its 16 deals ..."``)."""
     n, won, und = row["deals"], row["won"], row["undecided"]
     lo, hi = row["ci95"]
+    if won == 0 and row["lost"] == 0:
+        return (f"settled none of its {n} deals within its budget: whether they can come out "
+                f"is undecided, 95% interval {_pct(lo)}–{_pct(hi)}")
     if is_bound(row):
         low = "no deal for certain" if won == 0 else share_words(won, n, "floor")
         high = ("perhaps every deal" if won + und == n
@@ -231,8 +236,8 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
     """A forest plot, inline SVG markup, of ambiguity ``aid``'s readings: one line per reading
     (``readings``: (change, label) pairs, the default's change None) and policy of
     :data:`PLOT_POLICIES` that has a row, from the low to the high end of its 95% interval on a
-    0-100% axis, a dot at the won share; a row with undecided deals is drawn as an open bar
-    with its won share marked "≥" (a bound). ``<title>`` and ``<desc>`` (the figures in words)
+    0-100% axis, a dot at the won share; a row with undecided deals is drawn as a dashed open
+    bar with a tick at its won share (a bound, the least it can be). ``<title>`` and ``<desc>`` (the figures in words)
     make it accessible; all text is escaped. None when fewer than two readings have rows."""
     lines = []
     for change, label in readings:
@@ -265,8 +270,8 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
         if is_bound(r):
             out.append(f'<rect x="{x(lo):.1f}" y="{cy - 3:.1f}" width="{max(1.0, x(hi) - x(lo)):.1f}" '
                        f'height="6" fill="none" stroke="{colour}" stroke-dasharray="3 2"/>')
-            out.append(f'<text x="{x(share):.1f}" y="{cy + 4:.1f}" text-anchor="middle" '
-                       f'fill="{colour}" class="fp-bound">≥</text>')
+            out.append(f'<line x1="{x(share):.1f}" x2="{x(share):.1f}" y1="{cy - 5:.1f}" '
+                       f'y2="{cy + 5:.1f}" stroke="{colour}" stroke-width="2"/>')
         else:
             out.append(f'<line x1="{x(lo):.1f}" x2="{x(hi):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
                        f'stroke="{colour}" stroke-width="2"/>')

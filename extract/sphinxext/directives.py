@@ -195,7 +195,7 @@ def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
             if i:
                 p += nodes.Text(", ")
             aid = f"{slug}:{a['id']}"
-            ref = nodes.reference("", "", refuri=f"#{anchor(aid)}",
+            ref = nodes.reference("", "", internal=True, refuri=f"#{anchor(aid)}",
                                   classes=["q-open" if len(a["readings"]) > 1 else "q-decided"])
             ref["reftitle"] = a.get("question", "")
             ref += nodes.Text(a["id"])
@@ -426,9 +426,9 @@ def ambiguity_item(slug: str, a: dict, dom, location,
             fig = _container(["edition-forest-box"])
             fig += nodes.raw("", svg, format="html")
             fig += _para(f"Each line is a 95% interval of how often the game comes out under "
-                         f"one reading of {aid}; a dot marks the won share, a dashed open "
-                         f"bar a bound where deals stayed undecided. The figures are in the "
-                         f"list above.", ["forest-caption"])
+                         f"one reading of {aid}; a dot marks the won share. A dashed open bar "
+                         f"is a bound where deals stayed undecided, its tick the won share. The "
+                         f"figures are in the list above.", ["forest-caption"])
             item += fig
         found = finding_sentence(list(rows), [c for c in changes.values() if c], slug)
         if found:
