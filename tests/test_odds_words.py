@@ -142,3 +142,27 @@ def test_forest_plot_is_accessible_svg_with_one_line_per_reading_and_policy():
     assert len(tree.findall("s:rect", ns)) == 1           # the solver's bound
     assert "blind" not in svg
     assert forest_svg(rows, "g:a", [(None, "default"), ("c=d", "d")], "fp") is None
+
+
+def test_edition_check_fails_on_a_figure_typed_into_a_claim(cli, corpus_copy):
+    """The check that keeps stale figures out: an answer with a typed figure, or a placeholder
+    naming a row the claim does not list, fails `edition check` with the file and line."""
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "corpus" / "results"
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_bytes((src / "odds.json").read_bytes())
+    text = (src / "claims.toml").read_text(encoding="utf-8")
+    (corpus_copy / "results" / "claims.toml").write_text(text, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    typed = text.replace("{default/solver:lost}", "about nine deals in ten", 1)
+    (corpus_copy / "results" / "claims.toml").write_text(typed, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "types figures by hand (nine, ten)" in r.output, r.output
+    assert f"{corpus_copy}/results/claims.toml:" in r.output
+    # heart-to-heart:11's answer fills {default/greedy:lost}: drop that row from its `rows`
+    unnamed = text.replace(
+        'rows = ["default/solver", "default/greedy", "default/blind"]\n\n[[claim]]\ngame = "mill"',
+        'rows = ["default/solver", "default/blind"]\n\n[[claim]]\ngame = "mill"', 1)
+    (corpus_copy / "results" / "claims.toml").write_text(unnamed, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "which is not in `rows`" in r.output, r.output
