@@ -403,7 +403,7 @@ def ambiguity_item(slug: str, a: dict, dom, location,
         if r["id"] == a["default"]:
             p += nodes.Text(", the default")
         if r.get("label"):
-            p += nodes.Text(f": {r['label'].rstrip('.')}.")
+            p += nodes.Text(f": {r['label']}" + ("" if r["label"].endswith(".") else "."))
         if r.get("restricts"):
             p += nodes.Text(f" It only removes moves from {aid}={r['restricts']}, so it cannot "
                             f"come out more often.")
