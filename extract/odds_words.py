@@ -178,6 +178,14 @@ def fill_figures(text: str, by_key: dict[str, dict]) -> str:
     return PLACEHOLDER.sub(one, text)
 
 
+#: a measured figure stated in words, where the text is not filled from the rows (translator's
+#: notes, the engine's questions, reasons and labels): they may count cards and places, never
+#: say how often a game comes out
+MEASURED_PHRASE = re.compile(
+    r"\d+(?:\.\d+)?\s?%|\bper ?cent\b|\bdeals? in (?:ten|\d+)\b|\bof (?:the )?(?:measured )?deals\b"
+    r"|\bmeasured deals?\b|\bwin rate\b|\bcomes? out in (?:most|half|few|every|\d)", re.I)
+
+
 def typed_figures(text: str) -> list[str]:
     """The figures typed by hand in ``text`` outside its placeholders and the citable ids it
     names (``mill:redeals=two`` is a name, not a figure): should be none."""

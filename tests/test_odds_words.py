@@ -166,3 +166,25 @@ def test_edition_check_fails_on_a_figure_typed_into_a_claim(cli, corpus_copy):
     (corpus_copy / "results" / "claims.toml").write_text(unnamed, encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "which is not in `rows`" in r.output, r.output
+
+
+def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
+    """Text the build does not fill from the rows (translator's notes, the English, the
+    engine's questions, reasons, labels and justifications) may count cards, never odds."""
+    from engine import api
+    from extract.odds_words import MEASURED_PHRASE
+    assert MEASURED_PHRASE.search("the solver proves about nine deals in ten lost")
+    assert MEASURED_PHRASE.search("at least 82.5% won") and MEASURED_PHRASE.search("about half of the deals")
+    assert not MEASURED_PHRASE.search("16 packets of 3 cards; the ace moves six places")
+    found = []
+    for g in edition.games:
+        for s in g.sentences:
+            for text in (s.note or "", s.english or ""):
+                found += [(s.id, m.group(0)) for m in MEASURED_PHRASE.finditer(text)]
+    for g in api.list_games():
+        for a in g.get("ambiguities", []):
+            texts = [a["question"], a["reason"]] + [r["label"] + " " + r["justification"]
+                                                    for r in a["readings"]]
+            found += [(f"{g['slug']}:{a['id']}", m.group(0)) for t in texts
+                      for m in MEASURED_PHRASE.finditer(t)]
+    assert found == []
