@@ -160,25 +160,29 @@ def test_the_default_that_never_comes_out_is_stated_with_the_alternative(site):
     assert "never comes out" not in mill     # mill comes out under its defaults
 
 
-#: capitalised words that may follow a lowercase word inside a sentence: the names of games,
-#: languages and tools the pages name
+#: capitalised words that may follow a lowercase word inside a sentence: the names of games
+#: (besides the titles), pages, languages and tools the pages name
 PROPER = {"English", "Russian", "Wilson", "JavaScript", "Perseverance", "Pyodide", "Python",
-          "CODE"}
+          "Witnesses", "Glossary", "CODE"}
 
 
 def test_the_readers_text_has_no_run_on_joins_nested_parentheses_or_test_paths(site, edition):
     titles = {w for g in edition.games for w in re.findall(r"[A-Z][a-z']+", g.title_en or "")}
     bad = []
-    for g in edition.games:
-        for piece in text_of(body(site, g.slug)).split("\n"):
+    for g in [*edition.games, None]:          # the game pages and the home page
+        where = g.slug if g else "index"
+        page = (site / "index.html").read_text(encoding="utf-8") if g is None else None
+        text = text_of(body(site, g.slug) if g else
+                       page[page.index('<div class="body"'):page.index('<div class="sphinxsidebar"')])
+        for piece in text.split("\n"):
             piece = " ".join(piece.split())
             for m in re.finditer(r"\b[a-z][a-z']* ([A-Z][a-z][A-Za-z']*)", piece):
                 if m.group(1) not in PROPER | titles | {"The"}:
-                    bad.append((g.slug, "run-on", piece[max(0, m.start() - 40):m.end() + 20]))
+                    bad.append((where, "run-on", piece[max(0, m.start() - 40):m.end() + 20]))
             if "((" in piece or "))" in piece or re.search(r"\([^()]*\(", piece):
-                bad.append((g.slug, "nested parentheses", piece[:120]))
+                bad.append((where, "nested parentheses", piece[:120]))
             if re.search(r"tests/\S+\.py|::test_", piece):
-                bad.append((g.slug, "test path", piece[:120]))
+                bad.append((where, "test path", piece[:120]))
     assert not bad, "\n".join(map(str, bad))
 
 

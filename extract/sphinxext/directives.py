@@ -663,7 +663,7 @@ class SummaryDirective(EditionDirective):
                 f"{'all' if len(plays) == len(ed.games) else len(plays)} of them")
         others = [g.title_en or g.title_ru for g in ed.games if g not in plays]
         say = "its page says" if len(others) == 1 else "their pages say"
-        text += f" (not {', '.join(others)}: {say} why)." if others else "."
+        text += f"; not {', '.join(others)}: {say} why." if others else "."
         return [nodes.paragraph("", text, classes=["edition-summary"])]
 
 
