@@ -103,6 +103,18 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def rate_figure(row: dict) -> str:
+    """A row's win figure for a table cell: ``"54.2% (95%: 48.0–60.3%)"`` when every deal was
+    decided; else bounds, never a point rate, however few deals are undecided:
+    ``"≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"``."""
+    n = row["deals"]
+    lo, hi = row["ci95"]
+    if is_bound(row):
+        return (f"≥ {100 * row['won'] / n:.1f}% won, {100 * row['undecided'] / n:.1f}% "
+                f"undecided (95%: {100 * lo:.1f}–{100 * hi:.1f}%)")
+    return f"{100 * row['won'] / n:.1f}% (95%: {100 * lo:.1f}–{100 * hi:.1f}%)"
+
+
 def wins_words(row: dict) -> str:
     """What a row's player wins, in words, with counts and the 95% interval: ``"wins about 1
     deal in 5: 37 of 200 deals, 95% interval 13.1–24.0%"``; a row with undecided deals is

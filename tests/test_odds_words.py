@@ -188,3 +188,11 @@ def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
             found += [(f"{g['slug']}:{a['id']}", m.group(0)) for t in texts
                       for m in MEASURED_PHRASE.finditer(t)]
     assert found == []
+
+
+def test_a_table_figure_with_any_undecided_deal_is_a_bound():
+    from extract.odds_words import rate_figure
+    assert rate_figure(row(None, "solver", 194, 1045, 1, (0.137296, 0.178575))) == \
+        "≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"
+    assert rate_figure(row(None, "greedy", 476, 188, 0, (0.681429, 0.749811))) == \
+        "71.7% (95%: 68.1–75.0%)"

@@ -279,8 +279,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
     the author's claims with their answers filled from the rows, and the table."""
     from engine import results as engine_results
-    from engine.odds import describe_rate
-    from ..odds_words import bracket_sentences, fill_figures, row_key
+    from ..odds_words import bracket_sentences, fill_figures, rate_figure, row_key
     table, rows = odds_rows(root, slug, env)
     if not rows:
         return None
@@ -297,7 +296,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"and plans by trying out the cards it cannot see. The solver is not a "
              f"player: it sees every face-down card and searches, so its rate is an upper "
              f"bound on what any player can do. A deal the solver's budget did not settle is "
-             f"undecided; where many are, the rate is given only as bounds, at least the won "
+             f"undecided; where any are, the rate is given only as bounds, at least the won "
              f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
              f"counted both ways.")
     if engine_results.stale(table):
@@ -313,7 +312,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         if r["change"] and label not in declared:  # a stale table: the reading was withdrawn
             label += ", no longer a reading of the engine"
         rate = nodes.container()
-        rate += _para(describe_rate(r), [])
+        rate += _para(rate_figure(r), [])
         if r.get("note"):
             rate += _para(r["note"][0].upper() + r["note"][1:].rstrip(".") + ".", ["odds-note"])
         cells.append([cited_text(label, declared, []), POLICY_NAMES.get(r["policy"], r["policy"]),
@@ -343,7 +342,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
                 if r is not None:
                     box += _para(f"{key}: {r['won']} won, {r['lost']} lost, "
                                  f"{r['undecided']} undecided of {r['deals']} deals: "
-                                 f"{describe_rate(r)}, from the stored table.", ["claim-figure"])
+                                 f"{rate_figure(r)}, from the stored table.", ["claim-figure"])
                 else:
                     box += _para(f"{key}: not in the stored table yet.", ["claim-figure"])
             if c.get("test"):
