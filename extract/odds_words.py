@@ -220,26 +220,34 @@ def never_comes_out(rows: list[dict]) -> bool:
     return bool(default) and all(r["won"] <= NEARLY_NEVER * r["deals"] for r in default)
 
 
-def finding_sentence(rows: list[dict], changes: list[str], slug: str) -> str | None:
+def finding_sentence(rows: list[dict], changes: list[str], slug: str,
+                     whole_game: bool = False) -> str | None:
     """If the default readings leave game ``slug`` (nearly) never coming out
-    (:func:`never_comes_out`) and some reading of ``changes`` (``"<ambiguity>=<reading>"``)
-    makes it come out (a measured policy wins at least :data:`COMES_OUT` of its deals), the
-    finding in plain words: the default readings' bracket, then each such reading's, named by
-    its citable id. None otherwise."""
+    (:func:`never_comes_out`), the finding in plain words: the default readings' bracket, then
+    that of each reading of ``changes`` (``"<ambiguity>=<reading>"``) that makes it come out
+    (a measured policy wins at least :data:`COMES_OUT` of its deals), named by its citable id.
+    For one question (``whole_game`` False) None when no reading of it does; for the whole
+    game (every single change in ``changes``) it then says that none does. None when the
+    defaults come out."""
     if not never_comes_out(rows):
         return None
     alts = [ch for ch in changes
             if any(r["change"] == ch and r["won"] >= COMES_OUT * r["deals"] for r in rows)]
-    if not alts:
+    if not alts and not whole_game:
         return None
     default = [r for r in rows if r["change"] is None]
     head = ("Under the default readings no measured deal of this game came out"
             if all(r["won"] == 0 for r in default) else
             "Under the default readings this game almost never comes out")
+    what, whats = (("single change of reading", "single changes of reading") if whole_game
+                   else ("reading of this question", "readings of this question"))
     out = [f"{head}, though the book gives it as a patience that does.",
-           *bracket_sentences(rows, None),
-           "Another reading of this question changes that." if len(alts) == 1 else
-           "Other readings of this question change that."]
+           *bracket_sentences(rows, None)]
+    if not alts:
+        out.append(f"No measured {what} changes that.")
+    else:
+        out.append(f"Another {what} changes that." if len(alts) == 1 else
+                   f"Other {whats} change that.")
     for ch in alts:
         out.append(f"Under {slug}:{ch}: " + " ".join(bracket_sentences(rows, ch)))
     return " ".join(out)

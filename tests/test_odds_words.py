@@ -122,6 +122,10 @@ def test_the_finding_when_the_defaults_never_come_out():
     assert found.startswith("Under the default readings no measured deal of this game came out")
     assert "Under g:side=first: A greedy player" in found and "g:side=always" not in found
     assert finding_sentence(rows, ["side=always"], "g") is None       # no alternative comes out
+    whole = finding_sentence(rows, ["side=always"], "g", whole_game=True)
+    assert whole.endswith("No measured single change of reading changes that.")
+    assert "Other single changes of reading change that." in finding_sentence(
+        rows + [row("x=y", "solver", 50, 50, 0)], ["side=first", "x=y"], "g", whole_game=True)
     rows[0] = row(None, "greedy", 20, 76, 0)                            # the default comes out
     assert not never_comes_out(rows) and finding_sentence(rows, ["side=first"], "g") is None
 

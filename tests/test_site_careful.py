@@ -75,8 +75,10 @@ def block(page: str, aid: str) -> str:
 def test_the_careful_player_stands_first_beside_the_solvers_ceiling(careful_site):
     page = (careful_site / "games" / "dense-column.html").read_text(encoding="utf-8")
     odds = text(page[page.index('id="dense-column-odds"'):])
-    assert ("Under the default readings: A careful player, who sees only the face-up cards and "
+    assert ("Under the default readings this game almost never comes out, though the book gives "
+            "it as a patience that does. A careful player, who sees only the face-up cards and "
             "plans ahead, wins fewer than 1 deal in 10: 2 of 100 deals") in odds
+    assert "Under dense-column:side-places=first-round: A careful player" in odds
     assert odds.index("A careful player") < odds.index("A greedy player") \
         < odds.index("With every card known, the solver")
     assert "careful player, face-up cards only, plans ahead" in odds     # the table's policy

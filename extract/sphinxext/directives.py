@@ -279,7 +279,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
     the author's claims with their answers filled from the rows, and the table."""
     from engine import results as engine_results
-    from ..odds_words import bracket_sentences, fill_figures, rate_figure, row_key
+    from ..odds_words import bracket_sentences, fill_figures, finding_sentence, rate_figure, row_key
     table, rows = odds_rows(root, slug, env)
     if not rows:
         return None
@@ -303,8 +303,14 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         intro += " The engine has changed since these figures were measured."
     sec += _para(intro, [])
     declared = _declared_readings(slug)
+    found = finding_sentence(rows, list(dict.fromkeys(r["change"] for r in rows if r["change"])), slug,
+                             whole_game=True)
     plain = bracket_sentences(rows, None)
-    if plain:
+    if found:
+        finding = nodes.paragraph(classes=["amb-finding"])
+        finding += cited_text(found, declared, [])
+        sec += finding
+    elif plain:
         sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
     cells = []
     for r in rows:
