@@ -163,7 +163,7 @@ def test_the_default_that_never_comes_out_is_stated_with_the_alternative(site):
 #: capitalised words that may follow a lowercase word inside a sentence: the names of games
 #: (besides the titles), pages, languages and tools the pages name
 PROPER = {"English", "Russian", "Wilson", "JavaScript", "Perseverance", "Pyodide", "Python",
-          "Witnesses", "Glossary", "CODE"}
+          "Sphinx", "Witnesses", "Glossary", "CODE"}
 
 
 def test_the_readers_text_has_no_run_on_joins_nested_parentheses_or_test_paths(site, edition):
