@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 
+#: what a one-reading decision rests on (:attr:`Ambiguity.kind`)
+DECISION_KINDS = ("text", "silent", "editorial")
+
+
 @dataclass(frozen=True)
 class Reading:
     """One way of reading an ambiguous passage.
@@ -43,6 +47,12 @@ class Ambiguity:
     reading played unless another is asked for; ``reason`` why, citing the sentence. An
     ambiguity with a single reading records a decision the engine takes where the text is
     plain: its ``reason`` quotes the text that settles it.
+
+    ``kind`` says, for such a decision, what it rests on (one of :data:`DECISION_KINDS`):
+    ``"text"`` the text says it, ``"silent"`` the text is silent and the edition fills the gap
+    (``reason`` says why), ``"editorial"`` the edition supplies what the text never gives. Left
+    empty, it is derived (:attr:`decision_kind`). An ambiguity with several readings has
+    kind ``""``.
     """
 
     id: str
@@ -51,6 +61,7 @@ class Ambiguity:
     readings: tuple[Reading, ...]
     default: str
     reason: str
+    kind: str = ""
 
     def __post_init__(self):
         ids = [r.id for r in self.readings]
@@ -58,6 +69,10 @@ class Ambiguity:
             raise ValueError(f"ambiguity {self.id}: default {self.default!r} not in {ids}")
         if len(set(ids)) != len(ids):
             raise ValueError(f"ambiguity {self.id}: duplicate reading ids {ids}")
+        if self.kind and self.kind not in DECISION_KINDS:
+            raise ValueError(f"ambiguity {self.id}: kind {self.kind!r} not in {DECISION_KINDS}")
+        if self.kind and len(self.readings) > 1:
+            raise ValueError(f"ambiguity {self.id}: only a one-reading decision has a kind")
         for r in self.readings:
             if r.restricts and (r.restricts not in ids or r.restricts == r.id):
                 raise ValueError(f"ambiguity {self.id}: reading {r.id} restricts "
@@ -68,6 +83,15 @@ class Ambiguity:
         """True for a *plain decision*: one reading only, where the text is plain (or the
         engine's one editorial choice); ``reason`` then says why no other reading is offered."""
         return len(self.readings) == 1
+
+    @property
+    def decision_kind(self) -> str:
+        """What a plain decision rests on: ``kind`` when declared, else ``"editorial"`` when
+        its one reading is editorial and ``"text"`` otherwise; ``""`` for an ambiguity with
+        several readings."""
+        if not self.plain:
+            return ""
+        return self.kind or ("editorial" if self.readings[0].editorial else "text")
 
     def reading(self, rid: str) -> Reading:
         for r in self.readings:
@@ -81,17 +105,22 @@ class Ambiguity:
                 "readings": [{"id": r.id, "label": r.label, "editorial": r.editorial,
                               "justification": r.justification, "restricts": r.restricts}
                              for r in self.readings],
-                "default": self.default, "reason": self.reason}
+                "default": self.default, "reason": self.reason, "kind": self.decision_kind}
 
 
 def decision(id: str, question: str, sentences: tuple[str, ...], reading: str, label: str,
-             reason: str, *, editorial: bool = False, justification: str = "") -> Ambiguity:
+             reason: str, *, editorial: bool = False, justification: str = "",
+             kind: str = "") -> Ambiguity:
     """A plain decision: an :class:`Ambiguity` with the one reading ``reading`` (its
     default), for a question a careful reader asks where the text allows one answer only;
     ``reason`` quotes the text that decides it (or, with ``editorial=True``, the
-    ``justification`` says why the engine supplies what the text never says)."""
+    ``justification`` says why the engine supplies what the text never says). ``kind`` one of
+    :data:`DECISION_KINDS` (``"silent"``: the text does not say, and ``reason`` says why the
+    engine's answer fills the gap); empty, it is derived (:attr:`Ambiguity.decision_kind`).
+    ValueError for an unknown kind."""
     return Ambiguity(id, question, tuple(sentences),
-                     (Reading(reading, label, editorial, justification),), reading, reason)
+                     (Reading(reading, label, editorial, justification),), reading, reason,
+                     kind)
 
 
 def resolve(slug: str, ambiguities: tuple[Ambiguity, ...],

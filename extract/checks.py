@@ -155,8 +155,12 @@ def games_in_no_witness(edition) -> list[str]:
 def claim_problems(edition) -> list[str]:
     """Claims in ``results/claims.toml`` that point at nothing: a game that is not a game of
     the edition (its claim would never be shown) or a sentence that is not one of that
-    game's. Raises EditionError (file, line, fix) for a malformed entry."""
+    game's; an answer that types a figure by hand instead of a placeholder filled from the
+    stored odds (:func:`extract.odds_words.typed_figures`), or whose placeholder names a row
+    not in its ``rows`` or a field that does not exist. Raises EditionError (file, line, fix)
+    for a malformed entry."""
     from .corpus import CLAIM_SPEC, entries
+    from .odds_words import FIELDS, PLACEHOLDER, typed_figures
     path = edition.root / "results" / "claims.toml"
     games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
     out = []
@@ -167,6 +171,18 @@ def claim_problems(edition) -> list[str]:
         elif c["sentence"] not in games[c["game"]]:
             out.append(f"{path}:{line}: sentence {c['sentence']} is not a sentence of "
                        f"{c['game']}; correct `sentence`")
+        typed = typed_figures(c["answer"])
+        if typed:
+            out.append(f"{path}:{line}: the answer types figures by hand ({', '.join(typed)}); "
+                       f"write a placeholder such as {{default/solver:won}} that the site fills "
+                       f"from corpus/results/odds.json")
+        for m in PLACEHOLDER.finditer(c["answer"]):
+            if m.group(1) not in c.get("rows", []):
+                out.append(f"{path}:{line}: placeholder {m.group(0)} names row {m.group(1)!r}, "
+                           f"which is not in `rows`; add it there")
+            if m.group(2) and m.group(2) not in FIELDS:
+                out.append(f"{path}:{line}: placeholder {m.group(0)}: unknown field "
+                           f"{m.group(2)!r}; allowed: {', '.join(FIELDS)}")
     return out
 
 

@@ -41,8 +41,8 @@ def test_home_page_lists_witnesses_and_games(site, edition):
         if g.title_en:
             assert g.title_en in text
     assert ("an edition of 4 witnesses (XL, XLIV, XLVI, P13; see Witnesses below)" in text
-            and "the text of 11 games, and the engine plays 10 of them (not Fragment (page 13): "
-                "its page says why)." in text)
+            and "the text of 11 games, and the engine plays 10 of them; not Fragment (page 13): "
+                "its page says why." in text)
 
 
 def test_page_title_not_in_reading_text(site, edition):

@@ -48,7 +48,7 @@ def test_every_declared_decision_is_rendered_with_anchors(site):
 def test_odds_named_fairly_on_the_page(site):
     text = text_of((site / "games" / "peacock-tail.html").read_text(encoding="utf-8"))
     assert "upper bound on what any player can do" in text
-    assert "solver (all-seeing upper bound)" in text
+    assert "solver, all-seeing upper bound" in text
     # many undecided deals: bounds, not a point rate
     assert re.search(r"≥ \d+\.\d% won, \d+\.\d% undecided", text)
 

@@ -174,6 +174,36 @@ def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
     return out
 
 
+def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
+    """The marks under a sentence that lead to the ambiguities and decisions citing it
+    (``asked``: their ``Ambiguity.to_dict()``), each a link to its block, whose "Concerns"
+    line leads back: "Open questions: … Decisions: …" (the question as the link's title)."""
+    p = nodes.paragraph(classes=["sent-questions"])
+    groups = [("Open question" if sum(len(a["readings"]) > 1 for a in asked) == 1
+               else "Open questions", [a for a in asked if len(a["readings"]) > 1]),
+              ("Decision" if sum(len(a["readings"]) == 1 for a in asked) == 1
+               else "Decisions", [a for a in asked if len(a["readings"]) == 1])]
+    first = True
+    for label, items in groups:
+        if not items:
+            continue
+        if not first:
+            p += nodes.Text(" ")
+        first = False
+        p += nodes.Text(f"{label}: ")
+        for i, a in enumerate(items):
+            if i:
+                p += nodes.Text(", ")
+            aid = f"{slug}:{a['id']}"
+            ref = nodes.reference("", "", internal=True, refuri=f"#{anchor(aid)}",
+                                  classes=["q-open" if len(a["readings"]) > 1 else "q-decided"])
+            ref["reftitle"] = a.get("question", "")
+            ref += nodes.Text(a["id"])
+            p += ref
+        p += nodes.Text(".")
+    return p
+
+
 def rule_links_para(functions: list[str]) -> nodes.paragraph:
     """'Executed by' with a cross-reference to each engine function's documentation."""
     from sphinx.addnodes import pending_xref
@@ -196,20 +226,61 @@ def _declared_readings(slug: str) -> set[str]:
 
 
 #: how the odds table names the policies (the solver is no player: see odds_table)
-POLICY_NAMES = {"blind": "blind player (face-up cards only)", "greedy": "greedy player",
-                "solver": "solver (all-seeing upper bound)", "random": "random player"}
+POLICY_NAMES = {"blind": "blind player, face-up cards only", "greedy": "greedy player",
+                "careful": "careful player, face-up cards only, plans ahead",
+                "solver": "solver, all-seeing upper bound", "random": "random player"}
+
+#: how the heading of a one-reading decision words what it rests on (``Ambiguity.kind``)
+DECISION_HEADINGS = {
+    "text": "One reading: the text says it.",
+    "silent": "One reading: the text is silent here, and the edition fills the gap; the "
+              "reason below says why.",
+    "editorial": "One reading, editorial: the text never gives it, and the edition supplies "
+                 "it; the reason below says why.",
+}
+
+#: decisions that rest on the text's silence, until the game modules declare
+#: ``decision(..., kind="silent")`` themselves (engine/games/*.py belong to the engine's
+#: authors): the site reads the engine's kind when it is declared and this table otherwise;
+#: tests/test_site_questions.py fails when the two disagree
+SILENT_DECISIONS = frozenset({
+    "octagon:side-transfers", "octagon:side-piles-seen", "favourite:end", "heart-to-heart:end",
+    "macedonian-phalanx:refill-order", "spinning-wheel:hand", "dense-column:places-seen",
+})
+
+
+def decision_kind(slug: str, a: dict) -> str:
+    """What a one-reading decision (``Ambiguity.to_dict()``) rests on: ``text``, ``silent`` or
+    ``editorial`` (the engine's ``kind`` unless it is the derived ``text`` and the decision is
+    in :data:`SILENT_DECISIONS`); ``""`` for an ambiguity with several readings."""
+    if len(a["readings"]) != 1:
+        return ""
+    kind = a.get("kind") or ("editorial" if a["readings"][0].get("editorial") else "text")
+    if kind == "text" and f"{slug}:{a['id']}" in SILENT_DECISIONS:
+        return "silent"
+    return kind
+
+
+def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]:
+    """The stored odds table (``corpus/results/odds.json``, None if there is none) and its rows
+    for ``slug`` (``env``, when given, notes the file as a dependency of the page)."""
+    path = root / "results" / "odds.json"
+    if not path.is_file():
+        return None, []
+    if env is not None:
+        env.note_dependency(str(path))
+    from engine import results as engine_results
+    table = engine_results.load(path)
+    return table, [r for r in table["rows"] if r["game"] == slug]
 
 
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
-    """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored)."""
-    path = root / "results" / "odds.json"
-    if not path.is_file():
-        return None
-    env.note_dependency(str(path))
+    """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored):
+    the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
+    the author's claims with their answers filled from the rows, and the table."""
     from engine import results as engine_results
-    from engine.odds import describe_rate
-    table = engine_results.load(path)
-    rows = [r for r in table["rows"] if r["game"] == slug]
+    from ..odds_words import bracket_sentences, fill_figures, finding_sentence, rate_figure, row_key
+    table, rows = odds_rows(root, slug, env)
     if not rows:
         return None
     sec = nodes.section(ids=[f"{slug}-odds"])
@@ -219,28 +290,40 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"{prov['date']}, by engine {prov['engine'][:12]}, under the default readings and "
              f"each single change of reading. Players: blind sees only the face-up cards, as "
              f"a person does; greedy plays the first good-looking move; neither plays a move "
-             f"back into a position it has already had in that deal (the players' sense, "
-             f"not a rule of the book nor a reading: when every move would, the deal counts "
-             f"as lost); the solver is not a "
+             f"back into a position it has already had in that deal. That is the players' "
+             f"sense, not a rule of the book nor a reading: when every move would, the deal "
+             f"counts as lost. The careful player, where measured, sees only the face-up cards "
+             f"and plans by trying out the cards it cannot see. The solver is not a "
              f"player: it sees every face-down card and searches, so its rate is an upper "
              f"bound on what any player can do. A deal the solver's budget did not settle is "
-             f"undecided; where many are, the rate is given only as bounds (at least the won "
-             f"share), never as a point rate. Intervals are Wilson 95% with undecided deals "
+             f"undecided; where any are, the rate is given only as bounds, at least the won "
+             f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
              f"counted both ways.")
     if engine_results.stale(table):
         intro += " The engine has changed since these figures were measured."
     sec += _para(intro, [])
-    cells = []
     declared = _declared_readings(slug)
+    found = finding_sentence(rows, list(dict.fromkeys(r["change"] for r in rows if r["change"])), slug,
+                             whole_game=True)
+    plain = bracket_sentences(rows, None)
+    if found:
+        finding = nodes.paragraph(classes=["amb-finding"])
+        finding += cited_text(found, declared, [])
+        sec += finding
+    elif plain:
+        sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
+    cells = []
     for r in rows:
-        lo, hi = r["ci95"]
         label = f"{slug}:{r['change']}" if r["change"] else "default readings"
         if r["change"] and label not in declared:  # a stale table: the reading was withdrawn
-            label += " (no longer a reading of the engine)"
+            label += ", no longer a reading of the engine"
+        rate = nodes.container()
+        rate += _para(rate_figure(r), [])
+        if r.get("note"):
+            rate += _para(r["note"][0].upper() + r["note"][1:].rstrip(".") + ".", ["odds-note"])
         cells.append([cited_text(label, declared, []), POLICY_NAMES.get(r["policy"], r["policy"]),
-                      r["deals"], f"{r['won']} / {r['lost']} / {r['undecided']}",
-                      describe_rate(r) + (f" ({r['note']})" if r.get("note") else "")])
-    by_row = {f"{r['change'] or 'default'}/{r['policy']}": r for r in rows}
+                      r["deals"], f"{r['won']} / {r['lost']} / {r['undecided']}", rate])
+    by_row = {row_key(r): r for r in rows}
     claims_path = root / "results" / "claims.toml"
     if claims_path.is_file():
         from ..corpus import CLAIM_SPEC, entries
@@ -254,7 +337,10 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
             p += cited_text(f"({c['sentence']})", {c["sentence"]}, [])
             p += nodes.Text(f": {c['claim']}")
             box += p
-            box += _para(f"What the engine finds: {c['answer']}", [])
+            ans = nodes.paragraph(classes=["claim-answer"])
+            ans += cited_text("What the engine finds: " + fill_figures(c["answer"], by_row),
+                              declared | {c["sentence"]}, [])
+            box += ans
             if c.get("measured"):
                 box += _para(f"What was measured: {c['measured']}", ["claim-measured"])
             for key in c.get("rows", []):
@@ -262,11 +348,15 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
                 if r is not None:
                     box += _para(f"{key}: {r['won']} won, {r['lost']} lost, "
                                  f"{r['undecided']} undecided of {r['deals']} deals: "
-                                 f"{describe_rate(r)} (stored table).", ["claim-figure"])
+                                 f"{rate_figure(r)}, from the stored table.", ["claim-figure"])
                 else:
                     box += _para(f"{key}: not in the stored table yet.", ["claim-figure"])
             if c.get("test"):
-                box += _para(f"Tested by {c['test']}.", ["claim-figure"])
+                t = nodes.paragraph(classes=["claim-figure", "claim-test"])
+                t += nodes.Text("Tested by ")
+                t += id_literal(c["test"], after="/:_")
+                t += nodes.Text(" in the edition's test suite.")
+                box += t
             sec += box
     sec += make_table("edition-odds", [("Readings", 30), ("Policy", 14), ("Deals", 8),
                                        ("Won / lost / undecided", 18),
@@ -275,14 +365,21 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
 
 
 def ambiguity_item(slug: str, a: dict, dom, location,
-                   known: frozenset[str] | set[str] = frozenset()) -> nodes.container:
+                   known: frozenset[str] | set[str] = frozenset(),
+                   rows: list[dict] = ()) -> nodes.container:
     """One declared decision of the engine (``Ambiguity.to_dict()``) on its game page: its
-    citation id and anchor, the question, the readings (each with its own anchor, label,
-    editorial justification and what it restricts), the default and the reason. All text
-    from the engine is set as text nodes (escaped); citations are noted in the domain; the
-    ids in ``known`` (sentences, ambiguities, readings) that the question or the reason
-    names become links."""
+    citation id and anchor, the question, the sentences it concerns (each a link back to the
+    sentence, whose mark leads here), for a one-reading decision a heading that says what it
+    rests on (:func:`decision_kind`), the readings (each with its own anchor, label, editorial
+    justification, what it restricts and, from the stored odds ``rows`` of the game, its
+    bracket in plain words), a forest plot of the readings' intervals, the finding when the
+    default readings leave the game (nearly) never coming out and another reading of this
+    question changes that (:func:`extract.odds_words.finding_sentence`), the default and the
+    reason. All text from the engine is set as text nodes (escaped); citations are noted in
+    the domain; the ids in ``known`` (sentences, ambiguities, readings) that the question or
+    the reason names become links."""
     from .domain import permalink
+    from ..odds_words import bracket_sentences, finding_sentence, forest_svg
     aid = f"{slug}:{a['id']}"
     dom.note_object(aid, "ambiguity", anchor(aid), aid, location=location)
     item = _container(["edition-ambiguity"], ids=[anchor(aid)])
@@ -291,10 +388,15 @@ def ambiguity_item(slug: str, a: dict, dom, location,
     head += cited_text(f" — {a.get('question', '')}", known, [])
     head += permalink(anchor(aid), f"ambiguity {aid}")
     item += head
+    if a.get("sentences"):
+        concerns = nodes.paragraph(classes=["amb-sentences"])
+        concerns += cited_text("Concerns " + ", ".join(a["sentences"]) + ".", known, [])
+        item += concerns
     readings = a["readings"]
     if len(readings) == 1:
-        item += _para("One reading: the engine's decision where the text is plain.",
-                      ["amb-plain"])
+        item += _para(DECISION_HEADINGS[decision_kind(slug, a)], ["amb-plain"])
+    changes = {r["id"]: (None if r["id"] == a["default"] else f"{a['id']}={r['id']}")
+               for r in readings}
     lst = nodes.bullet_list()
     for r in readings:
         r = r if isinstance(r, dict) else {"id": r}
@@ -304,19 +406,40 @@ def ambiguity_item(slug: str, a: dict, dom, location,
         p = nodes.paragraph()
         p += nodes.literal(full, full, classes=["reading-id"])
         if r["id"] == a["default"]:
-            p += nodes.Text(" (default)")
+            p += nodes.Text(", the default")
         if r.get("label"):
-            p += nodes.Text(f": {r['label']}")
+            p += nodes.Text(f": {r['label']}" + ("" if r["label"].endswith(".") else "."))
         if r.get("restricts"):
-            p += nodes.Text(f" Only removes moves from {aid}={r['restricts']}, so it cannot "
+            p += nodes.Text(f" It only removes moves from {aid}={r['restricts']}, so it cannot "
                             f"come out more often.")
         p += permalink(anchor(full), f"reading {full}")
         li += p
         if r.get("editorial"):
-            li += _para(f"Editorial reading (not in the text): {r.get('justification', '')}",
+            li += _para(f"Editorial reading, not in the text: {r.get('justification', '')}",
                         ["amb-editorial"])
+        if len(readings) > 1:
+            said = bracket_sentences(list(rows), changes[r["id"]])
+            if said:
+                li += _para(" ".join(said), ["amb-bracket"])
         lst += li
     item += lst
+    if len(readings) > 1:
+        labels = [(changes[r["id"]], r["id"] + (", default" if r["id"] == a["default"] else ""))
+                  for r in readings]
+        svg = forest_svg(list(rows), aid, labels, f"forest-{anchor(aid).replace('.', '-')}")
+        if svg:
+            fig = _container(["edition-forest-box"])
+            fig += nodes.raw("", svg, format="html")
+            fig += _para(f"Each line is a 95% interval of how often the game comes out under "
+                         f"one reading of {aid}; a dot marks the won share. A dashed open bar "
+                         f"is a bound where deals stayed undecided, its tick the won share. The "
+                         f"figures are in the list above.", ["forest-caption"])
+            item += fig
+        found = finding_sentence(list(rows), [c for c in changes.values() if c], slug)
+        if found:
+            finding = nodes.paragraph(classes=["amb-finding"])
+            finding += cited_text(found, known, [])
+            item += finding
     reason = nodes.paragraph(classes=["amb-reason"])
     reason += cited_text(f"Default {a['default']}: {a.get('reason', '')}", known, [])
     item += reason
@@ -382,6 +505,10 @@ class GameDirective(EditionDirective):
         known_ids = reading_ids(engine_games()) | {s.id for g in ed.games for s in g.sentences}
         seen: set[str] = set()
         out: list[nodes.Node] = []
+        asked: dict[str, list[dict]] = {}   # sentence id -> the ambiguities that cite it
+        for a in eg.get("ambiguities", []):
+            for sid in a.get("sentences", []):
+                asked.setdefault(sid, []).append(a)
 
         intro = nodes.paragraph(classes=["edition-meta"])
         wit = ", ".join(f"{s}{' (base)' if s == game.base and len(game.witnesses) > 1 else ''}"
@@ -431,6 +558,8 @@ class GameDirective(EditionDirective):
                               ids=[aid])
             if more is not None:
                 sent += more
+            if asked.get(s.id):
+                sent += question_marks(game.slug, asked[s.id])
             if links.get(s.id):
                 sent += rule_links_para(links[s.id])
             para += sent
@@ -469,8 +598,9 @@ class GameDirective(EditionDirective):
             sec += nodes.title("", "Ambiguities and readings")
             known = ({s.id for s in game.sentences} | _declared_readings(game.slug)
                      | {f"{game.slug}:{a['id']}" for a in eg["ambiguities"]})
+            _table, rows = odds_rows(ed.root, game.slug, self.env)
             for a in eg["ambiguities"]:
-                item = ambiguity_item(game.slug, a, dom, self.get_location(), known)
+                item = ambiguity_item(game.slug, a, dom, self.get_location(), known, rows)
                 sec += item
             out.append(sec)
         return out
@@ -538,7 +668,7 @@ class SummaryDirective(EditionDirective):
                 f"{'all' if len(plays) == len(ed.games) else len(plays)} of them")
         others = [g.title_en or g.title_ru for g in ed.games if g not in plays]
         say = "its page says" if len(others) == 1 else "their pages say"
-        text += f" (not {', '.join(others)}: {say} why)." if others else "."
+        text += f"; not {', '.join(others)}: {say} why." if others else "."
         return [nodes.paragraph("", text, classes=["edition-summary"])]
 
 

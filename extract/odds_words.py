@@ -1,0 +1,325 @@
+"""Measured odds in plain words, for the game pages and the claims: every figure a reader sees is made here
+from the stored rows of ``corpus/results/odds.json`` (one row: ``game``, ``change`` (None for
+the default readings, else ``"<ambiguity>=<reading>"``), ``policy``, ``deals``, ``won``,
+``lost``, ``undecided``, ``ci95``), never typed into prose.
+
+- :func:`share_words` a share of deals as a reader says it ("about 1 deal in 5").
+- :func:`fill_figures` the placeholders of a claim's answer (``{default/solver:lost}``).
+- :func:`bracket_sentences` per reading, the careful player's odds beside the solver's
+  ceiling (and the greedy player's), with counts and intervals.
+- :func:`forest_svg` per ambiguity, a small forest plot of its readings' intervals.
+- :func:`never_comes_out` whether the default readings leave a game (nearly) never coming
+  out, and :func:`finding_sentence` that finding with the alternatives' odds beside it.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from html import escape
+
+#: the players of the bracket, in the order a reader meets them: the careful player (sees only
+#: the face-up cards and plans), the quick greedy player, and the all-seeing solver's ceiling
+BRACKET_POLICIES = ("careful", "greedy", "solver")
+
+#: what the plain words call each policy (the subject of "wins ...")
+WHO = {"careful": "A careful player, who sees only the face-up cards and plans ahead,",
+       "greedy": "A greedy player, who plays the first good-looking move,",
+       "blind": "A blind player, who sees only the face-up cards,",
+       "solver": "With every card known, the solver",
+       "random": "A random player"}
+
+#: a row's key in a claim's ``rows`` and in placeholders: ``"<change or default>/<policy>"``
+def row_key(row: dict) -> str:
+    """``"default/solver"``, ``"side-places=first-round/greedy"``: how claims name a row."""
+    return f"{row['change'] or 'default'}/{row['policy']}"
+
+
+#: fractions a reader says at a glance (halves, thirds, quarters, fifths, tenths), smallest
+#: denominator first
+_SAYABLE = sorted({Fraction(a, b) for b in (2, 3, 4, 5, 10) for a in range(1, b)},
+                  key=lambda f: (f.denominator, f))
+
+
+def _fraction(p: Fraction, how: str) -> Fraction:
+    """The sayable fraction nearest ``p`` (``how="near"``), or the largest at most ``p``
+    (``"floor"``), or the smallest at least ``p`` (``"ceil"``); among those within a point of
+    the best, the one with the smallest denominator. ``p`` is exact, so a bound is never off
+    by a rounding."""
+    if how == "floor":
+        pool = [f for f in _SAYABLE if f <= p]
+    elif how == "ceil":
+        pool = [f for f in _SAYABLE if f >= p]
+    else:
+        pool = list(_SAYABLE)
+    best = min(abs(f - p) for f in pool)
+    return next(f for f in pool if abs(f - p) <= best + Fraction(1, 100))
+
+
+def _say(f: Fraction) -> str:
+    if f == Fraction(1, 2):
+        return "half the deals"
+    return f"{f.numerator} deal{'s' if f.numerator > 1 else ''} in {f.denominator}"
+
+
+#: "1 deal in N" for the shares below a tenth (and "N - 1 in N" above nine tenths)
+_NICE = (10, 20, 50, 100, 1000, 10000)
+
+
+def share_words(k: int, n: int, how: str = "near") -> str:
+    """``k`` of ``n`` deals as a share in words: ``"no deal"``, ``"every deal"``, else
+    ``"about 1 deal in 5"`` (``how="near"``; ``"fewer than 1 deal in 10"`` and ``"more than 9
+    deals in 10"`` at the ends), ``"at least 1 deal in 5"`` (``"floor"``: never more than
+    ``k/n``) or ``"at most 1 deal in 5"`` (``"ceil"``: never less). ValueError unless
+    0 <= k <= n and n > 0, or for an unknown ``how``."""
+    if n <= 0 or not 0 <= k <= n:
+        raise ValueError(f"need 0 <= k <= n and n > 0, not k={k}, n={n}")
+    if how not in ("near", "floor", "ceil"):
+        raise ValueError(f"unknown how {how!r}; allowed: near, floor, ceil")
+    p = Fraction(k, n)
+    if k == 0:
+        return "no deal"
+    if k == n:
+        return "every deal"
+    if p < Fraction(1, 10) and how != "ceil":
+        if how == "near":
+            return "fewer than 1 deal in 10"
+        big = next((b for b in _NICE if Fraction(1, b) <= p), None)
+        return f"at least 1 deal in {big}" if big else f"at least {k} of {n} deals"
+    if p > Fraction(9, 10) and how != "floor":
+        if how == "near":
+            return "more than 9 deals in 10"
+        big = next((b for b in _NICE if 1 - Fraction(1, b) >= p), None)
+        return f"at most {big - 1} deals in {big}" if big else f"at most {k} of {n} deals"
+    word = {"near": "about", "floor": "at least", "ceil": "at most"}[how]
+    return f"{word} {_say(_fraction(p, how))}"
+
+
+def is_bound(row: dict) -> bool:
+    """True when the row has undecided deals: its win share is then a bound, never a rate."""
+    return row["undecided"] > 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def rate_figure(row: dict) -> str:
+    """A row's win figure for a table cell: ``"54.2% (95%: 48.0–60.3%)"`` when every deal was
+    decided; else bounds, never a point rate, however few deals are undecided:
+    ``"≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"``."""
+    n = row["deals"]
+    lo, hi = row["ci95"]
+    if is_bound(row):
+        return (f"≥ {100 * row['won'] / n:.1f}% won, {100 * row['undecided'] / n:.1f}% "
+                f"undecided (95%: {100 * lo:.1f}–{100 * hi:.1f}%)")
+    return f"{100 * row['won'] / n:.1f}% (95%: {100 * lo:.1f}–{100 * hi:.1f}%)"
+
+
+def wins_words(row: dict) -> str:
+    """What a row's player wins, in words, with counts and the 95% interval: ``"wins about 1
+    deal in 5: 37 of 200 deals, 95% interval 13.1–24.0%"``; a row with undecided deals is
+    stated as bounds (``"wins at least ... and at most ..."``) with the undecided counted, and
+    a row with every deal undecided says so (``"settled none of its 16 deals ..."``)."""
+    n, won, und = row["deals"], row["won"], row["undecided"]
+    lo, hi = row["ci95"]
+    if won == 0 and row["lost"] == 0:
+        return (f"settled none of its {n} deals within its budget: whether they can come out "
+                f"is undecided, 95% interval {_pct(lo)}–{_pct(hi)}")
+    if is_bound(row):
+        low = "no deal for certain" if won == 0 else share_words(won, n, "floor")
+        high = ("perhaps every deal" if won + und == n
+                else share_words(won + und, n, "ceil").replace("about", "at most"))
+        return (f"wins {low} and {high}: {won} won, {row['lost']} lost and {und} undecided of "
+                f"{n} deals, 95% interval {_pct(lo)}–{_pct(hi)} counting the undecided both ways")
+    share = share_words(won, n)
+    verb = "wins no deal" if won == 0 else f"wins {share}"
+    return f"{verb}: {won} of {n} deals, 95% interval {_pct(lo)}–{_pct(hi)}"
+
+
+def bracket_sentences(rows: list[dict], change: str | None) -> list[str]:
+    """Per reading (``change``: None for the default readings), one sentence per measured
+    policy of :data:`BRACKET_POLICIES`, in that order; only what is measured: no sentence for a
+    policy without a row. Each sentence starts with a capital and ends with a full stop."""
+    out = []
+    for policy in BRACKET_POLICIES:
+        row = next((r for r in rows if r["change"] == change and r["policy"] == policy), None)
+        if row is not None:
+            out.append(f"{WHO[policy]} {wins_words(row)}.")
+    return out
+
+
+# -- placeholders in claims' answers ------------------------------------------------------
+#: ``{<row key>}`` or ``{<row key>:<field>}`` in a claim's answer
+PLACEHOLDER = re.compile(r"\{([a-z0-9=/-]+)(?::([a-z-]+))?\}")
+
+#: the fields a placeholder may ask for
+FIELDS = ("won", "lost", "undecided", "won-count", "lost-count", "undecided-count", "deals")
+
+#: a figure typed into prose: a digit or a number word (a claim's answer must use placeholders)
+TYPED_FIGURE = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred"
+    r"|half|halves|thirds?|quarters?|tenths?|per ?cent)\b", re.IGNORECASE)
+
+
+def figure(row: dict, field: str | None) -> str:
+    """One placeholder's words from ``row``: no field or ``won`` the won share in words (a
+    bound, ``"at least ..."``, when deals are undecided), ``lost`` / ``undecided`` those shares
+    (``lost`` is "at least" when deals are undecided), ``<x>-count`` ``"728 of 896 deals"``,
+    ``deals`` the number of deals. ValueError for an unknown field."""
+    n = row["deals"]
+    field = field or "won"
+    if field == "deals":
+        return f"{n} deals"
+    if field.endswith("-count"):
+        k = row[field.removesuffix("-count")]
+        return f"{k} of {n} deals"
+    if field in ("won", "lost"):
+        return share_words(row[field], n, "floor" if is_bound(row) and row[field] else "near")
+    if field == "undecided":
+        return share_words(row[field], n)
+    raise ValueError(f"unknown figure field {field!r}; allowed: {', '.join(FIELDS)}")
+
+
+def fill_figures(text: str, by_key: dict[str, dict]) -> str:
+    """``text`` with each placeholder (:data:`PLACEHOLDER`) replaced by its row's words
+    (:func:`figure`); a row not in ``by_key`` gives ``"not measured yet"``. ValueError for an
+    unknown field."""
+    def one(m: re.Match) -> str:
+        row = by_key.get(m.group(1))
+        return figure(row, m.group(2)) if row is not None else "not measured yet"
+    return PLACEHOLDER.sub(one, text)
+
+
+#: a measured figure stated in words, where the text is not filled from the rows (translator's
+#: notes, the engine's questions, reasons and labels): they may count cards and places, never
+#: say how often a game comes out
+MEASURED_PHRASE = re.compile(
+    r"\d+(?:\.\d+)?\s?%|\bper ?cent\b|\bdeals? in (?:ten|\d+)\b|\bof (?:the )?(?:measured )?deals\b"
+    r"|\bmeasured deals?\b|\bwin rate\b|\bcomes? out in (?:most|half|few|every|\d)", re.I)
+
+
+def typed_figures(text: str) -> list[str]:
+    """The figures typed by hand in ``text`` outside its placeholders and the citable ids it
+    names (``mill:redeals=two`` is a name, not a figure): should be none."""
+    text = re.sub(r"[\w-]+:[\w=-]+|[\w-]+=[\w-]+", " ", PLACEHOLDER.sub(" ", text))
+    return [m.group(0) for m in TYPED_FIGURE.finditer(text)]
+
+
+# -- defaults that make a game (nearly) never come out (issue 23.4) ---------------------------
+#: at most this share of deals won by every measured policy under the default readings is
+#: "(nearly) never comes out"; an alternative reading "comes out" when some policy wins at
+#: least :data:`COMES_OUT` of its deals
+NEARLY_NEVER = 0.05
+COMES_OUT = 0.2
+
+
+def never_comes_out(rows: list[dict]) -> bool:
+    """True when, under the default readings (``change`` None), every measured policy won at
+    most :data:`NEARLY_NEVER` of its deals (at least one row needed)."""
+    default = [r for r in rows if r["change"] is None]
+    return bool(default) and all(r["won"] <= NEARLY_NEVER * r["deals"] for r in default)
+
+
+def finding_sentence(rows: list[dict], changes: list[str], slug: str,
+                     whole_game: bool = False) -> str | None:
+    """If the default readings leave game ``slug`` (nearly) never coming out
+    (:func:`never_comes_out`), the finding in plain words: the default readings' bracket, then
+    that of each reading of ``changes`` (``"<ambiguity>=<reading>"``) that makes it come out
+    (a measured policy wins at least :data:`COMES_OUT` of its deals), named by its citable id.
+    For one question (``whole_game`` False) None when no reading of it does; for the whole
+    game (every single change in ``changes``) it then says that none does. None when the
+    defaults come out."""
+    if not never_comes_out(rows):
+        return None
+    alts = [ch for ch in changes
+            if any(r["change"] == ch and r["won"] >= COMES_OUT * r["deals"] for r in rows)]
+    if not alts and not whole_game:
+        return None
+    default = [r for r in rows if r["change"] is None]
+    head = ("Under the default readings no measured deal of this game came out"
+            if all(r["won"] == 0 for r in default) else
+            "Under the default readings this game almost never comes out")
+    what, whats = (("single change of reading", "single changes of reading") if whole_game
+                   else ("reading of this question", "readings of this question"))
+    out = [f"{head}, though the book gives it as a patience that does.",
+           *bracket_sentences(rows, None)]
+    if not alts:
+        out.append(f"No measured {what} changes that.")
+    else:
+        out.append(f"Another {what} changes that." if len(alts) == 1 else
+                   f"Other {whats} change that.")
+    for ch in alts:
+        out.append(f"Under {slug}:{ch}: " + " ".join(bracket_sentences(rows, ch)))
+    return " ".join(out)
+
+
+# -- the forest plot ----------------------------------------------------------------------
+#: colour and label of each policy in the plot (the legend names them)
+PLOT_POLICIES = {"careful": ("#1f5fa8", "careful player"), "greedy": ("#6b6b6b", "greedy player"),
+                 "solver": ("#c0561b", "solver, every card known")}
+
+
+def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]],
+               svg_id: str) -> str | None:
+    """A forest plot, inline SVG markup, of ambiguity ``aid``'s readings: one line per reading
+    (``readings``: (change, label) pairs, the default's change None) and policy of
+    :data:`PLOT_POLICIES` that has a row, from the low to the high end of its 95% interval on a
+    0-100% axis, a dot at the won share; a row with undecided deals is drawn as a dashed open
+    bar with a tick at its won share (a bound, the least it can be). ``<title>`` and ``<desc>`` (the figures in words)
+    make it accessible; all text is escaped. None when fewer than two readings have rows."""
+    lines = []
+    for change, label in readings:
+        for policy in PLOT_POLICIES:
+            r = next((x for x in rows if x["change"] == change and x["policy"] == policy), None)
+            if r is not None:
+                lines.append((label, policy, r))
+    if len({lbl for lbl, _, _ in lines}) < 2:
+        return None
+    left, width, row_h, top = 150, 200, 14, 18
+    height = top + row_h * len(lines) + 34
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="edition-forest" role="img" '
+           f'viewBox="0 0 {left + width + 16} {height}" '
+           f'aria-labelledby="{svg_id}-t {svg_id}-d" id="{svg_id}">',
+           f'<title id="{svg_id}-t">{escape(f"How often it comes out under each reading of {aid}")}'
+           f'</title>']
+    desc = []
+    y = top
+    prev = None
+    for label, policy, r in lines:
+        colour, name = PLOT_POLICIES[policy]
+        lo, hi = r["ci95"]
+        share = r["won"] / r["deals"]
+        x = lambda v: left + width * v  # noqa: E731
+        cy = y + row_h / 2
+        if label != prev:
+            out.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end" '
+                       f'class="fp-label">{escape(label)}</text>')
+            prev = label
+        if is_bound(r):
+            out.append(f'<rect x="{x(lo):.1f}" y="{cy - 3:.1f}" width="{max(1.0, x(hi) - x(lo)):.1f}" '
+                       f'height="6" fill="none" stroke="{colour}" stroke-dasharray="3 2"/>')
+            out.append(f'<line x1="{x(share):.1f}" x2="{x(share):.1f}" y1="{cy - 5:.1f}" '
+                       f'y2="{cy + 5:.1f}" stroke="{colour}" stroke-width="2"/>')
+        else:
+            out.append(f'<line x1="{x(lo):.1f}" x2="{x(hi):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
+                       f'stroke="{colour}" stroke-width="2"/>')
+            out.append(f'<circle cx="{x(share):.1f}" cy="{cy:.1f}" r="3" fill="{colour}"/>')
+        desc.append(f"{label}, {name}: {wins_words(r)}.")
+        y += row_h
+    axis = y + 4
+    out.append(f'<line x1="{left}" x2="{left + width}" y1="{axis}" y2="{axis}" stroke="#999"/>')
+    for v in (0, 0.25, 0.5, 0.75, 1):
+        out.append(f'<line x1="{left + width * v:.1f}" x2="{left + width * v:.1f}" y1="{top - 4}" '
+                   f'y2="{axis + 3}" stroke="#ddd"/>')
+        out.append(f'<text x="{left + width * v:.1f}" y="{axis + 14}" text-anchor="middle" '
+                   f'class="fp-axis">{int(100 * v)}%</text>')
+    lx = 4
+    for policy, (colour, name) in PLOT_POLICIES.items():
+        if any(p == policy for _, p, _ in lines):
+            out.append(f'<circle cx="{lx + 4}" cy="8" r="3" fill="{colour}"/>'
+                       f'<text x="{lx + 10}" y="11" class="fp-legend">{escape(name)}</text>')
+            lx += 12 + 6 * len(name)
+    out.insert(2, f'<desc id="{svg_id}-d">{escape(" ".join(desc))} A dashed open bar is a '
+                  f'bound: some deals were undecided.</desc>')
+    out.append("</svg>")
+    return "".join(out)

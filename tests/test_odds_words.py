@@ -1,0 +1,202 @@
+"""The odds in plain words (extract/odds_words.py): every figure is made from a stored row,
+shares are said as a reader says them and never overstate a bound, a claim's answer that types
+a figure is caught, and the forest plot draws what the rows hold."""
+from __future__ import annotations
+
+import re
+from xml.etree import ElementTree
+
+import pytest
+
+from extract.odds_words import (FIELDS, bracket_sentences, figure, fill_figures,
+                                finding_sentence, forest_svg, never_comes_out, share_words,
+                                typed_figures, wins_words)
+
+
+def row(change, policy, won, lost, und, ci=(0.1, 0.3), game="g"):
+    return {"game": game, "change": change, "policy": policy, "won": won, "lost": lost,
+            "undecided": und, "deals": won + lost + und, "ci95": list(ci)}
+
+
+@pytest.mark.parametrize("k, n, how, words", [
+    (0, 96, "near", "no deal"), (16, 16, "near", "every deal"),
+    (168, 896, "near", "about 1 deal in 5"), (728, 896, "near", "about 4 deals in 5"),
+    (1, 16, "near", "fewer than 1 deal in 10"), (95, 100, "near", "more than 9 deals in 10"),
+    (50, 100, "near", "about half the deals"), (66, 80, "floor", "at least 4 deals in 5"),
+    (1, 16, "floor", "at least 1 deal in 20"), (95, 100, "ceil", "at most 19 deals in 20"),
+])
+def test_share_words(k, n, how, words):
+    assert share_words(k, n, how) == words
+
+
+def _value(words: str) -> float:
+    if "half the deals" in words:
+        return 0.5
+    a, b = map(int, re.search(r"(\d+) deals? in (\d+)", words).groups())
+    return a / b
+
+
+def test_a_bound_in_words_never_overstates_nor_understates():
+    """'at least a in b' is never more than k/n, 'at most a in b' never less, for every k/n."""
+    for n in (7, 16, 80, 97, 160, 896):
+        for k in range(1, n):
+            lo, hi = share_words(k, n, "floor"), share_words(k, n, "ceil")
+            assert lo.startswith("at least") and hi.startswith("at most"), (k, n)
+            assert _value(lo) <= k / n <= _value(hi), (k, n, lo, hi)
+
+
+def test_share_words_rejects_nonsense():
+    with pytest.raises(ValueError):
+        share_words(3, 2)
+    with pytest.raises(ValueError):
+        share_words(1, 2, "round")
+
+
+def test_a_row_with_undecided_deals_is_a_bound_never_a_rate():
+    text = wins_words(row(None, "solver", 66, 0, 14, (0.727, 1.0)))
+    assert text.startswith("wins at least 4 deals in 5 and perhaps every deal")
+    assert "66 won, 0 lost and 14 undecided of 80 deals" in text and "about" not in text
+    assert wins_words(row(None, "solver", 0, 0, 16, (0.0, 1.0))).startswith(
+        "settled none of its 16 deals")
+    decided = wins_words(row(None, "greedy", 476, 188, 0, (0.681, 0.750)))
+    assert decided == "wins about 7 deals in 10: 476 of 664 deals, 95% interval 68.1%–75.0%"
+
+
+def test_bracket_says_only_what_is_measured_careful_first_solver_last():
+    rows = [row(None, "solver", 60, 20, 20), row(None, "greedy", 10, 90, 0),
+            row(None, "blind", 5, 95, 0), row("a=b", "careful", 30, 70, 0)]
+    said = bracket_sentences(rows, None)
+    assert [s.split(",")[0] for s in said] == ["A greedy player", "With every card known"]
+    rows.append(row(None, "careful", 20, 80, 0))
+    said = bracket_sentences(rows, None)
+    assert said[0].startswith("A careful player, who sees only the face-up cards")
+    assert "wins about 1 deal in 5: 20 of 100 deals" in said[0]
+    assert all(s[0].isupper() and s.endswith(".") for s in said)
+    assert bracket_sentences(rows, "a=b")[0].startswith("A careful player")
+    assert bracket_sentences(rows, "x=y") == []
+
+
+def test_placeholders_are_filled_from_the_named_row():
+    by = {"default/solver": row(None, "solver", 168, 728, 0)}
+    text = fill_figures("proves {default/solver:lost} lost, {default/solver:lost-count}; "
+                        "wins {default/solver}; {other/greedy} elsewhere", by)
+    assert text == ("proves about 4 deals in 5 lost, 728 of 896 deals; wins about 1 deal in 5; "
+                    "not measured yet elsewhere")
+    bound = row(None, "solver", 66, 0, 14)
+    assert figure(bound, "won") == "at least 4 deals in 5"
+    assert figure(bound, "lost") == "no deal"
+    assert figure(bound, "deals") == "80 deals"
+    with pytest.raises(ValueError):
+        figure(bound, "rate")
+    assert set(FIELDS) >= {"won", "lost-count"}
+
+
+@pytest.mark.parametrize("answer, typed", [
+    ("the solver proves about nine deals in ten lost", ["nine", "ten"]),
+    ("about half", ["half"]), ("82.5% won", ["8", "2", "5"]), ("one deal in three", ["one", "three"]),
+    ("wins {default/solver} under mill:redeals=two and placement=advice", []),
+])
+def test_a_figure_typed_by_hand_is_found(answer, typed):
+    assert typed_figures(answer) == typed
+
+
+def test_the_claims_type_no_figure_and_name_their_rows():
+    """The stored claims (corpus/results/claims.toml) pass the check that `edition check` runs."""
+    import tomllib
+    from pathlib import Path
+    from extract.odds_words import PLACEHOLDER
+    claims = tomllib.loads((Path(__file__).parent.parent / "corpus" / "results" / "claims.toml")
+                           .read_text(encoding="utf-8"))["claim"]
+    assert len(claims) >= 5
+    for c in claims:
+        assert typed_figures(c["answer"]) == [], c["sentence"]
+        for m in PLACEHOLDER.finditer(c["answer"]):
+            assert m.group(1) in c["rows"], (c["sentence"], m.group(0))
+
+
+def test_the_finding_when_the_defaults_never_come_out():
+    rows = [row(None, "greedy", 0, 96, 0), row(None, "solver", 0, 0, 16),
+            row("side=first", "greedy", 476, 188, 0), row("side=always", "greedy", 0, 96, 0)]
+    assert never_comes_out(rows)
+    found = finding_sentence(rows, ["side=first", "side=always"], "g")
+    assert found.startswith("Under the default readings no measured deal of this game came out")
+    assert "Under g:side=first: A greedy player" in found and "g:side=always" not in found
+    assert finding_sentence(rows, ["side=always"], "g") is None       # no alternative comes out
+    whole = finding_sentence(rows, ["side=always"], "g", whole_game=True)
+    assert whole.endswith("No measured single change of reading changes that.")
+    assert "Other single changes of reading change that." in finding_sentence(
+        rows + [row("x=y", "solver", 50, 50, 0)], ["side=first", "x=y"], "g", whole_game=True)
+    rows[0] = row(None, "greedy", 20, 76, 0)                            # the default comes out
+    assert not never_comes_out(rows) and finding_sentence(rows, ["side=first"], "g") is None
+
+
+def test_forest_plot_is_accessible_svg_with_one_line_per_reading_and_policy():
+    rows = [row(None, "greedy", 10, 90, 0, (0.05, 0.17)), row(None, "solver", 60, 20, 20, (0.5, 0.9)),
+            row(None, "careful", 20, 80, 0, (0.13, 0.29)), row("a=b", "greedy", 70, 30, 0, (0.6, 0.78)),
+            row(None, "blind", 1, 99, 0)]
+    svg = forest_svg(rows, "g:a", [(None, "x<default>"), ("a=b", "b")], "fp")
+    tree = ElementTree.fromstring(svg)           # well-formed; the label's '<' is escaped
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    assert tree.get("role") == "img" and tree.get("aria-labelledby") == "fp-t fp-d"
+    assert tree.find("s:title", ns).text.endswith("g:a")
+    desc = tree.find("s:desc", ns).text
+    assert "x<default>, careful player: wins about 1 deal in 5" in desc
+    assert "b, greedy player: wins about 7 deals in 10" in desc
+    assert len(tree.findall("s:circle", ns)) == 3 + 3     # 3 decided rows + 3 legend dots
+    assert len(tree.findall("s:rect", ns)) == 1           # the solver's bound
+    assert "blind" not in svg
+    assert forest_svg(rows, "g:a", [(None, "default"), ("c=d", "d")], "fp") is None
+
+
+def test_edition_check_fails_on_a_figure_typed_into_a_claim(cli, corpus_copy):
+    """The check that keeps stale figures out: an answer with a typed figure, or a placeholder
+    naming a row the claim does not list, fails `edition check` with the file and line."""
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "corpus" / "results"
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_bytes((src / "odds.json").read_bytes())
+    text = (src / "claims.toml").read_text(encoding="utf-8")
+    (corpus_copy / "results" / "claims.toml").write_text(text, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    typed = text.replace("{default/solver:lost}", "about nine deals in ten", 1)
+    (corpus_copy / "results" / "claims.toml").write_text(typed, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "types figures by hand (nine, ten)" in r.output, r.output
+    assert f"{corpus_copy}/results/claims.toml:" in r.output
+    # heart-to-heart:11's answer fills {default/greedy:lost}: drop that row from its `rows`
+    unnamed = text.replace(
+        'rows = ["default/solver", "default/greedy", "default/blind"]\n\n[[claim]]\ngame = "mill"',
+        'rows = ["default/solver", "default/blind"]\n\n[[claim]]\ngame = "mill"', 1)
+    (corpus_copy / "results" / "claims.toml").write_text(unnamed, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "which is not in `rows`" in r.output, r.output
+
+
+def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
+    """Text the build does not fill from the rows (translator's notes, the English, the
+    engine's questions, reasons, labels and justifications) may count cards, never odds."""
+    from engine import api
+    from extract.odds_words import MEASURED_PHRASE
+    assert MEASURED_PHRASE.search("the solver proves about nine deals in ten lost")
+    assert MEASURED_PHRASE.search("at least 82.5% won") and MEASURED_PHRASE.search("about half of the deals")
+    assert not MEASURED_PHRASE.search("16 packets of 3 cards; the ace moves six places")
+    found = []
+    for g in edition.games:
+        for s in g.sentences:
+            for text in (s.note or "", s.english or ""):
+                found += [(s.id, m.group(0)) for m in MEASURED_PHRASE.finditer(text)]
+    for g in api.list_games():
+        for a in g.get("ambiguities", []):
+            texts = [a["question"], a["reason"]] + [r["label"] + " " + r["justification"]
+                                                    for r in a["readings"]]
+            found += [(f"{g['slug']}:{a['id']}", m.group(0)) for t in texts
+                      for m in MEASURED_PHRASE.finditer(t)]
+    assert found == []
+
+
+def test_a_table_figure_with_any_undecided_deal_is_a_bound():
+    from extract.odds_words import rate_figure
+    assert rate_figure(row(None, "solver", 194, 1045, 1, (0.137296, 0.178575))) == \
+        "≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"
+    assert rate_figure(row(None, "greedy", 476, 188, 0, (0.681429, 0.749811))) == \
+        "71.7% (95%: 68.1–75.0%)"
