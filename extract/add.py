@@ -68,6 +68,8 @@ class Added:
     fragment: str | None = None
     source: Path | None = None
     bom: bool = False
+    #: ``(id, original text)`` of every sentence of the witness, game by game
+    sentence_texts: tuple[tuple[str, str], ...] = ()
 
     def _bom_line(self) -> list[str]:
         verb = "would not be" if self.dry_run else "is not"
@@ -396,6 +398,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         # "known": in games.toml, or already in another witness (then this copy is collated)
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
                        len(g.texts[siglum])) for g in found)
+        sentence_texts = tuple((s.id, s.original) for g in found for s in g.texts[siglum])
         guessed = dict(layout.guesses)
         units = tuple((u.kind, line_of(text, u.start), line_of(text, max(u.start, u.end - 1)),
                        u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
@@ -404,6 +407,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                       for u in ed.units[siglum])
     new_ids = tuple(e.id for e in entries if e.id not in old)
     details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
+                   sentence_texts=sentence_texts,
                    warnings=tuple(sorted(warnings)),
                    fragment=fragment[0] if fragment else None, source=src)
     if dry_run:
