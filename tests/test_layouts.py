@@ -414,7 +414,7 @@ def test_every_add_that_succeeds_leaves_a_corpus_that_checks_and_exports(cli, co
     from extract.ids import lock_problems
     from extract.tei import name_problems
     renamed = tmp_path / "mill.txt"            # a file named like a known game's slug
-    renamed.write_bytes((LAYOUTS / "07-no-heading.txt").read_bytes())
+    renamed.write_bytes((LAYOUTS / "07-no-heading.txt").read_bytes() + b"\n")
     attempts = [(LAYOUTS / c["file"], ()) for c in EXPECTED] + [
         (renamed, ()), (LAYOUTS / "10-azbuka-djvu-scan.txt", ("--siglum", "mill")),
         (LAYOUTS / "11-azbuka-markdown.txt", ("--siglum", "tsar-i-slony")),
@@ -454,7 +454,7 @@ def test_a_derived_name_that_clashes_gets_another(cli, corpus_copy, tmp_path):
     assert r.exit_code == 0 and "siglum tsar-i-slonyb derived from the file name" in r.output
     # a witness whose siglum is taken from its file name, then a game titled like that siglum
     named = tmp_path / "korova-i-kozel.txt"
-    named.write_bytes((LAYOUTS / "07-no-heading.txt").read_bytes())
+    named.write_bytes((LAYOUTS / "07-no-heading.txt").read_bytes() + b"\n\n")
     assert "added witness korova-i-kozel " in cli("--corpus", corpus_copy, "add", named).output
     r = cli("--corpus", corpus_copy, "add", LAYOUTS / "11-azbuka-markdown.txt")
     assert r.exit_code == 0 and "korova-i-kozel-game: 12 sentences" in r.output, r.output
