@@ -317,6 +317,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
+    from .structure import load_marks
+    marks = load_marks(root, siglum, text)          # the editor's corrections, if any
+    if marks:
+        layout = analyse(text, src, None, [g.title_ru for g in known_games], marks)
     orthography = detect_orthography(text)
     first = layout.parts[0] if layout.parts else None
     page_title = (text[first.start:first.end] if first is not None and first.kind == "page-title"
@@ -400,10 +404,12 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                        len(g.texts[siglum])) for g in found)
         sentence_texts = tuple((s.id, s.original) for g in found for s in g.texts[siglum])
         guessed = dict(layout.guesses)
+        guessed.update((at, f"set by {where}") for at, where in layout.corrected)
         units = tuple((u.kind, line_of(text, u.start), line_of(text, max(u.start, u.end - 1)),
                        u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
                        _excerpt(text[u.start:u.end])
-                       + (f"   <- guess: {guessed[u.start]}" if u.start in guessed else ""))
+                       + (("   <- " if guessed[u.start].startswith("set by") else "   <- guess: ")
+                          + guessed[u.start] if u.start in guessed else ""))
                       for u in ed.units[siglum])
     new_ids = tuple(e.id for e in entries if e.id not in old)
     details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,

@@ -19,7 +19,7 @@ from .corpus import KnownGame, Witness, corpus_dir, load_emendations, load_games
 from .errors import EditionError, line_of
 from .glossary import find_terms, load_glossary
 from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
-from .structure import Part, continues, key, split_witness
+from .structure import Part, continues, key, load_marks, split_witness
 
 
 @dataclass(frozen=True)
@@ -353,7 +353,8 @@ def _build(root: Path, fingerprint: str) -> Edition:
     units: dict[str, list[Unit]] = {}
     norms: dict[str, Normalisation] = {}
     for w in witnesses:
-        parts = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known])
+        parts = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known],
+                              load_marks(root, w.siglum, w.text))
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []))
         norms[w.siglum] = norm
         current: str | None = None

@@ -130,6 +130,8 @@ class Layout:
     #: ``(offset, what)``: where the finder guessed (a bare line taken as a title, a repeated
     #: line taken as a running head ...), for the dry run to point the editor at
     guesses: tuple[tuple[int, str], ...] = ()
+    #: ``(offset, "file:line")``: units the editor's corrections file set
+    corrected: tuple[tuple[int, str], ...] = ()
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -389,7 +391,7 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
                        + r")(?=[»\"”]?[ \t]*[.(])") for t in known]
     out: list[_Line] = []
     for ln in lines:
-        if ln.kind != "prose" or ln.whole:
+        if ln.kind != "prose" or ln.whole or ln.extra.get("fixed"):
             out.append(ln)
             continue
         folded = ln.text.translate(_LOOKALIKE).lower().replace("ё", "е")   # same length
@@ -546,7 +548,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line
         if ln.kind == "debris" and not ln.label and key(ln.text).strip(" .:") in ("оглавление",
                                                                                  "содержание"):
             ln.label = "table of contents"
-        if ln.kind != "prose":
+        if ln.kind != "prose" or ln.extra.get("fixed"):
             out.append(ln)
             continue
         k = _running_key(ln)
@@ -592,14 +594,15 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
     known_keys = {" ".join(k) for k in known}
     for i, ln in enumerate(lines):
         nxt = significant(i)
-        if ln.kind == "title" and ln.title_end >= ln.end and nxt is not None and nxt.kind == "title":
+        if ln.kind == "title" and ln.title_end >= ln.end and nxt is not None and \
+                nxt.kind == "title" and not ln.extra.get("fixed"):
             if key(nxt.label) == key(ln.label):
                 nxt.extra["again"] = True
             elif key(ln.label) not in known_keys:
                 ln.kind, ln.label = "heading", ""
                 guesses.append((ln.start, "a line over another title taken as a group heading"))
             continue
-        if ln.kind != "prose" or len(ln.text) > 60:
+        if ln.kind != "prose" or len(ln.text) > 60 or ln.extra.get("fixed"):
             continue
         words = _modern_words(ln.text)
         alone = ln.brk and (nxt is None or nxt.brk or nxt.kind != "prose" or ln.whole) and \
@@ -626,17 +629,139 @@ def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
     return body, len(ln.text)
 
 
+#: what a line range of a witness may be marked as in ``corpus/structure/<siglum>.toml``
+MARKS = ("title", "heading", "prose", "debris", "subheading", "footnote", "caption")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One correction of the structure finder (``[[mark]]`` in ``corpus/structure/<siglum>.toml``):
+    lines ``first``..``last`` (1-based, inclusive) of the witness are ``kind`` (one of
+    :data:`MARKS`); ``title`` names the game a ``title`` mark begins (default: the line's
+    text); ``where`` is ``file:line`` of the entry, for the dry run."""
+
+    first: int
+    last: int
+    kind: str
+    title: str = ""
+    where: str = ""
+
+
+def structure_file(root, siglum: str):
+    """The path of a witness's corrections file: ``corpus/structure/<siglum>.toml``."""
+    from pathlib import Path
+    return Path(root) / "structure" / f"{siglum}.toml"
+
+
+def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
+    """The corrections for witness ``siglum`` (none if it has no file), checked against its
+    ``text``. Raises EditionError naming the file and line for a key other than ``mark`` /
+    ``lines`` / ``as`` / ``title``, a kind not in :data:`MARKS`, lines not given as ``N`` or
+    ``"N-M"``, a range outside the witness, two ranges that overlap, or a ``title`` on a mark
+    that is not a title."""
+    from .corpus import _did_you_mean, _entry_line, _key_line, read_toml
+    path = structure_file(root, siglum)
+    if not path.is_file():
+        return ()
+    data = read_toml(path)
+    src = path.read_text(encoding="utf-8")
+    n_lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    for k in data:
+        if k != "mark":
+            raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['mark'])}: the file holds "
+                               f"[[mark]] entries", path, _key_line(src, k, 0),
+                               fix='write each correction as [[mark]] with lines = "3-4" and '
+                                   'as = "debris" (see the README, Adding a chapter)')
+    marks = []
+    entries = data.get("mark", [])
+    if not isinstance(entries, list):
+        raise EditionError("`mark` must be a list of [[mark]] entries", path, _key_line(src, "mark", 0),
+                           fix="write [[mark]] above each entry")
+    for i, e in enumerate(entries):
+        at = _entry_line(src, "mark", i)
+        for k in e:
+            if k not in ("lines", "as", "title"):
+                raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['lines', 'as', 'title'])} "
+                                   f"in a [[mark]]", path, _key_line(src, k, at),
+                                   fix="a [[mark]] holds lines, as and (for a title) title")
+        kind, lines = e.get("as"), e.get("lines")
+        if kind not in MARKS:
+            raise EditionError(f"as = {kind!r} is not a kind of line{_did_you_mean(str(kind), list(MARKS))}",
+                               path, _key_line(src, "as", at) or at,
+                               fix=f"use one of: {', '.join(MARKS)}")
+        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(lines)) if isinstance(lines, (int, str)) \
+            and not isinstance(lines, bool) else None
+        if m is None:
+            raise EditionError(f"lines = {lines!r} is not a line or a range of lines", path,
+                               _key_line(src, "lines", at) or at,
+                               fix='write lines = 7 or lines = "7-9" (the witness\'s line numbers)')
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        if not 1 <= first <= last <= n_lines:
+            raise EditionError(f"lines {first}-{last} are outside the witness (lines 1-{n_lines})"
+                               if first <= last else f"lines {first}-{last} run backwards", path,
+                               _key_line(src, "lines", at) or at,
+                               fix="give line numbers of the witness file as stored")
+        if "title" in e and (kind != "title" or not isinstance(e["title"], str) or not e["title"].strip()):
+            raise EditionError("`title` names the game a title mark begins: it needs as = \"title\" "
+                               "and some text", path, _key_line(src, "title", at) or at,
+                               fix='remove it, or set as = "title"')
+        for other in marks:
+            if first <= other.last and other.first <= last:
+                raise EditionError(f"lines {first}-{last} overlap the mark of lines "
+                                   f"{other.first}-{other.last} ({other.where})", path, at,
+                                   fix="give each line one mark")
+        marks.append(Mark(first, last, kind, e.get("title", "").strip(), f"{path}:{at}"))
+    return tuple(marks)
+
+
+def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int, str]]) -> list[_Line]:
+    """Give the lines the editor marked their kind (fixed: no later pass changes them); a
+    range marked as one title or heading becomes one line."""
+    if not marks:
+        return lines
+    from bisect import bisect_right
+    breaks = [m.start() for m in re.finditer("\n", text)]
+    out: list[_Line] = []
+    for ln in lines:
+        no = bisect_right(breaks, ln.start - 1) + 1 if breaks else 1
+        mk = next((m for m in marks if m.first <= no <= m.last), None)
+        if mk is None:
+            out.append(ln)
+            continue
+        prev = out[-1] if out else None
+        if prev is not None and prev.extra.get("mark") is mk and mk.kind in ("title", "heading"):
+            prev.end, prev.text = ln.end, text[prev.start:ln.end]
+            continue
+        ln.extra["mark"], ln.extra["fixed"] = mk, True
+        corrected.append((ln.start, mk.where))
+        if mk.kind == "title":
+            ln.kind, ln.whole = "title", True
+        elif mk.kind == "heading":
+            ln.kind, ln.label = "heading", ""
+        elif mk.kind != "prose":
+            ln.kind, ln.label = "debris", mk.kind
+        out.append(ln)
+    for ln in out:                                  # a title's unit: its whole range
+        mk = ln.extra.get("mark")
+        if mk is not None and mk.kind == "title":
+            ln.label = mk.title or " ".join(ln.text.split()).rstrip(".")
+            ln.title_end = ln.end
+    return out
+
+
 def analyse(text: str, path=None, page_title: str | None = None,
-            titles: list[str] = ()) -> Layout:
+            titles: list[str] = (), marks: tuple[Mark, ...] = ()) -> Layout:
     """Find the parts of a witness (see the module doc) and what deserves a warning.
 
     ``titles`` are the game titles the edition knows (games.toml); chapter headings add
     theirs. ``page_title``: a first line the manifest declares as the web page's title.
+    ``marks``: the editor's corrections (:func:`load_marks`), applied before any guess.
     Raises EditionError only if that declared page title is not the first line.
     """
     lines = _lines(text)
     warnings: list[tuple[int, str]] = []
     guesses: list[tuple[int, str]] = []
+    corrected: list[tuple[int, str]] = []
     if page_title is not None and (not lines or lines[0].text != page_title):
         raise EditionError(f"the manifest says the page title is {page_title!r}, "
                            f"but the first line is not that", path, 1,
@@ -647,6 +772,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         lines = _markup(text, lines)
     else:                                         # the declared page title stays line 1
         lines = lines[:1] + _markup(text, lines[1:])
+    lines = _apply_marks(text, lines, marks, corrected)
     # pass 1: everything but titles
     i = 0
     while i < len(lines):
@@ -654,7 +780,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         p = _is_page_title(ln.text) if (i or page_title is None) else None
         if i == 0 and page_title is not None:
             ln.kind = "page-title"
-        elif ln.kind != "prose":                  # markup, already marked
+        elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
             pass
         elif p is not None:
             ln.kind = "page-title"
@@ -697,7 +823,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     lines = _split_inline_titles(text, lines, known)
     # pass 2: titles
     for i, ln in enumerate(lines):
-        if ln.kind != "prose":
+        if ln.kind != "prose" or ln.extra.get("fixed"):
             continue
         prev = lines[i - 1] if i else None
         prev_prose = prev is not None and (prev.kind == "prose" or
@@ -802,7 +928,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 warnings.append((line_of(text, p.start),
                                  f"the title {p.label!r} is not among the games the chapter "
                                  f"heading names: taken as a game; check that it is one"))
-    return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page, tuple(sorted(guesses)))
+    fixed = {s for s, _ in corrected}
+    return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
+                  tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:
@@ -852,8 +980,10 @@ def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],
     return out
 
 
-def split_witness(text: str, path, page_title: str | None, titles: list[str]) -> list[Part]:
+def split_witness(text: str, path, page_title: str | None, titles: list[str],
+                  marks: tuple[Mark, ...] = ()) -> list[Part]:
     """The parts of a witness in text order (see :func:`analyse`, which also gives the
-    warnings). ``titles`` are the known game titles (from games.toml). Raises EditionError if
-    the declared page title is missing."""
-    return list(analyse(text, path, page_title, titles).parts)
+    warnings). ``titles`` are the known game titles (from games.toml); ``marks`` the editor's
+    corrections (:func:`load_marks`). Raises EditionError if the declared page title is
+    missing."""
+    return list(analyse(text, path, page_title, titles, marks).parts)
