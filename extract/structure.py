@@ -637,8 +637,10 @@ MARKS = ("title", "heading", "prose", "debris", "subheading", "footnote", "capti
 class Mark:
     """One correction of the structure finder (``[[mark]]`` in ``corpus/structure/<siglum>.toml``):
     lines ``first``..``last`` (1-based, inclusive) of the witness are ``kind`` (one of
-    :data:`MARKS`); ``title`` names the game a ``title`` mark begins (default: the line's
-    text); ``where`` is ``file:line`` of the entry, for the dry run."""
+    :data:`MARKS`); ``title`` names the game a ``title`` mark begins (default: the lines'
+    text) or, on a ``prose`` mark, the game with no printed title that begins with it (a
+    split, or an untitled fragment given a title); ``where`` is ``file:line`` of the entry,
+    for the dry run."""
 
     first: int
     last: int
@@ -701,10 +703,13 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
                                if first <= last else f"lines {first}-{last} run backwards", path,
                                _key_line(src, "lines", at) or at,
                                fix="give line numbers of the witness file as stored")
-        if "title" in e and (kind != "title" or not isinstance(e["title"], str) or not e["title"].strip()):
-            raise EditionError("`title` names the game a title mark begins: it needs as = \"title\" "
-                               "and some text", path, _key_line(src, "title", at) or at,
-                               fix='remove it, or set as = "title"')
+        if "title" in e and (kind not in ("title", "prose") or not isinstance(e["title"], str)
+                             or not e["title"].strip()):
+            raise EditionError("`title` names the game a mark begins: it needs as = \"title\" "
+                               "(the lines are its title) or as = \"prose\" (a game with no "
+                               "printed title begins there) and some text", path,
+                               _key_line(src, "title", at) or at,
+                               fix='remove it, or set as = "title" or as = "prose"')
         for other in marks:
             if first <= other.last and other.first <= last:
                 raise EditionError(f"lines {first}-{last} overlap the mark of lines "
@@ -734,6 +739,10 @@ def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int
             continue
         ln.extra["mark"], ln.extra["fixed"] = mk, True
         corrected.append((ln.start, mk.where))
+        if mk.kind == "prose" and mk.title and (prev is None or prev.extra.get("mark") is not mk):
+            # a game with no printed title begins here: an empty heading opens it
+            out.append(_Line(ln.start, ln.start, "", ln.brk, kind="heading",
+                             extra={"fixed": True, "opens": mk.title}))
         if mk.kind == "title":
             ln.kind, ln.whole = "title", True
         elif mk.kind == "heading":
@@ -893,7 +902,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             if rest < ln.end:
                 block = [rest, ln.end]
         elif ln.kind == "heading":
-            parts.append(Part("heading", ln.start, ln.end, ln.label))
+            parts.append(Part("heading", ln.start, ln.end, ln.label, ln.extra.get("opens", "")))
         else:
             parts.append(Part(ln.kind, ln.start, ln.end, ln.label))
     flush()

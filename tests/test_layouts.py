@@ -509,3 +509,50 @@ def test_furniture_and_markup_are_kept_but_marked(edition):
     kinds = [(p.kind, p.label) for p in lay.parts]
     assert kinds == [("title", "Котильонъ"), ("debris", "subheading"), ("prose", ""),
                      ("debris", "subheading"), ("prose", "")]
+
+
+def _structure(corpus, siglum, text):
+    (corpus / "structure").mkdir(exist_ok=True)
+    (corpus / "structure" / f"{siglum}.toml").write_text(text, encoding="utf-8")
+
+
+def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
+    """corpus/structure/<siglum>.toml: a guessed title marked a heading, a line marked the
+    title of a new game (a split), a title marked a subheading (a join); the dry run shows
+    each unit a mark set, and the add takes them in."""
+    f = LAYOUTS / "11-azbuka-markdown.txt"
+    _structure(corpus_copy, "azbuka-markdow", '[[mark]]\nlines = 1\nas = "debris"\n\n'
+               '[[mark]]\nlines = 9\nas = "subheading"\n\n'
+               '[[mark]]\nlines = 45\nas = "prose"\ntitle = "Старуха и козелъ"\n')
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    where = f"{corpus_copy / 'structure' / 'azbuka-markdow.toml'}"
+    assert re.search(rf"line 1 +debris +debris +# Л\. Н\. Толстой.*<- set by {re.escape(where)}:1", r.output)
+    assert re.search(rf"line 9 +debris +subheading +\*\*НАСЪДКА.*<- set by {re.escape(where)}:5", r.output)
+    assert re.search(rf"line 45 +heading +starukha-i-kozel .*<- set by {re.escape(where)}:9", r.output)
+    games = r.output[r.output.index("games:"):]
+    assert "nasdka-i-tsyplyata" not in games and "tsar-i-slony: 15 sentences" in games
+    assert "korova-i-kozel: 4 sentences" in games and "starukha-i-kozel: 8 sentences" in games
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+@pytest.mark.parametrize("body, message, line", [
+    ('[[mark]]\nlines = 3\nas = "debris"\ncolour = "red"\n', "unknown key `colour` in a [[mark]]", 4),
+    ('[mark]\nlines = 3\n', "`mark` must be a list", 1),
+    ('[[marks]]\nlines = 3\nas = "debris"\n', "unknown key `marks` (did you mean `mark`?)", 1),
+    ('[[mark]]\nlines = 3\nas = "debri"\n', "as = 'debri' is not a kind of line (did you mean `debris`?)", 3),
+    ('[[mark]]\nlines = "2-x"\nas = "debris"\n', "lines = '2-x' is not a line or a range", 2),
+    ('[[mark]]\nlines = "4-400"\nas = "debris"\n', "lines 4-400 are outside the witness (lines 1-5)", 2),
+    ('[[mark]]\nlines = 0\nas = "debris"\n', "lines 0-0 are outside the witness", 2),
+    ('[[mark]]\nlines = "1-3"\nas = "debris"\n\n[[mark]]\nlines = 3\nas = "title"\n',
+     "lines 3-3 overlap the mark of lines 1-3", 5),
+    ('[[mark]]\nlines = 3\nas = "debris"\ntitle = "X"\n', "`title` names the game a mark begins", 4),
+])
+def test_a_bad_corrections_file_is_refused_with_file_and_line(cli, corpus_copy, body, message, line):
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / "15-tsar-i-slony.txt").exit_code == 0
+    _structure(corpus_copy, "tsar-i-slonyb", body)
+    where = corpus_copy / "structure" / "tsar-i-slonyb.toml"
+    for cmd in (("check",), ("export", "tei", "--out", corpus_copy.parent / "x.xml")):
+        r = cli("--corpus", corpus_copy, *cmd)
+        assert r.exit_code == 1 and f"{where}:{line}: {message}" in r.output and "fix:" in r.output, r.output
