@@ -495,7 +495,7 @@ def test_furniture_and_markup_are_kept_but_marked(edition):
         return {(p.kind, p.label, text[p.start:p.end]) for p in lay.parts}, lay
     got, _ = labelled("13-seed-scan-toc.txt")
     assert ("debris", "table of contents", "Фаворитка . . . . . . . . . . . . . . . 114") in got
-    assert ("debris", "running head", "ПАСЬЯНСЫ. 113") in got
+    assert ("debris", "running head", "ПАСЬЯНСЫ.                113") in got
     got, _ = labelled("12-azbuka-wikisource.txt")
     assert ("debris", "markup", "[[Категория:Басни]]") in got
     assert ("debris", "markup", "{{pagenum|9}}") in got
