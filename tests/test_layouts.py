@@ -4,6 +4,7 @@ and writes nothing, bad input errs with file, line and fix, and the seeds read a
 from __future__ import annotations
 
 import re
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -521,15 +522,19 @@ def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
     title of a new game (a split), a title marked a subheading (a join); the dry run shows
     each unit a mark set, and the add takes them in."""
     f = LAYOUTS / "11-azbuka-markdown.txt"
-    _structure(corpus_copy, "azbuka-markdow", '[[mark]]\nlines = 1\nas = "debris"\n\n'
-               '[[mark]]\nlines = 9\nas = "subheading"\n\n'
-               '[[mark]]\nlines = 45\nas = "prose"\ntitle = "Старуха и козелъ"\n')
+    readme = (REPO / "README.md").read_text(encoding="utf-8")    # the README's worked example
+    example = readme[readme.index("    # corpus/structure/azbuka-markdow.toml\n"):]
+    example, shown = example.split("    $ edition add tests/data/layouts/11-azbuka-markdown.txt --dry-run\n")
+    _structure(corpus_copy, "azbuka-markdow", textwrap.dedent(example))
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert r.exit_code == 0, r.output
+    shown = [ln.strip() for ln in shown.split("\n\n")[0].splitlines() if ln.strip() != "..."]
+    out = [ln.strip() for ln in r.output.replace(str(corpus_copy), "corpus").splitlines()]
+    assert shown and [ln for ln in shown if ln not in out] == [], out[:3]
     where = f"{corpus_copy / 'structure' / 'azbuka-markdow.toml'}"
-    assert re.search(rf"line 1 +debris +debris +# Л\. Н\. Толстой.*<- set by {re.escape(where)}:1", r.output)
-    assert re.search(rf"line 9 +debris +subheading +\*\*НАСЪДКА.*<- set by {re.escape(where)}:5", r.output)
-    assert re.search(rf"line 45 +heading +starukha-i-kozel .*<- set by {re.escape(where)}:9", r.output)
+    assert re.search(rf"line 1 +debris +debris +# Л\. Н\. Толстой.*<- set by {re.escape(where)}:2", r.output)
+    assert re.search(rf"line 9 +debris +subheading +\*\*НАСЪДКА.*<- set by {re.escape(where)}:6", r.output)
+    assert re.search(rf"line 45 +heading +starukha-i-kozel .*<- set by {re.escape(where)}:10", r.output)
     games = r.output[r.output.index("games:"):]
     assert "nasdka-i-tsyplyata" not in games and "tsar-i-slony: 15 sentences" in games
     assert "korova-i-kozel: 4 sentences" in games and "starukha-i-kozel: 8 sentences" in games
