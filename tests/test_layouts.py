@@ -561,3 +561,10 @@ def test_a_bad_corrections_file_is_refused_with_file_and_line(cli, corpus_copy, 
     for cmd in (("check",), ("export", "tei", "--out", corpus_copy.parent / "x.xml")):
         r = cli("--corpus", corpus_copy, *cmd)
         assert r.exit_code == 1 and f"{where}:{line}: {message}" in r.output and "fix:" in r.output, r.output
+
+
+def test_corrections_for_no_witness_fail_the_check(cli, corpus_copy):
+    _structure(corpus_copy, "XLVII", '[[mark]]\nlines = 1\nas = "debris"\n')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "XLVII.toml: corrections for a witness the manifest does not list" \
+        in r.output, r.output
