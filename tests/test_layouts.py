@@ -568,3 +568,27 @@ def test_corrections_for_no_witness_fail_the_check(cli, corpus_copy):
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "XLVII.toml: corrections for a witness the manifest does not list" \
         in r.output, r.output
+
+
+def test_furniture_never_reaches_a_known_game_s_apparatus(cli, corpus_copy, tmp_path):
+    """Chapter XLIV as a scan (table of contents, running heads, page numbers, a spaced title
+    over the run-in title): collated with the seed, no apparatus reading holds furniture;
+    a word the copy really adds is in the apparatus (the copy is collated)."""
+    import shutil
+    from extract.collate import apparatus
+    case = next(c for c in EXPECTED if c["file"].startswith("13-"))
+    text = (LAYOUTS / case["file"]).read_text(encoding="utf-8")
+    added = tmp_path / "13-with-a-variant.txt"
+    added.write_text(text.replace("Означенный пасьянс", "Означенный старинный пасьянс"), encoding="utf-8")
+    control = tmp_path / "control"
+    shutil.copytree(corpus_copy, control)
+    for root, f in ((corpus_copy, LAYOUTS / case["file"]), (control, added)):
+        assert cli("--corpus", root, "add", f).exit_code == 0
+    for root in (corpus_copy, control):
+        ed = build_edition(root)
+        assert ed.game("octagon").witnesses == ("XLIV", "XLIVb")
+        readings = [r.original for slug in ("octagon", "favourite", "goes-doesnt-go")
+                    for e in apparatus(ed, ed.game(slug)) for r in e.readings]
+        for line in case["furniture"] + ["ПАСЬЯНСЫ", "ГЛАВА", "112", "113"]:
+            assert not any(line in r for r in readings), line
+        assert any("старинный" in r for r in readings) == (root == control)
