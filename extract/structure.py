@@ -429,6 +429,8 @@ PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
 RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)[ \t]+{PAGE_NUMBER})$")
 #: a section numeral inside a game or over several: ``II.``, ``3.``
 SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
+#: how many lines back a footnote's marker is looked for (about a page)
+PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``
 FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]+)[ \t]+\S")
 
@@ -530,10 +532,11 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line
     on the page."""
     tops: dict[str, list[int]] = {}
     numbered: dict[str, list[int]] = {}
+    keys = [_running_key(ln) if ln.kind == "prose" and len(ln.text) <= 80 else None for ln in lines]
     for i, ln in enumerate(lines):
-        if ln.kind != "prose":
+        k = keys[i]
+        if k is None:
             continue
-        k = _running_key(ln)
         if k and (ln.page_top or i == 0):
             tops.setdefault(k, []).append(i)
         if k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80:
@@ -551,7 +554,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line
         if ln.kind != "prose" or ln.extra.get("fixed"):
             out.append(ln)
             continue
-        k = _running_key(ln)
+        k = keys[i]
         if not any(ch.isalpha() for ch in ln.text):
             ln.kind, ln.label = "debris", "page number" if re.search(r"\d", ln.text) else "separator"
         elif TOC_LINE.match(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
@@ -576,7 +579,8 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line
                 continue
             f = FOOTNOTE.match(ln.text)
             if f and ln.brk and any(re.search(r"[^\W\d_]" + re.escape(f.group(1).rstrip(")")), x.text)
-                                    for x in out[page_start:] if x.kind == "prose"):
+                                    for x in out[max(page_start, len(out) - PAGE_LINES):]
+                                    if x.kind == "prose"):
                 ln.kind, ln.label = "debris", "footnote"
         out.append(ln)
     return out
@@ -588,12 +592,13 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
     stands over another title (a group heading, ``ДЛЯ ДВУХЪ КОЛОДЪ.``) becomes a ``heading``;
     a title followed by the same title run in (``Пасьянсъ «Звѣзда»`` over ``Пасьянсъ
     «Звѣзда». Берутъ ...``) is one game (``extra["again"]`` on the second)."""
-    def significant(i):
-        return next((x for x in lines[i + 1:] if x.kind not in ("debris", "page-title", "figure")),
-                    None)
+    following: list[_Line | None] = [None] * len(lines)   # the next line that is not furniture
+    for i in range(len(lines) - 2, -1, -1):                # (one backward pass: linear)
+        x = lines[i + 1]
+        following[i] = following[i + 1] if x.kind in ("debris", "page-title", "figure") else x
     known_keys = {" ".join(k) for k in known}
     for i, ln in enumerate(lines):
-        nxt = significant(i)
+        nxt = following[i]
         if ln.kind == "title" and ln.title_end >= ln.end and nxt is not None and \
                 nxt.kind == "title" and not ln.extra.get("fixed"):
             if key(nxt.label) == key(ln.label):
@@ -604,11 +609,11 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             continue
         if ln.kind != "prose" or len(ln.text) > 60 or ln.extra.get("fixed"):
             continue
-        words = _modern_words(ln.text)
         alone = ln.brk and (nxt is None or nxt.brk or nxt.kind != "prose" or ln.whole) and \
-            not ln.text.endswith(":") and len(words) <= 6
+            not ln.text.endswith(":") and len(WORD.findall(ln.text)) <= 6
         if not (SECTION.match(ln.text) or (ln.whole and alone) or
-                (alone and words and words[0] in NOT_TITLES and len(words) <= 4)):
+                (alone and len(WORD.findall(ln.text)) <= 4 and
+                 (_modern_words(ln.text)[:1] or ("",))[0] in NOT_TITLES)):
             continue
         if nxt is not None and nxt.kind in ("title", "heading"):
             ln.kind, ln.label = "heading", ""
