@@ -570,7 +570,9 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line
             m = re.match(r"(\d{1,4})[ \t]+(?=[a-zа-яѣіѳѵё])", ln.text)
             prev = out[-1] if out else None
             top = ln.page_top or (prev is not None and prev.kind == "debris" and
-                                  prev.label in ("running head", "page number"))
+                                  prev.label in ("running head", "page number")) or \
+                (ln.brk and prev is not None and prev.kind == "prose" and
+                 not SENTENCE_END.search(prev.text))     # a page break inside a sentence
             if m and top:
                 out.append(_Line(ln.start, ln.start + len(m.group(1)), m.group(1), ln.brk,
                                  kind="debris", label="page number"))

@@ -592,3 +592,24 @@ def test_furniture_never_reaches_a_known_game_s_apparatus(cli, corpus_copy, tmp_
         for line in case["furniture"] + ["ПАСЬЯНСЫ", "ГЛАВА", "112", "113"]:
             assert not any(line in r for r in readings), line
         assert any("старинный" in r for r in readings) == (root == control)
+
+
+def test_footnotes_and_a_glued_page_number_are_not_sentences(cli, corpus_copy, tmp_path):
+    """A footnote whose marker (``*)``, ``¹``) stands in the text before it is kept as debris
+    labelled ``footnote``; a numbered rule with no marker before it stays text. A page number
+    glued to the first word after a page break inside a sentence is split off (a guess, and
+    the dry run says so); a number that begins a sentence is text."""
+    f = tmp_path / "notes.txt"
+    f.write_text("Котильонъ\n\nБерутъ двѣ колоды*) и, перетасовавъ ихъ,\n\n24 перекладываютъ по "
+                 "одной. Пасьянсъ вышелъ.\n\n*) По 52 карты въ каждой.\n\nКругъ.\n\nКладутъ "
+                 "кругомъ¹ 24 карты.\n\n¹ Или квадратомъ.\n\n1) Берутъ туза.\n\n24 карты "
+                 "лишнія.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 7 +debris +footnote +\*\) По 52 карты", r.output)
+    assert re.search(r"line 13 +debris +footnote +¹ Или квадратомъ\.", r.output)
+    assert re.search(r"line 5 +debris +page number +24 +<- guess: a number at the top of a page", r.output)
+    assert re.search(r"line 5 +sentence +kotilon:2 +перекладываютъ по одной\.", r.output)
+    assert re.search(r"line 15 +sentence +krug:2 +1\) Берутъ туза\.", r.output)
+    assert re.search(r"line 17 +sentence +krug:3 +24 карты лишнія\.", r.output)
+    assert re.search(r"guesses \(.*\): lines 1, 5, 9", r.output)
