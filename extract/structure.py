@@ -31,6 +31,19 @@ A line is, in this order of tests:
 ``prose``
     everything else; consecutive prose lines of one paragraph make one part.
 
+Before these tests, lines the editor marked in ``corpus/structure/<siglum>.toml`` take the
+kind given (:func:`load_marks`; no guess overrides them), and markup is read: a line that is
+only markup (an image link, a template, a category, an HTML tag) is ``debris`` labelled
+``markup``, and the text inside markup that wraps a line (``## X``, ``== X ==``, ``**X**``,
+``<center>X</center>``, ``{{razr|X}}``) or inside spaced letters (``З В Ѣ З Д А.``) is what
+the tests read. After them, the furniture of a scanned page becomes ``debris`` with a label
+(:func:`_furniture`: running heads, page numbers, a table of contents, footnotes), a title
+set in capitals on a line of its own is taken before a paragraph, and :func:`_sections`
+sorts short lines standing alone: over a title they are a group heading (``heading``), inside
+a game a ``subheading`` (``debris``); a title over the same title run in is one game. Where
+only the shape of a line decided, the layout records a guess (``Layout.guesses``) for the
+dry run. Text in two columns side by side is found by :func:`two_columns` (``add`` refuses it).
+
 A game whose paragraph does not repeat its title takes it from the chapter heading (the
 heading ``opens`` it). A title named in a heading but absent from the text (a cut-off page)
 and a title that stands twice are warnings, not errors: the text is still taken in.
