@@ -68,6 +68,8 @@ class Added:
     fragment: str | None = None
     source: Path | None = None
     bom: bool = False
+    #: ``(id, original text)`` of every sentence of the witness, game by game
+    sentence_texts: tuple[tuple[str, str], ...] = ()
 
     def _bom_line(self) -> list[str]:
         verb = "would not be" if self.dry_run else "is not"
@@ -108,6 +110,10 @@ class Added:
         more = len(self.new_id_list) - len(shown)
         out.append(f"new sentence ids ({len(self.new_id_list)}): "
                    + (", ".join(shown) or "none") + (f", … and {more} more" if more > 0 else ""))
+        guesses = [str(a) for _, a, _, _, t in self.units if "   <- guess: " in t]
+        if guesses:
+            out.append(f"guesses (the finder went by the shape of the line; check these): "
+                       f"line{'s' if len(guesses) > 1 else ''} {', '.join(guesses)}")
         out.append("warnings:" if self.warnings else "warnings: none")
         out += [f"  line {n}: {m}" for n, m in self.warnings]
         return "\n".join(out)
@@ -182,26 +188,29 @@ def _free(base: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
-def derive_siglum(layout, path: Path, taken: set[str]) -> tuple[str, str]:
+def derive_siglum(layout, path: Path, taken: set[str],
+                  avoid: frozenset[str] | set[str] = frozenset()) -> tuple[str, str]:
     """A siglum for a witness added without one, and where it came from: the first chapter
     heading's numeral, else ``P`` and the page number of a web page title, else the file's
     name (transliterated, cut to 14 characters; not a bare number or checksum), else ``W``
-    and a number. A taken siglum gets a letter (``XLb``)."""
+    and a number. A taken siglum, or one in ``avoid`` (the edition's other names: game slugs,
+    fixed ids; see :func:`_names`), gets a letter (``XLb``)."""
+    used = set(taken) | set(avoid)
     from .model import slugify
     if layout.headings:
         numeral = layout.headings[0][0]
-        return _free(numeral if numeral[:1].isalpha() else f"Ch{numeral}", taken), \
+        return _free(numeral if numeral[:1].isalpha() else f"Ch{numeral}", used), \
             "the chapter heading"
     if layout.page:
-        return _free(f"P{layout.page}", taken), "the web page title"
+        return _free(f"P{layout.page}", used), "the web page title"
     stem = path.stem
     name = stem if re.fullmatch(r"[\x00-\x7f]*", stem) else slugify(stem)
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-_")
     name = re.sub(r"^[^A-Za-z]+", "", name)[:14].rstrip("-_")
     if name and not (re.fullmatch(r"[0-9a-fA-F_-]+", name) and re.search(r"\d", name)):
-        return _free(name, taken), "the file name"      # not a checksum-like name
+        return _free(name, used), "the file name"      # not a checksum-like name
     n = len(taken) + 1
-    while f"W{n}" in taken:
+    while f"W{n}" in used:
         n += 1
     return f"W{n}", "the witness count (no heading, page title or usable file name)"
 
@@ -287,10 +296,20 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if same is not None:
         raise EditionError(f"this file is already in the corpus as witness {same.siglum} "
                            f"({same.path.name})", src, fix="nothing to do")
-    layout = analyse(text, src, None, [g.title_ru for g in load_games(root)])
+    from .structure import two_columns
+    column_line = two_columns(text)
+    if column_line is not None:
+        raise EditionError("the text is laid out in two columns side by side (the lines of two "
+                           "columns interleave, as `pdftotext -layout` writes them): it would be "
+                           "read across the columns", src, column_line,
+                           fix="extract the text again without -layout (`pdftotext FILE.pdf "
+                               "OUT.txt`), or cut the file so that each column's text follows "
+                               "the other's, then add that")
+    known_games = load_games(root)
+    layout = analyse(text, src, None, [g.title_ru for g in known_games])
     siglum_from = "given"
     if siglum is None:
-        siglum, siglum_from = derive_siglum(layout, src, taken)
+        siglum, siglum_from = derive_siglum(layout, src, taken, _names(root, known_games, layout))
     if not SIGLUM.fullmatch(siglum):
         raise EditionError(f"siglum {siglum!r} is not a short ASCII name", src,
                            fix="use up to 16 letters, digits, '-' or '_', starting with a letter "
@@ -298,6 +317,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
+    from .structure import load_marks
+    marks = load_marks(root, siglum, text)          # the editor's corrections, if any
+    if marks:
+        layout = analyse(text, src, None, [g.title_ru for g in known_games], marks)
     orthography = detect_orthography(text)
     first = layout.parts[0] if layout.parts else None
     page_title = (text[first.start:first.end] if first is not None and first.kind == "page-title"
@@ -358,6 +381,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                              f"{fragment[0]} ({fragment[1]:.0%} of its word pairs stand in that "
                              f"game's text): taken as a partial witness of {fragment[0]} "
                              f"(fragment = \"{fragment[0]}\" in manifest.toml)"))
+        _refuse_clashes(ed, siglum, siglum_from, src, root)
         found = [g for g in ed.games if siglum in g.witnesses]
         titled = [u for u in ed.units[siglum] if u.kind == "title" or
                   (u.kind == "heading" and u.game)]
@@ -378,11 +402,18 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         # "known": in games.toml, or already in another witness (then this copy is collated)
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
                        len(g.texts[siglum])) for g in found)
+        sentence_texts = tuple((s.id, s.original) for g in found for s in g.texts[siglum])
+        guessed = dict(layout.guesses)
+        guessed.update((at, f"set by {where}") for at, where in layout.corrected)
         units = tuple((u.kind, line_of(text, u.start), line_of(text, max(u.start, u.end - 1)),
                        u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
-                       _excerpt(text[u.start:u.end])) for u in ed.units[siglum])
+                       _excerpt(text[u.start:u.end])
+                       + (("   <- " if guessed[u.start].startswith("set by") else "   <- guess: ")
+                          + guessed[u.start] if u.start in guessed else ""))
+                      for u in ed.units[siglum])
     new_ids = tuple(e.id for e in entries if e.id not in old)
     details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
+                   sentence_texts=sentence_texts,
                    warnings=tuple(sorted(warnings)),
                    fragment=fragment[0] if fragment else None, source=src)
     if dry_run:
@@ -405,6 +436,42 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         dst.unlink(missing_ok=True)
         raise
     return Added(siglum, dst, orthography, games, len(new_ids), **details)
+
+
+def _names(root: Path, known_games, layout) -> set[str]:
+    """Every name a derived siglum must not take: the slugs of games.toml and of the lock, the
+    slugs this witness's titles would get, the TEI's fixed ids and ``fragment-*`` forms."""
+    from . import ids as idlock
+    from .model import slugify
+    from .tei import fixed_ids
+    names = {g.slug for g in known_games} | set(fixed_ids())
+    names |= {e.id.split(":")[0] for e in idlock.read_lock(root).values()}
+    names |= {slugify(p.label or p.opens) for p in layout.parts
+              if p.kind == "title" or (p.kind == "heading" and p.opens)}
+    return names
+
+
+def _refuse_clashes(ed, siglum: str, siglum_from: str, src: Path, root: Path) -> None:
+    """Raise EditionError if the trial model with the new witness has names that would make
+    the same anchor or TEI ``xml:id`` (:func:`extract.tei.name_problems`) and the new witness
+    is part of the clash: a given siglum is refused with a free one to use instead; anything
+    else (which a derived name should never cause) is refused with the clash named."""
+    from .tei import name_problems
+    mine = {siglum} | {g.slug for g in ed.games if siglum in g.witnesses}
+    ours = [p.replace(str(ed.root), str(root)) for p in name_problems(ed)
+            if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", p) for n in mine)]
+    if not ours:
+        return
+    if any(f"the siglum {siglum} " in p for p in ours):
+        taken = {w.siglum for w in ed.witnesses} | {g.slug for g in ed.games}
+        free = _free(siglum, taken)
+        raise EditionError(f"siglum {siglum!r} would make the same id as another name of the "
+                           f"edition: {ours[0]}", src,
+                           fix=f"choose another siglum: --siglum {free}"
+                           if siglum_from == "given" else "give a siglum: --siglum NAME")
+    raise EditionError("the witness would give names that clash with the edition's ids: "
+                       + "; ".join(ours), src,
+                       fix="give the game another title in a copy of the file, or report this")
 
 
 def _excerpt(text: str, width: int = 60) -> str:

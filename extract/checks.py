@@ -55,7 +55,8 @@ def game_summaries(edition) -> list[dict]:
 
 def corpus_leftovers(edition) -> list[str]:
     """Files in the corpus folder that no manifest entry accounts for: a witness file
-    without a ``[[witness]]`` entry (an ``add`` cut short), and temporary files a killed
+    without a ``[[witness]]`` entry (an ``add`` cut short), a corrections file
+    ``structure/<siglum>.toml`` of no witness, and temporary files a killed
     writer left (``.tmp-*``, ``*.tmp``). (A manifest entry without its file stops the model
     from loading at all, with the manifest's file and line.)"""
     from .atomic import TMP_PREFIX
@@ -68,6 +69,12 @@ def corpus_leftovers(edition) -> list[str]:
             out.append(f"{p}: a witness file without an entry in {root / 'manifest.toml'} (an "
                        f"interrupted `edition add`?); run `edition add {p}` to take it in, or "
                        f"delete it")
+    sigla = {w.siglum for w in edition.witnesses}
+    for p in sorted((root / "structure").glob("*")) if (root / "structure").is_dir() else []:
+        if p.is_file() and not p.name.startswith(".") and (p.suffix != ".toml" or p.stem not in sigla):
+            out.append(f"{p}: corrections for a witness the manifest does not list (a misspelt "
+                       f"siglum, or a witness not added yet); name it <siglum>.toml of a witness "
+                       f"in {root / 'manifest.toml'}")
     for p in sorted(root.rglob("*")):
         rel = p.relative_to(root)
         if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp")

@@ -19,7 +19,7 @@ from .corpus import KnownGame, Witness, corpus_dir, load_emendations, load_games
 from .errors import EditionError, line_of
 from .glossary import find_terms, load_glossary
 from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
-from .structure import Part, continues, key, split_witness
+from .structure import Part, continues, key, load_marks, split_witness
 
 
 @dataclass(frozen=True)
@@ -340,6 +340,7 @@ def _build(root: Path, fingerprint: str) -> Edition:
     witnesses = load_witnesses(root)
     known = load_games(root)
     by_title = {key(g.title_ru): g for g in known}
+    sigla = {w.siglum for w in witnesses}
     emendations = load_emendations(root, witnesses)
     lock = idlock.read_lock(root)
     english, notes = _load_translations(root)
@@ -352,7 +353,8 @@ def _build(root: Path, fingerprint: str) -> Edition:
     units: dict[str, list[Unit]] = {}
     norms: dict[str, Normalisation] = {}
     for w in witnesses:
-        parts = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known])
+        parts = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known],
+                              load_marks(root, w.siglum, w.text))
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []))
         norms[w.siglum] = norm
         current: str | None = None
@@ -368,8 +370,11 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 label = p.label if p.kind == "title" else p.opens
                 kg = by_title.get(key(label))
                 slug = kg.slug if kg else slugify(label)
+                if kg is None and slug in sigla:       # an anchor and xml:id of its own
+                    slug = f"{slug}-game"
                 first, n = slug, 1
-                while slug in found and w.siglum in found[slug]["texts"]:   # a title twice
+                # a title twice (not a title over the same title run in: no text between)
+                while slug in found and found[slug]["texts"].get(w.siglum):
                     n += 1
                     slug, kg = f"{first}-{n}", None
                 current = slug
@@ -383,7 +388,7 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 prev_prose_end = None
                 continue
             if p.kind in ("page-title", "debris"):   # not the book's text: no game, no sentence
-                wunits.append(Unit(p.kind, p.start, p.end, p.end))
+                wunits.append(Unit(p.kind, p.start, p.end, p.end, ref=p.label))
                 prev_prose_end = None
                 continue
             if current is None:

@@ -31,6 +31,19 @@ A line is, in this order of tests:
 ``prose``
     everything else; consecutive prose lines of one paragraph make one part.
 
+Before these tests, lines the editor marked in ``corpus/structure/<siglum>.toml`` take the
+kind given (:func:`load_marks`; no guess overrides them), and markup is read: a line that is
+only markup (an image link, a template, a category, an HTML tag) is ``debris`` labelled
+``markup``, and the text inside markup that wraps a line (``## X``, ``== X ==``, ``**X**``,
+``<center>X</center>``, ``{{razr|X}}``) or inside spaced letters (``З В Ѣ З Д А.``) is what
+the tests read. After them, the furniture of a scanned page becomes ``debris`` with a label
+(:func:`_furniture`: running heads, page numbers, a table of contents, footnotes), a title
+set in capitals on a line of its own is taken before a paragraph, and :func:`_sections`
+sorts short lines standing alone: over a title they are a group heading (``heading``), inside
+a game a ``subheading`` (``debris``); a title over the same title run in is one game. Where
+only the shape of a line decided, the layout records a guess (``Layout.guesses``) for the
+dry run. Text in two columns side by side is found by :func:`two_columns` (``add`` refuses it).
+
 A game whose paragraph does not repeat its title takes it from the chapter heading (the
 heading ``opens`` it). A title named in a heading but absent from the text (a cut-off page)
 and a title that stands twice are warnings, not errors: the text is still taken in.
@@ -106,7 +119,9 @@ class Part:
     ``figure`` or ``prose``; ``[start, end)`` its text without surrounding whitespace;
     ``label`` the figure number, the game title as printed or the heading's numeral (else "");
     ``opens`` (headings only) the title of the game whose text follows the heading without a
-    title of its own (else "")."""
+    title of its own (else ""). For ``debris`` the label says what it is (``page number``,
+    ``running head``, ``table of contents``, ``markup``, ``subheading``, ``footnote``; empty for
+    web furniture)."""
 
     kind: str
     start: int
@@ -125,6 +140,11 @@ class Layout:
     warnings: tuple[tuple[int, str], ...] = ()
     headings: tuple[tuple[str, tuple[str, ...]], ...] = ()
     page: str | None = None
+    #: ``(offset, what)``: where the finder guessed (a bare line taken as a title, a repeated
+    #: line taken as a running head ...), for the dry run to point the editor at
+    guesses: tuple[tuple[int, str], ...] = ()
+    #: ``(offset, "file:line")``: units the editor's corrections file set
+    corrected: tuple[tuple[int, str], ...] = ()
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -348,6 +368,8 @@ class _Line:
     label: str = ""
     title_end: int = 0            # for a title: end of the title unit (offset in the text)
     extra: dict = field(default_factory=dict)
+    whole: bool = False           # ``text`` is what markup or spacing wraps: a title is the line
+    page_top: bool = False        # a form feed stands before it (a new page of a scan)
 
 
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
@@ -367,7 +389,7 @@ def _lines(text: str) -> list[_Line]:
         if e == s:
             continue
         brk = not out or bool(PARAGRAPH_BREAK.search(text, prev, s))
-        out.append(_Line(s, e, text[s:e], brk))
+        out.append(_Line(s, e, text[s:e], brk, page_top="\f" in text[prev:s]))
         prev = e
     return out
 
@@ -382,7 +404,7 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
                        + r")(?=[»\"”]?[ \t]*[.(])") for t in known]
     out: list[_Line] = []
     for ln in lines:
-        if ln.kind != "prose":
+        if ln.kind != "prose" or ln.whole or ln.extra.get("fixed"):
             out.append(ln)
             continue
         folded = ln.text.translate(_LOOKALIKE).lower().replace("ё", "е")   # same length
@@ -401,22 +423,385 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
     return out
 
 
+#: a line that is only markup of a Markdown or wiki export, not book text
+MARKUP_LINE = re.compile(
+    r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
+    r"|\{\{[^{}]*\}\}|</?[A-Za-z][^<>]*>|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+)$", re.I)
+#: markup that wraps a line's text: Markdown and wiki headings, bold, italics, centring
+WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),
+            re.compile(r"^\*\*(.+?)\*\*$"), re.compile(r"^__(.+?)__$"), re.compile(r"^'''(.+?)'''$"),
+            re.compile(r"^''(.+?)''$"), re.compile(r"^\*([^*]+)\*$"), re.compile(r"^_([^_]+)_$"),
+            re.compile(r"^<center>(.*)</center>$", re.I),
+            re.compile(r"^\{\{(?:razr|razr2|center|c|х|b|i|larger|smaller|big|small)\|([^{}|]+)\}\}$", re.I))
+#: bold markup around a run-in title: ``**Пасьянс «X».** Берутъ ...``
+BOLD_RUN_IN = re.compile(r"^(\*\*|''')(.+?)\1[ \t]+(?=\S)")
+#: a line of a table of contents: a title, a dot leader, a page number
+TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
+#: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
+PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
+RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)[ \t]+{PAGE_NUMBER})$")
+#: a section numeral inside a game or over several: ``II.``, ``3.``
+SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
+#: how many lines back a footnote's marker is looked for (about a page)
+PAGE_LINES = 60
+#: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``
+FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]+)[ \t]+\S")
+
+
+def _unwrap(line: str) -> tuple[str, bool]:
+    """The text inside markup that wraps a whole line (nested: ``<center>'''X'''</center>``)
+    or inside spaced letters (``З В Ѣ З Д А.`` -> ``ЗВѢЗДА.``), and whether any was found."""
+    found = False
+    changed = True
+    while changed:
+        changed = False
+        for w in WRAPPERS:
+            m = w.match(line)
+            if m and m.group(m.lastindex).strip():
+                line, found, changed = m.group(m.lastindex).strip(), True, True
+    tokens = line.split()
+    if len(tokens) >= 4 and sum(len(t.strip(".,:")) <= 1 for t in tokens) >= len(tokens) - 1 and \
+            all(len(t.strip(".,:")) <= 2 for t in tokens):
+        words = [re.sub(r"\s+", "", w) for w in re.split(r"[ \t]{2,}", line.strip())]
+        line = " ".join(words).replace(" .", ".").replace(" ,", ",")
+        found = True
+    return line, found
+
+
+def two_columns(text: str) -> int | None:
+    """The first line of a page laid out in two columns side by side (``pdftotext -layout``):
+    at least five lines, and a third of the text's long lines, hold two runs of text apart
+    by a gap of three or more spaces at about the same column. None if there is none."""
+    gaps: dict[int, list[int]] = {}
+    long_lines = 0
+    for n, line in enumerate(text.splitlines(), 1):
+        if len(line.strip()) < 30:
+            continue
+        long_lines += 1
+        m = next((m for m in re.finditer(r"\S( {3,})(?=\S)", line)
+                  if m.start(1) >= 15 and len(line) - m.end(1) >= 15), None)
+        if m:
+            gaps.setdefault(m.end(1) // 4, []).append(n)
+    if not gaps:
+        return None
+    col = max(gaps, key=lambda c: len(gaps[c]) + len(gaps.get(c - 1, ())) + len(gaps.get(c + 1, ())))
+    hits = sorted(gaps[col] + gaps.get(col - 1, []) + gaps.get(col + 1, []))
+    return hits[0] if len(hits) >= 5 and len(hits) * 3 >= long_lines else None
+
+
+def _markup(text: str, lines: list[_Line]) -> list[_Line]:
+    """Mark lines that are markup, not book text (a template, an image, a category, an HTML
+    tag: ``debris`` labelled ``markup``) and read the text that markup or spaced letters wrap
+    (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
+    out: list[_Line] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        if ln.text.startswith("{{") and ln.text.count("{{") > ln.text.count("}}"):
+            j, depth = i, 0                      # a template over several lines
+            while j < len(lines):
+                depth += lines[j].text.count("{{") - lines[j].text.count("}}")
+                if depth <= 0:
+                    break
+                j += 1
+            j = min(j, len(lines) - 1)
+            ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]
+            ln.kind, ln.label = "debris", "markup"
+            out.append(ln)
+            i = j + 1
+            continue
+        i += 1
+        if MARKUP_LINE.match(ln.text):
+            ln.kind, ln.label = "debris", "markup"
+            out.append(ln)
+            continue
+        m = BOLD_RUN_IN.match(ln.text)
+        if m:
+            head = _Line(ln.start, ln.start + m.end(2) + len(m.group(1)), m.group(2).strip(), ln.brk,
+                         whole=True, page_top=ln.page_top)
+            out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
+            continue
+        inner, found = _unwrap(ln.text)
+        if found:
+            ln.text, ln.whole = inner, True
+            if not any(ch.isalpha() for ch in inner):
+                ln.kind, ln.label = "debris", "page number" if re.search(r"\d", inner) else "markup"
+        out.append(ln)
+    return out
+
+
+def _running_key(ln: _Line) -> str | None:
+    """The comparison key of a short line without the page number beside it (else None)."""
+    m = RUNNING_HEAD.match(ln.text)
+    body = (m.group("a") or m.group("b")) if m else ln.text
+    return key(re.sub(r"[^\w\s]", "", body)) if 0 < len(WORD.findall(body)) <= 6 else None
+
+
+def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line]:
+    """Mark the furniture of a scanned page as ``debris``: tables of contents (dot leaders),
+    running heads (a short line with the page number beside it that stands twice or tops a
+    page, or a short line at the top of three pages or more), page numbers, a page number
+    glued to the first word of a page (split off), and footnotes whose marker stands earlier
+    on the page."""
+    tops: dict[str, list[int]] = {}
+    numbered: dict[str, list[int]] = {}
+    keys = [_running_key(ln) if ln.kind == "prose" and len(ln.text) <= 80 else None for ln in lines]
+    for i, ln in enumerate(lines):
+        k = keys[i]
+        if k is None:
+            continue
+        if k and (ln.page_top or i == 0):
+            tops.setdefault(k, []).append(i)
+        if k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80:
+            numbered.setdefault(k, []).append(i)
+    out: list[_Line] = []
+    page_start = 0
+    for i, ln in enumerate(lines):
+        if ln.page_top:
+            page_start = len(out)
+        if ln.kind == "debris" and not ln.label and not any(ch.isalpha() for ch in ln.text):
+            ln.label = "page number" if re.search(r"\d", ln.text) else "separator"
+        if ln.kind == "debris" and not ln.label and key(ln.text).strip(" .:") in ("оглавление",
+                                                                                 "содержание"):
+            ln.label = "table of contents"
+        if ln.kind != "prose" or ln.extra.get("fixed"):
+            out.append(ln)
+            continue
+        k = keys[i]
+        if not any(ch.isalpha() for ch in ln.text):
+            ln.kind, ln.label = "debris", "page number" if re.search(r"\d", ln.text) else "separator"
+        elif TOC_LINE.match(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
+                                        and i + 1 < len(lines) and TOC_LINE.match(lines[i + 1].text)):
+            ln.kind, ln.label = "debris", "table of contents"
+        elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
+                (len(numbered[k]) >= 2 or ln.page_top or ln.brk and ln.text.upper() == ln.text):
+            ln.kind, ln.label = "debris", "running head"
+        elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
+            ln.kind, ln.label = "debris", "running head"
+            guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
+        else:
+            m = re.match(r"(\d{1,4})[ \t]+(?=[a-zа-яѣіѳѵё])", ln.text)
+            prev = out[-1] if out else None
+            top = ln.page_top or (prev is not None and prev.kind == "debris" and
+                                  prev.label in ("running head", "page number")) or \
+                (ln.brk and prev is not None and prev.kind == "prose" and
+                 not SENTENCE_END.search(prev.text))     # a page break inside a sentence
+            if m and top:
+                out.append(_Line(ln.start, ln.start + len(m.group(1)), m.group(1), ln.brk,
+                                 kind="debris", label="page number"))
+                guesses.append((ln.start, "a number at the top of a page taken as its page number"))
+                out.append(_Line(ln.start + m.end(), ln.end, ln.text[m.end():], True))
+                continue
+            f = FOOTNOTE.match(ln.text)
+            if f and ln.brk and any(re.search(r"[^\W\d_]" + re.escape(f.group(1).rstrip(")")), x.text)
+                                    for x in out[max(page_start, len(out) - PAGE_LINES):]
+                                    if x.kind == "prose"):
+                ln.kind, ln.label = "debris", "footnote"
+        out.append(ln)
+    return out
+
+
+def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]]) -> None:
+    """Subheadings inside a game (``Правила.``, ``II.``, a Markdown heading that names no
+    game) become ``debris`` labelled ``subheading``; a line of that kind, or a title, that
+    stands over another title (a group heading, ``ДЛЯ ДВУХЪ КОЛОДЪ.``) becomes a ``heading``;
+    a title followed by the same title run in (``Пасьянсъ «Звѣзда»`` over ``Пасьянсъ
+    «Звѣзда». Берутъ ...``) is one game (``extra["again"]`` on the second)."""
+    following: list[_Line | None] = [None] * len(lines)   # the next line that is not furniture
+    for i in range(len(lines) - 2, -1, -1):                # (one backward pass: linear)
+        x = lines[i + 1]
+        following[i] = following[i + 1] if x.kind in ("debris", "page-title", "figure") else x
+    known_keys = {" ".join(k) for k in known}
+    for i, ln in enumerate(lines):
+        nxt = following[i]
+        if ln.kind == "title" and ln.title_end >= ln.end and nxt is not None and \
+                nxt.kind == "title" and not ln.extra.get("fixed"):
+            if key(nxt.label) == key(ln.label):
+                nxt.extra["again"] = True
+            elif key(ln.label) not in known_keys:
+                ln.kind, ln.label = "heading", ""
+                guesses.append((ln.start, "a line over another title taken as a group heading"))
+            continue
+        if ln.kind != "prose" or len(ln.text) > 60 or ln.extra.get("fixed"):
+            continue
+        alone = ln.brk and (nxt is None or nxt.brk or nxt.kind != "prose" or ln.whole) and \
+            not ln.text.endswith(":") and len(WORD.findall(ln.text)) <= 6
+        if not (SECTION.match(ln.text) or (ln.whole and alone) or
+                (alone and len(WORD.findall(ln.text)) <= 4 and
+                 (_modern_words(ln.text)[:1] or ("",))[0] in NOT_TITLES)):
+            continue
+        if nxt is not None and nxt.kind in ("title", "heading"):
+            ln.kind, ln.label = "heading", ""
+        else:
+            ln.kind, ln.label = "debris", "subheading"
+            guesses.append((ln.start, "a short line inside a game taken as a subheading"))
+
+
+def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
+    """A title set in capitals on a line of its own (``ОТЧЕГО ЗЛО НА СВѢТѢ.``) before a
+    paragraph: up to eight words, no word of :data:`NOT_TITLES`, not a section numeral."""
+    body = ln.text.strip().rstrip(".").strip()
+    words = WORD.findall(body)
+    if not followed or not words or len(words) > 8 or body.upper() != body or \
+            sum(len(w) for w in words) < 4 or SECTION.match(ln.text) or \
+            re.search(r"[:;!?]|\d", body) or any(w in NOT_TITLES for w in _modern_words(body)):
+        return None
+    return body, len(ln.text)
+
+
+#: what a line range of a witness may be marked as in ``corpus/structure/<siglum>.toml``
+MARKS = ("title", "heading", "prose", "debris", "subheading", "footnote", "caption")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One correction of the structure finder (``[[mark]]`` in ``corpus/structure/<siglum>.toml``):
+    lines ``first``..``last`` (1-based, inclusive) of the witness are ``kind`` (one of
+    :data:`MARKS`); ``title`` names the game a ``title`` mark begins (default: the lines'
+    text) or, on a ``prose`` mark, the game with no printed title that begins with it (a
+    split, or an untitled fragment given a title); ``where`` is ``file:line`` of the entry,
+    for the dry run."""
+
+    first: int
+    last: int
+    kind: str
+    title: str = ""
+    where: str = ""
+
+
+def structure_file(root, siglum: str):
+    """The path of a witness's corrections file: ``corpus/structure/<siglum>.toml``."""
+    from pathlib import Path
+    return Path(root) / "structure" / f"{siglum}.toml"
+
+
+def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
+    """The corrections for witness ``siglum`` (none if it has no file), checked against its
+    ``text``. Raises EditionError naming the file and line for a key other than ``mark`` /
+    ``lines`` / ``as`` / ``title``, a kind not in :data:`MARKS`, lines not given as ``N`` or
+    ``"N-M"``, a range outside the witness, two ranges that overlap, or a ``title`` on a mark
+    that is not a title."""
+    from .corpus import _did_you_mean, _entry_line, _key_line, read_toml
+    path = structure_file(root, siglum)
+    if not path.is_file():
+        return ()
+    data = read_toml(path)
+    src = path.read_text(encoding="utf-8")
+    n_lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    for k in data:
+        if k != "mark":
+            raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['mark'])}: the file holds "
+                               f"[[mark]] entries", path, _key_line(src, k, 0),
+                               fix='write each correction as [[mark]] with lines = "3-4" and '
+                                   'as = "debris" (see the README, Adding a chapter)')
+    marks = []
+    entries = data.get("mark", [])
+    if not isinstance(entries, list):
+        raise EditionError("`mark` must be a list of [[mark]] entries", path, _key_line(src, "mark", 0),
+                           fix="write [[mark]] above each entry")
+    for i, e in enumerate(entries):
+        at = _entry_line(src, "mark", i)
+        for k in e:
+            if k not in ("lines", "as", "title"):
+                raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['lines', 'as', 'title'])} "
+                                   f"in a [[mark]]", path, _key_line(src, k, at),
+                                   fix="a [[mark]] holds lines, as and (for a title) title")
+        kind, lines = e.get("as"), e.get("lines")
+        if kind not in MARKS:
+            raise EditionError(f"as = {kind!r} is not a kind of line{_did_you_mean(str(kind), list(MARKS))}",
+                               path, _key_line(src, "as", at) or at,
+                               fix=f"use one of: {', '.join(MARKS)}")
+        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(lines)) if isinstance(lines, (int, str)) \
+            and not isinstance(lines, bool) else None
+        if m is None:
+            raise EditionError(f"lines = {lines!r} is not a line or a range of lines", path,
+                               _key_line(src, "lines", at) or at,
+                               fix='write lines = 7 or lines = "7-9" (the witness\'s line numbers)')
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        if not 1 <= first <= last <= n_lines:
+            raise EditionError(f"lines {first}-{last} are outside the witness (lines 1-{n_lines})"
+                               if first <= last else f"lines {first}-{last} run backwards", path,
+                               _key_line(src, "lines", at) or at,
+                               fix="give line numbers of the witness file as stored")
+        if "title" in e and (kind not in ("title", "prose") or not isinstance(e["title"], str)
+                             or not e["title"].strip()):
+            raise EditionError("`title` names the game a mark begins: it needs as = \"title\" "
+                               "(the lines are its title) or as = \"prose\" (a game with no "
+                               "printed title begins there) and some text", path,
+                               _key_line(src, "title", at) or at,
+                               fix='remove it, or set as = "title" or as = "prose"')
+        for other in marks:
+            if first <= other.last and other.first <= last:
+                raise EditionError(f"lines {first}-{last} overlap the mark of lines "
+                                   f"{other.first}-{other.last} ({other.where})", path, at,
+                                   fix="give each line one mark")
+        marks.append(Mark(first, last, kind, e.get("title", "").strip(), f"{path}:{at}"))
+    return tuple(marks)
+
+
+def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int, str]]) -> list[_Line]:
+    """Give the lines the editor marked their kind (fixed: no later pass changes them); a
+    range marked as one title or heading becomes one line."""
+    if not marks:
+        return lines
+    from bisect import bisect_right
+    breaks = [m.start() for m in re.finditer("\n", text)]
+    out: list[_Line] = []
+    for ln in lines:
+        no = bisect_right(breaks, ln.start - 1) + 1 if breaks else 1
+        mk = next((m for m in marks if m.first <= no <= m.last), None)
+        if mk is None:
+            out.append(ln)
+            continue
+        prev = out[-1] if out else None
+        if prev is not None and prev.extra.get("mark") is mk and mk.kind in ("title", "heading"):
+            prev.end, prev.text = ln.end, text[prev.start:ln.end]
+            continue
+        ln.extra["mark"], ln.extra["fixed"] = mk, True
+        corrected.append((ln.start, mk.where))
+        if mk.kind == "prose" and mk.title and (prev is None or prev.extra.get("mark") is not mk):
+            # a game with no printed title begins here: an empty heading opens it
+            out.append(_Line(ln.start, ln.start, "", ln.brk, kind="heading",
+                             extra={"fixed": True, "opens": mk.title}))
+        if mk.kind == "title":
+            ln.kind, ln.whole = "title", True
+        elif mk.kind == "heading":
+            ln.kind, ln.label = "heading", ""
+        elif mk.kind != "prose":
+            ln.kind, ln.label = "debris", mk.kind
+        out.append(ln)
+    for ln in out:                                  # a title's unit: its whole range
+        mk = ln.extra.get("mark")
+        if mk is not None and mk.kind == "title":
+            ln.label = mk.title or " ".join(ln.text.split()).rstrip(".")
+            ln.title_end = ln.end
+    return out
+
+
 def analyse(text: str, path=None, page_title: str | None = None,
-            titles: list[str] = ()) -> Layout:
+            titles: list[str] = (), marks: tuple[Mark, ...] = ()) -> Layout:
     """Find the parts of a witness (see the module doc) and what deserves a warning.
 
     ``titles`` are the game titles the edition knows (games.toml); chapter headings add
     theirs. ``page_title``: a first line the manifest declares as the web page's title.
+    ``marks``: the editor's corrections (:func:`load_marks`), applied before any guess.
     Raises EditionError only if that declared page title is not the first line.
     """
     lines = _lines(text)
     warnings: list[tuple[int, str]] = []
+    guesses: list[tuple[int, str]] = []
+    corrected: list[tuple[int, str]] = []
     if page_title is not None and (not lines or lines[0].text != page_title):
         raise EditionError(f"the manifest says the page title is {page_title!r}, "
                            f"but the first line is not that", path, 1,
                            fix="correct `page_title` in corpus/manifest.toml or remove it")
     page = None
     headings: list[tuple[str, tuple[str, ...]]] = []
+    if page_title is None or len(lines) < 2:
+        lines = _markup(text, lines)
+    else:                                         # the declared page title stays line 1
+        lines = lines[:1] + _markup(text, lines[1:])
+    lines = _apply_marks(text, lines, marks, corrected)
     # pass 1: everything but titles
     i = 0
     while i < len(lines):
@@ -424,6 +809,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         p = _is_page_title(ln.text) if (i or page_title is None) else None
         if i == 0 and page_title is not None:
             ln.kind = "page-title"
+        elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
+            pass
         elif p is not None:
             ln.kind = "page-title"
             page = page or p
@@ -461,10 +848,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
         k = [w for _, _, w in _words(t)]
         if k and k not in known:
             known.append(k)
+    lines = _furniture(lines, guesses)
     lines = _split_inline_titles(text, lines, known)
     # pass 2: titles
     for i, ln in enumerate(lines):
-        if ln.kind != "prose":
+        if ln.kind != "prose" or ln.extra.get("fixed"):
             continue
         prev = lines[i - 1] if i else None
         prev_prose = prev is not None and (prev.kind == "prose" or
@@ -479,20 +867,26 @@ def analyse(text: str, path=None, page_title: str | None = None,
         # is not a title
         followed = nxt is not None and nxt.kind == "prose" and \
             nxt.text.lstrip("«\"„“(")[:1].isupper()
-        t = title_at(ln.text, known, own_line_ok=followed, inline_ok=True)
+        t = title_at(ln.text, known, own_line_ok=followed, inline_ok=not ln.whole) or \
+            _caps_title(ln, followed)
         if t is None:
             continue
         printed, n = t
+        if ln.whole:
+            n = len(ln.text)
+        if not QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and not _known_title(ln.text, known):
+            guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}
         if n >= len(ln.text) and not followed and not last:   # a known title ending the page
             continue
-        ln.kind, ln.label, ln.title_end = "title", printed, ln.start + n
+        ln.kind, ln.label, ln.title_end = "title", printed, (ln.end if ln.whole else ln.start + n)
         after = lines[i + 1] if i + 1 < len(lines) else None
         if n >= len(ln.text) and after is not None and after.kind == "prose" and \
                 re.fullmatch(r"\([^()]{1,60}\)\.?", after.text):     # "(Двѣ колоды)" under it
             ln.end = ln.title_end = after.end
             ln.text = text[ln.start:ln.end]
             after.kind = "merged"
+    _sections(lines, known, guesses)
     # parts
     parts: list[Part] = []
     block: list[int] | None = None          # [start, end] of the prose being gathered
@@ -528,7 +922,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             if rest < ln.end:
                 block = [rest, ln.end]
         elif ln.kind == "heading":
-            parts.append(Part("heading", ln.start, ln.end, ln.label))
+            parts.append(Part("heading", ln.start, ln.end, ln.label, ln.extra.get("opens", "")))
         else:
             parts.append(Part(ln.kind, ln.start, ln.end, ln.label))
     flush()
@@ -563,7 +957,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 warnings.append((line_of(text, p.start),
                                  f"the title {p.label!r} is not among the games the chapter "
                                  f"heading names: taken as a game; check that it is one"))
-    return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page)
+    fixed = {s for s, _ in corrected}
+    return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
+                  tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:
@@ -581,8 +977,9 @@ def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],
     """Give a heading the game whose prose follows it untitled; warn of titles a heading
     names that the text lacks, and of titles that stand twice."""
     titled: dict[str, list[Part]] = {}
+    again = {ln.start for ln in lines if ln.kind == "title" and ln.extra.get("again")}
     for p in parts:
-        if p.kind == "title":
+        if p.kind == "title" and p.start not in again:
             titled.setdefault(key(p.label), []).append(p)
     heading_lines = {ln.start: ln for ln in lines if ln.kind == "heading"}
     out = list(parts)
@@ -612,8 +1009,10 @@ def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],
     return out
 
 
-def split_witness(text: str, path, page_title: str | None, titles: list[str]) -> list[Part]:
+def split_witness(text: str, path, page_title: str | None, titles: list[str],
+                  marks: tuple[Mark, ...] = ()) -> list[Part]:
     """The parts of a witness in text order (see :func:`analyse`, which also gives the
-    warnings). ``titles`` are the known game titles (from games.toml). Raises EditionError if
-    the declared page title is missing."""
-    return list(analyse(text, path, page_title, titles).parts)
+    warnings). ``titles`` are the known game titles (from games.toml); ``marks`` the editor's
+    corrections (:func:`load_marks`). Raises EditionError if the declared page title is
+    missing."""
+    return list(analyse(text, path, page_title, titles, marks).parts)

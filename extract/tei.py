@@ -291,7 +291,8 @@ class _WitnessWriter:
                 el = tei("head", self.container, type="chapter")
                 self._span(el, u.start, u.end)
             elif u.kind == "title":
-                self._open_game(u.game)
+                if u.game != self.game_slug or self.p is not None:
+                    self._open_game(u.game)        # not again for the same title run in under it
                 el = tei("head", self.game_div)
                 self._span(el, u.start, u.end)
             elif u.kind == "figure":
