@@ -141,12 +141,15 @@ def _corpus() -> Path | None:
     return click.get_current_context().find_root().obj
 
 
-def cache_dir() -> Path:
+def cache_dir() -> Path | None:
     """Where the CLI keeps the built model and the data derived from it (collation, example
     deals) between runs and builds ($XDG_CACHE_HOME/patience-edition); entries are keyed by
-    the corpus, code and engine fingerprints, so a stale one is never used."""
+    the corpus, code and engine fingerprints, so a stale one is never used. None (and a
+    one-line warning) when that folder cannot be written: the command runs without it."""
+    from .cache import usable
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "patience-edition"
+    folder = Path(base) / "patience-edition"
+    return folder if usable(folder) else None
 
 
 def _edition():
