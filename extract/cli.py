@@ -815,19 +815,53 @@ def results(game_list, seconds_per_row, jobs, scheduler, scheduler_timeout, forc
               help="The built site to serve (the --out of `edition build`).")
 def serve(port: int, site: Path) -> None:
     """Serve the built site on http://127.0.0.1:PORT (build it first)."""
-    import functools
-    import http.server
+    import errno
     if not (site / "index.html").is_file():
         raise EditionError("no built site here", site, fix="run `edition build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as e:   # the port is taken (or reserved): name it
+        server = site_server(site, port)
+    except OSError as e:   # the port is taken, reserved or privileged: name it
+        fix = ("ports below 1024 need root: choose another --port (e.g. 8000)"
+               if e.errno in (errno.EACCES, errno.EPERM) else _os_error(e).fix)
         raise EditionError(f"cannot serve on 127.0.0.1:{port}: {e.strerror or e}",
-                           fix=_os_error(e).fix) from None
+                           fix=fix) from None
     with server as httpd:
         click.echo(f"serving {site} on http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C to stop)")
         httpd.serve_forever()
+
+
+def site_server(site: Path, port: int):
+    """A threaded HTTP server on 127.0.0.1:``port`` (0: any free port) for the built site in
+    ``site``: it answers only with regular files inside the site (a symlink that leads out of
+    it, a folder without ``index.html``, anything else: 404, never a listing), and queues up to
+    128 connections (the standard library's default is 5, which drops a burst of requests).
+    Raises OSError when the port cannot be bound."""
+    import functools
+    import http.server
+    root = site.resolve()
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def send_head(self):
+            path = Path(self.translate_path(self.path))
+            if path.is_dir() and self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+                path = path / "index.html"     # (without the slash: the usual redirect)
+            elif path.is_dir():
+                return super().send_head()
+            real = path.resolve()
+            if not (real.is_relative_to(root) and real.is_file()):
+                self.send_error(404, "File not found")
+                return None
+            return super().send_head()
+
+        def list_directory(self, path):
+            self.send_error(404, "File not found")
+            return None
+
+    class Server(http.server.ThreadingHTTPServer):
+        request_queue_size = 128
+        daemon_threads = True
+
+    return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(root)))
 
 
 @main.command()
