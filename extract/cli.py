@@ -482,9 +482,14 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
 
 @main.command()
 def check() -> None:
-    """Run every validation over the corpus and print a report; exit 1 on any failure."""
+    """Run every validation over the corpus and print a report; exit 1 on any failure.
+
+    Holds the corpus lock shared: while `add` or `lock` writes, it waits for them."""
+    from .atomic import corpus_lock
     from .checks import run_checks
-    ok, report = run_checks(_edition())
+    from .corpus import corpus_dir
+    with corpus_lock(corpus_dir(_corpus()).resolve(), shared=True):
+        ok, report = run_checks(_edition())
     click.echo(report)
     sys.exit(0 if ok else 1)
 

@@ -80,6 +80,43 @@ def test_lock_command_waits_for_the_corpus_lock(corpus_copy):
     assert "Traceback" not in r.stderr
 
 
+def _check(corpus, timeout="1"):
+    env = dict(os.environ, EDITION_LOCK_TIMEOUT=timeout)
+    env.pop("EDITION_CORPUS", None)
+    return subprocess.Popen(EDITION + ["--corpus", str(corpus), "check"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_check_says_a_write_is_under_way(corpus_copy):
+    """`check` during an `add` could report a false "[FAIL] no stray files": it takes the
+    corpus lock shared, so it waits for the writer, and says so when the writer keeps it."""
+    from extract.atomic import corpus_lock
+    with corpus_lock(corpus_copy):
+        out, err = _check(corpus_copy).communicate(timeout=300)
+    assert "is being written by another edition command (add or lock)" in err, (out, err)
+    assert "Traceback" not in err and "[FAIL]" not in out
+
+
+def test_check_waits_for_the_writer_then_runs(corpus_copy):
+    import time
+    from extract.atomic import corpus_lock
+    with corpus_lock(corpus_copy):
+        proc = _check(corpus_copy, timeout="120")
+        (corpus_copy / "witnesses" / ".tmp-manifest.toml.w1").write_text("half", encoding="utf-8")
+        time.sleep(3)                        # the writer is mid-write: check must not look now
+        (corpus_copy / "witnesses" / ".tmp-manifest.toml.w1").unlink()
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0 and "check passed" in out, (out, err)
+
+
+def test_two_checks_run_at_once(corpus_copy):
+    from extract.atomic import corpus_lock
+    with corpus_lock(corpus_copy, shared=True):     # another reader
+        proc = _check(corpus_copy)
+        out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0 and "check passed" in out, (out, err)
+
+
 # --- 3. an add cut short ---------------------------------------------------------------
 
 def test_check_names_an_orphan_witness_file_and_add_recovers(corpus_copy, cli, tmp_path):
