@@ -235,3 +235,20 @@ def test_build_refuses_to_publish_broken_ids(corpus_copy, tmp_path):
     assert "the site would publish with citable ids broken" in r.stderr
     assert "mill:6 has vanished" in r.stderr and "Traceback" not in r.stderr
     assert not out.exists()
+
+
+def test_re_adding_a_file_whose_ids_are_not_locked_says_run_lock(corpus_copy, cli, tmp_path):
+    """An add stopped after the manifest but before ids.lock: adding the file again is not
+    "nothing to do" but `edition lock` (issue 19, item 11)."""
+    src = tmp_path / "chapter.txt"
+    src.write_text(CHAPTER, encoding="utf-8")
+    lock_before = (corpus_copy / "ids.lock").read_bytes()
+    assert cli("--corpus", corpus_copy, "add", src).exit_code == 0
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 1 and "fix: nothing to do" in r.output, r.output
+    (corpus_copy / "ids.lock").write_bytes(lock_before)      # as if killed before the lock
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 1 and "its sentence ids are not locked yet" in r.output, r.output
+    assert "fix: run `edition lock`" in r.output
+    assert cli("--corpus", corpus_copy, "lock").exit_code == 0
+    assert "fix: nothing to do" in cli("--corpus", corpus_copy, "add", src).output
