@@ -43,7 +43,10 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically (mode 0644). On any error the old file is
     intact and the temporary file is removed."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{TMP_PREFIX}{path.name}.")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{TMP_PREFIX}{path.name}.")
+    except OSError as e:   # a folder that cannot be written: name the file, not the temporary
+        raise OSError(e.errno, e.strerror or str(e), str(path)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

@@ -858,10 +858,6 @@ def site_server(site: Path, port: int):
                 return None
             return super().send_head()
 
-        def list_directory(self, path):
-            self.send_error(404, "File not found")
-            return None
-
     class Server(http.server.ThreadingHTTPServer):
         request_queue_size = 128
         daemon_threads = True

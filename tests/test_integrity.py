@@ -252,3 +252,23 @@ def test_re_adding_a_file_whose_ids_are_not_locked_says_run_lock(corpus_copy, cl
     assert "fix: run `edition lock`" in r.output
     assert cli("--corpus", corpus_copy, "lock").exit_code == 0
     assert "fix: nothing to do" in cli("--corpus", corpus_copy, "add", src).output
+
+
+def test_a_corpus_that_cannot_be_written_names_the_file_not_a_temporary(cli, corpus_copy,
+                                                                         tmp_path, monkeypatch):
+    """A read-only corpus (simulated: the tests may run as root, who may write anywhere)
+    made `add` name the temporary file it could not create; it names the witness file."""
+    import errno
+    import tempfile
+    real = tempfile.mkstemp
+
+    def refuse(*a, dir=None, prefix="", **k):
+        if str(corpus_copy) in str(dir):
+            raise PermissionError(errno.EACCES, "Permission denied", f"{dir}/{prefix}x1y2")
+        return real(*a, dir=dir, prefix=prefix, **k)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    src = tmp_path / "chapter.txt"
+    src.write_text(CHAPTER, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 1 and "Permission denied" in r.output, r.output
+    assert ".tmp-" not in r.output and f"{corpus_copy}/witnesses/" in r.output, r.output

@@ -82,6 +82,15 @@ def test_a_burst_of_100_concurrent_requests_is_answered(served):
     assert all(len(b) == len("<p>mill</p>" * 200) for _, b in results)
 
 
+def test_the_listen_backlog_is_a_normal_one(served):
+    """The standard library listens with a backlog of 5 (a burst may be dropped on a busy
+    machine); the server asks for 128. ``ss`` shows a listening socket's backlog as Send-Q."""
+    port = served.rsplit(":", 1)[1]
+    out = subprocess.run(["ss", "-ltnH", f"sport = :{port}"], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert int(out[2]) >= 128, out
+
+
 def test_a_privileged_port_says_so(cli, site, monkeypatch):
     """Binding port 80 without the right (here simulated: the tests may run as root) names the
     port and the fix, not a fix about folders."""
