@@ -299,9 +299,23 @@ def recover_site(out: Path) -> None:
     old = out.with_name(f".{out.name}.old")
     if not out.exists() and old.is_dir():
         old.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
     for stale in out.parent.glob(f".{out.name}.building.*"):
-        shutil.rmtree(stale, ignore_errors=True)
+        remove_tree(stale)
+
+
+def remove_tree(path: Path) -> None:
+    """Delete the folder ``path`` and everything in it, a read-only folder inside included
+    (it is made writable first: an old site must never be left behind, undeletable). Errors
+    that remain (the folder is not ours) are ignored, as by ``shutil.rmtree``."""
+    def writable_then_retry(func, name, _exc):
+        try:
+            os.chmod(os.path.dirname(name), 0o700)   # the folder that refused the deletion
+            func(name)
+        except OSError:
+            pass
+    if path.exists():
+        shutil.rmtree(path, onerror=writable_then_retry)
 
 
 def swap_in(new: Path, out: Path) -> None:
@@ -309,14 +323,14 @@ def swap_in(new: Path, out: Path) -> None:
     exchanged atomically where the system allows; else OUT is renamed to ``.OUT.old`` and
     ``new`` to OUT, and a kill between the two is undone by :func:`recover_site`."""
     if out.exists() and _exchange(new, out):
-        shutil.rmtree(new, ignore_errors=True)   # now the old site
+        remove_tree(new)   # now the old site
         return
     old = out.with_name(f".{out.name}.old")
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
     if out.exists():
         out.rename(old)
     new.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
 
 
 def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
@@ -406,6 +420,10 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
         raise EditionError("--out is a folder with files that no `edition build` made (it has "
                            "no .buildinfo): a build replaces the whole folder and would delete "
                            "them", out, fix=fix)
+    if out.is_dir() and not os.access(out, os.W_OK):
+        raise EditionError("--out is read-only: a build replaces the whole folder, and the "
+                           "old site could not be deleted", out,
+                           fix="make it writable (chmod -R u+w), or choose another --out")
 
 
 @main.command()
