@@ -1,5 +1,6 @@
 """The five games of chapters XL and XLIV: pinned deals, solver results, invariants, readings."""
 import hashlib
+import json
 
 import pytest
 
