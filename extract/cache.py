@@ -8,7 +8,8 @@ somewhere else that is no safer than the folder itself. JSON only ever yields da
 few extra shapes the model needs are written as one-key objects (``{"\\u0000T": [...]}`` a
 tuple, ``"\\u0000F"`` a frozenset, ``"\\u0000P"`` a path, ``"\\u0000D"`` a dict whose keys are
 not plain strings, ``"\\u0000C"`` + ``"\\u0000f"`` a dataclass), and a dataclass is made only
-from the classes its reader names (:func:`loads` ``classes``), through its own ``__init__``.
+from the classes its reader names (:func:`loads` ``classes``), through its own ``__init__``,
+and only when its fields hold values of their declared types (where those are simple).
 
 The cache is an optimisation, never a risk: an entry that is damaged, foreign (not JSON of
 the expected shape) or unreadable is rebuilt, with a one-line warning on stderr; when the
@@ -18,6 +19,7 @@ one-line warning, and its result is the same.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import sys
@@ -60,6 +62,25 @@ class Foreign(ValueError):
     shape)."""
 
 
+_SIMPLE = {"str": (str,), "int": (int,), "bool": (bool,), "float": (float, int),
+           "None": (type(None),), "Path": (PurePath,)}
+_CONTAINERS = {"tuple": tuple, "dict": dict, "frozenset": frozenset, "list": list}
+
+
+@functools.lru_cache(maxsize=None)
+def _field_types(cls) -> dict[str, tuple[type, ...]]:
+    """For each field of the dataclass ``cls`` whose annotation is simple (``str``,
+    ``int | None``, ``tuple[...]``, ``dict[...]``, ``frozenset[...]``, ``Path``), the types
+    its value may have; a cached value of any other type makes the entry foreign."""
+    out = {}
+    for f in dataclasses.fields(cls):
+        t = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        heads = [p.strip().split("[")[0] for p in t.split("|")]   # "tuple[int, str] | None"
+        if all(h in _SIMPLE or h in _CONTAINERS for h in heads):
+            out[f.name] = sum((_SIMPLE.get(h) or (_CONTAINERS[h],) for h in heads), ())
+    return out
+
+
 def loads(data: bytes, classes=(), expect: type = object):
     """The value :func:`dumps` wrote into ``data``. ``classes``: the dataclasses it may hold
     (any other class name is refused); ``expect``: the type the value must have. Raises
@@ -84,7 +105,11 @@ def loads(data: bytes, classes=(), expect: type = object):
             if cls is None or not isinstance(d[_FIELDS], dict):
                 raise Foreign(f"a {d[_C]!r} where the cache may hold only "
                               f"{', '.join(by_name) or 'plain data'}")
-            return cls(**d[_FIELDS])
+            fields = d[_FIELDS]
+            for name, types in _field_types(cls).items():
+                if name in fields and not isinstance(fields[name], types):
+                    raise Foreign(f"{cls.__name__}.{name} holds a {type(fields[name]).__name__}")
+            return cls(**fields)
         if any(k.startswith("\0") for k in d):
             raise Foreign("an unknown tag")
         return d

@@ -50,6 +50,9 @@ def test_the_cache_format_refuses_code_and_unknown_classes():
         cache.loads(b"[1, 2]", expect=dict)
     with pytest.raises(cache.Foreign):   # fields that do not fit the class
         cache.loads(b'{"\\u0000C":"Unit","\\u0000f":{"colour":1}}', MODEL_CLASSES)
+    with pytest.raises(cache.Foreign, match="Unit.start holds a str"):   # nor their types
+        cache.loads(b'{"\\u0000C":"Unit","\\u0000f":{"kind":"debris","start":"x","end":1,'
+                    b'"tail":1}}', MODEL_CLASSES)
 
 
 @pytest.mark.parametrize("where", ["json", "pickle"])
