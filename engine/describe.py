@@ -91,7 +91,11 @@ def _record(fn, codes: dict):
     try:
         result = fn()
     finally:
-        sys.setprofile(old)
+        if old is None or callable(old):
+            sys.setprofile(old)
+        else:   # a profiler written in C (cProfile's Profile): not a hook sys.setprofile takes
+            sys.setprofile(None)
+            old.enable()
     return result, calls
 
 

@@ -294,8 +294,13 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     digest = hashlib.sha256(data).hexdigest()
     same = next((w for w in existing if w.sha256 == digest), None)
     if same is not None:
+        from .model import build_edition   # an add stopped before ids.lock was written
+        locked = all(s.locked for g in build_edition(root).games for s in g.sentences
+                     if s.witness == same.siglum)
         raise EditionError(f"this file is already in the corpus as witness {same.siglum} "
-                           f"({same.path.name})", src, fix="nothing to do")
+                           f"({same.path.name})" + ("" if locked else
+                                                    ", but its sentence ids are not locked yet"),
+                           src, fix="nothing to do" if locked else "run `edition lock`")
     from .structure import two_columns
     column_line = two_columns(text)
     if column_line is not None:

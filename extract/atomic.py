@@ -1,7 +1,9 @@
 """Safe writing: atomic file replacement and the corpus write lock.
 
-Every command that writes ``corpus/`` (``add``, ``lock``) holds :func:`corpus_lock` for the whole read-modify-write, so two writers never interleave: the
-second waits (up to ``timeout`` seconds) and then fails with a clear message. Files are
+Every command that writes ``corpus/`` (``add``, ``lock``) holds :func:`corpus_lock` for the
+whole read-modify-write, so two writers never interleave: the second waits (up to ``timeout``
+seconds) and then fails with a clear message. ``check`` holds it shared, so it waits for a
+writer instead of reporting a write half done. Files are
 replaced atomically (temporary file in the same folder, fsync, rename), so a reader sees the
 old or the new file, never half of one.
 """
@@ -41,7 +43,10 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically (mode 0644). On any error the old file is
     intact and the temporary file is removed."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{TMP_PREFIX}{path.name}.")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{TMP_PREFIX}{path.name}.")
+    except OSError as e:   # a folder that cannot be written: name the file, not the temporary
+        raise OSError(e.errno, e.strerror or str(e), str(path)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -60,11 +65,13 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 @contextlib.contextmanager
-def folder_lock(folder: Path, name: str | None, what: str, timeout: float = LOCK_TIMEOUT):
+def folder_lock(folder: Path, name: str | None, what: str, timeout: float = LOCK_TIMEOUT,
+                shared: bool = False):
     """Hold an exclusive ``fcntl.flock`` on ``folder/name`` (created if need be), or on the
     folder itself when ``name`` is None (nothing is written into it), while the block runs.
     A second holder waits up to ``timeout`` seconds, then EditionError. The lock dies with
-    its process, so a killed writer never leaves it held."""
+    its process, so a killed writer never leaves it held. ``shared``: a reader's lock (many
+    readers at once; it waits only for an exclusive holder, a writer)."""
     if timeout is None:
         raise EditionError(f"EDITION_LOCK_TIMEOUT={os.environ.get('EDITION_LOCK_TIMEOUT')!r} is "
                            f"not a number of seconds",
@@ -76,12 +83,13 @@ def folder_lock(folder: Path, name: str | None, what: str, timeout: float = LOCK
         deadline = time.monotonic() + timeout
         while True:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    raise EditionError(f"{what} is in use by another edition command (waited "
-                                       f"{timeout:.0f} s)", path,
+                    busy = ("is being written by another edition command (add or lock)"
+                            if shared else "is in use by another edition command")
+                    raise EditionError(f"{what} {busy} (waited {timeout:.0f} s)", path,
                                        fix="wait for the other command to finish, then run this "
                                            "one again") from None
                 time.sleep(0.1)
@@ -90,6 +98,7 @@ def folder_lock(folder: Path, name: str | None, what: str, timeout: float = LOCK
         os.close(fd)   # closing releases the lock
 
 
-def corpus_lock(root: Path, timeout: float = LOCK_TIMEOUT):
-    """The corpus write lock: a lock on the corpus folder itself (see :func:`folder_lock`)."""
-    return folder_lock(Path(root), None, f"the corpus {root}", timeout)
+def corpus_lock(root: Path, timeout: float = LOCK_TIMEOUT, shared: bool = False):
+    """The corpus write lock: a lock on the corpus folder itself (see :func:`folder_lock`);
+    ``shared`` for a reader (``check``) that must not see a write half done."""
+    return folder_lock(Path(root), None, f"the corpus {root}", timeout, shared)

@@ -150,12 +150,15 @@ def _corpus() -> Path | None:
     return click.get_current_context().find_root().obj
 
 
-def cache_dir() -> Path:
+def cache_dir() -> Path | None:
     """Where the CLI keeps the built model and the data derived from it (collation, example
     deals) between runs and builds ($XDG_CACHE_HOME/patience-edition); entries are keyed by
-    the corpus, code and engine fingerprints, so a stale one is never used."""
+    the corpus, code and engine fingerprints, so a stale one is never used. None (and a
+    one-line warning) when that folder cannot be written: the command runs without it."""
+    from .cache import usable
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "patience-edition"
+    folder = Path(base) / "patience-edition"
+    return folder if usable(folder) else None
 
 
 def _edition():
@@ -307,9 +310,23 @@ def recover_site(out: Path) -> None:
     old = out.with_name(f".{out.name}.old")
     if not out.exists() and old.is_dir():
         old.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
     for stale in out.parent.glob(f".{out.name}.building.*"):
-        shutil.rmtree(stale, ignore_errors=True)
+        remove_tree(stale)
+
+
+def remove_tree(path: Path) -> None:
+    """Delete the folder ``path`` and everything in it, a read-only folder inside included
+    (it is made writable first: an old site must never be left behind, undeletable). Errors
+    that remain (the folder is not ours) are ignored, as by ``shutil.rmtree``."""
+    def writable_then_retry(func, name, _exc):
+        try:
+            os.chmod(os.path.dirname(name), 0o700)   # the folder that refused the deletion
+            func(name)
+        except OSError:
+            pass
+    if path.exists():
+        shutil.rmtree(path, onerror=writable_then_retry)
 
 
 def swap_in(new: Path, out: Path) -> None:
@@ -317,14 +334,14 @@ def swap_in(new: Path, out: Path) -> None:
     exchanged atomically where the system allows; else OUT is renamed to ``.OUT.old`` and
     ``new`` to OUT, and a kill between the two is undone by :func:`recover_site`."""
     if out.exists() and _exchange(new, out):
-        shutil.rmtree(new, ignore_errors=True)   # now the old site
+        remove_tree(new)   # now the old site
         return
     old = out.with_name(f".{out.name}.old")
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
     if out.exists():
         out.rename(old)
     new.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
 
 
 def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
@@ -414,6 +431,10 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
         raise EditionError("--out is a folder with files that no `edition build` made (it has "
                            "no .buildinfo): a build replaces the whole folder and would delete "
                            "them", out, fix=fix)
+    if out.is_dir() and not os.access(out, os.W_OK):
+        raise EditionError("--out is read-only: a build replaces the whole folder, and the "
+                           "old site could not be deleted", out,
+                           fix="make it writable (chmod -R u+w), or choose another --out")
 
 
 @main.command()
@@ -493,9 +514,14 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
 
 @main.command()
 def check() -> None:
-    """Run every validation over the corpus and print a report; exit 1 on any failure."""
+    """Run every validation over the corpus and print a report; exit 1 on any failure.
+
+    Holds the corpus lock shared: while `add` or `lock` writes, it waits for them."""
+    from .atomic import corpus_lock
     from .checks import run_checks
-    ok, report = run_checks(_edition())
+    from .corpus import corpus_dir
+    with corpus_lock(corpus_dir(_corpus()).resolve(), shared=True):
+        ok, report = run_checks(_edition())
     click.echo(report)
     sys.exit(0 if ok else 1)
 
@@ -826,19 +852,49 @@ def results(game_list, seconds_per_row, jobs, scheduler, scheduler_timeout, forc
               help="The built site to serve (the --out of `edition build`).")
 def serve(port: int, site: Path) -> None:
     """Serve the built site on http://127.0.0.1:PORT (build it first)."""
-    import functools
-    import http.server
+    import errno
     if not (site / "index.html").is_file():
         raise EditionError("no built site here", site, fix="run `edition build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as e:   # the port is taken (or reserved): name it
+        server = site_server(site, port)
+    except OSError as e:   # the port is taken, reserved or privileged: name it
+        fix = ("ports below 1024 need root: choose another --port (e.g. 8000)"
+               if e.errno in (errno.EACCES, errno.EPERM) else _os_error(e).fix)
         raise EditionError(f"cannot serve on 127.0.0.1:{port}: {e.strerror or e}",
-                           fix=_os_error(e).fix) from None
+                           fix=fix) from None
     with server as httpd:
         click.echo(f"serving {site} on http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C to stop)")
         httpd.serve_forever()
+
+
+def site_server(site: Path, port: int):
+    """A threaded HTTP server on 127.0.0.1:``port`` (0: any free port) for the built site in
+    ``site``: it answers only with regular files inside the site (a symlink that leads out of
+    it, a folder without ``index.html``, anything else: 404, never a listing), and queues up to
+    128 connections (the standard library's default is 5, which drops a burst of requests).
+    Raises OSError when the port cannot be bound."""
+    import functools
+    import http.server
+    root = site.resolve()
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def send_head(self):
+            path = Path(self.translate_path(self.path))
+            if path.is_dir() and self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+                path = path / "index.html"     # (without the slash: the usual redirect)
+            elif path.is_dir():
+                return super().send_head()
+            real = path.resolve()
+            if not (real.is_relative_to(root) and real.is_file()):
+                self.send_error(404, "File not found")
+                return None
+            return super().send_head()
+
+    class Server(http.server.ThreadingHTTPServer):
+        request_queue_size = 128
+        daemon_threads = True
+
+    return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(root)))
 
 
 @main.command()

@@ -365,7 +365,7 @@ def apparatus(edition, game) -> list[Entry]:
         from .model import disk_cached
         _CACHE[key] = disk_cached(getattr(edition, "cache_dir", None), f"collation-{game.slug}",
                                   collation_key(game, edition),
-                                  lambda: _collate(game, edition))
+                                  lambda: _collate(game, edition), (Entry, Reading), list)
     return list(_CACHE[key])
 
 

@@ -34,7 +34,11 @@ def read_text(path: Path, what: str = "file") -> str:
     """Read a corpus text file (TOML, the id lock) as UTF-8, a leading byte order mark dropped
     (an editor that saves one marks the encoding, not the text); raise EditionError (file,
     line, fix) if it is missing, a folder or not UTF-8. (A witness is read by
-    :func:`decode_witness`, which refuses a byte order mark: it is stored without one.)"""
+    :func:`decode_witness`, which refuses a byte order mark: it is stored without one.)
+    A file of a corpus (a folder above it holds ``manifest.toml``) that is, or lies in a
+    folder that is, a symbolic link out of that corpus is refused like a witness: the
+    edition publishes only what the corpus holds."""
+    outside_corpus(path, what)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -50,6 +54,17 @@ def read_text(path: Path, what: str = "file") -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise not_utf8(path, data, e) from None
+
+
+def outside_corpus(path: Path, what: str = "file") -> None:
+    """Raise EditionError if ``path`` lies in a corpus (the nearest folder above it holding
+    ``manifest.toml``) but resolves, through a symbolic link, to a file outside it."""
+    path = Path(path).absolute()
+    root = next((p for p in path.parents if (p / "manifest.toml").is_file()), None)
+    if root is not None and not path.resolve().is_relative_to(root.resolve()):
+        raise EditionError(f"{what} {path.relative_to(root)} lies outside the corpus (a "
+                           f"symbolic link to {path.resolve()})", path,
+                           fix="copy the file into the corpus instead of linking to it")
 
 
 def read_toml(path: Path) -> dict:

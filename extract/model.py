@@ -3,21 +3,21 @@
 :func:`build_edition` reads ``corpus/``, splits each witness into its parts, normalises and
 segments the prose, assigns sentence ids from ``corpus/ids.lock`` and returns the model.
 The Sphinx extension and every exporter render this model; nothing re-reads the text.
-Results are cached per process by a fingerprint of the corpus files.
+Results are cached per process by a fingerprint of the corpus files, and on disk as JSON
+(:mod:`extract.cache`).
 """
 from __future__ import annotations
 
 import hashlib
-import pickle
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from . import ids as idlock
+from . import cache, ids as idlock
 from .corpus import KnownGame, Witness, corpus_dir, load_emendations, load_games, load_witnesses
 from .errors import EditionError, line_of
-from .glossary import find_terms, load_glossary
+from .glossary import Term, find_terms, load_glossary
 from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
 from .structure import Part, continues, key, load_marks, split_witness
 
@@ -266,25 +266,25 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
     """Build the model from a corpus folder (default: the repository's ``corpus/``).
 
     Raises EditionError (file, line, fix) on any bad input. Cached per process by corpus
-    fingerprint and, with ``cache_dir``, on disk as a pickle keyed by the corpus and code
-    fingerprints (so a rebuild with nothing changed does not load the NLP pipeline). The
-    returned model's ``cache_dir`` is where derived data is cached (:func:`disk_cached`).
+    fingerprint and, with ``cache_dir``, on disk as JSON (:mod:`extract.cache`: data, never
+    code) keyed by the corpus and code fingerprints (so a rebuild with nothing changed does
+    not load the NLP pipeline). A damaged or foreign entry is rebuilt, an unwritable folder
+    is run without (a one-line warning each). The returned model's ``cache_dir`` is where
+    derived data is cached (:func:`disk_cached`; None when the folder cannot be written).
     """
     root = corpus_dir(root).resolve()
     fp = corpus_fingerprint(root)
     if cache_dir is None:
         return _build(root, fp)
     cache_dir = Path(cache_dir)
-    path = cache_dir / f"edition-{fp[:16]}-{code_fingerprint()}.pickle"
+    path = cache.entry_path(cache_dir, "edition", f"{fp[:16]}-{code_fingerprint()}")
     if (path, root) in _LOADED:
         return _LOADED[path, root]
-    ed = _load_pickle(path)
-    if ed is not None:
-        if ed.root == root:
-            _LOADED[path, root] = replace(ed, cache_dir=cache_dir)
-            return _LOADED[path, root]
-    ed = _build(root, fp)
-    _write_pickle(path, ed, "edition-*.pickle")
+    ed = cache.read(path, MODEL_CLASSES, Edition)
+    if ed is None or ed.root != root:
+        ed = _build(root, fp)
+        if not cache.write(path, ed, "edition-*.json"):
+            cache_dir = None   # derived data is not cached either
     _LOADED[path, root] = replace(ed, cache_dir=cache_dir)
     return _LOADED[path, root]
 
@@ -293,44 +293,27 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
 #: the same content share a cache file, but each model names its own folder: its ``root``)
 _LOADED: dict[tuple[Path, Path], Edition] = {}
 
-
-def _load_pickle(path: Path):
-    """The object pickled in ``path``, or None if there is none or it is damaged or of an
-    older code (the file is then removed, to be written afresh)."""
-    if not path.is_file():
-        return None
-    try:
-        with path.open("rb") as f:
-            return pickle.load(f)
-    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
-            TypeError, ValueError):
-        path.unlink(missing_ok=True)
-        return None
+#: the classes a cached model may hold (any other class in the file makes it foreign)
+MODEL_CLASSES = (Edition, Game, Sentence, Unit, Figure, Change, Normalisation, Witness,
+                 idlock.LockEntry, Term)
 
 
-def _write_pickle(path: Path, value, stale: str) -> None:
-    """Write ``value`` to ``path`` atomically, removing the older files matching ``stale``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    for old in path.parent.glob(stale):
-        if old != path:
-            old.unlink(missing_ok=True)
-    from .atomic import write_atomic   # a unique temporary file: concurrent runs never clash
-    write_atomic(path, pickle.dumps(value))
-
-
-def disk_cached(cache_dir: Path | None, name: str, key: str, compute):
-    """``compute()``, cached in ``cache_dir`` as ``<name>-<key>.pickle`` (no caching when
+def disk_cached(cache_dir: Path | None, name: str, key: str, compute, classes=(),
+                expect: type = object):
+    """``compute()``, cached in ``cache_dir`` as ``<name>-<key>.json`` (no caching when
     ``cache_dir`` is None). ``key`` must change whenever the result would: callers hash
     their inputs and :func:`code_fingerprint` (and the engine's hash for engine results).
-    Older entries of the same ``name`` are removed when a new one is written."""
+    ``classes``: the dataclasses the value may hold; ``expect``: its type (an entry holding
+    anything else is foreign: rebuilt, with a warning). Older entries of the same ``name``
+    are removed when a new one is written; a folder that cannot be written is run without."""
     if cache_dir is None:
         return compute()
-    path = Path(cache_dir) / f"{name}-{key}.pickle"
-    value = _load_pickle(path)   # a damaged or outdated entry: None, recomputed
+    path = cache.entry_path(cache_dir, name, key)
+    value = cache.read(path, classes, expect)   # damaged or foreign: None, recomputed
     if value is not None:
         return value
     value = compute()
-    _write_pickle(path, value, f"{name}-*.pickle")
+    cache.write(path, value, f"{name}-*.json")
     return value
 
 

@@ -90,7 +90,9 @@ def add_changes(parent, original: str, changes) -> None:
 
 
 def normalisation_to_tei(norm: Normalisation) -> str:
-    """A TEI fragment ``<text><body><p>…`` with the normalisation as ``choice`` elements.
+    """A TEI fragment ``<text xml:space="preserve"><body><p>…`` with the normalisation as
+    ``choice`` elements (the spaces between words are text: a TEI tool that drops blank text
+    keeps them, as in ``export tei``).
 
     Raises EditionError if the text holds a character XML cannot represent (a control
     character other than tab and line breaks)."""
@@ -101,6 +103,7 @@ def normalisation_to_tei(norm: Normalisation) -> str:
                            f"{line_of(norm.original, bad.start())}), which XML cannot represent",
                            fix="remove control characters, or use --format json")
     text = tei("text")
+    text.set(f"{{{XML_NS}}}space", "preserve")
     p = tei("p", tei("body", text))
     add_changes(p, norm.original, norm.changes)
     return etree.tostring(text, encoding="unicode", pretty_print=False)

@@ -374,7 +374,7 @@ def test_a_damaged_model_cache_is_rebuilt_not_a_traceback(cli, corpus_copy, tmp_
     import extract.model
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
-    pickles = list((tmp_path / "cache" / "patience-edition").glob("edition-*.pickle"))
+    pickles = list((tmp_path / "cache" / "patience-edition").glob("edition-*.json"))
     assert pickles
     for p in pickles:
         p.write_bytes(damage)

@@ -28,7 +28,7 @@ def test_collation_survives_a_translation_edit(corpus_copy, tmp_path, monkeypatc
     ed = build_edition(corpus_copy, cache)
     assert ed.cache_dir == cache
     first = collate.apparatus(ed, "dense-column")
-    assert first and list(cache.glob("collation-dense-column-*.pickle"))
+    assert first and list(cache.glob("collation-dense-column-*.json"))
     _edit_translation(corpus_copy)
     ed2 = build_edition(corpus_copy, cache)
     assert ed2.fingerprint != ed.fingerprint            # the model itself is new
@@ -48,16 +48,16 @@ def test_collation_is_made_again_when_a_witness_changes(corpus_copy, tmp_path):
     em.write_text("", encoding="utf-8")
     ed2 = build_edition(corpus_copy, cache)
     assert collate.collation_key(ed2.game("dense-column")) != before
-    assert len(list(cache.glob("collation-dense-column-*.pickle"))) == 1
+    assert len(list(cache.glob("collation-dense-column-*.json"))) == 1
     collate.apparatus(ed2, "dense-column")
-    assert len(list(cache.glob("collation-dense-column-*.pickle"))) == 1   # the old one went
+    assert len(list(cache.glob("collation-dense-column-*.json"))) == 1   # the old one went
 
 
 def test_example_trace_is_cached_and_keyed_by_the_engine(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     t = play.example_trace("mill", cache)
     assert t["choice"]["comes_out"] and t["outcome"] == "won"
-    assert len(list(cache.glob("example-mill-*.pickle"))) == 1
+    assert len(list(cache.glob("example-mill-*.json"))) == 1
     _forbid(monkeypatch, play, "choose_example")
     assert play.example_trace("mill", cache) == t
     from engine import results
@@ -69,7 +69,7 @@ def test_example_trace_is_cached_and_keyed_by_the_engine(tmp_path, monkeypatch):
 def test_a_damaged_cache_entry_is_made_again(tmp_path):
     from extract.model import disk_cached
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 1}) == {"a": 1}
-    (tmp_path / "thing-k1.pickle").write_bytes(b"not a pickle")
+    (tmp_path / "thing-k1.json").write_bytes(b"not a pickle")
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 2}) == {"a": 2}
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 3}) == {"a": 2}
     assert disk_cached(None, "thing", "k1", lambda: {"a": 4}) == {"a": 4}
@@ -79,7 +79,7 @@ def test_examples_made_alongside_in_a_worker(tmp_path):
     cache = tmp_path / "cache"
     with play.examples_alongside(["mill", "heart-to-heart"], cache):
         t = play.example_trace("mill", cache)      # waits for the worker, then reads its file
-    assert sorted(p.name.rsplit("-", 1)[0] for p in cache.glob("example-*.pickle")) == [
+    assert sorted(p.name.rsplit("-", 1)[0] for p in cache.glob("example-*.json")) == [
         "example-heart-to-heart", "example-mill"]
     assert t == play.example_trace("mill", None)   # the same as made in this process
 

@@ -113,6 +113,20 @@ def test_normalise_tei_output(cli):
     assert "".join(root.itertext()).startswith("Берутся двѣ")
 
 
+def test_normalise_tei_keeps_spaces_when_blank_text_is_dropped(cli):
+    """Between two changed words the space is blank text, which TEI tools drop
+    (``remove_blank_text``) unless ``xml:space="preserve"`` says it is text."""
+    from lxml import etree
+    text = "Онѣ двѣ взяли."
+    r = cli("normalise", "-", "--format", "tei", input=text)
+    root = etree.fromstring(r.output.encode(), etree.XMLParser(remove_blank_text=True))
+    assert root.get("{http://www.w3.org/XML/1998/namespace}space") == "preserve"
+    ns = "{http://www.tei-c.org/ns/1.0}"
+    for reg in root.iter(f"{ns}reg"):   # the original text: every layer but the readings
+        reg.getparent().remove(reg)
+    assert "".join(root.itertext()) == text
+
+
 def test_spacy_components_registered_by_entry_point():
     import subprocess
     import sys

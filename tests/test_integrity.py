@@ -80,6 +80,43 @@ def test_lock_command_waits_for_the_corpus_lock(corpus_copy):
     assert "Traceback" not in r.stderr
 
 
+def _check(corpus, timeout="1"):
+    env = dict(os.environ, EDITION_LOCK_TIMEOUT=timeout)
+    env.pop("EDITION_CORPUS", None)
+    return subprocess.Popen(EDITION + ["--corpus", str(corpus), "check"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_check_says_a_write_is_under_way(corpus_copy):
+    """`check` during an `add` could report a false "[FAIL] no stray files": it takes the
+    corpus lock shared, so it waits for the writer, and says so when the writer keeps it."""
+    from extract.atomic import corpus_lock
+    with corpus_lock(corpus_copy):
+        out, err = _check(corpus_copy).communicate(timeout=300)
+    assert "is being written by another edition command (add or lock)" in err, (out, err)
+    assert "Traceback" not in err and "[FAIL]" not in out
+
+
+def test_check_waits_for_the_writer_then_runs(corpus_copy):
+    import time
+    from extract.atomic import corpus_lock
+    with corpus_lock(corpus_copy):
+        proc = _check(corpus_copy, timeout="120")
+        (corpus_copy / "witnesses" / ".tmp-manifest.toml.w1").write_text("half", encoding="utf-8")
+        time.sleep(3)                        # the writer is mid-write: check must not look now
+        (corpus_copy / "witnesses" / ".tmp-manifest.toml.w1").unlink()
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0 and "check passed" in out, (out, err)
+
+
+def test_two_checks_run_at_once(corpus_copy):
+    from extract.atomic import corpus_lock
+    with corpus_lock(corpus_copy, shared=True):     # another reader
+        proc = _check(corpus_copy)
+        out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0 and "check passed" in out, (out, err)
+
+
 # --- 3. an add cut short ---------------------------------------------------------------
 
 def test_check_names_an_orphan_witness_file_and_add_recovers(corpus_copy, cli, tmp_path):
@@ -198,3 +235,40 @@ def test_build_refuses_to_publish_broken_ids(corpus_copy, tmp_path):
     assert "the site would publish with citable ids broken" in r.stderr
     assert "mill:6 has vanished" in r.stderr and "Traceback" not in r.stderr
     assert not out.exists()
+
+
+def test_re_adding_a_file_whose_ids_are_not_locked_says_run_lock(corpus_copy, cli, tmp_path):
+    """An add stopped after the manifest but before ids.lock: adding the file again is not
+    "nothing to do" but `edition lock` (issue 19, item 11)."""
+    src = tmp_path / "chapter.txt"
+    src.write_text(CHAPTER, encoding="utf-8")
+    lock_before = (corpus_copy / "ids.lock").read_bytes()
+    assert cli("--corpus", corpus_copy, "add", src).exit_code == 0
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 1 and "fix: nothing to do" in r.output, r.output
+    (corpus_copy / "ids.lock").write_bytes(lock_before)      # as if killed before the lock
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 1 and "its sentence ids are not locked yet" in r.output, r.output
+    assert "fix: run `edition lock`" in r.output
+    assert cli("--corpus", corpus_copy, "lock").exit_code == 0
+    assert "fix: nothing to do" in cli("--corpus", corpus_copy, "add", src).output
+
+
+def test_a_corpus_that_cannot_be_written_names_the_file_not_a_temporary(cli, corpus_copy,
+                                                                         tmp_path, monkeypatch):
+    """A read-only corpus (simulated: the tests may run as root, who may write anywhere)
+    made `add` name the temporary file it could not create; it names the witness file."""
+    import errno
+    import tempfile
+    real = tempfile.mkstemp
+
+    def refuse(*a, dir=None, prefix="", **k):
+        if str(corpus_copy) in str(dir):
+            raise PermissionError(errno.EACCES, "Permission denied", f"{dir}/{prefix}x1y2")
+        return real(*a, dir=dir, prefix=prefix, **k)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    src = tmp_path / "chapter.txt"
+    src.write_text(CHAPTER, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 1 and "Permission denied" in r.output, r.output
+    assert ".tmp-" not in r.output and f"{corpus_copy}/witnesses/" in r.output, r.output

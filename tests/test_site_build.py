@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from extract.cli import recover_site, swap_in
+
+REPO = Path(__file__).resolve().parent.parent
 
 EDITION = [sys.executable, "-m", "extract.cli"]
 
@@ -87,3 +91,54 @@ def test_swap_cut_in_half_is_undone(tmp_path, monkeypatch):
     recover_site(out)                              # what the next build does first
     assert (out / "a.html").read_text() == "old"
     assert not list(tmp_path.glob(".html.*"))
+
+
+# --- a read-only --out (issue 19, item 11), run as an unprivileged user ---------------------
+
+def _as_nobody(code: str, cwd: Path) -> subprocess.CompletedProcess:
+    """Run ``code`` with this Python as a user to whom permission bits apply: nobody when the
+    tests run as root (who ignores them; via ``setpriv``), else the user running them."""
+    env = {k: v for k, v in os.environ.items() if k != "EDITION_CORPUS"}
+    env["XDG_CACHE_HOME"] = str(cwd / "cache")
+    drop = (["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+            if os.geteuid() == 0 else [])
+    return subprocess.run(drop + [sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=REPO, env=env, timeout=300)
+
+
+@pytest.fixture
+def open_dir():
+    """A folder that user nobody may use (pytest's tmp_path is root's alone)."""
+    import shutil as sh
+    import tempfile
+    d = Path(tempfile.mkdtemp(prefix="edition-ro-"))
+    os.chmod(d, 0o777)
+    yield d
+    sh.rmtree(d, ignore_errors=True)
+
+
+def test_a_read_only_out_is_refused_before_building(open_dir):
+    out = open_dir / "site"
+    code = ("import os, sys, pathlib\n"
+            f"out = pathlib.Path({str(out)!r}); out.mkdir(); (out / '.buildinfo').write_text('x')\n"
+            "os.chmod(out, 0o555)\n"
+            "from extract.cli import main\n"
+            "sys.argv = ['edition', 'build', '--out', str(out)]\n"
+            "main()\n")
+    r = _as_nobody(code, open_dir)
+    assert r.returncode == 1 and "--out is read-only" in r.stderr, r.stderr
+    assert "chmod -R u+w" in r.stderr and "Traceback" not in r.stderr
+    assert sorted(p.name for p in open_dir.iterdir()) == ["site"]   # nothing left beside it
+
+
+def test_an_old_site_with_read_only_folders_is_deleted_whole(open_dir):
+    old = open_dir / ".site.old"
+    code = ("import os, pathlib\n"
+            f"old = pathlib.Path({str(old)!r}); (old / '_static').mkdir(parents=True)\n"
+            "(old / '_static' / 'a.css').write_text('p {}'); (old / 'index.html').write_text('x')\n"
+            "os.chmod(old / '_static', 0o555); os.chmod(old, 0o555)\n"
+            "from extract.cli import remove_tree\n"
+            "remove_tree(old)\n"
+            "print(old.exists())\n")
+    r = _as_nobody(code, open_dir)
+    assert r.returncode == 0 and r.stdout.strip() == "False", (r.stdout, r.stderr)

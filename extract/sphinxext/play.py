@@ -114,9 +114,9 @@ def examples_alongside(slugs: list[str], cache_dir):
     CPU or no cache folder. On leaving, a worker still running is stopped."""
     pool = None
     if cache_dir is not None:        # only the examples not made already
+        from ..cache import entry_path
         key = _example_key()
-        slugs = [s for s in slugs
-                 if not (Path(cache_dir) / f"example-{s}-{key}.pickle").is_file()]
+        slugs = [s for s in slugs if not entry_path(cache_dir, f"example-{s}", key).is_file()]
     if (os.cpu_count() or 1) > 1 and cache_dir is not None and slugs:
         import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(1)
@@ -149,7 +149,7 @@ def example_trace(slug: str, cache_dir=None) -> dict:
         t = compact_trace(c.pop("result"))
         t["choice"] = c
         return t
-    return disk_cached(cache_dir, f"example-{slug}", _example_key(), compute)
+    return disk_cached(cache_dir, f"example-{slug}", _example_key(), compute, expect=dict)
 
 
 def _example_key() -> str:
