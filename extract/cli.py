@@ -816,7 +816,12 @@ def serve(port: int, site: Path) -> None:
     import http.server
     if not (site / "index.html").is_file():
         raise EditionError("no built site here", site, fix="run `edition build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        # the Play panel: WebAssembly streaming compilation (and the browser's cache of the
+        # compiled code) needs this type, whatever the system's mime.types says
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".mjs": "text/javascript"}
+    handler = functools.partial(Handler, directory=str(site))
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as e:   # the port is taken (or reserved): name it

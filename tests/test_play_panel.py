@@ -389,3 +389,83 @@ def test_axe_finds_no_serious_violation(browser, served):
     assert bad == []
     assert errors == []
     page.close()
+
+
+# -- the worker's Python half (extract/sphinxext/play_worker.py), in CPython -----------------
+def _ask(cmd, **args):
+    from extract.sphinxext import play_worker
+    return json.loads(play_worker.answer(cmd, json.dumps(args)))
+
+
+def test_the_worker_keeps_deal_numbers_exact():
+    big = "9007199254740993"          # 2**53 + 1: a JavaScript number would be ...992
+    out = _ask("position", game="mill", deal=big)["result"]
+    assert out["deal"] == big         # back as text, exact
+    assert out["piles"] == api.position("mill", int(big))["piles"]
+    assert out["piles"] != api.position("mill", int(big) - 1)["piles"]
+    for bad in ("abc", "0", "-3", "1.5", "1e3", "", " 7"):
+        err = _ask("position", game="mill", deal=bad)["error"]
+        assert "is not a deal number" in err, (bad, err)
+    assert "is not a deal number" in _ask("position", game="mill", deal=7)["error"]  # a number
+    assert "is not a deal number" in _ask("position", game="mill", deal="9" * 4001)["error"]
+
+
+def test_the_worker_answers_with_the_engines_messages_never_python_errors():
+    """Bad input gets the engine's one-line message (as the CLI prints it); a fault inside
+    the engine gets a plain sentence, with the traceback only in "detail"."""
+    from extract.sphinxext import play_worker
+    cases = [dict(moves=[5]), dict(moves=5), dict(readings=[1]), dict(readings={"gather": 3}),
+             dict(moves=[["build", 0, 0]]), dict(moves="found.8,,build"), dict(game=3)]
+    for extra in cases:
+        args = {"game": "mill", "deal": "1", **extra}
+        out = json.loads(play_worker.answer("position", json.dumps(args)))
+        assert set(out) == {"error"}, (extra, out)
+        assert not re.search(r"Error\b|Traceback|object is not", out["error"]), (extra, out)
+    assert "move 1 ['build', 0, 0] is illegal" in _ask("position", game="mill", deal="1",
+                                                       moves=[["build", 0, 0]])["error"]
+    assert "budget must be an integer" in _ask("solve", game="mill", deal="1", budget=0)["error"]
+    assert "unknown command" in _ask("shell", game="mill", deal="1")["error"]
+
+    def broken(**kw):
+        raise TypeError("'int' object is not iterable")
+    orig = play_worker.COMMANDS["hint"]
+    play_worker.COMMANDS["hint"] = broken
+    try:
+        out = _ask("hint", game="mill", deal="1")
+    finally:
+        play_worker.COMMANDS["hint"] = orig
+    assert out["error"] == play_worker.INTERNAL and "TypeError" in out["detail"]
+
+
+def test_the_worker_replays_moves_under_another_reading_as_far_as_they_stay_legal():
+    r = api.play("mill", 7, {}, "greedy")
+    moves = r["moves"]
+    out = _ask("replay", game="mill", deal="7", moves=moves)["result"]
+    assert (out["kept"], out["asked"], out["moves"]) == (len(moves), len(moves), moves)
+    other = _ask("replay", game="mill", deal="7", readings={"deal-order": "round"},
+                 moves=moves)["result"]
+    state, kept = games.new("mill", 7, {"deal-order": "round"}), 0
+    for m in moves:                   # the same count, worked out here move by move
+        if not state.is_legal(tuple(m)):
+            break
+        state, kept = state.apply(tuple(m)), kept + 1
+    assert other["kept"] == kept < len(moves) and other["moves"] == moves[:kept]
+    assert other["readings"]["deal-order"] == "round"
+
+
+def test_the_worker_ships_in_the_engine_zip():
+    import zipfile, io
+    from extract.sphinxext import bundle
+    name, data = bundle.engine_zip()
+    z = zipfile.ZipFile(io.BytesIO(data))
+    assert z.read("play_worker.py") == bundle.WORKER.read_bytes()
+
+
+def test_static_captions_cite_their_sentences():
+    from extract.sphinxext.play import compact_trace
+    t = compact_trace(api.play("mill", 3, {}, "greedy"))
+    build = next(st for st in t["steps"] if st["move"][0] == "build")
+    assert build["rules"] == ["mill:4"]
+    assert re.fullmatch(r"\S+ from packet \d+ onto \S+ on packet \d+ \(mill:4\)", build["text"])
+    assert all(st["text"].endswith("(" + ", ".join(st["rules"]) + ")") for st in t["steps"]
+               if st["rules"])
