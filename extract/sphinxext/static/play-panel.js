@@ -83,7 +83,7 @@
     ["pointerenter", "focus", "touchstart"].forEach(function (k) { summary.addEventListener(k, go, {once: true, passive: true}); });
     if (navigator.connection && navigator.connection.saveData) { return; }
     var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 1); };
-    var later = function () { setTimeout(function () { idle(go, {timeout: 3000}); }, 1500); };
+    var later = function () { idle(go, {timeout: 1000}); };
     if (document.readyState === "complete") { later(); } else { window.addEventListener("load", later, {once: true}); }
   }
 
