@@ -454,7 +454,8 @@ def test_the_worker_replays_moves_under_another_reading_as_far_as_they_stay_lega
 
 
 def test_the_worker_ships_in_the_engine_zip():
-    import zipfile, io
+    import io
+    import zipfile
     from extract.sphinxext import bundle
     name, data = bundle.engine_zip()
     z = zipfile.ZipFile(io.BytesIO(data))
