@@ -10,7 +10,12 @@ Figures:
 * bytes: the files the panel adds (Pyodide's run-time files, the engine zip, the panel's
   scripts and styles), raw and gzip-compressed (what a server sending gzip transfers);
 * time to the first legal move after the reader opens the panel, with an empty browser cache
-  (cold: a new browser context) and again in the same context (warm cache);
+  (cold: a new browser context), again in the same context (warm cache: a reload), and after
+  the reader has been on the page 10 s (``--idle``) before opening it;
+* the yardstick (issue 20): bare Pyodide, a module worker that runs ``loadPyodide`` and
+  ``1+1`` from the same files, in the same Chromium, over the same local server, cold and
+  warm; the panel's cold and warm starts as ratios of it. Runs are interleaved, medians
+  are quoted;
 * speed: solver states per second ("Solve from here" with ``--budget`` states from the
   deal) and panel moves per second (hint, then play it: two engine calls and a redraw per
   move, for the first ``--moves`` greedy moves), in the page and in CPython.
@@ -45,24 +50,64 @@ def panel_files(site: Path) -> list[Path]:
             + [static / n for n in ("play-panel.js", "play-panel.css", "play-worker.mjs")])
 
 
+#: The bare-Pyodide yardstick, served at /__bare/ beside the site (not written into it).
+BARE = {
+    "/__bare/index.html": ("text/html", """<!doctype html><meta charset="utf-8"><title>bare</title>
+<script>
+window.bare = function () { return new Promise(function (resolve) {
+  var t = performance.now(), w = new Worker("worker.mjs", {type: "module"});
+  w.onmessage = function (ev) { resolve([performance.now() - t, ev.data]); };
+}); };
+</script>"""),
+    "/__bare/worker.mjs": ("text/javascript", """import { loadPyodide } from "../_static/pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: new URL("../_static/pyodide/", import.meta.url).href, packages: [] });
+self.postMessage(py.runPython("1+1"));"""),
+}
+
+
 def serve(site: Path) -> str:
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *a):
             pass
+
+        def do_GET(self):
+            if self.path in BARE:
+                kind, text = BARE[self.path]
+                body = text.encode("utf-8")
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
                                           functools.partial(Quiet, directory=str(site)))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{srv.server_address[1]}"
 
 
-def open_panel(ctx, url: str, game: str):
-    """Open the page and the panel; (page, seconds from the click to the first legal move)."""
+def open_panel(ctx, url: str, game: str, wait: float = 0.0):
+    """Open the page, stay ``wait`` seconds, then open the panel; (page, seconds from the click
+    to the first legal move)."""
     page = ctx.new_page()
     page.goto(url)
+    if wait:
+        page.wait_for_timeout(wait * 1000)
     t = time.perf_counter()
     page.locator(f"#{game}-play-panel > summary").click()
     page.locator(f"#{game}-play-panel .play-move").first.wait_for(timeout=600_000)
     return page, time.perf_counter() - t
+
+
+def bare_pyodide(ctx, root: str) -> float:
+    """Seconds from creating the bare worker to its answer of ``1+1``."""
+    page = ctx.new_page()
+    page.goto(f"{root}/__bare/index.html")
+    ms, answer = page.evaluate("window.bare()")
+    assert answer == 2, answer
+    page.close()
+    return ms / 1000
 
 
 def idle(page, board) -> None:
@@ -78,6 +123,8 @@ def main() -> None:
     ap.add_argument("--deal", type=int, default=1)
     ap.add_argument("--budget", type=int, default=20_000)
     ap.add_argument("--moves", type=int, default=40)
+    ap.add_argument("--idle", type=float, default=10.0,
+                    help="seconds on the page before opening the panel (the third timing)")
     args = ap.parse_args()
     site = args.site
     if site is None:
@@ -101,10 +148,18 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     root = serve(site)
     url = f"{root}/games/{args.game}.html"  # deal 1; a query would open the panel by itself
-    cold, warm = [], []
+    cold, warm, idle_open, bare_cold, bare_warm = [], [], [], [], []
+    med = statistics.median
+
+    def runs(xs):
+        return [round(x, 1) for x in xs]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        for _ in range(args.runs):
+        for _ in range(args.runs):   # interleaved: yardstick, panel, yardstick, panel ...
+            ctx = browser.new_context()
+            bare_cold.append(bare_pyodide(ctx, root))
+            bare_warm.append(bare_pyodide(ctx, root))
+            ctx.close()
             ctx = browser.new_context()
             page, s = open_panel(ctx, url, args.game)
             cold.append(s)
@@ -113,10 +168,20 @@ def main() -> None:
             warm.append(s)
             page.close()
             ctx.close()
+            ctx = browser.new_context()
+            page, s = open_panel(ctx, url, args.game, wait=args.idle)
+            idle_open.append(s)
+            page.close()
+            ctx.close()
+        print(f"bare Pyodide (loadPyodide and 1+1 in a module worker, the yardstick; median of "
+              f"{args.runs}): cold cache {med(bare_cold):.1f} s, warm cache {med(bare_warm):.1f} s "
+              f"(runs: cold {runs(bare_cold)}, warm {runs(bare_warm)})")
         print(f"time to the first legal move after opening the panel (median of {args.runs}): "
-              f"cold cache {statistics.median(cold):.1f} s, warm cache "
-              f"{statistics.median(warm):.1f} s (runs: cold {[round(x, 1) for x in cold]}, "
-              f"warm {[round(x, 1) for x in warm]})")
+              f"cold cache {med(cold):.1f} s ({med(cold) / med(bare_cold):.2f}x bare Pyodide "
+              f"cold), warm cache (reload) {med(warm):.1f} s ({med(warm) / med(bare_warm):.2f}x "
+              f"bare Pyodide warm; {med(warm) / med(cold):.2f}x the cold start), opened after "
+              f"{args.idle:g} s on the page (cold cache) {med(idle_open):.1f} s (runs: cold "
+              f"{runs(cold)}, warm {runs(warm)}, after {args.idle:g} s {runs(idle_open)})")
 
         ctx = browser.new_context()
         page = ctx.new_page()

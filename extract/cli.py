@@ -878,6 +878,11 @@ def site_server(site: Path, port: int):
     root = site.resolve()
 
     class Handler(http.server.SimpleHTTPRequestHandler):
+        # the Play panel: WebAssembly streaming compilation (and the browser's cache of the
+        # compiled code) needs this type, whatever the system's mime.types says
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".mjs": "text/javascript"}
+
         def send_head(self):
             path = Path(self.translate_path(self.path))
             if path.is_dir() and self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):

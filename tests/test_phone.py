@@ -185,7 +185,8 @@ def test_the_example_viewer_fits_a_phone_and_tells_moves_in_words(browser, http_
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375
     page.get_by_label("Next move").click()
     status = page.locator("#mill-play .trace-status").inner_text()
-    assert re.match(r"Move 1 of \d+: \S+ from packet \d+ (to|onto \S+ on) (packet|foundation) \d+$", status), status
+    assert re.match(r"Move 1 of \d+: \S+ from packet \d+ (to|onto \S+ on) (packet|foundation) \d+ "
+                    r"\((mill:\d+)(, mill:\d+)*\)$", status), status   # cites its sentence, as the panel does
     assert page.locator("#mill-play .trace-label.touched").count() == 2
     assert page.locator("#mill-play .trace-label", has_text="P12").count() == 1
     assert errors == []

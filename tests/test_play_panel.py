@@ -389,3 +389,299 @@ def test_axe_finds_no_serious_violation(browser, served):
     assert bad == []
     assert errors == []
     page.close()
+
+
+# -- the worker's Python half (extract/sphinxext/play_worker.py), in CPython -----------------
+def _ask(cmd, **args):
+    from extract.sphinxext import play_worker
+    return json.loads(play_worker.answer(cmd, json.dumps(args)))
+
+
+def test_the_worker_keeps_deal_numbers_exact():
+    big = "9007199254740993"          # 2**53 + 1: a JavaScript number would be ...992
+    out = _ask("position", game="mill", deal=big)["result"]
+    assert out["deal"] == big         # back as text, exact
+    assert out["piles"] == api.position("mill", int(big))["piles"]
+    assert out["piles"] != api.position("mill", int(big) - 1)["piles"]
+    for bad in ("abc", "0", "-3", "1.5", "1e3", "", " 7"):
+        err = _ask("position", game="mill", deal=bad)["error"]
+        assert "is not a deal number" in err, (bad, err)
+    assert "is not a deal number" in _ask("position", game="mill", deal=7)["error"]  # a number
+    assert "is not a deal number" in _ask("position", game="mill", deal="9" * 4001)["error"]
+
+
+def test_the_worker_answers_with_the_engines_messages_never_python_errors():
+    """Bad input gets the engine's one-line message (as the CLI prints it); a fault inside
+    the engine gets a plain sentence, with the traceback only in "detail"."""
+    from extract.sphinxext import play_worker
+    cases = [dict(moves=[5]), dict(moves=5), dict(readings=[1]), dict(readings={"gather": 3}),
+             dict(moves=[["build", 0, 0]]), dict(moves="found.8,,build"), dict(game=3)]
+    for extra in cases:
+        args = {"game": "mill", "deal": "1", **extra}
+        out = json.loads(play_worker.answer("position", json.dumps(args)))
+        assert set(out) == {"error"}, (extra, out)
+        assert not re.search(r"Error\b|Traceback|object is not", out["error"]), (extra, out)
+    assert "move 1 ['build', 0, 0] is illegal" in _ask("position", game="mill", deal="1",
+                                                       moves=[["build", 0, 0]])["error"]
+    assert "budget must be an integer" in _ask("solve", game="mill", deal="1", budget=0)["error"]
+    assert "unknown command" in _ask("shell", game="mill", deal="1")["error"]
+
+    def broken(**kw):
+        raise TypeError("'int' object is not iterable")
+    orig = play_worker.COMMANDS["hint"]
+    play_worker.COMMANDS["hint"] = broken
+    try:
+        out = _ask("hint", game="mill", deal="1")
+    finally:
+        play_worker.COMMANDS["hint"] = orig
+    assert out["error"] == play_worker.INTERNAL and "TypeError" in out["detail"]
+
+
+def test_the_worker_replays_moves_under_another_reading_as_far_as_they_stay_legal():
+    r = api.play("mill", 1, {}, "greedy")
+    moves = r["moves"]
+    out = _ask("replay", game="mill", deal="1", moves=moves)["result"]
+    assert (out["kept"], out["asked"], out["moves"]) == (len(moves), len(moves), moves)
+    other = _ask("replay", game="mill", deal="1", readings={"gather": "top-card-first"},
+                 moves=moves)["result"]
+    state, kept = games.new("mill", 1, {"gather": "top-card-first"}), 0
+    for m in moves:                   # the same count, worked out here move by move
+        if not state.is_legal(tuple(m)):
+            break
+        state, kept = state.apply(tuple(m)), kept + 1
+    assert 0 < other["kept"] == kept < len(moves) and other["moves"] == moves[:kept]
+    assert other["readings"]["gather"] == "top-card-first"
+
+
+def test_the_worker_ships_in_the_engine_zip():
+    import io
+    import zipfile
+    from extract.sphinxext import bundle
+    name, data = bundle.engine_zip()
+    z = zipfile.ZipFile(io.BytesIO(data))
+    assert z.read("play_worker.py") == bundle.WORKER.read_bytes()
+
+
+def test_static_captions_cite_their_sentences():
+    from extract.sphinxext.play import compact_trace
+    t = compact_trace(api.play("mill", 3, {}, "greedy"))
+    build = next(st for st in t["steps"] if st["move"][0] == "build")
+    assert build["rules"] == ["mill:4"]
+    assert re.fullmatch(r"\S+ from packet \d+ onto \S+ on packet \d+ \(mill:4\)", build["text"])
+    assert all(st["text"].endswith("(" + ", ".join(st["rules"]) + ")") for st in t["steps"]
+               if st["rules"])
+
+
+# -- in the browser: a phone, deal numbers, readings switched mid-game, start-up ------------------
+EXECUTABLE = [g["slug"] for g in api.list_games() if g["executable"]]
+
+FIT = """([wrap, note]) => {
+  const w = wrap.getBoundingClientRect(), out = [];
+  wrap.querySelectorAll('.play-pile').forEach(p => {
+    const r = p.getBoundingClientRect();
+    if (r.left < w.left - 1 || r.right > w.right + 1) out.push(p.getAttribute('aria-label'));
+  });
+  return {outside: out, scrolls: wrap.classList.contains('scrolls'),
+          note: !note.hidden && note.offsetHeight > 0, scrollWidth: wrap.scrollWidth,
+          clientWidth: wrap.clientWidth};
+}"""
+
+COVERED = """root => {
+  const bad = [];
+  root.querySelectorAll('.play-cards').forEach(layer => {
+    const cards = [...layer.querySelectorAll('.play-card')];
+    cards.forEach((c, j) => {
+      if (c.classList.contains('back') || j === cards.length - 1) return;
+      const next = cards[j + 1].getBoundingClientRect(), spans = c.querySelectorAll('span');
+      if (next.left > c.getBoundingClientRect().left + 1) {        /* fanned to the right */
+        if (spans.length !== 2 || !spans[0].textContent || !spans[1].textContent)
+          bad.push('no rank and suit: ' + c.textContent);
+        spans.forEach(s => { if (s.getBoundingClientRect().right > next.left + 0.5)
+          bad.push('cut off: ' + c.textContent); });
+      }
+    });
+  });
+  return bad;
+}"""
+
+BADGES = """root => [...root.querySelectorAll('.play-count')].filter(b => {
+  b.scrollIntoView({block: 'center', inline: 'center'});
+  const r = b.getBoundingClientRect(), top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(top === b || b.contains(top));
+}).map(b => b.textContent)"""
+
+
+def test_every_game_fits_a_phone_with_the_panel_open(browser, served):
+    """At 375 px, each of the ten games' Play tables fits its box (or the box says that it
+    scrolls); octagon fits whole (its foundations F3/F4 were out of view); covered cards of
+    fanned rows show rank and suit; no count badge is covered by the "can move" outline."""
+    assert len(EXECUTABLE) == 10
+    ctx = browser.browser.new_context(viewport={"width": 375, "height": 800}, has_touch=True)
+    results = {}
+    for slug in EXECUTABLE:
+        page, errors = open_page(ctx, f"{served}/games/{slug}.html?deal=1")
+        wait_ready(page, slug)
+        bd = board(page, slug)
+        fit = page.evaluate(FIT, [bd.locator(".play-wrap").element_handle(),
+                                  bd.locator(".play-scroll-note").element_handle()])
+        results[slug] = fit
+        if fit["outside"]:      # wider than the box even when shrunk: it says so
+            assert fit["scrolls"] and fit["note"], (slug, fit)
+        else:
+            assert not fit["note"] and fit["scrollWidth"] <= fit["clientWidth"] + 1, (slug, fit)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, slug
+        assert page.evaluate(COVERED, bd.element_handle()) == [], slug
+        assert page.evaluate(BADGES, bd.element_handle()) == [], slug
+        assert errors == [], slug
+        page.close()
+    ctx.close()
+    assert results["octagon"]["outside"] == []
+    assert sum(1 for f in results.values() if not f["outside"]) >= 5, results
+
+
+def test_favourite_fanned_rows_show_rank_and_suit_of_covered_cards(browser, served):
+    page, errors = open_page(browser, f"{served}/games/favourite.html?deal=2")
+    wait_ready(page, "favourite")
+    b = board(page, "favourite")
+    index = b.locator(".play-card.index")
+    assert index.count() >= 10                     # the rows are fanned to the right
+    assert page.evaluate(COVERED, b.element_handle()) == []
+    assert page.evaluate(BADGES, b.element_handle()) == []
+    assert errors == []
+    page.close()
+
+
+def test_deal_numbers_are_exact_or_refused(browser, served):
+    big = "9007199254740993"              # 2**53 + 1
+    page, errors = open_page(browser, f"{served}/games/mill.html?deal={big}")
+    wait_ready(page, "mill")
+    b = board(page, "mill")
+    want = api.position("mill", int(big))
+    assert b.locator(".play-move").all_inner_texts() == [e["caption"] for e in want["legal"]]
+    assert page.locator("#mill-play-panel input.play-deal").input_value() == big
+    assert b.locator(".play-status").inner_text().startswith(f"Deal {big}: ")
+    assert f"deal={big}" in page.url
+    page.close()
+    page, errors2 = open_page(browser, f"{served}/games/mill.html?deal=abc")
+    wait_ready(page, "mill")
+    b = board(page, "mill")
+    status = b.locator(".play-status").inner_text()
+    assert "'abc' is not a deal number" in status and "showing deal 1" in status
+    # typed into the box: refused with the same words, the board stays where it was
+    page.locator("#mill-play-panel input.play-deal").fill("12x")
+    page.get_by_role("button", name="Deal", exact=True).click()
+    assert "'12x' is not a deal number" in b.locator(".play-status").inner_text()
+    assert errors == [] and errors2 == []
+    page.close()
+
+
+def test_one_legal_move_is_singular(browser, served):
+    assert len(api.position("octagon", 1)["legal"]) == 1
+    page, errors = open_page(browser, f"{served}/games/octagon.html?deal=1")
+    wait_ready(page, "octagon")
+    assert board(page, "octagon").locator(".play-status").inner_text() == "Deal 1: 1 legal move."
+    assert errors == []
+    page.close()
+
+
+def test_switching_a_reading_replays_the_moves_as_far_as_they_stay_legal(browser, served):
+    moves = api.play("mill", 1, {}, "greedy")["moves"]
+    state, kept = games.new("mill", 1, {"gather": "top-card-first"}), 0
+    for m in moves:
+        if not state.is_legal(tuple(m)):
+            break
+        state, kept = state.apply(tuple(m)), kept + 1
+    assert 0 < kept < len(moves)
+    page, errors = open_page(browser, f"{served}/games/mill.html?deal=1&moves="
+                                      f"{describe.format_moves(moves)}")
+    wait_ready(page, "mill")
+    b = board(page, "mill")
+    b.locator(".play-history li").nth(len(moves) - 1).wait_for()
+    b.locator("select[data-ambiguity='gather']").select_option("top-card-first")
+    page.wait_for_function("([el, n]) => el.getAttribute('aria-busy') === 'false' && "
+                           "el.querySelectorAll('.play-history li').length === n",
+                           arg=[b.element_handle(), kept])
+    status = b.locator(".play-status").inner_text()
+    assert f"as far as move {kept}; move {kept + 1} (" in status and "not legal" in status
+    assert "reading=gather=top-card-first" in page.url
+    assert f"moves={describe.format_moves(moves[:kept])}" in page.url
+    b.locator("select[data-ambiguity='gather']").select_option(api.list_games()[0]["ambiguities"][1]["default"])   # back: all again
+    page.wait_for_function("([el, n]) => el.getAttribute('aria-busy') === 'false' && "
+                           "el.querySelectorAll('.play-history li').length === n",
+                           arg=[b.element_handle(), len(moves)])
+    assert errors == []
+    page.close()
+
+
+def test_compare_readings_starts_on_another_reading_or_says_so(browser, served):
+    page, errors = open_page(browser, f"{served}/games/octagon.html?deal=2")
+    wait_ready(page, "octagon")
+    page.get_by_role("button", name="Compare readings").click()
+    wait_ready(page, "octagon", 1)
+    first, second = board(page, "octagon"), board(page, "octagon", 1)
+    diff = [a for a in ("side-deal", "negation", "side-build", "redeals", "stock-play")
+            if first.locator(f"select[data-ambiguity='{a}']").input_value()
+            != second.locator(f"select[data-ambiguity='{a}']").input_value()]
+    assert diff == ["side-deal"]               # the first ambiguity with two readings
+    assert second.locator(".play-status").inner_text().startswith("Second board: deal 2 under "
+                                                                  "octagon:side-deal=")
+    same = first.locator("select[data-ambiguity='side-deal']").input_value()
+    second.locator("select[data-ambiguity='side-deal']").select_option(same)
+    page.wait_for_function("el => /same readings/.test(el.textContent)",
+                           arg=second.locator(".play-status").element_handle())
+    assert errors == []
+    page.close()
+
+
+def test_the_engine_starts_before_the_panel_is_opened_and_says_what_it_is_doing(browser, served):
+    """The worker starts when the page is idle (the wasm is fetched with the panel closed);
+    opened during the start, the panel says what is under way and for how long."""
+    ctx = browser.browser.new_context()   # an empty cache
+    wasm = []
+    ctx.on("request", lambda r: wasm.append(r.url) if r.url.endswith(".wasm") else None)
+    page, errors = open_page(ctx, f"{served}/games/mill.html")
+    for _ in range(200):
+        if wasm:
+            break
+        page.wait_for_timeout(100)
+    assert wasm and not page.locator("#mill-play-panel").evaluate("d => d.open")
+    page.locator("#mill-play-panel > summary").click()
+    loading = page.locator("#mill-play-panel .play-loading")
+    text = loading.inner_text()
+    assert re.fullmatch(r"Starting: .+ \u2026 \d+ s so far\.", text) or text.startswith(
+        "Engine ready"), text
+    wait_ready(page, "mill")
+    assert loading.inner_text().startswith("Engine ready")
+    assert errors == []
+    ctx.close()
+
+
+def test_serve_sends_the_wasm_type_whatever_the_system_says(site):
+    """`edition serve` sends application/wasm for .wasm (streaming compilation and the
+    browser's cache of compiled code need it), even where the system's mime types say
+    otherwise (here: told so before the CLI starts)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = ("import mimetypes, sys; mimetypes.init(); "
+            "mimetypes.add_type('application/octet-stream', '.wasm'); "
+            "mimetypes.add_type('text/plain', '.mjs'); "
+            "from extract.cli import main; sys.argv[0] = 'edition'; main()")
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port),
+                             "--dir", str(site)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        root = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(root + "/index.html", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        with urllib.request.urlopen(root + "/_static/pyodide/pyodide.asm.wasm") as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+        with urllib.request.urlopen(root + "/_static/play-worker.mjs") as r:
+            assert r.headers["Content-Type"].startswith("text/javascript")
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -37,6 +37,8 @@ logger = logging.getLogger(__name__)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
+#: The Python half of the panel's worker, shipped at the top of the engine zip.
+WORKER = Path(__file__).resolve().parent / "play_worker.py"
 FIX_NPM = ("install Node.js and npm (Debian: `apt-get install -y nodejs npm`; they come "
            "with https://nodejs.org), then build again")
 #: The other way out, for a Sphinx project of one's own.
@@ -132,7 +134,8 @@ def ensure_pyodide(root: Path, say=None, alternative: str = NO_PANEL) -> Path:
 
 
 def check_stdlib_only(folder: Path = ENGINE) -> None:
-    """ExtensionError naming ``file:line`` if a module of the engine imports anything but
+    """ExtensionError naming ``file:line`` if a module of the engine (or the file ``folder``)
+    imports anything but
     the standard library and the engine itself (Pyodide has only the standard library). An
     optional import, inside ``try: ... except ImportError``, is allowed (``engine.odds``
     imports dask's ``distributed`` that way for ``edition odds --scheduler``)."""
@@ -154,7 +157,7 @@ def check_stdlib_only(folder: Path = ENGINE) -> None:
                 for h in child.handlers))
             yield from walk(child, guarded)
 
-    for p in sorted(folder.rglob("*.py")):
+    for p in [folder] if folder.is_file() else sorted(folder.rglob("*.py")):
         for line, n in walk(ast.parse(p.read_text(encoding="utf-8"), str(p)), False):
             raise ExtensionError(
                 f"{p}:{line}: the engine imports {n!r}, which is not in the standard "
@@ -165,14 +168,16 @@ def check_stdlib_only(folder: Path = ENGINE) -> None:
 
 @lru_cache(maxsize=1)
 def engine_zip() -> tuple[str, bytes]:
-    """(file name ``engine-<hash>.zip``, bytes): the ``engine`` package's ``.py`` files in a
-    zip with fixed dates, so the same source gives the same file."""
+    """(file name ``engine-<hash>.zip``, bytes): the ``engine`` package's ``.py`` files and
+    :data:`WORKER` (as ``play_worker.py``) in a zip with fixed dates, so the same source gives
+    the same file."""
     check_stdlib_only()
+    check_stdlib_only(WORKER)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for p in sorted(ENGINE.rglob("*.py")):
-            info = zipfile.ZipInfo(str(p.relative_to(ENGINE.parent).as_posix()),
-                                   (1980, 1, 1, 0, 0, 0))
+        files = [(p, p.relative_to(ENGINE.parent).as_posix()) for p in sorted(ENGINE.rglob("*.py"))]
+        for p, name in files + [(WORKER, WORKER.name)]:
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, p.read_bytes())
     data = buf.getvalue()

@@ -40,13 +40,21 @@ class play_panel(nodes.General, nodes.Element):
     "ambiguities"}`` (from :func:`engine.api.list_games`)."""
 
 
+def cited(caption: str, rules: list[str]) -> str:
+    """A move's caption with the sentences that allow it, as the Play panel writes it:
+    ``"2♦ from packet 3 onto 4♦ on packet 12 (mill:4)"``; the caption alone when no rule
+    sentence is recorded."""
+    return f"{caption} ({', '.join(rules)})" if rules else caption
+
+
 def compact_trace(result: dict) -> dict:
     """``{"game", "deal", "policy", "outcome", "readings", "reason", "piles": [names],
     "labels": [short labels], "key": [[label, words]...], "start": [[x, y, fan, cards]...],
     "steps": [{"move", "text", "rules", "set": {index: cards}}]}`` for a result of
     :func:`engine.api.play`: the piles as a player sees them (a face-down or covered card is
-    ``null``: its name is not in the page), each move captioned in words with the rule
-    sentences it executes (:func:`engine.api.steps`), at most :data:`MAX_STEPS` steps
+    ``null``: its name is not in the page), each move captioned in words and citing the rule
+    sentences it executes (``"text"``, :func:`cited`; ``"rules"``, from
+    :func:`engine.api.steps`), at most :data:`MAX_STEPS` steps
     (``"truncated"`` says so)."""
     from engine import api
 
@@ -60,7 +68,8 @@ def compact_trace(result: dict) -> dict:
     steps = []
     for st in walk[1:]:
         cur = [p["cards"] for p in st["piles"]]
-        steps.append({"move": st["move"], "text": st["caption"], "rules": st["rules"],
+        steps.append({"move": st["move"], "text": cited(st["caption"], st["rules"]),
+                      "rules": st["rules"],
                       "set": {str(i): c for i, c in enumerate(cur) if c != prev[i]}})
         prev = cur
     return {"game": result["game"], "deal": result["deal"], "policy": result["policy"],

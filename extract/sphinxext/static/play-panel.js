@@ -1,15 +1,20 @@
 /* The Play panel of a game page (extract/sphinxext/play.py): any numbered deal, one reading
    per ambiguity, the reader's own moves, undo/redo, the greedy policy's hint, the solver, and
    two readings side by side. The rules are the edition's own engine, run in Pyodide in a
-   worker (play-worker.mjs); this script only draws and sends moves. Loaded when the reader
-   opens the panel. The position is kept in the URL:
+   worker (play-worker.mjs); this script only draws and sends moves. The worker starts when
+   the page has been idle a moment (or when the reader points at, focuses or opens the
+   panel), so that the panel is ready when opened; the reader sees what it is doing while it
+   starts. A deal number is kept as decimal text end to end (JavaScript numbers are not exact
+   above 2**53). The position is kept in the URL:
    ?deal=7&reading=deal-order=round&moves=found.8,build.0.6 (the second board of a
    comparison: compare=1&reading2=...&moves2=...). */
 (function () {
   "use strict";
   var SCRIPT = document.currentScript && document.currentScript.src;
   var STATIC = SCRIPT ? new URL(".", SCRIPT).href : "_static/";
-  var W = 44, H = 62, GX = 10, GY = 14, FAN = {down: [0, 15], right: [14, 0], none: [0, 0]};
+  var W = 44, H = 62, GX = 10, GY = 14, FAN = {down: [0, 15], right: [18, 0], none: [0, 0]};
+  var MIN_SCALE = 0.6;   /* the table shrinks to fit its box down to this, then scrolls */
+  var MAX_DEAL_DIGITS = 4000;   /* as play_worker.MAX_DEAL_DIGITS */
   var SUIT = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
   var OWN = ["deal", "reading", "moves", "compare", "reading2", "moves2"];
 
@@ -27,9 +32,22 @@
             red: c.slice(-1) === "H" || c.slice(-1) === "D"};
   }
   function anchor(rule) { return rule.replace(/[:=]/g, "."); }
+  /* "1 legal move", "2 legal moves" */
+  function count(n, one, many) { return n + " " + (String(n) === "1" ? one : (many || one + "s")); }
+  /* A deal number as decimal text (exact), or null: digits only, at least 1. */
+  function dealText(text) {
+    var t = String(text).trim();
+    if (!/^[0-9]+$/.test(t) || t.length > MAX_DEAL_DIGITS) { return null; }
+    t = t.replace(/^0+/, "");
+    return t ? t : null;
+  }
+  function notADeal(text) {
+    var t = String(text);
+    return "'" + (t.length > 40 ? t.slice(0, 40) + "\u2026" : t) + "' is not a deal number: a deal number is a whole number from 1 (1, 2, 3 \u2026), written in digits";
+  }
 
   /* -- the worker ------------------------------------------------------------------------ */
-  var worker = null, pending = {}, nextId = 1, started = null;
+  var worker = null, pending = {}, nextId = 1, started = null, stage = "", stageAt = 0, listeners = [];
   function engine(cmd, args) {
     return new Promise(function (resolve, reject) {
       var id = nextId++;
@@ -41,6 +59,7 @@
     if (!started) {
       worker = new Worker(STATIC + "play-worker.mjs", {type: "module"});
       worker.onmessage = function (ev) {
+        if (ev.data.progress) { stage = ev.data.progress; listeners.forEach(function (f) { f(stage); }); return; }
         var p = pending[ev.data.id]; delete pending[ev.data.id];
         if (ev.data.error !== undefined) { p.reject(new Error(ev.data.error)); } else { p.resolve(ev.data.result); }
       };
@@ -48,9 +67,24 @@
         Object.keys(pending).forEach(function (k) { pending[k].reject(new Error(ev.message || "the engine's worker failed")); });
         pending = {};
       };
+      stageAt = performance.now();
       started = engine("init", {engine: STATIC + "play/" + engineFile});
+      started.then(function () { stage = ""; }, function () { stage = ""; });
     }
     return started;
+  }
+  /* Start the worker before the reader opens the panel: when the page has been idle a
+     moment after loading, or at once when the reader points at or focuses the summary. Not
+     from file:// (it cannot start there) nor when the reader asked the browser to save data. */
+  function preload(box) {
+    if (window.location.protocol === "file:") { return; }
+    var go = function () { start(box.dataset.engine); };
+    var summary = box.querySelector("summary");
+    ["pointerenter", "focus", "touchstart"].forEach(function (k) { summary.addEventListener(k, go, {once: true, passive: true}); });
+    if (navigator.connection && navigator.connection.saveData) { return; }
+    var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 1); };
+    var later = function () { idle(go, {timeout: 1000}); };
+    if (document.readyState === "complete") { later(); } else { window.addEventListener("load", later, {once: true}); }
   }
 
   /* -- URL state ------------------------------------------------------------------------- */
@@ -61,8 +95,9 @@
       q.getAll(key).forEach(function (r) { var i = r.indexOf("="); if (i > 0) { out[r.slice(0, i)] = r.slice(i + 1); } });
       return out;
     }
-    var deal = parseInt(q.get("deal") || "1", 10);
-    return {deal: deal >= 1 ? deal : 1, readings: readings("reading"), moves: q.get("moves") || "",
+    var given = q.has("deal") ? q.get("deal") : "1", deal = dealText(given);
+    return {deal: deal || "1", dealError: deal ? "" : notADeal(given),
+            readings: readings("reading"), moves: q.get("moves") || "",
             compare: q.get("compare") === "1", readings2: readings("reading2"), moves2: q.get("moves2") || "",
             any: OWN.some(function (k) { return q.has(k); })};
   }
@@ -83,11 +118,9 @@
     var u = window.location.pathname + "?" + parts.join("&") + window.location.hash;
     try { window.history.replaceState(null, "", u); } catch (e) { /* some file:// browsers */ }
   }
-  function parseMoves(text) {
+  function parseMoves(text) {   /* items stay text: the worker reads the numbers exactly */
     if (!text) { return []; }
-    return text.split(",").map(function (m) {
-      return m.split(".").map(function (x) { return /^-?[0-9]+$/.test(x) ? parseInt(x, 10) : x; });
-    });
+    return text.split(",").map(function (m) { return m.split("."); });
   }
 
   /* -- one board ------------------------------------------------------------------------- */
@@ -108,7 +141,7 @@
         if (r.id === (self.readings[a.id] || a["default"])) { o.selected = true; }
         sel.appendChild(o);
       });
-      sel.addEventListener("change", function () { self.readings[a.id] = sel.value; self.moves = []; self.redo = []; self.load(); });
+      sel.addEventListener("change", function () { self.switchReading(a.id, sel.value); });
       lab.appendChild(el("span", {}, a.id + " ")); lab.appendChild(sel);
       sets.appendChild(lab);
       sets.appendChild(el("span", {"class": "play-question", id: id + "-q-" + a.id}, a.question));
@@ -134,7 +167,12 @@
     box.appendChild(this.status);
     this.table = el("div", {"class": "play-table", role: "group", tabindex: "0",
       "aria-label": "The table: arrow keys go from pile to pile, Enter selects a pile, Enter on another plays the move between them"});
-    var wrap = el("div", {"class": "play-wrap"}); wrap.appendChild(this.table); box.appendChild(wrap);
+    this.scrollNote = el("p", {"class": "play-scroll-note"}, "The table is wider than the screen: scroll it sideways (\u2194) to see every pile.");
+    this.scrollNote.hidden = true;
+    box.appendChild(this.scrollNote);
+    this.scaler = el("div", {"class": "play-scaler"}); this.scaler.appendChild(this.table);
+    var wrap = this.wrap = el("div", {"class": "play-wrap"}); wrap.appendChild(this.scaler); box.appendChild(wrap);
+    window.addEventListener("resize", function () { self.fit(); });
     box.appendChild(el("h4", {}, "Legal moves"));
     this.legal = el("ul", {"class": "play-legal", "aria-label": "Legal moves"}); box.appendChild(this.legal);
     box.appendChild(el("h4", {}, "Moves played"));
@@ -163,6 +201,34 @@
       }
       self.say(e.message, "error");
     });
+  };
+  /* Another reading mid-game: the moves played are replayed under it as far as they stay
+     legal; the status says where it stopped and which move the new reading does not allow. */
+  Board.prototype.switchReading = function (ambiguity, reading) {
+    var self = this, before = this.pos ? this.pos.history : [], old = this.readings[ambiguity];
+    var line = {readings: JSON.stringify(this.readings), moves: this.moves.slice(), history: before};
+    this.readings[ambiguity] = reading;
+    if (this.line && this.line.readings === JSON.stringify(this.readings) &&   /* switched back */
+        JSON.stringify(this.line.moves.slice(0, this.moves.length)) === JSON.stringify(this.moves)) {
+      this.moves = this.line.moves.slice(); before = this.line.history;
+    }
+    this.line = line;
+    this.redo = [];
+    this.busy(true);
+    return this.call("replay").then(function (pos) {
+      self.show(pos, true);
+      var name = self.panel.game + ":" + ambiguity + "=" + reading, text;
+      if (!pos.asked) { text = "Now under the reading " + name + "."; }
+      else if (pos.kept === pos.asked) { text = "Now under the reading " + name + ": all " + count(pos.asked, "move") + " played replay under it."; }
+      else {
+        var bad = before[pos.kept];
+        text = "Now under the reading " + name + ": the moves played replay as far as move " + pos.kept +
+          "; move " + (pos.kept + 1) + (bad ? " (" + bad.caption + ")" : "") + " is not legal under it, so the game stops there (" +
+          count(pos.asked - pos.kept, "later move") + " dropped). Switching back to " + old + " before playing on brings them back.";
+      }
+      self.say(text, pos.kept === pos.asked ? "" : "error");
+      self.panel.compared();
+    }, function (e) { self.busy(false); self.say(e.message, "error"); });
   };
   Board.prototype.busy = function (on) {
     this.box.setAttribute("aria-busy", on ? "true" : "false");
@@ -214,17 +280,17 @@
   Board.prototype.solve = function () {
     var self = this, budget = parseInt(this.budget.value, 10);
     if (!(budget >= 1)) { this.say("The budget must be a whole number of states, at least 1.", "error"); return; }
-    this.busy(true); this.say("Searching (at most " + budget + " states) \u2026", "");
+    this.busy(true); this.say("Searching (at most " + count(budget, "state") + ") \u2026", "");
     return this.call("solve", {budget: budget}).then(function (r) {
       self.busy(false);
       if (r.outcome === "won") {
         self.redo = r.moves.slice().reverse();
         self.redoB.disabled = !self.redo.length;
-        self.say("The solver found a win in " + r.moves.length + " moves (" + r.states + " states searched). Press Redo to play it move by move.", "solved");
+        self.say("The solver found a win in " + count(r.moves.length, "move") + " (" + count(r.states, "state") + " searched). Press Redo to play it move by move.", "solved");
       } else if (r.outcome === "lost") {
-        self.say("No win from here: the solver searched every position (" + r.states + " states).", "solved");
+        self.say("No win from here: the solver searched every position (" + count(r.states, "state") + ").", "solved");
       } else {
-        self.say("Undecided: no win found within " + r.states + " states. Raise the budget to search further.", "solved");
+        self.say("Undecided: no win found within " + count(r.states, "state") + ". Raise the budget to search further.", "solved");
       }
     }, function (e) { self.busy(false); self.say(e.message, "error"); });
   };
@@ -248,7 +314,7 @@
     this.drawTable(); this.drawLegal(); this.drawHistory();
     var last = pos.history[pos.history.length - 1];
     this.highlight(last ? last.rules : []);
-    if (!keepStatus && !pos.history.length) { this.say("Deal " + pos.deal + ": " + pos.legal.length + " legal moves.", ""); }
+    if (!keepStatus && !pos.history.length) { this.say("Deal " + pos.deal + ": " + count(pos.legal.length, "legal move") + ".", ""); }
     writeUrl(this.panel);
   };
   Board.prototype.drawTable = function () {
@@ -277,12 +343,19 @@
       layer.appendChild(el("span", {"class": "play-slot"}));
       shown.forEach(function (code, j) {
         var c = el("span", {"class": "play-card"});
-        if (code === null) { c.classList.add("back"); } else { var t = cardText(code); c.textContent = t.text; if (t.red) { c.classList.add("red"); } }
+        if (code === null) { c.classList.add("back"); } else {
+          var t = cardText(code);
+          if (p.fan === "right") {   /* covered cards show an 18 px strip: rank over suit */
+            var at = t.text.slice(-1) === "'" ? -2 : -1;   /* a second pack's card: 7♥' */
+            c.classList.add("index"); c.appendChild(el("span", {}, t.text.slice(0, at))); c.appendChild(el("span", {}, t.text.slice(at)));
+          } else { c.textContent = t.text; }
+          if (t.red) { c.classList.add("red"); }
+        }
         c.style.left = (j * f[0]) + "px"; c.style.top = (j * f[1]) + "px";
         layer.appendChild(c);
         w = Math.max(w, j * f[0] + W); h = Math.max(h, j * f[1] + H);
       });
-      if (p.fan === "none" && n > 1) { layer.appendChild(el("span", {"class": "play-count"}, String(n))); }
+      if (p.fan === "none" && n > 1) { b.appendChild(el("span", {"class": "play-count", "aria-hidden": "true"}, String(n))); }
       layer.appendChild(el("span", {"class": "play-name", "title": p.name}, p.label || p.name));
       layer.style.width = w + "px"; layer.style.height = h + "px";
       self.table.appendChild(layer);
@@ -293,6 +366,20 @@
       self.table.appendChild(b);
     });
     this.table.style.width = width + "px"; this.table.style.height = height + "px";
+    this.size = [width, height];
+    this.fit();
+  };
+  /* The table shrinks to the width of its box (not below MIN_SCALE); when it is still wider,
+     the box scrolls sideways and says so above the table. */
+  Board.prototype.fit = function () {
+    if (!this.size) { return; }
+    var width = this.size[0], height = this.size[1], avail = this.wrap.clientWidth || width;
+    var s = Math.max(MIN_SCALE, Math.min(1, avail / width));
+    this.table.style.transform = s < 1 ? "scale(" + s + ")" : "";
+    this.scaler.style.width = (width * s) + "px"; this.scaler.style.height = (height * s) + "px";
+    var scrolls = width * s > avail + 1;
+    this.wrap.classList.toggle("scrolls", scrolls);
+    this.scrollNote.hidden = !scrolls;
   };
   Board.prototype.tableKey = function (ev) {
     var piles = this.table.querySelectorAll(".play-pile");
@@ -390,38 +477,54 @@
     var u = readUrl();
     this.deal = u.deal;
     var top = el("div", {"class": "play-top"});
-    var lab = el("label", {}, "Deal number "), input = el("input", {type: "number", min: "1", step: "1", value: String(u.deal), "class": "play-deal"});
+    var lab = el("label", {}, "Deal number "), input = el("input", {type: "text", inputmode: "numeric", autocomplete: "off", value: u.deal, "class": "play-deal"});
     lab.appendChild(input); top.appendChild(lab);
     var go = el("button", {type: "button"}, "Deal"); top.appendChild(go);
     var cmp = el("button", {type: "button", "aria-pressed": u.compare ? "true" : "false"}, "Compare readings");
-    if (this.ambiguities.length) { top.appendChild(cmp); }
+    /* the ambiguity a second board starts on another reading of: the first with two or more */
+    var open = this.ambiguities.filter(function (a) { return a.readings.length > 1; })[0];
+    if (open) { top.appendChild(cmp); }
+    else if (this.ambiguities.length) { top.appendChild(el("span", {"class": "play-note"}, "Each ambiguity of this game has one reading: nothing to compare.")); }
     this.root.appendChild(top);
-    this.loading = el("p", {"class": "play-loading", role: "status", "aria-live": "polite"}, "Starting Python (Pyodide) and the engine \u2026 a few seconds the first time.");
+    this.loading = el("p", {"class": "play-loading", role: "status", "aria-live": "polite"}, "Starting Python (Pyodide) and the engine \u2026");
     this.root.appendChild(this.loading);
     this.boardsBox = el("div", {"class": "play-boards"});
     this.root.appendChild(this.boardsBox);
     function deal() {
-      var n = parseInt(input.value, 10);
-      if (!(n >= 1)) { self.loading.textContent = "A deal number is a whole number from 1."; return; }
-      self.deal = n;
-      self.boards.forEach(function (b) { b.moves = []; b.redo = []; b.load(); });
+      var n = dealText(input.value);
+      if (!n) { self.boards.forEach(function (b) { b.say(notADeal(input.value) + "; still deal " + self.deal + ".", "error"); }); return; }
+      self.deal = n; input.value = n;
+      self.boards.forEach(function (b) { b.moves = []; b.redo = []; b.line = null; b.load(); });
     }
     go.addEventListener("click", deal);
     input.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { deal(); } });
     cmp.addEventListener("click", function () {
       if (self.boards.length > 1) { self.boards.pop().box.remove(); cmp.setAttribute("aria-pressed", "false"); self.boardsBox.classList.remove("two"); writeUrl(self); return; }
-      var r = {}, first = self.boards[0].readings, a = self.ambiguities[0];
+      var r = {}, first = self.boards[0].readings;
       Object.keys(first).forEach(function (k) { r[k] = first[k]; });
-      r[a.id] = (a.readings.filter(function (x) { return x.id !== first[a.id]; })[0] || a.readings[0]).id;
-      self.addBoard(r, []); cmp.setAttribute("aria-pressed", "true");
+      r[open.id] = open.readings.filter(function (x) { return x.id !== first[open.id]; })[0].id;
+      self.addBoard(r, []).then(function () {
+        self.boards[1].say("Second board: deal " + self.deal + " under " + self.game + ":" + open.id + "=" + r[open.id] +
+          " (the first board has " + first[open.id] + "); change any reading to compare another.", "");
+      });
+      cmp.setAttribute("aria-pressed", "true");
     });
+    var shown = function (words) {   /* honest progress: what the worker is doing, and for how long */
+      if (words) { self.loading.textContent = "Starting: " + words + " \u2026 " + Math.round((performance.now() - stageAt) / 1000) + " s so far."; }
+    };
+    var ticking = setInterval(function () { shown(stage); }, 1000);
+    listeners.push(shown);
+    shown(stage);
     start(this.box.dataset.engine).then(function (info) {
+      clearInterval(ticking);
       self.loading.textContent = "Engine ready (Python " + info.python + " in Pyodide " + info.pyodide + "): the same code as `edition play`.";
       self.addBoard(u.readings, parseMoves(u.moves)).then(function () {
         self.box.dataset.readyMs = String(Math.round(performance.now() - t0));
+        if (u.dealError) { self.boards[0].say(u.dealError + "; showing deal 1.", "error"); }
       });
-      if (u.compare && self.ambiguities.length) { self.addBoard(u.readings2, parseMoves(u.moves2)); cmp.setAttribute("aria-pressed", "true"); }
+      if (u.compare && open) { self.addBoard(u.readings2, parseMoves(u.moves2)); cmp.setAttribute("aria-pressed", "true"); }
     }, function (e) {
+      clearInterval(ticking);
       self.loading.textContent = "The engine could not start: " + e.message;
       self.loading.classList.add("play-unavailable");
     });
@@ -439,13 +542,23 @@
     this.boardsBox.classList.toggle("two", this.boards.length > 1);
     return b.load().then(function () {
       if (dropped.length) { b.say("Not a reading of this game, ignored: " + dropped.join(", ") + ". " + b.status.textContent, "error"); }
+      self.compared();
     });
+  };
+  /* Two boards under the same readings show the same game: say that one must be changed. */
+  Panel.prototype.compared = function () {
+    if (this.boards.length < 2) { return; }
+    var a = this.boards[0], b = this.boards[1];
+    if (this.ambiguities.every(function (x) { return a.readings[x.id] === b.readings[x.id]; })) {
+      b.say("Both boards are under the same readings: change a reading on one of them to compare.", "error");
+    }
   };
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("details.edition-play").forEach(function (box) {
       var panel = new Panel(box), opened = false;
       box.addEventListener("toggle", function () { if (box.open && !opened) { opened = true; panel.open(); } });
+      preload(box);
       if (readUrl().any && window.location.protocol !== "file:") { box.open = true; }
     });
   });
