@@ -118,15 +118,20 @@ def search(root: State, budget: int = DEFAULT_BUDGET, safe: bool = True) -> Solv
 
 def solve(root: State, budget: int = DEFAULT_BUDGET, safe: bool = True) -> SolveResult:
     """Solve from ``root`` within ``budget`` states; a won result's moves (from ``root``) have
-    been replayed through the rules from a fresh deal. ``budget`` must be >= 1; ``safe``
-    False branches on every move (no automatic safe moves)."""
+    been replayed through the rules from a fresh deal. ``budget`` must be >= 1 (ValueError);
+    ``safe`` False branches on every move (no automatic safe moves). RuntimeError (a solver
+    bug) when a solution found is refused by the rules or does not end won."""
     if not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget must be an integer >= 1, not {budget!r}")
     r = search(root, budget, safe)
     if r.outcome == "won":
         from . import games
         full = root.moves() + r.moves
-        end = games.replay(root.cfg.slug, root.cfg.deal, root.cfg.readings, full)
+        try:
+            end = games.replay(root.cfg.slug, root.cfg.deal, root.cfg.readings, full)
+        except ValueError as e:
+            raise RuntimeError(f"solver bug: solution of {root.cfg.slug} deal "
+                               f"{root.cfg.deal} is refused by the rules: {e}") from None
         if not end.is_won():
             raise RuntimeError(f"solver bug: solution of {root.cfg.slug} deal {root.cfg.deal}"
                                " replays to a position that is not won")

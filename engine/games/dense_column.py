@@ -54,6 +54,11 @@ from ..state import Config, State
 SLUG = "dense-column"
 PACKS = 2
 PLAYER_HAS_CHOICE = True
+#: The solver's pruning rules and their arguments (see :mod:`engine.games`).
+PRUNINGS = {
+    "forced-turn": "During a deal, the next card is turned automatically when no card can "
+    "go to a foundation: it is then the only legal move.",
+}
 NPLACES = 12
 CORNERS = (0, 5, 6, 11)
 #: place -> the foundation it is next to (side places) or None (corners).
@@ -424,7 +429,7 @@ class ColumnState(State):
 
     def safe_move(self):
         """Turning the next card while nothing can go to a foundation (then the only move)."""
-        if self.stock and not self.foundation_moves():
+        if self.stock and not self.foundation_moves() and "forced-turn" not in self.cfg.off:
             return ("turn",)
         return None
 

@@ -193,6 +193,10 @@ PRUNINGS = {
     "to go up at any time, the side piles cannot be emptied: they give up only their top "
     "cards and only to the foundations (octagon:6), so the real game can do no better "
     "than this relaxation (OctagonState.dead).",
+    "last-pass": "In the last pass no redeal turns the waste over, so the waste is a pile "
+    "too: a card leaves it only from the top, and a king (on which nothing is built) only "
+    "to a foundation; the cards under a king that cannot go up are held like those of a "
+    "side pile (part of ``blocked``'s relaxation).",
 }
 
 _TURN = ("turn",)
@@ -457,6 +461,8 @@ class OctagonState(State):
         the card below it is up, the side piles, which give up only their top cards and only
         to the foundations (octagon:6), cannot all be emptied (:func:`_relaxed_blocked`).
         This includes the plain case of a card lying above both copies of the card it needs.
+        In the last pass (rule ``last-pass``) the waste counts too: no redeal will turn it
+        over, so a king in it (which only a foundation takes) holds every card below it.
         Not during the opening under
         reading ``literal`` (any fitting card of a side pile may be dug out then), nor under
         ``side-transfers=allowed`` (a side pile's cards may go elsewhere). Memoised on the
@@ -464,11 +470,13 @@ class OctagonState(State):
         cfg = self.cfg
         if "blocked" in cfg.off or cfg.transfers or (cfg.literal and self.opening):
             return False
-        k = (self.found, self.sides)
+        waste = (self.waste if self.passes >= cfg.max_redeals and "last-pass" not in cfg.off
+                 else ())
+        k = (self.found, self.sides, waste)
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
-            d = _relaxed_blocked(self.found, self.sides)
+            d = _relaxed_blocked(self.found, self.sides, waste)
             if len(cache) >= 1 << 18:
                 cache.clear()
             cache[k] = d
@@ -493,46 +501,74 @@ class OctagonState(State):
         return out
 
 
-def _relaxed_blocked(found: tuple, sides: tuple) -> bool:
-    """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles? ``found``
-    8 top ranks, ``sides`` the side piles (bottom first). Relaxed: every card neither on a
-    foundation nor in a side pile is free, and a card may go up as soon as *some* copy of
-    the card below it in suit is up (the real rule also needs a foundation still at that
-    rank). Going up then never stops another card from going up, so playing every card that
-    can go up, in any order, reaches the one fixpoint: the side piles are emptied in the
-    relaxed game iff they are at this fixpoint. Every real game is a relaxed game."""
+def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = ()) -> bool:
+    """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the
+    locked part of the waste)? ``found`` 8 top ranks, ``sides`` the side piles (bottom
+    first), ``waste`` (bottom first) given only in the last pass, else empty.
+
+    Relaxed: every card neither on a foundation, nor in a side pile, nor in ``waste`` is
+    free; a card may go up as soon as *some* copy of the card below it in suit is up (the
+    real rule also needs a foundation still at that rank); a waste card other than a king
+    leaves the waste as soon as it is on top (and is free from then on: the real game can
+    at best build it on a side pile), a king only to a foundation (nothing is built on a
+    king). Going up never stops another card from going up, so playing every card that can
+    go up, in any order, reaches the one fixpoint; the relaxed game is lost iff cards are
+    left in the piles there. Every real game is a relaxed game."""
     up = [[False] * 14 for _ in range(4)]  # up[s][r]: a copy of rank r of suit s is home
     for f, n in enumerate(found):
         row = up[f // 2]
         for r in range(n + 1):
             row[r] = True
-    inpile = [[0] * 14 for _ in range(4)]
+    held = [[0] * 14 for _ in range(4)]
     piles = [list(p) for p in sides if p]
     for p in piles:
         for c in p:
-            inpile[SUIT[c]][RANK[c]] += 1
-    free = [[r > 0 and inpile[s][r] < 2 for r in range(14)] for s in range(4)]
-    for s in range(4):  # the free cards go up as far as they reach in each suit
+            held[SUIT[c]][RANK[c]] += 1
+    for c in waste:
+        held[SUIT[c]][RANK[c]] += 1
+    home = [[0] * 14 for _ in range(4)]
+    for f, n in enumerate(found):
+        for r in range(1, n + 1):
+            home[f // 2][r] += 1
+    free = [[r > 0 and held[s][r] + home[s][r] < 2 for r in range(14)] for s in range(4)]
+
+    def rise(s: int, r: int) -> None:  # rank r of suit s is up: free cards follow it
         row, fr = up[s], free[s]
+        row[r] = True
+        r += 1
+        while r < 14 and not row[r] and fr[r]:
+            row[r] = True
+            r += 1
+
+    def release(c: int) -> None:  # a waste card leaves the waste: free from now on
+        s, r = SUIT[c], RANK[c]
+        free[s][r] = True
+        if up[s][r - 1] and not up[s][r]:
+            rise(s, r)
+
+    for s in range(4):
         for r in range(2, 14):
-            if not row[r] and row[r - 1] and fr[r]:
-                row[r] = True
+            if up[s][r - 1] and not up[s][r] and free[s][r]:
+                rise(s, r)
+    w = list(waste)
+    while w and RANK[w[-1]] != 13:
+        release(w.pop())
     moved = True
-    while moved and piles:
+    while moved and (piles or w):
         moved = False
         for p in piles:
             while p and up[SUIT[p[-1]]][RANK[p[-1]] - 1]:
                 c = p.pop()
-                s, r = SUIT[c], RANK[c]
-                row, fr = up[s], free[s]
-                row[r] = True
+                rise(SUIT[c], RANK[c])
                 moved = True
-                r += 1
-                while r < 14 and not row[r] and fr[r]:
-                    row[r] = True
-                    r += 1
         piles = [p for p in piles if p]
-    return bool(piles)
+        if w and up[SUIT[w[-1]]][12]:
+            c = w.pop()
+            rise(SUIT[c], 13)
+            while w and RANK[w[-1]] != 13:
+                release(w.pop())
+            moved = True
+    return bool(piles or w)
 
 
 def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
