@@ -194,9 +194,10 @@ PRUNINGS = {
     "cards and only to the foundations (octagon:6), so the real game can do no better "
     "than this relaxation (OctagonState.dead).",
     "last-pass": "In the last pass no redeal turns the waste over, so the waste is a pile "
-    "too: a card leaves it only from the top, and a king (on which nothing is built) only "
-    "to a foundation; the cards under a king that cannot go up are held like those of a "
-    "side pile (part of ``blocked``'s relaxation).",
+    "too: a card leaves it only from the top, to a foundation or onto a side pile, and only "
+    "onto a card one rank higher that is not home and not below it in the waste (so never "
+    "a king): the cards under one that can do neither are held like those of a side pile "
+    "(part of ``blocked``'s relaxation).",
 }
 
 _TURN = ("turn",)
@@ -462,7 +463,8 @@ class OctagonState(State):
         to the foundations (octagon:6), cannot all be emptied (:func:`_relaxed_blocked`).
         This includes the plain case of a card lying above both copies of the card it needs.
         In the last pass (rule ``last-pass``) the waste counts too: no redeal will turn it
-        over, so a king in it (which only a foundation takes) holds every card below it.
+        over, so a card in it that can go neither up nor onto a side pile (a king; a card
+        whose higher neighbours are home or below it) holds every card below it.
         Not during the opening under
         reading ``literal`` (any fitting card of a side pile may be dug out then), nor under
         ``side-transfers=allowed`` (a side pile's cards may go elsewhere). Memoised on the
@@ -476,7 +478,7 @@ class OctagonState(State):
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
-            d = _relaxed_blocked(self.found, self.sides, waste)
+            d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit)
             if len(cache) >= 1 << 18:
                 cache.clear()
             cache[k] = d
@@ -501,17 +503,18 @@ class OctagonState(State):
         return out
 
 
-def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = ()) -> bool:
+def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True) -> bool:
     """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the
     locked part of the waste)? ``found`` 8 top ranks, ``sides`` the side piles (bottom
     first), ``waste`` (bottom first) given only in the last pass, else empty.
 
     Relaxed: every card neither on a foundation, nor in a side pile, nor in ``waste`` is
     free; a card may go up as soon as *some* copy of the card below it in suit is up (the
-    real rule also needs a foundation still at that rank); a waste card other than a king
-    leaves the waste as soon as it is on top (and is free from then on: the real game can
-    at best build it on a side pile), a king only to a foundation (nothing is built on a
-    king). Going up never stops another card from going up, so playing every card that can
+    real rule also needs a foundation still at that rank); a waste card leaves the waste
+    from the top only: to a foundation, or (then free) onto a side pile, which the real
+    game allows only if a card one rank higher (in its suit when ``in_suit``) will ever be
+    a side pile's top: not a king, and not when every such card is home or lies below it
+    in the waste (cards below it stay there while it does). Going up never stops another card from going up, so playing every card that can
     go up, in any order, reaches the one fixpoint; the relaxed game is lost iff cards are
     left in the piles there. Every real game is a relaxed game."""
     up = [[False] * 14 for _ in range(4)]  # up[s][r]: a copy of rank r of suit s is home
@@ -550,24 +553,33 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = ()) -> bool:
         for r in range(2, 14):
             if up[s][r - 1] and not up[s][r] and free[s][r]:
                 rise(s, r)
+    # may waste card i ever be built on a side pile? Only on a card one rank higher (of its
+    # suit, or any suit) that is not home and not below it in the waste (those stay put)
     w = list(waste)
-    while w and RANK[w[-1]] != 13:
-        release(w.pop())
+    below = [[0] * 14 for _ in range(4)]  # copies below the current waste card
+    build = []
+    for c in w:
+        s, r = SUIT[c], RANK[c]
+        if r == 13:
+            build.append(False)
+        elif in_suit:
+            build.append(home[s][r + 1] + below[s][r + 1] < 2)
+        else:
+            build.append(sum(home[t][r + 1] + below[t][r + 1] for t in range(4)) < 8)
+        below[s][r] += 1
     moved = True
     while moved and (piles or w):
         moved = False
+        while w and (build[len(w) - 1] or up[SUIT[w[-1]]][RANK[w[-1]] - 1]):
+            c = w.pop()
+            release(c)
+            moved = True
         for p in piles:
             while p and up[SUIT[p[-1]]][RANK[p[-1]] - 1]:
                 c = p.pop()
                 rise(SUIT[c], RANK[c])
                 moved = True
         piles = [p for p in piles if p]
-        if w and up[SUIT[w[-1]]][12]:
-            c = w.pop()
-            rise(SUIT[c], 13)
-            while w and RANK[w[-1]] != 13:
-                release(w.pop())
-            moved = True
     return bool(piles or w)
 
 
