@@ -13,7 +13,9 @@ Outcomes: ``"won"`` (a solution was found and replayed through the rules), ``"lo
 whole reachable tree was explored: no deal-order choice or move wins), ``"undecided"`` (the
 budget of states ran out first: never reported as lost).
 
-The budget counts *states*: every ``apply`` of the search (branch or automatic move).
+The budget counts *new positions*: a position (after its automatic moves) whose key the
+search has not met before; a repeat is not counted (but the search also stops after
+``WORK_FACTOR`` times the budget of moves applied, so that the budget bounds the time).
 
 ``safe=False`` turns the automatic moves off (every move branches): slower, but it checks the
 games' claims that their safe moves never lose a win (tests/engine/test_solver_safe.py plays
@@ -31,11 +33,17 @@ from dataclasses import dataclass, field
 
 from .state import State
 
+#: The budget of states per search when the caller gives none (new positions, see
+#: :func:`search`).
+DEFAULT_BUDGET = 200_000
+#: A search stops after this many times its budget of moves applied (repeats included).
+WORK_FACTOR = 10
+
 
 @dataclass
 class SolveResult:
     """``outcome`` "won" / "lost" / "undecided"; ``moves`` the verified solution (empty unless
-    won); ``states`` states generated; ``seconds`` wall time."""
+    won); ``states`` distinct positions met (the budget's unit); ``seconds`` wall time."""
 
     outcome: str
     moves: list = field(default_factory=list)
@@ -47,28 +55,30 @@ def _no_safe_move(_s: State):
     return None
 
 
-def _autos(s: State, path: list, safe: bool = True) -> tuple[State, int]:
-    n = 0
-    m = s.safe_move() if safe else None
-    while m is not None:
-        s = s.apply(m)
-        path.append(m)
-        n += 1
-        m = s.safe_move()
-    return s, n
+def search(root: State, budget: int = DEFAULT_BUDGET, safe: bool = True) -> SolveResult:
+    """Unverified search (see :func:`solve`); the moves run from ``root``.
 
-
-def search(root: State, budget: int = 200_000, safe: bool = True) -> SolveResult:
-    """Unverified search (see :func:`solve`); the moves run from ``root``."""
+    Depth-first; ``budget`` counts *new* positions (distinct keys after the automatic moves),
+    never a repeat. A repeat still costs a little work, so the search also stops (undecided)
+    after ``WORK_FACTOR * budget`` moves applied in all: the budget bounds time as well."""
     t0 = time.perf_counter()
     path: list = []
     safe_move = type(root).safe_move if safe else _no_safe_move
-    s, count = _autos(root, path, safe)
+    s = root
+    work = 0
+    sm = safe_move(s)
+    while sm is not None:
+        s = s.apply(sm)
+        path.append(sm)
+        work += 1
+        sm = safe_move(s)
     if s.is_won():
-        return SolveResult("won", list(path), count, time.perf_counter() - t0)
+        return SolveResult("won", list(path), 1, time.perf_counter() - t0)
     seen = {s.key()}
+    count = 1
     if s.dead():
         return SolveResult("lost", [], count, time.perf_counter() - t0)
+    max_work = WORK_FACTOR * budget
     stack = [[s, s.search_moves(), 0, len(path)]]
     while stack:
         top = stack[-1]
@@ -82,20 +92,23 @@ def search(root: State, budget: int = 200_000, safe: bool = True) -> SolveResult
         m = moves[i]
         c = top[0].apply(m)
         path.append(m)
-        count += 1
+        work += 1
         sm = safe_move(c)
         while sm is not None:
             c = c.apply(sm)
             path.append(sm)
-            count += 1
+            work += 1
             sm = safe_move(c)
         if c.is_won():
-            return SolveResult("won", list(path), count, time.perf_counter() - t0)
+            return SolveResult("won", list(path), count + 1, time.perf_counter() - t0)
         k = c.key()
         if k in seen:
+            if work >= max_work:
+                return SolveResult("undecided", [], count, time.perf_counter() - t0)
             continue
         seen.add(k)
-        if count >= budget:
+        count += 1
+        if count >= budget or work >= max_work:
             return SolveResult("undecided", [], count, time.perf_counter() - t0)
         if c.dead():
             continue
@@ -103,17 +116,22 @@ def search(root: State, budget: int = 200_000, safe: bool = True) -> SolveResult
     return SolveResult("lost", [], count, time.perf_counter() - t0)
 
 
-def solve(root: State, budget: int = 200_000, safe: bool = True) -> SolveResult:
+def solve(root: State, budget: int = DEFAULT_BUDGET, safe: bool = True) -> SolveResult:
     """Solve from ``root`` within ``budget`` states; a won result's moves (from ``root``) have
-    been replayed through the rules from a fresh deal. ``budget`` must be >= 1; ``safe``
-    False branches on every move (no automatic safe moves)."""
+    been replayed through the rules from a fresh deal. ``budget`` must be >= 1 (ValueError);
+    ``safe`` False branches on every move (no automatic safe moves). RuntimeError (a solver
+    bug) when a solution found is refused by the rules or does not end won."""
     if not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget must be an integer >= 1, not {budget!r}")
     r = search(root, budget, safe)
     if r.outcome == "won":
         from . import games
         full = root.moves() + r.moves
-        end = games.replay(root.cfg.slug, root.cfg.deal, root.cfg.readings, full)
+        try:
+            end = games.replay(root.cfg.slug, root.cfg.deal, root.cfg.readings, full)
+        except ValueError as e:
+            raise RuntimeError(f"solver bug: solution of {root.cfg.slug} deal "
+                               f"{root.cfg.deal} is refused by the rules: {e}") from None
         if not end.is_won():
             raise RuntimeError(f"solver bug: solution of {root.cfg.slug} deal {root.cfg.deal}"
                                " replays to a position that is not won")
@@ -140,7 +158,7 @@ def restrictions(mod, readings: dict) -> list[dict]:
     return out
 
 
-def solve_deal(slug: str, deal: int, readings: dict | None = None, budget: int = 200_000,
+def solve_deal(slug: str, deal: int, readings: dict | None = None, budget: int = DEFAULT_BUDGET,
                safe: bool = True) -> SolveResult:
     """Solve numbered deal ``deal`` of game ``slug`` under ``readings``; when that search
     runs out of budget (undecided), search each choice of :func:`restrictions` too (fewer moves, so a smaller

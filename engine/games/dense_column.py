@@ -54,6 +54,15 @@ from ..state import Config, State
 SLUG = "dense-column"
 PACKS = 2
 PLAYER_HAS_CHOICE = True
+#: The solver's pruning rules and their arguments (see :mod:`engine.games`).
+PRUNINGS = {
+    "forced-turn": "During a deal, the next card is turned automatically when no card can "
+    "go to a foundation: it is then the only legal move.",
+    "fold-last-deal": "Once the last deal is laid out, the places are alike: no card is "
+    "dealt or gathered again, any free card goes to any foundation it fits (unless "
+    "side-places=always) and builds go between any two places, so positions that differ "
+    "only in which place holds which pile have the same future; the key sorts the places.",
+}
 NPLACES = 12
 CORNERS = (0, 5, 6, 11)
 #: place -> the foundation it is next to (side places) or None (corners).
@@ -419,12 +428,16 @@ class ColumnState(State):
     def key(self):
         """Foundations, places, the cards still to deal, the deal number and where the
         next card goes (``dealt`` modulo the twelve places: two positions alike in all else
-        but this have different futures)."""
+        but this have different futures). Once the last deal is laid out the places are
+        folded (rule ``fold-last-deal``, see :data:`PRUNINGS`)."""
+        if (not self.stock and self.deal_no >= self.cfg.max_deals and self.cfg.side != "always"
+                and "fold-last-deal" not in self.cfg.off):
+            return (self.found, tuple(sorted(self.places)))
         return (self.found, self.places, self.stock, self.deal_no, self.dealt % NPLACES)
 
     def safe_move(self):
         """Turning the next card while nothing can go to a foundation (then the only move)."""
-        if self.stock and not self.foundation_moves():
+        if self.stock and not self.foundation_moves() and "forced-turn" not in self.cfg.off:
             return ("turn",)
         return None
 

@@ -59,6 +59,12 @@ from ..state import Config, State
 SLUG = "favourite"
 PACKS = 1
 PLAYER_HAS_CHOICE = True
+#: The solver's pruning rules and their arguments (see :mod:`engine.games`).
+PRUNINGS = {
+    "safe-foundation": "Once every foundation's direction is fixed, a card that fits a "
+    "foundation goes up automatically: one pack, so its predecessor is home and the only "
+    "card it could still hold is its successor, which can go up straight after it.",
+}
 NROWS = 8            # 0-3 right rows, 4-7 left rows
 RSEP, LSEP = 8, 9    # the two separate lines
 NPILES = 10
@@ -398,7 +404,7 @@ class FavouriteState(State):
     def safe_move(self):
         """A foundation move once every foundation's direction is fixed (see the module
         docstring)."""
-        if not all(self.dirs):
+        if not all(self.dirs) or "safe-foundation" in self.cfg.off:
             return None
         for i, p in enumerate(self.piles_):
             if p and self._fits_found(p[-1]):

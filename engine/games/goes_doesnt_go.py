@@ -48,6 +48,14 @@ SLUG = "goes-doesnt-go"
 PACKS = 1  # the default; reading packs=two uses 2
 #: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
+#: The solver's pruning rules and their arguments (see :mod:`engine.games`).
+PRUNINGS = {
+    "forced-deal": "While dealing, the next card is dealt automatically when no card may be "
+    "lifted: it is then the only legal move.",
+    "safe-foundation": "With one pack, after the first deal's dealing, a card goes up "
+    "automatically when that does not empty a column: its lower neighbour is home, and "
+    "its upper neighbour can then go home instead of onto it; uncovering only adds options.",
+}
 NCOL = 7
 #: goes-doesnt-go:4 read as a count running along the dealt cards: 2 go, 3 not, 2 go,
 #: 3 not, 2 go, then again.
@@ -453,9 +461,10 @@ class GDGState(State):
         return (self.found, self.cols, 0)
 
     def safe_move(self):
+        off = self.cfg.off
         if self.k >= 0:  # dealing: the next card when nothing may be lifted (the only move)
-            return None if self.lift_moves() else ("deal",)
-        if self.deal_no != 1 or len(self.found) != 4:
+            return None if self.lift_moves() or "forced-deal" in off else ("deal",)
+        if self.deal_no != 1 or len(self.found) != 4 or "safe-foundation" in off:
             return None
         cols = self.cols
         if () in cols:

@@ -49,6 +49,12 @@ SLUG = "mill"
 PACKS = 1
 #: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
+#: The solver's pruning rules and their arguments (see :mod:`engine.games`).
+PRUNINGS = {
+    "safe-foundation": "Any card that fits a foundation goes up automatically: one pack, "
+    "so nothing can be built on it; going up uncovers the same card a build would, and a "
+    "redeal is legal only when no move is left, so it would go up before the redeal anyway.",
+}
 NPACKETS = 12
 
 #: The ambiguities of the text, with their readings.
@@ -412,6 +418,8 @@ class MillState(State):
 
     def safe_move(self):
         """The first foundation move, if any (safe: see the module docstring)."""
+        if "safe-foundation" in self.cfg.off:
+            return None
         m = self.foundation_moves()
         return m[0] if m else None
 

@@ -18,12 +18,12 @@ Sentences (``octagon:<n>``) and where they are executed:
 8. the stock may be redealt 3 times; if the stock and the side piles are not all laid out the
    patience fails -- :meth:`OctagonState.redeal` (reading ``redeals``).
 
-Not in the text, so not allowed: moving cards between side piles, building on an empty side
+Not in the text, so not allowed: moving cards between side piles (reading
+``side-transfers=allowed`` offers it, from later collections), building on an empty side
 pile (it is refilled instead; if the stock is empty it waits for the next redeal).
 
-Safe automatic moves (solver): a card to a foundation when every card that could still be
-built on it is already on the foundations (in suit: both copies of the rank below in its suit;
-any suit: all eight), and the move does not empty a side pile (a refill takes stock cards).
+Pruning rules of the solver (:data:`PRUNINGS`, each can be switched off for the tests):
+``safe-foundation`` (automatic moves) and ``blocked`` (a proof of loss, :meth:`OctagonState.dead`).
 """
 from __future__ import annotations
 
@@ -82,16 +82,26 @@ AMBIGUITIES = (
         "on a foundation or a side pile later",
         "octagon:5 'накладываются постепенно карты колоды в середине восьмиугольника': the "
         "cards are laid one on another in the middle, the top one in view."),
-    decision(
+    Ambiguity(
         "side-transfers",
         "May cards be moved from one side pile to another, or onto an empty one?",
         ("octagon:5", "octagon:6", "octagon:7"),
-        "none", "no: a side pile takes cards from the stock (octagon:5) or a refill "
-        "(octagon:7) only, and gives them only to the foundations (octagon:6)",
+        (Reading("none", "no: a side pile takes cards from the stock (octagon:5) or a refill "
+                 "(octagon:7) only, and gives them only to the foundations (octagon:6)",
+                 restricts="allowed"),
+         Reading("allowed", "the top card of a side pile may go onto the top card of another "
+                 "side pile by the rule of octagon:5 (one rank lower, in suit by default); "
+                 "never onto an empty pile (it is refilled, octagon:7)", editorial=True,
+                 justification="Not in the text: later collections' Octagon lets the side "
+                 "piles' top cards move between them; offered to measure what the book's "
+                 "silence costs. A side pile emptied so is refilled like one emptied onto "
+                 "the foundations (octagon:7 names no other case).")),
+        "none",
         "octagon:5 names where the stock's cards go ('кладутся на эти пачки', the side "
         "piles) and octagon:6 where a side pile's cards go ('кладутся на эти пачки', the "
         "aces' piles); no sentence moves a card from one side pile to another, and a move "
-        "the text never names is not allowed."),
+        "the text never names is not allowed.",
+    ),
     decision(
         "side-to-foundation",
         "octagon:6 'все карты, которые накопились, кладутся на эти пачки': at once, or card "
@@ -172,6 +182,24 @@ AMBIGUITIES = (
     ),
 )
 
+#: The solver's pruning rules and their arguments (see :mod:`engine.games`).
+PRUNINGS = {
+    "safe-foundation": "A card goes up automatically when every card that could still be "
+    "built on it is home (in suit: both copies of the rank below in its suit; any suit: all "
+    "eight) and the move does not empty a side pile: no card can ever need it as a place to "
+    "go, so playing it now loses nothing, and no refill (which takes stock cards) is "
+    "triggered.",
+    "blocked": "A position is lost when, even with every card outside the side piles free "
+    "to go up at any time, the side piles cannot be emptied: they give up only their top "
+    "cards and only to the foundations (octagon:6), so the real game can do no better "
+    "than this relaxation (OctagonState.dead).",
+    "last-pass": "In the last pass no redeal turns the waste over, so the waste is a pile "
+    "too: a card leaves it only from the top, to a foundation or onto a side pile, and only "
+    "onto a card one rank higher that is not home and not below it in the waste (so never "
+    "a king): the cards under one that can do neither are held like those of a side pile "
+    "(part of ``blocked``'s relaxation).",
+}
+
 _TURN = ("turn",)
 _FOLD = tuple(c % 52 for c in range(104)).__getitem__  # a card -> the same card of pack 0
 _REDEAL = ("redeal",)
@@ -242,6 +270,15 @@ class OctagonState(State):
         return [("found", i) for i, p in enumerate(self.sides)
                 if p and self.to_foundation(p[-1]) >= 0]
 
+    def transfer_moves(self) -> list[tuple]:
+        """Reading ``side-transfers=allowed`` only: a side pile's top card onto another side
+        pile's top card by :meth:`build_ok` (``("move", from, to)``)."""
+        if not self.cfg.transfers:
+            return []
+        sd = self.sides
+        return [("move", i, j) for i, p in enumerate(sd) if p for j, q in enumerate(sd)
+                if j != i and q and self.build_ok(p[-1], q[-1])]
+
     def _waste_playable(self) -> bool:
         if not self.waste:
             return False
@@ -264,6 +301,7 @@ class OctagonState(State):
                 if p and self.build_ok(c, p[-1]):
                     moves.append(("build", "w", i))
         moves += self.opening_moves()
+        moves += self.transfer_moves()
         if self.cfg.compulsory and self._waste_playable():
             return moves
         if self.ptr < len(self.stock):
@@ -300,6 +338,12 @@ class OctagonState(State):
             f = list(self.found)
             f[self.to_foundation(c)] += 1
             s.found = tuple(f)
+        elif k == "move":
+            sd = list(self.sides)
+            c = sd[move[1]][-1]
+            sd[move[1]] = sd[move[1]][:-1]
+            sd[move[2]] = sd[move[2]] + (c,)
+            s.sides = tuple(sd)
         else:  # build from the waste
             c = self.waste[-1]
             s.waste = self.waste[:-1]
@@ -366,6 +410,14 @@ class OctagonState(State):
                 return False
             c, d = self.waste[-1], self.sides[i][-1]
             return d % 13 == c % 13 + 1 and (not self.cfg.in_suit or d // 13 % 4 == c // 13 % 4)
+        if move[0] == "move" and len(move) == 3:
+            i, j = move[1], move[2]
+            if not (self.cfg.transfers and isinstance(i, int) and isinstance(j, int)
+                    and 0 <= i < NSIDE and 0 <= j < NSIDE and i != j
+                    and self.sides[i] and self.sides[j]):
+                return False
+            c, d = self.sides[i][-1], self.sides[j][-1]
+            return d % 13 == c % 13 + 1 and (not self.cfg.in_suit or d // 13 % 4 == c // 13 % 4)
         if move[0] == "dig" and len(move) == 3:
             i, j = move[1], move[2]
             return (self.cfg.literal and self.opening and isinstance(i, int)
@@ -388,6 +440,9 @@ class OctagonState(State):
                 self.passes, self.opening)
 
     def safe_move(self):
+        """Rule ``safe-foundation`` (see :data:`PRUNINGS`)."""
+        if "safe-foundation" in self.cfg.off:
+            return None
         f = self.found
         in_suit = self.cfg.in_suit
         low = min(f)
@@ -402,27 +457,32 @@ class OctagonState(State):
         return None
 
     def dead(self) -> bool:
-        """A deadlock: a side-pile card lies above both copies of the card it needs on a
-        foundation (same suit, one rank lower). A side pile gives up only its top card, and
-        only to a foundation (octagon:6), cards are only ever added on top of it, and that
-        card could go up only after one of the two copies below it: it never goes up, so the
-        game is lost. Not during the opening under reading ``literal`` (any fitting card of a
-        side pile may be dug out then)."""
-        if self.cfg.literal and self.opening:
+        """A proof of loss (rule ``blocked``, see :data:`PRUNINGS`): even if every card not in
+        a side pile were free to go up at any time, and a card could go up once any copy of
+        the card below it is up, the side piles, which give up only their top cards and only
+        to the foundations (octagon:6), cannot all be emptied (:func:`_relaxed_blocked`).
+        This includes the plain case of a card lying above both copies of the card it needs.
+        In the last pass (rule ``last-pass``) the waste counts too: no redeal will turn it
+        over, so a card in it that can go neither up nor onto a side pile (a king; a card
+        whose higher neighbours are home or below it) holds every card below it.
+        Not during the opening under
+        reading ``literal`` (any fitting card of a side pile may be dug out then), nor under
+        ``side-transfers=allowed`` (a side pile's cards may go elsewhere). Memoised on the
+        foundations and the side piles."""
+        cfg = self.cfg
+        if "blocked" in cfg.off or cfg.transfers or (cfg.literal and self.opening):
             return False
-        for p in self.sides:
-            n = len(p)
-            if n > 2:
-                for k in range(2, n):
-                    c = p[k]
-                    r = RANK[c]
-                    if r > 2:
-                        below = p[:k]
-                        low = c - 1  # same suit, one rank lower, this pack
-                        other = low + 52 if low < 52 else low - 52
-                        if low in below and other in below:
-                            return True
-        return False
+        waste = (self.waste if self.passes >= cfg.max_redeals and "last-pass" not in cfg.off
+                 else ())
+        k = (self.found, self.sides, waste)
+        cache = cfg.dead_cache
+        d = cache.get(k)
+        if d is None:
+            d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit)
+            if len(cache) >= 1 << 18:
+                cache.clear()
+            cache[k] = d
+        return d
 
     def frees(self, move):
         return move[0] == "build"
@@ -443,6 +503,86 @@ class OctagonState(State):
         return out
 
 
+def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True) -> bool:
+    """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the
+    locked part of the waste)? ``found`` 8 top ranks, ``sides`` the side piles (bottom
+    first), ``waste`` (bottom first) given only in the last pass, else empty.
+
+    Relaxed: every card neither on a foundation, nor in a side pile, nor in ``waste`` is
+    free; a card may go up as soon as *some* copy of the card below it in suit is up (the
+    real rule also needs a foundation still at that rank); a waste card leaves the waste
+    from the top only: to a foundation, or (then free) onto a side pile, which the real
+    game allows only if a card one rank higher (in its suit when ``in_suit``) will ever be
+    a side pile's top: not a king, and not when every such card is home or lies below it
+    in the waste (cards below it stay there while it does). Going up never stops another card from going up, so playing every card that can
+    go up, in any order, reaches the one fixpoint; the relaxed game is lost iff cards are
+    left in the piles there. Every real game is a relaxed game."""
+    up = [[False] * 14 for _ in range(4)]  # up[s][r]: a copy of rank r of suit s is home
+    for f, n in enumerate(found):
+        row = up[f // 2]
+        for r in range(n + 1):
+            row[r] = True
+    held = [[0] * 14 for _ in range(4)]
+    piles = [list(p) for p in sides if p]
+    for p in piles:
+        for c in p:
+            held[SUIT[c]][RANK[c]] += 1
+    for c in waste:
+        held[SUIT[c]][RANK[c]] += 1
+    home = [[0] * 14 for _ in range(4)]
+    for f, n in enumerate(found):
+        for r in range(1, n + 1):
+            home[f // 2][r] += 1
+    free = [[r > 0 and held[s][r] + home[s][r] < 2 for r in range(14)] for s in range(4)]
+
+    def rise(s: int, r: int) -> None:  # rank r of suit s is up: free cards follow it
+        row, fr = up[s], free[s]
+        row[r] = True
+        r += 1
+        while r < 14 and not row[r] and fr[r]:
+            row[r] = True
+            r += 1
+
+    def release(c: int) -> None:  # a waste card leaves the waste: free from now on
+        s, r = SUIT[c], RANK[c]
+        free[s][r] = True
+        if up[s][r - 1] and not up[s][r]:
+            rise(s, r)
+
+    for s in range(4):
+        for r in range(2, 14):
+            if up[s][r - 1] and not up[s][r] and free[s][r]:
+                rise(s, r)
+    # may waste card i ever be built on a side pile? Only on a card one rank higher (of its
+    # suit, or any suit) that is not home and not below it in the waste (those stay put)
+    w = list(waste)
+    below = [[0] * 14 for _ in range(4)]  # copies below the current waste card
+    build = []
+    for c in w:
+        s, r = SUIT[c], RANK[c]
+        if r == 13:
+            build.append(False)
+        elif in_suit:
+            build.append(home[s][r + 1] + below[s][r + 1] < 2)
+        else:
+            build.append(sum(home[t][r + 1] + below[t][r + 1] for t in range(4)) < 8)
+        below[s][r] += 1
+    moved = True
+    while moved and (piles or w):
+        moved = False
+        while w and (build[len(w) - 1] or up[SUIT[w[-1]]][RANK[w[-1]] - 1]):
+            c = w.pop()
+            release(c)
+            moved = True
+        for p in piles:
+            while p and up[SUIT[p[-1]]][RANK[p[-1]] - 1]:
+                c = p.pop()
+                rise(SUIT[c], RANK[c])
+                moved = True
+        piles = [p for p in piles if p]
+    return bool(piles or w)
+
+
 def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
     """Deal ``deal`` of the Octagon under ``readings``."""
     check_deal(deal)
@@ -450,7 +590,8 @@ def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
     cfg = Config(SLUG, deal, r, literal=r["negation"] == "literal",
                  in_suit=r["side-build"] == "in-suit",
                  max_redeals=3 if r["redeals"] == "three-redeals" else 2,
-                 compulsory=r["stock-play"] == "compulsory")
+                 compulsory=r["stock-play"] == "compulsory",
+                 transfers=r["side-transfers"] == "allowed", dead_cache={})
     found, rest = take_out_aces(numbers(SLUG, deal, PACKS))
     s = OctagonState.__new__(OctagonState)
     s.cfg, s.hist = cfg, None
