@@ -263,10 +263,16 @@ def playout(s: State, policy: str, seed: int | None = None,
 
 
 # -- the careful player: sees what a player sees, and plans ---------------------------------
-#: states one decision of the careful player may search (split over its samples).
-CAREFUL_BUDGET = 20_000
+#: states one decision of the careful player may search (split over its moves and samples).
+CAREFUL_BUDGET = 2_000
 #: determinisations drawn per decision (when something is hidden).
 CAREFUL_SAMPLES = 4
+#: decisions' worth of states a deal may search in all (``CAREFUL_DECISIONS * budget``);
+#: then the careful player plays the greedy order to the end. Bounds the cost of a deal.
+CAREFUL_DECISIONS = 100
+#: the states of the one search from a deal that lies all face up (:data:`FACE_UP_GAMES`):
+#: the solver's budget in the stored odds table, so that there the two coincide.
+CAREFUL_SOLVE_BUDGET = 20_000
 
 #: Games whose every card lies face up from the start under the default readings (nothing
 #: for :meth:`~engine.state.State.sample_hidden` to shuffle): there the careful player's one
@@ -278,7 +284,8 @@ FACE_UP_GAMES = ("favourite", "goes-doesnt-go")
 
 
 def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
-                samples: int = CAREFUL_SAMPLES, max_moves: int = 5000) -> Playout:
+                samples: int = CAREFUL_SAMPLES, max_moves: int = 5000,
+                solve_budget: int = CAREFUL_SOLVE_BUDGET) -> Playout:
     """Play the **careful** policy from ``s``: a player who does not peek, and plans.
 
     **What it sees.** Only :meth:`~engine.state.State.visible` (the face-up cards, the
@@ -302,7 +309,11 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
     (:meth:`~engine.state.State.safe_move` of the sample) is played without deliberation, as
     is a sole legal move. Where nothing is hidden its one sample is the position itself: in
     the games of :data:`FACE_UP_GAMES` the careful player is the solver
-    (:func:`engine.solver.solve_deal` from the deal, with ``budget``).
+    (:func:`engine.solver.solve_deal` from the deal, with ``solve_budget`` states).
+
+    **Cost.** A deal searches at most :data:`CAREFUL_DECISIONS` ``* budget`` states in all
+    (counted, so the cut is deterministic); after that the player plays the greedy order
+    to the end.
 
     **Back-off.** When no move wins in any sample it plays the greedy move and deliberates
     again only after more cards have turned up: 1, 2, 4, ... newly seen cards since the last
@@ -319,12 +330,12 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
     ``samples``.
     """
     from .solver import search, solve_deal
-    for name, v in (("budget", budget), ("samples", samples)):
+    for name, v in (("budget", budget), ("samples", samples), ("solve_budget", solve_budget)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise ValueError(f"{name} must be an integer >= 1, not {v!r}")
     rng = SplitMix64(s.cfg.deal if seed is None else seed)
     if s.hist is None and s.sample_hidden(rng) is s:        # all face up from the deal
-        r = solve_deal(s.cfg.slug, s.cfg.deal, s.cfg.readings, budget)
+        r = solve_deal(s.cfg.slug, s.cfg.deal, s.cfg.readings, solve_budget)
         for m in r.moves:
             s = s.apply(m)
         return Playout(r.outcome, s, "won" if r.outcome == "won" else
@@ -332,6 +343,7 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
                         else "the search's budget ran out"))
     keys = {s.key()}
     wait, since = 0, 0          # back-off: newly seen cards to wait for, and seen since
+    left = CAREFUL_DECISIONS * budget   # states the deal may still search
     shown = _shown(s.visible())
     for _ in range(max_moves):
         if s.is_won():
@@ -343,7 +355,7 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
         shown |= new
         since += len(new)
         order = greedy_order(s, moves)
-        if len(moves) > 1:
+        if len(moves) > 1 and left > 0:
             draws = [s.sample_hidden(rng) for _ in range(1 if s.sample_hidden(rng) is s
                                                          else samples)]
             sm = draws[0].safe_move()
@@ -354,6 +366,7 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
                 score = {}
                 for m in moves:
                     rs = [search(d.apply(m), each) for d in draws]
+                    left -= sum(r.states for r in rs)
                     score[m] = (sum(r.outcome == "won" for r in rs),
                                 -sum(r.states for r in rs if r.outcome == "won"))
                 best = max(score.values())[0]
