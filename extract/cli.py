@@ -693,9 +693,10 @@ def play_reason(result: dict, budget: int) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def play(game, deal, readings, policy, budget, seed, fmt) -> None:
-    """Play deal N of GAME under the readings with a policy, and report every move (its
-    words and the sentences that allow it), the outcome and why (JSON: the engine's result,
-    its "steps" [{"n", "move", "caption", "rules"}], plus "reason")."""
+    """Play deal N of GAME under the readings with a policy, and report the outcome and why,
+    then every move (its words and the sentences that allow it) and the final position
+    (JSON: the engine's result, its "steps" [{"n", "move", "caption", "rules"}], plus
+    "reason")."""
     from engine import api
     from .words import count
     _executable(game)
@@ -708,11 +709,13 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     r = ", ".join(f"{k}={v}" for k, v in result["readings"].items()) or "no ambiguities"
     played = "" if policy == "solver" and result["outcome"] != "won" else \
         f" after {count(len(result['moves']), 'move')}"
+    click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
+               f"{result['outcome']}{played}: {result['reason']}")
+    if result["steps"]:
+        click.echo("moves:")
     for st in result["steps"]:
         rules = f" ({', '.join(st['rules'])})" if st["rules"] else ""
         click.echo(f"{st['n']:>4}. {st['caption']}{rules}")
-    click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
-               f"{result['outcome']}{played}: {result['reason']}")
     from engine import games as engine_games
     final = engine_games.replay(game, deal, result["readings"], result["moves"])
     click.echo(f"final position:\n{final.render()}")
