@@ -111,13 +111,41 @@ def test_careful_is_deterministic_and_checks_its_arguments():
             policies.careful_run(games.new("mill", 2), samples=bad)
 
 
-def test_careful_moves_are_legal_and_replay():
+def test_careful_moves_are_legal_and_never_revisit_a_position():
+    """Through the API (mill) and along the first 300 moves of an Egyptian Pyramid deal,
+    where builds between alike piles would lead straight back without the referee's rule."""
     r = api.play("mill", 3, {}, "careful", 500)
     assert r["policy"] == "careful" and r["outcome"] in ("won", "lost", "undecided")
-    end = games.replay("mill", 3, r["readings"], r["moves"])
-    assert end.is_won() == (r["outcome"] == "won")
-    keys = [games.replay("mill", 3, None, r["moves"][:i]).key() for i in range(0, len(r["moves"]) + 1, 7)]
-    assert len(keys) == len(set(keys))
+    ep = policies.careful_run(games.new("egyptian-pyramid", 2), budget=200, max_moves=300)
+    for slug, deal, moves in (("mill", 3, r["moves"]),
+                              ("egyptian-pyramid", 2, ep.state.moves())):
+        s = games.new(slug, deal)
+        keys = [s.key()]
+        for m in moves:
+            s = s.step(m)
+            keys.append(s.key())
+        assert len(keys) == len(set(keys)), slug
+    assert games.replay("mill", 3, None, r["moves"]).is_won() == (r["outcome"] == "won")
+
+
+def test_a_deal_searches_a_bounded_number_of_states(monkeypatch):
+    """The careful player stops deliberating once a deal has searched CAREFUL_DECISIONS
+    decisions' worth of states (then the greedy order): the total stays within that plus
+    one decision."""
+    from engine import solver as solver_mod
+    spent = []
+    real = solver_mod.search
+
+    def counting(root, budget=200_000, safe=True):
+        r = real(root, budget, safe)
+        spent.append(r.states)
+        return r
+    monkeypatch.setattr(solver_mod, "search", counting)
+    budget = 100
+    policies.careful_run(games.new("heart-to-heart", 1), budget=budget)
+    most = 50 * 4 * 25      # one decision: at most 25 legal moves x 4 samples x 50 states
+    assert len(games.new("heart-to-heart", 1).legal_moves()) <= 25
+    assert 0 < sum(spent) <= policies.CAREFUL_DECISIONS * budget + most
 
 
 def test_careful_beats_greedy_in_the_mill():
