@@ -55,6 +55,8 @@ def _check(game, deal, readings, policy, budget):
 
 def _run(game, deal, readings, policy, budget, seed):
     """Returns (outcome, start state, final state, extra dict)."""
+    if budget is None:
+        budget = policies.CAREFUL_BUDGET if policy == "careful" else 100_000
     start = _check(game, deal, readings, policy, budget)
     if policy == "solver":
         r = solver.solve_deal(game, deal, readings, budget)
@@ -70,7 +72,7 @@ def _run(game, deal, readings, policy, budget, seed):
 
 
 def play(game: str, deal: int, readings: dict[str, str] | None = None,
-         policy: str = "greedy", budget: int = 100_000, seed: int | None = None,
+         policy: str = "greedy", budget: int | None = None, seed: int | None = None,
          captions: bool = False) -> dict:
     """Play one numbered deal.
 
@@ -79,7 +81,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     :func:`engine.policies.blind_choice`), "careful" (sees only the face-up cards and plans
     over samples of the others: :func:`engine.policies.careful_run`, seeded by ``seed``) or
     "solver"; ``budget``: for the solver the number of states, for the careful player the
-    states of one decision, for the others the maximum number of moves (then "undecided").
+    states of one decision, for the others the maximum number of moves (then "undecided");
+    None: 100,000, and for the careful player :data:`engine.policies.CAREFUL_BUDGET`.
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
     "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",
@@ -105,7 +108,7 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
 
 
 def trace(game: str, deal: int, readings: dict[str, str] | None = None,
-          policy: str = "greedy", budget: int = 100_000, seed: int | None = None) -> dict:
+          policy: str = "greedy", budget: int | None = None, seed: int | None = None) -> dict:
     """Like :func:`play`, plus ``"steps"``: the states of the played deal for step-through,
     ``[{"n", "move" (None for the deal), "layout"}]`` (layout as
     :meth:`engine.state.State.layout`)."""

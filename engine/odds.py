@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterable
 
 from . import games
-from .policies import POLICIES, careful_run, playout
+from .policies import CAREFUL_BUDGET, POLICIES, careful_run, playout
 from .solver import solve_deal
 
 DEFAULT_BUDGET = 100_000
@@ -219,14 +219,17 @@ def summarise(game: str, full_readings: dict, policy: str, deals: int, first: in
 
 
 def odds(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
-         readings: dict | None = None, budget: int = DEFAULT_BUDGET, jobs: int | None = None,
+         readings: dict | None = None, budget: int | None = None, jobs: int | None = None,
          scheduler=None, progress: Progress | None = None) -> dict:
     """Play deals ``first .. first + deals - 1`` of ``game`` under ``readings`` (ambiguity id
     -> reading id; the rest take their defaults) with ``policy`` and return the odds JSON
-    (module docstring). ``jobs`` local processes (default: all CPUs), or ``scheduler`` a Dask
+    (module docstring). ``budget`` None: :data:`DEFAULT_BUDGET`, for the careful player
+    :data:`engine.policies.CAREFUL_BUDGET`. ``jobs`` local processes (default: all CPUs), or ``scheduler`` a Dask
     scheduler address / client; ``progress(done, total)`` is called as deals complete.
     Matches ``edition odds GAME [--deals N] [--first K] [--policy P] [--reading A=R ...]
     [--budget S] [--jobs N] [--scheduler ADDR]``. ValueError (one line) on bad arguments."""
+    if budget is None:
+        budget = CAREFUL_BUDGET if policy == "careful" else DEFAULT_BUDGET
     full = _check(game, deals, first, policy, readings, budget)
     res = outcomes(game, deals, first, policy, full, budget, jobs, scheduler, progress)
     return summarise(game, full, policy, deals, first, budget, res)

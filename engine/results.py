@@ -226,8 +226,7 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     ranges = deal_ranges(deals)
     cluster = local_cluster(workers) if workers else None
     if cluster is not None:
-        from distributed import Client
-        scheduler = Client(cluster)
+        scheduler = cluster.get_client()
         how = f"dask LocalCluster, {workers} worker processes on 127.0.0.1"
     elif scheduler is not None:
         how = f"dask scheduler at {getattr(scheduler, 'scheduler', None) and scheduler.scheduler.address or scheduler}"

@@ -687,8 +687,9 @@ def play_reason(result: dict, budget: int) -> str:
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--policy", type=click.Choice(["solver", "careful", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
-@click.option("--budget", type=click.IntRange(min=1), default=100_000, show_default=True,
-              help="States for the solver, moves for the other policies.")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="States for the solver (default 100000), states per decision for the "
+                   "careful player (default 2000), moves for the other policies (default 100000).")
 @click.option("--seed", type=int, default=None, help="Seed of the random policy.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
@@ -702,6 +703,9 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     _executable(game)
     result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
                           seed=seed, captions=True)
+    if budget is None:
+        from engine.policies import CAREFUL_BUDGET
+        budget = CAREFUL_BUDGET if policy == "careful" else 100_000
     result["reason"] = play_reason(result, budget)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
@@ -755,7 +759,8 @@ MAX_DEALS = 1_000_000
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="States for the solver, moves for the other policies (default 100000).")
+              help="States for the solver (default 100000), states per decision for the "
+                   "careful player (default 2000), moves for the other policies (default 100000).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",

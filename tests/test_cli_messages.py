@@ -133,3 +133,10 @@ def test_careful_policy_from_the_cli(cli):
     res = json.loads(cli("odds", "mill", "--deals", "2", "--policy", "careful", "--jobs", "1",
                          "--format", "json").output)
     assert res["policy"] == "careful" and res["won"] + res["lost"] + res["undecided"] == 2
+
+
+def test_budget_help_names_the_careful_players_default(cli):
+    from engine.policies import CAREFUL_BUDGET
+    for command in ("play", "odds"):
+        text = " ".join(cli(command, "--help").output.split())
+        assert f"careful player (default {CAREFUL_BUDGET})" in text
