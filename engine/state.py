@@ -194,7 +194,7 @@ def iter_hist(hist) -> Iterator[tuple]:
         hist = hist[1]
 
 
-def hidden_relabel(s: State, rng) -> dict[int, int]:
+def hidden_relabel(s: State, rng, group=None) -> dict[int, int]:
     """A relabelling of the cards a player cannot see in ``s``, for a game's
     ``sample_hidden``: ``{card: card}``, a bijection of the hidden cards onto themselves.
 
@@ -205,17 +205,25 @@ def hidden_relabel(s: State, rng) -> dict[int, int]:
     :class:`engine.deal.SplitMix64`), and the ``i``-th hidden place gets the ``i``-th card of
     the shuffle. Sorting first makes the result a function of the *set* of hidden cards, the
     visible cards and ``rng`` only, never of where the hidden cards really lie: a player who
-    samples this way has not peeked. Empty when nothing is hidden."""
-    hidden: list[int] = []
+    samples this way has not peeked. Empty when nothing is hidden.
+
+    ``group`` (a function of the pile name) keeps what a player knows of where a card may
+    lie: hidden cards are shuffled only among the hidden places of piles of the same group
+    (e.g. each player's own pack in Heart Speaks to Heart); None: one group."""
+    hidden: dict = {}
     for (name, _x, _y, cards, _f), (_n, shown) in zip(s.piles(), s.visible()):
         if name.startswith("foundation"):
             continue
-        hidden += [c for c, v in zip(cards, shown) if v is None]
-    pool = sorted(hidden)
-    for i in range(len(pool) - 1, 0, -1):
-        j = rng.below(i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
-    return dict(zip(hidden, pool))
+        hidden.setdefault(None if group is None else group(name), []).extend(
+            c for c, v in zip(cards, shown) if v is None)
+    out: dict[int, int] = {}
+    for _g, cards in sorted(hidden.items(), key=lambda kv: str(kv[0])):
+        pool = sorted(cards)
+        for i in range(len(pool) - 1, 0, -1):
+            j = rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        out.update(zip(cards, pool))
+    return out
 
 
 def relabelled(cards: tuple, sigma: dict[int, int]) -> tuple:

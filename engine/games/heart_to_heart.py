@@ -343,11 +343,14 @@ class HeartState(State):
         counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
         an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
         The reserves live in ``cfg.reserve``: the sample has a copy of
-        the :class:`~engine.state.Config` with them relabelled. The identity (``self``) where nothing is hidden. A determinisation for the
-        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
-        cards differ from the deal's, so it does not replay from the deal number)."""
+        the :class:`~engine.state.Config` with them relabelled. Each player's packets and
+        reserve hold that player's own pack (:func:`deal_packs`), which a player knows, so
+        the cards are shuffled within each side. The identity (``self``) where nothing is
+        hidden. A determinisation for the ``careful`` player (:mod:`engine.policies`); the
+        result is for planning only (its cards differ from the deal's, so it does not replay
+        from the deal number)."""
         from ..state import hidden_relabel, relabelled
-        sigma = hidden_relabel(self, rng)
+        sigma = hidden_relabel(self, rng, group=lambda name: name.split(" ", 1)[0])
         if not sigma:
             return self
         import copy

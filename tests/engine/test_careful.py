@@ -155,3 +155,14 @@ def test_careful_beats_greedy_in_the_mill():
     greedy = [policies.run(games.new("mill", d), "greedy").outcome for d in range(1, 7)]
     careful = [policies.careful_run(games.new("mill", d)).outcome for d in range(1, 7)]
     assert careful.count("won") > greedy.count("won")
+
+
+def test_heart_to_heart_samples_keep_each_players_pack_on_its_side():
+    """A player knows that each side's packets and reserve hold that side's own pack: a
+    sample shuffles the hidden cards within a side, never across."""
+    for s in _positions("heart-to-heart", 1, 10):
+        a = s.sample_hidden(SplitMix64(len(s.moves())))
+        for name, _x, _y, cards, _f in a.piles():
+            side = {"A": 0, "B": 1}.get(name.split(" ", 1)[0])
+            if side is not None:
+                assert all(c // 52 == side for c in cards), name
