@@ -224,8 +224,8 @@ def odds(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
     """Play deals ``first .. first + deals - 1`` of ``game`` under ``readings`` (ambiguity id
     -> reading id; the rest take their defaults) with ``policy`` and return the odds JSON
     (module docstring). ``budget`` None: :data:`DEFAULT_BUDGET`, for the careful player
-    :data:`engine.policies.CAREFUL_BUDGET`. ``jobs`` local processes (default: all CPUs), or ``scheduler`` a Dask
-    scheduler address / client; ``progress(done, total)`` is called as deals complete.
+    :data:`engine.policies.CAREFUL_BUDGET`. ``jobs`` local processes (default: all CPUs),
+    or ``scheduler`` a Dask scheduler address / client; ``progress(done, total)`` is called as deals complete.
     Matches ``edition odds GAME [--deals N] [--first K] [--policy P] [--reading A=R ...]
     [--budget S] [--jobs N] [--scheduler ADDR]``. ValueError (one line) on bad arguments."""
     if budget is None:

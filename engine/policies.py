@@ -304,8 +304,8 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
     with ``budget // (moves * samples)`` states (at least 50; :func:`engine.solver.search`):
     a move scores the samples in which a win is found, and among equal scores the fewer
     states those wins took to find (a position nearer a win, in most worlds). It plays the
-    move of highest score, ties in the greedy order (:func:`greedy_order`, which reads the move and the pile sizes
-    only). A move the first sample's solver would play without branching
+    move of highest score, ties in the greedy order (:func:`greedy_order`, which reads the
+    move and the pile sizes only). A move the first sample's solver would play without branching
     (:meth:`~engine.state.State.safe_move` of the sample) is played without deliberation, as
     is a sole legal move. Where nothing is hidden its one sample is the position itself: in
     the games of :data:`FACE_UP_GAMES` the careful player is the solver

@@ -229,7 +229,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
         scheduler = cluster.get_client()
         how = f"dask LocalCluster, {workers} worker processes on 127.0.0.1"
     elif scheduler is not None:
-        how = f"dask scheduler at {getattr(scheduler, 'scheduler', None) and scheduler.scheduler.address or scheduler}"
+        address = getattr(getattr(scheduler, "scheduler", None), "address", scheduler)
+        how = f"dask scheduler at {address}"
     else:
         how = f"{jobs or os.cpu_count() or 1} local processes"
     t0 = time.perf_counter()
