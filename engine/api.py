@@ -55,6 +55,8 @@ def _check(game, deal, readings, policy, budget):
 
 def _run(game, deal, readings, policy, budget, seed):
     """Returns (outcome, start state, final state, extra dict)."""
+    if budget is None:
+        budget = policies.CAREFUL_BUDGET if policy == "careful" else 100_000
     start = _check(game, deal, readings, policy, budget)
     if policy == "solver":
         r = solver.solve_deal(game, deal, readings, budget)
@@ -62,23 +64,32 @@ def _run(game, deal, readings, policy, budget, seed):
         for m in r.moves:
             final = final.apply(m)
         return r.outcome, start, final, {"states": r.states, "seconds": round(r.seconds, 3)}
-    r = policies.run(start, policy, seed, budget)
+    if policy == "careful":
+        r = policies.careful_run(start, seed, budget)
+    else:
+        r = policies.run(start, policy, seed, budget)
     return r.outcome, start, r.state, {"reason": r.reason}
 
 
 def play(game: str, deal: int, readings: dict[str, str] | None = None,
-         policy: str = "greedy", budget: int = 100_000, seed: int | None = None) -> dict:
+         policy: str = "greedy", budget: int | None = None, seed: int | None = None,
+         captions: bool = False) -> dict:
     """Play one numbered deal.
 
     ``readings`` ambiguity id -> reading id (others default); ``policy`` "random" (seeded by
     ``seed``, default the deal number), "greedy", "blind" (sees only the face-up cards:
-    :func:`engine.policies.blind_choice`) or "solver"; ``budget``: for the solver the
-    number of states, for the others the maximum number of moves (then "undecided").
+    :func:`engine.policies.blind_choice`), "careful" (sees only the face-up cards and plans
+    over samples of the others: :func:`engine.policies.careful_run`, seeded by ``seed``) or
+    "solver"; ``budget``: for the solver the number of states, for the careful player the
+    states of one decision, for the others the maximum number of moves (then "undecided");
+    None: 100,000, and for the careful player :data:`engine.policies.CAREFUL_BUDGET`.
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
     "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",
     "seconds"}``). A solver's moves are empty unless it won. The solver is
-    :func:`engine.solver.solve_deal`, as in the odds table.
+    :func:`engine.solver.solve_deal`, as in the odds table. With ``captions`` also
+    ``"steps": [{"n", "move", "caption", "rules"}]``, one per move: its words and the
+    sentence ids it executes, the captions of the site's step-through (:func:`steps`).
     """
     outcome, start, final, extra = _run(game, deal, readings, policy, budget, seed)
     summary = final.summary()
@@ -90,11 +101,14 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
            "moves": [list(m) for m in final.moves()], "final": summary}
     if extra:
         out["search"] = extra
+    if captions:
+        out["steps"] = [{k: st[k] for k in ("n", "move", "caption", "rules")}
+                        for st in steps(game, deal, out["readings"], out["moves"])[1:]]
     return out
 
 
 def trace(game: str, deal: int, readings: dict[str, str] | None = None,
-          policy: str = "greedy", budget: int = 100_000, seed: int | None = None) -> dict:
+          policy: str = "greedy", budget: int | None = None, seed: int | None = None) -> dict:
     """Like :func:`play`, plus ``"steps"``: the states of the played deal for step-through,
     ``[{"n", "move" (None for the deal), "layout"}]`` (layout as
     :meth:`engine.state.State.layout`)."""

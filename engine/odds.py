@@ -1,19 +1,22 @@
 """Measured odds: how often a game comes out, over numbered deals, under readings and a policy.
 
 :func:`odds` plays deals ``first .. first + deals - 1`` of a game under a choice of readings
-with a policy (``solver``, ``greedy`` or ``random``) and returns::
+with a policy (``solver``, ``careful``, ``greedy``, ``blind`` or ``random``) and returns::
 
     {"game", "readings", "policy", "deals", "first", "budget",
-     "won", "lost", "undecided", "rate", "ci95": [low, high]}
+     "won", "lost", "undecided", "rate", "bounds": [low, high], "ci95": [low, high]}
 
-``rate`` is ``won / deals``. ``ci95`` is the Wilson 95% score interval with the undecided
+``rate`` is ``won / deals``: with any undecided deal only a lower bound, so ``bounds`` gives
+both ends, ``[won / deals, (won + undecided) / deals]`` (equal when every deal is decided),
+and :func:`describe_rate` and :func:`format_text` state bounds, never a rate, then. ``ci95`` is the Wilson 95% score interval with the undecided
 deals counted both ways: the low bound counts them as lost (Wilson low of ``won`` in
 ``deals``), the high bound as won (Wilson high of ``won + undecided``). With no undecided
 deals it is the plain Wilson interval.
 
 ``budget`` is, as in :func:`engine.api.play`, the solver's budget in states
-(:func:`engine.solver.solve`) and for the ``greedy`` and ``random`` policies the most moves
-played (then the deal is undecided). Every deal's outcome is a pure function of (game, deal, readings, policy, budget): the
+(:func:`engine.solver.solve`), the careful player's states per decision
+(:func:`engine.policies.careful_run`), and for the ``greedy``, ``blind`` and ``random``
+policies the most moves played (then the deal is undecided). Every deal's outcome is a pure function of (game, deal, readings, policy, budget): the
 solver's budget counts states, not seconds, and the random policy is seeded with the deal
 number. So the counts are the same however the deals are spread over processes or machines.
 
@@ -26,11 +29,12 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterable
 
 from . import games
-from .policies import POLICIES, playout
+from .policies import CAREFUL_BUDGET, POLICIES, careful_run, playout
 from .solver import solve_deal
 
 DEFAULT_BUDGET = 100_000
@@ -69,9 +73,12 @@ def play_deal(game: str, deal: int, readings: dict | None = None, policy: str = 
     :func:`engine.solver.solve_deal` (a win found under a reading that only removes moves
     counts: so a restriction's upper bound never exceeds the wider reading's); any other
     policy of :data:`engine.policies.POLICIES` plays out through
-    :func:`engine.policies.playout`."""
+    :func:`engine.policies.playout`, the careful player through
+    :func:`engine.policies.careful_run` with ``budget`` states per decision."""
     if policy == "solver":
         return solve_deal(game, deal, readings, budget).outcome
+    if policy == "careful":
+        return careful_run(games.new(game, deal, readings), budget=budget).outcome
     if policy in POLICIES:
         return playout(games.new(game, deal, readings), policy, max_moves=budget)[0]
     raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
@@ -81,6 +88,13 @@ def run_chunk(task: tuple) -> list[tuple[int, str]]:
     """Worker entry point: ``(game, deals, readings, policy, budget)`` -> [(deal, outcome)]."""
     game, deal_list, readings, policy, budget = task
     return [(d, play_deal(game, d, readings, policy, budget)) for d in deal_list]
+
+
+def run_chunk_cpu(task: tuple) -> tuple[list[tuple[int, str]], float]:
+    """:func:`run_chunk` and the CPU seconds the worker spent on it."""
+    t = time.process_time()
+    res = run_chunk(task)
+    return res, time.process_time() - t
 
 
 def _chunks(first: int, deals: int, size: int) -> list[list[int]]:
@@ -106,9 +120,10 @@ def _check(game: str, deals: int, first: int, policy: str, readings, budget) -> 
 def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
              readings: dict | None = None, budget: int = DEFAULT_BUDGET,
              jobs: int | None = None, scheduler=None, progress: Progress | None = None,
-             chunk: int | None = None) -> dict[int, str]:
+             chunk: int | None = None, cpu: list | None = None) -> dict[int, str]:
     """Outcome of every deal ``first .. first + deals - 1``: ``{deal: outcome}`` (see
-    :func:`odds` for the arguments)."""
+    :func:`odds` for the arguments). With ``cpu`` (a list) the CPU seconds of each chunk of
+    deals, measured where it ran, are appended to it."""
     full = _check(game, deals, first, policy, readings, budget)
     if jobs is None:
         jobs = os.cpu_count() or 1
@@ -122,7 +137,10 @@ def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver"
     tasks = [(game, c, full, policy, budget) for c in _chunks(first, deals, chunk)]
     out: dict[int, str] = {}
 
-    def take(res: Iterable[tuple[int, str]]):
+    def take(res_cpu: tuple[Iterable[tuple[int, str]], float]):
+        res, seconds = res_cpu
+        if cpu is not None:
+            cpu.append(seconds)
         for d, o in res:
             out[d] = o
         if progress is not None:
@@ -133,7 +151,7 @@ def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver"
             take(res)
     elif jobs == 1 or len(tasks) == 1:
         for t in tasks:
-            take(run_chunk(t))
+            take(run_chunk_cpu(t))
     else:
         import multiprocessing as mp
         import threading
@@ -143,14 +161,14 @@ def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver"
                             and "fork" in mp.get_all_start_methods()) else "spawn"
         ctx = mp.get_context(method)
         with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as ex:
-            futs = [ex.submit(run_chunk, t) for t in tasks]
+            futs = [ex.submit(run_chunk_cpu, t) for t in tasks]
             for f in as_completed(futs):
                 take(f.result())
     return dict(sorted(out.items()))
 
 
 def _dask_map(scheduler, tasks):
-    """Run ``run_chunk`` over ``tasks`` on a Dask distributed cluster, yielding results as
+    """Run :func:`run_chunk_cpu` over ``tasks`` on a Dask distributed cluster, yielding results as
     they complete. ``scheduler`` is an address or a ``distributed.Client``."""
     try:
         from distributed import Client, as_completed as d_as_completed
@@ -160,7 +178,7 @@ def _dask_map(scheduler, tasks):
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler
     try:
-        futs = client.map(run_chunk, tasks, pure=False)
+        futs = client.map(run_chunk_cpu, tasks, pure=False)
         for f in d_as_completed(futs):
             yield f.result()
     finally:
@@ -168,15 +186,16 @@ def _dask_map(scheduler, tasks):
             client.close()
 
 
-#: above this share of undecided deals a rate is shown only as bounds (:func:`describe_rate`)
-UNDECIDED_SHARE = 0.05
+#: above this share of undecided deals a rate is shown only as bounds (:func:`describe_rate`):
+#: none, so any undecided deal makes the figure bounds.
+UNDECIDED_SHARE = 0.0
 
 
 def describe_rate(row: dict) -> str:
-    """How a row's win rate may fairly be stated. With few undecided deals (at most
-    :data:`UNDECIDED_SHARE`) the rate and its 95% interval, ``"54.2% (95%: 48.0–60.3%)"``;
-    with more, bounds only, never a point rate: ``"≥ 3.2% won, 91.5% undecided"`` (the true
-    rate lies between the won share and the won-or-undecided share)."""
+    """How a row's win rate may fairly be stated. With every deal decided the rate and its
+    95% interval, ``"54.2% (95%: 48.0–60.3%)"``; with any undecided deal, bounds only, never
+    a point rate: ``"≥ 3.2% won, 91.5% undecided"`` (the true rate lies between the won
+    share and the won-or-undecided share)."""
     n = row["deals"]
     lo, hi = row["ci95"]
     if n and row["undecided"] / n > UNDECIDED_SHARE:
@@ -194,18 +213,23 @@ def summarise(game: str, full_readings: dict, policy: str, deals: int, first: in
     lo, hi = interval(won, und, deals)
     return {"game": game, "readings": dict(full_readings), "policy": policy, "deals": deals,
             "first": first, "budget": budget, "won": won, "lost": lost, "undecided": und,
-            "rate": round(won / deals, 6), "ci95": [round(lo, 6), round(hi, 6)]}
+            "rate": round(won / deals, 6),
+            "bounds": [round(won / deals, 6), round((won + und) / deals, 6)],
+            "ci95": [round(lo, 6), round(hi, 6)]}
 
 
 def odds(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
-         readings: dict | None = None, budget: int = DEFAULT_BUDGET, jobs: int | None = None,
+         readings: dict | None = None, budget: int | None = None, jobs: int | None = None,
          scheduler=None, progress: Progress | None = None) -> dict:
     """Play deals ``first .. first + deals - 1`` of ``game`` under ``readings`` (ambiguity id
     -> reading id; the rest take their defaults) with ``policy`` and return the odds JSON
-    (module docstring). ``jobs`` local processes (default: all CPUs), or ``scheduler`` a Dask
-    scheduler address / client; ``progress(done, total)`` is called as deals complete.
+    (module docstring). ``budget`` None: :data:`DEFAULT_BUDGET`, for the careful player
+    :data:`engine.policies.CAREFUL_BUDGET`. ``jobs`` local processes (default: all CPUs),
+    or ``scheduler`` a Dask scheduler address / client; ``progress(done, total)`` is called as deals complete.
     Matches ``edition odds GAME [--deals N] [--first K] [--policy P] [--reading A=R ...]
     [--budget S] [--jobs N] [--scheduler ADDR]``. ValueError (one line) on bad arguments."""
+    if budget is None:
+        budget = CAREFUL_BUDGET if policy == "careful" else DEFAULT_BUDGET
     full = _check(game, deals, first, policy, readings, budget)
     res = outcomes(game, deals, first, policy, full, budget, jobs, scheduler, progress)
     return summarise(game, full, policy, deals, first, budget, res)
@@ -223,10 +247,10 @@ def parse_readings(items: Iterable[str]) -> dict[str, str]:
 
 
 def format_text(res: dict) -> str:
-    """One paragraph for ``--format text``."""
-    lo, hi = res["ci95"]
+    """One paragraph for ``--format text``: the counts, then the rate as
+    :func:`describe_rate` states it (bounds, never a rate, when any deal is undecided)."""
     rd = ", ".join(f"{a}={r}" for a, r in res["readings"].items()) or "no ambiguities"
     return (f"{res['game']} ({rd}); policy {res['policy']}, deals {res['first']}.."
             f"{res['first'] + res['deals'] - 1}, budget {res['budget']}\n"
             f"won {res['won']}, lost {res['lost']}, undecided {res['undecided']}: "
-            f"rate {100 * res['rate']:.1f}%, 95% interval {100 * lo:.1f}-{100 * hi:.1f}%")
+            f"{describe_rate(res)}")

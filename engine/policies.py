@@ -1,4 +1,4 @@
-"""Play policies: ``random`` (seeded), ``greedy``, ``blind``, ``solver``.
+"""Play policies: ``random`` (seeded), ``greedy``, ``blind``, ``careful``, ``solver``.
 
 * ``random``: a uniformly chosen legal move, drawn with :class:`engine.deal.SplitMix64`
   seeded with ``seed`` (default: the deal number), so a playout is reproducible everywhere.
@@ -9,6 +9,10 @@
   and knows the rules, not the order of the stock or the face-down cards: the greedy
   priority, and never a move whose outcome it can foresee to be a position it has already
   seen (see :func:`blind_choice`). Its choices are a function of what it has seen.
+* ``careful``: a player who sees only what lies face up, as ``blind``, and plans: it draws
+  determinisations of the unseen cards, solves each with a small budget and plays the move
+  that wins in most of them (:func:`careful_run`). Its rate is the realistic figure (a lower
+  bound on a perfect player at the table); the solver's is the ceiling.
 * ``solver``: the moves of :func:`engine.solver.solve` (won) or none.
 
 **No position is played twice.** The ``random`` and ``greedy`` policies remember the
@@ -45,7 +49,7 @@ from dataclasses import dataclass
 from .deal import SplitMix64
 from .state import State
 
-POLICIES = ("random", "greedy", "blind", "solver")
+POLICIES = ("random", "greedy", "blind", "careful", "solver")
 #: The policies :func:`run` plays (the solver is :func:`engine.solver.solve`).
 PLAYOUT_POLICIES = ("random", "greedy", "blind")
 _KIND_RANK = {"found": 0, "dig": 0, "build": 2, "fill": 2, "turn": 3, "redeal": 4}
@@ -200,7 +204,8 @@ class Playout:
 
 
 def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -> Playout:
-    """Play ``policy`` ("random", "greedy" or "blind") from ``s`` for at most ``max_moves`` moves,
+    """Play ``policy`` ("random", "greedy", "blind" or "careful", the last through
+    :func:`careful_run` with its default budget) from ``s`` for at most ``max_moves`` moves,
     never into a position already played (see the module docstring).
 
     Outcome "won"; "lost" when no legal move is left (reason: the game's ``over_reason``) or
@@ -217,6 +222,8 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     then takes its next move, and the game is lost, with :data:`REVISIT_REASON`, only when
     every legal move leads back. So every playout ends.
     """
+    if policy == "careful":
+        return careful_run(s, seed, max_moves=max_moves)
     if policy not in PLAYOUT_POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
     rng = SplitMix64(s.cfg.deal if seed is None else seed) if policy == "random" else None
@@ -253,3 +260,149 @@ def playout(s: State, policy: str, seed: int | None = None,
     already played) or "undecided" (``max_moves`` reached)."""
     r = run(s, policy, seed, max_moves)
     return r.outcome, r.state
+
+
+# -- the careful player: sees what a player sees, and plans ---------------------------------
+#: states one decision of the careful player may search (split over its moves and samples).
+CAREFUL_BUDGET = 2_000
+#: determinisations drawn per decision (when something is hidden).
+CAREFUL_SAMPLES = 4
+#: decisions' worth of states a deal may search in all (``CAREFUL_DECISIONS * budget``);
+#: then the careful player plays the greedy order to the end. Bounds the cost of a deal.
+CAREFUL_DECISIONS = 100
+#: the states of the one search from a deal that lies all face up (:data:`FACE_UP_GAMES`):
+#: the solver's budget in the stored odds table, so that there the two coincide.
+CAREFUL_SOLVE_BUDGET = 20_000
+
+#: Games whose every card lies face up from the start under the default readings (nothing
+#: for :meth:`~engine.state.State.sample_hidden` to shuffle): there the careful player's one
+#: sample is the deal itself, and it plays exactly the solver's game
+#: (tests/engine/test_careful.py checks that, and that the others hide something).
+#: Goes, Doesn't Go deals the whole pack face up at once (``deal-auto=at-once``; under
+#: ``optional`` the pack is in hand and hidden); the Favourite lays out every card face up.
+FACE_UP_GAMES = ("favourite", "goes-doesnt-go")
+
+
+def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
+                samples: int = CAREFUL_SAMPLES, max_moves: int = 5000,
+                solve_budget: int = CAREFUL_SOLVE_BUDGET) -> Playout:
+    """Play the **careful** policy from ``s``: a player who does not peek, and plans.
+
+    **What it sees.** Only :meth:`~engine.state.State.visible` (the face-up cards, the
+    counts of the others) and the rules; it remembers nothing of the past but the cards it
+    has seen turn up (for its back-off, below), never where a covered card lies. Its odds are
+    therefore a *lower bound on a perfect player* at the table, who would also remember
+    every card it saw (the cards a waste covers, the packets it looked through); the
+    solver's (all-seeing) are the ceiling.
+
+    **How it plans**: hindsight optimisation (Bjarnason, Fern & Tadepalli, "Lower Bounding
+    Klondike Solitaire with Monte-Carlo Planning", ICAPS 2009). At a decision (two or more
+    legal moves) it draws ``samples`` determinisations of the position
+    (:meth:`~engine.state.State.sample_hidden`: the unseen cards shuffled among the unseen
+    places, :class:`~engine.deal.SplitMix64` seeded with ``seed``, default the deal number).
+    For each legal move and each sample it searches the sample after the move, all-seeing,
+    with ``budget // (moves * samples)`` states (at least 50; :func:`engine.solver.search`):
+    a move scores the samples in which a win is found, and among equal scores the fewer
+    states those wins took to find (a position nearer a win, in most worlds). It plays the
+    move of highest score, ties in the greedy order (:func:`greedy_order`, which reads the
+    move and the pile sizes only). A move the first sample's solver would play without branching
+    (:meth:`~engine.state.State.safe_move` of the sample) is played without deliberation, as
+    is a sole legal move. Where nothing is hidden its one sample is the position itself: in
+    the games of :data:`FACE_UP_GAMES` the careful player is the solver
+    (:func:`engine.solver.solve_deal` from the deal, with ``solve_budget`` states).
+
+    **Cost.** A deal searches at most :data:`CAREFUL_DECISIONS` ``* budget`` states in all
+    (counted, so the cut is deterministic); after that the player plays the greedy order
+    to the end. ``benchmarks/careful.py`` measures its CPU seconds per deal and its wins
+    beside the greedy player's and the solver's on the same deals.
+
+    **Back-off.** When no move wins in any sample it plays the greedy move and deliberates
+    again only after more cards have turned up: 1, 2, 4, ... newly seen cards since the last
+    fruitless deliberation (this bounds the cost of hopeless deals); a deliberation that
+    finds a win resets it.
+
+    The referee's rule of :func:`run` holds: a move into a position already played is
+    refused (the player takes its next move) and the deal is lost with
+    :data:`REVISIT_REASON` when every move leads back. Outcome as :func:`run`; "undecided"
+    after ``max_moves`` moves, or when the solver's search from a face-up deal is.
+    Deterministic for a given deal, readings, ``seed``, ``budget`` and ``samples``; its
+    choices never depend on where the hidden cards lie (the samples are drawn from the set of
+    hidden cards, :func:`engine.state.hidden_relabel`). ValueError for a bad ``budget`` or
+    ``samples``.
+    """
+    from .solver import search, solve_deal
+    for name, v in (("budget", budget), ("samples", samples), ("solve_budget", solve_budget)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise ValueError(f"{name} must be an integer >= 1, not {v!r}")
+    rng = SplitMix64(s.cfg.deal if seed is None else seed)
+    if s.hist is None and s.sample_hidden(rng) is s:        # all face up from the deal
+        r = solve_deal(s.cfg.slug, s.cfg.deal, s.cfg.readings, solve_budget)
+        for m in r.moves:
+            s = s.apply(m)
+        return Playout(r.outcome, s, "won" if r.outcome == "won" else
+                       ("no move of the deal wins (the solver's search)" if r.outcome == "lost"
+                        else "the search's budget ran out"))
+    keys = {s.key()}
+    wait, since = 0, 0          # back-off: newly seen cards to wait for, and seen since
+    left = CAREFUL_DECISIONS * budget   # states the deal may still search
+    shown = _shown(s.visible())
+    for _ in range(max_moves):
+        if s.is_won():
+            return Playout("won", s, "won")
+        moves = s.legal_moves()
+        if not moves:
+            return Playout("lost", s, s.over_reason())
+        new = _shown(s.visible()) - shown
+        shown |= new
+        since += len(new)
+        order = greedy_order(s, moves)
+        if len(moves) > 1 and left > 0:
+            draws = [s.sample_hidden(rng) for _ in range(1 if s.sample_hidden(rng) is s
+                                                         else samples)]
+            sm = draws[0].safe_move()
+            if sm is not None and sm in moves:
+                order = [sm]
+            elif since >= wait:
+                each = max(50, budget // (len(moves) * len(draws)))
+                score = {}
+                for m in moves:
+                    rs = [search(d.apply(m), each) for d in draws]
+                    left -= sum(r.states for r in rs)
+                    score[m] = (sum(r.outcome == "won" for r in rs),
+                                -sum(r.states for r in rs if r.outcome == "won"))
+                best = max(score.values())[0]
+                if best:
+                    order = sorted(order, key=lambda m: (-score[m][0], -score[m][1]))
+                    wait, since = 0, 0
+                else:
+                    wait, since = max(1, 2 * wait), 0
+        pick = None
+        for m in order:
+            c = s.apply(m)
+            if c.key() not in keys:
+                pick = c
+                break
+        if pick is None and len(order) < len(moves):
+            for m in greedy_order(s, moves):
+                c = s.apply(m)
+                if c.key() not in keys:
+                    pick = c
+                    break
+        if pick is None:
+            return Playout("lost", s, REVISIT_REASON)
+        s = pick
+        keys.add(s.key())
+    if s.is_won():
+        return Playout("won", s, "won")
+    if not s.legal_moves():
+        return Playout("lost", s, s.over_reason())
+    return Playout("undecided", s, "move limit reached")
+
+
+def careful_choice(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
+                   samples: int = CAREFUL_SAMPLES) -> tuple | None:
+    """The careful player's first move from ``s`` (:func:`careful_run` for one move), or
+    None when the game is over or every move leads back. For tests of what it sees."""
+    r = careful_run(s, seed, budget, samples, max_moves=1)
+    ms = r.state.moves()[len(s.moves()):]
+    return ms[0] if ms else None

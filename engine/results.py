@@ -1,21 +1,42 @@
 """The stored table of measured odds, ``corpus/results/odds.json``, and how to regenerate it.
 
-``edition results --seconds-per-row 20 --jobs 2`` (or ``regenerate(seconds_per_row=20,
-jobs=2)``) measures, for every executable game, the default choice of readings and each
-change of a single reading from it, with each policy of :data:`POLICIES` (``blind``,
-``greedy``, ``solver``), and writes::
+``edition results --workers 2`` (or ``regenerate(workers=2)``) measures, for every executable
+game, the default choice of readings and each change of a single reading from it, with each
+policy of :data:`POLICIES`, on **fixed deal ranges** (:data:`DEALS`: deals 1..N of each
+policy; a single-change row is measured on the same range as the default row it is compared
+with, so any two rows of one policy and game cover the same deals). The deals run on a Dask
+``LocalCluster`` of ``workers`` worker processes that the command starts itself, every
+listener of it (scheduler, workers) on 127.0.0.1 and the dashboards off; ``jobs`` local
+processes or a ``scheduler`` address are the alternatives. The table::
 
-    {"provenance": {"engine": <hash of the engine's source files>, "date", "generator",
-                    "python", "target_width", "seconds_per_row"},
-     "rows": [{<the odds JSON of engine.odds.odds>, "change": "<ambiguity>=<reading>" or
-               null, "seconds": wall time, "note": why fewer deals / what is undecided}]}
+    {"provenance": {"engine": <hash of the engine's rule sources, engine_hash()>,
+                    "date": "YYYY-MM-DD", "generator": "engine.results.regenerate",
+                    "python", "how": "dask LocalCluster, 2 worker processes on 127.0.0.1"
+                    (or "N local processes", "dask scheduler at ADDRESS"),
+                    "workers": 2, "wall_seconds", "cpu_seconds" (summed over the deals, in
+                    the workers), "budgets": {policy: budget}, "deal_ranges": {policy:
+                    [first, last]}, "careful_samples", "command"},
+     "rows": [row, ...]}
 
-Deals: played in batches (four per worker) until, after at least ``pilot`` deals, the 95%
-interval is no wider than ``target_width`` (4 points), or the next batch would overrun
-``seconds_per_row`` of computing; where the time or the undecided deals do not allow that, the row's ``note``
-says so. Rows differ in their deal counts, never in the deals themselves: every row starts at
-deal ``first``. :func:`stale` tells whether a stored table predates the engine's source.
-The file is written atomically (a failed run leaves the previous table).
+A **row** (one game, one choice of readings, one policy)::
+
+    {"game", "readings" (complete), "change": "<ambiguity>=<reading>" or null (the
+     default readings), "policy", "first", "deals" (deals first .. first + deals - 1),
+     "budget", "won", "lost", "undecided", "rate" (won / deals: with undecided deals a lower
+     bound, never a rate), "bounds": [won / deals, (won + undecided) / deals] (the true
+     share of won deals lies between), "ci95": [low, high] (Wilson 95%, undecided deals
+     counted both ways: low as lost, high as won), "outcomes": "WLU..." (one character per
+     deal from ``first``: W won, L lost, U undecided; :func:`range_counts` summarises any
+     range of it, :func:`common_counts` two rows on the deals both cover), "seconds" (wall),
+     "cpu_seconds" (the deals' CPU time in the workers), "note" (what is undecided, in
+     words; "" when nothing is)}
+
+The fields ``game, readings, change, policy, deals, first, won, lost, undecided, rate, ci95,
+note`` are those the site has always read; ``bounds, outcomes, cpu_seconds`` are new.
+:func:`stale` tells whether a stored table predates the engine's rule source;
+:func:`recheck` replays a sample of a table's deals and compares them with its stored
+outcomes (the test suite's check on the stored table, which CI cannot regenerate). The file
+is written atomically (a failed run leaves the previous table).
 """
 from __future__ import annotations
 
@@ -31,15 +52,23 @@ from typing import Callable
 
 from . import games
 from .odds import Z95, outcomes, summarise
+from .policies import CAREFUL_BUDGET
 
 ENGINE_DIR = Path(__file__).resolve().parent
 DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
-#: the solver's budget (states) and the playing policies' (moves) in the stored table.
-BUDGETS = {"solver": 20_000, "greedy": 5_000, "blind": 5_000}
+#: the budgets of the stored table: the solver's and the careful player's in states (the
+#: careful player's per decision, :func:`engine.policies.careful_run`), the playing
+#: policies' in moves.
+BUDGETS = {"solver": 20_000, "careful": CAREFUL_BUDGET, "greedy": 5_000, "blind": 5_000}
 #: the policies of the table: ``blind`` a player who sees only the face-up cards,
-#: ``greedy`` a player who plays the first good-looking move, ``solver`` an all-seeing search
-#: (it sees every face-down card, so its rate is an upper bound for any player).
-POLICIES = ("blind", "greedy", "solver")
+#: ``greedy`` a player who plays the first good-looking move, ``careful`` a player who sees
+#: only the face-up cards and plans over samples of the others (the realistic figure),
+#: ``solver`` an all-seeing search (it sees every face-down card, so its rate is an upper
+#: bound for any player).
+POLICIES = ("blind", "greedy", "careful", "solver")
+#: the fixed deal ranges of the stored table: deals 1..N per policy (the careful player,
+#: which searches at every decision, on fewer).
+DEALS = {"solver": 1000, "careful": 200, "greedy": 1000, "blind": 1000}
 
 
 #: engine modules that measure (results, odds) or present (api, describe) and so never
@@ -89,54 +118,69 @@ def deals_for_width(rate: float, width: float) -> int:
     return int(math.ceil(max(normal, edge)))
 
 
-def measure(slug: str, readings: dict, policy: str, *, first: int = 1, pilot: int = 16,
-            target_width: float = 0.04, seconds: float = 60.0, max_deals: int = 3000,
-            jobs: int | None = None, scheduler=None) -> dict:
-    """One row of the table (see the module docstring). Deals are played in batches (four
-    per worker) from deal ``first`` on, until the interval is narrow enough (judged after at
-    least ``pilot`` deals), ``max_deals`` are played, or, once ``pilot`` deals are played, the
-    next batch would not finish within ``seconds`` (so a row takes at most about ``seconds``
-    plus one batch, or the time of ``pilot`` deals)."""
-    budget = BUDGETS[policy]
-    workers = jobs or os.cpu_count() or 1
-    batch = max(4, 4 * workers)
+#: a deal's outcome as one character of a row's ``outcomes`` string, and back.
+CODE = {"won": "W", "lost": "L", "undecided": "U"}
+OUTCOME = {v: k for k, v in CODE.items()}
+
+
+def range_counts(row: dict, first: int | None = None, last: int | None = None) -> dict:
+    """Counts of a row's deals ``first .. last`` (default: all the row holds) from its
+    ``outcomes``: ``{"first", "deals", "won", "lost", "undecided"}``. ValueError when the row
+    does not hold every deal of the range."""
+    a = row["first"] if first is None else first
+    b = row["first"] + len(row["outcomes"]) - 1 if last is None else last
+    if a < row["first"] or b > row["first"] + len(row["outcomes"]) - 1 or b < a:
+        raise ValueError(f"the row holds deals {row['first']}.."
+                         f"{row['first'] + len(row['outcomes']) - 1}, not {a}..{b}")
+    s = row["outcomes"][a - row["first"]:b - row["first"] + 1]
+    return {"first": a, "deals": len(s), "won": s.count("W"), "lost": s.count("L"),
+            "undecided": s.count("U")}
+
+
+def common_counts(a: dict, b: dict) -> tuple[dict, dict]:
+    """The counts of rows ``a`` and ``b`` on the deals both hold (:func:`range_counts`), so
+    that two rows are compared on the same deals. ValueError when they share none."""
+    first = max(a["first"], b["first"])
+    last = min(a["first"] + len(a["outcomes"]), b["first"] + len(b["outcomes"])) - 1
+    return range_counts(a, first, last), range_counts(b, first, last)
+
+
+def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: int = 100,
+            budget: int | None = None, jobs: int | None = None, scheduler=None) -> dict:
+    """One row of the table (see the module docstring): deals ``first .. first + deals - 1``
+    of ``slug`` under ``readings`` with ``policy`` and ``budget`` (default
+    :data:`BUDGETS`)."""
+    budget = BUDGETS[policy] if budget is None else budget
     t0 = time.perf_counter()
-    res: dict = {}
-    n = 0
-    while n < max_deals:
-        size = min(batch, max_deals - n)
-        res.update(outcomes(slug, size, first + n, policy, readings, budget, jobs,
-                            scheduler))
-        n += size
-        won = sum(o == "won" for o in res.values())
-        if n >= pilot:
-            need = min(max_deals, deals_for_width(won / n, target_width))
-            if n >= need:
-                break
-        spent = time.perf_counter() - t0
-        if n >= pilot and spent + spent / n * batch > seconds:   # at least the pilot's deals
-            break
-    need = min(max_deals, deals_for_width(sum(o == "won" for o in res.values()) / n,
-                                          target_width))
+    cpu: list = []
+    res = outcomes(slug, deals, first, policy, readings, budget, jobs, scheduler, cpu=cpu)
     mod = games.get(slug)
     from .readings import resolve
-    row = summarise(slug, resolve(slug, mod.AMBIGUITIES, readings), policy, n, first, budget,
-                    res)
+    row = summarise(slug, resolve(slug, mod.AMBIGUITIES, readings), policy, deals, first,
+                    budget, res)
+    row["outcomes"] = "".join(CODE[res[d]] for d in range(first, first + deals))
     row["seconds"] = round(time.perf_counter() - t0, 1)
-    notes = []
-    lo, hi = row["ci95"]
-    if hi - lo > target_width + 1e-9:
-        if row["undecided"] and (row["undecided"] / n) > target_width / 2:
-            notes.append(f"{row['undecided']} of {n} deals undecided within the budget of "
-                         f"{budget} {'states' if policy == 'solver' else 'moves'}: the "
-                         "interval counts them both ways")
-        if n < need:
-            notes.append(f"{n} deals (an interval of {100 * target_width:.0f} points needs "
-                         f"about {need}; the game's speed allowed {n} in {seconds:.0f} s)")
-        elif not notes:
-            notes.append(f"the interval is {100 * (hi - lo):.1f} points wide after {n} deals")
-    row["note"] = "; ".join(notes)
+    row["cpu_seconds"] = round(sum(cpu), 1)
+    und = row["undecided"]
+    unit = "states" if policy in ("solver", "careful") else "moves"
+    row["note"] = (f"{und} of {deals} deals undecided within the budget of {budget} {unit}: "
+                   "the share won is given as bounds and the interval counts them both ways"
+                   if und else "")
     return row
+
+
+def deal_ranges(deals: int | dict | None = None) -> dict[str, int]:
+    """How many deals (from deal 1) each policy of :data:`POLICIES` plays: :data:`DEALS`, or
+    ``deals`` (one number for every policy, or ``{policy: n}`` overriding some)."""
+    out = dict(DEALS)
+    if isinstance(deals, dict):
+        out.update(deals)
+    elif deals is not None:
+        out = {p: deals for p in out}
+    for p, n in out.items():
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"deals of {p} must be an integer >= 1, not {n!r}")
+    return out
 
 
 def rows_planned(games_: list[str] | None = None,
@@ -146,44 +190,79 @@ def rows_planned(games_: list[str] | None = None,
         * len(policies)
 
 
-def estimate_seconds(games_: list[str] | None = None, policies: tuple[str, ...] = POLICIES,
-                     seconds_per_row: float = 60.0) -> float:
-    """An estimate of :func:`regenerate`'s wall time: every row takes its ``seconds_per_row``
-    and overruns by about 15% (its last batch of deals); rows that reach their target width
-    sooner (games with few choices) make it shorter. On 2 cores, ``seconds_per_row=10``
-    gives about 25 minutes for the ten games."""
-    return rows_planned(games_, policies) * seconds_per_row * 1.15
+def local_cluster(workers: int):
+    """A Dask ``LocalCluster`` of ``workers`` worker processes (one thread each) with every
+    listener on 127.0.0.1 and no dashboard; RuntimeError if dask.distributed is missing or a
+    listener is elsewhere. The caller closes it."""
+    try:
+        from distributed import LocalCluster
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise RuntimeError("--workers needs dask.distributed: pip install "
+                           "'dask[distributed]'") from None
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           host="127.0.0.1", scheduler_port=0, dashboard_address=None,
+                           worker_dashboard_address=None)
+    where = [cluster.scheduler_address] + list(cluster.scheduler_info["workers"])
+    if not all(a.startswith("tcp://127.0.0.1:") for a in where):
+        cluster.close()
+        raise RuntimeError(f"a listener of the cluster is not on 127.0.0.1: {where}")
+    return cluster
 
 
 def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None = None,
-               policies: tuple[str, ...] = POLICIES, *, first: int = 1,
-               pilot: int = 16, target_width: float = 0.04, seconds_per_row: float = 60.0,
-               max_deals: int = 3000, jobs: int | None = None, scheduler=None,
-               progress: Callable[[str], None] | None = None, date: str | None = None) -> dict:
+               policies: tuple[str, ...] = POLICIES, *, deals: int | dict | None = None,
+               first: int = 1, workers: int | None = None, jobs: int | None = None,
+               scheduler=None, progress: Callable[[str], None] | None = None,
+               date: str | None = None, command: str | None = None) -> dict:
     """Measure every game (or ``games_``) under the default and each single-reading change,
-    with each of ``policies`` (default :data:`POLICIES`), and write the table to ``path``
-    atomically. Returns it. ``seconds_per_row`` the computing time allowed a row, ``jobs``
-    local worker processes (see :func:`measure`); :func:`estimate_seconds` tells the time
-    before starting. ``progress(message)`` is called before each row."""
+    with each of ``policies`` (default :data:`POLICIES`), each policy on its fixed range of
+    deals (:func:`deal_ranges` of ``deals``, from deal ``first``), and write the table to
+    ``path`` atomically. Returns it. ``workers``: start a local Dask cluster of that many
+    worker processes (:func:`local_cluster`) and run there; otherwise ``scheduler`` (an
+    address or a ``distributed.Client``) or ``jobs`` local processes (default: all CPUs).
+    ``progress(message)`` is called before each row; ``command`` is stored as how it was
+    run."""
     slugs = games_ or games.available()
+    ranges = deal_ranges(deals)
+    cluster = local_cluster(workers) if workers else None
+    if cluster is not None:
+        scheduler = cluster.get_client()
+        how = f"dask LocalCluster, {workers} worker processes on 127.0.0.1"
+    elif scheduler is not None:
+        address = getattr(getattr(scheduler, "scheduler", None), "address", scheduler)
+        how = f"dask scheduler at {address}"
+    else:
+        how = f"{jobs or os.cpu_count() or 1} local processes"
+    t0 = time.perf_counter()
     rows = []
-    for slug in slugs:
-        for change, readings in configurations(slug):
-            for policy in policies:
-                if progress:
-                    progress(f"{slug} {change or 'default'} {policy}")
-                row = measure(slug, readings, policy, first=first, pilot=pilot,
-                              target_width=target_width, seconds=seconds_per_row,
-                              max_deals=max_deals, jobs=jobs, scheduler=scheduler)
-                row["change"] = change
-                rows.append(row)
+    try:
+        for slug in slugs:
+            for change, readings in configurations(slug):
+                for policy in policies:
+                    if progress:
+                        progress(f"{slug} {change or 'default'} {policy}")
+                    row = measure(slug, readings, policy, first=first, deals=ranges[policy],
+                                  jobs=jobs, scheduler=scheduler)
+                    row["change"] = change
+                    rows.append(row)
+    finally:
+        if cluster is not None:
+            scheduler.close()
+            cluster.close()
+    from .policies import CAREFUL_SAMPLES
     table = {"provenance": {"engine": engine_hash(),
                             "date": date or _dt.date.today().isoformat(),
                             "generator": "engine.results.regenerate",
-                            "python": platform.python_version(),
-                            "budgets": dict(BUDGETS), "first": first,
-                            "target_width": target_width,
-                            "seconds_per_row": seconds_per_row, "max_deals": max_deals},
+                            "python": platform.python_version(), "how": how,
+                            "workers": workers or jobs or (None if scheduler is not None
+                                                            else os.cpu_count() or 1),
+                            "wall_seconds": round(time.perf_counter() - t0, 1),
+                            "cpu_seconds": round(sum(r["cpu_seconds"] for r in rows), 1),
+                            "budgets": {p: BUDGETS[p] for p in policies},
+                            "deal_ranges": {p: [first, first + ranges[p] - 1]
+                                            for p in policies},
+                            "careful_samples": CAREFUL_SAMPLES,
+                            "command": command or "engine.results.regenerate()"},
              "rows": rows}
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -191,6 +270,31 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, path)
     return table
+
+
+def recheck(table: dict, rows: int = 3, deals: int = 2, seed: int = 0,
+            policies: tuple[str, ...] = ("greedy", "blind", "solver")) -> list[str]:
+    """Replay a sample of a stored table's deals and compare them with its stored outcomes:
+    ``rows`` rows of ``policies`` (chosen by :class:`~engine.deal.SplitMix64` seeded with
+    ``seed``), ``deals`` deals of each (also drawn); each deal is played again with the row's
+    policy, readings and budget (:func:`engine.odds.play_deal`). Returns the disagreements in
+    words (empty: every sampled deal agrees). Small by design: the test suite's check of a
+    table it cannot regenerate."""
+    from .deal import SplitMix64
+    from .odds import play_deal
+    rng = SplitMix64(seed)
+    pool = [r for r in table["rows"] if r["policy"] in policies and r.get("outcomes")]
+    bad = []
+    for _ in range(min(rows, len(pool))):
+        r = pool.pop(rng.below(len(pool)))
+        for _ in range(deals):
+            i = rng.below(len(r["outcomes"]))
+            d = r["first"] + i
+            got = play_deal(r["game"], d, r["readings"], r["policy"], r["budget"])
+            if CODE[got] != r["outcomes"][i]:
+                bad.append(f"{r['game']} {r['change'] or 'default'} {r['policy']} deal {d}: "
+                           f"stored {OUTCOME[r['outcomes'][i]]}, played {got}")
+    return bad
 
 
 def summary_text(table: dict) -> str:
@@ -206,5 +310,5 @@ def summary_text(table: dict) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    t = regenerate(progress=lambda m: print(m, flush=True))
+    t = regenerate(workers=2, progress=lambda m: print(m, flush=True))
     print(summary_text(t))

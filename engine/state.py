@@ -192,3 +192,42 @@ def iter_hist(hist) -> Iterator[tuple]:
     while hist is not None:
         yield hist[0]
         hist = hist[1]
+
+
+def hidden_relabel(s: State, rng, group=None) -> dict[int, int]:
+    """A relabelling of the cards a player cannot see in ``s``, for a game's
+    ``sample_hidden``: ``{card: card}``, a bijection of the hidden cards onto themselves.
+
+    The hidden cards are those :meth:`State.visible` shows as ``None`` (piles in the order of
+    :meth:`State.piles`, bottom first), **except on the foundations**: a foundation's cards
+    follow from its count and the rules, and games store only the count. They are sorted by
+    card number and then shuffled (Fisher-Yates with ``rng.below``, an
+    :class:`engine.deal.SplitMix64`), and the ``i``-th hidden place gets the ``i``-th card of
+    the shuffle. Sorting first makes the result a function of the *set* of hidden cards, the
+    visible cards and ``rng`` only, never of where the hidden cards really lie: a player who
+    samples this way has not peeked. Empty when nothing is hidden.
+
+    ``group`` (a function of the pile name) keeps what a player knows of where a card may
+    lie: hidden cards are shuffled only among the hidden places of piles of the same group
+    (e.g. each player's own pack in Heart Speaks to Heart); None: one group."""
+    hidden: dict = {}
+    for (name, _x, _y, cards, _f), (_n, shown) in zip(s.piles(), s.visible()):
+        if name.startswith("foundation"):
+            continue
+        hidden.setdefault(None if group is None else group(name), []).extend(
+            c for c, v in zip(cards, shown) if v is None)
+    out: dict[int, int] = {}
+    for _g, cards in sorted(hidden.items(), key=lambda kv: str(kv[0])):
+        pool = sorted(cards)
+        for i in range(len(pool) - 1, 0, -1):
+            j = rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        out.update(zip(cards, pool))
+    return out
+
+
+def relabelled(cards: tuple, sigma: dict[int, int]) -> tuple:
+    """``cards`` (a tuple of card numbers, or of ``-1`` for an empty place) with each card
+    ``c`` replaced by ``sigma.get(c, c)`` (see :func:`hidden_relabel`)."""
+    get = sigma.get
+    return tuple(get(c, c) for c in cards)

@@ -681,7 +681,9 @@ def _usage(message: str):
 DEFAULT_POLICY = "greedy"
 POLICY_HELP = ("greedy: the best move by a fixed priority, as a player would (the default); "
                "blind: the same, seeing only the face-up cards (no stock order, no face-down "
-               "cards); solver: an all-seeing search for any way to come out (won / proven "
+               "cards); careful: a player who sees only the face-up cards and plans, solving "
+               "samples of the unseen cards at each decision (slower; --budget is its states "
+               "per decision), the realistic figure; solver: an all-seeing search for any way to come out (won / proven "
                "lost / undecided), an upper bound for any player; random: a seeded random "
                "legal move. The players never play a move back into a position they have "
                "had in the deal (their sense, not a rule of the book): when every move would, "
@@ -723,20 +725,27 @@ def play_reason(result: dict, budget: int) -> str:
 @click.option("--deal", type=click.IntRange(min=1), required=True, help="Deal number (1, 2, ...).")
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
-@click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]),
+@click.option("--policy", type=click.Choice(["solver", "careful", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
-@click.option("--budget", type=click.IntRange(min=1), default=100_000, show_default=True,
-              help="States for the solver, moves for the other policies.")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="States for the solver (default 100000), states per decision for the "
+                   "careful player (default 2000), moves for the other policies (default 100000).")
 @click.option("--seed", type=int, default=None, help="Seed of the random policy.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def play(game, deal, readings, policy, budget, seed, fmt) -> None:
-    """Play deal N of GAME under the readings with a policy, and report the outcome and why
-    (JSON: the engine's result plus "reason")."""
+    """Play deal N of GAME under the readings with a policy, and report the outcome and why,
+    then every move (its words and the sentences that allow it) and the final position
+    (JSON: the engine's result, its "steps" [{"n", "move", "caption", "rules"}], plus
+    "reason")."""
     from engine import api
     from .words import count
     _executable(game)
-    result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget, seed=seed)
+    result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
+                          seed=seed, captions=True)
+    if budget is None:
+        from engine.policies import CAREFUL_BUDGET
+        budget = CAREFUL_BUDGET if policy == "careful" else 100_000
     result["reason"] = play_reason(result, budget)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
@@ -746,6 +755,11 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
         f" after {count(len(result['moves']), 'move')}"
     click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
                f"{result['outcome']}{played}: {result['reason']}")
+    if result["steps"]:
+        click.echo("moves:")
+    for st in result["steps"]:
+        rules = f" ({', '.join(st['rules'])})" if st["rules"] else ""
+        click.echo(f"{st['n']:>4}. {st['caption']}{rules}")
     from engine import games as engine_games
     final = engine_games.replay(game, deal, result["readings"], result["moves"])
     click.echo(f"final position:\n{final.render()}")
@@ -780,12 +794,13 @@ MAX_DEALS = 1_000_000
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_DEALS), default=100, show_default=True,
               help=f"How many deals (1 to {MAX_DEALS:,}).")
 @click.option("--first", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--policy", type=click.Choice(["solver", "greedy", "blind", "random"]),
+@click.option("--policy", type=click.Choice(["solver", "careful", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="States for the solver, moves for the other policies (default 100000).")
+              help="States for the solver (default 100000), states per decision for the "
+                   "careful player (default 2000), moves for the other policies (default 100000).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -818,28 +833,49 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
 
 @main.command()
 @click.option("--game", "game_list", multiple=True, help="Only these games (repeatable).")
-@click.option("--seconds-per-row", type=click.FloatRange(min=0, min_open=True), default=60.0,
-              show_default=True,
-              help="Computing time allowed for each row of the table.")
+@click.option("--deals", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Deals 1..N for the solver, greedy and blind rows (every reading).")
+@click.option("--careful-deals", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Deals 1..N for the careful player's rows (it searches at every move).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Start a local Dask cluster of this many worker processes (every listener "
+                   "on 127.0.0.1, no dashboard) and run there.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Local worker processes (default: all CPUs).")
+              help="Local worker processes without Dask (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Run on a Dask distributed cluster (tcp://host:8786) instead.")
+              help="Run on a running Dask distributed cluster (tcp://host:8786) instead.")
 @click.option("--scheduler-timeout", type=click.FloatRange(min=0.1), default=20.0,
               show_default=True, help="Seconds to wait for the Dask scheduler to answer.")
-@click.option("--force-jobs", is_flag=True, help="Allow --jobs above the number of CPUs.")
-def results(game_list, seconds_per_row, jobs, scheduler, scheduler_timeout, force_jobs) -> None:
-    """Regenerate the odds table corpus/results/odds.json (every game, the default readings
-    and each single-reading change; the blind and greedy players and the all-seeing solver),
-    with its provenance. About 25 minutes on 2 cores with --seconds-per-row 10 --jobs 2."""
+@click.option("--force-jobs", is_flag=True,
+              help="Allow --jobs or --workers above the number of CPUs.")
+def results(game_list, deals, careful_deals, workers, jobs, scheduler, scheduler_timeout,
+            force_jobs) -> None:
+    """Regenerate the odds table corpus/results/odds.json on fixed deal ranges: every game,
+    the default readings and each single-reading change, with the blind, greedy and careful
+    players and the all-seeing solver; every row stores its per-deal outcomes, and the
+    provenance how it was run. `edition results --workers 2` is the full run."""
     from engine import results as engine_results
+    if sum(x is not None for x in (workers, jobs, scheduler)) > 1:
+        _usage("give one of --workers, --jobs and --scheduler")
     jobs = _cap_jobs(jobs, force_jobs)
+    _cap_jobs(workers, force_jobs)
     if scheduler is not None:
         scheduler = _dask_client(scheduler, scheduler_timeout)
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
-    table = _engine_call(engine_results.regenerate, path, list(game_list) or None,
-                         seconds_per_row=seconds_per_row, jobs=jobs, scheduler=scheduler,
-                         progress=lambda msg: click.echo(f"measuring {msg}", err=True))
+    ranges = {p: deals for p in engine_results.POLICIES}
+    ranges["careful"] = careful_deals
+    command = " ".join(["edition results"] + [f"--game {g}" for g in game_list]
+                       + [f"--deals {deals}", f"--careful-deals {careful_deals}"]
+                       + ([f"--workers {workers}"] if workers else [])
+                       + ([f"--jobs {jobs}"] if jobs else [])
+                       + (["--scheduler ADDRESS"] if scheduler is not None else []))
+    try:
+        table = _engine_call(engine_results.regenerate, path, list(game_list) or None,
+                             deals=ranges, workers=workers, jobs=jobs, scheduler=scheduler,
+                             command=command,
+                             progress=lambda msg: click.echo(f"measuring {msg}", err=True))
+    except RuntimeError as e:
+        _usage(str(e))
     click.echo(engine_results.summary_text(table))
     click.echo(f"written: {path}")
 

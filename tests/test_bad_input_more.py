@@ -113,10 +113,17 @@ def test_odds_with_more_deals_than_memory_is_a_usage_error(cli):
     assert "'--deals'" in r.output and "1<=x<=1000000" in r.output
 
 
-@pytest.mark.parametrize("seconds", ["0", "-1"])
-def test_results_needs_a_positive_time_per_row(cli, corpus_copy, seconds):
-    r = cli("--corpus", corpus_copy, "results", "--seconds-per-row", seconds, "--game", "mill")
-    assert r.exit_code == 2 and "'--seconds-per-row'" in r.output
+@pytest.mark.parametrize("option", ["--deals", "--careful-deals", "--workers"])
+@pytest.mark.parametrize("value", ["0", "-1"])
+def test_results_needs_positive_deal_ranges_and_workers(cli, corpus_copy, option, value):
+    r = cli("--corpus", corpus_copy, "results", option, value, "--game", "mill")
+    assert r.exit_code == 2 and f"'{option}'" in r.output
+    assert not (corpus_copy / "results").exists()
+
+
+def test_results_takes_one_way_of_running(cli, corpus_copy):
+    r = cli("--corpus", corpus_copy, "results", "--workers", "1", "--jobs", "1", "--game", "mill")
+    assert r.exit_code == 2 and "one of --workers, --jobs and --scheduler" in r.output
     assert not (corpus_copy / "results").exists()
 
 

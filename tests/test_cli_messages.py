@@ -96,3 +96,47 @@ def test_head_of_games_in_a_shell_is_quiet():
     p = subprocess.run(["bash", "-c", cmd], capture_output=True, cwd=REPO, timeout=300,
                        env=dict(os.environ, PYTHONPATH=str(REPO)))
     assert p.stderr.decode() == "" and len(p.stdout.decode().splitlines()) == 1
+
+
+def test_play_shows_every_move_with_its_caption_and_sentences(cli):
+    """Text: the outcome line, then one numbered line per move (its words and the sentence
+    ids that allow it), as the site's step-through captions them; JSON: the same in "steps"
+    beside the bare moves."""
+    from engine import api
+    text = cli("play", "mill", "--deal", "1").output.splitlines()
+    data = json.loads(cli("play", "mill", "--deal", "1", "--format", "json").output)
+    site = api.steps("mill", 1, data["readings"], data["moves"])[1:]
+    assert len(data["steps"]) == len(data["moves"]) == len(site) > 0
+    assert [s["move"] for s in data["steps"]] == data["moves"]
+    assert [(s["caption"], s["rules"]) for s in data["steps"]] == \
+        [(s["caption"], s["rules"]) for s in site]
+    assert text[1] == "moves:"
+    for i, s in enumerate(data["steps"], 1):
+        assert text[1 + i] == f"{i:>4}. {s['caption']} ({', '.join(s['rules'])})"
+    assert all(s["rules"] and s["rules"][0].startswith("mill:") for s in data["steps"])
+
+
+def test_odds_prints_bounds_when_deals_are_undecided(cli):
+    """A solver row with undecided deals is stated as bounds, never as a rate."""
+    out = cli("odds", "egyptian-pyramid", "--policy", "solver", "--deals", "3",
+              "--budget", "50", "--jobs", "1").output
+    assert "undecided 3" in out and "rate" not in out
+    assert "≥ 0.0% won, 100.0% undecided" in out
+    decided = cli("odds", "mill", "--deals", "3", "--jobs", "1").output
+    assert "undecided 0" in decided and "≥" not in decided and "% (95%: " in decided
+
+
+def test_careful_policy_from_the_cli(cli):
+    data = json.loads(cli("play", "favourite", "--deal", "1", "--policy", "careful",
+                          "--format", "json").output)
+    assert data["policy"] == "careful" and data["outcome"] == "won"
+    res = json.loads(cli("odds", "mill", "--deals", "2", "--policy", "careful", "--jobs", "1",
+                         "--format", "json").output)
+    assert res["policy"] == "careful" and res["won"] + res["lost"] + res["undecided"] == 2
+
+
+def test_budget_help_names_the_careful_players_default(cli):
+    from engine.policies import CAREFUL_BUDGET
+    for command in ("play", "odds"):
+        text = " ".join(cli(command, "--help").output.split())
+        assert f"careful player (default {CAREFUL_BUDGET})" in text

@@ -467,6 +467,24 @@ class ColumnState(State):
         out.append(("hand", 3.5, 6.0, tuple(reversed(self.stock)), "none"))
         return out
 
+    def sample_hidden(self, rng) -> "ColumnState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The identity (``self``) where nothing is hidden. A determinisation for the
+        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        cards differ from the deal's, so it does not replay from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng)
+        if not sigma:
+            return self
+        s = self._child(None)
+        s.hist = self.hist
+        s.places = tuple(relabelled(p, sigma) for p in self.places)
+        s.stock = relabelled(self.stock, sigma)
+        return s
+
 
 def new(deal: int, readings: dict[str, str] | None = None) -> ColumnState:
     """Deal ``deal`` of the Dense Column under ``readings`` (see :data:`AMBIGUITIES`): the

@@ -430,6 +430,23 @@ class FavouriteState(State):
         out.append((PILE_NAMES[LSEP], 0.0, 0.0, self.piles_[LSEP], "down"))
         return out
 
+    def sample_hidden(self, rng) -> "FavouriteState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The identity (``self``) where nothing is hidden. A determinisation for the
+        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        cards differ from the deal's, so it does not replay from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng)
+        if not sigma:
+            return self
+        s = self._child(None)
+        s.hist = self.hist
+        s.piles_ = tuple(relabelled(p, sigma) for p in self.piles_)
+        return s
+
 
 def new(deal: int, readings: dict[str, str] | None = None) -> FavouriteState:
     """Deal ``deal`` of the Favourite under ``readings`` (see :data:`AMBIGUITIES`)."""

@@ -492,6 +492,24 @@ class GDGState(State):
             out.append(("hand", 8.0, 0.0, self.pack[self.k:][::-1], "none"))
         return out
 
+    def sample_hidden(self, rng) -> "GDGState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The identity (``self``) where nothing is hidden. A determinisation for the
+        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        cards differ from the deal's, so it does not replay from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng)
+        if not sigma:
+            return self
+        s = self._child(None)
+        s.hist = self.hist
+        s.cols = tuple(relabelled(p, sigma) for p in self.cols)
+        s.pack = relabelled(self.pack, sigma)
+        return s
+
 
 #: (running, first_row_all, packs) -> :func:`place_goes` for every place of a deal.
 _GOES_AT: dict = {}

@@ -337,6 +337,32 @@ class HeartState(State):
         out.append(("aside unmatched", 9.0, 2.0, self.aside, "right"))
         return out
 
+    def sample_hidden(self, rng) -> "HeartState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The reserves live in ``cfg.reserve``: the sample has a copy of
+        the :class:`~engine.state.Config` with them relabelled. Each player's packets and
+        reserve hold that player's own pack (:func:`deal_packs`), which a player knows, so
+        the cards are shuffled within each side. The identity (``self``) where nothing is
+        hidden. A determinisation for the ``careful`` player (:mod:`engine.policies`); the
+        result is for planning only (its cards differ from the deal's, so it does not replay
+        from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng, group=lambda name: name.split(" ", 1)[0])
+        if not sigma:
+            return self
+        import copy
+        s = self._child(None)
+        s.hist = self.hist
+        s.cfg = copy.copy(self.cfg)
+        s.cfg.reserve = tuple(relabelled(r, sigma) for r in self.cfg.reserve)
+        s.packets = tuple(tuple(relabelled(p, sigma) for p in side) for side in self.packets)
+        s.open = tuple(relabelled(o, sigma) for o in self.open)
+        s.aside = relabelled(self.aside, sigma)
+        return s
+
 
 def new(deal: int, readings: dict[str, str] | None = None) -> HeartState:
     """Deal ``deal`` of Heart Speaks to Heart under ``readings`` (see :data:`AMBIGUITIES`)."""

@@ -444,6 +444,24 @@ class MillState(State):
             out.append((f"packet {i + 1}", float(i % 4), 1.0 + i // 4, p, "none"))
         return out
 
+    def sample_hidden(self, rng) -> "MillState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The identity (``self``) where nothing is hidden. A determinisation for the
+        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        cards differ from the deal's, so it does not replay from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng)
+        if not sigma:
+            return self
+        s = self._child(None)
+        s.hist = self.hist
+        s._set_packets(tuple(relabelled(p, sigma) for p in self.packets))
+        s.seen = frozenset(relabelled(p, sigma) for p in self.seen)
+        return s
+
 
 def new(deal: int, readings: dict[str, str] | None = None) -> MillState:
     """Deal ``deal`` of the Mill under ``readings`` (see :data:`AMBIGUITIES`)."""

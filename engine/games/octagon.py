@@ -502,6 +502,25 @@ class OctagonState(State):
         out.append(("stock", 2.5, 7.0, self.stock[self.ptr:][::-1], "none"))
         return out
 
+    def sample_hidden(self, rng) -> "OctagonState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The identity (``self``) where nothing is hidden. A determinisation for the
+        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        cards differ from the deal's, so it does not replay from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng)
+        if not sigma:
+            return self
+        s = self._child(None)
+        s.hist = self.hist
+        s.sides = tuple(relabelled(p, sigma) for p in self.sides)
+        s.stock, s.waste = relabelled(self.stock, sigma), relabelled(self.waste, sigma)
+        s.fstock = bytes(c % 52 for c in s.stock)
+        return s
+
 
 def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True) -> bool:
     """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the

@@ -320,6 +320,25 @@ class PeacockState(State):
         out.append(("waste", 5.0, 7.0, self.waste, "none"))
         return out
 
+    def sample_hidden(self, rng) -> "PeacockState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The identity (``self``) where nothing is hidden. A determinisation for the
+        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        cards differ from the deal's, so it does not replay from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng)
+        if not sigma:
+            return self
+        s = self._child(None)
+        s.hist = self.hist
+        s.reserves = tuple(relabelled(p, sigma) for p in self.reserves)
+        s.up = tuple(relabelled(p, sigma) for p in self.up)
+        s.waste = relabelled(self.waste, sigma)
+        return s
+
 
 def new(deal_no: int, readings: dict[str, str] | None = None) -> PeacockState:
     """Deal ``deal_no`` of the Peacock's Tail under ``readings`` (see :data:`AMBIGUITIES`)."""

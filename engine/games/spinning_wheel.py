@@ -393,6 +393,27 @@ class WheelState(State):
         out.append(("hand", 13.0, 10.0, tuple(reversed(self.hand)), "none"))
         return out
 
+    def sample_hidden(self, rng) -> "WheelState":
+        """The same position with the cards a player cannot see dealt anew: the cards that
+        :meth:`visible` shows as ``None`` (foundations aside: their cards follow from the
+        counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
+        an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
+        The hand lives in ``cfg.rest``: the sample has a copy of the
+        :class:`~engine.state.Config` with the hand relabelled. The identity (``self``) where nothing is hidden. A determinisation for the
+        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        cards differ from the deal's, so it does not replay from the deal number)."""
+        from ..state import hidden_relabel, relabelled
+        sigma = hidden_relabel(self, rng)
+        if not sigma:
+            return self
+        import copy
+        s = self._child(None)
+        s.hist = self.hist
+        s.cfg = copy.copy(self.cfg)
+        s.cfg.rest = relabelled(self.cfg.rest, sigma)
+        s.waste = tuple(relabelled(w, sigma) for w in self.waste)
+        return s
+
 
 def new(deal: int, readings: dict[str, str] | None = None) -> WheelState:
     """Deal ``deal`` of the Spinning Wheel under ``readings`` (see :data:`AMBIGUITIES`)."""

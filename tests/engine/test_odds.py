@@ -37,7 +37,8 @@ def test_odds_json_and_progress():
     r = odds.odds("heart-to-heart", deals=6, first=3, policy="greedy", jobs=1,
                   progress=lambda d, n: seen.append((d, n)))
     assert list(r) == ["game", "readings", "policy", "deals", "first", "budget", "won",
-                       "lost", "undecided", "rate", "ci95"]
+                       "lost", "undecided", "rate", "bounds", "ci95"]
+    assert r["bounds"] == [round(r["won"] / 6, 6), round((r["won"] + r["undecided"]) / 6, 6)]
     assert r["won"] + r["lost"] + r["undecided"] == 6 and seen[-1] == (6, 6)
     assert {k: r["readings"][k] for k in ("pairing", "unmatched")} == {
         "pairing": "pairs", "unmatched": "stays-open"}
@@ -91,16 +92,95 @@ def test_engine_hash_and_stale(tmp_path):
 
 
 def test_regenerate_small(tmp_path):
+    """Fixed deal ranges: every row of a policy on the same deals, its per-deal outcomes
+    stored and agreeing with its counts; the provenance says how it was run."""
     p = tmp_path / "odds.json"
-    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), pilot=5, seconds_per_row=0.1,
-                           jobs=1, date="2000-01-01")
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy", "solver"),
+                           deals={"greedy": 4, "solver": 3}, first=2, jobs=1,
+                           date="2000-01-01", command="test")
     assert json.loads(p.read_text()) == t
-    assert t["provenance"]["engine"] == results.engine_hash()
-    assert t["provenance"]["date"] == "2000-01-01"
-    assert [r["change"] for r in t["rows"]] == [None, "pairing=all-of-rank",
+    prov = t["provenance"]
+    assert prov["engine"] == results.engine_hash() and prov["date"] == "2000-01-01"
+    assert prov["deal_ranges"] == {"greedy": [2, 5], "solver": [2, 4]}
+    assert prov["budgets"] == {"greedy": 5000, "solver": 20000}
+    assert prov["how"] == "1 local processes" and prov["workers"] == 1
+    assert prov["command"] == "test" and prov["wall_seconds"] >= 0 <= prov["cpu_seconds"]
+    assert [r["change"] for r in t["rows"]] == [None, None, "pairing=all-of-rank",
+                                                "pairing=all-of-rank", "unmatched=set-aside",
                                                 "unmatched=set-aside"]
-    assert all(r["deals"] >= 5 and r["note"] for r in t["rows"] if r["change"] is None)
+    for r in t["rows"]:
+        n = 4 if r["policy"] == "greedy" else 3
+        assert (r["first"], r["deals"], len(r["outcomes"])) == (2, n, n)
+        c = results.range_counts(r)
+        assert (c["won"], c["lost"], c["undecided"]) == (r["won"], r["lost"], r["undecided"])
+        assert set(r["outcomes"]) <= set("WLU")
+        assert r["note"] == ("" if not r["undecided"] else r["note"]) and "cpu_seconds" in r
+        assert r["outcomes"] == "".join(
+            results.CODE[odds.play_deal("heart-to-heart", d, r["readings"], r["policy"],
+                                        r["budget"])] for d in range(2, 2 + n))
     assert not results.stale(t)
+
+
+def test_range_counts_and_common_deals():
+    a = {"first": 1, "outcomes": "WLUWW"}
+    b = {"first": 3, "outcomes": "LLLLLL"}
+    assert results.range_counts(a) == {"first": 1, "deals": 5, "won": 3, "lost": 1,
+                                       "undecided": 1}
+    assert results.range_counts(a, 2, 3) == {"first": 2, "deals": 2, "won": 0, "lost": 1,
+                                             "undecided": 1}
+    ca, cb = results.common_counts(a, b)
+    assert (ca["first"], ca["deals"], ca["won"], cb["lost"]) == (3, 3, 2, 3)
+    for lo, hi in ((0, 3), (4, 6), (3, 2)):
+        with pytest.raises(ValueError):
+            results.range_counts(a, lo, hi)
+    with pytest.raises(ValueError):
+        results.common_counts(a, {"first": 9, "outcomes": "W"})
+
+
+def test_recheck_finds_a_changed_outcome(tmp_path):
+    """recheck replays sampled deals of a table: a table as generated agrees; one stored
+    outcome changed (every deal of a row flipped) is reported."""
+    t = results.regenerate(tmp_path / "odds.json", ["mill"], ("greedy", "solver"),
+                           deals=3, jobs=1)
+    assert results.recheck(t, rows=4, deals=3) == []
+    flip = {"W": "L", "L": "W", "U": "W"}
+    for r in t["rows"]:
+        r["outcomes"] = "".join(flip[c] for c in r["outcomes"])
+    bad = results.recheck(t, rows=1, deals=1)
+    assert len(bad) == 1 and "mill" in bad[0] and "stored" in bad[0]
+
+
+def test_local_cluster_listens_on_localhost_only(tmp_path):
+    """The cluster regenerate starts itself: scheduler and workers on 127.0.0.1, no
+    dashboard; the table it makes is the one local processes make."""
+    cluster = results.local_cluster(1)
+    try:
+        info = cluster.scheduler_info
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        assert all(w.startswith("tcp://127.0.0.1:") for w in info["workers"])
+        assert cluster.dashboard_link == "" or "127.0.0.1" in cluster.dashboard_link
+    finally:
+        cluster.close()
+    t = results.regenerate(tmp_path / "a.json", ["heart-to-heart"], ("greedy",), deals=2,
+                           workers=1)
+    u = results.regenerate(tmp_path / "b.json", ["heart-to-heart"], ("greedy",), deals=2,
+                           jobs=1)
+    assert t["provenance"]["how"] == "dask LocalCluster, 1 worker processes on 127.0.0.1"
+    assert [r["outcomes"] for r in t["rows"]] == [r["outcomes"] for r in u["rows"]]
+
+
+def test_stored_table_recomputes():
+    """A sample of the stored table's deals (three rows, two deals each) played again gives
+    the stored outcomes; every row holds its per-deal outcomes, and every single-change
+    row covers the deals of the default row it is compared with."""
+    t = results.load()
+    assert all(len(r.get("outcomes", "")) == r["deals"] for r in t["rows"]), \
+        "rows without per-deal outcomes: regenerate the table (edition results --workers 2)"
+    assert results.recheck(t, rows=3, deals=2) == []
+    for r in t["rows"]:
+        d = next(x for x in t["rows"] if x["game"] == r["game"] and x["change"] is None
+                 and x["policy"] == r["policy"])
+        assert (r["first"], r["deals"]) == (d["first"], d["deals"])
 
 
 def test_stored_table_is_well_formed():

@@ -1,0 +1,168 @@
+"""The careful player (engine.policies.careful_run) and the games' sample_hidden: it sees
+only what a player at the table sees, is deterministic, and where every card lies face up
+from the deal it plays the solver's game."""
+import pytest
+
+from engine import api, games, policies, solver
+from engine.deal import SplitMix64
+from engine.state import hidden_relabel
+
+GAMES = games.available()
+
+
+def _unseen(s):
+    """The cards of s off the foundations, sorted (what a sample may only rearrange)."""
+    return sorted(c for p in s.piles() if not p[0].startswith("foundation") for c in p[3])
+
+
+def _positions(slug, deal, n=25):
+    """The deal and the positions after each of the greedy player's first n moves."""
+    s = games.new(slug, deal)
+    out = [s]
+    for _ in range(n):
+        if s.is_over():
+            break
+        s = s.apply(policies.choose("greedy", s))
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_sample_hidden_keeps_what_is_seen_and_moves_only_hidden_cards(slug):
+    for s in _positions(slug, 2):
+        a = s.sample_hidden(SplitMix64(5))
+        assert a.visible() == s.visible()
+        assert _unseen(a) == _unseen(s)
+        assert a.moves() == s.moves()
+        assert sorted(map(repr, a.legal_moves())) == sorted(map(repr, s.legal_moves()))
+        if a is not s:
+            policies.run(a, "random", seed=1, max_moves=50)   # a sample can be played on
+        if not hidden_relabel(s, SplitMix64(5)):
+            assert a is s
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_sample_hidden_does_not_depend_on_where_the_hidden_cards_lie(slug):
+    """Two positions that differ only in their face-down cards sample alike (the sample is
+    drawn from the set of hidden cards, not from their order)."""
+    for s in _positions(slug, 3, 10):
+        other = s.sample_hidden(SplitMix64(77))
+        assert other.sample_hidden(SplitMix64(9)).piles() == s.sample_hidden(SplitMix64(9)).piles()
+
+
+def test_samples_differ_from_the_deal_where_cards_are_hidden():
+    s = games.new("octagon", 1)
+    a, b = s.sample_hidden(SplitMix64(1)), s.sample_hidden(SplitMix64(2))
+    assert a.key() != s.key() and a.key() != b.key()
+
+
+def test_face_up_games_are_those_with_nothing_hidden_at_the_deal():
+    for slug in GAMES:
+        hidden = any(hidden_relabel(games.new(slug, d), SplitMix64(1)) for d in (1, 2, 3))
+        assert (slug in policies.FACE_UP_GAMES) == (not hidden), slug
+    # under deal-auto=optional the pack of goes-doesnt-go is in hand: hidden
+    assert hidden_relabel(games.new("goes-doesnt-go", 1, {"deal-auto": "optional"}),
+                          SplitMix64(1))
+
+
+@pytest.mark.parametrize("slug", policies.FACE_UP_GAMES)
+def test_careful_is_the_solver_where_everything_lies_face_up(slug):
+    for d in range(1, 5):
+        c = policies.careful_run(games.new(slug, d), solve_budget=3000)
+        s = solver.solve_deal(slug, d, None, 3000)
+        assert c.outcome == s.outcome, (slug, d)
+        assert c.state.moves() == s.moves
+
+
+@pytest.mark.parametrize("slug", [g for g in GAMES if g not in policies.FACE_UP_GAMES])
+def test_first_move_does_not_change_when_the_hidden_cards_are_permuted(slug):
+    """The same deal with its face-down cards rearranged (a sample of it, so every face-up
+    card, count and history is the same): the careful player's first move is the same."""
+    for d in (1, 2):
+        s = games.new(slug, d)
+        t = s.sample_hidden(SplitMix64(1234))
+        assert t.piles() != s.piles()
+        assert (policies.careful_choice(s, seed=3, budget=400)
+                == policies.careful_choice(t, seed=3, budget=400)), (slug, d)
+
+
+@pytest.mark.parametrize("slug", ["mill", "spinning-wheel"])
+def test_careful_choices_follow_from_what_is_seen_along_a_line(slug):
+    """Along a played line (deal 1, the greedy player's first 40 moves), at every position
+    the choice is the same for the real position and for a rearrangement of its face-down
+    cards. (A player who searched the real position instead of its samples chooses
+    differently at 3 of these positions of the Mill and 4 of the Spinning Wheel.)"""
+    for s in _positions(slug, 1, 40):
+        if s.is_over():
+            break
+        t = s.sample_hidden(SplitMix64(len(s.moves()) + 100))
+        assert policies.careful_choice(s, seed=7, budget=2000) == \
+            policies.careful_choice(t, seed=7, budget=2000), len(s.moves())
+
+
+def test_careful_is_deterministic_and_checks_its_arguments():
+    a = policies.careful_run(games.new("mill", 2), seed=5, budget=500, max_moves=60)
+    b = policies.careful_run(games.new("mill", 2), seed=5, budget=500, max_moves=60)
+    assert a.state.moves() == b.state.moves() and a.outcome == b.outcome
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(ValueError):
+            policies.careful_run(games.new("mill", 2), budget=bad)
+        with pytest.raises(ValueError):
+            policies.careful_run(games.new("mill", 2), samples=bad)
+
+
+def test_careful_moves_are_legal_and_never_revisit_a_position():
+    """Through the API (mill) and along the first 300 moves of an Egyptian Pyramid deal,
+    where builds between alike piles would lead straight back without the referee's rule."""
+    r = api.play("mill", 3, {}, "careful", 500)
+    assert r["policy"] == "careful" and r["outcome"] in ("won", "lost", "undecided")
+    ep = policies.careful_run(games.new("egyptian-pyramid", 2), budget=200, max_moves=300)
+    for slug, deal, moves in (("mill", 3, r["moves"]),
+                              ("egyptian-pyramid", 2, ep.state.moves())):
+        s = games.new(slug, deal)
+        keys = [s.key()]
+        for m in moves:
+            s = s.step(m)
+            keys.append(s.key())
+        assert len(keys) == len(set(keys)), slug
+    assert games.replay("mill", 3, None, r["moves"]).is_won() == (r["outcome"] == "won")
+
+
+def test_a_deal_searches_a_bounded_number_of_states(monkeypatch):
+    """The careful player stops deliberating once a deal has searched CAREFUL_DECISIONS
+    decisions' worth of states (then the greedy order): the total stays within that plus
+    one decision."""
+    from engine import solver as solver_mod
+    spent = []
+    real = solver_mod.search
+
+    def counting(root, budget=200_000, safe=True):
+        r = real(root, budget, safe)
+        spent.append(r.states)
+        return r
+    monkeypatch.setattr(solver_mod, "search", counting)
+    budget = 100
+    policies.careful_run(games.new("heart-to-heart", 1), budget=budget)
+    most = 50 * 4 * 25      # one decision: at most 25 legal moves x 4 samples x 50 states
+    assert len(games.new("heart-to-heart", 1).legal_moves()) <= 25
+    assert 0 < sum(spent) <= policies.CAREFUL_DECISIONS * budget + most
+
+
+def test_careful_beats_greedy_in_the_mill():
+    """The greedy player of the Mill loses deals 1-6, which the all-seeing solver wins:
+    the careful player, who plans over samples, wins some of them (it is no greedy player
+    in disguise)."""
+    greedy = [policies.run(games.new("mill", d), "greedy").outcome for d in range(1, 7)]
+    careful = [policies.careful_run(games.new("mill", d)).outcome for d in range(1, 7)]
+    assert careful.count("won") > greedy.count("won")
+
+
+def test_heart_to_heart_samples_keep_each_players_pack_on_its_side():
+    """A player knows that each side's packets and reserve hold that side's own pack: a
+    sample shuffles the hidden cards within a side, never across."""
+    for s in _positions("heart-to-heart", 1, 10):
+        a = s.sample_hidden(SplitMix64(len(s.moves())))
+        for name, _x, _y, cards, _f in a.piles():
+            side = {"A": 0, "B": 1}.get(name.split(" ", 1)[0])
+            if side is not None:
+                assert all(c // 52 == side for c in cards), name
