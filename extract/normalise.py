@@ -58,7 +58,7 @@ class EmendationError(EditionError, ValueError):
     """An emendation that does not fit the text it corrects (``line`` is the text's line)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Change:
     """One change made by the normaliser.
 
@@ -81,6 +81,13 @@ class Change:
     kind: str
     rule: str
     parts: tuple["Change", ...] = ()
+
+    def __init__(self, start: int, end: int, orig: str, reg: str, kind: str, rule: str,
+                 parts: tuple["Change", ...] = ()) -> None:
+        # the fields written at once (a frozen dataclass's own __init__ sets them one by one
+        # through object.__setattr__, and the normaliser makes thousands of changes a text)
+        self.__dict__.update(start=start, end=end, orig=orig, reg=reg, kind=kind, rule=rule,
+                             parts=parts)
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -185,7 +192,7 @@ class Normalisation:
 def _shift(c: Change, d: int) -> Change:
     """``c`` (and its parts) with offsets moved by ``d``."""
     return Change(c.start + d, c.end + d, c.orig, c.reg, c.kind, c.rule,
-                  tuple(_shift(p, d) for p in c.parts))
+                  tuple([_shift(p, d) for p in c.parts]) if c.parts else ())
 
 
 def apply_changes(text: str, changes: Iterable[Change]) -> str:
@@ -452,6 +459,11 @@ def _plural_adjective(word: str) -> bool:
 
 def _lower(text: str) -> str:
     """Lowercase letter by letter, keeping the length (``"İ".lower()`` is two characters)."""
+    low = text.lower()
+    # str.lower is letter by letter but for the letters whose lower case is longer (then the
+    # lengths differ) and for Σ, whose lower case depends on its place in the word
+    if len(low) == len(text) and "Σ" not in text:
+        return low
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
@@ -798,7 +810,7 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
     return new_t, new_r
 
 
-_CACHES: dict[tuple[bool, bool], dict[str, tuple]] = {}
+_CACHES: dict[tuple[bool, bool], dict[str, "Change | None"]] = {}   # word -> its change at 0
 _CACHE_LIMIT = 500_000
 _RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]")
 
@@ -816,6 +828,13 @@ def _word_change(text: str, start: int, end: int, parts: list[Change]) -> Change
     rule = next(p.rule for p in parts if p.kind == kind)
     return Change(start, end, text[start:end], apply_changes(text[start:end],
                   [_shift(p, -start) for p in parts]), kind, rule, tuple(parts))
+
+
+def _word_template(word: str, yo: bool, dje: bool) -> Change | None:
+    """The change of ``word`` standing alone, at offset 0 (None if it is left as it is)."""
+    parts = [Change(a, z, word[a:z], reg, RULES[name].kind, name)
+             for a, z, reg, name in _analyse(word, yo, dje)]
+    return _word_change(word, 0, len(word), parts) if parts else None
 
 
 def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
@@ -836,11 +855,24 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     cache = _CACHES.setdefault((yo, dje), {})
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
-    pieces = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    pieces = [m.span() for m in _WORD.finditer(text)]
     out: list[Change] = []
     np_ = len(pieces)
+    n = len(text)
     k = 0
     while k < np_:
+        ps, pe = pieces[k]
+        if pe == n or text[pe] != "-" or k + 1 == np_:
+            # a word of its own (only a hyphen after a piece links it to the next one): its
+            # change is made once per distinct word and moved to its place
+            word = text[ps:pe]
+            tpl = cache.get(word, False)
+            if tpl is False:
+                tpl = cache[word] = _word_template(word, yo, dje)
+            if tpl is not None:
+                out.append(_shift(tpl, ps))
+            k += 1
+            continue
         # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
         # segments are the pieces that make one orthographic word.
         segments = [[pieces[k]]]
@@ -885,12 +917,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         parts = list(links)
         for seg in segments:
             word = "".join(text[a:z] for a, z in seg)
-            if len(seg) == 1:
-                found = cache.get(word)
-                if found is None:
-                    found = cache[word] = _analyse(word, yo, dje)
-            else:
-                found = _analyse(word, yo, dje)
+            found = _analyse(word, yo, dje)
             if not found:
                 continue
             where = [p for a, z in seg for p in range(a, z)]
