@@ -192,7 +192,9 @@ class Normalisation:
 def _shift(c: Change, d: int) -> Change:
     """``c`` (and its parts) with offsets moved by ``d``."""
     return Change(c.start + d, c.end + d, c.orig, c.reg, c.kind, c.rule,
-                  tuple([_shift(p, d) for p in c.parts]) if c.parts else ())
+                  tuple([Change(p.start + d, p.end + d, p.orig, p.reg, p.kind, p.rule,
+                                _shift(p, d).parts if p.parts else ()) for p in c.parts])
+                  if c.parts else ())
 
 
 def apply_changes(text: str, changes: Iterable[Change]) -> str:
@@ -703,6 +705,9 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         return ()
     if not _HAS_CYR.search(word):
         return ()
+    simple = _simple_prereform(word)
+    if simple is not None:
+        return simple
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
     shown = "".join(target)
@@ -716,6 +721,73 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         if repair is not None:
             target, rule = repair
     return _groups(word, target, rule)
+
+
+_SIMPLE_WORD = re.compile(r"[А-ЯЁ]?[а-яёѣіѳѵѷ]+")
+_SIMPLE_MAP = str.maketrans("ѣіѳѵѷ", "еифии")
+_SIMPLE_RULE = {"ѣ": YAT, "і": DECIMAL_I, "ѳ": FITA, "ѵ": IZHITSA, "ѷ": IZHITSA}
+
+
+def _simple_modern(word: str) -> tuple[str, bool] | None:
+    """The modern form of a word that the rules of :func:`_letters` only respell (old
+    letters, a final hard sign), and whether it is a known word; None when the word may need
+    any other rule (then the full rules decide).
+
+    The word qualifies when it is small Cyrillic letters (the first may be a modern capital)
+    and no other rule looks at it: not ея/нея or онѣ/однѣ, no ъи, no ending -аго/-яго/-ыя/
+    -ия; and if its modern form is not a known word, no ending -ыяся, no particle or hushing
+    soft sign at the end, no з/с prefix. Most pre-reform words are such, and this is what
+    keeps the normaliser fast on them; the tests check that it decides as the full rules do.
+    """
+    if len(word) < 2 or _SIMPLE_WORD.fullmatch(word) is None:
+        return None
+    low = word.lower()
+    mapped = low.translate(_SIMPLE_MAP)
+    m = len(word)
+    if mapped[-1] == "ъ" and low[-2] in _CONSONANTS:
+        m -= 1
+    modern = mapped[:m]
+    if "ъи" in mapped[1:] or mapped in ("ея", "нея") or low in _ONE_FORMS or \
+            (m >= 4 and modern.endswith(("аго", "яго"))) or \
+            (m >= 3 and modern.endswith(("ыя", "ия"))):
+        return None
+    if _known(modern):
+        return modern, True
+    if modern.endswith(("ыяся", "ияся", "же", "ж", "бы", "б", "ли", "ль", "жь", "шь")) or \
+            _PREFIX_RE.search(modern):
+        return None
+    return modern, False
+
+
+def _simple_prereform(word: str) -> tuple[tuple[int, int, str, str], ...] | None:
+    """What :func:`_analyse` gives a word that :func:`_simple_modern` respells into a known
+    word (so it needs no OCR repair either), or None."""
+    simple = _simple_modern(word)
+    if simple is None or not simple[1]:
+        return None
+    m = len(simple[0])
+    out = []
+    for i in range(m):
+        c = word[i]
+        if c in _SIMPLE_RULE:
+            if out and out[-1][1] == i and out[-1][3] == _SIMPLE_RULE[c]:
+                a, _, reg, name = out.pop()
+                out.append((a, i + 1, reg + _SIMPLE_MAP_CH[c], name))
+            else:
+                out.append((i, i + 1, _SIMPLE_MAP_CH[c], _SIMPLE_RULE[c]))
+    if m < len(word):
+        out.append((m, m + 1, "", FINAL_HARD_SIGN))
+    return tuple(out)
+
+
+def _modern_form(word: str, yo: bool, dje: bool) -> str:
+    """The lower-case modern form of ``word`` by the rules of :func:`_letters` (no OCR letter
+    repair)."""
+    simple = _simple_modern(word)
+    return simple[0] if simple is not None else _modern_of(_letters(word, yo, dje)[0])
+
+
+_SIMPLE_MAP_CH = {c: c.translate(_SIMPLE_MAP) for c in _SIMPLE_RULE}
 
 
 #: A longer run of letters is not looked for in the dictionary with OCR repairs (the longest
@@ -735,7 +807,7 @@ def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, i
             while start >= 0:
                 end = start + len(src)
                 rep = dst.upper() if x[start].isupper() else dst
-                modern = _modern_of(_letters(x[:start] + rep + x[end:], yo, dje)[0])
+                modern = _modern_form(x[:start] + rep + x[end:], yo, dje)
                 if modern not in found and _plain_word(modern) and _known(modern):
                     found[modern] = (start, end, rep, rank)
                 start = low.find(src, start + 1)
