@@ -36,7 +36,23 @@ from .normalise import Normalisation, normalise
 
 def _get_normalisation(doc: Doc) -> Normalisation | None:
     data = doc._.norm_data
-    return None if data is None else Normalisation.from_json(doc.text, data)
+    if data is None:
+        return None
+    # rebuilt from the data once, not on every access: the Normalisation made from this very
+    # data object is kept (a few, the latest); the data stay the truth, so a Doc that crossed
+    # processes or was deserialised rebuilds it from its own
+    held = _BUILT.get(id(data))
+    if held is not None and held[0] is data and held[1].original == doc.text:
+        return held[1]
+    return _keep(data, Normalisation.from_json(doc.text, data))
+
+
+def _keep(data: dict, norm: Normalisation) -> Normalisation:
+    """Remember ``norm`` as the Normalisation of ``data`` (the last :data:`_BUILT_MAX`)."""
+    _BUILT[id(data)] = (data, norm)
+    while len(_BUILT) > _BUILT_MAX:
+        del _BUILT[next(iter(_BUILT))]
+    return norm
 
 
 def _set_normalisation(doc: Doc, value: Normalisation | None) -> None:
@@ -44,6 +60,12 @@ def _set_normalisation(doc: Doc, value: Normalisation | None) -> None:
         raise ValueError("the normalisation is of another text than the Doc's: normalise "
                          "doc.text, or make the Doc from norm.original (see analyse())")
     doc._.norm_data = None if value is None else value.to_json()
+    if value is not None:
+        _keep(doc._.norm_data, value)
+
+
+_BUILT: dict[int, tuple[dict, Normalisation]] = {}
+_BUILT_MAX = 64
 
 
 # Everything stored on a Doc is plain data (str, list, dict), so that Doc.to_bytes, DocBin
@@ -239,8 +261,9 @@ def sentence_starts(doc: Doc) -> list[bool]:
                     break
     # an unclosed « that opens a line is speech going on into the next paragraph (Russian
     # convention): it runs to the end of the text; any other unclosed opener is ignored
+    text = doc.text   # (spaCy builds Doc.text anew on every access)
     for close, o in stack:
-        if close == "»" and (o == 0 or "\n" in doc.text[idx[o - 1]:idx[o]] or space[o - 1]):
+        if close == "»" and (o == 0 or "\n" in text[idx[o - 1]:idx[o]] or space[o - 1]):
             depth_change[o + 1] += 1
             break
     inside = [False] * n
@@ -249,7 +272,7 @@ def sentence_starts(doc: Doc) -> list[bool]:
         d += depth_change[i]
         inside[i] = d > 0
     # line units
-    forced, whole = _line_units(doc.text)
+    forced, whole = _line_units(text)
     forced_set = set(forced)
     whole_starts = [a for a, _ in whole]
     no_break = [False] * n

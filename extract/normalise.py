@@ -44,14 +44,16 @@ old reflexive participles are respelt (оставшіяся -> оставшие�
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from .errors import EditionError, line_of
 
 KINDS = ("orthography", "ocr", "typography", "emendation")
+_set = object.__setattr__
 
 
 class EmendationError(EditionError, ValueError):
@@ -86,8 +88,8 @@ class Change:
                  parts: tuple["Change", ...] = ()) -> None:
         # the fields written at once (a frozen dataclass's own __init__ sets them one by one
         # through object.__setattr__, and the normaliser makes thousands of changes a text)
-        self.__dict__.update(start=start, end=end, orig=orig, reg=reg, kind=kind, rule=rule,
-                             parts=parts)
+        _set(self, "__dict__", {"start": start, "end": end, "orig": orig, "reg": reg,
+                                "kind": kind, "rule": rule, "parts": parts})
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -160,23 +162,38 @@ class Normalisation:
 
         An offset inside a changed span maps to the start of that span's normalised form.
         """
-        shift = 0
-        for c in self.changes:
-            if c.end <= pos:
-                shift += len(c.reg) - (c.end - c.start)
-            elif c.start < pos:
-                return c.start + shift
-            else:
-                break
+        ends, shifts = self._index
+        i = bisect_right(ends, pos)   # the changes before it: those that end at or before pos
+        shift = shifts[i]
+        ch = self.changes
+        if i < len(ch) and ch[i].start < pos:
+            return ch[i].start + shift
         return pos + shift
+
+    @cached_property
+    def _index(self) -> tuple[list[int], list[int]]:
+        """The changes' ends (sorted, as the changes are) and, for each k, the length the
+        first k changes add to the text: a search on them maps offsets in O(log n)."""
+        ends, shifts, total = [], [0], 0
+        for c in self.changes:
+            ends.append(c.end)
+            total += len(c.reg) - (c.end - c.start)
+            shifts.append(total)
+        return ends, shifts
 
     def slice(self, start: int, end: int) -> "Normalisation":
         """The normalisation of ``original[start:end]``, offsets rebased to ``start``.
 
-        Raises ValueError if a change straddles either boundary.
+        Raises ValueError if a change straddles either boundary. Time: O(log n) to find the
+        changes (n of the whole text) and linear in those of the slice.
         """
         out = []
-        for c in self.changes:
+        ch = self.changes
+        # the first change that can touch the slice: the first that ends at or after start
+        i = bisect_left(self._index[0], start)
+        while i < len(ch) and ch[i].start <= end:
+            c = ch[i]
+            i += 1
             # an insertion (empty span) belongs to the slice it stands in, at its start or
             # inside; any other change to the slice it overlaps
             overlaps = start <= c.start < end if c.start == c.end else c.start < end and c.end > start
@@ -1030,9 +1047,12 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
 def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     out = _word_changes(text, yo)
     for pattern, reg, rule in _TYPOGRAPHY:
+        kind = RULES[rule].kind
         for m in pattern.finditer(text):
-            if m.group() != reg:
-                out.append(Change(m.start(), m.end(), m.group(), reg, RULES[rule].kind, rule))
+            g = m.group()
+            if g != reg:
+                s, e = m.span()
+                out.append(Change(s, e, g, reg, kind, rule))
     return out
 
 
@@ -1052,12 +1072,16 @@ def _merge(preferred: Sequence[Change], others: Iterable[Change]) -> tuple[Chang
 
     ``preferred`` must not overlap one another. Runs in O(n log n).
     """
-    pref = sorted(preferred, key=lambda c: (c.start, c.end))
+    pref = sorted(preferred, key=_SPAN)
     starts = [c.start for c in pref]
     kept = list(pref)
     last = None
-    for c in sorted(others, key=lambda c: (c.start, c.end)):
-        if last is not None and (_overlap(c, last) or c.start < last.end):
+    for c in sorted(others, key=_SPAN):
+        if last is not None and (c.start < last.end or _overlap(c, last)):
+            continue
+        if not pref:
+            kept.append(c)
+            last = c
             continue
         i = bisect_right(starts, c.start)
         near = pref[max(0, i - 2):i]
@@ -1068,7 +1092,10 @@ def _merge(preferred: Sequence[Change], others: Iterable[Change]) -> tuple[Chang
             continue
         kept.append(c)
         last = c
-    return tuple(sorted(kept, key=lambda c: (c.start, c.end)))
+    return tuple(sorted(kept, key=_SPAN) if pref else kept)
+
+
+_SPAN = attrgetter("start", "end")
 
 
 def normalise(text: str, emendations: Sequence[Emendation] = (), *,
