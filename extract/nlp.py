@@ -27,7 +27,7 @@ from functools import lru_cache
 
 import numpy
 import spacy
-from spacy.attrs import SENT_START
+from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
@@ -132,10 +132,11 @@ def make_normaliser(nlp: Language, name: str):
         # token._.reg for every token, written where spaCy keeps a token extension's value
         # (Doc.user_data[("._.", name, token.idx, None)]): the same data as ``tok._.reg = x``
         # without the per-token attribute machinery, which dominates on long texts.
+        # (the tokens' offsets and lengths read as one array: a Token object per token costs
+        # more than the rest of this loop)
         ud = doc.user_data
-        for tok in doc:
-            s = tok.idx
-            ud[("._.", "reg", s, None)] = text[starts(s):ends(s + len(tok.text))]
+        for s, n in doc.to_array([IDX, LENGTH]).tolist():
+            ud[("._.", "reg", s, None)] = text[starts(s):ends(s + n)]
         return doc
     return normaliser
 
@@ -235,11 +236,12 @@ def sentence_starts(doc: Doc) -> list[bool]:
     starts = [False] * n
     if not n:
         return starts
-    toks = list(doc)
     ud = doc.user_data
-    regs = [ud.get(("._.", "reg", t.idx, None)) or t.text for t in toks]
-    idx = [t.idx for t in toks]
-    space = [t.is_space for t in toks]
+    text = doc.text   # (spaCy builds Doc.text anew on every access)
+    rows = doc.to_array([IDX, LENGTH, IS_SPACE]).tolist()
+    idx = [r[0] for r in rows]
+    regs = [ud.get(("._.", "reg", s, None)) or text[s:s + n] for s, n, _ in rows]
+    space = [bool(r[2]) for r in rows]
     # matched brackets and quotes: tokens strictly inside one never start a sentence
     depth_change = [0] * (n + 1)
     stack: list[tuple[str, int]] = []
@@ -261,7 +263,6 @@ def sentence_starts(doc: Doc) -> list[bool]:
                     break
     # an unclosed « that opens a line is speech going on into the next paragraph (Russian
     # convention): it runs to the end of the text; any other unclosed opener is ignored
-    text = doc.text   # (spaCy builds Doc.text anew on every access)
     for close, o in stack:
         if close == "»" and (o == 0 or "\n" in text[idx[o - 1]:idx[o]] or space[o - 1]):
             depth_change[o + 1] += 1
@@ -387,10 +388,14 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
     """Sentence spans ``[(start, end)]`` in original offsets, trailing whitespace excluded."""
     doc = analyse(norm)
     out = []
-    for sent in doc.sents:
-        s = sent.start_char
-        e = sent.end_char
-        text = norm.original
+    text = norm.original
+    # the sentences read off the tokens' boundary flags as one array (as Doc.sents gives
+    # them, without a Span and Token objects per sentence)
+    rows = doc.to_array([IDX, LENGTH, SENT_START]).tolist()
+    firsts = [k for k, r in enumerate(rows) if k == 0 or r[2] == 1] + [len(rows)]
+    for a, b in zip(firsts, firsts[1:]):
+        s = rows[a][0]
+        e = rows[b - 1][0] + rows[b - 1][1]
         while e > s and text[e - 1].isspace():
             e -= 1
         if e > s:
