@@ -42,9 +42,17 @@ def _get_normalisation(doc: Doc) -> Normalisation | None:
     # data object is kept (a few, the latest); the data stay the truth, so a Doc that crossed
     # processes or was deserialised rebuilds it from its own
     held = _BUILT.get(id(data))
-    if held is not None and held[0] is data and held[1].original == doc.text:
+    if held is not None and held[0] is data and len(held[1].original) == _text_length(doc):
         return held[1]
     return _keep(data, Normalisation.from_json(doc.text, data))
+
+
+def _text_length(doc: Doc) -> int:
+    """``len(doc.text)`` without building the text (spaCy joins every token for it)."""
+    if not len(doc):
+        return 0
+    last = doc[-1]
+    return last.idx + len(last.text_with_ws)
 
 
 def _keep(data: dict, norm: Normalisation) -> Normalisation:
@@ -378,7 +386,9 @@ def analyse(norm: Normalisation, lemmas: bool = False) -> Doc:
     """Run the pipeline over ``norm.original`` with the given normalisation (emendations kept)."""
     nlp = pipeline(lemmas)
     doc = nlp.make_doc(norm.original)
-    doc._.normalisation = norm
+    # (the Doc is made of norm.original: what the setter would check by building Doc.text)
+    doc._.norm_data = norm.to_json()
+    _keep(doc._.norm_data, norm)
     for _, proc in nlp.pipeline:
         doc = proc(doc)
     return doc
