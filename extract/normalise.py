@@ -512,11 +512,13 @@ def _join_decision(left: str, right: str) -> bool:
     if not right[:1].islower():
         return False
     a, b = _piece_modern(left), _piece_modern(right)
-    if _known(a + b):
+    if _known(a + b) or _known(_modern_form(left + right, False, True)):
         return True
     if _known(a + "-" + b) or b in _HYPHEN_PARTICLES or a in _HYPHEN_FIRST:
         return False
-    return True
+    # two words that make no word joined ('пик-\nпик', 'а-\nтакже'): the hyphen is the
+    # compound's own, and joining would make a word no rule but an OCR repair could read
+    return not (_known(a) and _known(b))
 
 
 @lru_cache(maxsize=50_000)
@@ -895,7 +897,19 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
         for i in range(first, last + 1):
             new_r[i] = OCR_LETTER
     if _modern_of(new_t) != reading:
-        return None
+        # the repaired letter made another rule apply to its neighbours (iЪ -> нЪ drops the
+        # hard sign; yMЪH -> yMЪИ reads ъи as ы): the printed word with the letter repaired,
+        # through the rules again
+        if source == "printed":
+            return None
+        first, last = owner[start], owner[end - 1]
+        new_t, new_r = _letters(word[:first] + rep + word[last + 1:], yo, dje)
+        if len(rep) != 1:
+            return None
+        new_t = new_t[:first] + [new_t[first]] + [""] * (last - first) + new_t[first + 1:]
+        new_r = new_r[:first] + [OCR_LETTER] * (last - first + 1) + new_r[first + 1:]
+        if _modern_of(new_t) != reading:
+            return None
     return new_t, new_r
 
 
@@ -1046,14 +1060,34 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
 
 def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     out = _word_changes(text, yo)
-    for pattern, reg, rule in _TYPOGRAPHY:
+    # Spaces, line breaks and dashes are judged on the text as it reads once soft hyphens and
+    # zero-width characters are removed ('а \u200b б' has two spaces in a row): the rules
+    # run on that text, and each match is mapped back to the original span it covers (the
+    # invisible characters inside it go with it).
+    where = None
+    if _INVISIBLE.search(text):
+        where = [i for i, c in enumerate(text) if c not in _SHY]
+        seen = "".join(text[i] for i in where)
+    else:
+        seen = text
+    for pattern, reg, rule in _TYPOGRAPHY[:3]:
+        kind = RULES[rule].kind
+        for m in pattern.finditer(seen):
+            s, e = m.span()
+            if where is not None:
+                s, e = where[s], where[e - 1] + 1
+            g = text[s:e]
+            if g != reg:
+                out.append(Change(s, e, g, reg, kind, rule))
+    for pattern, reg, rule in _TYPOGRAPHY[3:]:
         kind = RULES[rule].kind
         for m in pattern.finditer(text):
-            g = m.group()
-            if g != reg:
-                s, e = m.span()
-                out.append(Change(s, e, g, reg, kind, rule))
+            s, e = m.span()
+            out.append(Change(s, e, m.group(), reg, kind, rule))
     return out
+
+
+_INVISIBLE = re.compile(f"[{_SHY}]")
 
 
 def _overlap(a: Change, b: Change) -> bool:
