@@ -384,6 +384,9 @@ _OLD_LETTER = {
     "ѷ": ("и", IZHITSA), "Ѷ": ("И", IZHITSA),
 }
 _HAS_CYR = re.compile(rf"[{_CYR}]")
+_MARKS = re.compile(f"[{_COMBINING}]")
+_MARKS_SHY = re.compile(f"[{_COMBINING}{_SHY}]")
+_PLAIN = re.compile(r"[а-яё]+")
 _HAS_LATIN = _LATIN_CHAR
 # A Roman numeral with a Russian case ending glued to it ('XIXв', 'XLIVй') is not OCR noise.
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|й|го|му|м|х|ми)")
@@ -492,7 +495,7 @@ def _quick_modern(piece: str) -> str:
     s = "".join(_OLD_LETTER[c][0] if c in _OLD_LETTER else c for c in s)
     if len(s) > 1 and s[-1] == "ъ" and s[-2] in _CONSONANTS:
         s = s[:-1]
-    return re.sub(f"[{_COMBINING}{_SHY}]", "", s)
+    return _MARKS_SHY.sub("", s)
 
 
 def _piece_modern(piece: str) -> str:
@@ -679,7 +682,7 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
 
 def _modern_of(target: list[str]) -> str:
     """The lower-case modern form of a word from its per-character targets (no accents)."""
-    return re.sub(f"[{_COMBINING}]", "", _lower("".join(target)))
+    return _MARKS.sub("", _lower("".join(target)))
 
 
 def _groups(word: str, target: list[str], rule: list[str | None]
@@ -704,7 +707,7 @@ def _groups(word: str, target: list[str], rule: list[str | None]
 
 def _plain_word(modern: str) -> bool:
     """Whether ``modern`` is all Russian letters (what the OCR letter repair may look at)."""
-    return re.fullmatch(r"[а-яё]+", modern) is not None
+    return _PLAIN.fullmatch(modern) is not None
 
 
 @lru_cache(maxsize=200_000)
@@ -720,7 +723,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     reading is a known word (see OCR_LETTER).
     """
     if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS and (
-            len(word) < 2 or _known(re.sub(f"[{_COMBINING}]", "", word.lower()))):
+            len(word) < 2 or _known(_MARKS.sub("", word.lower()))):
         return ()
     if not _HAS_CYR.search(word):
         return ()
