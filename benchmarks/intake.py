@@ -1,6 +1,7 @@
 """Intake and check at scale: time against the number of sentences of one witness.
 
     python benchmarks/intake.py [--sizes 1000,2000,4000,8000,16000] [--skip-model] [--add-only]
+                                [--prereform]
 
 For each size N a synthetic witness (one chapter, one game, N distinct sentences in
 paragraphs of 8) is written into a temporary copy of the corpus, and the script prints the
@@ -31,11 +32,16 @@ WORDS = ("карты кладут пачки ряд масти тузы коро
          "переводят снимают вскрывают раскладка пасьянс").split()
 
 
-def witness_text(n: int) -> str:
+#: The same words in pre-reform spelling (``--prereform``): every word has changes to record.
+OLD_WORDS = ("карты кладутъ пачки рядъ масти тузы короли колода мѣсто начальное сборное "
+             "переводятъ снимаютъ вскрываютъ раскладка пасьянсъ").split()
+
+
+def witness_text(n: int, words: tuple[str, ...] | list[str] = WORDS) -> str:
     """A chapter with one game of ``n`` distinct sentences (paragraphs of 8)."""
     paras, para = [], []
     for i in range(n):
-        w = [WORDS[(i * 7 + k * 3) % len(WORDS)] for k in range(6)]
+        w = [words[(i * 7 + k * 3) % len(words)] for k in range(6)]
         para.append(f"{w[0].capitalize()} {w[1]} {i} {w[2]} {w[3]}, {w[4]} {w[5]}.")
         if len(para) == 8:
             paras.append(" ".join(para))
@@ -63,14 +69,14 @@ def timed(fn):
     return time.process_time() - t, out
 
 
-def time_add(n: int) -> float:
+def time_add(n: int, words=WORDS) -> float:
     """CPU seconds of ``add_witness`` of the ``n``-sentence witness into a copy of the corpus."""
     from extract.add import add_witness
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "corpus"
         shutil.copytree(REPO / "corpus", root, ignore=shutil.ignore_patterns("results"))
         src = Path(tmp) / "big.txt"
-        src.write_text(witness_text(n), encoding="utf-8")
+        src.write_text(witness_text(n, words), encoding="utf-8")
         return timed(lambda: add_witness(src, root))[0]
 
 
@@ -81,6 +87,8 @@ def main() -> None:
     ap.add_argument("--skip-model", action="store_true",
                     help="time ids.assign only (no spaCy model build)")
     ap.add_argument("--add-only", action="store_true", help="time `edition add` only")
+    ap.add_argument("--prereform", action="store_true",
+                    help="the witness of `add` in pre-reform spelling (changes in every word)")
     args = ap.parse_args()
     from dataclasses import dataclass
 
@@ -102,7 +110,7 @@ def main() -> None:
         sents = [S("", f"Sentence {i} of a long witness, distinct.") for i in range(n)]
         lock = {f"big:{i + 1}": ids.LockEntry(f"big:{i + 1}", "L", ids.quote_of(s.original))
                 for i, s in enumerate(sents)}
-        rows = [("add", time_add(n))]
+        rows = [("add", time_add(n, OLD_WORDS if args.prereform else WORDS))]
         if not args.add_only:
             rows.append(("ids.assign", timed(lambda: ids.assign("big", sents, lock))[0]))
         if not args.skip_model and not args.add_only:

@@ -59,6 +59,7 @@ RANKS = frozenset(("туз", "король", "дама", "валет", "деся
 
 
 @lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=100_000)
 def lemma(word: str, prefer: frozenset[str] = frozenset()) -> str:
     """The normal form of ``word`` (lowercase, ё spelt е): the first of pymorphy3's readings
     whose normal form is in ``prefer`` (the glossary's one-word lemmas), else a card word

@@ -3,8 +3,8 @@
 ``edition_normaliser``
     keeps ``Doc.text`` as the original and stores the normalisation as plain data on
     ``doc._.norm_data`` (the JSON form); ``doc._.normalisation`` (a
-    :class:`~extract.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it on
-    access, so Docs serialise (``Doc.to_bytes``, ``DocBin(store_user_data=True)``) and cross
+    :class:`~extract.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it (once
+    per data object, then reused), so Docs serialise (``Doc.to_bytes``, ``DocBin(store_user_data=True)``) and cross
     processes (``nlp.pipe(texts, n_process=2)``). Each token's normalised form is
     ``token._.reg`` (spaCy fills ``norm_`` itself, so it is left alone).
 ``edition_sentences``

@@ -16,6 +16,7 @@ REPO = Path(__file__).resolve().parent.parent
     ("engine.py", ["--smoke"], "playouts"),
     ("odds.py", ["--smoke", "--no-cluster"], "worker"),
     ("normalise.py", ["--smoke"], "boundary p"),
+    ("segment.py", ["--smoke"], "sentencizer"),
 ])
 def test_benchmark_smoke_run(script, args, expect):
     env = dict(os.environ, PYTHONPATH=str(REPO))
