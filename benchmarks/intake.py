@@ -106,7 +106,7 @@ def main() -> None:
     print("CPU seconds")
     print(f"{'sentences':>9} {'bytes':>10} {'step':<14} {'seconds':>8} {'s/1000 sent.':>13}")
     for n in (int(x) for x in args.sizes.split(",")):
-        text = witness_text(n)
+        text = witness_text(n, OLD_WORDS if args.prereform else WORDS)
         sents = [S("", f"Sentence {i} of a long witness, distinct.") for i in range(n)]
         lock = {f"big:{i + 1}": ids.LockEntry(f"big:{i + 1}", "L", ids.quote_of(s.original))
                 for i, s in enumerate(sents)}
