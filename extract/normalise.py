@@ -639,6 +639,10 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
                 i = base[k]
                 target[i] = " " + target[i]
                 rule[i] = PARTICLE_APART
+                # the stem is now a word of its own, and gets the whole-word rules ('Ђяб':
+                # ея б -> ее б, as 'ея' standing alone)
+                if stem in ("ея", "нея"):
+                    put(len(stem) - 1, "ё" if yo else "е", PRONOUN_EYA)
                 return target, rule
     # 5. Endings, decided on the modern spelling of the stem; applied only when the dictionary
     # knows the result (an unknown stem is never given a new ending).

@@ -159,6 +159,7 @@ def test_twice_equals_once(text):
 @example("iЪ")             # an OCR repair that makes another rule apply (the hard sign drops)
 @example("yMЪH")           # ... (ъи read as ы once Latin H is read as И)
 @example("ноіъ")
+@example("ЂяБ")            # a particle split off: the stem 'ея' gets the whole-word rule
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text
