@@ -1,10 +1,12 @@
 """Intake and check at scale: time against the number of sentences of one witness.
 
-    python benchmarks/intake.py [--sizes 1000,2000,4000,8000,16000] [--skip-model]
+    python benchmarks/intake.py [--sizes 1000,2000,4000,8000,16000] [--skip-model] [--add-only]
+                                [--prereform]
 
 For each size N a synthetic witness (one chapter, one game, N distinct sentences in
 paragraphs of 8) is written into a temporary copy of the corpus, and the script prints the
-time of: ``ids.assign`` over N sentences against a lock holding them all; building the
+CPU time of: ``edition add`` of it (``add_witness`` into a temporary copy of the corpus, so
+the yardstick of issue 20: at most 2 ms a sentence, flat as N grows); ``ids.assign`` over N sentences against a lock holding them all; building the
 model (load, normalise, segment, assign ids); ``ids.updated_lock`` (what `edition lock`
 computes); and ``run_checks`` (what `edition check` runs). Each is printed with its time per
 1000 sentences: a linear step keeps that figure flat as N doubles.
@@ -30,11 +32,16 @@ WORDS = ("карты кладут пачки ряд масти тузы коро
          "переводят снимают вскрывают раскладка пасьянс").split()
 
 
-def witness_text(n: int) -> str:
+#: The same words in pre-reform spelling (``--prereform``): every word has changes to record.
+OLD_WORDS = ("карты кладутъ пачки рядъ масти тузы короли колода мѣсто начальное сборное "
+             "переводятъ снимаютъ вскрываютъ раскладка пасьянсъ").split()
+
+
+def witness_text(n: int, words: tuple[str, ...] | list[str] = WORDS) -> str:
     """A chapter with one game of ``n`` distinct sentences (paragraphs of 8)."""
     paras, para = [], []
     for i in range(n):
-        w = [WORDS[(i * 7 + k * 3) % len(WORDS)] for k in range(6)]
+        w = [words[(i * 7 + k * 3) % len(words)] for k in range(6)]
         para.append(f"{w[0].capitalize()} {w[1]} {i} {w[2]} {w[3]}, {w[4]} {w[5]}.")
         if len(para) == 8:
             paras.append(" ".join(para))
@@ -56,9 +63,21 @@ def corpus_with(n: int, folder: Path) -> Path:
 
 
 def timed(fn):
-    t = time.perf_counter()
+    """(CPU seconds, result) of ``fn()``: CPU time, since the machine may be shared."""
+    t = time.process_time()
     out = fn()
-    return time.perf_counter() - t, out
+    return time.process_time() - t, out
+
+
+def time_add(n: int, words=WORDS) -> float:
+    """CPU seconds of ``add_witness`` of the ``n``-sentence witness into a copy of the corpus."""
+    from extract.add import add_witness
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "corpus"
+        shutil.copytree(REPO / "corpus", root, ignore=shutil.ignore_patterns("results"))
+        src = Path(tmp) / "big.txt"
+        src.write_text(witness_text(n, words), encoding="utf-8")
+        return timed(lambda: add_witness(src, root))[0]
 
 
 def main() -> None:
@@ -67,6 +86,9 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,2000,4000,8000,16000")
     ap.add_argument("--skip-model", action="store_true",
                     help="time ids.assign only (no spaCy model build)")
+    ap.add_argument("--add-only", action="store_true", help="time `edition add` only")
+    ap.add_argument("--prereform", action="store_true",
+                    help="the witness of `add` in pre-reform spelling (changes in every word)")
     args = ap.parse_args()
     from dataclasses import dataclass
 
@@ -81,14 +103,17 @@ def main() -> None:
         locked: bool = False
 
     print(f"machine: {describe()}")
+    print("CPU seconds")
     print(f"{'sentences':>9} {'bytes':>10} {'step':<14} {'seconds':>8} {'s/1000 sent.':>13}")
     for n in (int(x) for x in args.sizes.split(",")):
-        text = witness_text(n)
+        text = witness_text(n, OLD_WORDS if args.prereform else WORDS)
         sents = [S("", f"Sentence {i} of a long witness, distinct.") for i in range(n)]
         lock = {f"big:{i + 1}": ids.LockEntry(f"big:{i + 1}", "L", ids.quote_of(s.original))
                 for i, s in enumerate(sents)}
-        rows = [("ids.assign", timed(lambda: ids.assign("big", sents, lock))[0])]
-        if not args.skip_model:
+        rows = [("add", time_add(n, OLD_WORDS if args.prereform else WORDS))]
+        if not args.add_only:
+            rows.append(("ids.assign", timed(lambda: ids.assign("big", sents, lock))[0]))
+        if not args.skip_model and not args.add_only:
             with tempfile.TemporaryDirectory() as tmp:
                 root = corpus_with(n, Path(tmp))
                 t, ed = timed(lambda: build_edition(root))

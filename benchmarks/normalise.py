@@ -4,6 +4,13 @@ our sentence segmentation against spaCy's rule-based ``sentencizer``, F1 and spe
 Run from the repository root::
 
     PYTHONPATH=. python benchmarks/normalise.py [--repeat N] [--segment-mb MB] [--smoke]
+    PYTHONPATH=. python benchmarks/normalise.py --speed [--rounds N]
+
+``--speed`` prints only the yardstick of issue 20: our normaliser against prereform2modern,
+in-process, on the first ~100 KB (UTF-8) of the development set's pre-reform layer, cold (our
+caches cleared before the run; prereform2modern keeps none) and warm (the same text again,
+caches kept), as CPU-time ratios: the median over ``--rounds`` interleaved rounds (ours cold,
+theirs, ours warm, theirs, in each round), so that a loaded machine slows both alike.
 
 Inputs:
 
@@ -119,9 +126,11 @@ def ours(text: str) -> str:
 
 
 def clear_ours() -> None:
-    for f in (ours_module._analyse, ours_module._known, ours_module._modern_word,
-              ours_module._plural_adjective, ours_module._join_decision):
-        f.cache_clear()
+    """Clear every cache of our normaliser (each ``lru_cache`` of the module and the word
+    caches); the pymorphy3 dictionary stays loaded."""
+    for f in vars(ours_module).values():
+        if hasattr(f, "cache_clear"):
+            f.cache_clear()
     ours_module._CACHES.clear()
 
 
@@ -305,6 +314,52 @@ def throughput(fn, texts, repeat, before=None) -> float:
     return size / best
 
 
+def first_kb(pairs, kb: float = 100.0) -> list[str]:
+    """The printed (pre-reform) texts of ``pairs`` from the start until ``kb`` KB (UTF-8)."""
+    out, size = [], 0
+    for orig, _ in pairs:
+        if size >= kb * 1024:
+            break
+        out.append(orig)
+        size += len(orig.encode("utf-8"))
+    return out
+
+
+def speed(rounds: int) -> None:
+    """Print the normaliser yardstick (see the module docstring): CPU seconds of each run and
+    the median ratios prereform2modern / ours, cold and warm."""
+    import statistics
+    theirs, why = load_theirs()
+    if theirs is None:
+        print(f"prereform2modern: NOT AVAILABLE ({why}); no ratio to print")
+        return
+    texts = first_kb(load_dev())
+    kb = sum(len(t.encode("utf-8")) for t in texts) / 1024
+    print(f"== yardstick: first {kb:.1f} KB of the dev set's pre-reform layer ({len(texts)} "
+          f"texts), CPU time, {rounds} interleaved rounds")
+
+    def cpu(fn) -> float:
+        t0 = time.process_time()
+        for t in texts:
+            fn(t)
+        return time.process_time() - t0
+
+    ours(texts[0]), theirs(texts[0])   # dictionaries loaded: not part of either figure
+    cold, warm = [], []
+    for r in range(rounds):
+        clear_ours()
+        oc = cpu(ours)
+        tc = cpu(theirs)
+        ow = cpu(ours)
+        tw = cpu(theirs)
+        cold.append(tc / oc)
+        warm.append(tw / ow)
+        print(f"  round {r + 1}: ours cold {oc:.3f} s, warm {ow:.3f} s; prereform2modern "
+              f"{tc:.3f} s, {tw:.3f} s; ratio cold {tc / oc:.1f}x, warm {tw / ow:.1f}x")
+    print(f"  median: ours {statistics.median(cold):.1f}x faster than prereform2modern cold, "
+          f"{statistics.median(warm):.1f}x warm (goal: >= 10x cold, >= 25x warm)")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per tool (best is kept)")
@@ -312,6 +367,9 @@ def main(argv=None) -> int:
                     help="size of the long paragraph timed for segmentation (MB)")
     ap.add_argument("--smoke", action="store_true",
                     help="a quick run: one timed run, a 0.05 MB paragraph, no dev set")
+    ap.add_argument("--speed", action="store_true",
+                    help="only the speed yardstick against prereform2modern (issue 20)")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds for --speed")
     args = ap.parse_args(argv)
     if args.smoke:
         args.repeat, args.segment_mb = 1, 0.05
@@ -326,6 +384,9 @@ def main(argv=None) -> int:
     else:
         import importlib.metadata as md
         print(f"prereform2modern {md.version('prereform2modern')}")
+    if args.speed:
+        speed(args.rounds)
+        return 0
 
     sets = []
     if args.smoke:

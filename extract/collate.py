@@ -24,7 +24,10 @@ variants and make no entry. Each variant :class:`Reading` has a kind:
     a letter-level slip of recognition or typing in one witness, which the normaliser's OCR
     rules or an editorial emendation correct so that the readings agree, and which does not
     produce another form of the same word (``мета`` for ``места``: a different lexeme;
-    ``елевой`` for ``с левой``: not a word).
+    ``елевой`` for ``с левой``: not a word). Without an emendation, a reading within one
+    letter in five of the other (spaces aside) whose words are divided differently, or which
+    has a word the dictionary does not know where the other's are all known, is such a slip
+    too: ``ocr``, not emended (see :func:`_unemended_slip`).
 ``substantive``
     different words or a different grammatical form. A slip that yields another inflected
     form of the same word is substantive even when the editors emend it, because the reader
@@ -345,7 +348,29 @@ def classify(base: list[_Token], var: list[_Token]) -> str:
         if _same_lexeme(" ".join(t.coll for t in slip), " ".join(t.coll for t in right)):
             return "substantive"
         return "ocr"
+    if _unemended_slip(bw, vw) or _unemended_slip(vw, bw):
+        return "ocr"
     return "substantive"
+
+
+def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
+    """Whether ``slip`` reads as a slip of recognition or typing for ``right`` that no
+    emendation corrects: their letters (spaces aside, which OCR loses and adds) differ by at
+    least one and at most one in five, and either the words are divided differently (a space
+    lost and a letter misread: ``елевой`` for ``с левой``) or ``slip`` has a word the
+    dictionary does not know and every word of ``right`` is known. Letters alike but divided
+    differently (``в месте`` / ``вместе``) may be two readings: not a slip."""
+    import Levenshtein
+
+    from .normalise import _known
+    a = [t.coll for t in slip]
+    b = [t.coll for t in right]
+    if not a or not b or not all(re.fullmatch(r"[а-я]+", w) for w in a + b):
+        return False
+    x, y = "".join(a), "".join(b)
+    if not 1 <= Levenshtein.distance(x, y) <= max(1, min(len(x), len(y)) // 5):
+        return False
+    return len(a) != len(b) or (not all(_known(w) for w in a) and all(_known(w) for w in b))
 
 
 _CACHE: dict[tuple[str, str, str], list[Entry]] = {}

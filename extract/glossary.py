@@ -13,6 +13,7 @@ This is an editorial choice for a book about cards: in it these forms name cards
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +21,10 @@ from pathlib import Path
 from .corpus import entries
 from .errors import EditionError
 
-WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+# a word: Cyrillic letters with any combining marks (a stress accent, or the breve of a
+# decomposed й), pieces joined by hyphens
+WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё\u0300-\u036f]*(?:-[А-Яа-яЁё][А-Яа-яЁё\u0300-\u036f]*)*")
+_STRESS = re.compile("[\u0300\u0301]")
 
 
 @dataclass(frozen=True)
@@ -55,10 +59,16 @@ RANKS = frozenset(("туз", "король", "дама", "валет", "деся
 
 
 @lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=100_000)
 def lemma(word: str, prefer: frozenset[str] = frozenset()) -> str:
     """The normal form of ``word`` (lowercase, ё spelt е): the first of pymorphy3's readings
     whose normal form is in ``prefer`` (the glossary's one-word lemmas), else a card word
-    (:data:`SUITS`, :data:`RANKS`), else pymorphy3's most likely reading."""
+    (:data:`SUITS`, :data:`RANKS`), else pymorphy3's most likely reading.
+
+    The word is read as printed letters: composed (a decomposed й or ё, и or е followed by
+    its combining mark, is the letter) and without stress accents (``кладу́т`` is ``кладут``).
+    """
+    word = unicodedata.normalize("NFC", _STRESS.sub("", unicodedata.normalize("NFD", word)))
     parses = _morph().parse(word.lower())
     forms = [p.normal_form.replace("ё", "е") for p in parses]
     for f in forms:

@@ -3,8 +3,8 @@
 ``edition_normaliser``
     keeps ``Doc.text`` as the original and stores the normalisation as plain data on
     ``doc._.norm_data`` (the JSON form); ``doc._.normalisation`` (a
-    :class:`~extract.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it on
-    access, so Docs serialise (``Doc.to_bytes``, ``DocBin(store_user_data=True)``) and cross
+    :class:`~extract.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it (once
+    per data object, then reused), so Docs serialise (``Doc.to_bytes``, ``DocBin(store_user_data=True)``) and cross
     processes (``nlp.pipe(texts, n_process=2)``). Each token's normalised form is
     ``token._.reg`` (spaCy fills ``norm_`` itself, so it is left alone).
 ``edition_sentences``
@@ -27,7 +27,7 @@ from functools import lru_cache
 
 import numpy
 import spacy
-from spacy.attrs import SENT_START
+from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
@@ -36,7 +36,31 @@ from .normalise import Normalisation, normalise
 
 def _get_normalisation(doc: Doc) -> Normalisation | None:
     data = doc._.norm_data
-    return None if data is None else Normalisation.from_json(doc.text, data)
+    if data is None:
+        return None
+    # rebuilt from the data once, not on every access: the Normalisation made from this very
+    # data object is kept (a few, the latest); the data stay the truth, so a Doc that crossed
+    # processes or was deserialised rebuilds it from its own
+    held = _BUILT.get(id(data))
+    if held is not None and held[0] is data and len(held[1].original) == _text_length(doc):
+        return held[1]
+    return _keep(data, Normalisation.from_json(doc.text, data))
+
+
+def _text_length(doc: Doc) -> int:
+    """``len(doc.text)`` without building the text (spaCy joins every token for it)."""
+    if not len(doc):
+        return 0
+    last = doc[-1]
+    return last.idx + len(last.text_with_ws)
+
+
+def _keep(data: dict, norm: Normalisation) -> Normalisation:
+    """Remember ``norm`` as the Normalisation of ``data`` (the last :data:`_BUILT_MAX`)."""
+    _BUILT[id(data)] = (data, norm)
+    while len(_BUILT) > _BUILT_MAX:
+        del _BUILT[next(iter(_BUILT))]
+    return norm
 
 
 def _set_normalisation(doc: Doc, value: Normalisation | None) -> None:
@@ -44,6 +68,12 @@ def _set_normalisation(doc: Doc, value: Normalisation | None) -> None:
         raise ValueError("the normalisation is of another text than the Doc's: normalise "
                          "doc.text, or make the Doc from norm.original (see analyse())")
     doc._.norm_data = None if value is None else value.to_json()
+    if value is not None:
+        _keep(doc._.norm_data, value)
+
+
+_BUILT: dict[int, tuple[dict, Normalisation]] = {}
+_BUILT_MAX = 64
 
 
 # Everything stored on a Doc is plain data (str, list, dict), so that Doc.to_bytes, DocBin
@@ -110,10 +140,11 @@ def make_normaliser(nlp: Language, name: str):
         # token._.reg for every token, written where spaCy keeps a token extension's value
         # (Doc.user_data[("._.", name, token.idx, None)]): the same data as ``tok._.reg = x``
         # without the per-token attribute machinery, which dominates on long texts.
+        # (the tokens' offsets and lengths read as one array: a Token object per token costs
+        # more than the rest of this loop)
         ud = doc.user_data
-        for tok in doc:
-            s = tok.idx
-            ud[("._.", "reg", s, None)] = text[starts(s):ends(s + len(tok.text))]
+        for s, n in doc.to_array([IDX, LENGTH]).tolist():
+            ud[("._.", "reg", s, None)] = text[starts(s):ends(s + n)]
         return doc
     return normaliser
 
@@ -213,11 +244,12 @@ def sentence_starts(doc: Doc) -> list[bool]:
     starts = [False] * n
     if not n:
         return starts
-    toks = list(doc)
     ud = doc.user_data
-    regs = [ud.get(("._.", "reg", t.idx, None)) or t.text for t in toks]
-    idx = [t.idx for t in toks]
-    space = [t.is_space for t in toks]
+    text = doc.text   # (spaCy builds Doc.text anew on every access)
+    rows = doc.to_array([IDX, LENGTH, IS_SPACE]).tolist()
+    idx = [r[0] for r in rows]
+    regs = [ud.get(("._.", "reg", s, None)) or text[s:s + n] for s, n, _ in rows]
+    space = [bool(r[2]) for r in rows]
     # matched brackets and quotes: tokens strictly inside one never start a sentence
     depth_change = [0] * (n + 1)
     stack: list[tuple[str, int]] = []
@@ -240,7 +272,7 @@ def sentence_starts(doc: Doc) -> list[bool]:
     # an unclosed « that opens a line is speech going on into the next paragraph (Russian
     # convention): it runs to the end of the text; any other unclosed opener is ignored
     for close, o in stack:
-        if close == "»" and (o == 0 or "\n" in doc.text[idx[o - 1]:idx[o]] or space[o - 1]):
+        if close == "»" and (o == 0 or "\n" in text[idx[o - 1]:idx[o]] or space[o - 1]):
             depth_change[o + 1] += 1
             break
     inside = [False] * n
@@ -249,7 +281,7 @@ def sentence_starts(doc: Doc) -> list[bool]:
         d += depth_change[i]
         inside[i] = d > 0
     # line units
-    forced, whole = _line_units(doc.text)
+    forced, whole = _line_units(text)
     forced_set = set(forced)
     whole_starts = [a for a, _ in whole]
     no_break = [False] * n
@@ -354,7 +386,9 @@ def analyse(norm: Normalisation, lemmas: bool = False) -> Doc:
     """Run the pipeline over ``norm.original`` with the given normalisation (emendations kept)."""
     nlp = pipeline(lemmas)
     doc = nlp.make_doc(norm.original)
-    doc._.normalisation = norm
+    # (the Doc is made of norm.original: what the setter would check by building Doc.text)
+    doc._.norm_data = norm.to_json()
+    _keep(doc._.norm_data, norm)
     for _, proc in nlp.pipeline:
         doc = proc(doc)
     return doc
@@ -364,10 +398,14 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
     """Sentence spans ``[(start, end)]`` in original offsets, trailing whitespace excluded."""
     doc = analyse(norm)
     out = []
-    for sent in doc.sents:
-        s = sent.start_char
-        e = sent.end_char
-        text = norm.original
+    text = norm.original
+    # the sentences read off the tokens' boundary flags as one array (as Doc.sents gives
+    # them, without a Span and Token objects per sentence)
+    rows = doc.to_array([IDX, LENGTH, SENT_START]).tolist()
+    firsts = [k for k, r in enumerate(rows) if k == 0 or r[2] == 1] + [len(rows)]
+    for a, b in zip(firsts, firsts[1:]):
+        s = rows[a][0]
+        e = rows[b - 1][0] + rows[b - 1][1]
         while e > s and text[e - 1].isspace():
             e -= 1
         if e > s:

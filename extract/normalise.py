@@ -44,21 +44,23 @@ old reflexive participles are respelt (оставшіяся -> оставшие�
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from .errors import EditionError, line_of
 
 KINDS = ("orthography", "ocr", "typography", "emendation")
+_set = object.__setattr__
 
 
 class EmendationError(EditionError, ValueError):
     """An emendation that does not fit the text it corrects (``line`` is the text's line)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Change:
     """One change made by the normaliser.
 
@@ -81,6 +83,13 @@ class Change:
     kind: str
     rule: str
     parts: tuple["Change", ...] = ()
+
+    def __init__(self, start: int, end: int, orig: str, reg: str, kind: str, rule: str,
+                 parts: tuple["Change", ...] = ()) -> None:
+        # the fields written at once (a frozen dataclass's own __init__ sets them one by one
+        # through object.__setattr__, and the normaliser makes thousands of changes a text)
+        _set(self, "__dict__", {"start": start, "end": end, "orig": orig, "reg": reg,
+                                "kind": kind, "rule": rule, "parts": parts})
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -153,23 +162,38 @@ class Normalisation:
 
         An offset inside a changed span maps to the start of that span's normalised form.
         """
-        shift = 0
-        for c in self.changes:
-            if c.end <= pos:
-                shift += len(c.reg) - (c.end - c.start)
-            elif c.start < pos:
-                return c.start + shift
-            else:
-                break
+        ends, shifts = self._index
+        i = bisect_right(ends, pos)   # the changes before it: those that end at or before pos
+        shift = shifts[i]
+        ch = self.changes
+        if i < len(ch) and ch[i].start < pos:
+            return ch[i].start + shift
         return pos + shift
+
+    @cached_property
+    def _index(self) -> tuple[list[int], list[int]]:
+        """The changes' ends (sorted, as the changes are) and, for each k, the length the
+        first k changes add to the text: a search on them maps offsets in O(log n)."""
+        ends, shifts, total = [], [0], 0
+        for c in self.changes:
+            ends.append(c.end)
+            total += len(c.reg) - (c.end - c.start)
+            shifts.append(total)
+        return ends, shifts
 
     def slice(self, start: int, end: int) -> "Normalisation":
         """The normalisation of ``original[start:end]``, offsets rebased to ``start``.
 
-        Raises ValueError if a change straddles either boundary.
+        Raises ValueError if a change straddles either boundary. Time: O(log n) to find the
+        changes (n of the whole text) and linear in those of the slice.
         """
         out = []
-        for c in self.changes:
+        ch = self.changes
+        # the first change that can touch the slice: the first that ends at or after start
+        i = bisect_left(self._index[0], start)
+        while i < len(ch) and ch[i].start <= end:
+            c = ch[i]
+            i += 1
             # an insertion (empty span) belongs to the slice it stands in, at its start or
             # inside; any other change to the slice it overlaps
             overlaps = start <= c.start < end if c.start == c.end else c.start < end and c.end > start
@@ -185,7 +209,9 @@ class Normalisation:
 def _shift(c: Change, d: int) -> Change:
     """``c`` (and its parts) with offsets moved by ``d``."""
     return Change(c.start + d, c.end + d, c.orig, c.reg, c.kind, c.rule,
-                  tuple(_shift(p, d) for p in c.parts))
+                  tuple([Change(p.start + d, p.end + d, p.orig, p.reg, p.kind, p.rule,
+                                _shift(p, d).parts if p.parts else ()) for p in c.parts])
+                  if c.parts else ())
 
 
 def apply_changes(text: str, changes: Iterable[Change]) -> str:
@@ -358,6 +384,9 @@ _OLD_LETTER = {
     "ѷ": ("и", IZHITSA), "Ѷ": ("И", IZHITSA),
 }
 _HAS_CYR = re.compile(rf"[{_CYR}]")
+_MARKS = re.compile(f"[{_COMBINING}]")
+_MARKS_SHY = re.compile(f"[{_COMBINING}{_SHY}]")
+_PLAIN = re.compile(r"[а-яё]+")
 _HAS_LATIN = _LATIN_CHAR
 # A Roman numeral with a Russian case ending glued to it ('XIXв', 'XLIVй') is not OCR noise.
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|й|го|му|м|х|ми)")
@@ -452,6 +481,11 @@ def _plural_adjective(word: str) -> bool:
 
 def _lower(text: str) -> str:
     """Lowercase letter by letter, keeping the length (``"İ".lower()`` is two characters)."""
+    low = text.lower()
+    # str.lower is letter by letter but for the letters whose lower case is longer (then the
+    # lengths differ) and for Σ, whose lower case depends on its place in the word
+    if len(low) == len(text) and "Σ" not in text:
+        return low
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
@@ -461,7 +495,7 @@ def _quick_modern(piece: str) -> str:
     s = "".join(_OLD_LETTER[c][0] if c in _OLD_LETTER else c for c in s)
     if len(s) > 1 and s[-1] == "ъ" and s[-2] in _CONSONANTS:
         s = s[:-1]
-    return re.sub(f"[{_COMBINING}{_SHY}]", "", s)
+    return _MARKS_SHY.sub("", s)
 
 
 def _piece_modern(piece: str) -> str:
@@ -481,11 +515,13 @@ def _join_decision(left: str, right: str) -> bool:
     if not right[:1].islower():
         return False
     a, b = _piece_modern(left), _piece_modern(right)
-    if _known(a + b):
+    if _known(a + b) or _known(_modern_form(left + right, False, True)):
         return True
     if _known(a + "-" + b) or b in _HYPHEN_PARTICLES or a in _HYPHEN_FIRST:
         return False
-    return True
+    # two words that make no word joined ('пик-\nпик', 'а-\nтакже'): the hyphen is the
+    # compound's own, and joining would make a word no rule but an OCR repair could read
+    return not (_known(a) and _known(b))
 
 
 @lru_cache(maxsize=50_000)
@@ -603,6 +639,10 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
                 i = base[k]
                 target[i] = " " + target[i]
                 rule[i] = PARTICLE_APART
+                # the stem is now a word of its own, and gets the whole-word rules ('Ђяб':
+                # ея б -> ее б, as 'ея' standing alone)
+                if stem in ("ея", "нея"):
+                    put(len(stem) - 1, "ё" if yo else "е", PRONOUN_EYA)
                 return target, rule
     # 5. Endings, decided on the modern spelling of the stem; applied only when the dictionary
     # knows the result (an unknown stem is never given a new ending).
@@ -646,7 +686,7 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
 
 def _modern_of(target: list[str]) -> str:
     """The lower-case modern form of a word from its per-character targets (no accents)."""
-    return re.sub(f"[{_COMBINING}]", "", _lower("".join(target)))
+    return _MARKS.sub("", _lower("".join(target)))
 
 
 def _groups(word: str, target: list[str], rule: list[str | None]
@@ -671,7 +711,7 @@ def _groups(word: str, target: list[str], rule: list[str | None]
 
 def _plain_word(modern: str) -> bool:
     """Whether ``modern`` is all Russian letters (what the OCR letter repair may look at)."""
-    return re.fullmatch(r"[а-яё]+", modern) is not None
+    return _PLAIN.fullmatch(modern) is not None
 
 
 @lru_cache(maxsize=200_000)
@@ -687,10 +727,13 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     reading is a known word (see OCR_LETTER).
     """
     if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS and (
-            len(word) < 2 or _known(re.sub(f"[{_COMBINING}]", "", word.lower()))):
+            len(word) < 2 or _known(_MARKS.sub("", word.lower()))):
         return ()
     if not _HAS_CYR.search(word):
         return ()
+    simple = _simple_prereform(word)
+    if simple is not None:
+        return simple
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
     shown = "".join(target)
@@ -704,6 +747,73 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         if repair is not None:
             target, rule = repair
     return _groups(word, target, rule)
+
+
+_SIMPLE_WORD = re.compile(r"[А-ЯЁ]?[а-яёѣіѳѵѷ]+")
+_SIMPLE_MAP = str.maketrans("ѣіѳѵѷ", "еифии")
+_SIMPLE_RULE = {"ѣ": YAT, "і": DECIMAL_I, "ѳ": FITA, "ѵ": IZHITSA, "ѷ": IZHITSA}
+
+
+def _simple_modern(word: str) -> tuple[str, bool] | None:
+    """The modern form of a word that the rules of :func:`_letters` only respell (old
+    letters, a final hard sign), and whether it is a known word; None when the word may need
+    any other rule (then the full rules decide).
+
+    The word qualifies when it is small Cyrillic letters (the first may be a modern capital)
+    and no other rule looks at it: not ея/нея or онѣ/однѣ, no ъи, no ending -аго/-яго/-ыя/
+    -ия; and if its modern form is not a known word, no ending -ыяся, no particle or hushing
+    soft sign at the end, no з/с prefix. Most pre-reform words are such, and this is what
+    keeps the normaliser fast on them; the tests check that it decides as the full rules do.
+    """
+    if len(word) < 2 or _SIMPLE_WORD.fullmatch(word) is None:
+        return None
+    low = word.lower()
+    mapped = low.translate(_SIMPLE_MAP)
+    m = len(word)
+    if mapped[-1] == "ъ" and low[-2] in _CONSONANTS:
+        m -= 1
+    modern = mapped[:m]
+    if "ъи" in mapped[1:] or mapped in ("ея", "нея") or low in _ONE_FORMS or \
+            (m >= 4 and modern.endswith(("аго", "яго"))) or \
+            (m >= 3 and modern.endswith(("ыя", "ия"))):
+        return None
+    if _known(modern):
+        return modern, True
+    if modern.endswith(("ыяся", "ияся", "же", "ж", "бы", "б", "ли", "ль", "жь", "шь")) or \
+            _PREFIX_RE.search(modern):
+        return None
+    return modern, False
+
+
+def _simple_prereform(word: str) -> tuple[tuple[int, int, str, str], ...] | None:
+    """What :func:`_analyse` gives a word that :func:`_simple_modern` respells into a known
+    word (so it needs no OCR repair either), or None."""
+    simple = _simple_modern(word)
+    if simple is None or not simple[1]:
+        return None
+    m = len(simple[0])
+    out = []
+    for i in range(m):
+        c = word[i]
+        if c in _SIMPLE_RULE:
+            if out and out[-1][1] == i and out[-1][3] == _SIMPLE_RULE[c]:
+                a, _, reg, name = out.pop()
+                out.append((a, i + 1, reg + _SIMPLE_MAP_CH[c], name))
+            else:
+                out.append((i, i + 1, _SIMPLE_MAP_CH[c], _SIMPLE_RULE[c]))
+    if m < len(word):
+        out.append((m, m + 1, "", FINAL_HARD_SIGN))
+    return tuple(out)
+
+
+def _modern_form(word: str, yo: bool, dje: bool) -> str:
+    """The lower-case modern form of ``word`` by the rules of :func:`_letters` (no OCR letter
+    repair)."""
+    simple = _simple_modern(word)
+    return simple[0] if simple is not None else _modern_of(_letters(word, yo, dje)[0])
+
+
+_SIMPLE_MAP_CH = {c: c.translate(_SIMPLE_MAP) for c in _SIMPLE_RULE}
 
 
 #: A longer run of letters is not looked for in the dictionary with OCR repairs (the longest
@@ -723,7 +833,7 @@ def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, i
             while start >= 0:
                 end = start + len(src)
                 rep = dst.upper() if x[start].isupper() else dst
-                modern = _modern_of(_letters(x[:start] + rep + x[end:], yo, dje)[0])
+                modern = _modern_form(x[:start] + rep + x[end:], yo, dje)
                 if modern not in found and _plain_word(modern) and _known(modern):
                     found[modern] = (start, end, rep, rank)
                 start = low.find(src, start + 1)
@@ -794,11 +904,23 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
         for i in range(first, last + 1):
             new_r[i] = OCR_LETTER
     if _modern_of(new_t) != reading:
-        return None
+        # the repaired letter made another rule apply to its neighbours (iЪ -> нЪ drops the
+        # hard sign; yMЪH -> yMЪИ reads ъи as ы): the printed word with the letter repaired,
+        # through the rules again
+        if source == "printed":
+            return None
+        first, last = owner[start], owner[end - 1]
+        new_t, new_r = _letters(word[:first] + rep + word[last + 1:], yo, dje)
+        if len(rep) != 1:
+            return None
+        new_t = new_t[:first] + [new_t[first]] + [""] * (last - first) + new_t[first + 1:]
+        new_r = new_r[:first] + [OCR_LETTER] * (last - first + 1) + new_r[first + 1:]
+        if _modern_of(new_t) != reading:
+            return None
     return new_t, new_r
 
 
-_CACHES: dict[tuple[bool, bool], dict[str, tuple]] = {}
+_CACHES: dict[tuple[bool, bool], dict[str, "Change | None"]] = {}   # word -> its change at 0
 _CACHE_LIMIT = 500_000
 _RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]")
 
@@ -816,6 +938,13 @@ def _word_change(text: str, start: int, end: int, parts: list[Change]) -> Change
     rule = next(p.rule for p in parts if p.kind == kind)
     return Change(start, end, text[start:end], apply_changes(text[start:end],
                   [_shift(p, -start) for p in parts]), kind, rule, tuple(parts))
+
+
+def _word_template(word: str, yo: bool, dje: bool) -> Change | None:
+    """The change of ``word`` standing alone, at offset 0 (None if it is left as it is)."""
+    parts = [Change(a, z, word[a:z], reg, RULES[name].kind, name)
+             for a, z, reg, name in _analyse(word, yo, dje)]
+    return _word_change(word, 0, len(word), parts) if parts else None
 
 
 def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
@@ -836,11 +965,24 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     cache = _CACHES.setdefault((yo, dje), {})
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
-    pieces = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    pieces = [m.span() for m in _WORD.finditer(text)]
     out: list[Change] = []
     np_ = len(pieces)
+    n = len(text)
     k = 0
     while k < np_:
+        ps, pe = pieces[k]
+        if pe == n or text[pe] != "-" or k + 1 == np_:
+            # a word of its own (only a hyphen after a piece links it to the next one): its
+            # change is made once per distinct word and moved to its place
+            word = text[ps:pe]
+            tpl = cache.get(word, False)
+            if tpl is False:
+                tpl = cache[word] = _word_template(word, yo, dje)
+            if tpl is not None:
+                out.append(_shift(tpl, ps))
+            k += 1
+            continue
         # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
         # segments are the pieces that make one orthographic word.
         segments = [[pieces[k]]]
@@ -885,12 +1027,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         parts = list(links)
         for seg in segments:
             word = "".join(text[a:z] for a, z in seg)
-            if len(seg) == 1:
-                found = cache.get(word)
-                if found is None:
-                    found = cache[word] = _analyse(word, yo, dje)
-            else:
-                found = _analyse(word, yo, dje)
+            found = _analyse(word, yo, dje)
             if not found:
                 continue
             where = [p for a, z in seg for p in range(a, z)]
@@ -930,11 +1067,34 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
 
 def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     out = _word_changes(text, yo)
-    for pattern, reg, rule in _TYPOGRAPHY:
+    # Spaces, line breaks and dashes are judged on the text as it reads once soft hyphens and
+    # zero-width characters are removed ('а \u200b б' has two spaces in a row): the rules
+    # run on that text, and each match is mapped back to the original span it covers (the
+    # invisible characters inside it go with it).
+    where = None
+    if _INVISIBLE.search(text):
+        where = [i for i, c in enumerate(text) if c not in _SHY]
+        seen = "".join(text[i] for i in where)
+    else:
+        seen = text
+    for pattern, reg, rule in _TYPOGRAPHY[:3]:
+        kind = RULES[rule].kind
+        for m in pattern.finditer(seen):
+            s, e = m.span()
+            if where is not None:
+                s, e = where[s], where[e - 1] + 1
+            g = text[s:e]
+            if g != reg:
+                out.append(Change(s, e, g, reg, kind, rule))
+    for pattern, reg, rule in _TYPOGRAPHY[3:]:
+        kind = RULES[rule].kind
         for m in pattern.finditer(text):
-            if m.group() != reg:
-                out.append(Change(m.start(), m.end(), m.group(), reg, RULES[rule].kind, rule))
+            s, e = m.span()
+            out.append(Change(s, e, m.group(), reg, kind, rule))
     return out
+
+
+_INVISIBLE = re.compile(f"[{_SHY}]")
 
 
 def _overlap(a: Change, b: Change) -> bool:
@@ -953,12 +1113,16 @@ def _merge(preferred: Sequence[Change], others: Iterable[Change]) -> tuple[Chang
 
     ``preferred`` must not overlap one another. Runs in O(n log n).
     """
-    pref = sorted(preferred, key=lambda c: (c.start, c.end))
+    pref = sorted(preferred, key=_SPAN)
     starts = [c.start for c in pref]
     kept = list(pref)
     last = None
-    for c in sorted(others, key=lambda c: (c.start, c.end)):
-        if last is not None and (_overlap(c, last) or c.start < last.end):
+    for c in sorted(others, key=_SPAN):
+        if last is not None and (c.start < last.end or _overlap(c, last)):
+            continue
+        if not pref:
+            kept.append(c)
+            last = c
             continue
         i = bisect_right(starts, c.start)
         near = pref[max(0, i - 2):i]
@@ -969,7 +1133,10 @@ def _merge(preferred: Sequence[Change], others: Iterable[Change]) -> tuple[Chang
             continue
         kept.append(c)
         last = c
-    return tuple(sorted(kept, key=lambda c: (c.start, c.end)))
+    return tuple(sorted(kept, key=_SPAN) if pref else kept)
+
+
+_SPAN = attrgetter("start", "end")
 
 
 def normalise(text: str, emendations: Sequence[Emendation] = (), *,

@@ -17,6 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
     ("odds.py", ["--smoke", "--no-cluster"], "worker"),
     ("normalise.py", ["--smoke"], "boundary p"),
     ("careful.py", ["--smoke"], "gap closed"),
+    ("segment.py", ["--smoke"], "sentencizer"),
 ])
 def test_benchmark_smoke_run(script, args, expect):
     env = dict(os.environ, PYTHONPATH=str(REPO))

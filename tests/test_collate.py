@@ -99,3 +99,19 @@ def test_site_nodes(edition):
     assert [n["refuri"] for n in variant_markers(edition, "dense-column", "dense-column:2")
             if isinstance(n, nodes.reference)] == ["#dense-column.app-1"]
     assert apparatus_nodes(edition, "mill") == []
+
+
+def test_an_ocr_slip_with_no_emendation_is_ocr(corpus_copy):
+    """XLVI's 'елевой' for P13's 'с левой' with its emendation taken out: still an OCR slip
+    (not a word, one letter and a space from the other reading), not a substantive variant."""
+    from extract.model import build_edition
+    path = corpus_copy / "emendations.toml"
+    text = path.read_text(encoding="utf-8")
+    block = text[text.index("[[emendation]]\nwitness = \"XLVI\"\nline = 23"):]
+    block = block[:block.index("\n\n") + 2]
+    path.write_text(text.replace(block, ""), encoding="utf-8")
+    entries = apparatus(build_edition(corpus_copy), "dense-column")
+    slip = next(e for e in entries if e.lem.original == "елевой")
+    assert not slip.lem.emended
+    assert [(r.original, r.kind, r.emended) for r in slip.readings] == [("с левой", "ocr", False)]
+    assert slip.kind == "ocr"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from extract.errors import EditionError
-from extract.glossary import find_terms, load_glossary
+from extract.glossary import find_terms, lemma, load_glossary
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +23,23 @@ def terms(edition):
 def test_inflected_forms_found(terms, text, found):
     hits = [text[a:b] for a, b, _ in find_terms(text, terms)]
     assert found in hits
+
+
+@pytest.mark.parametrize("word, want", [
+    ("сделаи\u0306те", "сделать"),       # й decomposed: и and a combining breve
+    ("кладу\u0301т", "класть"),          # a stress accent
+    ("ка\u0300рты", "карта"),            # a grave accent
+    ("ещё", "еще"), ("еще\u0308", "еще"),  # ё composed or decomposed: spelt е
+    ("сделайте", "сделать"),
+])
+def test_lemma_reads_decomposed_and_stressed_forms(word, want):
+    assert lemma(word) == want
+
+
+def test_stressed_and_decomposed_forms_are_found_whole(terms):
+    text = "без кра\u0301па, сборную ку\u0301чку"
+    hits = [text[a:b] for a, b, _ in find_terms(text, terms)]
+    assert hits == ["кра\u0301па", "сборную ку\u0301чку"]
 
 
 def test_longest_phrase_wins(terms):

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from extract.normalise import (KINDS, RULES, Change, Emendation, Normalisation, apply_changes,
@@ -128,6 +128,8 @@ def _text(words):
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_text(MODERN_WORDS))
+@example("пик-\nпик")      # two words at a line-end hyphen: not joined and OCR-repaired
+@example("а-\nтакже")      # ... nor joined and split into 'атак же'
 def test_modern_text_gets_no_spelling_or_ocr_change(text):
     # a hyphen at a line end before ли/же/бы is the old spelling's hyphenated particle
     # ('кто-\nже'), which modern spelling never has: not modern text
@@ -140,6 +142,8 @@ def test_modern_text_gets_no_spelling_or_ocr_change(text):
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_text(OLD_WORDS + MODERN_WORDS))
+@example("пик-\nпик")
+@example("а-\nтакже")
 def test_twice_equals_once(text):
     once = normalise(text)
     twice = normalise(once.text)
@@ -149,6 +153,13 @@ def test_twice_equals_once(text):
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=INTERESTING, max_size=60))
+@example("а \u200b б")      # spaces judged on the text as it reads without the zero-width
+@example("а \u200b\nб")    # ... and a line break after one
+@example("а\u00ad -\u200b б")
+@example("iЪ")             # an OCR repair that makes another rule apply (the hard sign drops)
+@example("yMЪH")           # ... (ъи read as ы once Latin H is read as И)
+@example("ноіъ")
+@example("ЂяБ")            # a particle split off: the stem 'ея' gets the whole-word rule
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text
@@ -340,3 +351,99 @@ def test_seed_witnesses_with_emendations(siglum):
     assert sum(c.kind == "emendation" for c in n.changes) == len(em)
     for word in ("мета", "елевой", "вдут"):
         assert not re.search(rf"\b{word}\b", n.text)
+
+
+# --- the fast paths decide as the full rules do ---------------------------------------------
+
+def _clear_caches():
+    from extract import normalise as module
+    for f in vars(module).values():
+        if hasattr(f, "cache_clear"):
+            f.cache_clear()
+    module._CACHES.clear()
+
+
+def _by_full_rules(text: str) -> Normalisation:
+    """normalise(text) with the fast path for only-respelt words switched off."""
+    from unittest import mock
+
+    from extract import normalise as module
+    _clear_caches()
+    try:
+        with mock.patch.object(module, "_simple_modern", lambda word: None):
+            return normalise(text)
+    finally:
+        _clear_caches()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_text(OLD_WORDS + MODERN_WORDS))
+@example("отъискать, разсказъ, синія, добраго, ея, онѣ, чтожъ, ужь, оставшіяся")
+def test_fast_path_decides_as_the_full_rules(text):
+    assert normalise(text) == _by_full_rules(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet="абвгдезийклмнопрстухчшщъыьяАВЗНОПРСТѣіѳѵѷ", min_size=2, max_size=9))
+@example("безъ")
+@example("Ѣсть")
+@example("отъискатъ")      # an OCR candidate (ъ/ь) whose modern form needs ъи -> ы
+@example("новмя")          # ... whose modern form needs -ыя -> -ые
+@example("однь")           # ... whose modern form is a pronoun of its own (однѣ -> одни)
+def test_fast_path_decides_as_the_full_rules_on_any_word(word):
+    assert normalise(word) == _by_full_rules(word)
+
+
+def test_fast_path_decides_as_the_full_rules_on_the_witnesses_and_gold():
+    texts = list(witness_texts().values()) + [orig for orig, _ in load_gold()]
+    fast = [normalise(t) for t in texts]
+    assert fast == [_by_full_rules(t) for t in texts]
+
+
+def _slice_by_scan(n: Normalisation, start: int, end: int):
+    """Normalisation.slice as a scan of every change (the definition)."""
+    out = []
+    for c in n.changes:
+        inside = start <= c.start < end if c.start == c.end else c.start < end and c.end > start
+        if inside:
+            if c.start < start or c.end > end:
+                return None
+            out.append((c.start - start, c.end - start, c.orig, c.reg))
+    return out
+
+
+def _offset_by_scan(n: Normalisation, pos: int) -> int:
+    shift = 0
+    for c in n.changes:
+        if c.end <= pos:
+            shift += len(c.reg) - (c.end - c.start)
+        elif c.start < pos:
+            return c.start + shift
+        else:
+            break
+    return pos + shift
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=INTERESTING, max_size=60), st.data())
+@example("а\u200b\u200b б", None)
+def test_slice_and_offsets_found_by_search_match_a_scan(text, data):
+    n = normalise(text)
+    a = data.draw(st.integers(0, len(text))) if data else 1
+    b = data.draw(st.integers(a, len(text))) if data else len(text)
+    want = _slice_by_scan(n, a, b)
+    if want is None:
+        with pytest.raises(ValueError):
+            n.slice(a, b)
+    else:
+        got = n.slice(a, b)
+        assert [(c.start, c.end, c.orig, c.reg) for c in got.changes] == want
+        assert got.text == apply_changes(text[a:b], got.changes)
+    assert [n.norm_offset(p) for p in range(len(text) + 1)] == \
+        [_offset_by_scan(n, p) for p in range(len(text) + 1)]
+
+
+@pytest.mark.parametrize("start, end, inside", [(3, 5, True), (0, 3, False), (0, 5, True)])
+def test_slice_keeps_an_insertion_at_its_start_only(start, end, inside):
+    n = normalise("аб вг", [Emendation(3, 3, "", "X", "a word the print lacks")])
+    assert [c.reg for c in n.slice(start, end).changes] == (["X"] if inside else [])
