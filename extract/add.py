@@ -267,7 +267,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     from .atomic import write_atomic
     from .corpus import decode_witness, load_games, load_witnesses
     from . import ids as idlock
-    from .errors import line_of
+    from .errors import line_finder, line_of
     from .model import build_edition
     from .structure import analyse
     src = Path(file)
@@ -410,7 +410,8 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         sentence_texts = tuple((s.id, s.original) for g in found for s in g.texts[siglum])
         guessed = dict(layout.guesses)
         guessed.update((at, f"set by {where}") for at, where in layout.corrected)
-        units = tuple((u.kind, line_of(text, u.start), line_of(text, max(u.start, u.end - 1)),
+        line_at = line_finder(text)
+        units = tuple((u.kind, line_at(u.start), line_at(max(u.start, u.end - 1)),
                        u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
                        _excerpt(text[u.start:u.end])
                        + (("   <- " if guessed[u.start].startswith("set by") else "   <- guess: ")

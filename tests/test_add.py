@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, strategies as st
 import pytest
 
 from extract.collate import apparatus
@@ -182,3 +183,12 @@ def test_site_builds_with_the_new_chapter(cli, corpus_copy, tmp_path, private_do
     hits = index["terms"]["мест"]
     hits = hits if isinstance(hits, list) else [hits]
     assert docs.index("games/zvezda") in hits
+
+
+@given(st.text(alphabet="аб\n\r ", max_size=200))
+def test_line_finder_agrees_with_line_of(text):
+    """The dry run's line numbers come from line_finder (one pass over a large witness); it
+    must give what line_of gives at every offset."""
+    from extract.errors import line_finder, line_of
+    at = line_finder(text)
+    assert [at(i) for i in range(len(text) + 1)] == [line_of(text, i) for i in range(len(text) + 1)]
