@@ -15,7 +15,11 @@ processes or a ``scheduler`` address are the alternatives. The table::
                     (or "N local processes", "dask scheduler at ADDRESS"),
                     "workers": 2, "wall_seconds", "cpu_seconds" (summed over the deals, in
                     the workers), "budgets": {policy: budget}, "deal_ranges": {policy:
-                    [first, last]}, "careful_samples", "command"},
+                    [first, last]}, "careful_samples", "command" (these of the latest run),
+                    "runs": [{"games", "date", "how", "workers", "wall_seconds",
+                              "cpu_seconds", "deal_ranges", "command"}, ...] (every run whose
+                    rows the table holds: ``edition results --game G`` measures some games
+                    and keeps the other games' rows)},
      "rows": [row, ...]}
 
 A **row** (one game, one choice of readings, one policy)::
@@ -29,7 +33,8 @@ A **row** (one game, one choice of readings, one policy)::
      deal from ``first``: W won, L lost, U undecided; :func:`range_counts` summarises any
      range of it, :func:`common_counts` two rows on the deals both cover), "seconds" (wall),
      "cpu_seconds" (the deals' CPU time in the workers), "note" (what is undecided, in
-     words; "" when nothing is)}
+     words; "" when nothing is), "engine" (:func:`game_hash` of the game when measured: an
+     edit of one game makes only its rows stale, :func:`stale_games`)}
 
 The fields ``game, readings, change, policy, deals, first, won, lost, undecided, rate, ci95,
 note`` are those the site has always read; ``bounds, outcomes, cpu_seconds`` are new.
@@ -76,21 +81,63 @@ DEALS = {"solver": 1000, "careful": 200, "greedy": 1000, "blind": 1000}
 NOT_RULES = ("results.py", "odds.py", "api.py", "describe.py")
 
 
-def engine_hash() -> str:
-    """SHA-256 (hex, first 16) of the engine's rule source: every ``engine/**/*.py`` except
-    the modules that only measure or present (:data:`NOT_RULES`), path and bytes."""
-    h = hashlib.sha256()
+def _rule_sources() -> list[tuple[str, Path]]:
+    """(relative path, file) of every rule source: ``engine/**/*.py`` but
+    :data:`NOT_RULES`, sorted."""
+    out = []
     for p in sorted(ENGINE_DIR.rglob("*.py")):
         rel = p.relative_to(ENGINE_DIR).as_posix()
-        if rel in NOT_RULES or "__pycache__" in rel:
-            continue
+        if rel not in NOT_RULES and "__pycache__" not in rel:
+            out.append((rel, p))
+    return out
+
+
+def _digest(sources) -> str:
+    h = hashlib.sha256()
+    for rel, p in sources:
         h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
+def engine_hash() -> str:
+    """SHA-256 (hex, first 16) of the engine's rule source: every ``engine/**/*.py`` except
+    the modules that only measure or present (:data:`NOT_RULES`), path and bytes."""
+    return _digest(_rule_sources())
+
+
+def game_hash(slug: str) -> str:
+    """SHA-256 (hex, first 16) of the rule source one game's rows depend on: the shared
+    engine (every rule source outside ``engine/games/``, and ``games/__init__.py`` and
+    ``games/_common.py``) and the game's own module. A row stores it (``"engine"``), so that
+    an edit of one game makes only that game's rows stale."""
+    own = games.GAMES[slug].rsplit(".", 1)[-1] + ".py"
+    keep = ("games/__init__.py", "games/_common.py", f"games/{own}")
+    return _digest([(rel, p) for rel, p in _rule_sources()
+                    if not rel.startswith("games/") or rel in keep])
+
+
+def stale_games(results: dict) -> list[str]:
+    """The games with rows in ``results`` (a loaded odds table) that were made by another
+    engine source than today's (each row's ``"engine"`` against :func:`game_hash`). A row
+    from before per-game hashes is judged by the table's whole-engine hash
+    (``provenance.engine`` against :func:`engine_hash`); a table with no rows is stale as a
+    whole only by that hash."""
+    whole_ok = results.get("provenance", {}).get("engine") == engine_hash()
+    if not results.get("rows"):
+        return [] if whole_ok else list(games.available())
+    out = []
+    for slug in games.available():
+        rows = [r for r in results["rows"] if r.get("game") == slug]
+        current = game_hash(slug)
+        if not all(r["engine"] == current if "engine" in r else whole_ok for r in rows):
+            out.append(slug)
+    return out
+
+
 def stale(results: dict) -> bool:
-    """True when ``results`` (a loaded odds table) was made by another engine source."""
-    return results.get("provenance", {}).get("engine") != engine_hash()
+    """True when any game's rows in ``results`` were made by another engine source
+    (:func:`stale_games`)."""
+    return bool(stale_games(results))
 
 
 def load(path: str | os.PathLike = DEFAULT_PATH) -> dict:
@@ -244,25 +291,39 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     row = measure(slug, readings, policy, first=first, deals=ranges[policy],
                                   jobs=jobs, scheduler=scheduler)
                     row["change"] = change
+                    row["engine"] = game_hash(slug)
                     rows.append(row)
     finally:
         if cluster is not None:
             scheduler.close()
             cluster.close()
     from .policies import CAREFUL_SAMPLES
-    table = {"provenance": {"engine": engine_hash(),
-                            "date": date or _dt.date.today().isoformat(),
+    run = {"games": list(slugs), "date": date or _dt.date.today().isoformat(), "how": how,
+           "workers": workers or jobs or (None if scheduler is not None else os.cpu_count() or 1),
+           "wall_seconds": round(time.perf_counter() - t0, 1),
+           "cpu_seconds": round(sum(r["cpu_seconds"] for r in rows), 1),
+           "deal_ranges": {p: [first, first + ranges[p] - 1] for p in policies},
+           "command": command or "engine.results.regenerate()"}
+    # a run of some games keeps the other games' rows (and the runs that made them)
+    kept, runs = [], []
+    if games_ and Path(path).is_file():
+        try:
+            old = load(path)
+            kept = [r for r in old.get("rows", []) if r.get("game") not in slugs]
+            runs = [r for r in old.get("provenance", {}).get("runs", [])
+                    if set(r.get("games", ())) - set(slugs)]
+        except (OSError, ValueError):
+            kept, runs = [], []
+    order = {g: i for i, g in enumerate(games.GAMES)}
+    rows = sorted(kept + rows, key=lambda r: order.get(r["game"], len(order)))
+    table = {"provenance": {"engine": engine_hash(), "date": run["date"],
                             "generator": "engine.results.regenerate",
-                            "python": platform.python_version(), "how": how,
-                            "workers": workers or jobs or (None if scheduler is not None
-                                                            else os.cpu_count() or 1),
-                            "wall_seconds": round(time.perf_counter() - t0, 1),
-                            "cpu_seconds": round(sum(r["cpu_seconds"] for r in rows), 1),
+                            "python": platform.python_version(),
                             "budgets": {p: BUDGETS[p] for p in policies},
-                            "deal_ranges": {p: [first, first + ranges[p] - 1]
-                                            for p in policies},
                             "careful_samples": CAREFUL_SAMPLES,
-                            "command": command or "engine.results.regenerate()"},
+                            **{k: run[k] for k in ("how", "workers", "wall_seconds",
+                                                   "cpu_seconds", "deal_ranges", "command")},
+                            "runs": runs + [run]},
              "rows": rows}
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

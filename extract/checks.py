@@ -321,12 +321,12 @@ def run_checks(edition) -> tuple[bool, str]:
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:
         from engine import results as engine_results
         table = engine_results.load(stored)
-        stale = engine_results.stale(table)
+        stale = engine_results.stale_games(table)
         section(f"stored odds ({len(table['rows'])} rows, {table['provenance']['date']}) are "
                 f"current with the engine",
-                [f"{stored}: made by engine {table['provenance']['engine'][:12]}, the engine has "
-                 f"changed since; run `edition results` to regenerate"] if stale else [],
-                fatal=False)
+                [f"{stored}: the rows of {slug} were made by another engine source (or are "
+                 f"missing); run `edition results --game {slug}` to regenerate them"
+                 for slug in stale], fatal=False)
 
     lines.append("")
     lines.append("check passed" if not failures else f"check FAILED: {failures} section(s)")

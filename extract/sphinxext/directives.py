@@ -286,8 +286,10 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     sec = nodes.section(ids=[f"{slug}-odds"])
     sec += nodes.title("", "How often it comes out")
     prov = table["provenance"]
-    intro = (f"Measured over numbered deals from deal {prov.get('first', 1)}, on "
-             f"{prov['date']}, by engine {prov['engine'][:12]}, under the default readings and "
+    run = next((r for r in reversed(prov.get("runs", [])) if slug in r.get("games", ())), prov)
+    engine_id = rows[0].get("engine", prov["engine"])
+    intro = (f"Measured over numbered deals from deal {rows[0]['first']}, on "
+             f"{run['date']}, by engine {engine_id[:12]}, under the default readings and "
              f"each single change of reading. Players: blind sees only the face-up cards, as "
              f"a person does; greedy plays the first good-looking move; neither plays a move "
              f"back into a position it has already had in that deal. That is the players' "
@@ -299,7 +301,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"undecided; where any are, the rate is given only as bounds, at least the won "
              f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
              f"counted both ways.")
-    if engine_results.stale(table):
+    if slug in engine_results.stale_games(table):
         intro += " The engine has changed since these figures were measured."
     sec += _para(intro, [])
     declared = _declared_readings(slug)

@@ -189,3 +189,46 @@ def test_stored_table_is_well_formed():
         assert r["won"] + r["lost"] + r["undecided"] == r["deals"]
         lo, hi = odds.interval(r["won"], r["undecided"], r["deals"])
         assert r["ci95"] == [round(lo, 6), round(hi, 6)]
+
+
+def test_game_hash_follows_the_game_and_the_shared_engine(tmp_path, monkeypatch):
+    """An edit of one game's module makes only that game's rows stale; an edit of the shared
+    engine (the solver, say) makes every game's rows stale."""
+    import shutil
+    copy = tmp_path / "engine"
+    shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(results, "ENGINE_DIR", copy)
+    before = {g: results.game_hash(g) for g in ("mill", "octagon")}
+    table = {"provenance": {"engine": results.engine_hash()},
+             "rows": [{"game": g, "engine": h} for g, h in before.items()]}
+    assert not {"mill", "octagon"} & set(results.stale_games(table))
+    with (copy / "games" / "mill.py").open("a") as f:
+        f.write("\n# an edit\n")
+    assert results.game_hash("mill") != before["mill"]
+    assert results.game_hash("octagon") == before["octagon"]
+    assert "mill" in results.stale_games(table) and "octagon" not in results.stale_games(table)
+    with (copy / "solver.py").open("a") as f:
+        f.write("\n# an edit\n")
+    assert results.game_hash("octagon") != before["octagon"]
+    assert {"mill", "octagon"} <= set(results.stale_games(table))
+
+
+def test_regenerating_some_games_keeps_the_others(tmp_path):
+    p = tmp_path / "odds.json"
+    results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
+                       command="first")
+    t = results.regenerate(p, ["favourite"], ("greedy",), deals={"greedy": 3}, jobs=1,
+                           command="second")
+    assert {r["game"] for r in t["rows"]} == {"heart-to-heart", "favourite"}
+    assert [r["command"] for r in t["provenance"]["runs"]] == ["first", "second"]
+    assert all(r["engine"] == results.game_hash(r["game"]) for r in t["rows"])
+    # the games come in the engine's order, whatever order they were measured in
+    order = list(results.games.GAMES)
+    assert [order.index(r["game"]) for r in t["rows"]] == sorted(order.index(r["game"])
+                                                                 for r in t["rows"])
+    # measuring a game again replaces its rows and its run
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
+                           command="third")
+    assert [r["command"] for r in t["provenance"]["runs"]] == ["second", "third"]
+    assert sum(r["game"] == "heart-to-heart" for r in t["rows"]) == len(
+        results.configurations("heart-to-heart"))
