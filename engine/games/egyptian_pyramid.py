@@ -30,7 +30,8 @@ built any more (an ace, or a card all eight of whose lower neighbours are on fou
 such a card can only ever go up, and moving it up early takes no option away -- except,
 under ``fill=compulsory``, from a pile of one card, whose emptied place then takes the waste
 top at once: when that happens decides which waste card is saved, so it is left to the
-search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too.
+search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too. The rules' names and arguments:
+:data:`PRUNINGS`.
 """
 from __future__ import annotations
 
@@ -48,6 +49,27 @@ PACKS = 2
 #: The rules leave the player choices.
 PLAYER_HAS_CHOICE = True
 NTAB = 8
+
+#: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
+PRUNINGS = {
+    "nothing-builds-up":
+        "A card goes up automatically when nothing could ever be built on it (an ace, or "
+        "a card all eight of whose lower neighbours are home): it can only ever go up or "
+        "move onto another pile, and going up frees the card beneath it as well and takes "
+        "no option away. Under ``fill=compulsory`` not from a pile of one card (its "
+        "emptied place then takes the waste top at once, and when that happens decides "
+        "which waste card is saved).",
+    "forced-fill":
+        "Under ``fill=compulsory`` a pending fill is the only legal move, so it is played "
+        "in every continuation.",
+    "key-places-alike":
+        "The eight tableau places are alike (any card builds on any, an empty one takes "
+        "the waste top), so the key sorts the piles.",
+    "key-packs-alike":
+        "The two packs are alike: the key takes each card within one pack (``c % 52``) "
+        "and the two foundations of a suit as a sorted pair, with a flag telling whether "
+        "the waste top is the card turned last (reading ``turned-card`` depends on it).",
+}
 
 #: The ambiguities of the text, with their readings: every decision the engine takes. Those
 #: with one reading are decisions the text settles; their reason quotes it.
@@ -347,6 +369,16 @@ class EPState(State):
         depends on it, and the fold hides which copy lies on top)."""
         fold = _FOLD
         fresh = bool(self.waste) and self.ptr > 0 and self.waste[-1] == self.stock[self.ptr - 1]
+        off = self.cfg.off
+        if off:
+            if "key-packs-alike" in off:
+                found, tab, waste = self.found, [bytes(p) for p in self.tab], bytes(self.waste)
+            else:
+                found = fnd.canonical(self.found)
+                tab, waste = [bytes(map(fold, p)) for p in self.tab], bytes(map(fold, self.waste))
+            if "key-places-alike" not in off:
+                tab.sort()
+            return (found, tuple(tab), self.ptr, waste, fresh)
         return (fnd.canonical(self.found), tuple(sorted([bytes(map(fold, p)) for p in self.tab])),
                 self.ptr, bytes(map(fold, self.waste)), fresh)
 
@@ -354,8 +386,11 @@ class EPState(State):
         """A card to a foundation on which nothing could be built any more (an ace, or a
         card all eight of whose lower neighbours are home); under ``fill=compulsory`` a
         pending fill (the only legal move) instead."""
+        off = self.cfg.off
         if self.fill_pending():
-            return self.fill_moves()[0]
+            return None if "forced-fill" in off else self.fill_moves()[0]
+        if "nothing-builds-up" in off:
+            return None
         base = self.cfg.base
         found = self.found
         # under fill=compulsory emptying a place forces the waste top into it, and when

@@ -47,6 +47,18 @@ from ..registry import executes
 from ..state import Config, State
 
 SLUG = "heart-to-heart"
+#: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
+PRUNINGS = {
+    "same-packets":
+        "A pair that differs from an earlier one only in taking a card from another packet "
+        "with the same ranks, top to bottom (or another open reserve card of the same "
+        "rank), leads to a position of the same key, so the solver tries one of them.",
+    "key-ranks-only":
+        "Suits play no part (cards pair by rank), so the key holds ranks only.",
+    "key-packets-alike":
+        "The places of the packets play no part (any open card pairs with any), so the key "
+        "sorts the packets of each side.",
+}
 PACKS = 2
 PLAYER_HAS_CHOICE = True
 NPACKETS = 16
@@ -195,6 +207,8 @@ class HeartState(State):
         reserve card of the same rank): they lead to positions of the same :meth:`key`.
         Only the solver drops them: the player cannot tell such packets apart (their
         covered cards lie face down), so the rules offer every pair."""
+        if "same-packets" in self.cfg.off:
+            return self.legal_moves()
         out = []
         seen = set()
         for m in self.legal_moves():
@@ -304,9 +318,16 @@ class HeartState(State):
                 and not any(self.packets[0]) and not any(self.packets[1]))
 
     def key(self):
+        """Ranks only, packets sorted (rules ``key-ranks-only``, ``key-packets-alike`` of
+        :data:`PRUNINGS`)."""
+        off = self.cfg.off
+        fold = (lambda c: c) if "key-ranks-only" in off else RANK.__getitem__
+        order = (lambda x: tuple(x)) if "key-packets-alike" in off else (
+            lambda x: tuple(sorted(x)))
+
         def side(p):
-            return (tuple(sorted(tuple(RANK[c] for c in pk) for pk in self.packets[p])),
-                    tuple(sorted(RANK[c] for c in self.open[p])))
+            return (order(tuple(map(fold, pk)) for pk in self.packets[p]),
+                    order(map(fold, self.open[p])))
         return (self.taken, side(0), side(1), len(self.aside))
 
     def frees(self, move) -> bool:

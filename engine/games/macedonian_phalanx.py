@@ -24,7 +24,10 @@ the foundation the choice is left to the search). In the second phase no move is
 unless it is the only legal one: playing a pyramid card up there refills its place at once
 (from the waste top or the pack), and *when* that happens decides which card is saved into
 the pyramid and which stays buried in the waste, so an early move up can lose a won game
-(tests/engine/test_phalanx_egypt.py builds such a position).
+(tests/engine/test_phalanx_egypt.py builds such a position). Once the pack is used up every
+move is a move up, and those commute (rule ``endgame``), so any of them is automatic then.
+The solver's proof of loss (rule ``relaxed-bound``) and every rule's argument are in
+:data:`PRUNINGS`.
 """
 from __future__ import annotations
 
@@ -43,6 +46,38 @@ PACKS = 2
 PLAYER_HAS_CHOICE = True
 ROWS = (1, 3, 5, 7, 9)
 NPYR = sum(ROWS)
+
+#: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
+PRUNINGS = {
+    "first-phase-only-candidate":
+        "In the first phase no card may be dealt while one goes up, so every pyramid card "
+        "that goes up does so before the phase ends, and nothing is built on the pyramid: "
+        "a card that is the only candidate for its foundation (no competitor of the same "
+        "rank for either foundation of its suit) goes up in every line, and earlier is "
+        "never worse.",
+    "forced-move":
+        "A move that is the only legal one is played in every continuation.",
+    "endgame":
+        "Once the pack is used up the only moves are moves up, and they commute: a card "
+        "that goes up keeps going up until it or its twin of the other pack is played, "
+        "playing one only adds a card (the next from the waste, or none) to those a player "
+        "can reach, and advances a foundation that only it or its twin could advance. So "
+        "every line plays up the same cards whatever the order; any move up is automatic.",
+    "relaxed-bound":
+        "Proof of loss by a relaxation that can only do more than the player: every card of "
+        "the pack is taken as already reachable, and the waste card under k others as "
+        "reachable after any k moves up (in the game each move up takes at most one card "
+        "off the waste, and dealing only buries it deeper). In the relaxed game moves up "
+        "commute (as in rule ``endgame``), so playing up greedily decides it; when even "
+        "that leaves a card off the foundations, the position is lost.",
+    "key-places-alike":
+        "Every place of the pyramid is alike (each card in it is free, nothing is built on "
+        "it, and which empty place is filled first changes nothing), so the key sorts them.",
+    "key-packs-alike":
+        "The two packs are alike: the key takes each card within one pack (``c % 52``), "
+        "with a flag telling whether the waste top is the card dealt last (reading "
+        "``play-up`` depends on it).",
+}
 
 #: The ambiguities of the text, with their readings: every decision the engine takes. Those
 #: with one reading are decisions the text settles; their reason quotes it.
@@ -306,6 +341,15 @@ class PhalanxState(State):
         which empty place is filled first changes nothing), so the places are sorted; the
         two packs are alike, so cards are taken within one pack (``c % 52``), with a flag
         telling whether the waste top is the card dealt last."""
+        off = self.cfg.off
+        if off:
+            fold = (lambda c: c) if "key-packs-alike" in off else (lambda c: c % 52)
+            pyr = [fold(c) if c >= 0 else 255 for c in self.pyr]
+            if "key-places-alike" not in off:
+                pyr.sort()
+            return (self.found if "key-packs-alike" in off else fnd.canonical(self.found),
+                    bytes(pyr), self.ptr, self.phase, bytes(map(fold, self.waste)),
+                    self._fresh())
         return (fnd.canonical(self.found), bytes(sorted(c % 52 if c >= 0 else 255
                                                          for c in self.pyr)),
                 self.ptr, self.phase, bytes(c % 52 for c in self.waste), self._fresh())
@@ -321,10 +365,19 @@ class PhalanxState(State):
         in the first phase, a card that is the only candidate for its foundation (while any
         card goes up no card may be dealt, so every such card goes up before the phase
         ends, and nothing is built on the pyramid); in the second phase only a forced move
-        (the single legal move). Returns None otherwise."""
+        (the single legal move); once the pack is used up, any move (rule ``endgame``).
+        Returns None otherwise."""
+        off = self.cfg.off
+        if self.ptr >= len(self.stock) and "endgame" not in off:
+            moves = self.legal_moves()
+            return moves[0] if moves else None
         if self.phase == 2:
+            if "forced-move" in off:
+                return None
             moves = self.legal_moves()
             return moves[0] if len(moves) == 1 else None
+        if "first-phase-only-candidate" in off:
+            return None
         base, found = self.cfg.base, self.found
         want = fnd.wanted(found, base)
         cands = [(i, c) for i, c in enumerate(self.pyr) if c >= 0 and c % 52 in want]
@@ -343,6 +396,15 @@ class PhalanxState(State):
                     continue
                 return ("found", srcs[0])
         return None
+
+    def dead(self) -> bool:
+        """Proof of loss (rule ``relaxed-bound`` of :data:`PRUNINGS`): True when even the
+        relaxed game -- every card of the pack reachable now, the waste card under k others
+        reachable after k moves up -- cannot bring every card home. O(104)."""
+        if "relaxed-bound" in self.cfg.off:
+            return False
+        return not relaxed_wins(self.found, self.cfg.base, self.pyr, self.stock[self.ptr:],
+                                self.waste)
 
     def frees(self, move):
         return False
@@ -380,6 +442,37 @@ class PhalanxState(State):
         s.pyr = relabelled(self.pyr, sigma)
         s.stock, s.waste = relabelled(self.stock, sigma), relabelled(self.waste, sigma)
         return s
+
+
+def relaxed_wins(found: tuple, base: int, pyr, stock, waste) -> bool:
+    """Does greedy play up win the relaxed game of rule ``relaxed-bound``? ``found`` the 8
+    foundation counts, ``base`` the base rank, ``pyr`` the pyramid (-1 for a hole),
+    ``stock`` the cards not yet dealt, ``waste`` bottom first. Moves up commute in it, so
+    greedy play decides it."""
+    avail = [0] * 52
+    for c in pyr:
+        if c >= 0:
+            avail[c % 52] += 1
+    for c in stock:
+        avail[c % 52] += 1
+    queue = [c % 52 for c in waste]          # popped from the end: the top first
+    if queue:
+        avail[queue.pop()] += 1
+    found = list(found)
+    moved = True
+    while moved:
+        moved = False
+        for f in range(8):
+            n = found[f]
+            if n < 13:
+                c = (f // 2) * 13 + (base - 1 + n) % 13
+                if avail[c]:
+                    avail[c] -= 1
+                    found[f] = n + 1
+                    if queue:
+                        avail[queue.pop()] += 1
+                    moved = True
+    return found == [13] * 8
 
 
 def new(deal: int, readings: dict[str, str] | None = None) -> PhalanxState:

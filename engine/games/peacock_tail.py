@@ -35,7 +35,8 @@ of the wanted rank goes up (a reserve's, the waste pile's or the semicircle's).
 Solver: suits play no part after the deal and the foundations are alike, so the key holds
 ranks only, the foundations as a sorted tuple, the reserves sorted and each place of the
 semicircle as its number of cards (a place holds one rank only and nothing is laid on it
-after the deal). Safe automatic move: an ace to a new foundation (it can only help).
+after the deal). Its automatic moves, dominated moves, proof of loss and key folds are named,
+with their arguments, in :data:`PRUNINGS`.
 """
 from __future__ import annotations
 
@@ -51,6 +52,42 @@ PLAYER_HAS_CHOICE = True
 NRES = 4
 WASTE = 4          # source 4 is the waste pile
 UP0 = 5            # sources 5..16: the semicircle's places for ranks 2..13 (UP0 + rank - 2)
+
+#: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
+PRUNINGS = {
+    "ace-up":
+        "An ace goes up automatically: it starts a new foundation, so it takes no place "
+        "another card could use and only adds a place to build on; it frees the card "
+        "beneath it.",
+    "lowest-up":
+        "Under ``upper=advice``, a free card of rank r goes up automatically when every "
+        "foundation of the game (4 per pack, those not yet begun counting as 0) shows at "
+        "least r - 1: then there are as many foundations showing r - 1 as cards of rank r "
+        "not yet home, so no card of rank r ever waits for a place; playing it now only "
+        "frees the card beneath it earlier (nothing is laid on a pile after the deal, so a "
+        "free card stays free) and any line can be followed with it played first. Under "
+        "``upper=rule`` a freed card can forbid a semicircle move, so the rule is off.",
+    "semicircle-dominated":
+        "A semicircle card of a rank that a reserve's or the waste pile's top card could "
+        "take up instead is not tried: nothing is ever laid on a reserve or the waste, so "
+        "the semicircle card stays free for later, while the other card, moved up instead, "
+        "frees the card beneath it; any play after the semicircle move can be mimicked "
+        "after the other (suits play no part on the foundations).",
+    "blocked-rank":
+        "Proof of loss: when no foundation has yet reached rank k (k >= 2), the semicircle "
+        "has no card of rank k, and every card of rank k not yet home lies under a card of "
+        "higher rank in its reserve or the waste pile, the position is lost: the first card "
+        "of rank k to go up must be freed first, and its cover of rank above k needs a "
+        "foundation that has already taken a k.",
+    "key-ranks-only":
+        "Suits play no part after the deal (foundations are built regardless of suit) and "
+        "the foundations are alike, so the key holds ranks only, the foundations sorted, "
+        "and each semicircle place as its number of cards (one rank to a place, nothing "
+        "laid on it after the deal).",
+    "key-reserves-alike":
+        "The four reserves are alike (each is a pile whose top card is free), so the key "
+        "sorts them.",
+}
 
 AMBIGUITIES = (
     Ambiguity(
@@ -230,6 +267,8 @@ class PeacockState(State):
         card beneath it; any play after the semicircle move can be mimicked after the other
         (suits play no part on the foundations)."""
         moves = self.legal_moves()
+        if "semicircle-dominated" in self.cfg.off:
+            return moves
         low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}
         if not low:
             return moves
@@ -284,16 +323,66 @@ class PeacockState(State):
         return (not self.waste and not any(self.reserves) and not any(self.up))
 
     def key(self):
+        """Ranks only, reserves sorted (rules ``key-ranks-only``, ``key-reserves-alike``)."""
+        off = self.cfg.off
+        if off:
+            fold = (lambda p: p) if "key-ranks-only" in off else (
+                lambda p: tuple(RANK[c] for c in p))
+            res = [fold(p) for p in self.reserves]
+            if "key-reserves-alike" not in off:
+                res.sort()
+            return (self.found, tuple(res), fold(self.waste),
+                    self.up if "key-ranks-only" in off else tuple(len(p) for p in self.up))
         return (self.found, tuple(sorted(tuple(RANK[c] for c in p) for p in self.reserves)),
                 tuple(RANK[c] for c in self.waste), tuple(len(p) for p in self.up))
 
     def safe_move(self):
-        """An ace to a new foundation (it only adds a place to build on)."""
+        """An ace to a new foundation (rule ``ace-up``); under ``upper=advice`` a free card
+        of rank r when every foundation shows at least r - 1 (rule ``lowest-up``). None
+        otherwise."""
+        off = self.cfg.off
+        if "ace-up" not in off:
+            for src in range(NRES + 1):
+                c = self._src_card(src)
+                if c is not None and RANK[c] == 1:
+                    return ("found", src)
+        if self.cfg.upper_rule or "lowest-up" in off:
+            return None
+        nf = self.cfg.packs * 4
+        low = self.found[0] if len(self.found) == nf else 0  # found is sorted
+        if low == 0:
+            return None
         for src in range(NRES + 1):
             c = self._src_card(src)
-            if c is not None and RANK[c] == 1:
+            if c is not None and RANK[c] == low + 1:
                 return ("found", src)
+        if low + 1 <= 13 and self.up[low - 1]:
+            return ("found", UP0 + low - 1)
         return None
+
+    def dead(self) -> bool:
+        """Proof of loss (rule ``blocked-rank`` of :data:`PRUNINGS`): some rank k above
+        every foundation has no card in the semicircle and every card of it not yet home
+        lies under a card of higher rank. O(cards)."""
+        if "blocked-rank" in self.cfg.off:
+            return False
+        top = max(self.found, default=0)
+        if top >= 12:
+            return False
+        present = [False] * 14      # a card of the rank lies in a reserve or the waste
+        free = [False] * 14         # ... with no card of higher rank above it
+        for p in self.reserves + (self.waste,):
+            above = 0
+            for c in reversed(p):
+                r = RANK[c]
+                present[r] = True
+                if r >= above:
+                    free[r] = True
+                    above = r
+        for k in range(max(top + 1, 2), 14):
+            if present[k] and not free[k] and not self.up[k - 2]:
+                return True
+        return False
 
     def frees(self, move) -> bool:
         return move[1] <= WASTE

@@ -50,6 +50,17 @@ from ..registry import executes
 from ..state import Config, State
 
 SLUG = "spinning-wheel"
+#: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
+PRUNINGS = {
+    "key-tops-multiset":
+        "A card always turns one top showing r - 1 into r, and which of equal tops it "
+        "covers changes nothing later (see the module docstring), so the key holds the "
+        "tops as a sorted multiset.",
+    "key-wastes-alike":
+        "The two waste piles are alike (each takes any card from the hand and gives its "
+        "top to the wheel), and suits play no part on the wheel, so the key holds them by "
+        "rank as an unordered pair.",
+}
 PACKS = 2
 PLAYER_HAS_CHOICE = True
 N = 13
@@ -343,9 +354,18 @@ class WheelState(State):
         return self.pos >= self.cfg.ncards and not self.waste[0] and not self.waste[1]
 
     def key(self):
+        """Hand position, the tops as a sorted multiset and the two waste piles by rank,
+        as an unordered pair (rules ``key-tops-multiset``, ``key-wastes-alike`` of
+        :data:`PRUNINGS`)."""
         w0, w1 = self.waste
         a = tuple([RANK[c] for c in w0])
         b = tuple([RANK[c] for c in w1])
+        off = self.cfg.off
+        if off:
+            tops = self.tops if "key-tops-multiset" in off else tuple(sorted(self.tops))
+            if "key-wastes-alike" in off:
+                return (self.pos, tops, (a, b))
+            return (self.pos, tops, (a, b) if a <= b else (b, a))
         return (self.pos, tuple(sorted(self.tops)), (a, b) if a <= b else (b, a))
 
     def frees(self, move) -> bool:

@@ -1,0 +1,80 @@
+"""The Egyptian Pyramid's pruning rules (``PRUNINGS``): switching any one off never changes
+a verdict of the solver on positions late in won games (and their siblings one move away),
+and a deliberately unsound variant of the automatic moves is caught by the same
+comparison."""
+import functools
+import random
+
+import pytest
+
+from engine import games, solver
+from engine.games import egyptian_pyramid as EP
+
+G = "egyptian-pyramid"
+BUDGET = 20_000
+
+
+@functools.cache
+def _solutions() -> dict:
+    """Solutions (every rule on) of won deals."""
+    out = {}
+    for d in (10, 15):
+        r = solver.solve(games.new(G, d), 100_000)
+        assert r.outcome == "won"
+        out[d] = r.moves
+    return out
+
+
+def positions(off=()) -> list:
+    """Positions along the solutions once at most 12 cards are left in the pack (every 40th move),
+    each with a sibling one other legal move away (turning the next card, where it
+    may), built with the rules ``off`` switched off."""
+    out = []
+    for d, sol in _solutions().items():
+        rnd = random.Random(d)
+        s = games.new(G, d, off=off)
+        for j, m in enumerate(sol):
+            if len(s.stock) - s.ptr <= 12 and j % 40 == 0:
+                out.append(s)
+                others = [o for o in s.legal_moves() if o != m]
+                if others:
+                    out.append(s.apply(("turn",) if ("turn",) in others
+                                       else rnd.choice(others)))
+            s = s.apply(m)
+    return out
+
+
+def verdicts(off=()) -> list[str]:
+    return [solver.search(s, BUDGET).outcome for s in positions(off)]
+
+
+def disagreements(a: list[str], b: list[str]) -> int:
+    """Positions both searches decided, with different verdicts."""
+    return sum(x != y for x, y in zip(a, b) if "undecided" not in (x, y))
+
+
+@functools.cache
+def _on() -> tuple:
+    return tuple(verdicts())
+
+
+@pytest.mark.parametrize("rule", sorted(EP.PRUNINGS))
+def test_switching_a_rule_off_never_changes_a_verdict(rule):
+    on, off = list(_on()), verdicts({rule})
+    assert "won" in on
+    decided = sum("undecided" not in (x, y) for x, y in zip(on, off))
+    assert decided >= 0.5 * len(on)
+    assert disagreements(on, off) == 0
+
+
+def test_every_move_up_automatic_is_caught(monkeypatch):
+    """Playing every card that goes up without branching (a card that could still take a
+    lower card, or whose move empties a place the waste must fill) is unsound."""
+    def every_move_up(self):
+        if self.fill_pending():
+            return self.fill_moves()[0]
+        return next((m for m in self.legal_moves() if m[0] == "found"), None)
+    _solutions()
+    off = verdicts({"nothing-builds-up"})
+    monkeypatch.setattr(EP.EPState, "safe_move", every_move_up)
+    assert disagreements(verdicts(), off) >= 1
