@@ -164,7 +164,7 @@ AMBIGUITIES = (
         "one-deal", "one deal, no redeal; it comes out when all 52 cards are on the "
         "foundations and fails when no move is left",
         "The text never speaks of gathering or dealing again; favourite:7 sets the aim, "
-        "'все карты свести на места начальные'."),
+        "'все карты свести на места начальные'.", kind="silent"),
     Ambiguity(
         "separate",
         "Do the two separate lines take cards built on them, or only give cards?",

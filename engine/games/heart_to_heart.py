@@ -136,6 +136,7 @@ AMBIGUITIES = (
         "heart-to-heart:11 'Когда весь запас (4 карты) истощен, то редко случается, чтобы "
         "пасьянс не удался': the reserve used up is the end; the text never says what "
         "'удался' means, and taking every card away is the only end the rules allow.",
+        kind="silent",
     ),
     Ambiguity(
         "match-across",

@@ -187,6 +187,7 @@ AMBIGUITIES = (
         "The text does not say, and it makes no difference: every card of the pyramid is "
         "free and nothing is built on it (macedonian-phalanx:5 'на места в фаланге более "
         "одной карты накладывать нельзя'), so which place a card fills changes nothing.",
+        kind="silent",
     ),
 )
 

@@ -83,7 +83,8 @@ AMBIGUITIES = (
         "one-at-a-time", "the cards in hand are turned one at a time; each goes on the wheel "
         "or on a waste pile before the next is turned",
         "The text says where the cards go (spinning-wheel:2-3), not how they come; a single "
-        "deal from the hand ('в один раз', spinning-wheel:6) is the only way it allows."),
+        "deal from the hand ('в один раз', spinning-wheel:6) is the only way it allows.",
+        kind="silent"),
     Ambiguity(
         "waste-entry",
         "spinning-wheel:2 'Те карты, которые совсем не идут в круг, кладутся в середине его "
