@@ -270,7 +270,7 @@ document.addEventListener("DOMContentLoaded", function () {
         if (p[2] === "none" && cards.length > 1) {
           var c = document.createElement("div"), last = offset("none", cards.length - 1, cards.length);
           c.className = "trace-count"; c.textContent = cards.length;
-          c.title = cards.length + " cards";
+          c.title = cards.length + " cards";   // a squared pile of two or more
           c.style.left = (x + last[0] + 4) + "px"; c.style.top = (y + last[1] + H - 16) + "px";
           table.appendChild(c);
         }
@@ -278,7 +278,8 @@ document.addEventListener("DOMContentLoaded", function () {
       var step = at ? data.steps[at - 1] : null;
       status.textContent = (at ? "Move " + at + " of " + (states.length - 1) + ": " +
                                  (step.text || step.move.join(" "))
-                               : "The deal (" + (states.length - 1) + " moves follow)") +
+                               : "The deal (" + (states.length - 1) +
+                                 (states.length === 2 ? " move follows)" : " moves follow)")) +
         (at === states.length - 1 ? " \u2014 " + data.outcome +
           (data.outcome === "lost" && data.reason ? ": " + data.reason : "") +
           (data.truncated ? " (truncated)" : "") : "");
