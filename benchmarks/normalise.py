@@ -247,7 +247,7 @@ def sentencizer_spans(text: str) -> list[tuple[int, int]]:
 def segmentation(segment_mb: float) -> None:
     """Print boundary F1 on the segmentation gold (ours and the baseline) and our time on
     one long paragraph."""
-    from extract.nlp import segment_text
+    from extract.structure import segment_text
     text, gold = load_segment_gold()
     print(f"\n== segmentation gold ({SEGMENT_GOLD.relative_to(REPO)}): {len(gold)} sentences, "
           f"{len(text.encode('utf-8')) / 1024:.1f} KB")

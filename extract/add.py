@@ -196,7 +196,7 @@ def derive_siglum(layout, path: Path, taken: set[str],
     and a number. A taken siglum, or one in ``avoid`` (the edition's other names: game slugs,
     fixed ids; see :func:`_names`), gets a letter (``XLb``)."""
     used = set(taken) | set(avoid)
-    from .model import slugify
+    from .ids import slugify
     if layout.headings:
         numeral = layout.headings[0][0]
         return _free(numeral if numeral[:1].isalpha() else f"Ch{numeral}", used), \
@@ -322,7 +322,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
-    from .structure import load_marks
+    from .corpus import load_marks
     marks = load_marks(root, siglum, text)          # the editor's corrections, if any
     if marks:
         layout = analyse(text, src, None, [g.title_ru for g in known_games], marks)
@@ -448,7 +448,7 @@ def _names(root: Path, known_games, layout) -> set[str]:
     """Every name a derived siglum must not take: the slugs of games.toml and of the lock, the
     slugs this witness's titles would get, the TEI's fixed ids and ``fragment-*`` forms."""
     from . import ids as idlock
-    from .model import slugify
+    from .ids import slugify
     from .tei import fixed_ids
     names = {g.slug for g in known_games} | set(fixed_ids())
     names |= {e.id.split(":")[0] for e in idlock.read_lock(root).values()}

@@ -7,24 +7,9 @@ import json
 import re
 
 from . import ids
+from .engine_link import engine_games, rule_links  # noqa: F401 (used here; re-exported)
 from .ids import CITED, reading_ids
 from .words import count
-
-
-def engine_games() -> dict[str, dict]:
-    """The engine's description of its games (``engine.api.list_games``), by slug."""
-    if importlib.util.find_spec("engine.api") is None:
-        return {}
-    from engine import api
-    return {g["slug"]: g for g in api.list_games()}
-
-
-def rule_links() -> dict[str, list[str]]:
-    """Sentence id -> the engine functions that execute it (from the engine's registry)."""
-    if importlib.util.find_spec("engine.registry") is None:
-        return {}
-    from engine import registry
-    return registry.by_sentence()
 
 
 def game_summaries(edition) -> list[dict]:

@@ -584,7 +584,7 @@ def segment(file: str, fmt: str) -> None:
 
     A byte order mark at the start is dropped (offsets count from the character after it);
     control characters and direction marks are refused, naming line and column."""
-    from .nlp import segment_text
+    from .structure import segment_text
     text = _read_input(file)
     sents = segment_text(text)
     if fmt == "json":

@@ -313,11 +313,11 @@ def _join(tokens: list[_Token], sentences: dict[str, object], attr: str) -> str:
 
 def _same_lexeme(a: str, b: str) -> bool:
     """True when the two word sequences differ only in inflection (pymorphy3 lemmas agree)."""
-    from .nlp import _morph
+    from .morph import analyzer
     wa, wb = re.findall(r"\w+", a.lower()), re.findall(r"\w+", b.lower())
     if len(wa) != len(wb) or not wa:
         return False
-    m = _morph()
+    m = analyzer()
     for x, y in zip(wa, wb):
         if x == y:
             continue

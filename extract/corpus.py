@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .errors import EditionError, line_of
 from .normalise import Emendation
+from .structure import MARKS, Mark, key as title_key
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -407,8 +408,7 @@ def load_games(root: Path) -> list[KnownGame]:
         if not SLUG.fullmatch(g["slug"]):
             raise EditionError(f"slug {g['slug']!r} is not lowercase ASCII words joined by '-', "
                                f"beginning with a letter", path, line, fix="rename the slug")
-        from .structure import key
-        for kind, value, seen in (("slug", g["slug"], slugs), ("title", key(g["title_ru"]), titles)):
+        for kind, value, seen in (("slug", g["slug"], slugs), ("title", title_key(g["title_ru"]), titles)):
             if value in seen:
                 raise EditionError(f"{kind} {value!r} is used twice (also on line {seen[value]})",
                                    path, line, fix=f"each game has its own {kind}")
@@ -473,3 +473,71 @@ def load_emendations(root: Path, witnesses: list[Witness]) -> dict[str, list[Eme
         out.setdefault(w.siglum, []).append(
             Emendation(start, end, e["reading"], e["correction"], e["reason"]))
     return out
+
+
+def structure_file(root, siglum: str):
+    """The path of a witness's corrections file: ``corpus/structure/<siglum>.toml``."""
+    return Path(root) / "structure" / f"{siglum}.toml"
+
+
+def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
+    """The corrections for witness ``siglum`` (none if it has no file), checked against its
+    ``text``. Raises EditionError naming the file and line for a key other than ``mark`` /
+    ``lines`` / ``as`` / ``title``, a kind not in :data:`MARKS`, lines not given as ``N`` or
+    ``"N-M"``, a range outside the witness, two ranges that overlap, or a ``title`` on a mark
+    that is not a title."""
+    path = structure_file(root, siglum)
+    if not path.is_file():
+        return ()
+    data = read_toml(path)
+    src = path.read_text(encoding="utf-8")
+    n_lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    for k in data:
+        if k != "mark":
+            raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['mark'])}: the file holds "
+                               f"[[mark]] entries", path, _key_line(src, k, 0),
+                               fix='write each correction as [[mark]] with lines = "3-4" and '
+                                   'as = "debris" (see the README, Adding a chapter)')
+    marks = []
+    entries = data.get("mark", [])
+    if not isinstance(entries, list):
+        raise EditionError("`mark` must be a list of [[mark]] entries", path, _key_line(src, "mark", 0),
+                           fix="write [[mark]] above each entry")
+    for i, e in enumerate(entries):
+        at = _entry_line(src, "mark", i)
+        for k in e:
+            if k not in ("lines", "as", "title"):
+                raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['lines', 'as', 'title'])} "
+                                   f"in a [[mark]]", path, _key_line(src, k, at),
+                                   fix="a [[mark]] holds lines, as and (for a title) title")
+        kind, lines = e.get("as"), e.get("lines")
+        if kind not in MARKS:
+            raise EditionError(f"as = {kind!r} is not a kind of line{_did_you_mean(str(kind), list(MARKS))}",
+                               path, _key_line(src, "as", at) or at,
+                               fix=f"use one of: {', '.join(MARKS)}")
+        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(lines)) if isinstance(lines, (int, str)) \
+            and not isinstance(lines, bool) else None
+        if m is None:
+            raise EditionError(f"lines = {lines!r} is not a line or a range of lines", path,
+                               _key_line(src, "lines", at) or at,
+                               fix='write lines = 7 or lines = "7-9" (the witness\'s line numbers)')
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        if not 1 <= first <= last <= n_lines:
+            raise EditionError(f"lines {first}-{last} are outside the witness (lines 1-{n_lines})"
+                               if first <= last else f"lines {first}-{last} run backwards", path,
+                               _key_line(src, "lines", at) or at,
+                               fix="give line numbers of the witness file as stored")
+        if "title" in e and (kind not in ("title", "prose") or not isinstance(e["title"], str)
+                             or not e["title"].strip()):
+            raise EditionError("`title` names the game a mark begins: it needs as = \"title\" "
+                               "(the lines are its title) or as = \"prose\" (a game with no "
+                               "printed title begins there) and some text", path,
+                               _key_line(src, "title", at) or at,
+                               fix='remove it, or set as = "title" or as = "prose"')
+        for other in marks:
+            if first <= other.last and other.first <= last:
+                raise EditionError(f"lines {first}-{last} overlap the mark of lines "
+                                   f"{other.first}-{other.last} ({other.where})", path, at,
+                                   fix="give each line one mark")
+        marks.append(Mark(first, last, kind, e.get("title", "").strip(), f"{path}:{at}"))
+    return tuple(marks)

@@ -13,18 +13,17 @@ This is an editorial choice for a book about cards: in it these forms name cards
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from .corpus import entries
 from .errors import EditionError
+from .ids import slugify
+from .morph import RANKS, SUITS, lemma  # noqa: F401 (the glossary's lemmas; re-exported)
 
 # a word: Cyrillic letters with any combining marks (a stress accent, or the breve of a
 # decomposed й), pieces joined by hyphens
 WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё\u0300-\u036f]*(?:-[А-Яа-яЁё][А-Яа-яЁё\u0300-\u036f]*)*")
-_STRESS = re.compile("[\u0300\u0301]")
 
 
 @dataclass(frozen=True)
@@ -42,44 +41,6 @@ class Term:
     anchor: str
 
 
-@lru_cache(maxsize=1)
-def _morph():
-    import pymorphy3
-    return pymorphy3.MorphAnalyzer(lang="ru")
-
-
-#: The suits, named as in the book (plural nouns), by the normal forms pymorphy3 gives for
-#: their inflected forms (``пик`` -> ``пик``/``пика``, ``червей`` -> ``червь``).
-SUITS = {"черви": "черви", "червь": "черви", "бубны": "бубны", "бубна": "бубны",
-         "бубен": "бубны", "пики": "пики", "пика": "пики", "пик": "пики", "трефы": "трефы",
-         "трефа": "трефы", "треф": "трефы", "вини": "вини", "крести": "крести"}
-#: The ranks, as nouns.
-RANKS = frozenset(("туз", "король", "дама", "валет", "десятка", "девятка", "восьмерка",
-                   "семерка", "шестерка", "пятерка", "четверка", "тройка", "двойка"))
-
-
-@lru_cache(maxsize=1 << 16)
-@lru_cache(maxsize=100_000)
-def lemma(word: str, prefer: frozenset[str] = frozenset()) -> str:
-    """The normal form of ``word`` (lowercase, ё spelt е): the first of pymorphy3's readings
-    whose normal form is in ``prefer`` (the glossary's one-word lemmas), else a card word
-    (:data:`SUITS`, :data:`RANKS`), else pymorphy3's most likely reading.
-
-    The word is read as printed letters: composed (a decomposed й or ё, и or е followed by
-    its combining mark, is the letter) and without stress accents (``кладу́т`` is ``кладут``).
-    """
-    word = unicodedata.normalize("NFC", _STRESS.sub("", unicodedata.normalize("NFD", word)))
-    parses = _morph().parse(word.lower())
-    forms = [p.normal_form.replace("ё", "е") for p in parses]
-    for f in forms:
-        if f in prefer:
-            return f
-    for p, f in zip(parses, forms):
-        if p.tag.POS == "NOUN" and (f in SUITS or f in RANKS):
-            return SUITS.get(f, f)
-    return forms[0]
-
-
 def preferred(terms: tuple["Term", ...]) -> frozenset[str]:
     """The one-word lemmas of ``terms``, which :func:`lemma` prefers."""
     return frozenset(t.key for t in terms if " " not in t.key)
@@ -91,7 +52,6 @@ def load_glossary(root: Path) -> tuple[Term, ...]:
     Raises EditionError (file, line, fix) for a missing field, a key used twice or two
     lemmas with the same transliterated anchor.
     """
-    from .model import slugify
     path = root / "glossary.toml"
     out, seen, anchors = [], {}, {}
     spec = {"lemma": (str, True), "display": (str, True), "english": (str, True),

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .errors import EditionError
+from .structure import key
 
 LOCK_NAME = "ids.lock"
 QUOTE_CHARS = 48
@@ -247,3 +248,15 @@ def reading_ids(engine_games: dict) -> set[str]:
             out.update(f"{slug}:{a['id']}={r['id'] if isinstance(r, dict) else r}"
                        for r in a["readings"])
     return out
+
+
+_TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяѣіѳѵ",
+                     "a b v g d e e zh z i i k l m n o p r s t u f kh ts ch sh shch _ y _ e yu ya "
+                     "e i f i".split()))
+
+
+def slugify(title: str) -> str:
+    """An ASCII slug for a title the edition does not know (transliterated, '-' joined)."""
+    s = "".join(_TRANSLIT.get(c, c) for c in key(title)).replace("_", "")
+    s = re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
+    return s if s[0].isalpha() else f"game-{s}"   # an anchor and XML id begin with a letter

@@ -15,11 +15,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import cache, ids as idlock
-from .corpus import KnownGame, Witness, corpus_dir, load_emendations, load_games, load_witnesses
+from .ids import slugify  # noqa: F401 (the model's slugs; re-exported)
+from .corpus import (KnownGame, Witness, corpus_dir, load_emendations, load_games, load_marks,
+                     load_witnesses)
 from .errors import EditionError, line_of
 from .glossary import Term, find_terms, load_glossary
 from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
-from .structure import Part, continues, key, load_marks, split_witness
+from .structure import Part, continues, key, split_witness
 
 
 @dataclass(frozen=True)
@@ -137,18 +139,6 @@ class Edition:
 
     def witness(self, siglum: str) -> Witness:
         return next(w for w in self.witnesses if w.siglum == siglum)
-
-
-_TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяѣіѳѵ",
-                     "a b v g d e e zh z i i k l m n o p r s t u f kh ts ch sh shch _ y _ e yu ya "
-                     "e i f i".split()))
-
-
-def slugify(title: str) -> str:
-    """An ASCII slug for a title the edition does not know (transliterated, '-' joined)."""
-    s = "".join(_TRANSLIT.get(c, c) for c in key(title)).replace("_", "")
-    s = re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
-    return s if s[0].isalpha() else f"game-{s}"   # an anchor and XML id begin with a letter
 
 
 def corpus_fingerprint(root: Path) -> str:

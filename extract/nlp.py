@@ -13,7 +13,7 @@
     (``II.``), quotations and brackets, and lines (headings, captions, title lines) as units.
     Boundaries are computed first and set on the Doc at once: linear time.
 ``edition_lemmas``
-    ``token._.lemma`` by :func:`extract.glossary.lemma` on the normalised form: the glossary's
+    ``token._.lemma`` by :func:`extract.morph.lemma` on the normalised form: the glossary's
     terms (config ``prefer``), then the card vocabulary, then pymorphy3.
 
 The components are registered with spaCy's entry points (``spacy_factories`` in
@@ -342,19 +342,13 @@ def make_sentences(nlp: Language, name: str):
     return sentences
 
 
-@lru_cache(maxsize=1)
-def _morph():
-    import pymorphy3
-    return pymorphy3.MorphAnalyzer(lang="ru")
-
-
 @Language.factory("edition_lemmas", default_config={"prefer": []})
 def make_lemmas(nlp: Language, name: str, prefer: list):
     """Factory of the lemma component: ``token._.lemma`` of ``token._.reg`` by
-    :func:`extract.glossary.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
+    :func:`extract.morph.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
     which win over the card vocabulary and the analyser (see :mod:`extract.glossary`)."""
     from .errors import EditionError
-    from .glossary import lemma
+    from .morph import lemma
     if isinstance(prefer, str) or not all(isinstance(w, str) for w in prefer):
         raise EditionError(f"edition_lemmas: prefer must be a list of words, got {prefer!r}",
                            "the pipeline config ([components.edition_lemmas])",
@@ -410,20 +404,4 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
             e -= 1
         if e > s:
             out.append((s, e))
-    return out
-
-
-def segment_text(text: str) -> list[dict]:
-    """Segment any text: a list of ``{"start", "end", "text"}`` with offsets into ``text``.
-
-    Paragraphs (blank-line separated) are segmented separately; a paragraph that ends without
-    sentence-final punctuation and is followed by one starting in lowercase is joined to it
-    (a page break), as in the edition's own model.
-    """
-    from .structure import prose_blocks
-    out = []
-    for s, e in prose_blocks(text, 0, len(text)):
-        norm = normalise(text[s:e])
-        for a, b in sentence_spans(norm):
-            out.append({"start": s + a, "end": s + b, "text": text[s + a:s + b]})
     return out

@@ -32,7 +32,7 @@ A line is, in this order of tests:
     everything else; consecutive prose lines of one paragraph make one part.
 
 Before these tests, lines the editor marked in ``corpus/structure/<siglum>.toml`` take the
-kind given (:func:`load_marks`; no guess overrides them), and markup is read: a line that is
+kind given (:func:`extract.corpus.load_marks`; no guess overrides them), and markup is read: a line that is
 only markup (an image link, a template, a category, an HTML tag) is ``debris`` labelled
 ``markup``, and the text inside markup that wraps a line (``## X``, ``== X ==``, ``**X**``,
 ``<center>X</center>``, ``{{razr|X}}``) or inside spaced letters (``З В Ѣ З Д А.``) is what
@@ -247,11 +247,11 @@ def reads_as_name(text: str) -> bool:
     no word one of :data:`NOT_TITLES`, and
     no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
-    from .nlp import _morph
+    from .morph import analyzer
     words = _modern_words(text)
     if not words or any(w in NOT_TITLES for w in words):
         return False
-    m = _morph()
+    m = analyzer()
     first = m.parse(words[0])[:4]
     if not any(p.tag.POS in ("NOUN", "ADJF") and "nomn" in p.tag for p in first) and not (
             len(words) > 1 and any(p.tag.POS == "NUMR" and "nomn" in p.tag for p in first)):
@@ -669,76 +669,6 @@ class Mark:
     where: str = ""
 
 
-def structure_file(root, siglum: str):
-    """The path of a witness's corrections file: ``corpus/structure/<siglum>.toml``."""
-    from pathlib import Path
-    return Path(root) / "structure" / f"{siglum}.toml"
-
-
-def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
-    """The corrections for witness ``siglum`` (none if it has no file), checked against its
-    ``text``. Raises EditionError naming the file and line for a key other than ``mark`` /
-    ``lines`` / ``as`` / ``title``, a kind not in :data:`MARKS`, lines not given as ``N`` or
-    ``"N-M"``, a range outside the witness, two ranges that overlap, or a ``title`` on a mark
-    that is not a title."""
-    from .corpus import _did_you_mean, _entry_line, _key_line, read_toml
-    path = structure_file(root, siglum)
-    if not path.is_file():
-        return ()
-    data = read_toml(path)
-    src = path.read_text(encoding="utf-8")
-    n_lines = text.count("\n") + (0 if text.endswith("\n") else 1)
-    for k in data:
-        if k != "mark":
-            raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['mark'])}: the file holds "
-                               f"[[mark]] entries", path, _key_line(src, k, 0),
-                               fix='write each correction as [[mark]] with lines = "3-4" and '
-                                   'as = "debris" (see the README, Adding a chapter)')
-    marks = []
-    entries = data.get("mark", [])
-    if not isinstance(entries, list):
-        raise EditionError("`mark` must be a list of [[mark]] entries", path, _key_line(src, "mark", 0),
-                           fix="write [[mark]] above each entry")
-    for i, e in enumerate(entries):
-        at = _entry_line(src, "mark", i)
-        for k in e:
-            if k not in ("lines", "as", "title"):
-                raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['lines', 'as', 'title'])} "
-                                   f"in a [[mark]]", path, _key_line(src, k, at),
-                                   fix="a [[mark]] holds lines, as and (for a title) title")
-        kind, lines = e.get("as"), e.get("lines")
-        if kind not in MARKS:
-            raise EditionError(f"as = {kind!r} is not a kind of line{_did_you_mean(str(kind), list(MARKS))}",
-                               path, _key_line(src, "as", at) or at,
-                               fix=f"use one of: {', '.join(MARKS)}")
-        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(lines)) if isinstance(lines, (int, str)) \
-            and not isinstance(lines, bool) else None
-        if m is None:
-            raise EditionError(f"lines = {lines!r} is not a line or a range of lines", path,
-                               _key_line(src, "lines", at) or at,
-                               fix='write lines = 7 or lines = "7-9" (the witness\'s line numbers)')
-        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
-        if not 1 <= first <= last <= n_lines:
-            raise EditionError(f"lines {first}-{last} are outside the witness (lines 1-{n_lines})"
-                               if first <= last else f"lines {first}-{last} run backwards", path,
-                               _key_line(src, "lines", at) or at,
-                               fix="give line numbers of the witness file as stored")
-        if "title" in e and (kind not in ("title", "prose") or not isinstance(e["title"], str)
-                             or not e["title"].strip()):
-            raise EditionError("`title` names the game a mark begins: it needs as = \"title\" "
-                               "(the lines are its title) or as = \"prose\" (a game with no "
-                               "printed title begins there) and some text", path,
-                               _key_line(src, "title", at) or at,
-                               fix='remove it, or set as = "title" or as = "prose"')
-        for other in marks:
-            if first <= other.last and other.first <= last:
-                raise EditionError(f"lines {first}-{last} overlap the mark of lines "
-                                   f"{other.first}-{other.last} ({other.where})", path, at,
-                                   fix="give each line one mark")
-        marks.append(Mark(first, last, kind, e.get("title", "").strip(), f"{path}:{at}"))
-    return tuple(marks)
-
-
 def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int, str]]) -> list[_Line]:
     """Give the lines the editor marked their kind (fixed: no later pass changes them); a
     range marked as one title or heading becomes one line."""
@@ -784,7 +714,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
 
     ``titles`` are the game titles the edition knows (games.toml); chapter headings add
     theirs. ``page_title``: a first line the manifest declares as the web page's title.
-    ``marks``: the editor's corrections (:func:`load_marks`), applied before any guess.
+    ``marks``: the editor's corrections (:func:`extract.corpus.load_marks`), applied before any guess.
     Raises EditionError only if that declared page title is not the first line.
     """
     lines = _lines(text)
@@ -1013,6 +943,23 @@ def split_witness(text: str, path, page_title: str | None, titles: list[str],
                   marks: tuple[Mark, ...] = ()) -> list[Part]:
     """The parts of a witness in text order (see :func:`analyse`, which also gives the
     warnings). ``titles`` are the known game titles (from games.toml); ``marks`` the editor's
-    corrections (:func:`load_marks`). Raises EditionError if the declared page title is
+    corrections (:func:`extract.corpus.load_marks`). Raises EditionError if the declared page title is
     missing."""
     return list(analyse(text, path, page_title, titles, marks).parts)
+
+
+def segment_text(text: str) -> list[dict]:
+    """Segment any text: a list of ``{"start", "end", "text"}`` with offsets into ``text``.
+
+    Paragraphs (blank-line separated) are segmented separately; a paragraph that ends without
+    sentence-final punctuation and is followed by one starting in lowercase is joined to it
+    (a page break), as in the edition's own model.
+    """
+    from .nlp import sentence_spans   # loads spaCy: only when text is segmented
+    from .normalise import normalise
+    out = []
+    for s, e in prose_blocks(text, 0, len(text)):
+        norm = normalise(text[s:e])
+        for a, b in sentence_spans(norm):
+            out.append({"start": s + a, "end": s + b, "text": text[s + a:s + b]})
+    return out

@@ -375,7 +375,7 @@ def name_problems(edition, engine: dict | None = None) -> list[str]:
     without ``.`` (the separator of anchors) and no two may be the same, or two anchors
     (``mill.4``, ``dense-column.P13``, ``goes-doesnt-go.deal-pattern.dittography``) would
     collide. Returns one line per problem, naming the file to fix."""
-    from .checks import engine_games
+    from .engine_link import engine_games
     engine = engine_games() if engine is None else engine
     owners: dict[str, str] = {}
     problems: list[str] = []
@@ -506,7 +506,7 @@ def edition_to_tei(edition) -> etree._ElementTree:
     English ``text`` whose ``s/@corresp`` point at the Russian sentences.
     Raises EditionError (from the model, the collation or the engine registry).
     """
-    from .checks import engine_games
+    from .engine_link import engine_games
     from .collate import apparatus
     from .errors import EditionError
     clashes = name_problems(edition)

@@ -5,7 +5,8 @@ import spacy
 from spacy.tokens import Doc, DocBin
 
 from extract.glossary import lemma
-from extract.nlp import analyse, pipeline, segment_text
+from extract.nlp import analyse, pipeline
+from extract.structure import segment_text
 from extract.normalise import Emendation, normalise
 
 

@@ -22,18 +22,11 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from . import directives, nodes as enodes, play, search
+from . import directives, nodes as enodes, play, search, titles, witnesses
+from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)
 
 logger = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
-
-
-def get_edition(env):
-    """The model for this build: cached in memory and on disk, with the data derived from it
-    (collation, example deals), in ``edition_cache_dir`` (default: beside the doctrees)."""
-    from ..model import build_edition
-    cache = env.config.edition_cache_dir or Path(env.doctreedir) / "edition"
-    return build_edition(env.config.edition_corpus or None, Path(cache))
 
 
 def _stub(game) -> str:
@@ -154,12 +147,6 @@ def write_stubs(app: Sphinx) -> None:
     (folder / OWNED).write_text("\n".join(sorted(written)) + "\n", encoding="utf-8")
 
 
-#: the list of the corpus's files, a dependency of every page that shows corpus data: a
-#: file added to the corpus (a new translation, say) makes those pages stale, which noting
-#: the files that exist cannot do
-CORPUS_LISTING = ".corpus-files"
-
-
 def write_corpus_listing(path: Path, root: Path) -> None:
     """Write the sorted relative paths of the corpus files under ``root`` (``results/``
     excepted) to ``path``, only when the list has changed (its mtime marks the change)."""
@@ -188,7 +175,7 @@ def write_figures(folder: Path, ed) -> None:
     """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings;
     redrawn only when the corpus, the toolkit or the engine has changed."""
     from engine.results import engine_hash
-    from ..checks import engine_games
+    from ..engine_link import engine_games
     from ..figures import layout_svg, starting_layout
     from ..model import code_fingerprint
     folder.mkdir(exist_ok=True)
@@ -238,7 +225,9 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("edition_cache_dir", None, "", types=(str, type(None)))
     app.setup_extension("extract.sphinxext.domain")   # the domain; citations warn if unknown
     app.add_search_language(search.SearchEnglishRussian)
-    for name, cls in directives.DIRECTIVES.items():
+    for name, cls in {**directives.DIRECTIVES,
+                      "edition-witness-pages": witnesses.WitnessPagesDirective,
+                      "edition-game-page": titles.GamePageDirective}.items():
         app.add_directive(name, cls)
     enodes.register(app)
     play.register(app)

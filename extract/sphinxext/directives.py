@@ -8,7 +8,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..figures import layout_key, starting_layout
 from ..ids import CITED, anchor, reading_ids
+from .edition import CORPUS_LISTING, get_edition
 from .nodes import change, id_literal
+from ..notes import NoteTable, note_blocks
 
 
 def _para(text: str, classes: list[str]) -> nodes.paragraph:
@@ -477,13 +479,12 @@ class EditionDirective(SphinxDirective):
     """Base: gives the model and records the corpus files as dependencies of the page."""
 
     def edition(self):
-        from . import get_edition
         ed = get_edition(self.env)
         import engine
         for p in sorted(ed.root.rglob("*")):
             if p.is_file() and "results" not in p.parts:
                 self.env.note_dependency(str(p))
-        from . import CORPUS_LISTING   # a file added to the corpus makes the page stale too
+        # a file added to the corpus makes the page stale too
         self.env.note_dependency(str(Path(self.env.srcdir) / "games" / CORPUS_LISTING))
         code = Path(engine.__file__).parent, Path(__file__).parent.parent
         for p in sorted(p for folder in code for p in folder.rglob("*.py")):
@@ -497,7 +498,7 @@ class GameDirective(EditionDirective):
     required_arguments = 1
 
     def run(self):
-        from ..checks import engine_games, rule_links
+        from ..engine_link import engine_games, rule_links
         ed = self.edition()
         game = ed.game(self.arguments[0])
         dom = self.env.get_domain("edition")
@@ -553,7 +554,6 @@ class GameDirective(EditionDirective):
                 sid += variant_markers(ed, game, s.id)
                 variants = sentence_variants(ed, game, s.id)
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
-            from .notes import add_note
             more = add_note(en, s.note, known_ids) if s.note else None
             orig = original_text(s.original, variants)
             sent = _container(["edition-sentence"], sid, orig, reading_text(s, terms, seen), en,
@@ -658,7 +658,7 @@ class SummaryDirective(EditionDirective):
     games the engine plays), so that the home page stays true after ``edition add``."""
 
     def run(self):
-        from ..checks import engine_games
+        from ..engine_link import engine_games
         from ..words import count
         ed = self.edition()
         playable = engine_games()
@@ -769,8 +769,26 @@ DIRECTIVES = {
     "edition-principles": PrinciplesDirective,
 }
 
-from .witnesses import WitnessPagesDirective  # noqa: E402 (it subclasses EditionDirective)
-DIRECTIVES["edition-witness-pages"] = WitnessPagesDirective
 
-from .titles import GamePageDirective  # noqa: E402 (it subclasses GameDirective)
-DIRECTIVES["edition-game-page"] = GamePageDirective
+def add_note(en: nodes.paragraph, note: str, known: set[str]) -> nodes.container | None:
+    """Put a translator's note under the English ``en``: its first paragraph inside ``en``
+    (class ``tr-note``), as a one-paragraph note has always been shown; any further paragraphs
+    and tables go into the returned container (classes ``tr-note tr-note-more``), to be placed
+    after ``en`` in the sentence; None if there are none. Sentence, ambiguity and reading ids
+    in ``known`` become citations; everything else is text."""
+    blocks = note_blocks(note)
+    if blocks and isinstance(blocks[0], str):
+        en += cited_text(blocks.pop(0), known, ["tr-note"])
+    if not blocks:
+        return None
+    more = nodes.container(classes=["tr-note", "tr-note-more"])
+    for b in blocks:
+        if isinstance(b, NoteTable):
+            width = max(1, 100 // len(b.head))
+            rows = [[cited_text(c, known, []) for c in row] for row in b.rows]
+            more += make_table("edition-note-table", [(h, width) for h in b.head], rows)
+        else:
+            p = nodes.paragraph()
+            p += cited_text(b, known, [])
+            more += p
+    return more

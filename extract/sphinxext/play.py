@@ -19,7 +19,6 @@ import hashlib
 import json
 import os
 from contextlib import contextmanager
-from pathlib import Path
 from html import escape
 
 from docutils import nodes
