@@ -5,28 +5,15 @@ Output files are written atomically: a failed run leaves the previous result int
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import click
 
-from .atomic import env_seconds
+from .build import DEFAULT_SITE
 from .errors import EditionError
-
-REPO = Path(__file__).resolve().parent.parent
-#: the site's Sphinx project: the repository's ``docs/`` in a checkout; installed from a wheel,
-#: the copy the package carries (``extract/packaged/site``, a link to ``docs/`` in the checkout)
-DOCS = REPO / "docs" if (REPO / "docs" / "conf.py").is_file() else \
-    Path(__file__).resolve().parent / "packaged" / "site"
-#: ``build --out`` and ``serve --dir`` by default: ``docs/_build/html`` in a checkout, else
-#: ``_build/html`` in the current folder (never inside the installed package)
-DEFAULT_SITE = DOCS / "_build" / "html" if DOCS == REPO / "docs" else Path("_build") / "html"
-
 
 def _fail(e: Exception) -> None:
     click.echo(f"edition: {e}", err=True)
@@ -191,252 +178,6 @@ def _read_input(file: str) -> str:
     return text
 
 
-def sync_sources(docs: Path, source: Path) -> None:
-    """Mirror the Sphinx project ``docs`` into ``source``, the build's own source folder
-    (so builds of different corpora or outputs never share generated pages). Files whose
-    content is unchanged are left alone, keeping incremental rebuilds fast."""
-    keep = set()
-    for p in docs.rglob("*"):
-        rel = p.relative_to(docs)
-        if not p.is_file() or rel.parts[0] in ("_build", "games") or "__pycache__" in rel.parts:
-            continue
-        keep.add(rel)
-        dst = source / rel
-        if not dst.exists() or dst.read_bytes() != p.read_bytes():
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(p, dst)
-    for p in source.rglob("*"):
-        rel = p.relative_to(source)
-        if p.is_file() and rel.parts[0] != "games" and rel not in keep:
-            p.unlink()
-
-
-def build_inputs(corpus: Path, out: Path) -> str:
-    """A sha256 (hex) of everything a site build into ``out`` reads: the corpus folder
-    (``results/`` included; hidden lock and temporary files left out), the Sphinx project
-    ``docs/``, the toolkit's code and assets (``extract/``, ``engine/``), the pinned Pyodide
-    (``package.json``, ``package-lock.json`` and the installed copy's ``package.json``), the
-    installed Python packages (their ``*.dist-info`` names, which carry the versions), the
-    Python version, the corpus and output paths and ``$SOURCE_DATE_EPOCH``."""
-    import hashlib
-    import sysconfig
-    h = hashlib.sha256()
-    for name, root in (("corpus", corpus), ("docs", DOCS), ("extract", REPO / "extract"),
-                       ("engine", REPO / "engine")):
-        for p in sorted(root.rglob("*")):
-            rel = p.relative_to(root).parts
-            if p.is_file() and not any(x.startswith(".") or x in ("__pycache__", "_build")
-                                       for x in rel):
-                h.update(f"\0{name}/{'/'.join(rel)}\0".encode() + p.read_bytes())
-    from .sphinxext.bundle import find_node_dir
-    node = find_node_dir(None, DOCS)
-    for p in (node / "package.json", node / "package-lock.json",
-              node / "node_modules" / "pyodide" / "package.json"):
-        h.update(f"\0{p.name}\0".encode() + (p.read_bytes() if p.is_file() else b"missing"))
-    paths = sysconfig.get_paths()
-    for lib in sorted({paths["purelib"], paths["platlib"]}):
-        names = sorted(n for n in os.listdir(lib) if n.endswith(".dist-info")) \
-            if os.path.isdir(lib) else []
-        h.update(("\0".join(names)).encode())
-    h.update(f"\0{sys.version}\0{corpus}\0{out}\0{os.environ.get('SOURCE_DATE_EPOCH', '')}"
-             .encode())
-    return h.hexdigest()
-
-
-def site_listing(out: Path) -> str:
-    """A sha256 (hex) of the built site's file names, sizes and modification times, so that
-    a site edited or damaged by hand is never taken as up to date."""
-    import hashlib
-    h = hashlib.sha256()
-    for p in sorted(out.rglob("*")):
-        if p.is_file():
-            st = p.stat()
-            h.update(f"{p.relative_to(out)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()
-
-
-def _stamp_path(out: Path) -> Path:
-    return out.with_name(f".{out.name}.stamp")
-
-
-def site_up_to_date(out: Path, inputs: str) -> bool:
-    """True when ``out`` was built by ``edition build`` from exactly ``inputs``
-    (:func:`build_inputs`) and has not been touched since (:func:`site_listing`)."""
-    try:
-        stamp = json.loads(_stamp_path(out).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return (isinstance(stamp, dict) and stamp.get("inputs") == inputs and out.is_dir()
-            and stamp.get("site") == site_listing(out))
-
-
-def write_stamp(out: Path, inputs: str) -> None:
-    """Record that ``out`` is the site built from ``inputs`` (beside it, atomically)."""
-    from .atomic import write_atomic
-    write_atomic(_stamp_path(out),
-                 json.dumps({"inputs": inputs, "site": site_listing(out)}).encode())
-
-
-def _executable_slugs(root: Path) -> list[str]:
-    """The slugs of the corpus's games that the engine plays (none if games.toml is bad: the
-    model build then says what is wrong)."""
-    from engine.games import GAMES
-
-    from .corpus import load_games
-    try:
-        return [g.slug for g in load_games(root) if g.slug in GAMES]
-    except EditionError:
-        return []
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``); False
-    where the system cannot (then the caller renames twice and recovers on the next run)."""
-    import ctypes
-    import ctypes.util
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    AT_FDCWD, RENAME_EXCHANGE = -100, 2
-    return renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0
-
-
-def recover_site(out: Path) -> None:
-    """Put the site folder ``out`` back in order after a build that was killed: a missing
-    OUT is restored from ``.OUT.old`` (a swap cut in half); stale ``.OUT.building.*`` and
-    ``.OUT.old`` folders are removed. Call while holding the site lock."""
-    old = out.with_name(f".{out.name}.old")
-    if not out.exists() and old.is_dir():
-        old.rename(out)
-    remove_tree(old)
-    for stale in out.parent.glob(f".{out.name}.building.*"):
-        remove_tree(stale)
-
-
-def remove_tree(path: Path) -> None:
-    """Delete the folder ``path`` and everything in it, a read-only folder inside included
-    (it is made writable first: an old site must never be left behind, undeletable). Errors
-    that remain (the folder is not ours) are ignored, as by ``shutil.rmtree``."""
-    def writable_then_retry(func, name, _exc):
-        try:
-            os.chmod(os.path.dirname(name), 0o700)   # the folder that refused the deletion
-            func(name)
-        except OSError:
-            pass
-    if path.exists():
-        shutil.rmtree(path, onerror=writable_then_retry)
-
-
-def swap_in(new: Path, out: Path) -> None:
-    """Make the finished build ``new`` the site ``out``. OUT always exists: the folders are
-    exchanged atomically where the system allows; else OUT is renamed to ``.OUT.old`` and
-    ``new`` to OUT, and a kill between the two is undone by :func:`recover_site`."""
-    if out.exists() and _exchange(new, out):
-        remove_tree(new)   # now the old site
-        return
-    old = out.with_name(f".{out.name}.old")
-    remove_tree(old)
-    if out.exists():
-        out.rename(old)
-    new.rename(out)
-    remove_tree(old)
-
-
-def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
-               verbose: bool = False, cache: Path | None = None) -> int:
-    """Run Sphinx's HTML build (warnings are errors, all reported); return its status.
-
-    Sphinx's crash report (a traceback) is replaced by one message: an EditionError raised
-    by the extension comes out as itself (file, line, fix); any other exception as an
-    EditionError naming the source file and line Sphinx was at, what went wrong, and the
-    fix (``-v`` re-raises it with the full traceback)."""
-    from sphinx.application import Sphinx
-    from sphinx.errors import SphinxError
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
-    overrides = {"edition_corpus": str(corpus)} if corpus is not None else {}
-    if cache is not None:   # model, collation, examples: reused between builds
-        overrides["edition_cache_dir"] = str(cache)
-    app = None
-    try:
-        with patch_docutils(source), docutils_namespace():
-            app = Sphinx(source, source, out, doctrees, "html", overrides,
-                         status=sys.stdout if verbose else None, warning=sys.stderr,
-                         warningiserror=True, keep_going=True, verbosity=int(verbose))
-            app.build()
-            return app.statuscode
-    except (EditionError, OSError, KeyboardInterrupt):
-        raise
-    except Exception as e:
-        if verbose:
-            raise
-        cause = e
-        while not isinstance(cause, EditionError) and getattr(cause, "__cause__", None):
-            cause = cause.__cause__
-        if isinstance(cause, EditionError):
-            raise cause from None
-        orig = getattr(e, "orig_exc", None) or e
-        if isinstance(orig, EditionError):
-            raise orig from None
-        if isinstance(orig, OSError):
-            raise orig from None
-        where = None
-        if app is not None and getattr(app, "env", None) is not None and app.env.docname:
-            where = app.env.doc2path(app.env.docname)
-        what = f"{type(orig).__name__}: {orig}" if not isinstance(e, SphinxError) else str(e)
-        raise EditionError(f"Sphinx stopped with an internal error ({' '.join(what.split())})",
-                           where, fix="run `edition build -v` for the full traceback, and report "
-                                      "it with the file named here") from None
-
-
-#: how long a second build into the same --out waits for the first (seconds;
-#: ``$EDITION_LOCK_TIMEOUT`` sets it, as for the corpus lock)
-BUILD_WAIT = env_seconds(1800)
-
-
-def _prepare_play_panel(source: Path) -> None:
-    """Install the pinned Pyodide (``npm ci``) before Sphinx starts, so that a missing npm
-    stops the build with one clear message (see :mod:`extract.sphinxext.bundle`)."""
-    from sphinx.errors import ExtensionError
-
-    from .sphinxext import bundle
-    try:
-        bundle.ensure_pyodide(bundle.find_node_dir(None, source),
-                              say=lambda msg: click.echo(msg, err=True), alternative="")
-    except ExtensionError as e:
-        message, _, fix = str(e).partition(" Fix: ")
-        raise EditionError(message, fix=fix or None) from None
-
-
-def site_folder_guard(out: Path, corpus: Path | None) -> None:
-    """Refuse a site folder ``out`` (resolved) that a build must not replace: a build swaps
-    the whole folder for the new site and deletes the old one, so OUT must be new, empty or
-    an earlier build's (Sphinx's ``.buildinfo`` in it), and never a file-system root, the
-    corpus, the repository or a folder holding or inside either. Raises EditionError naming
-    OUT and the fix before anything is written."""
-    from .corpus import corpus_dir
-    fix = "give --out a new or empty folder of its own (e.g. --out site/html)"
-    if out == Path(out.anchor):
-        raise EditionError("--out is the root of the file system", out, fix=fix)
-    data = corpus_dir(corpus).resolve()
-    for what, folder in (("the corpus", data), ("the repository", REPO.resolve())):
-        if out == folder or folder.is_relative_to(out):
-            raise EditionError(f"--out would replace {what} ({folder}): a build replaces the "
-                               f"whole output folder", out, fix=fix)
-    if out.is_relative_to(data):
-        raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
-                           out, fix=fix)
-    if out.is_dir() and any(out.iterdir()) and not (out / ".buildinfo").is_file():
-        raise EditionError("--out is a folder with files that no `edition build` made (it has "
-                           "no .buildinfo): a build replaces the whole folder and would delete "
-                           "them", out, fix=fix)
-    if out.is_dir() and not os.access(out, os.W_OK):
-        raise EditionError("--out is read-only: a build replaces the whole folder, and the "
-                           "old site could not be deleted", out,
-                           fix="make it writable (chmod -R u+w), or choose another --out")
-
-
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=DEFAULT_SITE, show_default=True, help="Output folder.")
@@ -458,58 +199,12 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     killed build's leftovers are cleaned up by the next one. The build refuses to publish
     while a locked sentence id has vanished or moved (see `edition check`).
     """
-    from .atomic import folder_lock
-    from .ids import broken_ids
-    from .model import build_edition
+    from .build import build_site
     if quiet and verbose:
         _usage("--quiet and --verbose contradict each other: give one")
-    out = out.resolve()
-    corpus = _corpus()
-    site_folder_guard(out, corpus)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT), \
-            contextlib.ExitStack() as alongside:
-        recover_site(out)
-        doctrees = out.parent / f".{out.name}.doctrees"
-        from .atomic import corpus_lock
-        from .corpus import corpus_dir
-        root = corpus_dir(corpus).resolve()
-        with corpus_lock(root):   # not half-way through an add
-            inputs = build_inputs(root, out)
-            if not force and site_up_to_date(out, inputs):
-                click.echo(f"site up to date (nothing it is built from has changed; --force "
-                           f"builds anyway): {out / 'index.html'}")
-                return
-            from .sphinxext.play import examples_alongside
-            alongside.enter_context(examples_alongside(_executable_slugs(root), cache_dir()))
-            ed = build_edition(corpus, cache_dir())  # fail early on bad data; cached
-        broken = broken_ids(ed)
-        if broken:
-            raise EditionError("the site would publish with citable ids broken:\n  "
-                               + "\n  ".join(broken), ed.root / "ids.lock",
-                               fix="restore the text, or retire each id (`edition lock --retire "
-                                   "ID --reason WHY`); `edition check` lists them")
-        source = out.parent / f".{out.name}.source"
-        sync_sources(DOCS, source)
-        _prepare_play_panel(source)
-        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
-        if not verbose and not quiet:
-            click.echo(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "
-                       f"progress) ...", err=True)
-        try:
-            code = run_sphinx(source, tmp, doctrees, corpus, verbose, cache_dir())
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
-        if code != 0:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise EditionError(f"the site build failed (sphinx exit {code}); the previous site "
-                               f"in {out} is untouched", fix="read the messages above: each "
-                               "names a file and line (a full traceback, if any, is in the log "
-                               "file Sphinx names)")
-        swap_in(tmp, out)
-        write_stamp(out, inputs)
-    click.echo(f"site built: {out / 'index.html'}")
+    click.echo(build_site(out, _corpus(), cache_dir, force=force, verbose=verbose,
+                          say=None if quiet else lambda msg: click.echo(msg, err=True)))
+
 
 
 @main.command()

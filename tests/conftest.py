@@ -35,12 +35,12 @@ def corpus_copy(tmp_path) -> Path:
 
 @pytest.fixture
 def private_docs(tmp_path, monkeypatch) -> Path:
-    """A copy of docs/ that `edition build` uses in this test (``extract.cli.DOCS``), so that
+    """A copy of docs/ that `edition build` uses in this test (``extract.build.DOCS``), so that
     a test's build never reads or writes the repository's."""
-    import extract.cli
+    import extract.build
     docs = tmp_path / "docs"
     shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
-    monkeypatch.setattr(extract.cli, "DOCS", docs)
+    monkeypatch.setattr(extract.build, "DOCS", docs)
     return docs
 
 

@@ -77,7 +77,7 @@ def test_build_out_that_is_a_file_is_a_usage_error(cli, corpus_copy, tmp_path):
 
 
 def test_site_folder_guard_accepts_a_new_empty_or_earlier_site(tmp_path, corpus_copy):
-    from extract.cli import site_folder_guard
+    from extract.build import site_folder_guard
     site_folder_guard(tmp_path / "new" / "html", corpus_copy)
     (tmp_path / "empty").mkdir()
     site_folder_guard(tmp_path / "empty", corpus_copy)

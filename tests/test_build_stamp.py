@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from extract.cli import build_inputs
+from extract.build import build_inputs
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from extract.cli import recover_site, swap_in
+from extract.build import recover_site, swap_in
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -69,12 +69,12 @@ def test_swap_replaces_the_site_in_one_step(tmp_path):
 
 
 def test_swap_cut_in_half_is_undone(tmp_path, monkeypatch):
-    import extract.cli as cli
+    import extract.build as build
     out, new = tmp_path / "html", tmp_path / ".html.building.1"
     out.mkdir()
     (out / "a.html").write_text("old")
     new.mkdir()
-    monkeypatch.setattr(cli, "_exchange", lambda a, b: False)   # a system without the exchange
+    monkeypatch.setattr(build, "_exchange", lambda a, b: False)   # a system without the exchange
     real_rename = Path.rename
 
     def killed(self, target):
@@ -137,7 +137,7 @@ def test_an_old_site_with_read_only_folders_is_deleted_whole(open_dir):
             f"old = pathlib.Path({str(old)!r}); (old / '_static').mkdir(parents=True)\n"
             "(old / '_static' / 'a.css').write_text('p {}'); (old / 'index.html').write_text('x')\n"
             "os.chmod(old / '_static', 0o555); os.chmod(old, 0o555)\n"
-            "from extract.cli import remove_tree\n"
+            "from extract.build import remove_tree\n"
             "remove_tree(old)\n"
             "print(old.exists())\n")
     r = _as_nobody(code, open_dir)

@@ -39,6 +39,7 @@ CAREFUL = [("dense-column", None, 2, 98, 0), ("dense-column", "side-places=first
 
 @pytest.fixture(scope="module")
 def careful_site(tmp_path_factory):
+    import extract.build
     import extract.cli
     tmp = tmp_path_factory.mktemp("careful")
     corpus = tmp / "corpus"
@@ -53,7 +54,7 @@ def careful_site(tmp_path_factory):
     shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
     out = tmp / "html"
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(extract.cli, "DOCS", docs)
+        mp.setattr(extract.build, "DOCS", docs)
         r = CliRunner().invoke(extract.cli.main, ["--corpus", str(corpus), "build", "-q",
                                                   "--out", str(out)], catch_exceptions=False)
     assert r.exit_code == 0, r.output
