@@ -52,6 +52,11 @@ from ..state import Config, State
 SLUG = "spinning-wheel"
 #: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
 PRUNINGS = {
+    "equal-wastes":
+        "While the two waste piles hold the same cards, a move onto (or from) the second "
+        "leads to the position the same move on the first leads to, with the two piles' "
+        "names swapped; the key holds the piles as an unordered pair, so the solver tries "
+        "the move on the first pile only.",
     "key-tops-multiset":
         "A card always turns one top showing r - 1 into r, and which of equal tops it "
         "covers changes nothing later (see the module docstring), so the key holds the "
@@ -234,7 +239,7 @@ class WheelState(State):
         if self.cfg.waste_play:
             for k in (0, 1):
                 w = self.waste[k]
-                if w and not (k == 1 and self.waste[0] == w):
+                if w:
                     out += [("wheel", k, p) for p in self.targets(RANK[w[-1]])]
         if self.pos < self.cfg.ncards:
             out += [("wheel", "h", p) for p in self.targets(RANK[self.cfg.rest[self.pos]])]
@@ -254,12 +259,13 @@ class WheelState(State):
         """The card in hand onto either waste pile, as the player likes (spinning-wheel:2),
         when :meth:`may_waste` (``may``: its answer if already known). Best first: an empty
         pile; else a pile whose top card is of the same or a higher rank (so the pile comes
-        off in order), the highest first; else the higher top. Two equal piles: one move."""
+        off in order), the highest first; else the higher top. Two equal piles: both moves
+        are offered (the rules allow either); the solver tries one (:meth:`search_moves`)."""
         if not (self.may_waste() if may is None else may):
             return []
         w0, w1 = self.waste
         if w0 == w1:
-            return [("waste", 0)]
+            return [("waste", 0), ("waste", 1)]
         r = RANK[self.cfg.rest[self.pos]]
 
         def score(w):
@@ -278,6 +284,16 @@ class WheelState(State):
         # may_waste, from the wheel moves already found: the card in hand goes nowhere
         may = self.cfg.waste_any or not (wm and wm[-1][1] == "h")
         return wm + self.waste_moves(may)
+
+    def search_moves(self) -> list[tuple]:
+        """The legal moves less those onto or from waste pile 2 while the two waste piles are
+        equal (rule ``equal-wastes`` of :data:`PRUNINGS`): they lead to the position its
+        twin move on pile 1 leads to, with the piles' names swapped."""
+        moves = self.legal_moves()
+        if self.waste[0] != self.waste[1] or "equal-wastes" in self.cfg.off:
+            return moves
+        return [m for m in moves if not (m[0] == "waste" and m[1] == 1)
+                and not (m[0] == "wheel" and m[1] == 1)]
 
     def _dead(self) -> bool:
         """Reading ``waste=dead``: a card on a waste pile never comes back, so the patience
