@@ -869,10 +869,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
         between = {p.kind for p in parts[i + 1:j]}
         if between and between <= {"debris", "page-title"} and \
                 continues(text, parts[i].end, parts[j].start):
+            first, last = line_of(text, parts[i + 1].start), line_of(text, parts[j - 1].end)
+            where = f"line {first}" if first == last else f"lines {first}-{last}"
             warnings.append((line_of(text, parts[i].end),
-                             "a sentence runs on across web page furniture (lines "
-                             f"{line_of(text, parts[i + 1].start)}-{line_of(text, parts[j - 1].end)}"
-                             "): its two pieces are taken as two sentences"))
+                             f"a sentence runs on across page furniture ({where}): its two "
+                             f"pieces are taken as two sentences"))
     book = [p for p in parts if p.kind not in ("debris", "page-title")]
     if book and book[-1].kind == "title":
         warnings.append((line_of(text, book[-1].start),

@@ -140,3 +140,20 @@ def test_budget_help_names_the_careful_players_default(cli):
     for command in ("play", "odds"):
         text = " ".join(cli(command, "--help").output.split())
         assert f"careful player (default {CAREFUL_BUDGET})" in text
+
+
+def test_the_readme_cli_summary_names_every_option():
+    """Each long option of each command (``edition results --game``) stands in the README's
+    summary of the CLI, so a newcomer reading it meets every option (-q|-v stand for
+    --quiet|--verbose)."""
+    from extract.cli import main
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    summary = readme[readme.index("## The CLI"):readme.index("`edition build` keeps")]
+    summary += " --quiet --verbose" if "[-q|-v]" in summary else ""
+    missing = []
+    for name, cmd in main.commands.items():
+        for sub in (cmd.commands.values() if hasattr(cmd, "commands") else [cmd]):
+            missing += [(name, o) for p in sub.params for o in p.opts
+                        if o.startswith("--") and o != "--help" and o not in summary]
+    assert not missing, missing
+

@@ -322,6 +322,18 @@ def test_site_builds_with_every_layout(cli, corpus_copy, tmp_path, private_docs)
     assert f"the text of {len(pages)} games, and the engine plays 10 of them" in home
 
 
+def test_sentence_cut_by_a_page_number_names_its_one_line(cli, corpus_copy, tmp_path):
+    """A scan's page number between two pieces of a sentence is page furniture, not 'web
+    page' furniture, and one line is 'line 5', not 'lines 5-5'."""
+    f = tmp_path / "scan.txt"
+    f.write_text("Котильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ на\n\n— 24 —\n\n"
+                 "столъ рядомъ. Пасьянсъ вышелъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 5 +debris +page number +— 24 —", r.output), r.output
+    assert "line 3: a sentence runs on across page furniture (line 5): its two" in r.output
+
+
 def test_sentence_cut_by_web_furniture_is_warned_not_joined(cli, corpus_copy, tmp_path):
     f = tmp_path / "split.txt"
     f.write_text("Пасьянсы - страница 16\n\nКотильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ на\n\n"
@@ -329,7 +341,7 @@ def test_sentence_cut_by_web_furniture_is_warned_not_joined(cli, corpus_copy, tm
                  encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert r.exit_code == 0, r.output
-    assert "line 5: a sentence runs on across web page furniture (lines 7-8)" in r.output
+    assert "line 5: a sentence runs on across page furniture (lines 7-8)" in r.output
     assert re.search(r"line 7 +page-title +Пасьянсы - страница 17", r.output)
     assert re.search(r"line 10 +sentence +kotilon:2 +столъ рядомъ\.", r.output)
 

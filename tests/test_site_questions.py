@@ -2,7 +2,8 @@
 built game pages (issue 21, issue 23 items 4-6): every sentence an ambiguity or decision cites
 has a mark that leads to it, and the block leads back; decisions are headed by what they rest
 on; the claims' answers and the brackets say the stored rows' figures; the reader's text has no
-run-on joins of generated phrases, no nested parentheses and no test path."""
+run-on joins of generated phrases, no nested parentheses, no words said twice ('not in the
+text: Not in the text') and no test path."""
 from __future__ import annotations
 
 import html
@@ -81,8 +82,8 @@ def test_decisions_are_headed_by_what_they_rest_on(site):
             assert DECISION_HEADINGS[kind] in " ".join(text_of(block(page, f"{g['slug']}:{a['id']}")).split())
     assert seen == {"text", "silent", "editorial"}
     assert "the engine's decision where the text is plain" not in body(site, "octagon")
-    octagon = " ".join(text_of(block(body(site, "octagon"), "octagon:side-transfers")).split())
-    assert "the text is silent here, and the edition fills the gap" in octagon
+    wheel = " ".join(text_of(block(body(site, "spinning-wheel"), "spinning-wheel:hand")).split())
+    assert "the text is silent here, and the edition fills the gap" in wheel
     dense = " ".join(text_of(block(body(site, "dense-column"), "dense-column:fifth-card")).split())
     assert "One reading, editorial" in dense
 
@@ -183,6 +184,9 @@ def test_the_readers_text_has_no_run_on_joins_nested_parentheses_or_test_paths(s
                 bad.append((where, "nested parentheses", piece[:120]))
             if re.search(r"tests/\S+\.py|::test_", piece):
                 bad.append((where, "test path", piece[:120]))
+            said = re.search(r"\b(\w+(?: \w+){2,})[.:;,] \1\b", piece, re.I)
+            if said:             # a label that the text after it repeats
+                bad.append((where, "said twice", said.group(0)))
     assert not bad, "\n".join(map(str, bad))
 
 

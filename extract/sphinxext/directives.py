@@ -246,9 +246,18 @@ DECISION_HEADINGS = {
 #: authors): the site reads the engine's kind when it is declared and this table otherwise;
 #: tests/test_site_questions.py fails when the two disagree
 SILENT_DECISIONS = frozenset({
-    "octagon:side-transfers", "octagon:side-piles-seen", "favourite:end", "heart-to-heart:end",
+    "octagon:side-piles-seen", "favourite:end", "heart-to-heart:end",
     "macedonian-phalanx:refill-order", "spinning-wheel:hand", "dense-column:places-seen",
 })
+
+
+def editorial_note(justification: str) -> str:
+    """The line under an editorial reading: ``Editorial reading, not in the text: <why>``, or
+    ``Editorial reading: <why>`` when the justification itself begins by saying it is not in
+    the text (no 'not in the text: Not in the text')."""
+    if justification.lower().startswith("not in the text"):
+        return f"Editorial reading: {justification}"
+    return f"Editorial reading, not in the text: {justification}"
 
 
 def decision_kind(slug: str, a: dict) -> str:
@@ -419,8 +428,7 @@ def ambiguity_item(slug: str, a: dict, dom, location,
         p += permalink(anchor(full), f"reading {full}")
         li += p
         if r.get("editorial"):
-            li += _para(f"Editorial reading, not in the text: {r.get('justification', '')}",
-                        ["amb-editorial"])
+            li += _para(editorial_note(r.get("justification", "")), ["amb-editorial"])
         if len(readings) > 1:
             said = bracket_sentences(list(rows), changes[r["id"]])
             if said:
