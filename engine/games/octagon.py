@@ -198,6 +198,10 @@ PRUNINGS = {
     "onto a card one rank higher that is not home and not below it in the waste (so never "
     "a king): the cards under one that can do neither are held like those of a side pile "
     "(part of ``blocked``'s relaxation).",
+    "second-copy": "A foundation takes the next card of its suit only when its top is one "
+    "rank lower; with a copy of a rank already home, the other copy can go up only on the "
+    "suit's other foundation, so only once both copies of the rank below are home "
+    "(``blocked``'s relaxation counts the copies home, not only whether one is).",
     "last-pass-stock": "In the last pass the stock still to turn is known and fixed, and a "
     "turned card goes on the waste's top: a card of it that can never be built on a side "
     "pile (a king; a card both of whose higher neighbours in suit are home) leaves the waste "
@@ -484,11 +488,13 @@ class OctagonState(State):
         waste = self.waste if last and "last-pass" not in cfg.off else ()
         stock = self.stock[self.ptr:] if last else ()
         ordered = bool(stock) and "last-pass-stock" not in cfg.off
-        k = (self.found, self.sides, waste, stock, ordered)
+        second = "second-copy" not in cfg.off
+        k = (self.found, self.sides, waste, stock, ordered, second)
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
-            d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit, stock, ordered)
+            d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit, stock, ordered,
+                                 second)
             if len(cache) >= 1 << 18:
                 cache.clear()
             cache[k] = d
@@ -513,8 +519,28 @@ class OctagonState(State):
         return out
 
 
+def _need(home: int, second: bool = True) -> int:
+    """Copies of the rank below that must be home before a copy of a rank goes up, given
+    ``home`` copies of that rank home at the start: 1; 2 when one is home already and rule
+    ``second-copy`` is on (``second``): the other goes on the suit's other foundation, which
+    must be one rank lower, so both copies below are home."""
+    return 2 if second and home else 1
+
+
+def _never_built(c: int, home: list, in_suit: bool = True) -> bool:
+    """May card ``c`` never go on a side pile (rule ``last-pass-stock``)? True for a king,
+    and for a card every card one rank higher of which (in its suit when ``in_suit``, else
+    of any suit) is home; ``home[s][r]`` copies home."""
+    s, r = SUIT[c], RANK[c]
+    if r == 13:
+        return True
+    if in_suit:
+        return home[s][r + 1] >= 2
+    return sum(home[t][r + 1] for t in range(4)) >= 8
+
+
 def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True,
-                     stock: tuple = (), ordered: bool = False) -> bool:
+                     stock: tuple = (), ordered: bool = False, second: bool = True) -> bool:
     """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the
     locked part of the waste)? ``found`` 8 top ranks, ``sides`` the side piles (bottom
     first), ``waste`` (bottom first) given only in the last pass, else empty.
@@ -549,13 +575,8 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
         for r in range(1, n + 1):
             home[f // 2][r] += 1
 
-    def never_built(c: int) -> bool:  # no card one rank higher will take c on a side pile
-        s, r = SUIT[c], RANK[c]
-        if r == 13:
-            return True
-        if in_suit:
-            return home[s][r + 1] >= 2
-        return sum(home[t][r + 1] for t in range(4)) >= 8
+    def never_built(c: int) -> bool:
+        return _never_built(c, home, in_suit)
 
     queue = list(stock[::-1]) if ordered else []  # held until turned, next last
     for c in queue:
@@ -564,7 +585,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     # need[s][r]: copies of rank r - 1 that must be home before a copy of rank r goes up
     # (2 when one copy of rank r is home already: the other goes on the second foundation)
     up = [[2] + home[s][1:] for s in range(4)]
-    need = [[0] + [1 + (home[s][r] > 0) for r in range(1, 14)] for s in range(4)]
+    need = [[0] + [_need(home[s][r], second) for r in range(1, 14)] for s in range(4)]
     nfree = [[0] + [2 - held[s][r] - home[s][r] for r in range(1, 14)] for s in range(4)]
 
     def settle(s: int) -> None:  # the free cards of suit s go up while they can
