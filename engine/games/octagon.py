@@ -23,7 +23,9 @@ Not in the text, so not allowed: moving cards between side piles (reading
 pile (it is refilled instead; if the stock is empty it waits for the next redeal).
 
 Pruning rules of the solver (:data:`PRUNINGS`, each can be switched off for the tests):
-``safe-foundation`` (automatic moves) and ``blocked`` (a proof of loss, :meth:`OctagonState.dead`).
+``safe-foundation`` (automatic moves) and ``blocked`` (a proof of loss, :meth:`OctagonState.dead`),
+which ``second-copy`` (copies home counted), ``last-pass`` (the waste held in the last pass)
+and ``last-pass-stock`` (the last pass's stock turned in order) make stronger.
 """
 from __future__ import annotations
 
@@ -470,13 +472,16 @@ class OctagonState(State):
 
     def dead(self) -> bool:
         """A proof of loss (rule ``blocked``, see :data:`PRUNINGS`): even if every card not in
-        a side pile were free to go up at any time, and a card could go up once any copy of
-        the card below it is up, the side piles, which give up only their top cards and only
+        a side pile were free to go up at any time, and a card could go up once a copy of
+        the card below it is up (both, rule ``second-copy``, when a copy of its rank is
+        home), the side piles, which give up only their top cards and only
         to the foundations (octagon:6), cannot all be emptied (:func:`_relaxed_blocked`).
         This includes the plain case of a card lying above both copies of the card it needs.
         In the last pass (rule ``last-pass``) the waste counts too: no redeal will turn it
         over, so a card in it that can go neither up nor onto a side pile (a king; a card
-        whose higher neighbours are home or below it) holds every card below it.
+        whose higher neighbours are home or below it) holds every card below it, and
+        (rule ``last-pass-stock``) the stock turns in its order: a card still to turn is not
+        free before it is turned, and a king turned covers the waste.
         Not during the opening under
         reading ``literal`` (any fitting card of a side pile may be dug out then), nor under
         ``side-transfers=allowed`` (a side pile's cards may go elsewhere). Memoised on the
@@ -546,8 +551,9 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     first), ``waste`` (bottom first) given only in the last pass, else empty.
 
     Relaxed: every card neither on a foundation, nor in a side pile, nor in ``waste`` is
-    free; a card may go up as soon as *some* copy of the card below it in suit is up (the
-    real rule also needs a foundation still at that rank); a waste card leaves the waste
+    free; a card may go up as soon as a copy of the card below it in suit is up, or both
+    copies when a copy of its own rank was home at the start (rule ``second-copy``, see
+    :func:`_need`; the real rule needs a foundation at the rank below); a waste card leaves the waste
     from the top only: to a foundation, or (then free) onto a side pile, which the real
     game allows only if a card one rank higher (in its suit when ``in_suit``) will ever be
     a side pile's top: not a king, and not when every such card is home or lies below it
@@ -612,9 +618,10 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     for s in range(4):
         settle(s)
     # may waste card i be built on a side pile? Only on a card one rank higher (of its
-    # suit, or any suit) that is a side pile's top then: one still to turn or above it in
-    # the waste (which may go on a side pile first), or one in a side pile once every card
-    # above it there has gone up (``exposed``); not one home or below it in the waste
+    # suit, or any suit) that is a side pile's top then: one still to turn (a refill may
+    # take it) or above it in the waste and not a king (which may go on a side pile first),
+    # or one in a side pile once every card above it there has gone up (``exposed``); not
+    # one home or below it in the waste
     w = list(waste)
     target = [[0] * 14 for _ in range(4)]  # copies in the stock or above waste card i
     for c in stock:
@@ -625,7 +632,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
         if r < 13:
             build[i] = (target[s][r + 1] > 0 if in_suit
                         else any(target[t][r + 1] for t in range(4)))
-        target[s][r] += 1
+            target[s][r] += 1  # a king in the waste never reaches a side pile
     exposed = [[False] * 15 for _ in range(4)]  # exposed[s][r]: such a card was a pile top
 
     def expose() -> None:
