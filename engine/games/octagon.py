@@ -23,7 +23,9 @@ Not in the text, so not allowed: moving cards between side piles (reading
 pile (it is refilled instead; if the stock is empty it waits for the next redeal).
 
 Pruning rules of the solver (:data:`PRUNINGS`, each can be switched off for the tests):
-``safe-foundation`` (automatic moves) and ``blocked`` (a proof of loss, :meth:`OctagonState.dead`).
+``safe-foundation`` (automatic moves) and ``blocked`` (a proof of loss, :meth:`OctagonState.dead`),
+which ``second-copy`` (copies home counted), ``last-pass`` (the waste held in the last pass)
+and ``last-pass-stock`` (the last pass's stock turned in order) make stronger.
 """
 from __future__ import annotations
 
@@ -197,6 +199,18 @@ PRUNINGS = {
     "too: a card leaves it only from the top, to a foundation or onto a side pile, and only "
     "onto a card one rank higher that is not home and not below it in the waste (so never "
     "a king): the cards under one that can do neither are held like those of a side pile "
+    "(part of ``blocked``'s relaxation).",
+    "second-copy": "A foundation takes the next card of its suit only when its top is one "
+    "rank lower; with a copy of a rank already home, the other copy can go up only on the "
+    "suit's other foundation, so only once both copies of the rank below are home "
+    "(``blocked``'s relaxation counts the copies home, not only whether one is).",
+    "last-pass-stock": "In the last pass the stock still to turn is known and fixed, and a "
+    "turned card goes on the waste's top: a card of it that can never be built on a side "
+    "pile (a king; a card both of whose higher neighbours in suit are home) leaves the waste "
+    "only to a foundation, so once it is turned every card below it stays until it goes up. "
+    "The relaxation turns such a card only when nothing else can move (turning earlier only "
+    "covers more), and lets every other stock card free; once a side pile is empty (a refill "
+    "takes stock cards past the waste) the rest of the stock is free too "
     "(part of ``blocked``'s relaxation).",
 }
 
@@ -458,13 +472,16 @@ class OctagonState(State):
 
     def dead(self) -> bool:
         """A proof of loss (rule ``blocked``, see :data:`PRUNINGS`): even if every card not in
-        a side pile were free to go up at any time, and a card could go up once any copy of
-        the card below it is up, the side piles, which give up only their top cards and only
+        a side pile were free to go up at any time, and a card could go up once a copy of
+        the card below it is up (both, rule ``second-copy``, when a copy of its rank is
+        home), the side piles, which give up only their top cards and only
         to the foundations (octagon:6), cannot all be emptied (:func:`_relaxed_blocked`).
         This includes the plain case of a card lying above both copies of the card it needs.
         In the last pass (rule ``last-pass``) the waste counts too: no redeal will turn it
         over, so a card in it that can go neither up nor onto a side pile (a king; a card
-        whose higher neighbours are home or below it) holds every card below it.
+        whose higher neighbours are home or below it) holds every card below it, and
+        (rule ``last-pass-stock``) the stock turns in its order: a card still to turn is not
+        free before it is turned, and a king turned covers the waste.
         Not during the opening under
         reading ``literal`` (any fitting card of a side pile may be dug out then), nor under
         ``side-transfers=allowed`` (a side pile's cards may go elsewhere). Memoised on the
@@ -472,13 +489,17 @@ class OctagonState(State):
         cfg = self.cfg
         if "blocked" in cfg.off or cfg.transfers or (cfg.literal and self.opening):
             return False
-        waste = (self.waste if self.passes >= cfg.max_redeals and "last-pass" not in cfg.off
-                 else ())
-        k = (self.found, self.sides, waste)
+        last = self.passes >= cfg.max_redeals
+        waste = self.waste if last and "last-pass" not in cfg.off else ()
+        stock = self.stock[self.ptr:] if last else ()
+        ordered = bool(stock) and "last-pass-stock" not in cfg.off
+        second = "second-copy" not in cfg.off
+        k = (self.found, self.sides, waste, stock, ordered, second)
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
-            d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit)
+            d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit, stock, ordered,
+                                 second)
             if len(cache) >= 1 << 18:
                 cache.clear()
             cache[k] = d
@@ -522,25 +543,51 @@ class OctagonState(State):
         return s
 
 
-def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True) -> bool:
+def _need(home: int, second: bool = True) -> int:
+    """Copies of the rank below that must be home before a copy of a rank goes up, given
+    ``home`` copies of that rank home at the start: 1; 2 when one is home already and rule
+    ``second-copy`` is on (``second``): the other goes on the suit's other foundation, which
+    must be one rank lower, so both copies below are home."""
+    return 2 if second and home else 1
+
+
+def _never_built(c: int, home: list, in_suit: bool = True) -> bool:
+    """May card ``c`` never go on a side pile (rule ``last-pass-stock``)? True for a king,
+    and for a card every card one rank higher of which (in its suit when ``in_suit``, else
+    of any suit) is home; ``home[s][r]`` copies home."""
+    s, r = SUIT[c], RANK[c]
+    if r == 13:
+        return True
+    if in_suit:
+        return home[s][r + 1] >= 2
+    return sum(home[t][r + 1] for t in range(4)) >= 8
+
+
+def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True,
+                     stock: tuple = (), ordered: bool = False, second: bool = True) -> bool:
     """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the
     locked part of the waste)? ``found`` 8 top ranks, ``sides`` the side piles (bottom
     first), ``waste`` (bottom first) given only in the last pass, else empty.
 
     Relaxed: every card neither on a foundation, nor in a side pile, nor in ``waste`` is
-    free; a card may go up as soon as *some* copy of the card below it in suit is up (the
-    real rule also needs a foundation still at that rank); a waste card leaves the waste
+    free; a card may go up as soon as a copy of the card below it in suit is up, or both
+    copies when a copy of its own rank was home at the start (rule ``second-copy``, see
+    :func:`_need`; the real rule needs a foundation at the rank below); a waste card leaves the waste
     from the top only: to a foundation, or (then free) onto a side pile, which the real
     game allows only if a card one rank higher (in its suit when ``in_suit``) will ever be
     a side pile's top: not a king, and not when every such card is home or lies below it
     in the waste (cards below it stay there while it does). Going up never stops another card from going up, so playing every card that can
     go up, in any order, reaches the one fixpoint; the relaxed game is lost iff cards are
-    left in the piles there. Every real game is a relaxed game."""
-    up = [[False] * 14 for _ in range(4)]  # up[s][r]: a copy of rank r of suit s is home
-    for f, n in enumerate(found):
-        row = up[f // 2]
-        for r in range(n + 1):
-            row[r] = True
+    left in the piles there. Every real game is a relaxed game.
+
+    ``stock`` (rule ``last-pass-stock``, given only in the last pass): the cards still to
+    turn, next first. Those that can never be built on a side pile (a king; a card both of
+    whose higher neighbours in suit, or all eight of any suit, are home) are held until
+    turned; each is turned onto the waste, in order, only at a fixpoint (when nothing else
+    can move), and then leaves it only to a foundation, from the top. The other stock cards
+    are free. Once a side pile is empty in the relaxation (the real game can empty one no
+    sooner, since its side piles' own cards go up no sooner), a refill may take stock cards
+    past the waste, so the rest of the stock is let free."""
     held = [[0] * 14 for _ in range(4)]
     piles = [list(p) for p in sides if p]
     for p in piles:
@@ -552,53 +599,97 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     for f, n in enumerate(found):
         for r in range(1, n + 1):
             home[f // 2][r] += 1
-    free = [[r > 0 and held[s][r] + home[s][r] < 2 for r in range(14)] for s in range(4)]
 
-    def rise(s: int, r: int) -> None:  # rank r of suit s is up: free cards follow it
-        row, fr = up[s], free[s]
-        row[r] = True
-        r += 1
-        while r < 14 and not row[r] and fr[r]:
-            row[r] = True
-            r += 1
+    def never_built(c: int) -> bool:
+        return _never_built(c, home, in_suit)
+
+    queue = list(stock[::-1]) if ordered else []  # held until turned, next last
+    for c in queue:
+        held[SUIT[c]][RANK[c]] += 1
+    # up[s][r]: copies of rank r of suit s home (rank 0 stands for the foundations' base);
+    # need[s][r]: copies of rank r - 1 that must be home before a copy of rank r goes up
+    # (2 when one copy of rank r is home already: the other goes on the second foundation)
+    up = [[2] + home[s][1:] for s in range(4)]
+    need = [[0] + [_need(home[s][r], second) for r in range(1, 14)] for s in range(4)]
+    nfree = [[0] + [2 - held[s][r] - home[s][r] for r in range(1, 14)] for s in range(4)]
+
+    def settle(s: int) -> None:  # the free cards of suit s go up while they can
+        u, nd, fr = up[s], need[s], nfree[s]
+        for r in range(2, 14):
+            while fr[r] and u[r - 1] >= nd[r]:
+                fr[r] -= 1
+                u[r] += 1
+
+    def fits(c: int) -> bool:
+        s, r = SUIT[c], RANK[c]
+        return up[s][r - 1] >= need[s][r]
+
+    def rise(c: int) -> None:  # card c goes up: free cards follow it
+        s = SUIT[c]
+        up[s][RANK[c]] += 1
+        settle(s)
 
     def release(c: int) -> None:  # a waste card leaves the waste: free from now on
-        s, r = SUIT[c], RANK[c]
-        free[s][r] = True
-        if up[s][r - 1] and not up[s][r]:
-            rise(s, r)
+        s = SUIT[c]
+        nfree[s][RANK[c]] += 1
+        settle(s)
 
     for s in range(4):
-        for r in range(2, 14):
-            if up[s][r - 1] and not up[s][r] and free[s][r]:
-                rise(s, r)
-    # may waste card i ever be built on a side pile? Only on a card one rank higher (of its
-    # suit, or any suit) that is not home and not below it in the waste (those stay put)
+        settle(s)
+    # may waste card i be built on a side pile? Only on a card one rank higher (of its
+    # suit, or any suit) that is a side pile's top then: one still to turn (a refill may
+    # take it) or above it in the waste and not a king (which may go on a side pile first),
+    # or one in a side pile once every card above it there has gone up (``exposed``); not
+    # one home or below it in the waste
     w = list(waste)
-    below = [[0] * 14 for _ in range(4)]  # copies below the current waste card
-    build = []
-    for c in w:
-        s, r = SUIT[c], RANK[c]
-        if r == 13:
-            build.append(False)
-        elif in_suit:
-            build.append(home[s][r + 1] + below[s][r + 1] < 2)
-        else:
-            build.append(sum(home[t][r + 1] + below[t][r + 1] for t in range(4)) < 8)
-        below[s][r] += 1
-    moved = True
-    while moved and (piles or w):
-        moved = False
-        while w and (build[len(w) - 1] or up[SUIT[w[-1]]][RANK[w[-1]] - 1]):
-            c = w.pop()
-            release(c)
-            moved = True
+    target = [[0] * 14 for _ in range(4)]  # copies in the stock or above waste card i
+    for c in stock:
+        target[SUIT[c]][RANK[c]] += 1
+    build = [False] * len(w)
+    for i in range(len(w) - 1, -1, -1):
+        s, r = SUIT[w[i]], RANK[w[i]]
+        if r < 13:
+            build[i] = (target[s][r + 1] > 0 if in_suit
+                        else any(target[t][r + 1] for t in range(4)))
+            target[s][r] += 1  # a king in the waste never reaches a side pile
+    exposed = [[False] * 15 for _ in range(4)]  # exposed[s][r]: such a card was a pile top
+
+    def expose() -> None:
         for p in piles:
-            while p and up[SUIT[p[-1]]][RANK[p[-1]] - 1]:
-                c = p.pop()
-                rise(SUIT[c], RANK[c])
+            if p:
+                exposed[SUIT[p[-1]]][RANK[p[-1]]] = True
+
+    def can_build(c: int) -> bool:
+        s, r = SUIT[c], RANK[c]
+        return exposed[s][r + 1] if in_suit else any(exposed[t][r + 1] for t in range(4))
+    expose()
+    nsides = len(sides)
+    while True:
+        moved = True
+        while moved and (piles or w):
+            moved = False
+            while w and (build[len(w) - 1] or fits(w[-1]) or can_build(w[-1])):
+                c = w.pop()
+                release(c)
                 moved = True
-        piles = [p for p in piles if p]
+            for p in piles:
+                while p and fits(p[-1]):
+                    rise(p.pop())
+                    moved = True
+            piles = [p for p in piles if p]
+            expose()
+        if not queue:
+            break
+        if len(piles) < nsides:  # a pile is empty: refills may take any stock card
+            while queue:
+                release(queue.pop())
+        else:  # turn the next card: one never built stays on the waste, others are free
+            c = queue.pop()
+            if never_built(c):
+                w.append(c)
+                build.append(False)
+            else:
+                release(c)
     return bool(piles or w)
 
 

@@ -88,3 +88,79 @@ def test_last_pass_never_claimed_on_a_winning_line(deal):
         assert not s.dead(), f"dead claimed after {len(s.moves())} moves of a win"
         s = s.apply(m)
     assert s.is_won()
+
+
+def _codes():
+    return {CARDS[i].code: i for i in range(104)}
+
+
+def test_second_copy_of_a_rank_needs_both_below():
+    """Hearts' foundations at five and at the ace: the other four of hearts can go up only
+    on the ace's foundation once it is at three, but a two of hearts lies under it, so the
+    game is lost; counting only whether some three is home (rule off) misses it."""
+    c = _codes()
+    h = 2 * octagon.SUIT[c["2H"]]
+    found = tuple(5 if f == h else 1 for f in range(8))
+    piles = ((c["2H'"], c["4H'"]),)
+    assert octagon._relaxed_blocked(found, piles)
+    assert not octagon._relaxed_blocked(found, piles, second=False)
+    assert octagon._need(0) == 1 and octagon._need(1) == 2 and octagon._need(1, False) == 1
+
+
+def test_last_pass_stock_turns_in_order():
+    """Last pass: the king of spades is the next card to turn; it can go nowhere but up,
+    and it covers the fives of spades in the waste, which wait for the fours turned after
+    it: lost. With the fours first, all goes up; unordered (rule off) the fours are free."""
+    c = _codes()
+    sp = 2 * octagon.SUIT[c["2S"]]
+    found = tuple(3 if f in (sp, sp + 1) else 1 for f in range(8))
+    piles = ((c["7S"],), (c["7S'"],), (c["8S"],), (c["8S'"],))
+    waste = (c["6S"], c["6S'"], c["5S"], c["5S'"])
+    stock = (c["KS"], c["4S"], c["4S'"])
+    assert octagon._relaxed_blocked(found, piles, waste, True, stock, True)
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock, False)
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock[1:] + stock[:1], True)
+
+
+WON = [9, 10, 19, 22]  # deals the solver wins at 20,000 states (default readings)
+
+
+@pytest.mark.parametrize("deal", WON)
+def test_no_proof_of_loss_on_a_winning_line(deal):
+    """Every position along a found win: ``dead`` (all its rules) must never claim it lost."""
+    s = games.new("octagon", deal)
+    r = solver.solve(s, 20_000)
+    assert r.outcome == "won"
+    for m in r.moves:
+        assert not s.dead(), f"dead claimed after {len(s.moves())} moves of a win"
+        s = s.apply(m)
+
+
+def _wins():
+    """(deal, moves) of the solver's win of each deal of :data:`WON`."""
+    return [(deal, solver.solve(games.new("octagon", deal), 20_000).moves) for deal in WON]
+
+
+def _claims_on_winning_lines(wins):
+    """Positions along ``wins`` that ``dead`` claims lost (should be none)."""
+    bad = 0
+    for deal, moves in wins:
+        s = games.new("octagon", deal)
+        assert moves
+        for m in moves:
+            s.cfg.dead_cache.clear()
+            bad += s.dead()
+            s = s.apply(m)
+    return bad
+
+
+@pytest.mark.parametrize("variant", [
+    ("_need", lambda home, second=True: 2),  # both copies below even for the first copy
+    ("_never_built", lambda c, home, in_suit=True: True),  # every turned card stuck
+])
+def test_an_unsound_proof_of_loss_is_caught_on_a_winning_line(variant, monkeypatch):
+    name, bad = variant
+    wins = _wins()
+    assert _claims_on_winning_lines(wins) == 0
+    monkeypatch.setattr(octagon, name, bad)
+    assert _claims_on_winning_lines(wins) > 0
