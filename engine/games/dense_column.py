@@ -58,6 +58,11 @@ PLAYER_HAS_CHOICE = True
 PRUNINGS = {
     "forced-turn": "During a deal, the next card is turned automatically when no card can "
     "go to a foundation: it is then the only legal move.",
+    "stuck-card": "In the last deal a card that can never leave its place proves the deal "
+    "lost (every card must reach a foundation). Relaxed test (ColumnState._stuck_card): "
+    "a card may leave only once the cards above it have, and only to a foundation whose "
+    "missing ranks below it can each still leave somewhere, or onto a card of its suit and "
+    "the next rank that is not buried under a card that never leaves.",
     "fold-last-deal": "Once the last deal is laid out, the places are alike: no card is "
     "dealt or gathered again, any free card goes to any foundation it fits (unless "
     "side-places=always) and builds go between any two places, so positions that differ "
@@ -434,6 +439,67 @@ class ColumnState(State):
                 and "fold-last-deal" not in self.cfg.off):
             return (self.found, tuple(sorted(self.places)))
         return (self.found, self.places, self.stock, self.deal_no, self.dealt % NPLACES)
+
+    def dead(self) -> bool:
+        """Proof of loss ``stuck-card`` (see :data:`PRUNINGS` and :meth:`_stuck_card`)."""
+        return "stuck-card" not in self.cfg.off and self._stuck_card()
+
+    def _stuck_card(self) -> bool:
+        """Is some card proved never to leave its place? Only in the last deal (no card is
+        gathered again; cards still in hand only go on top of places).
+
+        Argument: let H be the cards of the least fixed point computed here (in each place a
+        bottom run of cards; each hand card a place of its own). A card leaves H only when
+        every card above it has left H and it has a way out: the ace foundation of its suit
+        (its rank not below the next rank needed there, and every rank in between with a copy
+        out of H), the king foundation likewise downwards, or a build onto a card of its suit
+        one rank higher (or lower, reading ``build=either``) that is not under a card of H.
+        Suppose a card of H ever left its place, and take the first, y. Cards above y left
+        before it, so none is in H; a foundation way needs a copy of each missing rank on the
+        foundation first, and some rank has all its copies in H, which have not left; a build
+        needs its target on top, but every target lies under a card of H that has not left.
+        So no card of H ever leaves, and the deal cannot come out if H is not empty. The
+        relaxation ignores the side-place rule, that builds wait for the deal to be laid
+        out, and which copy goes where, so it only ever admits more ways out."""
+        if self.deal_no < self.cfg.max_deals:
+            return False
+        piles = [p for p in self.places if p] + [(c,) for c in self.stock]
+        out = [0] * 64      # copies of each card (suit * 13 + rank - 1) out of H
+        ontop = [0] * 64    # copies not under a card of H
+        h = [len(p) for p in piles]
+        for p in piles:
+            ontop[SUIT[p[-1]] * 13 + RANK[p[-1]] - 1] += 1
+        found = self.found
+        either = self.cfg.build_either
+        changed = True
+        while changed:
+            changed = False
+            for i, p in enumerate(piles):
+                n = h[i]
+                while n:
+                    y = p[n - 1]
+                    s, r = SUIT[y], RANK[y]
+                    base = s * 13 - 1   # base + rank = card number
+                    ok = (r < 13 and ontop[base + r + 1]) or (either and r > 1
+                                                               and ontop[base + r - 1])
+                    if not ok:
+                        a = found[s] + 1
+                        if a <= r:
+                            ok = all(out[base + q] for q in range(a, r))
+                    if not ok:
+                        k = found[s + 4] - 1
+                        if r <= k:
+                            ok = all(out[base + q] for q in range(r + 1, k + 1))
+                    if not ok:
+                        break
+                    n -= 1
+                    out[base + r] += 1
+                    if n:
+                        x = p[n - 1]
+                        ontop[SUIT[x] * 13 + RANK[x] - 1] += 1
+                    changed = True
+                h[i] = n
+        return any(h)
 
     def safe_move(self):
         """Turning the next card while nothing can go to a foundation (then the only move)."""
