@@ -158,3 +158,26 @@ def test_an_unsound_stuck_card_is_caught(monkeypatch):
         self.deal_no >= self.cfg.max_deals and any(len(p) > 1 for p in self.places)))
     decided, bad, _ = _compare(where)
     assert bad, f"an unsound stuck-card went unnoticed ({decided} decided)"
+
+
+def _dealing_positions(deals=range(1, 9)):
+    """(deal, moves) of the last deal's positions at the start of a round with cards in
+    hand, along the solver's winning lines and random playouts (side-places=first-round)."""
+    for deal, moves in _last_deal_positions(deals, per_line=10 ** 6):
+        s = _at(deal, moves)
+        if s.stock and s.dealt % D.NPLACES == 0:
+            yield deal, moves
+
+
+def test_stuck_card_while_dealing_never_changes_a_verdict():
+    where = list(_dealing_positions())
+    decided, bad, fired = _compare(where, 20_000)
+    assert not bad, bad
+    assert decided >= 5 and fired >= 1, (decided, fired)
+
+
+def test_an_unsound_stuck_card_while_dealing_is_caught(monkeypatch):
+    where = list(_dealing_positions())
+    monkeypatch.setattr(D.ColumnState, "_stuck_dealing", lambda self: True)
+    decided, bad, _ = _compare(where, 20_000)
+    assert bad, f"an unsound stuck-card went unnoticed ({decided} decided)"
