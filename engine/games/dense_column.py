@@ -63,7 +63,8 @@ PRUNINGS = {
     "lost (every card must reach a foundation). Relaxed test (ColumnState._stuck_card): "
     "a card may leave only once the cards above it have, and only to a foundation whose "
     "missing ranks below it can each still leave somewhere, or onto a card of its suit and "
-    "the next rank that is not buried under a card that never leaves.",
+    "the next rank that is not buried under a card that never leaves; while the last deal is "
+    "laid out each place is taken as the round will finish it (ColumnState._stuck_dealing).",
     "fold-last-deal": "Once the last deal is laid out, the places are alike: no card is "
     "dealt or gathered again, any free card goes to any foundation it fits (unless "
     "side-places=always) and builds go between any two places, so positions that differ "
@@ -452,9 +453,9 @@ class ColumnState(State):
         """Is some card proved never to leave its place? Only in the last deal (no card is
         gathered again; cards still in hand only go on top of places).
 
-        Argument: let H be the cards of the least fixed point computed here (in each place a
-        bottom run of cards; each hand card a place of its own). A card leaves H only when
-        every card above it has left H and it has a way out: the ace foundation of its suit
+        Argument: H starts as every card in the places and loses, until nothing changes,
+        each card (so H is a bottom run of each place) for which
+        every card above it has left H and which has a way out: the ace foundation of its suit
         (its rank not below the next rank needed there, and every rank in between with a copy
         out of H), the king foundation likewise downwards, or a build onto a card of its suit
         one rank higher (or lower, reading ``build=either``) that is not under a card of H.
@@ -468,7 +469,7 @@ class ColumnState(State):
         :meth:`_stuck_dealing`."""
         if self.deal_no < self.cfg.max_deals:
             return False
-        if self.stock:   # tested once a round (each test costs about a millisecond)
+        if self.stock:   # tested at the start of each round only (the test is costly)
             return self.dealt % NPLACES == 0 and self._stuck_dealing()
         piles = [[IDX16[c] for c in p] for p in self.places if p]
         out = [0] * 64      # copies of each card (IDX16) out of H
