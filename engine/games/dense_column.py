@@ -41,7 +41,8 @@ left corner, 6 upper right corner, 7-10 beside the kings, 11 lower right corner.
 Each place is a pile; its last card is on top and the only one free.
 
 The solver's only automatic move: turning the next card when no card can go to a
-foundation during a deal (the only legal move then).
+foundation during a deal (the only legal move then). Its proof of loss (``stuck-card``,
+:meth:`ColumnState.dead`): in the last deal, a card that can never leave its place.
 """
 from __future__ import annotations
 
@@ -58,12 +59,21 @@ PLAYER_HAS_CHOICE = True
 PRUNINGS = {
     "forced-turn": "During a deal, the next card is turned automatically when no card can "
     "go to a foundation: it is then the only legal move.",
+    "stuck-card": "In the last deal a card that can never leave its place proves the deal "
+    "lost (every card must reach a foundation). Relaxed test (ColumnState._stuck_card): "
+    "a card may leave only once the cards above it have, and only to a foundation whose "
+    "missing ranks below it can each still leave somewhere, or onto a card of its suit and "
+    "the next rank that is not buried under a card that never leaves; while the last deal is "
+    "laid out each place is taken as the round will finish it (ColumnState._stuck_dealing).",
     "fold-last-deal": "Once the last deal is laid out, the places are alike: no card is "
     "dealt or gathered again, any free card goes to any foundation it fits (unless "
     "side-places=always) and builds go between any two places, so positions that differ "
     "only in which place holds which pile have the same future; the key sorts the places.",
 }
 NPLACES = 12
+#: card -> suit * 16 + rank: a slot per card of a suit with empty slots for ranks 0 and 14
+#: (the proof of loss ``stuck-card`` looks at rank +- 1 without a bounds test).
+IDX16 = tuple(SUIT[c] * 16 + RANK[c] for c in range(len(CARDS)))
 CORNERS = (0, 5, 6, 11)
 #: place -> the foundation it is next to (side places) or None (corners).
 BESIDE = (None, 0, 1, 2, 3, None, None, 4, 5, 6, 7, None)
@@ -434,6 +444,135 @@ class ColumnState(State):
                 and "fold-last-deal" not in self.cfg.off):
             return (self.found, tuple(sorted(self.places)))
         return (self.found, self.places, self.stock, self.deal_no, self.dealt % NPLACES)
+
+    def dead(self) -> bool:
+        """Proof of loss ``stuck-card`` (see :data:`PRUNINGS` and :meth:`_stuck_card`)."""
+        return "stuck-card" not in self.cfg.off and self._stuck_card()
+
+    def _stuck_card(self) -> bool:
+        """Is some card proved never to leave its place? Only in the last deal (no card is
+        gathered again; cards still in hand only go on top of places).
+
+        Argument: H starts as every card in the places and loses, until nothing changes,
+        each card (so H is a bottom run of each place) for which
+        every card above it has left H and which has a way out: the ace foundation of its suit
+        (its rank not below the next rank needed there, and every rank in between with a copy
+        out of H), the king foundation likewise downwards, or a build onto a card of its suit
+        one rank higher (or lower, reading ``build=either``) that is not under a card of H.
+        Suppose a card of H ever left its place, and take the first, y. Cards above y left
+        before it, so none is in H; a foundation way needs a copy of each missing rank on the
+        foundation first, and some rank has all its copies in H, which have not left; a build
+        needs its target on top, but every target lies under a card of H that has not left.
+        So no card of H ever leaves, and the deal cannot come out if H is not empty. The
+        relaxation ignores the side-place rule and which copy goes where, so it only ever
+        admits more ways out. While the last deal is being laid out see
+        :meth:`_stuck_dealing`."""
+        if self.deal_no < self.cfg.max_deals:
+            return False
+        if self.stock:   # tested at the start of each round only (the test is costly)
+            return self.dealt % NPLACES == 0 and self._stuck_dealing()
+        piles = [[IDX16[c] for c in p] for p in self.places if p]
+        out = [0] * 64      # copies of each card (IDX16) out of H
+        ontop = [0] * 64    # copies not under a card of H
+        h = [len(p) for p in piles]
+        for p in piles:
+            ontop[p[-1]] += 1
+        found = self.found
+        either = self.cfg.build_either
+        # per suit the lowest rank from the ace foundation's next up, and the highest from
+        # the king foundation's next down, with no copy out of H: a card goes up only
+        # between the next rank and that gap
+        lo = [found[s] + 1 for s in range(4)]
+        hi = [found[s + 4] - 1 for s in range(4)]
+        gap_a, gap_k = lo[:], hi[:]
+        changed = True
+        while changed:
+            changed = False
+            for i, p in enumerate(piles):
+                n = h[i]
+                while n:
+                    x = p[n - 1]
+                    if not (ontop[x + 1] or (either and ontop[x - 1])):
+                        s, r = x >> 4, x & 15
+                        if not (lo[s] <= r <= gap_a[s] or gap_k[s] <= r <= hi[s]):
+                            break
+                    n -= 1
+                    out[x] += 1
+                    s, r = x >> 4, x & 15
+                    base = x - r
+                    if r == gap_a[s]:
+                        while out[base + gap_a[s]]:
+                            gap_a[s] += 1
+                    if r == gap_k[s]:
+                        while out[base + gap_k[s]]:
+                            gap_k[s] -= 1
+                    if n:
+                        ontop[p[n - 1]] += 1
+                    changed = True
+                h[i] = n
+        return any(h)
+
+    def _stuck_dealing(self) -> bool:
+        """:meth:`_stuck_card` while the last deal is laid out (cards in hand): each place is
+        its cards now plus the hand's cards the round will bring it (dense-column:2, 5),
+        in order. A card may leave to a foundation once the cards on it *now* have left
+        H (it may go before the later cards come), and by a build once every card above it
+        in the finished place has (builds wait for the deal to be laid out, dense-column:6,
+        so a card that leaves by a build lay under all of them); a build target must lie
+        under no card of H in the finished place. The argument of :meth:`_stuck_card`
+        holds as it stands: the first card of H to leave would need a card of H to have
+        left before it. Cards that go to a foundation during the deal only leave more
+        room, never less, and the relaxation still ignores the side-place rule."""
+        piles = [list(p) for p in self.places]
+        nphys = [len(p) for p in piles]
+        for j, c in enumerate(self.stock):
+            piles[DEAL_ORDER[(self.dealt + j) % NPLACES]].append(c)
+        idx = [[SUIT[c] * 13 + RANK[c] - 1 for c in p] for p in piles]
+        inh = [[True] * len(p) for p in piles]
+        found = self.found
+        either = self.cfg.build_either
+        changed = True
+        while changed:
+            changed = False
+            out = [0] * 64
+            avail = [0] * 64
+            for p in range(NPLACES):
+                covered = False
+                for i in range(len(piles[p]) - 1, -1, -1):
+                    if inh[p][i]:
+                        if not covered:
+                            avail[idx[p][i]] += 1
+                        covered = True
+                    else:
+                        out[idx[p][i]] += 1
+                        if not covered:
+                            avail[idx[p][i]] += 1
+            for p in range(NPLACES):
+                h = inh[p]
+                n = len(h)
+                # the highest card of H in the finished place, and the highest now
+                top_h = max((i for i in range(n) if h[i]), default=-1)
+                phys_h = max((i for i in range(min(n, nphys[p])) if h[i]), default=-1)
+                for i in range(n):
+                    if not h[i]:
+                        continue
+                    x = idx[p][i]
+                    s, r = divmod(x, 13)
+                    r += 1
+                    base = s * 13 - 1
+                    ok = False
+                    if i >= phys_h:   # nothing of H on it now: a foundation may take it
+                        a = found[s] + 1
+                        k = found[s + 4] - 1
+                        ok = ((a <= r and all(out[base + q] for q in range(a, r)))
+                              or (r <= k and all(out[base + q] for q in range(r + 1, k + 1))))
+                    if not ok and i >= top_h:
+                        ok = bool((r < 13 and avail[base + r + 1])
+                                  or (either and r > 1 and avail[base + r - 1]))
+                    if ok:
+                        h[i] = False
+                        changed = True
+        return any(any(h) for h in inh)
 
     def safe_move(self):
         """Turning the next card while nothing can go to a foundation (then the only move)."""

@@ -85,3 +85,99 @@ def test_invariants(deal, readings, picks):
     def invariant(s):
         assert cards(s) == Counter({c: 2 for c in range(52)})
     walk(D.new(deal, readings), picks, invariant)
+
+
+# -- the proof of loss ``stuck-card`` -------------------------------------------------------
+
+FR = {"side-places": "first-round"}
+
+
+def _last_deal_positions(deals=range(1, 9), per_line=4):
+    """(deal, moves) of positions in the last deal: along the solver's winning line (deals
+    won under side-places=first-round) and along random playouts of the same deals."""
+    for deal in deals:
+        start = D.new(deal, FR)
+        lines = [playout(start, "random", seed=deal, max_moves=2000)[1].moves()]
+        r = solve(start, 5_000)
+        if r.outcome == "won":
+            lines.append(r.moves)
+        for moves in lines:
+            s, last = start, []
+            for i, m in enumerate(moves):
+                s = s.apply(m)
+                if s.deal_no == s.cfg.max_deals:
+                    last.append(i + 1)
+            step = max(1, len(last) // per_line)
+            for n in last[::step]:
+                yield deal, moves[:n]
+
+
+def _at(deal, moves, off=()):
+    s = games.new(G, deal, FR, off=off)
+    for m in moves:
+        s = s.apply(m)
+    return s
+
+
+def _compare(where, budget=5_000):
+    """(decided both ways, disagreements, positions the rule proves dead) of solving each
+    position with ``stuck-card`` on and off."""
+    decided, bad, fired = 0, [], 0
+    for deal, moves in where:
+        s = _at(deal, moves)
+        fired += s.dead()
+        on = solve(s, budget).outcome
+        off = solve(_at(deal, moves, {"stuck-card"}), budget).outcome
+        if "undecided" in (on, off):
+            continue
+        decided += 1
+        if on != off:
+            bad.append((deal, len(moves), on, off))
+    return decided, bad, fired
+
+
+def test_stuck_card_never_changes_a_verdict_and_fires():
+    where = list(_last_deal_positions())
+    decided, bad, fired = _compare(where)
+    assert not bad, bad
+    assert decided >= 10, decided
+    assert fired >= 3, fired  # the rule proves some of these positions lost at once
+
+
+def test_stuck_card_only_in_the_last_deal():
+    """With a deal left the gathering frees every card: the test claims nothing."""
+    s = D.new(1)
+    while s.deal_no == 1:
+        s = s.apply(s.safe_move() or s.search_moves()[0])
+    assert s.deal_no < s.cfg.max_deals and not s._stuck_card()
+
+
+def test_an_unsound_stuck_card_is_caught(monkeypatch):
+    where = list(_last_deal_positions())
+    monkeypatch.setattr(D.ColumnState, "_stuck_card", lambda self: (
+        self.deal_no >= self.cfg.max_deals and any(len(p) > 1 for p in self.places)))
+    decided, bad, _ = _compare(where)
+    assert bad, f"an unsound stuck-card went unnoticed ({decided} decided)"
+
+
+def _dealing_positions(deals=range(1, 9)):
+    """(deal, moves) of the last deal's positions at the start of a round with cards in
+    hand, along the solver's winning lines and random playouts (side-places=first-round)."""
+    for deal, moves in _last_deal_positions(deals, per_line=10 ** 6):
+        s = _at(deal, moves)
+        if s.stock and s.dealt % D.NPLACES == 0:
+            yield deal, moves
+
+
+def test_stuck_card_while_dealing_never_changes_a_verdict():
+    where = list(_dealing_positions())
+    decided, bad, fired = _compare(where, 20_000)
+    assert not bad, bad
+    assert decided >= 5 and fired >= 1, (decided, fired)
+
+
+def test_an_unsound_stuck_card_while_dealing_is_caught(monkeypatch):
+    where = list(_dealing_positions())
+    monkeypatch.setattr(D.ColumnState, "_stuck_dealing", lambda self: True)
+    decided, bad, _ = _compare(where, 20_000)
+    assert bad, f"an unsound stuck-card went unnoticed ({decided} decided)"
