@@ -135,7 +135,7 @@ AMBIGUITIES = (
         "face down (what the blind policy sees)",
         "dense-column:8 calls the places 'кучки' (heaps) and gathers them 'не тасуя': cards "
         "lie one on another; the hand is dealt from the top, one card at a time "
-        "(dense-column:2). No rule depends on it; only a player's knowledge."),
+        "(dense-column:2). No rule depends on it; only a player's knowledge.", kind="silent"),
     decision(
         "builds-when",
         "When may cards be moved between places (dense-column:6, 10)?",

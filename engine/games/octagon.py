@@ -75,7 +75,7 @@ AMBIGUITIES = (
         "below comes to light when the top goes (what the blind policy sees)",
         "octagon:4 'если под двойкой случится тройка' (if a three happens to lie under the "
         "two) speaks of finding the card below when the two is lifted. No rule depends on it; "
-        "only a player's knowledge."),
+        "only a player's knowledge.", kind="silent"),
     decision(
         "waste-pile",
         "Where do the turned cards that do not fit go, and may they go later (octagon:5)?",
