@@ -76,6 +76,11 @@ def read_toml(path: Path) -> dict:
         m = re.search(r"line (\d+)", str(e))
         raise EditionError(f"not valid TOML: {e}", path, int(m.group(1)) if m else None,
                            fix="correct the TOML syntax") from None
+    except ValueError:              # an integer too long to convert (Python's 4300-digit limit)
+        m = re.search(r"\d{4000}", text)
+        raise EditionError("a number too long to read (thousands of digits)", path,
+                           line_of(text, m.start()) if m else None,
+                           fix="write a number of ordinary size") from None
 
 
 def _entry_line(text: str, table: str, index: int) -> int | None:

@@ -701,6 +701,11 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
                            fix="write [[mark]] above each entry")
     for i, e in enumerate(entries):
         at = _entry_line(src, "mark", i)
+        if not isinstance(e, dict):
+            raise EditionError(f"`mark` holds {e!r}, not a [[mark]] entry", path,
+                               at or _key_line(src, "mark", 0),
+                               fix='write each correction as [[mark]] with lines = "3-4" and '
+                                   'as = "debris"')
         for k in e:
             if k not in ("lines", "as", "title"):
                 raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['lines', 'as', 'title'])} "
@@ -711,10 +716,11 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
             raise EditionError(f"as = {kind!r} is not a kind of line{_did_you_mean(str(kind), list(MARKS))}",
                                path, _key_line(src, "as", at) or at,
                                fix=f"use one of: {', '.join(MARKS)}")
-        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(lines)) if isinstance(lines, (int, str)) \
+        m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", str(lines)) if isinstance(lines, (int, str)) \
             and not isinstance(lines, bool) else None
         if m is None:
-            raise EditionError(f"lines = {lines!r} is not a line or a range of lines", path,
+            shown = repr(lines) if len(repr(lines)) <= 40 else repr(lines)[:37] + "..."
+            raise EditionError(f"lines = {shown} is not a line or a range of lines", path,
                                _key_line(src, "lines", at) or at,
                                fix='write lines = 7 or lines = "7-9" (the witness\'s line numbers)')
         first, last = int(m.group(1)), int(m.group(2) or m.group(1))

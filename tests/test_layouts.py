@@ -553,6 +553,9 @@ def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
     ('[[mark]]\nlines = "1-3"\nas = "debris"\n\n[[mark]]\nlines = 3\nas = "title"\n',
      "lines 3-3 overlap the mark of lines 1-3", 5),
     ('[[mark]]\nlines = 3\nas = "debris"\ntitle = "X"\n', "`title` names the game a mark begins", 4),
+    ('mark = [1, 2]\n', "`mark` holds 1, not a [[mark]] entry", 1),
+    (f'[[mark]]\nlines = "{"9" * 5000}"\nas = "debris"\n', "lines = '" + "9" * 36 + "... is not a line or a range", 2),
+    (f'[[mark]]\nlines = {"9" * 5000}\nas = "debris"\n', "a number too long to read", 2),
 ])
 def test_a_bad_corrections_file_is_refused_with_file_and_line(cli, corpus_copy, body, message, line):
     assert cli("--corpus", corpus_copy, "add", LAYOUTS / "15-tsar-i-slony.txt").exit_code == 0
