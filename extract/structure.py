@@ -684,6 +684,11 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
     from .corpus import _did_you_mean, _entry_line, _key_line, read_toml
     path = structure_file(root, siglum)
     if not path.is_file():
+        if path.exists() or path.is_symlink():      # a folder, or a link to nothing
+            raise EditionError("the corrections file is not a file (a folder, or a symbolic "
+                               "link to nothing)", path,
+                               fix=f"make {path.name} a TOML file holding [[mark]] entries, or "
+                                   f"remove it")
         return ()
     data = read_toml(path)
     src = path.read_text(encoding="utf-8")

@@ -616,3 +616,18 @@ def test_footnotes_and_a_glued_page_number_are_not_sentences(cli, corpus_copy, t
     assert re.search(r"line 15 +sentence +krug:2 +1\) Берутъ туза\.", r.output)
     assert re.search(r"line 17 +sentence +krug:3 +24 карты лишнія\.", r.output)
     assert re.search(r"guesses \(.*\): lines 1, 5, 9", r.output)
+
+
+@pytest.mark.parametrize("how", ["folder", "dangling link"])
+def test_a_corrections_file_that_is_not_a_file_is_refused(cli, corpus_copy, how):
+    """structure/XLIV.toml as a folder or a link to nothing: refused, not silently ignored
+    (the editor's corrections would be lost without a word)."""
+    where = corpus_copy / "structure" / "XLIV.toml"
+    where.parent.mkdir()
+    if how == "folder":
+        where.mkdir()
+    else:
+        where.symlink_to(corpus_copy / "no-such.toml")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and f"{where}: the corrections file is not a file" in r.output \
+        and "fix:" in r.output, r.output
