@@ -9,7 +9,8 @@ few extra shapes the model needs are written as one-key objects (``{"\\u0000T": 
 tuple, ``"\\u0000F"`` a frozenset, ``"\\u0000P"`` a path, ``"\\u0000D"`` a dict whose keys are
 not plain strings, ``"\\u0000C"`` + ``"\\u0000f"`` a dataclass), and a dataclass is made only
 from the classes its reader names (:func:`loads` ``classes``), through its own ``__init__``,
-and only when its fields hold values of their declared types (where those are simple).
+and only when its fields hold values of their declared types, checked all the way down
+(a tuple of Sentences holds only Sentences).
 
 The cache is an optimisation, never a risk: an entry that is damaged, foreign (not JSON of
 the expected shape) or unreadable is rebuilt, with a one-line warning on stderr; when the
@@ -23,6 +24,8 @@ import functools
 import json
 import os
 import sys
+import types
+import typing
 from pathlib import Path, PurePath
 
 _T, _F, _P, _D, _C, _FIELDS = "\0T", "\0F", "\0P", "\0D", "\0C", "\0f"
@@ -62,23 +65,46 @@ class Foreign(ValueError):
     shape)."""
 
 
-_SIMPLE = {"str": (str,), "int": (int,), "bool": (bool,), "float": (float, int),
-           "None": (type(None),), "Path": (PurePath,)}
-_CONTAINERS = {"tuple": tuple, "dict": dict, "frozenset": frozenset, "list": list}
-
-
 @functools.lru_cache(maxsize=None)
-def _field_types(cls) -> dict[str, tuple[type, ...]]:
-    """For each field of the dataclass ``cls`` whose annotation is simple (``str``,
-    ``int | None``, ``tuple[...]``, ``dict[...]``, ``frozenset[...]``, ``Path``), the types
-    its value may have; a cached value of any other type makes the entry foreign."""
-    out = {}
-    for f in dataclasses.fields(cls):
-        t = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
-        heads = [p.strip().split("[")[0] for p in t.split("|")]   # "tuple[int, str] | None"
-        if all(h in _SIMPLE or h in _CONTAINERS for h in heads):
-            out[f.name] = sum((_SIMPLE.get(h) or (_CONTAINERS[h],) for h in heads), ())
-    return out
+def _field_types(cls) -> dict[str, object]:
+    """The declared type of each field of the dataclass ``cls`` (its annotations, resolved
+    in its own module: the toolkit's source, never the cache's text)."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:                   # an annotation that does not resolve: checked by none
+        return {}
+
+
+def _fits(value, t) -> bool:
+    """Whether ``value`` has the declared type ``t`` all the way down (``tuple[Sentence, ...]``
+    holds only Sentences, ``dict[str, tuple[Unit, ...]]`` only such pairs); a type this
+    does not know (a bare name, ``Any``) admits anything."""
+    origin, args = typing.get_origin(t), typing.get_args(t)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_fits(value, a) for a in args)
+    if t is type(None):
+        return value is None
+    if t is float:
+        return isinstance(value, (int, float))
+    if origin is None:
+        if t in (Path, PurePath):
+            return isinstance(value, PurePath)
+        return isinstance(value, t) if isinstance(t, type) else True
+    if not isinstance(origin, type):
+        return True
+    if not isinstance(value, origin):
+        return False
+    if not args:
+        return True
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(x, args[0]) for x in value)
+        return len(args) == len(value) and all(_fits(x, a) for x, a in zip(value, args))
+    if origin is dict:
+        return all(_fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
+    if origin in (list, frozenset, set):
+        return all(_fits(x, args[0]) for x in value)
+    return True
 
 
 def loads(data: bytes, classes=(), expect: type = object):
@@ -106,10 +132,14 @@ def loads(data: bytes, classes=(), expect: type = object):
                 raise Foreign(f"a {d[_C]!r} where the cache may hold only "
                               f"{', '.join(by_name) or 'plain data'}")
             fields = d[_FIELDS]
-            for name, types in _field_types(cls).items():
-                if name in fields and not isinstance(fields[name], types):
-                    raise Foreign(f"{cls.__name__}.{name} holds a {type(fields[name]).__name__}")
-            return cls(**fields)
+            for name, t in _field_types(cls).items():
+                if name in fields and not _fits(fields[name], t):
+                    raise Foreign(f"{cls.__name__}.{name} holds a {type(fields[name]).__name__} "
+                                  f"that is not a {t}")
+            try:
+                return cls(**fields)
+            except Exception as e:         # missing fields, or the class's own check
+                raise Foreign(f"not a {cls.__name__} ({type(e).__name__})") from None
         if any(k.startswith("\0") for k in d):
             raise Foreign("an unknown tag")
         return d

@@ -156,7 +156,20 @@ def claim_problems(edition) -> list[str]:
     path = edition.root / "results" / "claims.toml"
     games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
     out = []
+    from .corpus import _key_line
+    src = path.read_text(encoding="utf-8") if path.is_file() else ""
     for c, line in entries(path, "claim", CLAIM_SPEC):
+        at = _key_line(src, "answer", line) or line       # the answer's own line
+        for k in ("claim", "measured"):                   # filled nowhere: shown as typed
+            if PLACEHOLDER.search(c.get(k) or ""):
+                out.append(f"{path}:{_key_line(src, k, line) or line}: `{k}` holds a placeholder "
+                           f"({PLACEHOLDER.search(c[k]).group(0)}), which only `answer` fills; "
+                           f"move the figure to `answer`")
+        stray = re.search(r"[{}]", PLACEHOLDER.sub(" ", c["answer"]))
+        if stray:
+            out.append(f"{path}:{at}: the answer has a {stray.group(0)!r} that is not part of a "
+                       f"placeholder (it would stand on the site as typed); write "
+                       f"{{ROW}} or {{ROW:FIELD}} in lowercase, e.g. {{default/solver:won}}")
         if c["game"] not in games:
             out.append(f"{path}:{line}: game {c['game']!r} is not a game of the edition; correct "
                        f"`game`")
@@ -165,15 +178,15 @@ def claim_problems(edition) -> list[str]:
                        f"{c['game']}; correct `sentence`")
         typed = typed_figures(c["answer"])
         if typed:
-            out.append(f"{path}:{line}: the answer types figures by hand ({', '.join(typed)}); "
+            out.append(f"{path}:{at}: the answer types figures by hand ({', '.join(typed)}); "
                        f"write a placeholder such as {{default/solver:won}} that the site fills "
                        f"from corpus/results/odds.json")
         for m in PLACEHOLDER.finditer(c["answer"]):
             if m.group(1) not in c.get("rows", []):
-                out.append(f"{path}:{line}: placeholder {m.group(0)} names row {m.group(1)!r}, "
+                out.append(f"{path}:{at}: placeholder {m.group(0)} names row {m.group(1)!r}, "
                            f"which is not in `rows`; add it there")
             if m.group(2) and m.group(2) not in FIELDS:
-                out.append(f"{path}:{line}: placeholder {m.group(0)}: unknown field "
+                out.append(f"{path}:{at}: placeholder {m.group(0)}: unknown field "
                            f"{m.group(2)!r}; allowed: {', '.join(FIELDS)}")
     return out
 

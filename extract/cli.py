@@ -615,13 +615,18 @@ def site_server(site: Path, port: int):
                           ".wasm": "application/wasm", ".mjs": "text/javascript"}
 
         def send_head(self):
-            path = Path(self.translate_path(self.path))
-            if path.is_dir() and self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
-                path = path / "index.html"     # (without the slash: the usual redirect)
-            elif path.is_dir():
-                return super().send_head()
-            real = path.resolve()
-            if not (real.is_relative_to(root) and real.is_file()):
+            try:                    # a NUL byte or an over-long name: OSError, ValueError
+                path = Path(self.translate_path(self.path))
+                inside = path.resolve().is_relative_to(root)
+                if inside and path.is_dir():
+                    if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+                        return super().send_head()      # the usual redirect to the slash
+                    path = path / "index.html"
+                real = path.resolve()
+                ok = real.is_relative_to(root) and real.is_file()
+            except (OSError, ValueError):
+                ok = False
+            if not ok:
                 self.send_error(404, "File not found")
                 return None
             return super().send_head()

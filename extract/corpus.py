@@ -77,6 +77,11 @@ def read_toml(path: Path) -> dict:
         m = re.search(r"line (\d+)", str(e))
         raise EditionError(f"not valid TOML: {e}", path, int(m.group(1)) if m else None,
                            fix="correct the TOML syntax") from None
+    except ValueError:              # an integer too long to convert (Python's 4300-digit limit)
+        m = re.search(r"\d{4000}", text)
+        raise EditionError("a number too long to read (thousands of digits)", path,
+                           line_of(text, m.start()) if m else None,
+                           fix="write a number of ordinary size") from None
 
 
 def _entry_line(text: str, table: str, index: int) -> int | None:
@@ -488,6 +493,11 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
     that is not a title."""
     path = structure_file(root, siglum)
     if not path.is_file():
+        if path.exists() or path.is_symlink():      # a folder, or a link to nothing
+            raise EditionError("the corrections file is not a file (a folder, or a symbolic "
+                               "link to nothing)", path,
+                               fix=f"make {path.name} a TOML file holding [[mark]] entries, or "
+                                   f"remove it")
         return ()
     data = read_toml(path)
     src = path.read_text(encoding="utf-8")
@@ -505,6 +515,11 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
                            fix="write [[mark]] above each entry")
     for i, e in enumerate(entries):
         at = _entry_line(src, "mark", i)
+        if not isinstance(e, dict):
+            raise EditionError(f"`mark` holds {e!r}, not a [[mark]] entry", path,
+                               at or _key_line(src, "mark", 0),
+                               fix='write each correction as [[mark]] with lines = "3-4" and '
+                                   'as = "debris"')
         for k in e:
             if k not in ("lines", "as", "title"):
                 raise EditionError(f"unknown key `{k}`{_did_you_mean(k, ['lines', 'as', 'title'])} "
@@ -515,10 +530,11 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
             raise EditionError(f"as = {kind!r} is not a kind of line{_did_you_mean(str(kind), list(MARKS))}",
                                path, _key_line(src, "as", at) or at,
                                fix=f"use one of: {', '.join(MARKS)}")
-        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(lines)) if isinstance(lines, (int, str)) \
+        m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", str(lines)) if isinstance(lines, (int, str)) \
             and not isinstance(lines, bool) else None
         if m is None:
-            raise EditionError(f"lines = {lines!r} is not a line or a range of lines", path,
+            shown = repr(lines) if len(repr(lines)) <= 40 else repr(lines)[:37] + "..."
+            raise EditionError(f"lines = {shown} is not a line or a range of lines", path,
                                _key_line(src, "lines", at) or at,
                                fix='write lines = 7 or lines = "7-9" (the witness\'s line numbers)')
         first, last = int(m.group(1)), int(m.group(2) or m.group(1))

@@ -157,7 +157,9 @@ FIELDS = ("won", "lost", "undecided", "won-count", "lost-count", "undecided-coun
 
 #: a figure typed into prose: a digit or a number word (a claim's answer must use placeholders)
 TYPED_FIGURE = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred"
+    r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty"
+    r"|hundreds?|thousands?|millions?|dozens?|twice|thrice"
     r"|half|halves|thirds?|quarters?|tenths?|per ?cent)\b", re.IGNORECASE)
 
 

@@ -146,3 +146,26 @@ def test_the_model_is_the_same_with_and_without_the_cache(corpus_copy, tmp_path,
     _fresh(monkeypatch)
     reread = build_edition(corpus_copy, tmp_path / "c")    # read back from the JSON file
     assert reread == cached == build_edition(corpus_copy)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("games", {"\0T": ["x", 1]}),                          # a tuple of Games holding strings
+    ("units", {"XL": "abc"}),                              # dict[str, tuple[Unit, ...]]
+    ("lock", {"a": 1}),                                    # dict[str, LockEntry]
+    ("witnesses", {"\0T": [{"\0C": "Game", "\0f": {}}]}),  # a class made without its fields
+])
+def test_an_entry_with_allowed_classes_but_wrong_nested_types_is_rebuilt(
+        cli, corpus_copy, tmp_path, monkeypatch, field, value):
+    """Crafted from a good entry: the outer types fit, the inner ones do not; the command
+    warns once and rebuilds (never an AttributeError later on)."""
+    import json
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    (entry,) = _entries(tmp_path)
+    data = json.loads(entry.read_bytes())
+    data["\0f"][field] = value
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    _fresh(monkeypatch)
+    r = cli("--corpus", corpus_copy, "check")
+    warnings = [line for line in r.output.splitlines() if line.startswith("warning:")]
+    assert r.exit_code == 0 and len(warnings) == 1 and "damaged or foreign" in warnings[0], r.output

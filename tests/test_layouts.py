@@ -565,6 +565,9 @@ def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
     ('[[mark]]\nlines = "1-3"\nas = "debris"\n\n[[mark]]\nlines = 3\nas = "title"\n',
      "lines 3-3 overlap the mark of lines 1-3", 5),
     ('[[mark]]\nlines = 3\nas = "debris"\ntitle = "X"\n', "`title` names the game a mark begins", 4),
+    ('mark = [1, 2]\n', "`mark` holds 1, not a [[mark]] entry", 1),
+    (f'[[mark]]\nlines = "{"9" * 5000}"\nas = "debris"\n', "lines = '" + "9" * 36 + "... is not a line or a range", 2),
+    (f'[[mark]]\nlines = {"9" * 5000}\nas = "debris"\n', "a number too long to read", 2),
 ])
 def test_a_bad_corrections_file_is_refused_with_file_and_line(cli, corpus_copy, body, message, line):
     assert cli("--corpus", corpus_copy, "add", LAYOUTS / "15-tsar-i-slony.txt").exit_code == 0
@@ -625,3 +628,18 @@ def test_footnotes_and_a_glued_page_number_are_not_sentences(cli, corpus_copy, t
     assert re.search(r"line 15 +sentence +krug:2 +1\) Берутъ туза\.", r.output)
     assert re.search(r"line 17 +sentence +krug:3 +24 карты лишнія\.", r.output)
     assert re.search(r"guesses \(.*\): lines 1, 5, 9", r.output)
+
+
+@pytest.mark.parametrize("how", ["folder", "dangling link"])
+def test_a_corrections_file_that_is_not_a_file_is_refused(cli, corpus_copy, how):
+    """structure/XLIV.toml as a folder or a link to nothing: refused, not silently ignored
+    (the editor's corrections would be lost without a word)."""
+    where = corpus_copy / "structure" / "XLIV.toml"
+    where.parent.mkdir()
+    if how == "folder":
+        where.mkdir()
+    else:
+        where.symlink_to(corpus_copy / "no-such.toml")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and f"{where}: the corrections file is not a file" in r.output \
+        and "fix:" in r.output, r.output

@@ -200,3 +200,43 @@ def test_a_table_figure_with_any_undecided_deal_is_a_bound():
         "≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"
     assert rate_figure(row(None, "greedy", 476, 188, 0, (0.681429, 0.749811))) == \
         "71.7% (95%: 68.1–75.0%)"
+
+
+@pytest.mark.parametrize("new, message", [
+    ("{default/solver:lost", "the answer has a '{' that is not part of a placeholder"),
+    ("{Default/Solver:lost}", "the answer has a '{' that is not part of a placeholder"),
+    ("{default/solver:lost}}", "the answer has a '}' that is not part of a placeholder"),
+    ("about fifty deals", "the answer types figures by hand (fifty)"),
+    ("fourteen deals", "the answer types figures by hand (fourteen)"),
+    ("a thousand deals", "the answer types figures by hand (thousand)"),
+    ("twice as many", "the answer types figures by hand (twice)"),
+])
+def test_a_malformed_placeholder_or_a_number_word_fails_the_check_at_the_answer_s_line(
+        cli, corpus_copy, new, message):
+    """Braces that are not a placeholder would stand on the site as typed; number words past
+    twelve are figures too. The line given is the answer's own."""
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "corpus" / "results"
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_bytes((src / "odds.json").read_bytes())
+    text = (src / "claims.toml").read_text(encoding="utf-8")
+    at = next(n for n, ln in enumerate(text.splitlines(), 1)
+              if ln.startswith("answer = ") and "{default/solver:lost}" in ln)
+    (corpus_copy / "results" / "claims.toml").write_text(
+        text.replace("{default/solver:lost}", new, 1), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and f"claims.toml:{at}: {message}" in r.output, r.output
+
+
+def test_a_placeholder_outside_the_answer_fails_the_check(cli, corpus_copy):
+    """`claim` and `measured` are shown as typed: a placeholder there would reach the site raw."""
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "corpus" / "results"
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_bytes((src / "odds.json").read_bytes())
+    text = (src / "claims.toml").read_text(encoding="utf-8")
+    at = next(n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("measured = "))
+    (corpus_copy / "results" / "claims.toml").write_text(
+        text.replace('measured = "', 'measured = "{default/solver} ', 1), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and f"claims.toml:{at}: `measured` holds a placeholder" in r.output, r.output

@@ -104,3 +104,22 @@ def test_a_privileged_port_says_so(cli, site, monkeypatch):
     assert r.exit_code == 1
     assert "cannot serve on 127.0.0.1:80: Permission denied" in r.output
     assert "ports below 1024 need root" in r.output and "folder" not in r.output
+
+
+@pytest.mark.parametrize("path, status", [
+    ("/%00", 404), ("/index.html%00", 404), ("/" + "a" * 5000, 404),   # were a dropped connection
+    ("/out", 404),             # a link to a folder outside: no redirect that says it exists
+    ("/games", 301),           # a real folder without its slash: the usual redirect
+])
+def test_odd_paths_get_an_answer_not_a_dropped_connection(served, path, status):
+    import http.client
+    host, port = served.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        for method in ("GET", "HEAD"):
+            conn.request(method, path)
+            r = conn.getresponse()
+            body = r.read()
+            assert r.status == status and b"SECRET" not in body, (method, r.status)
+    finally:
+        conn.close()
