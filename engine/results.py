@@ -122,7 +122,10 @@ def stale_games(results: dict) -> list[str]:
     from before per-game hashes is judged by the table's whole-engine hash
     (``provenance.engine`` against :func:`engine_hash`); a table with no rows is stale as a
     whole only by that hash."""
-    whole_ok = results.get("provenance", {}).get("engine") == engine_hash()
+    prov = results.get("provenance", {})
+    # a table of per-game runs ("runs") hashes every row; a row there without a hash was kept
+    # from an older table, and is judged stale
+    whole_ok = prov.get("engine") == engine_hash() and "runs" not in prov
     if not results.get("rows"):
         return [] if whole_ok else list(games.available())
     out = []

@@ -232,3 +232,15 @@ def test_regenerating_some_games_keeps_the_others(tmp_path):
     assert [r["command"] for r in t["provenance"]["runs"]] == ["second", "third"]
     assert sum(r["game"] == "heart-to-heart" for r in t["rows"]) == len(
         results.configurations("heart-to-heart"))
+
+
+def test_a_row_kept_from_an_older_table_is_stale_after_a_run_of_other_games(tmp_path):
+    """A run of some games rewrites the provenance's engine hash; rows of other games kept
+    from a table without per-row hashes must not pass for current because of it."""
+    p = tmp_path / "odds.json"
+    old = {"provenance": {"engine": "0" * 16, "date": "2000-01-01"},
+           "rows": [{"game": "octagon", "change": None, "policy": "greedy"}]}
+    p.write_text(json.dumps(old))
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 1}, jobs=1)
+    assert t["provenance"]["engine"] == results.engine_hash()
+    assert results.stale_games(t) == ["octagon"]
