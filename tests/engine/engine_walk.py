@@ -20,3 +20,10 @@ def walk(state, picks, invariant):
     back = games.from_json(state.to_json())
     assert back.key() == state.key() and back.to_json() == state.to_json()
     return state
+
+
+def disagreements(a: list[str], b: list[str]) -> int:
+    """Of two lists of solver verdicts ("won", "lost", "undecided") on the same positions, how
+    many both searches decided with different verdicts (a pruning rule that changes one is
+    unsound)."""
+    return sum(x != y for x, y in zip(a, b) if "undecided" not in (x, y))

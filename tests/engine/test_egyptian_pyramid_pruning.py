@@ -9,6 +9,7 @@ import pytest
 
 from engine import games, solver
 from engine.games import egyptian_pyramid as EP
+from engine_walk import disagreements
 
 G = "egyptian-pyramid"
 BUDGET = 20_000
@@ -46,11 +47,6 @@ def positions(off=()) -> list:
 
 def verdicts(off=()) -> list[str]:
     return [solver.search(s, BUDGET).outcome for s in positions(off)]
-
-
-def disagreements(a: list[str], b: list[str]) -> int:
-    """Positions both searches decided, with different verdicts."""
-    return sum(x != y for x, y in zip(a, b) if "undecided" not in (x, y))
 
 
 @functools.cache

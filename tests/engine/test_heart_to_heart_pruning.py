@@ -8,6 +8,7 @@ import pytest
 
 from engine import games, solver
 from engine.games import heart_to_heart as H
+from engine_walk import disagreements
 
 G = "heart-to-heart"
 BUDGET = 20_000
@@ -15,11 +16,6 @@ BUDGET = 20_000
 
 def verdicts(off=()) -> list[str]:
     return [solver.search(games.new(G, d, off=off), BUDGET).outcome for d in range(1, 31)]
-
-
-def disagreements(a: list[str], b: list[str]) -> int:
-    """Deals both searches decided, with different verdicts."""
-    return sum(x != y for x, y in zip(a, b) if "undecided" not in (x, y))
 
 
 @functools.cache

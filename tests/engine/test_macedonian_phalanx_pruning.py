@@ -9,6 +9,7 @@ import pytest
 
 from engine import games, solver
 from engine.games import macedonian_phalanx as MP
+from engine_walk import disagreements
 
 G = "macedonian-phalanx"
 BUDGET = 20_000
@@ -51,11 +52,6 @@ def positions(off=()) -> list:
 
 def verdicts(off=()) -> list[str]:
     return [solver.search(s, BUDGET).outcome for s in positions(off)]
-
-
-def disagreements(a: list[str], b: list[str]) -> int:
-    """Positions both searches decided, with different verdicts."""
-    return sum(x != y for x, y in zip(a, b) if "undecided" not in (x, y))
 
 
 @functools.cache

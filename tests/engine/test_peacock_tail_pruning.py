@@ -10,6 +10,7 @@ import pytest
 from engine import games, solver
 from engine.cards import RANK
 from engine.games import peacock_tail as P
+from engine_walk import disagreements
 
 G = "peacock-tail"
 BUDGET = 20_000
@@ -45,11 +46,6 @@ def positions(off=()) -> list:
 
 def verdicts(off=()) -> list[str]:
     return [solver.search(s, BUDGET).outcome for s in positions(off)]
-
-
-def disagreements(a: list[str], b: list[str]) -> int:
-    """Positions both searches decided, with different verdicts."""
-    return sum(x != y for x, y in zip(a, b) if "undecided" not in (x, y))
 
 
 @functools.cache

@@ -9,6 +9,7 @@ import pytest
 from engine import games, solver
 from engine.cards import RANK
 from engine.games import spinning_wheel as SW
+from engine_walk import disagreements
 
 G = "spinning-wheel"
 BUDGET = 20_000
@@ -16,11 +17,6 @@ BUDGET = 20_000
 
 def verdicts(off=()) -> list[str]:
     return [solver.search(games.new(G, d, off=off), BUDGET).outcome for d in range(1, 31)]
-
-
-def disagreements(a: list[str], b: list[str]) -> int:
-    """Deals both searches decided, with different verdicts."""
-    return sum(x != y for x, y in zip(a, b) if "undecided" not in (x, y))
 
 
 @functools.cache
