@@ -70,6 +70,21 @@ class Added:
     bom: bool = False
     #: ``(id, original text)`` of every sentence of the witness, game by game
     sentence_texts: tuple[tuple[str, str], ...] = ()
+    #: ``(new, retired)`` apparatus ids: entries the new copy adds, and locked ones that no
+    #: entry claims any more (variations it merged), retired with the reason in the lock
+    apparatus_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+    def _apparatus_lines(self) -> list[str]:
+        new, gone = self.apparatus_ids
+        verb = "would be" if self.dry_run else "are"
+        out = []
+        if new:
+            out.append(f"  new apparatus ids ({len(new)}): {', '.join(new[:SHOWN_IDS])}"
+                       + (f", … and {len(new) - SHOWN_IDS} more" if len(new) > SHOWN_IDS else ""))
+        if gone:
+            out.append(f"  apparatus ids that {verb} retired (the new copy merges their "
+                       f"variations with others): {', '.join(gone)}")
+        return out
 
     def _bom_line(self) -> list[str]:
         verb = "would not be" if self.dry_run else "is not"
@@ -92,6 +107,7 @@ class Added:
                     "a new game: untranslated, not executable (see `edition check`)")
             lines.append(f"  {slug}: {count(n, 'sentence')} — {what}")
         lines.append(f"  {count(self.new_ids, 'new sentence id')} recorded in ids.lock")
+        lines += self._apparatus_lines()
         lines += [f"  warning: {self.source or self.file}:{n}: {m}" for n, m in self.warnings]
         return "\n".join(lines)
 
@@ -110,6 +126,7 @@ class Added:
         more = len(self.new_id_list) - len(shown)
         out.append(f"new sentence ids ({len(self.new_id_list)}): "
                    + (", ".join(shown) or "none") + (f", … and {more} more" if more > 0 else ""))
+        out += self._apparatus_lines()
         guesses = [str(a) for _, a, _, _, t in self.units if "   <- guess: " in t]
         if guesses:
             out.append(f"guesses (the finder went by the shape of the line; check these): "
@@ -402,7 +419,8 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                    "with its title on a line of its own (its title named in a "
                                    "chapter heading 'Глава XL. A. - B.' or listed in "
                                    "corpus/games.toml)")
-        entries = idlock.updated_lock(ed)
+        from .collate import apparatus_lock
+        entries = idlock.updated_lock(ed, apparatus=apparatus_lock(ed))
         old = {e.id for e in ed.lock.values()}
         # "known": in games.toml, or already in another witness (then this copy is collated)
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
@@ -417,8 +435,12 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                        + (("   <- " if guessed[u.start].startswith("set by") else "   <- guess: ")
                           + guessed[u.start] if u.start in guessed else ""))
                       for u in ed.units[siglum])
-    new_ids = tuple(e.id for e in entries if e.id not in old)
+    new_ids = tuple(e.id for e in entries if e.id not in old and not e.is_apparatus)
+    apparatus_ids = (tuple(e.id for e in entries if e.id not in old and e.is_apparatus),
+                     tuple(e.id for e in entries if e.is_apparatus and e.retired is not None
+                           and e.id in old and ed.lock[e.id].retired is None))
     details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
+                   apparatus_ids=apparatus_ids,
                    sentence_texts=sentence_texts,
                    warnings=tuple(sorted(warnings)),
                    fragment=fragment[0] if fragment else None, source=src)

@@ -305,7 +305,8 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
             from .sphinxext.play import examples_alongside
             alongside.enter_context(examples_alongside(_executable_slugs(root), cache))
             ed = build_edition(corpus, cache)  # fail early on bad data; cached
-        broken = broken_ids(ed)
+        from .collate import vanished_apparatus_ids
+        broken = broken_ids(ed) + vanished_apparatus_ids(ed)
         if broken:
             raise EditionError("the site would publish with citable ids broken:\n  "
                                + "\n  ".join(broken), ed.root / "ids.lock",

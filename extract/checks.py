@@ -7,6 +7,7 @@ import json
 import re
 
 from . import ids
+from .collate import apparatus_problems
 from .engine_link import engine_games, rule_links  # noqa: F401 (used here; re-exported)
 from .ids import CITED, reading_ids
 from .words import count
@@ -245,7 +246,9 @@ def run_checks(edition) -> tuple[bool, str]:
             tiling)
 
     # 2. the lock
-    section(f"sentence ids match {ids.LOCK_NAME} ({count(len(edition.lock), 'id')})", ids.lock_problems(edition))
+    section(f"sentence and apparatus ids match {ids.LOCK_NAME} "
+            f"({count(len(edition.lock), 'id')})",
+            ids.lock_problems(edition) + apparatus_problems(edition))
     section("no stray files in the corpus (witness files without a manifest entry, temporary "
             "files)", corpus_leftovers(edition))
 

@@ -227,7 +227,8 @@ def check() -> None:
                    "the lock, marked, and is never reused.")
 @click.option("--reason", default=None, help="Why the ids given with --retire are retired.")
 def lock(retire: tuple[str, ...], reason: str | None) -> None:
-    """Record every sentence id not yet in corpus/ids.lock (existing ids are never changed).
+    """Record every sentence and apparatus id not yet in corpus/ids.lock (existing ids are never
+    changed; an apparatus id whose entry is gone is retired, and said).
 
     Holds the corpus lock: a second writer (add, lock) waits for this one."""
     from . import ids
@@ -243,12 +244,19 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
         clean_temporaries(root)
         ed = _edition()
         before = len(ed.lock)
-        entries = ids.updated_lock(ed, {sid: reason for sid in retire})
+        from .collate import apparatus_lock
+        app = apparatus_lock(ed)
+        entries = ids.updated_lock(ed, {sid: reason for sid in retire}, app)
         ids.write_lock(ed.root, entries)
     from .words import count
+    gone = [e.id for e in app if e.retired is not None and e.id in ed.lock
+            and ed.lock[e.id].retired is None]
     click.echo(f"{count(len(entries) - before, 'new id')} recorded"
                + (f", {len(retire)} retired" if retire else "")
                + f"; {len(entries)} in {ed.root / ids.LOCK_NAME}")
+    if gone:
+        click.echo(f"{count(len(gone), 'apparatus id')} retired, the witnesses now collating "
+                   f"differently: {', '.join(gone)}")
 
 
 @main.command()

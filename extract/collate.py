@@ -97,7 +97,8 @@ class Reading:
 class Entry:
     """One apparatus entry: a place in the base text where the witnesses differ.
 
-    ``id``: ``<game>:app-<n>`` (numbered in text order); ``game``: the slug; ``sentence``:
+    ``id``: ``<game>:app-<n>``, the number locked in ``corpus/ids.lock`` (:func:`numbered`;
+    ``locked`` False for an entry not recorded there yet); ``game``: the slug; ``sentence``:
     the base sentence id; ``start``/``end``: offsets of the base reading in that sentence's
     original text; ``lem``: the base reading (sigla: the base and every witness that agrees
     with it); ``readings``: the variant readings; ``kind``: the weightiest variant kind, or
@@ -115,6 +116,7 @@ class Entry:
     readings: tuple[Reading, ...]
     kind: str
     lacuna: tuple[str, int, str, int] | None = None
+    locked: bool = True
 
     @property
     def anchor(self) -> str:
@@ -391,7 +393,108 @@ def apparatus(edition, game) -> list[Entry]:
         _CACHE[key] = disk_cached(getattr(edition, "cache_dir", None), f"collation-{game.slug}",
                                   collation_key(game, edition),
                                   lambda: _collate(game, edition), (Entry, Reading), list)
-    return list(_CACHE[key])
+    return numbered(game.slug, _CACHE[key], getattr(edition, "lock", {}))
+
+
+def place_key(e: Entry) -> str:
+    """Where an apparatus entry stands, as its lock line records it: the base sentence id,
+    ``@``, the start and end offsets of the base reading in that sentence's original text,
+    then (after a space) the start of the base reading's text: ``dense-column:2@14-20 кладутъ``.
+    The base text never changes when a witness is added, so neither does this."""
+    from .ids import quote_of
+    lem = quote_of(e.lem.original)[:24]
+    return f"{e.sentence}@{e.start}-{e.end}" + (f" {lem}" if lem else "")
+
+
+def _place(key: str) -> tuple[str, int, int]:
+    where = key.split(" ", 1)[0]
+    sentence, _, span = where.rpartition("@")
+    start, _, end = span.partition("-")
+    return sentence, int(start), int(end)
+
+
+def numbered(slug: str, entries: list[Entry], lock: dict) -> list[Entry]:
+    """``entries`` (in base-text order) with their citable ids: an entry whose place
+    (:func:`place_key`) is locked keeps its id; one that grew or shrank (a new witness
+    widened the variation) keeps the id of the first unclaimed locked entry it overlaps in
+    the same sentence; the rest get new numbers after the highest ever locked for ``slug``
+    (retired included), in text order, ``locked=False``. With nothing locked this numbers
+    ``app-1``, ``app-2`` ... in text order. Linear in entries times the game's locked
+    apparatus ids."""
+    prefix = f"{slug}:app-"
+    mine = sorted((e for e in lock.values() if e.id.startswith(prefix)), key=lambda e: e.number)
+    top = max((e.number for e in mine), default=0)
+    live = [e for e in mine if e.retired is None]
+    by_key = {e.quote: e for e in live}
+    taken: set[str] = set()
+    out: list[Entry | None] = [None] * len(entries)
+    for i, e in enumerate(entries):
+        hit = by_key.get(place_key(e))
+        if hit is not None and hit.id not in taken:
+            taken.add(hit.id)
+            out[i] = replace(e, id=hit.id, locked=True)
+    for i, e in enumerate(entries):
+        if out[i] is not None:
+            continue
+        for old in live:
+            if old.id in taken:
+                continue
+            sentence, start, end = _place(old.quote)
+            if sentence == e.sentence and start <= e.end and e.start <= end:
+                taken.add(old.id)
+                out[i] = replace(e, id=old.id, locked=True)
+                break
+    for i, e in enumerate(entries):
+        if out[i] is None:
+            top += 1
+            out[i] = replace(e, id=f"{prefix}{top}", locked=False)
+    return [e for e in out if e is not None]
+
+
+def apparatus_lock(edition) -> list:
+    """The lock entries (:class:`extract.ids.LockEntry`) of every game's apparatus as
+    collated now: one per entry (witness: the game's base siglum; quote: its
+    :func:`place_key`), and each locked apparatus id that no entry claims any more, marked
+    retired with the reason (a witness added or changed merged or removed the variation).
+    ``edition lock`` and ``edition add`` record them."""
+    from .ids import LockEntry
+    out = []
+    for game in edition.games:
+        entries = apparatus(edition, game) if len(game.texts) > 1 else []
+        claimed = {e.id for e in entries}
+        out += [LockEntry(e.id, game.base, place_key(e)) for e in entries]
+        for old in edition.lock.values():
+            if old.id.startswith(f"{game.slug}:app-") and old.retired is None \
+                    and old.id not in claimed:
+                out.append(replace(old, retired=f"no apparatus entry at {old.quote.split(' ')[0]} "
+                                                "any more: the witnesses collated differently"))
+    return out
+
+
+def apparatus_problems(edition) -> list[str]:
+    """What is wrong between the apparatus and the lock: entries not yet locked, and locked
+    apparatus ids that no entry claims (vanished: a build refuses to publish while any is
+    listed, see :func:`vanished_apparatus_ids`)."""
+    problems = vanished_apparatus_ids(edition)
+    for game in edition.games:
+        if len(game.texts) > 1:
+            for e in apparatus(edition, game):
+                if not e.locked:
+                    problems.append(f"apparatus entry {e.id} ({place_key(e)}) is not in the "
+                                    f"lock; run `edition lock` to record it")
+    return problems
+
+
+def vanished_apparatus_ids(edition) -> list[str]:
+    """Locked apparatus ids (not retired) that no entry of the apparatus claims, each with
+    the lock's file and line and the fix."""
+    from .ids import LOCK_NAME
+    present = {e.id for g in edition.games if len(g.texts) > 1 for e in apparatus(edition, g)}
+    return [f"{edition.root / LOCK_NAME}:{e.line}: apparatus id {e.id} has vanished (no entry "
+            f"at {e.quote.split(' ')[0]}); run `edition lock` to retire it, or restore the "
+            f"witnesses"
+            for e in edition.lock.values()
+            if e.is_apparatus and e.retired is None and e.id not in present]
 
 
 def collation_key(game, edition=None) -> str:
@@ -587,6 +690,7 @@ def _collate(game, edition=None) -> list[Entry]:
                                 (Reading(empty, "", "", None, 0, 0, "lacuna"),), "lacuna",
                                 (first.sentence, 0, last.sentence, last.end))))
     found.sort(key=lambda x: x[0])
+    # provisional text-order ids; :func:`numbered` gives the locked ones
     return [replace(e, id=f"{game.slug}:app-{i}") for i, (_, e) in enumerate(found, 1)]
 
 

@@ -1,8 +1,10 @@
 """Citable identifiers and ``corpus/ids.lock``.
 
-A sentence id is ``<game>:<n>``; an ambiguity ``<game>:<ambiguity>``; a reading
-``<game>:<ambiguity>=<reading>``. Numbers are assigned once and recorded in the lock with a
-short quote of the sentence's original text; an id is never renumbered or reused.
+A sentence id is ``<game>:<n>``; an apparatus entry ``<game>:app-<n>``; an ambiguity
+``<game>:<ambiguity>``; a reading ``<game>:<ambiguity>=<reading>``. Numbers are assigned once
+and recorded in the lock, a sentence's with a short quote of its original text, an apparatus
+entry's with its place (:func:`extract.collate.place_key`); an id is never renumbered or
+reused.
 :func:`anchor` makes the form used where ``:`` and ``=`` may not stand (HTML anchors, TEI
 ``xml:id``): both become ``.``.
 """
@@ -57,7 +59,13 @@ class LockEntry:
 
     @property
     def number(self) -> int:
-        return int(self.id.split(":")[1])
+        """The id's number: 4 for ``mill:4`` and for ``mill:app-4``."""
+        return int(self.id.rsplit("-", 1)[-1] if self.is_apparatus else self.id.split(":")[1])
+
+    @property
+    def is_apparatus(self) -> bool:
+        """Is this the id of an apparatus entry (``<game>:app-<n>``), not of a sentence?"""
+        return ":app-" in self.id
 
 
 def _escape(s: str) -> str:
@@ -87,8 +95,9 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
         if not m:
             raise EditionError("not a lock line", path, n, fix=f"each line is {LOCK_FORMAT}; "
                                "restore it from git: lines are written by `edition lock`")
-        if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:[1-9][0-9]*", m["id"]):
-            raise EditionError(f"{m['id']!r} is not a sentence id (<game>:<n>)", path, n,
+        if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:(?:app-)?[1-9][0-9]*", m["id"]):
+            raise EditionError(f"{m['id']!r} is not a sentence id (<game>:<n>) or an apparatus "
+                               f"id (<game>:app-<n>)", path, n,
                                fix="restore the line from git: ids are written by `edition lock`")
         if m["id"] in out:
             raise EditionError(f"id {m['id']} is locked twice", path, n,
@@ -102,17 +111,19 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
                                    "--retire ID --reason WHY`")
         out[e.id] = e
     numbers: dict[str, set[int]] = {}
-    for e in out.values():
-        numbers.setdefault(e.id.split(":")[0], set()).add(e.number)
-    for slug, got in numbers.items():
+    for e in out.values():   # sentences and apparatus entries are numbered apart
+        prefix = e.id.split(":")[0] + (":app-" if e.is_apparatus else ":")
+        numbers.setdefault(prefix, set()).add(e.number)
+    for prefix, got in numbers.items():
         missing = _gaps(got, 5)   # never a set of all numbers: a lock line may say mill:10**20
         if missing:
             more = max(got) - len(got) - len(missing)
-            raise EditionError(f"{', '.join(f'{slug}:{k}' for k in missing)}"
+            what = "apparatus entry" if prefix.endswith("app-") else "sentence"
+            raise EditionError(f"{', '.join(f'{prefix}{k}' for k in missing)}"
                                f"{f' and {more} more' if more else ''} "
-                               f"{'is' if len(missing) == 1 and not more else 'are'} missing: {slug}:1 to "
-                               f"{slug}:{max(got)} were assigned, so a line was deleted and its "
-                               f"sentence would be renumbered", path,
+                               f"{'is' if len(missing) == 1 and not more else 'are'} missing: "
+                               f"{prefix}1 to {prefix}{max(got)} were assigned, so a line was "
+                               f"deleted and its {what} would be renumbered", path,
                                fix="restore the line from git (`git checkout corpus/ids.lock`); "
                                    "an id no longer wanted stays in the lock, retired: "
                                    "`edition lock --retire ID --reason WHY`")
@@ -159,7 +170,8 @@ def assign(slug: str, sentences: Sequence, lock: dict[str, LockEntry]) -> tuple:
     prefix = slug + ":"
     free: dict[str, deque[LockEntry]] = {}
     top = 0
-    for e in sorted((e for e in lock.values() if e.id.startswith(prefix)), key=lambda e: e.number):
+    for e in sorted((e for e in lock.values() if e.id.startswith(prefix) and not e.is_apparatus),
+                    key=lambda e: e.number):
         top = max(top, e.number)
         if e.retired is None:
             free.setdefault(e.quote, deque()).append(e)
@@ -180,7 +192,7 @@ def broken_ids(edition) -> list[str]:
     problems = []
     present = {s.id: s for g in edition.games for s in g.sentences}
     for e in edition.lock.values():
-        if e.retired is not None:
+        if e.retired is not None or e.is_apparatus:  # apparatus ids: collate.apparatus_problems
             continue
         s = present.get(e.id)
         if s is None:
@@ -208,16 +220,27 @@ def lock_problems(edition) -> list[str]:
     return problems
 
 
-def updated_lock(edition, retire: dict[str, str] | None = None) -> list[LockEntry]:
+def updated_lock(edition, retire: dict[str, str] | None = None,
+                 apparatus: Sequence[LockEntry] = ()) -> list[LockEntry]:
     """The lock with every present sentence recorded (existing entries untouched) and the
-    ids in ``retire`` (id -> reason) marked retired. Raises EditionError for an id to retire
+    ids in ``retire`` (id -> reason) marked retired. ``apparatus``: the lock entries of the
+    apparatus as collated now (:func:`extract.collate.apparatus_lock`), each recorded if new
+    (a retired one among them is recorded retired). Raises EditionError for an id to retire
     that is not in the lock or whose sentence is still there."""
     entries = dict(edition.lock)
+    for e in apparatus:
+        if e.id not in entries or e.retired is not None:
+            entries[e.id] = replace(e, line=0)
     present = {s.id: s for g in edition.games for s in g.sentences}
     for sid, why in (retire or {}).items():
         if sid not in entries:
             raise EditionError(f"cannot retire {sid}: it is not in the lock",
                                edition.root / LOCK_NAME, fix="give a locked id (game:n)")
+        if any(e.id == sid and e.retired is None for e in apparatus):
+            raise EditionError(f"cannot retire {sid}: the apparatus still has that entry",
+                               edition.root / LOCK_NAME,
+                               fix="retire only an id whose entry is gone (`edition check` "
+                                   "lists them as vanished)")
         if sid in present:
             raise EditionError(f"cannot retire {sid}: its sentence is still in witness "
                                f"{present[sid].witness}", edition.root / LOCK_NAME,
@@ -231,8 +254,8 @@ def updated_lock(edition, retire: dict[str, str] | None = None) -> list[LockEntr
     order = {slug: i for i, slug in enumerate(g.slug for g in edition.games)}
 
     def sort_key(e: LockEntry):
-        slug, n = e.id.split(":")
-        return (order.get(slug, len(order)), slug, int(n))
+        slug = e.id.split(":")[0]
+        return (order.get(slug, len(order)), slug, e.is_apparatus, e.number)
     return sorted(entries.values(), key=sort_key)
 
 

@@ -24,8 +24,10 @@ def test_anchor_form():
 
 
 def test_repository_lock_is_complete(edition):
-    assert ids.lock_problems(edition) == []
-    assert len(edition.lock) == sum(len(g.sentences) for g in edition.games)
+    from extract.collate import apparatus, apparatus_problems
+    assert ids.lock_problems(edition) == [] and apparatus_problems(edition) == []
+    assert len(edition.lock) == sum(len(g.sentences) + len(apparatus(edition, g))
+                                    for g in edition.games)
 
 
 def test_lock_catches_changed_sentence(corpus_copy, cli):

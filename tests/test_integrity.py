@@ -209,7 +209,7 @@ def test_retired_id_is_kept_and_never_reused(corpus_copy, cli):
     assert any(l.startswith('"mill:7"') and 'retired = "dropped in 2nd ed."' in l
                for l in _lock_lines(corpus_copy))
     r = cli("--corpus", corpus_copy, "check")
-    assert "[ok] sentence ids match ids.lock" in r.output
+    assert "[ok] sentence and apparatus ids match ids.lock" in r.output
     # what still cites the retired id is named: the translation and the engine's rule link
     assert f"{corpus_copy}/translations/en/mill.toml:9: mill:7 is translated but is not a sentence" in r.output
     # the sentence comes back (or a new one is written): it gets a new number, never mill:7

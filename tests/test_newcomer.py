@@ -68,7 +68,7 @@ def test_check_names_the_slug_a_new_game_must_keep(cli, corpus_copy, tmp_path):
         'when all the cards lie in their places."\n', encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 0 and "check passed" in r.output, r.output
-    assert "[ok] sentence ids match ids.lock" in r.output
+    assert "[ok] sentence and apparatus ids match ids.lock" in r.output
     # listed and translated, the game still has no engine module: check keeps saying so
     todo = r.output.split("new games still to edit: ", 1)[1]
     assert todo.startswith("1") and "chasy (Часы, witness XLIX) lacks: an engine module" in todo
