@@ -57,7 +57,7 @@ _OTHER_NAMES = {0x7F: "DELETE", 0x85: "NEXT LINE", 0xFFFE: "NONCHARACTER",
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 # Candidates for :func:`check_text` (a quick scan; each hit is then classified).
-_SUSPECT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff"
+_SUSPECT = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff"
                       r"\u0600-\u0605\u061c\u06dd\u070f\u08e2\u180e\u200b-\u200f\u202a-\u202e"
                       r"\u2060-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U0001bca0-\U0001bca3"
                       r"\U0001d173-\U0001d17a\U000e0001-\U000e007f]")
@@ -79,11 +79,8 @@ def strip_bom(data: bytes) -> tuple[bytes, bool]:
 def _kind_and_fix(ch: str) -> tuple[str, str] | None:
     """(what the character is, how to fix it), or None if the character is allowed."""
     cp = ord(ch)
-    if ch in "\t\n\r" or ch in ZERO_WIDTH:
+    if ch in "\t\n\r\x0c" or ch in ZERO_WIDTH:   # a form feed: a page break (pdftotext)
         return None
-    if ch == "\x0c":
-        return ("control character", "a page break (pdftotext writes one between pages): "
-                "replace it with a blank line")
     if ch in "\x85\u2028\u2029":
         return ("line separator", "replace it with a line break (a paragraph separator with "
                 "a blank line): the pipeline breaks lines only at line feeds")

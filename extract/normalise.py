@@ -249,7 +249,8 @@ LINE_WRAP = _rule("line-wrap", "typography",
                   "A single line break inside a paragraph (a wrapped line) becomes a space.")
 PAGE_BREAK = _rule("page-break", "typography",
                    "A paragraph break that falls inside a sentence (a page break in the "
-                   "printed book) becomes a space.")
+                   "printed book), or a form feed (U+000C: the page break pdftotext writes) "
+                   "with the line break before it, becomes a space.")
 HYPHENATION = _rule("hyphenation", "typography",
                     "A word divided by a hyphen at the end of a line is joined: "
                     "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed).")
@@ -347,6 +348,8 @@ _TYPOGRAPHY = [
     (re.compile(r"(?<=\s)-(?=\s)"), "—", DASH),
     (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " ", SPACES),
     (re.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)"), " ", LINE_WRAP),
+    # a form feed (pdftotext's page break) after at most one line break, inside a paragraph
+    (re.compile(r"(?<=\S)[ \t]*\n?[ \t]*\f[ \t]*(?=\S)"), " ", PAGE_BREAK),
     (re.compile("\u00ad+"), "", SOFT_HYPHEN),
     (re.compile("[\u200b\u200c\u200d\u2060\ufeff]+"), "", ZERO_WIDTH),
 ]
@@ -363,7 +366,8 @@ _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 # characters, no hyphen; it starts with a letter.
 _WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|[{_COMBINING}{_SHY}])*")
 # What may stand between two pieces of a word divided at a line end.
-_BREAK = re.compile(r"-[ \t]*\r?\n[ \t]*")
+# (a form feed after the line break is a page break of a scan's text layer: pdftotext)
+_BREAK = re.compile(r"-[ \t]*\r?\n[ \t\f]*")
 
 _LATIN_LOOKALIKE = {
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
@@ -1077,7 +1081,7 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
         seen = "".join(text[i] for i in where)
     else:
         seen = text
-    for pattern, reg, rule in _TYPOGRAPHY[:3]:
+    for pattern, reg, rule in _TYPOGRAPHY[:4]:
         kind = RULES[rule].kind
         for m in pattern.finditer(seen):
             s, e = m.span()
@@ -1086,7 +1090,7 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
             g = text[s:e]
             if g != reg:
                 out.append(Change(s, e, g, reg, kind, rule))
-    for pattern, reg, rule in _TYPOGRAPHY[3:]:
+    for pattern, reg, rule in _TYPOGRAPHY[4:]:
         kind = RULES[rule].kind
         for m in pattern.finditer(text):
             s, e = m.span()

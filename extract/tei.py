@@ -20,18 +20,26 @@ def tei(tag: str, parent=None, text: str | None = None, **attrs):
         name = f"{{{XML_NS}}}id" if k == "xml_id" else k.replace("_", "-")
         el.set(name, v)
     if text:
-        el.text = text
+        append_text(el, text)
     return el
 
 
+#: A form feed (U+000C, a page break in a scan's text layer: pdftotext writes one between
+#: pages) cannot stand in XML: it is written as an empty ``pb`` element, and read back as one.
+PAGE_BREAK_CHAR = "\f"
+
+
 def append_text(parent, text: str) -> None:
-    """Append ``text`` after the last child of ``parent`` (or as its text)."""
-    if not text:
-        return
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text
+    """Append ``text`` after the last child of ``parent`` (or as its text); each form feed in
+    it becomes a ``pb`` element (:data:`PAGE_BREAK_CHAR`)."""
+    first, *rest = text.split(PAGE_BREAK_CHAR)
+    if first:
+        if len(parent):
+            parent[-1].tail = (parent[-1].tail or "") + first
+        else:
+            parent.text = (parent.text or "") + first
+    for piece in rest:
+        tei("pb", parent).tail = piece or None
 
 
 #: ``supplied/@reason`` of an editorial supplement (a TEI word; the editors' reason for the
@@ -97,7 +105,7 @@ def normalisation_to_tei(norm: Normalisation) -> str:
     Raises EditionError if the text holds a character XML cannot represent (a control
     character other than tab and line breaks)."""
     from .errors import EditionError, line_of
-    bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", norm.original)
+    bad = re.search(r"[\x00-\x08\x0b\x0e-\x1f\ufffe\uffff]", norm.original)
     if bad:
         raise EditionError(f"the text holds U+{ord(bad.group()):04X} (line "
                            f"{line_of(norm.original, bad.start())}), which XML cannot represent",
@@ -129,12 +137,17 @@ def _set_tail(el, text: str) -> None:
     heads, figures) and the text is not XML whitespace, keep it inside ``el`` instead."""
     if not text:
         return
-    if set(text) <= XML_WHITESPACE or _local(el.getparent()) in ("p", "s", "head"):
-        el.tail = (el.tail or "") + text
-    elif len(el):
-        el[-1].tail = (el[-1].tail or "") + text
+    if set(text) <= XML_WHITESPACE | {PAGE_BREAK_CHAR} \
+            or _local(el.getparent()) in ("p", "s", "head"):
+        first, *rest = text.split(PAGE_BREAK_CHAR)
+        el.tail = (el.tail or "") + first or None
+        last = el
+        for piece in rest:   # a page break between units: a pb beside them
+            pb = tei("pb")
+            last.addnext(pb)
+            pb.tail, last = piece or None, pb
     else:
-        el.text = (el.text or "") + text
+        append_text(el, text)
 
 
 def _inside(changes, a: int, b: int):
@@ -559,7 +572,9 @@ def write_tei(edition, out) -> Path:
 def _original_text(el) -> str:
     parts = [el.text or ""]
     for child in el:
-        if isinstance(child.tag, str) and _local(child) not in EDITORIAL:
+        if isinstance(child.tag, str) and _local(child) == "pb":
+            parts.append(PAGE_BREAK_CHAR)
+        elif isinstance(child.tag, str) and _local(child) not in EDITORIAL:
             parts.append(_original_text(child))
         parts.append(child.tail or "")
     return "".join(parts)

@@ -1,5 +1,6 @@
 """Rebuild the layout fixtures 10-15 from real public-domain text, laid out the way editors
-get chapters (djvu/pdftotext scans, Markdown and Wikisource exports, two columns).
+get chapters (djvu/pdftotext scans, Markdown and Wikisource exports, two columns, pdftotext
+with its form feeds between pages).
 
 Text: L. N. Tolstoy, «Азбука», book IV (1872), pre-reform spelling as printed (page numbers
 «— 2 —» and OCR slips such as «НАСЪДКА» kept), from ``../shared/data/tolstoy_azbuka4_dev.jsonl``
@@ -61,6 +62,23 @@ def djvu(rows):
             page += [r] if r.isupper() else wrap(r, 58)
         text.append("\n".join(page))
     return "\n\n".join(text) + "\n"
+
+
+def pdftotext(rows):
+    """pdftotext's default output: each page's lines, then a form feed (U+000C) before the
+    next page; running heads «КНИГА ЧЕТВЕРТАЯ.» with the page number at the top of each page,
+    hard-wrapped lines with hyphenation (a word divided across two pages too), no blank
+    lines."""
+    text = []
+    for num, rs in pages(rows):
+        page = []
+        if num:
+            page.append(f"{num}  КНИГА ЧЕТВЕРТАЯ." if int(num) % 2 == 0 else
+                        f"АЗБУКА.  {num}")
+        for r in rs:
+            page += [r] if r.isupper() else wrap(r, 52)
+        text.append("\n".join(page) + "\n")
+    return "\f".join(text) + "\f"
 
 
 def markdown(rows):
@@ -143,7 +161,8 @@ def main():
              "12-azbuka-wikisource.txt": wikisource(ROWS[53:91]),
              "13-seed-scan-toc.txt": seed_scan(),
              "14-azbuka-two-columns.txt": two_columns(ROWS[91:110]),
-             "15-tsar-i-slony.txt": collision()}
+             "15-tsar-i-slony.txt": collision(),
+             "16-azbuka-pdftotext.txt": pdftotext(ROWS[110:150])}
     for name, text in files.items():
         (HERE / name).write_text(text, encoding="utf-8")
 
