@@ -68,7 +68,8 @@ class Added:
     fragment: str | None = None
     source: Path | None = None
     bom: bool = False
-    #: ``(id, original text)`` of every sentence of the witness, game by game
+    #: ``(id, original text less page furniture inside it)`` of every sentence of the
+    #: witness, game by game (:attr:`extract.model.Sentence.book_text`)
     sentence_texts: tuple[tuple[str, str], ...] = ()
     #: ``(new, retired)`` apparatus ids: entries the new copy adds, and locked ones that no
     #: entry claims any more (variations it merged), retired with the reason in the lock
@@ -425,16 +426,23 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         # "known": in games.toml, or already in another witness (then this copy is collated)
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
                        len(g.texts[siglum])) for g in found)
-        sentence_texts = tuple((s.id, s.original) for g in found for s in g.texts[siglum])
+        sentence_texts = tuple((s.id, s.book_text) for g in found for s in g.texts[siglum])
         guessed = dict(layout.guesses)
         guessed.update((at, f"set by {where}") for at, where in layout.corrected)
         line_at = line_finder(text)
-        units = tuple((u.kind, line_at(u.start), line_at(max(u.start, u.end - 1)),
-                       u.ref if u.kind == "sentence" else (u.game or u.ref or ""),
-                       _excerpt(text[u.start:u.end])
-                       + (("   <- " if guessed[u.start].startswith("set by") else "   <- guess: ")
-                          + guessed[u.start] if u.start in guessed else ""))
-                      for u in ed.units[siglum])
+        # page furniture inside a sentence that runs on across it is no unit of the model
+        # (the sentence holds it): listed here all the same, where it stands
+        listed = {u.start for u in ed.units[siglum]}
+        inner = [p for p in layout.parts
+                 if p.kind in ("debris", "page-title") and p.start not in listed]
+        shown = sorted([(u.start, u.end, u.kind, u.ref if u.kind == "sentence" else
+                         (u.game or u.ref or ""), "") for u in ed.units[siglum]]
+                       + [(p.start, p.end, p.kind, p.label, "   <- inside a sentence: kept in "
+                           "its original text, left out of its reading text") for p in inner])
+        units = tuple((kind, line_at(a), line_at(max(a, b - 1)), ref, _excerpt(text[a:b])
+                       + (("   <- " if guessed[a].startswith("set by") else "   <- guess: ")
+                          + guessed[a] if a in guessed else "") + inside)
+                      for a, b, kind, ref, inside in shown)
     new_ids = tuple(e.id for e in entries if e.id not in old and not e.is_apparatus)
     apparatus_ids = (tuple(e.id for e in entries if e.id not in old and e.is_apparatus),
                      tuple(e.id for e in entries if e.is_apparatus and e.retired is not None

@@ -20,8 +20,9 @@ from .corpus import (KnownGame, Witness, corpus_dir, load_emendations, load_game
                      load_witnesses)
 from .errors import EditionError, line_of
 from .glossary import Term, find_terms, load_glossary
-from .normalise import PAGE_BREAK, Change, Normalisation, apply_changes, normalise
-from .structure import Part, continues, key, split_witness
+from .normalise import (HYPHENATION, PAGE_BREAK, PAGE_FURNITURE, Change, Normalisation,
+                        apply_changes, joins_across_lines, normalise)
+from .structure import FURNITURE, Part, continues, key, runs_on_across, split_witness
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,18 @@ class Sentence:
     @property
     def n(self) -> int:
         return int(self.id.split(":")[1].split("@")[0])
+
+    @property
+    def book_text(self) -> str:
+        """``original`` less the page furniture the sentence runs on across (the spans of its
+        ``page-furniture`` changes: a running head between the two pages it stands on): the
+        book's words as the witness has them."""
+        out, pos = [], 0
+        for c in self.changes:
+            if c.rule == "page-furniture":
+                out.append(self.original[pos:c.start])
+                pos = c.end
+        return "".join(out) + self.original[pos:]
 
 
 @dataclass(frozen=True)
@@ -152,20 +165,51 @@ def corpus_fingerprint(root: Path) -> str:
     return h.hexdigest()
 
 
+_PIECE_BEFORE = re.compile(r"(\w+)-[ \t]*$")
+_PIECE_AFTER = re.compile(r"\w+")
+
+
+def _furniture_change(text: str, a: Part, b: Part, changes) -> tuple[Change, int, int]:
+    """The change that leaves the page furniture between prose parts ``a`` and ``b`` out of
+    the reading text (rule ``page-furniture``), and the span it replaces: the gap, read as a
+    space; or, when ``a`` ends in a word divided by a hyphen that the hyphenation rule would
+    join with the first word of ``b``, the hyphen and the gap, read as nothing (no recorded
+    change may cross the hyphen)."""
+    gap = Change(a.end, b.start, text[a.end:b.start], " ", "typography", PAGE_FURNITURE)
+    left, right = _PIECE_BEFORE.search(text, a.start, a.end), _PIECE_AFTER.match(text, b.start)
+    if left and right and joins_across_lines(left.group(1), right.group()):
+        hyphen = left.end(1)
+        if not any(c.start < hyphen < c.end for c in changes):
+            return (Change(hyphen, b.start, text[hyphen:b.start], "", "typography",
+                           PAGE_FURNITURE), hyphen, b.start)
+    return gap, a.end, b.start
+
+
 def _witness_normalisation(w: Witness, parts: list[Part], emendations) -> Normalisation:
-    """Normalise a whole witness; page breaks inside a sentence become a typography change."""
+    """Normalise a whole witness; page breaks inside a sentence become a typography change,
+    and so does page furniture inside one (:func:`extract.structure.runs_on_across`: the
+    changes the normaliser made inside the furniture give way to it)."""
     norm = normalise(w.text, emendations)
-    extra = []
-    for a, b in zip(parts, parts[1:]):   # only adjacent prose: never across debris or a title
-        if a.kind != "prose" or b.kind != "prose":
-            continue
-        gap = w.text[a.end:b.start]
-        if continues(w.text, a.end, b.start) and not any(
-                c.start < b.start and c.end > a.end for c in norm.changes):
-            extra.append(Change(a.end, b.start, gap, " ", "typography", PAGE_BREAK))
+    extra, dropped = [], []
+    prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
+    for i, j in zip(prose, prose[1:]):
+        a, b = parts[i], parts[j]
+        if j == i + 1:       # adjacent prose: a paragraph (page) break inside a sentence
+            if continues(w.text, a.end, b.start) and not any(
+                    c.start < b.start and c.end > a.end for c in norm.changes):
+                extra.append(Change(a.end, b.start, w.text[a.end:b.start], " ", "typography",
+                                    PAGE_BREAK))
+        elif runs_on_across(w.text, parts, i, j):
+            change, start, end = _furniture_change(w.text, a, b, norm.changes)
+            inside = [c for c in norm.changes if start <= c.start and c.end <= end]
+            if any(c.start < end and c.end > start for c in norm.changes if c not in inside):
+                continue     # a recorded change crosses the furniture's edge: left as it is
+            extra.append(change)
+            dropped += inside
     if not extra:
         return norm
-    changes = tuple(sorted(norm.changes + tuple(extra), key=lambda c: (c.start, c.end)))
+    keep = tuple(c for c in norm.changes if c not in dropped)
+    changes = tuple(sorted(keep + tuple(extra), key=lambda c: (c.start, c.end)))
     return Normalisation(w.text, apply_changes(w.text, changes), changes)
 
 
@@ -334,7 +378,10 @@ def _build(root: Path, fingerprint: str) -> Edition:
         wunits: list[Unit] = []
         para_index: dict[str, int] = {}
         prev_prose_end = None
-        for p in parts:
+        prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
+        inside_sentence = {k for i, j in zip(prose, prose[1:]) if j > i + 1
+                           and runs_on_across(w.text, parts, i, j) for k in range(i + 1, j)}
+        for k, p in enumerate(parts):
             if p.kind == "heading" and not p.opens:
                 wunits.append(Unit("heading", p.start, p.end, p.end))
                 current, prev_prose_end = None, None
@@ -361,8 +408,11 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 prev_prose_end = None
                 continue
             if p.kind in ("page-title", "debris"):   # not the book's text: no game, no sentence
+                if k in inside_sentence:    # page furniture inside a sentence: part of it
+                    continue
                 wunits.append(Unit(p.kind, p.start, p.end, p.end, ref=p.label))
-                prev_prose_end = None
+                if not (p.kind == "page-title" or p.label in FURNITURE):
+                    prev_prose_end = None
                 continue
             if current is None:
                 current = w.fragment or f"fragment-{w.siglum.lower()}"
@@ -377,7 +427,9 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 found[current]["texts"][w.siglum].append(("figure", p.label, p.start, p.end))
                 continue
             # prose: a new paragraph unless it continues the last one across a page break
-            joined = prev_prose_end is not None and continues(w.text, prev_prose_end, p.start)
+            # (and the page furniture there, if any)
+            joined = prev_prose_end is not None and (
+                k - 1 in inside_sentence or continues(w.text, prev_prose_end, p.start))
             if not joined:
                 para_index[current] = para_index.get(current, -1) + 1
             prev_prose_end = p.end

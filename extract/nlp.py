@@ -250,6 +250,16 @@ def sentence_starts(doc: Doc) -> list[bool]:
     idx = [r[0] for r in rows]
     regs = [ud.get(("._.", "reg", s, None)) or text[s:s + n] for s, n, _ in rows]
     space = [bool(r[2]) for r in rows]
+    # page furniture inside a sentence (rule page-furniture: a running head between the two
+    # pages a sentence runs across) is not in the reading text: its tokens count as space
+    norm = _get_normalisation(doc)
+    cut = [(c.start, c.end) for c in (norm.changes if norm else ()) if c.rule == "page-furniture"]
+    if cut:
+        cut_starts = [a for a, _ in cut]
+        for i, s in enumerate(idx):
+            k = bisect_right(cut_starts, s) - 1
+            if k >= 0 and s < cut[k][1]:
+                regs[i], space[i] = "", True
     # matched brackets and quotes: tokens strictly inside one never start a sentence
     depth_change = [0] * (n + 1)
     stack: list[tuple[str, int]] = []

@@ -247,6 +247,11 @@ SPACES = _rule("spaces", "typography",
                "A run of several spaces or tabs inside a line becomes one space.")
 LINE_WRAP = _rule("line-wrap", "typography",
                   "A single line break inside a paragraph (a wrapped line) becomes a space.")
+PAGE_FURNITURE = _rule("page-furniture", "typography",
+                       "Page furniture inside a sentence that runs on from one page to the "
+                       "next (a running head, a page number, a footnote, a page separator) is "
+                       "left out of the reading text: the sentence reads on with a space, or "
+                       "a word divided at the foot of the page is joined.")
 PAGE_BREAK = _rule("page-break", "typography",
                    "A paragraph break that falls inside a sentence (a page break in the "
                    "printed book), or a form feed (U+000C: the page break pdftotext writes) "
@@ -511,6 +516,13 @@ def _piece_modern(piece: str) -> str:
         out += [piece[pos:start], reg]
         pos = end
     return _quick_modern("".join(out) + piece[pos:])
+
+
+def joins_across_lines(left: str, right: str) -> bool:
+    """Whether a word divided by a hyphen at a line (or page) end into the pieces ``left``
+    and ``right`` is one word (join them, dropping the hyphen) or a compound whose own
+    hyphen fell there (keep the hyphen): the hyphenation rule's own decision."""
+    return _join_decision(left, right)
 
 
 @lru_cache(maxsize=50_000)

@@ -173,6 +173,25 @@ def continues(text: str, prev_end: int, next_start: int) -> bool:
             and text[next_start:next_start + 1].islower())
 
 
+#: debris labels of page furniture, which may stand inside a sentence that runs on from one
+#: page to the next (the running head or page number at the top of the new page, a footnote
+#: at the foot of the old one, a Markdown or wiki page separator, a web page's furniture,
+#: labelled "")
+FURNITURE = frozenset({"running head", "page number", "footnote", "separator", "markup", ""})
+
+
+def runs_on_across(text: str, parts, i: int, j: int) -> bool:
+    """Whether prose parts ``parts[i]`` and ``parts[j]`` (``i < j``, nothing but debris and
+    page titles between) are one sentence running on across page furniture: at least one
+    part between, each page furniture (:data:`FURNITURE`) or the web page's title, and the
+    text continues (:func:`continues`)."""
+    between = parts[i + 1:j]
+    return bool(between) and all(p.kind == "page-title" or (p.kind == "debris" and
+                                                            p.label in FURNITURE)
+                                 for p in between) \
+        and continues(text, parts[i].end, parts[j].start)
+
+
 def prose_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Paragraphs of ``text[start:end]``, joining those split by a page break (see
     :func:`continues`)."""
@@ -871,9 +890,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 continues(text, parts[i].end, parts[j].start):
             first, last = line_of(text, parts[i + 1].start), line_of(text, parts[j - 1].end)
             where = f"line {first}" if first == last else f"lines {first}-{last}"
-            warnings.append((line_of(text, parts[i].end),
-                             f"a sentence runs on across page furniture ({where}): its two "
-                             f"pieces are taken as two sentences"))
+            warnings.append((line_of(text, parts[i].end), (
+                f"a sentence runs on across page furniture ({where}): taken as one sentence, "
+                f"the furniture kept in its original text and left out of its reading text"
+                if runs_on_across(text, parts, i, j) else
+                f"a sentence runs on across debris ({where}) that is not page furniture: its "
+                f"two pieces are taken as two sentences (mark the lines `debris` in "
+                f"corpus/structure/<siglum>.toml if they are furniture)")))
     book = [p for p in parts if p.kind not in ("debris", "page-title")]
     if book and book[-1].kind == "title":
         warnings.append((line_of(text, book[-1].start),

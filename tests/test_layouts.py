@@ -56,15 +56,20 @@ def test_layout_goes_in_with_no_option(cli, corpus_copy, case):
     for slug, _, *first in case["games"]:            # the right first words
         if first:
             assert " ".join(ed.game(slug).texts[sig][0].original.split()).startswith(first[0]), slug
-    sentences = [s.original for g in ed.games for s in g.texts.get(sig, ())]
-    for line in case.get("furniture", ()):             # page furniture and markup: never text
+    # page furniture and markup: never text (inside a sentence that runs on across it, only in
+    # the original, within the change that leaves it out of the reading text)
+    sentences = [s.book_text for g in ed.games for s in g.texts.get(sig, ())]
+    for line in case.get("furniture", ()):
         assert not any(line in s for s in sentences), line
     kinds = {u.kind for u in ed.units[sig]}
+    if any(c.rule == "page-furniture" for c in ed.normalisations[sig].changes):
+        kinds.add("debris")          # furniture inside a sentence: in the sentence, not a unit
     assert set(case["kinds"]) <= kinds
     # nothing but book text is a sentence: no web furniture, no title, no heading inside one
     for g in ed.games:
         for s in g.texts.get(sig, ()):
-            assert not re.search(r"Читать|Выбрать главу|[Сс]траница|\||Глава|ГЛАВА|Главная|Автор:", s.original), s
+            assert not re.search(r"Читать|Выбрать главу|[Сс]траница|\||Глава|ГЛАВА|Главная|Автор:",
+                                 s.book_text), s
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
@@ -330,20 +335,49 @@ def test_sentence_cut_by_a_page_number_names_its_one_line(cli, corpus_copy, tmp_
                  "столъ рядомъ. Пасьянсъ вышелъ.\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert r.exit_code == 0, r.output
-    assert re.search(r"line 5 +debris +page number +— 24 —", r.output), r.output
-    assert "line 3: a sentence runs on across page furniture (line 5): its two" in r.output
+    assert re.search(r"line 5 +debris +page number +— 24 — +<- inside a sentence", r.output), r.output
+    assert "line 3: a sentence runs on across page furniture (line 5): taken as one" in r.output
+    assert re.search(r"lines 3-7 +sentence +kotilon:1 +Берутъ", r.output), r.output
 
 
-def test_sentence_cut_by_web_furniture_is_warned_not_joined(cli, corpus_copy, tmp_path):
+def test_sentence_cut_by_web_furniture_is_joined_and_warned(cli, corpus_copy, tmp_path):
+    """A sentence that runs on from one web page to the next, over the next page's title and
+    navigation: one sentence, the furniture in its original text only, and said."""
     f = tmp_path / "split.txt"
     f.write_text("Пасьянсы - страница 16\n\nКотильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ на\n\n"
                  "Пасьянсы - страница 17\nЧитать онлайн\n\nстолъ рядомъ. Пасьянсъ вышелъ.\n",
                  encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert r.exit_code == 0, r.output
-    assert "line 5: a sentence runs on across page furniture (lines 7-8)" in r.output
-    assert re.search(r"line 7 +page-title +Пасьянсы - страница 17", r.output)
-    assert re.search(r"line 10 +sentence +kotilon:2 +столъ рядомъ\.", r.output)
+    assert "line 5: a sentence runs on across page furniture (lines 7-8): taken as one" in r.output
+    assert re.search(r"line 7 +page-title +Пасьянсы - страница 17 +<- inside a sentence", r.output)
+    assert re.search(r"lines 5-10 +sentence +kotilon:1 +Берутъ", r.output), r.output
+    assert re.search(r"line 10 +sentence +kotilon:2 +Пасьянсъ вышелъ\.", r.output), r.output
+
+
+def test_a_sentence_across_furniture_reads_on_in_the_reading_text(cli, corpus_copy, tmp_path):
+    """The furniture is in the sentence's original text (the witness as it is) and out of its
+    reading text, a word divided at the foot of the page joined: one recorded change."""
+    f = tmp_path / "scan.txt"
+    f.write_text("Котильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ на сто-\n\f24  ПАСЬЯНСЫ.\n"
+                 "лѣ рядомъ. Пасьянсъ вышелъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "SC").exit_code == 0
+    s = build_edition(corpus_copy).game("kotilon").sentences[0]
+    assert "24  ПАСЬЯНСЫ." in s.original
+    assert s.normalised == "Берут две колоды и кладут их на столе рядом."
+    assert [c.orig for c in s.changes if c.rule == "page-furniture"] == ["-\n\f24  ПАСЬЯНСЫ.\n"]
+
+
+def test_a_sentence_across_a_table_of_contents_is_not_joined(cli, corpus_copy, tmp_path):
+    """Only page furniture is read through: across other debris (here a table of contents)
+    the two pieces stay two sentences, and the warning says how to mark the lines."""
+    f = tmp_path / "toc.txt"
+    f.write_text("Котильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ на\n\nОГЛАВЛЕНІЕ.\n\n"
+                 "столъ рядомъ. Пасьянсъ вышелъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "that is not page furniture: its two pieces are taken as two sentences" in r.output
+    assert re.search(r"line 7 +sentence +kotilon:2 +столъ рядомъ\.", r.output), r.output
 
 
 def test_a_parenthesis_under_a_title_belongs_to_it(cli, corpus_copy, tmp_path):
@@ -548,7 +582,7 @@ def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
     assert re.search(rf"line 9 +debris +subheading +\*\*НАСЪДКА.*<- set by {re.escape(where)}:6", r.output)
     assert re.search(rf"line 45 +heading +starukha-i-kozel .*<- set by {re.escape(where)}:10", r.output)
     games = r.output[r.output.index("games:"):]
-    assert "nasdka-i-tsyplyata" not in games and "tsar-i-slony: 15 sentences" in games
+    assert "nasdka-i-tsyplyata" not in games and "tsar-i-slony: 14 sentences" in games
     assert "korova-i-kozel: 4 sentences" in games and "starukha-i-kozel: 8 sentences" in games
     assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
@@ -623,8 +657,10 @@ def test_footnotes_and_a_glued_page_number_are_not_sentences(cli, corpus_copy, t
     assert r.exit_code == 0, r.output
     assert re.search(r"line 7 +debris +footnote +\*\) По 52 карты", r.output)
     assert re.search(r"line 13 +debris +footnote +¹ Или квадратомъ\.", r.output)
-    assert re.search(r"line 5 +debris +page number +24 +<- guess: a number at the top of a page", r.output)
-    assert re.search(r"line 5 +sentence +kotilon:2 +перекладываютъ по одной\.", r.output)
+    assert re.search(r"line 5 +debris +page number +24 +<- guess: a number at the top of a page"
+                     r".* +<- inside a sentence", r.output), r.output
+    assert re.search(r"lines 3-5 +sentence +kotilon:1 +Берутъ двѣ колоды\*\) и, перетасовавъ ихъ,"
+                     r" 24 перекладываютъ", r.output), r.output
     assert re.search(r"line 15 +sentence +krug:2 +1\) Берутъ туза\.", r.output)
     assert re.search(r"line 17 +sentence +krug:3 +24 карты лишнія\.", r.output)
     assert re.search(r"guesses \(.*\): lines 1, 5, 9", r.output)
