@@ -662,11 +662,17 @@ def export() -> None:
 
 
 @export.command("tei")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("edition.tei.xml"), show_default=True, help="Output file.")
-def export_tei(out: Path) -> None:
-    """Write the whole edition as one TEI P5 document (atomically)."""
-    from .tei import write_tei
+@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              default=None, help="Output file (written atomically); without it, or with "
+                                 "'-', the TEI goes to standard output.")
+def export_tei(out: Path | None) -> None:
+    """Write the whole edition as one TEI P5 document: to standard output, or to --out."""
+    from .tei import edition_to_tei, tei_bytes, write_tei
+    if out is None or str(out) == "-":
+        data = tei_bytes(edition_to_tei(_edition()))
+        with click.open_file("-", "wb") as stream:
+            stream.write(data)
+        return
     tei_out_guard(out.resolve(), _corpus())
     click.echo(f"TEI written: {write_tei(_edition(), out)}")
 
