@@ -266,8 +266,32 @@ def games(fmt: str) -> None:
         flag = "executable" if r["executable"] else "not executable"
         click.echo(f"{r['slug']:20} {r['title_ru']} / {r['title_en'] or '(untranslated)'}"
                    f" — {count(r['sentences'], 'sentence')}, witnesses {', '.join(r['witnesses'])}, {flag}")
-        for a in r["ambiguities"]:
-            click.echo(f"    {a['id']}: {', '.join(a['readings'])} (default {a['default']})")
+        for kind, heading in GAMES_TEXT_HEADINGS.items():
+            items = [a for a in r["ambiguities"] if a["kind"] == kind]
+            if not items:
+                continue
+            click.echo(f"  {heading[len(items) > 1]}")
+            for a in items:
+                if kind == "open":
+                    readings = ", ".join(f"{x} (default)" if x == a["default"] else x
+                                         for x in a["readings"])
+                    click.echo(f"    {a['cite']}: {a['label']} Readings: {readings}.")
+                else:
+                    click.echo(f"    {a['cite']}: {a['label']} Reading: {a['default']}.")
+
+
+#: how ``edition games`` heads the ambiguities of a game, by kind (singular, plural): the open
+#: questions, then the one-reading decisions by what they rest on
+GAMES_TEXT_HEADINGS = {
+    "open": ("Open question (two or more readings, each implemented):",
+             "Open questions (two or more readings, each implemented):"),
+    "text": ("Decision (one reading; the text says it):",
+             "Decisions (one reading; the text says it):"),
+    "silent": ("Decision (one reading; the text is silent and the edition fills the gap):",
+               "Decisions (one reading; the text is silent and the edition fills the gap):"),
+    "editorial": ("Decision (one reading, editorial; the text never gives it):",
+                  "Decisions (one reading, editorial; the text never gives it):"),
+}
 
 
 @main.command()
@@ -277,6 +301,10 @@ def games(fmt: str) -> None:
 def segment(file: str, fmt: str) -> None:
     """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets.
 
+    As text, each sentence is one line: a word divided by a hyphen at a line end is joined
+    ('кар-' + line end + 'ты' -> 'карты'; a compound keeps its own hyphen, 'какой-нибудь'), as
+    in the reading text; the JSON's ``text`` is the witness's exact text.
+
     A byte order mark at the start is dropped (offsets count from the character after it);
     control characters and direction marks are refused, naming line and column."""
     from .structure import segment_text
@@ -285,8 +313,9 @@ def segment(file: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(sents, ensure_ascii=False, indent=1))
     else:
+        from .structure import unwrap_lines
         for s in sents:
-            click.echo(" ".join(s["text"].split()))
+            click.echo(unwrap_lines(s["text"]))
 
 
 @main.command()
