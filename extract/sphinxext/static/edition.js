@@ -38,6 +38,7 @@
       bar.appendChild(label);
     });
     var forms = document.createElement("label");
+    forms.className = "forms-switch";
     var formsBox = document.createElement("input");
     formsBox.type = "checkbox"; formsBox.dataset.forms = "orig";
     formsBox.checked = new URLSearchParams(window.location.search).get("forms") === "orig";
