@@ -8,7 +8,7 @@ import re
 
 from . import ids
 from .collate import apparatus_problems
-from .engine_link import engine_games, rule_links  # noqa: F401 (used here; re-exported)
+from .engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
 from .ids import CITED, reading_ids
 from .words import count
 
@@ -74,7 +74,10 @@ def decision_summary(slug: str, a: dict) -> dict:
     """One declared decision (an engine ambiguity, ``Ambiguity.to_dict()``) for ``edition games``:
     ``id``, ``readings`` (ids, as before), ``default``, plus ``cite`` (``<game>:<ambiguity>``),
     ``anchor`` (its anchor on the game page, :func:`extract.ids.anchor`), ``page``
-    (``games/<slug>.html#<anchor>``), ``question``, ``reason``, ``sentences`` and
+    (``games/<slug>.html#<anchor>``), ``kind`` (``open`` for an open question with two or more
+    readings; for a one-reading decision what it rests on: ``text``, ``silent`` or
+    ``editorial``, :func:`extract.engine_link.decision_kind`), ``label`` (the question in a few
+    words, :func:`extract.engine_link.question_label`), ``question``, ``reason``, ``sentences`` and
     ``reading_details``: per reading ``id``, ``cite`` (``<game>:<ambiguity>=<reading>``),
     ``anchor``, ``page``, ``label``, ``editorial``, ``justification``, ``restricts``."""
     from .ids import anchor
@@ -91,6 +94,8 @@ def decision_summary(slug: str, a: dict) -> dict:
                         "restricts": r.get("restricts", "")})
     return {"id": a["id"], "readings": [d["id"] for d in details], "default": a["default"],
             "cite": cite, "anchor": anchor(cite), "page": page + anchor(cite),
+            "kind": decision_kind(slug, a) or "open",
+            "label": question_label(a.get("question", "")),
             "question": a.get("question", ""), "reason": a.get("reason", ""),
             "sentences": list(a.get("sentences", [])), "reading_details": details}
 

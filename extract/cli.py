@@ -274,8 +274,32 @@ def games(fmt: str) -> None:
         flag = "executable" if r["executable"] else "not executable"
         click.echo(f"{r['slug']:20} {r['title_ru']} / {r['title_en'] or '(untranslated)'}"
                    f" — {count(r['sentences'], 'sentence')}, witnesses {', '.join(r['witnesses'])}, {flag}")
-        for a in r["ambiguities"]:
-            click.echo(f"    {a['id']}: {', '.join(a['readings'])} (default {a['default']})")
+        for kind, heading in GAMES_TEXT_HEADINGS.items():
+            items = [a for a in r["ambiguities"] if a["kind"] == kind]
+            if not items:
+                continue
+            click.echo(f"  {heading[len(items) > 1]}")
+            for a in items:
+                if kind == "open":
+                    readings = ", ".join(f"{x} (default)" if x == a["default"] else x
+                                         for x in a["readings"])
+                    click.echo(f"    {a['cite']}: {a['label']} Readings: {readings}.")
+                else:
+                    click.echo(f"    {a['cite']}: {a['label']} Reading: {a['default']}.")
+
+
+#: how ``edition games`` heads the ambiguities of a game, by kind (singular, plural): the open
+#: questions, then the one-reading decisions by what they rest on
+GAMES_TEXT_HEADINGS = {
+    "open": ("Open question (two or more readings, each implemented):",
+             "Open questions (two or more readings, each implemented):"),
+    "text": ("Decision (one reading; the text says it):",
+             "Decisions (one reading; the text says it):"),
+    "silent": ("Decision (one reading; the text is silent and the edition fills the gap):",
+               "Decisions (one reading; the text is silent and the edition fills the gap):"),
+    "editorial": ("Decision (one reading, editorial; the text never gives it):",
+                  "Decisions (one reading, editorial; the text never gives it):"),
+}
 
 
 @main.command()
@@ -285,6 +309,10 @@ def games(fmt: str) -> None:
 def segment(file: str, fmt: str) -> None:
     """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets.
 
+    As text, each sentence is one line: a word divided by a hyphen at a line end is joined
+    ('кар-' + line end + 'ты' -> 'карты'; a compound keeps its own hyphen, 'какой-нибудь'), as
+    in the reading text; the JSON's ``text`` is the witness's exact text.
+
     A byte order mark at the start is dropped (offsets count from the character after it);
     control characters and direction marks are refused, naming line and column."""
     from .structure import segment_text
@@ -293,8 +321,9 @@ def segment(file: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(sents, ensure_ascii=False, indent=1))
     else:
+        from .structure import unwrap_lines
         for s in sents:
-            click.echo(" ".join(s["text"].split()))
+            click.echo(unwrap_lines(s["text"]))
 
 
 @main.command()
@@ -670,11 +699,17 @@ def export() -> None:
 
 
 @export.command("tei")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("edition.tei.xml"), show_default=True, help="Output file.")
-def export_tei(out: Path) -> None:
-    """Write the whole edition as one TEI P5 document (atomically)."""
-    from .tei import write_tei
+@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              default=None, help="Output file (written atomically); without it, or with "
+                                 "'-', the TEI goes to standard output.")
+def export_tei(out: Path | None) -> None:
+    """Write the whole edition as one TEI P5 document: to standard output, or to --out."""
+    from .tei import edition_to_tei, tei_bytes, write_tei
+    if out is None or str(out) == "-":
+        data = tei_bytes(edition_to_tei(_edition()))
+        with click.open_file("-", "wb") as stream:
+            stream.write(data)
+        return
     tei_out_guard(out.resolve(), _corpus())
     click.echo(f"TEI written: {write_tei(_edition(), out)}")
 

@@ -361,7 +361,9 @@ def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
     least one and at most one in five, and either the words are divided differently (a space
     lost and a letter misread: ``елевой`` for ``с левой``) or ``slip`` has a word the
     dictionary does not know and every word of ``right`` is known. Letters alike but divided
-    differently (``в месте`` / ``вместе``) may be two readings: not a slip."""
+    differently are a slip only when ``slip`` has a word the dictionary does not know and
+    every word of ``right`` is known (``буб новый`` for ``бубновый``: a space OCR added);
+    otherwise (``в месте`` / ``вместе``) they may be two readings: not a slip."""
     import Levenshtein
 
     from .normalise import _known
@@ -370,9 +372,15 @@ def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
     if not a or not b or not all(re.fullmatch(r"[а-я]+", w) for w in a + b):
         return False
     x, y = "".join(a), "".join(b)
+    unknown_for_known = not all(_known(w) for w in a) and all(_known(w) for w in b)
+    if x == y:
+        # the same letters divided differently: a slip only when the division leaves a piece
+        # the dictionary does not know ('буб новый' for 'бубновый'); known words on both
+        # sides ('в месте' / 'вместе') may be two readings
+        return len(a) != len(b) and unknown_for_known
     if not 1 <= Levenshtein.distance(x, y) <= max(1, min(len(x), len(y)) // 5):
         return False
-    return len(a) != len(b) or (not all(_known(w) for w in a) and all(_known(w) for w in b))
+    return len(a) != len(b) or unknown_for_known
 
 
 _CACHE: dict[tuple[str, str, str], list[Entry]] = {}

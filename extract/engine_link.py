@@ -4,6 +4,7 @@ each sentence of the book. Empty when the engine package is not installed."""
 from __future__ import annotations
 
 import importlib.util
+import re
 
 
 def engine_games() -> dict[str, dict]:
@@ -20,3 +21,57 @@ def rule_links() -> dict[str, list[str]]:
         return {}
     from engine import registry
     return registry.by_sentence()
+
+
+#: decisions that rest on the text's silence, until the game modules declare
+#: ``decision(..., kind="silent")`` themselves (engine/games/*.py belong to the engine's
+#: authors): :func:`decision_kind` reads the engine's kind when it is declared and this table
+#: otherwise; tests/test_site_questions.py fails when the two disagree
+SILENT_DECISIONS = frozenset({
+    "octagon:side-piles-seen", "favourite:end", "heart-to-heart:end",
+    "macedonian-phalanx:refill-order", "spinning-wheel:hand", "dense-column:places-seen",
+})
+
+
+def decision_kind(slug: str, a: dict) -> str:
+    """What a one-reading decision (``Ambiguity.to_dict()``) rests on: ``text``, ``silent`` or
+    ``editorial`` (the engine's ``kind`` unless it is the derived ``text`` and the decision is
+    in :data:`SILENT_DECISIONS`); ``""`` for an ambiguity with several readings."""
+    if len(a["readings"]) != 1:
+        return ""
+    r = a["readings"][0]
+    editorial = r.get("editorial") if isinstance(r, dict) else False
+    kind = a.get("kind") or ("editorial" if editorial else "text")
+    if kind == "text" and f"{slug}:{a['id']}" in SILENT_DECISIONS:
+        return "silent"
+    return kind
+
+
+_QUOTED_THEN_ASKED = re.compile(r"['’»]\s*:\s+(.+)$", re.S)
+_LEADING_ID = re.compile(r"^[a-z0-9-]+:\d+(?:-\d+)?\s+")
+_ID_IN_PARENS = re.compile(r"\s*\([a-z0-9-]+:\d[^)]*\)")
+
+
+def question_label(question: str, limit: int = 90) -> str:
+    """A few words a reader can take in at a glance for an ambiguity's ``question`` (the mark
+    under a sentence, ``edition games``): its first sentence, without the quotation of the text
+    that leads up to the question (the sentence stands right above the mark) and without
+    sentence ids in parentheses; where the question begins with a sentence id as its subject
+    ("octagon:5 builds ..."), "The text" stands for it; cut at a word with "…" past ``limit``
+    characters. The id stays beside it for citing; the whole question is the link's title."""
+    q = " ".join(question.split())
+    m = _QUOTED_THEN_ASKED.search(q)
+    if m:
+        q = m.group(1)
+    elif _LEADING_ID.match(q):
+        q = "The text " + _LEADING_ID.sub("", q)
+    m = re.match(r"(.+?[?.])(?:\s|$)", q)
+    if m:
+        q = m.group(1)
+    q = _ID_IN_PARENS.sub("", q).strip()
+    if not q:
+        return ""
+    q = q[0].upper() + q[1:]
+    if len(q) > limit:
+        q = q[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return q

@@ -318,10 +318,10 @@ OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
 OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
-                       "A one-letter word in a Latin look-alike (c o a e p x y, C O A E P X) "
-                       "between two Cyrillic words is read as the Cyrillic letter when that is "
-                       "a word: 'пришел c ним' becomes 'пришел с ним'. Latin text is left "
-                       "alone.")
+                       "A word of one or two letters, all Latin look-alikes (c o a e p x y, "
+                       "C O A E P X), between two Cyrillic words is read in the Cyrillic "
+                       "letters when that is a word: 'пришел c ним' becomes 'пришел с ним', "
+                       "'co стола' 'со стола'. Latin text is left alone.")
 PARTICLE_HYPHEN = _rule("particle-hyphen", "orthography",
                         "The particles ли (ль), же (ж), бы (б), written with a hyphen in the old "
                         "spelling, are written apart: 'кто-же' becomes 'кто же', 'хоть-бы' "
@@ -1067,16 +1067,17 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
 
 
 def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
-    """One-letter Latin look-alike words between two Cyrillic words (OCR_LONE_LATIN)."""
+    """One- and two-letter words all in Latin look-alikes between two Cyrillic words
+    (OCR_LONE_LATIN): 'c' -> 'с', 'co' -> 'со', when the Cyrillic form is a word."""
     out = []
     for i, (s, e) in enumerate(pieces):
-        if e - s != 1 or text[s] not in _LONE_LATIN:
+        if not 1 <= e - s <= 2 or any(c not in _LONE_LATIN for c in text[s:e]):
             continue
         prev = pieces[i - 1] if i else None
         nxt = pieces[i + 1] if i + 1 < len(pieces) else None
-        cyr = _LATIN_LOOKALIKE[text[s]]
+        cyr = "".join(_LATIN_LOOKALIKE[c] for c in text[s:e])
         if _cyrillic_piece(text, prev) and _cyrillic_piece(text, nxt) and _known(cyr.lower()):
-            part = Change(s, e, text[s], cyr, "ocr", OCR_LONE_LATIN)
+            part = Change(s, e, text[s:e], cyr, "ocr", OCR_LONE_LATIN)
             out.append(_word_change(text, s, e, [part]))
     return out
 

@@ -261,6 +261,12 @@ PLOT_POLICIES = {"careful": ("#1f5fa8", "careful player"), "greedy": ("#6b6b6b",
                  "solver": ("#c0561b", "solver, every card known")}
 
 
+#: the forest plot's width and font size, in the drawing's units: on a 375 px phone the drawing
+#: is about 320 px wide, so its text is drawn at about 12 px (tests/test_phone.py measures it)
+FOREST_WIDTH = 330
+FOREST_FONT = 13
+
+
 def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]],
                svg_id: str) -> str | None:
     """A forest plot, inline SVG markup, of ambiguity ``aid``'s readings: one line per reading
@@ -277,10 +283,27 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
                 lines.append((label, policy, r))
     if len({lbl for lbl, _, _ in lines}) < 2:
         return None
-    left, width, row_h, top = 150, 200, 14, 18
-    height = top + row_h * len(lines) + 34
+    # Laid out for a phone: each reading's label on a line of its own above its bars, which
+    # take the whole width, so the drawing is narrow (FOREST_WIDTH units) and its text
+    # (FOREST_FONT units) stays readable when the drawing is shrunk to a 375 px screen.
+    font, total = FOREST_FONT, FOREST_WIDTH
+    left, width = 8, FOREST_WIDTH - 30
+    row_h, label_h = 13, font + 5
+    char = 0.62 * font                           # a generous average width of a character
+    legend, lx, ly = [], 4.0, font
+    for policy, (colour, name) in PLOT_POLICIES.items():
+        if any(p == policy for _, p, _ in lines):
+            w = 12 + char * len(name)
+            if lx > 4 and lx + w > total:
+                lx, ly = 4.0, ly + font + 4
+            legend.append(f'<circle cx="{lx + 4:.1f}" cy="{ly - font / 3:.1f}" r="3" fill="{colour}"/>'
+                          f'<text x="{lx + 10:.1f}" y="{ly:.1f}" class="fp-legend">{escape(name)}</text>')
+            lx += w + 8
+    top = ly + 8
+    n_labels = len(dict.fromkeys(lbl for lbl, _, _ in lines))
+    height = top + label_h * n_labels + row_h * len(lines) + font + 14
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="edition-forest" role="img" '
-           f'viewBox="0 0 {left + width + 16} {height}" '
+           f'viewBox="0 0 {total} {height:.0f}" font-size="{font}" '
            f'aria-labelledby="{svg_id}-t {svg_id}-d" id="{svg_id}">',
            f'<title id="{svg_id}-t">{escape(f"How often it comes out under each reading of {aid}")}'
            f'</title>']
@@ -292,11 +315,11 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
         lo, hi = r["ci95"]
         share = r["won"] / r["deals"]
         x = lambda v: left + width * v  # noqa: E731
-        cy = y + row_h / 2
         if label != prev:
-            out.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end" '
-                       f'class="fp-label">{escape(label)}</text>')
+            y += label_h
+            out.append(f'<text x="{left}" y="{y - 4:.1f}" class="fp-label">{escape(label)}</text>')
             prev = label
+        cy = y + row_h / 2
         if is_bound(r):
             out.append(f'<rect x="{x(lo):.1f}" y="{cy - 3:.1f}" width="{max(1.0, x(hi) - x(lo)):.1f}" '
                        f'height="6" fill="none" stroke="{colour}" stroke-dasharray="3 2"/>')
@@ -309,18 +332,14 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
         desc.append(f"{label}, {name}: {wins_words(r)}.")
         y += row_h
     axis = y + 4
-    out.append(f'<line x1="{left}" x2="{left + width}" y1="{axis}" y2="{axis}" stroke="#999"/>')
+    out.append(f'<line x1="{left}" x2="{left + width}" y1="{axis:.1f}" y2="{axis:.1f}" stroke="#999"/>')
     for v in (0, 0.25, 0.5, 0.75, 1):
-        out.append(f'<line x1="{left + width * v:.1f}" x2="{left + width * v:.1f}" y1="{top - 4}" '
-                   f'y2="{axis + 3}" stroke="#ddd"/>')
-        out.append(f'<text x="{left + width * v:.1f}" y="{axis + 14}" text-anchor="middle" '
-                   f'class="fp-axis">{int(100 * v)}%</text>')
-    lx = 4
-    for policy, (colour, name) in PLOT_POLICIES.items():
-        if any(p == policy for _, p, _ in lines):
-            out.append(f'<circle cx="{lx + 4}" cy="8" r="3" fill="{colour}"/>'
-                       f'<text x="{lx + 10}" y="11" class="fp-legend">{escape(name)}</text>')
-            lx += 12 + 6 * len(name)
+        out.append(f'<line x1="{left + width * v:.1f}" x2="{left + width * v:.1f}" y1="{top:.1f}" '
+                   f'y2="{axis + 3:.1f}" stroke="#ddd"/>')
+        anchor = "start" if v == 0 else "middle"
+        out.append(f'<text x="{left + width * v:.1f}" y="{axis + font + 3:.1f}" '
+                   f'text-anchor="{anchor}" class="fp-axis">{int(100 * v)}%</text>')
+    out.extend(legend)
     out.insert(2, f'<desc id="{svg_id}-d">{escape(" ".join(desc))} A dashed open bar is a '
                   f'bound: some deals were undecided.</desc>')
     out.append("</svg>")

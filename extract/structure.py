@@ -972,6 +972,21 @@ def split_witness(text: str, path, page_title: str | None, titles: list[str],
     return list(analyse(text, path, page_title, titles, marks).parts)
 
 
+#: the normaliser's rules that undo a line end inside a sentence (shown joined by ``segment``)
+LINE_END_RULES = frozenset({"hyphenation", "hyphen-compound"})
+
+
+def unwrap_lines(text: str) -> str:
+    """``text`` (a sentence as the witness has it) on one line, as a reader reads it: a word
+    divided by a hyphen at a line end joined as the normaliser joins it (rules
+    :data:`LINE_END_RULES`; a compound keeps its own hyphen), every other run of white space
+    one space. Nothing else of the normalisation is applied."""
+    from .normalise import apply_changes, normalise
+    changes = [p for c in normalise(text).changes for p in (c.parts or (c,))
+               if p.rule in LINE_END_RULES]
+    return " ".join(apply_changes(text, changes).split())
+
+
 def segment_text(text: str) -> list[dict]:
     """Segment any text: a list of ``{"start", "end", "text"}`` with offsets into ``text``.
 

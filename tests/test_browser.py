@@ -113,12 +113,13 @@ def test_original_forms_switch(browser, root):
     page, errors = open_page(browser, f"{root}/games/macedonian-phalanx.html")
     chg = page.locator(".reg .chg-emendation").first
     assert chg.inner_text() == "идут"
-    page.get_by_label("Original forms in the reading text").check()
+    assert page.get_by_text("Original forms in the reading text").count() == 0
+    page.get_by_label("Show changed words as printed (Normalised column)").check()
     assert chg.inner_text() == "вдут"
     assert "forms=orig" in page.url
     page.reload()
     assert page.locator(".reg .chg-emendation").first.inner_text() == "вдут"
-    page.get_by_label("Original forms in the reading text").uncheck()
+    page.get_by_label("Show changed words as printed (Normalised column)").uncheck()
     assert page.locator(".reg .chg-emendation").first.inner_text() == "идут"
     assert errors == []
     page.close()

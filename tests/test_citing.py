@@ -177,8 +177,43 @@ def test_client_cites_with_the_light_extension(site, tmp_path):
     assert r.returncode == 0, r.stderr
     found = links(tmp_path)
     assert sorted(found.values()) == sorted(EXPECTED.values())
-    assert found["The Mill, sentence 4"] == EXPECTED["mill:4"]   # the sentence's title
+    assert found == EXPECTED                        # the link text is the id, for every kind
     assert not (tmp_path / "src" / "games").exists()   # the light extension writes no pages
+
+
+def _link_styles(tmp_path: Path) -> dict[str, tuple]:
+    """Link text -> (the link's classes, the tags and classes inside it) of the client page's
+    links into the edition; the class naming the role (``edition-rule``, ``edition-interp``)
+    is left out: it says which role made the link and carries no style."""
+    doc = lhtml.fromstring((tmp_path / "out" / "index.html").read_bytes())
+
+    def cls(e) -> str:
+        return " ".join(c for c in (e.get("class") or "").split()
+                        if c not in ("edition-rule", "edition-interp"))
+    return {a.text_content(): (cls(a), tuple((e.tag, cls(e)) for e in a.iterdescendants()))
+            for a in doc.iter("a") if a.get("href", "").startswith(BASE)}
+
+
+def test_client_link_text_is_the_id_styled_alike_for_every_kind(site, tmp_path):
+    """Cited without a title of the author's own, a sentence, an ambiguity and a reading read
+    as their ids, and their links are made alike (issue 21: a sentence read 'The Mill,
+    sentence 4' while the others read as ids)."""
+    for sub, extensions, roles in [
+            ("ref", ["sphinx.ext.intersphinx"],
+             {"sentence": ":external+edition:ref:`mill:4`",
+              "ambiguity": ":external+edition:ref:`goes-doesnt-go:deal-pattern`",
+              "reading": ":external+edition:ref:`goes-doesnt-go:deal-pattern=dittography`"}),
+            ("domain", ["sphinx.ext.intersphinx", "extract.sphinxext.domain"],
+             {"sentence": ":edition:rule:`mill:4`",
+              "ambiguity": ":edition:interp:`goes-doesnt-go:deal-pattern`",
+              "reading": ":edition:interp:`goes-doesnt-go:deal-pattern=dittography`"})]:
+        out = tmp_path / sub
+        out.mkdir()
+        r = build_client(out, site, extensions, roles)
+        assert r.returncode == 0, r.stderr
+        assert links(out) == EXPECTED, sub
+        styles = _link_styles(out)
+        assert len(set(styles.values())) == 1, (sub, styles)
 
 
 def test_client_build_fails_on_an_unknown_id(site, tmp_path):

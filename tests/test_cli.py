@@ -18,6 +18,18 @@ def test_segment_text_and_json(cli, tmp_path):
     assert data[1]["text"] == "Потом и т. д."
 
 
+def test_segment_text_joins_words_divided_at_a_line_end(cli):
+    """As text, a sentence is one line as a reader reads it: 'кар-' + line end + 'ты' is
+    'карты', a compound keeps its own hyphen, the old spelling stays; JSON keeps the exact
+    witness text (issue 21)."""
+    text = "Кладутъ кар-\nты на столъ. Какой-\nнибудь тузъ раз-\nложатъ."
+    r = cli("segment", "-", input=text)
+    assert r.output.splitlines() == ["Кладутъ карты на столъ.", "Какой-нибудь тузъ разложатъ."]
+    data = json.loads(cli("segment", "-", "--format", "json", input=text).output)
+    assert [d["text"] for d in data] == ["Кладутъ кар-\nты на столъ.",
+                                         "Какой-\nнибудь тузъ раз-\nложатъ."]
+
+
 def test_segment_stdin(cli):
     r = cli("segment", "-", input="Раз. Два и проч. Три.")
     assert r.output.splitlines() == ["Раз.", "Два и проч.", "Три."]

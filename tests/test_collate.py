@@ -115,3 +115,33 @@ def test_an_ocr_slip_with_no_emendation_is_ocr(corpus_copy):
     assert not slip.lem.emended
     assert [(r.original, r.kind, r.emended) for r in slip.readings] == [("с левой", "ocr", False)]
     assert slip.kind == "ocr"
+
+
+def test_a_word_split_by_a_space_into_a_piece_that_is_no_word_is_an_ocr_slip():
+    """'тща тельно' for 'тщательно' (a space OCR put in, leaving 'тща', no word): the same
+    letters divided differently, with a piece the dictionary does not know -- an OCR slip, not
+    a substitution plus an addition (issue 21). Known words on both sides ('в месте' /
+    'вместе', 'не возможным' / 'невозможным') stay two readings; so does 'буб новый' /
+    'бубновый', since the dictionary knows 'буб'."""
+    def toks(text):
+        return _tokens(_S(text, ()))
+    assert classify(toks("тщательно"), toks("тща тельно")) == "ocr"
+    assert classify(toks("тща тельно"), toks("тщательно")) == "ocr"
+    assert classify(toks("вместе"), toks("в месте")) == "substantive"
+    assert classify(toks("невозможным"), toks("не возможным")) == "substantive"
+    assert classify(toks("бубновый"), toks("буб новый")) == "substantive"
+
+
+def test_a_split_word_is_one_ocr_entry_in_the_apparatus(cli, corpus_copy, tmp_path):
+    """Through `edition add` and the apparatus: a copy of Мельница that has 'тща тельно' for
+    'тщательно' and 'не возможным' for 'невозможным' gives one entry for each, the first an OCR
+    slip, the second a substantive variant."""
+    from extract.model import build_edition
+    from test_collation_philology import MILL_WORDS, _add
+    text = MILL_WORDS.replace("тщательно", "тща тельно").replace("невозможным", "не возможным")
+    _add(cli, corpus_copy, tmp_path, "mill-split.txt", text, "--siglum", "MS")
+    entries = apparatus(build_edition(corpus_copy), "mill")
+    split = [(e.lem.original, [(r.original, r.kind) for r in e.readings]) for e in entries
+             if "тщательно" in e.lem.original or "невозможным" in e.lem.original]
+    assert split == [("тщательно", [("тща тельно", "ocr")]),
+                     ("невозможным", [("не возможным", "substantive")])]

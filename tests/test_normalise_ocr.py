@@ -17,6 +17,10 @@ CASES = [
     ("тетрадь", "тетрадь", set()),                   # a modern word is never touched
     ("Өома и Өедоръ", "Фома и Федор", {"ocr-barred-o"}),
     ("пришелъ c нимъ", "пришел с ним", {"ocr-lone-latin", "final-hard-sign"}),
+    ("кладутъ co стола", "кладут со стола", {"ocr-lone-latin", "final-hard-sign"}),  # two letters
+    ("ОНЪ CO МНОЙ", "ОН СО МНОЙ", {"ocr-lone-latin", "final-hard-sign"}),
+    ("слово co и так", "слово со и так", {"ocr-lone-latin"}),
+    ("по-латыни: co ex", "по-латыни: co ex", set()),  # not between two Cyrillic words
     ("Il у a des ménagements", "Il у a des ménagements", set()),  # French stays French
     ("то-есть, кто-же, хоть-бы", "то есть, кто же, хоть бы", {"particle-hyphen"}),
     ("говорилъ-ли", "говорил ли", {"particle-hyphen", "final-hard-sign"}),

@@ -227,3 +227,31 @@ def test_figure_permalinks_are_named(site):
         assert not re.search(r'href="#id\d+"', page), path.name
     octagon = (site / "games" / "octagon.html").read_text(encoding="utf-8")
     assert 'href="#octagon.fig-30"' in octagon
+
+
+#: the smallest text a reader is asked to read on a phone, in CSS px
+PHONE_TEXT_PX = 11
+
+
+@pytest.mark.parametrize("slug", ["favourite", "dense-column", "mill"])
+def test_the_forest_plots_text_is_readable_on_a_phone(browser, http_root, slug):  # noqa: F811
+    """Every label, legend and axis figure of each forest plot is drawn at least
+    PHONE_TEXT_PX px high at 375 px (the drawing shrinks with the screen: its text once came
+    out at 8.6 px), and stays inside the drawing."""
+    ctx, page, errors = _page(browser, f"{http_root}/games/{slug}.html", 375)
+    sizes = page.evaluate("""() => [...document.querySelectorAll('svg.edition-forest')].map(svg => {
+        const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+        return [...svg.querySelectorAll('text')].map(t => {
+          const r = t.getBoundingClientRect();
+          return [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale,
+                  r.left - box.left, box.right - r.right, r.top - box.top, box.bottom - r.bottom];
+        }); })""")
+    assert sizes, slug
+    for svg in sizes:
+        assert svg
+        for text, px, *margins in svg:
+            assert px >= PHONE_TEXT_PX, (slug, text, px)
+            assert min(margins) >= -0.5, (slug, text, margins)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert errors == []
+    ctx.close()

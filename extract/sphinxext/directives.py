@@ -11,6 +11,7 @@ from ..ids import CITED, anchor, reading_ids
 from .edition import CORPUS_LISTING, get_edition
 from .nodes import change, id_literal
 from ..notes import NoteTable, note_blocks
+from ..engine_link import SILENT_DECISIONS, decision_kind, question_label  # noqa: F401 (re-exported)
 
 
 def _para(text: str, classes: list[str]) -> nodes.paragraph:
@@ -179,7 +180,9 @@ def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
 def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
     """The marks under a sentence that lead to the ambiguities and decisions citing it
     (``asked``: their ``Ambiguity.to_dict()``), each a link to its block, whose "Concerns"
-    line leads back: "Open questions: … Decisions: …" (the question as the link's title)."""
+    line leads back: "Open questions: … Decisions: …". Each link is the question in a few
+    words (:func:`extract.engine_link.question_label`; the whole question is its title),
+    followed by the citable id (``game:ambiguity``) as code."""
     p = nodes.paragraph(classes=["sent-questions"])
     groups = [("Open question" if sum(len(a["readings"]) > 1 for a in asked) == 1
                else "Open questions", [a for a in asked if len(a["readings"]) > 1]),
@@ -200,8 +203,10 @@ def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
             ref = nodes.reference("", "", internal=True, refuri=f"#{anchor(aid)}",
                                   classes=["q-open" if len(a["readings"]) > 1 else "q-decided"])
             ref["reftitle"] = a.get("question", "")
-            ref += nodes.Text(a["id"])
+            ref += nodes.Text(question_label(a.get("question", "")) or a["id"])
             p += ref
+            p += nodes.Text(" ")
+            p += nodes.literal(aid, aid, classes=["q-id"])
         p += nodes.Text(".")
     return p
 
@@ -241,16 +246,6 @@ DECISION_HEADINGS = {
                  "it; the reason below says why.",
 }
 
-#: decisions that rest on the text's silence, until the game modules declare
-#: ``decision(..., kind="silent")`` themselves (engine/games/*.py belong to the engine's
-#: authors): the site reads the engine's kind when it is declared and this table otherwise;
-#: tests/test_site_questions.py fails when the two disagree
-SILENT_DECISIONS = frozenset({
-    "octagon:side-piles-seen", "favourite:end", "heart-to-heart:end",
-    "macedonian-phalanx:refill-order", "spinning-wheel:hand", "dense-column:places-seen",
-})
-
-
 def editorial_note(justification: str) -> str:
     """The line under an editorial reading: ``Editorial reading, not in the text: <why>``, or
     ``Editorial reading: <why>`` when the justification itself begins by saying it is not in
@@ -260,16 +255,21 @@ def editorial_note(justification: str) -> str:
     return f"Editorial reading, not in the text: {justification}"
 
 
-def decision_kind(slug: str, a: dict) -> str:
-    """What a one-reading decision (``Ambiguity.to_dict()``) rests on: ``text``, ``silent`` or
-    ``editorial`` (the engine's ``kind`` unless it is the derived ``text`` and the decision is
-    in :data:`SILENT_DECISIONS`); ``""`` for an ambiguity with several readings."""
-    if len(a["readings"]) != 1:
-        return ""
-    kind = a.get("kind") or ("editorial" if a["readings"][0].get("editorial") else "text")
-    if kind == "text" and f"{slug}:{a['id']}" in SILENT_DECISIONS:
-        return "silent"
-    return kind
+#: the greedy row's policy cell when the blind player's row of the same readings, dropped from
+#: the table (:func:`same_as_greedy`), won and lost the very same deals
+BLIND_AS_GREEDY = ("greedy player; the blind player (face-up cards only) won and lost the same "
+                   "deals, deal for deal, so it has no row of its own")
+
+
+def same_as_greedy(row: dict, rows: list[dict]) -> bool:
+    """True for a blind player's row whose per-deal outcomes are those of the greedy player's
+    row of the same readings, over the same deals (as on a game whose every card lies face up):
+    the odds table shows the greedy row once and says so (:data:`BLIND_AS_GREEDY`)."""
+    if row["policy"] != "blind" or not row.get("outcomes"):
+        return False
+    return any(g["policy"] == "greedy" and g["change"] == row["change"]
+               and g.get("first") == row.get("first") and g.get("outcomes") == row["outcomes"]
+               for g in rows)
 
 
 def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]:
@@ -312,21 +312,23 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"undecided; where any are, the rate is given only as bounds, at least the won "
              f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
              f"counted both ways.")
-    if slug in engine_results.stale_games(table):
-        intro += " The engine has changed since these figures were measured."
-    sec += _para(intro, [])
     declared = _declared_readings(slug)
     found = finding_sentence(rows, list(dict.fromkeys(r["change"] for r in rows if r["change"])), slug,
                              whole_game=True)
     plain = bracket_sentences(rows, None)
+    # what was found comes first; how it was measured (the method) after it
     if found:
         finding = nodes.paragraph(classes=["amb-finding"])
         finding += cited_text(found, declared, [])
         sec += finding
     elif plain:
         sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
+    if slug in engine_results.stale_games(table):
+        sec += _para("The engine has changed since these figures were measured.", ["odds-stale"])
+    sec += _para(intro, ["odds-method"])
     cells = []
-    for r in rows:
+    shown = [r for r in rows if not same_as_greedy(r, rows)]
+    for r in shown:
         label = f"{slug}:{r['change']}" if r["change"] else "default readings"
         if r["change"] and label not in declared:  # a stale table: the reading was withdrawn
             label += ", no longer a reading of the engine"
@@ -334,7 +336,11 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         rate += _para(rate_figure(r), [])
         if r.get("note"):
             rate += _para(r["note"][0].upper() + r["note"][1:].rstrip(".") + ".", ["odds-note"])
-        cells.append([cited_text(label, declared, []), POLICY_NAMES.get(r["policy"], r["policy"]),
+        policy = POLICY_NAMES.get(r["policy"], r["policy"])
+        if r["policy"] == "greedy" and any(same_as_greedy(b, rows) for b in rows
+                                           if b["change"] == r["change"]):
+            policy = BLIND_AS_GREEDY
+        cells.append([cited_text(label, declared, []), policy,
                       r["deals"], f"{r['won']} / {r['lost']} / {r['undecided']}", rate])
     by_row = {row_key(r): r for r in rows}
     claims_path = root / "results" / "claims.toml"

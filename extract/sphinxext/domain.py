@@ -16,6 +16,9 @@ Citing the edition from another Sphinx project:
   "extract.sphinxext.domain"]``: the domain and its roles, no pages, no corpus), with the
   edition's own roles: ``:edition:rule:`mill:4```, ``:edition:interp:`...```, or
   ``:external+edition:edition:rule:`mill:4```.
+
+Without a title of the citing author's own, the link text is the id (``mill:4``) for every kind
+of object, set as code by the edition's roles and as text by ``:ref:``, the same for all three.
 """
 from __future__ import annotations
 
@@ -55,7 +58,9 @@ class EditionDomain(Domain):
             return
         self.objects[name] = (self.env.docname, anchor, objtype, title)
         std = self.env.get_domain("std")
-        std.note_hyperlink_target(name, self.env.docname, anchor, title or name)
+        # the link text another project gets without a title of its own is the id itself,
+        # for every kind of object (a sentence once gave "The Mill, sentence 4")
+        std.note_hyperlink_target(name, self.env.docname, anchor, name)
 
     def clear_doc(self, docname: str) -> None:
         for name, (doc, *_rest) in list(self.objects.items()):
@@ -86,8 +91,10 @@ class EditionDomain(Domain):
                                                  contnode, title))]
 
     def get_objects(self):
-        for name, (docname, anchor, objtype, title) in self.objects.items():
-            yield name, title or name, objtype, docname, anchor, 1
+        """Every object with its id as the display name (``objects.inv``): a citation through
+        intersphinx reads ``mill:4``, ``mill:redeals``, ``mill:redeals=two`` alike."""
+        for name, (docname, anchor, objtype, _title) in self.objects.items():
+            yield name, name, objtype, docname, anchor, 1
 
 
 def permalink(anchor: str, what: str) -> nodes.reference:

@@ -2,6 +2,9 @@
 (function () {
   "use strict";
   var COLS = [["orig", "Original"], ["reg", "Normalised"], ["en", "English"]];
+  /* the switch that puts the witness's forms back into the Normalised column, named for what
+     it does and where (it was "Original forms in the reading text") */
+  var FORMS_LABEL = "Show changed words as printed (Normalised column)";
   function hidden() {
     var p = new URLSearchParams(window.location.search).get("hide");
     return p ? p.split(",") : [];
@@ -35,6 +38,7 @@
       bar.appendChild(label);
     });
     var forms = document.createElement("label");
+    forms.className = "forms-switch";
     var formsBox = document.createElement("input");
     formsBox.type = "checkbox"; formsBox.dataset.forms = "orig";
     formsBox.checked = new URLSearchParams(window.location.search).get("forms") === "orig";
@@ -52,8 +56,9 @@
       try { window.history.replaceState(null, "", u.toString()); } catch (e) { /* file:// */ }
     });
     forms.appendChild(formsBox);
-    forms.appendChild(document.createTextNode(" Original forms in the reading text"));
-    forms.title = "Show every change in the reading text in its original form";
+    forms.appendChild(document.createTextNode(" " + FORMS_LABEL));
+    forms.title = "In the Normalised column, show each word the editors changed as the " +
+      "witness prints it (the change stays marked; hover or focus it for the rule)";
     bar.appendChild(forms);
     /* the switches stick to the top only while the text is on screen: they and the text are
        wrapped together, so they do not cover the ambiguities, the Play panel or the odds */

@@ -1,0 +1,72 @@
+"""Issue 21, the newcomer's list, on the built game pages: the odds section says what was found
+before how it was measured; a blind player's row that won and lost the very deals the greedy
+player did is not a second row (the greedy row says so, generated from the stored outcomes);
+no page speaks of "points" without saying they are percentage points."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from engine import api
+from extract.sphinxext.directives import BLIND_AS_GREEDY, same_as_greedy
+
+from test_site_questions import body, text_of
+
+REPO = Path(__file__).parent.parent
+GAMES = [g["slug"] for g in api.list_games() if g["executable"]]
+
+
+def _rows(slug: str) -> list[dict]:
+    table = json.loads((REPO / "corpus" / "results" / "odds.json").read_text(encoding="utf-8"))
+    return [r for r in table["rows"] if r["game"] == slug]
+
+
+def _odds(site, slug: str) -> str:
+    page = body(site, slug)
+    start = page.index(f'id="{slug}-odds"')
+    return page[start:page.index("</section>", start)]
+
+
+def test_the_finding_comes_before_the_method(site):
+    for slug in GAMES:
+        odds = " ".join(text_of(_odds(site, slug)).split())
+        said = odds.find("Under the default readings")
+        method = odds.index("Measured over numbered deals")
+        assert 0 <= said < method, slug
+        assert odds.index("How often it comes out") < said
+
+
+def test_a_blind_row_equal_to_the_greedy_row_is_shown_once_and_said(site):
+    favourite = _rows("favourite")
+    same = [r for r in favourite if same_as_greedy(r, favourite)]
+    assert same, "the favourite's blind rows are the greedy rows, deal for deal"
+    for slug in GAMES:
+        rows = _rows(slug)
+        odds = _odds(site, slug)
+        table = odds[odds.index("<table"):]
+        cells = [" ".join(text_of(c).split())
+                 for c in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]]
+        blind = [c for c in cells if "blind player" in c and "greedy" not in c]
+        kept = [r for r in rows if r["policy"] == "blind" and not same_as_greedy(r, rows)]
+        assert len(blind) == len(kept), slug
+        merged = [r for r in rows if same_as_greedy(r, rows)]
+        assert sum(BLIND_AS_GREEDY in c for c in cells) == len(merged), slug
+        assert len(cells) == len(rows) - len(merged), slug
+
+
+def test_same_as_greedy_compares_the_deals_not_the_counts():
+    g = {"policy": "greedy", "change": None, "first": 1, "outcomes": "WLLW"}
+    b = dict(g, policy="blind")
+    assert same_as_greedy(b, [g, b])
+    assert not same_as_greedy(dict(b, outcomes="LWWL"), [g, b])      # same counts, other deals
+    assert not same_as_greedy(dict(b, change="x=y"), [g, b])
+    assert not same_as_greedy(dict(b, first=2), [g, b])
+    assert not same_as_greedy(g, [g, b])
+
+
+def test_points_are_percentage_points(site):
+    for page in sorted(site.rglob("*.html")):
+        text = " ".join(text_of(page.read_text(encoding="utf-8")).split())
+        for m in re.finditer(r"\b\S+ points\b", text):
+            assert m.group(0).endswith("percentage points"), (page.name, m.group(0))
