@@ -49,19 +49,24 @@ def pages(rows):
     return out + [(num, cur)]
 
 
-def djvu(rows):
-    """A djvu text layer: a blank line between pages (what `edition add` asks for a form feed), the running head «АЗБУКА.» with the page
-    number, wrapped lines with hyphenation, no blank lines between paragraphs."""
-    text = []
-    for i, (num, rs) in enumerate(pages(rows)):
-        page = []
-        if num:
-            page.append(f"{num}                АЗБУКА." if int(num) % 2 == 0 else
-                        f"КНИГА ЧЕТВЕРТАЯ.                {num}")
+def scan_pages(rows, width, even, odd):
+    """The pages of a scan's text layer, each its lines joined: the running head ``even`` or
+    ``odd`` (formatted with the page number) on top, titles as they are, the prose
+    hard-wrapped at ``width`` with hyphenation, no blank lines between paragraphs."""
+    out = []
+    for num, rs in pages(rows):
+        page = [(even if int(num) % 2 == 0 else odd).format(num)] if num else []
         for r in rs:
-            page += [r] if r.isupper() else wrap(r, 58)
-        text.append("\n".join(page))
-    return "\n\n".join(text) + "\n"
+            page += [r] if r.isupper() else wrap(r, width)
+        out.append("\n".join(page))
+    return out
+
+
+def djvu(rows):
+    """A djvu text layer: a blank line between pages, the running head «АЗБУКА.» with the page
+    number, wrapped lines with hyphenation, no blank lines between paragraphs."""
+    return "\n\n".join(scan_pages(rows, 58, "{}                АЗБУКА.",
+                                   "КНИГА ЧЕТВЕРТАЯ.                {}")) + "\n"
 
 
 def pdftotext(rows):
@@ -69,16 +74,8 @@ def pdftotext(rows):
     next page; running heads «КНИГА ЧЕТВЕРТАЯ.» with the page number at the top of each page,
     hard-wrapped lines with hyphenation (a word divided across two pages too), no blank
     lines."""
-    text = []
-    for num, rs in pages(rows):
-        page = []
-        if num:
-            page.append(f"{num}  КНИГА ЧЕТВЕРТАЯ." if int(num) % 2 == 0 else
-                        f"АЗБУКА.  {num}")
-        for r in rs:
-            page += [r] if r.isupper() else wrap(r, 52)
-        text.append("\n".join(page) + "\n")
-    return "\f".join(text) + "\f"
+    return "".join(p + "\n\f" for p in scan_pages(rows, 52, "{}  КНИГА ЧЕТВЕРТАЯ.",
+                                                   "АЗБУКА.  {}"))
 
 
 def markdown(rows):
