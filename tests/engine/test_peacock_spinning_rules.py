@@ -1,0 +1,126 @@
+"""The pruning rules added to the Peacock's Tail (``frozen-rank``, ``lazy-semicircle``,
+``chain-semicircle``, ``ample-slots``) and the Spinning Wheel (``waste-lead``): each made
+deliberately unsound (a condition dropped or shifted) changes a verdict of the solver on
+positions near the end of won games, so the comparisons in test_pruning.py and the per-game
+pruning tests can see such a mistake. The rules themselves, switched off one at a time, are
+compared by those tests."""
+import functools
+import random
+
+from engine import games, solver
+from engine.cards import RANK
+from engine.games import peacock_tail as P
+from engine.games import spinning_wheel as SW
+from engine_walk import disagreements
+
+import test_peacock_tail_pruning as PT
+
+BUDGET = 20_000
+
+
+def _pt_caught(monkeypatch, name, value, rule):
+    PT._solutions()
+    off = PT.verdicts({rule})
+    monkeypatch.setattr(P.PeacockState, name, value)
+    return disagreements(PT.verdicts(), off)
+
+
+def test_frozen_rank_that_forgets_the_semicircle_is_caught(monkeypatch):
+    """Without the semicircle's cards (free at any time) the relaxation frees too little."""
+    real = P.PeacockState._frozen_rank_dead
+
+    def forgets(self):
+        s = self._child(None)
+        s.up = ((),) * 12
+        return real(s)
+    assert _pt_caught(monkeypatch, "_frozen_rank_dead", forgets, "frozen-rank") >= 1
+
+
+def test_lazy_semicircle_on_the_wrong_rank_is_caught(monkeypatch):
+    """Holding back a semicircle card of rank r while a foundation shows r - 1 (the rank
+    it needs, not its own) drops needed moves."""
+    def shifted(self, moves):
+        return [m for m in moves if m[1] <= P.WASTE or (m[1] - P.UP0 + 1) not in self.found]
+    assert _pt_caught(monkeypatch, "_lazy", shifted, "lazy-semicircle") >= 1
+
+
+def test_chain_semicircle_without_chains_is_caught(monkeypatch):
+    """Never a semicircle card while a reserve or the waste holds one: unsound."""
+    def none(self, moves):
+        if any(self.reserves) or self.waste:
+            return [m for m in moves if m[1] <= P.WASTE]
+        return moves
+    assert _pt_caught(monkeypatch, "_chains", none, "chain-semicircle") >= 1
+
+
+def test_ample_slots_one_short_is_caught(monkeypatch):
+    """Playing a card automatically when one foundation fewer shows r - 1 than cards of
+    rank r are left: unsound."""
+    def short(self, nf):
+        found = self.found
+        for src in range(P.UP0 + 12):
+            c = self._src_card(src)
+            if c is None or RANK[c] == 1:
+                continue
+            r = RANK[c]
+            showing = found.count(r - 1)
+            if showing and showing + 1 >= nf - sum(1 for f in found if f >= r):
+                return ("found", src)
+        return None
+    assert _pt_caught(monkeypatch, "_ample_slots", short, "ample-slots") >= 1
+
+
+# -- the Spinning Wheel -----------------------------------------------------------------
+
+@functools.cache
+def _sw_positions() -> tuple:
+    """(deal, moves) along the solver's winning lines of a few deals, from the 60th card of
+    the hand on, each also with a sibling: the card in hand laid on the other waste pile,
+    or another legal move (often lost)."""
+    out = []
+    for d in (1, 3, 4, 6):
+        r = solver.solve(games.new("spinning-wheel", d), BUDGET)
+        assert r.outcome == "won"
+        rnd = random.Random(d)
+        s = games.new("spinning-wheel", d)
+        for j, m in enumerate(r.moves):
+            if s.pos >= 60 and j % 4 == 0:
+                out.append((d, tuple(r.moves[:j])))
+                others = [x for x in s.legal_moves() if x != m]
+                if others:
+                    out.append((d, tuple(r.moves[:j]) + (rnd.choice(others),)))
+            s = s.apply(m)
+    return tuple(out)
+
+
+def _sw_verdicts(off=()) -> list[str]:
+    out = []
+    for d, moves in _sw_positions():
+        s = games.new("spinning-wheel", d, off=off)
+        for m in moves:
+            s = s.apply(m)
+        out.append(solver.search(s, BUDGET).outcome)
+    return out
+
+
+def test_waste_lead_decides_these_positions_both_ways():
+    on, off = _sw_verdicts(), _sw_verdicts({"waste-lead"})
+    assert {"won", "lost"} <= set(on)
+    assert disagreements(on, off) == 0
+
+
+def test_waste_lead_without_the_hand_is_caught(monkeypatch):
+    """Forgetting that the cards of rank r still in hand may be played first: unsound."""
+    off = _sw_verdicts({"waste-lead"})
+    real = SW.WheelState.dead
+
+    def no_hand(self):
+        cfg = self.cfg
+        saved = cfg.hand_left
+        cfg.hand_left = ((0,) * 14,) * len(saved)
+        try:
+            return real(self)
+        finally:
+            cfg.hand_left = saved
+    monkeypatch.setattr(SW.WheelState, "dead", no_hand)
+    assert disagreements(_sw_verdicts(), off) >= 1
