@@ -67,15 +67,6 @@ PRUNINGS = {
         "frees the card beneath it earlier (nothing is laid on a pile after the deal, so a "
         "free card stays free) and any line can be followed with it played first. Under "
         "``upper=rule`` a freed card can forbid a semicircle move, so the rule is off.",
-    "ample-slots":
-        "Under ``upper=advice``, a free card of rank r >= 2 goes up automatically when at "
-        "least as many foundations show r - 1 as there are cards of rank r not yet home: a "
-        "foundation showing r - 1 changes only when a card of rank r goes on it, so every "
-        "card of rank r finds a place whenever it is free, even with this one played first; "
-        "playing it first leaves one foundation more showing r (which only helps) and frees "
-        "the card beneath it earlier (nothing is ever laid on a pile), so any winning line, "
-        "with this card moved to its front, still wins. Under ``upper=rule`` a freed card "
-        "can forbid a semicircle move, so the rule is off.",
     "semicircle-dominated":
         "A semicircle card of a rank that a reserve's or the waste pile's top card could "
         "take up instead is not tried: nothing is ever laid on a reserve or the waste, so "
@@ -84,41 +75,30 @@ PRUNINGS = {
         "after the other (suits play no part on the foundations).",
     "lazy-semicircle":
         "Under ``upper=advice``, a semicircle card of rank r < 13 is not tried while some "
-        "foundation shows r, and a semicircle king not while any other card is left: a "
-        "semicircle card is free at any time and nothing covers it, so in any winning line it "
-        "can be postponed (one move at a time, always later, so this ends) until just before "
-        "the first card of rank r + 1 that could not go up without it (kings: to the end); in "
-        "between there is one more foundation showing r - 1 and one fewer showing r, and no "
-        "card of rank r + 1 is played that needs it, so every move stays legal; the postponed "
-        "line wins and plays each semicircle card only when no foundation shows its rank. "
-        "Under ``upper=rule`` a postponed card could be forbidden, so the rule is off.",
-    "chain-semicircle":
-        "Under ``upper=advice``, while a reserve or the waste pile holds a card, a semicircle "
-        "card of rank r is tried only as the first of a chain r, r + 1, ..., R - 1 of "
-        "semicircle cards that lifts a foundation showing r - 1 to take a reserve's or the "
-        "waste's top card of rank R, with no foundation showing any rank from r to R - 1. Any "
-        "winning line can be made tight: move each semicircle card (always later, so this "
-        "ends) to just before the first move that could not be played without it, and the "
-        "kings of the semicircle to the end; every move stays legal (the card is free at any "
-        "time, and in between one more foundation shows r - 1, which only helps). In a tight "
-        "line a semicircle card is followed at once by the move that needs it, so its first "
-        "move, if from the semicircle, starts such a chain (a semicircle move frees nothing, "
-        "so the chain ends at a card free now).",
+        "foundation already shows r. Take a winning line and its longest opening run of such "
+        "moves (it is not the whole line: the last card of a win is a king); the move m after "
+        "the run is legal now (the run only adds foundations showing ranks that some "
+        "foundation shows already, and frees no card). If the run holds a semicircle card of "
+        "m's rank, put m in the first such card's place and that card in m's place (the same "
+        "change to the foundations, and a semicircle card is free at any time): the run gets "
+        "shorter. Else play m first: the run's moves do not need what m takes. Repeating, a "
+        "winning line starts with a move this rule keeps. Under ``upper=rule`` a moved card "
+        "could be forbidden, so the rule is off.",
     "blocked-rank":
         "Proof of loss: when no foundation has yet reached rank k (k >= 2), the semicircle "
         "has no card of rank k, and every card of rank k not yet home lies under a card of "
         "higher rank in its reserve or the waste pile, the position is lost: the first card "
         "of rank k to go up must be freed first, and its cover of rank above k needs a "
         "foundation that has already taken a k.",
-    "frozen-rank":
-        "Proof of loss by relaxation: for a rank k with cards not yet home, freeze it (no "
-        "card of rank k goes up) and let every other free card of rank j go up whenever "
-        "some foundation shows, or could by then show, j - 1, ignoring how many "
-        "foundations show it (a relaxation: every real line before its first card of rank "
-        "k is a line of this relaxed game, so it frees no more cards and reaches no more "
-        "foundation ranks). If at the relaxed fixpoint no card of rank k is free (a "
-        "reserve's or the waste's top, or in the semicircle) or no foundation can show "
-        "k - 1, no card of rank k can ever go up and the position is lost.",
+    "pile-lead":
+        "Proof of loss by counting: a foundation showing r changes only when a card of "
+        "rank r + 1 goes on it, so from now on the cards of rank r + 1 gone up never "
+        "outnumber those of rank r gone up by more than the foundations showing r now. "
+        "Going down a reserve or the waste pile from its top, the cards above must go up "
+        "first, so this bounds from below how many cards of each rank from elsewhere (the "
+        "semicircle, the other piles) must be up by the time each card of the pile goes; "
+        "if that exceeds the cards of that rank elsewhere, the pile can never be emptied and "
+        "the position is lost.",
     "key-ranks-only":
         "Suits play no part after the deal (foundations are built regardless of suit) and "
         "the foundations are alike, so the key holds ranks only, the foundations sorted, "
@@ -305,74 +285,45 @@ class PeacockState(State):
         dominated: nothing is ever laid on a reserve or the waste, so the semicircle card
         stays free for later, while the reserve or waste card, moved up instead, frees the
         card beneath it; any play after the semicircle move can be mimicked after the other
-        (suits play no part on the foundations)."""
+        (suits play no part on the foundations). Under ``upper=advice`` also less the
+        semicircle moves of rule ``lazy-semicircle`` (:meth:`_lazy`). Tried lowest card first
+        (:meth:`_order_key`)."""
         moves = self.legal_moves()
         off = self.cfg.off
         if "lazy-semicircle" not in off and not self.cfg.upper_rule:
             moves = self._lazy(moves)
-        if "chain-semicircle" not in off and not self.cfg.upper_rule:
-            moves = self._chains(moves)
-        if "semicircle-dominated" in off:
-            return moves
-        low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}
-        if not low:
-            return moves
-        return [m for m in moves if m[1] <= WASTE or RANK[self._src_card(m[1])] not in low]
+        if "semicircle-dominated" not in off:
+            low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}
+            if low:
+                moves = [m for m in moves
+                         if m[1] <= WASTE or RANK[self._src_card(m[1])] not in low]
+        if len(moves) > 1:
+            moves = sorted(moves, key=self._order_key)
+        return moves
 
-    def _chains(self, moves):
-        """Rule ``chain-semicircle`` of :data:`PRUNINGS` (``upper=advice`` only): while a
-        reserve or the waste pile holds a card, a semicircle card of rank r is tried only
-        as the first of a chain r, r + 1, ..., R - 1 of semicircle cards that lifts a
-        foundation showing r - 1 to take a reserve's or the waste's top card of rank R, with
-        no foundation showing any rank from r to R - 1. Any winning line can be made tight:
-        move each semicircle card (always later, so this ends) to just before the first move
-        that could not be played without it, and the kings of the semicircle to the end;
-        every move stays legal (the card is free at any time, and in between one more
-        foundation shows r - 1, which only helps). In a tight line a semicircle card is
-        followed at once by the move that needs it, so its first move, if from the
-        semicircle, starts such a chain (a semicircle move frees nothing, so the chain ends
-        at a card free now)."""
-        tops = [p[-1] for p in self.reserves if p]
-        if self.waste:
-            tops.append(self.waste[-1])
-        if not tops:
-            return moves
-        found = self.found
-        up = self.up
-        starts = set()
-        for c in tops:
-            s = RANK[c] - 1
-            if s < 2 or s in found:
-                continue
-            while s >= 2 and up[s - 2] and s not in found:
-                if s - 1 in found:
-                    starts.add(s)
-                    break
-                s -= 1
-        return [m for m in moves if m[1] <= WASTE or m[1] - UP0 + 2 in starts]
+    def _order_key(self, m):
+        """The solver tries the lower cards first (a heuristic: it prunes nothing), a
+        reserve's or the waste's before the semicircle's, the pile with more cards first."""
+        src = m[1]
+        if src > WASTE:
+            return (src - UP0 + 2, 1, 0)
+        p = self.reserves[src] if src < NRES else self.waste
+        return (RANK[p[-1]], 0, -len(p))
 
     def _lazy(self, moves):
         """Rule ``lazy-semicircle`` of :data:`PRUNINGS` (``upper=advice`` only): a
-        semicircle card of rank r < 13 is not tried while some foundation shows r, and a
-        semicircle king not while any other card is left. A semicircle card is free at any
-        time and nothing covers it, so in any winning line it can be postponed (one move at
-        a time, always later, so this ends) until just before the first card of rank r + 1
-        that could not go up without it (kings: to the end); in between there is one more
-        foundation showing r - 1 and one fewer showing r, and no card of rank r + 1 is
-        played that needs it, so every move stays legal. The postponed line wins and plays
-        each semicircle card only when no foundation shows its rank, so its first move is
-        kept here."""
+        semicircle card of rank r < 13 is not tried while some foundation already shows r.
+        Take a winning line and its longest opening run of such moves (it is not the whole
+        line: the last card of a win is a king); the move m after the run is legal now (the
+        run only adds foundations showing ranks that some foundation shows already, and
+        frees no card). If the run holds a semicircle card of m's rank, put m in the first
+        such card's place and that card in m's place (the same change to the foundations,
+        and a semicircle card is free at any time): the run gets shorter. Else play m
+        first: the run's moves do not need what m takes. Repeating, a winning line starts
+        with a move this rule keeps."""
         found = self.found
-        kings_only = not any(self.reserves) and not self.waste and not any(self.up[:-1])
-        out = []
-        for m in moves:
-            src = m[1]
-            if src > WASTE:
-                r = src - UP0 + 2
-                if (r in found) if r < 13 else not kings_only:
-                    continue
-            out.append(m)
-        return out
+        return [m for m in moves
+                if m[1] <= WASTE or m[1] - UP0 + 2 == 13 or m[1] - UP0 + 2 not in found]
 
     def apply(self, move):
         s = self._child(move)
@@ -438,9 +389,8 @@ class PeacockState(State):
 
     def safe_move(self):
         """An ace to a new foundation (rule ``ace-up``); under ``upper=advice`` a free card
-        of rank r when every foundation shows at least r - 1 (rule ``lowest-up``), or when
-        at least as many foundations show r - 1 as cards of rank r are left (rule
-        ``ample-slots``). None otherwise."""
+        of rank r when every foundation shows at least r - 1 (rule ``lowest-up``). None
+        otherwise."""
         off = self.cfg.off
         if "ace-up" not in off:
             for src in range(NRES + 1):
@@ -459,43 +409,19 @@ class PeacockState(State):
                         return ("found", src)
                 if low + 1 <= 13 and self.up[low - 1]:
                     return ("found", UP0 + low - 1)
-        if "ample-slots" not in off:
-            return self._ample_slots(nf)
-        return None
-
-    def _ample_slots(self, nf: int):
-        """Rule ``ample-slots`` of :data:`PRUNINGS` (``upper=advice`` only): a free card
-        of rank r >= 2 goes up automatically when at least as many foundations show r - 1
-        as there are cards of rank r not yet home. A foundation showing r - 1 changes only
-        when a card of rank r goes on it, so every card of rank r finds a place whenever it
-        is free, even with this one played first; playing it first leaves one foundation
-        more showing r (which only helps) and frees the card beneath it earlier (nothing is
-        ever laid on a pile), so any winning line, with this card moved to its front,
-        still wins."""
-        found = self.found
-        for src in range(UP0 + 12):
-            c = self._src_card(src)
-            if c is None:
-                continue
-            r = RANK[c]
-            if r == 1:
-                continue
-            showing = found.count(r - 1)
-            if showing and showing >= nf - sum(1 for f in found if f >= r):
-                return ("found", src)
         return None
 
     def dead(self) -> bool:
         """Proof of loss (rule ``blocked-rank`` of :data:`PRUNINGS`): some rank k above
         every foundation has no card in the semicircle and every card of it not yet home
-        lies under a card of higher rank. O(cards). Then the stronger relaxation of rule
-        ``frozen-rank`` (:meth:`_frozen_rank_dead`)."""
+        lies under a card of higher rank. O(cards). Then the counting proof of rule
+        ``pile-lead`` (:meth:`_pile_lead_dead`)."""
         off = self.cfg.off
         if "blocked-rank" in off:
-            return "frozen-rank" not in off and self._frozen_rank_dead()
+            return self._more_dead(off)
         top = max(self.found, default=0)
         if top >= 12:
-            return "frozen-rank" not in off and self._frozen_rank_dead()
+            return self._more_dead(off)
         present = [False] * 14      # a card of the rank lies in a reserve or the waste
         free = [False] * 14         # ... with no card of higher rank above it
         for p in self.reserves + (self.waste,):
@@ -509,60 +435,54 @@ class PeacockState(State):
         for k in range(max(top + 1, 2), 14):
             if present[k] and not free[k] and not self.up[k - 2]:
                 return True
-        return "frozen-rank" not in off and self._frozen_rank_dead()
+        return self._more_dead(off)
 
-    def _frozen_rank_dead(self) -> bool:
-        """Proof of loss (rule ``frozen-rank`` of :data:`PRUNINGS`), by relaxation: for a
-        rank k with cards not yet home, freeze it (no card of rank k goes up) and let every
-        other free card of rank j go up whenever some foundation shows, or could by then
-        show, j - 1, ignoring how many foundations show it (a relaxation: every real line
-        before its first card of rank k is a line of this relaxed game, so it frees no more
-        cards and reaches no more foundation ranks). If at the relaxed fixpoint no card of
-        rank k is free (a reserve's or the waste's top, or in the semicircle) or no
-        foundation can show k - 1, no card of rank k can ever go up and the position is
-        lost. O(13 * cards)."""
-        stacks = [[RANK[c] for c in p] for p in self.reserves + (self.waste,) if p]
-        up = self.up
-        left = [0] * 14                      # cards of each rank not yet home
-        for st in stacks:
-            for r in st:
-                left[r] += 1
-        for j in range(2, 14):
-            left[j] += len(up[j - 2])
-        pool = [False, False] + [bool(p) for p in up]   # pool[j]: rank j in the semicircle
-        shown0 = [False] * 15
-        shown0[0] = True
+    def _more_dead(self, off) -> bool:
+        """The proof of rule ``pile-lead`` (unless off)."""
+        return "pile-lead" not in off and self._pile_lead_dead()
+
+    def _pile_lead_dead(self) -> bool:
+        """Proof of loss (rule ``pile-lead`` of :data:`PRUNINGS`), by counting: a foundation
+        showing r changes only when a card of rank r + 1 goes on it, so from now on the
+        cards of rank r + 1 gone up never outnumber those of rank r gone up by more than the
+        foundations showing r now. Going down a reserve or the waste pile from its top, the
+        cards above must go up first, so this bounds from below how many cards of each rank
+        from elsewhere (the semicircle, the other piles) must be up by the time each card of
+        the pile goes; if that exceeds the cards of that rank elsewhere, the pile can never
+        be emptied and the position is lost. O(13 * cards)."""
+        shows = [0] * 14
         for f in self.found:
-            shown0[f] = True
-        for k in range(1, 14):
-            if not left[k]:
-                continue
-            shown = shown0[:]
-            ptr = [len(st) for st in stacks]
-            changed = True
-            while changed:
-                changed = False
-                for i, st in enumerate(stacks):
-                    q = ptr[i]
-                    while q:
-                        j = st[q - 1]
-                        if j == k or not shown[j - 1]:
-                            break
-                        shown[j] = True
-                        q -= 1
-                    if q != ptr[i]:
-                        ptr[i] = q
-                        changed = True
-                for j in range(2, 14):
-                    if pool[j] and j != k and not shown[j] and shown[j - 1]:
-                        shown[j] = True
-                        changed = True
-            if not shown[k - 1]:
-                return True
-            if pool[k]:
-                continue
-            if not any(q and st[q - 1] == k for st, q in zip(stacks, ptr)):
-                return True
+            shows[f] += 1
+        piles = [p for p in self.reserves + (self.waste,) if p]
+        where = [0] * 14                     # cards of each rank in the semicircle and piles
+        for j in range(2, 14):
+            where[j] = len(self.up[j - 2])
+        ranks = []
+        for p in piles:
+            rp = [RANK[c] for c in reversed(p)]   # top first
+            ranks.append(rp)
+            for r in rp:
+                where[r] += 1
+        for rp in ranks:
+            own = [0] * 14
+            for r in rp:
+                own[r] += 1
+            cnt = [0] * 14                   # cards of each rank in the top part so far
+            total = [0] * 15                 # least gone up of each rank when it is done
+            for a in rp:
+                cnt[a] += 1
+                r = a
+                while r >= 1:
+                    t = total[r] + (1 if r == a else 0)   # own card, or outside ones kept
+                    need = total[r + 1] - shows[r] if r < 13 else 0
+                    if need > t:
+                        t = need
+                    if t == total[r]:
+                        break
+                    total[r] = t
+                    if t - cnt[r] > where[r] - own[r]:
+                        return True
+                    r -= 1
         return False
 
     def frees(self, move) -> bool:

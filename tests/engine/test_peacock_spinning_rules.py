@@ -1,5 +1,4 @@
-"""The pruning rules added to the Peacock's Tail (``frozen-rank``, ``lazy-semicircle``,
-``chain-semicircle``, ``ample-slots``) and the Spinning Wheel (``waste-lead``): each made
+"""The pruning rules added to the Peacock's Tail (``pile-lead``, ``lazy-semicircle``) and the Spinning Wheel (``waste-lead``): each made
 deliberately unsound (a condition dropped or shifted) changes a verdict of the solver on
 positions near the end of won games, so the comparisons in test_pruning.py and the per-game
 pruning tests can see such a mistake. The rules themselves, switched off one at a time, are
@@ -25,49 +24,12 @@ def _pt_caught(monkeypatch, name, value, rule):
     return disagreements(PT.verdicts(), off)
 
 
-def test_frozen_rank_that_forgets_the_semicircle_is_caught(monkeypatch):
-    """Without the semicircle's cards (free at any time) the relaxation frees too little."""
-    real = P.PeacockState._frozen_rank_dead
-
-    def forgets(self):
-        s = self._child(None)
-        s.up = ((),) * 12
-        return real(s)
-    assert _pt_caught(monkeypatch, "_frozen_rank_dead", forgets, "frozen-rank") >= 1
-
-
 def test_lazy_semicircle_on_the_wrong_rank_is_caught(monkeypatch):
     """Holding back a semicircle card of rank r while a foundation shows r - 1 (the rank
     it needs, not its own) drops needed moves."""
     def shifted(self, moves):
         return [m for m in moves if m[1] <= P.WASTE or (m[1] - P.UP0 + 1) not in self.found]
     assert _pt_caught(monkeypatch, "_lazy", shifted, "lazy-semicircle") >= 1
-
-
-def test_chain_semicircle_without_chains_is_caught(monkeypatch):
-    """Never a semicircle card while a reserve or the waste holds one: unsound."""
-    def none(self, moves):
-        if any(self.reserves) or self.waste:
-            return [m for m in moves if m[1] <= P.WASTE]
-        return moves
-    assert _pt_caught(monkeypatch, "_chains", none, "chain-semicircle") >= 1
-
-
-def test_ample_slots_one_short_is_caught(monkeypatch):
-    """Playing a card automatically when one foundation fewer shows r - 1 than cards of
-    rank r are left: unsound."""
-    def short(self, nf):
-        found = self.found
-        for src in range(P.UP0 + 12):
-            c = self._src_card(src)
-            if c is None or RANK[c] == 1:
-                continue
-            r = RANK[c]
-            showing = found.count(r - 1)
-            if showing and showing + 1 >= nf - sum(1 for f in found if f >= r):
-                return ("found", src)
-        return None
-    assert _pt_caught(monkeypatch, "_ample_slots", short, "ample-slots") >= 1
 
 
 # -- the Spinning Wheel -----------------------------------------------------------------
@@ -124,3 +86,16 @@ def test_waste_lead_without_the_hand_is_caught(monkeypatch):
             cfg.hand_left = saved
     monkeypatch.setattr(SW.WheelState, "dead", no_hand)
     assert disagreements(_sw_verdicts(), off) >= 1
+
+
+def test_pile_lead_that_forgets_the_foundations_showing_r_is_caught(monkeypatch):
+    """Counting no foundation showing r (so every card of rank r + 1 would need a new card
+    of rank r first): unsound."""
+    real = P.PeacockState._pile_lead_dead
+
+    def forgets(self):
+        s = self._child(None)
+        s.found = tuple(f if f <= 1 else 1 for f in self.found)   # all tops read as aces
+        s.up = self.up
+        return real(s)
+    assert _pt_caught(monkeypatch, "_pile_lead_dead", forgets, "pile-lead") >= 1
