@@ -99,3 +99,33 @@ def test_pile_lead_that_forgets_the_foundations_showing_r_is_caught(monkeypatch)
         s.up = self.up
         return real(s)
     assert _pt_caught(monkeypatch, "_pile_lead_dead", forgets, "pile-lead") >= 1
+
+
+def _end_position():
+    """Reserves and waste empty, foundations at J, J and six kings, the semicircle holding
+    two queens and two kings: won (Q, K, Q, K or Q, Q, K, K). Rule ``lowest-up`` is off
+    (it would play these cards without search)."""
+    s = games.new("peacock-tail", 1, off={"lowest-up"})
+    q = tuple(c for c in range(104) if RANK[c] == 12)[:2]
+    k = tuple(c for c in range(104) if RANK[c] == 13)[:2]
+    t = s._child(None)
+    t.hist = None
+    t.reserves, t.waste = ((), (), (), ()), ()
+    t.up = ((),) * 10 + (q, k)
+    t.found = (11, 11, 13, 13, 13, 13, 13, 13)
+    return t
+
+
+def test_lazy_semicircle_with_a_king_clause_is_caught(monkeypatch):
+    """The first version of the rule also held the semicircle's kings back while any other
+    card was left (its argument, postponing the kings to the end, did not hold): after one
+    queen goes up, the king that must follow it was never tried. test_pruning.py caught it
+    with ``lowest-up`` off; this end position shows it directly."""
+    assert solver.search(_end_position(), 1000).outcome == "won"
+    real = P.PeacockState._lazy
+
+    def kings_too(self, moves):
+        others = any(self.reserves) or self.waste or any(self.up[:-1])
+        return [m for m in real(self, moves) if not (m[1] == P.UP0 + 11 and others)]
+    monkeypatch.setattr(P.PeacockState, "_lazy", kings_too)
+    assert solver.search(_end_position().apply(("found", P.UP0 + 10)), 1000).outcome == "lost"
