@@ -73,12 +73,32 @@ PRUNINGS = {
         "the semicircle card stays free for later, while the other card, moved up instead, "
         "frees the card beneath it; any play after the semicircle move can be mimicked "
         "after the other (suits play no part on the foundations).",
+    "lazy-semicircle":
+        "Under ``upper=advice``, a semicircle card of rank r < 13 is not tried while some "
+        "foundation already shows r. Take a winning line and its longest opening run of such "
+        "moves (it is not the whole line: the last card of a win is a king); the move m after "
+        "the run is legal now (the run only adds foundations showing ranks that some "
+        "foundation shows already, and frees no card). If the run holds a semicircle card of "
+        "m's rank, put m in the first such card's place and that card in m's place (the same "
+        "change to the foundations, and a semicircle card is free at any time): the run gets "
+        "shorter. Else play m first: the run's moves do not need what m takes. Repeating, a "
+        "winning line starts with a move this rule keeps. Under ``upper=rule`` a moved card "
+        "could be forbidden, so the rule is off.",
     "blocked-rank":
         "Proof of loss: when no foundation has yet reached rank k (k >= 2), the semicircle "
         "has no card of rank k, and every card of rank k not yet home lies under a card of "
         "higher rank in its reserve or the waste pile, the position is lost: the first card "
         "of rank k to go up must be freed first, and its cover of rank above k needs a "
         "foundation that has already taken a k.",
+    "pile-lead":
+        "Proof of loss by counting: a foundation showing r changes only when a card of "
+        "rank r + 1 goes on it, so from now on the cards of rank r + 1 gone up never "
+        "outnumber those of rank r gone up by more than the foundations showing r now. "
+        "Going down a reserve or the waste pile from its top, the cards above must go up "
+        "first, so this bounds from below how many cards of each rank from elsewhere (the "
+        "semicircle, the other piles) must be up by the time each card of the pile goes; "
+        "if that exceeds the cards of that rank elsewhere, the pile can never be emptied and "
+        "the position is lost.",
     "key-ranks-only":
         "Suits play no part after the deal (foundations are built regardless of suit) and "
         "the foundations are alike, so the key holds ranks only, the foundations sorted, "
@@ -265,14 +285,45 @@ class PeacockState(State):
         dominated: nothing is ever laid on a reserve or the waste, so the semicircle card
         stays free for later, while the reserve or waste card, moved up instead, frees the
         card beneath it; any play after the semicircle move can be mimicked after the other
-        (suits play no part on the foundations)."""
+        (suits play no part on the foundations). Under ``upper=advice`` also less the
+        semicircle moves of rule ``lazy-semicircle`` (:meth:`_lazy`). Tried lowest card first
+        (:meth:`_order_key`)."""
         moves = self.legal_moves()
-        if "semicircle-dominated" in self.cfg.off:
-            return moves
-        low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}
-        if not low:
-            return moves
-        return [m for m in moves if m[1] <= WASTE or RANK[self._src_card(m[1])] not in low]
+        off = self.cfg.off
+        if "lazy-semicircle" not in off and not self.cfg.upper_rule:
+            moves = self._lazy(moves)
+        if "semicircle-dominated" not in off:
+            low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}
+            if low:
+                moves = [m for m in moves
+                         if m[1] <= WASTE or RANK[self._src_card(m[1])] not in low]
+        if len(moves) > 1:
+            moves = sorted(moves, key=self._order_key)
+        return moves
+
+    def _order_key(self, m):
+        """The solver tries the lower cards first (a heuristic: it prunes nothing), a
+        reserve's or the waste's before the semicircle's, the pile with more cards first."""
+        src = m[1]
+        if src > WASTE:
+            return (src - UP0 + 2, 1, 0)
+        p = self.reserves[src] if src < NRES else self.waste
+        return (RANK[p[-1]], 0, -len(p))
+
+    def _lazy(self, moves):
+        """Rule ``lazy-semicircle`` of :data:`PRUNINGS` (``upper=advice`` only): a
+        semicircle card of rank r < 13 is not tried while some foundation already shows r.
+        Take a winning line and its longest opening run of such moves (it is not the whole
+        line: the last card of a win is a king); the move m after the run is legal now (the
+        run only adds foundations showing ranks that some foundation shows already, and
+        frees no card). If the run holds a semicircle card of m's rank, put m in the first
+        such card's place and that card in m's place (the same change to the foundations,
+        and a semicircle card is free at any time): the run gets shorter. Else play m
+        first: the run's moves do not need what m takes. Repeating, a winning line starts
+        with a move this rule keeps."""
+        found = self.found
+        return [m for m in moves
+                if m[1] <= WASTE or m[1] - UP0 + 2 == 13 or m[1] - UP0 + 2 not in found]
 
     def apply(self, move):
         s = self._child(move)
@@ -346,29 +397,31 @@ class PeacockState(State):
                 c = self._src_card(src)
                 if c is not None and RANK[c] == 1:
                     return ("found", src)
-        if self.cfg.upper_rule or "lowest-up" in off:
+        if self.cfg.upper_rule:
             return None
         nf = self.cfg.packs * 4
-        low = self.found[0] if len(self.found) == nf else 0  # found is sorted
-        if low == 0:
-            return None
-        for src in range(NRES + 1):
-            c = self._src_card(src)
-            if c is not None and RANK[c] == low + 1:
-                return ("found", src)
-        if low + 1 <= 13 and self.up[low - 1]:
-            return ("found", UP0 + low - 1)
+        if "lowest-up" not in off:
+            low = self.found[0] if len(self.found) == nf else 0  # found is sorted
+            if low:
+                for src in range(NRES + 1):
+                    c = self._src_card(src)
+                    if c is not None and RANK[c] == low + 1:
+                        return ("found", src)
+                if low + 1 <= 13 and self.up[low - 1]:
+                    return ("found", UP0 + low - 1)
         return None
 
     def dead(self) -> bool:
         """Proof of loss (rule ``blocked-rank`` of :data:`PRUNINGS`): some rank k above
         every foundation has no card in the semicircle and every card of it not yet home
-        lies under a card of higher rank. O(cards)."""
-        if "blocked-rank" in self.cfg.off:
-            return False
+        lies under a card of higher rank. O(cards). Then the counting proof of rule
+        ``pile-lead`` (:meth:`_pile_lead_dead`)."""
+        off = self.cfg.off
+        if "blocked-rank" in off:
+            return self._more_dead(off)
         top = max(self.found, default=0)
         if top >= 12:
-            return False
+            return self._more_dead(off)
         present = [False] * 14      # a card of the rank lies in a reserve or the waste
         free = [False] * 14         # ... with no card of higher rank above it
         for p in self.reserves + (self.waste,):
@@ -382,6 +435,54 @@ class PeacockState(State):
         for k in range(max(top + 1, 2), 14):
             if present[k] and not free[k] and not self.up[k - 2]:
                 return True
+        return self._more_dead(off)
+
+    def _more_dead(self, off) -> bool:
+        """The proof of rule ``pile-lead`` (unless off)."""
+        return "pile-lead" not in off and self._pile_lead_dead()
+
+    def _pile_lead_dead(self) -> bool:
+        """Proof of loss (rule ``pile-lead`` of :data:`PRUNINGS`), by counting: a foundation
+        showing r changes only when a card of rank r + 1 goes on it, so from now on the
+        cards of rank r + 1 gone up never outnumber those of rank r gone up by more than the
+        foundations showing r now. Going down a reserve or the waste pile from its top, the
+        cards above must go up first, so this bounds from below how many cards of each rank
+        from elsewhere (the semicircle, the other piles) must be up by the time each card of
+        the pile goes; if that exceeds the cards of that rank elsewhere, the pile can never
+        be emptied and the position is lost. O(13 * cards)."""
+        shows = [0] * 14
+        for f in self.found:
+            shows[f] += 1
+        piles = [p for p in self.reserves + (self.waste,) if p]
+        where = [0] * 14                     # cards of each rank in the semicircle and piles
+        for j in range(2, 14):
+            where[j] = len(self.up[j - 2])
+        ranks = []
+        for p in piles:
+            rp = [RANK[c] for c in reversed(p)]   # top first
+            ranks.append(rp)
+            for r in rp:
+                where[r] += 1
+        for rp in ranks:
+            own = [0] * 14
+            for r in rp:
+                own[r] += 1
+            cnt = [0] * 14                   # cards of each rank in the top part so far
+            total = [0] * 15                 # least gone up of each rank when it is done
+            for a in rp:
+                cnt[a] += 1
+                r = a
+                while r >= 1:
+                    t = total[r] + (1 if r == a else 0)   # own card, or outside ones kept
+                    need = total[r + 1] - shows[r] if r < 13 else 0
+                    if need > t:
+                        t = need
+                    if t == total[r]:
+                        break
+                    total[r] = t
+                    if t - cnt[r] > where[r] - own[r]:
+                        return True
+                    r -= 1
         return False
 
     def frees(self, move) -> bool:

@@ -57,6 +57,15 @@ PRUNINGS = {
         "leads to the position the same move on the first leads to, with the two piles' "
         "names swapped; the key holds the piles as an unordered pair, so the solver tries "
         "the move on the first pile only.",
+    "waste-lead":
+        "Proof of loss: a top showing r disappears only when a card of rank r + 1 (after "
+        "the king the ace) covers it, so from now on the cards of rank r + 1 played can "
+        "never outnumber those of rank r played by more than the tops showing r now. Any "
+        "top part P of a waste pile must be played before the rest of that pile, and by "
+        "then at most all the cards of rank r in hand and those of the other pile's best "
+        "top part can have been played besides P's; if P's cards of rank r + 1 outnumber "
+        "its cards of rank r by more than that allowance plus the tops showing r, the "
+        "pile can never be emptied and the position is lost.",
     "key-tops-multiset":
         "A card always turns one top showing r - 1 into r, and which of equal tops it "
         "covers changes nothing later (see the module docstring), so the key holds the "
@@ -199,6 +208,38 @@ def turned(tops) -> int | None:
     return a
 
 
+def _profile(pile) -> tuple[list[int], list[int]]:
+    """For each rank r, over the top parts of ``pile`` (bottom first): the most by which
+    its cards of rank r + 1 (after the king the ace) outnumber those of rank r, and the most
+    by which those of rank r outnumber those of rank r + 1 (0 for the empty top part)."""
+    lead = [0] * 14
+    most = [0] * 14
+    best = [0] * 14
+    for c in reversed(pile):
+        a = RANK[c]
+        r = 13 if a == 1 else a - 1      # the card is rank r + 1 for pair r ...
+        x = lead[r] + 1
+        lead[r] = x
+        if x > most[r]:
+            most[r] = x
+        x = lead[a] - 1                  # ... and rank r for pair a
+        lead[a] = x
+        if -x > best[a]:
+            best[a] = -x
+    return most, best
+
+
+def _hand_left(rest) -> tuple:
+    """For each position of the hand, the cards of each rank (index 1..13) still in hand."""
+    out = [None] * (len(rest) + 1)
+    cnt = [0] * 14
+    out[len(rest)] = tuple(cnt)
+    for i in range(len(rest) - 1, -1, -1):
+        cnt[RANK[rest[i]]] += 1
+        out[i] = tuple(cnt)
+    return tuple(out)
+
+
 class WheelState(State):
     """``tops`` rank shown at each place of the wheel; ``count`` cards laid on each place;
     ``pos`` how many cards of the hand (``cfg.rest``) are dealt; ``waste`` the two waste piles
@@ -299,6 +340,33 @@ class WheelState(State):
         """Reading ``waste=dead``: a card on a waste pile never comes back, so the patience
         has failed as soon as one lies there (the game ends)."""
         return not self.cfg.waste_play and bool(self.waste[0] or self.waste[1])
+
+    def dead(self) -> bool:
+        """Proof of loss (rule ``waste-lead`` of :data:`PRUNINGS`): a top showing r
+        disappears only when a card of rank r + 1 (after the king the ace) covers it, so
+        from now on the cards of rank r + 1 played can never outnumber those of rank r
+        played by more than the tops showing r now. Any top part P of a waste pile must be
+        played before the rest of that pile, and by then at most all the cards of rank r
+        in hand and those of the other pile's best top part can have been played besides
+        P's; if P's cards of rank r + 1 outnumber its cards of rank r by more than that
+        allowance plus the tops showing r, the pile can never be emptied and the position
+        is lost. O(cards in the waste piles)."""
+        if "waste-lead" in self.cfg.off:
+            return False
+        w0, w1 = self.waste
+        if not w0 and not w1:
+            return False
+        lead0, ben0 = _profile(w0)
+        lead1, ben1 = _profile(w1)
+        n = [0] * 14
+        for t in self.tops:
+            n[t] += 1
+        hand = self.cfg.hand_left[self.pos]
+        for r in range(1, 14):
+            room = n[r] + hand[r]
+            if lead0[r] > room + ben1[r] or lead1[r] > room + ben0[r]:
+                return True
+        return False
 
     def apply(self, move):
         s = self._child(move)
@@ -448,6 +516,7 @@ class WheelState(State):
         s.hist = self.hist
         s.cfg = copy.copy(self.cfg)
         s.cfg.rest = relabelled(self.cfg.rest, sigma)
+        s.cfg.hand_left = _hand_left(s.cfg.rest)
         s.waste = tuple(relabelled(w, sigma) for w in self.waste)
         return s
 
@@ -458,6 +527,7 @@ def new(deal: int, readings: dict[str, str] | None = None) -> WheelState:
     r = resolve(SLUG, AMBIGUITIES, readings)
     wheel, rest = make_wheel(shuffled(SLUG, deal, PACKS))
     cfg = Config(SLUG, deal, r, wheel=wheel, rest=rest, ncards=len(rest),
+                 hand_left=_hand_left(rest),
                  compulsory=r["placement"] == "compulsory",
                  waste_play=r["waste"] == "to-wheel", waste_any=r["waste-entry"] == "any")
     s = WheelState.__new__(WheelState)

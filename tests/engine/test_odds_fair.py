@@ -114,14 +114,16 @@ def test_fresh_sample_restriction_wins_are_wins_of_the_wider_reading(slug, amb, 
                                                                      c_narrow, c_wide):
     """Deals 1-6, small budget: every deal won under the restricted reading is won under
     the wider one (solve_deal replays such a win under the wider reading, so a false
-    declaration raises)."""
+    declaration raises), and none lost under the wider one is won under the restricted one
+    (a game's pruning may be stronger under the wider reading, so the restricted search
+    may still be undecided there)."""
     narrow_out = odds.outcomes(slug, 6, 1, "solver", {amb: narrow}, 3000, jobs=1)
     wide_out = odds.outcomes(slug, 6, 1, "solver", {amb: wide}, 3000, jobs=1)
     for d, o in narrow_out.items():
         if o == "won":
             assert wide_out[d] == "won", (slug, d)
-        if wide_out[d] == "lost":
-            assert o == "lost", (slug, d)
+        if wide_out[d] == "lost":   # the narrow search may prune less and run out of budget
+            assert o != "won", (slug, d)
 
 
 def test_solve_deal_uses_a_restriction_and_replays_it():

@@ -1,0 +1,131 @@
+"""The pruning rules added to the Peacock's Tail (``pile-lead``, ``lazy-semicircle``) and the Spinning Wheel (``waste-lead``): each made
+deliberately unsound (a condition dropped or shifted) changes a verdict of the solver on
+positions near the end of won games, so the comparisons in test_pruning.py and the per-game
+pruning tests can see such a mistake. The rules themselves, switched off one at a time, are
+compared by those tests."""
+import functools
+import random
+
+from engine import games, solver
+from engine.cards import RANK
+from engine.games import peacock_tail as P
+from engine.games import spinning_wheel as SW
+from engine_walk import disagreements
+
+import test_peacock_tail_pruning as PT
+
+BUDGET = 20_000
+
+
+def _pt_caught(monkeypatch, name, value, rule):
+    PT._solutions()
+    off = PT.verdicts({rule})
+    monkeypatch.setattr(P.PeacockState, name, value)
+    return disagreements(PT.verdicts(), off)
+
+
+def test_lazy_semicircle_on_the_wrong_rank_is_caught(monkeypatch):
+    """Holding back a semicircle card of rank r while a foundation shows r - 1 (the rank
+    it needs, not its own) drops needed moves."""
+    def shifted(self, moves):
+        return [m for m in moves if m[1] <= P.WASTE or (m[1] - P.UP0 + 1) not in self.found]
+    assert _pt_caught(monkeypatch, "_lazy", shifted, "lazy-semicircle") >= 1
+
+
+# -- the Spinning Wheel -----------------------------------------------------------------
+
+@functools.cache
+def _sw_positions() -> tuple:
+    """(deal, moves) along the solver's winning lines of a few deals, from the 60th card of
+    the hand on, each also with a sibling: the card in hand laid on the other waste pile,
+    or another legal move (often lost)."""
+    out = []
+    for d in (1, 3, 4, 6):
+        r = solver.solve(games.new("spinning-wheel", d), BUDGET)
+        assert r.outcome == "won"
+        rnd = random.Random(d)
+        s = games.new("spinning-wheel", d)
+        for j, m in enumerate(r.moves):
+            if s.pos >= 60 and j % 4 == 0:
+                out.append((d, tuple(r.moves[:j])))
+                others = [x for x in s.legal_moves() if x != m]
+                if others:
+                    out.append((d, tuple(r.moves[:j]) + (rnd.choice(others),)))
+            s = s.apply(m)
+    return tuple(out)
+
+
+def _sw_verdicts(off=()) -> list[str]:
+    out = []
+    for d, moves in _sw_positions():
+        s = games.new("spinning-wheel", d, off=off)
+        for m in moves:
+            s = s.apply(m)
+        out.append(solver.search(s, BUDGET).outcome)
+    return out
+
+
+def test_waste_lead_decides_these_positions_both_ways():
+    on, off = _sw_verdicts(), _sw_verdicts({"waste-lead"})
+    assert {"won", "lost"} <= set(on)
+    assert disagreements(on, off) == 0
+
+
+def test_waste_lead_without_the_hand_is_caught(monkeypatch):
+    """Forgetting that the cards of rank r still in hand may be played first: unsound."""
+    off = _sw_verdicts({"waste-lead"})
+    real = SW.WheelState.dead
+
+    def no_hand(self):
+        cfg = self.cfg
+        saved = cfg.hand_left
+        cfg.hand_left = ((0,) * 14,) * len(saved)
+        try:
+            return real(self)
+        finally:
+            cfg.hand_left = saved
+    monkeypatch.setattr(SW.WheelState, "dead", no_hand)
+    assert disagreements(_sw_verdicts(), off) >= 1
+
+
+def test_pile_lead_that_forgets_the_foundations_showing_r_is_caught(monkeypatch):
+    """Counting no foundation showing r (so every card of rank r + 1 would need a new card
+    of rank r first): unsound."""
+    real = P.PeacockState._pile_lead_dead
+
+    def forgets(self):
+        s = self._child(None)
+        s.found = tuple(f if f <= 1 else 1 for f in self.found)   # all tops read as aces
+        s.up = self.up
+        return real(s)
+    assert _pt_caught(monkeypatch, "_pile_lead_dead", forgets, "pile-lead") >= 1
+
+
+def _end_position():
+    """Reserves and waste empty, foundations at J, J and six kings, the semicircle holding
+    two queens and two kings: won (Q, K, Q, K or Q, Q, K, K). Rule ``lowest-up`` is off
+    (it would play these cards without search)."""
+    s = games.new("peacock-tail", 1, off={"lowest-up"})
+    q = tuple(c for c in range(104) if RANK[c] == 12)[:2]
+    k = tuple(c for c in range(104) if RANK[c] == 13)[:2]
+    t = s._child(None)
+    t.hist = None
+    t.reserves, t.waste = ((), (), (), ()), ()
+    t.up = ((),) * 10 + (q, k)
+    t.found = (11, 11, 13, 13, 13, 13, 13, 13)
+    return t
+
+
+def test_lazy_semicircle_with_a_king_clause_is_caught(monkeypatch):
+    """The first version of the rule also held the semicircle's kings back while any other
+    card was left (its argument, postponing the kings to the end, did not hold): after one
+    queen goes up, the king that must follow it was never tried. test_pruning.py caught it
+    with ``lowest-up`` off; this end position shows it directly."""
+    assert solver.search(_end_position(), 1000).outcome == "won"
+    real = P.PeacockState._lazy
+
+    def kings_too(self, moves):
+        others = any(self.reserves) or self.waste or any(self.up[:-1])
+        return [m for m in real(self, moves) if not (m[1] == P.UP0 + 11 and others)]
+    monkeypatch.setattr(P.PeacockState, "_lazy", kings_too)
+    assert solver.search(_end_position().apply(("found", P.UP0 + 10)), 1000).outcome == "lost"
