@@ -70,6 +70,19 @@ PRUNINGS = {
         "off the waste, and dealing only buries it deeper). In the relaxed game moves up "
         "commute (as in rule ``endgame``), so playing up greedily decides it; when even "
         "that leaves a card off the foundations, the position is lost.",
+    "relaxed-deals-bury":
+        "A tighter relaxation than ``relaxed-bound``, in which every card reached stays "
+        "reachable, so moves up commute and are never worse made at once, and dealing only "
+        "when nothing goes up decides it. Reading ``refill=waste``: while a waste card lies "
+        "in the waste every move up takes at most one card off the waste and every card "
+        "dealt goes on top of it, so the waste card under k others comes to the top only "
+        "once the moves up outnumber the cards dealt since by k; a card of the pack is "
+        "reached only once dealt (in the first phase, where a move up refills from the "
+        "pack, once moves up and deals together reach it). Reading ``refill=stock``: a "
+        "waste card leaves the waste only by going up from its top, so the waste is a pile "
+        "played from the top, every card dealt going on it; a card of the pack is reached "
+        "once moves up and deals together reach it. When even the relaxed game leaves a "
+        "card off the foundations, the position is lost.",
     "key-places-alike":
         "Every place of the pyramid is alike (each card in it is free, nothing is built on "
         "it, and which empty place is filled first changes nothing), so the key sorts them.",
@@ -399,10 +412,32 @@ class PhalanxState(State):
         return None
 
     def dead(self) -> bool:
-        """Proof of loss (rule ``relaxed-bound`` of :data:`PRUNINGS`): True when even the
-        relaxed game -- every card of the pack reachable now, the waste card under k others
-        reachable after k moves up -- cannot bring every card home. O(104)."""
-        if "relaxed-bound" in self.cfg.off:
+        """Proof of loss (rules ``relaxed-deals-bury`` and ``relaxed-bound`` of
+        :data:`PRUNINGS`): True when even a relaxed game cannot bring every card home.
+
+        ``relaxed-deals-bury`` (:func:`relaxed_wins` with ``deals_bury``): every card
+        reached stays reachable, so moves up commute and are never worse made at once, and
+        dealing only when nothing goes up decides the relaxed game. Reading
+        ``refill=waste``: while a waste card lies in the waste every move up takes at most
+        one card off the waste and every card dealt goes on top of it, so the waste card
+        under k others comes to the top only once the moves up outnumber the cards dealt
+        since by k; a card of the pack is reached only once dealt (in the first phase,
+        where a move up refills from the pack, once moves up and deals together reach it).
+        Reading ``refill=stock``: a waste card leaves the waste only by going up from its
+        top, so the waste is a pile played from the top, every card dealt going on it; a
+        card of the pack is reached once moves up and deals together reach it.
+
+        ``relaxed-bound`` (weaker, used when the first is off): every card of the pack
+        reachable now, the waste card under k others reachable after k moves up. O(104)."""
+        off = self.cfg.off
+        if "relaxed-deals-bury" not in off:
+            if not self.cfg.refill_from_waste:
+                return not _relaxed_waste_pile(self.found, self.cfg.base, self.pyr,
+                                               self.stock[self.ptr:], self.waste)
+            return not relaxed_wins(self.found, self.cfg.base, self.pyr,
+                                    self.stock[self.ptr:], self.waste, deals_bury=True,
+                                    refill_from_pack=self.phase == 1)
+        if "relaxed-bound" in off:
             return False
         return not relaxed_wins(self.found, self.cfg.base, self.pyr, self.stock[self.ptr:],
                                 self.waste)
@@ -445,11 +480,16 @@ class PhalanxState(State):
         return s
 
 
-def relaxed_wins(found: tuple, base: int, pyr, stock, waste) -> bool:
-    """Does greedy play up win the relaxed game of rule ``relaxed-bound``? ``found`` the 8
-    foundation counts, ``base`` the base rank, ``pyr`` the pyramid (-1 for a hole),
-    ``stock`` the cards not yet dealt, ``waste`` bottom first. Moves up commute in it, so
-    greedy play decides it."""
+def relaxed_wins(found: tuple, base: int, pyr, stock, waste, deals_bury: bool = False,
+                 refill_from_pack: bool = True) -> bool:
+    """Does greedy play up win the relaxed game of rule ``relaxed-bound`` (or, with
+    ``deals_bury``, of rule ``relaxed-deals-bury``)? ``found`` the 8 foundation counts,
+    ``base`` the base rank, ``pyr`` the pyramid (-1 for a hole), ``stock`` the cards not yet
+    dealt, ``waste`` bottom first; ``refill_from_pack``: a move up may take a card of the
+    pack (first phase, or reading ``refill=stock``). Moves up commute in it, so greedy play
+    decides it."""
+    if deals_bury:
+        return _relaxed_deals_bury(found, base, pyr, stock, waste, refill_from_pack)
     avail = [0] * 52
     for c in pyr:
         if c >= 0:
@@ -474,6 +514,94 @@ def relaxed_wins(found: tuple, base: int, pyr, stock, waste) -> bool:
                         avail[queue.pop()] += 1
                     moved = True
     return found == [13] * 8
+
+
+def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
+                        refill_from_pack: bool) -> bool:
+    """The relaxed game of rule ``relaxed-deals-bury``, played greedily: every move up at
+    once; a card dealt only when nothing goes up. ``lead`` counts the moves up less the
+    cards dealt; the waste card under k others is reached once ``lead`` has reached k (while
+    it lies in the waste each move up takes at most one card off it, each card dealt goes on
+    top). A card of the pack is reached once dealt, or, with ``refill_from_pack``, once
+    moves up and deals together reach it. Reached cards stay reached, so moves up commute,
+    and making them at once is never worse (the lead only grows, more cards are reached);
+    dealing is the only other action, so the greedy line decides the relaxed game."""
+    avail = [0] * 52
+    for c in pyr:
+        if c >= 0:
+            avail[c % 52] += 1
+    queue = [c % 52 for c in waste]          # popped from the end: the top first
+    if queue:
+        avail[queue.pop()] += 1
+    nstock = len(stock)
+    nxt = 0                                  # cards of the pack reached
+    lead = best = 0
+    found = list(found)
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for f in range(8):
+                n = found[f]
+                if n < 13:
+                    c = (f // 2) * 13 + (base - 1 + n) % 13
+                    if avail[c]:
+                        avail[c] -= 1
+                        found[f] = n + 1
+                        moved = True
+                        lead += 1
+                        if lead > best:
+                            best = lead
+                            if queue:
+                                avail[queue.pop()] += 1
+                        if refill_from_pack and nxt < nstock:
+                            avail[stock[nxt] % 52] += 1
+                            nxt += 1
+        if nxt >= nstock:
+            return found == [13] * 8
+        avail[stock[nxt] % 52] += 1          # nothing goes up: deal the next card
+        nxt += 1
+        lead -= 1
+
+
+def _relaxed_waste_pile(found: tuple, base: int, pyr, stock, waste) -> bool:
+    """The relaxed game of rule ``relaxed-deals-bury`` under reading ``refill=stock``,
+    played greedily: the waste a pile whose top only goes up (a waste top that fits goes up
+    before a free card of the same kind: the free one stays free), every card dealt going on
+    it; each move up (from anywhere) reaches the next card of the pack as if it refilled the
+    pyramid; a card dealt only when nothing goes up. Reached cards stay reached, so moves
+    up are never worse made at once, and the greedy line decides the relaxed game."""
+    avail = [0] * 52
+    for c in pyr:
+        if c >= 0:
+            avail[c % 52] += 1
+    pile = [c % 52 for c in waste]           # top last
+    nstock = len(stock)
+    nxt = 0
+    found = list(found)
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for f in range(8):
+                n = found[f]
+                if n < 13:
+                    c = (f // 2) * 13 + (base - 1 + n) % 13
+                    if pile and pile[-1] == c:
+                        pile.pop()
+                    elif avail[c]:
+                        avail[c] -= 1
+                    else:
+                        continue
+                    found[f] = n + 1
+                    moved = True
+                    if nxt < nstock:
+                        avail[stock[nxt] % 52] += 1
+                        nxt += 1
+        if nxt >= nstock:
+            return found == [13] * 8
+        pile.append(stock[nxt] % 52)          # nothing goes up: deal the next card
+        nxt += 1
 
 
 def new(deal: int, readings: dict[str, str] | None = None) -> PhalanxState:
