@@ -78,11 +78,13 @@ PRUNINGS = {
         "dealt goes on top of it, so the waste card under k others comes to the top only "
         "once the moves up outnumber the cards dealt since by k; a card of the pack is "
         "reached only once dealt (in the first phase, where a move up refills from the "
-        "pack, once moves up and deals together reach it). Reading ``refill=stock``: a "
-        "waste card leaves the waste only by going up from its top, so the waste is a pile "
-        "played from the top, every card dealt going on it; a card of the pack is reached "
-        "once moves up and deals together reach it. When even the relaxed game leaves a "
-        "card off the foundations, the position is lost.",
+        "pack, or under reading ``refill=stock``, once moves up and deals together reach "
+        "it). Under reading ``refill=stock`` also a second relaxation: a waste card leaves "
+        "the waste only by going up from its top, so the waste is a pile played from the "
+        "top, with every card of the pack and the pyramid free; a free card that goes up "
+        "while its twin lies in the pile is lent, and the twin reaching the top may be taken "
+        "as free instead, so going up at once is never worse than waiting for the twin. "
+        "When even a relaxed game leaves a card off the foundations, the position is lost.",
     "key-places-alike":
         "Every place of the pyramid is alike (each card in it is free, nothing is built on "
         "it, and which empty place is filled first changes nothing), so the key sorts them.",
@@ -421,22 +423,25 @@ class PhalanxState(State):
         ``refill=waste``: while a waste card lies in the waste every move up takes at most
         one card off the waste and every card dealt goes on top of it, so the waste card
         under k others comes to the top only once the moves up outnumber the cards dealt
-        since by k; a card of the pack is reached only once dealt (in the first phase,
-        where a move up refills from the pack, once moves up and deals together reach it).
-        Reading ``refill=stock``: a waste card leaves the waste only by going up from its
-        top, so the waste is a pile played from the top, every card dealt going on it; a
-        card of the pack is reached once moves up and deals together reach it.
+        since by k; a card of the pack is reached only once dealt (in the first phase, or
+        under reading ``refill=stock``, once moves up and deals together reach it). Under
+        reading ``refill=stock`` also a second relaxation (:func:`_relaxed_waste_pile`): a
+        waste card leaves the waste only by going up from its top, so the waste is a pile
+        played from the top, with every card of the pack and the pyramid free; a free card
+        that goes up while its twin lies in the pile is lent, and the twin reaching the top
+        may be taken as free instead, so going up at once is never worse than waiting.
 
         ``relaxed-bound`` (weaker, used when the first is off): every card of the pack
         reachable now, the waste card under k others reachable after k moves up. O(104)."""
         off = self.cfg.off
         if "relaxed-deals-bury" not in off:
-            if not self.cfg.refill_from_waste:
-                return not _relaxed_waste_pile(self.found, self.cfg.base, self.pyr,
-                                               self.stock[self.ptr:], self.waste)
-            return not relaxed_wins(self.found, self.cfg.base, self.pyr,
-                                    self.stock[self.ptr:], self.waste, deals_bury=True,
-                                    refill_from_pack=self.phase == 1)
+            stock = self.stock[self.ptr:]
+            if not self.cfg.refill_from_waste and not _relaxed_waste_pile(
+                    self.found, self.cfg.base, self.pyr, stock, self.waste):
+                return True
+            return not relaxed_wins(self.found, self.cfg.base, self.pyr, stock, self.waste,
+                                    deals_bury=True, refill_from_pack=(
+                                        self.phase == 1 or not self.cfg.refill_from_waste))
         if "relaxed-bound" in off:
             return False
         return not relaxed_wins(self.found, self.cfg.base, self.pyr, self.stock[self.ptr:],
@@ -566,42 +571,53 @@ def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
 
 def _relaxed_waste_pile(found: tuple, base: int, pyr, stock, waste) -> bool:
     """The relaxed game of rule ``relaxed-deals-bury`` under reading ``refill=stock``,
-    played greedily: the waste a pile whose top only goes up (a waste top that fits goes up
-    before a free card of the same kind: the free one stays free), every card dealt going on
-    it; each move up (from anywhere) reaches the next card of the pack as if it refilled the
-    pyramid; a card dealt only when nothing goes up. Reached cards stay reached, so moves
-    up are never worse made at once, and the greedy line decides the relaxed game."""
+    played greedily: the waste a pile whose top only goes up; every card of the pack and
+    of the pyramid free. A free card that goes up while its twin lies in the pile is lent:
+    when that twin comes to the top it may be taken as free instead (as if the twin had
+    gone up and the free card stayed), so a free card that goes up at once is never worse
+    than waiting for its twin; a waste top that fits goes up before a free twin. Every move
+    is then never worse made at once, and the greedy line decides the relaxed game."""
     avail = [0] * 52
     for c in pyr:
         if c >= 0:
             avail[c % 52] += 1
+    for c in stock:
+        avail[c % 52] += 1
     pile = [c % 52 for c in waste]           # top last
-    nstock = len(stock)
-    nxt = 0
+    inpile = [0] * 52
+    for c in pile:
+        inpile[c] += 1
+    lent = [0] * 52
     found = list(found)
-    while True:
-        moved = True
-        while moved:
-            moved = False
-            for f in range(8):
-                n = found[f]
-                if n < 13:
-                    c = (f // 2) * 13 + (base - 1 + n) % 13
-                    if pile and pile[-1] == c:
-                        pile.pop()
-                    elif avail[c]:
-                        avail[c] -= 1
-                    else:
-                        continue
-                    found[f] = n + 1
-                    moved = True
-                    if nxt < nstock:
-                        avail[stock[nxt] % 52] += 1
-                        nxt += 1
-        if nxt >= nstock:
-            return found == [13] * 8
-        pile.append(stock[nxt] % 52)          # nothing goes up: deal the next card
-        nxt += 1
+    moved = True
+    while moved:
+        moved = False
+        while pile and lent[pile[-1]]:       # a lent twin comes to the top: free it
+            c = pile.pop()
+            inpile[c] -= 1
+            lent[c] -= 1
+            avail[c] += 1
+        for f in range(8):
+            n = found[f]
+            if n < 13:
+                c = (f // 2) * 13 + (base - 1 + n) % 13
+                if pile and pile[-1] == c:
+                    pile.pop()
+                    inpile[c] -= 1
+                elif avail[c]:
+                    avail[c] -= 1
+                    if inpile[c]:
+                        lent[c] += 1
+                else:
+                    continue
+                found[f] = n + 1
+                moved = True
+                while pile and lent[pile[-1]]:
+                    c = pile.pop()
+                    inpile[c] -= 1
+                    lent[c] -= 1
+                    avail[c] += 1
+    return found == [13] * 8
 
 
 def new(deal: int, readings: dict[str, str] | None = None) -> PhalanxState:
