@@ -562,11 +562,18 @@ def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
                         if refill_from_pack and nxt < nstock:
                             avail[stock[nxt] % 52] += 1
                             nxt += 1
-        if nxt >= nstock:
-            return found == [13] * 8
-        avail[stock[nxt] % 52] += 1          # nothing goes up: deal the next card
-        nxt += 1
-        lead -= 1
+        while True:                          # nothing goes up: deal the next card
+            if nxt >= nstock:
+                return found == [13] * 8
+            c = stock[nxt] % 52
+            avail[c] += 1
+            nxt += 1
+            lead -= 1
+            f = (c // 13) * 2                # only the card dealt can go up now
+            r = c % 13
+            if ((found[f] < 13 and (base - 1 + found[f]) % 13 == r)
+                    or (found[f + 1] < 13 and (base - 1 + found[f + 1]) % 13 == r)):
+                break
 
 
 def _relaxed_waste_pile(found: tuple, base: int, pyr, stock, waste) -> bool:
