@@ -148,3 +148,21 @@ def test_an_unsound_relaxation_is_caught(variant, monkeypatch):
         monkeypatch.setattr(MP, "_relaxed_deals_bury",
                             lambda f, b, p, s, w, r: _REAL_BURY(f, b, p, s, w[:-1], r))
     assert false_losses(), variant
+
+
+def test_search_moves_reorders_the_legal_moves_only():
+    """The solver's order (dealing first unless the waste top goes home soon) drops no
+    legal move and adds none."""
+    import random as _r
+    seen_turn_first = 0
+    for d in range(1, 6):
+        rnd = _r.Random(d)
+        for readings in ({}, {"refill": "stock"}):
+            s = games.new(G, d, readings)
+            while s.legal_moves():
+                ms = s.legal_moves()
+                sm = s.search_moves()
+                assert sorted(map(repr, sm)) == sorted(map(repr, ms))
+                seen_turn_first += len(sm) > 1 and sm[0] == ("turn",)
+                s = s.apply(rnd.choice(ms))
+    assert seen_turn_first
