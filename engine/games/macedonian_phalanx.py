@@ -26,8 +26,9 @@ unless it is the only legal one: playing a pyramid card up there refills its pla
 the pyramid and which stays buried in the waste, so an early move up can lose a won game
 (tests/engine/test_phalanx_egypt.py builds such a position). Once the pack is used up every
 move is a move up, and those commute (rule ``endgame``), so any of them is automatic then.
-The solver's proof of loss (rule ``relaxed-bound``) and every rule's argument are in
-:data:`PRUNINGS`.
+The solver's proofs of loss (rules ``relaxed-deals-bury`` and, when it is off, the weaker
+``relaxed-bound``: :meth:`PhalanxState.dead`), its order of moves
+(:meth:`PhalanxState.search_moves`) and every rule's argument are in :data:`PRUNINGS`.
 """
 from __future__ import annotations
 
