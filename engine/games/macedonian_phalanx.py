@@ -26,8 +26,9 @@ unless it is the only legal one: playing a pyramid card up there refills its pla
 the pyramid and which stays buried in the waste, so an early move up can lose a won game
 (tests/engine/test_phalanx_egypt.py builds such a position). Once the pack is used up every
 move is a move up, and those commute (rule ``endgame``), so any of them is automatic then.
-The solver's proof of loss (rule ``relaxed-bound``) and every rule's argument are in
-:data:`PRUNINGS`.
+The solver's proofs of loss (rules ``relaxed-deals-bury`` and, when it is off, the weaker
+``relaxed-bound``: :meth:`PhalanxState.dead`), its order of moves
+(:meth:`PhalanxState.search_moves`) and every rule's argument are in :data:`PRUNINGS`.
 """
 from __future__ import annotations
 
@@ -70,6 +71,21 @@ PRUNINGS = {
         "off the waste, and dealing only buries it deeper). In the relaxed game moves up "
         "commute (as in rule ``endgame``), so playing up greedily decides it; when even "
         "that leaves a card off the foundations, the position is lost.",
+    "relaxed-deals-bury":
+        "A tighter relaxation than ``relaxed-bound``, in which every card reached stays "
+        "reachable, so moves up commute and are never worse made at once, and dealing only "
+        "when nothing goes up decides it. Reading ``refill=waste``: while a waste card lies "
+        "in the waste every move up takes at most one card off the waste and every card "
+        "dealt goes on top of it, so the waste card under k others comes to the top only "
+        "once the moves up outnumber the cards dealt since by k; a card of the pack is "
+        "reached only once dealt (in the first phase, where a move up refills from the "
+        "pack, or under reading ``refill=stock``, once moves up and deals together reach "
+        "it). Under reading ``refill=stock`` also a second relaxation: a waste card leaves "
+        "the waste only by going up from its top, so the waste is a pile played from the "
+        "top, with every card of the pack and the pyramid free; a free card that goes up "
+        "while its twin lies in the pile is lent, and the twin reaching the top may be taken "
+        "as free instead, so going up at once is never worse than waiting for the twin. "
+        "When even a relaxed game leaves a card off the foundations, the position is lost.",
     "key-places-alike":
         "Every place of the pyramid is alike (each card in it is free, nothing is built on "
         "it, and which empty place is filled first changes nothing), so the key sorts them.",
@@ -192,6 +208,9 @@ AMBIGUITIES = (
 )
 
 _TURN = ("turn",)
+#: :meth:`PhalanxState.search_moves`: a waste top its foundations take within this many
+#: cards is saved (moves up first) rather than buried (dealing first).
+SAVE_SOON = 3
 _FOUND = tuple(("found", i) for i in range(NPYR))
 _FOUND_W = ("found", "w")
 
@@ -398,11 +417,57 @@ class PhalanxState(State):
                 return ("found", srcs[0])
         return None
 
+    def search_moves(self):
+        """The legal moves in the order the solver tries them (none is pruned). Under
+        reading ``refill=waste`` a move up now saves the waste top into the pyramid, and
+        dealing first lets a later move up save a card dealt after it instead: the moves up
+        come first when the waste top is a card its suit's foundations take within the next
+        four (``SAVE_SOON``), dealing first otherwise. Otherwise :meth:`legal_moves`. (Deals
+        14, 57, 63, 66 and 79 are won within the table's budget this way; with either fixed
+        order some of them are not.)"""
+        moves = self.legal_moves()
+        if self.cfg.refill_from_waste and len(moves) > 1 and moves[-1] == _TURN:
+            if self.waste:
+                c = self.waste[-1] % 52
+                f = (c // 13) * 2
+                r = c % 13
+                base, found = self.cfg.base, self.found
+                if any(found[g] < 13 and (r - (base - 1 + found[g])) % 13 <= SAVE_SOON
+                       for g in (f, f + 1)):
+                    return moves
+            return [_TURN] + moves[:-1]
+        return moves
+
     def dead(self) -> bool:
-        """Proof of loss (rule ``relaxed-bound`` of :data:`PRUNINGS`): True when even the
-        relaxed game -- every card of the pack reachable now, the waste card under k others
-        reachable after k moves up -- cannot bring every card home. O(104)."""
-        if "relaxed-bound" in self.cfg.off:
+        """Proof of loss (rules ``relaxed-deals-bury`` and ``relaxed-bound`` of
+        :data:`PRUNINGS`): True when even a relaxed game cannot bring every card home.
+
+        ``relaxed-deals-bury`` (:func:`relaxed_wins` with ``deals_bury``): every card
+        reached stays reachable, so moves up commute and are never worse made at once, and
+        dealing only when nothing goes up decides the relaxed game. Reading
+        ``refill=waste``: while a waste card lies in the waste every move up takes at most
+        one card off the waste and every card dealt goes on top of it, so the waste card
+        under k others comes to the top only once the moves up outnumber the cards dealt
+        since by k; a card of the pack is reached only once dealt (in the first phase, or
+        under reading ``refill=stock``, once moves up and deals together reach it). Under
+        reading ``refill=stock`` also a second relaxation (:func:`_relaxed_waste_pile`): a
+        waste card leaves the waste only by going up from its top, so the waste is a pile
+        played from the top, with every card of the pack and the pyramid free; a free card
+        that goes up while its twin lies in the pile is lent, and the twin reaching the top
+        may be taken as free instead, so going up at once is never worse than waiting.
+
+        ``relaxed-bound`` (weaker, used when the first is off): every card of the pack
+        reachable now, the waste card under k others reachable after k moves up. O(104)."""
+        off = self.cfg.off
+        if "relaxed-deals-bury" not in off:
+            stock = self.stock[self.ptr:]
+            if not self.cfg.refill_from_waste and not _relaxed_waste_pile(
+                    self.found, self.cfg.base, self.pyr, stock, self.waste):
+                return True
+            return not relaxed_wins(self.found, self.cfg.base, self.pyr, stock, self.waste,
+                                    deals_bury=True, refill_from_pack=(
+                                        self.phase == 1 or not self.cfg.refill_from_waste))
+        if "relaxed-bound" in off:
             return False
         return not relaxed_wins(self.found, self.cfg.base, self.pyr, self.stock[self.ptr:],
                                 self.waste)
@@ -445,11 +510,16 @@ class PhalanxState(State):
         return s
 
 
-def relaxed_wins(found: tuple, base: int, pyr, stock, waste) -> bool:
-    """Does greedy play up win the relaxed game of rule ``relaxed-bound``? ``found`` the 8
-    foundation counts, ``base`` the base rank, ``pyr`` the pyramid (-1 for a hole),
-    ``stock`` the cards not yet dealt, ``waste`` bottom first. Moves up commute in it, so
-    greedy play decides it."""
+def relaxed_wins(found: tuple, base: int, pyr, stock, waste, deals_bury: bool = False,
+                 refill_from_pack: bool = True) -> bool:
+    """Does greedy play up win the relaxed game of rule ``relaxed-bound`` (or, with
+    ``deals_bury``, of rule ``relaxed-deals-bury``)? ``found`` the 8 foundation counts,
+    ``base`` the base rank, ``pyr`` the pyramid (-1 for a hole), ``stock`` the cards not yet
+    dealt, ``waste`` bottom first; ``refill_from_pack``: a move up may take a card of the
+    pack (first phase, or reading ``refill=stock``). Moves up commute in it, so greedy play
+    decides it."""
+    if deals_bury:
+        return _relaxed_deals_bury(found, base, pyr, stock, waste, refill_from_pack)
     avail = [0] * 52
     for c in pyr:
         if c >= 0:
@@ -473,6 +543,112 @@ def relaxed_wins(found: tuple, base: int, pyr, stock, waste) -> bool:
                     if queue:
                         avail[queue.pop()] += 1
                     moved = True
+    return found == [13] * 8
+
+
+def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
+                        refill_from_pack: bool) -> bool:
+    """The relaxed game of rule ``relaxed-deals-bury``, played greedily: every move up at
+    once; a card dealt only when nothing goes up. ``lead`` counts the moves up less the
+    cards dealt; the waste card under k others is reached once ``lead`` has reached k (while
+    it lies in the waste each move up takes at most one card off it, each card dealt goes on
+    top). A card of the pack is reached once dealt, or, with ``refill_from_pack``, once
+    moves up and deals together reach it. Reached cards stay reached, so moves up commute,
+    and making them at once is never worse (the lead only grows, more cards are reached);
+    dealing is the only other action, so the greedy line decides the relaxed game."""
+    avail = [0] * 52
+    for c in pyr:
+        if c >= 0:
+            avail[c % 52] += 1
+    queue = [c % 52 for c in waste]          # popped from the end: the top first
+    if queue:
+        avail[queue.pop()] += 1
+    nstock = len(stock)
+    nxt = 0                                  # cards of the pack reached
+    lead = best = 0
+    found = list(found)
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for f in range(8):
+                n = found[f]
+                if n < 13:
+                    c = (f // 2) * 13 + (base - 1 + n) % 13
+                    if avail[c]:
+                        avail[c] -= 1
+                        found[f] = n + 1
+                        moved = True
+                        lead += 1
+                        if lead > best:
+                            best = lead
+                            if queue:
+                                avail[queue.pop()] += 1
+                        if refill_from_pack and nxt < nstock:
+                            avail[stock[nxt] % 52] += 1
+                            nxt += 1
+        while True:                          # nothing goes up: deal the next card
+            if nxt >= nstock:
+                return found == [13] * 8
+            c = stock[nxt] % 52
+            avail[c] += 1
+            nxt += 1
+            lead -= 1
+            f = (c // 13) * 2                # only the card dealt can go up now
+            r = c % 13
+            if ((found[f] < 13 and (base - 1 + found[f]) % 13 == r)
+                    or (found[f + 1] < 13 and (base - 1 + found[f + 1]) % 13 == r)):
+                break
+
+
+def _relaxed_waste_pile(found: tuple, base: int, pyr, stock, waste) -> bool:
+    """The relaxed game of rule ``relaxed-deals-bury`` under reading ``refill=stock``,
+    played greedily: the waste a pile whose top only goes up; every card of the pack and
+    of the pyramid free. A free card that goes up while its twin lies in the pile is lent:
+    when that twin comes to the top it may be taken as free instead (as if the twin had
+    gone up and the free card stayed), so a free card that goes up at once is never worse
+    than waiting for its twin; a waste top that fits goes up before a free twin. Every move
+    is then never worse made at once, and the greedy line decides the relaxed game."""
+    avail = [0] * 52
+    for c in pyr:
+        if c >= 0:
+            avail[c % 52] += 1
+    for c in stock:
+        avail[c % 52] += 1
+    pile = [c % 52 for c in waste]           # top last
+    inpile = [0] * 52
+    for c in pile:
+        inpile[c] += 1
+    lent = [0] * 52
+    found = list(found)
+    moved = True
+    while moved:
+        moved = False
+        while pile and lent[pile[-1]]:       # a lent twin comes to the top: free it
+            c = pile.pop()
+            inpile[c] -= 1
+            lent[c] -= 1
+            avail[c] += 1
+        for f in range(8):
+            n = found[f]
+            if n < 13:
+                c = (f // 2) * 13 + (base - 1 + n) % 13
+                if pile and pile[-1] == c:
+                    pile.pop()
+                    inpile[c] -= 1
+                elif avail[c]:
+                    avail[c] -= 1
+                    if inpile[c]:
+                        lent[c] += 1
+                else:
+                    continue
+                found[f] = n + 1
+                moved = True
+                while pile and lent[pile[-1]]:
+                    c = pile.pop()
+                    inpile[c] -= 1
+                    lent[c] -= 1
+                    avail[c] += 1
     return found == [13] * 8
 
 
