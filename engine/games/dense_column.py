@@ -69,7 +69,23 @@ PRUNINGS = {
     "dealt or gathered again, any free card goes to any foundation it fits (unless "
     "side-places=always) and builds go between any two places, so positions that differ "
     "only in which place holds which pile have the same future; the key sorts the places.",
+    "no-emptying": "Once the last deal is laid out (unless side-places=always), a build that "
+    "takes the only card of a place is never needed: the card and the cards later put on it "
+    "can do all they could do on top of the other pile from their own place, which was "
+    "empty and useless otherwise, and the target stays uncovered; a winning line without the "
+    "build is one move shorter.",
+    "crossed-suit": "Once the last deal is laid out (its dealing included; unless "
+    "side-places=always), a card goes up automatically when its suit's ace pile has reached "
+    "its king pile: every card of the suit left is then the only one of its rank, nothing "
+    "but the next card up can ever lie on it, and that card can go up in its place.",
+    "fold-twins": "The two copies of a card are alike for every rule (what fits a foundation "
+    "or goes onto a card looks only at suit and rank, and gathering keeps the order), so "
+    "positions that differ only in which copy lies where have the same future; the key "
+    "writes each card as its suit and rank, dropping the pack (once the last deal is laid "
+    "out, where the search spends nearly all its states).",
 }
+#: card number -> the same card of the first pack (rule ``fold-twins``), for bytes.translate
+FACE = bytes(c % 52 for c in range(256))
 NPLACES = 12
 #: card -> suit * 16 + rank: a slot per card of a suit with empty slots for ranks 0 and 14
 #: (the proof of loss ``stuck-card`` looks at rank +- 1 without a bounds test).
@@ -439,11 +455,22 @@ class ColumnState(State):
         """Foundations, places, the cards still to deal, the deal number and where the
         next card goes (``dealt`` modulo the twelve places: two positions alike in all else
         but this have different futures). Once the last deal is laid out the places are
-        folded (rule ``fold-last-deal``, see :data:`PRUNINGS`)."""
-        if (not self.stock and self.deal_no >= self.cfg.max_deals and self.cfg.side != "always"
-                and "fold-last-deal" not in self.cfg.off):
-            return (self.found, tuple(sorted(self.places)))
-        return (self.found, self.places, self.stock, self.deal_no, self.dealt % NPLACES)
+        folded (rule ``fold-last-deal``, see :data:`PRUNINGS`). Rule ``fold-twins``: the two
+        copies of a card are alike for every rule (what fits a foundation or goes onto a
+        card looks only at suit and rank, and gathering keeps the order), so positions that
+        differ only in which copy lies where have the same future; each card is written as
+        its suit and rank (:data:`FACE`), dropping the pack; only once the last deal is laid
+        out, where the search spends nearly all its states (earlier the translation costs
+        more than it saves)."""
+        off = self.cfg.off
+        places, stock = self.places, self.stock
+        if not stock and self.deal_no >= self.cfg.max_deals:
+            if "fold-twins" not in off:
+                places = [bytes(p).translate(FACE) for p in places]
+            if self.cfg.side != "always" and "fold-last-deal" not in off:
+                return (self.found, tuple(sorted(places)))
+            return (self.found, tuple(places), self.deal_no, self.dealt % NPLACES)
+        return (self.found, places, stock, self.deal_no, self.dealt % NPLACES)
 
     def dead(self) -> bool:
         """Proof of loss ``stuck-card`` (see :data:`PRUNINGS` and :meth:`_stuck_card`)."""
@@ -575,10 +602,76 @@ class ColumnState(State):
         return any(any(h) for h in inh)
 
     def safe_move(self):
-        """Turning the next card while nothing can go to a foundation (then the only move)."""
-        if self.stock and not self.foundation_moves() and "forced-turn" not in self.cfg.off:
+        """Turning the next card while nothing can go to a foundation (then the only move,
+        rule ``forced-turn``); in the last deal, a card of a crossed suit to its foundation
+        (rule ``crossed-suit``, :meth:`_crossed_move`)."""
+        off = self.cfg.off
+        if (self.deal_no >= self.cfg.max_deals and self.cfg.side != "always"
+                and "crossed-suit" not in off):
+            m = self._crossed_move()
+            if m is not None:
+                return m
+        if self.stock and not self.foundation_moves() and "forced-turn" not in off:
             return ("turn",)
         return None
+
+    def _crossed_move(self):
+        """Rule ``crossed-suit``: a foundation move of a card x of suit s when the ace pile
+        of s has reached its king pile (``found[s] >= found[s + 4]``), in the last deal
+        (dealing or not) and unless side-places=always.
+
+        Argument: every card of s left is then the only one of its rank (the ace pile needs
+        ranks above its top, the king pile ranks below its top, and these no longer meet),
+        so x goes up on the ace pile, say (rank a + 1; the king pile is alike, mirrored),
+        and its rank - 1 has no copy left. Take a winning line W from here; play x up, then
+        W, keeping the cards of a set R (at first x) that are already up: skip W's moves of
+        cards of R, and when W builds a card y onto a card of R, y is of suit s and the next
+        rank up (the rank below is in R or up), R's top rank is y's minus one (R is a run of
+        ranks from a + 1, each rank unique), so y goes up instead and joins R. Every other
+        move of W stays legal: its card is on top here too (only cards of R are missing), a
+        foundation move fits (R only adds ranks W puts up later, each rank unique), a deal
+        lays its card on the same place, and the side-place rule (while dealing) looks only
+        at the place, which is the same (after the deal no place is restricted, so y may go
+        up from anywhere). W ends with every card up, so this line does too. Not before the
+        last deal: a card up changes the next gathering."""
+        found = self.found
+        if not (found[0] >= found[4] or found[1] >= found[5] or found[2] >= found[6]
+                or found[3] >= found[7]):
+            return None
+        restricted = self.side_restricted()
+        for p, pile in enumerate(self.places):
+            if pile:
+                c = pile[-1]
+                s = SUIT[c]
+                if found[s] >= found[s + 4]:
+                    r = RANK[c]
+                    f = s if r == found[s] + 1 else s + 4 if r == found[s + 4] - 1 else -1
+                    if f >= 0 and not (restricted and BESIDE[p] is not None
+                                       and BESIDE[p] != f):
+                        return ("found", p, f)
+        return None
+
+    def search_moves(self):
+        """:meth:`legal_moves` less, once the last deal is laid out (unless
+        side-places=always), builds that take the only card of a place (rule
+        ``no-emptying``).
+
+        Argument: let such a build put c (alone in place i) onto d, and W be a winning
+        line after it. Play W from here instead, with c and the cards W puts on it in place
+        i rather than on d: a move of one of them is made from place i (no place is
+        restricted after the last deal, so a foundation move is as legal), a build onto the
+        top of that stack goes to place i, and every move that W makes with d or the cards
+        under it is legal here too (d is uncovered earlier here, never later); no move goes
+        onto an empty place, so the empty place i of W was of no use. This line is one move
+        shorter than the build and W; repeating, a winning line without such builds exists
+        whenever one exists. Not before the last deal: moving c changes the next
+        gathering."""
+        moves = self.legal_moves()
+        if (self.stock or self.deal_no < self.cfg.max_deals or self.cfg.side == "always"
+                or "no-emptying" in self.cfg.off):
+            return moves
+        ps = self.places
+        return [m for m in moves if m[0] != "build" or len(ps[m[1]]) != 1]
 
     def frees(self, move) -> bool:
         return move[0] == "build" and len(self.places[move[1]]) == 1
