@@ -122,7 +122,24 @@ def test_last_pass_stock_turns_in_order():
     assert not octagon._relaxed_blocked(found, piles, waste, True, stock[1:] + stock[:1], True)
 
 
-def test_last_pass_chain_holds_a_card_whose_higher_neighbours_come_later():
+def test_a_king_turned_after_a_waste_card_left_covers_the_waste():
+    """Last pass: the four of spades leaves the waste (it goes up); the king of spades
+    turned next lands where it lay and, never built on a side pile, covers the queen of
+    hearts and the sixes of spades: lost (rule ``last-pass-stock``). The waste's flags of
+    "may be built on a side pile" must follow the waste: the four's flag (a five of spades
+    is still to turn) once wrongly freed the king."""
+    c = _codes()
+    sp, hs = octagon.SUIT[c["2S"]], octagon.SUIT[c["2H"]]
+    found = tuple(3 if f // 2 == sp else 10 if f // 2 == hs else 13 for f in range(8))
+    piles = ((c["QH'"],),)
+    waste = (c["6S"], c["6S'"], c["QH"], c["4S"])
+    stock = (c["KS"], c["5S"], c["JH"], c["JH'"])
+    assert octagon._relaxed_blocked(found, piles, waste, True, stock, True)
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock, False)
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock[1:] + stock[:1], True)
+
+
+def test_last_pass_chain_holds_a_card_whose_higher_neighbours_are_never_built():
     """Last pass: the queen of spades is turned first, onto the king of hearts and the
     jacks of spades in the waste; both kings of spades come after it and are kings, so it
     can never be built on a side pile and waits for a jack of spades, which lies under it:
