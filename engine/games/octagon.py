@@ -142,7 +142,8 @@ AMBIGUITIES = (
         "не по порядку' (if they do NOT come in order), contradicting its own example.",
         ("octagon:4",),
         (Reading("in-order",
-                 "read 'по порядку': a side pile's top card goes up when it follows in suit"),
+                 "read 'по порядку': a side pile's top card goes up when it follows in suit",
+                 restricts="literal"),
          Reading("literal",
                  "keep 'не по порядку' as 'out of the piles' order': before the first stock "
                  "card, any card of a side pile that fits may go up, not only the top one")),
@@ -155,7 +156,7 @@ AMBIGUITIES = (
         "side-build",
         "octagon:5 builds the side piles 'в нисходящем порядке' without saying 'in suit'.",
         ("octagon:5", "octagon:6"),
-        (Reading("in-suit", "build down in suit"),
+        (Reading("in-suit", "build down in suit", restricts="any-suit"),
          Reading("any-suit", "build down regardless of suit")),
         "in-suit",
         "octagon:6: when a side pile's top fits a foundation 'все карты, которые накопились, "
@@ -177,7 +178,7 @@ AMBIGUITIES = (
         ("octagon:5",),
         (Reading("optional", "the waste top may stay; it can be played later"),
          Reading("compulsory", "while the waste top fits a foundation or a side pile, no card "
-                 "is turned and the stock is not redealt")),
+                 "is turned and the stock is not redealt", restricts="optional")),
         "optional",
         "octagon:5 describes where the fitting cards go, not an obligation, and the turned "
         "cards stay in the middle (a waste) whose top can go on later.",
@@ -212,6 +213,13 @@ PRUNINGS = {
     "covers more), and lets every other stock card free; once a side pile is empty (a refill "
     "takes stock cards past the waste) the rest of the stock is free too "
     "(part of ``blocked``'s relaxation).",
+    "last-pass-chain": "In the last pass a stock card can go on a side pile only onto a "
+    "card one rank higher that is a side pile's top then; a card gets there only by being "
+    "built (onto its own higher neighbour) or by a refill (a pile emptied); so when every "
+    "such card is home or is a stock card that, by the same argument from the king down, "
+    "can never be built, this card too leaves the waste only to a foundation and holds the "
+    "cards below it, like a king (part of ``blocked``'s relaxation, which lets such cards "
+    "free again once a side pile is empty).",
 }
 
 _TURN = ("turn",)
@@ -481,7 +489,9 @@ class OctagonState(State):
         over, so a card in it that can go neither up nor onto a side pile (a king; a card
         whose higher neighbours are home or below it) holds every card below it, and
         (rule ``last-pass-stock``) the stock turns in its order: a card still to turn is not
-        free before it is turned, and a king turned covers the waste.
+        free before it is turned, and a king turned covers the waste; so does (rule
+        ``last-pass-chain``, :func:`_chain_held`) a card every higher neighbour of which is
+        home or a stock card itself never built on a side pile.
         Not during the opening under
         reading ``literal`` (any fitting card of a side pile may be dug out then), nor under
         ``side-transfers=allowed`` (a side pile's cards may go elsewhere). Memoised on the
@@ -494,12 +504,13 @@ class OctagonState(State):
         stock = self.stock[self.ptr:] if last else ()
         ordered = bool(stock) and "last-pass-stock" not in cfg.off
         second = "second-copy" not in cfg.off
-        k = (self.found, self.sides, waste, stock, ordered, second)
+        chain = ordered and "last-pass-chain" not in cfg.off
+        k = (self.found, self.sides, waste, stock, ordered, second, chain)
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
             d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit, stock, ordered,
-                                 second)
+                                 second, chain)
             if len(cache) >= 1 << 18:
                 cache.clear()
             cache[k] = d
@@ -563,8 +574,36 @@ def _never_built(c: int, home: list, in_suit: bool = True) -> bool:
     return sum(home[t][r + 1] for t in range(4)) >= 8
 
 
+def _chain_held(stock: tuple, home: list, in_suit: bool = True) -> list:
+    """Rule ``last-pass-chain``: for each card of the last pass's ``stock`` (next first),
+    can it never be built on a side pile while no side pile has emptied? True for a king;
+    else when every copy of a card one rank higher (in its suit when ``in_suit``, else of
+    any suit) is home or is itself such a card of the stock: a card becomes a side pile's
+    top only by being built there (onto a side pile's top one rank higher) or by a refill
+    (a pile emptied), so by induction from the king down none of these cards is ever a
+    side pile's top to build this one on. ``home[s][r]`` copies home."""
+    out = [False] * len(stock)
+    held = [[0] * 15 for _ in range(4)]  # such cards of (suit, rank) in the stock
+    by_rank: dict = {}
+    for i, c in enumerate(stock):
+        by_rank.setdefault(RANK[c], []).append(i)
+    for r in range(13, 0, -1):
+        for i in by_rank.get(r, ()):
+            s = SUIT[stock[i]]
+            if r == 13:
+                out[i] = True
+            elif in_suit:
+                out[i] = home[s][r + 1] + held[s][r + 1] >= 2
+            else:
+                out[i] = sum(home[t][r + 1] + held[t][r + 1] for t in range(4)) >= 8
+            if out[i]:
+                held[s][r] += 1
+    return out
+
+
 def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True,
-                     stock: tuple = (), ordered: bool = False, second: bool = True) -> bool:
+                     stock: tuple = (), ordered: bool = False, second: bool = True,
+                     chain: bool = False) -> bool:
     """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the
     locked part of the waste)? ``found`` 8 top ranks, ``sides`` the side piles (bottom
     first), ``waste`` (bottom first) given only in the last pass, else empty.
@@ -606,6 +645,10 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     queue = list(stock[::-1]) if ordered else []  # held until turned, next last
     for c in queue:
         held[SUIT[c]][RANK[c]] += 1
+    # rule ``last-pass-chain``: stock cards (by index) that can never be a side pile's top
+    # while no pile is empty, so never a place to build on (:func:`_chain_held`)
+    stuck = _chain_held(stock, home, in_suit) if ordered and chain else None
+    chained: list = []  # waste indices of cards held by the chain only (not never_built)
     # up[s][r]: copies of rank r of suit s home (rank 0 stands for the foundations' base);
     # need[s][r]: copies of rank r - 1 that must be home before a copy of rank r goes up
     # (2 when one copy of rank r is home already: the other goes on the second foundation)
@@ -668,8 +711,9 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
         moved = True
         while moved and (piles or w):
             moved = False
-            while w and (build[len(w) - 1] or fits(w[-1]) or can_build(w[-1])):
+            while w and (build[-1] or fits(w[-1]) or can_build(w[-1])):
                 c = w.pop()
+                build.pop()  # ``build`` stays aligned with ``w``
                 release(c)
                 moved = True
             for p in piles:
@@ -683,9 +727,17 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
         if len(piles) < nsides:  # a pile is empty: refills may take any stock card
             while queue:
                 release(queue.pop())
+            for i in chained:  # ... and put a card one rank higher on a pile's top
+                if i < len(build):
+                    build[i] = True
+            chained = []
         else:  # turn the next card: one never built stays on the waste, others are free
             c = queue.pop()
             if never_built(c):
+                w.append(c)
+                build.append(False)
+            elif stuck is not None and stuck[len(stock) - len(queue) - 1]:
+                chained.append(len(w))
                 w.append(c)
                 build.append(False)
             else:

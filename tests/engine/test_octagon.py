@@ -122,6 +122,82 @@ def test_last_pass_stock_turns_in_order():
     assert not octagon._relaxed_blocked(found, piles, waste, True, stock[1:] + stock[:1], True)
 
 
+def test_a_king_turned_after_a_waste_card_left_covers_the_waste():
+    """Last pass: the four of spades leaves the waste (it goes up); the king of spades
+    turned next lands where it lay and, never built on a side pile, covers the queen of
+    hearts and the sixes of spades: lost (rule ``last-pass-stock``). The waste's flags of
+    "may be built on a side pile" must follow the waste: the four's flag (a five of spades
+    is still to turn) once wrongly freed the king."""
+    c = _codes()
+    sp, hs = octagon.SUIT[c["2S"]], octagon.SUIT[c["2H"]]
+    found = tuple(3 if f // 2 == sp else 10 if f // 2 == hs else 13 for f in range(8))
+    piles = ((c["QH'"],),)
+    waste = (c["6S"], c["6S'"], c["QH"], c["4S"])
+    stock = (c["KS"], c["5S"], c["JH"], c["JH'"])
+    assert octagon._relaxed_blocked(found, piles, waste, True, stock, True)
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock, False)
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock[1:] + stock[:1], True)
+
+
+def test_last_pass_chain_holds_a_card_whose_higher_neighbours_are_never_built():
+    """Last pass: the queen of spades is turned first, onto the king of hearts and the
+    jacks of spades in the waste; both kings of spades come after it and are kings, so it
+    can never be built on a side pile and waits for a jack of spades, which lies under it:
+    lost (rule ``last-pass-chain``). With the rule off the queen is free once turned, the
+    queens of hearts free the king of hearts and all goes up."""
+    c = _codes()
+    sp, hs = octagon.SUIT[c["2S"]], octagon.SUIT[c["2H"]]
+    found = tuple(10 if f // 2 == sp else 11 if f // 2 == hs else 13 for f in range(8))
+    piles = ((c["QS'"],),)
+    waste = (c["JS"], c["JS'"], c["KH"])
+    stock = (c["QS"], c["QH"], c["QH'"], c["KS"], c["KS'"])
+    assert octagon._relaxed_blocked(found, piles, waste, True, stock, True, True, True)
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock, True, True, False)
+    home = [[0] * 14 for _ in range(4)]
+    assert octagon._chain_held(stock, home) == [True, False, False, True, True]
+    # a king is never built on a side pile, wherever it lies in the stock
+    early = (c["KS"], c["QS"], c["QH"], c["QH'"], c["KS'"])
+    assert octagon._chain_held(early, home) == [True, True, False, False, True]
+
+
+def test_chain_counts_a_buildable_higher_neighbour():
+    """Last pass, spades at the king and at nine: the jack of spades turned second can go on
+    the queen turned first, which can go on the king on the side pile, so it is not held;
+    then the queens of hearts free the king of hearts, the ten of spades under it goes up
+    and everything follows: not lost. The deliberately unsound chain that counts every
+    stock card one rank higher as never built (:func:`_chain_every_copy`) holds the jack
+    over the king of hearts and claims a loss."""
+    c = _codes()
+    sp, hs = octagon.SUIT[c["2S"]], octagon.SUIT[c["2H"]]
+    found = tuple((13 if f % 2 == 0 else 9) if f // 2 == sp else 11 if f // 2 == hs else 13
+                  for f in range(8))
+    piles = ((c["KS'"],),)
+    waste = (c["10S'"], c["KH"])
+    stock = (c["QS'"], c["JS'"], c["QH"], c["QH'"])
+    args = (found, piles, waste, True, stock, True, True, True)
+    assert not octagon._relaxed_blocked(*args)
+    orig = octagon._chain_held
+    try:
+        octagon._chain_held = _chain_every_copy
+        assert octagon._relaxed_blocked(*args)
+    finally:
+        octagon._chain_held = orig
+
+
+def test_chain_lets_held_cards_go_once_a_pile_empties():
+    """The same, but the side pile holds a two of diamonds that goes up at once: the pile
+    empties, a refill may then put a king of spades on a pile's top, so the stock is let
+    free and the queen does not hold the cards below: not lost."""
+    c = _codes()
+    sp, hs, di = (octagon.SUIT[c[x]] for x in ("2S", "2H", "2D"))
+    found = tuple(10 if f // 2 == sp else 11 if f // 2 == hs else
+                  (1 if f % 2 == 0 else 13) if f // 2 == di else 13 for f in range(8))
+    piles = ((c["2D"],),)
+    waste = (c["JS"], c["JS'"], c["KH"])
+    stock = (c["QS"], c["QH"], c["QH'"], c["KS"], c["KS'"])
+    assert not octagon._relaxed_blocked(found, piles, waste, True, stock, True, True, True)
+
+
 WON = [9, 10, 19, 22]  # deals the solver wins at 20,000 states (default readings)
 
 
@@ -152,6 +228,18 @@ def _claims_on_winning_lines(wins):
             bad += s.dead()
             s = s.apply(m)
     return bad
+
+
+def _chain_every_copy(stock, home, in_suit=True):
+    """A deliberately unsound ``_chain_held``: it drops the condition that a higher
+    neighbour in the stock must itself be never built (one that can go on a side pile is a
+    place to build this card on)."""
+    out = [False] * len(stock)
+    for i, c in enumerate(stock):
+        r, s = octagon.RANK[c], octagon.SUIT[c]
+        copies = sum(1 for d in stock if octagon.RANK[d] == r + 1 and octagon.SUIT[d] == s)
+        out[i] = r == 13 or home[s][r + 1] + copies >= 2
+    return out
 
 
 @pytest.mark.parametrize("variant", [
