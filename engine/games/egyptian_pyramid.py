@@ -273,7 +273,7 @@ def buried_waste(found: tuple, base: int, tab: tuple, waste: tuple, stock: tuple
                         v = lr
                     elif v > hi[r]:
                         v = hi[r]
-                if cost > 8:
+                if cost > _BOTTOMS:
                     return True
         cnt[sx * 13 + kx] += 1
         hi[x % 13 + 1] += 1
@@ -346,6 +346,8 @@ def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
     return not (home_ok(w) or host_ok(w, -1))
 
 
+#: The most pile bottoms the tableau can hold at once (one per place).
+_BOTTOMS = NTAB
 _STOCK_COUNTS: dict = {}
 
 
