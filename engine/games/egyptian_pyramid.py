@@ -30,8 +30,10 @@ built any more (an ace, or a card all eight of whose lower neighbours are on fou
 such a card can only ever go up, and moving it up early takes no option away -- except,
 under ``fill=compulsory``, from a pile of one card, whose emptied place then takes the waste
 top at once: when that happens decides which waste card is saved, so it is left to the
-search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too. The rules' names and arguments:
-:data:`PRUNINGS`.
+search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too.
+Proof of loss (solver, careful player): once the pack is used up, a waste top that can never
+leave the waste, whatever the tableau does first (:func:`stuck_waste_top`). The rules' names
+and arguments: :data:`PRUNINGS`.
 """
 from __future__ import annotations
 
@@ -69,15 +71,6 @@ PRUNINGS = {
         "The two packs are alike: the key takes each card within one pack (``c % 52``) "
         "and the two foundations of a suit as a sorted pair, with a flag telling whether "
         "the waste top is the card turned last (reading ``turned-card`` depends on it).",
-    "buried-waste":
-        "A card X on the waste leaves it only after every card above it; at that moment "
-        "each card above X and each tableau card is home or on the tableau, and a card "
-        "cannot be home yet if it needs a card of its suit of which every copy not home "
-        "is X or under X. A tableau pile is a run down by one, so its cards of rank r "
-        "other than its bottom card lie on distinct cards of rank r+1: the tableau's "
-        "rank counts t satisfy sum over r of max(0, t[r] - t[r+1]) <= 8 (one bottom per "
-        "place). When no counts between those forced onto the tableau and all cards "
-        "neither home nor under X satisfy it, no play wins: the position is dead.",
     "stuck-waste-top":
         "Once the pack is used up the waste top W must leave the waste before any other "
         "waste card moves, so until then only tableau cards move. A tableau card can "
@@ -206,82 +199,6 @@ def _rel(base: int) -> tuple:
     return r
 
 
-def _reach(cnt: list, s: int, h: int) -> int:
-    """First place ``j >= h`` of suit ``s`` with no copy left in ``cnt`` (13: none)."""
-    j = h
-    b = s * 13
-    while j < 13 and cnt[b + j]:
-        j += 1
-    return j
-
-
-def buried_waste(found: tuple, base: int, tab: tuple, waste: tuple, stock: tuple,
-                 ptr: int = 0) -> bool:
-    """Rule ``buried-waste``: a card X on the waste leaves it only after every card above
-    it; at that moment each card above X and each tableau card is home or on the tableau,
-    and a card cannot be home yet if it needs a card of its suit of which every copy not
-    home is X or under X. A tableau pile is a run down by one, so its cards of rank r other
-    than its bottom card lie on distinct cards of rank r+1: the tableau's rank counts t
-    satisfy sum over r of max(0, t[r] - t[r+1]) <= 8 (one bottom per place). When no counts
-    between those forced onto the tableau and all cards neither home nor under X satisfy
-    it, no play wins: True (dead).
-
-    ``stock[ptr:]`` the cards still to be turned. Only the X whose copies bound a suit's
-    reach are tried (a deeper X with the same reach forces more cards, so it is at least as
-    strong); the least sum over the counts between the bounds is found greedily from the
-    kings down (keep the count as high as is free, raise it only to the forced count)."""
-    if len(waste) < 2:
-        return False
-    rel = _rel(base)
-    cnt, hi = _stock_counts(stock, ptr, rel)
-    cnt, hi = cnt[:], hi[:]
-    lowh = [0] * 4
-    highh = [0] * 4
-    for s in range(4):
-        a, b = found[2 * s], found[2 * s + 1]
-        lowh[s], highh[s] = (a, b) if a <= b else (b, a)
-    tabcards = [c for p in tab for c in p]
-    for c in tabcards:
-        cnt[SUIT[c] * 13 + rel[c]] += 1
-        hi[c % 13 + 1] += 1
-    rl = [_reach(cnt, s, lowh[s]) for s in range(4)]
-    rh = [_reach(cnt, s, highh[s]) for s in range(4)]
-    n = len(waste)
-    for i in range(n - 1, -1, -1):
-        x = waste[i]
-        sx, kx = SUIT[x], rel[x]
-        if (kx == rl[sx] or kx == rh[sx]) and n - 1 - i + len(tabcards) > 8:
-            lo = [0] * 15
-            forced = 0
-            for c in tabcards:
-                s, k = SUIT[c], rel[c]
-                if not (k < rl[s] or highh[s] <= k < rh[s]):
-                    lo[c % 13 + 1] += 1
-                    forced += 1
-            for j in range(i + 1, n):
-                c = waste[j]
-                s, k = SUIT[c], rel[c]
-                if not (k < rl[s] or highh[s] <= k < rh[s]):
-                    lo[c % 13 + 1] += 1
-                    forced += 1
-            if forced > 8:
-                v = cost = 0
-                for r in range(13, 0, -1):
-                    lr = lo[r]
-                    if lr > v:
-                        cost += lr - v
-                        v = lr
-                    elif v > hi[r]:
-                        v = hi[r]
-                if cost > _BOTTOMS:
-                    return True
-        cnt[sx * 13 + kx] += 1
-        hi[x % 13 + 1] += 1
-        rl[sx] = _reach(cnt, sx, lowh[sx])
-        rh[sx] = _reach(cnt, sx, highh[sx])
-    return False
-
-
 def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
     """Rule ``stuck-waste-top`` (the pack used up, ``w`` the waste top): once the pack is
     used up the waste top W must leave the waste before any other waste card moves, so
@@ -314,27 +231,18 @@ def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
                 return True
         return False
 
-    def host_ok(c, i):
-        r = c % 13 + 2
-        if r > 13:
-            return False
-        if lrank[r]:
-            return True
-        for i2, p in enumerate(piles):
-            if i2 != i:
-                n = len(p) - lv[i2]  # cards p[:n] still lie; p[n - 1] is exposed then
-                for idx in range(n - 1, len(p)):
-                    if idx >= 0 and p[idx] % 13 + 1 == r:
-                        return True
-        return False
-
+    # A card one rank higher that can host: one that has left its pile (lrank), or the
+    # card that lies exposed once the cards counted in lv have left. (The cards of y's own
+    # pile that can be exposed before y leaves lie above it, so rank lower: never a host.)
     changed = True
     while changed:
         changed = False
+        exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles) if lv[i] < len(p)}
         for i, p in enumerate(piles):
             while lv[i] < len(p):
                 y = p[len(p) - 1 - lv[i]]
-                if home_ok(y) or host_ok(y, i):
+                r = y % 13 + 2
+                if home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
                     lv[i] += 1
                     left[SUIT[y] * 13 + rel[y]] += 1
                     lrank[y % 13 + 1] += 1
@@ -343,29 +251,9 @@ def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
                     break
     if any(lv[i] == len(p) for i, p in enumerate(piles)):
         return False
-    return not (home_ok(w) or host_ok(w, -1))
-
-
-#: The most pile bottoms the tableau can hold at once (one per place).
-_BOTTOMS = NTAB
-_STOCK_COUNTS: dict = {}
-
-
-def _stock_counts(stock: tuple, ptr: int, rel: tuple) -> tuple:
-    """(copies by suit * 13 + place, cards by rank) of ``stock[ptr:]``; memoised per stock
-    (one per deal: the entry keeps the stock and is used only for that very tuple), pointer
-    and base. Do not change the lists returned."""
-    k = (id(stock), ptr, rel[0])
-    r = _STOCK_COUNTS.get(k)
-    if r is None or r[2] is not stock:
-        cnt, hi = [0] * 52, [0] * 15
-        for c in stock[ptr:]:
-            cnt[SUIT[c] * 13 + rel[c]] += 1
-            hi[c % 13 + 1] += 1
-        if len(_STOCK_COUNTS) >= 1 << 12:
-            _STOCK_COUNTS.clear()
-        r = _STOCK_COUNTS[k] = (cnt, hi, stock)
-    return r[0], r[1]
+    r = w % 13 + 2
+    exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles)}
+    return not (home_ok(w) or (r <= 13 and (lrank[r] or r in exposed)))
 
 
 _FOLD = tuple(c % 52 for c in range(104)).__getitem__  # a card -> the same card of pack 0
@@ -599,20 +487,12 @@ class EPState(State):
         return None
 
     def dead(self):
-        """Rule ``stuck-waste-top`` (:func:`stuck_waste_top`, the pack used up): the waste
-        top can never leave; rule ``buried-waste`` (:func:`buried_waste`): some card on
-        the waste cannot be uncovered without more pile bottoms than the eight places
-        hold."""
-        if not self.waste:
+        """Rule ``stuck-waste-top`` (:func:`stuck_waste_top`), once the pack is used up: the
+        waste top can never leave the waste, so no play wins."""
+        if (not self.waste or self.ptr < len(self.stock)
+                or "stuck-waste-top" in self.cfg.off):
             return False
-        off = self.cfg.off
-        if (self.ptr >= len(self.stock) and "stuck-waste-top" not in off
-                and stuck_waste_top(self.found, self.cfg.base, self.tab, self.waste[-1])):
-            return True
-        if "buried-waste" in off:
-            return False
-        return buried_waste(self.found, self.cfg.base, self.tab, self.waste, self.stock,
-                            self.ptr)
+        return stuck_waste_top(self.found, self.cfg.base, self.tab, self.waste[-1])
 
     def frees(self, move):
         return move[0] in ("build", "fill") and (move[1] == "w" or len(self.tab[move[1]]) > 0)
