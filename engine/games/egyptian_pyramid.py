@@ -30,12 +30,14 @@ built any more (an ace, or a card all eight of whose lower neighbours are on fou
 such a card can only ever go up, and moving it up early takes no option away -- except,
 under ``fill=compulsory``, from a pile of one card, whose emptied place then takes the waste
 top at once: when that happens decides which waste card is saved, so it is left to the
-search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too. The rules' names and arguments:
-:data:`PRUNINGS`.
+search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too.
+Proof of loss (solver, careful player): once the pack is used up, a waste top that can never
+leave the waste, whatever the tableau does first (:func:`stuck_waste_top`). The rules' names
+and arguments: :data:`PRUNINGS`.
 """
 from __future__ import annotations
 
-from ..cards import RANK
+from ..cards import RANK, SUIT
 from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
@@ -69,6 +71,14 @@ PRUNINGS = {
         "The two packs are alike: the key takes each card within one pack (``c % 52``) "
         "and the two foundations of a suit as a sorted pair, with a flag telling whether "
         "the waste top is the card turned last (reading ``turned-card`` depends on it).",
+    "stuck-waste-top":
+        "Once the pack is used up the waste top W must leave the waste before any other "
+        "waste card moves, so until then only tableau cards move. A tableau card can "
+        "leave its pile only when every card above it has left, and then only home "
+        "(needing a card of each lower place of its suit that has left a pile) or onto "
+        "a card one rank higher that has left its pile or has every card above it gone. "
+        "When the least set of tableau cards closed under this lets W neither go home, "
+        "nor onto such a card, nor into a place emptied, no play wins: dead.",
 }
 
 #: The ambiguities of the text, with their readings: every decision the engine takes. Those
@@ -179,6 +189,73 @@ AMBIGUITIES = (
 )
 
 _TURN = ("turn",)
+_REL: dict = {}  # base -> card -> its place in the suit's foundation order (0 .. 12)
+
+
+def _rel(base: int) -> tuple:
+    r = _REL.get(base)
+    if r is None:
+        r = _REL[base] = tuple((c % 13 + 1 - base) % 13 for c in range(104))
+    return r
+
+
+def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
+    """Rule ``stuck-waste-top`` (the pack used up, ``w`` the waste top): once the pack is
+    used up the waste top W must leave the waste before any other waste card moves, so
+    until then only tableau cards move. A tableau card can leave its pile only when every
+    card above it has left, and then only home (needing a card of each lower place of its
+    suit that has left a pile) or onto a card one rank higher that has left its pile or has
+    every card above it gone. When the least set of tableau cards closed under this lets W
+    neither go home, nor onto such a card, nor into a place emptied: True (dead).
+
+    The set over-approximates the cards that can ever leave their piles while W lies on
+    top (by induction on the moment each first leaves), so True is a proof."""
+    rel = _rel(base)
+    piles = [p for p in tab if p]
+    if len(piles) < len(tab):
+        return False  # an empty place takes W
+    lowh = [0] * 4
+    highh = [0] * 4
+    for s in range(4):
+        a, b = found[2 * s], found[2 * s + 1]
+        lowh[s], highh[s] = (a, b) if a <= b else (b, a)
+    left = [0] * 52   # cards that can leave their piles, by suit * 13 + place
+    lrank = [0] * 15  # the same, by rank
+    lv = [0] * len(piles)  # how many cards from the top of each pile can leave
+
+    def home_ok(c):
+        s, k = SUIT[c], rel[c]
+        b = s * 13
+        for h in (lowh[s], highh[s]):
+            if h <= k and all(left[b + j] for j in range(h, k)):
+                return True
+        return False
+
+    # A card one rank higher that can host: one that has left its pile (lrank), or the
+    # card that lies exposed once the cards counted in lv have left. (The cards of y's own
+    # pile that can be exposed before y leaves lie above it, so rank lower: never a host.)
+    changed = True
+    while changed:
+        changed = False
+        exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles) if lv[i] < len(p)}
+        for i, p in enumerate(piles):
+            while lv[i] < len(p):
+                y = p[len(p) - 1 - lv[i]]
+                r = y % 13 + 2
+                if home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
+                    lv[i] += 1
+                    left[SUIT[y] * 13 + rel[y]] += 1
+                    lrank[y % 13 + 1] += 1
+                    changed = True
+                else:
+                    break
+    if any(lv[i] == len(p) for i, p in enumerate(piles)):
+        return False
+    r = w % 13 + 2
+    exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles)}
+    return not (home_ok(w) or (r <= 13 and (lrank[r] or r in exposed)))
+
+
 _FOLD = tuple(c % 52 for c in range(104)).__getitem__  # a card -> the same card of pack 0
 
 
@@ -408,6 +485,14 @@ class EPState(State):
                     RANK[c] == 1 or fnd.all_home_below(found, base, RANK[c] - 1)):
                 return ("found", "w")
         return None
+
+    def dead(self):
+        """Rule ``stuck-waste-top`` (:func:`stuck_waste_top`), once the pack is used up: the
+        waste top can never leave the waste, so no play wins."""
+        if (not self.waste or self.ptr < len(self.stock)
+                or "stuck-waste-top" in self.cfg.off):
+            return False
+        return stuck_waste_top(self.found, self.cfg.base, self.tab, self.waste[-1])
 
     def frees(self, move):
         return move[0] in ("build", "fill") and (move[1] == "w" or len(self.tab[move[1]]) > 0)

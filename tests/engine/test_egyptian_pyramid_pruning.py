@@ -74,3 +74,31 @@ def test_every_move_up_automatic_is_caught(monkeypatch):
     off = verdicts({"nothing-builds-up"})
     monkeypatch.setattr(EP.EPState, "safe_move", every_move_up)
     assert disagreements(verdicts(), off) >= 1
+
+
+# -- the proof of loss in dead(): made unsound on purpose, it is caught ---------------------
+
+def test_stuck_waste_top_without_moves_of_the_tableau_is_caught(monkeypatch):
+    """``stuck-waste-top`` that forgets the tableau cards can move first (the waste top
+    'stuck' whenever it cannot go home at once) proves false losses, and the comparison
+    sees them."""
+    _solutions()
+    off = verdicts({"stuck-waste-top"})
+    monkeypatch.setattr(EP, "stuck_waste_top",
+                        lambda found, base, tab, w: EP.fnd.target(found, base, w) < 0)
+    assert disagreements(verdicts(), off) >= 1
+
+
+def test_proofs_of_loss_never_claim_a_won_position():
+    """Along the solutions of won deals (every position, automatic moves and all), under
+    the default and the other readings, dead() is never True: a won position is never
+    proved lost."""
+    for readings in ({}, {"fill": "optional"}, {"turned-card": "may-bury"}):
+        for d in (10, 15):
+            r = solver.solve(games.new(G, d, readings), 100_000)
+            if r.outcome != "won":
+                continue
+            s = games.new(G, d, readings)
+            for m in r.moves:
+                assert not s.dead(), (readings, d, len(s.moves()))
+                s = s.apply(m)
