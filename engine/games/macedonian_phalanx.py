@@ -520,15 +520,7 @@ def relaxed_wins(found: tuple, base: int, pyr, stock, waste, deals_bury: bool = 
     decides it."""
     if deals_bury:
         return _relaxed_deals_bury(found, base, pyr, stock, waste, refill_from_pack)
-    avail = [0] * 52
-    for c in pyr:
-        if c >= 0:
-            avail[c % 52] += 1
-    for c in stock:
-        avail[c % 52] += 1
-    queue = [c % 52 for c in waste]          # popped from the end: the top first
-    if queue:
-        avail[queue.pop()] += 1
+    avail, queue = _reached(pyr, waste, stock)
     found = list(found)
     moved = True
     while moved:
@@ -546,6 +538,22 @@ def relaxed_wins(found: tuple, base: int, pyr, stock, waste, deals_bury: bool = 
     return found == [13] * 8
 
 
+def _reached(pyr, waste, free=()) -> tuple[list[int], list[int]]:
+    """The relaxations' start: ``avail[c]`` how many copies of card ``c`` (0-51) are within
+    reach (every pyramid card, the cards of ``free``, the waste top), and the rest of the
+    waste as a queue popped from the end (the next card under the top first)."""
+    avail = [0] * 52
+    for c in pyr:
+        if c >= 0:
+            avail[c % 52] += 1
+    for c in free:
+        avail[c % 52] += 1
+    queue = [c % 52 for c in waste]
+    if queue:
+        avail[queue.pop()] += 1
+    return avail, queue
+
+
 def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
                         refill_from_pack: bool) -> bool:
     """The relaxed game of rule ``relaxed-deals-bury``, played greedily: every move up at
@@ -556,13 +564,7 @@ def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
     moves up and deals together reach it. Reached cards stay reached, so moves up commute,
     and making them at once is never worse (the lead only grows, more cards are reached);
     dealing is the only other action, so the greedy line decides the relaxed game."""
-    avail = [0] * 52
-    for c in pyr:
-        if c >= 0:
-            avail[c % 52] += 1
-    queue = [c % 52 for c in waste]          # popped from the end: the top first
-    if queue:
-        avail[queue.pop()] += 1
+    avail, queue = _reached(pyr, waste)
     nstock = len(stock)
     nxt = 0                                  # cards of the pack reached
     lead = best = 0
