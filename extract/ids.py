@@ -170,9 +170,13 @@ def assign(slug: str, sentences: Sequence, lock: dict[str, LockEntry]) -> tuple:
     prefix = slug + ":"
     free: dict[str, deque[LockEntry]] = {}
     top = 0
-    for e in sorted((e for e in lock.values() if e.id.startswith(prefix) and not e.is_apparatus),
-                    key=lambda e: e.number):
-        top = max(top, e.number)
+    mine = []
+    for e in lock.values():       # the game's sentence ids (not its apparatus ids), numbered
+        cid = e.id
+        if cid.startswith(prefix) and not cid.startswith(prefix + "app-"):
+            mine.append((int(cid[len(prefix):]), e))
+    for number, e in sorted(mine, key=lambda x: x[0]):
+        top = max(top, number)
         if e.retired is None:
             free.setdefault(e.quote, deque()).append(e)
     out = []

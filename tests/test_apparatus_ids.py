@@ -142,3 +142,14 @@ def test_an_apparatus_id_edited_by_hand_fails_its_checksum(corpus_copy):
                     encoding="utf-8")
     with pytest.raises(EditionError, match="checksum"):
         read_lock(corpus_copy)
+
+
+def test_apparatus_numbers_never_move_sentence_numbers():
+    """A game's sentence and apparatus ids are numbered apart: a new sentence after g:1 is
+    g:2 even when g:app-7 is locked."""
+    import dataclasses
+    from extract.ids import LockEntry, assign
+    S = dataclasses.make_dataclass("S", [("original", str), ("id", str, ""), ("locked", bool, True)])
+    lock = {"g:1": LockEntry("g:1", "W", "One."), "g:app-7": LockEntry("g:app-7", "W", "g:1@0-3")}
+    out = assign("g", [S("One."), S("Two.")], lock)
+    assert [(s.id, s.locked) for s in out] == [("g:1", True), ("g:2", False)]
