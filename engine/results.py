@@ -33,7 +33,7 @@ A **row** (one game, one choice of readings, one policy)::
      deal from ``first``: W won, L lost, U undecided; :func:`range_counts` summarises any
      range of it, :func:`common_counts` two rows on the deals both cover), "seconds" (wall),
      "cpu_seconds" (the deals' CPU time in the workers), "note" (what is undecided, in
-     words; "" when nothing is), "engine" (:func:`game_hash` of the game when measured: an
+     words; "" when nothing is), "engine" (:func:`game_hash` of the game and policy when measured: an
      edit of one game makes only its rows stale, :func:`stale_games`)}
 
 The fields ``game, readings, change, policy, deals, first, won, lost, undecided, rate, ci95,
@@ -105,15 +105,23 @@ def engine_hash() -> str:
     return _digest(_rule_sources())
 
 
-def game_hash(slug: str) -> str:
-    """SHA-256 (hex, first 16) of the rule source one game's rows depend on: the shared
-    engine (every rule source outside ``engine/games/``, and ``games/__init__.py`` and
-    ``games/_common.py``) and the game's own module. A row stores it (``"engine"``), so that
-    an edit of one game makes only that game's rows stale."""
+#: rule sources a policy's rows never run: the solver's rows come from
+#: :func:`engine.solver.solve_deal`, which never calls the players of ``policies.py``.
+NOT_RUN_BY = {"solver": ("policies.py",)}
+
+
+def game_hash(slug: str, policy: str | None = None) -> str:
+    """SHA-256 (hex, first 16) of the rule source one game's rows of ``policy`` depend on:
+    the shared engine (every rule source outside ``engine/games/``, and ``games/__init__.py``
+    and ``games/_common.py``) less the modules that policy never runs (:data:`NOT_RUN_BY`;
+    ``policy`` None: none left out), and the game's own module. A row stores it
+    (``"engine"``), so that an edit of one game makes only that game's rows stale, and an
+    edit of the players (``policies.py``) only the players' rows, not the solver's."""
     own = games.GAMES[slug].rsplit(".", 1)[-1] + ".py"
     keep = ("games/__init__.py", "games/_common.py", f"games/{own}")
+    skip = NOT_RUN_BY.get(policy, ())
     return _digest([(rel, p) for rel, p in _rule_sources()
-                    if not rel.startswith("games/") or rel in keep])
+                    if (not rel.startswith("games/") or rel in keep) and rel not in skip])
 
 
 def stale_games(results: dict) -> list[str]:
@@ -128,12 +136,28 @@ def stale_games(results: dict) -> list[str]:
     whole_ok = prov.get("engine") == engine_hash() and "runs" not in prov
     if not results.get("rows"):
         return [] if whole_ok else list(games.available())
+    return sorted({r["game"] for r in stale_rows(results)},
+                  key=list(games.available()).index)
+
+
+def stale_rows(results: dict) -> list[dict]:
+    """The rows of ``results`` (a loaded odds table) of an executable game that were made by
+    another engine source than today's: each row's ``"engine"`` against :func:`game_hash` of
+    its game and policy (a row without one against the table's whole-engine hash, as in
+    :func:`stale_games`)."""
+    prov = results.get("provenance", {})
+    whole_ok = prov.get("engine") == engine_hash() and "runs" not in prov
+    current: dict = {}
     out = []
-    for slug in games.available():
-        rows = [r for r in results["rows"] if r.get("game") == slug]
-        current = game_hash(slug)
-        if not all(r["engine"] == current if "engine" in r else whole_ok for r in rows):
-            out.append(slug)
+    playable = set(games.available())
+    for r in results.get("rows", []):
+        if r.get("game") not in playable:
+            continue
+        k = (r["game"], r.get("policy"))
+        if k not in current:
+            current[k] = game_hash(*k)
+        if not (r["engine"] == current[k] if "engine" in r else whole_ok):
+            out.append(r)
     return out
 
 
@@ -294,7 +318,7 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     row = measure(slug, readings, policy, first=first, deals=ranges[policy],
                                   jobs=jobs, scheduler=scheduler)
                     row["change"] = change
-                    row["engine"] = game_hash(slug)
+                    row["engine"] = game_hash(slug, policy)
                     rows.append(row)
     finally:
         if cluster is not None:
@@ -307,14 +331,17 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
            "cpu_seconds": round(sum(r["cpu_seconds"] for r in rows), 1),
            "deal_ranges": {p: [first, first + ranges[p] - 1] for p in policies},
            "command": command or "engine.results.regenerate()"}
-    # a run of some games keeps the other games' rows (and the runs that made them)
+    # a run of some games (or some policies) keeps the other rows (and the runs that made
+    # them): a row is replaced only by a row of the same game and policy
     kept, runs = [], []
-    if games_ and Path(path).is_file():
+    done = {(g, p) for g in slugs for p in policies}
+    if (games_ or tuple(policies) != POLICIES) and Path(path).is_file():
         try:
             old = load(path)
-            kept = [r for r in old.get("rows", []) if r.get("game") not in slugs]
+            kept = [r for r in old.get("rows", []) if (r.get("game"), r.get("policy")) not in done]
             runs = [r for r in old.get("provenance", {}).get("runs", [])
-                    if set(r.get("games", ())) - set(slugs)]
+                    if {(g, p) for g in r.get("games", ())
+                        for p in r.get("deal_ranges", POLICIES)} - done]
         except (OSError, ValueError):
             kept, runs = [], []
     order = {g: i for i, g in enumerate(games.GAMES)}

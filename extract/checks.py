@@ -327,12 +327,18 @@ def run_checks(edition) -> tuple[bool, str]:
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:
         from engine import results as engine_results
         table = engine_results.load(stored)
-        stale = engine_results.stale_games(table)
+        stale: dict[str, list[str]] = {}
+        for row in engine_results.stale_rows(table):
+            ps = stale.setdefault(row["game"], [])
+            ps += [row["policy"]] if row.get("policy") not in ps else []
+        if not table.get("rows"):
+            stale = {slug: [] for slug in engine_results.stale_games(table)}
         section(f"stored odds ({len(table['rows'])} rows, {table['provenance']['date']}) are "
                 f"current with the engine",
-                [f"{stored}: the rows of {slug} were made by another engine source (or are "
-                 f"missing); run `edition results --game {slug}` to regenerate them"
-                 for slug in stale], fatal=False)
+                [f"{stored}: the {'/'.join(ps) + ' ' if ps else ''}rows of {slug} were made by "
+                 f"another engine source (or are missing); run `edition results --game {slug}"
+                 + "".join(f" --policy {p}" for p in ps) + "` to regenerate them"
+                 for slug, ps in stale.items()], fatal=False)
 
     lines.append("")
     lines.append("check passed" if not failures else f"check FAILED: {failures} section(s)")

@@ -565,6 +565,9 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
 
 @main.command()
 @click.option("--game", "game_list", multiple=True, help="Only these games (repeatable).")
+@click.option("--policy", "policy_list", multiple=True,
+              type=click.Choice(["blind", "greedy", "careful", "solver"]),
+              help="Only these policies' rows (repeatable); the other rows are kept.")
 @click.option("--deals", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Deals 1..N for the solver, greedy and blind rows (every reading).")
 @click.option("--careful-deals", type=click.IntRange(min=1), default=200, show_default=True,
@@ -580,12 +583,13 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
               show_default=True, help="Seconds to wait for the Dask scheduler to answer.")
 @click.option("--force-jobs", is_flag=True,
               help="Allow --jobs or --workers above the number of CPUs.")
-def results(game_list, deals, careful_deals, workers, jobs, scheduler, scheduler_timeout,
-            force_jobs) -> None:
+def results(game_list, policy_list, deals, careful_deals, workers, jobs, scheduler,
+            scheduler_timeout, force_jobs) -> None:
     """Regenerate the odds table corpus/results/odds.json on fixed deal ranges: every game,
     the default readings and each single-reading change, with the blind, greedy and careful
     players and the all-seeing solver; every row stores its per-deal outcomes, and the
-    provenance how it was run. `edition results --workers 2` is the full run."""
+    provenance how it was run. `edition results --workers 2` is the full run; `--game` and
+    `--policy` measure some rows and keep the others (`edition check` names stale rows)."""
     from engine import results as engine_results
     if sum(x is not None for x in (workers, jobs, scheduler)) > 1:
         _usage("give one of --workers, --jobs and --scheduler")
@@ -596,14 +600,17 @@ def results(game_list, deals, careful_deals, workers, jobs, scheduler, scheduler
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
     ranges = {p: deals for p in engine_results.POLICIES}
     ranges["careful"] = careful_deals
+    policies = tuple(p for p in engine_results.POLICIES if p in policy_list) or \
+        engine_results.POLICIES
     command = " ".join(["edition results"] + [f"--game {g}" for g in game_list]
+                       + [f"--policy {p}" for p in policy_list]
                        + [f"--deals {deals}", f"--careful-deals {careful_deals}"]
                        + ([f"--workers {workers}"] if workers else [])
                        + ([f"--jobs {jobs}"] if jobs else [])
                        + (["--scheduler ADDRESS"] if scheduler is not None else []))
     try:
         table = _engine_call(engine_results.regenerate, path, list(game_list) or None,
-                             deals=ranges, workers=workers, jobs=jobs, scheduler=scheduler,
+                             policies, deals=ranges, workers=workers, jobs=jobs, scheduler=scheduler,
                              command=command,
                              progress=lambda msg: click.echo(f"measuring {msg}", err=True))
     except RuntimeError as e:

@@ -213,6 +213,42 @@ def test_game_hash_follows_the_game_and_the_shared_engine(tmp_path, monkeypatch)
     assert {"mill", "octagon"} <= set(results.stale_games(table))
 
 
+def test_an_edit_of_the_players_leaves_the_solver_rows_current(tmp_path, monkeypatch):
+    """The solver's rows never run ``policies.py``: editing the players makes the players'
+    rows stale and leaves the solver's current; editing the solver makes both stale."""
+    import shutil
+    copy = tmp_path / "engine"
+    shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(results, "ENGINE_DIR", copy)
+    rows = [{"game": "mill", "policy": p, "engine": results.game_hash("mill", p)}
+            for p in results.POLICIES]
+    table = {"provenance": {"engine": results.engine_hash(), "runs": []}, "rows": rows}
+    assert results.stale_rows(table) == []
+    with (copy / "policies.py").open("a") as f:
+        f.write("\n# an edit\n")
+    assert [r["policy"] for r in results.stale_rows(table)] == ["blind", "greedy", "careful"]
+    assert results.stale_games(table) == ["mill"]
+    with (copy / "solver.py").open("a") as f:
+        f.write("\n# an edit\n")
+    assert [r["policy"] for r in results.stale_rows(table)] == list(results.POLICIES)
+
+
+def test_regenerating_some_policies_keeps_the_others(tmp_path):
+    """A run of some policies replaces only those policies' rows of its games; the rows of
+    the other policies, and the run that made them, stay."""
+    p = tmp_path / "odds.json"
+    results.regenerate(p, ["heart-to-heart"], ("greedy", "blind"), deals=2, jobs=1,
+                       command="both")
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 3}, jobs=1,
+                           command="greedy again")
+    n = len(results.configurations("heart-to-heart"))
+    by = {pol: [r for r in t["rows"] if r["policy"] == pol] for pol in ("greedy", "blind")}
+    assert len(by["greedy"]) == len(by["blind"]) == n
+    assert {r["deals"] for r in by["greedy"]} == {3} and {r["deals"] for r in by["blind"]} == {2}
+    assert [r["command"] for r in t["provenance"]["runs"]] == ["both", "greedy again"]
+    assert results.stale_rows(t) == []
+
+
 def test_regenerating_some_games_keeps_the_others(tmp_path):
     p = tmp_path / "odds.json"
     results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
@@ -244,3 +280,18 @@ def test_a_row_kept_from_an_older_table_is_stale_after_a_run_of_other_games(tmp_
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 1}, jobs=1)
     assert t["provenance"]["engine"] == results.engine_hash()
     assert results.stale_games(t) == ["octagon"]
+
+
+def test_check_names_the_stale_policy_and_the_command(corpus_copy, cli):
+    """`edition check` names which policy's rows of a game are stale and the command that
+    regenerates just those (a careful row made by another source of the players)."""
+    table = json.loads(results.DEFAULT_PATH.read_text(encoding="utf-8"))
+    for r in table["rows"]:
+        if r["game"] == "mill" and r["policy"] == "careful":
+            r["engine"] = "0" * 16
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert "the careful rows of mill were made by another engine source" in r.output
+    assert "edition results --game mill --policy careful" in r.output
+    assert "rows of octagon" not in r.output
