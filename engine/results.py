@@ -46,6 +46,7 @@ is written atomically (a failed run leaves the previous table).
 from __future__ import annotations
 
 import datetime as _dt
+import ast
 import hashlib
 import json
 import math
@@ -92,11 +93,27 @@ def _rule_sources() -> list[tuple[str, Path]]:
     return out
 
 
-def _digest(sources) -> str:
+def _digest(sources, code_only: bool = False) -> str:
     h = hashlib.sha256()
     for rel, p in sources:
-        h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
+        h.update(rel.encode() + b"\0" + (_code(p) if code_only else p.read_bytes()) + b"\0")
     return h.hexdigest()[:16]
+
+
+def _code(path: Path) -> bytes:
+    """The code of a Python source without what cannot change an outcome: its docstrings,
+    comments and layout (``ast.unparse`` of its syntax tree less every docstring), UTF-8.
+    The unparsed form is that of the running Python's ``ast`` module (3.11 for the stored
+    table); another version may print the same code otherwise and so stale every row."""
+    tree = ast.parse(path.read_bytes(), filename=str(path))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.unparse(tree).encode()
 
 
 def engine_hash() -> str:
@@ -111,7 +128,8 @@ NOT_RUN_BY = {"solver": ("policies.py",)}
 
 
 def game_hash(slug: str, policy: str | None = None) -> str:
-    """SHA-256 (hex, first 16) of the rule source one game's rows of ``policy`` depend on:
+    """SHA-256 (hex, first 16) of the rule code one game's rows of ``policy`` depend on (the
+    code only: an edit of a docstring or a comment changes no outcome, :func:`_code`):
     the shared engine (every rule source outside ``engine/games/``, and ``games/__init__.py``
     and ``games/_common.py``) less the modules that policy never runs (:data:`NOT_RUN_BY`;
     ``policy`` None: none left out), and the game's own module. A row stores it
@@ -121,7 +139,8 @@ def game_hash(slug: str, policy: str | None = None) -> str:
     keep = ("games/__init__.py", "games/_common.py", f"games/{own}")
     skip = NOT_RUN_BY.get(policy, ())
     return _digest([(rel, p) for rel, p in _rule_sources()
-                    if (not rel.startswith("games/") or rel in keep) and rel not in skip])
+                    if (not rel.startswith("games/") or rel in keep) and rel not in skip],
+                   code_only=True)
 
 
 def stale_games(results: dict) -> list[str]:

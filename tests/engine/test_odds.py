@@ -203,12 +203,12 @@ def test_game_hash_follows_the_game_and_the_shared_engine(tmp_path, monkeypatch)
              "rows": [{"game": g, "engine": h} for g, h in before.items()]}
     assert not {"mill", "octagon"} & set(results.stale_games(table))
     with (copy / "games" / "mill.py").open("a") as f:
-        f.write("\n# an edit\n")
+        f.write("\nAN_EDIT = 1\n")
     assert results.game_hash("mill") != before["mill"]
     assert results.game_hash("octagon") == before["octagon"]
     assert "mill" in results.stale_games(table) and "octagon" not in results.stale_games(table)
     with (copy / "solver.py").open("a") as f:
-        f.write("\n# an edit\n")
+        f.write("\nAN_EDIT = 1\n")
     assert results.game_hash("octagon") != before["octagon"]
     assert {"mill", "octagon"} <= set(results.stale_games(table))
 
@@ -225,11 +225,11 @@ def test_an_edit_of_the_players_leaves_the_solver_rows_current(tmp_path, monkeyp
     table = {"provenance": {"engine": results.engine_hash(), "runs": []}, "rows": rows}
     assert results.stale_rows(table) == []
     with (copy / "policies.py").open("a") as f:
-        f.write("\n# an edit\n")
+        f.write("\nAN_EDIT = 1\n")
     assert [r["policy"] for r in results.stale_rows(table)] == ["blind", "greedy", "careful"]
     assert results.stale_games(table) == ["mill"]
     with (copy / "solver.py").open("a") as f:
-        f.write("\n# an edit\n")
+        f.write("\nAN_EDIT = 1\n")
     assert [r["policy"] for r in results.stale_rows(table)] == list(results.POLICIES)
 
 
@@ -295,3 +295,22 @@ def test_check_names_the_stale_policy_and_the_command(corpus_copy, cli):
     assert "the careful rows of mill were made by another engine source" in r.output
     assert "edition results --game mill --policy careful" in r.output
     assert "rows of octagon" not in r.output
+
+
+def test_a_docstring_or_comment_edit_leaves_the_rows_current(tmp_path, monkeypatch):
+    """Rows hash the rule code, not its words: rewording a docstring or a comment of a game
+    module leaves its rows current; changing one constant of its code makes them stale."""
+    import shutil
+    copy = tmp_path / "engine"
+    shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(results, "ENGINE_DIR", copy)
+    before = results.game_hash("mill", "solver")
+    mill = copy / "games" / "mill.py"
+    text = mill.read_text(encoding="utf-8")
+    first_def = text.index('\ndef ')
+    doc = text.index('"""', first_def) + 3
+    mill.write_text(text[:doc] + "Reworded. " + text[doc:] + "\n# a comment\n",
+                    encoding="utf-8")
+    assert results.game_hash("mill", "solver") == before
+    mill.write_text(text + "\nEXTRA_CONSTANT = 1\n", encoding="utf-8")
+    assert results.game_hash("mill", "solver") != before
