@@ -100,11 +100,24 @@ def _digest(sources, code_only: bool = False) -> str:
     return h.hexdigest()[:16]
 
 
+#: :func:`_code` of each source already read in this process: (path, size, mtime) -> code
+_CODE: dict[tuple[str, int, int], bytes] = {}
+
+
 def _code(path: Path) -> bytes:
     """The code of a Python source without what cannot change an outcome: its docstrings,
     comments and layout (``ast.unparse`` of its syntax tree less every docstring), UTF-8.
     The unparsed form is that of the running Python's ``ast`` module (3.11 for the stored
-    table); another version may print the same code otherwise and so stale every row."""
+    table); another version may print the same code otherwise and so stale every row.
+    Remembered per file size and modification time (parsing costs about 40 ms a module)."""
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _CODE:
+        _CODE[key] = _unparsed(path)
+    return _CODE[key]
+
+
+def _unparsed(path: Path) -> bytes:
     tree = ast.parse(path.read_bytes(), filename=str(path))
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
