@@ -175,3 +175,14 @@ def test_lazy_semicircle_with_a_king_clause_is_caught(monkeypatch):
         return [m for m in real(self, moves) if not (m[1] == P.UP0 + 11 and others)]
     monkeypatch.setattr(P.PeacockState, "_lazy", kings_too)
     assert solver.search(_end_position().apply(("found", P.UP0 + 10)), 1000).outcome == "lost"
+
+
+
+def test_rank_queue_that_forgets_the_semicircle_is_caught(monkeypatch):
+    """The proof of rule ``rank-queue`` counting no semicircle card of the rank (so the
+    first card of each rank in the piles would have to be freed with none of its rank up):
+    unsound."""
+    real = P._stuck
+    assert _pt_caught(monkeypatch, "_more_dead", P.PeacockState._more_dead, "rank-queue") == 0
+    monkeypatch.setattr(P, "_stuck", lambda queues, free: real(queues, 0))
+    assert disagreements(PT.verdicts(), PT.verdicts({"rank-queue"})) >= 1
