@@ -119,7 +119,8 @@ AMBIGUITIES = (
         "на две кучки': may a card that could go on the wheel be laid on a waste pile?",
         ("spinning-wheel:2",),
         (Reading("cannot-go",
-                 "only a card in hand that cannot go on the wheel goes on a waste pile"),
+                 "only a card in hand that cannot go on the wheel goes on a waste pile",
+                 restricts="any"),
          Reading("any", "the player may lay any card in hand on a waste pile, even one "
                  "that could go on the wheel")),
         "cannot-go",
