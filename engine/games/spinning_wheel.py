@@ -244,6 +244,10 @@ def _profile(pile) -> tuple[list[int], list[int]]:
     return most, best
 
 
+#: The rank below each rank round the wheel (below the ace the king); index 0 unused.
+_BELOW = (0, 13) + tuple(range(1, 13))
+
+
 def _hand_left(rest) -> tuple:
     """For each position of the hand, the cards of each rank (index 1..13) still in hand."""
     out = [None] * (len(rest) + 1)
@@ -450,19 +454,18 @@ class WheelState(State):
                 held[k][r] += 1
         for k in (0, 1):
             other = held[1 - k]
+            avail = [hand[r] + other[r] for r in range(14)]   # rank r elsewhere
             cnt = [0] * 14       # cards of each rank in the top part so far
             total = [0] * 14     # least played of each rank when the top part is done
             for a in piles[k]:
                 cnt[a] += 1
                 r, t = a, total[a] + 1          # the card itself, after those before
-                for _ in range(N):
-                    if t <= total[r]:
-                        break
+                while t > total[r]:             # ends within a turn: t drops by 13 a turn
                     total[r] = t
-                    if t - cnt[r] > hand[r] + other[r]:
+                    if t - cnt[r] > avail[r]:
                         return True
-                    q = 13 if r == 1 else r - 1  # cards of rank r need tops showing q
-                    r, t = q, t - shows[q]
+                    r = _BELOW[r]               # cards of rank r need tops showing r - 1
+                    t -= shows[r]
         return False
 
     def apply(self, move):
