@@ -99,6 +99,15 @@ PRUNINGS = {
         "semicircle, the other piles) must be up by the time each card of the pile goes; "
         "if that exceeds the cards of that rank elsewhere, the pile can never be emptied and "
         "the position is lost.",
+    "rank-queue":
+        "Proof of loss by counting: until a card of rank k in a reserve or the waste pile "
+        "goes up, the cards of rank k gone up are the semicircle's and those of the piles "
+        "gone up before it. The cards above it must go up first, which needs (counting as "
+        "rule pile-lead does, through the foundations showing each rank) a least number of "
+        "cards of rank k gone up; so it can go up only after at least that number less the "
+        "semicircle's cards of rank k of the piles' cards of rank k. If no order of the "
+        "piles' cards of rank k (each pile's from its top down) meets these least numbers, "
+        "some pile can never be emptied and the position is lost.",
     "key-ranks-only":
         "Suits play no part after the deal (foundations are built regardless of suit) and "
         "the foundations are alike, so the key holds ranks only, the foundations sorted, "
@@ -225,6 +234,24 @@ def deal(cards) -> tuple[tuple, int, tuple, tuple]:
         else:
             waste.append(c)
     return reserves, aces, tuple(tuple(p) for p in up), tuple(waste)
+
+
+def _stuck(queues, free: int) -> bool:
+    """Rule ``rank-queue``: ``queues`` holds, for each pile, the least numbers of cards of
+    one rank gone up before each of its cards of that rank can go (top down); ``free`` the
+    semicircle's cards of the rank. True if no order of the piles' cards (each pile top down)
+    lets each go only after at least its least number less ``free`` of the piles' cards."""
+    at = [0] * len(queues)
+    done, left = 0, sum(len(q) for q in queues)
+    while done < left:
+        for i, q in enumerate(queues):
+            if at[i] < len(q) and q[at[i]] <= free + done:
+                at[i] += 1
+                done += 1
+                break
+        else:
+            return True
+    return False
 
 
 class PeacockState(State):
@@ -414,8 +441,8 @@ class PeacockState(State):
     def dead(self) -> bool:
         """Proof of loss (rule ``blocked-rank`` of :data:`PRUNINGS`): some rank k above
         every foundation has no card in the semicircle and every card of it not yet home
-        lies under a card of higher rank. O(cards). Then the counting proof of rule
-        ``pile-lead`` (:meth:`_pile_lead_dead`)."""
+        lies under a card of higher rank. O(cards). Then the counting proofs of rules
+        ``pile-lead`` (:meth:`_pile_lead_dead`) and ``rank-queue`` (:meth:`_rank_queue_dead`)."""
         off = self.cfg.off
         if "blocked-rank" in off:
             return self._more_dead(off)
@@ -438,8 +465,11 @@ class PeacockState(State):
         return self._more_dead(off)
 
     def _more_dead(self, off) -> bool:
-        """The proof of rule ``pile-lead`` (unless off)."""
-        return "pile-lead" not in off and self._pile_lead_dead()
+        """The proofs of rules ``pile-lead`` (:meth:`_pile_lead_dead`) and ``rank-queue``
+        (:meth:`_rank_queue_dead`), unless off."""
+        if "pile-lead" not in off and self._pile_lead_dead():
+            return True
+        return "rank-queue" not in off and self._rank_queue_dead()
 
     def _pile_lead_dead(self) -> bool:
         """Proof of loss (rule ``pile-lead`` of :data:`PRUNINGS`), by counting: a foundation
@@ -483,6 +513,45 @@ class PeacockState(State):
                     if t - cnt[r] > where[r] - own[r]:
                         return True
                     r -= 1
+        return False
+
+    def _rank_queue_dead(self) -> bool:
+        """Proof of loss (rule ``rank-queue`` of :data:`PRUNINGS`): until a card of rank k
+        in a reserve or the waste pile goes up, the cards of rank k gone up are the
+        semicircle's and those of the piles gone up before it. The cards above it must go
+        up first, which needs (counted as in :meth:`_pile_lead_dead`) a least number of
+        cards of rank k gone up; so it can go up only after at least that number less the
+        semicircle's cards of rank k of the piles' cards of rank k. If no order of the
+        piles' cards of rank k (each pile's from its top down) meets these least numbers,
+        some pile can never be emptied and the position is lost. Any order taking whichever
+        card is ready finds one if there is one (a card once ready stays ready), so the test
+        (:func:`_stuck`) is greedy. O(13 * cards)."""
+        shows = [0] * 14
+        for f in self.found:
+            shows[f] += 1
+        queues = [[] for _ in range(14)]     # per rank: each pile's least numbers
+        for p in self.reserves + (self.waste,):
+            mine = [None] * 14
+            total = [0] * 15                 # least gone up of each rank when it is done
+            for c in reversed(p):            # top first
+                a = RANK[c]
+                if mine[a] is None:
+                    mine[a] = []
+                    queues[a].append(mine[a])
+                mine[a].append(total[a])     # k's gone up before this card can go
+                r = a
+                while r >= 1:
+                    t = total[r] + (1 if r == a else 0)
+                    need = total[r + 1] - shows[r] if r < 13 else 0
+                    if need > t:
+                        t = need
+                    if t == total[r]:
+                        break
+                    total[r] = t
+                    r -= 1
+        for k in range(1, 14):
+            if queues[k] and _stuck(queues[k], len(self.up[k - 2]) if k >= 2 else 0):
+                return True
         return False
 
     def frees(self, move) -> bool:

@@ -66,6 +66,20 @@ PRUNINGS = {
         "top part can have been played besides P's; if P's cards of rank r + 1 outnumber "
         "its cards of rank r by more than that allowance plus the tops showing r, the "
         "pile can never be emptied and the position is lost.",
+    "waste-chain":
+        "Proof of loss by counting along the wheel: a top showing r - 1 is made only by a "
+        "card of rank r - 1, so from now on the cards of rank r played never outnumber those "
+        "of rank r - 1 played by more than the tops showing r - 1 now (after the ace comes "
+        "the king). Going down a waste pile from its top, the cards above must be played "
+        "first, so this bounds from below how many cards of each rank must be played by the "
+        "time each card of the pile goes, following the chain of ranks down round the wheel; "
+        "if more of some rank must come from elsewhere than the hand and the other waste pile "
+        "hold, the pile can never be emptied and the position is lost.",
+    "equal-tops":
+        "A card onto one of several places showing the same rank leads to positions that "
+        "differ only in which of equal tops was covered, which changes nothing later (see "
+        "the module docstring) and gives the same key, so the solver tries one such place "
+        "per card and rank shown.",
     "key-tops-multiset":
         "A card always turns one top showing r - 1 into r, and which of equal tops it "
         "covers changes nothing later (see the module docstring), so the key holds the "
@@ -105,7 +119,8 @@ AMBIGUITIES = (
         "на две кучки': may a card that could go on the wheel be laid on a waste pile?",
         ("spinning-wheel:2",),
         (Reading("cannot-go",
-                 "only a card in hand that cannot go on the wheel goes on a waste pile"),
+                 "only a card in hand that cannot go on the wheel goes on a waste pile",
+                 restricts="any"),
          Reading("any", "the player may lay any card in hand on a waste pile, even one "
                  "that could go on the wheel")),
         "cannot-go",
@@ -229,6 +244,10 @@ def _profile(pile) -> tuple[list[int], list[int]]:
     return most, best
 
 
+#: The rank below each rank round the wheel (below the ace the king); index 0 unused.
+_BELOW = (0, 13) + tuple(range(1, 13))
+
+
 def _hand_left(rest) -> tuple:
     """For each position of the hand, the cards of each rank (index 1..13) still in hand."""
     out = [None] * (len(rest) + 1)
@@ -329,12 +348,50 @@ class WheelState(State):
     def search_moves(self) -> list[tuple]:
         """The legal moves less those onto or from waste pile 2 while the two waste piles are
         equal (rule ``equal-wastes`` of :data:`PRUNINGS`): they lead to the position its
-        twin move on pile 1 leads to, with the piles' names swapped."""
+        twin move on pile 1 leads to, with the piles' names swapped; and less a card onto
+        a second place showing the same rank (rule ``equal-tops``): which of equal tops is
+        covered changes nothing later. Tried in the order of :meth:`_order_key`."""
         moves = self.legal_moves()
-        if self.waste[0] != self.waste[1] or "equal-wastes" in self.cfg.off:
-            return moves
-        return [m for m in moves if not (m[0] == "waste" and m[1] == 1)
-                and not (m[0] == "wheel" and m[1] == 1)]
+        off = self.cfg.off
+        if self.waste[0] == self.waste[1] and "equal-wastes" not in off:
+            moves = [m for m in moves if not (m[0] == "waste" and m[1] == 1)
+                     and not (m[0] == "wheel" and m[1] == 1)]
+        if "equal-tops" not in off:
+            moves = self._one_per_top(moves)
+        if len(moves) > 1 and self.pos < self.cfg.ncards:
+            moves = sorted(moves, key=self._order_key)
+        return moves
+
+    def _one_per_top(self, moves):
+        """Rule ``equal-tops`` of :data:`PRUNINGS`: a card onto one of several places
+        showing the same rank leads to positions that differ only in which of equal tops
+        was covered, which changes nothing later (see the module docstring) and gives the
+        same key, so only the first such place per card and rank shown is kept."""
+        seen = set()
+        out = []
+        tops = self.tops
+        for m in moves:
+            if m[0] == "wheel":
+                k = (m[1], tops[m[2]])
+                if k in seen:
+                    continue
+                seen.add(k)
+            out.append(m)
+        return out
+
+    def _order_key(self, m):
+        """The solver's order (a heuristic: it prunes nothing): moves onto the wheel first
+        (as :meth:`legal_moves` gives them), then the card in hand onto an empty waste pile,
+        then onto the pile whose top card comes off soonest after it: the top of rank t is
+        counted (t - 1 - r) mod 13 steps of the wheel after the card's rank r, plus half a
+        step for each card in the pile."""
+        if m[0] == "wheel":
+            return (0, 0.0)
+        w = self.waste[m[1]]
+        if not w:
+            return (1, 0.0)
+        r = RANK[self.cfg.rest[self.pos]]
+        return (1, (RANK[w[-1]] - 1 - r) % N + 0.5 * len(w))
 
     def _dead(self) -> bool:
         """Reading ``waste=dead``: a card on a waste pile never comes back, so the patience
@@ -350,9 +407,17 @@ class WheelState(State):
         in hand and those of the other pile's best top part can have been played besides
         P's; if P's cards of rank r + 1 outnumber its cards of rank r by more than that
         allowance plus the tops showing r, the pile can never be emptied and the position
-        is lost. O(cards in the waste piles)."""
-        if "waste-lead" in self.cfg.off:
+        is lost. O(cards in the waste piles). Then the proof of rule ``waste-chain``
+        (:meth:`_chain_dead`)."""
+        w0, w1 = self.waste
+        if not w0 and not w1:
             return False
+        if "waste-lead" not in self.cfg.off and self._lead_dead():
+            return True
+        return "waste-chain" not in self.cfg.off and self._chain_dead()
+
+    def _lead_dead(self) -> bool:
+        """The proof of rule ``waste-lead`` (see :meth:`dead`)."""
         w0, w1 = self.waste
         if not w0 and not w1:
             return False
@@ -366,6 +431,41 @@ class WheelState(State):
             room = n[r] + hand[r]
             if lead0[r] > room + ben1[r] or lead1[r] > room + ben0[r]:
                 return True
+        return False
+
+    def _chain_dead(self) -> bool:
+        """Proof of loss (rule ``waste-chain`` of :data:`PRUNINGS`), by counting along the
+        wheel: a top showing r - 1 is made only by a card of rank r - 1, so from now on the
+        cards of rank r played never outnumber those of rank r - 1 played by more than the
+        tops showing r - 1 now (after the ace comes the king). Going down a waste pile from
+        its top, the cards above must be played first, so this bounds from below how many
+        cards of each rank must be played by the time each card of the pile goes, following
+        the chain of ranks down round the wheel; if more of some rank must come from
+        elsewhere than the hand and the other waste pile hold, the pile can never be emptied
+        and the position is lost. O(13 * cards in the waste piles)."""
+        shows = [0] * 14
+        for t in self.tops:
+            shows[t] += 1
+        hand = self.cfg.hand_left[self.pos]
+        piles = [[RANK[c] for c in reversed(w)] for w in self.waste]   # top first
+        held = [[0] * 14, [0] * 14]
+        for k in (0, 1):
+            for r in piles[k]:
+                held[k][r] += 1
+        for k in (0, 1):
+            other = held[1 - k]
+            avail = [hand[r] + other[r] for r in range(14)]   # rank r elsewhere
+            cnt = [0] * 14       # cards of each rank in the top part so far
+            total = [0] * 14     # least played of each rank when the top part is done
+            for a in piles[k]:
+                cnt[a] += 1
+                r, t = a, total[a] + 1          # the card itself, after those before
+                while t > total[r]:             # ends within a turn: t drops by 13 a turn
+                    total[r] = t
+                    if t - cnt[r] > avail[r]:
+                        return True
+                    r = _BELOW[r]               # cards of rank r need tops showing r - 1
+                    t -= shows[r]
         return False
 
     def apply(self, move):

@@ -1,4 +1,4 @@
-"""The pruning rules added to the Peacock's Tail (``pile-lead``, ``lazy-semicircle``) and the Spinning Wheel (``waste-lead``): each made
+"""The pruning rules added to the Peacock's Tail (``pile-lead``, ``lazy-semicircle``) and the Spinning Wheel (``waste-lead``, ``waste-chain``, ``equal-tops``): each made
 deliberately unsound (a condition dropped or shifted) changes a verdict of the solver on
 positions near the end of won games, so the comparisons in test_pruning.py and the per-game
 pruning tests can see such a mistake. The rules themselves, switched off one at a time, are
@@ -36,21 +36,20 @@ def test_lazy_semicircle_on_the_wrong_rank_is_caught(monkeypatch):
 
 @functools.cache
 def _sw_positions() -> tuple:
-    """(deal, moves) along the solver's winning lines of a few deals, from the 60th card of
-    the hand on, each also with a sibling: the card in hand laid on the other waste pile,
-    or another legal move (often lost)."""
+    """(deal, moves) along the solver's winning lines of a few deals, from the 50th card of
+    the hand on: every fourth position of the line, and every sibling of each move of the
+    line (another legal move there: the card in hand on the other waste pile, or another
+    card onto the wheel; some are lost)."""
     out = []
-    for d in (1, 3, 4, 6):
+    for d in (4, 7, 8):
         r = solver.solve(games.new("spinning-wheel", d), BUDGET)
         assert r.outcome == "won"
-        rnd = random.Random(d)
         s = games.new("spinning-wheel", d)
         for j, m in enumerate(r.moves):
-            if s.pos >= 60 and j % 4 == 0:
-                out.append((d, tuple(r.moves[:j])))
-                others = [x for x in s.legal_moves() if x != m]
-                if others:
-                    out.append((d, tuple(r.moves[:j]) + (rnd.choice(others),)))
+            if s.pos >= 50:
+                if j % 4 == 0:
+                    out.append((d, tuple(r.moves[:j])))
+                out += [(d, tuple(r.moves[:j]) + (x,)) for x in s.legal_moves() if x != m]
             s = s.apply(m)
     return tuple(out)
 
@@ -65,15 +64,62 @@ def _sw_verdicts(off=()) -> list[str]:
     return out
 
 
+@functools.cache
+def _sw_sound(off=frozenset()) -> tuple:
+    """:func:`_sw_verdicts` with the module as it is (cached: several tests compare with
+    the same verdicts)."""
+    return tuple(_sw_verdicts(off))
+
+
 def test_waste_lead_decides_these_positions_both_ways():
-    on, off = _sw_verdicts(), _sw_verdicts({"waste-lead"})
+    on, off = _sw_sound(), _sw_sound(frozenset({"waste-lead"}))
     assert {"won", "lost"} <= set(on)
     assert disagreements(on, off) == 0
 
 
+def test_waste_chain_and_equal_tops_decide_these_positions_both_ways():
+    on = _sw_sound()
+    for rule in ("waste-chain", "equal-tops"):
+        off = _sw_sound(frozenset({rule}))
+        assert sum("undecided" not in (x, y) for x, y in zip(on, off)) >= 100, rule
+        assert disagreements(on, off) == 0, rule
+
+
+def test_waste_chain_that_forgets_the_tops_is_caught(monkeypatch):
+    """Counting no top showing any rank (so every card would need a card of the rank below
+    played first, all the way round): unsound."""
+    off = _sw_sound(frozenset({"waste-chain"}))
+    real = SW.WheelState._chain_dead
+
+    def forgets(self):
+        s = self._child(None)
+        s.tops = (0,) * SW.N
+        return real(s)
+    monkeypatch.setattr(SW.WheelState, "_chain_dead", forgets)
+    assert disagreements(_sw_verdicts(), off) >= 1
+
+
+def test_equal_tops_across_cards_is_caught(monkeypatch):
+    """Keeping one move per rank shown whatever card moves (so a waste top and the card in
+    hand of the same rank count as one): unsound."""
+    off = _sw_sound(frozenset({"equal-tops"}))
+
+    def across(self, moves):
+        seen, out = set(), []
+        for m in moves:
+            if m[0] == "wheel":
+                if self.tops[m[2]] in seen:
+                    continue
+                seen.add(self.tops[m[2]])
+            out.append(m)
+        return out
+    monkeypatch.setattr(SW.WheelState, "_one_per_top", across)
+    assert disagreements(_sw_verdicts(), off) >= 1
+
+
 def test_waste_lead_without_the_hand_is_caught(monkeypatch):
     """Forgetting that the cards of rank r still in hand may be played first: unsound."""
-    off = _sw_verdicts({"waste-lead"})
+    off = _sw_sound(frozenset({"waste-lead"}))
     real = SW.WheelState.dead
 
     def no_hand(self):
@@ -129,3 +175,14 @@ def test_lazy_semicircle_with_a_king_clause_is_caught(monkeypatch):
         return [m for m in real(self, moves) if not (m[1] == P.UP0 + 11 and others)]
     monkeypatch.setattr(P.PeacockState, "_lazy", kings_too)
     assert solver.search(_end_position().apply(("found", P.UP0 + 10)), 1000).outcome == "lost"
+
+
+
+def test_rank_queue_that_forgets_the_semicircle_is_caught(monkeypatch):
+    """The proof of rule ``rank-queue`` counting no semicircle card of the rank (so the
+    first card of each rank in the piles would have to be freed with none of its rank up):
+    unsound."""
+    real = P._stuck
+    assert _pt_caught(monkeypatch, "_more_dead", P.PeacockState._more_dead, "rank-queue") == 0
+    monkeypatch.setattr(P, "_stuck", lambda queues, free: real(queues, 0))
+    assert disagreements(PT.verdicts(), PT.verdicts({"rank-queue"})) >= 1
