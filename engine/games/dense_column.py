@@ -78,6 +78,11 @@ PRUNINGS = {
     "side-places=always), a card goes up automatically when its suit's ace pile has reached "
     "its king pile: every card of the suit left is then the only one of its rank, nothing "
     "but the next card up can ever lie on it, and that card can go up in its place.",
+    "meeting-suit": "Once the last deal is laid out (its dealing included; unless "
+    "side-places=always), a card goes up automatically when its suit's ace pile is one "
+    "rank below its king pile: every card of the suit left is then the only one of its "
+    "rank, as after a crossing; a card built onto the one played up (the next rank up, or "
+    "the next down, which the other pile takes next) goes up on that pile instead.",
     "fold-twins": "The two copies of a card are alike for every rule (what fits a foundation "
     "or goes onto a card looks only at suit and rank, and gathering keeps the order), so "
     "positions that differ only in which copy lies where have the same future; the key "
@@ -604,18 +609,20 @@ class ColumnState(State):
     def safe_move(self):
         """Turning the next card while nothing can go to a foundation (then the only move,
         rule ``forced-turn``); in the last deal, a card of a crossed suit to its foundation
-        (rule ``crossed-suit``, :meth:`_crossed_move`)."""
+        (rule ``crossed-suit``, :meth:`_crossed_move`), or of a suit whose piles meet (rule
+        ``meeting-suit``, the same method)."""
         off = self.cfg.off
-        if (self.deal_no >= self.cfg.max_deals and self.cfg.side != "always"
-                and "crossed-suit" not in off):
-            m = self._crossed_move()
-            if m is not None:
-                return m
+        if self.deal_no >= self.cfg.max_deals and self.cfg.side != "always":
+            crossed, meeting = "crossed-suit" not in off, "meeting-suit" not in off
+            if crossed or meeting:
+                m = self._crossed_move(crossed, meeting)
+                if m is not None:
+                    return m
         if self.stock and not self.foundation_moves() and "forced-turn" not in off:
             return ("turn",)
         return None
 
-    def _crossed_move(self):
+    def _crossed_move(self, crossed: bool = True, meeting: bool = False):
         """Rule ``crossed-suit``: a foundation move of a card x of suit s when the ace pile
         of s has reached its king pile (``found[s] >= found[s + 4]``), in the last deal
         (dealing or not) and unless side-places=always.
@@ -633,17 +640,40 @@ class ColumnState(State):
         lays its card on the same place, and the side-place rule (while dealing) looks only
         at the place, which is the same (after the deal no place is restricted, so y may go
         up from anywhere). W ends with every card up, so this line does too. Not before the
-        last deal: a card up changes the next gathering."""
+        last deal: a card up changes the next gathering.
+
+        Rule ``meeting-suit`` (``meeting``): the same move when the ace pile of s is one rank
+        below its king pile (``found[s] + 1 == found[s + 4]``, so x is of that king pile's
+        rank k if it goes on the ace pile, or of the ace pile's rank a if it goes on the
+        king pile). Every card of s left is again the only one of its rank: the ace pile
+        holds one copy of 2..a, the king pile one of k..12 = a+1..12, so the other copy
+        of each, the remaining ace and the remaining king are in the layout, one of each
+        rank. The argument above holds with two sets: R_A the cards put up on the ace pile
+        ahead of W (a run of ranks from W's ace top + 1) and R_K those on the king pile
+        (a run down from W's king top - 1); at first R_A = {x} (or R_K = {x}). When W
+        builds a card y onto a card t of R_A, y is of suit s and of rank t + 1 or t - 1;
+        a rank inside the run of R_A or R_K is that set's card (each rank unique), whose
+        moves are skipped; rank our ace top + 1 fits our ace pile, so y goes up there and
+        joins R_A; rank t - 1 below the run is W's ace top, whose only copy is up, unless
+        the piles still meet in W (W's ace top a' = W's king top - 1), when y is of the
+        rank W's king pile takes next and goes up on our king pile (R_K is then empty:
+        else y would be its card) and joins R_K. Mirrored for t in R_K. A foundation move
+        of W of a card z not in R fits here: a run left in R_A would start at z's rank,
+        which is unique, so z would be in R_A. Every other move of W stays legal (its
+        card is on top, its target too, as only cards of R are missing; a deal lays the
+        same card on the same place; a foundation move from a side place while dealing is
+        from the same place), and W ends with every card up."""
         found = self.found
-        if not (found[0] >= found[4] or found[1] >= found[5] or found[2] >= found[6]
-                or found[3] >= found[7]):
+        met = [(crossed and found[s] >= found[s + 4])
+               or (meeting and found[s] + 1 == found[s + 4]) for s in range(4)]
+        if not any(met):
             return None
         restricted = self.side_restricted()
         for p, pile in enumerate(self.places):
             if pile:
                 c = pile[-1]
                 s = SUIT[c]
-                if found[s] >= found[s + 4]:
+                if met[s]:
                     r = RANK[c]
                     f = s if r == found[s] + 1 else s + 4 if r == found[s + 4] - 1 else -1
                     if f >= 0 and not (restricted and BESIDE[p] is not None

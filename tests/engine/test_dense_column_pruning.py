@@ -1,5 +1,5 @@
 """The Dense Column's pruning rules added for the last deal (``no-emptying``,
-``crossed-suit``, ``fold-twins``): switching one off never changes a verdict of the solver
+``crossed-suit``, ``meeting-suit``, ``fold-twins``): switching one off never changes a verdict of the solver
 on positions of the last deal (along winning lines and random playouts, with siblings one
 move away), and a deliberately unsound variant of each is caught by the same comparison."""
 import functools
@@ -14,7 +14,7 @@ from engine.policies import playout
 G = "dense-column"
 FR = {"side-places": "first-round"}
 BUDGET = 2_000
-RULES = ("no-emptying", "crossed-suit", "fold-twins")
+RULES = ("no-emptying", "crossed-suit", "meeting-suit", "fold-twins")
 
 
 @functools.cache
@@ -165,3 +165,54 @@ def test_fold_twins_folds_only_twins(monkeypatch):
     assert pos(q_s, q_h).key() != pos(q_h, q_s).key()
     monkeypatch.setattr(D, "FACE", bytes(c % 13 for c in range(256)))
     assert pos(q_s, q_h).key() == pos(q_h, q_s).key()   # the unsound key folds them
+
+
+def _meeting() -> D.ColumnState:
+    """A last-deal position whose spades piles meet: every suit home but spades; the ace
+    pile at the jack, the king pile at the queen (one rank apart), so one card of each
+    rank is left. Place 0 holds the ace up to the jack (top: jack), place 1 the king
+    under the queen."""
+    s = _crossing()
+    s.found = (11, 13, 13, 13, 12, 1, 1, 1)
+    places = [()] * D.NPLACES
+    places[0] = tuple(range(0, 11))   # A..J spades, the jack on top
+    places[1] = (12, 11)              # K spades under Q spades
+    s.places = tuple(places)
+    return s
+
+
+def test_meeting_suit_plays_a_meeting_suit():
+    s = _meeting()
+    assert s.safe_move() == ("found", 0, 4)          # the jack down on the king pile
+    t = _meeting()
+    t.cfg = games.new(G, 1, off={"meeting-suit", "crossed-suit"}).cfg
+    assert t.safe_move() is None
+    assert solver.search(s, 100).outcome == "won"
+    assert solver.search(t, 100).outcome == "won"
+
+
+def _unsound_meeting(self, crossed=True, meeting=False):
+    """``meeting-suit`` two ranks apart (unsound): the suit is taken to meet when the ace
+    pile is two ranks below the king pile."""
+    m = _SOUND_CROSSED(self, crossed, meeting)
+    if m is None and meeting:
+        t = self._child(None)
+        t.found = tuple(f - 1 if i >= 4 else f for i, f in enumerate(self.found))
+        m = _SOUND_CROSSED(t, crossed, meeting)
+        if m not in self.legal_moves():
+            m = None
+    return m
+
+
+_SOUND_CROSSED = D.ColumnState._crossed_move
+
+
+def test_meeting_suit_waits_for_the_meeting(monkeypatch):
+    """In :func:`_crossing` the spades piles are two ranks apart: the rule must not fire
+    (only a build wins there); its unsound variant two ranks apart plays the queen up and
+    loses the position."""
+    s = _crossing()
+    assert s.safe_move() is None and solver.search(s, 100).outcome == "won"
+    monkeypatch.setattr(D.ColumnState, "_crossed_move", _unsound_meeting)
+    assert _crossing().safe_move() == ("found", 0, 0)
+    assert solver.search(_crossing(), 100).outcome == "lost"
