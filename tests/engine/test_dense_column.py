@@ -11,6 +11,9 @@ from engine.policies import playout
 from engine.solver import solve
 
 G = "dense-column"
+#: the reading under which the side rule holds through the whole deal (the default until
+#: the default became side-places=first-round)
+DD = {"side-places": "during-deal"}
 
 
 def cards(s):
@@ -32,8 +35,8 @@ def test_full_deal_and_side_rule():
     while s.stock:
         s = s.apply(("turn",))
     assert [len(p) for p in s.places] == [8] * 12
-    # while dealing, a side card goes only to its own foundation
-    s = D.new(3)
+    # while dealing (reading during-deal), a side card goes only to its own foundation
+    s = D.new(3, DD)
     seen = 0
     while s.stock:
         for m in s.foundation_moves():
@@ -45,41 +48,42 @@ def test_full_deal_and_side_rule():
 
 
 def test_redeals_and_the_lost_end():
-    """Greedy play of deal 1 loses; it redeals twice (three deals in all) and then stops."""
-    o, f = playout(D.new(1), "greedy", max_moves=5000)
+    """Greedy play of deal 1 (reading during-deal) loses; it redeals twice (three deals in
+    all) and then stops."""
+    o, f = playout(D.new(1, DD), "greedy", max_moves=5000)
     assert o == "lost" and f.deal_no == 3 and not f.stock
-    o4, f4 = playout(D.new(1, {"deals": "three-redeals"}), "greedy", max_moves=5000)
+    o4, f4 = playout(D.new(1, {**DD, "deals": "three-redeals"}), "greedy", max_moves=5000)
     assert f4.deal_no == 4
-    assert games.replay(G, 1, None, f.moves()).key() == f.key()
+    assert games.replay(G, 1, DD, f.moves()).key() == f.key()
     assert sum(1 for m in f.moves() if m == ("redeal",)) == 2
 
 
 def test_solver_on_a_short_deal():
-    """No deal of the first hundred is decided within a small budget (the game is long:
-    96 cards, three deals); the solver answers undecided, never a wrong "lost"."""
-    r = solve(D.new(1), 2_000)
+    """Under reading during-deal deal 1 is not decided within a small budget (the game is
+    long: 96 cards, three deals); the solver answers undecided, never a wrong "lost"."""
+    r = solve(D.new(1, DD), 2_000)
     assert r.outcome == "undecided"
 
 
 def test_readings_change_play():
-    s = D.new(1)
+    s = D.new(1, DD)
     while s.stock:
         s = s.apply(("turn",))
-    for rd in ({"build": "down"}, {"side-places": "always"}):
+    for rd in ({**DD, "build": "down"}, {"side-places": "always"}):
         t = D.new(1, rd)
         while t.stock:
             t = t.apply(("turn",))
         assert set(t.legal_moves()) < set(s.legal_moves()), rd
-    a = playout(D.new(1), "greedy")[1]
-    b = playout(D.new(1, {"gather": "corner-last"}), "greedy")[1]
+    a = playout(D.new(1, DD), "greedy")[1]
+    b = playout(D.new(1, {**DD, "gather": "corner-last"}), "greedy")[1]
     assert a.moves() != b.moves()
-    c = playout(D.new(1, {"deals": "three-redeals"}), "greedy")[1]
+    c = playout(D.new(1, {**DD, "deals": "three-redeals"}), "greedy")[1]
     assert len(c.moves()) > len(a.moves())
 
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(1, 10_000), st.sampled_from([{}, {"build": "down", "gather": "corner-last"},
-                                                {"side-places": "always"}]),
+                                                {"side-places": "always"}, DD]),
        st.lists(st.integers(0, 99), max_size=150))
 def test_invariants(deal, readings, picks):
     def invariant(s):
@@ -181,3 +185,22 @@ def test_an_unsound_stuck_card_while_dealing_is_caught(monkeypatch):
     monkeypatch.setattr(D.ColumnState, "_stuck_dealing", lambda self: True)
     decided, bad, _ = _compare(where, 20_000)
     assert bad, f"an unsound stuck-card went unnoticed ({decided} decided)"
+
+
+def test_the_default_is_the_literal_first_round():
+    """dense-column:side-places defaults to first-round: after the first twelve cards of a
+    deal, a card beside an ace may go to another foundation while the deal goes on, which
+    during-deal forbids."""
+    amb = next(a for a in D.AMBIGUITIES if a.id == "side-places")
+    assert amb.default == "first-round"
+    assert D.new(1).cfg.readings["side-places"] == "first-round"
+    for deal in range(1, 30):
+        s, t = D.new(deal), D.new(deal, DD)
+        while s.stock:
+            if s.dealt > D.NPLACES:
+                extra = set(s.foundation_moves()) - set(t.foundation_moves())
+                if extra:
+                    assert all(D.BESIDE[m[1]] is not None for m in extra)
+                    return
+            s, t = s.apply(("turn",)), t.apply(("turn",))
+    raise AssertionError("no side card went to another foundation in deals 1-29")
