@@ -22,19 +22,24 @@ from extract.ids import anchor
 REPO = Path(__file__).resolve().parent.parent
 
 
-def careful(game: str, change: str | None, won: int, lost: int, und: int, readings: dict) -> dict:
+def careful(game: str, change: str | None, won: int, lost: int, und: int, readings: dict,
+            policy: str = "careful") -> dict:
     n = won + lost + und
     lo, hi = interval(won, und, n)
-    return {"game": game, "readings": readings, "policy": "careful", "deals": n, "first": 1,
+    return {"game": game, "readings": readings, "policy": policy, "deals": n, "first": 1,
             "budget": 200, "won": won, "lost": lost, "undecided": und, "rate": won / n,
             "ci95": [round(lo, 6), round(hi, 6)], "seconds": 1.0, "note": "", "change": change,
             "outcomes": "W" * won + "L" * lost + "U" * und}
 
 
 #: (game, change, won, lost, undecided) of the fixture's careful rows
-CAREFUL = [("dense-column", None, 2, 98, 0), ("dense-column", "side-places=first-round", 55, 45, 0),
+CAREFUL = [("dense-column", None, 2, 98, 0), ("dense-column", "side-places=during-deal", 55, 45, 0),
            ("dense-column", "side-places=always", 0, 100, 0), ("mill", None, 30, 18, 2),
            ("mill", "deal-order=round", 40, 10, 0)]
+#: the fixture's dense-column default rows of the other policies: a default under which the
+#: game (nearly) never comes out, whatever the stored table says, so that the finding shows
+NEVER = [("dense-column", None, "solver", 0, 0, 100), ("dense-column", None, "greedy", 0, 100, 0),
+         ("dense-column", None, "blind", 0, 100, 0)]
 
 
 @pytest.fixture(scope="module")
@@ -46,13 +51,14 @@ def careful_site(tmp_path_factory):
     shutil.copytree(REPO / "corpus", corpus)
     table = json.loads((corpus / "results" / "odds.json").read_text(encoding="utf-8"))
     # the fixture's careful rows replace any the stored table has for those configurations
-    fixed = {(game, change) for game, change, *_ in CAREFUL}
+    synthetic = [(game, change, "careful", *n) for game, change, *n in CAREFUL] + NEVER
+    fixed = {(game, change, policy) for game, change, policy, *_ in synthetic}
+    readings = {(r["game"], r["change"]): r["readings"] for r in table["rows"]}
     table["rows"] = [r for r in table["rows"]
-                     if not (r["policy"] == "careful" and (r["game"], r["change"]) in fixed)]
-    for game, change, won, lost, und in CAREFUL:
-        readings = next(r["readings"] for r in table["rows"]
-                        if r["game"] == game and r["change"] == change)
-        table["rows"].append(careful(game, change, won, lost, und, readings))
+                     if (r["game"], r["change"], r["policy"]) not in fixed]
+    for game, change, policy, won, lost, und in synthetic:
+        table["rows"].append(careful(game, change, won, lost, und, readings[(game, change)],
+                                     policy))
     (corpus / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
     docs = tmp / "docs"
     shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
@@ -83,7 +89,7 @@ def test_the_careful_player_stands_first_beside_the_solvers_ceiling(careful_site
     assert ("Under the default readings this game almost never comes out, though the book gives "
             "it as a patience that does. A careful player, who sees only the face-up cards and "
             "plans ahead, wins fewer than 1 deal in 10: 2 of 100 deals") in odds
-    assert "Under dense-column:side-places=first-round: A careful player" in odds
+    assert "Under dense-column:side-places=during-deal: A careful player" in odds
     assert odds.index("A careful player") < odds.index("A greedy player") \
         < odds.index("With every card known, the solver")
     assert "careful player, face-up cards only, plans ahead" in odds     # the table's policy
@@ -106,7 +112,7 @@ def test_the_forest_plot_draws_the_careful_intervals(careful_site):
     svg = re.search(r"<svg\b.*?</svg>", block(page, "dense-column:side-places"), re.S).group(0)
     assert "careful player" in svg and 'fill="#1f5fa8"' in svg
     desc = html.unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S).group(1))
-    assert "first-round, careful player: wins about half the deals: 55 of 100 deals" in desc
+    assert "during-deal, careful player: wins about half the deals: 55 of 100 deals" in desc
 
 
 def test_the_finding_names_the_careful_players_odds_under_the_alternative(careful_site):
@@ -114,7 +120,7 @@ def test_the_finding_names_the_careful_players_odds_under_the_alternative(carefu
     found = text(re.search(r'<p class="amb-finding">.*?</p>',
                            block(page, "dense-column:side-places"), re.S).group(0))
     assert found.startswith("Under the default readings this game almost never comes out")
-    assert ("Under dense-column:side-places=first-round: A careful player, who sees only the "
+    assert ("Under dense-column:side-places=during-deal: A careful player, who sees only the "
             "face-up cards and plans ahead, wins about half the deals") in found
 
 
