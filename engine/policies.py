@@ -382,9 +382,10 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
     legal moves) it draws ``samples`` determinisations of the position
     (:func:`remembering_sample`: every card it remembers in its place, the cards it never
     saw shuffled among the other hidden places, :class:`~engine.deal.SplitMix64` seeded with
-    ``seed``, default the deal number; where the game's sampler shuffles in groups, as Heart
-    Speaks to Heart's two sides, or with ``memory=False``, a sample that remembers nothing,
-    :meth:`~engine.state.State.sample_hidden`).
+    ``seed``, default the deal number; with ``memory=False``, or where the game's sampler
+    shuffles in groups, as Heart Speaks to Heart's two sides, samples that remember nothing,
+    :meth:`~engine.state.State.sample_hidden`: there for the whole deal, which is then
+    played exactly as with ``memory=False``).
     For each legal move and each sample it searches the sample after the move, all-seeing,
     with ``budget // (moves * samples)`` states (at least 50; :func:`engine.solver.search`):
     a move scores the samples in which a win is found, and among equal scores the fewer
@@ -433,9 +434,16 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
     left = CAREFUL_DECISIONS * budget   # states the deal may still search
     shown = _shown(s.visible())         # every card seen face up (what it remembers)
 
+    # memory off where the game's sampler refuses (tried once here, with a throwaway rng, so
+    # that there the player draws exactly as without memory), or from a later refusal on
+    remembers = [memory and remembering_sample(s, SplitMix64(0), set()) is not None]
+
     def draw(s):
-        t = remembering_sample(s, rng, shown)
-        return s.sample_hidden(rng) if t is None else t
+        t = remembering_sample(s, rng, shown) if remembers[0] else None
+        if t is None:
+            remembers[0] = False
+            return s.sample_hidden(rng)
+        return t
 
     for _ in range(max_moves):
         if s.is_won():
@@ -448,7 +456,7 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
         since += len(new)
         order = greedy_order(s, moves)
         if len(moves) > 1 and left > 0:
-            if memory:
+            if remembers[0]:
                 first = draw(s)
                 draws = [first] if first is s else [first] + [draw(s) for _ in range(samples - 1)]
             else:       # exactly the draws of the player without memory

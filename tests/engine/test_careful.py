@@ -258,3 +258,12 @@ def test_memory_makes_the_careful_player_better_in_the_mill():
     without = sum(policies.careful_run(games.new("mill", d), memory=False).outcome == "won"
                   for d in range(1, 41))
     assert with_memory >= without + 5
+
+
+def test_where_the_sampler_refuses_memory_the_player_is_the_one_without():
+    """Heart Speaks to Heart shuffles each side's cards apart, which remembering_sample
+    cannot lay out: the careful player there plays exactly as with ``memory=False``."""
+    a = policies.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40)
+    b = policies.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40,
+                             memory=False)
+    assert a.state.moves() == b.state.moves()
