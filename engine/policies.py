@@ -371,8 +371,10 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
     packets are gathered in a fixed order, the stock turns onto the waste, ...), so a
     player who saw a card can follow it under the cards laid on it, into the waste, round a
     redeal. It never learns a card it has not seen: where the cards it never saw lie, it
-    draws (see below). Its odds are therefore a lower bound on a perfect player at the
-    table (who would play better, not know more); the solver's (all-seeing) are the
+    draws (see below). It sees the positions between moves only (a card turned up and
+    covered within one move is not seen). Its odds are therefore a lower bound on a perfect
+    player at the table (who would play better, not know more; in Heart Speaks to Heart,
+    where its memory is off, below, it also knows less); the solver's (all-seeing) are the
     ceiling. With ``memory=False`` it forgets a card as soon as it is covered (the player
     of the first stored tables: in the Mill it shuffles the card it has just built on back
     into the unseen ones, and plans no better than the greedy player).
@@ -401,7 +403,8 @@ def careful_run(s: State, seed: int | None = None, budget: int = CAREFUL_BUDGET,
 
     **Cost.** A deal searches at most :data:`CAREFUL_DECISIONS` ``* budget`` states in all
     (counted, so the cut is deterministic); after that the player plays the greedy order
-    to the end. ``benchmarks/careful.py`` measures its CPU seconds per deal and its wins
+    to the end. Memory makes more deliberations find a win (fewer back-offs), so a deal
+    costs somewhat more than without it (the Macedonian Phalanx about 1.3 times). ``benchmarks/careful.py`` measures its CPU seconds per deal and its wins
     beside the greedy player's and the solver's on the same deals.
 
     **Back-off.** When no move wins in any sample it plays the greedy move and deliberates
