@@ -11,6 +11,7 @@ as W/L/U strings. Figures are read by people, never asserted.
 
     PYTHONPATH=. python benchmarks/careful.py --first 1 --deals 30 [--game mill ...] [--json]
     PYTHONPATH=. python benchmarks/careful.py --smoke     # two deals of two games
+    PYTHONPATH=. python benchmarks/careful.py --no-memory ... # the careful player without memory
 """
 from __future__ import annotations
 
@@ -30,14 +31,15 @@ from engine.results import BUDGETS, CODE  # noqa: E402
 from engine.solver import solve_deal  # noqa: E402
 
 
-def measure(slug: str, first: int, deals: int) -> dict:
+def measure(slug: str, first: int, deals: int, memory: bool = True) -> dict:
     """Per-deal outcomes (W/L/U strings) of greedy, careful and solver, and careful's CPU."""
     out = {"game": slug, "first": first, "greedy": "", "careful": "", "solver": "", "cpu": []}
     for d in range(first, first + deals):
         out["greedy"] += CODE[run(games.new(slug, d), "greedy",
                                   max_moves=BUDGETS["greedy"]).outcome]
         t = time.process_time()
-        out["careful"] += CODE[careful_run(games.new(slug, d), budget=BUDGETS["careful"]).outcome]
+        out["careful"] += CODE[careful_run(games.new(slug, d), budget=BUDGETS["careful"],
+                                           memory=memory).outcome]
         out["cpu"].append(round(time.process_time() - t, 3))
         out["solver"] += CODE[solve_deal(slug, d, None, BUDGETS["solver"]).outcome]
     return out
@@ -57,13 +59,15 @@ def main(argv=None) -> None:
     ap.add_argument("--game", action="append", help="only these games (repeatable)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--smoke", action="store_true", help="two deals of two games")
+    ap.add_argument("--no-memory", action="store_true",
+                    help="the careful player without memory (careful_run(memory=False))")
     a = ap.parse_args(argv)
     slugs = a.game or (["mill", "favourite"] if a.smoke else games.available())
     deals = 2 if a.smoke else a.deals
     print(f"machine: {describe()}", flush=True)
     rows = []
     for slug in slugs:
-        r = measure(slug, a.first, deals)
+        r = measure(slug, a.first, deals, memory=not a.no_memory)
         rows.append(r)
         und = {p: r[p].count("U") for p in ("greedy", "careful", "solver")}
         print(f"{slug:<20} deals {a.first}-{a.first + deals - 1}  "

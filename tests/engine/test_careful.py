@@ -166,3 +166,104 @@ def test_heart_to_heart_samples_keep_each_players_pack_on_its_side():
             side = {"A": 0, "B": 1}.get(name.split(" ", 1)[0])
             if side is not None:
                 assert all(c // 52 == side for c in cards), name
+
+
+# -- the careful player's memory (policies.remembering_sample) ------------------------------
+def _seen_along(positions):
+    """Every card face up at some position of ``positions`` (what a player has seen)."""
+    return {c for s in positions for _n, cards in s.visible() for c in cards if c is not None}
+
+
+def _hidden(s):
+    return policies._hidden_places(s)
+
+
+@pytest.mark.parametrize("slug", [g for g in GAMES if g not in policies.FACE_UP_GAMES])
+def test_remembering_sample_keeps_the_cards_seen_and_shuffles_only_the_others(slug):
+    """Along a played line: a sample keeps what is seen now, keeps every remembered card in
+    its place, and moves only cards never seen; Heart Speaks to Heart (whose sampler
+    shuffles each side apart) gets None, and the caller a sample without memory."""
+    positions = _positions(slug, 2, 30)
+    for n, s in enumerate(positions):
+        known = _seen_along(positions[:n + 1])
+        a = policies.remembering_sample(s, SplitMix64(n + 1), known)
+        if slug == "heart-to-heart":
+            assert a is None or a is s
+            continue
+        assert a is not None, (slug, n)
+        assert a.visible() == s.visible() and _unseen(a) == _unseen(s)
+        assert a.moves() == s.moves()
+        for c, d in zip(_hidden(s), _hidden(a)):
+            assert (c == d) if c in known else (d not in known), (slug, n)
+        if all(c in known for c in _hidden(s)):
+            assert a is s
+
+
+@pytest.mark.parametrize("slug", ["mill", "macedonian-phalanx", "octagon", "peacock-tail"])
+def test_remembering_sample_does_not_depend_on_where_the_unseen_cards_lie(slug):
+    """Two positions alike but for where the cards never seen lie (the second a sample of
+    the first) give the same sample: the unseen cards are drawn as a set."""
+    positions = _positions(slug, 3, 20)
+    for n, s in enumerate(positions):
+        known = _seen_along(positions[:n + 1])
+        t = policies.remembering_sample(s, SplitMix64(99), known)
+        if t is s:
+            continue
+        assert t.piles() != s.piles() or len(set(_hidden(s)) - known) < 2
+        a = policies.remembering_sample(s, SplitMix64(5), known)
+        b = policies.remembering_sample(t, SplitMix64(5), known)
+        assert a.piles() == b.piles(), (slug, n)
+
+
+@pytest.mark.parametrize("slug,deal", [("mill", 2), ("mill", 6), ("macedonian-phalanx", 1),
+                                       ("peacock-tail", 2)])
+def test_careful_game_does_not_change_when_the_cards_it_never_sees_are_moved(slug, deal):
+    """The careful player (with its memory) plays a deal; the cards it never saw are then
+    rearranged in the deal (a remembering sample of it that keeps every card it saw): it
+    plays the very same moves. A player who peeked at them would not (a player who
+    'remembers' every card plays differently in each of these deals)."""
+    n = 60
+    s = games.new(slug, deal)
+    r = policies.careful_run(s, seed=11, budget=800, max_moves=n)
+    line = [s]
+    for m in r.state.moves():
+        line.append(line[-1].apply(m))
+    seen = _seen_along(line)
+    t = policies.remembering_sample(s, SplitMix64(2024), seen)
+    assert t is not None and t is not s and t.piles() != s.piles(), "nothing left unseen"
+    r2 = policies.careful_run(t, seed=11, budget=800, max_moves=n)
+    assert r2.state.moves() == r.state.moves(), (slug, deal)
+
+
+def test_careful_without_memory_is_the_player_of_the_stored_table():
+    """``memory=False`` is exactly the earlier careful player: the Mill's stored careful
+    outcomes (corpus/results/odds.json, deals 1-12)."""
+    import json
+    from pathlib import Path
+    rows = json.loads((Path(__file__).resolve().parents[2] / "corpus" / "results"
+                       / "odds.json").read_text(encoding="utf-8"))["rows"]
+    readings = games.new("mill", 1).cfg.readings
+    stored = next(r["outcomes"] for r in rows if r["game"] == "mill" and r["policy"] == "careful"
+                  and r.get("change") is None and r["readings"] == readings)
+    got = "".join(policies.careful_run(games.new("mill", d), memory=False).outcome[0].upper()
+                  for d in range(1, 13))
+    assert got == stored[:12]
+
+
+def test_memory_makes_the_careful_player_better_in_the_mill():
+    """Deals 1-40 of the Mill: remembering the cards it has seen (the packets it built) the
+    careful player wins clearly more than without (20 against 11; greedy 8, solver 36)."""
+    with_memory = sum(policies.careful_run(games.new("mill", d)).outcome == "won"
+                      for d in range(1, 41))
+    without = sum(policies.careful_run(games.new("mill", d), memory=False).outcome == "won"
+                  for d in range(1, 41))
+    assert with_memory >= without + 5
+
+
+def test_where_the_sampler_refuses_memory_the_player_is_the_one_without():
+    """Heart Speaks to Heart shuffles each side's cards apart, which remembering_sample
+    cannot lay out: the careful player there plays exactly as with ``memory=False``."""
+    a = policies.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40)
+    b = policies.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40,
+                             memory=False)
+    assert a.state.moves() == b.state.moves()
