@@ -22,7 +22,7 @@ from html import escape
 BRACKET_POLICIES = ("careful", "greedy", "solver")
 
 #: what the plain words call each policy (the subject of "wins ...")
-WHO = {"careful": "A careful player, who sees only the face-up cards and plans ahead,",
+WHO = {"careful": "A careful player, who sees only the face-up cards, remembers them and plans ahead,",
        "greedy": "A greedy player, who plays the first good-looking move,",
        "blind": "A blind player, who sees only the face-up cards,",
        "solver": "With every card known, the solver",

@@ -87,16 +87,16 @@ def test_the_careful_player_stands_first_beside_the_solvers_ceiling(careful_site
     page = (careful_site / "games" / "dense-column.html").read_text(encoding="utf-8")
     odds = text(page[page.index('id="dense-column-odds"'):])
     assert ("Under the default readings this game almost never comes out, though the book gives "
-            "it as a patience that does. A careful player, who sees only the face-up cards and "
-            "plans ahead, wins fewer than 1 deal in 10: 2 of 100 deals") in odds
+            "it as a patience that does. A careful player, who sees only the face-up cards, "
+            "remembers them and plans ahead, wins fewer than 1 deal in 10: 2 of 100 deals") in odds
     assert "Under dense-column:side-places=during-deal: A careful player" in odds
     assert odds.index("A careful player") < odds.index("A greedy player") \
         < odds.index("With every card known, the solver")
-    assert "careful player, face-up cards only, plans ahead" in odds     # the table's policy
+    assert "careful player, face-up cards only, remembers them, plans ahead" in odds  # the table's
     amb = text(block(page, "dense-column:side-places"))
     assert "wins about half the deals: 55 of 100 deals" in amb
-    assert "A careful player, who sees only the face-up cards and plans ahead, wins no deal: " \
-           "0 of 100 deals" in amb
+    assert "A careful player, who sees only the face-up cards, remembers them and plans " \
+           "ahead, wins no deal: 0 of 100 deals" in amb
 
 
 def test_a_careful_row_with_undecided_deals_is_a_bound(careful_site):
@@ -121,7 +121,7 @@ def test_the_finding_names_the_careful_players_odds_under_the_alternative(carefu
                            block(page, "dense-column:side-places"), re.S).group(0))
     assert found.startswith("Under the default readings this game almost never comes out")
     assert ("Under dense-column:side-places=during-deal: A careful player, who sees only the "
-            "face-up cards and plans ahead, wins about half the deals") in found
+            "face-up cards, remembers them and plans ahead, wins about half the deals") in found
 
 
 def test_plots_and_sentence_marks_fit_a_phone(careful_site):

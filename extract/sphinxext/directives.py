@@ -234,7 +234,7 @@ def _declared_readings(slug: str) -> set[str]:
 
 #: how the odds table names the policies (the solver is no player: see odds_table)
 POLICY_NAMES = {"blind": "blind player, face-up cards only", "greedy": "greedy player",
-                "careful": "careful player, face-up cards only, plans ahead",
+                "careful": "careful player, face-up cards only, remembers them, plans ahead",
                 "solver": "solver, all-seeing upper bound", "random": "random player"}
 
 #: how the heading of a one-reading decision words what it rests on (``Ambiguity.kind``)
@@ -305,8 +305,9 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"a person does; greedy plays the first good-looking move; neither plays a move "
              f"back into a position it has already had in that deal. That is the players' "
              f"sense, not a rule of the book nor a reading: when every move would, the deal "
-             f"counts as lost. The careful player, where measured, sees only the face-up cards "
-             f"and plans by trying out the cards it cannot see. The solver is not a "
+             f"counts as lost. The careful player, where measured, sees only the face-up cards, "
+             f"remembers where the cards it has seen lie, and plans by trying out the cards "
+             f"it has never seen. The solver is not a "
              f"player: it sees every face-down card and searches, so its rate is an upper "
              f"bound on what any player can do. A deal the solver's budget did not settle is "
              f"undecided; where any are, the rate is given only as bounds, at least the won "
