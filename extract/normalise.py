@@ -47,6 +47,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Iterable, Sequence
 
@@ -54,6 +55,7 @@ from .errors import EditionError, line_of
 
 KINDS = ("orthography", "ocr", "typography", "emendation")
 _set = object.__setattr__
+_new = object.__new__
 
 
 class EmendationError(EditionError, ValueError):
@@ -208,10 +210,17 @@ class Normalisation:
 
 def _shift(c: Change, d: int) -> Change:
     """``c`` (and its parts) with offsets moved by ``d``."""
-    return Change(c.start + d, c.end + d, c.orig, c.reg, c.kind, c.rule,
-                  tuple([Change(p.start + d, p.end + d, p.orig, p.reg, p.kind, p.rule,
-                                _shift(p, d).parts if p.parts else ()) for p in c.parts])
-                  if c.parts else ())
+    # (a copy of the fields with two of them moved: the normaliser moves one change per
+    # changed word of a text, and Change.__init__ costs twice as much)
+    out = _new(Change)
+    fields = out.__dict__
+    fields.update(c.__dict__)
+    fields["start"] += d
+    fields["end"] += d
+    parts = fields["parts"]
+    if parts:
+        fields["parts"] = tuple([_shift(p, d) for p in parts])
+    return out
 
 
 def apply_changes(text: str, changes: Iterable[Change]) -> str:
@@ -358,6 +367,9 @@ _TYPOGRAPHY = [
     (re.compile("\u00ad+"), "", SOFT_HYPHEN),
     (re.compile("[\u200b\u200c\u200d\u2060\ufeff]+"), "", ZERO_WIDTH),
 ]
+# What a text must hold for each of the first four rules to match (a rule whose characters
+# are absent is not run: most texts have no form feed, tab or double space).
+_TYPOGRAPHY_NEEDS = {DASH: ("-",), SPACES: ("  ", "\t"), LINE_WRAP: ("\n",), PAGE_BREAK: ("\f",)}
 
 # --- letters ------------------------------------------------------------------------------
 
@@ -369,7 +381,9 @@ _SHY = "\u00ad\u200b\u200c\u200d\u2060\ufeff"   # invisible inside a word: dropp
 _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 # A word piece: letters, combining marks (stress accents), soft hyphens and zero-width
 # characters, no hyphen; it starts with a letter.
-_WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|[{_COMBINING}{_SHY}])*")
+# (written as letters, then runs of marks each followed by letters, possessive: the same
+# matches as letter (letter | mark)*, found faster)
+_WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:[{_COMBINING}{_SHY}]++{_LETTER}*+)*+")
 # What may stand between two pieces of a word divided at a line end.
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
 _BREAK = re.compile(r"-[ \t]*\r?\n[ \t\f]*")
@@ -387,6 +401,8 @@ _LATIN_LOOKALIKE = {
 }
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
+_LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
+_HYPHEN = re.compile("-")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
     "ѳ": ("ф", FITA), "Ѳ": ("Ф", FITA), "ѵ": ("и", IZHITSA), "Ѵ": ("И", IZHITSA),
@@ -984,20 +1000,36 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     pieces = [m.span() for m in _WORD.finditer(text)]
     out: list[Change] = []
     np_ = len(pieces)
-    n = len(text)
-    k = 0
-    while k < np_:
-        ps, pe = pieces[k]
-        if pe == n or text[pe] != "-" or k + 1 == np_:
-            # a word of its own (only a hyphen after a piece links it to the next one): its
-            # change is made once per distinct word and moved to its place
-            word = text[ps:pe]
-            tpl = cache.get(word, False)
+    # The pieces a hyphen follows (not the last piece): only such a piece links to the next
+    # one; every other piece is a word of its own.
+    linked = set()
+    if "-" in text:
+        ends = [e for _, e in pieces]
+        for h in _HYPHEN.finditer(text):
+            i = bisect_left(ends, h.start())
+            if i < np_ - 1 and ends[i] == h.start():
+                linked.add(i)
+    # A word of its own has its change made once per distinct word and moved to its place:
+    # the words already known to have none are passed over without a look.
+    get = cache.get
+    words = [text[a:z] for a, z in pieces]
+    known = list(map(get, words, repeat(False)))    # False: not made yet
+    todo = [k for k, tpl in enumerate(known) if tpl is not None]
+    if linked:
+        todo = sorted(linked.union(todo))
+    done = 0    # the pieces before this one are in a unit already made
+    for k in todo:
+        if k < done:
+            continue
+        if k not in linked:
+            tpl = known[k]
             if tpl is False:
-                tpl = cache[word] = _word_template(word, yo, dje)
+                word = words[k]
+                tpl = get(word, False)
+                if tpl is False:
+                    tpl = cache[word] = _word_template(word, yo, dje)
             if tpl is not None:
-                out.append(_shift(tpl, ps))
-            k += 1
+                out.append(_shift(tpl, pieces[k][0]))
             continue
         # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
         # segments are the pieces that make one orthographic word.
@@ -1062,6 +1094,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         if parts:
             parts.sort(key=lambda c: (c.start, c.end))
             out.append(_word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
+        done = k
     out.extend(_lone_latin(text, pieces))
     return out
 
@@ -1070,7 +1103,17 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
     """One- and two-letter words all in Latin look-alikes between two Cyrillic words
     (OCR_LONE_LATIN): 'c' -> 'с', 'co' -> 'со', when the Cyrillic form is a word."""
     out = []
-    for i, (s, e) in enumerate(pieces):
+    # only the pieces that hold such a letter are looked at
+    found = _LONE_LATIN_CHAR.finditer(text)
+    first = next(found, None)
+    if first is None:
+        return out
+    starts = [s for s, _ in pieces]
+    at = sorted({bisect_right(starts, m.start()) - 1 for m in chain((first,), found)})
+    for i in at:
+        if i < 0:
+            continue
+        s, e = pieces[i]
         if not 1 <= e - s <= 2 or any(c not in _LONE_LATIN for c in text[s:e]):
             continue
         prev = pieces[i - 1] if i else None
@@ -1095,6 +1138,8 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     else:
         seen = text
     for pattern, reg, rule in _TYPOGRAPHY[:4]:
+        if not any(c in seen for c in _TYPOGRAPHY_NEEDS[rule]):
+            continue
         kind = RULES[rule].kind
         for m in pattern.finditer(seen):
             s, e = m.span()
@@ -1103,7 +1148,8 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
             g = text[s:e]
             if g != reg:
                 out.append(Change(s, e, g, reg, kind, rule))
-    for pattern, reg, rule in _TYPOGRAPHY[4:]:
+    for pattern, reg, rule in _TYPOGRAPHY[4:] if where is not None else ():
+        # (soft hyphens and zero-width characters: only in a text with invisible characters)
         kind = RULES[rule].kind
         for m in pattern.finditer(text):
             s, e = m.span()
