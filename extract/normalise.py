@@ -456,19 +456,23 @@ _SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\u
 _AGO_KEEP = frozenset(("драго", "благо", "наго"))
 _WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
 _KIND_ORDER = ("emendation", "ocr", "orthography", "typography")
+_KIND_RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _morph = None
+_words = ()   # the dictionary's word forms, as spelt there (see _known)
 
 
 def _analyzer():
     """The pymorphy3 analyser, loaded once on first use (None if pymorphy3 is missing)."""
-    global _morph
+    global _morph, _words
     if _morph is None:
         try:
             import pymorphy3
             _morph = pymorphy3.MorphAnalyzer()
         except Exception:  # pragma: no cover - optional dependency
             _morph = False
+        else:
+            _words = getattr(getattr(_morph, "dictionary", None), "words", None) or ()
     return _morph or None
 
 
@@ -476,7 +480,9 @@ def _analyzer():
 def _known(word: str) -> bool:
     """Whether ``word`` (lower case, modern spelling) is in the pymorphy3 dictionary."""
     m = _analyzer()
-    return bool(m and m.word_is_known(word))
+    # (a word spelt as the dictionary spells it is found by a plain look-up, several times
+    # faster than word_is_known, which also tries ё for each е: that is asked only after)
+    return bool(m and (word.lower() in _words or m.word_is_known(word)))
 
 
 @lru_cache(maxsize=100_000)
@@ -487,7 +493,7 @@ def _modern_word(word: str, capital: bool = False) -> bool:
     if word in _AGO_KEEP:
         return True
     m = _analyzer()
-    if not m or not m.word_is_known(word):
+    if not m or not _known(word):
         return False
     return capital or any("Surn" not in p.tag for p in m.parse(word))
 
@@ -603,14 +609,15 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             if c in "өӨ":
                 target[i] = "ѳ" if c == "ө" else "Ѳ"
                 rule[i] = OCR_BARRED_O
-    for i, c in enumerate(word):
-        if c in _SHY_RULE:
-            target[i] = ""
-            rule[i] = _SHY_RULE[c]
+    if _INVISIBLE.search(word):
+        for i, c in enumerate(word):
+            if c in _SHY_RULE:
+                target[i] = ""
+                rule[i] = _SHY_RULE[c]
     # The word as read (Cyrillic letters, old spelling), and its base letters (no accents,
     # no soft hyphens).
     base = [i for i, c in enumerate(target) if c and not ("\u0300" <= c[0] <= "\u036f")]
-    read = "".join(target[i][0] for i in base)   # (an accented letter's accent follows it)
+    read = "".join([target[i][0] for i in base])   # (an accented letter's accent follows it)
     low = _lower(read)
     # The case of the word, from its letters that no rule touches (ДВѣ is all capitals).
     cased = [c for c in read if c.lower() != c.upper() and c not in _OLD_LETTER
@@ -631,7 +638,8 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if not base:
         return target, rule
     # 2. Whole-word pronouns.
-    if "".join(_OLD_LETTER[c][0].lower() if c in _OLD_LETTER else c for c in low) in ("ея", "нея"):
+    if len(low) in (2, 3) and "".join(
+            [_OLD_LETTER[c][0].lower() if c in _OLD_LETTER else c for c in low]) in ("ея", "нея"):
         put(len(low) - 1, "ё" if yo else "е", PRONOUN_EYA)
     one = _ONE_FORMS.get(low)
     # 3. Old letters.
@@ -641,7 +649,9 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if one is not None:
         put(one, "и", PRONOUN_ONE)
     # 4. ъи after a prefix is ы; final hard sign after a consonant.
-    cur = [_lower(target[i][:1]) for i in base]
+    # (the first character of each letter's form, lowercased: one string when each has one)
+    cur = "".join([target[i][:1] for i in base])
+    cur = _lower(cur) if len(cur) == len(base) else [_lower(target[i][:1]) for i in base]
     for k in range(1, len(cur) - 1):
         if cur[k] == "ъ" and cur[k + 1] == "и" and cur[k - 1] in _CONSONANTS:
             put(k, "", HARD_SIGN_I)
@@ -651,7 +661,7 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if m > 1 and low[-1] == "ъ" and low[-2] in _CONSONANTS:
         put(m - 1, "", FINAL_HARD_SIGN)
         m -= 1
-    modern = _lower("".join(target[base[k]][:1] for k in range(m)))
+    modern = _lower("".join([target[base[k]][:1] for k in range(m)]))
     if m > 2 and modern[-1] == "ь" and modern[-2] in "жш" and not _known(modern) \
             and _known(modern[:-1]):
         put(m - 1, "", HUSHING_SOFT_SIGN)
@@ -784,6 +794,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
 _SIMPLE_WORD = re.compile(r"[А-ЯЁ]?[а-яёѣіѳѵѷ]+")
 _SIMPLE_MAP = str.maketrans("ѣіѳѵѷ", "еифии")
 _SIMPLE_RULE = {"ѣ": YAT, "і": DECIMAL_I, "ѳ": FITA, "ѵ": IZHITSA, "ѷ": IZHITSA}
+_SIMPLE_OLD = re.compile("[ѣіѳѵѷ]")
 
 
 def _simple_modern(word: str) -> tuple[str, bool] | None:
@@ -800,7 +811,9 @@ def _simple_modern(word: str) -> tuple[str, bool] | None:
     if len(word) < 2 or _SIMPLE_WORD.fullmatch(word) is None:
         return None
     low = word.lower()
-    mapped = low.translate(_SIMPLE_MAP)
+    # (as low.translate(_SIMPLE_MAP), which looks up every letter in a dict: slower)
+    mapped = low.replace("ѣ", "е").replace("і", "и").replace("ѳ", "ф").replace("ѵ", "и") \
+        .replace("ѷ", "и")
     m = len(word)
     if mapped[-1] == "ъ" and low[-2] in _CONSONANTS:
         m -= 1
@@ -825,14 +838,13 @@ def _simple_prereform(word: str) -> tuple[tuple[int, int, str, str], ...] | None
         return None
     m = len(simple[0])
     out = []
-    for i in range(m):
-        c = word[i]
-        if c in _SIMPLE_RULE:
-            if out and out[-1][1] == i and out[-1][3] == _SIMPLE_RULE[c]:
-                a, _, reg, name = out.pop()
-                out.append((a, i + 1, reg + _SIMPLE_MAP_CH[c], name))
-            else:
-                out.append((i, i + 1, _SIMPLE_MAP_CH[c], _SIMPLE_RULE[c]))
+    for found in _SIMPLE_OLD.finditer(word, 0, m):
+        i, c = found.start(), found.group()
+        if out and out[-1][1] == i and out[-1][3] == _SIMPLE_RULE[c]:
+            a, _, reg, name = out.pop()
+            out.append((a, i + 1, reg + _SIMPLE_MAP_CH[c], name))
+        else:
+            out.append((i, i + 1, _SIMPLE_MAP_CH[c], _SIMPLE_RULE[c]))
     if m < len(word):
         out.append((m, m + 1, "", FINAL_HARD_SIGN))
     return tuple(out)
@@ -900,7 +912,7 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
                 letters.append(ch)
     modern = "".join(letters)
     printed = _candidates(word, yo, dje)
-    from_modern = _candidates(modern, yo, dje)
+    from_modern = printed if modern == word else _candidates(modern, yo, dje)
     union = {**from_modern, **{m: c for m, c in printed.items()
                                if m not in from_modern or c[3] < from_modern[m][3]}}
     reading = _decide(union)
@@ -952,7 +964,8 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
     return new_t, new_r
 
 
-_CACHES: dict[tuple[bool, bool], dict[str, "Change | None"]] = {}   # word -> its change at 0
+# word -> (its change where it was first met, that offset), or None if it has none
+_CACHES: dict[tuple[bool, bool], dict[str, "tuple[Change, int] | None"]] = {}
 _CACHE_LIMIT = 500_000
 _RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]")
 
@@ -966,17 +979,28 @@ def _dje_is_yat(text: str) -> bool:
 
 def _word_change(text: str, start: int, end: int, parts: list[Change]) -> Change:
     """One record for the word ``text[start:end]`` made of letter-level ``parts``."""
-    kind = min((p.kind for p in parts), key=_KIND_ORDER.index)
-    rule = next(p.rule for p in parts if p.kind == kind)
-    return Change(start, end, text[start:end], apply_changes(text[start:end],
-                  [_shift(p, -start) for p in parts]), kind, rule, tuple(parts))
+    if len(parts) == 1:
+        kind, rule = parts[0].kind, parts[0].rule
+    else:
+        kind = min([p.kind for p in parts], key=_KIND_RANK.__getitem__)
+        rule = next(p.rule for p in parts if p.kind == kind)
+    # the word with its parts applied (as apply_changes on the word, without moving them)
+    out, pos = [], start
+    for p in parts:
+        out.append(text[pos:p.start])
+        out.append(p.reg)
+        pos = p.end
+    out.append(text[pos:end])
+    return Change(start, end, text[start:end], "".join(out), kind, rule, tuple(parts))
 
 
-def _word_template(word: str, yo: bool, dje: bool) -> Change | None:
-    """The change of ``word`` standing alone, at offset 0 (None if it is left as it is)."""
-    parts = [Change(a, z, word[a:z], reg, RULES[name].kind, name)
+def _word_template(text: str, start: int, end: int, yo: bool, dje: bool) -> Change | None:
+    """The change of the word ``text[start:end]`` standing alone (None if it is left as it
+    is)."""
+    word = text[start:end]
+    parts = [Change(a + start, z + start, word[a:z], reg, RULES[name].kind, name)
              for a, z, reg, name in _analyse(word, yo, dje)]
-    return _word_change(word, 0, len(word), parts) if parts else None
+    return _word_change(text, start, end, parts) if parts else None
 
 
 def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
@@ -1009,12 +1033,13 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             i = bisect_left(ends, h.start())
             if i < np_ - 1 and ends[i] == h.start():
                 linked.add(i)
-    # A word of its own has its change made once per distinct word and moved to its place:
-    # the words already known to have none are passed over without a look.
+    # A word of its own has its change made once per distinct word (where it is first met)
+    # and moved to each other place: the words already known to have none are passed over
+    # without a look.
     get = cache.get
     words = [text[a:z] for a, z in pieces]
     known = list(map(get, words, repeat(False)))    # False: not made yet
-    todo = [k for k, tpl in enumerate(known) if tpl is not None]
+    todo = [k for k, held in enumerate(known) if held is not None]
     if linked:
         todo = sorted(linked.union(todo))
     done = 0    # the pieces before this one are in a unit already made
@@ -1022,14 +1047,19 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         if k < done:
             continue
         if k not in linked:
-            tpl = known[k]
-            if tpl is False:
-                word = words[k]
-                tpl = get(word, False)
-                if tpl is False:
-                    tpl = cache[word] = _word_template(word, yo, dje)
-            if tpl is not None:
-                out.append(_shift(tpl, pieces[k][0]))
+            held = known[k]
+            if held is False:
+                held = get(words[k], False)
+                if held is False:
+                    ps, pe = pieces[k]
+                    change = _word_template(text, ps, pe, yo, dje)
+                    cache[words[k]] = None if change is None else (change, ps)
+                    if change is not None:
+                        out.append(change)
+                    continue
+            if held is not None:
+                change, at = held
+                out.append(_shift(change, pieces[k][0] - at))
             continue
         # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
         # segments are the pieces that make one orthographic word.
@@ -1181,7 +1211,8 @@ def _merge(preferred: Sequence[Change], others: Iterable[Change]) -> tuple[Chang
     kept = list(pref)
     last = None
     for c in sorted(others, key=_SPAN):
-        if last is not None and (c.start < last.end or _overlap(c, last)):
+        # (_overlap(c, last) once c starts at or after last's end: both empty, at one place)
+        if last is not None and (c.start < last.end or c.start == c.end == last.start == last.end):
             continue
         if not pref:
             kept.append(c)
