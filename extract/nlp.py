@@ -22,12 +22,14 @@ pyproject.toml) and also by importing this module.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
+from heapq import heappop, heappush
+from itertools import accumulate
 
 import numpy
 import spacy
-from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START
+from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
@@ -97,6 +99,7 @@ TERMINAL = frozenset("д п проч пр др".split())
 ENDERS = (".", "!", "?", "…")
 CLOSERS = frozenset(")]»\"'”’“")
 PAIRS = {"«": "»", "(": ")", "„": "“", "[": "]"}
+_BRACKETS = frozenset(PAIRS) | frozenset(PAIRS.values())
 #: A chapter heading line: one unit, whatever periods it holds ('Глава XL. Мельница. - ...').
 HEADING_LINE = re.compile(r"\s*(?:ГЛАВА|Глава|ЧАСТЬ|Часть|ОТДЕЛ|Отдел|КНИГА|Книга)\s+"
                           r"(?:[IVXLCDMІХ]+|\d+)\b")
@@ -149,15 +152,15 @@ def make_normaliser(nlp: Language, name: str):
     return normaliser
 
 
-def _abbreviation(doc: Doc, i: int, regs: list[str]) -> str | None:
+def _abbreviation(i: int, regs: list[str], ws: list[int]) -> str | None:
     """If token ``i`` is (or ends with) the period of an abbreviation, its word (lowercase,
-    or an initial's capital letter as printed)."""
+    or an initial's capital letter as printed); ``ws``: whether each token has a space after
+    it."""
     reg = regs[i]
     if reg == ".":
         if i == 0:
             return None
-        prev = doc[i - 1]
-        if prev.whitespace_:
+        if ws[i - 1]:
             return None
         word = regs[i - 1]
     elif reg.endswith(".") and len(reg) > 1:
@@ -171,7 +174,7 @@ def _abbreviation(doc: Doc, i: int, regs: list[str]) -> str | None:
     return low if low in NON_TERMINAL or low in TERMINAL else None
 
 
-def _is_initial(doc: Doc, i: int, j: int, regs: list[str]) -> bool:
+def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
     """Whether the capital letter ending at token ``i`` (the next word at token ``j``) is an
     initial: another initial stands before or after it ('А. С. Пушкин'), or a surname
     follows. Otherwise it is a letter named in the text and its period may end a sentence
@@ -181,7 +184,7 @@ def _is_initial(doc: Doc, i: int, j: int, regs: list[str]) -> bool:
         if len(r) == 2 and r[0].isupper() and r[1] == ".":
             return True
         return len(r) == 1 and r.isupper() and k + 1 < len(regs) and regs[k + 1] == "." \
-            and not doc[k].whitespace_
+            and not ws[k]
     first = i - 1 if regs[i] == "." else i
     if initial_at(j) or initial_at(first - 1) or initial_at(first - 2):
         return True
@@ -240,19 +243,29 @@ def sentence_starts(doc: Doc) -> list[bool]:
     matched «…», (…), „…“ or […], nor after an unclosed « that opens a line (speech that goes
     on into the next paragraph); lines are units as :func:`_line_units` says.
     """
-    n = len(doc)
+    if not len(doc):
+        return []
+    ud = doc.user_data
+    text = doc.text   # (spaCy builds Doc.text anew on every access)
+    rows = doc.to_array([IDX, LENGTH, IS_SPACE, SPACY]).tolist()
+    regs = [ud.get(("._.", "reg", r[0], None)) or text[r[0]:r[0] + r[1]] for r in rows]
+    return _sentence_starts(rows, regs, text, _get_normalisation(doc))
+
+
+def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
+                     norm: Normalisation | None) -> list[bool]:
+    """:func:`sentence_starts` on the tokens' ``rows`` ([offset, length, is space, space
+    after]) and normalised forms ``regs`` (a token that the normaliser empties reads as
+    printed) of ``text``, whose normalisation is ``norm``. ``regs`` is changed in place."""
+    n = len(rows)
     starts = [False] * n
     if not n:
         return starts
-    ud = doc.user_data
-    text = doc.text   # (spaCy builds Doc.text anew on every access)
-    rows = doc.to_array([IDX, LENGTH, IS_SPACE]).tolist()
     idx = [r[0] for r in rows]
-    regs = [ud.get(("._.", "reg", s, None)) or text[s:s + n] for s, n, _ in rows]
     space = [bool(r[2]) for r in rows]
+    ws = [r[3] for r in rows]
     # page furniture inside a sentence (rule page-furniture: a running head between the two
     # pages a sentence runs across) is not in the reading text: its tokens count as space
-    norm = _get_normalisation(doc)
     cut = [(c.start, c.end) for c in (norm.changes if norm else ()) if c.rule == "page-furniture"]
     if cut:
         cut_starts = [a for a, _ in cut]
@@ -261,16 +274,18 @@ def sentence_starts(doc: Doc) -> list[bool]:
             if k >= 0 and s < cut[k][1]:
                 regs[i], space[i] = "", True
     # matched brackets and quotes: tokens strictly inside one never start a sentence
+    # (only the tokens that are a bracket or quote are looked at)
     depth_change = [0] * (n + 1)
     stack: list[tuple[str, int]] = []
-    for i, r in enumerate(regs):
+    for i in [i for i, r in enumerate(regs) if r in _BRACKETS]:
+        r = regs[i]
         if r in PAIRS:
             stack.append((PAIRS[r], i))
         elif stack and r == stack[-1][0]:
             _, o = stack.pop()
             depth_change[o + 1] += 1
             depth_change[i] -= 1
-        elif r in PAIRS.values():
+        else:
             # a closer that matches an outer opener closes the inner ones too
             for q in range(len(stack) - 1, -1, -1):
                 if stack[q][0] == r:
@@ -285,38 +300,40 @@ def sentence_starts(doc: Doc) -> list[bool]:
         if close == "»" and (o == 0 or "\n" in text[idx[o - 1]:idx[o]] or space[o - 1]):
             depth_change[o + 1] += 1
             break
-    inside = [False] * n
-    d = 0
-    for i in range(n):
-        d += depth_change[i]
-        inside[i] = d > 0
-    # line units
+    inside = [d > 0 for d in accumulate(depth_change[:n])]
+    # line units: offsets that start a sentence, and lines with no break inside
     forced, whole = _line_units(text)
-    forced_set = set(forced)
-    whole_starts = [a for a, _ in whole]
-    no_break = [False] * n
-    for i in range(n):
-        k = bisect_right(whole_starts, idx[i]) - 1
-        if k >= 0 and whole[k][0] < idx[i] < whole[k][1]:
-            no_break[i] = True
+    forced_at = set()
+    for a in forced:
+        i = bisect_left(idx, a)
+        if i < n and idx[i] == a and not space[i]:
+            forced_at.add(i)
+    no_break = set()
+    for a, b in whole:
+        no_break.update(range(bisect_right(idx, a), bisect_left(idx, b)))
+    # The tokens that can decide anything: those that must start a sentence and those that
+    # end with . ! ? …; the others are passed over. ``sent_first`` is the last token at or
+    # before the current one that starts a sentence (``later``: the starts set ahead).
+    todo = [i for i, r in enumerate(regs) if r.endswith(ENDERS)]
+    if forced_at:
+        todo = sorted(forced_at.union(todo))
     starts[0] = True
     sent_first = 0   # first word token of the current sentence
-    for i in range(n):
-        if idx[i] in forced_set and not space[i]:
+    later: list[int] = []   # a heap
+    for i in todo:
+        while later and later[0] <= i:
+            sent_first = heappop(later)
+        if i in forced_at:
             starts[i] = True
             sent_first = i
             continue
-        if starts[i]:
-            sent_first = i
         reg = regs[i]
-        if not reg.endswith(ENDERS):
-            continue
         j = i + 1
         while j < n and (regs[j] in CLOSERS or space[j]):
             j += 1
         if j >= n:
             break
-        if starts[j] or no_break[j] or inside[j]:
+        if starts[j] or j in no_break or inside[j]:
             continue
         nxt = regs[j]
         if reg.endswith("."):
@@ -324,18 +341,19 @@ def sentence_starts(doc: Doc) -> list[bool]:
             word = regs[label] if reg == "." else reg[:-1]
             if label == sent_first and ROMAN_OR_NUMBER.fullmatch(word):
                 continue   # 'II. Карты ...': a label stays with its sentence
-            abbr = _abbreviation(doc, i, regs)
+            abbr = _abbreviation(i, regs, ws)
         else:
             abbr = None
         if abbr is not None:
             if len(abbr) == 1 and abbr.isupper():
-                if _is_initial(doc, i, j, regs) or not nxt[:1].isupper():
+                if _is_initial(i, j, regs, ws) or not nxt[:1].isupper():
                     continue
             elif abbr not in TERMINAL or not nxt[:1].isupper():
                 continue
         elif nxt[:1].islower() or nxt[:1] in ",;:)":
             continue
         starts[j] = True
+        heappush(later, j)
     return starts
 
 
@@ -399,14 +417,17 @@ def analyse(norm: Normalisation, lemmas: bool = False) -> Doc:
 
 
 def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
-    """Sentence spans ``[(start, end)]`` in original offsets, trailing whitespace excluded."""
-    doc = analyse(norm)
-    out = []
+    """Sentence spans ``[(start, end)]`` in original offsets, trailing whitespace excluded.
+
+    The same sentences as :func:`analyse` marks (the pipeline's tokenizer, the normaliser's
+    forms, :func:`sentence_starts`), computed on plain lists: no token extension is written
+    and no Doc attribute set, which cost more than the rules themselves on long texts.
+    """
     text = norm.original
-    # the sentences read off the tokens' boundary flags as one array (as Doc.sents gives
-    # them, without a Span and Token objects per sentence)
-    rows = doc.to_array([IDX, LENGTH, SENT_START]).tolist()
-    firsts = [k for k, r in enumerate(rows) if k == 0 or r[2] == 1] + [len(rows)]
+    rows = _token_rows(text)
+    flags = _sentence_starts(rows, _token_regs(rows, text, norm), text, norm)
+    out = []
+    firsts = [k for k, f in enumerate(flags) if f] + [len(rows)]
     for a, b in zip(firsts, firsts[1:]):
         s = rows[a][0]
         e = rows[b - 1][0] + rows[b - 1][1]
@@ -415,3 +436,71 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
         if e > s:
             out.append((s, e))
     return out
+
+
+#: A text longer than this is tokenized in pieces of about this length (see _token_rows).
+TOKENIZE_PIECE = 20_000
+
+
+def _token_rows(text: str) -> list[list[int]]:
+    """``[offset, length, is space, space after]`` of each token of the pipeline's tokenizer
+    on ``text``.
+
+    A long text is tokenized in pieces, cut at a single space between two words where no
+    special case of the tokenizer can run across (the word after it does not begin with a
+    letter that begins a later word of a special case written with spaces, 'д-р мед. наук'):
+    the tokenizer splits at spaces and matches only special cases across them, so the
+    pieces give the same tokens as the whole, and spaCy's Doc of a long paragraph grows
+    slower than its pieces do.
+    """
+    nlp = pipeline(False)
+    attrs = [IDX, LENGTH, IS_SPACE, SPACY]
+    if len(text) <= TOKENIZE_PIECE:
+        return nlp.make_doc(text).to_array(attrs).tolist()
+    cut = _safe_cut(nlp)
+    rows: list[list[int]] = []
+    a = 0
+    while a < len(text):
+        m = cut.search(text, a + TOKENIZE_PIECE) if a + TOKENIZE_PIECE < len(text) else None
+        b = m.end() if m else len(text)
+        piece = nlp.make_doc(text[a:b]).to_array(attrs).tolist()
+        for r in piece:
+            r[0] += a
+        rows += piece
+        a = b
+    return rows
+
+
+@lru_cache(maxsize=4)
+def _safe_cut(nlp: Language) -> re.Pattern:
+    """Where ``nlp``'s tokenizer may be cut (see :func:`_token_rows`): a single space after a
+    non-space, before a non-space that begins no later word of a special case."""
+    firsts = {p[0] for rule in nlp.tokenizer.rules if " " in rule.strip()
+              for p in rule.split(" ")[1:] if p}
+    return re.compile(r"(?<=\S) (?=[^\s" + "".join(re.escape(c) for c in sorted(firsts)) + "])")
+
+
+def _token_regs(rows: list[list[int]], text: str, norm: Normalisation) -> list[str]:
+    """The normalised form of each token (``rows``: [offset, length, ...] into ``text``, the
+    original), as the normaliser component writes it to ``token._.reg``, or the printed
+    token where that form is empty (as :func:`sentence_starts` reads it).
+
+    A token that no change touches (none starts at or before its end and ends at or after
+    its start) reads in the normalised text as it is printed; only the touched ones are
+    mapped (:class:`_Offsets`, in the order of the tokens, as the component does).
+    """
+    regs = [text[r[0]:r[0] + r[1]] for r in rows]
+    if not norm.changes:
+        return regs
+    starts = [r[0] for r in rows]
+    ends = [r[0] + r[1] for r in rows]
+    touched: set[int] = set()
+    for c in norm.changes:
+        touched.update(range(bisect_left(ends, c.start), bisect_right(starts, c.end)))
+    first, last = _Offsets(norm), _Offsets(norm)
+    out = norm.text
+    for i in sorted(touched):
+        reg = out[first(starts[i]):last(ends[i])]
+        if reg:
+            regs[i] = reg
+    return regs

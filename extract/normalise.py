@@ -47,6 +47,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Iterable, Sequence
 
@@ -54,6 +55,7 @@ from .errors import EditionError, line_of
 
 KINDS = ("orthography", "ocr", "typography", "emendation")
 _set = object.__setattr__
+_new = object.__new__
 
 
 class EmendationError(EditionError, ValueError):
@@ -208,10 +210,17 @@ class Normalisation:
 
 def _shift(c: Change, d: int) -> Change:
     """``c`` (and its parts) with offsets moved by ``d``."""
-    return Change(c.start + d, c.end + d, c.orig, c.reg, c.kind, c.rule,
-                  tuple([Change(p.start + d, p.end + d, p.orig, p.reg, p.kind, p.rule,
-                                _shift(p, d).parts if p.parts else ()) for p in c.parts])
-                  if c.parts else ())
+    # (a copy of the fields with two of them moved: the normaliser moves one change per
+    # changed word of a text, and Change.__init__ costs twice as much)
+    out = _new(Change)
+    fields = out.__dict__
+    fields.update(c.__dict__)
+    fields["start"] += d
+    fields["end"] += d
+    parts = fields["parts"]
+    if parts:
+        fields["parts"] = tuple([_shift(p, d) for p in parts])
+    return out
 
 
 def apply_changes(text: str, changes: Iterable[Change]) -> str:
@@ -358,6 +367,9 @@ _TYPOGRAPHY = [
     (re.compile("\u00ad+"), "", SOFT_HYPHEN),
     (re.compile("[\u200b\u200c\u200d\u2060\ufeff]+"), "", ZERO_WIDTH),
 ]
+# What a text must hold for each of the first four rules to match (a rule whose characters
+# are absent is not run: most texts have no form feed, tab or double space).
+_TYPOGRAPHY_NEEDS = {DASH: ("-",), SPACES: ("  ", "\t"), LINE_WRAP: ("\n",), PAGE_BREAK: ("\f",)}
 
 # --- letters ------------------------------------------------------------------------------
 
@@ -369,7 +381,9 @@ _SHY = "\u00ad\u200b\u200c\u200d\u2060\ufeff"   # invisible inside a word: dropp
 _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 # A word piece: letters, combining marks (stress accents), soft hyphens and zero-width
 # characters, no hyphen; it starts with a letter.
-_WORD = re.compile(rf"{_LETTER}(?:{_LETTER}|[{_COMBINING}{_SHY}])*")
+# (written as letters, then runs of marks each followed by letters, possessive: the same
+# matches as letter (letter | mark)*, found faster)
+_WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:[{_COMBINING}{_SHY}]++{_LETTER}*+)*+")
 # What may stand between two pieces of a word divided at a line end.
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
 _BREAK = re.compile(r"-[ \t]*\r?\n[ \t\f]*")
@@ -387,6 +401,8 @@ _LATIN_LOOKALIKE = {
 }
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
+_LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
+_HYPHEN = re.compile("-")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
     "ѳ": ("ф", FITA), "Ѳ": ("Ф", FITA), "ѵ": ("и", IZHITSA), "Ѵ": ("И", IZHITSA),
@@ -440,19 +456,23 @@ _SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\u
 _AGO_KEEP = frozenset(("драго", "благо", "наго"))
 _WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
 _KIND_ORDER = ("emendation", "ocr", "orthography", "typography")
+_KIND_RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _morph = None
+_words = ()   # the dictionary's word forms, as spelt there (see _known)
 
 
 def _analyzer():
     """The pymorphy3 analyser, loaded once on first use (None if pymorphy3 is missing)."""
-    global _morph
+    global _morph, _words
     if _morph is None:
         try:
             import pymorphy3
             _morph = pymorphy3.MorphAnalyzer()
         except Exception:  # pragma: no cover - optional dependency
             _morph = False
+        else:
+            _words = getattr(getattr(_morph, "dictionary", None), "words", None) or ()
     return _morph or None
 
 
@@ -460,7 +480,9 @@ def _analyzer():
 def _known(word: str) -> bool:
     """Whether ``word`` (lower case, modern spelling) is in the pymorphy3 dictionary."""
     m = _analyzer()
-    return bool(m and m.word_is_known(word))
+    # (a word spelt as the dictionary spells it is found by a plain look-up, several times
+    # faster than word_is_known, which also tries ё for each е: that is asked only after)
+    return bool(m and (word.lower() in _words or m.word_is_known(word)))
 
 
 @lru_cache(maxsize=100_000)
@@ -471,7 +493,7 @@ def _modern_word(word: str, capital: bool = False) -> bool:
     if word in _AGO_KEEP:
         return True
     m = _analyzer()
-    if not m or not m.word_is_known(word):
+    if not m or not _known(word):
         return False
     return capital or any("Surn" not in p.tag for p in m.parse(word))
 
@@ -587,14 +609,15 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             if c in "өӨ":
                 target[i] = "ѳ" if c == "ө" else "Ѳ"
                 rule[i] = OCR_BARRED_O
-    for i, c in enumerate(word):
-        if c in _SHY_RULE:
-            target[i] = ""
-            rule[i] = _SHY_RULE[c]
+    if _INVISIBLE.search(word):
+        for i, c in enumerate(word):
+            if c in _SHY_RULE:
+                target[i] = ""
+                rule[i] = _SHY_RULE[c]
     # The word as read (Cyrillic letters, old spelling), and its base letters (no accents,
     # no soft hyphens).
     base = [i for i, c in enumerate(target) if c and not ("\u0300" <= c[0] <= "\u036f")]
-    read = "".join(target[i][0] for i in base)   # (an accented letter's accent follows it)
+    read = "".join([target[i][0] for i in base])   # (an accented letter's accent follows it)
     low = _lower(read)
     # The case of the word, from its letters that no rule touches (ДВѣ is all capitals).
     cased = [c for c in read if c.lower() != c.upper() and c not in _OLD_LETTER
@@ -615,7 +638,8 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if not base:
         return target, rule
     # 2. Whole-word pronouns.
-    if "".join(_OLD_LETTER[c][0].lower() if c in _OLD_LETTER else c for c in low) in ("ея", "нея"):
+    if len(low) in (2, 3) and "".join(
+            [_OLD_LETTER[c][0].lower() if c in _OLD_LETTER else c for c in low]) in ("ея", "нея"):
         put(len(low) - 1, "ё" if yo else "е", PRONOUN_EYA)
     one = _ONE_FORMS.get(low)
     # 3. Old letters.
@@ -625,7 +649,9 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if one is not None:
         put(one, "и", PRONOUN_ONE)
     # 4. ъи after a prefix is ы; final hard sign after a consonant.
-    cur = [_lower(target[i][:1]) for i in base]
+    # (the first character of each letter's form, lowercased: one string when each has one)
+    cur = "".join([target[i][:1] for i in base])
+    cur = _lower(cur) if len(cur) == len(base) else [_lower(target[i][:1]) for i in base]
     for k in range(1, len(cur) - 1):
         if cur[k] == "ъ" and cur[k + 1] == "и" and cur[k - 1] in _CONSONANTS:
             put(k, "", HARD_SIGN_I)
@@ -635,7 +661,7 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if m > 1 and low[-1] == "ъ" and low[-2] in _CONSONANTS:
         put(m - 1, "", FINAL_HARD_SIGN)
         m -= 1
-    modern = _lower("".join(target[base[k]][:1] for k in range(m)))
+    modern = _lower("".join([target[base[k]][:1] for k in range(m)]))
     if m > 2 and modern[-1] == "ь" and modern[-2] in "жш" and not _known(modern) \
             and _known(modern[:-1]):
         put(m - 1, "", HUSHING_SOFT_SIGN)
@@ -768,6 +794,7 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
 _SIMPLE_WORD = re.compile(r"[А-ЯЁ]?[а-яёѣіѳѵѷ]+")
 _SIMPLE_MAP = str.maketrans("ѣіѳѵѷ", "еифии")
 _SIMPLE_RULE = {"ѣ": YAT, "і": DECIMAL_I, "ѳ": FITA, "ѵ": IZHITSA, "ѷ": IZHITSA}
+_SIMPLE_OLD = re.compile("[ѣіѳѵѷ]")
 
 
 def _simple_modern(word: str) -> tuple[str, bool] | None:
@@ -784,7 +811,9 @@ def _simple_modern(word: str) -> tuple[str, bool] | None:
     if len(word) < 2 or _SIMPLE_WORD.fullmatch(word) is None:
         return None
     low = word.lower()
-    mapped = low.translate(_SIMPLE_MAP)
+    # (as low.translate(_SIMPLE_MAP), which looks up every letter in a dict: slower)
+    mapped = low.replace("ѣ", "е").replace("і", "и").replace("ѳ", "ф").replace("ѵ", "и") \
+        .replace("ѷ", "и")
     m = len(word)
     if mapped[-1] == "ъ" and low[-2] in _CONSONANTS:
         m -= 1
@@ -809,14 +838,13 @@ def _simple_prereform(word: str) -> tuple[tuple[int, int, str, str], ...] | None
         return None
     m = len(simple[0])
     out = []
-    for i in range(m):
-        c = word[i]
-        if c in _SIMPLE_RULE:
-            if out and out[-1][1] == i and out[-1][3] == _SIMPLE_RULE[c]:
-                a, _, reg, name = out.pop()
-                out.append((a, i + 1, reg + _SIMPLE_MAP_CH[c], name))
-            else:
-                out.append((i, i + 1, _SIMPLE_MAP_CH[c], _SIMPLE_RULE[c]))
+    for found in _SIMPLE_OLD.finditer(word, 0, m):
+        i, c = found.start(), found.group()
+        if out and out[-1][1] == i and out[-1][3] == _SIMPLE_RULE[c]:
+            a, _, reg, name = out.pop()
+            out.append((a, i + 1, reg + _SIMPLE_MAP_CH[c], name))
+        else:
+            out.append((i, i + 1, _SIMPLE_MAP_CH[c], _SIMPLE_RULE[c]))
     if m < len(word):
         out.append((m, m + 1, "", FINAL_HARD_SIGN))
     return tuple(out)
@@ -884,7 +912,7 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
                 letters.append(ch)
     modern = "".join(letters)
     printed = _candidates(word, yo, dje)
-    from_modern = _candidates(modern, yo, dje)
+    from_modern = printed if modern == word else _candidates(modern, yo, dje)
     union = {**from_modern, **{m: c for m, c in printed.items()
                                if m not in from_modern or c[3] < from_modern[m][3]}}
     reading = _decide(union)
@@ -936,7 +964,8 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
     return new_t, new_r
 
 
-_CACHES: dict[tuple[bool, bool], dict[str, "Change | None"]] = {}   # word -> its change at 0
+# word -> (its change where it was first met, that offset), or None if it has none
+_CACHES: dict[tuple[bool, bool], dict[str, "tuple[Change, int] | None"]] = {}
 _CACHE_LIMIT = 500_000
 _RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]")
 
@@ -950,17 +979,28 @@ def _dje_is_yat(text: str) -> bool:
 
 def _word_change(text: str, start: int, end: int, parts: list[Change]) -> Change:
     """One record for the word ``text[start:end]`` made of letter-level ``parts``."""
-    kind = min((p.kind for p in parts), key=_KIND_ORDER.index)
-    rule = next(p.rule for p in parts if p.kind == kind)
-    return Change(start, end, text[start:end], apply_changes(text[start:end],
-                  [_shift(p, -start) for p in parts]), kind, rule, tuple(parts))
+    if len(parts) == 1:
+        kind, rule = parts[0].kind, parts[0].rule
+    else:
+        kind = min([p.kind for p in parts], key=_KIND_RANK.__getitem__)
+        rule = next(p.rule for p in parts if p.kind == kind)
+    # the word with its parts applied (as apply_changes on the word, without moving them)
+    out, pos = [], start
+    for p in parts:
+        out.append(text[pos:p.start])
+        out.append(p.reg)
+        pos = p.end
+    out.append(text[pos:end])
+    return Change(start, end, text[start:end], "".join(out), kind, rule, tuple(parts))
 
 
-def _word_template(word: str, yo: bool, dje: bool) -> Change | None:
-    """The change of ``word`` standing alone, at offset 0 (None if it is left as it is)."""
-    parts = [Change(a, z, word[a:z], reg, RULES[name].kind, name)
+def _word_template(text: str, start: int, end: int, yo: bool, dje: bool) -> Change | None:
+    """The change of the word ``text[start:end]`` standing alone (None if it is left as it
+    is)."""
+    word = text[start:end]
+    parts = [Change(a + start, z + start, word[a:z], reg, RULES[name].kind, name)
              for a, z, reg, name in _analyse(word, yo, dje)]
-    return _word_change(word, 0, len(word), parts) if parts else None
+    return _word_change(text, start, end, parts) if parts else None
 
 
 def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
@@ -984,20 +1024,42 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     pieces = [m.span() for m in _WORD.finditer(text)]
     out: list[Change] = []
     np_ = len(pieces)
-    n = len(text)
-    k = 0
-    while k < np_:
-        ps, pe = pieces[k]
-        if pe == n or text[pe] != "-" or k + 1 == np_:
-            # a word of its own (only a hyphen after a piece links it to the next one): its
-            # change is made once per distinct word and moved to its place
-            word = text[ps:pe]
-            tpl = cache.get(word, False)
-            if tpl is False:
-                tpl = cache[word] = _word_template(word, yo, dje)
-            if tpl is not None:
-                out.append(_shift(tpl, ps))
-            k += 1
+    # The pieces a hyphen follows (not the last piece): only such a piece links to the next
+    # one; every other piece is a word of its own.
+    linked = set()
+    if "-" in text:
+        ends = [e for _, e in pieces]
+        for h in _HYPHEN.finditer(text):
+            i = bisect_left(ends, h.start())
+            if i < np_ - 1 and ends[i] == h.start():
+                linked.add(i)
+    # A word of its own has its change made once per distinct word (where it is first met)
+    # and moved to each other place: the words already known to have none are passed over
+    # without a look.
+    get = cache.get
+    words = [text[a:z] for a, z in pieces]
+    known = list(map(get, words, repeat(False)))    # False: not made yet
+    todo = [k for k, held in enumerate(known) if held is not None]
+    if linked:
+        todo = sorted(linked.union(todo))
+    done = 0    # the pieces before this one are in a unit already made
+    for k in todo:
+        if k < done:
+            continue
+        if k not in linked:
+            held = known[k]
+            if held is False:
+                held = get(words[k], False)
+                if held is False:
+                    ps, pe = pieces[k]
+                    change = _word_template(text, ps, pe, yo, dje)
+                    cache[words[k]] = None if change is None else (change, ps)
+                    if change is not None:
+                        out.append(change)
+                    continue
+            if held is not None:
+                change, at = held
+                out.append(_shift(change, pieces[k][0] - at))
             continue
         # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
         # segments are the pieces that make one orthographic word.
@@ -1062,6 +1124,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         if parts:
             parts.sort(key=lambda c: (c.start, c.end))
             out.append(_word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
+        done = k
     out.extend(_lone_latin(text, pieces))
     return out
 
@@ -1070,7 +1133,17 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
     """One- and two-letter words all in Latin look-alikes between two Cyrillic words
     (OCR_LONE_LATIN): 'c' -> 'с', 'co' -> 'со', when the Cyrillic form is a word."""
     out = []
-    for i, (s, e) in enumerate(pieces):
+    # only the pieces that hold such a letter are looked at
+    found = _LONE_LATIN_CHAR.finditer(text)
+    first = next(found, None)
+    if first is None:
+        return out
+    starts = [s for s, _ in pieces]
+    at = sorted({bisect_right(starts, m.start()) - 1 for m in chain((first,), found)})
+    for i in at:
+        if i < 0:
+            continue
+        s, e = pieces[i]
         if not 1 <= e - s <= 2 or any(c not in _LONE_LATIN for c in text[s:e]):
             continue
         prev = pieces[i - 1] if i else None
@@ -1095,6 +1168,8 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     else:
         seen = text
     for pattern, reg, rule in _TYPOGRAPHY[:4]:
+        if not any(c in seen for c in _TYPOGRAPHY_NEEDS[rule]):
+            continue
         kind = RULES[rule].kind
         for m in pattern.finditer(seen):
             s, e = m.span()
@@ -1103,7 +1178,8 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
             g = text[s:e]
             if g != reg:
                 out.append(Change(s, e, g, reg, kind, rule))
-    for pattern, reg, rule in _TYPOGRAPHY[4:]:
+    for pattern, reg, rule in _TYPOGRAPHY[4:] if where is not None else ():
+        # (soft hyphens and zero-width characters: only in a text with invisible characters)
         kind = RULES[rule].kind
         for m in pattern.finditer(text):
             s, e = m.span()
@@ -1135,7 +1211,8 @@ def _merge(preferred: Sequence[Change], others: Iterable[Change]) -> tuple[Chang
     kept = list(pref)
     last = None
     for c in sorted(others, key=_SPAN):
-        if last is not None and (c.start < last.end or _overlap(c, last)):
+        # (_overlap(c, last) once c starts at or after last's end: both empty, at one place)
+        if last is not None and (c.start < last.end or c.start == c.end == last.start == last.end):
             continue
         if not pref:
             kept.append(c)

@@ -171,3 +171,46 @@ def test_a_normalisation_of_another_text_is_refused():
     doc = pipeline().make_doc("Въ лѣсу.")
     with pytest.raises(ValueError, match="another text"):
         doc._.normalisation = normalise("Другой текст.")
+
+
+# --- the segmenter's plain-list path is the pipeline's -----------------------------------------
+
+_MIXED = ("Глава XLVII. Часы. - Звезда\nЧасы. Берутся двѣ колоды (см. Фиг. 2. Тамъ видно.) и "
+          "кладутся. Он сказал: «Кладите. Тасуйте.» Так писал А. С. Пушкин. II. Карты "
+          "раскла-\nдываютъ, т. е. кладутъ въ рядъ и т. д. Потомъ д-р мед. наук сказалъ: "
+          "«Вотъ!» Конецъ… Еще?\n\n«Прямая речь идет\n\nдальше. Да.»")
+
+
+def _pipeline_spans(norm):
+    """Sentence spans read off analyse()'s Doc (the components' path)."""
+    doc = analyse(norm)
+    out = []
+    for sent in doc.sents:
+        s, e = sent.start_char, sent.end_char
+        while e > s and norm.original[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out
+
+
+def test_sentence_spans_equal_the_pipelines():
+    from extract.nlp import sentence_spans
+    for text in (_MIXED, _MIXED.replace("\n", " "), "", "   ", "Одно слово"):
+        norm = normalise(text)
+        assert sentence_spans(norm) == _pipeline_spans(norm)
+
+
+def test_long_text_tokenized_in_pieces_as_a_whole(monkeypatch):
+    """A text cut into pieces for the tokenizer gives the tokens of the whole (pieces of 30
+    characters: cuts everywhere, also next to the tokenizer's special cases with spaces)."""
+    from spacy.attrs import IDX, IS_SPACE, LENGTH, SPACY
+
+    from extract import nlp
+    specials = " ".join(k for k in pipeline().tokenizer.rules if " " in k.strip())
+    text = (_MIXED.replace("\n", " ") + " " + specials + " ") * 3
+    whole = pipeline().make_doc(text).to_array([IDX, LENGTH, IS_SPACE, SPACY]).tolist()
+    monkeypatch.setattr(nlp, "TOKENIZE_PIECE", 30)
+    assert nlp._token_rows(text) == whole
+    norm = normalise(text)
+    assert nlp.sentence_spans(norm) == _pipeline_spans(norm)
