@@ -22,11 +22,10 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from . import directives, nodes as enodes, play, search, titles, witnesses
+from . import assets, directives, nodes as enodes, play, search, titles, witnesses
 from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)
 
 logger = logging.getLogger(__name__)
-STATIC = Path(__file__).parent / "static"
 
 
 def _stub(game) -> str:
@@ -197,8 +196,6 @@ def write_figures(folder: Path, ed) -> None:
 
 def _builder_inited(app: Sphinx) -> None:
     write_stubs(app)
-    app.add_css_file("edition.css")
-    app.add_js_file("edition.js")
 
 
 def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
@@ -233,7 +230,7 @@ def setup(app: Sphinx) -> dict:
     play.register(app)
     app.connect("builder-inited", _builder_inited)
     app.connect("warn-missing-reference", _term_without_glossary)
-    app.connect("config-inited", lambda app, config: config.html_static_path.append(str(STATIC)))
+    assets.register(app)     # the CSS and JavaScript, under hashed names
     from importlib.metadata import PackageNotFoundError, version
     try:
         release = version("patience-edition")
