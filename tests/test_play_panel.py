@@ -177,7 +177,7 @@ def test_site_ships_pyodide_and_the_engine(site):
 def test_static_example_hides_face_down_cards(site):
     """The step-through's data (in the page source) names only the cards a player sees."""
     html = (site / "games" / "heart-to-heart.html").read_text(encoding="utf-8")
-    data = json.loads(re.search(r'class="trace-data">(.*?)</script>', html).group(1)
+    data = json.loads(re.search(r'class="trace-data"[^>]*>(.*?)</script>', html).group(1)
                       .replace("<\\/", "</"))
     start = dict(zip(data["piles"], (p[3] for p in data["start"])))
     for name, cards in start.items():
