@@ -29,6 +29,13 @@ def test_metadata_is_typed_and_classified():
     assert "dask[distributed]>=2024.1" in meta["optional-dependencies"]["cluster"]
     assert not any(d.startswith("dask") for d in meta["dependencies"])
     assert "Typing :: Typed" in meta["classifiers"]
+    # PEP 639: the licence is an SPDX expression (a string, not a table), and no licence
+    # classifier says it a second time
+    from packaging.licenses import canonicalize_license_expression
+    assert isinstance(meta["license"], str)
+    assert canonicalize_license_expression(meta["license"]) == meta["license"]
+    assert not any(c.startswith("License ::") for c in meta["classifiers"])
+    assert "Framework :: Sphinx :: Extension" in meta["classifiers"]
     for pkg in ("extract", "engine"):
         assert (REPO / pkg / "py.typed").is_file()
 
