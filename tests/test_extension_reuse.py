@@ -60,7 +60,8 @@ def host(tmp_path_factory):
     (src / "index.rst").write_text("Host\n====\n\n.. toctree::\n\n   games/index\n",
                                    encoding="utf-8")
     out = root / "out"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ,
+               PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
     r = subprocess.run([sys.executable, "-c", BUILD, str(src), str(out)], cwd=src, env=env,
                        capture_output=True, text=True)   # this checkout's code, from any folder
     assert r.returncode == 0, r.stderr[-3000:]

@@ -25,7 +25,8 @@ def _host(root: Path) -> Path:
 
 
 def _sphinx(src: Path, out: Path):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ,
+               PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
     return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src),
                            str(out)], capture_output=True, text=True, cwd=src, env=env)
 

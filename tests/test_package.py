@@ -81,7 +81,8 @@ def test_a_wheel_install_builds_an_edition_of_its_own_corpus(tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     edition = str(venv / "bin" / "edition")
-    r = subprocess.run([str(venv / "bin" / "python"), "-c", "import extract; print(extract.__file__)"],
+    r = subprocess.run([str(venv / "bin" / "python"), "-c",
+                        "import extract; print(extract.__file__)"],
                        cwd=work, env=env, capture_output=True, text=True)
     assert r.stdout.strip() == str(installed / "__init__.py"), r.stdout + r.stderr
     r = subprocess.run([edition, "--version"], cwd=work, env=env, capture_output=True, text=True)
