@@ -240,7 +240,7 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
         before = len(ed.lock)
         from .collate import apparatus_lock   # lazy: the collation
         app = apparatus_lock(ed)
-        entries = ids.updated_lock(ed, {sid: reason for sid in retire}, app)
+        entries = ids.updated_lock(ed, {sid: reason or "" for sid in retire}, app)
         ids.write_lock(ed.root, entries)
     gone = [e.id for e in app if e.retired is not None and e.id in ed.lock
             and ed.lock[e.id].retired is None]
@@ -341,7 +341,7 @@ def normalise(file: str, fmt: str) -> None:
 def _readings(values: tuple[str, ...], game: str) -> dict[str, str]:
     """``("deal-pattern=dittography", ...)`` -> dict; the citation form
     ``GAME:AMBIGUITY=READING`` is accepted too; a malformed one is a usage error."""
-    out = {}
+    out: dict[str, str] = {}
     for v in values:
         amb, sep, reading = v.partition("=")
         amb = amb.removeprefix(f"{game}:")
@@ -488,12 +488,13 @@ def _progress_bar(label: str):
     and a function that closes it."""
     if not sys.stderr.isatty():
         return None, lambda: None
-    state = {"bar": None, "done": 0}
+    state: dict = {"bar": None, "done": 0}
 
     def progress(done: int, total: int) -> None:
         if state["bar"] is None:
-            state["bar"] = click.progressbar(length=total, label=label, file=sys.stderr)
-            state["bar"].__enter__()
+            bar = click.progressbar(length=total, label=label, file=sys.stderr)
+            bar.__enter__()
+            state["bar"] = bar
         state["bar"].update(done - state["done"])
         state["done"] = done
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
 
 from sphinx.application import Sphinx
+from sphinx.domains.std import StandardDomain
 from sphinx.util import logging
 
 from . import assets, directives, nodes as enodes, play, search, titles, witnesses
@@ -204,7 +206,7 @@ def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
     then stays plain text). With the glossary present, a missing term still warns."""
     if node.get("reftype") != "term" or not node.get("edition_term"):
         return None
-    objects = app.env.get_domain("std").objects
+    objects = cast(StandardDomain, app.env.get_domain("std")).objects
     glossary = get_edition(app.env).glossary
     if any(("term", t.display) in objects for t in glossary):
         return None
