@@ -47,7 +47,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background
 def panel_files(site: Path) -> list[Path]:
     static = site / "_static"
     return (sorted((static / "pyodide").iterdir()) + sorted((static / "play").iterdir())
-            + [static / n for n in ("play-panel.js", "play-panel.css", "play-worker.mjs")])
+            + sorted(p for pat in ("play-panel.*.js", "play-panel.*.css", "play-worker.*.mjs")
+                     for p in static.glob(pat)))
 
 
 #: The bare-Pyodide yardstick, served at /__bare/ beside the site (not written into it).

@@ -65,7 +65,7 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 @contextlib.contextmanager
-def folder_lock(folder: Path, name: str | None, what: str, timeout: float = LOCK_TIMEOUT,
+def folder_lock(folder: Path, name: str | None, what: str, timeout: float | None = LOCK_TIMEOUT,
                 shared: bool = False):
     """Hold an exclusive ``fcntl.flock`` on ``folder/name`` (created if need be), or on the
     folder itself when ``name`` is None (nothing is written into it), while the block runs.
@@ -98,7 +98,7 @@ def folder_lock(folder: Path, name: str | None, what: str, timeout: float = LOCK
         os.close(fd)   # closing releases the lock
 
 
-def corpus_lock(root: Path, timeout: float = LOCK_TIMEOUT, shared: bool = False):
+def corpus_lock(root: Path, timeout: float | None = LOCK_TIMEOUT, shared: bool = False):
     """The corpus write lock: a lock on the corpus folder itself (see :func:`folder_lock`);
     ``shared`` for a reader (``check``) that must not see a write half done."""
     return folder_lock(Path(root), None, f"the corpus {root}", timeout, shared)

@@ -218,3 +218,13 @@ def usable(cache_dir: Path) -> bool:
     except OSError as e:
         warn("write", f"cannot write the cache {cache_dir} ({e.strerror or e}): running without it")
         return False
+
+
+def user_cache_dir() -> Path | None:
+    """Where the command line keeps the built model and the data derived from it (collation,
+    example deals) between runs and builds ($XDG_CACHE_HOME/patience-edition); entries are
+    keyed by the corpus, code and engine fingerprints, so a stale one is never used. None (and
+    a one-line warning) when that folder cannot be written: the command runs without it."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    folder = Path(base) / "patience-edition"
+    return folder if usable(folder) else None

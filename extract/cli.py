@@ -5,15 +5,28 @@ Output files are written atomically: a failed run leaves the previous result int
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
 import sys
+import threading
 from pathlib import Path
 
 import click
 
-from .build import DEFAULT_SITE
+from engine import games as engine_games
+
+from .atomic import corpus_lock
+from .build import DEFAULT_SITE, build_site
+from .cache import user_cache_dir
+from .characters import check_text, strip_bom
 from .errors import EditionError
+from .words import count
+
+# Imports inside a command are the heavy ones (each says why): the corpus readers, the
+# model, the checks, the TEI (lxml), the intake and the engine's solver and measurements
+# take longer to import than all of the above, and most commands need one or two of them.
 
 def _fail(e: Exception) -> None:
     click.echo(f"edition: {e}", err=True)
@@ -47,9 +60,7 @@ class _Group(click.Group):
 def _os_error(e: OSError) -> EditionError:
     """One message for an operating-system error: the file, what happened and the fix (a
     ``shutil.Error``, which carries a list of failed copies, is reduced to its first)."""
-    import errno
-    import shutil as sh
-    if isinstance(e, sh.Error) and e.args and isinstance(e.args[0], list) and e.args[0]:
+    if isinstance(e, shutil.Error) and e.args and isinstance(e.args[0], list) and e.args[0]:
         src, dst, why = (list(e.args[0][0]) + ["", "", ""])[:3]
         return EditionError(f"copying {src} failed: {why}", dst or None,
                             fix="check the free space and permissions of the target folder")
@@ -97,9 +108,8 @@ def _cap_jobs(jobs: int | None, force: bool) -> int | None:
 def _dask_client(address: str, timeout: float):
     """Connect to the Dask scheduler at ``address`` within ``timeout`` seconds; a usage
     error, not a hang, if nothing or something else answers there."""
-    import threading
     try:
-        from distributed import Client
+        from distributed import Client   # lazy: optional (the cluster extra), and heavy
     except ImportError:
         _usage("--scheduler needs Dask's distributed, an optional part: "
                "pip install 'patience-edition[cluster]'")
@@ -137,27 +147,15 @@ def _corpus() -> Path | None:
     return click.get_current_context().find_root().obj
 
 
-def cache_dir() -> Path | None:
-    """Where the CLI keeps the built model and the data derived from it (collation, example
-    deals) between runs and builds ($XDG_CACHE_HOME/patience-edition); entries are keyed by
-    the corpus, code and engine fingerprints, so a stale one is never used. None (and a
-    one-line warning) when that folder cannot be written: the command runs without it."""
-    from .cache import usable
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    folder = Path(base) / "patience-edition"
-    return folder if usable(folder) else None
-
-
 def _edition():
-    from .model import build_edition
-    return build_edition(_corpus(), cache_dir())
+    from .model import build_edition   # lazy: the model and the pipeline under it
+    return build_edition(_corpus(), user_cache_dir())
 
 
 def _read_input(file: str) -> str:
     """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped, and
     checked for characters that are not book text (:mod:`extract.characters`)."""
-    from .characters import check_text, strip_bom
-    from .corpus import decode_utf8
+    from .corpus import check_runs, decode_utf8   # lazy: the corpus readers
     if file == "-":
         if sys.stdin is None or sys.stdin.closed:
             raise EditionError("standard input is closed: there is no text to read", "<stdin>",
@@ -171,7 +169,6 @@ def _read_input(file: str) -> str:
         if not p.exists():
             raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
         data, name = p.read_bytes(), file
-    from .corpus import check_runs
     text = decode_utf8(Path(name), strip_bom(data)[0])
     check_text(text, name)
     check_runs(text, Path(name))
@@ -199,10 +196,9 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     killed build's leftovers are cleaned up by the next one. The build refuses to publish
     while a locked sentence id has vanished or moved (see `edition check`).
     """
-    from .build import build_site
     if quiet and verbose:
         _usage("--quiet and --verbose contradict each other: give one")
-    click.echo(build_site(out, _corpus(), cache_dir, force=force, verbose=verbose,
+    click.echo(build_site(out, _corpus(), user_cache_dir, force=force, verbose=verbose,
                           say=None if quiet else lambda msg: click.echo(msg, err=True)))
 
 
@@ -212,9 +208,8 @@ def check() -> None:
     """Run every validation over the corpus and print a report; exit 1 on any failure.
 
     Holds the corpus lock shared: while `add` or `lock` writes, it waits for them."""
-    from .atomic import corpus_lock
-    from .checks import run_checks
-    from .corpus import corpus_dir
+    from .checks import run_checks   # lazy: the checks, and the model under them
+    from .corpus import corpus_dir   # lazy: the corpus readers
     with corpus_lock(corpus_dir(_corpus()).resolve(), shared=True):
         ok, report = run_checks(_edition())
     click.echo(report)
@@ -231,24 +226,22 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
     changed; an apparatus id whose entry is gone is retired, and said).
 
     Holds the corpus lock: a second writer (add, lock) waits for this one."""
-    from . import ids
-    from .atomic import corpus_lock
-    from .corpus import corpus_dir
+    from . import ids   # lazy: the ids and the corpus readers under them
+    from .corpus import corpus_dir   # lazy: the corpus readers
     if retire and not (reason or "").strip():
         _usage("--retire needs --reason WHY (kept in the lock beside the retired id)")
     if reason is not None and not retire:
         _usage("--reason goes with --retire ID")
     root = corpus_dir(_corpus()).resolve()
     with corpus_lock(root):
-        from .add import clean_temporaries
+        from .add import clean_temporaries   # lazy: the intake
         clean_temporaries(root)
         ed = _edition()
         before = len(ed.lock)
-        from .collate import apparatus_lock
+        from .collate import apparatus_lock   # lazy: the collation
         app = apparatus_lock(ed)
-        entries = ids.updated_lock(ed, {sid: reason for sid in retire}, app)
+        entries = ids.updated_lock(ed, {sid: reason or "" for sid in retire}, app)
         ids.write_lock(ed.root, entries)
-    from .words import count
     gone = [e.id for e in app if e.retired is not None and e.id in ed.lock
             and ed.lock[e.id].retired is None]
     click.echo(f"{count(len(entries) - before, 'new id')} recorded"
@@ -264,12 +257,11 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
               show_default=True, help="Output as plain text or JSON.")
 def games(fmt: str) -> None:
     """List the games with their witnesses, sentences and readings."""
-    from .checks import game_summaries
+    from .checks import game_summaries   # lazy: the checks, and the model under them
     rows = game_summaries(_edition())
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    from .words import count
     for r in rows:
         flag = "executable" if r["executable"] else "not executable"
         click.echo(f"{r['slug']:20} {r['title_ru']} / {r['title_en'] or '(untranslated)'}"
@@ -315,13 +307,12 @@ def segment(file: str, fmt: str) -> None:
 
     A byte order mark at the start is dropped (offsets count from the character after it);
     control characters and direction marks are refused, naming line and column."""
-    from .structure import segment_text
+    from .structure import segment_text, unwrap_lines   # lazy: the segmenter
     text = _read_input(file)
     sents = segment_text(text)
     if fmt == "json":
         click.echo(json.dumps(sents, ensure_ascii=False, indent=1))
     else:
-        from .structure import unwrap_lines
         for s in sents:
             click.echo(unwrap_lines(s["text"]))
 
@@ -336,12 +327,12 @@ def normalise(file: str, fmt: str) -> None:
     A byte order mark at the start is dropped (offsets count from the character after it);
     zero-width characters are removed as recorded changes; control characters and
     direction marks are refused, naming line and column."""
-    from .normalise import normalise as run
+    from .normalise import normalise as run   # lazy: the normaliser
     norm = run(_read_input(file))
     if fmt == "json":
         click.echo(json.dumps(norm.to_json(), ensure_ascii=False, indent=1))
     elif fmt == "tei":
-        from .tei import normalisation_to_tei
+        from .tei import normalisation_to_tei   # lazy: the TEI, and lxml under it
         click.echo(normalisation_to_tei(norm))
     else:
         click.echo(norm.text, nl=False)
@@ -350,7 +341,7 @@ def normalise(file: str, fmt: str) -> None:
 def _readings(values: tuple[str, ...], game: str) -> dict[str, str]:
     """``("deal-pattern=dittography", ...)`` -> dict; the citation form
     ``GAME:AMBIGUITY=READING`` is accepted too; a malformed one is a usage error."""
-    out = {}
+    out: dict[str, str] = {}
     for v in values:
         amb, sep, reading = v.partition("=")
         amb = amb.removeprefix(f"{game}:")
@@ -368,7 +359,6 @@ def _readings(values: tuple[str, ...], game: str) -> dict[str, str]:
 def _foreign_reading(value: str, prefix: str, game: str) -> str:
     """The one-line error for ``--reading PREFIX:AMBIGUITY=READING`` whose prefix is not
     ``game``: what it names, ``game``'s own ambiguities and the form to use."""
-    from engine import games as engine_games
     what = (f"a reading of {prefix}" if prefix in engine_games.GAMES
             or prefix in engine_games.NOT_EXECUTABLE else f"the unknown prefix {prefix!r}")
     try:
@@ -384,7 +374,6 @@ def _foreign_reading(value: str, prefix: str, game: str) -> str:
 
 def _executable(game: str) -> None:
     """A one-line usage error for a game of the edition that has no engine."""
-    from engine import games as engine_games
     if game in engine_games.NOT_EXECUTABLE:
         _usage(f"{game} cannot be played: {engine_games.NOT_EXECUTABLE[game]}")
     if game not in engine_games.GAMES and game in {g.slug for g in _edition().games}:
@@ -429,7 +418,6 @@ def play_reason(result: dict, budget: int) -> str:
     leading back to a position already played (the game's or the policy's reason); 0 moves
     means the deal was already stuck as dealt. A solver's loss means every reachable
     position was searched; "undecided" means the budget ran out."""
-    from .words import count
     policy, moves = result["policy"], len(result["moves"])
     why = result["final"].get("reason") or ""
     if result["outcome"] == "won":
@@ -470,13 +458,12 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     then every move (its words and the sentences that allow it) and the final position
     (JSON: the engine's result, its "steps" [{"n", "move", "caption", "rules"}], plus
     "reason")."""
-    from engine import api
-    from .words import count
+    from engine import api   # lazy: the engine's solver and policies
     _executable(game)
     result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
                           seed=seed, captions=True)
     if budget is None:
-        from engine.policies import CAREFUL_BUDGET
+        from engine.policies import CAREFUL_BUDGET   # lazy: the policies
         budget = CAREFUL_BUDGET if policy == "careful" else 100_000
     result["reason"] = play_reason(result, budget)
     if fmt == "json":
@@ -492,7 +479,6 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     for st in result["steps"]:
         rules = f" ({', '.join(st['rules'])})" if st["rules"] else ""
         click.echo(f"{st['n']:>4}. {st['caption']}{rules}")
-    from engine import games as engine_games
     final = engine_games.replay(game, deal, result["readings"], result["moves"])
     click.echo(f"final position:\n{final.render()}")
 
@@ -502,12 +488,13 @@ def _progress_bar(label: str):
     and a function that closes it."""
     if not sys.stderr.isatty():
         return None, lambda: None
-    state = {"bar": None, "done": 0}
+    state: dict = {"bar": None, "done": 0}
 
     def progress(done: int, total: int) -> None:
         if state["bar"] is None:
-            state["bar"] = click.progressbar(length=total, label=label, file=sys.stderr)
-            state["bar"].__enter__()
+            bar = click.progressbar(length=total, label=label, file=sys.stderr)
+            bar.__enter__()
+            state["bar"] = bar
         state["bar"].update(done - state["done"])
         state["done"] = done
 
@@ -546,7 +533,7 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
          force_jobs, fmt) -> None:
     """How often GAME comes out over deals FIRST..FIRST+DEALS-1: counts and a Wilson 95%
     interval, with undecided deals counted both ways."""
-    from engine import odds as engine_odds
+    from engine import odds as engine_odds   # lazy: the measurements and the solver
     _executable(game)
     jobs = _cap_jobs(jobs, force_jobs)
     chosen = _readings(readings, game)
@@ -590,7 +577,7 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
     players and the all-seeing solver; every row stores its per-deal outcomes, and the
     provenance how it was run. `edition results --workers 2` is the full run; `--game` and
     `--policy` measure some rows and keep the others (`edition check` names stale rows)."""
-    from engine import results as engine_results
+    from engine import results as engine_results   # lazy: the measurements and the solver
     if sum(x is not None for x in (workers, jobs, scheduler)) > 1:
         _usage("give one of --workers, --jobs and --scheduler")
     jobs = _cap_jobs(jobs, force_jobs)
@@ -627,11 +614,11 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
               help="The built site to serve (the --out of `edition build`).")
 def serve(port: int, site: Path) -> None:
     """Serve the built site on http://127.0.0.1:PORT (build it first)."""
-    import errno
+    from . import serve as served   # lazy: http.server, which no other command needs
     if not (site / "index.html").is_file():
         raise EditionError("no built site here", site, fix="run `edition build` first")
     try:
-        server = site_server(site, port)
+        server = served.site_server(site, port)
     except OSError as e:   # the port is taken, reserved or privileged: name it
         fix = ("ports below 1024 need root: choose another --port (e.g. 8000)"
                if e.errno in (errno.EACCES, errno.EPERM) else _os_error(e).fix)
@@ -640,46 +627,6 @@ def serve(port: int, site: Path) -> None:
     with server as httpd:
         click.echo(f"serving {site} on http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C to stop)")
         httpd.serve_forever()
-
-
-def site_server(site: Path, port: int):
-    """A threaded HTTP server on 127.0.0.1:``port`` (0: any free port) for the built site in
-    ``site``: it answers only with regular files inside the site (a symlink that leads out of
-    it, a folder without ``index.html``, anything else: 404, never a listing), and queues up to
-    128 connections (the standard library's default is 5, which drops a burst of requests).
-    Raises OSError when the port cannot be bound."""
-    import functools
-    import http.server
-    root = site.resolve()
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        # the Play panel: WebAssembly streaming compilation (and the browser's cache of the
-        # compiled code) needs this type, whatever the system's mime.types says
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".wasm": "application/wasm", ".mjs": "text/javascript"}
-
-        def send_head(self):
-            try:                    # a NUL byte or an over-long name: OSError, ValueError
-                path = Path(self.translate_path(self.path))
-                inside = path.resolve().is_relative_to(root)
-                if inside and path.is_dir():
-                    if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
-                        return super().send_head()      # the usual redirect to the slash
-                    path = path / "index.html"
-                real = path.resolve()
-                ok = real.is_relative_to(root) and real.is_file()
-            except (OSError, ValueError):
-                ok = False
-            if not ok:
-                self.send_error(404, "File not found")
-                return None
-            return super().send_head()
-
-    class Server(http.server.ThreadingHTTPServer):
-        request_queue_size = 128
-        daemon_threads = True
-
-    return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(root)))
 
 
 @main.command()
@@ -693,7 +640,7 @@ def site_server(site: Path, port: int):
                    "write nothing.")
 def add(file: Path, siglum: str | None, title: str | None, dry_run: bool) -> None:
     """Add witness FILE to the corpus: copy, manifest entry with sha256, new sentence ids."""
-    from .add import add_witness
+    from .add import add_witness   # lazy: the intake, and the model under it
     title = _utf8_option(title, "--title")
     siglum = _utf8_option(siglum, "--siglum")
     click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus(),
@@ -711,7 +658,8 @@ def export() -> None:
                                  "'-', the TEI goes to standard output.")
 def export_tei(out: Path | None) -> None:
     """Write the whole edition as one TEI P5 document: to standard output, or to --out."""
-    from .tei import edition_to_tei, tei_bytes, write_tei
+    from .tei import (edition_to_tei, tei_bytes, tei_out_guard,
+                      write_tei)   # lazy: the TEI, and lxml under it
     if out is None or str(out) == "-":
         data = tei_bytes(edition_to_tei(_edition()))
         with click.open_file("-", "wb") as stream:
@@ -719,26 +667,6 @@ def export_tei(out: Path | None) -> None:
         return
     tei_out_guard(out.resolve(), _corpus())
     click.echo(f"TEI written: {write_tei(_edition(), out)}")
-
-
-def tei_out_guard(out: Path, corpus: Path | None) -> None:
-    """Refuse a TEI output file ``out`` (resolved) inside the corpus (data only) or an
-    existing file that is not XML (a manifest, a README...), which the export would replace.
-    Raises EditionError naming the file and the fix before anything is written."""
-    from .corpus import corpus_dir
-    data = corpus_dir(corpus).resolve()
-    fix = "give --out a new file name, or an earlier export's (e.g. --out edition.tei.xml)"
-    if out.is_relative_to(data):
-        raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
-                           out, fix=fix)
-    if out.is_dir():
-        raise EditionError("--out is a folder; the TEI export is one file", out, fix=fix)
-    if out.is_file() and out.stat().st_size:
-        with open(out, "rb") as f:
-            head = f.read(64).lstrip()
-        if not head.startswith((b"<?xml", b"<TEI")):
-            raise EditionError("--out names an existing file that is not XML: the export "
-                               "would replace it", out, fix=fix)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -134,7 +135,8 @@ def _type_name(t) -> str:
     return {str: "a string", int: "a whole number", bool: "true or false", list: "a list"}[t]
 
 
-def entries(path: Path, table: str, spec: dict[str, tuple[type, bool]]) -> list[tuple[dict, int | None]]:
+def entries(path: Path, table: str,
+            spec: Mapping[str, tuple[type, bool]]) -> list[tuple[dict, int | None]]:
     """The ``[[table]]`` entries of a TOML file, each checked against ``spec``
     (field -> (type, required)), with the line of each entry.
 
@@ -345,7 +347,9 @@ WITNESS_SPEC = {"siglum": (str, True), "file": (str, True), "sha256": (str, True
 def load_witnesses(root: Path) -> list[Witness]:
     """Load every witness named in ``root/manifest.toml``, verifying each checksum."""
     mpath = root / "manifest.toml"
-    out, seen, files = [], set(), {}
+    out: list[Witness] = []
+    seen: set[str] = set()
+    files: dict[Path, str] = {}
     for e, line in entries(mpath, "witness", WITNESS_SPEC):
         if not SIGLUM.fullmatch(e["siglum"]):
             raise EditionError(f"siglum {e['siglum']!r} is not a short ASCII name", mpath, line,
@@ -508,7 +512,7 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
                                f"[[mark]] entries", path, _key_line(src, k, 0),
                                fix='write each correction as [[mark]] with lines = "3-4" and '
                                    'as = "debris" (see the README, Adding a chapter)')
-    marks = []
+    marks: list[Mark] = []
     entries = data.get("mark", [])
     if not isinstance(entries, list):
         raise EditionError("`mark` must be a list of [[mark]] entries", path, _key_line(src, "mark", 0),

@@ -53,7 +53,9 @@ def load_glossary(root: Path) -> tuple[Term, ...]:
     lemmas with the same transliterated anchor.
     """
     path = root / "glossary.toml"
-    out, seen, anchors = [], {}, {}
+    out: list[Term] = []
+    seen: dict[str, int | None] = {}
+    anchors: dict[str, int | None] = {}
     spec = {"lemma": (str, True), "display": (str, True), "english": (str, True),
             "modern": (str, False), "note": (str, False)}
     for e, line in entries(path, "term", spec):

@@ -132,7 +132,8 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
 
 def _gaps(numbers: set[int], first: int) -> list[int]:
     """The first ``first`` whole numbers from 1 up to ``max(numbers)`` not in ``numbers``."""
-    out, expected = [], 1
+    out: list[int] = []
+    expected = 1
     for n in sorted(numbers):
         while expected < n and len(out) < first:
             out.append(expected)

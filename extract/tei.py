@@ -6,6 +6,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from .corpus import corpus_dir
+from .errors import EditionError
 from .normalise import Normalisation
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
@@ -593,3 +595,22 @@ def regenerate_witness_text(tree, siglum: str) -> str:
         raise KeyError(siglum)
     div = found[0]
     return _original_text(div)
+
+
+def tei_out_guard(out: Path, corpus: Path | None) -> None:
+    """Refuse a TEI output file ``out`` (resolved) inside the corpus (data only) or an
+    existing file that is not XML (a manifest, a README...), which the export would replace.
+    Raises EditionError naming the file and the fix before anything is written."""
+    data = corpus_dir(corpus).resolve()
+    fix = "give --out a new file name, or an earlier export's (e.g. --out edition.tei.xml)"
+    if out.is_relative_to(data):
+        raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
+                           out, fix=fix)
+    if out.is_dir():
+        raise EditionError("--out is a folder; the TEI export is one file", out, fix=fix)
+    if out.is_file() and out.stat().st_size:
+        with open(out, "rb") as f:
+            head = f.read(64).lstrip()
+        if not head.startswith((b"<?xml", b"<TEI")):
+            raise EditionError("--out names an existing file that is not XML: the export "
+                               "would replace it", out, fix=fix)

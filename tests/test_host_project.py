@@ -2,6 +2,7 @@
 with no warning, and the extension never overwrites or deletes a file it did not write."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,8 +25,10 @@ def _host(root: Path) -> Path:
 
 
 def _sphinx(src: Path, out: Path):
+    env = dict(os.environ,
+               PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
     return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src),
-                           str(out)], capture_output=True, text=True, cwd=src)
+                           str(out)], capture_output=True, text=True, cwd=src, env=env)
 
 
 def test_a_host_project_builds_with_no_warning_and_keeps_its_files(tmp_path):

@@ -23,9 +23,12 @@ class _Spans(HTMLParser):
             self.spans.append(dict(attrs))
 
 
-class _Translator:
-    def __init__(self):
-        self.body = []
+def _Translator():
+    """docutils' HTML translator: the visitor builds its tag with ``self.starttag()``."""
+    from docutils.frontend import get_default_settings
+    from docutils.utils import new_document
+    from docutils.writers.html5_polyglot import HTMLTranslator, Writer
+    return HTMLTranslator(new_document("x", get_default_settings(Writer)))
 
 
 @pytest.mark.parametrize("orig", HOSTILE)

@@ -29,6 +29,13 @@ def test_metadata_is_typed_and_classified():
     assert "dask[distributed]>=2024.1" in meta["optional-dependencies"]["cluster"]
     assert not any(d.startswith("dask") for d in meta["dependencies"])
     assert "Typing :: Typed" in meta["classifiers"]
+    # PEP 639: the licence is an SPDX expression (a string, not a table), and no licence
+    # classifier says it a second time
+    from packaging.licenses import canonicalize_license_expression
+    assert isinstance(meta["license"], str)
+    assert canonicalize_license_expression(meta["license"]) == meta["license"]
+    assert not any(c.startswith("License ::") for c in meta["classifiers"])
+    assert "Framework :: Sphinx :: Extension" in meta["classifiers"]
     for pkg in ("extract", "engine"):
         assert (REPO / pkg / "py.typed").is_file()
 
@@ -40,35 +47,50 @@ def test_build_quiet_and_verbose_contradict(cli, tmp_path):
 
 
 def test_a_wheel_install_builds_an_edition_of_its_own_corpus(tmp_path):
-    """`pip install .` (a wheel, not an editable checkout) carries the site's Sphinx project and
-    the Pyodide pin: `edition --corpus DIR build --out SITE` works from any folder."""
+    """`pip install .` (a wheel, not an editable checkout) into a fresh venv carries the site's
+    Sphinx project and the Pyodide pin: its `edition` command builds an edition of another
+    corpus from any folder. The venv borrows this one's dependencies (a .pth line naming its
+    site-packages, whose editable finder is not run), so the test needs no network for them."""
     import os
     import shutil
+    import site
     import subprocess
+    import sysconfig
     wheels = tmp_path / "wheels"
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
                         "-w", str(wheels), str(REPO)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
     (wheel,) = wheels.glob("patience_edition-*.whl")
-    target = tmp_path / "installed"
-    r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
-                        str(target), str(wheel)], capture_output=True, text=True)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    # no PYTHONPATH anywhere below: it would show pip and the venv this checkout's code
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    r = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                        "install", "-q", "--no-deps", "--no-index", str(wheel)],
+                       env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
-    assert (target / "extract" / "packaged" / "site" / "conf.py").is_file()
-    assert not (target / "extract" / "packaged" / "site").is_symlink()
+    # then (not before: pip would take this checkout's editable install for the package)
+    purelib = Path(sysconfig.get_path("purelib", vars={"base": str(venv)}))
+    (purelib / "deps.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
+    installed = purelib / "extract"
+    assert (installed / "packaged" / "site" / "conf.py").is_file()
+    assert not (installed / "packaged" / "site").is_symlink()
     corpus = tmp_path / "mycorpus"
     shutil.copytree(REPO / "corpus", corpus, ignore=shutil.ignore_patterns("results"))
     work = tmp_path / "work"
     work.mkdir()
-    # the installed copy comes first on the path, ahead of this checkout's editable install
-    env = dict(os.environ, PYTHONPATH=str(target), XDG_CACHE_HOME=str(tmp_path / "cache"))
-    code = ("import extract, sys; assert extract.__file__.startswith(sys.argv[1]), "
-            "extract.__file__; from extract.cli import main; main(sys.argv[2:])")
-    r = subprocess.run([sys.executable, "-c", code, str(target), "--corpus", str(corpus),
-                        "build", "-q", "--out", "site"], cwd=work, env=env,
-                       capture_output=True, text=True)
+    edition = str(venv / "bin" / "edition")
+    r = subprocess.run([str(venv / "bin" / "python"), "-c",
+                        "import extract; print(extract.__file__)"],
+                       cwd=work, env=env, capture_output=True, text=True)
+    assert r.stdout.strip() == str(installed / "__init__.py"), r.stdout + r.stderr
+    r = subprocess.run([edition, "--version"], cwd=work, env=env, capture_output=True, text=True)
+    assert r.stdout.strip() == f"edition (patience-edition) {version('patience-edition')}"
+    r = subprocess.run([edition, "--corpus", str(corpus), "build", "-q", "--out", "site"],
+                       cwd=work, env=env, capture_output=True, text=True)
     assert r.returncode == 0, (r.stdout + r.stderr)[-3000:]
     page = (work / "site" / "games" / "mill.html").read_text(encoding="utf-8")
     assert 'id="mill.4"' in page
     assert (work / "site" / "_static" / "pyodide" / "pyodide.asm.wasm").is_file()
-    assert not any(target.rglob("node_modules"))     # npm installed into the cache, not the package
+    assert not any(venv.rglob("node_modules"))     # npm installed into the cache, not the package

@@ -95,10 +95,11 @@ def test_a_privileged_port_says_so(cli, site, monkeypatch):
     """Binding port 80 without the right (here simulated: the tests may run as root) names the
     port and the fix, not a fix about folders."""
     import extract.cli
+    import extract.serve
 
     def refuse(site, port):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(extract.cli, "site_server", refuse)
+    monkeypatch.setattr(extract.serve, "site_server", refuse)
     from click.testing import CliRunner
     r = CliRunner().invoke(extract.cli.main, ["serve", "--port", "80", "--dir", str(site)])
     assert r.exit_code == 1

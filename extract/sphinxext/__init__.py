@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
 
 from sphinx.application import Sphinx
+from sphinx.domains.std import StandardDomain
 from sphinx.util import logging
 
-from . import directives, nodes as enodes, play, search, titles, witnesses
+from . import assets, directives, nodes as enodes, play, search, titles, witnesses
 from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)
 
 logger = logging.getLogger(__name__)
-STATIC = Path(__file__).parent / "static"
 
 
 def _stub(game) -> str:
@@ -197,8 +198,6 @@ def write_figures(folder: Path, ed) -> None:
 
 def _builder_inited(app: Sphinx) -> None:
     write_stubs(app)
-    app.add_css_file("edition.css")
-    app.add_js_file("edition.js")
 
 
 def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
@@ -207,7 +206,7 @@ def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
     then stays plain text). With the glossary present, a missing term still warns."""
     if node.get("reftype") != "term" or not node.get("edition_term"):
         return None
-    objects = app.env.get_domain("std").objects
+    objects = cast(StandardDomain, app.env.get_domain("std")).objects
     glossary = get_edition(app.env).glossary
     if any(("term", t.display) in objects for t in glossary):
         return None
@@ -233,7 +232,7 @@ def setup(app: Sphinx) -> dict:
     play.register(app)
     app.connect("builder-inited", _builder_inited)
     app.connect("warn-missing-reference", _term_without_glossary)
-    app.connect("config-inited", lambda app, config: config.html_static_path.append(str(STATIC)))
+    assets.register(app)     # the CSS and JavaScript, under hashed names
     from importlib.metadata import PackageNotFoundError, version
     try:
         release = version("patience-edition")

@@ -6,8 +6,6 @@ gives the original and the rule; other builders show the normalised text.
 """
 from __future__ import annotations
 
-from html import escape
-
 from docutils import nodes
 
 
@@ -34,10 +32,9 @@ class change(nodes.inline):
 
 def _visit_change_html(self, node: change) -> None:
     label = f"{node['orig']!r} → {node.astext()!r}: {node['kind']}, {node['rule']}"
-    self.body.append(
-        f'<span class="chg chg-{escape(node["kind"])}" tabindex="0" role="note" '
-        f'data-orig="{escape(node["orig"], quote=True)}" '
-        f'data-rule="{escape(node["rule"], quote=True)}" title="{escape(label, quote=True)}">')
+    self.body.append(self.starttag(node, "span", "", CLASS=f"chg chg-{node['kind']}",
+                                   tabindex="0", role="note", title=label,
+                                   **{"data-orig": node["orig"], "data-rule": node["rule"]}))
 
 
 def _depart_change_html(self, node: change) -> None:
@@ -49,7 +46,7 @@ def _pass(self, node) -> None:
 
 
 def _visit_wbr_html(self, node: wbr) -> None:
-    self.body.append("<wbr>")
+    self.body.append(self.starttag(node, "wbr", ""))
     raise nodes.SkipNode
 
 

@@ -19,7 +19,6 @@ import hashlib
 import json
 import os
 from contextlib import contextmanager
-from html import escape
 
 from docutils import nodes
 
@@ -244,11 +243,12 @@ def json_for_html(obj) -> str:
 
 
 def _visit_html(self, node: trace_viewer) -> None:
-    data = json_for_html(node["data"])
-    self.body.append('<div class="edition-trace" data-game="%s">' % escape(node["data"]["game"]))
-    self.body.append('<script type="application/json" class="trace-data">%s</script>'
-                     % data)
-    self.body.append("</div>")
+    # the JSON is element content, made safe for a <script> element by json_for_html
+    self.body.append(self.starttag(node, "div", "", CLASS="edition-trace",
+                                   **{"data-game": node["data"]["game"]})
+                     + self.starttag(nodes.Element(), "script", "", CLASS="trace-data",
+                                     type="application/json")
+                     + json_for_html(node["data"]) + "</script></div>")
     raise nodes.SkipNode
 
 
@@ -256,15 +256,18 @@ def _visit_panel(self, node: play_panel) -> None:
     if not self.builder.config.edition_play:
         raise nodes.SkipNode
     from .bundle import engine_zip
-    data = json_for_html(node["data"])
-    slug = escape(node["data"]["game"])
-    self.body.append(f'<details class="edition-play" id="{slug}-play-panel" data-game="{slug}" '
-                     f'data-engine="{escape(engine_zip()[0])}">'
-                     '<summary>Play any deal here: your moves, any reading, hints and the '
-                     'solver (runs the engine in your browser)</summary>'
-                     '<script type="application/json" class="play-data">%s</script>'
-                     '<div class="play-root"><p class="play-note">The panel needs JavaScript.'
-                     '</p></div></details>' % data)
+    slug = node["data"]["game"]
+    inner = nodes.Element()     # the inner elements take none of the node's ids or classes
+    self.body.append(
+        self.starttag(node, "details", "", CLASS="edition-play", ids=[f"{slug}-play-panel"],
+                      **{"data-game": slug, "data-engine": engine_zip()[0]})
+        + "<summary>Play any deal here: your moves, any reading, hints and the solver (runs "
+          "the engine in your browser)</summary>"
+        + self.starttag(inner, "script", "", CLASS="play-data", type="application/json")
+        + json_for_html(node["data"]) + "</script>"
+        + self.starttag(inner, "div", "", CLASS="play-root")
+        + self.starttag(inner, "p", "", CLASS="play-note") + "The panel needs JavaScript.</p>"
+        + "</div></details>")
     raise nodes.SkipNode
 
 
@@ -279,5 +282,3 @@ def register(app) -> None:
                  text=(_skip, None), man=(_skip, None), texinfo=(_skip, None))
     from . import bundle
     bundle.register(app)
-    app.connect("builder-inited", lambda app: (app.add_js_file("play-panel.js"),
-                                               app.add_css_file("play-panel.css")))
