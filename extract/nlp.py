@@ -130,7 +130,7 @@ class _Offsets:
         return pos + self.shift
 
 
-@Language.factory("edition_normaliser")
+@Language.factory("edition_normaliser", assigns=["doc._.norm_data", "token._.reg"])
 def make_normaliser(nlp: Language, name: str):
     """Factory of the normaliser component (see the module docstring)."""
     def normaliser(doc: Doc) -> Doc:
@@ -357,7 +357,8 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
     return starts
 
 
-@Language.factory("edition_sentences")
+@Language.factory("edition_sentences", requires=["token._.reg"],
+                  assigns=["token.is_sent_start"])
 def make_sentences(nlp: Language, name: str):
     """Factory of the sentence boundary component (see :func:`sentence_starts`); the
     boundaries are computed first and set on the Doc at once."""
@@ -370,7 +371,8 @@ def make_sentences(nlp: Language, name: str):
     return sentences
 
 
-@Language.factory("edition_lemmas", default_config={"prefer": []})
+@Language.factory("edition_lemmas", default_config={"prefer": []}, requires=["token._.reg"],
+                  assigns=["token._.lemma"])
 def make_lemmas(nlp: Language, name: str, prefer: list):
     """Factory of the lemma component: ``token._.lemma`` of ``token._.reg`` by
     :func:`extract.morph.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,

@@ -50,8 +50,6 @@ def test_the_layout_survives_serialisation():
     assert back._.normalisation == normalise(TEXT)
 
 
-@pytest.mark.xfail(strict=True, reason="the factories in extract/nlp.py do not yet declare "
-                                       "assigns/requires (issue 22); when they do, drop this mark")
 def test_the_components_declare_what_they_assign_and_require():
     nlp = enlp.pipeline(lemmas=True)
     meta = {name: nlp.get_pipe_meta(name) for name in nlp.pipe_names}
