@@ -5,7 +5,6 @@ that changed that form would leave the tokens' extensions silently empty. These 
 what the layout is and fail if spaCy stops reading it."""
 from __future__ import annotations
 
-import pytest
 from spacy.tokens import Doc
 
 from extract import nlp as enlp
