@@ -341,6 +341,9 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
         how = f"{jobs or os.cpu_count() or 1} local processes"
     t0 = time.perf_counter()
     rows = []
+    # the source hashed is the source measured: hashed before any deal runs, so that an edit
+    # made while the deals run leaves the rows stale rather than passing for current
+    hashes = {(slug, p): game_hash(slug, p) for slug in slugs for p in policies}
     try:
         for slug in slugs:
             for change, readings in configurations(slug):
@@ -350,7 +353,7 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     row = measure(slug, readings, policy, first=first, deals=ranges[policy],
                                   jobs=jobs, scheduler=scheduler)
                     row["change"] = change
-                    row["engine"] = game_hash(slug, policy)
+                    row["engine"] = hashes[(slug, policy)]
                     rows.append(row)
     finally:
         if cluster is not None:

@@ -314,3 +314,23 @@ def test_a_docstring_or_comment_edit_leaves_the_rows_current(tmp_path, monkeypat
     assert results.game_hash("mill", "solver") == before
     mill.write_text(text + "\nEXTRA_CONSTANT = 1\n", encoding="utf-8")
     assert results.game_hash("mill", "solver") != before
+
+
+def test_an_edit_made_while_the_deals_run_leaves_the_rows_stale(tmp_path, monkeypatch):
+    """The rows carry the hash of the source as it was when the run began: an edit of the
+    game made while its deals run (here, at the first row) leaves them stale, never passing
+    for current."""
+    import shutil
+    copy = tmp_path / "engine"
+    shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(results, "ENGINE_DIR", copy)
+    before = results.game_hash("heart-to-heart", "greedy")
+
+    def edit(_msg):
+        with (copy / "games" / "heart_to_heart.py").open("a") as f:
+            f.write("\nAN_EDIT = 1\n")
+
+    t = results.regenerate(tmp_path / "odds.json", ["heart-to-heart"], ("greedy",),
+                           deals={"greedy": 1}, jobs=1, progress=edit)
+    assert {r["engine"] for r in t["rows"]} == {before}
+    assert results.stale_games(t) == ["heart-to-heart"]
