@@ -162,12 +162,8 @@ def stale_games(results: dict) -> list[str]:
     from before per-game hashes is judged by the table's whole-engine hash
     (``provenance.engine`` against :func:`engine_hash`); a table with no rows is stale as a
     whole only by that hash."""
-    prov = results.get("provenance", {})
-    # a table of per-game runs ("runs") hashes every row; a row there without a hash was kept
-    # from an older table, and is judged stale
-    whole_ok = prov.get("engine") == engine_hash() and "runs" not in prov
     if not results.get("rows"):
-        return [] if whole_ok else list(games.available())
+        return [] if _whole_table_current(results) else list(games.available())
     return sorted({r["game"] for r in stale_rows(results)},
                   key=list(games.available()).index)
 
@@ -177,8 +173,7 @@ def stale_rows(results: dict) -> list[dict]:
     another engine source than today's: each row's ``"engine"`` against :func:`game_hash` of
     its game and policy (a row without one against the table's whole-engine hash, as in
     :func:`stale_games`)."""
-    prov = results.get("provenance", {})
-    whole_ok = prov.get("engine") == engine_hash() and "runs" not in prov
+    whole_ok = _whole_table_current(results)
     current: dict = {}
     out = []
     playable = set(games.available())
@@ -191,6 +186,14 @@ def stale_rows(results: dict) -> list[dict]:
         if not (r["engine"] == current[k] if "engine" in r else whole_ok):
             out.append(r)
     return out
+
+
+def _whole_table_current(results: dict) -> bool:
+    """Whether a table from before per-row hashes is current: its whole-engine hash is
+    today's. A table of per-game runs ("runs") hashes every row; a row there without a hash
+    was kept from an older table, and is judged stale."""
+    prov = results.get("provenance", {})
+    return prov.get("engine") == engine_hash() and "runs" not in prov
 
 
 def stale(results: dict) -> bool:

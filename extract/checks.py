@@ -327,12 +327,10 @@ def run_checks(edition) -> tuple[bool, str]:
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:
         from engine import results as engine_results
         table = engine_results.load(stored)
-        stale: dict[str, list[str]] = {}
+        stale: dict[str, list[str]] = {slug: [] for slug in engine_results.stale_games(table)}
         for row in engine_results.stale_rows(table):
-            ps = stale.setdefault(row["game"], [])
-            ps += [row["policy"]] if row.get("policy") not in ps else []
-        if not table.get("rows"):
-            stale = {slug: [] for slug in engine_results.stale_games(table)}
+            if row["policy"] not in stale[row["game"]]:
+                stale[row["game"]].append(row["policy"])
         section(f"stored odds ({len(table['rows'])} rows, {table['provenance']['date']}) are "
                 f"current with the engine",
                 [f"{stored}: the {'/'.join(ps) + ' ' if ps else ''}rows of {slug} were made by "
