@@ -59,6 +59,10 @@ def careful_site(tmp_path_factory):
     for game, change, policy, won, lost, und in synthetic:
         table["rows"].append(careful(game, change, won, lost, und, readings[(game, change)],
                                      policy))
+    table["provenance"]["careful_samples"] = 3
+    # and octagon has no careful row at all
+    table["rows"] = [r for r in table["rows"]
+                     if (r["game"], r["policy"]) != ("octagon", "careful")]
     (corpus / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
     docs = tmp / "docs"
     shutil.copytree(REPO / "docs", docs, ignore=shutil.ignore_patterns("_build", "games"))
@@ -97,6 +101,18 @@ def test_the_careful_player_stands_first_beside_the_solvers_ceiling(careful_site
     assert "wins about half the deals: 55 of 100 deals" in amb
     assert "A careful player, who sees only the face-up cards, remembers them and plans " \
            "ahead, wins no deal: 0 of 100 deals" in amb
+
+
+def test_the_careful_players_effort_is_read_from_the_table(careful_site):
+    """How hard the careful player planned is stated from the table (its samples) and the
+    game's default careful row (states per decision), never typed."""
+    page = (careful_site / "games" / "mill.html").read_text(encoding="utf-8")
+    assert "(3 shuffles of them and 200 positions searched at each decision)" \
+        in text(page[page.index('id="mill-odds"'):])
+    # no careful row, or every card face up (the careful player is the solver): nothing said
+    for game in ("octagon", "favourite"):
+        page = (careful_site / "games" / f"{game}.html").read_text(encoding="utf-8")
+        assert "the careful player" in text(page).lower() and "shuffles of them" not in text(page)
 
 
 def test_a_careful_row_with_undecided_deals_is_a_bound(careful_site):

@@ -285,6 +285,20 @@ def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]
     return table, [r for r in table["rows"] if r["game"] == slug]
 
 
+def _careful_effort(rows: list[dict], prov: dict) -> str:
+    """How hard the careful player of a game's default row planned, from the stored table
+    (its ``careful_samples``) and the row (its ``budget``): `` (4 shuffles of them and 2,000
+    positions searched at each decision)``; empty when the game has no careful row, or lies
+    face up from the deal (there the careful player is the solver,
+    :data:`engine.policies.FACE_UP_GAMES`)."""
+    from engine.policies import FACE_UP_GAMES   # lazy: as the engine imports above
+    row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
+    if row is None or row["game"] in FACE_UP_GAMES or not prov.get("careful_samples"):
+        return ""
+    return (f" ({prov['careful_samples']} shuffles of them and {row['budget']:,} positions "
+            f"searched at each decision)")
+
+
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored):
     the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
@@ -307,7 +321,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"sense, not a rule of the book nor a reading: when every move would, the deal "
              f"counts as lost. The careful player, where measured, sees only the face-up cards, "
              f"remembers where the cards it has seen lie, and plans by trying out the cards "
-             f"it has never seen. The solver is not a "
+             f"it has never seen{_careful_effort(rows, prov)}. The solver is not a "
              f"player: it sees every face-down card and searches, so its rate is an upper "
              f"bound on what any player can do. A deal the solver's budget did not settle is "
              f"undecided; where any are, the rate is given only as bounds, at least the won "
