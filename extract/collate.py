@@ -361,9 +361,13 @@ def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
     least one and at most one in five, and either the words are divided differently (a space
     lost and a letter misread: ``елевой`` for ``с левой``) or ``slip`` has a word the
     dictionary does not know and every word of ``right`` is known. Letters alike but divided
-    differently are a slip only when ``slip`` has a word the dictionary does not know and
-    every word of ``right`` is known (``буб новый`` for ``бубновый``: a space OCR added);
-    otherwise (``в месте`` / ``вместе``) they may be two readings: not a slip."""
+    differently are a slip when ``slip`` has a word the dictionary does not know and every
+    word of ``right`` is known (``тща тельно`` for ``тщательно``), or when ``slip`` divides
+    where ``right`` does not with no function word on either side of the cut
+    (:func:`_odd_division`: ``буб новый`` for ``бубновый``, a space OCR added in a stem); a
+    division beside a preposition, particle or conjunction (``в месте`` / ``вместе``, ``не
+    возможным`` / ``невозможным``, ``так же`` / ``также``) is how the period wrote, and
+    may be two readings: not a slip."""
     import Levenshtein
 
     from .normalise import _known
@@ -374,13 +378,36 @@ def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
     x, y = "".join(a), "".join(b)
     unknown_for_known = not all(_known(w) for w in a) and all(_known(w) for w in b)
     if x == y:
-        # the same letters divided differently: a slip only when the division leaves a piece
-        # the dictionary does not know ('буб новый' for 'бубновый'); known words on both
-        # sides ('в месте' / 'вместе') may be two readings
-        return len(a) != len(b) and unknown_for_known
+        # the same letters divided differently (see the docstring)
+        return unknown_for_known or _odd_division(a, b)
     if not 1 <= Levenshtein.distance(x, y) <= max(1, min(len(x), len(y)) // 5):
         return False
     return len(a) != len(b) or unknown_for_known
+
+
+def _odd_division(a: list[str], b: list[str]) -> bool:
+    """Whether the words ``a`` divide the letters they share with ``b`` at a place where ``b``
+    does not, with no function word (preposition, conjunction or particle, by any pymorphy3
+    parse) on either side of that cut: ``["буб", "новый"]`` against ``["бубновый"]`` (True),
+    not ``["не", "возможным"]`` against ``["невозможным"]`` or ``["так", "же"]`` against
+    ``["также"]`` (False). Word division beside such words varied in the period's printing;
+    a cut inside a stem is a space the scan added."""
+    from .normalise import _analyzer
+    m = _analyzer()
+
+    def function_word(w: str) -> bool:
+        return bool(m) and any(p.tag.POS in ("PREP", "CONJ", "PRCL") for p in m.parse(w))
+
+    cuts, at = set(), 0
+    for w in b[:-1]:
+        at += len(w)
+        cuts.add(at)
+    at = 0
+    for left, right in zip(a, a[1:]):
+        at += len(left)
+        if at not in cuts and not (function_word(left) or function_word(right)):
+            return True
+    return False
 
 
 _CACHE: dict[tuple[str, str, str], list[Entry]] = {}
