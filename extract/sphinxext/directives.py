@@ -286,17 +286,20 @@ def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]
 
 
 def _careful_effort(rows: list[dict], prov: dict) -> str:
-    """How hard the careful player of a game's default row planned, from the stored table
-    (its ``careful_samples``) and the row (its ``budget``): `` (4 shuffles of them and 2,000
-    positions searched at each decision)``; empty when the game has no careful row, or lies
-    face up from the deal (there the careful player is the solver,
-    :data:`engine.policies.FACE_UP_GAMES`)."""
+    """How hard the careful player of a game's default row planned, and what it cost, from
+    the stored table (its ``careful_samples``) and the row (its ``budget`` and
+    ``cpu_seconds`` over its ``deals``): `` (4 shuffles of them and 2,000 positions searched
+    at each decision; 0.41 s of CPU a deal on the machine that measured it)``; empty when the
+    game has no careful row, or lies face up from the deal (there the careful player is the
+    solver, :data:`engine.policies.FACE_UP_GAMES`)."""
     from engine.policies import FACE_UP_GAMES   # lazy: as the engine imports above
     row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
     if row is None or row["game"] in FACE_UP_GAMES or not prov.get("careful_samples"):
         return ""
+    cost = (f"; {row['cpu_seconds'] / row['deals']:.2f} s of CPU a deal on the machine that "
+            f"measured it" if row.get("cpu_seconds") else "")
     return (f" ({prov['careful_samples']} shuffles of them and {row['budget']:,} positions "
-            f"searched at each decision)")
+            f"searched at each decision{cost})")
 
 
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
