@@ -439,9 +439,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                          (u.game or u.ref or ""), "") for u in ed.units[siglum]]
                        + [(p.start, p.end, p.kind, p.label, "   <- inside a sentence: kept in "
                            "its original text, left out of its reading text") for p in inner])
+        feet = _footnote_notes(ed, siglum, layout, line_at)
         units = tuple((kind, line_at(a), line_at(max(a, b - 1)), ref, _excerpt(text[a:b])
                        + (("   <- " if guessed[a].startswith("set by") else "   <- guess: ")
-                          + guessed[a] if a in guessed else "") + inside)
+                          + guessed[a] if a in guessed else "") + feet.get(a, "") + inside)
                       for a, b, kind, ref, inside in shown)
     new_ids = tuple(e.id for e in entries if e.id not in old and not e.is_apparatus)
     apparatus_ids = (tuple(e.id for e in entries if e.id not in old and e.is_apparatus),
@@ -472,6 +473,24 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         dst.unlink(missing_ok=True)
         raise
     return Added(siglum, dst, orthography, games, len(new_ids), **details)
+
+
+def _footnote_notes(ed, siglum: str, layout, line_at) -> dict[int, str]:
+    """For the dry run, what became of each footnote line (by its start): the sentence whose
+    marker calls it, or that it has no marker and stays debris."""
+    called = {f.anchor[1]: s.id for g in ed.games for s in g.texts.get(siglum, ())
+              for f in s.footnotes}
+    out = {}
+    for p in layout.parts:
+        if p.kind != "debris" or p.label != "footnote":
+            continue
+        if p.marker is not None and p.marker[1] in called:
+            out[p.start] = (f"   <- footnote of {called[p.marker[1]]} (marker on line "
+                            f"{line_at(p.marker[0])}): a note attached to that sentence")
+        else:
+            out[p.start] = ("   <- footnote with no marker in the text: kept as debris, "
+                            "attached to no sentence")
+    return out
 
 
 def _names(root: Path, known_games, layout) -> set[str]:
