@@ -596,6 +596,9 @@ def _build(root: Path, fingerprint: str) -> Edition:
                                    terms=tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary)))
                            for s in base_sents)
         texts[base] = base_sents
+        for siglum in sigla:
+            if siglum != base:
+                texts[siglum] = idlock.assign_new(slug, siglum, texts[siglum], texts, lock)
         # figures refer to provisional ids of the base: remap by position
         remap = {f"{slug}:{i + 1}": s.id for i, s in enumerate(base_sents)}
         figures = [Figure(f.number, f.witness, f.start, f.end, remap.get(f.after, f.after))

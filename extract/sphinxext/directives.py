@@ -659,6 +659,10 @@ class GameDirective(EditionDirective):
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
                 for s in game.texts[sig]:
+                    if "@" not in s.id:      # a sentence the earlier copies lack: citable
+                        dom.note_object(s.id, "sentence", anchor(s.id),
+                                        f"{game.title_en or game.title_ru}, sentence {s.n} "
+                                        f"(witness {sig})", location=self.get_location())
                     c = _container(["edition-sentence", "edition-variant"],
                                    _para(s.id, ["sid"]), original_text(s.original, (),
                                                                        footnote_marks(s)),
