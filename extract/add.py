@@ -74,6 +74,9 @@ class Added:
     #: ``(new, retired)`` apparatus ids: entries the new copy adds, and locked ones that no
     #: entry claims any more (variations it merged), retired with the reason in the lock
     apparatus_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: ``(game, marker, text)`` of every footnote attached to a sentence of the witness (its
+    #: text on one line, a word divided at a line end joined), in text order
+    footnotes: tuple[tuple[str, str, str], ...] = ()
 
     def _apparatus_lines(self) -> list[str]:
         new, gone = self.apparatus_ids
@@ -427,6 +430,9 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
                        len(g.texts[siglum])) for g in found)
         sentence_texts = tuple((s.id, s.book_text) for g in found for s in g.texts[siglum])
+        from .structure import unwrap_lines
+        footnotes = tuple((s.game, f.marker, unwrap_lines(f.original))
+                          for g in found for s in g.texts[siglum] for f in s.footnotes)
         guessed = dict(layout.guesses)
         guessed.update((at, f"set by {where}") for at, where in layout.corrected)
         line_at = line_finder(text)
@@ -450,7 +456,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                            and e.id in old and ed.lock[e.id].retired is None))
     details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
                    apparatus_ids=apparatus_ids,
-                   sentence_texts=sentence_texts,
+                   sentence_texts=sentence_texts, footnotes=footnotes,
                    warnings=tuple(sorted(warnings)),
                    fragment=fragment[0] if fragment else None, source=src)
     if dry_run:
