@@ -120,16 +120,18 @@ def test_a_footnote_is_never_collated_into_a_known_game(cli, corpus_copy):
     assert not any("Рѣпица — та" in r.original or "¹" in r.original for r in readings), readings
 
 
-def test_tei_note_at_the_marker(cli, with_notes, tmp_path):
+def test_tei_note_at_the_marker(cli, with_notes, tmp_path, relaxng):
     """``export tei``: the footnote is ``note place="foot" n="1"`` inside the sentence, right
     after the marker (``choice/orig`` ¹, empty ``reg``); where the page prints it, it is
-    ``fw type="footnote"`` pointing at the note; the witness reads back byte for byte."""
+    ``fw type="footnote"`` pointing at the note; the witness reads back byte for byte, and
+    the document is valid tei_all."""
     from lxml import etree
     from extract.tei import TEI_NS, regenerate_witness_text
     out = tmp_path / "e.xml"
     r = cli("--corpus", with_notes, "export", "tei", "--out", out)
     assert r.exit_code == 0, r.output
     tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
     ns = {"t": TEI_NS}
     note = tree.xpath("//t:s[@xml:id='tsar-i-slony.3']/t:note[@place='foot']", namespaces=ns)
     assert len(note) == 1 and note[0].get("n") == "1"
