@@ -10,7 +10,8 @@ prints per file: whether it went in (or was refused as expected, with a fix), th
 siglum, the games found against the games expected (``expected.toml`` in the folder, when it
 lists the file: slug, which comes from the title, sentence count and first words), the
 furniture lines the file lists that ended up inside a sentence, the warnings and the time
-taken; then the totals and the machine. A file the expected list does not name is counted
+taken; and, over all files, the footnotes (``footnotes`` in expected.toml: game, marker,
+text) attached to a sentence of the right game, and any attached that the list lacks; then the totals and the machine. A file the expected list does not name is counted
 for "went in" only. Nothing in the real corpus is written.
 """
 from __future__ import annotations
@@ -45,6 +46,7 @@ def main() -> None:
     print(f"intake of {len(files)} layout files from {args.folder} with `edition add FILE --dry-run`"
           f" (no other option)")
     went_in = exact = games_found = games_expected = titled = furniture_in = furniture_all = 0
+    notes_right = notes_all = notes_made_up = 0
     refused_right = 0
     with tempfile.TemporaryDirectory(prefix="intake-bench-") as tmp:
         corpus = Path(tmp) / "corpus"
@@ -83,6 +85,10 @@ def main() -> None:
                 for fl in exp.get("furniture", ()):
                     furniture_all += 1
                     furniture_in += any(fl in s_ for s_ in sentences)
+                want_notes = [tuple(x) for x in exp.get("footnotes", ())]
+                notes_all += len(want_notes)
+                notes_right += sum(1 for x in want_notes if x in added.footnotes)
+                notes_made_up += sum(1 for x in added.footnotes if x not in want_notes)
                 games_found += hit
                 games_expected += len(want)
                 exact += got == want and added.siglum == exp["siglum"]
@@ -101,6 +107,8 @@ def main() -> None:
               f"games found as expected: {games_found}/{games_expected}; with the right title "
               f"and first words: {titled}/{games_expected}")
         print(f"furniture lines inside a sentence: {furniture_in}/{furniture_all}")
+        print(f"footnotes attached to their sentence as expected: {notes_right}/{notes_all}; "
+              f"footnotes made up: {notes_made_up}")
     print(f"machine: {describe()}")
 
 

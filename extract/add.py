@@ -74,6 +74,9 @@ class Added:
     #: ``(new, retired)`` apparatus ids: entries the new copy adds, and locked ones that no
     #: entry claims any more (variations it merged), retired with the reason in the lock
     apparatus_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: ``(game, marker, text)`` of every footnote attached to a sentence of the witness (its
+    #: text on one line, a word divided at a line end joined), in text order
+    footnotes: tuple[tuple[str, str, str], ...] = ()
 
     def _apparatus_lines(self) -> list[str]:
         new, gone = self.apparatus_ids
@@ -427,6 +430,9 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
                        len(g.texts[siglum])) for g in found)
         sentence_texts = tuple((s.id, s.book_text) for g in found for s in g.texts[siglum])
+        from .structure import unwrap_lines
+        footnotes = tuple((s.game, f.marker, unwrap_lines(f.original))
+                          for g in found for s in g.texts[siglum] for f in s.footnotes)
         guessed = dict(layout.guesses)
         guessed.update((at, f"set by {where}") for at, where in layout.corrected)
         line_at = line_finder(text)
@@ -439,9 +445,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                          (u.game or u.ref or ""), "") for u in ed.units[siglum]]
                        + [(p.start, p.end, p.kind, p.label, "   <- inside a sentence: kept in "
                            "its original text, left out of its reading text") for p in inner])
+        feet = _footnote_notes(ed, siglum, layout, line_at)
         units = tuple((kind, line_at(a), line_at(max(a, b - 1)), ref, _excerpt(text[a:b])
                        + (("   <- " if guessed[a].startswith("set by") else "   <- guess: ")
-                          + guessed[a] if a in guessed else "") + inside)
+                          + guessed[a] if a in guessed else "") + feet.get(a, "") + inside)
                       for a, b, kind, ref, inside in shown)
     new_ids = tuple(e.id for e in entries if e.id not in old and not e.is_apparatus)
     apparatus_ids = (tuple(e.id for e in entries if e.id not in old and e.is_apparatus),
@@ -449,7 +456,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                            and e.id in old and ed.lock[e.id].retired is None))
     details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
                    apparatus_ids=apparatus_ids,
-                   sentence_texts=sentence_texts,
+                   sentence_texts=sentence_texts, footnotes=footnotes,
                    warnings=tuple(sorted(warnings)),
                    fragment=fragment[0] if fragment else None, source=src)
     if dry_run:
@@ -472,6 +479,24 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         dst.unlink(missing_ok=True)
         raise
     return Added(siglum, dst, orthography, games, len(new_ids), **details)
+
+
+def _footnote_notes(ed, siglum: str, layout, line_at) -> dict[int, str]:
+    """For the dry run, what became of each footnote line (by its start): the sentence whose
+    marker calls it, or that it has no marker and stays debris."""
+    called = {f.anchor[1]: s.id for g in ed.games for s in g.texts.get(siglum, ())
+              for f in s.footnotes}
+    out = {}
+    for p in layout.parts:
+        if p.kind != "debris" or p.label != "footnote":
+            continue
+        if p.marker is not None and p.marker[1] in called:
+            out[p.start] = (f"   <- footnote of {called[p.marker[1]]} (marker on line "
+                            f"{line_at(p.marker[0])}): a note attached to that sentence")
+        else:
+            out[p.start] = ("   <- footnote with no marker in the text: kept as debris, "
+                            "attached to no sentence")
+    return out
 
 
 def _names(root: Path, known_games, layout) -> set[str]:

@@ -191,11 +191,77 @@ def assign(slug: str, sentences: Sequence, lock: dict[str, LockEntry]) -> tuple:
     return tuple(out)
 
 
+#: share of a copy's sentence's words (in order) that must stand in one sentence the edition
+#: already cites for the two to be the same sentence (a slip or a variant word aside; a
+#: sentence cut off by a lost page is all found in its full form)
+SAME_SENTENCE = 0.6
+
+
+def _words(sentence) -> list[str]:
+    return re.findall(r"\w+", sentence.normalised.lower().replace("ё", "е"))
+
+
+def _found_in(words: list[str], known: list[list[str]]) -> bool:
+    """Whether most of ``words`` (:data:`SAME_SENTENCE`) stand, in order, in one of ``known``."""
+    from difflib import SequenceMatcher
+    if not words:
+        return True
+    for other in known:
+        sm = SequenceMatcher(None, words, other, autojunk=False)
+        if sm.real_quick_ratio() * (len(words) + len(other)) / 2 < SAME_SENTENCE * len(words):
+            continue
+        if sum(b.size for b in sm.get_matching_blocks()) >= SAME_SENTENCE * len(words):
+            return True
+    return False
+
+
+def assign_new(slug: str, siglum: str, sentences: Sequence, texts: dict, lock: dict) -> tuple:
+    """Ids for a copy (witness ``siglum``, not the base) of a game: a sentence locked to this
+    witness keeps its id (matched by quote, in order); a sentence that stands in none of the
+    sentences the edition already cites (the base text, and the new sentences of the copies
+    before this one, ``texts``: siglum -> sentences; :func:`_found_in`) is a sentence the
+    earlier copies lack, and gets the next number (``locked=False`` until recorded); any
+    other keeps its place-in-copy id ``<game>:<n>@<siglum>``. Never a number already used,
+    retired ones included."""
+    prefix = slug + ":"
+    cited = [s for t in texts.values() for s in t if "@" not in s.id]
+    used = {s.id for s in cited}
+    top = 0
+    free: dict[str, deque[LockEntry]] = {}
+    for e in sorted((e for e in lock.values() if e.id.startswith(prefix) and not e.is_apparatus),
+                    key=lambda e: e.number):
+        top = max(top, e.number)
+        if e.witness == siglum and e.retired is None and e.id not in used:
+            free.setdefault(e.quote, deque()).append(e)
+    top = max([top] + [int(i.split(":")[1]) for i in used])
+    known = [_words(s) for s in cited]
+    out = []
+    for s in sentences:
+        hits = free.get(quote_of(s.original))
+        if hits:
+            s = replace(s, id=hits.popleft().id, locked=True)
+        elif not _found_in(_words(s), known):
+            top += 1
+            s = replace(s, id=f"{slug}:{top}", locked=False)
+        else:
+            out.append(s)
+            continue
+        known.append(_words(s))
+        out.append(s)
+    return tuple(out)
+
+
+def citable(edition) -> list:
+    """Every sentence with a citable id: the base text's, and a copy's sentences that the
+    earlier copies lack (:func:`assign_new`); not a copy's other sentences (``…@<siglum>``)."""
+    return [s for g in edition.games for t in g.texts.values() for s in t if "@" not in s.id]
+
+
 def broken_ids(edition) -> list[str]:
     """Locked ids that vanished (their sentence changed or went) or moved to another
     witness: a build refuses to publish while any is listed."""
     problems = []
-    present = {s.id: s for g in edition.games for s in g.sentences}
+    present = {s.id: s for s in citable(edition)}
     for e in edition.lock.values():
         if e.retired is not None or e.is_apparatus:  # apparatus ids: collate.apparatus_problems
             continue
@@ -218,7 +284,7 @@ def lock_problems(edition) -> list[str]:
     (:func:`broken_ids`) and sentences not yet locked."""
     problems = broken_ids(edition)
     for g in edition.games:
-        for s in g.sentences:
+        for s in (x for t in g.texts.values() for x in t if "@" not in x.id):
             if not s.locked:
                 problems.append(f"sentence {s.id} ({quote_of(s.original)!r}) is not in the lock; "
                                 f"run `edition lock` to record it")
@@ -236,7 +302,7 @@ def updated_lock(edition, retire: dict[str, str] | None = None,
     for e in apparatus:
         if e.id not in entries or e.retired is not None:
             entries[e.id] = replace(e, line=0)
-    present = {s.id: s for g in edition.games for s in g.sentences}
+    present = {s.id: s for s in citable(edition)}
     for sid, why in (retire or {}).items():
         if sid not in entries:
             raise EditionError(f"cannot retire {sid}: it is not in the lock",
@@ -252,10 +318,9 @@ def updated_lock(edition, retire: dict[str, str] | None = None,
                                fix="retire only an id whose sentence is gone (`edition check` "
                                    "lists them as vanished)")
         entries[sid] = replace(entries[sid], retired=why)
-    for g in edition.games:
-        for s in g.sentences:
-            if s.id not in entries:
-                entries[s.id] = LockEntry(s.id, s.witness, quote_of(s.original))
+    for s in citable(edition):
+        if s.id not in entries:
+            entries[s.id] = LockEntry(s.id, s.witness, quote_of(s.original))
     order = {slug: i for i, slug in enumerate(g.slug for g in edition.games)}
 
     def sort_key(e: LockEntry):

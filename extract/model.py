@@ -20,9 +20,32 @@ from .corpus import (KnownGame, Witness, corpus_dir, load_emendations, load_game
                      load_witnesses)
 from .errors import EditionError, line_of
 from .glossary import Term, find_terms, load_glossary
-from .normalise import (HYPHENATION, PAGE_BREAK, PAGE_FURNITURE, Change, Normalisation,
-                        apply_changes, joins_across_lines, normalise)
-from .structure import FURNITURE, Part, continues, key, runs_on_across, split_witness
+from .normalise import (FOOTNOTE_MARKER, HYPHENATION, PAGE_BREAK, PAGE_FURNITURE, Change,
+                        Normalisation, apply_changes, joins_across_lines, normalise)
+from .structure import (FOOTNOTE, FURNITURE, Part, analyse, continues, key, marker_name,
+                        runs_on_across)
+
+
+@dataclass(frozen=True)
+class Footnote:
+    """A footnote printed at the foot of a page of a witness, kept as a note attached to the
+    sentence whose marker calls it (:attr:`Sentence.footnotes`), never a sentence itself.
+
+    ``marker`` is the marker as a reader cites it (``*``, ``**``, ``1``); ``witness`` the
+    siglum; ``spans`` the note's text in the witness as ``(start, end)`` pieces (the marker
+    printed at its start left out; a second piece where it goes on at the foot of the next
+    page); ``original`` the pieces joined by a line break; ``normalised`` its reading text and
+    ``changes`` the normalisation records, offsets into ``original``; ``anchor`` the span of
+    the marker in the witness's text that the reading text leaves out (rule
+    ``footnote-marker``)."""
+
+    marker: str
+    witness: str
+    spans: tuple[tuple[int, int], ...]
+    original: str
+    normalised: str
+    changes: tuple[Change, ...]
+    anchor: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -36,7 +59,8 @@ class Sentence:
     relative to ``start``; ``paragraph`` the index of its paragraph within the game;
     ``locked`` whether the id is recorded in ``corpus/ids.lock``; ``english`` the
     translation (or None); ``terms`` the glossary occurrences ``(start, end, key)`` in the
-    normalised text; ``note`` the translator's note on it (or None).
+    normalised text; ``note`` the translator's note on it (or None); ``footnotes`` the
+    witness's footnotes whose markers stand in it, in text order (:class:`Footnote`).
     """
 
     id: str
@@ -52,6 +76,7 @@ class Sentence:
     english: str | None = None
     terms: tuple[tuple[int, int, str], ...] = ()
     note: str | None = None
+    footnotes: tuple[Footnote, ...] = ()
 
     @property
     def n(self) -> int:
@@ -185,11 +210,92 @@ def _furniture_change(text: str, a: Part, b: Part, changes) -> tuple[Change, int
     return gap, a.end, b.start
 
 
-def _witness_normalisation(w: Witness, parts: list[Part], emendations) -> Normalisation:
+#: what stands in for a footnote's marker while the words around it are normalised: no
+#: letter, digit, space or hyphen, so the word before it is read as a word of its own
+_MARKER_MASK = "|"
+
+
+def _marked_normalisation(text: str, emendations, attached, orphans) -> Normalisation:
+    """Normalise ``text`` with the footnote markers in it (``attached``: spans of markers
+    that call a footnote; ``orphans``: markers no footnote answers) read as no part of the
+    word they follow (``колоды*)`` is ``колоды`` and a mark), so the word is normalised as a
+    word; an attached marker (and one space before it, when a space or mark follows) is left
+    out of the reading text by a change of rule ``footnote-marker``, an orphan stays."""
+    spans = sorted(set(attached) | set(orphans))
+    if not spans:
+        return normalise(text, emendations)
+    masked = list(text)
+    for a, b in spans:
+        masked[a:b] = _MARKER_MASK * (b - a)
+    norm = normalise("".join(masked), emendations)
+    keep = [c for c in norm.changes
+            if not any(c.start < b and c.end > a or a <= c.start == c.end < b for a, b in spans)]
+    for a, b in sorted(attached):
+        if a > 0 and text[a - 1] in " \t" and (b == len(text) or not text[b].isalnum()) and \
+                not any(c.start < a and c.end > a - 1 for c in keep):
+            a -= 1                     # "колоды *) и": the space before the marker goes too
+        keep.append(Change(a, b, text[a:b], "", "typography", FOOTNOTE_MARKER))
+    changes = tuple(sorted(keep, key=lambda c: (c.start, c.end)))
+    return Normalisation(text, apply_changes(text, changes), changes)
+
+
+def _footnotes(w: Witness, parts: list[Part], norm: Normalisation) -> list[Footnote]:
+    """The footnotes of a witness that have a marker in its text (the parts labelled
+    ``footnote`` grouped by ``note``), each with the span its marker's change removes."""
+    groups: dict[int, list[Part]] = {}
+    for p in parts:
+        if p.kind == "debris" and p.label == "footnote" and p.marker is not None:
+            groups.setdefault(p.note, []).append(p)
+    removed = {c.end: c for c in norm.changes if c.rule == FOOTNOTE_MARKER}
+    out = []
+    for pieces in groups.values():
+        first = pieces[0]
+        f = FOOTNOTE.match(w.text[first.start:first.end])
+        spans = []
+        for p in pieces:
+            start = p.start
+            if p is first and f:
+                start = p.start + f.end(1)
+                while start < p.end and w.text[start] in " \t":
+                    start += 1
+            spans.append((start, p.end))
+        original = "\n".join(w.text[a:b] for a, b in spans)
+        reading = normalise(original)
+        change = removed[first.marker[1]]
+        out.append(Footnote(marker_name(f.group(1) if f else w.text[first.marker[0]:first.marker[1]]),
+                            w.siglum, tuple(spans), original, reading.text, reading.changes,
+                            (change.start, change.end)))
+    return sorted(out, key=lambda n: n.anchor)
+
+
+def _keep_markers(spans: list[tuple[int, int]], markers: list[tuple[int, int]], text: str,
+                  offset: int) -> list[tuple[int, int]]:
+    """Sentence ``spans`` (offsets from ``offset`` in ``text``) moved so that no footnote
+    marker (witness offsets) begins a sentence or is cut by a boundary: a marker after a
+    sentence's last word belongs to that sentence (``... вышелъ.*)``)."""
+    out = [list(x) for x in spans]
+    for a, b in markers:
+        a, b = a - offset, b - offset
+        for i in range(1, len(out)):
+            if out[i][0] <= a < out[i][1] and text[offset + out[i][0]:offset + a].strip() == "" \
+                    or out[i - 1][0] < a < out[i - 1][1] < b:
+                out[i - 1][1] = max(out[i - 1][1], b)
+                s = max(out[i][0], b)
+                while s < out[i][1] and text[offset + s].isspace():
+                    s += 1
+                out[i][0] = s
+    return [(x, y) for x, y in out if y > x]
+
+
+def _witness_normalisation(w: Witness, parts: list[Part], emendations,
+                           orphans=()) -> Normalisation:
     """Normalise a whole witness; page breaks inside a sentence become a typography change,
     and so does page furniture inside one (:func:`extract.structure.runs_on_across`: the
-    changes the normaliser made inside the furniture give way to it)."""
-    norm = normalise(w.text, emendations)
+    changes the normaliser made inside the furniture give way to it); footnote markers are
+    read apart from their word (:func:`_marked_normalisation`)."""
+    attached = {p.marker for p in parts if p.kind == "debris" and p.label == "footnote"
+                and p.marker is not None}
+    norm = _marked_normalisation(w.text, emendations, attached, orphans)
     extra, dropped = [], []
     prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
     for i, j in zip(prose, prose[1:]):
@@ -329,7 +435,7 @@ _LOADED: dict[tuple[Path, Path], Edition] = {}
 
 #: the classes a cached model may hold (any other class in the file makes it foreign)
 MODEL_CLASSES = (Edition, Game, Sentence, Unit, Figure, Change, Normalisation, Witness,
-                 idlock.LockEntry, Term)
+                 idlock.LockEntry, Term, Footnote)
 
 
 def disk_cached(cache_dir: Path | None, name: str, key: str, compute, classes=(),
@@ -369,11 +475,14 @@ def _build(root: Path, fingerprint: str) -> Edition:
     order: list[str] = []
     units: dict[str, list[Unit]] = {}
     norms: dict[str, Normalisation] = {}
+    notes_of: dict[str, list[Footnote]] = {}
     for w in witnesses:
-        parts = split_witness(w.text, w.path, w.page_title, [g.title_ru for g in known],
-                              load_marks(root, w.siglum, w.text))
-        norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []))
+        layout = analyse(w.text, w.path, w.page_title, [g.title_ru for g in known],
+                         load_marks(root, w.siglum, w.text))
+        parts = list(layout.parts)
+        norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans)
         norms[w.siglum] = norm
+        notes_of[w.siglum] = _footnotes(w, parts, norm)
         current: str | None = None
         wunits: list[Unit] = []
         para_index: dict[str, int] = {}
@@ -470,17 +579,26 @@ def _build(root: Path, fingerprint: str) -> Edition:
                     continue
                 _, para, s, e = item
                 block = norm.slice(s, e)
-                for a, b in sentence_spans(block):
+                feet = [f for f in notes_of[siglum] if s <= f.anchor[0] < e]
+                spans = sentence_spans(block)
+                if feet:
+                    spans = _keep_markers(spans, [f.anchor for f in feet], norm.original, s)
+                for a, b in spans:
                     sub = block.slice(a, b)
                     provisional = f"{slug}:{len(sents) + 1}" + ("" if siglum == base else f"@{siglum}")
                     sents.append(Sentence(provisional, slug, siglum, s + a, s + b, sub.original,
-                                          sub.text, sub.changes, para))
+                                          sub.text, sub.changes, para,
+                                          footnotes=tuple(f for f in feet
+                                                          if s + a <= f.anchor[0] < s + b)))
             texts[siglum] = tuple(sents)
         base_sents = idlock.assign(slug, texts[base], lock)
         base_sents = tuple(replace(s, english=english.get(s.id), note=notes.get(s.id),
                                    terms=tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary)))
                            for s in base_sents)
         texts[base] = base_sents
+        for siglum in sigla:
+            if siglum != base:
+                texts[siglum] = idlock.assign_new(slug, siglum, texts[siglum], texts, lock)
         # figures refer to provisional ids of the base: remap by position
         remap = {f"{slug}:{i + 1}": s.id for i, s in enumerate(base_sents)}
         figures = [Figure(f.number, f.witness, f.start, f.end, remap.get(f.after, f.after))

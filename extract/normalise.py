@@ -265,6 +265,10 @@ PAGE_BREAK = _rule("page-break", "typography",
                    "A paragraph break that falls inside a sentence (a page break in the "
                    "printed book), or a form feed (U+000C: the page break pdftotext writes) "
                    "with the line break before it, becomes a space.")
+FOOTNOTE_MARKER = _rule("footnote-marker", "typography",
+                        "A footnote's marker after a word (*), **), 1), ¹) is left out of the "
+                        "reading text: the footnote is a note attached to the sentence, reached "
+                        "from a mark at that place.")
 HYPHENATION = _rule("hyphenation", "typography",
                     "A word divided by a hyphen at the end of a line is joined: "
                     "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed).")

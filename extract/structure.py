@@ -121,13 +121,18 @@ class Part:
     ``opens`` (headings only) the title of the game whose text follows the heading without a
     title of its own (else ""). For ``debris`` the label says what it is (``page number``,
     ``running head``, ``table of contents``, ``markup``, ``subheading``, ``footnote``; empty for
-    web furniture)."""
+    web furniture). A ``footnote`` part has ``note``, the start of the footnote's first part
+    (a footnote wrapped over lines, or continued at the foot of the next page, is several
+    parts with the same ``note``), and ``marker``, the span of the marker in the text that
+    calls it (``*)``, ``¹``, ``1)`` after a word), or None when the text above has none."""
 
     kind: str
     start: int
     end: int
     label: str = ""
     opens: str = ""
+    marker: tuple[int, int] | None = None
+    note: int | None = None
 
 
 @dataclass(frozen=True)
@@ -145,6 +150,9 @@ class Layout:
     guesses: tuple[tuple[int, str], ...] = ()
     #: ``(offset, "file:line")``: units the editor's corrections file set
     corrected: tuple[tuple[int, str], ...] = ()
+    #: spans of footnote markers in the text that no footnote answers (``Ланчукъ*)`` on a
+    #: page whose footnote is lost): kept in the reading text, the word read without them
+    orphans: tuple[tuple[int, int], ...] = ()
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -556,12 +564,13 @@ def _running_key(ln: _Line) -> str | None:
     return key(re.sub(r"[^\w\s]", "", body)) if 0 < len(WORD.findall(body)) <= 6 else None
 
 
-def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line]:
+def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "",
+               warnings: list[tuple[int, str]] | None = None,
+               orphans: list[tuple[int, int]] | None = None) -> list[_Line]:
     """Mark the furniture of a scanned page as ``debris``: tables of contents (dot leaders),
     running heads (a short line with the page number beside it that stands twice or tops a
     page, or a short line at the top of three pages or more), page numbers, a page number
-    glued to the first word of a page (split off), and footnotes whose marker stands earlier
-    on the page."""
+    glued to the first word of a page (split off), and footnotes (:func:`_footnotes`)."""
     tops: dict[str, list[int]] = {}
     numbered: dict[str, list[int]] = {}
     keys = [_running_key(ln) if ln.kind == "prose" and len(ln.text) <= 80 else None for ln in lines]
@@ -574,19 +583,28 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line
         if k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80:
             numbered.setdefault(k, []).append(i)
     out: list[_Line] = []
-    page_start = 0
+    notes = _Footnotes(text, out)
     for i, ln in enumerate(lines):
         if ln.page_top:
-            page_start = len(out)
+            notes.page_start = len(out)
         if ln.kind == "debris" and not ln.label and not any(ch.isalpha() for ch in ln.text):
             ln.label = "page number" if re.search(r"\d", ln.text) else "separator"
         if ln.kind == "debris" and not ln.label and key(ln.text).strip(" .:") in ("оглавление",
                                                                                  "содержание"):
             ln.label = "table of contents"
+        if ln.extra.get("fixed") and ln.label == "footnote":      # the editor's footnote mark
+            notes.marked(ln)
+            out.append(ln)
+            continue
         if ln.kind != "prose" or ln.extra.get("fixed"):
+            notes.open = None
             out.append(ln)
             continue
         k = keys[i]
+        if notes.continues(ln):
+            out.append(ln)
+            continue
+        notes.open = None
         if not any(ch.isalpha() for ch in ln.text):
             ln.kind, ln.label = "debris", "page number" if re.search(r"\d", ln.text) else "separator"
         elif TOC_LINE.match(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
@@ -611,13 +629,191 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line
                 guesses.append((ln.start, "a number at the top of a page taken as its page number"))
                 out.append(_Line(ln.start + m.end(), ln.end, ln.text[m.end():], True))
                 continue
-            f = FOOTNOTE.match(ln.text)
-            if f and ln.brk and any(re.search(r"[^\W\d_]" + re.escape(f.group(1).rstrip(")")), x.text)
-                                    for x in out[max(page_start, len(out) - PAGE_LINES):]
-                                    if x.kind == "prose"):
-                ln.kind, ln.label = "debris", "footnote"
+            notes.begins(ln, prev)
+        if ln.kind == "debris" and ln.label in ("running head", "page number") and \
+                not (out and out[-1].kind == "debris" and out[-1].label in ("running head",
+                                                                            "page number")):
+            notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
+    notes.next_pages()
+    notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [])
     return out
+
+
+#: superscript digits, as a footnote's marker may be printed (``кругомъ¹``, ``¹ Или ...``)
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_SUPER = str.maketrans(SUPERSCRIPTS, "0123456789")
+_TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
+#: what may stand between a word and the marker after it: a closing mark or a stop and,
+#: before stars only, a space (``колоды *)``); a number is glued to its word (``Ланчукъ1)``:
+#: ``(Фиг. 22)`` is no marker)
+_AFTER_WORD = r"(?<=[^\W\d_])[.,;:!?»\"”’]?"
+#: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
+#: digits, or ``1)``
+ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\))(?![*\d\w])")
+
+
+def marker_name(printed: str) -> str:
+    """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)`` and
+    ``¹`` -> ``1``."""
+    m = printed.strip().rstrip(")").strip()
+    return m if m.startswith("*") else m.translate(_SUPER)
+
+
+def _marker_pattern(printed: str) -> re.Pattern:
+    """The marker in the text that calls a footnote printed ``printed`` (``*)``, ``1)``,
+    ``¹``): after a word (and a closing mark or stop), as many stars, bracket or not; or
+    the number in superscript digits (bracket or not) or in plain digits with a bracket."""
+    name = marker_name(printed)
+    if name.startswith("*"):
+        return re.compile(_AFTER_WORD + rf"[ \t]?(\*{{{len(name)}}}\)?)(?!\*)")
+    body = rf"{name.translate(_TO_SUPER)}\)?(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)"
+    return re.compile(_AFTER_WORD + rf"({body})")
+
+
+class _Footnotes:
+    """Footnotes as the lines of a witness go by (:func:`_furniture` feeds them): a line at a
+    paragraph's start that begins with a footnote's marker (:data:`FOOTNOTE`) whose marker
+    stands after a word earlier on its page (about :data:`PAGE_LINES` lines back, in text no
+    footnote claimed yet) is a footnote (``debris`` labelled ``footnote``, ``extra["marker"]``
+    the marker's span); so is one printed ``*)`` or in superscript digits with no marker
+    above (``extra["marker"]`` None: attached to no sentence, and a warning); lines that go
+    on with it (no blank line, no new page, and a lowercase letter or an unfinished
+    sentence before) are its lines; a footnote left unfinished at the foot of a page goes on
+    at the foot of the next (:meth:`next_pages`). ``extra["note"]`` is the start of the
+    footnote's first line."""
+
+    def __init__(self, text: str, out: list[_Line]):
+        self.text, self.out = text, out
+        self.page_start = 0
+        self.open: _Line | None = None          # the footnote the next line may go on with
+        self.claimed: set[tuple[int, int]] = set()
+        self.first: list[_Line] = []            # the first line of each footnote
+
+    def _find(self, printed: str) -> tuple[int, int] | None:
+        pat = _marker_pattern(printed)
+        for x in reversed(self.out[max(self.page_start, len(self.out) - PAGE_LINES):]):
+            if x.kind != "prose":
+                continue
+            for m in reversed(list(pat.finditer(x.text))):
+                span = (x.start + m.start(1), x.start + m.end(1))
+                if span not in self.claimed:
+                    return span
+        return None
+
+    def _mark(self, ln: _Line, first: _Line, marker) -> None:
+        ln.kind, ln.label = "debris", "footnote"
+        ln.extra["marker"], ln.extra["note"] = marker, first.start
+        self.open = first
+
+    def begins(self, ln: _Line, prev: _Line | None) -> None:
+        """Take ``ln`` as a footnote if it is one (see the class doc)."""
+        f = FOOTNOTE.match(ln.text)
+        if not f:
+            return
+        marker = self._find(f.group(1))
+        if marker is None and not (re.match(r"\*+\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]", f.group(1)) and (
+                ln.brk or ln.page_top or prev is None or prev.kind != "prose"
+                or SENTENCE_END.search(prev.text))):
+            return          # "1) Берутъ ...": a numbered rule; a "*)" inside a paragraph
+        if marker is not None:
+            self.claimed.add(marker)
+        self._mark(ln, ln, marker)
+        self.first.append(ln)
+
+    def continues(self, ln: _Line) -> bool:
+        """Whether ``ln`` goes on with the open footnote (and if so, mark it)."""
+        o = self.open
+        if o is None or ln.brk or ln.page_top or FOOTNOTE.match(ln.text):
+            return False
+        last = self.out[-1] if self.out else None
+        if last is None or last.extra.get("note") != o.start:
+            return False
+        if SENTENCE_END.search(last.text) and not ln.text[:1].islower():
+            return False
+        self._mark(ln, o, o.extra.get("marker"))
+        return True
+
+    def marked(self, ln: _Line) -> None:
+        """A line the editor marked ``footnote``: the first line of a mark begins a footnote
+        (its marker looked for as for any footnote; no marker printed at its start: it goes
+        on with the footnote before it, or stands alone); the mark's other lines go on."""
+        mk = ln.extra.get("mark")
+        last = self.out[-1] if self.out else None
+        if last is not None and last.extra.get("mark") is mk and self.open is not None:
+            self._mark(ln, self.open, self.open.extra.get("marker"))
+            return
+        f = FOOTNOTE.match(ln.text)
+        if f is None and self.first:
+            head = self.first[-1]
+            self._mark(ln, head, head.extra.get("marker"))
+            return
+        marker = self._find(f.group(1)) if f else None
+        if marker is not None:
+            self.claimed.add(marker)
+        self._mark(ln, ln, marker)
+        self.first.append(ln)
+
+    def next_pages(self) -> None:
+        """A footnote whose text ends unfinished (no full stop) at the foot of its page goes
+        on at the foot of the next page: the first paragraph there, after some of that
+        page's text, that begins with a lowercase letter (the page's own text never begins a
+        paragraph so below its top), with the lines that go on with it."""
+        out = self.out
+        bounds = [i for i, x in enumerate(out) if x.page_top or (
+            x.kind == "debris" and x.label in ("running head", "page number"))]
+        for head in self.first:
+            lines = [i for i, x in enumerate(out) if x.extra.get("note") == head.start]
+            if not lines or SENTENCE_END.search(out[lines[-1]].text):
+                continue
+            after = [b for b in bounds if b > lines[-1]]
+            if not after:
+                continue
+            b1 = after[0]
+            b2 = after[1] if len(after) > 1 else len(out)
+            seen_text = out[b1].kind == "prose"
+            for k in range(b1 + 1, b2):
+                x = out[k]
+                if x.kind != "prose":
+                    continue
+                starts = x.brk or SENTENCE_END.search(out[k - 1].text)
+                if seen_text and starts and x.text[:1].islower():
+                    j = k + 1
+                    while j < b2 and out[j].kind == "prose" and not out[j].brk and \
+                            not FOOTNOTE.match(out[j].text) and \
+                            (not SENTENCE_END.search(out[j - 1].text) or out[j].text[:1].islower()):
+                        j += 1
+                    # at the foot: nothing of the page's own text below it
+                    if all(y.kind != "prose" or FOOTNOTE.match(y.text) or y.extra.get("note")
+                           is not None for y in out[j:b2]):
+                        for y in out[k:j]:
+                            self._mark(y, head, head.extra.get("marker"))
+                        break
+                seen_text = True
+
+    def report(self, warnings: list[tuple[int, str]], orphans: list[tuple[int, int]]) -> None:
+        """Warn of footnotes with no marker above them, and of markers with no footnote
+        (their spans go to ``orphans``)."""
+        from .errors import line_of
+        for head in self.first:
+            if head.extra.get("marker") is None:
+                warnings.append((line_of(self.text, head.start), (
+                    f"the footnote {head.text.split()[0]!r} has no marker in the text above it "
+                    f"on its page: kept as debris (in the witness and the TEI), attached to no "
+                    f"sentence")))
+        for x in self.out:
+            if x.kind != "prose":
+                continue
+            for m in ORPHAN_MARKER.finditer(x.text):
+                printed = m.group(1).lstrip()
+                span = (x.start + m.end(1) - len(printed), x.start + m.end(1))
+                if span in self.claimed:
+                    continue
+                orphans.append(span)
+                warnings.append((line_of(self.text, span[0]), (
+                    f"the footnote marker {printed!r} has no footnote on its page (lost with "
+                    f"the page's foot?): kept in the text, no note made; the word before it is "
+                    f"read without it")))
 
 
 def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]]) -> None:
@@ -797,7 +993,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         k = [w for _, _, w in _words(t)]
         if k and k not in known:
             known.append(k)
-    lines = _furniture(lines, guesses)
+    orphans: list[tuple[int, int]] = []
+    lines = _furniture(lines, guesses, text, warnings, orphans)
     lines = _split_inline_titles(text, lines, known)
     # pass 2: titles
     for i, ln in enumerate(lines):
@@ -873,7 +1070,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif ln.kind == "heading":
             parts.append(Part("heading", ln.start, ln.end, ln.label, ln.extra.get("opens", "")))
         else:
-            parts.append(Part(ln.kind, ln.start, ln.end, ln.label))
+            parts.append(Part(ln.kind, ln.start, ln.end, ln.label, marker=ln.extra.get("marker"),
+                              note=ln.extra.get("note")))
     flush()
     prose = [p for p in parts if p.kind == "prose"]
     if prose and text[prose[0].start:prose[0].start + 1].islower() and \
@@ -913,7 +1111,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                  f"heading names: taken as a game; check that it is one"))
     fixed = {s for s, _ in corrected}
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
-                  tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)))
+                  tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
+                  tuple(sorted(orphans)))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

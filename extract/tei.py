@@ -69,12 +69,15 @@ def supplement_pieces(reading: str, correction: str) -> list[tuple[str, bool]] |
     return pieces
 
 
-def add_changes(parent, original: str, changes) -> None:
+def add_changes(parent, original: str, changes, notes=None) -> None:
     """Append ``original`` to ``parent`` with each change as ``choice/orig+reg`` or, for an
     emendation, ``choice/sic+corr``; an editorial supplement (:func:`supplement_pieces`) is
     the original text with the supplied words in ``supplied reason="omitted-in-original"
     resp="#editor"``, followed by ``note type="editorial" resp="#editor"`` giving the
-    editors' reason."""
+    editors' reason. ``notes``: footnotes by the start of the change that leaves their marker
+    out of the reading text (offsets in ``original``), each ``(footnote, xml:id)``: the
+    footnote follows that change as ``note place="foot" n="*"`` (its text with its own
+    changes), anchored where the marker stands."""
     pos = 0
     for c in changes:
         append_text(parent, original[pos:c.start])
@@ -95,6 +98,10 @@ def add_changes(parent, original: str, changes) -> None:
         else:
             tei("orig", choice, c.orig)
             tei("reg", choice, c.reg, type=c.kind, resp=f"#rule-{c.rule}")
+        if notes and c.start in notes:
+            f, xid = notes[c.start]
+            note = tei("note", parent, place="foot", n=f.marker, xml_id=xid)
+            add_changes(note, f.original, f.changes)
         pos = c.end
     append_text(parent, original[pos:])
 
@@ -160,28 +167,36 @@ def _inside(changes, a: int, b: int):
             if c.start >= a and c.end <= b and not (c.start == c.end == b and b != a)]
 
 
-def add_text(parent, original: str, changes, entries=()) -> None:
+def add_text(parent, original: str, changes, entries=(), notes=None) -> None:
     """Append ``original`` to ``parent`` with normalisation changes as ``choice`` and the
-    apparatus ``entries`` (offsets in ``original``) as ``app/lem+rdg``.
+    apparatus ``entries`` (offsets in ``original``) as ``app/lem+rdg``; ``notes`` as in
+    :func:`add_changes` (offsets in ``original``).
 
     A change lying across the edge of an entry is kept as plain original text (the original
     is never lost; only that change's ``reg`` is then not encoded).
     """
+    notes = notes or {}
+
+    def within(a: int, b: int) -> dict:
+        return {k - a: v for k, v in notes.items() if a <= k < b}
     pos = 0
     for e in sorted(entries, key=lambda e: (e.start, e.end)):
         if e.start < pos:
             continue   # overlapping entries cannot happen; be safe
-        add_changes(parent, original[pos:e.start], _inside(changes, pos, e.start))
+        add_changes(parent, original[pos:e.start], _inside(changes, pos, e.start),
+                    within(pos, e.start))
         app = tei("app", parent, type=e.kind, xml_id=e.anchor)
         lem = tei("lem", app, wit=" ".join(f"#{s}" for s in e.lem.sigla))
-        add_changes(lem, original[e.start:e.end], _inside(changes, e.start, e.end))
+        add_changes(lem, original[e.start:e.end], _inside(changes, e.start, e.end),
+                    within(e.start, e.end))
         for r in e.readings:
             rdg = tei("rdg", app, r.original or None, wit=" ".join(f"#{s}" for s in r.sigla),
                       type=r.kind)
             if r.emended:
                 rdg.set("cause", "slip")
         pos = e.end
-    add_changes(parent, original[pos:], _inside(changes, pos, len(original)))
+    add_changes(parent, original[pos:], _inside(changes, pos, len(original)),
+                within(pos, len(original) + 1))
 
 
 def _header(edition) -> etree._Element:
@@ -220,7 +235,10 @@ def _header(edition) -> etree._Element:
                   "Every witness is encoded in full, in its own div type='witness', so that "
                   "reading orig, sic, lem and plain text (not reg, corr, rdg, note, "
                   "supplied) gives back each witness file exactly. Apparatus entries stand "
-                  "in the base text.")
+                  "in the base text. A footnote of the book stands twice: where the page "
+                  "prints it, as fw type='footnote' (the witness's text), and in the sentence "
+                  "whose marker calls it, right after that marker, as note place='foot' "
+                  "(xml:id the sentence's id and .fn1, .fn2 ...), which fw/@corresp names.")
     norm = tei("normalization", ed_decl, method="markup")
     for r in RULES.values():
         tei("p", norm, f"{r.name} ({r.kind}): {r.description}", xml_id=f"rule-{r.name}")
@@ -260,6 +278,16 @@ class _WitnessWriter:
         self.p = None
         self.para: int | None = None
         self.sentences = {s.id: s for g in edition.games for s in g.texts.get(siglum, ())}
+        #: footnote lines (by start) -> the xml:id of the note they are encoded as
+        self.foot = {a: f"{anchor_id(s.id)}.fn{k}" for s in self.sentences.values()
+                     for k, f in enumerate(s.footnotes, 1) for a in self._foot_lines(f)}
+
+    def _foot_lines(self, f) -> list[int]:
+        """The starts of the debris units that print footnote ``f`` (the unit's text begins
+        with the marker, so it starts at or before the note's first span)."""
+        units = self.ed.units[self.sig]
+        return [u.start for u in units if u.kind == "debris" and u.ref == "footnote"
+                and any(u.start <= a < u.end or a <= u.start < b for a, b in f.spans)]
 
     def _id(self, wanted: str) -> str | None:
         if wanted in self.used:
@@ -301,7 +329,10 @@ class _WitnessWriter:
             tail = text[u.end:u.tail]
             if u.kind in ("page-title", "debris"):   # the web page's, not the book's text
                 parent = next(x for x in (self.p, self.game_div, self.container) if x is not None)
-                el = tei("fw", parent, type="header" if u.kind == "page-title" else "debris")
+                el = tei("fw", parent, type="header" if u.kind == "page-title" else
+                         "footnote" if u.ref == "footnote" else "debris")
+                if u.start in self.foot:            # a footnote, encoded as a note at its marker
+                    el.set("corresp", f"#{self.foot[u.start]}")
                 self._span(el, u.start, u.end)
             elif u.kind == "heading":
                 self._close_game()
@@ -339,7 +370,10 @@ class _WitnessWriter:
             self.para = s.paragraph
         el = tei("s", self.p, n=str(s.n), xml_id=anchor_id(s.id))
         self.used.add(anchor_id(s.id))
-        add_text(el, s.original, s.changes, self.entries.get(s.id, ()))
+        notes = {f.anchor[0] - s.start: (f, f"{anchor_id(s.id)}.fn{k}")
+                 for k, f in enumerate(s.footnotes, 1)}
+        self.used.update(xid for _, xid in notes.values())
+        add_text(el, s.original, s.changes, self.entries.get(s.id, ()), notes)
         return el
 
     def _ambiguity(self, g, a: dict):

@@ -240,6 +240,9 @@ def test_benchmark_counts_the_layouts():
         in out.stdout
     furniture = sum(len(c.get("furniture", ())) for c in TAKEN_IN)
     assert f"furniture lines inside a sentence: 0/{furniture}" in out.stdout
+    notes = sum(len(c.get("footnotes", ())) for c in TAKEN_IN)
+    assert f"footnotes attached to their sentence as expected: {notes}/{notes}; footnotes made " \
+        f"up: 0" in out.stdout
     assert "cores" in out.stdout
 
 

@@ -9,8 +9,9 @@ from sphinx.util.docutils import SphinxDirective
 from ..figures import layout_key, starting_layout
 from ..ids import CITED, anchor, reading_ids
 from .edition import CORPUS_LISTING, get_edition
-from .nodes import change, id_literal
+from .nodes import change, footnote_mark, id_literal
 from ..notes import NoteTable, note_blocks
+from ..normalise import FOOTNOTE_MARKER
 from ..engine_link import SILENT_DECISIONS, decision_kind, question_label  # noqa: F401 (re-exported)
 
 
@@ -27,18 +28,24 @@ def _container(classes: list[str], *children, **attrs) -> nodes.container:
     return c
 
 
-def original_text(text: str, variants=()) -> nodes.paragraph:
+def original_text(text: str, variants=(), marks=()) -> nodes.paragraph:
     """The original text verbatim; a paragraph or page break inside it is marked (``pb``),
-    and each apparatus entry's base reading (``variants``: entries with ``start``/``end`` in
-    this text) is marked and linked to its entry."""
+    each apparatus entry's base reading (``variants``: entries with ``start``/``end`` in
+    this text) is marked and linked to its entry, and each footnote marker (``marks``:
+    ``(start, end, anchor of the note)`` in this text) links to its note."""
     p = nodes.paragraph(classes=["orig"], lang="ru")
     cuts = sorted({0, len(text)} | {x for v in variants for x in (v.start, v.end)}
+                  | {x for a, b, _ in marks for x in (a, b)}
                   | {x for m in re.finditer(r"\n\s*\n", text) for x in (m.start(), m.end())})
     for a, b in zip(cuts, cuts[1:]):
         piece = text[a:b]
         entry = next((v for v in variants if v.start <= a and b <= v.end), None)
+        mark = next((m for m in marks if m[0] <= a and b <= m[1]), None)
         if not piece.strip() and "\n\n" in piece.replace(" ", ""):
             node = nodes.inline(piece, piece, classes=["pb"])
+        elif mark is not None and piece.strip():
+            node = nodes.reference("", "", refuri=f"#{mark[2]}", classes=["fn-ref-orig"])
+            node += nodes.Text(piece)
         else:
             node = nodes.Text(piece)
         if entry is not None:
@@ -55,11 +62,15 @@ WORDCHAR = re.compile(r"[\w\u0300-\u036f]")
 def word_changes(text: str, changes) -> list:
     """The changes as a reader sees them: letter-level changes inside one word become one
     change of the whole word (``двѣ`` -> ``две``, rules joined); others are kept as they are.
-    The model keeps the exact records; this is display only."""
+    The model keeps the exact records; this is display only. A footnote marker's change is
+    never part of a word's (the marker stands after the word, as its own mark)."""
     from ..normalise import Change, apply_changes
     out: list = []
     i = 0
-    changes = list(changes)
+    marks = [c for c in changes if c.rule == FOOTNOTE_MARKER]
+    changes = [c for c in changes if c.rule != FOOTNOTE_MARKER]
+    for c in marks:                  # the word ends where its marker begins
+        text = text[:c.start] + " " * (c.end - c.start) + text[c.end:]
     while i < len(changes):
         c = changes[i]
         if not (c.orig and all(WORDCHAR.match(ch) for ch in c.orig)):
@@ -83,6 +94,54 @@ def word_changes(text: str, changes) -> list:
             out.append(Change(ws, we, text[ws:we], apply_changes(text[ws:we], rel), kinds[0],
                               ", ".join(dict.fromkeys(r for g in group for r in g.rules))))
         i += len(group)
+    return sorted(out + marks, key=lambda c: (c.start, c.end))
+
+
+def footnote_anchors(sentence) -> list[tuple[object, str, str]]:
+    """``(footnote, anchor of the note, anchor of its mark)`` for each footnote of a
+    sentence, in text order: ``mill.4.fn1`` and ``mill.4.fnref1``."""
+    base = anchor(sentence.id)
+    return [(f, f"{base}.fn{k}", f"{base}.fnref{k}")
+            for k, f in enumerate(getattr(sentence, "footnotes", ()), 1)]
+
+
+def _footnote_mark(sentence, c) -> nodes.Node:
+    """The superscript mark, linked to its note, where a footnote marker was left out of the
+    reading text (the change ``c``, offsets in the sentence)."""
+    for f, note_id, mark_id in footnote_anchors(sentence):
+        if f.anchor == (sentence.start + c.start, sentence.start + c.end):
+            return footnote_mark(f.marker, f.marker, target=note_id, ids=[mark_id])
+    return nodes.Text("")
+
+
+def footnote_marks(sentence) -> list[tuple[int, int, str]]:
+    """The markers of a sentence's footnotes in its original text, for
+    :func:`original_text`: ``(start, end, anchor of the note)``."""
+    return [(f.anchor[0] - sentence.start, f.anchor[1] - sentence.start, note_id)
+            for f, note_id, _ in footnote_anchors(sentence)]
+
+
+def footnote_notes(sentence) -> list[nodes.Node]:
+    """Each footnote of a sentence as a note under it (``edition-footnote``, the note's anchor
+    its id): the marker, the note's reading text with its changes, a link back to the mark,
+    and the note as the witness prints it. Corpus text, set as text nodes."""
+    out = []
+    for f, note_id, mark_id in footnote_anchors(sentence):
+        box = nodes.container(classes=["edition-footnote"], ids=[note_id])
+        reg = reading_text(f)
+        reg["classes"] = ["fn-reg"]
+        reg.insert(0, nodes.inline(f.marker, f.marker, classes=["fn-label"]))
+        reg.insert(1, nodes.Text(" "))
+        back = nodes.reference("", "", refuri=f"#{mark_id}", classes=["fn-back"])
+        back["reftitle"] = "back to the text"
+        back += nodes.Text("↩")
+        reg += nodes.Text(" ")
+        reg += back
+        box += reg
+        orig = nodes.paragraph(classes=["fn-orig", "orig"], lang="ru")
+        orig += nodes.Text(f.original)
+        box += orig
+        out.append(box)
     return out
 
 
@@ -106,7 +165,9 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
         if c.start > pos:
             pieces.append((npos, npos + c.start - pos, nodes.Text(orig[pos:c.start])))
             npos += c.start - pos
-        if set(c.rules) <= PLAIN_CHANGES:
+        if c.rule == FOOTNOTE_MARKER and not c.reg:
+            node = _footnote_mark(sentence, c)
+        elif set(c.rules) <= PLAIN_CHANGES:
             node = nodes.Text(c.reg)
         else:
             node = change(orig=c.orig, kind=c.kind, rule=", ".join(c.rules))
@@ -587,11 +648,13 @@ class GameDirective(EditionDirective):
                 variants = sentence_variants(ed, game, s.id)
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
             more = add_note(en, s.note, known_ids) if s.note else None
-            orig = original_text(s.original, variants)
+            orig = original_text(s.original, variants, footnote_marks(s))
             sent = _container(["edition-sentence"], sid, orig, reading_text(s, terms, seen), en,
                               ids=[aid])
             if more is not None:
                 sent += more
+            for note in footnote_notes(s):
+                sent += note
             if asked.get(s.id):
                 sent += question_marks(game.slug, asked[s.id])
             if links.get(s.id):
@@ -613,9 +676,14 @@ class GameDirective(EditionDirective):
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
                 for s in game.texts[sig]:
+                    if "@" not in s.id:      # a sentence the earlier copies lack: citable
+                        dom.note_object(s.id, "sentence", anchor(s.id),
+                                        f"{game.title_en or game.title_ru}, sentence {s.n} "
+                                        f"(witness {sig})", location=self.get_location())
                     c = _container(["edition-sentence", "edition-variant"],
-                                   _para(s.id, ["sid"]), original_text(s.original),
-                                   reading_text(s), ids=[anchor(s.id)])
+                                   _para(s.id, ["sid"]), original_text(s.original, (),
+                                                                       footnote_marks(s)),
+                                   reading_text(s), *footnote_notes(s), ids=[anchor(s.id)])
                     sec += c
             out.append(sec)
 

@@ -30,6 +30,27 @@ class change(nodes.inline):
     """One change: text is the normalised form; attributes ``orig``, ``kind``, ``rule``."""
 
 
+class footnote_mark(nodes.Inline, nodes.TextElement):
+    """The place of a footnote's marker in a sentence: text is the marker (``*``, ``1``);
+    ``target`` the anchor of the note, ``ids`` the mark's own anchor (the note links back to
+    it). HTML: a superscript link (a tap target on a phone, not a hover); other builders:
+    the marker in brackets."""
+
+
+def _visit_footnote_mark_html(self, node: footnote_mark) -> None:
+    # every attribute through starttag, which escapes it (the marker is corpus text)
+    self.body.append(self.starttag(node, "sup", "", CLASS="fn-ref"))
+    self.body.append(self.starttag(nodes.Element(), "a", "", href=f"#{node['target']}",
+                                   CLASS="fn-ref-link", role="doc-noteref",
+                                   **{"aria-label": f"footnote {node.astext()}"}))
+
+
+def _depart_footnote_mark_html(self, node: footnote_mark) -> None:
+    self.body.append("</a></sup>")
+
+
+
+
 def _visit_change_html(self, node: change) -> None:
     label = f"{node['orig']!r} → {node.astext()!r}: {node['kind']}, {node['rule']}"
     self.body.append(self.starttag(node, "span", "", CLASS=f"chg chg-{node['kind']}",
@@ -61,3 +82,6 @@ def register(app) -> None:
                  texinfo=(_pass, _pass))
     app.add_node(wbr, html=(_visit_wbr_html, None), latex=(_skip, None), text=(_skip, None),
                  man=(_skip, None), texinfo=(_skip, None))
+    app.add_node(footnote_mark, html=(_visit_footnote_mark_html, _depart_footnote_mark_html),
+                 latex=(_pass, _pass), text=(_pass, _pass), man=(_pass, _pass),
+                 texinfo=(_pass, _pass))

@@ -1,0 +1,203 @@
+"""Footnotes of the book (issue 18): kept as notes attached to the sentence whose marker calls
+them, shown with that sentence (a superscript mark that links to the note, and back), written
+in the TEI as ``note place="foot"`` at the marker, never a sentence, never collated, the marker
+never glued into its word. Fixtures: ``tests/data/layouts/17-*`` and ``18-*`` (Tolstoy's
+«Азбука» with the author's own footnotes, laid out as pdftotext and djvu exports; see
+``expected.toml``)."""
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from extract.model import build_edition
+from extract.structure import unwrap_lines
+
+REPO = Path(__file__).resolve().parent.parent
+LAYOUTS = REPO / "tests" / "data" / "layouts"
+EXPECTED = {c["file"]: c for c in tomllib.loads(
+    (LAYOUTS / "expected.toml").read_text(encoding="utf-8"))["layout"]}
+PDF = "17-azbuka-footnotes-pdftotext.txt"
+DJVU = "18-azbuka-footnotes-djvu.txt"
+
+
+@pytest.fixture(autouse=True)
+def _restore_env(monkeypatch):
+    # `edition --corpus DIR` sets EDITION_CORPUS for the process: undo it after each test
+    monkeypatch.setenv("EDITION_CORPUS", "")
+    monkeypatch.delenv("EDITION_CORPUS")
+
+
+@pytest.fixture(scope="module")
+def with_notes(tmp_path_factory):
+    """A copy of the corpus with both footnote fixtures added by the CLI (once a module)."""
+    from click.testing import CliRunner
+    from extract.cli import main
+    root = tmp_path_factory.mktemp("fn") / "corpus"
+    shutil.copytree(REPO / "corpus", root, ignore=shutil.ignore_patterns("results"))
+    for f in (PDF, DJVU):
+        r = CliRunner().invoke(main, ["--corpus", str(root), "add", str(LAYOUTS / f)],
+                               catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+    return root
+
+
+def _sentences(ed, siglum):
+    return [s for g in ed.games for s in g.texts.get(siglum, ())]
+
+
+def test_each_footnote_is_a_note_of_the_sentence_its_marker_stands_in(with_notes):
+    """Every footnote of the fixtures is attached to the sentence whose marker calls it, with
+    its marker and its whole text (the one continued at the foot of the next page joined); no
+    footnote is a sentence or inside one."""
+    ed = build_edition(with_notes)
+    for f, sig in ((PDF, "azbuka-footnot"), (DJVU, "azbuka-footnotb")):
+        got = [(s.game, n.marker, unwrap_lines(n.original)) for s in _sentences(ed, sig)
+               for n in s.footnotes]
+        assert got == [tuple(x) for x in EXPECTED[f]["footnotes"]], got
+    texts = [s.book_text for s in _sentences(ed, "azbuka-footnot")]
+    for line in ("Рѣпица — та часть", "Морскiя птицы", "листъ похожъ", "зовый; этимъ"):
+        assert not any(line in t for t in texts), line
+    # the marker is in the sentence whose word it follows
+    s = next(s for s in _sentences(ed, "azbuka-footnot") if s.footnotes and s.game == "pryzhok")
+    assert "задней рукой*)" in s.original and s.footnotes[0].marker == "*"
+
+
+def test_the_marker_is_not_glued_into_its_word(with_notes):
+    """``рѣпицу¹``, ``Ланчукъ1)``: the word is normalised as a word (``репицу``, ``Ланчук``, the
+    final ъ dropped) and the marker is left out of the reading text, recorded as a change of
+    rule ``footnote-marker``; the original keeps it."""
+    ed = build_edition(with_notes)
+    by_text = {s.original: s for sig in ("azbuka-footnot", "azbuka-footnotb")
+               for s in _sentences(ed, sig)}
+    s = next(s for o, s in by_text.items() if "рѣпицу¹" in o)
+    assert "репицу," in s.normalised and "¹" not in s.normalised
+    assert [c.orig for c in s.changes if c.rule == "footnote-marker"] == ["¹"]
+    s = next(s for o, s in by_text.items() if o.startswith("Ланчукъ1)"))
+    assert s.normalised.startswith("Ланчук сказал раз оленю"), s.normalised
+    for s in by_text.values():            # no sentence of either fixture keeps a called marker
+        assert not re.search(r"\w(?:\*+\)|[¹²]|\d\))", s.normalised) or "корду*)" in s.normalised
+
+
+def test_a_marker_without_a_footnote_and_a_footnote_without_a_marker(cli, corpus_copy):
+    """The dry run says where each footnote goes; a marker whose footnote is not on its page
+    stays in the reading text (no note is made up) with a warning; a footnote whose marker is
+    not in the text stays debris, attached to nothing, with a warning."""
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / DJVU, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 14 +debris +footnote +1\) Молодой олень\. +<- footnote of "
+                     r"olen-i-lanchuk:1 \(marker on line 8\): a note attached to that sentence",
+                     r.output), r.output
+    assert re.search(r"line 45 +debris +footnote +\*\) Аулъ — татарская деревня\. +<- footnote "
+                     r"with no marker in the text: kept as debris, attached to no sentence",
+                     r.output), r.output
+    assert "line 23: the footnote marker '*)' has no footnote on its page" in r.output
+    assert "line 45: the footnote '*)' has no marker in the text above it" in r.output
+    assert cli("--corpus", corpus_copy, "add", LAYOUTS / DJVU).exit_code == 0
+    ed = build_edition(corpus_copy)
+    game = ed.game("kak-ya-vyuchilsya-ezdit-verkhom")
+    s = next(s for s in game.sentences if "корду*)" in s.original)
+    assert "корду*)" in s.normalised and not any(x.footnotes for x in game.sentences)
+    assert not any(x.footnotes for x in ed.game("kavkazskii-plennik").sentences)
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_footnote_is_never_collated_into_a_known_game(cli, corpus_copy):
+    """«Царь и слоны» taken in first without notes, then the scan with its footnote: the two
+    copies are collated, and neither the footnote's text nor its marker is a variant."""
+    from extract.collate import apparatus
+    for f in ("15-tsar-i-slony.txt", PDF):
+        assert cli("--corpus", corpus_copy, "add", LAYOUTS / f).exit_code == 0
+    ed = build_edition(corpus_copy)
+    game = ed.game("tsar-i-slony")
+    assert game.witnesses == ("tsar-i-slonyb", "azbuka-footnot")
+    copy = game.texts["azbuka-footnot"]
+    assert any(s.footnotes for s in copy)
+    readings = [x for e in apparatus(ed, game) for x in (e.lem, *e.readings)]
+    assert not any("Рѣпица — та" in r.original or "¹" in r.original for r in readings), readings
+
+
+def test_tei_note_at_the_marker(cli, with_notes, tmp_path, relaxng):
+    """``export tei``: the footnote is ``note place="foot" n="1"`` inside the sentence, right
+    after the marker (``choice/orig`` ¹, empty ``reg``); where the page prints it, it is
+    ``fw type="footnote"`` pointing at the note; the witness reads back byte for byte, and
+    the document is valid tei_all."""
+    from lxml import etree
+    from extract.tei import TEI_NS, regenerate_witness_text
+    out = tmp_path / "e.xml"
+    r = cli("--corpus", with_notes, "export", "tei", "--out", out)
+    assert r.exit_code == 0, r.output
+    tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
+    ns = {"t": TEI_NS}
+    note = tree.xpath("//t:s[@xml:id='tsar-i-slony.3']/t:note[@place='foot']", namespaces=ns)
+    assert len(note) == 1 and note[0].get("n") == "1"
+    assert "".join(note[0].xpath(".//text()[not(ancestor::t:orig)]", namespaces=ns)) == \
+        "Репица — та часть хвоста, где на нем есть мясо."
+    before = note[0].getprevious()
+    assert before.xpath("string(t:orig)", namespaces=ns) == "¹"
+    cont = tree.xpath("//t:fw[@type='footnote'][@corresp='#zolotovolosaya-tsarevna.11.fn1']",
+                      namespaces=ns)
+    assert len(cont) == 3                # its two lines on one page, and the next page's
+    assert tree.xpath("count(//t:fw[@type='footnote'][not(@corresp)])", namespaces=ns) == 1
+    for w in build_edition(with_notes).witnesses:
+        assert regenerate_witness_text(tree, w.siglum) == w.text
+
+
+def test_a_corrections_mark_makes_the_same_note(cli, corpus_copy, tmp_path):
+    """The editor's ``footnote`` mark (``corpus/structure/<siglum>.toml``) over the lines of a
+    footnote makes the same note as the finder's: attached to the sentence whose marker the
+    first line begins with, the mark's other lines going on with it; the dry run says both
+    that the mark set the line and where the note goes."""
+    text = (LAYOUTS / DJVU).read_text(encoding="utf-8")
+    f = tmp_path / "marked.txt"
+    # the same page with the footnote line cut in two and its marker not at the line's start
+    f.write_text(text.replace("1) Молодой олень.", "1) Молодой\nолень."), encoding="utf-8")
+    (corpus_copy / "structure").mkdir()
+    (corpus_copy / "structure" / "marked.toml").write_text(
+        '[[mark]]\nlines = "14-15"\nas = "footnote"\n', encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert re.search(r"line 14 +debris +footnote +1\) Молодой +<- set by .*marked\.toml:1 +<- "
+                     r"footnote of olen-i-lanchuk:1", r.output), r.output
+    assert re.search(r"line 15 +debris +footnote +олень\.", r.output), r.output
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    s = build_edition(corpus_copy).game("olen-i-lanchuk").sentences[0]
+    assert [(n.marker, n.normalised) for n in s.footnotes] == [("1", "Молодой олень.")]
+
+
+HOSTILE = ("ЦАРЬ И ВОРОНЪ.\n\nЦарь велѣлъ собрать воронъ*) на дворѣ. Вороны не пришли.\n\n"
+           "*) Воронъ — <img src=x onerror=alert(1)> птица & \"звѣрь\" <b>черный.\n")
+
+
+def test_the_site_shows_each_note_with_its_sentence(cli, with_notes, tmp_path, private_docs):
+    """The built page, as a reader gets it: in the reading text a superscript mark that links
+    to the note (a tap, not a hover), the note under the sentence with the text in modern
+    spelling and as printed, a link back to the mark; the witness's marker in the original
+    links to the note too. A footnote's text is corpus text: escaped, never markup."""
+    hostile = tmp_path / "voron.txt"
+    hostile.write_text(HOSTILE, encoding="utf-8")
+    assert cli("--corpus", with_notes, "add", hostile).exit_code == 0
+    out = tmp_path / "site"
+    r = cli("--corpus", with_notes, "build", "-q", "--out", out)
+    assert r.exit_code == 0, r.output
+    page = (out / "games" / "tsar-i-slony.html").read_text(encoding="utf-8")
+    mark = re.search(r'<sup class="fn-ref" id="tsar-i-slony\.3\.fnref1"><a [^>]*'
+                     r'href="#tsar-i-slony\.3\.fn1"[^>]*>1</a></sup>', page)
+    assert mark, page[:2000]
+    note = re.search(r'<div class="edition-footnote[^"]*" id="tsar-i-slony\.3\.fn1">(.*?)</div>',
+                     page, re.S)
+    assert note and 'href="#tsar-i-slony.3.fnref1"' in note.group(1)
+    assert "на нем есть мясо." in note.group(1) and "Рѣпица — та часть хвоста" in note.group(1)
+    assert 'class="fn-ref-orig reference external" href="#tsar-i-slony.3.fn1">¹</a>' in page
+    assert page.index("tsar-i-slony.3.fnref1") < page.index('id="tsar-i-slony.3.fn1"') < \
+        page.index('id="tsar-i-slony.4"')                   # under its own sentence
+    bad = (out / "games" / "tsar-i-voron.html").read_text(encoding="utf-8")
+    note = re.search(r'<div class="edition-footnote[^"]*" id="tsar-i-voron\.1\.fn1">(.*?)</div>',
+                     bad, re.S)
+    assert note and "<img" not in bad and "<b>" not in bad
+    assert "&lt;img src=x onerror=alert(1)&gt; птица &amp; &quot;звѣрь&quot; &lt;b&gt;черный." \
+        in note.group(1), note.group(1)
+    assert cli("--corpus", with_notes, "check").exit_code == 0
