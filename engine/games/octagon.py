@@ -528,26 +528,11 @@ class OctagonState(State):
         for i, p in enumerate(sides):
             for j, d in enumerate(p):
                 where[d] = (i, j)
-        f = self.found
         for i in cand:
             c = sides[i][-1]
-            s, r = SUIT[c], RANK[c]
-            # (A) the cards one rank below that could be built on c: home or in a side pile
-            for u in ((s,) if cfg.in_suit else range(4)):
-                home = (f[2 * u] >= r - 1) + (f[2 * u + 1] >= r - 1)
-                lying = (u * 13 + r - 2 in where) + (u * 13 + r - 2 + 52 in where)
-                if home + lying < 2:
-                    break
-            else:
-                # (B) the other copy under c, under a rank r - 1 card or a higher one of s
-                c2 = c - 52 if c >= 52 else c + 52
-                at = where.get(c2)
-                if at is None:
-                    continue
-                q, j = at
-                for y in sides[q][j + 1:]:
-                    if y == c or (SUIT[y] == s and (RANK[y] == r - 1 or RANK[y] > r)):
-                        return ("found", i)
+            if _none_builds_on(c, self.found, where, cfg.in_suit) and _copy_waits(c, where,
+                                                                                   sides):
+                return ("found", i)
         return None
 
     def dead(self) -> bool:
@@ -638,6 +623,39 @@ class OctagonState(State):
         s.stock, s.waste = relabelled(self.stock, sigma), relabelled(self.waste, sigma)
         s.fstock = bytes(c % 52 for c in s.stock)
         return s
+
+
+def _none_builds_on(c: int, found: tuple, where: dict, in_suit: bool = True) -> bool:
+    """Rule ``safe-side-up``, (A): is every card that could be built on side top ``c`` (one
+    rank lower; of its suit when ``in_suit``, else of any) home or in a side pile
+    (``where``: side card -> (pile, index))? Such a card leaves its pile only upwards."""
+    r = RANK[c]
+    for u in ((SUIT[c],) if in_suit else range(4)):
+        home = (found[2 * u] >= r - 1) + (found[2 * u + 1] >= r - 1)
+        lying = (u * 13 + r - 2 in where) + (u * 13 + r - 2 + 52 in where)
+        if home + lying < 2:
+            return False
+    return True
+
+
+def _copy_waits(c: int, where: dict, sides: tuple) -> bool:
+    """Rule ``safe-side-up``, (B): does the other copy of side top ``c`` lie in a side pile
+    under ``c`` itself, or under a card of ``c``'s suit one rank lower or higher than
+    ``c`` (each goes up only after ``c`` or after the suit's lower foundation has reached
+    the rank below ``c``)?"""
+    at = where.get(c - 52 if c >= 52 else c + 52)
+    if at is None:
+        return False
+    s, r = SUIT[c], RANK[c]
+    q, j = at
+    return any(y == c or (SUIT[y] == s and (RANK[y] == r - 1 or RANK[y] > r))
+               for y in sides[q][j + 1:])
+
+
+def _redeal_held(w: list) -> list:
+    """Rule ``every-pass``: the relaxation's next stock after a redeal, next card last: the
+    waste's held cards in the order they were turned (the waste turned over unshuffled)."""
+    return w[::-1]
 
 
 def _need(home: int, second: bool = True) -> int:
@@ -838,7 +856,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
                 break
             # rule ``every-pass``: the waste's held cards, in order, are the next stock
             redeals -= 1
-            queue, w, build, chained = w[::-1], [], [], []
+            queue, w, build, chained = _redeal_held(w), [], [], []
             continue
         if len(piles) < nsides:  # a pile is empty: refills may take any stock card
             while queue:
