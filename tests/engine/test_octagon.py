@@ -245,6 +245,7 @@ def _chain_every_copy(stock, home, in_suit=True):
 @pytest.mark.parametrize("variant", [
     ("_need", lambda home, second=True: 2),  # both copies below even for the first copy
     ("_never_built", lambda c, home, in_suit=True: True),  # every turned card stuck
+    ("_redeal_held", lambda w: []),  # rule every-pass: the held waste never turned again
 ])
 def test_an_unsound_proof_of_loss_is_caught_on_a_winning_line(variant, monkeypatch):
     name, bad = variant
