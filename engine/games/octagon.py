@@ -192,14 +192,6 @@ PRUNINGS = {
     "eight) and the move does not empty a side pile: no card can ever need it as a place to "
     "go, so playing it now loses nothing, and no refill (which takes stock cards) is "
     "triggered.",
-    "safe-side-up": "A side pile's top card c that fits a foundation goes up automatically "
-    "when the pile keeps a card (no refill), no card that could be built on c can ever "
-    "reach it (every such card is home or lies in a side pile, which it leaves only "
-    "upwards), and c's other copy lies in a side pile under c itself, under the other card "
-    "one rank below c, or under a higher card of c's suit: then that copy cannot go up "
-    "before c or before the foundations of the suit are level, so any winning line that "
-    "leaves c there wins with c up as well, every move of it still legal (not under "
-    "side transfers, compulsory stock play, or the literal reading's opening digs).",
     "blocked": "A position is lost when, even with every card outside the side piles free "
     "to go up at any time, the side piles cannot be emptied: they give up only their top "
     "cards and only to the foundations (octagon:6), so the real game can do no better "
@@ -221,16 +213,6 @@ PRUNINGS = {
     "covers more), and lets every other stock card free; once a side pile is empty (a refill "
     "takes stock cards past the waste) the rest of the stock is free too "
     "(part of ``blocked``'s relaxation).",
-    "every-pass": "Before the last pass too the stock turns in its order and a turned "
-    "card lands on the waste's top, which it leaves only from the top (to a foundation, or "
-    "onto a side pile) or by a redeal, which turns the waste, in order, into the next "
-    "stock: so a card that can never be built on a side pile (a king; a card both of whose "
-    "higher neighbours are home; with ``last-pass-chain`` on, a card whose every higher "
-    "neighbour is home or such a card of the stock or waste itself) is held like a waste "
-    "card of the last pass through the passes left, every other card of the stock and "
-    "waste is let free once turned (the waste's at once), and once a side pile is empty "
-    "(refills take any stock card) all of them are free; part of ``blocked``'s "
-    "relaxation (OctagonState.dead, _relaxed_blocked).",
     "last-pass-chain": "In the last pass a stock card can go on a side pile only onto a "
     "card one rank higher that is a side pile's top then; a card gets there only by being "
     "built (onto its own higher neighbour) or by a refill (a pile emptied); so when every "
@@ -494,45 +476,6 @@ class OctagonState(State):
             r = RANK[c] - 1
             if (f[t ^ 1] >= r) if in_suit else (low >= r):
                 return ("found", src)
-        return self._side_up()
-
-    def _side_up(self):
-        """Rule ``safe-side-up`` (see :data:`PRUNINGS`): a side pile's top card ``c`` of rank
-        ``r`` fitting foundation ``t`` (so that foundation is at ``r - 1``), the pile
-        keeping a card, goes up when (A) every card that could be built on ``c`` (rank
-        ``r - 1``, of its suit, or of any suit under ``side-build=any-suit``) and is not
-        home lies in a side pile: such a card leaves its pile only upwards, so none is
-        ever built on ``c``, which therefore stays on the pile until it goes up; and (B)
-        the other copy ``c2`` of ``c`` lies in a side pile under a card ``y`` that is
-        ``c`` itself, or of ``c``'s suit and rank ``r - 1`` or above ``r``: ``y`` goes up
-        only once ``c`` has (``c2`` is the only other card of rank ``r``) or once the suit's
-        other foundation has reached ``r - 1`` (the rank ``r - 1`` card ``y`` is that
-        foundation's), so ``c2`` can never take foundation ``t`` while the other foundation
-        is below ``r - 1``. Then a winning line that leaves ``c`` wins with ``c`` up now:
-        until ``c`` goes up in it, no move of it touches ``c``'s pile or needs foundation
-        ``t`` below ``r`` (if ``c2`` goes up first the foundations are level and ``c2`` takes
-        the other one), so each move stays legal and the positions differ only by ``c``.
-        Not under ``side-transfers=allowed`` (side cards move), ``stock-play=compulsory``
-        (a waste card fitting the higher foundation would forbid a turn), nor during the
-        opening under ``negation=literal`` (``c2`` could be dug out)."""
-        cfg = self.cfg
-        if ("safe-side-up" in cfg.off or cfg.transfers or cfg.compulsory
-                or (cfg.literal and self.opening)):
-            return None
-        sides = self.sides
-        cand = [i for i, p in enumerate(sides)
-                if len(p) > 1 and self.to_foundation(p[-1]) >= 0]
-        if not cand:
-            return None
-        where = {}
-        for i, p in enumerate(sides):
-            for j, d in enumerate(p):
-                where[d] = (i, j)
-        for i in cand:
-            c = sides[i][-1]
-            if _none_builds_on(c, self.found, where, cfg.in_suit) and _copy_waits(c, where,
-                                                                                   sides):
-                return ("found", i)
         return None
 
     def dead(self) -> bool:
@@ -557,31 +500,25 @@ class OctagonState(State):
         if "blocked" in cfg.off or cfg.transfers or (cfg.literal and self.opening):
             return False
         last = self.passes >= cfg.max_redeals
+        waste = self.waste if last and "last-pass" not in cfg.off else ()
+        stock = self.stock[self.ptr:] if last else ()
+        ordered = bool(stock) and "last-pass-stock" not in cfg.off
         second = "second-copy" not in cfg.off
-        redeals = 0
-        if last:
-            waste = self.waste if "last-pass" not in cfg.off else ()
-            stock = self.stock[self.ptr:]
-            ordered = bool(stock) and "last-pass-stock" not in cfg.off
-            chain = ordered and "last-pass-chain" not in cfg.off
-        elif "every-pass" not in cfg.off and (self.waste or self.ptr < len(self.stock)):
-            # rule ``every-pass``: the passes left, the stock in order, the waste held
-            waste, stock = self.waste, self.stock[self.ptr:]
-            redeals = cfg.max_redeals - self.passes
-            ordered = True
-            chain = "last-pass-chain" not in cfg.off
-        else:
-            waste, stock, ordered, chain = (), (), False, False
-        k = (self.found, self.sides, waste, stock, ordered, second, chain, redeals)
+        chain = ordered and "last-pass-chain" not in cfg.off
+        k = (self.found, self.sides, waste, stock, ordered, second, chain)
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
-            # a position no legal play reaches (a foundation past the king: the careful
-            # player applies the real position's moves to its samples, where a dig under
-            # ``negation=literal`` may name another card) is claimed nothing about
+            # Positions no legal play reaches: the careful player
+            # (engine.policies.careful_run) applies the real position's moves to its
+            # samples, where under ``negation=literal`` an opening dig may name a card that
+            # does not fit; ``apply`` then adds it to the last foundation, whose count may
+            # pass the king (nothing is claimed then) or exceed the copies of a rank
+            # (settle's free count goes below zero: ``> 0`` there, not ``!= 0``, which
+            # looped for ever). Either way the answer ends; for such a sample it means
+            # nothing, and for every legal position it is unchanged.
             d = max(self.found) <= 13 and _relaxed_blocked(
-                self.found, self.sides, waste, cfg.in_suit, stock, ordered, second, chain,
-                redeals)
+                self.found, self.sides, waste, cfg.in_suit, stock, ordered, second, chain)
             if len(cache) >= 1 << 18:
                 cache.clear()
             cache[k] = d
@@ -623,39 +560,6 @@ class OctagonState(State):
         s.stock, s.waste = relabelled(self.stock, sigma), relabelled(self.waste, sigma)
         s.fstock = bytes(c % 52 for c in s.stock)
         return s
-
-
-def _none_builds_on(c: int, found: tuple, where: dict, in_suit: bool = True) -> bool:
-    """Rule ``safe-side-up``, (A): is every card that could be built on side top ``c`` (one
-    rank lower; of its suit when ``in_suit``, else of any) home or in a side pile
-    (``where``: side card -> (pile, index))? Such a card leaves its pile only upwards."""
-    r = RANK[c]
-    for u in ((SUIT[c],) if in_suit else range(4)):
-        home = (found[2 * u] >= r - 1) + (found[2 * u + 1] >= r - 1)
-        lying = (u * 13 + r - 2 in where) + (u * 13 + r - 2 + 52 in where)
-        if home + lying < 2:
-            return False
-    return True
-
-
-def _copy_waits(c: int, where: dict, sides: tuple) -> bool:
-    """Rule ``safe-side-up``, (B): does the other copy of side top ``c`` lie in a side pile
-    under ``c`` itself, or under a card of ``c``'s suit one rank lower or higher than
-    ``c`` (each goes up only after ``c`` or after the suit's lower foundation has reached
-    the rank below ``c``)?"""
-    at = where.get(c - 52 if c >= 52 else c + 52)
-    if at is None:
-        return False
-    s, r = SUIT[c], RANK[c]
-    q, j = at
-    return any(y == c or (SUIT[y] == s and (RANK[y] == r - 1 or RANK[y] > r))
-               for y in sides[q][j + 1:])
-
-
-def _redeal_held(w: list) -> list:
-    """Rule ``every-pass``: the relaxation's next stock after a redeal, next card last: the
-    waste's held cards in the order they were turned (the waste turned over unshuffled)."""
-    return w[::-1]
 
 
 def _need(home: int, second: bool = True) -> int:
@@ -707,7 +611,7 @@ def _chain_held(stock: tuple, home: list, in_suit: bool = True) -> list:
 
 def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: bool = True,
                      stock: tuple = (), ordered: bool = False, second: bool = True,
-                     chain: bool = False, redeals: int = 0) -> bool:
+                     chain: bool = False) -> bool:
     """Can the relaxed game of :meth:`OctagonState.dead` not empty the side piles (and the
     locked part of the waste)? ``found`` 8 top ranks, ``sides`` the side piles (bottom
     first), ``waste`` (bottom first) given only in the last pass, else empty.
@@ -730,19 +634,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     can move), and then leaves it only to a foundation, from the top. The other stock cards
     are free. Once a side pile is empty in the relaxation (the real game can empty one no
     sooner, since its side piles' own cards go up no sooner), a refill may take stock cards
-    past the waste, so the rest of the stock is let free.
-
-    ``redeals`` (rule ``every-pass``): a pass before the last, with ``redeals`` redeals
-    left; ``waste`` and ``stock`` are given and ``ordered`` is set. A card that can never
-    be built on a side pile (a king; a card whose higher neighbours are home; with ``chain``
-    a card of :func:`_chain_held` over the waste and the stock together) is held on the
-    waste, from which it leaves only from the top to a foundation, or by a redeal; the
-    waste's other cards are free at once, the stock's once turned. The stock is turned only
-    at a fixpoint, as in the last pass, and once it is out, at a fixpoint, the waste (its
-    held cards, in order) is redealt as the next stock while redeals are left; from the
-    last of them on this is the last pass's relaxation above. Once a side pile is empty the
-    stock and the waste's chain-held cards are let free (a refill may take any stock card,
-    and the waste becomes stock at the next redeal)."""
+    past the waste, so the rest of the stock is let free."""
     held = [[0] * 14 for _ in range(4)]
     piles = [list(p) for p in sides if p]
     for p in piles:
@@ -763,11 +655,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
         held[SUIT[c]][RANK[c]] += 1
     # rule ``last-pass-chain``: stock cards (by index) that can never be a side pile's top
     # while no pile is empty, so never a place to build on (:func:`_chain_held`)
-    if ordered and chain:
-        seq = tuple(waste) + tuple(stock) if redeals else stock
-        stuck = {c for c, h in zip(seq, _chain_held(seq, home, in_suit)) if h}
-    else:
-        stuck = None
+    stuck = _chain_held(stock, home, in_suit) if ordered and chain else None
     chained: list = []  # waste indices of cards held by the chain only (not never_built)
     # up[s][r]: copies of rank r of suit s home (rank 0 stands for the foundations' base);
     # need[s][r]: copies of rank r - 1 that must be home before a copy of rank r goes up
@@ -779,7 +667,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     def settle(s: int) -> None:  # the free cards of suit s go up while they can
         u, nd, fr = up[s], need[s], nfree[s]
         for r in range(2, 14):
-            while fr[r] > 0 and u[r - 1] >= nd[r]:
+            while fr[r] > 0 and u[r - 1] >= nd[r]:  # (> 0: see OctagonState.dead)
                 fr[r] -= 1
                 u[r] += 1
 
@@ -809,21 +697,12 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     for c in stock:
         target[SUIT[c]][RANK[c]] += 1
     build = [False] * len(w)
-    if redeals:  # rule ``every-pass``: held only if never built (chain: until a pile empties)
-        for i, c in enumerate(w):
-            if never_built(c):
-                continue
-            if stuck is not None and c in stuck:
-                chained.append(i)
-            else:
-                build[i] = True
-    else:
-        for i in range(len(w) - 1, -1, -1):
-            s, r = SUIT[w[i]], RANK[w[i]]
-            if r < 13:
-                build[i] = (target[s][r + 1] > 0 if in_suit
-                            else any(target[t][r + 1] for t in range(4)))
-                target[s][r] += 1  # a king in the waste never reaches a side pile
+    for i in range(len(w) - 1, -1, -1):
+        s, r = SUIT[w[i]], RANK[w[i]]
+        if r < 13:
+            build[i] = (target[s][r + 1] > 0 if in_suit
+                        else any(target[t][r + 1] for t in range(4)))
+            target[s][r] += 1  # a king in the waste never reaches a side pile
     exposed = [[False] * 15 for _ in range(4)]  # exposed[s][r]: such a card was a pile top
 
     def expose() -> None:
@@ -852,12 +731,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
             piles = [p for p in piles if p]
             expose()
         if not queue:
-            if not (redeals and w):
-                break
-            # rule ``every-pass``: the waste's held cards, in order, are the next stock
-            redeals -= 1
-            queue, w, build, chained = _redeal_held(w), [], [], []
-            continue
+            break
         if len(piles) < nsides:  # a pile is empty: refills may take any stock card
             while queue:
                 release(queue.pop())
@@ -870,7 +744,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
             if never_built(c):
                 w.append(c)
                 build.append(False)
-            elif stuck is not None and c in stuck:
+            elif stuck is not None and stuck[len(stock) - len(queue) - 1]:
                 chained.append(len(w))
                 w.append(c)
                 build.append(False)
