@@ -509,8 +509,16 @@ class OctagonState(State):
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
-            d = _relaxed_blocked(self.found, self.sides, waste, cfg.in_suit, stock, ordered,
-                                 second, chain)
+            # Positions no legal play reaches: the careful player
+            # (engine.policies.careful_run) applies the real position's moves to its
+            # samples, where under ``negation=literal`` an opening dig may name a card that
+            # does not fit; ``apply`` then adds it to the last foundation, whose count may
+            # pass the king (nothing is claimed then) or exceed the copies of a rank
+            # (settle's free count goes below zero: ``> 0`` there, not ``!= 0``, which
+            # looped for ever). Either way the answer ends; for such a sample it means
+            # nothing, and for every legal position it is unchanged.
+            d = max(self.found) <= 13 and _relaxed_blocked(
+                self.found, self.sides, waste, cfg.in_suit, stock, ordered, second, chain)
             if len(cache) >= 1 << 18:
                 cache.clear()
             cache[k] = d
@@ -659,7 +667,7 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
     def settle(s: int) -> None:  # the free cards of suit s go up while they can
         u, nd, fr = up[s], need[s], nfree[s]
         for r in range(2, 14):
-            while fr[r] and u[r - 1] >= nd[r]:
+            while fr[r] > 0 and u[r - 1] >= nd[r]:  # (> 0: see OctagonState.dead)
                 fr[r] -= 1
                 u[r] += 1
 

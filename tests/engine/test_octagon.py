@@ -252,3 +252,47 @@ def test_an_unsound_proof_of_loss_is_caught_on_a_winning_line(variant, monkeypat
     assert _claims_on_winning_lines(wins) == 0
     monkeypatch.setattr(octagon, name, bad)
     assert _claims_on_winning_lines(wins) > 0
+
+
+def _alarm(seconds):
+    """Fail (rather than hang) a test whose code loops for ever."""
+    import signal
+
+    def fail(*_a):
+        raise AssertionError(f"still running after {seconds} s")
+    signal.signal(signal.SIGALRM, fail)
+    signal.alarm(seconds)
+
+
+def test_dead_ends_on_a_position_no_legal_play_reaches():
+    """A dig applied to a careful player's sample where the dug card does not fit adds a
+    card to the last foundation: a rank counted three times, or a foundation past the king.
+    ``dead`` must still answer (its relaxation once looped for ever on a negative count of
+    free cards) and claims nothing past the king."""
+    import signal
+    _alarm(20)
+    try:
+        twos = [c for c in range(104) if octagon.SUIT[c] == 3 and octagon.RANK[c] == 2]
+        # the last foundation (suit 3's second) at two while both twos of suit 3 still
+        # lie in a side pile: three copies of a card
+        octagon._relaxed_blocked((1,) * 7 + (2,), (tuple(twos),))
+        s = games.new("octagon", 1, {"negation": "literal"})
+        e = s.apply(("turn",))
+        e.found = e.found[:7] + (14,)
+        assert e.dead() is False
+    finally:
+        signal.alarm(0)
+
+
+def test_careful_player_ends_under_literal():
+    """The careful player's first moves of deal 1 under negation=literal (it applies opening
+    digs of cards it has not seen to its samples): they once hung in ``dead``."""
+    import signal
+    from engine.policies import careful_run
+    _alarm(120)
+    try:
+        r = careful_run(games.new("octagon", 1, {"negation": "literal"}), budget=2000,
+                        max_moves=30)
+        assert r.state.moves()
+    finally:
+        signal.alarm(0)
