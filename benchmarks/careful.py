@@ -26,22 +26,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.machine import describe  # noqa: E402
 from engine import games  # noqa: E402
+from engine.odds import parse_readings  # noqa: E402
 from engine.policies import careful_run, run  # noqa: E402
 from engine.results import BUDGETS, CODE  # noqa: E402
 from engine.solver import solve_deal  # noqa: E402
 
 
-def measure(slug: str, first: int, deals: int, memory: bool = True) -> dict:
-    """Per-deal outcomes (W/L/U strings) of greedy, careful and solver, and careful's CPU."""
+def measure(slug: str, first: int, deals: int, memory: bool = True,
+            readings: dict | None = None) -> dict:
+    """Per-deal outcomes (W/L/U strings) of greedy, careful and solver under ``readings``
+    (None: the defaults), and careful's CPU."""
     out = {"game": slug, "first": first, "greedy": "", "careful": "", "solver": "", "cpu": []}
     for d in range(first, first + deals):
-        out["greedy"] += CODE[run(games.new(slug, d), "greedy",
+        out["greedy"] += CODE[run(games.new(slug, d, readings), "greedy",
                                   max_moves=BUDGETS["greedy"]).outcome]
         t = time.process_time()
-        out["careful"] += CODE[careful_run(games.new(slug, d), budget=BUDGETS["careful"],
+        out["careful"] += CODE[careful_run(games.new(slug, d, readings), budget=BUDGETS["careful"],
                                            memory=memory).outcome]
         out["cpu"].append(round(time.process_time() - t, 3))
-        out["solver"] += CODE[solve_deal(slug, d, None, BUDGETS["solver"]).outcome]
+        out["solver"] += CODE[solve_deal(slug, d, readings, BUDGETS["solver"]).outcome]
     return out
 
 
@@ -61,13 +64,18 @@ def main(argv=None) -> None:
     ap.add_argument("--smoke", action="store_true", help="two deals of two games")
     ap.add_argument("--no-memory", action="store_true",
                     help="the careful player without memory (careful_run(memory=False))")
+    ap.add_argument("--reading", action="append", default=[], metavar="A=R",
+                    help="a reading other than the default (repeatable; one game only)")
     a = ap.parse_args(argv)
+    readings = parse_readings(a.reading) or None
+    if readings and len(a.game or ()) != 1:
+        ap.error("--reading needs exactly one --game")
     slugs = a.game or (["mill", "favourite"] if a.smoke else games.available())
     deals = 2 if a.smoke else a.deals
     print(f"machine: {describe()}", flush=True)
     rows = []
     for slug in slugs:
-        r = measure(slug, a.first, deals, memory=not a.no_memory)
+        r = measure(slug, a.first, deals, memory=not a.no_memory, readings=readings)
         rows.append(r)
         und = {p: r[p].count("U") for p in ("greedy", "careful", "solver")}
         print(f"{slug:<20} deals {a.first}-{a.first + deals - 1}  "
