@@ -64,6 +64,10 @@ PRUNINGS = {
     "safe-foundation": "Once every foundation's direction is fixed, a card that fits a "
     "foundation goes up automatically: one pack, so its predecessor is home and the only "
     "card it could still hold is its successor, which can go up straight after it.",
+    "stuck-separate": "Under fill=rows-only a separate-line card whose build partners are "
+    "each on a foundation or under it in its line leaves only for its foundation, so it "
+    "goes up before every card under it; with the suits' foundation orders a cycle of such "
+    "constraints means no order of play wins.",
 }
 NROWS = 8            # 0-3 right rows, 4-7 left rows
 RSEP, LSEP = 8, 9    # the two separate lines
@@ -432,6 +436,88 @@ class FavouriteState(State):
                     if u <= 1:
                         tot += (top - k) * (2 - u)
         return tot - 3 * sum(1 for p in self.piles_[:NROWS] if not p)
+
+    def dead(self) -> bool:
+        """Proofs of loss (each a rule of :data:`PRUNINGS`): :meth:`_stuck_cycle`."""
+        if "stuck-separate" not in self.cfg.off and self._stuck_cycle():
+            return True
+        return False
+
+    def _stuck_cycle(self) -> bool:
+        """Rule ``stuck-separate`` (reading ``fill=rows-only`` only): a card of a separate
+        line whose build partners (its suit, one rank up or down; K-A too under
+        ``wrap=yes``) are each on a foundation or under it in the same line can leave only
+        for its foundation: it may not fill an emptied row (``rows-only``), nothing is laid
+        on a foundation card, and a card under it is never free while it lies there. So it
+        goes up before every card under it. With each suit's foundation order (suits whose
+        direction is fixed), these 'goes up before' constraints are a graph on the cards
+        still out; a cycle means no order of play puts every card up: lost."""
+        cfg = self.cfg
+        if cfg.fill_from_sep:
+            return False
+        ps = self.piles_
+        found, dirs, b = self.found, self.dirs, cfg.base
+        up = [False] * 52  # on a foundation
+        pos = [0] * 52     # place in its suit's foundation order (direction fixed)
+        for su in range(4):
+            d = dirs[su]
+            for r in range(1, 14):
+                c = su * 13 + r - 1
+                if d:
+                    pos[c] = ((r - b) * d) % 13
+                    up[c] = pos[c] < found[su]
+                else:
+                    up[c] = r == b
+        succ: dict[int, list[int]] = {}
+        stuck_any = False
+        for L in (RSEP, LSEP):
+            line = ps[L]
+            for k in range(1, len(line)):
+                x = line[k]
+                r = RANK[x]
+                partners = [r - 1, r + 1]
+                if cfg.wrap:
+                    partners = [(q - 1) % 13 + 1 for q in partners]
+                below = line[:k]
+                free = False
+                for q in partners:
+                    if 1 <= q <= 13:
+                        z = SUIT[x] * 13 + q - 1
+                        if not up[z] and z not in below:
+                            free = True
+                            break
+                if not free:
+                    succ.setdefault(x, []).extend(below)
+                    stuck_any = True
+        if not stuck_any:
+            return False
+        for su in range(4):
+            if dirs[su]:
+                order = sorted((c for c in range(su * 13, su * 13 + 13) if not up[c]),
+                               key=pos.__getitem__)
+                for a, c in zip(order, order[1:]):
+                    succ.setdefault(a, []).append(c)
+        # cycle search (iterative, three colours)
+        colour = {}
+        for start in list(succ):
+            if start in colour:
+                continue
+            stack = [(start, iter(succ.get(start, ())))]
+            colour[start] = 1
+            while stack:
+                node, it = stack[-1]
+                for nxt in it:
+                    cn = colour.get(nxt, 0)
+                    if cn == 1:
+                        return True
+                    if cn == 0:
+                        colour[nxt] = 1
+                        stack.append((nxt, iter(succ.get(nxt, ()))))
+                        break
+                else:
+                    colour[node] = 2
+                    stack.pop()
+        return False
 
     def key(self):
         ps = self.piles_
