@@ -453,7 +453,7 @@ class FavouriteState(State):
         direction is fixed), these 'goes up before' constraints are a graph on the cards
         still out; a cycle means no order of play puts every card up: lost."""
         cfg = self.cfg
-        if cfg.fill_from_sep:
+        if not self._separate_never_fills():
             return False
         ps = self.piles_
         found, dirs, b = self.found, self.dirs, cfg.base
@@ -473,21 +473,9 @@ class FavouriteState(State):
         for L in (RSEP, LSEP):
             line = ps[L]
             for k in range(1, len(line)):
-                x = line[k]
-                r = RANK[x]
-                partners = [r - 1, r + 1]
-                if cfg.wrap:
-                    partners = [(q - 1) % 13 + 1 for q in partners]
                 below = line[:k]
-                free = False
-                for q in partners:
-                    if 1 <= q <= 13:
-                        z = SUIT[x] * 13 + q - 1
-                        if not up[z] and z not in below:
-                            free = True
-                            break
-                if not free:
-                    succ.setdefault(x, []).extend(below)
+                if self._only_up(line[k], below, up):
+                    succ.setdefault(line[k], []).extend(below)
                     stuck_any = True
         if not stuck_any:
             return False
@@ -518,6 +506,30 @@ class FavouriteState(State):
                     colour[node] = 2
                     stack.pop()
         return False
+
+    def _separate_never_fills(self) -> bool:
+        """Rule ``stuck-separate``'s reading guard: under ``fill=rows-only`` a separate-line
+        card never fills an emptied row (the only way for it to leave other than a build or
+        its foundation)."""
+        return not self.cfg.fill_from_sep
+
+    def _only_up(self, x: int, below, up) -> bool:
+        """Rule ``stuck-separate``: can separate-line card ``x`` (lying on the cards
+        ``below`` in its line; ``up[c]`` card ``c`` is on a foundation) leave only for its
+        foundation? Yes when each of its build partners (its suit, one rank up or down; K-A
+        too under ``wrap=yes``) is on a foundation (nothing is laid on a foundation card) or
+        in ``below`` (never free while ``x`` lies on it)."""
+        r = RANK[x]
+        partners = (r - 1, r + 1)
+        if self.cfg.wrap:
+            partners = tuple((q - 1) % 13 + 1 for q in partners)
+        base = SUIT[x] * 13 - 1
+        for q in partners:
+            if 1 <= q <= 13:
+                z = base + q
+                if not up[z] and z not in below:
+                    return False
+        return True
 
     def key(self):
         ps = self.piles_
