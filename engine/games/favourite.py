@@ -47,6 +47,11 @@ Safe automatic moves (solver): a foundation move once the direction is fixed. On
 card ``c`` that goes up has its predecessor on the foundation already, so the only card it
 could still hold is its successor, which can go straight onto the foundation after it;
 nothing else depends on ``c`` staying where it is.
+
+Proof of loss (solver and careful player, :meth:`FavouriteState.dead`): rule
+``stuck-separate`` (reading ``fill=rows-only`` only), see :meth:`FavouriteState._stuck_cycle`.
+Move order (solver, :meth:`FavouriteState.search_moves`): fewest cards lying on each suit's
+next two cards first; a heuristic that prunes nothing.
 """
 from __future__ import annotations
 

@@ -105,3 +105,14 @@ def test_an_unsound_reading_guard_is_caught(monkeypatch):
     monkeypatch.setattr(F.FavouriteState, "_separate_never_fills", lambda self: True)
     decided, bad = T.compare(G, RULE, None, where)
     assert bad, f"unsound reading guard went unnoticed ({decided} decided)"
+
+
+@pytest.mark.parametrize("readings", [None, ROWS_ONLY, {"direction": "per-foundation"}])
+def test_search_moves_only_reorders(readings):
+    """The move order (search_moves) prunes nothing: the legal moves, each once, along
+    random playouts."""
+    for deal in range(1, 6):
+        s = games.new(G, deal, readings)
+        for m in policies.run(s, "random", seed=deal, max_moves=200).state.moves():
+            assert sorted(s.search_moves()) == sorted(s.legal_moves())
+            s = s.apply(m)
