@@ -47,6 +47,11 @@ Safe automatic moves (solver): a foundation move once the direction is fixed. On
 card ``c`` that goes up has its predecessor on the foundation already, so the only card it
 could still hold is its successor, which can go straight onto the foundation after it;
 nothing else depends on ``c`` staying where it is.
+
+Proof of loss (solver and careful player, :meth:`FavouriteState.dead`): rule
+``stuck-separate`` (reading ``fill=rows-only`` only), see :meth:`FavouriteState._stuck_cycle`.
+Move order (solver, :meth:`FavouriteState.search_moves`): fewest cards lying on each suit's
+next two cards first; a heuristic that prunes nothing.
 """
 from __future__ import annotations
 
@@ -64,6 +69,10 @@ PRUNINGS = {
     "safe-foundation": "Once every foundation's direction is fixed, a card that fits a "
     "foundation goes up automatically: one pack, so its predecessor is home and the only "
     "card it could still hold is its successor, which can go up straight after it.",
+    "stuck-separate": "Under fill=rows-only a separate-line card whose build partners are "
+    "each on a foundation or under it in its line leaves only for its foundation, so it "
+    "goes up before every card under it; with the suits' foundation orders a cycle of such "
+    "constraints means no order of play wins.",
 }
 NROWS = 8            # 0-3 right rows, 4-7 left rows
 RSEP, LSEP = 8, 9    # the two separate lines
@@ -396,6 +405,136 @@ class FavouriteState(State):
 
     def is_won(self) -> bool:
         return self.found == (13, 13, 13, 13)
+
+    def search_moves(self) -> list[tuple]:
+        """The solver's moves: :meth:`legal_moves`, tried in the order of :meth:`_order_key`
+        (a heuristic: it prunes nothing, so it changes no verdict, only how soon a win is
+        met)."""
+        moves = self.legal_moves()
+        if len(moves) > 1 and moves[0][0] != "direction":
+            scored = sorted((self.apply(m)._blockage(), i) for i, m in enumerate(moves))
+            moves = [moves[i] for _h, i in scored]
+        return moves
+
+    def _urgency(self, c: int) -> int:
+        """How many cards of ``c``'s suit must go up before ``c`` (0: ``c`` is next); with
+        the direction of its foundation still open, the smaller of the two counts."""
+        su = SUIT[c]
+        n = self.found[su]
+        d = self.dirs[su]
+        r = RANK[c] - self.cfg.base
+        if d:
+            return (r * d) % 13 - n
+        return min(r % 13, (-r) % 13) - n
+
+    def _blockage(self) -> int:
+        """The move order's score (lower first): for the next card of each suit (weight 2)
+        and the one after it (weight 1), the number of cards lying on it, times the
+        weight; less 3 for each empty row. A heuristic only (see :meth:`search_moves`)."""
+        tot = 0
+        urg = self._urgency
+        for p in self.piles_:
+            top = len(p) - 1
+            for k, c in enumerate(p):
+                if k < top:
+                    u = urg(c)
+                    if u <= 1:
+                        tot += (top - k) * (2 - u)
+        return tot - 3 * sum(1 for p in self.piles_[:NROWS] if not p)
+
+    def dead(self) -> bool:
+        """Proofs of loss (each a rule of :data:`PRUNINGS`): :meth:`_stuck_cycle`."""
+        if "stuck-separate" not in self.cfg.off and self._stuck_cycle():
+            return True
+        return False
+
+    def _stuck_cycle(self) -> bool:
+        """Rule ``stuck-separate`` (reading ``fill=rows-only`` only): a card of a separate
+        line whose build partners (its suit, one rank up or down; K-A too under
+        ``wrap=yes``) are each on a foundation or under it in the same line can leave only
+        for its foundation: it may not fill an emptied row (``rows-only``), nothing is laid
+        on a foundation card, and a card under it is never free while it lies there. So it
+        goes up before every card under it. With each suit's foundation order (suits whose
+        direction is fixed), these 'goes up before' constraints are a graph on the cards
+        still out; a cycle means no order of play puts every card up: lost."""
+        cfg = self.cfg
+        if not self._separate_never_fills():
+            return False
+        ps = self.piles_
+        found, dirs, b = self.found, self.dirs, cfg.base
+        up = [False] * 52  # on a foundation
+        pos = [0] * 52     # place in its suit's foundation order (direction fixed)
+        for su in range(4):
+            d = dirs[su]
+            for r in range(1, 14):
+                c = su * 13 + r - 1
+                if d:
+                    pos[c] = ((r - b) * d) % 13
+                    up[c] = pos[c] < found[su]
+                else:
+                    up[c] = r == b
+        succ: dict[int, list[int]] = {}
+        stuck_any = False
+        for L in (RSEP, LSEP):
+            line = ps[L]
+            for k in range(1, len(line)):
+                below = line[:k]
+                if self._only_up(line[k], below, up):
+                    succ.setdefault(line[k], []).extend(below)
+                    stuck_any = True
+        if not stuck_any:
+            return False
+        for su in range(4):
+            if dirs[su]:
+                order = sorted((c for c in range(su * 13, su * 13 + 13) if not up[c]),
+                               key=pos.__getitem__)
+                for a, c in zip(order, order[1:]):
+                    succ.setdefault(a, []).append(c)
+        # cycle search (iterative, three colours)
+        colour = {}
+        for start in list(succ):
+            if start in colour:
+                continue
+            stack = [(start, iter(succ.get(start, ())))]
+            colour[start] = 1
+            while stack:
+                node, it = stack[-1]
+                for nxt in it:
+                    cn = colour.get(nxt, 0)
+                    if cn == 1:
+                        return True
+                    if cn == 0:
+                        colour[nxt] = 1
+                        stack.append((nxt, iter(succ.get(nxt, ()))))
+                        break
+                else:
+                    colour[node] = 2
+                    stack.pop()
+        return False
+
+    def _separate_never_fills(self) -> bool:
+        """Rule ``stuck-separate``'s reading guard: under ``fill=rows-only`` a separate-line
+        card never fills an emptied row (the only way for it to leave other than a build or
+        its foundation)."""
+        return not self.cfg.fill_from_sep
+
+    def _only_up(self, x: int, below, up) -> bool:
+        """Rule ``stuck-separate``: can separate-line card ``x`` (lying on the cards
+        ``below`` in its line; ``up[c]`` card ``c`` is on a foundation) leave only for its
+        foundation? Yes when each of its build partners (its suit, one rank up or down; K-A
+        too under ``wrap=yes``) is on a foundation (nothing is laid on a foundation card) or
+        in ``below`` (never free while ``x`` lies on it)."""
+        r = RANK[x]
+        partners = (r - 1, r + 1)
+        if self.cfg.wrap:
+            partners = tuple((q - 1) % 13 + 1 for q in partners)
+        base = SUIT[x] * 13 - 1
+        for q in partners:
+            if 1 <= q <= 13:
+                z = base + q
+                if not up[z] and z not in below:
+                    return False
+        return True
 
     def key(self):
         ps = self.piles_
