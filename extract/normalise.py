@@ -809,11 +809,12 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         low = word.lower()
         if low not in _WHOLE_WORDS and (len(word) < 2 or _known(_MARKS.sub("", low))):
             return ()
-    if not _HAS_CYR.search(word):
-        return ()
+    # (a word the fast path takes is Cyrillic letters: asked first, it spares that test)
     simple = _simple_prereform(word)
     if simple is not None:
         return simple
+    if not _HAS_CYR.search(word):
+        return ()
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
     shown = "".join(target)
@@ -858,7 +859,7 @@ def _simple_modern(word: str) -> tuple[str, bool] | None:
     if mapped[-1] == "ъ" and low[-2] in _CONSONANTS:
         m -= 1
     modern = mapped[:m]
-    if "ъи" in mapped[1:] or mapped in ("ея", "нея") or low in _ONE_FORMS or \
+    if mapped.find("ъи", 1) > 0 or mapped in ("ея", "нея") or low in _ONE_FORMS or \
             (m >= 4 and modern.endswith(("аго", "яго"))) or \
             (m >= 3 and modern.endswith(("ыя", "ия"))):
         return None
