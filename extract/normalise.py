@@ -47,8 +47,8 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import chain, repeat
-from operator import attrgetter
+from itertools import chain, compress, repeat
+from operator import attrgetter, is_not
 from typing import Iterable, Sequence
 
 from .errors import EditionError, line_of
@@ -918,9 +918,17 @@ def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, i
             while start >= 0:
                 end = start + len(src)
                 rep = dst.upper() if x[start].isupper() else dst
-                modern = _modern_form(x[:start] + rep + x[end:], yo, dje)
-                if modern not in found and _plain_word(modern) and _known(modern):
-                    found[modern] = (start, end, rep, rank)
+                # (_modern_form, keeping whether the fast path found the word known)
+                variant = x[:start] + rep + x[end:]
+                simple = _simple_modern(variant)
+                if simple is not None:
+                    modern, known = simple
+                    if known and modern not in found and _plain_word(modern):
+                        found[modern] = (start, end, rep, rank)
+                else:
+                    modern = _modern_of(_letters(variant, yo, dje)[0])
+                    if modern not in found and _plain_word(modern) and _known(modern):
+                        found[modern] = (start, end, rep, rank)
                 start = low.find(src, start + 1)
     return found
 
@@ -1090,7 +1098,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     get = cache.get
     words = [text[a:z] for a, z in pieces]
     known = list(map(get, words, repeat(False)))    # False: not made yet
-    todo = [k for k, held in enumerate(known) if held is not None]
+    todo = list(compress(range(len(known)), map(is_not, known, repeat(None))))
     if linked:
         todo = sorted(linked.union(todo))
     done = 0    # the pieces before this one are in a unit already made
