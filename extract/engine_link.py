@@ -23,6 +23,30 @@ def rule_links() -> dict[str, list[str]]:
     return registry.by_sentence()
 
 
+#: :func:`stale_games` already worked out: key (see there) -> the games
+_STALE: dict[tuple, list[str]] = {}
+
+
+def stale_games(path, table: dict) -> list[str]:
+    """``engine.results.stale_games(table)`` of the odds table ``table`` loaded from the file
+    ``path``, worked out once for each state of that file and of the engine's sources (their
+    paths, sizes and modification times): a site build asks it on every game's page, and
+    each answer hashes the engine's code for every game and player of the table."""
+    from pathlib import Path
+
+    from engine import results
+
+    def stamp(p: Path) -> tuple:
+        st = p.stat()
+        return str(p), st.st_size, st.st_mtime_ns
+    key = (stamp(Path(path)), tuple(stamp(p) for p in sorted(results.ENGINE_DIR.rglob("*.py"))))
+    if key not in _STALE:
+        if len(_STALE) > 16:
+            _STALE.clear()
+        _STALE[key] = results.stale_games(table)
+    return list(_STALE[key])
+
+
 #: decisions that rest on the text's silence, until the game modules declare
 #: ``decision(..., kind="silent")`` themselves (engine/games/*.py belong to the engine's
 #: authors): :func:`decision_kind` reads the engine's kind when it is declared and this table

@@ -47,8 +47,8 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import chain, repeat
-from operator import attrgetter
+from itertools import chain, compress, repeat
+from operator import attrgetter, is_not
 from typing import Iterable, Sequence
 
 from .errors import EditionError, line_of
@@ -211,7 +211,8 @@ class Normalisation:
 def _shift(c: Change, d: int) -> Change:
     """``c`` (and its parts) with offsets moved by ``d``."""
     # (a copy of the fields with two of them moved: the normaliser moves one change per
-    # changed word of a text, and Change.__init__ costs twice as much)
+    # changed word of a text, and Change.__init__ costs twice as much; the parts, which
+    # have none of their own, are copied here rather than by a call for each)
     out = _new(Change)
     fields = out.__dict__
     fields.update(c.__dict__)
@@ -219,7 +220,17 @@ def _shift(c: Change, d: int) -> Change:
     fields["end"] += d
     parts = fields["parts"]
     if parts:
-        fields["parts"] = tuple([_shift(p, d) for p in parts])
+        moved = []
+        for p in parts:
+            q = _new(Change)
+            f = q.__dict__
+            f.update(p.__dict__)
+            f["start"] += d
+            f["end"] += d
+            if f["parts"]:
+                f["parts"] = tuple([_shift(x, d) for x in f["parts"]])
+            moved.append(q)
+        fields["parts"] = tuple(moved)
     return out
 
 
@@ -457,6 +468,12 @@ _CONFUSIONS = (
 # A word needs the rule pass only if it matches this (or is one of _WHOLE_WORDS).
 _SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\ufeffA-Za-z\u00c0-\u024fъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
                       r"[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]", re.IGNORECASE)
+# The same test in two parts (see _suspect): the letters and pairs anywhere, the endings
+# looked for only in the last four characters (an ending is at most four letters, and a
+# word piece holds no line break for $ to stand before).
+_SUSPECT_LETTERS = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\ufeffA-Za-z\u00c0-\u024fъЪ]|"
+                              r"[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]", re.IGNORECASE)
+_SUSPECT_ENDING = re.compile(r"(?:аго|яго|ыя|ія|ыяся|іяся)$", re.IGNORECASE)
 _AGO_KEEP = frozenset(("драго", "благо", "наго"))
 _WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
 _KIND_ORDER = ("emendation", "ocr", "orthography", "typography")
@@ -464,11 +481,12 @@ _KIND_RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _morph = None
 _words = ()   # the dictionary's word forms, as spelt there (see _known)
+_words_loaded = False   # whether _words is the dictionary's own set (else ask word_is_known)
 
 
 def _analyzer():
     """The pymorphy3 analyser, loaded once on first use (None if pymorphy3 is missing)."""
-    global _morph, _words
+    global _morph, _words, _words_loaded
     if _morph is None:
         try:
             import pymorphy3
@@ -477,15 +495,32 @@ def _analyzer():
             _morph = False
         else:
             _words = getattr(getattr(_morph, "dictionary", None), "words", None) or ()
+            # (word_is_known tries ё for е and nothing else in Russian: then a word without е
+            # is known exactly when it is in the set)
+            _words_loaded = bool(_words) and getattr(_morph, "char_substitutes", None) == \
+                _words.compile_replaces({"е": "ё"})
     return _morph or None
 
 
-@lru_cache(maxsize=200_000)
 def _known(word: str) -> bool:
     """Whether ``word`` (lower case, modern spelling) is in the pymorphy3 dictionary."""
+    # (a word spelt as the dictionary spells it is found by a plain look-up in the
+    # dictionary's word set, faster than the cache; before the dictionary is loaded the set
+    # is empty and the cached look-up loads it)
+    low = word.lower()
+    if low in _words:
+        return True
+    # (pymorphy3's word_is_known differs from the plain look-up only in trying ё for е: a word
+    # without е that is not in the set is unknown)
+    return _known_other(word) if "е" in low or not _words_loaded else False
+
+
+@lru_cache(maxsize=200_000)
+def _known_other(word: str) -> bool:
+    """:func:`_known` of a word not in the dictionary's word set as it stands."""
     m = _analyzer()
-    # (a word spelt as the dictionary spells it is found by a plain look-up, several times
-    # faster than word_is_known, which also tries ё for each е: that is asked only after)
+    # (word_is_known, several times slower than the plain look-up, also tries ё for each е:
+    # it is asked only when that fails)
     return bool(m and (word.lower() in _words or m.word_is_known(word)))
 
 
@@ -772,14 +807,18 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     confusion (:data:`_CONFUSIONS`) is tried at each place; the repair is kept if exactly one
     reading is a known word (see OCR_LETTER).
     """
-    if not _SUSPECT.search(word) and word.lower() not in _WHOLE_WORDS and (
-            len(word) < 2 or _known(_MARKS.sub("", word.lower()))):
-        return ()
-    if not _HAS_CYR.search(word):
-        return ()
+    # (_SUSPECT.search(word), in two parts: searching for the endings at every place of the
+    # word costs more than the rest of the test)
+    if not (_SUSPECT_LETTERS.search(word) or _SUSPECT_ENDING.search(word, max(0, len(word) - 4))):
+        low = word.lower()
+        if low not in _WHOLE_WORDS and (len(word) < 2 or _known(_MARKS.sub("", low))):
+            return ()
+    # (a word the fast path takes is Cyrillic letters: asked first, it spares that test)
     simple = _simple_prereform(word)
     if simple is not None:
         return simple
+    if not _HAS_CYR.search(word):
+        return ()
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
     shown = "".join(target)
@@ -794,6 +833,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             target, rule = repair
     return _groups(word, target, rule)
 
+
+_analyse_word = _analyse.__wrapped__   # (the same, its result not cached)
 
 _SIMPLE_WORD = re.compile(r"[А-ЯЁ]?[а-яёѣіѳѵѷ]+")
 _SIMPLE_MAP = str.maketrans("ѣіѳѵѷ", "еифии")
@@ -822,7 +863,7 @@ def _simple_modern(word: str) -> tuple[str, bool] | None:
     if mapped[-1] == "ъ" and low[-2] in _CONSONANTS:
         m -= 1
     modern = mapped[:m]
-    if "ъи" in mapped[1:] or mapped in ("ея", "нея") or low in _ONE_FORMS or \
+    if mapped.find("ъи", 1) > 0 or mapped in ("ея", "нея") or low in _ONE_FORMS or \
             (m >= 4 and modern.endswith(("аго", "яго"))) or \
             (m >= 3 and modern.endswith(("ыя", "ия"))):
         return None
@@ -881,9 +922,17 @@ def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, i
             while start >= 0:
                 end = start + len(src)
                 rep = dst.upper() if x[start].isupper() else dst
-                modern = _modern_form(x[:start] + rep + x[end:], yo, dje)
-                if modern not in found and _plain_word(modern) and _known(modern):
-                    found[modern] = (start, end, rep, rank)
+                # (_modern_form, keeping whether the fast path found the word known)
+                variant = x[:start] + rep + x[end:]
+                simple = _simple_modern(variant)
+                if simple is not None:
+                    modern, known = simple
+                    if known and modern not in found and _plain_word(modern):
+                        found[modern] = (start, end, rep, rank)
+                else:
+                    modern = _modern_of(_letters(variant, yo, dje)[0])
+                    if modern not in found and _plain_word(modern) and _known(modern):
+                        found[modern] = (start, end, rep, rank)
                 start = low.find(src, start + 1)
     return found
 
@@ -981,8 +1030,9 @@ def _dje_is_yat(text: str) -> bool:
     return _RUSSIAN_ONLY.search(text) is not None
 
 
-def _word_change(text: str, start: int, end: int, parts: list[Change]) -> Change:
-    """One record for the word ``text[start:end]`` made of letter-level ``parts``."""
+def _word_change(text: str, start: int, end: int, parts: list[Change], at: int = 0) -> Change:
+    """One record for the word ``text[start:end]`` made of letter-level ``parts``; ``at``: the
+    offset of ``text`` in the text that the parts' offsets are into."""
     if len(parts) == 1:
         kind, rule = parts[0].kind, parts[0].rule
     else:
@@ -991,20 +1041,29 @@ def _word_change(text: str, start: int, end: int, parts: list[Change]) -> Change
     # the word with its parts applied (as apply_changes on the word, without moving them)
     out, pos = [], start
     for p in parts:
-        out.append(text[pos:p.start])
+        out.append(text[pos:p.start - at])
         out.append(p.reg)
-        pos = p.end
+        pos = p.end - at
     out.append(text[pos:end])
-    return Change(start, end, text[start:end], "".join(out), kind, rule, tuple(parts))
+    return Change(start + at, end + at, text[start:end], "".join(out), kind, rule, tuple(parts))
 
 
-def _word_template(text: str, start: int, end: int, yo: bool, dje: bool) -> Change | None:
-    """The change of the word ``text[start:end]`` standing alone (None if it is left as it
-    is)."""
-    word = text[start:end]
+def _word_template(word: str, start: int, yo: bool, dje: bool) -> Change | None:
+    """The change of the word ``word`` standing alone at offset ``start`` (None if it is left
+    as it is)."""
+    # (its analysis is not kept in _analyse's cache: the caller keeps the change per word)
+    found = _analyse_word(word, yo, dje)
+    if not found:
+        return None
+    if len(found) == 1:
+        # (one part: as _word_change makes it, without its loops)
+        a, z, reg, name = found[0]
+        kind = RULES[name].kind
+        return Change(start, start + len(word), word, word[:a] + reg + word[z:], kind, name,
+                      (Change(a + start, z + start, word[a:z], reg, kind, name),))
     parts = [Change(a + start, z + start, word[a:z], reg, RULES[name].kind, name)
-             for a, z, reg, name in _analyse(word, yo, dje)]
-    return _word_change(text, start, end, parts) if parts else None
+             for a, z, reg, name in found]
+    return _word_change(word, 0, len(word), parts, start)
 
 
 def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
@@ -1043,7 +1102,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     get = cache.get
     words = [text[a:z] for a, z in pieces]
     known = list(map(get, words, repeat(False)))    # False: not made yet
-    todo = [k for k, held in enumerate(known) if held is not None]
+    todo = list(compress(range(len(known)), map(is_not, known, repeat(None))))
     if linked:
         todo = sorted(linked.union(todo))
     done = 0    # the pieces before this one are in a unit already made
@@ -1055,8 +1114,8 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             if held is False:
                 held = get(words[k], False)
                 if held is False:
-                    ps, pe = pieces[k]
-                    change = _word_template(text, ps, pe, yo, dje)
+                    ps = pieces[k][0]
+                    change = _word_template(words[k], ps, yo, dje)
                     cache[words[k]] = None if change is None else (change, ps)
                     if change is not None:
                         out.append(change)

@@ -367,7 +367,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored):
     the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
     the author's claims with their answers filled from the rows, and the table."""
-    from engine import results as engine_results
+    from ..engine_link import stale_games
     from ..odds_words import bracket_sentences, fill_figures, finding_sentence, rate_figure, row_key
     table, rows = odds_rows(root, slug, env)
     if not rows:
@@ -402,7 +402,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         sec += finding
     elif plain:
         sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
-    if slug in engine_results.stale_games(table):
+    if slug in stale_games(root / "results" / "odds.json", table):   # once per build
         sec += _para("The engine has changed since these figures were measured.", ["odds-stale"])
     sec += _para(intro, ["odds-method"])
     cells = []
