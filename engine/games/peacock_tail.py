@@ -69,13 +69,14 @@ PRUNINGS = {
         "``upper=rule`` a freed card can forbid a semicircle move, so the rule is off.",
     "pile-room":
         "Under ``upper=advice``, a reserve's or the waste's top card of rank r goes up "
-        "automatically when at least as many foundations show r - 1 as the reserves and the "
-        "waste pile hold cards of rank r (it included). Take a winning line, play this card "
-        "first, and skip the line's first semicircle card of rank r before the card's own "
-        "move, played instead where the card was (a semicircle card is free at any time); "
-        "until then the pile cards of rank r each still find a foundation showing r - 1 "
-        "(fewer than that many come before), one more foundation shows r (which only helps), "
-        "and the card beneath is freed earlier; afterwards the lines agree.",
+        "automatically when more foundations show r - 1 than the other reserves and the "
+        "waste pile (all but its own pile) hold cards of rank r. Take a winning line, play "
+        "this card first, and skip the line's first semicircle card of rank r before the "
+        "card's own move, played instead where the card was (a semicircle card is free at "
+        "any time); until then the only other cards of rank r to go up are those of the other "
+        "piles (its own pile's lie beneath it), and each still finds a foundation showing "
+        "r - 1; one more foundation shows r (which only helps), and the card beneath is freed "
+        "earlier; afterwards the lines agree.",
     "semicircle-dominated":
         "A semicircle card of a rank that a reserve's or the waste pile's top card could "
         "take up instead is not tried: nothing is ever laid on a reserve or the waste, so "
@@ -472,8 +473,8 @@ class PeacockState(State):
     def safe_move(self):
         """An ace to a new foundation (rule ``ace-up``); under ``upper=advice`` a free card
         of rank r when every foundation shows at least r - 1 (rule ``lowest-up``), or a
-        reserve's or the waste's top card with room for every pile card of its rank (rule
-        ``pile-room``, :meth:`_pile_room`). None otherwise."""
+        reserve's or the waste's top card with room for every card of its rank in the other
+        piles (rule ``pile-room``, :meth:`_pile_room`). None otherwise."""
         off = self.cfg.off
         if "ace-up" not in off:
             for src in range(NRES + 1):
@@ -498,14 +499,15 @@ class PeacockState(State):
 
     def _pile_room(self):
         """Rule ``pile-room`` of :data:`PRUNINGS` (``upper=advice`` only): a reserve's or
-        the waste's top card of rank r goes up when at least as many foundations show r - 1
-        as the reserves and the waste pile hold cards of rank r (it included). Take a
-        winning line, play this card first, and skip the line's first semicircle card of
+        the waste's top card of rank r goes up when more foundations show r - 1 than the
+        other reserves and the waste pile (all but its own pile) hold cards of rank r. Take
+        a winning line, play this card first, and skip the line's first semicircle card of
         rank r before the card's own move, played instead where the card was (a semicircle
-        card is free at any time); until then the pile cards of rank r each still find a
-        foundation showing r - 1 (fewer than that many come before), one more foundation
-        shows r (which only helps), and the card beneath is freed earlier; afterwards the
-        lines agree. O(cards) when some top has room."""
+        card is free at any time); until then the only other cards of rank r to go up are
+        those of the other piles (its own pile's lie beneath it), and each still finds a
+        foundation showing r - 1; one more foundation shows r (which only helps), and the
+        card beneath is freed earlier; afterwards the lines agree. O(cards) when some top
+        has room."""
         found = self.found
         piles = self.reserves + (self.waste,)
         tops = [(src, RANK[p[-1]]) for src, p in enumerate(piles) if p]
@@ -517,7 +519,7 @@ class PeacockState(State):
             for c in p:
                 n[RANK[c]] += 1
         for src, r, room in tops:
-            if room and n[r] <= room:
+            if room and n[r] - sum(1 for c in piles[src] if RANK[c] == r) + 1 <= room:
                 return ("found", src)
         return None
 

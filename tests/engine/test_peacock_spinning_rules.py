@@ -221,3 +221,21 @@ def test_pile_room_one_card_short_is_caught(monkeypatch):
                     return ("found", src)
         return None
     assert _pt_caught(monkeypatch, "_pile_room", short, "pile-room") >= 1
+
+
+def test_pile_room_forgetting_the_card_itself_is_caught(monkeypatch):
+    """Playing a pile's top card of rank r automatically when the foundations showing r - 1
+    are only as many as the other piles' cards of rank r (the card itself needs one too):
+    unsound."""
+    def forgets(self):
+        piles = self.reserves + (self.waste,)
+        for src, p in enumerate(piles):
+            if p:
+                r = RANK[p[-1]]
+                room = self.found.count(r - 1)
+                others = sum(1 for i, q in enumerate(piles) if i != src
+                             for c in q if RANK[c] == r)
+                if room and others <= room:
+                    return ("found", src)
+        return None
+    assert _pt_caught(monkeypatch, "_pile_room", forgets, "pile-room") >= 1
