@@ -506,20 +506,21 @@ class PeacockState(State):
         card is free at any time); until then the only other cards of rank r to go up are
         those of the other piles (its own pile's lie beneath it), and each still finds a
         foundation showing r - 1; one more foundation shows r (which only helps), and the
-        card beneath is freed earlier; afterwards the lines agree. O(cards) when some top
-        has room."""
+        card beneath is freed earlier; afterwards the lines agree. The piles' cards of rank r
+        are those neither up (one per foundation showing r or more) nor in the semicircle.
+        O(cards of the piles with room)."""
         found = self.found
-        piles = self.reserves + (self.waste,)
-        tops = [(src, RANK[p[-1]]) for src, p in enumerate(piles) if p]
-        tops = [(src, r, found.count(r - 1)) for src, r in tops]
-        if not any(room for _, _, room in tops):
-            return None
-        n = [0] * 14                          # cards of each rank in the piles
-        for p in piles:
-            for c in p:
-                n[RANK[c]] += 1
-        for src, r, room in tops:
-            if room and n[r] - sum(1 for c in piles[src] if RANK[c] == r) + 1 <= room:
+        total = 4 * self.cfg.packs              # cards of each rank in the game
+        for src, p in enumerate(self.reserves + (self.waste,)):
+            if not p:
+                continue
+            r = RANK[p[-1]]
+            room = found.count(r - 1)
+            if not room:
+                continue
+            # the piles' cards of rank r: those neither up nor in the semicircle
+            n = total - sum(1 for f in found if f >= r) - len(self.up[r - 2])
+            if n - sum(1 for c in p if RANK[c] == r) + 1 <= room:
                 return ("found", src)
         return None
 
