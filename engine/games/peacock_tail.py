@@ -67,6 +67,16 @@ PRUNINGS = {
         "frees the card beneath it earlier (nothing is laid on a pile after the deal, so a "
         "free card stays free) and any line can be followed with it played first. Under "
         "``upper=rule`` a freed card can forbid a semicircle move, so the rule is off.",
+    "pile-room":
+        "Under ``upper=advice``, a reserve's or the waste's top card of rank r goes up "
+        "automatically when more foundations show r - 1 than the other reserves and the "
+        "waste pile (all but its own pile) hold cards of rank r. Take a winning line, play "
+        "this card first, and skip the line's first semicircle card of rank r before the "
+        "card's own move, played instead where the card was (a semicircle card is free at "
+        "any time); until then the only other cards of rank r to go up are those of the other "
+        "piles (its own pile's lie beneath it), and each still finds a foundation showing "
+        "r - 1; one more foundation shows r (which only helps), and the card beneath is freed "
+        "earlier; afterwards the lines agree.",
     "semicircle-dominated":
         "A semicircle card of a rank that a reserve's or the waste pile's top card could "
         "take up instead is not tried: nothing is ever laid on a reserve or the waste, so "
@@ -84,6 +94,18 @@ PRUNINGS = {
         "shorter. Else play m first: the run's moves do not need what m takes. Repeating, a "
         "winning line starts with a move this rule keeps. Under ``upper=rule`` a moved card "
         "could be forbidden, so the rule is off.",
+    "chain-semicircle":
+        "Under ``upper=advice``, while a reserve or the waste pile holds a card, a semicircle "
+        "card of rank j is tried only as the first of a chain j, j + 1, ..., R - 1 of "
+        "semicircle cards that lifts a foundation showing j - 1 to take a reserve's or the "
+        "waste's top card of rank R, no foundation showing any rank from j to R - 1. Take a "
+        "winning line and replay its pile moves in order, putting before each the fewest "
+        "semicircle cards it needs: going down from R - 1 while no foundation shows the rank "
+        "below, each card needed is one the line has played by then and this replay not yet "
+        "(the line's counts of cards up stay at least the replay's, rank by rank), and the "
+        "chain stops above the aces (no ace lies in the semicircle); the semicircle cards "
+        "left go up at the end, lowest first. The replay wins and starts with a pile move "
+        "or such a chain.",
     "blocked-rank":
         "Proof of loss: when no foundation has yet reached rank k (k >= 2), the semicircle "
         "has no card of rank k, and every card of rank k not yet home lies under a card of "
@@ -313,10 +335,13 @@ class PeacockState(State):
         stays free for later, while the reserve or waste card, moved up instead, frees the
         card beneath it; any play after the semicircle move can be mimicked after the other
         (suits play no part on the foundations). Under ``upper=advice`` also less the
-        semicircle moves of rule ``lazy-semicircle`` (:meth:`_lazy`). Tried lowest card first
+        semicircle moves of rules ``chain-semicircle`` (:meth:`_chains`) and
+        ``lazy-semicircle`` (:meth:`_lazy`). Tried lowest card first
         (:meth:`_order_key`)."""
         moves = self.legal_moves()
         off = self.cfg.off
+        if "chain-semicircle" not in off and not self.cfg.upper_rule:
+            moves = self._chains(moves)
         if "lazy-semicircle" not in off and not self.cfg.upper_rule:
             moves = self._lazy(moves)
         if "semicircle-dominated" not in off:
@@ -336,6 +361,37 @@ class PeacockState(State):
             return (src - UP0 + 2, 1, 0)
         p = self.reserves[src] if src < NRES else self.waste
         return (RANK[p[-1]], 0, -len(p))
+
+    def _chains(self, moves):
+        """Rule ``chain-semicircle`` of :data:`PRUNINGS` (``upper=advice`` only): while a
+        reserve or the waste pile holds a card, a semicircle card of rank j is tried only as
+        the first of a chain j, j + 1, ..., R - 1 of semicircle cards that lifts a foundation
+        showing j - 1 to take a reserve's or the waste's top card of rank R, no foundation
+        showing any rank from j to R - 1. Take a winning line and replay its pile moves in
+        order, putting before each the fewest semicircle cards it needs: going down from
+        R - 1 while no foundation shows the rank below, each card needed is one the line has
+        played by then and this replay not yet (the line's counts of cards up stay at least
+        the replay's, rank by rank), and the chain stops above the aces (no ace lies in the
+        semicircle); the semicircle cards left go up at the end, lowest first. The replay
+        wins and starts with a pile move or such a chain."""
+        tops = [p[-1] for p in self.reserves if p]
+        if self.waste:
+            tops.append(self.waste[-1])
+        if not tops:
+            return moves
+        found = self.found
+        up = self.up
+        starts = set()
+        for c in tops:
+            j = RANK[c] - 1
+            if j < 2 or j in found:
+                continue
+            while j >= 2 and up[j - 2] and j not in found:
+                if j - 1 in found:
+                    starts.add(j)
+                    break
+                j -= 1
+        return [m for m in moves if m[1] <= WASTE or m[1] - UP0 + 2 in starts]
 
     def _lazy(self, moves):
         """Rule ``lazy-semicircle`` of :data:`PRUNINGS` (``upper=advice`` only): a
@@ -416,8 +472,9 @@ class PeacockState(State):
 
     def safe_move(self):
         """An ace to a new foundation (rule ``ace-up``); under ``upper=advice`` a free card
-        of rank r when every foundation shows at least r - 1 (rule ``lowest-up``). None
-        otherwise."""
+        of rank r when every foundation shows at least r - 1 (rule ``lowest-up``), or a
+        reserve's or the waste's top card with room for every card of its rank in the other
+        piles (rule ``pile-room``, :meth:`_pile_room`). None otherwise."""
         off = self.cfg.off
         if "ace-up" not in off:
             for src in range(NRES + 1):
@@ -436,13 +493,42 @@ class PeacockState(State):
                         return ("found", src)
                 if low + 1 <= 13 and self.up[low - 1]:
                     return ("found", UP0 + low - 1)
+        if "pile-room" not in off:
+            return self._pile_room()
+        return None
+
+    def _pile_room(self):
+        """Rule ``pile-room`` of :data:`PRUNINGS` (``upper=advice`` only): a reserve's or
+        the waste's top card of rank r goes up when more foundations show r - 1 than the
+        other reserves and the waste pile (all but its own pile) hold cards of rank r. Take
+        a winning line, play this card first, and skip the line's first semicircle card of
+        rank r before the card's own move, played instead where the card was (a semicircle
+        card is free at any time); until then the only other cards of rank r to go up are
+        those of the other piles (its own pile's lie beneath it), and each still finds a
+        foundation showing r - 1; one more foundation shows r (which only helps), and the
+        card beneath is freed earlier; afterwards the lines agree. The piles' cards of rank r
+        are those neither up (one per foundation showing r or more) nor in the semicircle.
+        O(cards of the piles with room)."""
+        found = self.found
+        total = 4 * self.cfg.packs              # cards of each rank in the game
+        for src, p in enumerate(self.reserves + (self.waste,)):
+            if not p:
+                continue
+            r = RANK[p[-1]]
+            room = found.count(r - 1)
+            if not room:
+                continue
+            # the piles' cards of rank r: those neither up nor in the semicircle
+            n = total - sum(1 for f in found if f >= r) - len(self.up[r - 2])
+            if n - sum(1 for c in p if RANK[c] == r) + 1 <= room:
+                return ("found", src)
         return None
 
     def dead(self) -> bool:
         """Proof of loss (rule ``blocked-rank`` of :data:`PRUNINGS`): some rank k above
         every foundation has no card in the semicircle and every card of it not yet home
         lies under a card of higher rank. O(cards). Then the counting proofs of rules
-        ``pile-lead`` (:meth:`_pile_lead_dead`) and ``rank-queue`` (:meth:`_rank_queue_dead`)."""
+        ``pile-lead`` and ``rank-queue`` (:meth:`_counting_dead`)."""
         off = self.cfg.off
         if "blocked-rank" in off:
             return self._more_dead(off)
@@ -465,41 +551,60 @@ class PeacockState(State):
         return self._more_dead(off)
 
     def _more_dead(self, off) -> bool:
-        """The proofs of rules ``pile-lead`` (:meth:`_pile_lead_dead`) and ``rank-queue``
-        (:meth:`_rank_queue_dead`), unless off."""
-        if "pile-lead" not in off and self._pile_lead_dead():
-            return True
-        return "rank-queue" not in off and self._rank_queue_dead()
+        """The proofs of rules ``pile-lead`` and ``rank-queue`` (:meth:`_counting_dead`),
+        unless off."""
+        lead = "pile-lead" not in off
+        queue = "rank-queue" not in off
+        return (lead or queue) and self._counting_dead(lead, queue)
 
-    def _pile_lead_dead(self) -> bool:
-        """Proof of loss (rule ``pile-lead`` of :data:`PRUNINGS`), by counting: a foundation
-        showing r changes only when a card of rank r + 1 goes on it, so from now on the
-        cards of rank r + 1 gone up never outnumber those of rank r gone up by more than the
-        foundations showing r now. Going down a reserve or the waste pile from its top, the
-        cards above must go up first, so this bounds from below how many cards of each rank
-        from elsewhere (the semicircle, the other piles) must be up by the time each card of
-        the pile goes; if that exceeds the cards of that rank elsewhere, the pile can never
-        be emptied and the position is lost. O(13 * cards)."""
+    def _counting_dead(self, lead: bool, queue: bool) -> bool:
+        """The counting proofs of loss, in one walk down each pile (top first) that bounds
+        from below how many cards of each rank must be up by the time each card of the pile
+        goes: a foundation showing r changes only when a card of rank r + 1 goes on it, so
+        from now on the cards of rank r + 1 gone up never outnumber those of rank r gone up
+        by more than the foundations showing r now; the cards above a card must go up first.
+
+        Rule ``pile-lead`` (``lead``): going down a reserve or the waste pile from its top,
+        if the least number of some rank exceeds the cards of that rank elsewhere (the
+        semicircle, the other piles) plus those of the top part, the pile can never be
+        emptied and the position is lost.
+
+        Rule ``rank-queue`` (``queue``): until a card of rank k in a reserve or the waste
+        pile goes up, the cards of rank k gone up are the semicircle's and those of the
+        piles gone up before it. The cards above it must go up first, which needs a least
+        number of cards of rank k gone up; so it can go up only after at least that number
+        less the semicircle's cards of rank k of the piles' cards of rank k. If no order of
+        the piles' cards of rank k (each pile's from its top down) meets these least
+        numbers, some pile can never be emptied and the position is lost. Any order taking
+        whichever card is ready finds one if there is one (a card once ready stays ready),
+        so the test (:func:`_stuck`) is greedy. O(13 * cards)."""
         shows = [0] * 14
         for f in self.found:
             shows[f] += 1
-        piles = [p for p in self.reserves + (self.waste,) if p]
-        where = [0] * 14                     # cards of each rank in the semicircle and piles
-        for j in range(2, 14):
-            where[j] = len(self.up[j - 2])
-        ranks = []
-        for p in piles:
-            rp = [RANK[c] for c in reversed(p)]   # top first
-            ranks.append(rp)
-            for r in rp:
-                where[r] += 1
-        for rp in ranks:
-            own = [0] * 14
-            for r in rp:
-                own[r] += 1
+        piles = [[RANK[c] for c in reversed(p)]          # top first
+                 for p in self.reserves + (self.waste,) if p]
+        if lead:
+            where = [0] * 14                 # cards of each rank in the semicircle and piles
+            for j in range(2, 14):
+                where[j] = len(self.up[j - 2])
+            for rp in piles:
+                for r in rp:
+                    where[r] += 1
+        queues = [[] for _ in range(14)]     # per rank: each pile's least numbers
+        for rp in piles:
+            if lead:
+                out = list(where)            # cards of each rank outside this pile
+                for r in rp:
+                    out[r] -= 1
+            mine = [None] * 14
             cnt = [0] * 14                   # cards of each rank in the top part so far
             total = [0] * 15                 # least gone up of each rank when it is done
             for a in rp:
+                if queue:
+                    if mine[a] is None:
+                        mine[a] = []
+                        queues[a].append(mine[a])
+                    mine[a].append(total[a])     # k's gone up before this card can go
                 cnt[a] += 1
                 r = a
                 while r >= 1:
@@ -510,48 +615,13 @@ class PeacockState(State):
                     if t == total[r]:
                         break
                     total[r] = t
-                    if t - cnt[r] > where[r] - own[r]:
+                    if lead and t - cnt[r] > out[r]:
                         return True
                     r -= 1
-        return False
-
-    def _rank_queue_dead(self) -> bool:
-        """Proof of loss (rule ``rank-queue`` of :data:`PRUNINGS`): until a card of rank k
-        in a reserve or the waste pile goes up, the cards of rank k gone up are the
-        semicircle's and those of the piles gone up before it. The cards above it must go
-        up first, which needs (counted as in :meth:`_pile_lead_dead`) a least number of
-        cards of rank k gone up; so it can go up only after at least that number less the
-        semicircle's cards of rank k of the piles' cards of rank k. If no order of the
-        piles' cards of rank k (each pile's from its top down) meets these least numbers,
-        some pile can never be emptied and the position is lost. Any order taking whichever
-        card is ready finds one if there is one (a card once ready stays ready), so the test
-        (:func:`_stuck`) is greedy. O(13 * cards)."""
-        shows = [0] * 14
-        for f in self.found:
-            shows[f] += 1
-        queues = [[] for _ in range(14)]     # per rank: each pile's least numbers
-        for p in self.reserves + (self.waste,):
-            mine = [None] * 14
-            total = [0] * 15                 # least gone up of each rank when it is done
-            for c in reversed(p):            # top first
-                a = RANK[c]
-                if mine[a] is None:
-                    mine[a] = []
-                    queues[a].append(mine[a])
-                mine[a].append(total[a])     # k's gone up before this card can go
-                r = a
-                while r >= 1:
-                    t = total[r] + (1 if r == a else 0)
-                    need = total[r + 1] - shows[r] if r < 13 else 0
-                    if need > t:
-                        t = need
-                    if t == total[r]:
-                        break
-                    total[r] = t
-                    r -= 1
-        for k in range(1, 14):
-            if queues[k] and _stuck(queues[k], len(self.up[k - 2]) if k >= 2 else 0):
-                return True
+        if queue:
+            for k in range(1, 14):
+                if queues[k] and _stuck(queues[k], len(self.up[k - 2]) if k >= 2 else 0):
+                    return True
         return False
 
     def frees(self, move) -> bool:

@@ -1,4 +1,5 @@
-"""The pruning rules added to the Peacock's Tail (``pile-lead``, ``lazy-semicircle``) and the Spinning Wheel (``waste-lead``, ``waste-chain``, ``equal-tops``): each made
+"""The pruning rules added to the Peacock's Tail (``pile-lead``, ``lazy-semicircle``,
+``chain-semicircle``, ``pile-room``) and the Spinning Wheel (``waste-lead``, ``waste-chain``, ``equal-tops``): each made
 deliberately unsound (a condition dropped or shifted) changes a verdict of the solver on
 positions near the end of won games, so the comparisons in test_pruning.py and the per-game
 pruning tests can see such a mistake. The rules themselves, switched off one at a time, are
@@ -136,15 +137,17 @@ def test_waste_lead_without_the_hand_is_caught(monkeypatch):
 
 def test_pile_lead_that_forgets_the_foundations_showing_r_is_caught(monkeypatch):
     """Counting no foundation showing r (so every card of rank r + 1 would need a new card
-    of rank r first): unsound."""
-    real = P.PeacockState._pile_lead_dead
+    of rank r first) in the proof of rule ``pile-lead`` only: unsound."""
+    real = P.PeacockState._counting_dead
 
-    def forgets(self):
+    def forgets(self, lead, queue):
+        if not lead:
+            return real(self, lead, queue)
         s = self._child(None)
         s.found = tuple(f if f <= 1 else 1 for f in self.found)   # all tops read as aces
         s.up = self.up
-        return real(s)
-    assert _pt_caught(monkeypatch, "_pile_lead_dead", forgets, "pile-lead") >= 1
+        return real(s, True, False) or real(self, False, queue)
+    assert _pt_caught(monkeypatch, "_counting_dead", forgets, "pile-lead") >= 1
 
 
 def _end_position():
@@ -186,3 +189,53 @@ def test_rank_queue_that_forgets_the_semicircle_is_caught(monkeypatch):
     assert _pt_caught(monkeypatch, "_more_dead", P.PeacockState._more_dead, "rank-queue") == 0
     monkeypatch.setattr(P, "_stuck", lambda queues, free: real(queues, 0))
     assert disagreements(PT.verdicts(), PT.verdicts({"rank-queue"})) >= 1
+
+
+def test_chain_semicircle_of_one_card_only_is_caught(monkeypatch):
+    """Trying a semicircle card only when it alone lifts a foundation to take a pile's top
+    (no chain of two or more semicircle cards): unsound."""
+    def one(self, moves):
+        if not (any(self.reserves) or self.waste):
+            return moves
+        found, starts = self.found, set()
+        for p in self.reserves + (self.waste,):
+            if p:
+                j = RANK[p[-1]] - 1
+                if j >= 2 and j not in found and self.up[j - 2] and j - 1 in found:
+                    starts.add(j)
+        return [m for m in moves if m[1] <= P.WASTE or m[1] - P.UP0 + 2 in starts]
+    assert _pt_caught(monkeypatch, "_chains", one, "chain-semicircle") >= 1
+
+
+def test_pile_room_one_card_short_is_caught(monkeypatch):
+    """Playing a pile's top card of rank r automatically when the foundations showing r - 1
+    are one fewer than the piles' cards of rank r: unsound."""
+    def short(self):
+        piles = self.reserves + (self.waste,)
+        for src, p in enumerate(piles):
+            if p:
+                r = RANK[p[-1]]
+                room = self.found.count(r - 1)
+                n = sum(1 for q in piles for c in q if RANK[c] == r)
+                if room and n <= room + 1:
+                    return ("found", src)
+        return None
+    assert _pt_caught(monkeypatch, "_pile_room", short, "pile-room") >= 1
+
+
+def test_pile_room_forgetting_the_card_itself_is_caught(monkeypatch):
+    """Playing a pile's top card of rank r automatically when the foundations showing r - 1
+    are only as many as the other piles' cards of rank r (the card itself needs one too):
+    unsound."""
+    def forgets(self):
+        piles = self.reserves + (self.waste,)
+        for src, p in enumerate(piles):
+            if p:
+                r = RANK[p[-1]]
+                room = self.found.count(r - 1)
+                others = sum(1 for i, q in enumerate(piles) if i != src
+                             for c in q if RANK[c] == r)
+                if room and others <= room:
+                    return ("found", src)
+        return None
+    assert _pt_caught(monkeypatch, "_pile_room", forgets, "pile-room") >= 1
