@@ -31,9 +31,11 @@ such a card can only ever go up, and moving it up early takes no option away -- 
 under ``fill=compulsory``, from a pile of one card, whose emptied place then takes the waste
 top at once: when that happens decides which waste card is saved, so it is left to the
 search. Under ``fill=compulsory`` a pending fill (the only legal move) is automatic too.
-Proof of loss (solver, careful player): once the pack is used up, a waste top that can never
-leave the waste, whatever the tableau does first (:func:`stuck_waste_top`). The rules' names
-and arguments: :data:`PRUNINGS`.
+Proofs of loss (solver, careful player): once the pack is used up, a waste top that can never
+leave the waste, whatever the tableau does first (:func:`stuck_waste_top`); at any point, a
+card of the piles, the waste or the pack outside the least closed set of cards that can ever
+leave their places (:func:`card_never_leaves`). The rules' names and arguments:
+:data:`PRUNINGS`.
 """
 from __future__ import annotations
 
@@ -79,6 +81,15 @@ PRUNINGS = {
         "a card one rank higher that has left its pile or has every card above it gone. "
         "When the least set of tableau cards closed under this lets W neither go home, "
         "nor onto such a card, nor into a place emptied, no play wins: dead.",
+    "card-never-leaves":
+        "Every card must leave its place (pile, waste or pack) to be won. A card leaves "
+        "its pile only after every card above it, a waste card only after every waste "
+        "card above it (cards turned later and not gone cover it too); it leaves only "
+        "home (a card of each lower place of its suit left its place), onto a card one "
+        "rank higher that left its place or lies exposed once the cards counted above "
+        "it left, or, from the waste or pack, into a place that empties (all its cards "
+        "left, or empty now). The least set closed under this holds every card that "
+        "ever leaves; a card outside it never leaves: dead.",
 }
 
 #: The ambiguities of the text, with their readings: every decision the engine takes. Those
@@ -254,6 +265,90 @@ def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
     r = w % 13 + 2
     exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles)}
     return not (home_ok(w) or (r <= 13 and (lrank[r] or r in exposed)))
+
+
+def card_never_leaves(found: tuple, base: int, tab: tuple, waste: tuple, rest: tuple) -> bool:
+    """Rule ``card-never-leaves`` (``rest`` the cards still in the pack): every card must
+    leave its place (pile, waste or pack) to be won. A card leaves its pile only after every
+    card above it, a waste card only after every waste card above it (cards turned later
+    and not gone cover it too); it leaves only home (a card of each lower place of its suit
+    left its place), onto a card one rank higher that left its place or lies exposed once
+    the cards counted above it left, or, from the waste or pack, into a place that empties
+    (all its cards left, or empty now). The least set closed under this holds every card
+    that ever leaves; a card outside it never leaves: True (dead).
+
+    Proof that the set holds every card that ever leaves, by induction on the moment a
+    card first leaves its place in any continuation: the cards above it in its place left
+    earlier (in the set); going home, the cards of the lower places of its foundation were
+    home at the start or arrived later, so left their places earlier; onto a card one rank
+    higher, that card either left its place earlier (in the set, counted by rank) or lies
+    still in its place with every card above it gone (so it is the first card of its pile
+    outside the set, "exposed"; cards of the mover's own pile that could be exposed lie
+    above it and rank lower, so never host it); into an empty place, a place whose cards
+    all left earlier (the set empties that pile) or one empty now. Cards never go onto
+    the waste or from a pile into an empty place (fills come from the waste only). Every
+    over-approximation (a host taking many cards, both copies of a card counted for one
+    foundation, a card gone home still hosting) only enlarges the set."""
+    rel = _rel(base)
+    lowh = [0] * 4
+    highh = [0] * 4
+    for s in range(4):
+        a, b = found[2 * s], found[2 * s + 1]
+        lowh[s], highh[s] = (a, b) if a <= b else (b, a)
+    left = [0] * 52   # cards that can leave their places, by suit * 13 + place
+    lrank = [0] * 15  # the same, by rank
+    piles = tab
+    lv = [0] * len(piles)  # how many cards from the top of each pile can leave
+    wv = 0                 # how many cards from the top of the waste can leave
+    rest_left = [False] * len(rest)
+    empty = any(not p for p in piles)
+
+    def home_ok(c):
+        s, k = SUIT[c], rel[c]
+        b = s * 13
+        for h in (lowh[s], highh[s]):
+            if h <= k and all(left[b + j] for j in range(h, k)):
+                return True
+        return False
+
+    def add(c):
+        left[SUIT[c] * 13 + rel[c]] += 1
+        lrank[c % 13 + 1] += 1
+
+    changed = True
+    while changed:
+        changed = False
+        exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles) if lv[i] < len(p)}
+        for i, p in enumerate(piles):
+            while lv[i] < len(p):
+                y = p[len(p) - 1 - lv[i]]
+                r = y % 13 + 2
+                if home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
+                    lv[i] += 1
+                    add(y)
+                    changed = True
+                else:
+                    break
+            if p and lv[i] == len(p):
+                empty = True
+        for j, y in enumerate(rest):
+            if not rest_left[j]:
+                r = y % 13 + 2
+                if empty or home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
+                    rest_left[j] = True
+                    add(y)
+                    changed = True
+        while wv < len(waste):
+            y = waste[-1 - wv]
+            r = y % 13 + 2
+            if empty or home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
+                wv += 1
+                add(y)
+                changed = True
+            else:
+                break
+    return (wv < len(waste) or not all(rest_left)
+            or any(lv[i] < len(p) for i, p in enumerate(piles)))
 
 
 _FOLD = tuple(c % 52 for c in range(104)).__getitem__  # a card -> the same card of pack 0
@@ -488,11 +583,17 @@ class EPState(State):
 
     def dead(self):
         """Rule ``stuck-waste-top`` (:func:`stuck_waste_top`), once the pack is used up: the
-        waste top can never leave the waste, so no play wins."""
-        if (not self.waste or self.ptr < len(self.stock)
-                or "stuck-waste-top" in self.cfg.off):
-            return False
-        return stuck_waste_top(self.found, self.cfg.base, self.tab, self.waste[-1])
+        waste top can never leave the waste, so no play wins. Rule ``card-never-leaves``
+        (:func:`card_never_leaves`): some card of the piles, the waste or the pack can
+        never leave its place, so no play wins."""
+        off = self.cfg.off
+        if (self.waste and self.ptr >= len(self.stock) and "stuck-waste-top" not in off
+                and stuck_waste_top(self.found, self.cfg.base, self.tab, self.waste[-1])):
+            return True
+        if "card-never-leaves" not in off and card_never_leaves(
+                self.found, self.cfg.base, self.tab, self.waste, self.stock[self.ptr:]):
+            return True
+        return False
 
     def frees(self, move):
         return move[0] in ("build", "fill") and (move[1] == "w" or len(self.tab[move[1]]) > 0)

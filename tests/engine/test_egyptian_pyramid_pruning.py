@@ -102,3 +102,57 @@ def test_proofs_of_loss_never_claim_a_won_position():
             for m in r.moves:
                 assert not s.dead(), (readings, d, len(s.moves()))
                 s = s.apply(m)
+
+
+# -- card-never-leaves: made unsound on purpose, it claims won positions dead ----------------
+
+import inspect  # noqa: E402
+
+#: deals won at the defaults within 5,000 states, whose every position is a won one
+_WON_FAST = (10, 15, 30, 40, 49, 84)
+
+#: name -> (text of :func:`EP.card_never_leaves`, its unsound replacement)
+CNL_VARIANTS = {
+    # a waste or pack card may go onto an exposed pile top that never moved: forgotten
+    "hosts-must-have-left": ("(lrank[r] or r in exposed)", "lrank[r]"),
+    # a waste or pack card may go into a place that empties: forgotten
+    "no-empty-place": ("if empty or home_ok(y)", "if home_ok(y)"),
+    # a card may go home on either foundation of its suit: only the higher one counted
+    "one-foundation": ("for h in (lowh[s], highh[s]):", "for h in (highh[s],):"),
+    # a card of the pack, once it leaves, can host: forgotten
+    "pack-never-hosts": ("rest_left[j] = True\n                    add(y)",
+                         "rest_left[j] = True"),
+}
+
+
+@functools.cache
+def _won_positions() -> tuple:
+    """Every position (automatic moves and all) along the solutions of :data:`_WON_FAST`:
+    each is won, so no sound proof of loss may claim one."""
+    out = []
+    for d in _WON_FAST:
+        r = solver.solve(games.new(G, d), 5_000)
+        assert r.outcome == "won", d
+        s = games.new(G, d)
+        for m in r.moves:
+            out.append(s)
+            s = s.apply(m)
+    return tuple(out)
+
+
+def test_card_never_leaves_never_claims_a_won_position():
+    assert not any(s.dead() for s in _won_positions())
+
+
+@pytest.mark.parametrize("variant", sorted(CNL_VARIANTS))
+def test_card_never_leaves_made_unsound_is_caught(monkeypatch, variant):
+    """Each guard of ``card-never-leaves`` dropped in turn (the function's source edited)
+    makes ``dead()`` claim some position along a won game."""
+    old, new = CNL_VARIANTS[variant]
+    src = inspect.getsource(EP.card_never_leaves)
+    assert old in src, variant
+    ns = dict(vars(EP))
+    exec(src.replace(old, new), ns)  # noqa: S102 - a test's deliberate variant
+    positions = _won_positions()
+    monkeypatch.setattr(EP, "card_never_leaves", ns["card_never_leaves"])
+    assert any(s.dead() for s in positions), variant
