@@ -210,6 +210,61 @@ def _rel(base: int) -> tuple:
     return r
 
 
+def _leaving(found: tuple, base: int):
+    """The bookkeeping both proofs of loss below share: ``(left, lrank, home_ok, add)``:
+    ``left`` the cards that can leave their places counted by suit * 13 + foundation place,
+    ``lrank`` the same by rank, ``home_ok(c)`` whether card ``c`` could go home once those
+    cards have left (a card of each lower place of its suit, for either foundation of the
+    suit), ``add(c)`` counts ``c`` as able to leave."""
+    rel = _rel(base)
+    lowh = [0] * 4
+    highh = [0] * 4
+    for s in range(4):
+        a, b = found[2 * s], found[2 * s + 1]
+        lowh[s], highh[s] = (a, b) if a <= b else (b, a)
+    left = [0] * 52
+    lrank = [0] * 15
+
+    def home_ok(c):
+        s, k = SUIT[c], rel[c]
+        b = s * 13
+        for h in (lowh[s], highh[s]):
+            if h <= k and all(left[b + j] for j in range(h, k)):
+                return True
+        return False
+
+    def add(c):
+        left[SUIT[c] * 13 + rel[c]] += 1
+        lrank[c % 13 + 1] += 1
+
+    return left, lrank, home_ok, add
+
+
+def _exposed(piles, lv: list) -> set:
+    """The ranks of the cards that lie exposed once the cards counted in ``lv`` (from the
+    top of each pile) have left."""
+    return {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles) if lv[i] < len(p)}
+
+
+def _sweep_piles(piles, lv: list, exposed: set, lrank: list, home_ok, add) -> bool:
+    """One pass over ``piles``: from the top of each, the cards that can leave (home, or onto
+    a card one rank higher that can leave or whose rank is in ``exposed``; the cards of a
+    card's own pile that can be exposed first lie above it, so rank lower: never its host)
+    are counted in ``lv`` and by ``add``. True when any was."""
+    changed = False
+    for i, p in enumerate(piles):
+        while lv[i] < len(p):
+            y = p[len(p) - 1 - lv[i]]
+            r = y % 13 + 2
+            if home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
+                lv[i] += 1
+                add(y)
+                changed = True
+            else:
+                break
+    return changed
+
+
 def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
     """Rule ``stuck-waste-top`` (the pack used up, ``w`` the waste top): once the pack is
     used up the waste top W must leave the waste before any other waste card moves, so
@@ -221,45 +276,13 @@ def stuck_waste_top(found: tuple, base: int, tab: tuple, w: int) -> bool:
 
     The set over-approximates the cards that can ever leave their piles while W lies on
     top (by induction on the moment each first leaves), so True is a proof."""
-    rel = _rel(base)
     piles = [p for p in tab if p]
     if len(piles) < len(tab):
         return False  # an empty place takes W
-    lowh = [0] * 4
-    highh = [0] * 4
-    for s in range(4):
-        a, b = found[2 * s], found[2 * s + 1]
-        lowh[s], highh[s] = (a, b) if a <= b else (b, a)
-    left = [0] * 52   # cards that can leave their piles, by suit * 13 + place
-    lrank = [0] * 15  # the same, by rank
+    _left, lrank, home_ok, add = _leaving(found, base)
     lv = [0] * len(piles)  # how many cards from the top of each pile can leave
-
-    def home_ok(c):
-        s, k = SUIT[c], rel[c]
-        b = s * 13
-        for h in (lowh[s], highh[s]):
-            if h <= k and all(left[b + j] for j in range(h, k)):
-                return True
-        return False
-
-    # A card one rank higher that can host: one that has left its pile (lrank), or the
-    # card that lies exposed once the cards counted in lv have left. (The cards of y's own
-    # pile that can be exposed before y leaves lie above it, so rank lower: never a host.)
-    changed = True
-    while changed:
-        changed = False
-        exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles) if lv[i] < len(p)}
-        for i, p in enumerate(piles):
-            while lv[i] < len(p):
-                y = p[len(p) - 1 - lv[i]]
-                r = y % 13 + 2
-                if home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
-                    lv[i] += 1
-                    left[SUIT[y] * 13 + rel[y]] += 1
-                    lrank[y % 13 + 1] += 1
-                    changed = True
-                else:
-                    break
+    while _sweep_piles(piles, lv, _exposed(piles, lv), lrank, home_ok, add):
+        pass
     if any(lv[i] == len(p) for i, p in enumerate(piles)):
         return False
     r = w % 13 + 2
@@ -289,48 +312,17 @@ def card_never_leaves(found: tuple, base: int, tab: tuple, waste: tuple, rest: t
     the waste or from a pile into an empty place (fills come from the waste only). Every
     over-approximation (a host taking many cards, both copies of a card counted for one
     foundation, a card gone home still hosting) only enlarges the set."""
-    rel = _rel(base)
-    lowh = [0] * 4
-    highh = [0] * 4
-    for s in range(4):
-        a, b = found[2 * s], found[2 * s + 1]
-        lowh[s], highh[s] = (a, b) if a <= b else (b, a)
-    left = [0] * 52   # cards that can leave their places, by suit * 13 + place
-    lrank = [0] * 15  # the same, by rank
+    _left, lrank, home_ok, add = _leaving(found, base)
     piles = tab
     lv = [0] * len(piles)  # how many cards from the top of each pile can leave
     wv = 0                 # how many cards from the top of the waste can leave
     rest_left = [False] * len(rest)
     empty = any(not p for p in piles)
-
-    def home_ok(c):
-        s, k = SUIT[c], rel[c]
-        b = s * 13
-        for h in (lowh[s], highh[s]):
-            if h <= k and all(left[b + j] for j in range(h, k)):
-                return True
-        return False
-
-    def add(c):
-        left[SUIT[c] * 13 + rel[c]] += 1
-        lrank[c % 13 + 1] += 1
-
     changed = True
     while changed:
-        changed = False
-        exposed = {p[-1 - lv[i]] % 13 + 1 for i, p in enumerate(piles) if lv[i] < len(p)}
-        for i, p in enumerate(piles):
-            while lv[i] < len(p):
-                y = p[len(p) - 1 - lv[i]]
-                r = y % 13 + 2
-                if home_ok(y) or (r <= 13 and (lrank[r] or r in exposed)):
-                    lv[i] += 1
-                    add(y)
-                    changed = True
-                else:
-                    break
-            if p and lv[i] == len(p):
-                empty = True
+        exposed = _exposed(piles, lv)
+        changed = _sweep_piles(piles, lv, exposed, lrank, home_ok, add)
+        empty = empty or any(p and lv[i] == len(p) for i, p in enumerate(piles))
         for j, y in enumerate(rest):
             if not rest_left[j]:
                 r = y % 13 + 2
