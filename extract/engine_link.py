@@ -11,7 +11,7 @@ def engine_games() -> dict[str, dict]:
     """The engine's description of its games (``engine.api.list_games``), by slug."""
     if importlib.util.find_spec("engine.api") is None:
         return {}
-    from engine import api
+    from engine import api   # lazy: the engine is optional (find_spec above)
     return {g["slug"]: g for g in api.list_games()}
 
 
@@ -19,7 +19,7 @@ def rule_links() -> dict[str, list[str]]:
     """Sentence id -> the engine functions that execute it (from the engine's registry)."""
     if importlib.util.find_spec("engine.registry") is None:
         return {}
-    from engine import registry
+    from engine import registry   # lazy: the engine is optional (find_spec above)
     return registry.by_sentence()
 
 
