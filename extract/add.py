@@ -34,8 +34,16 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .corpus import SIGLUM
-from .errors import EditionError
+from . import ids as idlock
+from .atomic import TMP_PREFIX, corpus_lock, write_atomic
+from .characters import strip_bom
+from .collate import apparatus_lock
+from .corpus import SIGLUM, corpus_dir, decode_witness, load_games, load_marks, load_witnesses
+from .errors import EditionError, line_finder, line_of
+from .ids import slugify
+from .model import build_edition
+from .structure import analyse, two_columns, unwrap_lines
+from .words import count
 
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)
 
@@ -101,7 +109,6 @@ class Added:
         """A few lines for the command line (with ``dry_run``, the whole finding)."""
         if self.dry_run:
             return self._dry_report()
-        from .words import count
         lines = [f"added witness {self.siglum} ({self.orthography} spelling) as {self.file}"]
         if self.siglum_from != "given":
             lines.append(f"  siglum {self.siglum} derived from {self.siglum_from}")
@@ -175,7 +182,6 @@ def clean_scratch() -> list[Path]:
 def clean_temporaries(root: Path) -> list[Path]:
     """Remove temporary files a killed writer left in the corpus (``.tmp-*``, ``*.tmp``); call only
     while holding the corpus lock (no writer is then at work)."""
-    from .atomic import TMP_PREFIX
     gone = [p for p in Path(root).rglob("*")
             if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp"))]
     for p in gone:
@@ -217,7 +223,6 @@ def derive_siglum(layout, path: Path, taken: set[str],
     and a number. A taken siglum, or one in ``avoid`` (the edition's other names: game slugs,
     fixed ids; see :func:`_names`), gets a letter (``XLb``)."""
     used = set(taken) | set(avoid)
-    from .ids import slugify
     if layout.headings:
         numeral = layout.headings[0][0]
         return _free(numeral if numeral[:1].isalpha() else f"Ch{numeral}", used), \
@@ -274,8 +279,6 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
     entry (``check`` names it; adding the file again reuses it) or sentences not yet locked
     (``check`` names them; ``edition lock`` records them).
     """
-    from .atomic import corpus_lock
-    from .corpus import corpus_dir
     root = corpus_dir(root).resolve()
     with corpus_lock(root):
         if not dry_run:
@@ -285,12 +288,6 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
 
 
 def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
-    from .atomic import write_atomic
-    from .corpus import decode_witness, load_games, load_witnesses
-    from . import ids as idlock
-    from .errors import line_finder, line_of
-    from .model import build_edition
-    from .structure import analyse
     src = Path(file)
     if src.is_dir():
         raise EditionError("is a folder, not a text file", src,
@@ -307,7 +304,6 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if src.resolve().is_relative_to(root) and not src.resolve().is_relative_to(root / "witnesses"):
         raise EditionError("this is a data file of the corpus itself, not a witness", src,
                            fix="give the text file of a page or chapter (from outside the corpus)")
-    from .characters import strip_bom
     data, had_bom = strip_bom(src.read_bytes())   # an encoding mark, not text: not stored
     text = decode_witness(src, data)
     existing = load_witnesses(root)
@@ -315,14 +311,12 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     digest = hashlib.sha256(data).hexdigest()
     same = next((w for w in existing if w.sha256 == digest), None)
     if same is not None:
-        from .model import build_edition   # an add stopped before ids.lock was written
         locked = all(s.locked for g in build_edition(root).games for s in g.sentences
                      if s.witness == same.siglum)
         raise EditionError(f"this file is already in the corpus as witness {same.siglum} "
                            f"({same.path.name})" + ("" if locked else
                                                     ", but its sentence ids are not locked yet"),
                            src, fix="nothing to do" if locked else "run `edition lock`")
-    from .structure import two_columns
     column_line = two_columns(text)
     if column_line is not None:
         raise EditionError("the text is laid out in two columns side by side (the lines of two "
@@ -343,7 +337,6 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
-    from .corpus import load_marks
     marks = load_marks(root, siglum, text)          # the editor's corrections, if any
     if marks:
         layout = analyse(text, src, None, [g.title_ru for g in known_games], marks)
@@ -423,14 +416,12 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                    "with its title on a line of its own (its title named in a "
                                    "chapter heading 'Глава XL. A. - B.' or listed in "
                                    "corpus/games.toml)")
-        from .collate import apparatus_lock
         entries = idlock.updated_lock(ed, apparatus=apparatus_lock(ed))
         old = {e.id for e in ed.lock.values()}
         # "known": in games.toml, or already in another witness (then this copy is collated)
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),
                        len(g.texts[siglum])) for g in found)
         sentence_texts = tuple((s.id, s.book_text) for g in found for s in g.texts[siglum])
-        from .structure import unwrap_lines
         footnotes = tuple((s.game, f.marker, unwrap_lines(f.original))
                           for g in found for s in g.texts[siglum] for f in s.footnotes)
         guessed = dict(layout.guesses)
@@ -502,9 +493,7 @@ def _footnote_notes(ed, siglum: str, layout, line_at) -> dict[int, str]:
 def _names(root: Path, known_games, layout) -> set[str]:
     """Every name a derived siglum must not take: the slugs of games.toml and of the lock, the
     slugs this witness's titles would get, the TEI's fixed ids and ``fragment-*`` forms."""
-    from . import ids as idlock
-    from .ids import slugify
-    from .tei import fixed_ids
+    from .tei import fixed_ids  # lazy: extract.tei loads lxml
     names = {g.slug for g in known_games} | set(fixed_ids())
     names |= {e.id.split(":")[0] for e in idlock.read_lock(root).values()}
     names |= {slugify(p.label or p.opens) for p in layout.parts
@@ -517,7 +506,7 @@ def _refuse_clashes(ed, siglum: str, siglum_from: str, src: Path, root: Path) ->
     the same anchor or TEI ``xml:id`` (:func:`extract.tei.name_problems`) and the new witness
     is part of the clash: a given siglum is refused with a free one to use instead; anything
     else (which a derived name should never cause) is refused with the clash named."""
-    from .tei import name_problems
+    from .tei import name_problems  # lazy: extract.tei loads lxml
     mine = {siglum} | {g.slug for g in ed.games if siglum in g.witnesses}
     ours = [p.replace(str(ed.root), str(root)) for p in name_problems(ed)
             if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", p) for n in mine)]

@@ -6,14 +6,20 @@ Play panel's Pyodide and Sphinx itself (in-process)."""
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
+import hashlib
 import json
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
-from .atomic import env_seconds
+from engine.games import GAMES
+
+from .atomic import corpus_lock, env_seconds, folder_lock, write_atomic
 from .errors import EditionError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -53,8 +59,6 @@ def build_inputs(corpus: Path, out: Path) -> str:
     (``package.json``, ``package-lock.json`` and the installed copy's ``package.json``), the
     installed Python packages (their ``*.dist-info`` names, which carry the versions), the
     Python version, the corpus and output paths and ``$SOURCE_DATE_EPOCH``."""
-    import hashlib
-    import sysconfig
     h = hashlib.sha256()
     for name, root in (("corpus", corpus), ("docs", DOCS), ("extract", REPO / "extract"),
                        ("engine", REPO / "engine")):
@@ -63,7 +67,7 @@ def build_inputs(corpus: Path, out: Path) -> str:
             if p.is_file() and not any(x.startswith(".") or x in ("__pycache__", "_build")
                                        for x in rel):
                 h.update(f"\0{name}/{'/'.join(rel)}\0".encode() + p.read_bytes())
-    from .sphinxext.bundle import find_node_dir
+    from .sphinxext.bundle import find_node_dir  # lazy: extract.sphinxext.bundle loads sphinx
     node = find_node_dir(None, DOCS)
     for p in (node / "package.json", node / "package-lock.json",
               node / "node_modules" / "pyodide" / "package.json"):
@@ -81,7 +85,6 @@ def build_inputs(corpus: Path, out: Path) -> str:
 def site_listing(out: Path) -> str:
     """A sha256 (hex) of the built site's file names, sizes and modification times, so that
     a site edited or damaged by hand is never taken as up to date."""
-    import hashlib
     h = hashlib.sha256()
     for p in sorted(out.rglob("*")):
         if p.is_file():
@@ -107,7 +110,6 @@ def site_up_to_date(out: Path, inputs: str) -> bool:
 
 def write_stamp(out: Path, inputs: str) -> None:
     """Record that ``out`` is the site built from ``inputs`` (beside it, atomically)."""
-    from .atomic import write_atomic
     write_atomic(_stamp_path(out),
                  json.dumps({"inputs": inputs, "site": site_listing(out)}).encode())
 
@@ -115,9 +117,8 @@ def write_stamp(out: Path, inputs: str) -> None:
 def _executable_slugs(root: Path) -> list[str]:
     """The slugs of the corpus's games that the engine plays (none if games.toml is bad: the
     model build then says what is wrong)."""
-    from engine.games import GAMES
 
-    from .corpus import load_games
+    from .corpus import load_games  # lazy: extract.corpus pulls in the corpus layer, and the CLI imports this module at start
     try:
         return [g.slug for g in load_games(root) if g.slug in GAMES]
     except EditionError:
@@ -127,8 +128,6 @@ def _executable_slugs(root: Path) -> list[str]:
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``); False
     where the system cannot (then the caller renames twice and recovers on the next run)."""
-    import ctypes
-    import ctypes.util
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         renameat2 = libc.renameat2
@@ -187,9 +186,9 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
     by the extension comes out as itself (file, line, fix); any other exception as an
     EditionError naming the source file and line Sphinx was at, what went wrong, and the
     fix (``-v`` re-raises it with the full traceback)."""
-    from sphinx.application import Sphinx
-    from sphinx.errors import SphinxError
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
+    from sphinx.application import Sphinx  # lazy: sphinx is slow to import
+    from sphinx.errors import SphinxError  # lazy: sphinx is slow to import
+    from sphinx.util.docutils import docutils_namespace, patch_docutils  # lazy: sphinx is slow to import
     overrides = {"edition_corpus": str(corpus)} if corpus is not None else {}
     if cache is not None:   # model, collation, examples: reused between builds
         overrides["edition_cache_dir"] = str(cache)
@@ -234,9 +233,9 @@ def _prepare_play_panel(source: Path, say=None) -> None:
     """Install the pinned Pyodide (``npm ci``) before Sphinx starts, so that a missing npm
     stops the build with one clear message (see :mod:`extract.sphinxext.bundle`); ``say``
     is told that npm runs (None: nothing is said)."""
-    from sphinx.errors import ExtensionError
+    from sphinx.errors import ExtensionError  # lazy: sphinx is slow to import
 
-    from .sphinxext import bundle
+    from .sphinxext import bundle  # lazy: extract.sphinxext.bundle loads sphinx
     try:
         bundle.ensure_pyodide(bundle.find_node_dir(None, source),
                               say=say or (lambda msg: None), alternative="")
@@ -251,7 +250,7 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
     an earlier build's (Sphinx's ``.buildinfo`` in it), and never a file-system root, the
     corpus, the repository or a folder holding or inside either. Raises EditionError naming
     OUT and the fix before anything is written."""
-    from .corpus import corpus_dir
+    from .corpus import corpus_dir  # lazy: extract.corpus pulls in the corpus layer, and the CLI imports this module at start
     fix = "give --out a new or empty folder of its own (e.g. --out site/html)"
     if out == Path(out.anchor):
         raise EditionError("--out is the root of the file system", out, fix=fix)
@@ -283,9 +282,8 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
     swap. ``say(message)`` is told the progress (None: nothing is said); ``verbose``
     shows Sphinx's own. Raises EditionError (file, fix) for anything the user can fix; a
     failed build leaves the previous site intact."""
-    from .atomic import folder_lock
-    from .ids import broken_ids
-    from .model import build_edition
+    from .ids import broken_ids  # lazy: extract.ids pulls in the corpus layer, and the CLI imports this module at start
+    from .model import build_edition  # lazy: extract.model is the corpus layer, and the CLI imports this module at start
     out = out.resolve()
     site_folder_guard(out, corpus)
     cache = cache_dir()
@@ -294,18 +292,17 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
             contextlib.ExitStack() as alongside:
         recover_site(out)
         doctrees = out.parent / f".{out.name}.doctrees"
-        from .atomic import corpus_lock
-        from .corpus import corpus_dir
+        from .corpus import corpus_dir  # lazy: extract.corpus pulls in the corpus layer, and the CLI imports this module at start
         root = corpus_dir(corpus).resolve()
         with corpus_lock(root):   # not half-way through an add
             inputs = build_inputs(root, out)
             if not force and site_up_to_date(out, inputs):
                 return (f"site up to date (nothing it is built from has changed; --force "
                         f"builds anyway): {out / 'index.html'}")
-            from .sphinxext.play import examples_alongside
+            from .sphinxext.play import examples_alongside  # lazy: extract.sphinxext.play loads docutils
             alongside.enter_context(examples_alongside(_executable_slugs(root), cache))
             ed = build_edition(corpus, cache)  # fail early on bad data; cached
-        from .collate import vanished_apparatus_ids
+        from .collate import vanished_apparatus_ids  # lazy: extract.collate pulls in the corpus layer, and the CLI imports this module at start
         broken = broken_ids(ed) + vanished_apparatus_ids(ed)
         if broken:
             raise EditionError("the site would publish with citable ids broken:\n  "

@@ -28,6 +28,8 @@ import types
 import typing
 from pathlib import Path, PurePath
 
+from . import atomic  # write_atomic: a unique temporary file, so concurrent runs never clash
+
 _T, _F, _P, _D, _C, _FIELDS = "\0T", "\0F", "\0P", "\0D", "\0C", "\0f"
 
 
@@ -190,7 +192,6 @@ def write(path: Path, value, stale: str | None = None) -> bool:
     """Write ``value`` to ``path`` atomically, first removing the older entries matching the
     glob ``stale``; True if written. When the cache folder cannot be written (read-only, disk
     full, not a folder) nothing is cached: a one-line warning, False."""
-    from .atomic import write_atomic   # a unique temporary file: concurrent runs never clash
     data = dumps(value)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -198,7 +199,7 @@ def write(path: Path, value, stale: str | None = None) -> bool:
             for old in path.parent.glob(stale):
                 if old != path:
                     old.unlink(missing_ok=True)
-        write_atomic(path, data)
+        atomic.write_atomic(path, data)
         return True
     except OSError as e:
         warn("write", f"cannot write the cache {path.parent} "

@@ -7,9 +7,12 @@ import json
 import re
 
 from . import ids
+from .atomic import TMP_PREFIX
 from .collate import apparatus_problems
+from .corpus import CLAIM_SPEC, _key_line, entries, load_games
 from .engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
-from .ids import CITED, reading_ids
+from .ids import CITED, anchor, reading_ids
+from .odds_words import FIELDS, PLACEHOLDER, typed_figures
 from .words import count
 
 
@@ -18,7 +21,6 @@ def game_summaries(edition) -> list[dict]:
     the game's ``page`` and ``sentence_details``: each citable sentence's ``cite`` id,
     ``anchor``, ``page`` (with the anchor), ``witness``, ``original``, ``normalised`` and
     ``english`` (None while untranslated)."""
-    from .ids import anchor
     eg = engine_games()
     rows = []
     for g in edition.games:
@@ -45,7 +47,6 @@ def corpus_leftovers(edition) -> list[str]:
     ``structure/<siglum>.toml`` of no witness, and temporary files a killed
     writer left (``.tmp-*``, ``*.tmp``). (A manifest entry without its file stops the model
     from loading at all, with the manifest's file and line.)"""
-    from .atomic import TMP_PREFIX
     root = edition.root
     listed = {w.path.resolve() for w in edition.witnesses}
     out = []
@@ -80,7 +81,6 @@ def decision_summary(slug: str, a: dict) -> dict:
     words, :func:`extract.engine_link.question_label`), ``question``, ``reason``, ``sentences`` and
     ``reading_details``: per reading ``id``, ``cite`` (``<game>:<ambiguity>=<reading>``),
     ``anchor``, ``page``, ``label``, ``editorial``, ``justification``, ``restricts``."""
-    from .ids import anchor
     cite = f"{slug}:{a['id']}"
     page = f"games/{slug}.html#"
     details = []
@@ -141,7 +141,6 @@ def games_in_no_witness(edition) -> list[str]:
     """Entries of ``games.toml`` whose game no witness holds: its ``title_ru`` matches no
     title in the witnesses (a typo, or a title spelt otherwise than printed), so the entry
     names nothing and the game, if present, is built untranslated under another slug."""
-    from .corpus import load_games
     path = edition.root / "games.toml"
     have = {g.slug for g in edition.games}
     return [f"{path}:{_line_with(path, 'slug = ' + json.dumps(kg.slug))}: game {kg.slug} ({kg.title_ru}) "
@@ -157,12 +156,9 @@ def claim_problems(edition) -> list[str]:
     stored odds (:func:`extract.odds_words.typed_figures`), or whose placeholder names a row
     not in its ``rows`` or a field that does not exist. Raises EditionError (file, line, fix)
     for a malformed entry."""
-    from .corpus import CLAIM_SPEC, entries
-    from .odds_words import FIELDS, PLACEHOLDER, typed_figures
     path = edition.root / "results" / "claims.toml"
     games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
     out = []
-    from .corpus import _key_line
     src = path.read_text(encoding="utf-8") if path.is_file() else ""
     for c, line in entries(path, "claim", CLAIM_SPEC):
         at = _key_line(src, "answer", line) or line       # the answer's own line
@@ -215,7 +211,6 @@ def _translation_at(edition, sid: str, table: str = "sentences") -> str:
     """``FILE:LINE`` of the line that translates (``table`` "sentences") or annotates
     ("notes") ``sid`` in the corpus's ``translations/en/<game>.toml`` (else its first line
     for ``sid``; ``FILE`` alone if there is none)."""
-    from .corpus import _key_line
     path = edition.root / "translations" / "en" / f"{sid.split(':')[0]}.toml"
     try:
         text = path.read_text(encoding="utf-8")
@@ -258,7 +253,7 @@ def run_checks(edition) -> tuple[bool, str]:
             "files)", corpus_leftovers(edition))
 
     # sigla, slugs, engine ids and the TEI's fixed ids must not collide as anchors/xml:ids
-    from .tei import name_problems
+    from .tei import name_problems  # lazy: extract.tei loads lxml
     section("sigla, game slugs, ambiguity ids and fixed ids are distinct XML ids",
             name_problems(edition))
 
@@ -325,7 +320,7 @@ def run_checks(edition) -> tuple[bool, str]:
 
     stored = edition.root / "results" / "odds.json"
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:
-        from engine import results as engine_results
+        from engine import results as engine_results   # lazy: the engine is optional (find_spec)
         table = engine_results.load(stored)
         stale: dict[str, list[str]] = {slug: [] for slug in engine_results.stale_games(table)}
         for row in engine_results.stale_rows(table):

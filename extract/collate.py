@@ -60,11 +60,19 @@ the word is an addition and the comma an omission, each with its kind.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import warnings
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from typing import Iterable
 
 from .errors import EditionError
+from .ids import LOCK_NAME, LockEntry, anchor, quote_of
+from .model import code_fingerprint, disk_cached
+from .morph import analyzer
+from .normalise import _analyzer, _known
 
 KIND_WEIGHT = {"punctuation": 0, "orthographic": 1, "ocr": 2, "substantive": 3}
 TOKEN = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
@@ -121,7 +129,6 @@ class Entry:
     @property
     def anchor(self) -> str:
         """The NCName/HTML anchor of the entry (``dense-column.app-1``)."""
-        from .ids import anchor
         return anchor(self.id)
 
 
@@ -229,7 +236,6 @@ def _align(texts: dict[str, list[_Token]], order: list[str]) -> list[dict[str, _
 def _anchor_runs(forms: dict[str, list[str]], present: list[str]) -> list[dict[str, tuple]]:
     """Runs of tokens that read alike in every witness: ``[{siglum: (start, length)}]`` in
     order, each at least :data:`ANCHOR_RUN` long, the starts increasing in every witness."""
-    from difflib import SequenceMatcher
     base = present[0]
     maps: list[dict[int, int]] = []
     for sig in present[1:]:
@@ -265,18 +271,16 @@ def _collatex(texts: dict[str, list[_Token]]) -> list[dict[str, _Token | None]]:
     if len(present) == 1:
         return [{sig: (t if sig == present[0] else None) for sig in order}
                 for t in texts[present[0]]]
-    import warnings
     try:
         with warnings.catch_warnings():   # collatex imports IPython's deprecated display
             warnings.simplefilter("ignore", DeprecationWarning)
-            from collatex import Collation, collate
+            from collatex import Collation, collate  # lazy: collatex is slow to import
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise EditionError(f"the collatex package is not usable: {e}",
                            fix="pip install 'collatex>=2.3,<3' Levenshtein") from None
     data = {"witnesses": [{"id": sig, "tokens": [{"t": t.original, "n": t.coll, "k": i}
                                                  for i, t in enumerate(texts[sig])]}
                           for sig in present]}
-    import json
     table = json.loads(collate(Collation.create_from_dict(data), output="json",
                                segmentation=False))
     rows = dict(zip(table["witnesses"], table["table"]))
@@ -315,7 +319,6 @@ def _join(tokens: list[_Token], sentences: dict[str, object], attr: str) -> str:
 
 def _same_lexeme(a: str, b: str) -> bool:
     """True when the two word sequences differ only in inflection (pymorphy3 lemmas agree)."""
-    from .morph import analyzer
     wa, wb = re.findall(r"\w+", a.lower()), re.findall(r"\w+", b.lower())
     if len(wa) != len(wb) or not wa:
         return False
@@ -368,9 +371,8 @@ def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
     division beside a preposition, particle or conjunction (``в месте`` / ``вместе``, ``не
     возможным`` / ``невозможным``, ``так же`` / ``также``) is how the period wrote, and
     may be two readings: not a slip."""
-    import Levenshtein
+    import Levenshtein  # lazy: Levenshtein is slow to import
 
-    from .normalise import _known
     a = [t.coll for t in slip]
     b = [t.coll for t in right]
     if not a or not b or not all(re.fullmatch(r"[а-я]+", w) for w in a + b):
@@ -392,7 +394,6 @@ def _odd_division(a: list[str], b: list[str]) -> bool:
     not ``["не", "возможным"]`` against ``["невозможным"]`` or ``["так", "же"]`` against
     ``["также"]`` (False). Word division beside such words varied in the period's printing;
     a cut inside a stem is a space the scan added."""
-    from .normalise import _analyzer
     m = _analyzer()
 
     def function_word(w: str) -> bool:
@@ -424,7 +425,6 @@ def apparatus(edition, game) -> list[Entry]:
         game = edition.game(game)
     key = (str(edition.root), edition.fingerprint, game.slug)
     if key not in _CACHE:
-        from .model import disk_cached
         _CACHE[key] = disk_cached(getattr(edition, "cache_dir", None), f"collation-{game.slug}",
                                   collation_key(game, edition),
                                   lambda: _collate(game, edition), (Entry, Reading), list)
@@ -436,7 +436,6 @@ def place_key(e: Entry) -> str:
     ``@``, the start and end offsets of the base reading in that sentence's original text,
     then (after a space) the start of the base reading's text: ``dense-column:2@14-20 кладутъ``.
     The base text never changes when a witness is added, so neither does this."""
-    from .ids import quote_of
     lem = quote_of(e.lem.original)[:24]
     return f"{e.sentence}@{e.start}-{e.end}" + (f" {lem}" if lem else "")
 
@@ -492,7 +491,6 @@ def apparatus_lock(edition) -> list:
     :func:`place_key`), and each locked apparatus id that no entry claims any more, marked
     retired with the reason (a witness added or changed merged or removed the variation).
     ``edition lock`` and ``edition add`` record them."""
-    from .ids import LockEntry
     out = []
     for game in edition.games:
         entries = apparatus(edition, game) if len(game.texts) > 1 else []
@@ -523,7 +521,6 @@ def apparatus_problems(edition) -> list[str]:
 def vanished_apparatus_ids(edition) -> list[str]:
     """Locked apparatus ids (not retired) that no entry of the apparatus claims, each with
     the lock's file and line and the fix."""
-    from .ids import LOCK_NAME
     present = {e.id for g in edition.games if len(g.texts) > 1 for e in apparatus(edition, g)}
     return [f"{edition.root / LOCK_NAME}:{e.line}: apparatus id {e.id} has vanished (no entry "
             f"at {e.quote.split(' ')[0]}); run `edition lock` to retire it, or restore the "
@@ -537,8 +534,6 @@ def collation_key(game, edition=None) -> str:
     (ids, offsets, original and normalised text, changes), the witnesses' units (which tell
     where a cut-off page begins and ends: lacunae) and the toolkit's code, but not
     the translations or notes, so editing a translation does not collate again."""
-    import hashlib
-    from .model import code_fingerprint
     h = hashlib.sha256(code_fingerprint().encode())
     for sig in sorted(game.texts):
         h.update(f"\0{sig}\0{sig == game.base}".encode())

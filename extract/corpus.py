@@ -5,23 +5,26 @@ file, the line and the fix. Nothing here writes.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
+import os
 import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .characters import check_text
 from .errors import EditionError, line_of
 from .normalise import Emendation
-from .structure import MARKS, Mark, key as title_key
+from .structure import MARKS, Mark
+from .structure import key as title_key
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
 def corpus_dir(path: str | Path | None = None) -> Path:
     """The corpus folder: ``path`` if given, else ``$EDITION_CORPUS``, else the repository's."""
-    import os
     p = Path(path or os.environ.get("EDITION_CORPUS") or DEFAULT_CORPUS)
     if (p / "manifest.toml").is_dir():
         raise EditionError("manifest.toml is a folder, not a file", p / "manifest.toml",
@@ -117,7 +120,6 @@ def one_script(value: str, what: str, path: Path, line: int | None) -> None:
 
 def _did_you_mean(word: str, choices: list[str]) -> str:
     """`` (did you mean `x`?)`` for the closest of ``choices`` to a mistyped ``word``, or ''."""
-    import difflib
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f" (did you mean `{close[0]}`?)" if close else ""
 
@@ -334,7 +336,6 @@ def decode_witness(path: Path, data: bytes) -> str:
                            "ends?); its lines would run together", path, line_of(text, cr.start()),
                            fix="save it with LF or CRLF line ends (e.g. tr '\\r' '\\n' < FILE > NEW)")
     check_runs(text, path)
-    from .characters import check_text
     check_text(text, path, "the witness")
     return text
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from pathlib import Path
 
 
 def engine_games() -> dict[str, dict]:
     """The engine's description of its games (``engine.api.list_games``), by slug."""
     if importlib.util.find_spec("engine.api") is None:
         return {}
-    from engine import api
+    from engine import api  # lazy: the engine is optional (find_spec above)
     return {g["slug"]: g for g in api.list_games()}
 
 
@@ -19,7 +20,7 @@ def rule_links() -> dict[str, list[str]]:
     """Sentence id -> the engine functions that execute it (from the engine's registry)."""
     if importlib.util.find_spec("engine.registry") is None:
         return {}
-    from engine import registry
+    from engine import registry  # lazy: the engine is optional (find_spec above)
     return registry.by_sentence()
 
 
@@ -32,9 +33,9 @@ def stale_games(path, table: dict) -> list[str]:
     ``path``, worked out once for each state of that file and of the engine's sources (their
     paths, sizes and modification times): a site build asks it on every game's page, and
     each answer hashes the engine's code for every game and player of the table."""
-    from pathlib import Path
 
-    from engine import results
+
+    from engine import results  # lazy: the engine is optional (engine_games asks find_spec)
 
     def stamp(p: Path) -> tuple:
         st = p.stat()

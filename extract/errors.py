@@ -1,6 +1,9 @@
 """The one error type the toolkit raises for bad input: it names the file, the line and the fix."""
 from __future__ import annotations
 
+import bisect
+import os  # a file name that is not UTF-8 shows its bytes as \xNN
+import re
 from pathlib import Path
 
 
@@ -19,7 +22,6 @@ class EditionError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.file is not None:
-            import os   # a file name that is not UTF-8 shows its bytes as \xNN
             name = os.fsencode(self.file).decode("utf-8", "backslashreplace")
             where = f"{name}:{self.line}: " if self.line else f"{name}: "
         text = where + self.message
@@ -37,7 +39,5 @@ def line_finder(text: str):
     """A function ``offset -> 1-based line number`` for ``text``, the same as
     :func:`line_of` but for many offsets of one text: the line starts are found once and
     searched (O(log lines) a call, where :func:`line_of` counts from the start each time)."""
-    import bisect
-    import re
     ends = [m.start() for m in re.finditer("\n", text)]
     return lambda offset: bisect.bisect_left(ends, offset) + 1

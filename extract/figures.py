@@ -12,9 +12,9 @@ a card; a second pack's cards carry a prime (``7♥′``).
 """
 from __future__ import annotations
 
-
 from lxml import etree
 
+from engine import games
 from engine.describe import short_labels  # noqa: F401 (the figures label piles as the Play panel does)
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -63,7 +63,6 @@ def layout_key(layout: dict) -> str:
 def starting_layout(slug: str, deal: int = 1) -> dict:
     """The engine's layout of deal ``deal`` of game ``slug`` under the default readings (what
     the reconstructed figure draws)."""
-    from engine import games
     return games.new(slug, deal).layout()
 
 

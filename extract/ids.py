@@ -14,9 +14,12 @@ import hashlib
 import re
 from collections import deque
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from .atomic import write_atomic
+from .corpus import read_text
 from .errors import EditionError
 from .structure import key
 
@@ -83,7 +86,6 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
     whose checksum does not match its id, witness and quote (an id edited or swapped by
     hand), or a gap in a game's numbers (a line deleted: its sentence would be renumbered).
     """
-    from .corpus import read_text
     path = root / LOCK_NAME
     if not path.exists():
         return {}
@@ -155,7 +157,6 @@ def lock_line(e: LockEntry) -> str:
 
 def write_lock(root: Path, entries: Iterable[LockEntry]) -> None:
     """Write the lock atomically, ordered by game (first appearance) and number."""
-    from .atomic import write_atomic
     lines = ["# Citable sentence ids: assigned once, never renumbered or reused.",
              "# Written by `edition lock` / `edition add`; checked by `edition check`.",
              "# sum binds each id to its witness and quote; a retired id stays, never reused."]
@@ -203,7 +204,6 @@ def _words(sentence) -> list[str]:
 
 def _found_in(words: list[str], known: list[list[str]]) -> bool:
     """Whether most of ``words`` (:data:`SAME_SENTENCE`) stand, in order, in one of ``known``."""
-    from difflib import SequenceMatcher
     if not words:
         return True
     for other in known:

@@ -14,16 +14,46 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from . import cache, ids as idlock
-from .ids import slugify  # noqa: F401 (the model's slugs; re-exported)
-from .corpus import (KnownGame, Witness, corpus_dir, load_emendations, load_games, load_marks,
-                     load_witnesses)
+from . import cache
+from . import ids as idlock
+from .corpus import (
+    KnownGame,
+    Witness,
+    _did_you_mean,
+    _key_line,
+    corpus_dir,
+    load_emendations,
+    load_games,
+    load_marks,
+    load_witnesses,
+    one_script,
+    read_toml,
+)
 from .errors import EditionError, line_of
 from .glossary import Term, find_terms, load_glossary
-from .normalise import (FOOTNOTE_MARKER, HYPHENATION, PAGE_BREAK, PAGE_FURNITURE, Change,
-                        Normalisation, apply_changes, joins_across_lines, normalise)
-from .structure import (FOOTNOTE, FURNITURE, Part, analyse, continues, key, marker_name,
-                        runs_on_across)
+from .ids import slugify  # noqa: F401 (the model's slugs; re-exported)
+from .normalise import (
+    FOOTNOTE_MARKER,
+    HYPHENATION,
+    PAGE_BREAK,
+    PAGE_FURNITURE,
+    Change,
+    Normalisation,
+    apply_changes,
+    joins_across_lines,
+    normalise,
+)
+from .notes import note_blocks
+from .structure import (
+    FOOTNOTE,
+    FURNITURE,
+    Part,
+    analyse,
+    continues,
+    key,
+    marker_name,
+    runs_on_across,
+)
 
 
 @dataclass(frozen=True)
@@ -326,7 +356,6 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
     Raises EditionError (file, line, fix) for a table of the wrong shape, a value that is not
     text, an id of another game, or an id translated in two files.
     """
-    from .corpus import read_toml
     sentences: dict[str, str] = {}
     notes: dict[str, str] = {}
     folder = root / "translations" / "en"
@@ -356,7 +385,6 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                 if not isinstance(value, str):
                     raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
                                        path, line, fix="write it in double quotes")
-                from .corpus import one_script
                 one_script(value, f"{sid}: the {table[:-1]}", path, line)
                 if not sid.startswith(path.stem + ":"):
                     raise EditionError(f"{sid} is not a sentence of {path.stem}", path, line,
@@ -373,7 +401,6 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
 def _check_translation_tables(path: Path, text: str, data: dict) -> None:
     """Raise EditionError (file, line, fix) for a table or key of a translation file other
     than ``[sentences]`` and ``[notes]`` (``[sentense]`` would silently translate nothing)."""
-    from .corpus import _did_you_mean, _key_line
     for table in data:
         if table not in ("sentences", "notes"):
             raise EditionError(f"unknown table `{table}`{_did_you_mean(table, ['sentences', 'notes'])}"
@@ -384,7 +411,6 @@ def _check_translation_tables(path: Path, text: str, data: dict) -> None:
 
 def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:
     """Raise EditionError (file, line, fix) if a translator's note's table is ragged."""
-    from .notes import note_blocks
     try:
         note_blocks(note)
     except ValueError as e:
@@ -459,7 +485,7 @@ def disk_cached(cache_dir: Path | None, name: str, key: str, compute, classes=()
 
 @lru_cache(maxsize=4)
 def _build(root: Path, fingerprint: str) -> Edition:
-    from .nlp import sentence_spans  # loads spaCy: only when the model is really built
+    from .nlp import sentence_spans  # lazy: loads spaCy: only when the model is really built
     witnesses = load_witnesses(root)
     known = load_games(root)
     by_title = {key(g.title_ru): g for g in known}

@@ -18,7 +18,7 @@ _STRESS = re.compile("[\u0300\u0301]")
 @lru_cache(maxsize=1)
 def analyzer():
     """pymorphy3's analyser of Russian, loaded once (its dictionaries take a moment)."""
-    import pymorphy3   # here, not at import: loading the dictionaries is slow
+    import pymorphy3  # lazy: here, not at import: loading the dictionaries is slow
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 

@@ -33,7 +33,9 @@ from spacy.attrs import IDX, IS_SPACE, LENGTH, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from .normalise import Normalisation, normalise
+from .errors import EditionError
+from .morph import lemma
+from .normalise import Normalisation, _analyzer, normalise
 
 
 def _get_normalisation(doc: Doc) -> Normalisation | None:
@@ -188,7 +190,6 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
     first = i - 1 if regs[i] == "." else i
     if initial_at(j) or initial_at(first - 1) or initial_at(first - 2):
         return True
-    from .normalise import _analyzer
     m = _analyzer()
     nxt = regs[j]
     return bool(m and nxt[:1].isupper() and any("Surn" in p.tag for p in m.parse(nxt)[:2]))
@@ -377,8 +378,6 @@ def make_lemmas(nlp: Language, name: str, prefer: list):
     """Factory of the lemma component: ``token._.lemma`` of ``token._.reg`` by
     :func:`extract.morph.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
     which win over the card vocabulary and the analyser (see :mod:`extract.glossary`)."""
-    from .errors import EditionError
-    from .morph import lemma
     if isinstance(prefer, str) or not all(isinstance(w, str) for w in prefer):
         raise EditionError(f"edition_lemmas: prefer must be a list of words, got {prefer!r}",
                            "the pipeline config ([components.edition_lemmas])",

@@ -489,7 +489,7 @@ def _analyzer():
     global _morph, _words, _words_loaded
     if _morph is None:
         try:
-            import pymorphy3
+            import pymorphy3  # lazy: pymorphy3 is slow to import
             _morph = pymorphy3.MorphAnalyzer()
         except Exception:  # pragma: no cover - optional dependency
             _morph = False

@@ -55,10 +55,13 @@ title; the spans kept are always the original ones.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import EditionError, line_of
+from .morph import analyzer
+from .normalise import apply_changes, normalise
 
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 # (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
@@ -263,7 +266,6 @@ def _words(text: str) -> list[tuple[int, int, str]]:
 
 
 def _modern_words(text: str) -> tuple[str, ...]:
-    from .normalise import normalise
     return tuple(w.lower() for w in WORD.findall(normalise(text).text))
 
 
@@ -274,7 +276,6 @@ def reads_as_name(text: str) -> bool:
     no word one of :data:`NOT_TITLES`, and
     no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
-    from .morph import analyzer
     words = _modern_words(text)
     if not words or any(w in NOT_TITLES for w in words):
         return False
@@ -794,7 +795,6 @@ class _Footnotes:
     def report(self, warnings: list[tuple[int, str]], orphans: list[tuple[int, int]]) -> None:
         """Warn of footnotes with no marker above them, and of markers with no footnote
         (their spans go to ``orphans``)."""
-        from .errors import line_of
         for head in self.first:
             if head.extra.get("marker") is None:
                 warnings.append((line_of(self.text, head.start), (
@@ -889,7 +889,6 @@ def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int
     range marked as one title or heading becomes one line."""
     if not marks:
         return lines
-    from bisect import bisect_right
     breaks = [m.start() for m in re.finditer("\n", text)]
     out: list[_Line] = []
     for ln in lines:
@@ -1180,7 +1179,6 @@ def unwrap_lines(text: str) -> str:
     divided by a hyphen at a line end joined as the normaliser joins it (rules
     :data:`LINE_END_RULES`; a compound keeps its own hyphen), every other run of white space
     one space. Nothing else of the normalisation is applied."""
-    from .normalise import apply_changes, normalise
     changes = [p for c in normalise(text).changes for p in (c.parts or (c,))
                if p.rule in LINE_END_RULES]
     return " ".join(apply_changes(text, changes).split())
@@ -1193,8 +1191,7 @@ def segment_text(text: str) -> list[dict]:
     sentence-final punctuation and is followed by one starting in lowercase is joined to it
     (a page break), as in the edition's own model.
     """
-    from .nlp import sentence_spans   # loads spaCy: only when text is segmented
-    from .normalise import normalise
+    from .nlp import sentence_spans  # lazy: loads spaCy: only when text is segmented
     out = []
     for s, e in prose_blocks(text, 0, len(text)):
         norm = normalise(text[s:e])

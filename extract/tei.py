@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from lxml import etree
 
+from . import CODE_LICENCE, LICENCE
+from .atomic import write_atomic
+from .collate import apparatus
 from .corpus import corpus_dir
-from .errors import EditionError
-from .normalise import Normalisation
+from .engine_link import engine_games
+from .errors import EditionError, line_of
+from .ids import anchor
+from .normalise import RULES, Normalisation
+from .notes import NoteTable, note_blocks
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -113,7 +120,6 @@ def normalisation_to_tei(norm: Normalisation) -> str:
 
     Raises EditionError if the text holds a character XML cannot represent (a control
     character other than tab and line breaks)."""
-    from .errors import EditionError, line_of
     bad = re.search(r"[\x00-\x08\x0b\x0e-\x1f\ufffe\uffff]", norm.original)
     if bad:
         raise EditionError(f"the text holds U+{ord(bad.group()):04X} (line "
@@ -162,7 +168,6 @@ def _set_tail(el, text: str) -> None:
 def _inside(changes, a: int, b: int):
     """The changes wholly inside ``[a, b)``, rebased to ``a``; those straddling an edge are
     left out (their original text stays, as plain text)."""
-    from dataclasses import replace
     return [replace(c, start=c.start - a, end=c.end - a) for c in changes
             if c.start >= a and c.end <= b and not (c.start == c.end == b and b != a)]
 
@@ -200,7 +205,6 @@ def add_text(parent, original: str, changes, entries=(), notes=None) -> None:
 
 
 def _header(edition) -> etree._Element:
-    from .normalise import RULES
     header = tei("teiHeader")
     fd = tei("fileDesc", header)
     ts = tei("titleStmt", fd)
@@ -212,7 +216,6 @@ def _header(edition) -> etree._Element:
     resp = tei("respStmt", ts, xml_id="translator")
     tei("resp", resp, "English translation and translator's notes")
     tei("name", resp, TRANSLATORS)
-    from . import CODE_LICENCE, LICENCE
     ps = tei("publicationStmt", fd)
     tei("authority", ps, EDITORS[0])
     avail = tei("availability", ps, status="free")
@@ -410,7 +413,6 @@ NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 def fixed_ids() -> dict[str, str]:
     """The document's own xml:ids (editors, normalisation rules), with what they are."""
-    from .normalise import RULES
     out = {("editor" if i == 0 else f"editor{i + 1}"): "the editors' id in the TEI header"
            for i in range(len(EDITORS))}
     out["translator"] = "the translators' id in the TEI header"
@@ -424,7 +426,6 @@ def name_problems(edition, engine: dict | None = None) -> list[str]:
     without ``.`` (the separator of anchors) and no two may be the same, or two anchors
     (``mill.4``, ``dense-column.P13``, ``goes-doesnt-go.deal-pattern.dittography``) would
     collide. Returns one line per problem, naming the file to fix."""
-    from .engine_link import engine_games
     engine = engine_games() if engine is None else engine
     owners: dict[str, str] = {}
     problems: list[str] = []
@@ -482,7 +483,6 @@ def _duplicate_ids(root) -> list[str]:
 
 def anchor_id(cid: str) -> str:
     """The xml:id of a citable id (``mill:4`` -> ``mill.4``; see :func:`extract.ids.anchor`)."""
-    from .ids import anchor
     return anchor(cid)
 
 
@@ -528,7 +528,6 @@ def _translator_note(parent, s) -> None:
     ``target`` is that English ``s`` (or, if the sentence is untranslated, the Russian one),
     ``corresp`` the Russian sentence; its blocks (:func:`extract.notes.note_blocks`) become
     ``p`` and ``table`` (``row role="label"`` for the heading)."""
-    from .notes import NoteTable, note_blocks
     target = english_id(s.id) if s.english else anchor_id(s.id)
     note = tei("note", parent, type="translator", resp="#translator", target=f"#{target}",
                corresp=f"#{anchor_id(s.id)}", n=s.id)
@@ -555,9 +554,6 @@ def edition_to_tei(edition) -> etree._ElementTree:
     English ``text`` whose ``s/@corresp`` point at the Russian sentences.
     Raises EditionError (from the model, the collation or the engine registry).
     """
-    from .engine_link import engine_games
-    from .collate import apparatus
-    from .errors import EditionError
     clashes = name_problems(edition)
     if clashes:
         raise EditionError("names that would collide in the TEI (and as anchors):\n  "
@@ -597,7 +593,6 @@ def tei_bytes(tree) -> bytes:
 
 def write_tei(edition, out) -> Path:
     """Write the edition's TEI to ``out`` atomically (temporary file, then rename)."""
-    from .atomic import write_atomic
     out = Path(out)
     data = tei_bytes(edition_to_tei(edition))
     out.parent.mkdir(parents=True, exist_ok=True)

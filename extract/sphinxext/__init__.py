@@ -16,7 +16,9 @@ Directives emit builder-neutral docutils nodes; HTML specifics live in node visi
 """
 from __future__ import annotations
 
+import hashlib
 import re
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import cast
 
@@ -24,7 +26,13 @@ from sphinx.application import Sphinx
 from sphinx.domains.std import StandardDomain
 from sphinx.util import logging
 
-from . import assets, directives, nodes as enodes, play, search, titles, witnesses
+from engine import games, registry
+from engine import results as engine_results
+
+from ..engine_link import engine_games
+from ..model import code_fingerprint
+from . import assets, directives, play, search, titles, witnesses
+from . import nodes as enodes
 from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)
 
 logger = logging.getLogger(__name__)
@@ -44,7 +52,6 @@ def engine_page(known: frozenset[str] = frozenset()) -> str:
     by autodoc under its game, so that a rule sentence links to its code (and viewcode); each
     sentence id it executes links back to the sentence when the id is in ``known`` (the
     corpus's sentence ids; an id of a game the corpus lacks stays plain text)."""
-    from engine import games, registry
     parts = ["(engine)=\n# The engine: rules that run\n\nEach game is one module of the "
              "package `engine.games`; below, every function that executes a sentence of the "
              "book, with the sentence ids it executes.\n"]
@@ -64,12 +71,9 @@ def engine_page(known: frozenset[str] = frozenset()) -> str:
 
 
 def _engine_stamp(known: frozenset[str]) -> str:
-    import hashlib
 
-    from engine.results import engine_hash
-    from ..model import code_fingerprint
     ids = hashlib.sha256("\0".join(sorted(known)).encode()).hexdigest()[:16]
-    return f"{engine_hash()}:{code_fingerprint()}:{ids}"
+    return f"{engine_results.engine_hash()}:{code_fingerprint()}:{ids}"
 
 
 def _engine_page_cached(folder: Path, known: frozenset[str]) -> str:
@@ -104,7 +108,7 @@ def claim(folder: Path, rel: str, owned: set[str]) -> Path:
     that name is there that the extension did not write (it is the host project's)."""
     p = folder / rel
     if p.exists() and rel not in owned:
-        from sphinx.errors import ExtensionError
+        from sphinx.errors import ExtensionError  # lazy: sphinx is slow to import
         raise ExtensionError(f"{p}: this file was not written by the edition extension, "
                              f"which generates the pages in {folder}; move the file out of "
                              f"that folder (the extension never overwrites or deletes a file "
@@ -161,13 +165,11 @@ def write_corpus_listing(path: Path, root: Path) -> None:
 def write_tei_download(folder: Path, ed) -> None:
     """Export the edition as TEI (``games/edition.tei.xml``) for the site's download link;
     redone only when the corpus, the toolkit or the engine has changed."""
-    from engine.results import engine_hash
-    from ..model import code_fingerprint
-    stamp = f"{ed.fingerprint}:{code_fingerprint()}:{engine_hash()}"
+    stamp = f"{ed.fingerprint}:{code_fingerprint()}:{engine_results.engine_hash()}"
     target, mark = folder / "edition.tei.xml", folder / "edition.tei.stamp"
     if target.exists() and mark.exists() and mark.read_text(encoding="utf-8") == stamp:
         return
-    from ..tei import write_tei
+    from ..tei import write_tei  # lazy: extract.tei loads lxml
     write_tei(ed, target)
     mark.write_text(stamp, encoding="utf-8")
 
@@ -175,12 +177,9 @@ def write_tei_download(folder: Path, ed) -> None:
 def write_figures(folder: Path, ed) -> None:
     """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings;
     redrawn only when the corpus, the toolkit or the engine has changed."""
-    from engine.results import engine_hash
-    from ..engine_link import engine_games
-    from ..figures import layout_svg, starting_layout
-    from ..model import code_fingerprint
+    from ..figures import layout_svg, starting_layout  # lazy: extract.figures loads lxml
     folder.mkdir(exist_ok=True)
-    stamp, mark = f"{ed.fingerprint}:{code_fingerprint()}:{engine_hash()}", folder / ".stamp"
+    stamp, mark = f"{ed.fingerprint}:{code_fingerprint()}:{engine_results.engine_hash()}", folder / ".stamp"
     if mark.exists() and mark.read_text(encoding="utf-8") == stamp:
         return
     executable = {slug for slug, g in engine_games().items() if g.get("executable")}
@@ -233,7 +232,6 @@ def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", _builder_inited)
     app.connect("warn-missing-reference", _term_without_glossary)
     assets.register(app)     # the CSS and JavaScript, under hashed names
-    from importlib.metadata import PackageNotFoundError, version
     try:
         release = version("patience-edition")
     except PackageNotFoundError:   # run from a checkout that is not installed

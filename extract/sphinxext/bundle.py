@@ -20,6 +20,7 @@ import ast
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -78,7 +79,6 @@ def packaged_node_dir() -> Path:
     """A folder in the user's cache holding the package's own ``package.json`` and
     ``package-lock.json`` (copied when they differ), for ``npm ci`` to install into: an
     installed package's folder is never written."""
-    import os
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     d = Path(base) / "patience-edition" / "npm"
     d.mkdir(parents=True, exist_ok=True)

@@ -3,16 +3,31 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+import engine
+from engine import games
+from engine import results as engine_results
+
+from ..corpus import CLAIM_SPEC, entries
+from ..engine_link import (  # noqa: F401 (re-exported)
+    SILENT_DECISIONS,
+    decision_kind,
+    engine_games,
+    question_label,
+    rule_links,
+    stale_games,
+)
 from ..figures import layout_key, starting_layout
 from ..ids import CITED, anchor, reading_ids
+from ..normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
+from ..notes import NoteTable, note_blocks
+from ..odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, rate_figure, row_key
+from ..words import count
 from .edition import CORPUS_LISTING, get_edition
 from .nodes import change, footnote_mark, id_literal
-from ..notes import NoteTable, note_blocks
-from ..normalise import FOOTNOTE_MARKER
-from ..engine_link import SILENT_DECISIONS, decision_kind, question_label  # noqa: F401 (re-exported)
 
 
 def _para(text: str, classes: list[str]) -> nodes.paragraph:
@@ -64,7 +79,6 @@ def word_changes(text: str, changes) -> list:
     change of the whole word (``двѣ`` -> ``две``, rules joined); others are kept as they are.
     The model keeps the exact records; this is display only. A footnote marker's change is
     never part of a word's (the marker stands after the word, as its own mark)."""
-    from ..normalise import Change, apply_changes
     out: list = []
     i = 0
     marks = [c for c in changes if c.rule == FOOTNOTE_MARKER]
@@ -156,7 +170,7 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
     collects keys) of each glossary term as a link to its entry. A change that only makes a
     wrapped line or a run of spaces one space (:data:`PLAIN_CHANGES`) is plain text here: the
     Original column shows the line breaks, and the change stays in the JSON and TEI records."""
-    from sphinx.addnodes import pending_xref
+    from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
     p = nodes.paragraph(classes=["reg"], lang="ru")
     pieces: list[tuple[int, int, nodes.Node]] = []   # spans in normalised offsets
     pos = npos = 0
@@ -221,7 +235,7 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
 def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
     """``text`` with each known sentence id turned into a ``{rule}`` citation and each known
     ambiguity or reading id into an ``{interp}`` citation."""
-    from sphinx.addnodes import pending_xref
+    from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
     out = nodes.inline(classes=classes)
     pos = 0
     for m in CITED.finditer(text):
@@ -274,7 +288,7 @@ def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
 
 def rule_links_para(functions: list[str]) -> nodes.paragraph:
     """'Executed by' with a cross-reference to each engine function's documentation."""
-    from sphinx.addnodes import pending_xref
+    from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
     p = nodes.paragraph(classes=["rules"])
     p += nodes.Text("Executed by ")
     for i, fn in enumerate(functions):
@@ -289,7 +303,6 @@ def rule_links_para(functions: list[str]) -> nodes.paragraph:
 
 def _declared_readings(slug: str) -> set[str]:
     """Citable ``<game>:<ambiguity>=<reading>`` ids the engine declares for ``slug``."""
-    from engine import games
     return {f"{slug}:{a.id}={r.id}" for a in games.get(slug).AMBIGUITIES for r in a.readings}
 
 
@@ -341,7 +354,6 @@ def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]
         return None, []
     if env is not None:
         env.note_dependency(str(path))
-    from engine import results as engine_results
     table = engine_results.load(path)
     return table, [r for r in table["rows"] if r["game"] == slug]
 
@@ -353,7 +365,7 @@ def _careful_effort(rows: list[dict], prov: dict) -> str:
     at each decision; 0.41 s of CPU a deal on the machine that measured it)``; empty when the
     game has no careful row, or lies face up from the deal (there the careful player is the
     solver, :data:`engine.policies.FACE_UP_GAMES`)."""
-    from engine.policies import FACE_UP_GAMES   # lazy: as the engine imports above
+    from engine.policies import FACE_UP_GAMES  # lazy: as the engine imports above
     row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
     if row is None or row["game"] in FACE_UP_GAMES or not prov.get("careful_samples"):
         return ""
@@ -367,8 +379,6 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored):
     the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
     the author's claims with their answers filled from the rows, and the table."""
-    from ..engine_link import stale_games
-    from ..odds_words import bracket_sentences, fill_figures, finding_sentence, rate_figure, row_key
     table, rows = odds_rows(root, slug, env)
     if not rows:
         return None
@@ -424,7 +434,6 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     by_row = {row_key(r): r for r in rows}
     claims_path = root / "results" / "claims.toml"
     if claims_path.is_file():
-        from ..corpus import CLAIM_SPEC, entries
         env.note_dependency(str(claims_path))
         for c, _line in entries(claims_path, "claim", CLAIM_SPEC):
             if c["game"] != slug:
@@ -476,8 +485,7 @@ def ambiguity_item(slug: str, a: dict, dom, location,
     reason. All text from the engine is set as text nodes (escaped); citations are noted in
     the domain; the ids in ``known`` (sentences, ambiguities, readings) that the question or
     the reason names become links."""
-    from .domain import permalink
-    from ..odds_words import bracket_sentences, finding_sentence, forest_svg
+    from .domain import permalink  # lazy: extract.sphinxext.domain loads docutils, sphinx
     aid = f"{slug}:{a['id']}"
     dom.note_object(aid, "ambiguity", anchor(aid), aid, location=location)
     item = _container(["edition-ambiguity"], ids=[anchor(aid)])
@@ -573,7 +581,6 @@ class EditionDirective(SphinxDirective):
 
     def edition(self):
         ed = get_edition(self.env)
-        import engine
         for p in sorted(ed.root.rglob("*")):
             if p.is_file() and "results" not in p.parts:
                 self.env.note_dependency(str(p))
@@ -591,7 +598,6 @@ class GameDirective(EditionDirective):
     required_arguments = 1
 
     def run(self):
-        from ..engine_link import engine_games, rule_links
         ed = self.edition()
         game = ed.game(self.arguments[0])
         dom = self.env.get_domain("edition")
@@ -643,7 +649,7 @@ class GameDirective(EditionDirective):
             sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
             variants = []
             if len(game.witnesses) > 1:
-                from .apparatus import sentence_variants, variant_markers
+                from .apparatus import sentence_variants, variant_markers   # lazy: extract.sphinxext.apparatus loads docutils
                 sid += variant_markers(ed, game, s.id)
                 variants = sentence_variants(ed, game, s.id)
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
@@ -671,7 +677,7 @@ class GameDirective(EditionDirective):
         if others:
             sec = nodes.section(ids=[f"{game.slug}-witnesses"])
             sec += nodes.title("", "Other witnesses")
-            from .apparatus import apparatus_nodes
+            from .apparatus import apparatus_nodes   # lazy: extract.sphinxext.apparatus loads docutils
             sec += apparatus_nodes(ed, game)
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
@@ -688,7 +694,7 @@ class GameDirective(EditionDirective):
             out.append(sec)
 
         if eg.get("executable"):
-            from .play import play_section
+            from .play import play_section  # lazy: extract.sphinxext.play loads docutils
             out.append(play_section(game.slug, game.title_en or game.title_ru, eg, ed.cache_dir))
 
         odds = odds_table(ed.root, game.slug, self.env)
@@ -758,8 +764,6 @@ class SummaryDirective(EditionDirective):
     games the engine plays), so that the home page stays true after ``edition add``."""
 
     def run(self):
-        from ..engine_link import engine_games
-        from ..words import count
         ed = self.edition()
         playable = engine_games()
         plays = [g for g in ed.games if playable.get(g.slug, {}).get("executable")]
@@ -778,7 +782,7 @@ class GamesDirective(EditionDirective):
     """``edition-games``: the games with their Russian and English titles, linked."""
 
     def run(self):
-        from sphinx.addnodes import pending_xref
+        from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
         ed = self.edition()
         lst = nodes.bullet_list(classes=["edition-games"])
         for g in ed.games:
@@ -799,7 +803,6 @@ class PrinciplesDirective(EditionDirective):
     """``edition-principles``: the normalisation rules, the emendations and change counts."""
 
     def run(self):
-        from ..normalise import RULES
         ed = self.edition()
         out = []
         lst = nodes.definition_list()
@@ -840,7 +843,7 @@ class GlossaryDirective(EditionDirective):
     """``edition-glossary``: the glossary as a Sphinx glossary (terms citable with ``{term}``)."""
 
     def run(self):
-        from sphinx.domains.std import make_glossary_term
+        from sphinx.domains.std import make_glossary_term  # lazy: sphinx is slow to import
         ed = self.edition()
         known = {s.id for g in ed.games for s in g.sentences}
         gloss = nodes.definition_list(classes=["glossary", "edition-glossary"])

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..model import build_edition
+
 
 def get_edition(env):
     """The model for this build: cached in memory and on disk, with the data derived from it
     (collation, example deals), in ``edition_cache_dir`` (default: beside the doctrees)."""
-    from ..model import build_edition
     cache = env.config.edition_cache_dir or Path(env.doctreedir) / "edition"
     return build_edition(env.config.edition_corpus or None, Path(cache))
 

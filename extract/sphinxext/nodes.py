@@ -6,6 +6,8 @@ gives the original and the rule; other builders show the normalised text.
 """
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 
 
@@ -17,7 +19,6 @@ def id_literal(text: str, after: str = ":=", classes: tuple[str, ...] = ()) -> n
     """A citable id as code that a narrow column may break only after the characters in
     ``after`` (``mill:<wbr>deal-order=<wbr>round``; ``after="."`` for a function's dotted
     name), never inside a word; the text is unchanged. ``classes`` are added."""
-    import re
     lit = nodes.literal(text, "", classes=["edition-id", *classes])
     for piece in re.split(f"(?<=[{re.escape(after)}])", text):
         if len(lit):

@@ -17,10 +17,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 from contextlib import contextmanager
 
 from docutils import nodes
+
+from engine import api
+from engine import results as engine_results
+
+from ..cache import entry_path
+from ..model import code_fingerprint, disk_cached
+from ..words import count
 
 GREEDY_SEARCH = 12       # deals tried with the greedy policy
 SOLVER_SEARCH = 2        # then deals tried with the solver
@@ -54,9 +62,8 @@ def compact_trace(result: dict) -> dict:
     sentences it executes (``"text"``, :func:`cited`; ``"rules"``, from
     :func:`engine.api.steps`), at most :data:`MAX_STEPS` steps
     (``"truncated"`` says so)."""
-    from engine import api
 
-    from ..figures import short_labels
+    from ..figures import short_labels  # lazy: extract.figures loads lxml
     moves = result["moves"]
     walk = api.steps(result["game"], result["deal"], result["readings"], moves[:MAX_STEPS])
     first = walk[0]["piles"]
@@ -83,7 +90,6 @@ def choose_example(slug: str) -> dict:
     "budget", "comes_out" (bool), "why" (a sentence for the page), "result" (the
     :func:`engine.api.play` result of that deal, so that it is not played twice)}``.
     Deterministic."""
-    from engine import api
     for deal in range(1, GREEDY_SEARCH + 1):
         result = api.play(slug, deal, {}, "greedy", BUDGET)
         if result["outcome"] == "won":
@@ -121,11 +127,9 @@ def examples_alongside(slugs: list[str], cache_dir):
     CPU or no cache folder. On leaving, a worker still running is stopped."""
     pool = None
     if cache_dir is not None:        # only the examples not made already
-        from ..cache import entry_path
         key = _example_key()
         slugs = [s for s in slugs if not entry_path(cache_dir, f"example-{s}", key).is_file()]
     if (os.cpu_count() or 1) > 1 and cache_dir is not None and slugs:
-        import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(1)
         _PENDING.append(pool.apply_async(_make_examples, (list(slugs), str(cache_dir))))
     try:
@@ -149,7 +153,6 @@ def example_trace(slug: str, cache_dir=None) -> dict:
     started by :func:`start_examples`."""
     while _PENDING:
         _PENDING.pop().get()
-    from ..model import disk_cached
 
     def compute() -> dict:
         c = choose_example(slug)
@@ -162,9 +165,7 @@ def example_trace(slug: str, cache_dir=None) -> dict:
 def _example_key() -> str:
     """The cache key of the example traces: the engine's source hash and the toolkit's code
     fingerprint."""
-    from engine.results import engine_hash
-    from ..model import code_fingerprint
-    return hashlib.sha256(f"{engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
+    return hashlib.sha256(f"{engine_results.engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
 
 
 def python_example(slug: str, ambiguities: list[dict], deal: int, policy: str = "greedy",
@@ -189,8 +190,7 @@ def python_example(slug: str, ambiguities: list[dict], deal: int, policy: str = 
 
 def play_section(slug: str, game_title: str, eg: dict, cache_dir=None) -> nodes.section:
     """The "Play it" section: why this deal, the viewer, its key, and the Python example."""
-    from ..figures import PRIME_LEGEND
-    from ..words import count
+    from ..figures import PRIME_LEGEND  # lazy: extract.figures loads lxml
     t = example_trace(slug, cache_dir)
     c = t["choice"]
     reason = "no legal move was left" if t["reason"] == "no legal moves" else t["reason"]
@@ -255,7 +255,7 @@ def _visit_html(self, node: trace_viewer) -> None:
 def _visit_panel(self, node: play_panel) -> None:
     if not self.builder.config.edition_play:
         raise nodes.SkipNode
-    from .bundle import engine_zip
+    from .bundle import engine_zip  # lazy: extract.sphinxext.bundle loads sphinx
     slug = node["data"]["game"]
     inner = nodes.Element()     # the inner elements take none of the node's ids or classes
     self.body.append(
@@ -280,5 +280,5 @@ def register(app) -> None:
                  text=(_skip, None), man=(_skip, None), texinfo=(_skip, None))
     app.add_node(play_panel, html=(_visit_panel, None), latex=(_skip, None),
                  text=(_skip, None), man=(_skip, None), texinfo=(_skip, None))
-    from . import bundle
+    from . import bundle  # lazy: extract.sphinxext.bundle loads sphinx
     bundle.register(app)

@@ -23,7 +23,7 @@ class WitnessPagesDirective(EditionDirective):
     the base text), and the normalisation changes made in it by kind."""
 
     def run(self):
-        from sphinx.addnodes import pending_xref
+        from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
         ed = self.edition()
         out = []
         for w in ed.witnesses:
