@@ -472,7 +472,7 @@ SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
 PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``
-FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]+)[ \t]+\S")
+FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)[ \t]+\S")
 
 
 def _unwrap(line: str) -> tuple[str, bool]:
@@ -646,8 +646,8 @@ _SUPER = str.maketrans(SUPERSCRIPTS, "0123456789")
 _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
 #: what may stand between a word and the marker after it: a closing mark or a stop and,
 #: before stars only, a space (``колоды *)``); a number is glued to its word (``Ланчукъ1)``:
-#: ``(Фиг. 22)`` is no marker)
-_AFTER_WORD = r"(?<=[^\W\d_])[.,;:!?»\"”’]?"
+#: ``(Фиг. 22)`` is no marker); a superscript digit is no word (the ``¹`` inside ``¹¹``)
+_AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
 #: digits, or ``1)``
 ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\))(?![*\d\w])")

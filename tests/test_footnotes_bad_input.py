@@ -1,0 +1,34 @@
+"""Footnotes (issue 18) on unusual input an editor's exports hold: which marker each footnote
+of a page is taken to answer. Fast: the finder (``extract.structure.analyse``) only."""
+from __future__ import annotations
+
+from extract.structure import analyse
+
+HEAD = "ГЛАВА L.\n\nПасьянсъ «Звѣздочка».\n\n"
+SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def _notes(text: str) -> list[tuple[str, str]]:
+    """(the footnote's first line, the word and marker it answers) for each footnote."""
+    out = []
+    for p in analyse(text).parts:
+        if p.kind == "debris" and p.label == "footnote" and p.note == p.start:
+            at = text[p.marker[0] - 12:p.marker[1]].split()[-1] if p.marker else None
+            out.append((text[p.start:p.end], at))
+    return out
+
+
+def _sup(n: int) -> str:
+    return "".join(SUP[int(c)] for c in str(n))
+
+
+def test_ten_or_more_superscript_footnotes():
+    """``¹⁰``, ``¹¹``, ``¹²``: footnotes and markers of two superscript digits (⁰ among them);
+    the ``¹`` inside ``¹¹`` is no marker of its own."""
+    words = ["картъ", "туза", "короля", "даму", "валета", "десятку", "девятку", "восьмерку",
+             "семерку", "шестерку", "пятерку", "четверку"]
+    body = " ".join(f"Снимаютъ {w}{_sup(i + 1)} со стола." for i, w in enumerate(words))
+    notes = "\n".join(f"{_sup(i + 1)} Сноска номеръ {i + 1}." for i in range(len(words)))
+    got = _notes(HEAD + body + "\n\n" + notes + "\n")
+    assert got == [(f"{_sup(i + 1)} Сноска номеръ {i + 1}.", f"{w}{_sup(i + 1)}")
+                   for i, w in enumerate(words)], got
