@@ -663,11 +663,14 @@ def marker_name(printed: str) -> str:
 def _marker_pattern(printed: str) -> re.Pattern:
     """The marker in the text that calls a footnote printed ``printed`` (``*)``, ``1)``,
     ``¹``): after a word (and a closing mark or stop), as many stars, bracket or not; or
-    the number in superscript digits (bracket or not) or in plain digits with a bracket."""
+    the number in superscript digits (bracket or not) or in plain digits with a bracket.
+    A footnote printed with a bracket (``2)``) answers only a marker with one (``2)``,
+    ``²)``): a bare ``²`` is a unit's (``м²``), and ``2) ...`` a numbered rule."""
     name = marker_name(printed)
     if name.startswith("*"):
         return re.compile(_AFTER_WORD + rf"[ \t]?(\*{{{len(name)}}}\)?)(?!\*)")
-    body = rf"{name.translate(_TO_SUPER)}\)?(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)"
+    bracket = "" if printed.strip()[-1] == ")" else "?"
+    body = rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)"
     return re.compile(_AFTER_WORD + rf"({body})")
 
 

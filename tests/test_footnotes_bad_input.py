@@ -32,3 +32,13 @@ def test_ten_or_more_superscript_footnotes():
     got = _notes(HEAD + body + "\n\n" + notes + "\n")
     assert got == [(f"{_sup(i + 1)} Сноска номеръ {i + 1}.", f"{w}{_sup(i + 1)}")
                    for i, w in enumerate(words)], got
+
+
+def test_a_numbered_rule_is_not_the_footnote_of_a_square_metre():
+    """``м²`` (a unit) and a numbered list ``1) ... 2) ... 3)`` in the rules: ``2) Короля ...``
+    is a rule of the list, not a footnote answering the ``²`` of ``м²``."""
+    text = HEAD + ("Берутъ полную колоду картъ и раскладываютъ ихъ на столѣ въ 2 м² величиною. "
+                   "Туза кладутъ наверхъ въ 1¹/₂ вершка отъ края.\n"
+                   "Правила слѣдующія:\n1) Туза кладутъ наверхъ.\n2) Короля кладутъ внизъ.\n"
+                   "3) Даму кладутъ въ сторону.\n\nКогда всѣ карты разложены, начинаютъ игру.\n")
+    assert _notes(text) == []
