@@ -636,6 +636,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
     notes.next_pages()
+    notes.in_order()
     notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [])
     return out
 
@@ -722,6 +723,7 @@ class _Footnotes:
         if marker is not None:
             self.claimed.add(marker)
         self._mark(ln, ln, marker)
+        ln.extra["page"] = self.page_start
         self.first.append(ln)
 
     def continues(self, ln: _Line) -> bool:
@@ -755,6 +757,7 @@ class _Footnotes:
         if marker is not None:
             self.claimed.add(marker)
         self._mark(ln, ln, marker)
+        ln.extra["page"] = self.page_start
         self.first.append(ln)
 
     def next_pages(self) -> None:
@@ -793,6 +796,21 @@ class _Footnotes:
                             self._mark(y, head, head.extra.get("marker"))
                         break
                 seen_text = True
+
+    def in_order(self) -> None:
+        """Footnotes of one page printed with the same marker (``*)`` twice) answer its
+        markers in the text in the order they are printed: the first footnote the first."""
+        groups: dict[tuple, list[_Line]] = {}
+        for head in self.first:
+            if head.extra.get("marker") is not None:
+                name = marker_name(FOOTNOTE.match(head.text).group(1)) \
+                    if FOOTNOTE.match(head.text) else ""
+                groups.setdefault((head.extra["page"], name), []).append(head)
+        moved = {head.start: span for heads in groups.values() if len(heads) > 1
+                 for head, span in zip(heads, sorted(h.extra["marker"] for h in heads))}
+        for x in self.out if moved else ():
+            if x.extra.get("note") in moved:
+                x.extra["marker"] = moved[x.extra["note"]]
 
     def report(self, warnings: list[tuple[int, str]], orphans: list[tuple[int, int]]) -> None:
         """Warn of footnotes with no marker above them, and of markers with no footnote

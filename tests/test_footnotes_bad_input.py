@@ -22,6 +22,16 @@ def _sup(n: int) -> str:
     return "".join(SUP[int(c)] for c in str(n))
 
 
+def test_two_footnotes_with_the_same_marker_on_one_page_answer_their_markers_in_order():
+    """``*)`` twice in the text and twice at the foot: the first footnote is the first
+    marker's, the second the second's (not the other way round)."""
+    text = HEAD + ("Берутъ полную колоду картъ*) и раскладываютъ ихъ въ четыре ряда.\n\n"
+                   "Когда всѣ карты разложены, начинаютъ игру*) съ перваго ряда.\n\n"
+                   "*) Первое примѣчаніе.\n*) Второе примѣчаніе.\n")
+    assert _notes(text) == [("*) Первое примѣчаніе.", "картъ*)"),
+                            ("*) Второе примѣчаніе.", "игру*)")]
+
+
 def test_ten_or_more_superscript_footnotes():
     """``¹⁰``, ``¹¹``, ``¹²``: footnotes and markers of two superscript digits (⁰ among them);
     the ``¹`` inside ``¹¹`` is no marker of its own."""
