@@ -71,7 +71,10 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:Фиг|Рис|Черт)\s*\.\s*(\d+)\s*\.?\s*\)?\s*\.?$")
 QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
                           re.I)
-TITLE_TAIL = re.compile(r"[»\"”]?\.?[»\"”]?(?:\s*\([^()\n]{1,60}\))?\.?")
+#: what follows a title in its unit: a closing quote, a footnote's marker (``«Звѣздочка»*)``),
+#: a stop, a parenthesis (``Мельница. (Полная колода карт)``)
+TITLE_TAIL = re.compile(r"[»\"”]?(?:[ \t]?\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)?\.?[»\"”]?"
+                        r"(?:\s*\([^()\n]{1,60}\))?\.?")
 SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*$")
 PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страница|стр\.)\s*(\d{1,4})"
                         r"(?:\s*из\s*\d+)?\s*\)?\s*(?:[-–—|]\s*читать онлайн)?\s*$", re.I)
@@ -1094,6 +1097,16 @@ def analyse(text: str, path=None, page_title: str | None = None,
             parts.append(Part(ln.kind, ln.start, ln.end, ln.label, marker=ln.extra.get("marker"),
                               note=ln.extra.get("note")))
     flush()
+    # a footnote whose marker stands in a title (``ЗВѢЗДОЧКА*).``) has no sentence to go with
+    heads = [(p.start, p.end) for p in parts if p.kind in ("title", "heading")]
+    for k, p in enumerate(parts):
+        if p.marker is not None and any(a <= p.marker[0] < b for a, b in heads):
+            parts[k] = Part(p.kind, p.start, p.end, p.label, p.opens, None, p.note)
+            if p.note == p.start:
+                warnings.append((line_of(text, p.start), (
+                    f"the footnote {text[p.start:p.end].split()[0]!r} answers the marker in "
+                    f"the title on line {line_of(text, p.marker[0])}: kept as debris (in the "
+                    f"witness and the TEI), attached to no sentence")))
     prose = [p for p in parts if p.kind == "prose"]
     if prose and text[prose[0].start:prose[0].start + 1].islower() and \
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):

@@ -52,3 +52,23 @@ def test_a_numbered_rule_is_not_the_footnote_of_a_square_metre():
                    "Правила слѣдующія:\n1) Туза кладутъ наверхъ.\n2) Короля кладутъ внизъ.\n"
                    "3) Даму кладутъ въ сторону.\n\nКогда всѣ карты разложены, начинаютъ игру.\n")
     assert _notes(text) == []
+
+
+def test_a_marker_after_a_quoted_title_stays_with_the_title():
+    """``Пасьянсъ «Звѣздочка»*).``: the marker and stop after the title's closing quote are
+    the title's, not a sentence ``*).`` of the game (which ``add`` would lock as a citable
+    id); the footnote it calls has no sentence to go with (a warning)."""
+    text = ("ГЛАВА L.\n\nПасьянсъ «Звѣздочка»*).\n\n"
+            "Берутъ полную колоду картъ и раскладываютъ ихъ въ четыре ряда.\n\n"
+            "*) Звѣзда по-латыни.\n")
+    layout = analyse(text)
+    title = next(p for p in layout.parts if p.kind == "title")
+    assert (title.label, text[title.start:title.end]) == ("Звѣздочка", "Пасьянсъ «Звѣздочка»*).")
+    assert [text[p.start:p.end] for p in layout.parts if p.kind == "prose"] == [
+        "Берутъ полную колоду картъ и раскладываютъ ихъ въ четыре ряда."]
+    assert [w for _, w in layout.warnings] == [
+        "the footnote '*)' answers the marker in the title on line 3: kept as debris (in the "
+        "witness and the TEI), attached to no sentence"]
+    # a title in capitals on its own line with the marker: the same warning (was silent)
+    layout = analyse(text.replace("Пасьянсъ «Звѣздочка»*).", "ЗВѢЗДОЧКА*)."))
+    assert [line for line, _ in layout.warnings] == [7], layout.warnings
