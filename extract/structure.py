@@ -374,8 +374,11 @@ def is_debris(line: str) -> bool:
         return False
     if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b", s, re.I):
         return True
-    for sep in ("|", "»", ">", "/", "→", "•"):   # a menu or breadcrumbs: short items
-        items = s.split(sep)
+    # a menu or breadcrumbs: short items (in a footnote, the | of a template, {{razr|...}},
+    # and the > and / of an HTML tag, <i>...</i>, are no separators)
+    bare = re.sub(r"</?[a-zA-Z][^<>]*>|\{\{[^{}|]*\||\}\}", " ", s) if FOOTNOTE.match(s) else s
+    for sep in ("|", "»", ">", "/", "→", "•"):
+        items = bare.split(sep)
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
                 not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
             return True

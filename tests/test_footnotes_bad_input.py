@@ -72,3 +72,14 @@ def test_a_marker_after_a_quoted_title_stays_with_the_title():
     # a title in capitals on its own line with the marker: the same warning (was silent)
     layout = analyse(text.replace("Пасьянсъ «Звѣздочка»*).", "ЗВѢЗДОЧКА*)."))
     assert [line for line, _ in layout.warnings] == [7], layout.warnings
+
+
+def test_a_footnote_with_markup_in_it_is_a_footnote_not_web_furniture():
+    """A Wikisource or HTML export's footnote with ``{{razr|...}}`` or ``<i>...</i>`` in it
+    is the footnote of its marker: the template's ``|`` and the tags' ``>`` and ``/`` are no
+    menu or breadcrumbs (it was web debris, its marker left an orphan)."""
+    for note in ("*) Т. е. {{razr|звѣзда}}.", "*) Т. е. <i>звѣзда</i> по-латыни.",
+                 "*) Т. е. <script>alert(\"x\")</script> & {x}."):
+        text = HEAD + ("Берутъ полную колоду картъ*) и раскладываютъ ихъ въ четыре ряда.\n\n"
+                       + note + "\n")
+        assert _notes(text) == [(note, "картъ*)")], note
