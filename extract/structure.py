@@ -1088,7 +1088,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
             end = ln.title_end
             while end > ln.start and text[end - 1].isspace():
                 end -= 1
-            parts.append(Part("title", ln.start, end, ln.label))
+            # a footnote's marker printed in the title (``«Звѣздочка*)»``) is no part of the name
+            label = re.sub(r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)$", "", ln.label)
+            parts.append(Part("title", ln.start, end, label))
             rest = ln.title_end
             while rest < ln.end and text[rest].isspace():
                 rest += 1

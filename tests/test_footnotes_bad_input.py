@@ -83,3 +83,13 @@ def test_a_footnote_with_markup_in_it_is_a_footnote_not_web_furniture():
         text = HEAD + ("Берутъ полную колоду картъ*) и раскладываютъ ихъ въ четыре ряда.\n\n"
                        + note + "\n")
         assert _notes(text) == [(note, "картъ*)")], note
+
+
+def test_a_marker_in_a_title_is_not_part_of_the_game_s_title():
+    """``Пасьянсъ «Звѣздочка*)».`` and ``ЗВѢЗДОЧКА¹.``: the game's title (the page's heading,
+    games.toml's ``title_ru`` the check asks for) is the name without the marker."""
+    body = "\n\nБерутъ полную колоду картъ и раскладываютъ ихъ въ четыре ряда.\n"
+    for line, name in (("Пасьянсъ «Звѣздочка*)».", "Звѣздочка"), ("ЗВѢЗДОЧКА¹.", "ЗВѢЗДОЧКА"),
+                       ("Пасьянсъ «Звѣздочка»**).", "Звѣздочка")):
+        title = next(p for p in analyse("ГЛАВА L.\n\n" + line + body).parts if p.kind == "title")
+        assert title.label == name, (line, title.label)
