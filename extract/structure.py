@@ -477,8 +477,9 @@ RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)[ \
 SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
 PAGE_LINES = 60
-#: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``
-FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?)[ \t]+\S")
+#: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
+#: no-break space after the marker)
+FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)[ \t\u00a0]+\S")
 
 
 def _unwrap(line: str) -> tuple[str, bool]:
@@ -676,7 +677,7 @@ def _marker_pattern(printed: str) -> re.Pattern:
     name = marker_name(printed)
     if name.startswith("*"):
         return re.compile(_AFTER_WORD + rf"[ \t]?(\*{{{len(name)}}}\)?)(?!\*)")
-    bracket = "" if printed.strip()[-1] == ")" else "?"
+    bracket = "" if re.match(r"\d+\)", printed.strip(), re.A) else "?"
     body = rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)"
     return re.compile(_AFTER_WORD + rf"({body})")
 

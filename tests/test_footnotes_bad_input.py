@@ -93,3 +93,28 @@ def test_a_marker_in_a_title_is_not_part_of_the_game_s_title():
                        ("Пасьянсъ «Звѣздочка»**).", "Звѣздочка")):
         title = next(p for p in analyse("ГЛАВА L.\n\n" + line + body).parts if p.kind == "title")
         assert title.label == name, (line, title.label)
+
+
+def test_a_footnote_as_web_and_pdf_exports_print_it():
+    """A no-break space after the marker (``¹&nbsp;...`` of a web page, a PDF's text layer)
+    and a superscript marker with a bracket (``¹) ...``): the footnote of ``картъ¹``, not a
+    sentence of the game."""
+    for note in ("¹\u00a0Колода въ 52 листа.", "¹) Колода въ 52 листа.", "1)\u00a0Колода въ 52 листа."):
+        marker = "¹" if note.startswith("¹") else "1)"
+        text = HEAD + (f"Берутъ полную колоду картъ{marker} и раскладываютъ ихъ въ четыре ряда.\n\n"
+                       + note + "\n")
+        assert _notes(text) == [(note, "картъ" + marker)], note
+
+
+def test_the_note_s_text_begins_after_a_no_break_space(cli, corpus_copy, tmp_path, monkeypatch):
+    """The note made of ``¹&nbsp;Колода ...`` reads ``Колода ...``: the no-break space after
+    the marker is not its text's first character."""
+    from extract.model import build_edition
+    monkeypatch.delenv("EDITION_CORPUS", raising=False)
+    f = tmp_path / "nbsp.txt"
+    f.write_text(HEAD + "Берутъ полную колоду картъ¹ и раскладываютъ ихъ въ четыре ряда.\n\n"
+                 "¹\u00a0Колода въ 52 листа.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    monkeypatch.delenv("EDITION_CORPUS", raising=False)
+    s = build_edition(corpus_copy).game("zvezdochka").sentences[0]
+    assert [(n.marker, n.original) for n in s.footnotes] == [("1", "Колода въ 52 листа.")]
