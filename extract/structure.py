@@ -478,8 +478,8 @@ SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
 PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
-#: no-break space after the marker)
-FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)[ \t\u00a0]+\S")
+#: no-break space after the marker), Markdown's ``[^1]: ...``
+FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|\[\^\d{1,2}\]:)[ \t\u00a0]+\S")
 
 
 def _unwrap(line: str) -> tuple[str, bool]:
@@ -658,13 +658,13 @@ _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
 _AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
 #: digits, or ``1)``
-ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\))(?![*\d\w])")
+ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|\[\^\d{1,2}\])(?![*\d\w:])")
 
 
 def marker_name(printed: str) -> str:
-    """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)`` and
+    """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)``, ``[^1]`` and
     ``¹`` -> ``1``."""
-    m = printed.strip().rstrip(")").strip()
+    m = printed.strip().rstrip(")").strip().strip("[^]:")
     return m if m.startswith("*") else m.translate(_SUPER)
 
 
@@ -678,7 +678,7 @@ def _marker_pattern(printed: str) -> re.Pattern:
     if name.startswith("*"):
         return re.compile(_AFTER_WORD + rf"[ \t]?(\*{{{len(name)}}}\)?)(?!\*)")
     bracket = "" if re.match(r"\d+\)", printed.strip(), re.A) else "?"
-    body = rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)"
+    body = rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)|\[\^{name}\](?!:)"
     return re.compile(_AFTER_WORD + rf"({body})")
 
 

@@ -118,3 +118,13 @@ def test_the_note_s_text_begins_after_a_no_break_space(cli, corpus_copy, tmp_pat
     monkeypatch.delenv("EDITION_CORPUS", raising=False)
     s = build_edition(corpus_copy).game("zvezdochka").sentences[0]
     assert [(n.marker, n.original) for n in s.footnotes] == [("1", "Колода въ 52 листа.")]
+
+
+def test_a_markdown_footnote():
+    """A Markdown export's footnote (``картъ[^1]`` and ``[^1]: ...`` at the foot): the note of
+    its marker, not a sentence of the game."""
+    text = ("# Глава L\n\n**Пасьянсъ «Звѣздочка».**\n\nБерутъ полную колоду картъ[^1] и "
+            "раскладываютъ ихъ въ четыре ряда[^2].\n\n[^1]: Колода въ 52 листа.\n"
+            "[^2]: Или въ пять.\n")
+    assert _notes(text) == [("[^1]: Колода въ 52 листа.", "картъ[^1]"),
+                            ("[^2]: Или въ пять.", "ряда[^2]")]
