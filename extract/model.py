@@ -286,7 +286,7 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation) -> list[Footn
             start = p.start
             if p is first and f:
                 start = p.start + f.end(1)
-                while start < p.end and w.text[start] in " \t":
+                while start < p.end and w.text[start] in " \t\u00a0":
                     start += 1
             spans.append((start, p.end))
         original = "\n".join(w.text[a:b] for a, b in spans)

@@ -74,7 +74,10 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:Фиг|Рис|Черт)\s*\.\s*(\d+)\s*\.?\s*\)?\s*\.?$")
 QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
                           re.I)
-TITLE_TAIL = re.compile(r"[»\"”]?\.?[»\"”]?(?:\s*\([^()\n]{1,60}\))?\.?")
+#: what follows a title in its unit: a closing quote, a footnote's marker (``«Звѣздочка»*)``),
+#: a stop, a parenthesis (``Мельница. (Полная колода карт)``)
+TITLE_TAIL = re.compile(r"[»\"”]?(?:[ \t]?\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)?\.?[»\"”]?"
+                        r"(?:\s*\([^()\n]{1,60}\))?\.?")
 SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*$")
 PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страница|стр\.)\s*(\d{1,4})"
                         r"(?:\s*из\s*\d+)?\s*\)?\s*(?:[-–—|]\s*читать онлайн)?\s*$", re.I)
@@ -372,8 +375,11 @@ def is_debris(line: str) -> bool:
         return False
     if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b", s, re.I):
         return True
-    for sep in ("|", "»", ">", "/", "→", "•"):   # a menu or breadcrumbs: short items
-        items = s.split(sep)
+    # a menu or breadcrumbs: short items (in a footnote, the | of a template, {{razr|...}},
+    # and the > and / of an HTML tag, <i>...</i>, are no separators)
+    bare = re.sub(r"</?[a-zA-Z][^<>]*>|\{\{[^{}|]*\||\}\}", " ", s) if FOOTNOTE.match(s) else s
+    for sep in ("|", "»", ">", "/", "→", "•"):
+        items = bare.split(sep)
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
                 not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
             return True
@@ -472,8 +478,9 @@ RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)[ \
 SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
 PAGE_LINES = 60
-#: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``
-FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]+)[ \t]+\S")
+#: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
+#: no-break space after the marker), Markdown's ``[^1]: ...``
+FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|\[\^\d{1,2}\]:)[ \t\u00a0]+\S")
 
 
 def _unwrap(line: str) -> tuple[str, bool]:
@@ -637,6 +644,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
     notes.next_pages()
+    notes.in_order()
     notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [])
     return out
 
@@ -647,28 +655,31 @@ _SUPER = str.maketrans(SUPERSCRIPTS, "0123456789")
 _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
 #: what may stand between a word and the marker after it: a closing mark or a stop and,
 #: before stars only, a space (``колоды *)``); a number is glued to its word (``Ланчукъ1)``:
-#: ``(Фиг. 22)`` is no marker)
-_AFTER_WORD = r"(?<=[^\W\d_])[.,;:!?»\"”’]?"
+#: ``(Фиг. 22)`` is no marker); a superscript digit is no word (the ``¹`` inside ``¹¹``)
+_AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
 #: digits, or ``1)``
-ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\))(?![*\d\w])")
+ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|\[\^\d{1,2}\])(?![*\d\w:])")
 
 
 def marker_name(printed: str) -> str:
-    """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)`` and
+    """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)``, ``[^1]`` and
     ``¹`` -> ``1``."""
-    m = printed.strip().rstrip(")").strip()
+    m = printed.strip().rstrip(")").strip().strip("[^]:")
     return m if m.startswith("*") else m.translate(_SUPER)
 
 
 def _marker_pattern(printed: str) -> re.Pattern:
     """The marker in the text that calls a footnote printed ``printed`` (``*)``, ``1)``,
     ``¹``): after a word (and a closing mark or stop), as many stars, bracket or not; or
-    the number in superscript digits (bracket or not) or in plain digits with a bracket."""
+    the number in superscript digits (bracket or not) or in plain digits with a bracket.
+    A footnote printed with a bracket (``2)``) answers only a marker with one (``2)``,
+    ``²)``): a bare ``²`` is a unit's (``м²``), and ``2) ...`` a numbered rule."""
     name = marker_name(printed)
     if name.startswith("*"):
         return re.compile(_AFTER_WORD + rf"[ \t]?(\*{{{len(name)}}}\)?)(?!\*)")
-    body = rf"{name.translate(_TO_SUPER)}\)?(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)"
+    bracket = "" if re.match(r"\d+\)", printed.strip(), re.A) else "?"
+    body = rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)|\[\^{name}\](?!:)"
     return re.compile(_AFTER_WORD + rf"({body})")
 
 
@@ -720,6 +731,7 @@ class _Footnotes:
         if marker is not None:
             self.claimed.add(marker)
         self._mark(ln, ln, marker)
+        ln.extra["page"] = self.page_start
         self.first.append(ln)
 
     def continues(self, ln: _Line) -> bool:
@@ -753,6 +765,7 @@ class _Footnotes:
         if marker is not None:
             self.claimed.add(marker)
         self._mark(ln, ln, marker)
+        ln.extra["page"] = self.page_start
         self.first.append(ln)
 
     def next_pages(self) -> None:
@@ -791,6 +804,21 @@ class _Footnotes:
                             self._mark(y, head, head.extra.get("marker"))
                         break
                 seen_text = True
+
+    def in_order(self) -> None:
+        """Footnotes of one page printed with the same marker (``*)`` twice) answer its
+        markers in the text in the order they are printed: the first footnote the first."""
+        groups: dict[tuple, list[_Line]] = {}
+        for head in self.first:
+            if head.extra.get("marker") is not None:
+                name = marker_name(FOOTNOTE.match(head.text).group(1)) \
+                    if FOOTNOTE.match(head.text) else ""
+                groups.setdefault((head.extra["page"], name), []).append(head)
+        moved = {head.start: span for heads in groups.values() if len(heads) > 1
+                 for head, span in zip(heads, sorted(h.extra["marker"] for h in heads))}
+        for x in self.out if moved else ():
+            if x.extra.get("note") in moved:
+                x.extra["marker"] = moved[x.extra["note"]]
 
     def report(self, warnings: list[tuple[int, str]], orphans: list[tuple[int, int]]) -> None:
         """Warn of footnotes with no marker above them, and of markers with no footnote
@@ -1060,7 +1088,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
             end = ln.title_end
             while end > ln.start and text[end - 1].isspace():
                 end -= 1
-            parts.append(Part("title", ln.start, end, ln.label))
+            # a footnote's marker printed in the title (``«Звѣздочка*)»``) is no part of the name
+            label = re.sub(r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)$", "", ln.label)
+            parts.append(Part("title", ln.start, end, label))
             rest = ln.title_end
             while rest < ln.end and text[rest].isspace():
                 rest += 1
@@ -1072,6 +1102,16 @@ def analyse(text: str, path=None, page_title: str | None = None,
             parts.append(Part(ln.kind, ln.start, ln.end, ln.label, marker=ln.extra.get("marker"),
                               note=ln.extra.get("note")))
     flush()
+    # a footnote whose marker stands in a title (``ЗВѢЗДОЧКА*).``) has no sentence to go with
+    heads = [(p.start, p.end) for p in parts if p.kind in ("title", "heading")]
+    for k, p in enumerate(parts):
+        if p.marker is not None and any(a <= p.marker[0] < b for a, b in heads):
+            parts[k] = Part(p.kind, p.start, p.end, p.label, p.opens, None, p.note)
+            if p.note == p.start:
+                warnings.append((line_of(text, p.start), (
+                    f"the footnote {text[p.start:p.end].split()[0]!r} answers the marker in "
+                    f"the title on line {line_of(text, p.marker[0])}: kept as debris (in the "
+                    f"witness and the TEI), attached to no sentence")))
     prose = [p for p in parts if p.kind == "prose"]
     if prose and text[prose[0].start:prose[0].start + 1].islower() and \
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
