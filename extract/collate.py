@@ -72,7 +72,7 @@ from .errors import EditionError
 from .ids import LOCK_NAME, LockEntry, anchor, quote_of
 from .model import code_fingerprint, disk_cached
 from .morph import analyzer
-from .normalise import _analyzer, _known
+from .normalise import _known
 
 KIND_WEIGHT = {"punctuation": 0, "orthographic": 1, "ocr": 2, "substantive": 3}
 TOKEN = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
@@ -394,10 +394,10 @@ def _odd_division(a: list[str], b: list[str]) -> bool:
     not ``["не", "возможным"]`` against ``["невозможным"]`` or ``["так", "же"]`` against
     ``["также"]`` (False). Word division beside such words varied in the period's printing;
     a cut inside a stem is a space the scan added."""
-    m = _analyzer()
+    m = analyzer()
 
     def function_word(w: str) -> bool:
-        return bool(m) and any(p.tag.POS in ("PREP", "CONJ", "PRCL") for p in m.parse(w))
+        return any(p.tag.POS in ("PREP", "CONJ", "PRCL") for p in m.parse(w))
 
     cuts, at = set(), 0
     for w in b[:-1]:
