@@ -24,13 +24,16 @@ from typing import cast
 
 from sphinx.application import Sphinx
 from sphinx.domains.std import StandardDomain
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from engine import games, registry
 from engine import results as engine_results
 
 from ..engine_link import engine_games
+from ..figures import layout_svg, starting_layout
 from ..model import code_fingerprint
+from ..tei import write_tei
 from . import assets, directives, play, search, titles, witnesses
 from . import nodes as enodes
 from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)
@@ -108,7 +111,6 @@ def claim(folder: Path, rel: str, owned: set[str]) -> Path:
     that name is there that the extension did not write (it is the host project's)."""
     p = folder / rel
     if p.exists() and rel not in owned:
-        from sphinx.errors import ExtensionError  # lazy: sphinx is slow to import
         raise ExtensionError(f"{p}: this file was not written by the edition extension, "
                              f"which generates the pages in {folder}; move the file out of "
                              f"that folder (the extension never overwrites or deletes a file "
@@ -169,7 +171,6 @@ def write_tei_download(folder: Path, ed) -> None:
     target, mark = folder / "edition.tei.xml", folder / "edition.tei.stamp"
     if target.exists() and mark.exists() and mark.read_text(encoding="utf-8") == stamp:
         return
-    from ..tei import write_tei  # lazy: extract.tei loads lxml
     write_tei(ed, target)
     mark.write_text(stamp, encoding="utf-8")
 
@@ -177,7 +178,6 @@ def write_tei_download(folder: Path, ed) -> None:
 def write_figures(folder: Path, ed) -> None:
     """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings;
     redrawn only when the corpus, the toolkit or the engine has changed."""
-    from ..figures import layout_svg, starting_layout  # lazy: extract.figures loads lxml
     folder.mkdir(exist_ok=True)
     stamp, mark = f"{ed.fingerprint}:{code_fingerprint()}:{engine_results.engine_hash()}", folder / ".stamp"
     if mark.exists() and mark.read_text(encoding="utf-8") == stamp:

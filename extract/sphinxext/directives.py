@@ -5,11 +5,14 @@ import re
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.addnodes import pending_xref
+from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import SphinxDirective
 
 import engine
 from engine import games
 from engine import results as engine_results
+from engine.policies import FACE_UP_GAMES
 
 from ..corpus import CLAIM_SPEC, entries
 from ..engine_link import (  # noqa: F401 (re-exported)
@@ -26,8 +29,11 @@ from ..normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
 from ..notes import NoteTable, note_blocks
 from ..odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, rate_figure, row_key
 from ..words import count
+from .apparatus import apparatus_nodes, sentence_variants, variant_markers
+from .domain import permalink
 from .edition import CORPUS_LISTING, get_edition
 from .nodes import change, footnote_mark, id_literal
+from .play import play_section
 
 
 def _para(text: str, classes: list[str]) -> nodes.paragraph:
@@ -170,7 +176,6 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
     collects keys) of each glossary term as a link to its entry. A change that only makes a
     wrapped line or a run of spaces one space (:data:`PLAIN_CHANGES`) is plain text here: the
     Original column shows the line breaks, and the change stays in the JSON and TEI records."""
-    from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
     p = nodes.paragraph(classes=["reg"], lang="ru")
     pieces: list[tuple[int, int, nodes.Node]] = []   # spans in normalised offsets
     pos = npos = 0
@@ -235,7 +240,6 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
 def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
     """``text`` with each known sentence id turned into a ``{rule}`` citation and each known
     ambiguity or reading id into an ``{interp}`` citation."""
-    from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
     out = nodes.inline(classes=classes)
     pos = 0
     for m in CITED.finditer(text):
@@ -288,7 +292,6 @@ def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
 
 def rule_links_para(functions: list[str]) -> nodes.paragraph:
     """'Executed by' with a cross-reference to each engine function's documentation."""
-    from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
     p = nodes.paragraph(classes=["rules"])
     p += nodes.Text("Executed by ")
     for i, fn in enumerate(functions):
@@ -365,7 +368,6 @@ def _careful_effort(rows: list[dict], prov: dict) -> str:
     at each decision; 0.41 s of CPU a deal on the machine that measured it)``; empty when the
     game has no careful row, or lies face up from the deal (there the careful player is the
     solver, :data:`engine.policies.FACE_UP_GAMES`)."""
-    from engine.policies import FACE_UP_GAMES  # lazy: as the engine imports above
     row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
     if row is None or row["game"] in FACE_UP_GAMES or not prov.get("careful_samples"):
         return ""
@@ -485,7 +487,6 @@ def ambiguity_item(slug: str, a: dict, dom, location,
     reason. All text from the engine is set as text nodes (escaped); citations are noted in
     the domain; the ids in ``known`` (sentences, ambiguities, readings) that the question or
     the reason names become links."""
-    from .domain import permalink  # lazy: extract.sphinxext.domain loads docutils, sphinx
     aid = f"{slug}:{a['id']}"
     dom.note_object(aid, "ambiguity", anchor(aid), aid, location=location)
     item = _container(["edition-ambiguity"], ids=[anchor(aid)])
@@ -649,7 +650,6 @@ class GameDirective(EditionDirective):
             sid += nodes.reference(s.id, s.id, refuri=f"#{aid}", classes=["sid-link"])
             variants = []
             if len(game.witnesses) > 1:
-                from .apparatus import sentence_variants, variant_markers   # lazy: extract.sphinxext.apparatus loads docutils
                 sid += variant_markers(ed, game, s.id)
                 variants = sentence_variants(ed, game, s.id)
             en = _para(s.english or "[not yet translated]", ["en"] + ([] if s.english else ["missing"]))
@@ -677,7 +677,6 @@ class GameDirective(EditionDirective):
         if others:
             sec = nodes.section(ids=[f"{game.slug}-witnesses"])
             sec += nodes.title("", "Other witnesses")
-            from .apparatus import apparatus_nodes   # lazy: extract.sphinxext.apparatus loads docutils
             sec += apparatus_nodes(ed, game)
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
@@ -694,7 +693,6 @@ class GameDirective(EditionDirective):
             out.append(sec)
 
         if eg.get("executable"):
-            from .play import play_section  # lazy: extract.sphinxext.play loads docutils
             out.append(play_section(game.slug, game.title_en or game.title_ru, eg, ed.cache_dir))
 
         odds = odds_table(ed.root, game.slug, self.env)
@@ -782,7 +780,6 @@ class GamesDirective(EditionDirective):
     """``edition-games``: the games with their Russian and English titles, linked."""
 
     def run(self):
-        from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
         ed = self.edition()
         lst = nodes.bullet_list(classes=["edition-games"])
         for g in ed.games:
@@ -843,7 +840,6 @@ class GlossaryDirective(EditionDirective):
     """``edition-glossary``: the glossary as a Sphinx glossary (terms citable with ``{term}``)."""
 
     def run(self):
-        from sphinx.domains.std import make_glossary_term  # lazy: sphinx is slow to import
         ed = self.edition()
         known = {s.id for g in ed.games for s in g.sentences}
         gloss = nodes.definition_list(classes=["glossary", "edition-glossary"])

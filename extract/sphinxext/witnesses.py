@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx.addnodes import pending_xref
 
 from .directives import EditionDirective
 
@@ -23,7 +24,6 @@ class WitnessPagesDirective(EditionDirective):
     the base text), and the normalisation changes made in it by kind."""
 
     def run(self):
-        from sphinx.addnodes import pending_xref  # lazy: sphinx is slow to import
         ed = self.edition()
         out = []
         for w in ed.witnesses:
