@@ -106,15 +106,62 @@ _CODE: dict[tuple[str, int, int], bytes] = {}
 
 def _code(path: Path) -> bytes:
     """The code of a Python source without what cannot change an outcome: its docstrings,
-    comments and layout (``ast.unparse`` of its syntax tree less every docstring), UTF-8.
-    The unparsed form is that of the running Python's ``ast`` module (3.11 for the stored
-    table); another version may print the same code otherwise and so stale every row.
-    Remembered per file size and modification time (parsing costs about 40 ms a module)."""
+    comments, layout and type hints (``ast.unparse`` of its syntax tree less what
+    :func:`_unparsed` drops), UTF-8. The unparsed form is that of the running Python's
+    ``ast`` module (3.11 for the stored table); another version may print the same code
+    otherwise and so stale every row. Remembered per file size and modification time
+    (parsing costs about 40 ms a module)."""
     st = path.stat()
     key = (str(path), st.st_size, st.st_mtime_ns)
     if key not in _CODE:
         _CODE[key] = _unparsed(path)
     return _CODE[key]
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+class _NoHints(ast.NodeTransformer):
+    """Drops what a type checker reads and the running code never does: the annotations of
+    parameters and returns (every engine module starts ``from __future__ import
+    annotations``, so they are never evaluated), a bare annotation (``x: int``) or the
+    annotation of an assignment (``x: int = 0`` becomes ``x = 0``), and an ``if
+    TYPE_CHECKING:`` block with no ``else``. Kept as they are: the class bodies of a
+    decorated class (a ``@dataclass`` makes its fields of its annotations) and of a class
+    with a base class other than a plain name (``NamedTuple``-like forms are written so)."""
+
+    def visit_FunctionDef(self, node):
+        a = node.args
+        for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
+            if arg is not None:
+                arg.annotation = None
+        node.returns = None
+        self.generic_visit(node)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node):
+        if node.decorator_list or any(not isinstance(b, ast.Name) for b in node.bases):
+            for child in node.body:         # a dataclass's fields are its annotations
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    self.visit(child)
+            return node
+        self.generic_visit(node)
+        return node
+
+    def visit_AnnAssign(self, node):
+        if node.value is None:
+            return None
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
+
+    def visit_If(self, node):
+        if _is_type_checking(node.test) and not node.orelse:
+            return None
+        self.generic_visit(node)
+        return node
 
 
 def _unparsed(path: Path) -> bytes:
@@ -126,6 +173,10 @@ def _unparsed(path: Path) -> bytes:
                 and isinstance(body[0].value, ast.Constant)
                 and isinstance(body[0].value.value, str)):
             node.body = body[1:] or [ast.Pass()]
+    tree = ast.fix_missing_locations(_NoHints().visit(tree))
+    for node in ast.walk(tree):            # a body left empty by what was dropped
+        if isinstance(getattr(node, "body", None), list) and not node.body:
+            node.body = [ast.Pass()]
     return ast.unparse(tree).encode()
 
 

@@ -317,6 +317,41 @@ def test_a_docstring_or_comment_edit_leaves_the_rows_current(tmp_path, monkeypat
     assert results.game_hash("mill", "solver") != before
 
 
+
+def test_type_hints_leave_the_rows_current_and_a_dataclass_field_does_not(tmp_path, monkeypatch):
+    """Type hints change no outcome, so a type checker's edits of a game module (annotations,
+    an ``if TYPE_CHECKING:`` import; ``y: int = a`` is ``y = a``) leave its rows current;
+    but the annotations of a dataclass are its fields, and a field added there makes the
+    rows stale."""
+    import shutil
+    copy = tmp_path / "engine"
+    shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(results, "ENGINE_DIR", copy)
+    mill = copy / "games" / "mill.py"
+    text = mill.read_text(encoding="utf-8")
+    before = results.game_hash("mill", "solver")
+    plain = (text + "\nfrom typing import TYPE_CHECKING\n"
+             + "class Hinted:\n    def f(self, a, *b, c=None, **d):\n        y = a\n        return y\n")
+    hinted = (text + "\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from typing import Any\n"
+              + "class Hinted:\n    x: int\n"
+              + "    def f(self, a: int, *b: str, c: 'Any' = None, **d: float) -> int:\n"
+              + "        y: int = a\n        return y\n")
+    mill.write_text(plain, encoding="utf-8")
+    unhinted = results.game_hash("mill", "solver")
+    assert unhinted != before
+    mill.write_text(hinted, encoding="utf-8")
+    assert results.game_hash("mill", "solver") == unhinted
+    mill.write_text(text, encoding="utf-8")
+    solver = copy / "solver.py"
+    solver_text = solver.read_text(encoding="utf-8")
+    probes = []
+    for fields in ("a: int", "a: int\n    b: int"):
+        solver.write_text(solver_text + f"\n@dataclass\nclass _Probe:\n    {fields}\n",
+                          encoding="utf-8")
+        probes.append(results.game_hash("mill", "solver"))
+    assert probes[0] != probes[1]
+
+
 def test_an_edit_made_while_the_deals_run_leaves_the_rows_stale(tmp_path, monkeypatch):
     """The rows carry the hash of the source as it was when the run began: an edit of the
     game made while its deals run (here, at the first row) leaves them stale, never passing
