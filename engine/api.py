@@ -177,6 +177,7 @@ class _Line:
         """Caption of move ``n`` (1-based) as played."""
         if n not in self.captions:
             before, move = self.states[n - 1], self.moves[n - 1]
+            rules: list[str]
             if n - 1 in self.views:
                 rules = next((e["rules"] for e in self.views[n - 1]["legal"]
                               if tuple(e["move"]) == move), [])

@@ -60,12 +60,12 @@ class Card(int):
     @property
     def code(self) -> str:
         """ASCII code: rank letter + suit letter, a prime for the second pack (``10H'``)."""
-        return RANK_LETTERS[self.rank] + SUIT_LETTERS[self.suit] + ("'" * self.pack)
+        return RANK_LETTERS[self.rank] + SUIT_LETTERS[self.suit] + ("'" * self.pack)  # type: ignore[operator]  # rank is 1..13: never the None at index 0
 
     @property
     def symbol(self) -> str:
         """Short form with the suit symbol, e.g. ``Q♥``; a prime for the second pack."""
-        return RANK_LETTERS[self.rank] + SUIT_SYMBOLS[self.suit] + ("'" * self.pack)
+        return RANK_LETTERS[self.rank] + SUIT_SYMBOLS[self.suit] + ("'" * self.pack)  # type: ignore[operator]  # rank is 1..13: never the None at index 0
 
     @property
     def name_en(self) -> str:
@@ -79,7 +79,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    __str__ = symbol.fget  # type: ignore[assignment]
+    __str__ = symbol.fget  # type: ignore[attr-defined]  # mypy reads a property in its class body as the getter function, without fget
 
     @staticmethod
     def make(rank: int, suit: int, pack: int = 0) -> "Card":

@@ -25,8 +25,12 @@ import importlib
 import re
 import sys
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
+
+if TYPE_CHECKING:
+    from .state import State
 
 #: A caption lists at most this many transfers; more make a summary ("48 cards move ...").
 MAX_CLAUSES = 3
@@ -57,6 +61,7 @@ def rule_codes(game: str) -> dict:
 
 def _resolve(qualname: str):
     parts = qualname.split(".")
+    obj: Any
     for i in range(len(parts) - 1, 0, -1):
         try:
             obj = importlib.import_module(".".join(parts[:i]))
@@ -99,7 +104,7 @@ def _record(fn, codes: dict):
     return result, calls
 
 
-def legal_with_rules(state, only: tuple | None = None) -> list[tuple[tuple, list[str], object]]:
+def legal_with_rules(state, only: tuple | None = None) -> list[tuple[tuple, list[str], State]]:
     """``[(move, [sentence ids], state after the move)]`` for every legal move of ``state``,
     in the game's order (see the module docstring for how the ids are found); with ``only``
     (a legal move), for that move alone: the ids are the same, and the other moves are not
@@ -110,7 +115,8 @@ def legal_with_rules(state, only: tuple | None = None) -> list[tuple[tuple, list
     for m in moves:
         if only is not None and m != only:
             continue
-        best, depth = [], 0
+        best: list = []
+        depth = 0
         for d, info, ret in gen:
             if isinstance(ret, (list, tuple, set, frozenset)) and m in ret and d >= depth:
                 if d > depth:

@@ -175,8 +175,8 @@ def _unparsed(path: Path) -> bytes:
             node.body = body[1:] or [ast.Pass()]
     tree = ast.fix_missing_locations(_NoHints().visit(tree))
     for node in ast.walk(tree):            # a body left empty by what was dropped
-        if isinstance(getattr(node, "body", None), list) and not node.body:
-            node.body = [ast.Pass()]
+        if isinstance(getattr(node, "body", None), list) and not getattr(node, "body"):
+            setattr(node, "body", [ast.Pass()])
     return ast.unparse(tree).encode()
 
 
@@ -188,7 +188,7 @@ def engine_hash() -> str:
 
 #: rule sources a policy's rows never run: the solver's rows come from
 #: :func:`engine.solver.solve_deal`, which never calls the players of ``policies.py``.
-NOT_RUN_BY = {"solver": ("policies.py",)}
+NOT_RUN_BY: dict[str, tuple[str, ...]] = {"solver": ("policies.py",)}
 
 
 def game_hash(slug: str, policy: str | None = None) -> str:
@@ -201,7 +201,7 @@ def game_hash(slug: str, policy: str | None = None) -> str:
     edit of the players (``policies.py``) only the players' rows, not the solver's."""
     own = games.GAMES[slug].rsplit(".", 1)[-1] + ".py"
     keep = ("games/__init__.py", "games/_common.py", f"games/{own}")
-    skip = NOT_RUN_BY.get(policy, ())
+    skip = NOT_RUN_BY.get(policy, ()) if policy is not None else ()
     return _digest([(rel, p) for rel, p in _rule_sources()
                     if (not rel.startswith("games/") or rel in keep) and rel not in skip],
                    code_only=True)

@@ -79,7 +79,7 @@ def search(root: State, budget: int = DEFAULT_BUDGET, safe: bool = True) -> Solv
     if s.dead():
         return SolveResult("lost", [], count, time.perf_counter() - t0)
     max_work = WORK_FACTOR * budget
-    stack = [[s, s.search_moves(), 0, len(path)]]
+    stack: list[list] = [[s, s.search_moves(), 0, len(path)]]  # [state, moves, next, path length]
     while stack:
         top = stack[-1]
         moves = top[1]

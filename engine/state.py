@@ -30,6 +30,59 @@ class Config:
 
     off: frozenset = frozenset()
 
+    # The flags the games pass to ``Config(...)`` in their ``new()`` (``**flags``), declared
+    # for the type checker only: a bare annotation binds nothing, and a game's config has only
+    # its own game's flags.
+    # dense_column
+    max_deals: int
+    side: str
+    build_either: bool
+    gather: str                     # also mill
+    # egyptian_pyramid, macedonian_phalanx (base also favourite)
+    base: int
+    base_card: int
+    fill_compulsory: bool
+    must_place: bool
+    refill_from_waste: bool
+    play_up: str
+    # favourite
+    found_order: tuple[int, ...]
+    direction: str
+    sep_builds: bool
+    wrap: bool
+    fill_from_sep: bool
+    # goes_doesnt_go (packs also peacock_tail)
+    packs: int
+    running: bool
+    first_row_all: bool
+    ace_always: bool
+    lift_waiting: bool
+    optional: bool
+    goes_at: tuple[bool, ...]       # set after Config(...): the table of place_goes per place
+    # heart_to_heart
+    reserve: tuple[tuple[int, ...], tuple[int, ...]]
+    all_of_rank: bool
+    set_aside: bool
+    # mill
+    round_robin: bool
+    max_passes: int | None
+    # octagon (compulsory also spinning_wheel)
+    literal: bool
+    in_suit: bool
+    max_redeals: int
+    compulsory: bool
+    transfers: bool
+    dead_cache: dict
+    # peacock_tail
+    upper_rule: bool
+    # spinning_wheel
+    wheel: tuple[int, ...]
+    rest: tuple[int, ...]
+    ncards: int
+    hand_left: tuple[tuple[int, ...], ...]
+    waste_play: bool
+    waste_any: bool
+
     def __init__(self, slug: str, deal: int, readings: dict[str, str], **flags: Any):
         self.slug = slug
         self.deal = deal
@@ -47,6 +100,8 @@ class State:
     """
 
     __slots__ = ("cfg", "hist")
+    cfg: Config
+    hist: tuple | None
 
     # -- to implement --------------------------------------------------------------
     def legal_moves(self) -> list[tuple]:

@@ -12,6 +12,6 @@ REPO = Path(__file__).resolve().parent.parent
 
 def test_mypy_passes(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "mypy"),
-                        "--no-error-summary", "--hide-error-context"],
+                        "--hide-error-context"],
                        cwd=REPO, capture_output=True, text=True)
     assert r.returncode == 0, "mypy reports errors:\n" + (r.stdout + r.stderr)[-20000:]

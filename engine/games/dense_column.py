@@ -296,6 +296,11 @@ class ColumnState(State):
     dealt in this deal; ``deal_no`` 1 for the first deal, 2 after the first redeal ..."""
 
     __slots__ = ("places", "found", "stock", "dealt", "deal_no")
+    places: tuple[tuple[int, ...], ...]
+    found: tuple[int, ...]
+    stock: tuple[int, ...]
+    dealt: int
+    deal_no: int
 
     def _child(self, move):
         s = ColumnState.__new__(ColumnState)

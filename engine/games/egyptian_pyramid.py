@@ -364,6 +364,11 @@ class EPState(State):
     ``ptr`` (next card ``stock[ptr]``); ``waste`` tuple (top last)."""
 
     __slots__ = ("found", "tab", "stock", "ptr", "waste")
+    found: tuple[int, ...]
+    tab: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    ptr: int
+    waste: tuple[int, ...]
 
     def _child(self, move):
         s = EPState.__new__(EPState)

@@ -246,6 +246,9 @@ class FavouriteState(State):
     suit on its foundation (1..13); ``dirs`` direction per suit (+1 / -1 / 0 not yet chosen)."""
 
     __slots__ = ("piles_", "found", "dirs")
+    piles_: tuple[tuple[int, ...], ...]
+    found: tuple[int, ...]
+    dirs: tuple[int, ...]
 
     def _child(self, move):
         s = FavouriteState.__new__(FavouriteState)
@@ -525,7 +528,7 @@ class FavouriteState(State):
         too under ``wrap=yes``) is on a foundation (nothing is laid on a foundation card) or
         in ``below`` (never free while ``x`` lies on it)."""
         r = RANK[x]
-        partners = (r - 1, r + 1)
+        partners: tuple[int, ...] = (r - 1, r + 1)
         if self.cfg.wrap:
             partners = tuple((q - 1) % 13 + 1 for q in partners)
         base = SUIT[x] * 13 - 1

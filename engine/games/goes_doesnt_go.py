@@ -279,6 +279,12 @@ class GDGState(State):
     under ``at-once`` the deal is made whole (:func:`lay_out`) and ``k`` is -1."""
 
     __slots__ = ("found", "cols", "deal_no", "pack", "k", "kpl")
+    found: tuple[int, ...]
+    cols: tuple[tuple[int, ...], ...]
+    deal_no: int
+    pack: tuple[int, ...]
+    k: int
+    kpl: tuple[tuple[int, ...], ...]
 
     def _child(self, move):
         s = GDGState.__new__(GDGState)

@@ -172,6 +172,10 @@ class HeartState(State):
     by each player so far (both take together); ``aside`` cards put aside unmatched."""
 
     __slots__ = ("packets", "open", "taken", "aside")
+    packets: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    open: tuple[tuple[int, ...], tuple[int, ...]]
+    taken: int
+    aside: tuple[int, ...]
 
     def _child(self, move):
         s = HeartState.__new__(HeartState)

@@ -233,6 +233,12 @@ class PhalanxState(State):
     yet) or 2 (dealing onto the waste)."""
 
     __slots__ = ("found", "pyr", "stock", "ptr", "waste", "phase")
+    found: tuple[int, ...]
+    pyr: tuple[int, ...]
+    stock: tuple[int, ...]
+    ptr: int
+    waste: tuple[int, ...]
+    phase: int
 
     def _child(self, move):
         s = PhalanxState.__new__(PhalanxState)
@@ -510,8 +516,8 @@ class PhalanxState(State):
         return s
 
 
-def relaxed_wins(found: tuple, base: int, pyr, stock, waste, deals_bury: bool = False,
-                 refill_from_pack: bool = True) -> bool:
+def relaxed_wins(found: tuple[int, ...] | list[int], base: int, pyr, stock, waste,
+                 deals_bury: bool = False, refill_from_pack: bool = True) -> bool:
     """Does greedy play up win the relaxed game of rule ``relaxed-bound`` (or, with
     ``deals_bury``, of rule ``relaxed-deals-bury``)? ``found`` the 8 foundation counts,
     ``base`` the base rank, ``pyr`` the pyramid (-1 for a hole), ``stock`` the cards not yet
@@ -554,7 +560,7 @@ def _reached(pyr, waste, free=()) -> tuple[list[int], list[int]]:
     return avail, queue
 
 
-def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
+def _relaxed_deals_bury(found: tuple[int, ...] | list[int], base: int, pyr, stock, waste,
                         refill_from_pack: bool) -> bool:
     """The relaxed game of rule ``relaxed-deals-bury``, played greedily: every move up at
     once; a card dealt only when nothing goes up. ``lead`` counts the moves up less the
@@ -603,7 +609,8 @@ def _relaxed_deals_bury(found: tuple, base: int, pyr, stock, waste,
                 break
 
 
-def _relaxed_waste_pile(found: tuple, base: int, pyr, stock, waste) -> bool:
+def _relaxed_waste_pile(found: tuple[int, ...] | list[int], base: int, pyr, stock,
+                        waste) -> bool:
     """The relaxed game of rule ``relaxed-deals-bury`` under reading ``refill=stock``,
     played greedily: the waste a pile whose top only goes up; every card of the pack and
     of the pyramid free. A free card that goes up while its twin lies in the pile is lent:

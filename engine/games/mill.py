@@ -209,7 +209,7 @@ def rule_moves(state: "MillState") -> list[tuple]:
     if state.is_won():
         return []
     tops = [(i, p[-1]) for i, p in enumerate(state.packets) if p]
-    moves = [("found", i) for i, c in tops if goes_up(c, state.found)]
+    moves: list[tuple] = [("found", i) for i, c in tops if goes_up(c, state.found)]
     moves += sorted(("build", i, j) for i, c in tops for j, d in tops
                     if i != j and builds_on(c, d))
     if moves:
@@ -234,6 +234,13 @@ class MillState(State):
     ``c``), ``fmask`` the cards the foundations take next (:func:`_want`)."""
 
     __slots__ = ("found", "packets", "tops", "tmask", "fmask", "passes", "seen")
+    found: tuple[int, ...]
+    packets: tuple[tuple[int, ...], ...]
+    tops: tuple[int, ...]
+    tmask: int
+    fmask: int
+    passes: int
+    seen: frozenset[tuple[int, ...]]
 
     def _child(self, move) -> "MillState":
         s = MillState.__new__(MillState)

@@ -252,6 +252,14 @@ class OctagonState(State):
     ``bytes`` (for :meth:`key`; derived, kept for speed)."""
 
     __slots__ = ("found", "sides", "stock", "ptr", "waste", "passes", "opening", "fstock")
+    found: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    ptr: int
+    waste: tuple[int, ...]
+    passes: int
+    opening: bool
+    fstock: bytes
 
     def _child(self, move):
         s = OctagonState.__new__(OctagonState)

@@ -281,6 +281,10 @@ class PeacockState(State):
     of the semicircle (ranks 2..13); ``found`` top ranks of the foundations (sorted)."""
 
     __slots__ = ("reserves", "waste", "up", "found")
+    reserves: tuple[tuple[int, ...], ...]
+    waste: tuple[int, ...]
+    up: tuple[tuple[int, ...], ...]
+    found: tuple[int, ...]
 
     def _child(self, move):
         s = PeacockState.__new__(PeacockState)
@@ -345,10 +349,10 @@ class PeacockState(State):
         if "lazy-semicircle" not in off and not self.cfg.upper_rule:
             moves = self._lazy(moves)
         if "semicircle-dominated" not in off:
-            low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}
+            low = {RANK[self._src_card(m[1])] for m in moves if m[1] <= WASTE}  # type: ignore[index]  # a legal move's source pile is never empty
             if low:
                 moves = [m for m in moves
-                         if m[1] <= WASTE or RANK[self._src_card(m[1])] not in low]
+                         if m[1] <= WASTE or RANK[self._src_card(m[1])] not in low]  # type: ignore[index]  # as above
         if len(moves) > 1:
             moves = sorted(moves, key=self._order_key)
         return moves
@@ -590,13 +594,13 @@ class PeacockState(State):
             for rp in piles:
                 for r in rp:
                     where[r] += 1
-        queues = [[] for _ in range(14)]     # per rank: each pile's least numbers
+        queues: list[list[list[int]]] = [[] for _ in range(14)]  # per rank: each pile's least numbers
         for rp in piles:
             if lead:
                 out = list(where)            # cards of each rank outside this pile
                 for r in rp:
                     out[r] -= 1
-            mine = [None] * 14
+            mine: list = [None] * 14          # per rank: this pile's queue, once met
             cnt = [0] * 14                   # cards of each rank in the top part so far
             total = [0] * 15                 # least gone up of each rank when it is done
             for a in rp:

@@ -250,7 +250,7 @@ _BELOW = (0, 13) + tuple(range(1, 13))
 
 def _hand_left(rest) -> tuple:
     """For each position of the hand, the cards of each rank (index 1..13) still in hand."""
-    out = [None] * (len(rest) + 1)
+    out: list = [None] * (len(rest) + 1)
     cnt = [0] * 14
     out[len(rest)] = tuple(cnt)
     for i in range(len(rest) - 1, -1, -1):
@@ -265,6 +265,11 @@ class WheelState(State):
     (bottom first); ``topc`` the card on top of each place (for :meth:`visible`)."""
 
     __slots__ = ("tops", "count", "pos", "waste", "topc")
+    tops: tuple[int, ...]
+    count: tuple[int, ...]
+    pos: int
+    waste: tuple[tuple[int, ...], tuple[int, ...]]
+    topc: tuple[int, ...]
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -295,7 +300,7 @@ class WheelState(State):
     def wheel_moves(self) -> list[tuple]:
         """The card in hand, or the top card of a waste pile (reading ``waste``), onto the
         wheel (spinning-wheel:3, 6)."""
-        out = []
+        out: list[tuple] = []
         if self.cfg.waste_play:
             for k in (0, 1):
                 w = self.waste[k]
