@@ -102,6 +102,11 @@ class State:
     __slots__ = ("cfg", "hist")
     cfg: Config
     hist: tuple | None
+    # Every game's state defines ``sample_hidden(rng)``: the same position with the cards a
+    # player cannot see dealt anew (see :func:`hidden_relabel`), for the players of
+    # :mod:`engine.policies` and :mod:`engine.careful`. Declared for the type checker only
+    # (a bare annotation binds nothing): the base class has no body to give it.
+    sample_hidden: Any
 
     # -- to implement --------------------------------------------------------------
     def legal_moves(self) -> list[tuple]:
