@@ -449,7 +449,7 @@ def play_reason(result: dict, budget: int) -> str:
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
-                   "careful player (default 2000), moves for the other policies (default 100000).")
+                   "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
 @click.option("--seed", type=int, default=None, help="Seed of the random policy.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
@@ -463,8 +463,8 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
                           seed=seed, captions=True)
     if budget is None:
-        from engine.careful import CAREFUL_BUDGET   # lazy: the careful player
-        budget = CAREFUL_BUDGET if policy == "careful" else 100_000
+        from engine.careful import effort   # lazy: the careful player
+        budget = effort(game)[1] if policy == "careful" else 100_000
     result["reason"] = play_reason(result, budget)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
@@ -519,7 +519,7 @@ MAX_DEALS = 1_000_000
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
-                   "careful player (default 2000), moves for the other policies (default 100000).")
+                   "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",

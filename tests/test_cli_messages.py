@@ -142,7 +142,7 @@ def test_budget_help_names_the_careful_players_default(cli):
     from engine.careful import CAREFUL_BUDGET
     for command in ("play", "odds"):
         text = " ".join(cli(command, "--help").output.split())
-        assert f"careful player (default {CAREFUL_BUDGET})" in text
+        assert f"careful player (default: the game's, {CAREFUL_BUDGET} in most games)" in text
 
 
 def test_the_readme_cli_summary_names_every_option():

@@ -363,17 +363,19 @@ def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]
 
 def _careful_effort(rows: list[dict], prov: dict) -> str:
     """How hard the careful player of a game's default row planned, and what it cost, from
-    the stored table (its ``careful_samples``) and the row (its ``budget`` and
+    the row (its ``samples``, or for a row from before rows stored them the table's
+    ``careful_samples``, its ``budget`` and
     ``cpu_seconds`` over its ``deals``): `` (4 shuffles of them and 2,000 positions searched
     at each decision; 0.41 s of CPU a deal on the machine that measured it)``; empty when the
     game has no careful row, or lies face up from the deal (there the careful player is the
     solver, :data:`engine.careful.FACE_UP_GAMES`)."""
     row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
-    if row is None or row["game"] in FACE_UP_GAMES or not prov.get("careful_samples"):
+    samples = row and (row.get("samples") or prov.get("careful_samples"))
+    if row is None or row["game"] in FACE_UP_GAMES or not samples:
         return ""
     cost = (f"; {row['cpu_seconds'] / row['deals']:.2f} s of CPU a deal on the machine that "
             f"measured it" if row.get("cpu_seconds") else "")
-    return (f" ({prov['careful_samples']} shuffles of them and {row['budget']:,} positions "
+    return (f" ({samples} shuffles of them and {row['budget']:,} positions "
             f"searched at each decision{cost})")
 
 
