@@ -240,3 +240,33 @@ def test_a_placeholder_outside_the_answer_fails_the_check(cli, corpus_copy):
         text.replace('measured = "', 'measured = "{default/solver} ', 1), encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and f"claims.toml:{at}: `measured` holds a placeholder" in r.output, r.output
+
+
+def _row(policy: str, outcomes: str, first: int = 1) -> dict:
+    return {"policy": policy, "first": first, "outcomes": outcomes}
+
+
+def test_gap_share_compares_the_rows_on_their_common_deals_and_brackets_undecided():
+    """The careful player's share of the greedy-to-solver distance, on the deals the three
+    rows share; undecided solver deals make the ceiling, and so the share, a range."""
+    from fractions import Fraction
+    from extract.odds_words import gap_share
+    greedy, careful = _row("greedy", "WLLLLLLLLL" + "W" * 10), _row("careful", "WWWLLLLLLL")
+    solver = _row("solver", "WWWWWLLLLL")
+    assert gap_share(careful, greedy, solver) == (1, 10, 1, 3, 5, Fraction(1, 2), Fraction(1, 2))
+    solver = _row("solver", "WWWWWUULLL")          # the ceiling lies between 5 and 7
+    assert gap_share(careful, greedy, solver)[5:] == (Fraction(1, 3), Fraction(1, 2))
+    # deals 3-10 only, where the careful row starts
+    late = _row("careful", "WLLLLLLL", first=3)
+    assert gap_share(late, greedy, _row("solver", "WWWWWLLLLL"))[:5] == (3, 10, 0, 1, 3)
+    # a careful row's undecided deal is not a win
+    assert gap_share(_row("careful", "WUULLLLLLL"), greedy, solver)[3] == 1
+    # no distance: the solver wins no more than greedy even counting its undecided as won
+    assert gap_share(careful, greedy, _row("solver", "WLLLLLLLLL"))[5:] == (None, None)
+    # the solver wins no more than greedy, but undecided deals may: at least, no upper end
+    lo, hi = gap_share(careful, greedy, _row("solver", "WUULLLLLLL"))[5:]
+    assert lo == Fraction(2, 2) and hi is None
+    with pytest.raises(ValueError, match="share no deal"):
+        gap_share(_row("careful", "WW", first=50), greedy, solver)
+    with pytest.raises(ValueError, match="outcomes"):
+        gap_share({"policy": "careful", "first": 1}, greedy, solver)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 from docutils import nodes
@@ -27,7 +28,7 @@ from ..figures import layout_key, starting_layout
 from ..ids import CITED, anchor, reading_ids
 from ..normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
 from ..notes import NoteTable, note_blocks
-from ..odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, rate_figure, row_key
+from ..odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, gap_share, rate_figure, row_key
 from ..words import count
 from .apparatus import apparatus_nodes, sentence_variants, variant_markers
 from .domain import permalink
@@ -798,6 +799,66 @@ class GamesDirective(EditionDirective):
         return [lst]
 
 
+def _share(low, high) -> str:
+    if low is None:
+        return "no distance"
+    if high is None:
+        return f"at least {float(low):.2f}"
+    return f"{float(low):.2f}" if low == high else f"{float(low):.2f}–{float(high):.2f}"
+
+
+class OddsOverviewDirective(EditionDirective):
+    """``edition-odds-overview``: per game, the default readings' greedy player, careful
+    player and solver on the deals their rows share, and the share of the distance from the
+    greedy player to the solver's ceiling that the careful player closes
+    (:func:`extract.odds_words.gap_share`), with a sentence counting the games where it
+    closes at least half (a range counts by its lower end). Every figure comes from the
+    stored table; nothing when there is none."""
+
+    def run(self):
+        ed = self.edition()
+        root = ed.root
+        rows, closed, measured = [], [], 0
+        for g in ed.games:
+            _table, game_rows = odds_rows(root, g.slug, self.env)
+            by = {r["policy"]: r for r in game_rows if r["change"] is None}
+            if not all(p in by for p in ("greedy", "careful", "solver")):
+                continue
+            first, last, gw, cw, sw, low, high = gap_share(by["careful"], by["greedy"],
+                                                           by["solver"])
+            n = last - first + 1
+            f0 = by["solver"]["first"]
+            und = by["solver"]["outcomes"][first - f0:last - f0 + 1].count("U")
+            share = _share(low, high)
+            if g.slug in FACE_UP_GAMES:
+                share += " (every card face up: the careful player is the solver)"
+            if low is not None:
+                measured += 1
+                if low >= Fraction(1, 2):
+                    closed.append(g.title_en or g.title_ru)
+            ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/games/{g.slug}",
+                               refexplicit=True, refwarn=True)
+            ref += nodes.inline(text=g.title_en or g.title_ru)
+            cell = nodes.paragraph()
+            cell += ref
+            rows.append([cell, f"{first}–{last}", f"{gw} of {n}", f"{cw} of {n}",
+                         f"{sw} of {n}" + (f", {und} undecided" if und else ""), share])
+        if not rows:
+            return []
+        table = make_table("edition-odds-overview",
+                           [("Game", 22), ("Deals", 10), ("Greedy player wins", 14),
+                            ("Careful player wins", 14), ("Solver wins (every card known)", 20),
+                            ("Share of the distance closed", 20)], rows)
+        said = (f"On the deals the three rows of a game share, under the default readings, the "
+                f"careful player closes at least half the distance between the greedy player "
+                f"and the solver's ceiling in {count(len(closed), 'game')} of the "
+                f"{measured} where there is a distance"
+                + (f": {', '.join(closed)}." if closed else ".")
+                + " Where the solver left deals undecided, the ceiling is a range, and so is "
+                  "the share; a range counts here by its lower end.")
+        return [_para(said, ["edition-odds-overview-said"]), table]
+
+
 class PrinciplesDirective(EditionDirective):
     """``edition-principles``: the normalisation rules, the emendations and change counts."""
 
@@ -862,6 +923,7 @@ class GlossaryDirective(EditionDirective):
 
 
 DIRECTIVES = {
+    "edition-odds-overview": OddsOverviewDirective,
     "edition-glossary": GlossaryDirective,
     "edition-game": GameDirective,
     "edition-witnesses": WitnessesDirective,
