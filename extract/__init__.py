@@ -1,4 +1,4 @@
-"""The edition's pipeline: corpus -> model -> site, TEI and checks (see ``extract.model``)."""
+"""The edition's pipeline: corpus -> model -> site, TEI and checks (see ``extract.model.edition``)."""
 
 #: The licence, stated in these words wherever it is shown (site footer, TEI header); the
 #: README, pyproject.toml and corpus/README.md say the same (a test keeps them in step).

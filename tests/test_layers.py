@@ -29,9 +29,9 @@ def test_an_upward_import_breaks_the_contract(tmp_path):
     for pkg in ("extract", "engine"):
         shutil.copytree(REPO / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
-    words = tmp_path / "extract" / "words.py"
-    words.write_text(words.read_text(encoding="utf-8") + "\nfrom . import model  # upward\n",
+    words = tmp_path / "extract" / "text" / "words.py"
+    words.write_text(words.read_text(encoding="utf-8") + "\nfrom ..model import edition  # upward\n",
                      encoding="utf-8")
     r = _lint(tmp_path)
     assert r.returncode != 0
-    assert "extract.words -> extract.model" in r.stdout
+    assert "extract.text.words -> extract.model.edition" in r.stdout

@@ -6,7 +6,7 @@ import json
 import re
 import zlib
 
-from extract.ids import anchor
+from extract.corpus.ids import anchor
 
 
 def page(site, slug):
