@@ -17,8 +17,8 @@ import click
 
 from engine import games as engine_games
 
-from .corpus.atomic import corpus_lock
 from .build import DEFAULT_SITE, build_site
+from .corpus.atomic import corpus_lock
 from .corpus.cache import user_cache_dir
 from .text.characters import check_text, strip_bom
 from .text.errors import EditionError

@@ -18,9 +18,9 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..text.errors import EditionError
 from .atomic import write_atomic
 from .readers import read_text
-from ..text.errors import EditionError
 from .structure import key
 
 LOCK_NAME = "ids.lock"

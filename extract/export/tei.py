@@ -9,13 +9,13 @@ from lxml import etree
 
 from .. import CODE_LICENCE, LICENCE
 from ..corpus.atomic import write_atomic
-from ..model.collate import apparatus
-from ..corpus.readers import corpus_dir
-from ..model.engine_link import engine_games
-from ..text.errors import EditionError, line_of
 from ..corpus.ids import anchor
-from ..text.normalise import RULES, Normalisation
+from ..corpus.readers import corpus_dir
+from ..model.collate import apparatus
+from ..model.engine_link import engine_games
 from ..model.notes import NoteTable, note_blocks
+from ..text.errors import EditionError, line_of
+from ..text.normalise import RULES, Normalisation
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"

@@ -36,13 +36,13 @@ from pathlib import Path
 
 from ..corpus import ids as idlock
 from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
-from ..text.characters import strip_bom
-from ..model.collate import apparatus_lock
-from ..corpus.readers import SIGLUM, corpus_dir, decode_witness, load_games, load_marks, load_witnesses
-from ..text.errors import EditionError, line_finder, line_of
 from ..corpus.ids import slugify
-from ..model.edition import build_edition
+from ..corpus.readers import SIGLUM, corpus_dir, decode_witness, load_games, load_marks, load_witnesses
 from ..corpus.structure import analyse, two_columns, unwrap_lines
+from ..model.collate import apparatus_lock
+from ..model.edition import build_edition
+from ..text.characters import strip_bom
+from ..text.errors import EditionError, line_finder, line_of
 from ..text.words import count
 
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)

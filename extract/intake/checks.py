@@ -8,11 +8,11 @@ import re
 
 from ..corpus import ids
 from ..corpus.atomic import TMP_PREFIX
-from ..model.collate import apparatus_problems
-from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games
-from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
 from ..corpus.ids import CITED, anchor, reading_ids
+from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games
 from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
+from ..model.collate import apparatus_problems
+from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
 from ..text.words import count
 
 

@@ -68,11 +68,11 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from ..text.errors import EditionError
 from ..corpus.ids import LOCK_NAME, LockEntry, anchor, quote_of
-from .edition import code_fingerprint, disk_cached
+from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known
+from .edition import code_fingerprint, disk_cached
 
 KIND_WEIGHT = {"punctuation": 0, "orthographic": 1, "ocr": 2, "substantive": 3}
 TOKEN = re.compile(r"\w+(?:-\w+)*|[^\w\s]")

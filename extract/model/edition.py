@@ -16,6 +16,8 @@ from pathlib import Path
 
 from ..corpus import cache
 from ..corpus import ids as idlock
+from ..corpus.glossary import Term, find_terms, load_glossary
+from ..corpus.ids import slugify  # noqa: F401 (the model's slugs; re-exported)
 from ..corpus.readers import (
     KnownGame,
     Witness,
@@ -29,9 +31,17 @@ from ..corpus.readers import (
     one_script,
     read_toml,
 )
+from ..corpus.structure import (
+    FOOTNOTE,
+    FURNITURE,
+    Part,
+    analyse,
+    continues,
+    key,
+    marker_name,
+    runs_on_across,
+)
 from ..text.errors import EditionError, line_of
-from ..corpus.glossary import Term, find_terms, load_glossary
-from ..corpus.ids import slugify  # noqa: F401 (the model's slugs; re-exported)
 from ..text.normalise import (
     FOOTNOTE_MARKER,
     HYPHENATION,
@@ -44,16 +54,6 @@ from ..text.normalise import (
     normalise,
 )
 from .notes import note_blocks
-from ..corpus.structure import (
-    FOOTNOTE,
-    FURNITURE,
-    Part,
-    analyse,
-    continues,
-    key,
-    marker_name,
-    runs_on_across,
-)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,10 @@ from engine import games
 from engine import results as engine_results
 from engine.policies import FACE_UP_GAMES
 
+from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
+from ..export.figures import layout_key, starting_layout
+from ..export.odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, rate_figure, row_key
 from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
     decision_kind,
@@ -23,11 +26,8 @@ from ..model.engine_link import (  # noqa: F401 (re-exported)
     rule_links,
     stale_games,
 )
-from ..export.figures import layout_key, starting_layout
-from ..corpus.ids import CITED, anchor, reading_ids
-from ..text.normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
 from ..model.notes import NoteTable, note_blocks
-from ..export.odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, rate_figure, row_key
+from ..text.normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
 from ..text.words import count
 from .apparatus import apparatus_nodes, sentence_variants, variant_markers
 from .domain import permalink
