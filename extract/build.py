@@ -283,7 +283,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
     shows Sphinx's own. Raises EditionError (file, fix) for anything the user can fix; a
     failed build leaves the previous site intact."""
     from .corpus.ids import broken_ids  # lazy: extract.corpus.ids pulls in the corpus layer, and the CLI imports this module at start
-    from .model.edition import build_edition  # lazy: extract.model.edition is the corpus layer, and the CLI imports this module at start
+    from .model.edition import build_edition  # lazy: extract.model.edition is the model over the corpus layer, and the CLI imports this module at start
     out = out.resolve()
     site_folder_guard(out, corpus)
     cache = cache_dir()
