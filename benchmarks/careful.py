@@ -2,7 +2,7 @@
 
 For each game (default readings) and each deal of the range: the greedy player's outcome
 (:func:`engine.policies.run`, the table's 5,000 moves), the careful player's
-(:func:`engine.policies.careful_run`, its default budget and samples, with its CPU time) and
+(:func:`engine.careful.careful_run`, its default budget and samples, with its CPU time) and
 the solver's (:func:`engine.solver.solve_deal`, the table's 20,000 states). Prints one line
 per game: wins of each (undecided in brackets), the share of the greedy-to-solver gap the
 careful player closes (``(careful - greedy) / (solver - greedy)`` in won deals), and the
@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.machine import describe  # noqa: E402
 from engine import games  # noqa: E402
 from engine.odds import parse_readings  # noqa: E402
-from engine.policies import careful_run, run  # noqa: E402
+from engine.careful import careful_run  # noqa: E402
+from engine.policies import run  # noqa: E402
 from engine.results import BUDGETS, CODE  # noqa: E402
 from engine.solver import solve_deal  # noqa: E402
 

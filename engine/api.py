@@ -4,7 +4,7 @@ All errors are ``ValueError`` with a one-line message listing what is allowed.
 """
 from __future__ import annotations
 
-from . import describe, games, policies, solver
+from . import careful, describe, games, policies, solver
 from .deal import check_deal
 from .registry import entries
 
@@ -56,7 +56,7 @@ def _check(game, deal, readings, policy, budget):
 def _run(game, deal, readings, policy, budget, seed):
     """Returns (outcome, start state, final state, extra dict)."""
     if budget is None:
-        budget = policies.CAREFUL_BUDGET if policy == "careful" else 100_000
+        budget = careful.CAREFUL_BUDGET if policy == "careful" else 100_000
     start = _check(game, deal, readings, policy, budget)
     if policy == "solver":
         r = solver.solve_deal(game, deal, readings, budget)
@@ -65,7 +65,7 @@ def _run(game, deal, readings, policy, budget, seed):
             final = final.apply(m)
         return r.outcome, start, final, {"states": r.states, "seconds": round(r.seconds, 3)}
     if policy == "careful":
-        r = policies.careful_run(start, seed, budget)
+        r = careful.careful_run(start, seed, budget)
     else:
         r = policies.run(start, policy, seed, budget)
     return r.outcome, start, r.state, {"reason": r.reason}
@@ -79,10 +79,10 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     ``readings`` ambiguity id -> reading id (others default); ``policy`` "random" (seeded by
     ``seed``, default the deal number), "greedy", "blind" (sees only the face-up cards:
     :func:`engine.policies.blind_choice`), "careful" (sees only the face-up cards and plans
-    over samples of the others: :func:`engine.policies.careful_run`, seeded by ``seed``) or
+    over samples of the others: :func:`engine.careful.careful_run`, seeded by ``seed``) or
     "solver"; ``budget``: for the solver the number of states, for the careful player the
     states of one decision, for the others the maximum number of moves (then "undecided");
-    None: 100,000, and for the careful player :data:`engine.policies.CAREFUL_BUDGET`.
+    None: 100,000, and for the careful player :data:`engine.careful.CAREFUL_BUDGET`.
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
     "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",

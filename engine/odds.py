@@ -15,7 +15,7 @@ deals it is the plain Wilson interval.
 
 ``budget`` is, as in :func:`engine.api.play`, the solver's budget in states
 (:func:`engine.solver.solve`), the careful player's states per decision
-(:func:`engine.policies.careful_run`), and for the ``greedy``, ``blind`` and ``random``
+(:func:`engine.careful.careful_run`), and for the ``greedy``, ``blind`` and ``random``
 policies the most moves played (then the deal is undecided). Every deal's outcome is a pure function of (game, deal, readings, policy, budget): the
 solver's budget counts states, not seconds, and the random policy is seeded with the deal
 number. So the counts are the same however the deals are spread over processes or machines.
@@ -34,7 +34,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterable
 
 from . import games
-from .policies import CAREFUL_BUDGET, POLICIES, careful_run, playout
+from .careful import CAREFUL_BUDGET, careful_run
+from .policies import POLICIES, playout
 from .solver import solve_deal
 
 DEFAULT_BUDGET = 100_000
@@ -74,7 +75,7 @@ def play_deal(game: str, deal: int, readings: dict | None = None, policy: str = 
     counts: so a restriction's upper bound never exceeds the wider reading's); any other
     policy of :data:`engine.policies.POLICIES` plays out through
     :func:`engine.policies.playout`, the careful player through
-    :func:`engine.policies.careful_run` with ``budget`` states per decision."""
+    :func:`engine.careful.careful_run` with ``budget`` states per decision."""
     if policy == "solver":
         return solve_deal(game, deal, readings, budget).outcome
     if policy == "careful":
@@ -224,7 +225,7 @@ def odds(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
     """Play deals ``first .. first + deals - 1`` of ``game`` under ``readings`` (ambiguity id
     -> reading id; the rest take their defaults) with ``policy`` and return the odds JSON
     (module docstring). ``budget`` None: :data:`DEFAULT_BUDGET`, for the careful player
-    :data:`engine.policies.CAREFUL_BUDGET`. ``jobs`` local processes (default: all CPUs),
+    :data:`engine.careful.CAREFUL_BUDGET`. ``jobs`` local processes (default: all CPUs),
     or ``scheduler`` a Dask scheduler address / client; ``progress(done, total)`` is called as deals complete.
     Matches ``edition odds GAME [--deals N] [--first K] [--policy P] [--reading A=R ...]
     [--budget S] [--jobs N] [--scheduler ADDR]``. ValueError (one line) on bad arguments."""

@@ -58,12 +58,12 @@ from typing import Callable
 
 from . import games
 from .odds import Z95, outcomes, summarise
-from .policies import CAREFUL_BUDGET
+from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES
 
 ENGINE_DIR = Path(__file__).resolve().parent
 DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
 #: the budgets of the stored table: the solver's and the careful player's in states (the
-#: careful player's per decision, :func:`engine.policies.careful_run`), the playing
+#: careful player's per decision, :func:`engine.careful.careful_run`), the playing
 #: policies' in moves.
 BUDGETS = {"solver": 20_000, "careful": CAREFUL_BUDGET, "greedy": 5_000, "blind": 5_000}
 #: the policies of the table: ``blind`` a player who sees only the face-up cards,
@@ -187,8 +187,10 @@ def engine_hash() -> str:
 
 
 #: rule sources a policy's rows never run: the solver's rows come from
-#: :func:`engine.solver.solve_deal`, which never calls the players of ``policies.py``.
-NOT_RUN_BY = {"solver": ("policies.py",)}
+#: :func:`engine.solver.solve_deal`, which never calls the players (``policies.py``,
+#: ``careful.py``); the greedy and blind players never call the careful one.
+NOT_RUN_BY = {"solver": ("policies.py", "careful.py"), "greedy": ("careful.py",),
+              "blind": ("careful.py",)}
 
 
 def game_hash(slug: str, policy: str | None = None) -> str:
@@ -198,7 +200,8 @@ def game_hash(slug: str, policy: str | None = None) -> str:
     and ``games/_common.py``) less the modules that policy never runs (:data:`NOT_RUN_BY`;
     ``policy`` None: none left out), and the game's own module. A row stores it
     (``"engine"``), so that an edit of one game makes only that game's rows stale, and an
-    edit of the players (``policies.py``) only the players' rows, not the solver's."""
+    edit of the players (``policies.py``) only the players' rows, not the solver's, and an
+    edit of the careful player (``careful.py``) only its own rows."""
     own = games.GAMES[slug].rsplit(".", 1)[-1] + ".py"
     keep = ("games/__init__.py", "games/_common.py", f"games/{own}")
     skip = NOT_RUN_BY.get(policy, ())
@@ -413,7 +416,6 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
         if cluster is not None:
             scheduler.close()
             cluster.close()
-    from .policies import CAREFUL_SAMPLES
     run = {"games": list(slugs), "date": date or _dt.date.today().isoformat(), "how": how,
            "workers": workers or jobs or (None if scheduler is not None else os.cpu_count() or 1),
            "wall_seconds": round(time.perf_counter() - t0, 1),

@@ -463,7 +463,7 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
                           seed=seed, captions=True)
     if budget is None:
-        from engine.policies import CAREFUL_BUDGET   # lazy: the policies
+        from engine.careful import CAREFUL_BUDGET   # lazy: the careful player
         budget = CAREFUL_BUDGET if policy == "careful" else 100_000
     result["reason"] = play_reason(result, budget)
     if fmt == "json":

@@ -139,7 +139,7 @@ def test_careful_policy_from_the_cli(cli):
 
 
 def test_budget_help_names_the_careful_players_default(cli):
-    from engine.policies import CAREFUL_BUDGET
+    from engine.careful import CAREFUL_BUDGET
     for command in ("play", "odds"):
         text = " ".join(cli(command, "--help").output.split())
         assert f"careful player (default {CAREFUL_BUDGET})" in text

@@ -509,14 +509,14 @@ class OctagonState(State):
         cache = cfg.dead_cache
         d = cache.get(k)
         if d is None:
-            # Positions no legal play reaches: the careful player
-            # (engine.policies.careful_run) applies the real position's moves to its
-            # samples, where under ``negation=literal`` an opening dig may name a card that
-            # does not fit; ``apply`` then adds it to the last foundation, whose count may
-            # pass the king (nothing is claimed then) or exceed the copies of a rank
-            # (settle's free count goes below zero: ``> 0`` there, not ``!= 0``, which
-            # looped for ever). Either way the answer ends; for such a sample it means
-            # nothing, and for every legal position it is unchanged.
+            # Positions no legal play reaches (the careful player once applied the real
+            # position's moves to its samples, where under ``negation=literal`` an opening
+            # dig may name a card that does not fit; engine.careful.careful_run now asks
+            # the sample's ``is_legal`` first): ``apply`` of such a dig adds the card to the
+            # last foundation, whose count may pass the king (nothing is claimed then) or
+            # exceed the copies of a rank (settle's free count goes below zero: ``> 0``
+            # there, not ``!= 0``, which looped for ever). Either way the answer ends, and
+            # for every legal position it is unchanged.
             d = max(self.found) <= 13 and _relaxed_blocked(
                 self.found, self.sides, waste, cfg.in_suit, stock, ordered, second, chain)
             if len(cache) >= 1 << 18:

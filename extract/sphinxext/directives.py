@@ -12,7 +12,7 @@ from sphinx.util.docutils import SphinxDirective
 import engine
 from engine import games
 from engine import results as engine_results
-from engine.policies import FACE_UP_GAMES
+from engine.careful import FACE_UP_GAMES
 
 from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
@@ -367,7 +367,7 @@ def _careful_effort(rows: list[dict], prov: dict) -> str:
     ``cpu_seconds`` over its ``deals``): `` (4 shuffles of them and 2,000 positions searched
     at each decision; 0.41 s of CPU a deal on the machine that measured it)``; empty when the
     game has no careful row, or lies face up from the deal (there the careful player is the
-    solver, :data:`engine.policies.FACE_UP_GAMES`)."""
+    solver, :data:`engine.careful.FACE_UP_GAMES`)."""
     row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
     if row is None or row["game"] in FACE_UP_GAMES or not prov.get("careful_samples"):
         return ""

@@ -1,9 +1,9 @@
-"""The careful player (engine.policies.careful_run) and the games' sample_hidden: it sees
+"""The careful player (engine.careful.careful_run) and the games' sample_hidden: it sees
 only what a player at the table sees, is deterministic, and where every card lies face up
 from the deal it plays the solver's game."""
 import pytest
 
-from engine import api, games, policies, solver
+from engine import api, careful, games, policies, solver
 from engine.deal import SplitMix64
 from engine.state import hidden_relabel
 
@@ -59,22 +59,22 @@ def test_samples_differ_from_the_deal_where_cards_are_hidden():
 def test_face_up_games_are_those_with_nothing_hidden_at_the_deal():
     for slug in GAMES:
         hidden = any(hidden_relabel(games.new(slug, d), SplitMix64(1)) for d in (1, 2, 3))
-        assert (slug in policies.FACE_UP_GAMES) == (not hidden), slug
+        assert (slug in careful.FACE_UP_GAMES) == (not hidden), slug
     # under deal-auto=optional the pack of goes-doesnt-go is in hand: hidden
     assert hidden_relabel(games.new("goes-doesnt-go", 1, {"deal-auto": "optional"}),
                           SplitMix64(1))
 
 
-@pytest.mark.parametrize("slug", policies.FACE_UP_GAMES)
+@pytest.mark.parametrize("slug", careful.FACE_UP_GAMES)
 def test_careful_is_the_solver_where_everything_lies_face_up(slug):
     for d in range(1, 5):
-        c = policies.careful_run(games.new(slug, d), solve_budget=3000)
+        c = careful.careful_run(games.new(slug, d), solve_budget=3000)
         s = solver.solve_deal(slug, d, None, 3000)
         assert c.outcome == s.outcome, (slug, d)
         assert c.state.moves() == s.moves
 
 
-@pytest.mark.parametrize("slug", [g for g in GAMES if g not in policies.FACE_UP_GAMES])
+@pytest.mark.parametrize("slug", [g for g in GAMES if g not in careful.FACE_UP_GAMES])
 def test_first_move_does_not_change_when_the_hidden_cards_are_permuted(slug):
     """The same deal with its face-down cards rearranged (a sample of it, so every face-up
     card, count and history is the same): the careful player's first move is the same."""
@@ -82,8 +82,8 @@ def test_first_move_does_not_change_when_the_hidden_cards_are_permuted(slug):
         s = games.new(slug, d)
         t = s.sample_hidden(SplitMix64(1234))
         assert t.piles() != s.piles()
-        assert (policies.careful_choice(s, seed=3, budget=400)
-                == policies.careful_choice(t, seed=3, budget=400)), (slug, d)
+        assert (careful.careful_choice(s, seed=3, budget=400)
+                == careful.careful_choice(t, seed=3, budget=400)), (slug, d)
 
 
 @pytest.mark.parametrize("slug", ["mill", "spinning-wheel"])
@@ -96,19 +96,19 @@ def test_careful_choices_follow_from_what_is_seen_along_a_line(slug):
         if s.is_over():
             break
         t = s.sample_hidden(SplitMix64(len(s.moves()) + 100))
-        assert policies.careful_choice(s, seed=7, budget=2000) == \
-            policies.careful_choice(t, seed=7, budget=2000), len(s.moves())
+        assert careful.careful_choice(s, seed=7, budget=2000) == \
+            careful.careful_choice(t, seed=7, budget=2000), len(s.moves())
 
 
 def test_careful_is_deterministic_and_checks_its_arguments():
-    a = policies.careful_run(games.new("mill", 2), seed=5, budget=500, max_moves=60)
-    b = policies.careful_run(games.new("mill", 2), seed=5, budget=500, max_moves=60)
+    a = careful.careful_run(games.new("mill", 2), seed=5, budget=500, max_moves=60)
+    b = careful.careful_run(games.new("mill", 2), seed=5, budget=500, max_moves=60)
     assert a.state.moves() == b.state.moves() and a.outcome == b.outcome
     for bad in (0, -1, True, 1.5):
         with pytest.raises(ValueError):
-            policies.careful_run(games.new("mill", 2), budget=bad)
+            careful.careful_run(games.new("mill", 2), budget=bad)
         with pytest.raises(ValueError):
-            policies.careful_run(games.new("mill", 2), samples=bad)
+            careful.careful_run(games.new("mill", 2), samples=bad)
 
 
 def test_careful_moves_are_legal_and_never_revisit_a_position():
@@ -116,7 +116,7 @@ def test_careful_moves_are_legal_and_never_revisit_a_position():
     where builds between alike piles would lead straight back without the referee's rule."""
     r = api.play("mill", 3, {}, "careful", 500)
     assert r["policy"] == "careful" and r["outcome"] in ("won", "lost", "undecided")
-    ep = policies.careful_run(games.new("egyptian-pyramid", 2), budget=200, max_moves=300)
+    ep = careful.careful_run(games.new("egyptian-pyramid", 2), budget=200, max_moves=300)
     for slug, deal, moves in (("mill", 3, r["moves"]),
                               ("egyptian-pyramid", 2, ep.state.moves())):
         s = games.new(slug, deal)
@@ -140,12 +140,12 @@ def test_a_deal_searches_a_bounded_number_of_states(monkeypatch):
         r = real(root, budget, safe)
         spent.append(r.states)
         return r
-    monkeypatch.setattr(solver_mod, "search", counting)
+    monkeypatch.setattr(careful, "search", counting)
     budget = 100
-    policies.careful_run(games.new("heart-to-heart", 1), budget=budget)
+    careful.careful_run(games.new("heart-to-heart", 1), budget=budget)
     most = 50 * 4 * 25      # one decision: at most 25 legal moves x 4 samples x 50 states
     assert len(games.new("heart-to-heart", 1).legal_moves()) <= 25
-    assert 0 < sum(spent) <= policies.CAREFUL_DECISIONS * budget + most
+    assert 0 < sum(spent) <= careful.CAREFUL_DECISIONS * budget + most
 
 
 def test_careful_beats_greedy_in_the_mill():
@@ -153,8 +153,8 @@ def test_careful_beats_greedy_in_the_mill():
     the careful player, who plans over samples, wins some of them (it is no greedy player
     in disguise)."""
     greedy = [policies.run(games.new("mill", d), "greedy").outcome for d in range(1, 7)]
-    careful = [policies.careful_run(games.new("mill", d)).outcome for d in range(1, 7)]
-    assert careful.count("won") > greedy.count("won")
+    planned = [careful.careful_run(games.new("mill", d)).outcome for d in range(1, 7)]
+    assert planned.count("won") > greedy.count("won")
 
 
 def test_heart_to_heart_samples_keep_each_players_pack_on_its_side():
@@ -168,17 +168,17 @@ def test_heart_to_heart_samples_keep_each_players_pack_on_its_side():
                 assert all(c // 52 == side for c in cards), name
 
 
-# -- the careful player's memory (policies.remembering_sample) ------------------------------
+# -- the careful player's memory (careful.remembering_sample) ------------------------------
 def _seen_along(positions):
     """Every card face up at some position of ``positions`` (what a player has seen)."""
     return {c for s in positions for _n, cards in s.visible() for c in cards if c is not None}
 
 
 def _hidden(s):
-    return policies._hidden_places(s)
+    return careful._hidden_places(s)
 
 
-@pytest.mark.parametrize("slug", [g for g in GAMES if g not in policies.FACE_UP_GAMES])
+@pytest.mark.parametrize("slug", [g for g in GAMES if g not in careful.FACE_UP_GAMES])
 def test_remembering_sample_keeps_the_cards_seen_and_shuffles_only_the_others(slug):
     """Along a played line: a sample keeps what is seen now, keeps every remembered card in
     its place, and moves only cards never seen; Heart Speaks to Heart (whose sampler
@@ -186,7 +186,7 @@ def test_remembering_sample_keeps_the_cards_seen_and_shuffles_only_the_others(sl
     positions = _positions(slug, 2, 30)
     for n, s in enumerate(positions):
         known = _seen_along(positions[:n + 1])
-        a = policies.remembering_sample(s, SplitMix64(n + 1), known)
+        a = careful.remembering_sample(s, SplitMix64(n + 1), known)
         if slug == "heart-to-heart":
             assert a is None or a is s
             continue
@@ -206,12 +206,12 @@ def test_remembering_sample_does_not_depend_on_where_the_unseen_cards_lie(slug):
     positions = _positions(slug, 3, 20)
     for n, s in enumerate(positions):
         known = _seen_along(positions[:n + 1])
-        t = policies.remembering_sample(s, SplitMix64(99), known)
+        t = careful.remembering_sample(s, SplitMix64(99), known)
         if t is s:
             continue
         assert t.piles() != s.piles() or len(set(_hidden(s)) - known) < 2
-        a = policies.remembering_sample(s, SplitMix64(5), known)
-        b = policies.remembering_sample(t, SplitMix64(5), known)
+        a = careful.remembering_sample(s, SplitMix64(5), known)
+        b = careful.remembering_sample(t, SplitMix64(5), known)
         assert a.piles() == b.piles(), (slug, n)
 
 
@@ -224,14 +224,14 @@ def test_careful_game_does_not_change_when_the_cards_it_never_sees_are_moved(slu
     'remembers' every card plays differently in each of these deals)."""
     n = 60
     s = games.new(slug, deal)
-    r = policies.careful_run(s, seed=11, budget=800, max_moves=n)
+    r = careful.careful_run(s, seed=11, budget=800, max_moves=n)
     line = [s]
     for m in r.state.moves():
         line.append(line[-1].apply(m))
     seen = _seen_along(line)
-    t = policies.remembering_sample(s, SplitMix64(2024), seen)
+    t = careful.remembering_sample(s, SplitMix64(2024), seen)
     assert t is not None and t is not s and t.piles() != s.piles(), "nothing left unseen"
-    r2 = policies.careful_run(t, seed=11, budget=800, max_moves=n)
+    r2 = careful.careful_run(t, seed=11, budget=800, max_moves=n)
     assert r2.state.moves() == r.state.moves(), (slug, deal)
 
 
@@ -252,7 +252,7 @@ def test_careful_without_memory_is_the_earlier_player_and_with_it_the_stored_one
     stored = next(r["outcomes"] for r in rows if r["game"] == "mill" and r["policy"] == "careful"
                   and r.get("change") is None and r["readings"] == readings)
     def play(memory):
-        return "".join(policies.careful_run(games.new("mill", d), memory=memory).outcome[0].upper()
+        return "".join(careful.careful_run(games.new("mill", d), memory=memory).outcome[0].upper()
                        for d in range(1, 13))
     assert play(False) == FORGETFUL_MILL
     assert play(True) == stored[:12] != FORGETFUL_MILL
@@ -261,9 +261,9 @@ def test_careful_without_memory_is_the_earlier_player_and_with_it_the_stored_one
 def test_memory_makes_the_careful_player_better_in_the_mill():
     """Deals 1-40 of the Mill: remembering the cards it has seen (the packets it built) the
     careful player wins clearly more than without (20 against 11; greedy 8, solver 36)."""
-    with_memory = sum(policies.careful_run(games.new("mill", d)).outcome == "won"
+    with_memory = sum(careful.careful_run(games.new("mill", d)).outcome == "won"
                       for d in range(1, 41))
-    without = sum(policies.careful_run(games.new("mill", d), memory=False).outcome == "won"
+    without = sum(careful.careful_run(games.new("mill", d), memory=False).outcome == "won"
                   for d in range(1, 41))
     assert with_memory >= without + 5
 
@@ -271,7 +271,29 @@ def test_memory_makes_the_careful_player_better_in_the_mill():
 def test_where_the_sampler_refuses_memory_the_player_is_the_one_without():
     """Heart Speaks to Heart shuffles each side's cards apart, which remembering_sample
     cannot lay out: the careful player there plays exactly as with ``memory=False``."""
-    a = policies.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40)
-    b = policies.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40,
+    a = careful.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40)
+    b = careful.careful_run(games.new("heart-to-heart", 3), budget=400, max_moves=40,
                              memory=False)
     assert a.state.moves() == b.state.moves()
+
+
+def test_careful_never_searches_a_sample_after_a_move_illegal_there(monkeypatch):
+    """A move of the real position that names a card by its place can be illegal in a
+    sample of the unseen cards (octagon under ``negation=literal``: an opening dig of a card
+    that, in the sample, does not fit); the careful player then scores that sample as not
+    won and never applies the move to it. Every ``apply`` along three deals is checked."""
+    s = games.new("octagon", 1, {"negation": "literal"})
+    cls = type(s)
+    plain = cls.apply
+    applied = []
+
+    def checked(self, m):
+        assert self.is_legal(m), f"{m} applied where it is illegal"
+        applied.append(m)
+        return plain(self, m)
+
+    monkeypatch.setattr(cls, "apply", checked)
+    for deal in (1, 3, 4):
+        careful.careful_run(games.new("octagon", deal, {"negation": "literal"}), budget=400,
+                             max_moves=40)
+    assert any(m[0] == "dig" for m in applied)

@@ -288,7 +288,7 @@ def test_careful_player_ends_under_literal():
     """The careful player's first moves of deal 1 under negation=literal (it applies opening
     digs of cards it has not seen to its samples): they once hung in ``dead``."""
     import signal
-    from engine.policies import careful_run
+    from engine.careful import careful_run
     _alarm(120)
     try:
         r = careful_run(games.new("octagon", 1, {"negation": "literal"}), budget=2000,

@@ -214,8 +214,10 @@ def test_game_hash_follows_the_game_and_the_shared_engine(tmp_path, monkeypatch)
 
 
 def test_an_edit_of_the_players_leaves_the_solver_rows_current(tmp_path, monkeypatch):
-    """The solver's rows never run ``policies.py``: editing the players makes the players'
-    rows stale and leaves the solver's current; editing the solver makes both stale."""
+    """The solver's rows never run ``policies.py`` nor ``careful.py``, the quick players'
+    never run ``careful.py``: editing the careful player makes its rows stale only, editing
+    the players makes the players' rows stale and leaves the solver's current; editing the
+    solver makes all stale."""
     import shutil
     copy = tmp_path / "engine"
     shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
@@ -224,6 +226,9 @@ def test_an_edit_of_the_players_leaves_the_solver_rows_current(tmp_path, monkeyp
             for p in results.POLICIES]
     table = {"provenance": {"engine": results.engine_hash(), "runs": []}, "rows": rows}
     assert results.stale_rows(table) == []
+    with (copy / "careful.py").open("a") as f:
+        f.write("\nAN_EDIT = 1\n")
+    assert [r["policy"] for r in results.stale_rows(table)] == ["careful"]
     with (copy / "policies.py").open("a") as f:
         f.write("\nAN_EDIT = 1\n")
     assert [r["policy"] for r in results.stale_rows(table)] == ["blind", "greedy", "careful"]
@@ -257,7 +262,7 @@ def test_regenerating_some_games_keeps_the_others(tmp_path):
                            command="second")
     assert {r["game"] for r in t["rows"]} == {"heart-to-heart", "favourite"}
     assert [r["command"] for r in t["provenance"]["runs"]] == ["first", "second"]
-    assert all(r["engine"] == results.game_hash(r["game"]) for r in t["rows"])
+    assert all(r["engine"] == results.game_hash(r["game"], r["policy"]) for r in t["rows"])
     # the games come in the engine's order, whatever order they were measured in
     order = list(results.games.GAMES)
     assert [order.index(r["game"]) for r in t["rows"]] == sorted(order.index(r["game"])

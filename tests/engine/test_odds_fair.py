@@ -53,8 +53,8 @@ def test_the_table_measures_the_four_players_on_fixed_ranges():
     assert results.DEALS["solver"] == results.DEALS["greedy"] == 1000
     assert results.DEALS["careful"] >= 200
     # where everything lies face up the careful player is the solver of the table
-    from engine import policies
-    assert policies.CAREFUL_SOLVE_BUDGET == results.BUDGETS["solver"]
+    from engine import careful
+    assert careful.CAREFUL_SOLVE_BUDGET == results.BUDGETS["solver"]
     assert results.deal_ranges(7) == {p: 7 for p in results.POLICIES}
     assert results.deal_ranges({"careful": 5})["careful"] == 5
     with pytest.raises(ValueError):
