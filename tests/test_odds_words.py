@@ -1,4 +1,4 @@
-"""The odds in plain words (extract/odds_words.py): every figure is made from a stored row,
+"""The odds in plain words (extract/export/odds_words.py): every figure is made from a stored row,
 shares are said as a reader says them and never overstate a bound, a claim's answer that types
 a figure is caught, and the forest plot draws what the rows hold."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from extract.odds_words import (FIELDS, bracket_sentences, figure, fill_figures,
+from extract.export.odds_words import (FIELDS, bracket_sentences, figure, fill_figures,
                                 finding_sentence, forest_svg, never_comes_out, share_words,
                                 typed_figures, wins_words)
 
@@ -104,7 +104,7 @@ def test_the_claims_type_no_figure_and_name_their_rows():
     """The stored claims (corpus/results/claims.toml) pass the check that `edition check` runs."""
     import tomllib
     from pathlib import Path
-    from extract.odds_words import PLACEHOLDER
+    from extract.export.odds_words import PLACEHOLDER
     claims = tomllib.loads((Path(__file__).parent.parent / "corpus" / "results" / "claims.toml")
                            .read_text(encoding="utf-8"))["claim"]
     assert len(claims) >= 5
@@ -176,7 +176,7 @@ def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
     """Text the build does not fill from the rows (translator's notes, the English, the
     engine's questions, reasons, labels and justifications) may count cards, never odds."""
     from engine import api
-    from extract.odds_words import MEASURED_PHRASE
+    from extract.export.odds_words import MEASURED_PHRASE
     assert MEASURED_PHRASE.search("the solver proves about nine deals in ten lost")
     assert MEASURED_PHRASE.search("at least 82.5% won") and MEASURED_PHRASE.search("about half of the deals")
     assert not MEASURED_PHRASE.search("16 packets of 3 cards; the ace moves six places")
@@ -195,7 +195,7 @@ def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
 
 
 def test_a_table_figure_with_any_undecided_deal_is_a_bound():
-    from extract.odds_words import rate_figure
+    from extract.export.odds_words import rate_figure
     assert rate_figure(row(None, "solver", 194, 1045, 1, (0.137296, 0.178575))) == \
         "≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"
     assert rate_figure(row(None, "greedy", 476, 188, 0, (0.681429, 0.749811))) == \
@@ -250,7 +250,7 @@ def test_gap_share_compares_the_rows_on_their_common_deals_and_brackets_undecide
     """The careful player's share of the greedy-to-solver distance, on the deals the three
     rows share; undecided solver deals make the ceiling, and so the share, a range."""
     from fractions import Fraction
-    from extract.odds_words import gap_share
+    from extract.export.odds_words import gap_share
     greedy, careful = _row("greedy", "WLLLLLLLLL" + "W" * 10), _row("careful", "WWWLLLLLLL")
     solver = _row("solver", "WWWWWLLLLL")
     assert gap_share(careful, greedy, solver) == (1, 10, 1, 3, 5, Fraction(1, 2), Fraction(1, 2))

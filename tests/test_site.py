@@ -6,7 +6,7 @@ import json
 import re
 import zlib
 
-from extract.ids import anchor
+from extract.corpus.ids import anchor
 
 
 def page(site, slug):
@@ -96,7 +96,7 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
     from fractions import Fraction
     from pathlib import Path
 
-    from extract.odds_words import gap_share
+    from extract.export.odds_words import gap_share
     page = (site / "index.html").read_text(encoding="utf-8")
     start = page.index("edition-odds-overview-said")
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[start:page.index("</table>", start)])).split())

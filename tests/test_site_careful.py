@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from engine.odds import interval
-from extract.ids import anchor
+from extract.corpus.ids import anchor
 
 REPO = Path(__file__).resolve().parent.parent
 

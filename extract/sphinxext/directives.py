@@ -15,8 +15,11 @@ from engine import games
 from engine import results as engine_results
 from engine.careful import FACE_UP_GAMES
 
-from ..corpus import CLAIM_SPEC, entries
-from ..engine_link import (  # noqa: F401 (re-exported)
+from ..corpus.ids import CITED, anchor, reading_ids
+from ..corpus.readers import CLAIM_SPEC, entries
+from ..export.figures import layout_key, starting_layout
+from ..export.odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, gap_share, rate_figure, row_key
+from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
     decision_kind,
     engine_games,
@@ -24,12 +27,9 @@ from ..engine_link import (  # noqa: F401 (re-exported)
     rule_links,
     stale_games,
 )
-from ..figures import layout_key, starting_layout
-from ..ids import CITED, anchor, reading_ids
-from ..normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
-from ..notes import NoteTable, note_blocks
-from ..odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, gap_share, rate_figure, row_key
-from ..words import count
+from ..model.notes import NoteTable, note_blocks
+from ..text.normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
+from ..text.words import count
 from .apparatus import apparatus_nodes, sentence_variants, variant_markers
 from .domain import permalink
 from .edition import CORPUS_LISTING, get_edition
@@ -261,7 +261,7 @@ def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
     """The marks under a sentence that lead to the ambiguities and decisions citing it
     (``asked``: their ``Ambiguity.to_dict()``), each a link to its block, whose "Concerns"
     line leads back: "Open questions: … Decisions: …". Each link is the question in a few
-    words (:func:`extract.engine_link.question_label`; the whole question is its title),
+    words (:func:`extract.model.engine_link.question_label`; the whole question is its title),
     followed by the citable id (``game:ambiguity``) as code."""
     p = nodes.paragraph(classes=["sent-questions"])
     groups = [("Open question" if sum(len(a["readings"]) > 1 for a in asked) == 1
@@ -382,7 +382,7 @@ def _careful_effort(rows: list[dict], prov: dict) -> str:
 
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored):
-    the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
+    the introduction, the default readings' bracket in plain words (:mod:`extract.export.odds_words`),
     the author's claims with their answers filled from the rows, and the table."""
     table, rows = odds_rows(root, slug, env)
     if not rows:
@@ -486,7 +486,7 @@ def ambiguity_item(slug: str, a: dict, dom, location,
     justification, what it restricts and, from the stored odds ``rows`` of the game, its
     bracket in plain words), a forest plot of the readings' intervals, the finding when the
     default readings leave the game (nearly) never coming out and another reading of this
-    question changes that (:func:`extract.odds_words.finding_sentence`), the default and the
+    question changes that (:func:`extract.export.odds_words.finding_sentence`), the default and the
     reason. All text from the engine is set as text nodes (escaped); citations are noted in
     the domain; the ids in ``known`` (sentences, ambiguities, readings) that the question or
     the reason names become links."""
@@ -811,7 +811,7 @@ class OddsOverviewDirective(EditionDirective):
     """``edition-odds-overview``: per game, the default readings' greedy player, careful
     player and solver on the deals their rows share, and the share of the distance from the
     greedy player to the solver's ceiling that the careful player closes
-    (:func:`extract.odds_words.gap_share`), with a sentence counting the games where it
+    (:func:`extract.export.odds_words.gap_share`), with a sentence counting the games where it
     closes at least half (a range counts by its lower end). Every figure comes from the
     stored table; nothing when there is none."""
 
