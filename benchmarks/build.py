@@ -90,7 +90,7 @@ def _plain(md: str) -> str:
 
 def make_bare(dest: Path) -> int:
     """Write the bare project into ``dest``; returns the number of pages."""
-    from extract.model import build_edition
+    from extract.model.edition import build_edition
     from engine import games, registry
     ed = build_edition()
     dest.mkdir(parents=True)

@@ -71,7 +71,7 @@ def timed(fn):
 
 def time_add(n: int, words=WORDS) -> float:
     """CPU seconds of ``add_witness`` of the ``n``-sentence witness into a copy of the corpus."""
-    from extract.add import add_witness
+    from extract.intake.add import add_witness
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "corpus"
         shutil.copytree(REPO / "corpus", root, ignore=shutil.ignore_patterns("results"))
@@ -92,9 +92,9 @@ def main() -> None:
     args = ap.parse_args()
     from dataclasses import dataclass
 
-    from extract import ids
-    from extract.checks import run_checks
-    from extract.model import build_edition
+    from extract.corpus import ids
+    from extract.intake.checks import run_checks
+    from extract.model.edition import build_edition
 
     @dataclass(frozen=True)
     class S:

@@ -30,8 +30,8 @@ sys.path.insert(0, str(REPO))
 
 def main() -> None:
     from benchmarks.machine import describe
-    from extract.add import add_witness
-    from extract.errors import EditionError
+    from extract.intake.add import add_witness
+    from extract.text.errors import EditionError
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", nargs="?", type=Path, default=REPO / "tests" / "data" / "layouts")

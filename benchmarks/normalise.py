@@ -56,7 +56,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from extract import normalise as ours_module  # noqa: E402
+from extract.text import normalise as ours_module  # noqa: E402
 
 DEV = REPO.parent / "shared" / "data" / "tolstoy_azbuka4_dev.jsonl"
 GOLD = REPO / "tests" / "data" / "normalise_gold.tsv"
@@ -107,7 +107,7 @@ def load_gold(path: Path = GOLD) -> list[tuple[str, str]]:
 
     Raises EditionError (file, line, fix) for a line that is not two TAB-separated fields.
     """
-    from extract.errors import EditionError
+    from extract.text.errors import EditionError
     pairs = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
@@ -205,7 +205,7 @@ def load_segment_gold(path: Path = SEGMENT_GOLD) -> tuple[str, list[tuple[int, i
 
     Raises EditionError (file, fix) if a sentence is not found in order in the text.
     """
-    from extract.errors import EditionError
+    from extract.text.errors import EditionError
     data = json.loads(path.read_text(encoding="utf-8"))
     text, spans, pos = data["text"], [], 0
     for s in data["sentences"]:
@@ -231,7 +231,7 @@ def sentencizer_spans(text: str) -> list[tuple[int, int]]:
     """spaCy's rule-based sentencizer (blank ``ru``) on each blank-line paragraph: the
     baseline."""
     import spacy
-    from extract.structure import paragraphs
+    from extract.corpus.structure import paragraphs
     nlp = spacy.blank("ru")
     nlp.add_pipe("sentencizer")
     out = []
@@ -247,7 +247,7 @@ def sentencizer_spans(text: str) -> list[tuple[int, int]]:
 def segmentation(segment_mb: float) -> None:
     """Print boundary F1 on the segmentation gold (ours and the baseline) and our time on
     one long paragraph."""
-    from extract.structure import segment_text
+    from extract.corpus.structure import segment_text
     text, gold = load_segment_gold()
     print(f"\n== segmentation gold ({SEGMENT_GOLD.relative_to(REPO)}): {len(gold)} sentences, "
           f"{len(text.encode('utf-8')) / 1024:.1f} KB")

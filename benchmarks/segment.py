@@ -1,4 +1,4 @@
-"""Benchmark: our segmenter (``extract.structure.segment_text``: normaliser, spaCy tokenizer and
+"""Benchmark: our segmenter (``extract.corpus.structure.segment_text``: normaliser, spaCy tokenizer and
 the edition's sentence rules) against spaCy's ``blank("ru")`` + ``sentencizer`` (issue 20's
 yardstick), on the same modern text.
 
@@ -67,7 +67,7 @@ def main(argv=None) -> int:
     if args.smoke:
         args.rounds, args.sizes = 1, "10"
     import spacy
-    from extract.structure import segment_text
+    from extract.corpus.structure import segment_text
     print(f"machine: {describe()}; spaCy {spacy.__version__}")
     if not DEV.exists():
         print(f"dev set missing: {DEV} not found; timing the corpus witnesses instead "

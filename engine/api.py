@@ -56,7 +56,7 @@ def _check(game, deal, readings, policy, budget):
 def _run(game, deal, readings, policy, budget, seed):
     """Returns (outcome, start state, final state, extra dict)."""
     if budget is None:
-        budget = careful.CAREFUL_BUDGET if policy == "careful" else 100_000
+        budget = careful.effort(game)[1] if policy == "careful" else 100_000
     start = _check(game, deal, readings, policy, budget)
     if policy == "solver":
         r = solver.solve_deal(game, deal, readings, budget)
@@ -82,7 +82,7 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     over samples of the others: :func:`engine.careful.careful_run`, seeded by ``seed``) or
     "solver"; ``budget``: for the solver the number of states, for the careful player the
     states of one decision, for the others the maximum number of moves (then "undecided");
-    None: 100,000, and for the careful player :data:`engine.careful.CAREFUL_BUDGET`.
+    None: 100,000, and for the careful player the game's (:func:`engine.careful.effort`).
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
     "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",

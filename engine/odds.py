@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterable
 
 from . import games
-from .careful import CAREFUL_BUDGET, careful_run
+from .careful import careful_run, effort
 from .policies import POLICIES, playout
 from .solver import solve_deal
 
@@ -225,12 +225,12 @@ def odds(game: str, deals: int = 100, first: int = 1, policy: str = "solver",
     """Play deals ``first .. first + deals - 1`` of ``game`` under ``readings`` (ambiguity id
     -> reading id; the rest take their defaults) with ``policy`` and return the odds JSON
     (module docstring). ``budget`` None: :data:`DEFAULT_BUDGET`, for the careful player
-    :data:`engine.careful.CAREFUL_BUDGET`. ``jobs`` local processes (default: all CPUs),
+    the game's (:func:`engine.careful.effort`). ``jobs`` local processes (default: all CPUs),
     or ``scheduler`` a Dask scheduler address / client; ``progress(done, total)`` is called as deals complete.
     Matches ``edition odds GAME [--deals N] [--first K] [--policy P] [--reading A=R ...]
     [--budget S] [--jobs N] [--scheduler ADDR]``. ValueError (one line) on bad arguments."""
     if budget is None:
-        budget = CAREFUL_BUDGET if policy == "careful" else DEFAULT_BUDGET
+        budget = effort(game)[1] if policy == "careful" else DEFAULT_BUDGET
     full = _check(game, deals, first, policy, readings, budget)
     res = outcomes(game, deals, first, policy, full, budget, jobs, scheduler, progress)
     return summarise(game, full, policy, deals, first, budget, res)

@@ -58,13 +58,14 @@ from typing import Callable
 
 from . import games
 from .odds import Z95, outcomes, summarise
-from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES
+from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, effort
 
 ENGINE_DIR = Path(__file__).resolve().parent
 DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
 #: the budgets of the stored table: the solver's and the careful player's in states (the
 #: careful player's per decision, :func:`engine.careful.careful_run`), the playing
-#: policies' in moves.
+#: policies' in moves (a game may give its careful player more: :func:`engine.careful.effort`;
+#: its rows say so).
 BUDGETS = {"solver": 20_000, "careful": CAREFUL_BUDGET, "greedy": 5_000, "blind": 5_000}
 #: the policies of the table: ``blind`` a player who sees only the face-up cards,
 #: ``greedy`` a player who plays the first good-looking move, ``careful`` a player who sees
@@ -312,8 +313,10 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
             budget: int | None = None, jobs: int | None = None, scheduler=None) -> dict:
     """One row of the table (see the module docstring): deals ``first .. first + deals - 1``
     of ``slug`` under ``readings`` with ``policy`` and ``budget`` (default
-    :data:`BUDGETS`)."""
-    budget = BUDGETS[policy] if budget is None else budget
+    :data:`BUDGETS`; the careful player's: the game's, :func:`engine.careful.effort`). A
+    careful row also stores the samples it drew at a decision (``"samples"``)."""
+    if budget is None:
+        budget = effort(slug)[1] if policy == "careful" else BUDGETS[policy]
     t0 = time.perf_counter()
     cpu: list = []
     res = outcomes(slug, deals, first, policy, readings, budget, jobs, scheduler, cpu=cpu)
@@ -324,6 +327,8 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
     row["outcomes"] = "".join(CODE[res[d]] for d in range(first, first + deals))
     row["seconds"] = round(time.perf_counter() - t0, 1)
     row["cpu_seconds"] = round(sum(cpu), 1)
+    if policy == "careful":
+        row["samples"] = effort(slug)[0]
     und = row["undecided"]
     unit = "states" if policy in ("solver", "careful") else "moves"
     row["note"] = (f"{und} of {deals} deals undecided within the budget of {budget} {unit}: "

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from engine.games import GAMES
 
-from .atomic import corpus_lock, env_seconds, folder_lock, write_atomic
-from .errors import EditionError
+from .corpus.atomic import corpus_lock, env_seconds, folder_lock, write_atomic
+from .text.errors import EditionError
 
 REPO = Path(__file__).resolve().parent.parent
 #: the site's Sphinx project: the repository's ``docs/`` in a checkout; installed from a wheel,
@@ -118,7 +118,7 @@ def _executable_slugs(root: Path) -> list[str]:
     """The slugs of the corpus's games that the engine plays (none if games.toml is bad: the
     model build then says what is wrong)."""
 
-    from .corpus import load_games  # lazy: extract.corpus pulls in the corpus layer, and the CLI imports this module at start
+    from .corpus.readers import load_games  # lazy: extract.corpus.readers pulls in the corpus layer, and the CLI imports this module at start
     try:
         return [g.slug for g in load_games(root) if g.slug in GAMES]
     except EditionError:
@@ -250,7 +250,7 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
     an earlier build's (Sphinx's ``.buildinfo`` in it), and never a file-system root, the
     corpus, the repository or a folder holding or inside either. Raises EditionError naming
     OUT and the fix before anything is written."""
-    from .corpus import corpus_dir  # lazy: extract.corpus pulls in the corpus layer, and the CLI imports this module at start
+    from .corpus.readers import corpus_dir  # lazy: extract.corpus.readers pulls in the corpus layer, and the CLI imports this module at start
     fix = "give --out a new or empty folder of its own (e.g. --out site/html)"
     if out == Path(out.anchor):
         raise EditionError("--out is the root of the file system", out, fix=fix)
@@ -282,8 +282,8 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
     swap. ``say(message)`` is told the progress (None: nothing is said); ``verbose``
     shows Sphinx's own. Raises EditionError (file, fix) for anything the user can fix; a
     failed build leaves the previous site intact."""
-    from .ids import broken_ids  # lazy: extract.ids pulls in the corpus layer, and the CLI imports this module at start
-    from .model import build_edition  # lazy: extract.model is the corpus layer, and the CLI imports this module at start
+    from .corpus.ids import broken_ids  # lazy: extract.corpus.ids pulls in the corpus layer, and the CLI imports this module at start
+    from .model.edition import build_edition  # lazy: extract.model.edition is the model over the corpus layer, and the CLI imports this module at start
     out = out.resolve()
     site_folder_guard(out, corpus)
     cache = cache_dir()
@@ -292,7 +292,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
             contextlib.ExitStack() as alongside:
         recover_site(out)
         doctrees = out.parent / f".{out.name}.doctrees"
-        from .corpus import corpus_dir  # lazy: extract.corpus pulls in the corpus layer, and the CLI imports this module at start
+        from .corpus.readers import corpus_dir  # lazy: extract.corpus.readers pulls in the corpus layer, and the CLI imports this module at start
         root = corpus_dir(corpus).resolve()
         with corpus_lock(root):   # not half-way through an add
             inputs = build_inputs(root, out)
@@ -302,7 +302,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
             from .sphinxext.play import examples_alongside  # lazy: extract.sphinxext.play loads docutils
             alongside.enter_context(examples_alongside(_executable_slugs(root), cache))
             ed = build_edition(corpus, cache)  # fail early on bad data; cached
-        from .collate import vanished_apparatus_ids  # lazy: extract.collate pulls in the corpus layer, and the CLI imports this module at start
+        from .model.collate import vanished_apparatus_ids  # lazy: extract.model.collate pulls in the corpus layer, and the CLI imports this module at start
         broken = broken_ids(ed) + vanished_apparatus_ids(ed)
         if broken:
             raise EditionError("the site would publish with citable ids broken:\n  "

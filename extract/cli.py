@@ -17,12 +17,12 @@ import click
 
 from engine import games as engine_games
 
-from .atomic import corpus_lock
 from .build import DEFAULT_SITE, build_site
-from .cache import user_cache_dir
-from .characters import check_text, strip_bom
-from .errors import EditionError
-from .words import count
+from .corpus.atomic import corpus_lock
+from .corpus.cache import user_cache_dir
+from .text.characters import check_text, strip_bom
+from .text.errors import EditionError
+from .text.words import count
 
 # Imports inside a command are the heavy ones (each says why): the corpus readers, the
 # model, the checks, the TEI (lxml), the intake and the engine's solver and measurements
@@ -148,14 +148,14 @@ def _corpus() -> Path | None:
 
 
 def _edition():
-    from .model import build_edition   # lazy: the model and the pipeline under it
+    from .model.edition import build_edition   # lazy: the model and the pipeline under it
     return build_edition(_corpus(), user_cache_dir())
 
 
 def _read_input(file: str) -> str:
     """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped, and
-    checked for characters that are not book text (:mod:`extract.characters`)."""
-    from .corpus import check_runs, decode_utf8   # lazy: the corpus readers
+    checked for characters that are not book text (:mod:`extract.text.characters`)."""
+    from .corpus.readers import check_runs, decode_utf8   # lazy: the corpus readers
     if file == "-":
         if sys.stdin is None or sys.stdin.closed:
             raise EditionError("standard input is closed: there is no text to read", "<stdin>",
@@ -208,8 +208,8 @@ def check() -> None:
     """Run every validation over the corpus and print a report; exit 1 on any failure.
 
     Holds the corpus lock shared: while `add` or `lock` writes, it waits for them."""
-    from .checks import run_checks   # lazy: the checks, and the model under them
-    from .corpus import corpus_dir   # lazy: the corpus readers
+    from .intake.checks import run_checks   # lazy: the checks, and the model under them
+    from .corpus.readers import corpus_dir   # lazy: the corpus readers
     with corpus_lock(corpus_dir(_corpus()).resolve(), shared=True):
         ok, report = run_checks(_edition())
     click.echo(report)
@@ -226,19 +226,19 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
     changed; an apparatus id whose entry is gone is retired, and said).
 
     Holds the corpus lock: a second writer (add, lock) waits for this one."""
-    from . import ids   # lazy: the ids and the corpus readers under them
-    from .corpus import corpus_dir   # lazy: the corpus readers
+    from .corpus import ids   # lazy: the ids and the corpus readers under them
+    from .corpus.readers import corpus_dir   # lazy: the corpus readers
     if retire and not (reason or "").strip():
         _usage("--retire needs --reason WHY (kept in the lock beside the retired id)")
     if reason is not None and not retire:
         _usage("--reason goes with --retire ID")
     root = corpus_dir(_corpus()).resolve()
     with corpus_lock(root):
-        from .add import clean_temporaries   # lazy: the intake
+        from .intake.add import clean_temporaries   # lazy: the intake
         clean_temporaries(root)
         ed = _edition()
         before = len(ed.lock)
-        from .collate import apparatus_lock   # lazy: the collation
+        from .model.collate import apparatus_lock   # lazy: the collation
         app = apparatus_lock(ed)
         entries = ids.updated_lock(ed, {sid: reason or "" for sid in retire}, app)
         ids.write_lock(ed.root, entries)
@@ -257,7 +257,7 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
               show_default=True, help="Output as plain text or JSON.")
 def games(fmt: str) -> None:
     """List the games with their witnesses, sentences and readings."""
-    from .checks import game_summaries   # lazy: the checks, and the model under them
+    from .intake.checks import game_summaries   # lazy: the checks, and the model under them
     rows = game_summaries(_edition())
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -307,7 +307,7 @@ def segment(file: str, fmt: str) -> None:
 
     A byte order mark at the start is dropped (offsets count from the character after it);
     control characters and direction marks are refused, naming line and column."""
-    from .structure import segment_text, unwrap_lines   # lazy: the segmenter
+    from .corpus.structure import segment_text, unwrap_lines   # lazy: the segmenter
     text = _read_input(file)
     sents = segment_text(text)
     if fmt == "json":
@@ -327,12 +327,12 @@ def normalise(file: str, fmt: str) -> None:
     A byte order mark at the start is dropped (offsets count from the character after it);
     zero-width characters are removed as recorded changes; control characters and
     direction marks are refused, naming line and column."""
-    from .normalise import normalise as run   # lazy: the normaliser
+    from .text.normalise import normalise as run   # lazy: the normaliser
     norm = run(_read_input(file))
     if fmt == "json":
         click.echo(json.dumps(norm.to_json(), ensure_ascii=False, indent=1))
     elif fmt == "tei":
-        from .tei import normalisation_to_tei   # lazy: the TEI, and lxml under it
+        from .export.tei import normalisation_to_tei   # lazy: the TEI, and lxml under it
         click.echo(normalisation_to_tei(norm))
     else:
         click.echo(norm.text, nl=False)
@@ -449,7 +449,7 @@ def play_reason(result: dict, budget: int) -> str:
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
-                   "careful player (default 2000), moves for the other policies (default 100000).")
+                   "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
 @click.option("--seed", type=int, default=None, help="Seed of the random policy.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
@@ -463,8 +463,8 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
                           seed=seed, captions=True)
     if budget is None:
-        from engine.careful import CAREFUL_BUDGET   # lazy: the careful player
-        budget = CAREFUL_BUDGET if policy == "careful" else 100_000
+        from engine.careful import effort   # lazy: the careful player
+        budget = effort(game)[1] if policy == "careful" else 100_000
     result["reason"] = play_reason(result, budget)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
@@ -519,7 +519,7 @@ MAX_DEALS = 1_000_000
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
-                   "careful player (default 2000), moves for the other policies (default 100000).")
+                   "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -640,7 +640,7 @@ def serve(port: int, site: Path) -> None:
                    "write nothing.")
 def add(file: Path, siglum: str | None, title: str | None, dry_run: bool) -> None:
     """Add witness FILE to the corpus: copy, manifest entry with sha256, new sentence ids."""
-    from .add import add_witness   # lazy: the intake, and the model under it
+    from .intake.add import add_witness   # lazy: the intake, and the model under it
     title = _utf8_option(title, "--title")
     siglum = _utf8_option(siglum, "--siglum")
     click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus(),
@@ -658,7 +658,7 @@ def export() -> None:
                                  "'-', the TEI goes to standard output.")
 def export_tei(out: Path | None) -> None:
     """Write the whole edition as one TEI P5 document: to standard output, or to --out."""
-    from .tei import (edition_to_tei, tei_bytes, tei_out_guard,
+    from .export.tei import (edition_to_tei, tei_bytes, tei_out_guard,
                       write_tei)   # lazy: the TEI, and lxml under it
     if out is None or str(out) == "-":
         data = tei_bytes(edition_to_tei(_edition()))

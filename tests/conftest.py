@@ -21,7 +21,7 @@ CORPUS = REPO / "corpus"
 
 @pytest.fixture(scope="session")
 def edition():
-    from extract.model import build_edition
+    from extract.model.edition import build_edition
     return build_edition(CORPUS)
 
 

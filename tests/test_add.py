@@ -7,8 +7,8 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 import pytest
 
-from extract.collate import apparatus
-from extract.model import build_edition
+from extract.model.collate import apparatus
+from extract.model.edition import build_edition
 
 
 # A third copy of Мельница with small variants of every kind (one word in old spelling, one
@@ -193,6 +193,6 @@ def test_site_builds_with_the_new_chapter(cli, corpus_copy, tmp_path, private_do
 def test_line_finder_agrees_with_line_of(text):
     """The dry run's line numbers come from line_finder (one pass over a large witness); it
     must give what line_of gives at every offset."""
-    from extract.errors import line_finder, line_of
+    from extract.text.errors import line_finder, line_of
     at = line_finder(text)
     assert [at(i) for i in range(len(text) + 1)] == [line_of(text, i) for i in range(len(text) + 1)]

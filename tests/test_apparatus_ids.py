@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from extract.collate import apparatus, numbered, place_key
-from extract.errors import EditionError
-from extract.ids import read_lock
-from extract.model import build_edition
+from extract.model.collate import apparatus, numbered, place_key
+from extract.text.errors import EditionError
+from extract.corpus.ids import read_lock
+from extract.model.edition import build_edition
 
 ROOT = Path(__file__).resolve().parent.parent
 XLVI = ROOT / "corpus" / "witnesses" / "002_7b322efc7018396e.txt"
@@ -102,7 +102,7 @@ def test_an_exact_place_wins_over_an_overlap():
     """A point entry (an addition) right after a word that a new copy varies: the word's
     entry touches the point's place, but the point keeps its id."""
     from dataclasses import replace
-    from extract.ids import LockEntry
+    from extract.corpus.ids import LockEntry
     ed = build_edition(ROOT / "corpus")
     e = apparatus(ed, "dense-column")[0]
     word, point = replace(e, start=10, end=15), replace(e, start=15, end=15)
@@ -115,7 +115,7 @@ def test_an_exact_place_wins_over_an_overlap():
 def test_a_vanished_apparatus_id_blocks_check_and_lock_retires_it(cli, corpus_copy):
     lock = corpus_copy / "ids.lock"
     text = lock.read_text(encoding="utf-8")
-    from extract.ids import LockEntry, lock_line
+    from extract.corpus.ids import LockEntry, lock_line
     extra = lock_line(LockEntry("dense-column:app-3", "XLVI", "dense-column:5@0-3 abc"))
     lock.write_text(text + extra + "\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
@@ -148,7 +148,7 @@ def test_apparatus_numbers_never_move_sentence_numbers():
     """A game's sentence and apparatus ids are numbered apart: a new sentence after g:1 is
     g:2 even when g:app-7 is locked."""
     import dataclasses
-    from extract.ids import LockEntry, assign
+    from extract.corpus.ids import LockEntry, assign
     S = dataclasses.make_dataclass("S", [("original", str), ("id", str, ""), ("locked", bool, True)])
     lock = {"g:1": LockEntry("g:1", "W", "One."), "g:app-7": LockEntry("g:app-7", "W", "g:1@0-3")}
     out = assign("g", [S("One."), S("Two.")], lock)

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from extract import atomic
-from extract.atomic import write_atomic
+from extract.corpus import atomic
+from extract.corpus.atomic import write_atomic
 
 
 def test_a_reader_sees_the_old_file_or_the_new_never_a_mix(tmp_path):

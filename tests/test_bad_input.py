@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from extract.errors import EditionError
-from extract.model import build_edition
+from extract.text.errors import EditionError
+from extract.model.edition import build_edition
 
 WIT = "003_7baec4a93eb690a9.txt"
 

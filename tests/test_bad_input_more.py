@@ -271,7 +271,7 @@ def test_a_latin_lookalike_in_a_cyrillic_word_is_named(cli, corpus_copy, case):
 def test_an_emendation_reading_may_keep_the_witness_ocr_letters(corpus_copy):
     """`reading` is the witness as printed: a Latin OCR letter there is not an editor's typo."""
     import hashlib
-    from extract.corpus import load_emendations, load_witnesses
+    from extract.corpus.readers import load_emendations, load_witnesses
     w = corpus_copy / "witnesses" / "003_7baec4a93eb690a9.txt"
     old = w.read_bytes()
     new = old.replace("(Полная колода карт)".encode(), "(Полная кoлoда карт)".encode(), 1)
@@ -378,14 +378,14 @@ def test_a_claim_that_points_at_nothing_fails_check(cli, corpus_copy, old, new, 
 
 @pytest.mark.parametrize("damage", [b"", b"\xf9not a pickle"])
 def test_a_damaged_model_cache_is_rebuilt_not_a_traceback(cli, corpus_copy, tmp_path, monkeypatch, damage):
-    import extract.model
+    import extract.model.edition
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
     pickles = list((tmp_path / "cache" / "patience-edition").glob("edition-*.json"))
     assert pickles
     for p in pickles:
         p.write_bytes(damage)
-    monkeypatch.setattr(extract.model, "_LOADED", {})   # as a new process would
+    monkeypatch.setattr(extract.model.edition, "_LOADED", {})   # as a new process would
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 0 and "check passed" in r.output, r.output
     assert all(p.stat().st_size > 1000 for p in pickles)   # written afresh
@@ -409,7 +409,7 @@ def test_a_huge_id_number_in_the_lock_is_named_not_a_memory_error(corpus_copy):
     """ids.lock saying mill:10**20 once listed every missing number (memory ran out); run
     with a memory limit so that a regression fails instead of exhausting the machine."""
     import resource
-    from extract.ids import checksum
+    from extract.corpus.ids import checksum
     sid, quote = "mill:100000000000000000000", "x"
     with (corpus_copy / "ids.lock").open("a", encoding="utf-8") as f:
         f.write(f'"{sid}" = {{ witness = "XL", quote = "{quote}", sum = "{checksum(sid, "XL", quote)}" }}\n')

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from extract import collate
-from extract.model import build_edition
+from extract.model import collate
+from extract.model.edition import build_edition
 from extract.sphinxext import play
 
 
@@ -67,7 +67,7 @@ def test_example_trace_is_cached_and_keyed_by_the_engine(tmp_path, monkeypatch):
 
 
 def test_a_damaged_cache_entry_is_made_again(tmp_path):
-    from extract.model import disk_cached
+    from extract.model.edition import disk_cached
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 1}) == {"a": 1}
     (tmp_path / "thing-k1.json").write_bytes(b"not a pickle")
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 2}) == {"a": 2}

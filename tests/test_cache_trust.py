@@ -8,10 +8,10 @@ import pickle
 
 import pytest
 
-import extract.atomic
-import extract.model
-from extract import cache
-from extract.model import MODEL_CLASSES, build_edition
+import extract.corpus.atomic
+import extract.model.edition
+from extract.corpus import cache
+from extract.model.edition import MODEL_CLASSES, build_edition
 
 
 class _Runs:
@@ -25,7 +25,7 @@ class _Runs:
 
 
 def _fresh(monkeypatch):
-    monkeypatch.setattr(extract.model, "_LOADED", {})   # as a new process would
+    monkeypatch.setattr(extract.model.edition, "_LOADED", {})   # as a new process would
     monkeypatch.setattr(cache, "_WARNED", set())
 
 
@@ -102,13 +102,13 @@ def _unwritable(monkeypatch, tmp_path, how):
     if how == "file":
         base.write_text("not a folder")
     else:
-        real = extract.atomic.write_atomic
+        real = extract.corpus.atomic.write_atomic
 
         def full(path, data):
             if str(base) in str(path):
                 raise OSError(errno.ENOSPC, "No space left on device", str(path))
             return real(path, data)
-        monkeypatch.setattr(extract.atomic, "write_atomic", full)
+        monkeypatch.setattr(extract.corpus.atomic, "write_atomic", full)
     monkeypatch.setenv("XDG_CACHE_HOME", str(base))
 
 

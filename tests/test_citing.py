@@ -13,9 +13,9 @@ from pathlib import Path
 from lxml import html as lhtml
 from sphinx.util.inventory import InventoryFile
 
-from extract.checks import engine_games
-from extract.glossary import load_glossary
-from extract.ids import anchor
+from extract.intake.checks import engine_games
+from extract.corpus.glossary import load_glossary
+from extract.corpus.ids import anchor
 
 BASE = "https://edition.example.org/patience/"
 

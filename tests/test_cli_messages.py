@@ -74,7 +74,7 @@ def test_play_and_odds_share_the_default_policy_and_document_it(cli):
 
 
 def test_counts_are_pluralised(cli):
-    from extract.words import count
+    from extract.text.words import count
     assert [count(n, "deal") for n in (0, 1, 2)] == ["0 deals", "1 deal", "2 deals"]
     assert count(1, "entry", "entries") == "1 entry" and count(3, "entry", "entries") == "3 entries"
     out = cli("games").output
@@ -142,7 +142,7 @@ def test_budget_help_names_the_careful_players_default(cli):
     from engine.careful import CAREFUL_BUDGET
     for command in ("play", "odds"):
         text = " ".join(cli(command, "--help").output.split())
-        assert f"careful player (default {CAREFUL_BUDGET})" in text
+        assert f"careful player (default: the game's, {CAREFUL_BUDGET} in most games)" in text
 
 
 def test_the_readme_cli_summary_names_every_option():

@@ -21,7 +21,7 @@ Outside the words, not apparatus entries (layout, title, figure marker):
 """
 from __future__ import annotations
 
-from extract.collate import KIND_WEIGHT, apparatus, classify, _tokens
+from extract.model.collate import KIND_WEIGHT, apparatus, classify, _tokens
 
 
 def _summary(entries):
@@ -71,7 +71,7 @@ class _S:
 
 
 def test_kinds():
-    from extract.normalise import Change
+    from extract.text.normalise import Change
 
     def toks(text, changes=()):
         return _tokens(_S(text, changes))
@@ -104,7 +104,7 @@ def test_site_nodes(edition):
 def test_an_ocr_slip_with_no_emendation_is_ocr(corpus_copy):
     """XLVI's 'елевой' for P13's 'с левой' with its emendation taken out: still an OCR slip
     (not a word, one letter and a space from the other reading), not a substantive variant."""
-    from extract.model import build_edition
+    from extract.model.edition import build_edition
     path = corpus_copy / "emendations.toml"
     text = path.read_text(encoding="utf-8")
     block = text[text.index("[[emendation]]\nwitness = \"XLVI\"\nline = 23"):]
@@ -140,7 +140,7 @@ def test_a_split_word_is_one_ocr_entry_in_the_apparatus(cli, corpus_copy, tmp_pa
     """Through `edition add` and the apparatus: a copy of Мельница that has 'тща тельно' for
     'тщательно' and 'не возможным' for 'невозможным' gives one entry for each, the first an OCR
     slip, the second a substantive variant."""
-    from extract.model import build_edition
+    from extract.model.edition import build_edition
     from test_collation_philology import MILL_WORDS, _add
     text = MILL_WORDS.replace("тщательно", "тща тельно").replace("невозможным", "не возможным")
     _add(cli, corpus_copy, tmp_path, "mill-split.txt", text, "--siglum", "MS")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from extract.collate import apparatus
-from extract.model import build_edition
+from extract.model.collate import apparatus
+from extract.model.edition import build_edition
 
 # XL's Мельница with four changes: "и затем" -> ", затем" (mill:2); "т. д.)," -> "т. д.)"
 # (mill:4); "перекладывать, то" -> "перекладывать и то" (mill:5). Modern spelling.
@@ -149,7 +149,7 @@ def test_a_page_that_begins_inside_a_game_is_a_partial_witness(cli, corpus_copy,
 def test_lacuna_on_the_site_and_in_tei(cli, corpus_copy, tmp_path):
     from docutils import nodes
     from extract.sphinxext.apparatus import apparatus_nodes
-    from extract.tei import edition_to_tei, tei_bytes
+    from extract.export.tei import edition_to_tei, tei_bytes
     _add(cli, corpus_copy, tmp_path, "cut.txt", MILL_CUT, "--siglum", "C")
     ed = build_edition(corpus_copy)
     out = apparatus_nodes(ed, "mill")
@@ -170,7 +170,7 @@ def test_anchoring_on_agreeing_runs_gives_collatex_own_alignment(cli, corpus_cop
     them) gives the same apparatus as CollateX over the whole text: three witnesses of the
     Mill (one with word and comma variants, one cut off with OCR slips) and the two real
     witnesses of the Dense Column."""
-    from extract import collate
+    from extract.model import collate
     _add(cli, corpus_copy, tmp_path, "m2.txt", MILL_WORDS, "--siglum", "M2")
     _add(cli, corpus_copy, tmp_path, "cut.txt", MILL_CUT, "--siglum", "C")
     ed = build_edition(corpus_copy)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from extract.checks import engine_games
-from extract.figures import layout_svg, pile_label_svg
+from extract.intake.checks import engine_games
+from extract.export.figures import layout_svg, pile_label_svg
 
 EXECUTABLE = [slug for slug, g in engine_games().items() if g.get("executable")]
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from extract.model import build_edition
-from extract.structure import unwrap_lines
+from extract.model.edition import build_edition
+from extract.corpus.structure import unwrap_lines
 
 REPO = Path(__file__).resolve().parent.parent
 LAYOUTS = REPO / "tests" / "data" / "layouts"
@@ -108,7 +108,7 @@ def test_a_marker_without_a_footnote_and_a_footnote_without_a_marker(cli, corpus
 def test_a_footnote_is_never_collated_into_a_known_game(cli, corpus_copy):
     """«Царь и слоны» taken in first without notes, then the scan with its footnote: the two
     copies are collated, and neither the footnote's text nor its marker is a variant."""
-    from extract.collate import apparatus
+    from extract.model.collate import apparatus
     for f in ("15-tsar-i-slony.txt", PDF):
         assert cli("--corpus", corpus_copy, "add", LAYOUTS / f).exit_code == 0
     ed = build_edition(corpus_copy)
@@ -126,7 +126,7 @@ def test_tei_note_at_the_marker(cli, with_notes, tmp_path, relaxng):
     ``fw type="footnote"`` pointing at the note; the witness reads back byte for byte, and
     the document is valid tei_all."""
     from lxml import etree
-    from extract.tei import TEI_NS, regenerate_witness_text
+    from extract.export.tei import TEI_NS, regenerate_witness_text
     out = tmp_path / "e.xml"
     r = cli("--corpus", with_notes, "export", "tei", "--out", out)
     assert r.exit_code == 0, r.output

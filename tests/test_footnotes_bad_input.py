@@ -1,8 +1,8 @@
 """Footnotes (issue 18) on unusual input an editor's exports hold: which marker each footnote
-of a page is taken to answer. Fast: the finder (``extract.structure.analyse``) only."""
+of a page is taken to answer. Fast: the finder (``extract.corpus.structure.analyse``) only."""
 from __future__ import annotations
 
-from extract.structure import analyse
+from extract.corpus.structure import analyse
 
 HEAD = "ГЛАВА L.\n\nПасьянсъ «Звѣздочка».\n\n"
 SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -109,7 +109,7 @@ def test_a_footnote_as_web_and_pdf_exports_print_it():
 def test_the_note_s_text_begins_after_a_no_break_space(cli, corpus_copy, tmp_path, monkeypatch):
     """The note made of ``¹&nbsp;Колода ...`` reads ``Колода ...``: the no-break space after
     the marker is not its text's first character."""
-    from extract.model import build_edition
+    from extract.model.edition import build_edition
     monkeypatch.delenv("EDITION_CORPUS", raising=False)
     f = tmp_path / "nbsp.txt"
     f.write_text(HEAD + "Берутъ полную колоду картъ¹ и раскладываютъ ихъ въ четыре ряда.\n\n"

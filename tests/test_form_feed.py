@@ -8,9 +8,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from extract.characters import check_text
-from extract.normalise import normalise
-from extract.tei import (TEI_NS, edition_to_tei, normalisation_to_tei, regenerate_witness_text,
+from extract.text.characters import check_text
+from extract.text.normalise import normalise
+from extract.export.tei import (TEI_NS, edition_to_tei, normalisation_to_tei, regenerate_witness_text,
                          tei_bytes)
 
 NS = {"t": TEI_NS}
@@ -49,7 +49,7 @@ def test_a_pdftotext_chapter_exports_and_reads_back(cli, corpus_copy, tmp_path, 
     for path, sig in ((LAYOUTS / "16-azbuka-pdftotext.txt", "PT"), (src, "PG")):
         r = cli("--corpus", corpus_copy, "add", path, "--siglum", sig)
         assert r.exit_code == 0, r.output
-    from extract.model import build_edition
+    from extract.model.edition import build_edition
     ed = build_edition(corpus_copy)
     s = ed.game("mill").texts["PG"]
     assert [x.normalised for x in s] == ["Выбираются все тузы и раскладываются в ряд.",

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errors import EditionError
-from extract.glossary import find_terms, lemma, load_glossary
+from extract.text.errors import EditionError
+from extract.corpus.glossary import find_terms, lemma, load_glossary
 
 
 @pytest.fixture(scope="module")

@@ -4,8 +4,8 @@ from __future__ import annotations
 import hashlib
 import re
 
-from extract import ids
-from extract.model import build_edition
+from extract.corpus import ids
+from extract.model.edition import build_edition
 
 
 def _edit_witness(corpus, name, old, new):
@@ -24,7 +24,7 @@ def test_anchor_form():
 
 
 def test_repository_lock_is_complete(edition):
-    from extract.collate import apparatus, apparatus_problems
+    from extract.model.collate import apparatus, apparatus_problems
     assert ids.lock_problems(edition) == [] and apparatus_problems(edition) == []
     assert len(edition.lock) == sum(len(g.sentences) + len(apparatus(edition, g))
                                     for g in edition.games)

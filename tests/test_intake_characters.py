@@ -1,4 +1,4 @@
-"""Characters that are not book text on intake (extract.characters): a leading byte order
+"""Characters that are not book text on intake (extract.text.characters): a leading byte order
 mark is dropped (and `edition add` says it stored the text without it); zero-width characters
 are removed by the normaliser as recorded changes; control characters, direction marks and
 other invisible characters are refused by `edition normalise`, `segment` and `add` with the
@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from extract.characters import check_text
-from extract.errors import EditionError
-from extract.model import build_edition
-from extract.normalise import apply_changes, normalise
-from extract.tei import TEI_NS, edition_to_tei, regenerate_witness_text
+from extract.text.characters import check_text
+from extract.text.errors import EditionError
+from extract.model.edition import build_edition
+from extract.text.normalise import apply_changes, normalise
+from extract.export.tei import TEI_NS, edition_to_tei, regenerate_witness_text
 from tests.test_add import CHAPTER
 
 BOM = b"\xef\xbb\xbf"

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from extract import ids
-from extract.errors import EditionError
-from extract.model import build_edition
+from extract.corpus import ids
+from extract.text.errors import EditionError
+from extract.model.edition import build_edition
 from tests.test_add import CHAPTER, MILL3
 
 EDITION = [sys.executable, "-m", "extract.cli"]
@@ -59,7 +59,7 @@ def test_concurrent_adds_lose_nothing(corpus_copy, tmp_path):
 
 
 def test_second_writer_waits_then_fails_clearly(corpus_copy):
-    from extract.atomic import corpus_lock
+    from extract.corpus.atomic import corpus_lock
     with corpus_lock(corpus_copy):
         with pytest.raises(EditionError) as e:
             with corpus_lock(corpus_copy, timeout=0.3):
@@ -70,7 +70,7 @@ def test_second_writer_waits_then_fails_clearly(corpus_copy):
 
 
 def test_lock_command_waits_for_the_corpus_lock(corpus_copy):
-    from extract.atomic import corpus_lock
+    from extract.corpus.atomic import corpus_lock
     env = dict(os.environ, EDITION_LOCK_TIMEOUT="1")
     env.pop("EDITION_CORPUS", None)
     with corpus_lock(corpus_copy):
@@ -90,7 +90,7 @@ def _check(corpus, timeout="1"):
 def test_check_says_a_write_is_under_way(corpus_copy):
     """`check` during an `add` could report a false "[FAIL] no stray files": it takes the
     corpus lock shared, so it waits for the writer, and says so when the writer keeps it."""
-    from extract.atomic import corpus_lock
+    from extract.corpus.atomic import corpus_lock
     with corpus_lock(corpus_copy):
         out, err = _check(corpus_copy).communicate(timeout=300)
     assert "is being written by another edition command (add or lock)" in err, (out, err)
@@ -99,7 +99,7 @@ def test_check_says_a_write_is_under_way(corpus_copy):
 
 def test_check_waits_for_the_writer_then_runs(corpus_copy):
     import time
-    from extract.atomic import corpus_lock
+    from extract.corpus.atomic import corpus_lock
     with corpus_lock(corpus_copy):
         proc = _check(corpus_copy, timeout="120")
         (corpus_copy / "witnesses" / ".tmp-manifest.toml.w1").write_text("half", encoding="utf-8")
@@ -110,7 +110,7 @@ def test_check_waits_for_the_writer_then_runs(corpus_copy):
 
 
 def test_two_checks_run_at_once(corpus_copy):
-    from extract.atomic import corpus_lock
+    from extract.corpus.atomic import corpus_lock
     with corpus_lock(corpus_copy, shared=True):     # another reader
         proc = _check(corpus_copy)
         out, err = proc.communicate(timeout=300)
@@ -148,7 +148,7 @@ def test_manifest_entry_without_file_is_named(corpus_copy, cli):
 
 def test_killed_add_leaves_no_scratch(tmp_path, monkeypatch):
     import tempfile
-    from extract.add import SCRATCH_PREFIX, clean_scratch
+    from extract.intake.add import SCRATCH_PREFIX, clean_scratch
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True).stdout.strip()

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from extract.model import build_edition
-from extract.structure import analyse
+from extract.model.edition import build_edition
+from extract.corpus.structure import analyse
 
 REPO = Path(__file__).resolve().parent.parent
 LAYOUTS = REPO / "tests" / "data" / "layouts"
@@ -123,7 +123,7 @@ def test_web_debris_is_kept_but_not_book_text(cli, corpus_copy):
     assert w.page_title == "Старинные пасьянсы - страница 16"
     assert w.text[:units[0][1].__len__()] == units[0][1]                 # kept verbatim
     assert ed.game("fragment-p16").sentences[0].original.startswith("карты изъ колоды")
-    from extract.tei import edition_to_tei, regenerate_witness_text, tei_bytes
+    from extract.export.tei import edition_to_tei, regenerate_witness_text, tei_bytes
     tree = edition_to_tei(ed)
     assert '<fw type="debris">Читать онлайн</fw>' in tei_bytes(tree).decode("utf-8")
     assert regenerate_witness_text(tree, "P16") == w.text               # lossless
@@ -260,8 +260,8 @@ def _relayouts(text: str):
 
 
 def test_seed_text_in_other_layouts_gives_the_same_games(edition):
-    from extract.corpus import load_games
-    from extract.structure import key
+    from extract.corpus.readers import load_games
+    from extract.corpus.structure import key
     known = [g.title_ru for g in load_games(edition.root)]
 
     def games(text, page_title=None):
@@ -276,7 +276,7 @@ def test_seed_text_in_other_layouts_gives_the_same_games(edition):
 
 def test_seed_layouts_read_as_before(edition):
     """The seed pages: no warnings, and exactly the titles their manifest describes."""
-    from extract.corpus import load_games
+    from extract.corpus.readers import load_games
     known = [g.title_ru for g in load_games(edition.root)]
     for w in edition.witnesses:
         layout = analyse(w.text, w.path, w.page_title, known)
@@ -422,7 +422,7 @@ def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_cop
     assert [s.original for s in ed.game("zvezda").sentences][-1].endswith("всѣ карты легли.")
     assert ed.game("krug").sentences == () and ed.game("krug").witnesses == ("LXI",)
     # a known game whose title alone ends a page: one lacuna for its whole text
-    from extract.collate import apparatus
+    from extract.model.collate import apparatus
     g = tmp_path / "endknown.txt"
     g.write_text("Мельница.\n\nВыбираются всѣ четыре туза и раскладываются подрядъ, какъ показано "
                  "на рисункѣ.\n\nЕгипетская пирамида.\n", encoding="utf-8")
@@ -461,8 +461,8 @@ def test_every_add_that_succeeds_leaves_a_corpus_that_checks_and_exports(cli, co
     corpus, and names that would clash), `edition check`'s id checks and `edition export tei`
     succeed; an add that exits 1 changes nothing. (The site is built once from all of them in
     test_site_builds_with_every_layout.)"""
-    from extract.ids import lock_problems
-    from extract.tei import name_problems
+    from extract.corpus.ids import lock_problems
+    from extract.export.tei import name_problems
     renamed = tmp_path / "mill.txt"            # a file named like a known game's slug
     renamed.write_bytes((LAYOUTS / "07-no-heading.txt").read_bytes() + b"\n")
     attempts = [(LAYOUTS / c["file"], ()) for c in EXPECTED] + [
@@ -509,7 +509,7 @@ def test_a_derived_name_that_clashes_gets_another(cli, corpus_copy, tmp_path):
     assert "added witness korova-i-kozel " in cli("--corpus", corpus_copy, "add", named).output
     r = cli("--corpus", corpus_copy, "add", LAYOUTS / "11-azbuka-markdown.txt")
     assert r.exit_code == 0 and "korova-i-kozel-game: 12 sentences" in r.output, r.output
-    from extract.tei import name_problems
+    from extract.export.tei import name_problems
     assert name_problems(build_edition(corpus_copy)) == []
 
 
@@ -529,7 +529,7 @@ def test_a_title_over_the_same_title_run_in_is_one_game():
 
 
 def test_two_columns_are_refused_and_one_column_is_not():
-    from extract.structure import two_columns
+    from extract.corpus.structure import two_columns
     assert two_columns((LAYOUTS / "14-azbuka-two-columns.txt").read_text(encoding="utf-8")) == 3
     for f in LAYOUTS.glob("*.txt"):
         if not f.name.startswith("14-"):
@@ -627,7 +627,7 @@ def test_furniture_never_reaches_a_known_game_s_apparatus(cli, corpus_copy, tmp_
     over the run-in title): collated with the seed, no apparatus reading holds furniture;
     a word the copy really adds is in the apparatus (the copy is collated)."""
     import shutil
-    from extract.collate import apparatus
+    from extract.model.collate import apparatus
     case = next(c for c in EXPECTED if c["file"].startswith("13-"))
     text = (LAYOUTS / case["file"]).read_text(encoding="utf-8")
     added = tmp_path / "13-with-a-variant.txt"

@@ -37,7 +37,7 @@ def test_files_agree():
 
 def test_tei_header(edition):
     from lxml import etree
-    from extract.tei import TEI_NS, edition_to_tei
+    from extract.export.tei import TEI_NS, edition_to_tei
     root = edition_to_tei(edition).getroot()
     lic = root.find(f".//{{{TEI_NS}}}publicationStmt/{{{TEI_NS}}}availability/{{{TEI_NS}}}licence")
     assert lic is not None and lic.text == LICENCE

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from extract.ids import read_lock
-from extract.model import build_edition
+from extract.corpus.ids import read_lock
+from extract.model.edition import build_edition
 
 LAYOUTS = Path(__file__).resolve().parent / "data" / "layouts"
 FULL = (LAYOUTS / "15-tsar-i-slony.txt").read_text(encoding="utf-8")
@@ -51,7 +51,7 @@ def test_a_longer_copy_gets_ids_for_its_new_sentences(cli, corpus_copy, tmp_path
     assert copy[-1].id == "tsar-i-slony:9" and copy[-1].locked and copy[-1].original == LAST
     assert all(re.fullmatch(r"tsar-i-slony:\d+@kopiya-b", s.id) for s in copy[:-1])
     # the apparatus's addition names the new sentence by its citable id
-    from extract.collate import apparatus
+    from extract.model.collate import apparatus
     added = [r for e in apparatus(ed, game) for r in e.readings if r.sentence == "tsar-i-slony:9"]
     assert added and LAST.rstrip(".") == added[0].original
     assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from extract.errors import EditionError
-from extract.model import build_edition
+from extract.text.errors import EditionError
+from extract.model.edition import build_edition
 
 GAMES_PER_WITNESS = {
     "XL": ["mill", "egyptian-pyramid", "macedonian-phalanx"],
@@ -134,12 +134,12 @@ def test_titled_game_missing(corpus_copy):
     _replace_witness(corpus_copy, path.name, text.encode())
     # a heading naming a game the text lacks is a warning (a cut-off page is normal input);
     # the lost ids are what `edition check` reports
-    from extract.structure import analyse
+    from extract.corpus.structure import analyse
     warnings = analyse(text, path, None, []).warnings
     assert any(line == 1 and "'Египетская пирамида'" in msg and "cut-off" in msg
                for line, msg in warnings), warnings
     ed = build_edition(corpus_copy)
     assert "egyptian-pyramid" not in {g.slug for g in ed.games}
-    from extract.checks import run_checks
+    from extract.intake.checks import run_checks
     ok, report = run_checks(ed)
     assert not ok and "egyptian-pyramid:1" in report

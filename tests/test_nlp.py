@@ -4,10 +4,10 @@ from __future__ import annotations
 import spacy
 from spacy.tokens import Doc, DocBin
 
-from extract.glossary import lemma
-from extract.nlp import analyse, pipeline
-from extract.structure import segment_text
-from extract.normalise import Emendation, normalise
+from extract.corpus.glossary import lemma
+from extract.text.nlp import analyse, pipeline
+from extract.corpus.structure import segment_text
+from extract.text.normalise import Emendation, normalise
 
 
 def sents(text: str) -> list[str]:
@@ -152,7 +152,7 @@ def test_analyse_keeps_emendations():
 
 def test_bad_lemma_config_names_the_fix():
     import pytest
-    from extract.errors import EditionError
+    from extract.text.errors import EditionError
     nlp = spacy.blank("ru")
     with pytest.raises(EditionError, match="prefer must be a list"):
         nlp.add_pipe("edition_lemmas", config={"prefer": [1, 2]})
@@ -195,7 +195,7 @@ def _pipeline_spans(norm):
 
 
 def test_sentence_spans_equal_the_pipelines():
-    from extract.nlp import sentence_spans
+    from extract.text.nlp import sentence_spans
     for text in (_MIXED, _MIXED.replace("\n", " "), "", "   ", "Одно слово"):
         norm = normalise(text)
         assert sentence_spans(norm) == _pipeline_spans(norm)
@@ -206,7 +206,7 @@ def test_long_text_tokenized_in_pieces_as_a_whole(monkeypatch):
     characters: cuts everywhere, also next to the tokenizer's special cases with spaces)."""
     from spacy.attrs import IDX, IS_SPACE, LENGTH, SPACY
 
-    from extract import nlp
+    from extract.text import nlp
     specials = " ".join(k for k in pipeline().tokenizer.rules if " " in k.strip())
     text = (_MIXED.replace("\n", " ") + " " + specials + " ") * 3
     whole = pipeline().make_doc(text).to_array([IDX, LENGTH, IS_SPACE, SPACY]).tolist()

@@ -1,4 +1,4 @@
-"""Tests of extract/normalise.py: losslessness, each rule, the gold set, the seed witnesses."""
+"""Tests of extract/text/normalise.py: losslessness, each rule, the gold set, the seed witnesses."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from extract.normalise import (KINDS, RULES, Change, Emendation, Normalisation, apply_changes,
+from extract.text.normalise import (KINDS, RULES, Change, Emendation, Normalisation, apply_changes,
                                normalise)
 
 REPO = Path(__file__).resolve().parent.parent
@@ -356,7 +356,7 @@ def test_seed_witnesses_with_emendations(siglum):
 # --- the fast paths decide as the full rules do ---------------------------------------------
 
 def _clear_caches():
-    from extract import normalise as module
+    from extract.text import normalise as module
     for f in vars(module).values():
         if hasattr(f, "cache_clear"):
             f.cache_clear()
@@ -367,7 +367,7 @@ def _by_full_rules(text: str) -> Normalisation:
     """normalise(text) with the fast path for only-respelt words switched off."""
     from unittest import mock
 
-    from extract import normalise as module
+    from extract.text import normalise as module
     _clear_caches()
     try:
         with mock.patch.object(module, "_simple_modern", lambda word: None):

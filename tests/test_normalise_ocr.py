@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from extract.normalise import normalise
+from extract.text.normalise import normalise
 
 from test_normalise import check_invariants, check_rule  # noqa: E402 (tests/ is on sys.path)
 
@@ -85,7 +85,7 @@ def test_letter_repair_needs_an_unknown_original():
 
 
 def test_bad_emendation_names_the_line_and_the_fix():
-    from extract.normalise import Emendation, EmendationError
+    from extract.text.normalise import Emendation, EmendationError
     with pytest.raises(EmendationError) as e:
         normalise("абв\nмета", [Emendation(4, 8, "мест", "места", "misprint")])
     assert e.value.line == 2 and "line 2" in str(e.value) and "fix:" in str(e.value)

@@ -1,4 +1,4 @@
-"""The odds in plain words (extract/odds_words.py): every figure is made from a stored row,
+"""The odds in plain words (extract/export/odds_words.py): every figure is made from a stored row,
 shares are said as a reader says them and never overstate a bound, a claim's answer that types
 a figure is caught, and the forest plot draws what the rows hold."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from extract.odds_words import (FIELDS, bracket_sentences, figure, fill_figures,
+from extract.export.odds_words import (FIELDS, bracket_sentences, figure, fill_figures,
                                 finding_sentence, forest_svg, never_comes_out, share_words,
                                 typed_figures, wins_words)
 
@@ -104,7 +104,7 @@ def test_the_claims_type_no_figure_and_name_their_rows():
     """The stored claims (corpus/results/claims.toml) pass the check that `edition check` runs."""
     import tomllib
     from pathlib import Path
-    from extract.odds_words import PLACEHOLDER
+    from extract.export.odds_words import PLACEHOLDER
     claims = tomllib.loads((Path(__file__).parent.parent / "corpus" / "results" / "claims.toml")
                            .read_text(encoding="utf-8"))["claim"]
     assert len(claims) >= 5
@@ -176,7 +176,7 @@ def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
     """Text the build does not fill from the rows (translator's notes, the English, the
     engine's questions, reasons, labels and justifications) may count cards, never odds."""
     from engine import api
-    from extract.odds_words import MEASURED_PHRASE
+    from extract.export.odds_words import MEASURED_PHRASE
     assert MEASURED_PHRASE.search("the solver proves about nine deals in ten lost")
     assert MEASURED_PHRASE.search("at least 82.5% won") and MEASURED_PHRASE.search("about half of the deals")
     assert not MEASURED_PHRASE.search("16 packets of 3 cards; the ace moves six places")
@@ -195,7 +195,7 @@ def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
 
 
 def test_a_table_figure_with_any_undecided_deal_is_a_bound():
-    from extract.odds_words import rate_figure
+    from extract.export.odds_words import rate_figure
     assert rate_figure(row(None, "solver", 194, 1045, 1, (0.137296, 0.178575))) == \
         "≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"
     assert rate_figure(row(None, "greedy", 476, 188, 0, (0.681429, 0.749811))) == \
@@ -240,3 +240,33 @@ def test_a_placeholder_outside_the_answer_fails_the_check(cli, corpus_copy):
         text.replace('measured = "', 'measured = "{default/solver} ', 1), encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and f"claims.toml:{at}: `measured` holds a placeholder" in r.output, r.output
+
+
+def _row(policy: str, outcomes: str, first: int = 1) -> dict:
+    return {"policy": policy, "first": first, "outcomes": outcomes}
+
+
+def test_gap_share_compares_the_rows_on_their_common_deals_and_brackets_undecided():
+    """The careful player's share of the greedy-to-solver distance, on the deals the three
+    rows share; undecided solver deals make the ceiling, and so the share, a range."""
+    from fractions import Fraction
+    from extract.export.odds_words import gap_share
+    greedy, careful = _row("greedy", "WLLLLLLLLL" + "W" * 10), _row("careful", "WWWLLLLLLL")
+    solver = _row("solver", "WWWWWLLLLL")
+    assert gap_share(careful, greedy, solver) == (1, 10, 1, 3, 5, Fraction(1, 2), Fraction(1, 2))
+    solver = _row("solver", "WWWWWUULLL")          # the ceiling lies between 5 and 7
+    assert gap_share(careful, greedy, solver)[5:] == (Fraction(1, 3), Fraction(1, 2))
+    # deals 3-10 only, where the careful row starts
+    late = _row("careful", "WLLLLLLL", first=3)
+    assert gap_share(late, greedy, _row("solver", "WWWWWLLLLL"))[:5] == (3, 10, 0, 1, 3)
+    # a careful row's undecided deal is not a win
+    assert gap_share(_row("careful", "WUULLLLLLL"), greedy, solver)[3] == 1
+    # no distance: the solver wins no more than greedy even counting its undecided as won
+    assert gap_share(careful, greedy, _row("solver", "WLLLLLLLLL"))[5:] == (None, None)
+    # the solver wins no more than greedy, but undecided deals may: at least, no upper end
+    lo, hi = gap_share(careful, greedy, _row("solver", "WUULLLLLLL"))[5:]
+    assert lo == Fraction(2, 2) and hi is None
+    with pytest.raises(ValueError, match="share no deal"):
+        gap_share(_row("careful", "WW", first=50), greedy, solver)
+    with pytest.raises(ValueError, match="outcomes"):
+        gap_share({"policy": "careful", "first": 1}, greedy, solver)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from extract.checks import engine_games
+from extract.intake.checks import engine_games
 from tests.test_browser import browser, http_root  # noqa: F401 (fixtures)
 
 EXECUTABLE = [slug for slug, g in engine_games().items() if g.get("executable")]

@@ -7,8 +7,8 @@ import json
 import re
 
 from engine import api
-from extract.engine_link import decision_kind, question_label
-from extract.ids import anchor
+from extract.model.engine_link import decision_kind, question_label
+from extract.corpus.ids import anchor
 
 from test_site_questions import body, sentence_block, text_of
 

@@ -79,7 +79,7 @@ def test_a_run_on_word_of_ocr_garbage_is_not_searched_for_repairs(monkeypatch):
     """The OCR repair tries every place of an unknown word, each try costing the word's length:
     a 5,000-letter run took four minutes and a 2 MB one (a legal witness) never finished. A
     run longer than any Russian word is normalised by the rules and not searched."""
-    from extract import normalise as nz
+    from extract.text import normalise as nz
     calls = []
     real = nz._candidates
     monkeypatch.setattr(nz, "_candidates", lambda *a: calls.append(a) or real(*a))

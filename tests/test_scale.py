@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from extract import ids
-from extract.corpus import MAX_WITNESS_BYTES
+from extract.corpus import ids
+from extract.corpus.readers import MAX_WITNESS_BYTES
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import json
 import re
 import zlib
 
-from extract.ids import anchor
+from extract.corpus.ids import anchor
 
 
 def page(site, slug):
@@ -86,3 +86,32 @@ def test_author_claims_shown_with_measured_figures(site):
     r = next(r for r in table["rows"] if r["game"] == "heart-to-heart" and r["change"] is None
              and r["policy"] == "solver")
     assert f"default/solver: {r['won']} won, {r['lost']} lost" in text
+
+
+def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site):
+    """The home page's overview: per game, the greedy player, the careful player and the
+    solver on the deals their default rows share, and the share of the distance closed; the
+    sentence counts the games where the careful player closes at least half (a range by its
+    lower end). Every figure is read back against corpus/results/odds.json."""
+    from fractions import Fraction
+    from pathlib import Path
+
+    from extract.export.odds_words import gap_share
+    page = (site / "index.html").read_text(encoding="utf-8")
+    start = page.index("edition-odds-overview-said")
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[start:page.index("</table>", start)])).split())
+    rows = json.loads((Path(__file__).resolve().parent.parent / "corpus" / "results"
+                       / "odds.json").read_text(encoding="utf-8"))["rows"]
+    by = {(r["game"], r["policy"]): r for r in rows if r["change"] is None}
+    games = sorted({g for g, p in by if p == "careful"})
+    assert len(games) >= 5
+    closed, measured = 0, 0
+    for g in games:
+        first, last, gw, cw, sw, low, _high = gap_share(by[(g, "careful")], by[(g, "greedy")],
+                                                        by[(g, "solver")])
+        n = last - first + 1
+        assert f"{first}–{last} {gw} of {n} {cw} of {n} {sw} of {n}" in words, g
+        measured += low is not None
+        closed += low is not None and low >= Fraction(1, 2)
+    said = re.search(r"closes at least half .* in (\d+) games? of the (\d+) where", words)
+    assert said and (int(said.group(1)), int(said.group(2))) == (closed, measured)

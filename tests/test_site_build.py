@@ -43,7 +43,7 @@ def test_build_starts_clean_and_cleans_a_killed_builds_leftovers(corpus_copy, tm
 
 
 def test_second_build_into_the_same_folder_waits_then_fails_clearly(tmp_path, corpus_copy):
-    from extract.atomic import folder_lock
+    from extract.corpus.atomic import folder_lock
     out = tmp_path / "html"
     out.mkdir()
     (out / ".buildinfo").write_text("# Sphinx build info version 1\n")

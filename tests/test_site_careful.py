@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from engine.odds import interval
-from extract.ids import anchor
+from extract.corpus.ids import anchor
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -60,8 +60,9 @@ def careful_site(tmp_path_factory):
         table["rows"].append(careful(game, change, won, lost, und, readings[(game, change)],
                                      policy))
     table["provenance"]["careful_samples"] = 3
-    next(r for r in table["rows"] if (r["game"], r["change"], r["policy"])
-         == ("mill", None, "careful"))["cpu_seconds"] = 21.0
+    mill = next(r for r in table["rows"] if (r["game"], r["change"], r["policy"])
+                == ("mill", None, "careful"))
+    mill["cpu_seconds"], mill["samples"] = 21.0, 16
     # and octagon has no careful row at all
     table["rows"] = [r for r in table["rows"]
                      if (r["game"], r["policy"]) != ("octagon", "careful")]
@@ -106,11 +107,14 @@ def test_the_careful_player_stands_first_beside_the_solvers_ceiling(careful_site
 
 
 def test_the_careful_players_effort_is_read_from_the_table(careful_site):
-    """How hard the careful player planned is stated from the table (its samples) and the
-    game's default careful row (states per decision), never typed."""
+    """How hard the careful player planned is stated from the game's default careful row
+    (its samples, states per decision and CPU), or for a row from before rows stored their
+    samples from the table's, never typed."""
     page = (careful_site / "games" / "mill.html").read_text(encoding="utf-8")
-    assert ("(3 shuffles of them and 200 positions searched at each decision; 0.42 s of CPU a "
+    assert ("(16 shuffles of them and 200 positions searched at each decision; 0.42 s of CPU a "
             "deal on the machine that measured it)") in text(page[page.index('id="mill-odds"'):])
+    page = (careful_site / "games" / "dense-column.html").read_text(encoding="utf-8")
+    assert "(3 shuffles of them and 200 positions searched at each decision" in text(page)
     # no careful row, or every card face up (the careful player is the solver): nothing said
     for game in ("octagon", "favourite"):
         page = (careful_site / "games" / f"{game}.html").read_text(encoding="utf-8")

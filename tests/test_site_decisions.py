@@ -8,7 +8,7 @@ import html
 import re
 
 from engine import api
-from extract.ids import anchor
+from extract.corpus.ids import anchor
 
 
 def text_of(fragment: str) -> str:

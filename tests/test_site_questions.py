@@ -12,8 +12,8 @@ import re
 import pytest
 
 from engine import api
-from extract.ids import anchor
-from extract.odds_words import PLACEHOLDER, bracket_sentences, fill_figures, row_key
+from extract.corpus.ids import anchor
+from extract.export.odds_words import PLACEHOLDER, bracket_sentences, fill_figures, row_key
 from extract.sphinxext.directives import DECISION_HEADINGS, SILENT_DECISIONS, decision_kind
 
 GAMES = [g for g in api.list_games() if g["executable"]]
@@ -153,7 +153,7 @@ def test_no_finding_where_the_defaults_come_out(site):
     is tested on a table made to show it (tests/test_site_careful.py)."""
     from engine import results
     from pathlib import Path
-    from extract.odds_words import never_comes_out
+    from extract.export.odds_words import never_comes_out
     table = results.load(Path(__file__).parent.parent / "corpus" / "results" / "odds.json")
     for slug in ("dense-column", "mill"):
         rows = [r for r in table["rows"] if r["game"] == slug]

@@ -1,4 +1,4 @@
-"""The data the edition's spaCy components leave on a Doc, pinned: ``extract.nlp`` writes
+"""The data the edition's spaCy components leave on a Doc, pinned: ``extract.text.nlp`` writes
 ``token._.reg`` straight into ``Doc.user_data`` under spaCy's private key form
 ``("._.", name, token.idx, None)`` (much quicker than the attribute machinery), so a spaCy
 that changed that form would leave the tokens' extensions silently empty. These tests say
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from extract import nlp as enlp
-from extract.normalise import normalise
+from extract.text import nlp as enlp
+from extract.text.normalise import normalise
 
 TEXT = "Кладутъ даму и валета. Потомъ т. е. карты."
 

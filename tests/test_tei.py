@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from extract import tei as teimod
-from extract.tei import TEI_NS, XML_NS, edition_to_tei, regenerate_witness_text, tei_bytes
+from extract.export import tei as teimod
+from extract.export.tei import TEI_NS, XML_NS, edition_to_tei, regenerate_witness_text, tei_bytes
 
 NS = {"t": TEI_NS}
 XID = f"{{{XML_NS}}}id"
@@ -31,8 +31,8 @@ def test_every_witness_regenerates_byte_for_byte(edition, exported):
 def test_round_trip_of_a_corpus_with_added_witnesses(corpus_copy, tmp_path, relaxng, monkeypatch):
     """Pre-reform spelling, a third witness with variants: still valid and exact."""
     from tests.test_add import CHAPTER, MILL3
-    from extract.add import add_witness
-    from extract.model import build_edition
+    from extract.intake.add import add_witness
+    from extract.model.edition import build_edition
     monkeypatch.delenv("EDITION_CORPUS", raising=False)
     for name, text, sig in (("m3.txt", MILL3, "M3"), ("ch.txt", CHAPTER, None)):
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -57,7 +57,7 @@ def test_header(edition, exported):
     wits = h.xpath("t:fileDesc/t:sourceDesc/t:listWit/t:witness", namespaces=NS)
     assert [w.get(XID) for w in wits] == [w.siglum for w in edition.witnesses]
     norm = h.xpath(".//t:editorialDecl/t:normalization/t:p", namespaces=NS)
-    from extract.normalise import RULES
+    from extract.text.normalise import RULES
     assert [p.get(XID) for p in norm] == [f"rule-{r}" for r in RULES]
     items = h.xpath(".//t:editorialDecl/t:correction//t:item", namespaces=NS)
     assert any("мета" in i.text and "места" in i.text for i in items)
@@ -97,7 +97,7 @@ def test_translation_points_at_russian(edition, exported):
 
 
 def test_ambiguity_notes(edition, exported):
-    from extract.checks import engine_games
+    from extract.intake.checks import engine_games
     declared = {f"{slug}.{a['id']}" for slug, g in engine_games().items()
                 for a in g.get("ambiguities", []) if slug in {x.slug for x in edition.games}}
     notes = set(exported.xpath("//t:note[@type='ambiguity']/@xml:id", namespaces=NS))

@@ -9,9 +9,9 @@ import re
 import pytest
 from lxml import etree
 
-from extract.model import build_edition
-from extract.notes import NoteTable, note_blocks
-from extract.tei import (TEI_NS, XML_NS, edition_to_tei, english_id, regenerate_witness_text,
+from extract.model.edition import build_edition
+from extract.model.notes import NoteTable, note_blocks
+from extract.export.tei import (TEI_NS, XML_NS, edition_to_tei, english_id, regenerate_witness_text,
                          supplement_pieces, tei_bytes)
 
 NS = {"t": TEI_NS}
@@ -24,7 +24,7 @@ def _x(tree, path, **kw):
 
 
 def _block(el):
-    """A TEI note's ``p`` or ``table`` read back as :func:`extract.notes.note_blocks` gives it."""
+    """A TEI note's ``p`` or ``table`` read back as :func:`extract.model.notes.note_blocks` gives it."""
     if etree.QName(el).localname == "p":
         return el.text
     rows = [tuple(c.text or "" for c in _x(r, "t:cell")) for r in _x(el, "t:row")]

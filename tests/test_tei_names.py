@@ -7,9 +7,9 @@ import hashlib
 import pytest
 from lxml import etree
 
-from extract.errors import EditionError
-from extract.model import build_edition, slugify
-from extract.tei import (TEI_NS, XML_NS, edition_to_tei, name_problems,
+from extract.text.errors import EditionError
+from extract.model.edition import build_edition, slugify
+from extract.export.tei import (TEI_NS, XML_NS, edition_to_tei, name_problems,
                          regenerate_witness_text, tei_bytes)
 from tests.test_add import MILL3
 

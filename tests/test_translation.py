@@ -9,10 +9,10 @@ import re
 import pytest
 from lxml import html as lhtml
 
-from extract.errors import EditionError
-from extract.ids import anchor
-from extract.model import build_edition
-from extract.notes import NoteTable, note_blocks
+from extract.text.errors import EditionError
+from extract.corpus.ids import anchor
+from extract.model.edition import build_edition
+from extract.model.notes import NoteTable, note_blocks
 
 
 def sentence(edition, sid):

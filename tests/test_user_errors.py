@@ -84,14 +84,14 @@ def test_output_that_cannot_be_written(corpus_copy, args):
 
 
 def test_disk_full_names_the_file(cli, corpus_copy, tmp_path, monkeypatch):
-    import extract.atomic
+    import extract.corpus.atomic
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     # the model and the collation cached first, so the export is the only write left
     assert cli("--corpus", corpus_copy, "export", "tei", "--out", tmp_path / "warm.xml").exit_code == 0
 
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(extract.atomic.os, "fsync", full)
+    monkeypatch.setattr(extract.corpus.atomic.os, "fsync", full)
     out = tmp_path / "edition.tei.xml"
     r = cli("--corpus", corpus_copy, "export", "tei", "--out", out)
     assert r.exit_code == 1
@@ -103,11 +103,11 @@ def test_disk_full_names_the_file(cli, corpus_copy, tmp_path, monkeypatch):
 
 def test_a_failed_copy_is_one_message_not_a_list(cli, corpus_copy, tmp_path, monkeypatch):
     import shutil
-    import extract.add
+    import extract.intake.add
     def full(src, dst, **kw):
         raise shutil.Error([(f"{src}/manifest.toml", f"{dst}/manifest.toml",
                              "[Errno 28] No space left on device")])
-    monkeypatch.setattr(extract.add.shutil, "copytree", full)
+    monkeypatch.setattr(extract.intake.add.shutil, "copytree", full)
     src = tmp_path / "mill3.txt"
     src.write_text(MILL3, encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", src, "--siglum", "M3")

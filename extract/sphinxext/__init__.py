@@ -30,10 +30,10 @@ from sphinx.util import logging
 from engine import games, registry
 from engine import results as engine_results
 
-from ..engine_link import engine_games
-from ..figures import layout_svg, starting_layout
-from ..model import code_fingerprint
-from ..tei import write_tei
+from ..export.figures import layout_svg, starting_layout
+from ..export.tei import write_tei
+from ..model.edition import code_fingerprint
+from ..model.engine_link import engine_games
 from . import assets, directives, play, search, titles, witnesses
 from . import nodes as enodes
 from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from ..collate import Entry, apparatus
-from ..ids import anchor
+from ..corpus.ids import anchor
+from ..model.collate import Entry, apparatus
 
 KIND_LABEL = {"substantive": "substantive", "ocr": "OCR slip", "orthographic": "spelling",
               "punctuation": "punctuation", "lacuna": "lacuna"}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 from docutils import nodes
@@ -14,8 +15,11 @@ from engine import games
 from engine import results as engine_results
 from engine.careful import FACE_UP_GAMES
 
-from ..corpus import CLAIM_SPEC, entries
-from ..engine_link import (  # noqa: F401 (re-exported)
+from ..corpus.ids import CITED, anchor, reading_ids
+from ..corpus.readers import CLAIM_SPEC, entries
+from ..export.figures import layout_key, starting_layout
+from ..export.odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, gap_share, rate_figure, row_key
+from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
     decision_kind,
     engine_games,
@@ -23,12 +27,9 @@ from ..engine_link import (  # noqa: F401 (re-exported)
     rule_links,
     stale_games,
 )
-from ..figures import layout_key, starting_layout
-from ..ids import CITED, anchor, reading_ids
-from ..normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
-from ..notes import NoteTable, note_blocks
-from ..odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, rate_figure, row_key
-from ..words import count
+from ..model.notes import NoteTable, note_blocks
+from ..text.normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
+from ..text.words import count
 from .apparatus import apparatus_nodes, sentence_variants, variant_markers
 from .domain import permalink
 from .edition import CORPUS_LISTING, get_edition
@@ -260,7 +261,7 @@ def question_marks(slug: str, asked: list[dict]) -> nodes.paragraph:
     """The marks under a sentence that lead to the ambiguities and decisions citing it
     (``asked``: their ``Ambiguity.to_dict()``), each a link to its block, whose "Concerns"
     line leads back: "Open questions: … Decisions: …". Each link is the question in a few
-    words (:func:`extract.engine_link.question_label`; the whole question is its title),
+    words (:func:`extract.model.engine_link.question_label`; the whole question is its title),
     followed by the citable id (``game:ambiguity``) as code."""
     p = nodes.paragraph(classes=["sent-questions"])
     groups = [("Open question" if sum(len(a["readings"]) > 1 for a in asked) == 1
@@ -363,23 +364,25 @@ def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]
 
 def _careful_effort(rows: list[dict], prov: dict) -> str:
     """How hard the careful player of a game's default row planned, and what it cost, from
-    the stored table (its ``careful_samples``) and the row (its ``budget`` and
+    the row (its ``samples``, or for a row from before rows stored them the table's
+    ``careful_samples``, its ``budget`` and
     ``cpu_seconds`` over its ``deals``): `` (4 shuffles of them and 2,000 positions searched
     at each decision; 0.41 s of CPU a deal on the machine that measured it)``; empty when the
     game has no careful row, or lies face up from the deal (there the careful player is the
     solver, :data:`engine.careful.FACE_UP_GAMES`)."""
     row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
-    if row is None or row["game"] in FACE_UP_GAMES or not prov.get("careful_samples"):
+    samples = row and (row.get("samples") or prov.get("careful_samples"))
+    if row is None or row["game"] in FACE_UP_GAMES or not samples:
         return ""
     cost = (f"; {row['cpu_seconds'] / row['deals']:.2f} s of CPU a deal on the machine that "
             f"measured it" if row.get("cpu_seconds") else "")
-    return (f" ({prov['careful_samples']} shuffles of them and {row['budget']:,} positions "
+    return (f" ({samples} shuffles of them and {row['budget']:,} positions "
             f"searched at each decision{cost})")
 
 
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored):
-    the introduction, the default readings' bracket in plain words (:mod:`extract.odds_words`),
+    the introduction, the default readings' bracket in plain words (:mod:`extract.export.odds_words`),
     the author's claims with their answers filled from the rows, and the table."""
     table, rows = odds_rows(root, slug, env)
     if not rows:
@@ -483,7 +486,7 @@ def ambiguity_item(slug: str, a: dict, dom, location,
     justification, what it restricts and, from the stored odds ``rows`` of the game, its
     bracket in plain words), a forest plot of the readings' intervals, the finding when the
     default readings leave the game (nearly) never coming out and another reading of this
-    question changes that (:func:`extract.odds_words.finding_sentence`), the default and the
+    question changes that (:func:`extract.export.odds_words.finding_sentence`), the default and the
     reason. All text from the engine is set as text nodes (escaped); citations are noted in
     the domain; the ids in ``known`` (sentences, ambiguities, readings) that the question or
     the reason names become links."""
@@ -796,6 +799,66 @@ class GamesDirective(EditionDirective):
         return [lst]
 
 
+def _share(low, high) -> str:
+    if low is None:
+        return "no distance"
+    if high is None:
+        return f"at least {float(low):.2f}"
+    return f"{float(low):.2f}" if low == high else f"{float(low):.2f}–{float(high):.2f}"
+
+
+class OddsOverviewDirective(EditionDirective):
+    """``edition-odds-overview``: per game, the default readings' greedy player, careful
+    player and solver on the deals their rows share, and the share of the distance from the
+    greedy player to the solver's ceiling that the careful player closes
+    (:func:`extract.export.odds_words.gap_share`), with a sentence counting the games where it
+    closes at least half (a range counts by its lower end). Every figure comes from the
+    stored table; nothing when there is none."""
+
+    def run(self):
+        ed = self.edition()
+        root = ed.root
+        rows, closed, measured = [], [], 0
+        for g in ed.games:
+            _table, game_rows = odds_rows(root, g.slug, self.env)
+            by = {r["policy"]: r for r in game_rows if r["change"] is None}
+            if not all(p in by for p in ("greedy", "careful", "solver")):
+                continue
+            first, last, gw, cw, sw, low, high = gap_share(by["careful"], by["greedy"],
+                                                           by["solver"])
+            n = last - first + 1
+            f0 = by["solver"]["first"]
+            und = by["solver"]["outcomes"][first - f0:last - f0 + 1].count("U")
+            share = _share(low, high)
+            if g.slug in FACE_UP_GAMES:
+                share += " (every card face up: the careful player is the solver)"
+            if low is not None:
+                measured += 1
+                if low >= Fraction(1, 2):
+                    closed.append(g.title_en or g.title_ru)
+            ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/games/{g.slug}",
+                               refexplicit=True, refwarn=True)
+            ref += nodes.inline(text=g.title_en or g.title_ru)
+            cell = nodes.paragraph()
+            cell += ref
+            rows.append([cell, f"{first}–{last}", f"{gw} of {n}", f"{cw} of {n}",
+                         f"{sw} of {n}" + (f", {und} undecided" if und else ""), share])
+        if not rows:
+            return []
+        table = make_table("edition-odds-overview",
+                           [("Game", 22), ("Deals", 10), ("Greedy player wins", 14),
+                            ("Careful player wins", 14), ("Solver wins (every card known)", 20),
+                            ("Share of the distance closed", 20)], rows)
+        said = (f"On the deals the three rows of a game share, under the default readings, the "
+                f"careful player closes at least half the distance between the greedy player "
+                f"and the solver's ceiling in {count(len(closed), 'game')} of the "
+                f"{measured} where there is a distance"
+                + (f": {', '.join(closed)}." if closed else ".")
+                + " Where the solver left deals undecided, the ceiling is a range, and so is "
+                  "the share; a range counts here by its lower end.")
+        return [_para(said, ["edition-odds-overview-said"]), table]
+
+
 class PrinciplesDirective(EditionDirective):
     """``edition-principles``: the normalisation rules, the emendations and change counts."""
 
@@ -860,6 +923,7 @@ class GlossaryDirective(EditionDirective):
 
 
 DIRECTIVES = {
+    "edition-odds-overview": OddsOverviewDirective,
     "edition-glossary": GlossaryDirective,
     "edition-game": GameDirective,
     "edition-witnesses": WitnessesDirective,

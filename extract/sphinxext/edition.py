@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..model import build_edition
+from ..model.edition import build_edition
 
 
 def get_edition(env):

@@ -10,7 +10,7 @@ beside the model, keyed by the engine's and the toolkit's source (:func:`example
 
 **What the viewer gets.** The trace is stored in the page as JSON: the starting layout, then
 for each move only the piles it changed and a caption of the move in words ("7♥ from
-packet 3 to foundation 1", with the piles' full names); each pile has a short label (``extract.figures.short_labels``) with a key under the
+packet 3 to foundation 1", with the piles' full names); each pile has a short label (``extract.export.figures.short_labels``) with a key under the
 viewer. ``edition.js`` draws it; other builders show the summary line only.
 """
 from __future__ import annotations
@@ -26,9 +26,9 @@ from docutils import nodes
 from engine import api
 from engine import results as engine_results
 
-from ..cache import entry_path
-from ..model import code_fingerprint, disk_cached
-from ..words import count
+from ..corpus.cache import entry_path
+from ..model.edition import code_fingerprint, disk_cached
+from ..text.words import count
 
 GREEDY_SEARCH = 12       # deals tried with the greedy policy
 SOLVER_SEARCH = 2        # then deals tried with the solver
@@ -63,7 +63,7 @@ def compact_trace(result: dict) -> dict:
     :func:`engine.api.steps`), at most :data:`MAX_STEPS` steps
     (``"truncated"`` says so)."""
 
-    from ..figures import short_labels  # lazy: extract.figures loads lxml
+    from ..export.figures import short_labels  # lazy: extract.export.figures loads lxml
     moves = result["moves"]
     walk = api.steps(result["game"], result["deal"], result["readings"], moves[:MAX_STEPS])
     first = walk[0]["piles"]
@@ -190,7 +190,7 @@ def python_example(slug: str, ambiguities: list[dict], deal: int, policy: str = 
 
 def play_section(slug: str, game_title: str, eg: dict, cache_dir=None) -> nodes.section:
     """The "Play it" section: why this deal, the viewer, its key, and the Python example."""
-    from ..figures import PRIME_LEGEND  # lazy: extract.figures loads lxml
+    from ..export.figures import PRIME_LEGEND  # lazy: extract.export.figures loads lxml
     t = example_trace(slug, cache_dir)
     c = t["choice"]
     reason = "no legal move was left" if t["reason"] == "no legal moves" else t["reason"]

@@ -224,14 +224,15 @@ def test_careful_game_does_not_change_when_the_cards_it_never_sees_are_moved(slu
     'remembers' every card plays differently in each of these deals)."""
     n = 60
     s = games.new(slug, deal)
-    r = careful.careful_run(s, seed=11, budget=800, max_moves=n)
+    four = careful.CAREFUL_SAMPLES      # the Mill's own effort sees every card by move 60
+    r = careful.careful_run(s, seed=11, budget=800, samples=four, max_moves=n)
     line = [s]
     for m in r.state.moves():
         line.append(line[-1].apply(m))
     seen = _seen_along(line)
     t = careful.remembering_sample(s, SplitMix64(2024), seen)
     assert t is not None and t is not s and t.piles() != s.piles(), "nothing left unseen"
-    r2 = careful.careful_run(t, seed=11, budget=800, max_moves=n)
+    r2 = careful.careful_run(t, seed=11, budget=800, samples=four, max_moves=n)
     assert r2.state.moves() == r.state.moves(), (slug, deal)
 
 
@@ -251,20 +252,24 @@ def test_careful_without_memory_is_the_earlier_player_and_with_it_the_stored_one
     readings = games.new("mill", 1).cfg.readings
     stored = next(r["outcomes"] for r in rows if r["game"] == "mill" and r["policy"] == "careful"
                   and r.get("change") is None and r["readings"] == readings)
-    def play(memory):
-        return "".join(careful.careful_run(games.new("mill", d), memory=memory).outcome[0].upper()
+    def play(memory, **effort):
+        return "".join(careful.careful_run(games.new("mill", d), memory=memory,
+                                           **effort).outcome[0].upper()
                        for d in range(1, 13))
-    assert play(False) == FORGETFUL_MILL
+    assert play(False, samples=careful.CAREFUL_SAMPLES,       # the effort of that player
+                budget=careful.CAREFUL_BUDGET) == FORGETFUL_MILL
     assert play(True) == stored[:12] != FORGETFUL_MILL
 
 
 def test_memory_makes_the_careful_player_better_in_the_mill():
     """Deals 1-40 of the Mill: remembering the cards it has seen (the packets it built) the
-    careful player wins clearly more than without (20 against 11; greedy 8, solver 36)."""
-    with_memory = sum(careful.careful_run(games.new("mill", d)).outcome == "won"
+    careful player wins clearly more than without (20 against 11; greedy 8, solver 36), at
+    the default effort of :func:`engine.careful.effort`."""
+    effort = {"samples": careful.CAREFUL_SAMPLES, "budget": careful.CAREFUL_BUDGET}
+    with_memory = sum(careful.careful_run(games.new("mill", d), **effort).outcome == "won"
                       for d in range(1, 41))
-    without = sum(careful.careful_run(games.new("mill", d), memory=False).outcome == "won"
-                  for d in range(1, 41))
+    without = sum(careful.careful_run(games.new("mill", d), memory=False, **effort).outcome
+                  == "won" for d in range(1, 41))
     assert with_memory >= without + 5
 
 
@@ -297,3 +302,23 @@ def test_careful_never_searches_a_sample_after_a_move_illegal_there(monkeypatch)
         careful.careful_run(games.new("octagon", deal, {"negation": "literal"}), budget=400,
                              max_moves=40)
     assert any(m[0] == "dig" for m in applied)
+
+
+def test_a_game_may_give_the_careful_player_more_effort_and_its_rows_say_so(tmp_path):
+    """The Mill declares its careful player's effort (samples, states a decision); a game
+    that declares none takes the defaults. The default run is the run with those figures,
+    and a stored careful row records both (its ``budget`` and ``samples``)."""
+    from engine import results
+    from engine.games import mill
+    assert careful.effort("mill") == mill.CAREFUL_EFFORT != (careful.CAREFUL_SAMPLES,
+                                                               careful.CAREFUL_BUDGET)
+    assert careful.effort("spinning-wheel") == (careful.CAREFUL_SAMPLES, careful.CAREFUL_BUDGET)
+    samples, budget = mill.CAREFUL_EFFORT
+    a = careful.careful_run(games.new("mill", 4), max_moves=40)
+    b = careful.careful_run(games.new("mill", 4), samples=samples, budget=budget, max_moves=40)
+    c = careful.careful_run(games.new("mill", 4), samples=careful.CAREFUL_SAMPLES,
+                            budget=careful.CAREFUL_BUDGET, max_moves=40)
+    assert a.state.moves() == b.state.moves() != c.state.moves()
+    t = results.regenerate(tmp_path / "odds.json", ["mill"], ("careful",), deals=1, jobs=1)
+    row = next(r for r in t["rows"] if r["change"] is None)
+    assert (row["samples"], row["budget"]) == mill.CAREFUL_EFFORT

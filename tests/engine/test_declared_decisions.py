@@ -13,7 +13,7 @@ from engine.games import favourite as F, goes_doesnt_go as G, spinning_wheel as 
 from engine.readings import Ambiguity
 from engine.solver import search
 from extract.cli import main
-from extract.model import build_edition
+from extract.model.edition import build_edition
 
 from engine_walk import walk
 

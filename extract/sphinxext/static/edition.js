@@ -178,7 +178,7 @@ document.addEventListener("DOMContentLoaded", function () {
 });
 
 /* Step-through viewer of an example deal (data: extract/sphinxext/play.py compact_trace).
-   Geometry as extract/figures.py: a label band above each row, unfanned piles show their top
+   Geometry as extract/export/figures.py: a label band above each row, unfanned piles show their top
    three cards as edges and a count. The table scales down to fit a narrow column (not below
    60%, then it scrolls sideways). */
 (function () {

@@ -6,14 +6,14 @@ import importlib.util
 import json
 import re
 
-from . import ids
-from .atomic import TMP_PREFIX
-from .collate import apparatus_problems
-from .corpus import CLAIM_SPEC, _key_line, entries, load_games
-from .engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
-from .ids import CITED, anchor, reading_ids
-from .odds_words import FIELDS, PLACEHOLDER, typed_figures
-from .words import count
+from ..corpus import ids
+from ..corpus.atomic import TMP_PREFIX
+from ..corpus.ids import CITED, anchor, reading_ids
+from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games
+from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
+from ..model.collate import apparatus_problems
+from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
+from ..text.words import count
 
 
 def game_summaries(edition) -> list[dict]:
@@ -74,11 +74,11 @@ def corpus_leftovers(edition) -> list[str]:
 def decision_summary(slug: str, a: dict) -> dict:
     """One declared decision (an engine ambiguity, ``Ambiguity.to_dict()``) for ``edition games``:
     ``id``, ``readings`` (ids, as before), ``default``, plus ``cite`` (``<game>:<ambiguity>``),
-    ``anchor`` (its anchor on the game page, :func:`extract.ids.anchor`), ``page``
+    ``anchor`` (its anchor on the game page, :func:`extract.corpus.ids.anchor`), ``page``
     (``games/<slug>.html#<anchor>``), ``kind`` (``open`` for an open question with two or more
     readings; for a one-reading decision what it rests on: ``text``, ``silent`` or
-    ``editorial``, :func:`extract.engine_link.decision_kind`), ``label`` (the question in a few
-    words, :func:`extract.engine_link.question_label`), ``question``, ``reason``, ``sentences`` and
+    ``editorial``, :func:`extract.model.engine_link.decision_kind`), ``label`` (the question in a few
+    words, :func:`extract.model.engine_link.question_label`), ``question``, ``reason``, ``sentences`` and
     ``reading_details``: per reading ``id``, ``cite`` (``<game>:<ambiguity>=<reading>``),
     ``anchor``, ``page``, ``label``, ``editorial``, ``justification``, ``restricts``."""
     cite = f"{slug}:{a['id']}"
@@ -153,7 +153,7 @@ def claim_problems(edition) -> list[str]:
     """Claims in ``results/claims.toml`` that point at nothing: a game that is not a game of
     the edition (its claim would never be shown) or a sentence that is not one of that
     game's; an answer that types a figure by hand instead of a placeholder filled from the
-    stored odds (:func:`extract.odds_words.typed_figures`), or whose placeholder names a row
+    stored odds (:func:`extract.export.odds_words.typed_figures`), or whose placeholder names a row
     not in its ``rows`` or a field that does not exist. Raises EditionError (file, line, fix)
     for a malformed entry."""
     path = edition.root / "results" / "claims.toml"
@@ -253,7 +253,7 @@ def run_checks(edition) -> tuple[bool, str]:
             "files)", corpus_leftovers(edition))
 
     # sigla, slugs, engine ids and the TEI's fixed ids must not collide as anchors/xml:ids
-    from .tei import name_problems  # lazy: extract.tei loads lxml
+    from ..export.tei import name_problems  # lazy: extract.export.tei loads lxml
     section("sigla, game slugs, ambiguity ids and fixed ids are distinct XML ids",
             name_problems(edition))
 

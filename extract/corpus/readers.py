@@ -1,6 +1,6 @@
 """Reading the data in ``corpus/``: the manifest, the witnesses, the known games, emendations.
 
-Every reader checks what it reads and raises :class:`~extract.errors.EditionError` naming the
+Every reader checks what it reads and raises :class:`~extract.text.errors.EditionError` naming the
 file, the line and the fix. Nothing here writes.
 """
 from __future__ import annotations
@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .characters import check_text
-from .errors import EditionError, line_of
-from .normalise import Emendation
+from ..text.characters import check_text
+from ..text.errors import EditionError, line_of
+from ..text.normalise import Emendation
 from .structure import MARKS, Mark
 from .structure import key as title_key
 
-DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 
 def corpus_dir(path: str | Path | None = None) -> Path:
@@ -316,9 +316,9 @@ def check_runs(text: str, path: Path) -> None:
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark (``edition add``
-    strips one before calling this: :func:`extract.characters.strip_bom`), has a carriage
+    strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
-    or holds a character that is not book text (:func:`extract.characters.check_text`: control
+    or holds a character that is not book text (:func:`extract.text.characters.check_text`: control
     characters, direction marks; zero-width characters pass, the normaliser removes them)."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")

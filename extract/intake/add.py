@@ -5,7 +5,7 @@ numeral of its chapter heading), and the whole addition is tried on a scratch co
 corpus first: the model is built with the new witness, so its chapter heading, game titles and
 sentences are found exactly as on every build. Only when that succeeds is the real corpus
 changed: the file is copied verbatim (a leading byte order mark aside, see
-:mod:`extract.characters`) into ``corpus/witnesses/``, a ``[[witness]]`` entry with
+:mod:`extract.text.characters`) into ``corpus/witnesses/``, a ``[[witness]]`` entry with
 its sha256 is appended to ``manifest.toml`` (as text: comments and layout are kept) and the new
 sentence ids are recorded in ``ids.lock`` (existing ids untouched). Each write is atomic; any
 error leaves the corpus as it was and names the file and the fix.
@@ -34,16 +34,16 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ids as idlock
-from .atomic import TMP_PREFIX, corpus_lock, write_atomic
-from .characters import strip_bom
-from .collate import apparatus_lock
-from .corpus import SIGLUM, corpus_dir, decode_witness, load_games, load_marks, load_witnesses
-from .errors import EditionError, line_finder, line_of
-from .ids import slugify
-from .model import build_edition
-from .structure import analyse, two_columns, unwrap_lines
-from .words import count
+from ..corpus import ids as idlock
+from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
+from ..corpus.ids import slugify
+from ..corpus.readers import SIGLUM, corpus_dir, decode_witness, load_games, load_marks, load_witnesses
+from ..corpus.structure import analyse, two_columns, unwrap_lines
+from ..model.collate import apparatus_lock
+from ..model.edition import build_edition
+from ..text.characters import strip_bom
+from ..text.errors import EditionError, line_finder, line_of
+from ..text.words import count
 
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)
 
@@ -77,7 +77,7 @@ class Added:
     source: Path | None = None
     bom: bool = False
     #: ``(id, original text less page furniture inside it)`` of every sentence of the
-    #: witness, game by game (:attr:`extract.model.Sentence.book_text`)
+    #: witness, game by game (:attr:`extract.model.edition.Sentence.book_text`)
     sentence_texts: tuple[tuple[str, str], ...] = ()
     #: ``(new, retired)`` apparatus ids: entries the new copy adds, and locked ones that no
     #: entry claims any more (variations it merged), retired with the reason in the lock
@@ -273,7 +273,7 @@ def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | 
     UTF-8, a given siglum is malformed or taken, no game is found in it, or the model cannot
     be built with it; or if another command holds the corpus lock for too long.
 
-    The whole addition holds the corpus lock (:func:`extract.atomic.corpus_lock`), so two
+    The whole addition holds the corpus lock (:func:`extract.corpus.atomic.corpus_lock`), so two
     ``add`` or ``lock`` commands never lose each other's work. Writes go witness file, then
     manifest, then ``ids.lock``: a crash in between leaves a witness file without a manifest
     entry (``check`` names it; adding the file again reuses it) or sentences not yet locked
@@ -493,7 +493,7 @@ def _footnote_notes(ed, siglum: str, layout, line_at) -> dict[int, str]:
 def _names(root: Path, known_games, layout) -> set[str]:
     """Every name a derived siglum must not take: the slugs of games.toml and of the lock, the
     slugs this witness's titles would get, the TEI's fixed ids and ``fragment-*`` forms."""
-    from .tei import fixed_ids  # lazy: extract.tei loads lxml
+    from ..export.tei import fixed_ids  # lazy: extract.export.tei loads lxml
     names = {g.slug for g in known_games} | set(fixed_ids())
     names |= {e.id.split(":")[0] for e in idlock.read_lock(root).values()}
     names |= {slugify(p.label or p.opens) for p in layout.parts
@@ -503,10 +503,10 @@ def _names(root: Path, known_games, layout) -> set[str]:
 
 def _refuse_clashes(ed, siglum: str, siglum_from: str, src: Path, root: Path) -> None:
     """Raise EditionError if the trial model with the new witness has names that would make
-    the same anchor or TEI ``xml:id`` (:func:`extract.tei.name_problems`) and the new witness
+    the same anchor or TEI ``xml:id`` (:func:`extract.export.tei.name_problems`) and the new witness
     is part of the clash: a given siglum is refused with a free one to use instead; anything
     else (which a derived name should never cause) is refused with the clash named."""
-    from .tei import name_problems  # lazy: extract.tei loads lxml
+    from ..export.tei import name_problems  # lazy: extract.export.tei loads lxml
     mine = {siglum} | {g.slug for g in ed.games if siglum in g.witnesses}
     ours = [p.replace(str(ed.root), str(root)) for p in name_problems(ed)
             if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", p) for n in mine)]

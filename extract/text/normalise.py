@@ -25,10 +25,10 @@ What is normalised (see :data:`RULES` for the full list):
   is one part of kind ``ocr`` whose ``reg`` is the final spelling. Roman numerals written
   with І (ІІ, ХІV) are left alone;
 * typography (kind ``typography``): dashes, runs of spaces, wrapped lines, soft hyphens and
-  zero-width characters (see :mod:`extract.characters` for the invisible characters refused),
+  zero-width characters (see :mod:`extract.text.characters` for the invisible characters refused),
   words divided by a hyphen at a line end (joined, or the line break dropped after a
   compound's own hyphen) or inside a line (joined when only the joined form is a word).
-  A page break inside a sentence is recognised by :mod:`extract.model`, which knows the
+  A page break inside a sentence is recognised by :mod:`extract.model.edition`, which knows the
   structure, and recorded under the rule ``page-break`` defined here.
 
 Each changed word is ONE :class:`Change` spanning the word (a word divided at a line end, or
@@ -127,7 +127,7 @@ class Rule:
 class Emendation:
     """An editorial correction at original offsets ``[start, end)`` of one text.
 
-    Emendations come from ``corpus/emendations.toml`` (see :mod:`extract.corpus`); they take
+    Emendations come from ``corpus/emendations.toml`` (see :mod:`extract.corpus.readers`); they take
     precedence over any rule change that overlaps them.
     """
 

@@ -16,10 +16,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .corpus import entries
-from .errors import EditionError
+from ..text.errors import EditionError
+from ..text.morph import RANKS, SUITS, lemma  # noqa: F401 (the glossary's lemmas; re-exported)
 from .ids import slugify
-from .morph import RANKS, SUITS, lemma  # noqa: F401 (the glossary's lemmas; re-exported)
+from .readers import entries
 
 # a word: Cyrillic letters with any combining marks (a stress accent, or the breve of a
 # decomposed й), pieces joined by hyphens

@@ -32,7 +32,7 @@ A line is, in this order of tests:
     everything else; consecutive prose lines of one paragraph make one part.
 
 Before these tests, lines the editor marked in ``corpus/structure/<siglum>.toml`` take the
-kind given (:func:`extract.corpus.load_marks`; no guess overrides them), and markup is read: a line that is
+kind given (:func:`extract.corpus.readers.load_marks`; no guess overrides them), and markup is read: a line that is
 only markup (an image link, a template, a category, an HTML tag) is ``debris`` labelled
 ``markup``, and the text inside markup that wraps a line (``## X``, ``== X ==``, ``**X**``,
 ``<center>X</center>``, ``{{razr|X}}``) or inside spaced letters (``З В Ѣ З Д А.``) is what
@@ -59,9 +59,9 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .errors import EditionError, line_of
-from .morph import analyzer
-from .normalise import apply_changes, normalise
+from ..text.errors import EditionError, line_of
+from ..text.morph import analyzer
+from ..text.normalise import apply_changes, normalise
 
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 # (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
@@ -956,7 +956,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
 
     ``titles`` are the game titles the edition knows (games.toml); chapter headings add
     theirs. ``page_title``: a first line the manifest declares as the web page's title.
-    ``marks``: the editor's corrections (:func:`extract.corpus.load_marks`), applied before any guess.
+    ``marks``: the editor's corrections (:func:`extract.corpus.readers.load_marks`), applied before any guess.
     Raises EditionError only if that declared page title is not the first line.
     """
     lines = _lines(text)
@@ -1205,7 +1205,7 @@ def split_witness(text: str, path, page_title: str | None, titles: list[str],
                   marks: tuple[Mark, ...] = ()) -> list[Part]:
     """The parts of a witness in text order (see :func:`analyse`, which also gives the
     warnings). ``titles`` are the known game titles (from games.toml); ``marks`` the editor's
-    corrections (:func:`extract.corpus.load_marks`). Raises EditionError if the declared page title is
+    corrections (:func:`extract.corpus.readers.load_marks`). Raises EditionError if the declared page title is
     missing."""
     return list(analyse(text, path, page_title, titles, marks).parts)
 
@@ -1231,7 +1231,7 @@ def segment_text(text: str) -> list[dict]:
     sentence-final punctuation and is followed by one starting in lowercase is joined to it
     (a page break), as in the edition's own model.
     """
-    from .nlp import sentence_spans  # lazy: loads spaCy: only when text is segmented
+    from ..text.nlp import sentence_spans  # lazy: loads spaCy: only when text is segmented
     out = []
     for s, e in prose_blocks(text, 0, len(text)):
         norm = normalise(text[s:e])

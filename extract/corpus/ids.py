@@ -3,7 +3,7 @@
 A sentence id is ``<game>:<n>``; an apparatus entry ``<game>:app-<n>``; an ambiguity
 ``<game>:<ambiguity>``; a reading ``<game>:<ambiguity>=<reading>``. Numbers are assigned once
 and recorded in the lock, a sentence's with a short quote of its original text, an apparatus
-entry's with its place (:func:`extract.collate.place_key`); an id is never renumbered or
+entry's with its place (:func:`extract.model.collate.place_key`); an id is never renumbered or
 reused.
 :func:`anchor` makes the form used where ``:`` and ``=`` may not stand (HTML anchors, TEI
 ``xml:id``): both become ``.``.
@@ -18,9 +18,9 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..text.errors import EditionError
 from .atomic import write_atomic
-from .corpus import read_text
-from .errors import EditionError
+from .readers import read_text
 from .structure import key
 
 LOCK_NAME = "ids.lock"
@@ -295,7 +295,7 @@ def updated_lock(edition, retire: dict[str, str] | None = None,
                  apparatus: Sequence[LockEntry] = ()) -> list[LockEntry]:
     """The lock with every present sentence recorded (existing entries untouched) and the
     ids in ``retire`` (id -> reason) marked retired. ``apparatus``: the lock entries of the
-    apparatus as collated now (:func:`extract.collate.apparatus_lock`), each recorded if new
+    apparatus as collated now (:func:`extract.model.collate.apparatus_lock`), each recorded if new
     (a retired one among them is recorded retired). Raises EditionError for an id to retire
     that is not in the lock or whose sentence is still there."""
     entries = dict(edition.lock)

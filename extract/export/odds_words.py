@@ -344,3 +344,34 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
                   f'bound: some deals were undecided.</desc>')
     out.append("</svg>")
     return "".join(out)
+
+
+# -- the edition's overview: how far the careful player comes toward the ceiling -----------
+def gap_share(careful: dict, greedy: dict, solver: dict) -> tuple[int, int, int, int, int,
+                                                                  Fraction | None, Fraction | None]:
+    """How much of the distance between the greedy player and the solver's ceiling the
+    careful player closes, on the deals all three rows measured (their common range, read
+    from each row's ``outcomes``): ``(first, last, greedy won, careful won, solver won,
+    low, high)``. With undecided solver deals the ceiling lies between its won count and
+    that count plus the undecided, so the share lies between ``low`` (the ceiling at its
+    highest) and ``high`` (at its lowest); both None when there is no distance (the solver
+    wins no more than the greedy player even with every undecided deal won). A careful row
+    with undecided deals counts them as not won (its figure is a floor). ValueError when the
+    rows share no deal or a row has no ``outcomes``."""
+    rows = (greedy, careful, solver)
+    if any(not r.get("outcomes") for r in rows):
+        raise ValueError("a row without per-deal outcomes cannot be compared deal by deal")
+    first = max(r["first"] for r in rows)
+    last = min(r["first"] + len(r["outcomes"]) - 1 for r in rows)
+    if last < first:
+        raise ValueError("the rows share no deal")
+
+    def won(r: dict) -> str:
+        return r["outcomes"][first - r["first"]:last - r["first"] + 1]
+    g, c, s = (won(r).count("W") for r in rows)
+    u = won(solver).count("U")
+    if s + u <= g:
+        return first, last, g, c, s, None, None
+    low = Fraction(c - g, s + u - g)
+    high = Fraction(c - g, s - g) if s > g else None
+    return first, last, g, c, s, low, high

@@ -7,15 +7,15 @@ from pathlib import Path
 
 from lxml import etree
 
-from . import CODE_LICENCE, LICENCE
-from .atomic import write_atomic
-from .collate import apparatus
-from .corpus import corpus_dir
-from .engine_link import engine_games
-from .errors import EditionError, line_of
-from .ids import anchor
-from .normalise import RULES, Normalisation
-from .notes import NoteTable, note_blocks
+from .. import CODE_LICENCE, LICENCE
+from ..corpus.atomic import write_atomic
+from ..corpus.ids import anchor
+from ..corpus.readers import corpus_dir
+from ..model.collate import apparatus
+from ..model.engine_link import engine_games
+from ..model.notes import NoteTable, note_blocks
+from ..text.errors import EditionError, line_of
+from ..text.normalise import RULES, Normalisation
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -257,7 +257,7 @@ def _header(edition) -> etree._Element:
         tei("item", lst, f"{sig}: «{c.orig}» → «{c.reg}» — {c.rule}")
     interp = tei("interpretation", ed_decl)
     tei("p", interp, "Variant kinds (app/@type, rdg/@type): substantive, ocr, orthographic, "
-                     "punctuation, as defined in extract.collate; rdg/@cause='slip' marks a "
+                     "punctuation, as defined in extract.model.collate; rdg/@cause='slip' marks a "
                      "reading the editors emend. note type='ambiguity' records the readings of "
                      "an ambiguous rule implemented by the engine. In the English translation, "
                      "supplied resp='#translator' marks words the translators add (printed in "
@@ -482,7 +482,7 @@ def _duplicate_ids(root) -> list[str]:
 
 
 def anchor_id(cid: str) -> str:
-    """The xml:id of a citable id (``mill:4`` -> ``mill.4``; see :func:`extract.ids.anchor`)."""
+    """The xml:id of a citable id (``mill:4`` -> ``mill.4``; see :func:`extract.corpus.ids.anchor`)."""
     return anchor(cid)
 
 
@@ -526,7 +526,7 @@ def _translator_note(parent, s) -> None:
     """The translator's note on sentence ``s`` as ``note type="translator"
     resp="#translator"``, placed right after the English sentence it is attached to:
     ``target`` is that English ``s`` (or, if the sentence is untranslated, the Russian one),
-    ``corresp`` the Russian sentence; its blocks (:func:`extract.notes.note_blocks`) become
+    ``corresp`` the Russian sentence; its blocks (:func:`extract.model.notes.note_blocks`) become
     ``p`` and ``table`` (``row role="label"`` for the heading)."""
     target = english_id(s.id) if s.english else anchor_id(s.id)
     note = tei("note", parent, type="translator", resp="#translator", target=f"#{target}",

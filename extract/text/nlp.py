@@ -3,7 +3,7 @@
 ``edition_normaliser``
     keeps ``Doc.text`` as the original and stores the normalisation as plain data on
     ``doc._.norm_data`` (the JSON form); ``doc._.normalisation`` (a
-    :class:`~extract.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it (once
+    :class:`~extract.text.normalise.Normalisation`) and ``doc._.changes`` are rebuilt from it (once
     per data object, then reused), so Docs serialise (``Doc.to_bytes``, ``DocBin(store_user_data=True)``) and cross
     processes (``nlp.pipe(texts, n_process=2)``). Each token's normalised form is
     ``token._.reg`` (spaCy fills ``norm_`` itself, so it is left alone).
@@ -13,7 +13,7 @@
     (``II.``), quotations and brackets, and lines (headings, captions, title lines) as units.
     Boundaries are computed first and set on the Doc at once: linear time.
 ``edition_lemmas``
-    ``token._.lemma`` by :func:`extract.morph.lemma` on the normalised form: the glossary's
+    ``token._.lemma`` by :func:`extract.text.morph.lemma` on the normalised form: the glossary's
     terms (config ``prefer``), then the card vocabulary, then pymorphy3.
 
 The components are registered with spaCy's entry points (``spacy_factories`` in
@@ -376,8 +376,8 @@ def make_sentences(nlp: Language, name: str):
                   assigns=["token._.lemma"])
 def make_lemmas(nlp: Language, name: str, prefer: list):
     """Factory of the lemma component: ``token._.lemma`` of ``token._.reg`` by
-    :func:`extract.morph.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
-    which win over the card vocabulary and the analyser (see :mod:`extract.glossary`)."""
+    :func:`extract.text.morph.lemma`; ``prefer`` (config) lists the glossary's one-word lemmas,
+    which win over the card vocabulary and the analyser (see :mod:`extract.corpus.glossary`)."""
     if isinstance(prefer, str) or not all(isinstance(w, str) for w in prefer):
         raise EditionError(f"edition_lemmas: prefer must be a list of words, got {prefer!r}",
                            "the pipeline config ([components.edition_lemmas])",

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .errors import EditionError
+from ..text.errors import EditionError
 
 #: how long a second writer waits for the corpus lock before giving up (seconds;
 #: ``$EDITION_LOCK_TIMEOUT`` sets it)

@@ -4,7 +4,7 @@
 segments the prose, assigns sentence ids from ``corpus/ids.lock`` and returns the model.
 The Sphinx extension and every exporter render this model; nothing re-reads the text.
 Results are cached per process by a fingerprint of the corpus files, and on disk as JSON
-(:mod:`extract.cache`).
+(:mod:`extract.corpus.cache`).
 """
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from . import cache
-from . import ids as idlock
-from .corpus import (
+from ..corpus import cache
+from ..corpus import ids as idlock
+from ..corpus.glossary import Term, find_terms, load_glossary
+from ..corpus.ids import slugify  # noqa: F401 (the model's slugs; re-exported)
+from ..corpus.readers import (
     KnownGame,
     Witness,
     _did_you_mean,
@@ -29,10 +31,18 @@ from .corpus import (
     one_script,
     read_toml,
 )
-from .errors import EditionError, line_of
-from .glossary import Term, find_terms, load_glossary
-from .ids import slugify  # noqa: F401 (the model's slugs; re-exported)
-from .normalise import (
+from ..corpus.structure import (
+    FOOTNOTE,
+    FURNITURE,
+    Part,
+    analyse,
+    continues,
+    key,
+    marker_name,
+    runs_on_across,
+)
+from ..text.errors import EditionError, line_of
+from ..text.normalise import (
     FOOTNOTE_MARKER,
     HYPHENATION,
     PAGE_BREAK,
@@ -44,16 +54,6 @@ from .normalise import (
     normalise,
 )
 from .notes import note_blocks
-from .structure import (
-    FOOTNOTE,
-    FURNITURE,
-    Part,
-    analyse,
-    continues,
-    key,
-    marker_name,
-    runs_on_across,
-)
 
 
 @dataclass(frozen=True)
@@ -320,7 +320,7 @@ def _keep_markers(spans: list[tuple[int, int]], markers: list[tuple[int, int]], 
 def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                            orphans=()) -> Normalisation:
     """Normalise a whole witness; page breaks inside a sentence become a typography change,
-    and so does page furniture inside one (:func:`extract.structure.runs_on_across`: the
+    and so does page furniture inside one (:func:`extract.corpus.structure.runs_on_across`: the
     changes the normaliser made inside the furniture give way to it); footnote markers are
     read apart from their word (:func:`_marked_normalisation`)."""
     attached = {p.marker for p in parts if p.kind == "debris" and p.label == "footnote"
@@ -423,7 +423,7 @@ def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:
 def code_fingerprint() -> str:
     """sha256 over the source of the ``extract`` package (a cached model depends on it)."""
     h = hashlib.sha256()
-    for p in sorted(Path(__file__).parent.rglob("*.py")):
+    for p in sorted(Path(__file__).parent.parent.rglob("*.py")):
         h.update(p.read_bytes())
     return h.hexdigest()[:16]
 
@@ -432,7 +432,7 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
     """Build the model from a corpus folder (default: the repository's ``corpus/``).
 
     Raises EditionError (file, line, fix) on any bad input. Cached per process by corpus
-    fingerprint and, with ``cache_dir``, on disk as JSON (:mod:`extract.cache`: data, never
+    fingerprint and, with ``cache_dir``, on disk as JSON (:mod:`extract.corpus.cache`: data, never
     code) keyed by the corpus and code fingerprints (so a rebuild with nothing changed does
     not load the NLP pipeline). A damaged or foreign entry is rebuilt, an unwritable folder
     is run without (a one-line warning each). The returned model's ``cache_dir`` is where
@@ -485,7 +485,7 @@ def disk_cached(cache_dir: Path | None, name: str, key: str, compute, classes=()
 
 @lru_cache(maxsize=4)
 def _build(root: Path, fingerprint: str) -> Edition:
-    from .nlp import sentence_spans  # lazy: loads spaCy: only when the model is really built
+    from ..text.nlp import sentence_spans  # lazy: loads spaCy: only when the model is really built
     witnesses = load_witnesses(root)
     known = load_games(root)
     by_title = {key(g.title_ru): g for g in known}

@@ -68,11 +68,11 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from .errors import EditionError
-from .ids import LOCK_NAME, LockEntry, anchor, quote_of
-from .model import code_fingerprint, disk_cached
-from .morph import analyzer
-from .normalise import _known
+from ..corpus.ids import LOCK_NAME, LockEntry, anchor, quote_of
+from ..text.errors import EditionError
+from ..text.morph import analyzer
+from ..text.normalise import _known
+from .edition import code_fingerprint, disk_cached
 
 KIND_WEIGHT = {"punctuation": 0, "orthographic": 1, "ocr": 2, "substantive": 3}
 TOKEN = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
@@ -417,7 +417,7 @@ _CACHE: dict[tuple[str, str, str], list[Entry]] = {}
 def apparatus(edition, game) -> list[Entry]:
     """The apparatus of one game: a list of :class:`Entry` in base-text order.
 
-    ``game`` is a :class:`~extract.model.Game` or its slug. A game with one witness has an
+    ``game`` is a :class:`~extract.model.edition.Game` or its slug. A game with one witness has an
     empty apparatus. Cached per corpus fingerprint and game. Raises EditionError if CollateX
     cannot be imported.
     """
@@ -486,7 +486,7 @@ def numbered(slug: str, entries: list[Entry], lock: dict) -> list[Entry]:
 
 
 def apparatus_lock(edition) -> list:
-    """The lock entries (:class:`extract.ids.LockEntry`) of every game's apparatus as
+    """The lock entries (:class:`extract.corpus.ids.LockEntry`) of every game's apparatus as
     collated now: one per entry (witness: the game's base siglum; quote: its
     :func:`place_key`), and each locked apparatus id that no entry claims any more, marked
     retired with the reason (a witness added or changed merged or removed the variation).
