@@ -205,8 +205,8 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
     except Exception as e:
         if verbose:
             raise
-        cause = e
-        while not isinstance(cause, EditionError) and getattr(cause, "__cause__", None):
+        cause: BaseException | None = e
+        while cause is not None and not isinstance(cause, EditionError):
             cause = cause.__cause__
         if isinstance(cause, EditionError):
             raise cause from None

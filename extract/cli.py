@@ -65,13 +65,15 @@ def _os_error(e: OSError) -> EditionError:
         return EditionError(f"copying {src} failed: {why}", dst or None,
                             fix="check the free space and permissions of the target folder")
     what = e.strerror or str(e)
-    fix = {errno.ENOSPC: "free some disk space (or choose another --out), then run again",
-           errno.EDQUOT: "free some disk space (over quota), then run again",
-           errno.EROFS: "the file system is read-only: choose another --out",
-           errno.EACCES: "choose a folder you may write to, or change its permissions",
-           errno.EPERM: "choose a folder you may write to, or change its permissions",
-           errno.EADDRINUSE: "the port is taken: choose another --port",
-           }.get(e.errno, "check the path or address, its parent folder and its permissions")
+    fixes: dict[int | None, str] = {
+        errno.ENOSPC: "free some disk space (or choose another --out), then run again",
+        errno.EDQUOT: "free some disk space (over quota), then run again",
+        errno.EROFS: "the file system is read-only: choose another --out",
+        errno.EACCES: "choose a folder you may write to, or change its permissions",
+        errno.EPERM: "choose a folder you may write to, or change its permissions",
+        errno.EADDRINUSE: "the port is taken: choose another --port",
+    }
+    fix = fixes.get(e.errno, "check the path or address, its parent folder and its permissions")
     return EditionError(what, _printable(e.filename) if e.filename else None, fix=fix)
 
 

@@ -98,13 +98,13 @@ def _fits(value, t) -> bool:
         return False
     if not args:
         return True
-    if origin is tuple:
+    if origin is tuple and isinstance(value, tuple):
         if len(args) == 2 and args[1] is Ellipsis:
             return all(_fits(x, args[0]) for x in value)
         return len(args) == len(value) and all(_fits(x, a) for x, a in zip(value, args))
-    if origin is dict:
+    if origin is dict and isinstance(value, dict):
         return all(_fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
-    if origin in (list, frozenset, set):
+    if origin in (list, frozenset, set) and isinstance(value, (list, frozenset, set)):
         return all(_fits(x, args[0]) for x in value)
     return True
 

@@ -182,9 +182,9 @@ def entries(path: Path, table: str,
             if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
                 raise EditionError(f"`{key}` must be {_type_name(typ)}, not {v!r}", path, line,
                                    fix=f"correct `{key}` in this entry")
-            if required and typ is str and not v.strip():
+            if required and typ is str and isinstance(v, str) and not v.strip():
                 raise EditionError(f"`{key}` is empty", path, line, fix=f"give `{key}` a value")
-            if typ is str and key not in VERBATIM_KEYS:
+            if typ is str and isinstance(v, str) and key not in VERBATIM_KEYS:
                 one_script(v, f"`{key}`", path, _key_line(text, key, line) or line)
         out.append((e, line))
     return out
@@ -298,7 +298,7 @@ MAX_WITNESS_BYTES = 4 * 2**20
 #: the longest run of characters without a space taken in: no word of a book is near it, and
 #: the tokenizer's time grows with the square of a run of punctuation (1,000 ``«``: ~1 s)
 MAX_RUN = 1000
-_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1}}}")
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1}}}\S*")     # the whole run (it starts a run)
 
 
 def check_runs(text: str, path: Path) -> None:
@@ -306,7 +306,7 @@ def check_runs(text: str, path: Path) -> None:
     characters in a row without a space or line break."""
     m = _LONG_RUN.search(text)
     if m:
-        run = re.match(r"\S+", text[m.start():]).group()
+        run = m.group()
         raise EditionError(f"a run of {len(run):,} characters without a space ({run[:12]!r}...): "
                            f"no word is that long (at most {MAX_RUN:,} are taken)", path,
                            line_of(text, m.start()),

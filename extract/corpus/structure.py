@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -254,9 +255,12 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     m = HEADING.match(text.translate(_LOOKALIKE))
     if not m:
         m = LIST_HEADING.match(text)        # "XL. Мельница. - Египетская пирамида"
-        names = split_list(m.group(2)) if m else []
-        if len(names) >= 2 and all(_name_shape(t, 6) for t in names) and roman(m.group(1)):
-            return roman(m.group(1)), names
+        if not m:
+            return None
+        names = split_list(m.group(2))
+        numeral = roman(m.group(1))
+        if len(names) >= 2 and all(_name_shape(t, 6) for t in names) and numeral:
+            return numeral, names
         return None
     numeral = roman(text[m.start(1):m.end(1)])
     if numeral is None:
@@ -336,8 +340,14 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
             n += {"»": 1, '"': 1, "”": 1}.get(line[n:n + 1], 0)
         else:
             return _unknown_title(line, own_line_ok, inline_ok)
-    n += TITLE_TAIL.match(line, n).end() - n
-    return printed, n
+    return printed, _past_tail(line, n)
+
+
+def _past_tail(line: str, n: int) -> int:
+    """``n`` moved past a title's tail at ``n`` in ``line`` (its marker, closing quote,
+    bracketed note, full stop: :data:`TITLE_TAIL`, which also matches nothing)."""
+    m = TITLE_TAIL.match(line, n)
+    return m.end() if m else n
 
 
 def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, int] | None:
@@ -353,9 +363,7 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
         m = re.match(r"([^\W\d_][\w\-]*(?:[ \t]+[\w\-]+){0,3})\.[ \t]+(?=[^\W\d_«(])", line)
         if m and line[m.end():m.end() + 1].isupper() and _name_shape(m.group(1), 4) \
                 and reads_as_name(m.group(1)):
-            n = m.end(1)
-            n += TITLE_TAIL.match(line, n).end() - n
-            return m.group(1), n
+            return m.group(1), _past_tail(line, m.end(1))
     return None
 
 
@@ -492,7 +500,7 @@ def _unwrap(line: str) -> tuple[str, bool]:
         changed = False
         for w in WRAPPERS:
             m = w.match(line)
-            if m and m.group(m.lastindex).strip():
+            if m and m.lastindex and m.group(m.lastindex).strip():
                 line, found, changed = m.group(m.lastindex).strip(), True, True
     tokens = line.split()
     if len(tokens) >= 4 and sum(len(t.strip(".,:")) <= 1 for t in tokens) >= len(tokens) - 1 and \
@@ -811,8 +819,8 @@ class _Footnotes:
         groups: dict[tuple, list[_Line]] = {}
         for head in self.first:
             if head.extra.get("marker") is not None:
-                name = marker_name(FOOTNOTE.match(head.text).group(1)) \
-                    if FOOTNOTE.match(head.text) else ""
+                f = FOOTNOTE.match(head.text)
+                name = marker_name(f.group(1)) if f else ""
                 groups.setdefault((head.extra["page"], name), []).append(head)
         moved = {head.start: span for heads in groups.values() if len(heads) > 1
                  for head, span in zip(heads, sorted(h.extra["marker"] for h in heads))}
@@ -912,7 +920,7 @@ class Mark:
     where: str = ""
 
 
-def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int, str]]) -> list[_Line]:
+def _apply_marks(text: str, lines: list[_Line], marks: Sequence[Mark], corrected: list[tuple[int, str]]) -> list[_Line]:
     """Give the lines the editor marked their kind (fixed: no later pass changes them); a
     range marked as one title or heading becomes one line."""
     if not marks:
@@ -926,7 +934,7 @@ def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int
             out.append(ln)
             continue
         prev = out[-1] if out else None
-        if prev is not None and prev.extra.get("mark") is mk and mk.kind in ("title", "heading"):
+        if prev is not None and mk.kind in ("title", "heading") and prev.extra.get("mark") is mk:
             prev.end, prev.text = ln.end, text[prev.start:ln.end]
             continue
         ln.extra["mark"], ln.extra["fixed"] = mk, True
@@ -951,7 +959,7 @@ def _apply_marks(text: str, lines: list[_Line], marks, corrected: list[tuple[int
 
 
 def analyse(text: str, path=None, page_title: str | None = None,
-            titles: list[str] = (), marks: tuple[Mark, ...] = ()) -> Layout:
+            titles: Sequence[str] = (), marks: tuple[Mark, ...] = ()) -> Layout:
     """Find the parts of a witness (see the module doc) and what deserves a warning.
 
     ``titles`` are the game titles the edition knows (games.toml); chapter headings add
@@ -978,16 +986,16 @@ def analyse(text: str, path=None, page_title: str | None = None,
     i = 0
     while i < len(lines):
         ln = lines[i]
-        p = _is_page_title(ln.text) if (i or page_title is None) else None
+        pt = _is_page_title(ln.text) if (i or page_title is None) else None
         if i == 0 and page_title is not None:
             ln.kind = "page-title"
         elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
             pass
-        elif p is not None:
+        elif pt is not None:
             ln.kind = "page-title"
-            page = page or p
-        elif FIGURE.match(ln.text):
-            ln.kind, ln.label = "figure", FIGURE.match(ln.text).group(1)
+            page = page or pt
+        elif fig := FIGURE.match(ln.text):
+            ln.kind, ln.label = "figure", fig.group(1)
         elif is_debris(ln.text):
             ln.kind = "debris"
         else:
@@ -1017,9 +1025,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
     known_titles = [t for _, names in headings for t in names] + list(titles)
     known = []
     for t in known_titles:
-        k = [w for _, _, w in _words(t)]
-        if k and k not in known:
-            known.append(k)
+        ws = [w for _, _, w in _words(t)]
+        if ws and ws not in known:
+            known.append(ws)
     orphans: list[tuple[int, int]] = []
     lines = _furniture(lines, guesses, text, warnings, orphans)
     lines = _split_inline_titles(text, lines, known)
@@ -1031,7 +1039,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         prev_prose = prev is not None and (prev.kind == "prose" or
                                            prev.kind == "title" and prev.title_end < prev.end)
         at_start = ln.brk or not prev_prose or \
-            bool(SENTENCE_END.search(prev.text)) and ln.text.lstrip("«\"„“(")[:1].isupper()
+            prev is not None and bool(SENTENCE_END.search(prev.text)) and ln.text.lstrip("«\"„“(")[:1].isupper()
         if not at_start:
             continue
         nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
@@ -1040,11 +1048,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
         # is not a title
         followed = nxt is not None and nxt.kind == "prose" and \
             nxt.text.lstrip("«\"„“(")[:1].isupper()
-        t = title_at(ln.text, known, own_line_ok=followed, inline_ok=not ln.whole) or \
+        hit = title_at(ln.text, known, own_line_ok=followed, inline_ok=not ln.whole) or \
             _caps_title(ln, followed)
-        if t is None:
+        if hit is None:
             continue
-        printed, n = t
+        printed, n = hit
         if ln.whole:
             n = len(ln.text)
         if not QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and not _known_title(ln.text, known):
@@ -1077,7 +1085,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             new_para = (ln.brk or block is None or
                         (prev is not None and len(prev.text) > 90 and SENTENCE_END.search(prev.text)
                          and ln.text[:1].isupper()))
-            if new_para:
+            if new_para or block is None:
                 flush()
                 block = [ln.start, ln.end]
             else:
@@ -1125,8 +1133,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         between = {p.kind for p in parts[i + 1:j]}
         if between and between <= {"debris", "page-title"} and \
                 continues(text, parts[i].end, parts[j].start):
-            first, last = line_of(text, parts[i + 1].start), line_of(text, parts[j - 1].end)
-            where = f"line {first}" if first == last else f"lines {first}-{last}"
+            first_no, last_no = line_of(text, parts[i + 1].start), line_of(text, parts[j - 1].end)
+            where = f"line {first_no}" if first_no == last_no else f"lines {first_no}-{last_no}"
             warnings.append((line_of(text, parts[i].end), (
                 f"a sentence runs on across page furniture ({where}): taken as one sentence, "
                 f"the furniture kept in its original text and left out of its reading text"
@@ -1140,11 +1148,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
                          f"the title {book[-1].label!r} ends the text: its game's text is on a "
                          f"lost page (the game is recorded with no sentences from this witness)"))
     parts = _open_from_headings(text, parts, lines, warnings)
-    listed = {key(t) for _, names in headings for t in names}
-    if listed:
+    listed_keys = {key(t) for _, names in headings for t in names}
+    if listed_keys:
         known_keys = {key(t) for t in titles}
         for p in parts:
-            if p.kind == "title" and key(p.label) not in listed | known_keys:
+            if p.kind == "title" and key(p.label) not in listed_keys | known_keys:
                 warnings.append((line_of(text, p.start),
                                  f"the title {p.label!r} is not among the games the chapter "
                                  f"heading names: taken as a game; check that it is one"))

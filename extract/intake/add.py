@@ -33,6 +33,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..corpus import ids as idlock
 from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
@@ -445,11 +446,12 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     apparatus_ids = (tuple(e.id for e in entries if e.id not in old and e.is_apparatus),
                      tuple(e.id for e in entries if e.is_apparatus and e.retired is not None
                            and e.id in old and ed.lock[e.id].retired is None))
-    details = dict(siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
-                   apparatus_ids=apparatus_ids,
-                   sentence_texts=sentence_texts, footnotes=footnotes,
-                   warnings=tuple(sorted(warnings)),
-                   fragment=fragment[0] if fragment else None, source=src)
+    details: dict[str, Any] = dict(
+        siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
+        apparatus_ids=apparatus_ids,
+        sentence_texts=sentence_texts, footnotes=footnotes,
+        warnings=tuple(sorted(warnings)),
+        fragment=fragment[0] if fragment else None, source=src)
     if dry_run:
         return Added(siglum, root / "witnesses" / name, orthography, games, len(new_ids),
                      dry_run=True, **details)

@@ -163,9 +163,9 @@ def claim_problems(edition) -> list[str]:
     for c, line in entries(path, "claim", CLAIM_SPEC):
         at = _key_line(src, "answer", line) or line       # the answer's own line
         for k in ("claim", "measured"):                   # filled nowhere: shown as typed
-            if PLACEHOLDER.search(c.get(k) or ""):
+            if held := PLACEHOLDER.search(c.get(k) or ""):
                 out.append(f"{path}:{_key_line(src, k, line) or line}: `{k}` holds a placeholder "
-                           f"({PLACEHOLDER.search(c[k]).group(0)}), which only `answer` fills; "
+                           f"({held.group(0)}), which only `answer` fills; "
                            f"move the figure to `answer`")
         stray = re.search(r"[{}]", PLACEHOLDER.sub(" ", c["answer"]))
         if stray:
@@ -322,16 +322,17 @@ def run_checks(edition) -> tuple[bool, str]:
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:
         from engine import results as engine_results   # lazy: the engine is optional (find_spec)
         table = engine_results.load(stored)
-        stale: dict[str, list[str]] = {slug: [] for slug in engine_results.stale_games(table)}
+        stale_by_game: dict[str, list[str]] = {
+            slug: [] for slug in engine_results.stale_games(table)}
         for row in engine_results.stale_rows(table):
-            if row["policy"] not in stale[row["game"]]:
-                stale[row["game"]].append(row["policy"])
+            if row["policy"] not in stale_by_game[row["game"]]:
+                stale_by_game[row["game"]].append(row["policy"])
         section(f"stored odds ({len(table['rows'])} rows, {table['provenance']['date']}) are "
                 f"current with the engine",
                 [f"{stored}: the {'/'.join(ps) + ' ' if ps else ''}rows of {slug} were made by "
                  f"another engine source (or are missing); run `edition results --game {slug}"
                  + "".join(f" --policy {p}" for p in ps) + "` to regenerate them"
-                 for slug, ps in stale.items()], fatal=False)
+                 for slug, ps in stale_by_game.items()], fatal=False)
 
     lines.append("")
     lines.append("check passed" if not failures else f"check FAILED: {failures} section(s)")

@@ -72,7 +72,7 @@ from ..corpus.ids import LOCK_NAME, LockEntry, anchor, quote_of
 from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known
-from .edition import code_fingerprint, disk_cached
+from .edition import Sentence, code_fingerprint, disk_cached
 
 KIND_WEIGHT = {"punctuation": 0, "orthographic": 1, "ocr": 2, "substantive": 3}
 TOKEN = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
@@ -295,7 +295,7 @@ def _collatex(texts: dict[str, list[_Token]]) -> list[dict[str, _Token | None]]:
     return cols
 
 
-def _join(tokens: list[_Token], sentences: dict[str, object], attr: str) -> str:
+def _join(tokens: list[_Token], sentences: dict[str, Sentence], attr: str) -> str:
     """The text of consecutive tokens of one witness: original characters from the first to
     the last token (across sentences through the witness text), or the joined forms."""
     if not tokens:
@@ -696,6 +696,7 @@ def _collate(game, edition=None) -> list[Entry]:
         elif before is not None:
             sid, start, end = before.sentence, before.end, before.end
         else:
+            assert first_sentence is not None, f"{game.slug}: the base witness has no sentence"
             sid, start, end = first_sentence.id, 0, 0
         agree = [sig for sig in sigs
                  if [t.literal for t in by_sig[sig]] == [t.literal for t in base_toks]]
@@ -706,10 +707,12 @@ def _collate(game, edition=None) -> list[Entry]:
                 continue
             variants.setdefault(tuple(t.literal for t in by_sig[sig]), []).append(sig)
         readings = []
+        kinds: list[str] = []
         for vs in variants.values():
             toks = by_sig[vs[0]]
-            readings.append(_reading(tuple(vs), toks, sentences, classify(base_toks, toks)))
-        kind = max((r.kind for r in readings), key=KIND_WEIGHT.__getitem__)
+            kinds.append(classify(base_toks, toks))
+            readings.append(_reading(tuple(vs), toks, sentences, kinds[-1]))
+        kind = max(kinds, key=KIND_WEIGHT.__getitem__)
         found.append((group[0], Entry("", game.slug, sid, start, end, lem, tuple(readings), kind)))
     found += _lacuna_entries(game, cols, lacunae, order)
     empty = tuple(sig for sig in order[1:] if not texts[sig])

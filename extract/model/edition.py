@@ -272,7 +272,7 @@ def _marked_normalisation(text: str, emendations, attached, orphans) -> Normalis
 def _footnotes(w: Witness, parts: list[Part], norm: Normalisation) -> list[Footnote]:
     """The footnotes of a witness that have a marker in its text (the parts labelled
     ``footnote`` grouped by ``note``), each with the span its marker's change removes."""
-    groups: dict[int, list[Part]] = {}
+    groups: dict[int | None, list[Part]] = {}
     for p in parts:
         if p.kind == "debris" and p.label == "footnote" and p.marker is not None:
             groups.setdefault(p.note, []).append(p)
@@ -291,6 +291,7 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation) -> list[Footn
             spans.append((start, p.end))
         original = "\n".join(w.text[a:b] for a, b in spans)
         reading = normalise(original)
+        assert first.marker is not None        # grouped above only with a marker
         change = removed[first.marker[1]]
         out.append(Footnote(marker_name(f.group(1) if f else w.text[first.marker[0]:first.marker[1]]),
                             w.siglum, tuple(spans), original, reading.text, reading.changes,
@@ -489,7 +490,7 @@ def _build(root: Path, fingerprint: str) -> Edition:
     witnesses = load_witnesses(root)
     known = load_games(root)
     by_title = {key(g.title_ru): g for g in known}
-    sigla = {w.siglum for w in witnesses}
+    all_sigla = {w.siglum for w in witnesses}
     emendations = load_emendations(root, witnesses)
     lock = idlock.read_lock(root)
     english, notes = _load_translations(root)
@@ -523,9 +524,9 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 continue
             if p.kind == "title" or p.kind == "heading":
                 label = p.label if p.kind == "title" else p.opens
-                kg = by_title.get(key(label))
+                kg: KnownGame | None = by_title.get(key(label))
                 slug = kg.slug if kg else slugify(label)
-                if kg is None and slug in sigla:       # an anchor and xml:id of its own
+                if kg is None and slug in all_sigla:   # an anchor and xml:id of its own
                     slug = f"{slug}-game"
                 first, n = slug, 1
                 # a title twice (not a title over the same title run in: no text between)
@@ -568,17 +569,17 @@ def _build(root: Path, fingerprint: str) -> Edition:
             if not joined:
                 para_index[current] = para_index.get(current, -1) + 1
             prev_prose_end = p.end
-            texts = found[current]["texts"][w.siglum]
-            if joined and texts and texts[-1][0] == "prose":
-                texts[-1] = ("prose", texts[-1][1], texts[-1][2], p.end)
+            wtexts = found[current]["texts"][w.siglum]
+            if joined and wtexts and wtexts[-1][0] == "prose":
+                wtexts[-1] = ("prose", wtexts[-1][1], wtexts[-1][2], p.end)
             else:
-                texts.append(("prose", para_index[current], p.start, p.end))
+                wtexts.append(("prose", para_index[current], p.start, p.end))
         units[w.siglum] = wunits
 
     games = []
     for slug in order:
         info = found[slug]
-        kg: KnownGame | None = info["known"]
+        kg = info["known"]
         sigla = [w.siglum for w in witnesses if w.siglum in info["texts"]]
         if kg and kg.base and kg.base not in {w.siglum for w in witnesses}:
             raise EditionError(f"game {slug}: base witness {kg.base!r} is not in the manifest",
@@ -627,7 +628,8 @@ def _build(root: Path, fingerprint: str) -> Edition:
                 texts[siglum] = idlock.assign_new(slug, siglum, texts[siglum], texts, lock)
         # figures refer to provisional ids of the base: remap by position
         remap = {f"{slug}:{i + 1}": s.id for i, s in enumerate(base_sents)}
-        figures = [Figure(f.number, f.witness, f.start, f.end, remap.get(f.after, f.after))
+        figures = [Figure(f.number, f.witness, f.start, f.end,
+                          remap.get(f.after, f.after) if f.after is not None else None)
                    for f in figures]
         games.append(Game(
             slug=slug, title_ru=kg.title_ru if kg else normalise(

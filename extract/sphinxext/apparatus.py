@@ -44,6 +44,7 @@ def _reading(r, base: bool) -> list[nodes.Node]:
 def lacuna_node(entry: Entry) -> nodes.list_item:
     """A lacuna entry: ``first sentence – last sentence ] lac. SIGLA``, each sentence id
     linking to the base sentence, with a plain-words explanation."""
+    assert entry.lacuna is not None, "not a lacuna entry"
     first, start, last, end = entry.lacuna
     li = nodes.list_item(ids=[entry.anchor], classes=["app-entry", "app-lacuna"])
     p = nodes.paragraph()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
 from ..export.figures import layout_key, starting_layout
 from ..export.odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, gap_share, rate_figure, row_key
+from ..model.edition import Footnote
 from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
     decision_kind,
@@ -118,7 +120,7 @@ def word_changes(text: str, changes) -> list:
     return sorted(out + marks, key=lambda c: (c.start, c.end))
 
 
-def footnote_anchors(sentence) -> list[tuple[object, str, str]]:
+def footnote_anchors(sentence) -> list[tuple[Footnote, str, str]]:
     """``(footnote, anchor of the note, anchor of its mark)`` for each footnote of a
     sentence, in text order: ``mill.4.fn1`` and ``mill.4.fnref1``."""
     base = anchor(sentence.id)
@@ -198,12 +200,13 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
     if pos < len(orig):
         pieces.append((npos, npos + len(orig) - pos, nodes.Text(orig[pos:])))
     links = []
-    for a, b, key in sentence.terms if terms else ():
+    term_of = terms or {}
+    for a, b, key in sentence.terms if term_of else ():
         if seen is not None and key in seen:
             continue
         if seen is not None:
             seen.add(key)
-        links.append((a, b, terms[key]))
+        links.append((a, b, term_of[key]))
     for a, b, term in links:   # split plain text pieces at term boundaries
         out = []
         for s, e, node in pieces:
@@ -238,7 +241,7 @@ def reading_text(sentence, terms: dict | None = None, seen: set | None = None) -
     return p
 
 
-def cited_text(text: str, known: set[str], classes: list[str]) -> nodes.inline:
+def cited_text(text: str, known: set[str] | frozenset[str], classes: list[str]) -> nodes.inline:
     """``text`` with each known sentence id turned into a ``{rule}`` citation and each known
     ambiguity or reading id into an ``{interp}`` citation."""
     out = nodes.inline(classes=classes)
@@ -385,7 +388,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     the introduction, the default readings' bracket in plain words (:mod:`extract.export.odds_words`),
     the author's claims with their answers filled from the rows, and the table."""
     table, rows = odds_rows(root, slug, env)
-    if not rows:
+    if table is None or not rows:
         return None
     sec = nodes.section(ids=[f"{slug}-odds"])
     sec += nodes.title("", "How often it comes out")
@@ -456,11 +459,12 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
             if c.get("measured"):
                 box += _para(f"What was measured: {c['measured']}", ["claim-measured"])
             for key in c.get("rows", []):
-                r = by_row.get(key)
-                if r is not None:
-                    box += _para(f"{key}: {r['won']} won, {r['lost']} lost, "
-                                 f"{r['undecided']} undecided of {r['deals']} deals: "
-                                 f"{rate_figure(r)}, from the stored table.", ["claim-figure"])
+                stored_row = by_row.get(key)
+                if stored_row is not None:
+                    box += _para(f"{key}: {stored_row['won']} won, {stored_row['lost']} lost, "
+                                 f"{stored_row['undecided']} undecided of {stored_row['deals']} "
+                                 f"deals: {rate_figure(stored_row)}, from the stored table.",
+                                 ["claim-figure"])
                 else:
                     box += _para(f"{key}: not in the stored table yet.", ["claim-figure"])
             if c.get("test"):
@@ -478,7 +482,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
 
 def ambiguity_item(slug: str, a: dict, dom, location,
                    known: frozenset[str] | set[str] = frozenset(),
-                   rows: list[dict] = ()) -> nodes.container:
+                   rows: Sequence[dict] = ()) -> nodes.container:
     """One declared decision of the engine (``Ambiguity.to_dict()``) on its game page: its
     citation id and anchor, the question, the sentences it concerns (each a link back to the
     sentence, whose mark leads here), for a one-reading decision a heading that says what it
@@ -940,8 +944,10 @@ def add_note(en: nodes.paragraph, note: str, known: set[str]) -> nodes.container
     after ``en`` in the sentence; None if there are none. Sentence, ambiguity and reading ids
     in ``known`` become citations; everything else is text."""
     blocks = note_blocks(note)
-    if blocks and isinstance(blocks[0], str):
-        en += cited_text(blocks.pop(0), known, ["tr-note"])
+    first = blocks[0] if blocks else None
+    if isinstance(first, str):
+        blocks.pop(0)
+        en += cited_text(first, known, ["tr-note"])
     if not blocks:
         return None
     more = nodes.container(classes=["tr-note", "tr-note-more"])

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from docutils import nodes
 from sphinx.domains import Domain, ObjType
+from sphinx.domains.std import StandardDomain
 from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
@@ -40,7 +41,7 @@ class EditionDomain(Domain):
         "reading": ObjType("reading", "interp"),
     }
     roles = {"rule": XRefRole(warn_dangling=True), "interp": XRefRole(warn_dangling=True)}
-    initial_data: dict = {"objects": {}}  # name -> (docname, anchor, objtype, title)
+    initial_data = {"objects": {}}  # name -> (docname, anchor, objtype, title)
     data_version = 1
 
     @property
@@ -58,6 +59,7 @@ class EditionDomain(Domain):
             return
         self.objects[name] = (self.env.docname, anchor, objtype, title)
         std = self.env.get_domain("std")
+        assert isinstance(std, StandardDomain)
         # the link text another project gets without a title of its own is the id itself,
         # for every kind of object (a sentence once gave "The Mill, sentence 4")
         std.note_hyperlink_target(name, self.env.docname, anchor, name)

@@ -147,7 +147,7 @@ def make_normaliser(nlp: Language, name: str):
         # without the per-token attribute machinery, which dominates on long texts.
         # (the tokens' offsets and lengths read as one array: a Token object per token costs
         # more than the rest of this loop)
-        ud = doc.user_data
+        ud: dict = doc.user_data     # (typed dict[str, Any]; spaCy's own keys are tuples)
         for s, n in doc.to_array([IDX, LENGTH]).tolist():
             ud[("._.", "reg", s, None)] = text[starts(s):ends(s + n)]
         return doc
@@ -246,7 +246,7 @@ def sentence_starts(doc: Doc) -> list[bool]:
     """
     if not len(doc):
         return []
-    ud = doc.user_data
+    ud: dict = doc.user_data     # (typed dict[str, Any]; spaCy's own keys are tuples)
     text = doc.text   # (spaCy builds Doc.text anew on every access)
     rows = doc.to_array([IDX, LENGTH, IS_SPACE, SPACY]).tolist()
     regs = [ud.get(("._.", "reg", r[0], None)) or text[r[0]:r[0] + r[1]] for r in rows]
@@ -309,7 +309,7 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         i = bisect_left(idx, a)
         if i < n and idx[i] == a and not space[i]:
             forced_at.add(i)
-    no_break = set()
+    no_break: set[int] = set()
     for a, b in whole:
         no_break.update(range(bisect_right(idx, a), bisect_left(idx, b)))
     # The tokens that can decide anything: those that must start a sentence and those that
@@ -367,7 +367,7 @@ def make_sentences(nlp: Language, name: str):
         if len(doc):
             flags = sentence_starts(doc)
             arr = numpy.array([1 if f else -1 for f in flags], dtype="int64").astype("uint64")
-            doc.from_array([SENT_START], arr.reshape(-1, 1))
+            doc.from_array([SENT_START], arr.reshape(-1, 1))  # type: ignore[arg-type]  # thinc's Ints2d is this numpy array; numpy's own type does not match thinc's alias
         return doc
     return sentences
 
@@ -476,7 +476,7 @@ def _token_rows(text: str) -> list[list[int]]:
 def _safe_cut(nlp: Language) -> re.Pattern:
     """Where ``nlp``'s tokenizer may be cut (see :func:`_token_rows`): a single space after a
     non-space, before a non-space that begins no later word of a special case."""
-    firsts = {p[0] for rule in nlp.tokenizer.rules if " " in rule.strip()
+    firsts = {p[0] for rule in nlp.tokenizer.rules if " " in rule.strip()  # type: ignore[union-attr]  # spaCy's Tokenizer: Language types it as any callable
               for p in rule.split(" ")[1:] if p}
     return re.compile(r"(?<=\S) (?=[^\s" + "".join(re.escape(c) for c in sorted(firsts)) + "])")
 

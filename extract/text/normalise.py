@@ -671,7 +671,8 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         i = base[k]
         upper = all_caps or (read[k].isupper() and (k == 0 or not any_lower))
         target[i] = ((ch.upper() if upper else ch.lower()) if ch else "") + target[i][1:]
-        if rule[i] is None or RULES[rule[i]].kind != "ocr":
+        had = rule[i]
+        if had is None or RULES[had].kind != "ocr":
             rule[i] = name
 
     if not base:
@@ -689,8 +690,9 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         put(one, "и", PRONOUN_ONE)
     # 4. ъи after a prefix is ы; final hard sign after a consonant.
     # (the first character of each letter's form, lowercased: one string when each has one)
-    cur = "".join([target[i][:1] for i in base])
-    cur = _lower(cur) if len(cur) == len(base) else [_lower(target[i][:1]) for i in base]
+    initials = "".join([target[i][:1] for i in base])
+    cur: str | list[str] = _lower(initials) if len(initials) == len(base) else \
+        [_lower(target[i][:1]) for i in base]
     for k in range(1, len(cur) - 1):
         if cur[k] == "ъ" and cur[k + 1] == "и" and cur[k - 1] in _CONSONANTS:
             put(k, "", HARD_SIGN_I)
@@ -773,19 +775,20 @@ def _modern_of(target: list[str]) -> str:
 def _groups(word: str, target: list[str], rule: list[str | None]
             ) -> tuple[tuple[int, int, str, str], ...]:
     """Group consecutive characters changed by one rule: ``(start, end, reg, rule)``."""
-    out = []
+    out: list[tuple[int, int, str, str]] = []
     n = len(word)
     i = 0
     while i < n:
-        if rule[i] is None:
+        name = rule[i]
+        if name is None:
             i += 1
             continue
         j = i + 1
-        while j < n and rule[j] == rule[i]:
+        while j < n and rule[j] == name:
             j += 1
         reg = "".join(target[i:j])
         if reg != word[i:j]:
-            out.append((i, j, reg, rule[i]))
+            out.append((i, j, reg, name))
         i = j
     return tuple(out)
 
@@ -882,7 +885,7 @@ def _simple_prereform(word: str) -> tuple[tuple[int, int, str, str], ...] | None
     if simple is None or not simple[1]:
         return None
     m = len(simple[0])
-    out = []
+    out: list[tuple[int, int, str, str]] = []
     for found in _SIMPLE_OLD.finditer(word, 0, m):
         i, c = found.start(), found.group()
         if out and out[-1][1] == i and out[-1][3] == _SIMPLE_RULE[c]:
@@ -958,8 +961,8 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
     """
     # the modern form, and for each of its letters the printed character it comes from
     owner, letters = [], []
-    for i, t in enumerate(target):
-        for ch in t:
+    for i, form in enumerate(target):
+        for ch in form:
             if not ("\u0300" <= ch <= "\u036f"):
                 owner.append(i)
                 letters.append(ch)
@@ -1120,7 +1123,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                     if change is not None:
                         out.append(change)
                     continue
-            if held is not None:
+            if isinstance(held, tuple):     # else None: the word has no change
                 change, at = held
                 out.append(_shift(change, pieces[k][0] - at))
             continue
@@ -1195,7 +1198,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
 def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
     """One- and two-letter words all in Latin look-alikes between two Cyrillic words
     (OCR_LONE_LATIN): 'c' -> 'с', 'co' -> 'со', when the Cyrillic form is a word."""
-    out = []
+    out: list[Change] = []
     # only the pieces that hold such a letter are looked at
     found = _LONE_LATIN_CHAR.finditer(text)
     first = next(found, None)
