@@ -499,44 +499,46 @@ class WheelState(State):
         for t in self.tops:
             shows[t] += 1
         hand = self.cfg.hand_left[self.pos]
-        a_ranks = [RANK[c] for c in reversed(w0)]      # top first
-        b_ranks = [RANK[c] for c in reversed(w1)]
-        lb = len(b_ranks)
+        piles = ([RANK[c] for c in reversed(w0)], [RANK[c] for c in reversed(w1)])  # top first
+        la, lb = len(piles[0]), len(piles[1])
         below = _BELOW
-        prev = None
-        cnt_a = [0] * 14
-        for a in range(len(a_ranks) + 1):
-            if a:
-                cnt_a[a_ranks[a - 1]] += 1
-            row = [False] * (lb + 1)
-            least = list(cnt_a)                         # the two top parts' cards
-            for b in range(lb + 1):
-                if b:
-                    least[b_ranks[b - 1]] += 1
-                if a == 0 and b == 0:
-                    row[0] = True
+        # Depth-first search for a path (waste 2's next card tried first), each pair met
+        # once; along the path the least counts are closed step by step: a card of rank x
+        # raises x, then the chain below it while it must rise (at most one turn round).
+        seen = set()
+        stack = [(0, 0, [0] * 14, [0] * 14)]    # (a, b, least, need): need closes least
+        while stack:
+            a, b, least, need = stack.pop()
+            if a == la and b == lb:
+                return False
+            for k in (1, 0):                    # pushed last, tried first: waste 2
+                if (a if k == 0 else b) == (la if k == 0 else lb):
                     continue
-                if not ((prev is not None and prev[b]) or (b and row[b - 1])):
+                na, nb = (a + 1, b) if k == 0 else (a, b + 1)
+                if (na, nb) in seen:
                     continue
-                need = list(least)                      # least counts played, closed
+                seen.add((na, nb))
+                x = piles[k][a if k == 0 else b]
+                le = list(least)
+                le[x] += 1
+                ne = list(need)
                 ok = True
-                changed = True
-                while changed and ok:
-                    changed = False
-                    for r in range(1, 14):
+                if le[x] > ne[x]:
+                    ne[x] = le[x]
+                    r = x
+                    while True:
                         d = below[r]
-                        q = need[r] - shows[d]
-                        if q > need[d]:
-                            need[d] = q
-                            changed = True
-                            if q - least[d] > hand[d]:
-                                ok = False
-                                break
-                row[b] = ok
-            prev = row
-            if not any(row):
-                return True
-        return not prev[lb]
+                        q = ne[r] - shows[d]
+                        if q <= ne[d]:
+                            break
+                        ne[d] = q
+                        if q - le[d] > hand[d]:
+                            ok = False
+                            break
+                        r = d
+                if ok:
+                    stack.append((na, nb, le, ne))
+        return True
 
     def apply(self, move):
         s = self._child(move)
