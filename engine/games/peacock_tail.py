@@ -130,6 +130,17 @@ PRUNINGS = {
         "semicircle's cards of rank k of the piles' cards of rank k. If no order of the "
         "piles' cards of rank k (each pile's from its top down) meets these least numbers, "
         "some pile can never be emptied and the position is lost.",
+    "pile-pair":
+        "Proof of loss by counting over two piles at once (two reserves, or a reserve and "
+        "the waste pile): from now on the cards of rank r + 1 gone up never outnumber those "
+        "of rank r gone up by more than the foundations showing r now. Each pile goes up from "
+        "its top down, so a win passes, card after card of the two piles, through every pair "
+        "(top part of the one, top part of the other) of a monotone path; at each such pair "
+        "the least counts of each rank that the two top parts force (following the ranks "
+        "down) must be made up by cards from elsewhere (the semicircle and the other piles, "
+        "taken as free). If no monotone path from both piles full to both empty passes only "
+        "through pairs that can be made up, the two piles can never both be emptied and the "
+        "position is lost.",
     "key-ranks-only":
         "Suits play no part after the deal (foundations are built regardless of suit) and "
         "the foundations are alike, so the key holds ranks only, the foundations sorted, "
@@ -273,6 +284,54 @@ def _stuck(queues, free: int) -> bool:
                 break
         else:
             return True
+    return False
+
+
+def _pair_path(pa, pb, shows, free) -> bool:
+    """Rule ``pile-pair``: is there a monotone path from both piles full to both empty
+    (``pa``, ``pb`` their ranks, top first) through pairs of top parts whose least counts,
+    closed down the ranks through the foundations showing each rank (``shows``), exceed the
+    cards of no rank from elsewhere (``free``) by more than the top parts hold? Depth-first,
+    each pair met once; along the path the least counts are closed step by step: a card of
+    rank x raises x, then the ranks below it while they must rise (no rank below the ace)."""
+    la, lb = len(pa), len(pb)
+    seen = set()
+    stack = [(0, 0, [0] * 14, [0] * 14)]     # (a, b, least, need): need closes least
+    while stack:
+        a, b, least, need = stack.pop()
+        if a == la and b == lb:
+            return True
+        for k in (1, 0):                     # pushed last, tried first: the first pile
+            if k == 0:
+                if b == lb:
+                    continue
+                na, nb, x = a, b + 1, pb[b]
+            else:
+                if a == la:
+                    continue
+                na, nb, x = a + 1, b, pa[a]
+            if (na, nb) in seen:
+                continue
+            seen.add((na, nb))
+            le = list(least)
+            le[x] += 1
+            ne = list(need)
+            ok = True
+            if le[x] > ne[x]:
+                ne[x] = le[x]
+                r = x
+                while r > 1:
+                    d = r - 1
+                    q = ne[r] - shows[d]
+                    if q <= ne[d]:
+                        break
+                    ne[d] = q
+                    if q - le[d] > free[d]:
+                        ok = False
+                        break
+                    r = d
+            if ok:
+                stack.append((na, nb, le, ne))
     return False
 
 
@@ -556,10 +615,12 @@ class PeacockState(State):
 
     def _more_dead(self, off) -> bool:
         """The proofs of rules ``pile-lead`` and ``rank-queue`` (:meth:`_counting_dead`),
-        unless off."""
+        then ``pile-pair`` (:meth:`_pair_dead`), unless off."""
         lead = "pile-lead" not in off
         queue = "rank-queue" not in off
-        return (lead or queue) and self._counting_dead(lead, queue)
+        if (lead or queue) and self._counting_dead(lead, queue):
+            return True
+        return "pile-pair" not in off and self._pair_dead()
 
     def _counting_dead(self, lead: bool, queue: bool) -> bool:
         """The counting proofs of loss, in one walk down each pile (top first) that bounds
@@ -625,6 +686,44 @@ class PeacockState(State):
         if queue:
             for k in range(1, 14):
                 if queues[k] and _stuck(queues[k], len(self.up[k - 2]) if k >= 2 else 0):
+                    return True
+        return False
+
+    def _pair_dead(self) -> bool:
+        """Proof of loss (rule ``pile-pair`` of :data:`PRUNINGS`), by counting over two
+        piles at once (two reserves, or a reserve and the waste pile): from now on the cards
+        of rank r + 1 gone up never outnumber those of rank r gone up by more than the
+        foundations showing r now. Each pile goes up from its top down, so a win passes,
+        card after card of the two piles, through every pair (top part of the one, top part
+        of the other) of a monotone path; at each such pair the least counts of each rank
+        that the two top parts force (following the ranks down) must be made up by cards
+        from elsewhere (the semicircle and the other piles, taken as free). If no monotone
+        path from both piles full to both empty passes only through pairs that can be made
+        up, the two piles can never both be emptied and the position is lost. (Under
+        ``upper=rule`` the semicircle is taken as free too: a relaxation, so still a
+        proof.) O(pairs of piles * 13 * pairs of top parts)."""
+        shows = [0] * 14
+        for f in self.found:
+            shows[f] += 1
+        piles = [[RANK[c] for c in reversed(p)]          # top first
+                 for p in self.reserves + (self.waste,) if p]
+        if len(piles) < 2:
+            return False
+        where = [0] * 14                 # cards of each rank in the semicircle and piles
+        for j in range(2, 14):
+            where[j] = len(self.up[j - 2])
+        for rp in piles:
+            for r in rp:
+                where[r] += 1
+        for i in range(len(piles)):
+            for j in range(i + 1, len(piles)):
+                pa, pb = piles[i], piles[j]
+                free = list(where)           # the cards outside the two piles
+                for r in pa:
+                    free[r] -= 1
+                for r in pb:
+                    free[r] -= 1
+                if not _pair_path(pa, pb, shows, free):
                     return True
         return False
 

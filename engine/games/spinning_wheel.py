@@ -75,6 +75,16 @@ PRUNINGS = {
         "time each card of the pile goes, following the chain of ranks down round the wheel; "
         "if more of some rank must come from elsewhere than the hand and the other waste pile "
         "hold, the pile can never be emptied and the position is lost.",
+    "waste-pair":
+        "Proof of loss by counting along the wheel over both waste piles at once: from now "
+        "on the cards of rank r played never outnumber those of rank r - 1 played by more than "
+        "the tops showing r - 1 now (after the ace comes the king). Each waste pile is played "
+        "from its top down, so a win passes, pile card after pile card, through every pair "
+        "(top part of pile 1, top part of pile 2) of a monotone path; at each such pair the "
+        "least counts of each rank that the two top parts force (following the chain of ranks "
+        "down round the wheel) must be made up by cards from the hand. If no monotone path "
+        "from both piles full to both empty passes only through pairs the hand can make up, "
+        "the piles can never both be emptied and the position is lost.",
     "equal-tops":
         "A card onto one of several places showing the same rank leads to positions that "
         "differ only in which of equal tops was covered, which changes nothing later (see "
@@ -412,14 +422,16 @@ class WheelState(State):
         in hand and those of the other pile's best top part can have been played besides
         P's; if P's cards of rank r + 1 outnumber its cards of rank r by more than that
         allowance plus the tops showing r, the pile can never be emptied and the position
-        is lost. O(cards in the waste piles). Then the proof of rule ``waste-chain``
-        (:meth:`_chain_dead`)."""
+        is lost. O(cards in the waste piles). Then the proofs of rules ``waste-chain``
+        (:meth:`_chain_dead`) and ``waste-pair`` (:meth:`_pair_dead`)."""
         w0, w1 = self.waste
         if not w0 and not w1:
             return False
         if "waste-lead" not in self.cfg.off and self._lead_dead():
             return True
-        return "waste-chain" not in self.cfg.off and self._chain_dead()
+        if "waste-chain" not in self.cfg.off and self._chain_dead():
+            return True
+        return "waste-pair" not in self.cfg.off and self._pair_dead()
 
     def _lead_dead(self) -> bool:
         """The proof of rule ``waste-lead`` (see :meth:`dead`)."""
@@ -472,6 +484,66 @@ class WheelState(State):
                     r = _BELOW[r]               # cards of rank r need tops showing r - 1
                     t -= shows[r]
         return False
+
+    def _pair_dead(self) -> bool:
+        """Proof of loss (rule ``waste-pair`` of :data:`PRUNINGS`), by counting along the
+        wheel over both waste piles at once: from now on the cards of rank r played never
+        outnumber those of rank r - 1 played by more than the tops showing r - 1 now (after
+        the ace comes the king). Each waste pile is played from its top down, so a win
+        passes, pile card after pile card, through every pair (top part of pile 1, top part
+        of pile 2) of a monotone path; at each such pair the least counts of each rank that
+        the two top parts force (following the chain of ranks down round the wheel) must be
+        made up by cards from the hand. If no monotone path from both piles full to both
+        empty passes only through pairs the hand can make up, the piles can never both be
+        emptied and the position is lost. (Cards laid on a pile later come from the hand:
+        counted there.) O(13 * (cards in pile 1 + 1) * (cards in pile 2 + 1))."""
+        w0, w1 = self.waste
+        if not w0 or not w1:
+            return False
+        shows = [0] * 14
+        for t in self.tops:
+            shows[t] += 1
+        hand = self.cfg.hand_left[self.pos]
+        piles = ([RANK[c] for c in reversed(w0)], [RANK[c] for c in reversed(w1)])  # top first
+        la, lb = len(piles[0]), len(piles[1])
+        below = _BELOW
+        # Depth-first search for a path (waste 2's next card tried first), each pair met
+        # once; along the path the least counts are closed step by step: a card of rank x
+        # raises x, then the chain below it while it must rise (at most one turn round).
+        seen = set()
+        stack = [(0, 0, [0] * 14, [0] * 14)]    # (a, b, least, need): need closes least
+        while stack:
+            a, b, least, need = stack.pop()
+            if a == la and b == lb:
+                return False
+            for k in (1, 0):                    # pushed last, tried first: waste 2
+                if (a if k == 0 else b) == (la if k == 0 else lb):
+                    continue
+                na, nb = (a + 1, b) if k == 0 else (a, b + 1)
+                if (na, nb) in seen:
+                    continue
+                seen.add((na, nb))
+                x = piles[k][a if k == 0 else b]
+                le = list(least)
+                le[x] += 1
+                ne = list(need)
+                ok = True
+                if le[x] > ne[x]:
+                    ne[x] = le[x]
+                    r = x
+                    while True:
+                        d = below[r]
+                        q = ne[r] - shows[d]
+                        if q <= ne[d]:
+                            break
+                        ne[d] = q
+                        if q - le[d] > hand[d]:
+                            ok = False
+                            break
+                        r = d
+                if ok:
+                    stack.append((na, nb, le, ne))
+        return True
 
     def apply(self, move):
         s = self._child(move)

@@ -808,7 +808,8 @@ def _share(low, high) -> str:
         return "no distance"
     if high is None:
         return f"at least {float(low):.2f}"
-    return f"{float(low):.2f}" if low == high else f"{float(low):.2f}–{float(high):.2f}"
+    lo, hi = f"{float(low):.2f}", f"{float(high):.2f}"
+    return lo if lo == hi else f"{lo}–{hi}"
 
 
 class OddsOverviewDirective(EditionDirective):
@@ -857,7 +858,7 @@ class OddsOverviewDirective(EditionDirective):
                 f"careful player closes at least half the distance between the greedy player "
                 f"and the solver's ceiling in {count(len(closed), 'game')} of the "
                 f"{measured} where there is a distance"
-                + (f": {', '.join(closed)}." if closed else ".")
+                + (f": {'; '.join(closed)}." if closed else ".")
                 + " Where the solver left deals undecided, the ceiling is a range, and so is "
                   "the share; a range counts here by its lower end.")
         return [_para(said, ["edition-odds-overview-said"]), table]
