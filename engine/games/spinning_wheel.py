@@ -215,7 +215,7 @@ def make_wheel(cards) -> tuple[tuple[int, ...], tuple[int, ...]]:
             wheel[r - 1] = c
         else:
             rest.append(c)
-    return tuple(wheel), tuple(rest)  # type: ignore[arg-type]
+    return tuple(wheel), tuple(rest)  # type: ignore[arg-type]  # a pack holds every rank: no place is left None
 
 
 @executes("spinning-wheel:7")
