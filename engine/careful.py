@@ -60,7 +60,7 @@ def _hidden_places(s: State) -> list:
     """The cards at the places :meth:`~engine.state.State.visible` shows as ``None``, the
     foundations aside, piles in order and bottom first: the order in which
     :func:`engine.state.hidden_relabel` deals the hidden cards out again."""
-    out = []
+    out: list[int] = []
     for (name, _x, _y, cards, _f), (_n, shown) in zip(s.piles(), s.visible()):
         if not name.startswith("foundation"):
             out.extend(c for c, v in zip(cards, shown) if v is None)

@@ -85,7 +85,7 @@ def choose(policy: str, s: State, rng: SplitMix64 | None = None,
     if policy == "blind" and seen is None:
         seen = set()
     pick = _pick(policy, s, s.legal_moves(), rng, seen)
-    return None if pick is None else pick[0].hist[0]
+    return None if pick is None else pick[0].hist[0]  # type: ignore[index]  # a child state has a move in its hist
 
 
 def _pick(policy: str, s: State, moves: list, rng, seen,
@@ -187,7 +187,7 @@ def _blind_pick(s: State, moves: list, seen: set, keys: set | None):
         legal = tuple(c.legal_moves())
         if _foreseen(view, shown) is None or (view, legal) not in seen:
             k = None if keys is None else c.key()
-            if k is None or k not in keys:
+            if k is None or k not in keys:  # type: ignore[operator]  # k is None exactly when keys is
                 return m, c, k, (view, legal)
     return None
 
