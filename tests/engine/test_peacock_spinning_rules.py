@@ -118,11 +118,9 @@ def test_equal_tops_across_cards_is_caught(monkeypatch):
     assert disagreements(_sw_verdicts(), off) >= 1
 
 
-def test_waste_lead_without_the_hand_is_caught(monkeypatch):
-    """Forgetting that the cards of rank r still in hand may be played first: unsound."""
-    off = _sw_sound(frozenset({"waste-lead"}))
-    real = SW.WheelState.dead
-
+def forgetting_the_hand(real):
+    """``real`` (a proof of loss of the Spinning Wheel) run as if no card were left in hand:
+    the unsound variant of a proof that must count the hand."""
     def no_hand(self):
         cfg = self.cfg
         saved = cfg.hand_left
@@ -131,7 +129,13 @@ def test_waste_lead_without_the_hand_is_caught(monkeypatch):
             return real(self)
         finally:
             cfg.hand_left = saved
-    monkeypatch.setattr(SW.WheelState, "dead", no_hand)
+    return no_hand
+
+
+def test_waste_lead_without_the_hand_is_caught(monkeypatch):
+    """Forgetting that the cards of rank r still in hand may be played first: unsound."""
+    off = _sw_sound(frozenset({"waste-lead"}))
+    monkeypatch.setattr(SW.WheelState, "dead", forgetting_the_hand(SW.WheelState.dead))
     assert disagreements(_sw_verdicts(), off) >= 1
 
 

@@ -44,18 +44,9 @@ def SW_POSITIONS():
 
 def test_waste_pair_without_the_hand_is_caught(monkeypatch):
     """Forgetting that the cards still in hand can make up the counts: unsound."""
+    from test_peacock_spinning_rules import forgetting_the_hand
     off = _off()
-    real = SW.WheelState._pair_dead
-
-    def no_hand(self):
-        cfg = self.cfg
-        saved = cfg.hand_left
-        cfg.hand_left = ((0,) * 14,) * len(saved)
-        try:
-            return real(self)
-        finally:
-            cfg.hand_left = saved
-    monkeypatch.setattr(SW.WheelState, "_pair_dead", no_hand)
+    monkeypatch.setattr(SW.WheelState, "_pair_dead", forgetting_the_hand(SW.WheelState._pair_dead))
     assert disagreements(_sw_verdicts(), off) >= 1
 
 
