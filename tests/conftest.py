@@ -13,6 +13,7 @@ from click.testing import CliRunner
 # In CI, property tests run a fixed set of examples (reproducible runs); locally they explore.
 settings.register_profile("ci", derandomize=True, deadline=None)
 # before a stop: `pytest --hypothesis-profile=deep --hypothesis-seed=$RANDOM` explores far more
+# (a test with its own @settings keeps its max_examples; a new seed still draws new examples)
 settings.register_profile("deep", max_examples=1000, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
