@@ -372,7 +372,7 @@ class HeartState(State):
         the :class:`~engine.state.Config` with them relabelled. Each player's packets and
         reserve hold that player's own pack (:func:`deal_packs`), which a player knows, so
         the cards are shuffled within each side. The identity (``self``) where nothing is
-        hidden. A determinisation for the ``careful`` player (:mod:`engine.policies`); the
+        hidden. A determinisation for the ``careful`` player (:mod:`engine.careful`); the
         result is for planning only (its cards differ from the deal's, so it does not replay
         from the deal number)."""
         from ..state import hidden_relabel, relabelled

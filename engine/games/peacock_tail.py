@@ -758,7 +758,7 @@ class PeacockState(State):
         counts) shuffled among those places by :func:`engine.state.hidden_relabel` (``rng``
         an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
         The identity (``self``) where nothing is hidden. A determinisation for the
-        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        ``careful`` player (:mod:`engine.careful`); the result is for planning only (its
         cards differ from the deal's, so it does not replay from the deal number)."""
         from ..state import hidden_relabel, relabelled
         sigma = hidden_relabel(self, rng)

@@ -682,7 +682,7 @@ class WheelState(State):
         an :class:`engine.deal.SplitMix64`), the visible cards, counts and history kept.
         The hand lives in ``cfg.rest``: the sample has a copy of the
         :class:`~engine.state.Config` with the hand relabelled. The identity (``self``) where nothing is hidden. A determinisation for the
-        ``careful`` player (:mod:`engine.policies`); the result is for planning only (its
+        ``careful`` player (:mod:`engine.careful`); the result is for planning only (its
         cards differ from the deal's, so it does not replay from the deal number)."""
         from ..state import hidden_relabel, relabelled
         sigma = hidden_relabel(self, rng)
