@@ -117,10 +117,10 @@ def effort(slug: str) -> tuple[int, int]:
     where it declares one, else (:data:`CAREFUL_SAMPLES`, :data:`CAREFUL_BUDGET`).
     ValueError for an unknown game.
 
-    A game declares more where a decision is cheap: few legal moves, and samples that the
-    solver settles in a few hundred states (the Mill: two or three builds to choose from).
-    There four samples cannot tell a move that wins in 60% of the worlds from one that wins
-    in 66%; sixteen, searched with as many states each, more often can. It is an effort of
+    A game declares more where a decision is cheap: few legal moves to score (the Mill: two
+    or three builds, mostly). There four samples cannot tell a move that wins in 60% of the
+    worlds from one that wins in 66%; sixteen, searched with as many states each, more often
+    can (the game module gives its figures). It is an effort of
     the player, stated beside its odds on the site, never a rule of the game."""
     return getattr(games.get(slug), "CAREFUL_EFFORT", (CAREFUL_SAMPLES, CAREFUL_BUDGET))
 

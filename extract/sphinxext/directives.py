@@ -822,11 +822,11 @@ class OddsOverviewDirective(EditionDirective):
 
     def run(self):
         ed = self.edition()
-        root = ed.root
+        table, _ = odds_rows(ed.root, "", self.env)       # the table, read once
+        defaults = [r for r in (table or {}).get("rows", []) if r["change"] is None]
         rows, closed, measured = [], [], 0
         for g in ed.games:
-            _table, game_rows = odds_rows(root, g.slug, self.env)
-            by = {r["policy"]: r for r in game_rows if r["change"] is None}
+            by = {r["policy"]: r for r in defaults if r["game"] == g.slug}
             if not all(p in by for p in ("greedy", "careful", "solver")):
                 continue
             first, last, gw, cw, sw, low, high = gap_share(by["careful"], by["greedy"],
