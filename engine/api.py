@@ -4,7 +4,7 @@ All errors are ``ValueError`` with a one-line message listing what is allowed.
 """
 from __future__ import annotations
 
-from . import careful, describe, games, policies, solver
+from . import careful, describe, games, policies, probes, solver
 from .deal import check_deal
 from .registry import entries
 
@@ -59,7 +59,7 @@ def _run(game, deal, readings, policy, budget, seed):
         budget = careful.effort(game)[1] if policy == "careful" else 100_000
     start = _check(game, deal, readings, policy, budget)
     if policy == "solver":
-        r = solver.solve_deal(game, deal, readings, budget)
+        r = probes.solve_deal_probing(game, deal, readings, budget)
         final = start
         for m in r.moves:
             final = final.apply(m)
@@ -87,7 +87,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",
     "seconds"}``). A solver's moves are empty unless it won. The solver is
-    :func:`engine.solver.solve_deal`, as in the odds table. With ``captions`` also
+    :func:`engine.probes.solve_deal_probing` (the depth-first search, then probes where it leaves
+    the deal undecided), as in the odds table. With ``captions`` also
     ``"steps": [{"n", "move", "caption", "rules"}]``, one per move: its words and the
     sentence ids it executes, the captions of the site's step-through (:func:`steps`).
     """

@@ -163,8 +163,11 @@ def careful_run(s: State, seed: int | None = None, budget: int | None = None,
     move and the pile sizes only). A move the first sample's solver would play without branching
     (:meth:`~engine.state.State.safe_move` of the sample) is played without deliberation, as
     is a sole legal move. Where nothing is hidden its one sample is the position itself: in
-    the games of :data:`FACE_UP_GAMES` the careful player is the solver
-    (:func:`engine.solver.solve_deal` from the deal, with ``solve_budget`` states), and once
+    the games of :data:`FACE_UP_GAMES` the careful player is the solver's depth-first search
+    (:func:`engine.solver.solve_deal` from the deal, with ``solve_budget`` states; the odds
+    table's solver adds the probes of :mod:`engine.probes` on a deal that search leaves
+    undecided, so on such a deal the two may differ; at these games' default readings the
+    search leaves none), and once
     it has seen every hidden card (the Mill after its first deal, often) its one sample is
     the position itself.
 

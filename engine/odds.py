@@ -36,7 +36,7 @@ from typing import Callable, Iterable
 from . import games
 from .careful import careful_run, effort
 from .policies import POLICIES, playout
-from .solver import solve_deal
+from .probes import solve_deal_probing
 
 DEFAULT_BUDGET = 100_000
 MAX_MOVES = 5000
@@ -72,12 +72,13 @@ def play_deal(game: str, deal: int, readings: dict | None = None, policy: str = 
               budget: int = DEFAULT_BUDGET) -> str:
     """Outcome of one deal: ``"won"``, ``"lost"`` or ``"undecided"``. The solver runs through
     :func:`engine.solver.solve_deal` (a win found under a reading that only removes moves
-    counts: so a restriction's upper bound never exceeds the wider reading's); any other
+    counts: so a restriction's upper bound never exceeds the wider reading's), with probes
+    where it leaves the deal undecided (:func:`engine.probes.solve_deal_probing`); any other
     policy of :data:`engine.policies.POLICIES` plays out through
     :func:`engine.policies.playout`, the careful player through
     :func:`engine.careful.careful_run` with ``budget`` states per decision."""
     if policy == "solver":
-        return solve_deal(game, deal, readings, budget).outcome
+        return solve_deal_probing(game, deal, readings, budget).outcome
     if policy == "careful":
         return careful_run(games.new(game, deal, readings), budget=budget).outcome
     if policy in POLICIES:

@@ -15,7 +15,9 @@ processes or a ``scheduler`` address are the alternatives. The table::
                     (or "N local processes", "dask scheduler at ADDRESS"),
                     "workers": 2, "wall_seconds", "cpu_seconds" (summed over the deals, in
                     the workers), "budgets": {policy: budget}, "deal_ranges": {policy:
-                    [first, last]}, "careful_samples", "command" (these of the latest run),
+                    [first, last]}, "careful_samples", "solver_probes" (probes of
+                    :mod:`engine.probes` on a deal the solver's search leaves undecided),
+                    "command" (these of the latest run),
                     "runs": [{"games", "date", "how", "workers", "wall_seconds",
                               "cpu_seconds", "deal_ranges", "command"}, ...] (every run whose
                     rows the table holds: ``edition results --game G`` measures some games
@@ -59,6 +61,7 @@ from typing import Callable
 from . import games
 from .odds import Z95, outcomes, summarise
 from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, effort
+from .probes import PROBES
 
 ENGINE_DIR = Path(__file__).resolve().parent
 DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
@@ -188,10 +191,13 @@ def engine_hash() -> str:
 
 
 #: rule sources a policy's rows never run: the solver's rows come from
-#: :func:`engine.solver.solve_deal`, which never calls the players (``policies.py``,
-#: ``careful.py``); the greedy and blind players never call the careful one.
-NOT_RUN_BY: dict[str, tuple[str, ...]] = {"solver": ("policies.py", "careful.py"),
-                                          "greedy": ("careful.py",), "blind": ("careful.py",)}
+#: :func:`engine.probes.solve_deal_probing`, which never calls the players (``policies.py``,
+#: ``careful.py``); the greedy and blind players never call the careful one; no player
+#: calls the probes (the careful player's searches are :mod:`engine.solver`'s own).
+NOT_RUN_BY: dict[str, tuple[str, ...]] = {
+    "solver": ("policies.py", "careful.py"),
+    "careful": ("probes.py",),
+    "greedy": ("careful.py", "probes.py"), "blind": ("careful.py", "probes.py")}
 
 
 def game_hash(slug: str, policy: str | None = None) -> str:
@@ -331,7 +337,9 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
         row["samples"] = effort(slug)[0]
     und = row["undecided"]
     unit = "states" if policy in ("solver", "careful") else "moves"
-    row["note"] = (f"{und} of {deals} deals undecided within the budget of {budget} {unit}: "
+    within = (f"the budget of {budget} {unit} and {PROBES} probes of {max(1, budget // PROBES)}"
+              if policy == "solver" else f"the budget of {budget} {unit}")
+    row["note"] = (f"{und} of {deals} deals undecided within {within}: "
                    "the share won is given as bounds and the interval counts them both ways"
                    if und else "")
     return row
@@ -446,7 +454,7 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                             "generator": "engine.results.regenerate",
                             "python": platform.python_version(),
                             "budgets": {p: BUDGETS[p] for p in policies},
-                            "careful_samples": CAREFUL_SAMPLES,
+                            "careful_samples": CAREFUL_SAMPLES, "solver_probes": PROBES,
                             **{k: run[k] for k in ("how", "workers", "wall_seconds",
                                                    "cpu_seconds", "deal_ranges", "command")},
                             "runs": runs + [run]},

@@ -383,6 +383,18 @@ def _careful_effort(rows: list[dict], prov: dict) -> str:
             f"searched at each decision{cost})")
 
 
+def _probes(prov: dict) -> str:
+    """How the solver searched beyond its depth-first search, from the table's provenance
+    (``solver_probes``, :mod:`engine.probes`): `` (depth first; where that leaves a deal
+    open, 8 more short searches from random lines of play, which can only find a win)``;
+    empty for a table measured before probes."""
+    n = prov.get("solver_probes")
+    if not n:
+        return ""
+    return (f" (depth first; where that leaves a deal open, {n} more short searches from "
+            f"random lines of play, which can only find a win)")
+
+
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     """The measured odds of a game from ``corpus/results/odds.json`` (None if none stored):
     the introduction, the default readings' bracket in plain words (:mod:`extract.export.odds_words`),
@@ -404,8 +416,9 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"counts as lost. The careful player, where measured, sees only the face-up cards, "
              f"remembers where the cards it has seen lie, and plans by trying out the cards "
              f"it has never seen{_careful_effort(rows, prov)}. The solver is not a "
-             f"player: it sees every face-down card and searches, so its rate is an upper "
-             f"bound on what any player can do. A deal the solver's budget did not settle is "
+             f"player: it sees every face-down card and searches{_probes(prov)}, so its rate "
+             f"is an upper bound on what any player can do. A deal the solver's budget did "
+             f"not settle is "
              f"undecided; where any are, the rate is given only as bounds, at least the won "
              f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
              f"counted both ways.")
