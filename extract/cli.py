@@ -427,7 +427,8 @@ def play_reason(result: dict, budget: int) -> str:
     if result["outcome"] == "undecided":
         if policy == "solver":
             return (f"the solver's budget of {count(budget, 'state')} ran out before it found a "
-                    f"win or proved a loss (try a larger --budget)")
+                    f"win or proved a loss, and its probes from random lines found no win "
+                    f"(try a larger --budget)")
         return f"the budget of {count(budget, 'move')} ran out before the game ended (try a larger --budget)"
     if moves == 0 and result["final"].get("over"):
         return (f"no legal move in the starting layout ({why or 'no legal moves'}): "
