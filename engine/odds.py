@@ -73,7 +73,8 @@ def play_deal(game: str, deal: int, readings: dict | None = None, policy: str = 
     """Outcome of one deal: ``"won"``, ``"lost"`` or ``"undecided"``. The solver runs through
     :func:`engine.solver.solve_deal` (a win found under a reading that only removes moves
     counts: so a restriction's upper bound never exceeds the wider reading's), with probes
-    where it leaves the deal undecided (:func:`engine.probes.solve_deal_probing`); any other
+    where it leaves the deal undecided, under the restrictions too
+    (:func:`engine.probes.solve_deal_probing`); any other
     policy of :data:`engine.policies.POLICIES` plays out through
     :func:`engine.policies.playout`, the careful player through
     :func:`engine.careful.careful_run` with ``budget`` states per decision."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from . import games
 from .deal import SplitMix64
-from .solver import DEFAULT_BUDGET, SolveResult, solve, solve_deal
+from .solver import DEFAULT_BUDGET, SolveResult, restrictions, solve, solve_deal
 
 #: probes tried on a deal the depth-first search leaves undecided; each searches
 #: ``budget // PROBES`` states, so all of them together search at most ``budget`` more.
@@ -50,20 +50,44 @@ def random_line(slug: str, deal: int, readings: dict | None, k: int):
 def solve_deal_probing(slug: str, deal: int, readings: dict | None = None,
                        budget: int = DEFAULT_BUDGET) -> SolveResult:
     """:func:`engine.solver.solve_deal` with ``budget`` states; when that leaves the deal
-    undecided, up to :data:`PROBES` probes (see the module docstring), each searching
-    ``budget // PROBES`` states (at least 1) from its random line. Returns the first won
-    probe as a win whose ``moves`` run from the deal (random line, then the search's);
-    otherwise the search's verdict. ``states`` and ``seconds`` add up over every search.
-    ValueError for a budget below 1 (:func:`engine.solver.solve`)."""
+    undecided, up to :data:`PROBES` probes (see the module docstring) under ``readings``, then
+    as many under each reading that only takes moves away from them
+    (:func:`engine.solver.restrictions`, as the search itself does), each searching
+    ``budget // PROBES`` states (at least 1) from its random line. So every deal a
+    restriction's probes win, the wider readings' probes win too. Returns the first won
+    probe as a win whose ``moves`` run from the deal (random line, then the search's) and
+    have been replayed from the deal under ``readings`` through the rules; otherwise the
+    search's verdict. ``states`` and ``seconds`` add up over every search. ValueError for a
+    budget below 1 (:func:`engine.solver.solve`); RuntimeError when a restriction's win is
+    refused under ``readings`` (a false ``restricts`` declaration)."""
     r = solve_deal(slug, deal, readings, budget)
     if r.outcome != "undecided":
         return r
     states, seconds = r.states, r.seconds
-    for k in range(PROBES):
-        start = random_line(slug, deal, readings, k)
-        p = solve(start, max(1, budget // PROBES))
-        states += p.states
-        seconds += p.seconds
-        if p.outcome == "won":
-            return SolveResult("won", start.moves() + p.moves, states, seconds)
+    mod = games.get(slug)
+    full = mod.new(deal, readings).cfg.readings
+    for choice in [full] + restrictions(mod, full):
+        for k in range(PROBES):
+            start = random_line(slug, deal, choice, k)
+            p = solve(start, max(1, budget // PROBES))
+            states += p.states
+            seconds += p.seconds
+            if p.outcome == "won":
+                moves = start.moves() + p.moves
+                if choice is not full:
+                    _check_under(slug, deal, full, moves, choice)
+                return SolveResult("won", moves, states, seconds)
     return SolveResult("undecided", [], states, seconds)
+
+
+def _check_under(slug: str, deal: int, readings: dict, moves: list, won_under: dict) -> None:
+    """RuntimeError unless ``moves`` (a win under the restriction ``won_under``) replay from
+    the deal to a won position under the wider ``readings``."""
+    try:
+        end = games.replay(slug, deal, readings, moves)
+    except ValueError as e:
+        raise RuntimeError(f"{slug}: a probe's win under {won_under} is not legal under "
+                           f"{readings}, so a 'restricts' declaration is false: {e}") from None
+    if not end.is_won():
+        raise RuntimeError(f"{slug}: a probe's win under {won_under} does not win under "
+                           f"{readings}; a 'restricts' declaration is false")
