@@ -736,6 +736,9 @@ def _relaxed_blocked(found: tuple, sides: tuple, waste: tuple = (), in_suit: boo
                 while p and fits(p[-1]):
                     rise(p.pop())
                     moved = True
+                    expose()  # each card laid bare is a pile's top, if only for a moment
+                    # (once marked only after the whole run went up: a card laid bare and
+                    # gone up at once was missed, and a won position was claimed lost)
             piles = [p for p in piles if p]
             expose()
         if not queue:

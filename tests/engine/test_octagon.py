@@ -296,3 +296,39 @@ def test_careful_player_ends_under_literal():
         assert r.state.moves()
     finally:
         signal.alarm(0)
+
+
+def _position(found, sides, waste, stock, passes=3, off=()):
+    """An Octagon position in the last pass (default readings) built from its parts."""
+    s = games.new("octagon", 1, off=set(off))
+    s.found, s.sides, s.waste, s.stock, s.ptr, s.passes, s.opening = (
+        found, sides, waste, stock, 0, passes, False)
+    s.fstock = bytes(x % 52 for x in stock)
+    return s
+
+
+def _bared_nine():
+    """Last pass. Spades at eight and six, hearts at three and the king: the four of
+    hearts goes up, laying bare the nine of spades, which could go up at once but is the
+    place for the eight of spades on the waste's top, over the seven of spades: built
+    there, it lets the seven up, and everything follows. All the other cards are home or
+    go up in order."""
+    c = _codes()
+    sp, hs = octagon.SUIT[c["2S"]], octagon.SUIT[c["2H"]]
+    found = tuple((8 if f % 2 == 0 else 6) if f // 2 == sp else
+                  (3 if f % 2 == 0 else 13) if f // 2 == hs else 13 for f in range(8))
+    sides = ((c["9S"], c["4H'"]), (c["7H'"], c["6H'"], c["5H'"]),
+             (c["10H'"], c["9H'"], c["8H'"]), (c["KH'"], c["QH'"], c["JH'"]))
+    waste = (c["9S'"], c["7S'"], c["8S'"])
+    stock = tuple(c[x] for x in ("10S", "10S'", "JS", "JS'", "QS", "QS'", "KS", "KS'"))
+    return found, sides, waste, stock
+
+
+def test_a_card_laid_bare_for_a_moment_is_a_place_to_build():
+    """The nine of spades is a side pile's top only between the four of hearts going up
+    and itself going up; ``blocked`` once marked the piles' tops only after a whole run
+    of cards had gone up, missed it and claimed this won position lost (with the automatic
+    moves off, the solver then called it lost). Found by a helper checking the proof."""
+    s = _position(*_bared_nine(), off=("safe-foundation",))
+    assert not s.dead()
+    assert solver.search(s, 20_000).outcome == "won"
