@@ -53,6 +53,23 @@ def test_odds_named_fairly_on_the_page(site):
     assert re.search(r"≥ \d+\.\d% won, \d+\.\d% undecided", text)
 
 
+def test_odds_method_says_how_the_solver_searched(site):
+    """The method names the probes (engine.probes) with their number from the stored table's
+    provenance, and says they can only find a win; the rows' notes give the budget."""
+    import json
+    from pathlib import Path
+    table = json.loads((Path(__file__).resolve().parent.parent / "corpus" / "results"
+                        / "odds.json").read_text(encoding="utf-8"))
+    n = table["provenance"]["solver_probes"]
+    text = text_of((site / "games" / "spinning-wheel.html").read_text(encoding="utf-8"))
+    assert (f"searches (depth first; where that leaves a deal open, {n} more short searches "
+            f"from random lines of play, which can only find a win)") in text
+    row = next(r for r in table["rows"] if (r["game"], r["policy"], r["change"])
+               == ("spinning-wheel", "solver", None))
+    assert row["undecided"] and f"{n} probes of {row['budget'] // n}" in row["note"]
+    assert squash(row["note"]) in text
+
+
 def test_claim_box_says_what_was_measured_and_the_test(site):
     page = (site / "games" / "goes-doesnt-go.html").read_text(encoding="utf-8")
     text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", page)))
