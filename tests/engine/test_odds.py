@@ -121,6 +121,39 @@ def test_regenerate_small(tmp_path):
     assert not results.stale(t)
 
 
+def test_a_game_may_give_its_solver_rows_a_larger_budget(tmp_path, monkeypatch):
+    """SOLVER_BUDGETS: the game's solver rows (every reading) search with its budget, the rows
+    and their notes say so, the other games and policies keep BUDGETS."""
+    monkeypatch.setattr(results, "SOLVER_BUDGETS", {"spinning-wheel": 40})
+    assert results.default_budget("spinning-wheel", "solver") == 40
+    assert results.default_budget("mill", "solver") == results.BUDGETS["solver"]
+    assert results.default_budget("spinning-wheel", "greedy") == results.BUDGETS["greedy"]
+    t = results.regenerate(tmp_path / "odds.json", ["spinning-wheel"], ("solver",),
+                           deals=2, jobs=1, date="2000-01-01", command="test")
+    assert t["provenance"]["solver_budgets"] == {"spinning-wheel": 40}
+    assert {r["budget"] for r in t["rows"]} == {40}
+    open_rows = [r for r in t["rows"] if r["undecided"]]
+    assert open_rows and all("budget of 40 states and 8 probes of 5" in r["note"]
+                             for r in open_rows)
+
+
+def test_a_deal_decided_at_a_budget_is_decided_alike_at_a_larger_one():
+    """The argument of SOLVER_BUDGETS: the search (and its probes) is deterministic and
+    depth-first, so raising the budget only decides open deals; it never turns a verdict."""
+    seen = set()
+    for slug in ("spinning-wheel", "peacock-tail"):
+        for d in range(1, 7):
+            small = odds.play_deal(slug, d, {}, "solver", 300)
+            large = odds.play_deal(slug, d, {}, "solver", 3_000)
+            seen.add((small, large))
+            if small != "undecided":
+                assert large == small, (slug, d)
+    # the comparison means something: some deal is decided at both budgets, and some only
+    # at the larger one
+    assert any(a != "undecided" for a, _ in seen)
+    assert any(a == "undecided" != b for a, b in seen), seen
+
+
 def test_range_counts_and_common_deals():
     a = {"first": 1, "outcomes": "WLUWW"}
     b = {"first": 3, "outcomes": "LLLLLL"}
