@@ -137,6 +137,15 @@ def test_a_game_may_give_its_solver_rows_a_larger_budget(tmp_path, monkeypatch):
                              for r in open_rows)
 
 
+def test_the_readme_and_the_guide_state_the_solver_budget_of_the_code():
+    from pathlib import Path
+    root = Path(results.__file__).resolve().parent.parent
+    said = f"{results.BUDGETS['solver']:,} states a"
+    for doc in ("README.md", "docs/maintainers.md"):
+        text = " ".join((root / doc).read_text(encoding="utf-8").split())
+        assert said in text and "SOLVER_BUDGETS" in text, doc
+
+
 def test_a_deal_decided_at_a_budget_is_decided_alike_at_a_larger_one():
     """The argument of SOLVER_BUDGETS: the search (and its probes) is deterministic and
     depth-first, so raising the budget only decides open deals; it never turns a verdict."""
