@@ -61,8 +61,10 @@ def test_odds_method_says_how_the_solver_searched(site):
     table = json.loads((Path(__file__).resolve().parent.parent / "corpus" / "results"
                         / "odds.json").read_text(encoding="utf-8"))
     n = table["provenance"]["solver_probes"]
+    from engine import results
+    stale = {id(r) for r in results.stale_rows(table)}   # measured by an older engine
     row = next(r for r in table["rows"] if r["policy"] == "solver" and r["change"] is None
-               and r["undecided"])
+               and r["undecided"] and id(r) not in stale)
     text = text_of((site / "games" / f"{row['game']}.html").read_text(encoding="utf-8"))
     assert (f"searches (depth first; where that leaves a deal open, {n} more short searches "
             f"from random lines of play, which can only find a win)") in text
