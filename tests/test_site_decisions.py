@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from engine import api
+from engine import api, results
 from extract.corpus.ids import anchor
 
 
@@ -56,12 +56,8 @@ def test_odds_named_fairly_on_the_page(site):
 def test_odds_method_says_how_the_solver_searched(site):
     """The method names the probes (engine.probes) with their number from the stored table's
     provenance, and says they can only find a win; an open row's note gives the budget."""
-    import json
-    from pathlib import Path
-    table = json.loads((Path(__file__).resolve().parent.parent / "corpus" / "results"
-                        / "odds.json").read_text(encoding="utf-8"))
+    table = results.load()
     n = table["provenance"]["solver_probes"]
-    from engine import results
     stale = {id(r) for r in results.stale_rows(table)}   # measured by an older engine
     row = next(r for r in table["rows"] if r["policy"] == "solver" and r["change"] is None
                and r["undecided"] and id(r) not in stale)
