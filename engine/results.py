@@ -56,6 +56,7 @@ import math
 import os
 import platform
 import time
+import uuid
 from pathlib import Path
 from typing import Callable
 
@@ -414,7 +415,9 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     """Measure every game (or ``games_``) under the default and each single-reading change,
     with each of ``policies`` (default :data:`POLICIES`), each policy on its fixed range of
     deals (:func:`deal_ranges` of ``deals``, from deal ``first``), and write the table to
-    ``path`` atomically. Returns it. ``workers``: start a local Dask cluster of that many
+    ``path`` atomically after every row (:func:`_write`), so that a run stopped part-way keeps
+    the rows it finished; its run in the provenance counts them (``rows`` of
+    ``rows_planned``, ``complete`` false until the last is written). Returns the table. ``workers``: start a local Dask cluster of that many
     worker processes (:func:`local_cluster`) and run there; otherwise ``scheduler`` (an
     address or a ``distributed.Client``) or ``jobs`` local processes (default: all CPUs).
     ``progress(message)`` is called before each row; ``command`` is stored as how it was
@@ -431,10 +434,18 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     else:
         how = f"{jobs or os.cpu_count() or 1} local processes"
     t0 = time.perf_counter()
-    rows = []
+    rows: list[dict] = []
     # the source hashed is the source measured: hashed before any deal runs, so that an edit
     # made while the deals run leaves the rows stale rather than passing for current
     hashes = {(slug, p): game_hash(slug, p) for slug in slugs for p in policies}
+    run = {"games": list(slugs), "date": date or _dt.date.today().isoformat(), "how": how,
+           "workers": workers or jobs or (None if scheduler is not None else os.cpu_count() or 1),
+           "wall_seconds": 0.0, "cpu_seconds": 0.0,
+           "deal_ranges": {p: [first, first + ranges[p] - 1] for p in policies},
+           "command": command or "engine.results.regenerate()",
+           "rows": 0, "rows_planned": rows_planned(slugs, policies), "complete": False,
+           "id": uuid.uuid4().hex[:12]}
+    whole = not games_ and tuple(policies) == POLICIES
     try:
         for slug in slugs:
             for change, readings in configurations(slug):
@@ -446,31 +457,56 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     row["change"] = change
                     row["engine"] = hashes[(slug, policy)]
                     rows.append(row)
+                    # every row is written as it is finished: a run stopped part-way keeps
+                    # what it measured (its run says how many of its rows it wrote)
+                    run.update(rows=len(rows), wall_seconds=round(time.perf_counter() - t0, 1),
+                               cpu_seconds=round(sum(r["cpu_seconds"] for r in rows), 1))
+                    _write(path, rows, run, policies, whole, final=False)
     finally:
         if cluster is not None:
             scheduler.close()
             cluster.close()
-    run = {"games": list(slugs), "date": date or _dt.date.today().isoformat(), "how": how,
-           "workers": workers or jobs or (None if scheduler is not None else os.cpu_count() or 1),
-           "wall_seconds": round(time.perf_counter() - t0, 1),
-           "cpu_seconds": round(sum(r["cpu_seconds"] for r in rows), 1),
-           "deal_ranges": {p: [first, first + ranges[p] - 1] for p in policies},
-           "command": command or "engine.results.regenerate()"}
-    # a run of some games (or some policies) keeps the other rows (and the runs that made
-    # them): a row is replaced only by a row of the same game and policy
+    run.update(complete=True, wall_seconds=round(time.perf_counter() - t0, 1))
+    return _write(path, rows, run, policies, whole, final=True)
+
+
+def _row_order(row: dict) -> tuple[int, int, int]:
+    """Where ``row`` stands in the table: games in the engine's order, then the default and
+    the changes in :func:`configurations` order, then :data:`POLICIES` order (rows of games,
+    changes or policies no longer known last)."""
+    order = list(games.GAMES)
+    slug = row.get("game")
+    changes = [c for c, _ in configurations(slug)] if slug in order else []
+    return (order.index(slug) if slug in order else len(order),
+            changes.index(row.get("change")) if row.get("change") in changes else len(changes),
+            POLICIES.index(row["policy"]) if row.get("policy") in POLICIES else len(POLICIES))
+
+
+def _write(path: str | os.PathLike, rows: list[dict], run: dict, policies: tuple[str, ...],
+           whole: bool, final: bool) -> dict:
+    """Write ``rows`` and ``run`` (a run of :func:`regenerate`) into the table at ``path``
+    atomically, loading the table afresh so that runs of other games writing meanwhile keep
+    their rows. Part-way (``final`` False) a row replaces only the stored row of the same
+    game, change and policy; at the end of the run (``final``) the rows of its games and
+    policies (of every game when ``whole``) that it did not measure go, with the runs that
+    made only those. Returns the table written."""
+    path = Path(path)
+    done = {(g, p) for g in run["games"] for p in policies}
+    measured = {(r["game"], r["change"], r["policy"]) for r in rows}
     kept, runs = [], []
-    done = {(g, p) for g in slugs for p in policies}
-    if (games_ or tuple(policies) != POLICIES) and Path(path).is_file():
+    if path.is_file():
         try:
             old = load(path)
-            kept = [r for r in old.get("rows", []) if (r.get("game"), r.get("policy")) not in done]
-            runs = [r for r in old.get("provenance", {}).get("runs", [])
-                    if {(g, p) for g in r.get("games", ())
-                        for p in r.get("deal_ranges", POLICIES)} - done]
         except (OSError, ValueError):
-            kept, runs = [], []
-    order = {g: i for i, g in enumerate(games.GAMES)}
-    rows = sorted(kept + rows, key=lambda r: order.get(r["game"], len(order)))
+            old = {}
+        for r in old.get("rows", []):
+            key = (r.get("game"), r.get("change"), r.get("policy"))
+            if key not in measured and not (final and (whole or (key[0], key[2]) in done)):
+                kept.append(r)
+        for r in old.get("provenance", {}).get("runs", []):
+            covers = {(g, p) for g in r.get("games", ()) for p in r.get("deal_ranges", POLICIES)}
+            if r.get("id", "") != run["id"] and not (final and (whole or covers <= done)):
+                runs.append(r)
     table = {"provenance": {"engine": engine_hash(), "date": run["date"],
                             "generator": "engine.results.regenerate",
                             "python": platform.python_version(),
@@ -479,11 +515,10 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                             "careful_samples": CAREFUL_SAMPLES, "solver_probes": PROBES,
                             **{k: run[k] for k in ("how", "workers", "wall_seconds",
                                                    "cpu_seconds", "deal_ranges", "command")},
-                            "runs": runs + [run]},
-             "rows": rows}
-    path = Path(path)
+                            "runs": runs + [dict(run)]},
+             "rows": sorted(kept + rows, key=_row_order)}
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp = path.with_suffix(f"{path.suffix}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, path)
     return table

@@ -417,3 +417,47 @@ def test_an_edit_made_while_the_deals_run_leaves_the_rows_stale(tmp_path, monkey
                            deals={"greedy": 1}, jobs=1, progress=edit)
     assert {r["engine"] for r in t["rows"]} == {before}
     assert results.stale_games(t) == ["heart-to-heart"]
+
+
+def test_a_run_stopped_part_way_keeps_the_rows_it_finished(tmp_path, monkeypatch):
+    """regenerate writes each row as it is finished: a run stopped after two rows leaves
+    those two new rows, the older rows of the configurations it did not reach, and a run
+    entry that says it is incomplete; a run of another game that writes meanwhile keeps its
+    rows; the complete run that follows replaces the partial run's entry."""
+    p = tmp_path / "odds.json"
+    results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 1}, jobs=1,
+                       command="old")
+    n = len(results.configurations("heart-to-heart"))
+    real, calls = results.measure, []
+
+    def measure(slug, *a, **k):
+        if slug != "heart-to-heart":
+            return real(slug, *a, **k)
+        calls.append(a)
+        if len(calls) == 2:    # another run writes to the table while this one measures
+            results.regenerate(p, ["favourite"], ("greedy",), deals={"greedy": 1}, jobs=1,
+                               command="meanwhile")
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(slug, *a, **k)
+
+    monkeypatch.setattr(results, "measure", measure)
+    with pytest.raises(KeyboardInterrupt):
+        results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
+                           command="stopped")
+    t = results.load(p)
+    mine = [r for r in t["rows"] if r["game"] == "heart-to-heart"]
+    assert [r["deals"] for r in mine] == [2, 2] + [1] * (n - 2)
+    assert [r["change"] for r in mine] == [c for c, _ in results.configurations("heart-to-heart")]
+    assert any(r["game"] == "favourite" for r in t["rows"])
+    assert [r["command"] for r in t["provenance"]["runs"]] == ["old", "meanwhile", "stopped"]
+    runs = {r["command"]: r for r in t["provenance"]["runs"]}
+    assert (runs["stopped"]["rows"], runs["stopped"]["rows_planned"],
+            runs["stopped"]["complete"]) == (2, n, False)
+    assert runs["old"]["complete"] and runs["meanwhile"]["complete"]
+    monkeypatch.setattr(results, "measure", real)
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
+                           command="again")
+    assert [r["command"] for r in t["provenance"]["runs"]] == ["meanwhile", "again"]
+    assert [r["deals"] for r in t["rows"] if r["game"] == "heart-to-heart"] == [2] * n
+    assert results.stale_rows(t) == []
