@@ -243,7 +243,8 @@ def stale_rows(results: dict) -> list[dict]:
     """The rows of ``results`` (a loaded odds table) of an executable game that were made by
     another engine source than today's: each row's ``"engine"`` against :func:`game_hash` of
     its game and policy (a row without one against the table's whole-engine hash, as in
-    :func:`stale_games`)."""
+    :func:`stale_games`), or at another budget than the one it would be measured at today
+    (:func:`default_budget`: a game given a budget in :data:`SOLVER_BUDGETS`, say)."""
     whole_ok = _whole_table_current(results)
     current: dict = {}
     out = []
@@ -254,7 +255,9 @@ def stale_rows(results: dict) -> list[dict]:
         k = (r["game"], r.get("policy"))
         if k not in current:
             current[k] = game_hash(*k)
-        if not (r["engine"] == current[k] if "engine" in r else whole_ok):
+        if not (r["engine"] == current[k] if "engine" in r else whole_ok) or (
+                "budget" in r and r.get("policy") in POLICIES
+                and r["budget"] != default_budget(*k)):
             out.append(r)
     return out
 

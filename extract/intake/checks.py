@@ -330,7 +330,7 @@ def run_checks(edition) -> tuple[bool, str]:
         section(f"stored odds ({len(table['rows'])} rows, {table['provenance']['date']}) are "
                 f"current with the engine",
                 [f"{stored}: the {'/'.join(ps) + ' ' if ps else ''}rows of {slug} were made by "
-                 f"another engine source (or are missing); run `edition results --game {slug}"
+                 f"another engine source or at another budget (or are missing); run `edition results --game {slug}"
                  + "".join(f" --policy {p}" for p in ps) + "` to regenerate them"
                  for slug, ps in stale_by_game.items()], fatal=False)
 

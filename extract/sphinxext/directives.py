@@ -434,7 +434,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     elif plain:
         sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
     if slug in stale_games(root / "results" / "odds.json", table):   # once per build
-        sec += _para("The engine has changed since these figures were measured.", ["odds-stale"])
+        sec += _para("The engine (or the budget of a player) has changed since these figures were measured.", ["odds-stale"])
     sec += _para(intro, ["odds-method"])
     cells = []
     shown = [r for r in rows if not same_as_greedy(r, rows)]

@@ -135,6 +135,10 @@ def test_a_game_may_give_its_solver_rows_a_larger_budget(tmp_path, monkeypatch):
     open_rows = [r for r in t["rows"] if r["undecided"]]
     assert open_rows and all("budget of 40 states and 8 probes of 5" in r["note"]
                              for r in open_rows)
+    assert results.stale_rows(t) == []
+    # a budget changed after the rows were measured leaves them stale (check names them)
+    monkeypatch.setattr(results, "SOLVER_BUDGETS", {"spinning-wheel": 80})
+    assert results.stale_rows(t) == t["rows"]
 
 
 def test_the_readme_and_the_guide_state_the_solver_budget_of_the_code():
