@@ -430,6 +430,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     run."""
     slugs = games_ or games.available()
     ranges = deal_ranges(deals)
+    if Path(path).is_file():
+        _readable(path)   # before any deal runs: a table that cannot be read is never replaced
     cluster = local_cluster(workers) if workers else None
     if cluster is not None:
         scheduler = cluster.get_client()
@@ -476,6 +478,20 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     return _write(path, rows, run, policies, whole, final=True)
 
 
+def _readable(path: str | os.PathLike) -> dict:
+    """The table at ``path`` (:func:`load`); ValueError naming the file and the fix when it
+    is not a JSON object (a run never writes over rows it could not read)."""
+    try:
+        table = load(path)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path}: cannot read the stored odds table ({e}); restore it "
+                         f"(git checkout -- {Path(path).name}) or move it away") from None
+    if not isinstance(table, dict):
+        raise ValueError(f"{path}: the stored odds table is not a JSON object; restore it "
+                         f"(git checkout -- {Path(path).name}) or move it away")
+    return table
+
+
 def _row_order(row: dict) -> tuple[int, int, int]:
     """Where ``row`` stands in the table: games in the engine's order, then the default and
     the changes in :func:`configurations` order, then :data:`POLICIES` order (rows of games,
@@ -501,10 +517,7 @@ def _write(path: str | os.PathLike, rows: list[dict], run: dict, policies: tuple
     measured = {(r["game"], r["change"], r["policy"]) for r in rows}
     kept, runs = [], []
     if path.is_file():
-        try:
-            old = load(path)
-        except (OSError, ValueError):
-            old = {}
+        old = _readable(path)
         for r in old.get("rows", []):
             key = (r.get("game"), r.get("change"), r.get("policy"))
             if key not in measured and not (final and (whole or (key[0], key[2]) in done)):

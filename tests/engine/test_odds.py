@@ -465,3 +465,17 @@ def test_a_run_stopped_part_way_keeps_the_rows_it_finished(tmp_path, monkeypatch
     assert [r["command"] for r in t["provenance"]["runs"]] == ["meanwhile", "again"]
     assert [r["deals"] for r in t["rows"] if r["game"] == "heart-to-heart"] == [2] * n
     assert results.stale_rows(t) == []
+
+
+def test_a_stored_table_that_cannot_be_read_is_never_replaced(corpus_copy, cli):
+    """`edition results` refuses, before measuring, to run over a stored table it cannot
+    read: exit 2 naming the file and the fix, the file left as it was."""
+    (corpus_copy / "results").mkdir()
+    stored = corpus_copy / "results" / "odds.json"
+    for text in ('{"rows": [', "[1, 2]"):
+        stored.write_text(text, encoding="utf-8")
+        r = cli("--corpus", corpus_copy, "results", "--game", "heart-to-heart", "--policy",
+                "greedy", "--deals", "1", "--jobs", "1")
+        assert r.exit_code == 2 and str(stored) in r.output and "restore it" in r.output
+        assert "measuring" not in r.output        # refused before any deal was played
+        assert stored.read_text(encoding="utf-8") == text
