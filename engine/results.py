@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import ast
+import contextlib
 import hashlib
 import json
 import math
@@ -59,6 +60,11 @@ import time
 import uuid
 from pathlib import Path
 from typing import Callable
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 from . import games
 from .odds import Z95, outcomes, summarise
@@ -513,6 +519,29 @@ def _write(path: str | os.PathLike, rows: list[dict], run: dict, policies: tuple
     policies (of every game when ``whole``) that it did not measure go, with the runs that
     made only those. Returns the table written."""
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(path.parent):
+        return _merge_and_write(path, rows, run, policies, whole, final)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path):
+    """Hold an exclusive lock on ``folder`` (``flock`` of the folder itself, so no lock file
+    is left behind) while a run loads and rewrites the table in it; where the system has no
+    ``fcntl`` (Windows) no lock, and two runs must not write at once."""
+    if fcntl is None:  # pragma: no cover - not on Linux
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)   # closing the descriptor releases the lock
+
+
+def _merge_and_write(path: Path, rows: list[dict], run: dict, policies: tuple[str, ...],
+                     whole: bool, final: bool) -> dict:
     done = {(g, p) for g in run["games"] for p in policies}
     measured = {(r["game"], r["change"], r["policy"]) for r in rows}
     kept, runs = [], []
@@ -536,7 +565,6 @@ def _write(path: str | os.PathLike, rows: list[dict], run: dict, policies: tuple
                                                    "cpu_seconds", "deal_ranges", "command")},
                             "runs": runs + [dict(run)]},
              "rows": sorted(kept + rows, key=_row_order)}
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f"{path.suffix}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, path)

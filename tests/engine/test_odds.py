@@ -479,3 +479,20 @@ def test_a_stored_table_that_cannot_be_read_is_never_replaced(corpus_copy, cli):
         assert r.exit_code == 2 and str(stored) in r.output and "restore it" in r.output
         assert "measuring" not in r.output        # refused before any deal was played
         assert stored.read_text(encoding="utf-8") == text
+
+
+def test_a_run_waits_while_another_rewrites_the_table(tmp_path):
+    """Two runs may write to one table: each loads and rewrites it under a lock on its
+    folder, so a run never writes while another is between loading and writing (which
+    would drop the other's newest row)."""
+    import threading
+    p = tmp_path / "odds.json"
+    with results._locked(tmp_path):           # another run is rewriting the table
+        t = threading.Thread(target=results.regenerate,
+                             args=(p, ["heart-to-heart"], ("greedy",)),
+                             kwargs={"deals": 1, "jobs": 1})
+        t.start()
+        t.join(timeout=3)
+        assert t.is_alive() and not p.exists()   # measured, but waiting to write
+    t.join(timeout=60)
+    assert not t.is_alive() and p.exists()
