@@ -333,6 +333,12 @@ def run_checks(edition) -> tuple[bool, str]:
                  f"another engine source or at another budget (or are missing); run `edition results --game {slug}"
                  + "".join(f" --policy {p}" for p in ps) + "` to regenerate them"
                  for slug, ps in stale_by_game.items()], fatal=False)
+        stopped = [r for r in table["provenance"].get("runs", []) if r.get("complete") is False]
+        section("every run of the stored odds ended",
+                [f"{stored}: the run `{r.get('command')}` of {r.get('date')} stopped after "
+                 f"{r.get('rows')} of its {r.get('rows_planned')} rows (the rows it did not "
+                 f"reach are older ones); run it again to finish it" for r in stopped],
+                fatal=False)
 
     lines.append("")
     lines.append("check passed" if not failures else f"check FAILED: {failures} section(s)")

@@ -496,3 +496,22 @@ def test_a_run_waits_while_another_rewrites_the_table(tmp_path):
         assert t.is_alive() and not p.exists()   # measured, but waiting to write
     t.join(timeout=60)
     assert not t.is_alive() and p.exists()
+
+
+def test_check_names_a_run_that_stopped_part_way(corpus_copy, cli):
+    """`edition check` warns (it does not fail) about a run of the stored odds that stopped
+    before its last row, naming its command and how far it got."""
+    table = json.loads(results.DEFAULT_PATH.read_text(encoding="utf-8"))
+    runs = table["provenance"].setdefault("runs", [])
+    for r in runs:
+        r["complete"] = True
+    runs.append({"games": ["mill"], "date": "2000-01-01", "command": "edition results --game mill",
+                 "rows": 3, "rows_planned": 20, "complete": False})
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert ("the run `edition results --game mill` of 2000-01-01 stopped after 3 of its 20 rows"
+            in r.output)
+    runs[-1]["complete"] = True
+    (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
+    assert "stopped after" not in cli("--corpus", corpus_copy, "check").output
