@@ -300,7 +300,8 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                 return (f"site up to date (nothing it is built from has changed; --force "
                         f"builds anyway): {out / 'index.html'}")
             from .sphinxext.play import examples_alongside  # lazy: extract.sphinxext.play loads docutils
-            alongside.enter_context(examples_alongside(_executable_slugs(root), cache))
+            alongside.enter_context(examples_alongside(_executable_slugs(root), cache,
+                                                         root / "results" / "odds.json"))
             ed = build_edition(corpus, cache)  # fail early on bad data; cached
         from .model.collate import vanished_apparatus_ids  # lazy: extract.model.collate pulls in the corpus layer, and the CLI imports this module at start
         broken = broken_ids(ed) + vanished_apparatus_ids(ed)

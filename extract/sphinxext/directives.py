@@ -713,7 +713,8 @@ class GameDirective(EditionDirective):
             out.append(sec)
 
         if eg.get("executable"):
-            out.append(play_section(game.slug, game.title_en or game.title_ru, eg, ed.cache_dir))
+            out.append(play_section(game.slug, game.title_en or game.title_ru, eg, ed.cache_dir,
+                                        ed.root / "results" / "odds.json"))
 
         odds = odds_table(ed.root, game.slug, self.env)
         if odds is not None:

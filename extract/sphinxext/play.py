@@ -5,7 +5,9 @@ numbered deals with the engine at build time, the same way every time (default r
 the first of deals 1 to :data:`GREEDY_SEARCH` that the greedy policy wins; else the first of
 deals 1 to :data:`SOLVER_SEARCH` whose win the solver finds within :data:`SOLVER_BUDGET`
 states (its winning line is shown); else deal 1 played greedily, and the page says that the
-game rarely comes out and why that deal ends. The choice and the trace are cached on disk
+game rarely comes out and why that deal ends. A deal the stored odds table's current rows
+show that search cannot win is not played again (:func:`not_won`: the choice is the same,
+the clean build is spared the searches). The choice and the trace are cached on disk
 beside the model, keyed by the engine's and the toolkit's source (:func:`example_trace`).
 
 **What the viewer gets.** The trace is stored in the page as JSON: the starting layout, then
@@ -85,12 +87,44 @@ def compact_trace(result: dict) -> dict:
             "steps": steps, "moves": len(moves), "truncated": len(moves) > MAX_STEPS}
 
 
-def choose_example(slug: str) -> dict:
+def not_won(slug: str, odds) -> dict[str, set[int]]:
+    """Deals of game ``slug`` that the stored odds table at ``odds`` (a path, or None) shows
+    no example search of :func:`choose_example` can win, by policy: ``{"greedy": {deals},
+    "solver": {deals}}``. Read only from the default readings' rows that are current
+    (:func:`engine.results.stale_rows`) and searched at least as far as the example does
+    (the greedy row's budget of moves at least :data:`BUDGET`, the solver row's states at
+    least :data:`SOLVER_BUDGET`): the players and the solver are deterministic, and a deal
+    not won within a budget is not won within a smaller one, so skipping these deals
+    changes no choice; it spares a clean build the searches (the Octagon's two solver
+    searches cost about 4 s). Empty sets when the table is missing or cannot be read."""
+    out: dict[str, set[int]] = {"greedy": set(), "solver": set()}
+    if odds is None or not os.path.isfile(odds):
+        return out
+    try:
+        table = engine_results.load(odds)
+        stale = {id(r) for r in engine_results.stale_rows(table)}
+    except (OSError, ValueError):
+        return out   # no table to trust: every deal is searched, as without one (the
+        # odds section of the page reports the table's fault)
+    floor = {"greedy": BUDGET, "solver": SOLVER_BUDGET}
+    for r in table.get("rows", []):
+        p = r.get("policy")
+        if (r.get("game") == slug and r.get("change") is None and p in floor
+                and id(r) not in stale and r.get("budget", 0) >= floor[p]):
+            out[p] |= {r["first"] + i for i, c in enumerate(r.get("outcomes", "")) if c != "W"}
+    return out
+
+
+def choose_example(slug: str, odds=None) -> dict:
     """The example deal of a game (see the module docstring): ``{"deal", "policy",
     "budget", "comes_out" (bool), "why" (a sentence for the page), "result" (the
     :func:`engine.api.play` result of that deal, so that it is not played twice)}``.
-    Deterministic."""
+    Deterministic; ``odds``, the stored odds table's path, only spares searches whose
+    outcome it already holds (:func:`not_won`)."""
+    skip = not_won(slug, odds)
     for deal in range(1, GREEDY_SEARCH + 1):
+        if deal > 1 and deal in skip["greedy"]:   # deal 1 is played: it is the fallback
+            continue
         result = api.play(slug, deal, {}, "greedy", BUDGET)
         if result["outcome"] == "won":
             why = ("the first deal from 1 up that the greedy policy wins" if deal > 1 else
@@ -100,6 +134,8 @@ def choose_example(slug: str) -> dict:
         if deal == 1:
             first = result
     for deal in range(1, SOLVER_SEARCH + 1):
+        if deal in skip["solver"]:
+            continue
         result = api.play(slug, deal, {}, "solver", SOLVER_BUDGET)
         if result["outcome"] == "won":
             return {"deal": deal, "policy": "solver", "budget": SOLVER_BUDGET, "comes_out": True,
@@ -119,7 +155,7 @@ _PENDING: list = []
 
 
 @contextmanager
-def examples_alongside(slugs: list[str], cache_dir):
+def examples_alongside(slugs: list[str], cache_dir, odds=None):
     """Within this context, the example traces of ``slugs`` are made into ``cache_dir`` in one
     worker process, while this process builds the model and Sphinx starts (a clean build's
     wall time; the CPU time is the same). :func:`example_trace` waits for the worker, and an
@@ -131,7 +167,8 @@ def examples_alongside(slugs: list[str], cache_dir):
         slugs = [s for s in slugs if not entry_path(cache_dir, f"example-{s}", key).is_file()]
     if (os.cpu_count() or 1) > 1 and cache_dir is not None and slugs:
         pool = multiprocessing.get_context("spawn").Pool(1)
-        _PENDING.append(pool.apply_async(_make_examples, (list(slugs), str(cache_dir))))
+        _PENDING.append(pool.apply_async(_make_examples, (list(slugs), str(cache_dir),
+                                                          None if odds is None else str(odds))))
     try:
         yield
     finally:
@@ -141,12 +178,12 @@ def examples_alongside(slugs: list[str], cache_dir):
             pool.join()
 
 
-def _make_examples(slugs: list[str], cache_dir: str) -> None:
+def _make_examples(slugs: list[str], cache_dir: str, odds: str | None = None) -> None:
     for slug in slugs:
-        example_trace(slug, cache_dir)
+        example_trace(slug, cache_dir, odds)
 
 
-def example_trace(slug: str, cache_dir=None) -> dict:
+def example_trace(slug: str, cache_dir=None, odds=None) -> dict:
     """The compact trace of the page's example deal, with ``"choice"`` (from
     :func:`choose_example`). Cached in ``cache_dir`` (the model's cache, or none) under a key
     of the engine's source hash and the toolkit's code fingerprint. Waits first for a worker
@@ -155,7 +192,7 @@ def example_trace(slug: str, cache_dir=None) -> dict:
         _PENDING.pop().get()
 
     def compute() -> dict:
-        c = choose_example(slug)
+        c = choose_example(slug, odds)
         t = compact_trace(c.pop("result"))
         t["choice"] = c
         return t
@@ -188,10 +225,12 @@ def python_example(slug: str, ambiguities: list[dict], deal: int, policy: str = 
     return "\n".join(lines) + "\n"
 
 
-def play_section(slug: str, game_title: str, eg: dict, cache_dir=None) -> nodes.section:
-    """The "Play it" section: why this deal, the viewer, its key, and the Python example."""
+def play_section(slug: str, game_title: str, eg: dict, cache_dir=None,
+                 odds=None) -> nodes.section:
+    """The "Play it" section: why this deal, the viewer, its key, and the Python example
+    (``odds``: the stored odds table's path, :func:`choose_example`)."""
     from ..export.figures import PRIME_LEGEND  # lazy: extract.export.figures loads lxml
-    t = example_trace(slug, cache_dir)
+    t = example_trace(slug, cache_dir, odds)
     c = t["choice"]
     reason = "no legal move was left" if t["reason"] == "no legal moves" else t["reason"]
     sec = nodes.section(ids=[f"{slug}-play"])
