@@ -437,8 +437,12 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     address or a ``distributed.Client``) or ``jobs`` local processes (default: all CPUs).
     ``progress(message)`` is called before each row; ``command`` is stored as how it was
     run."""
-    slugs = games_ or games.available()
+    slugs = list(dict.fromkeys(games_)) if games_ else games.available()
+    for slug in slugs:
+        games.get(slug)   # ValueError naming the known games, before any deal runs
     ranges = deal_ranges(deals)
+    if Path(path).exists() and not Path(path).is_file():
+        raise ValueError(f"{path} is not a file: move it away")
     if Path(path).is_file():
         _readable(path)   # before any deal runs: a table that cannot be read is never replaced
     cluster = local_cluster(workers) if workers else None
@@ -449,7 +453,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
         address = getattr(getattr(scheduler, "scheduler", None), "address", scheduler)
         how = f"dask scheduler at {address}"
     else:
-        how = f"{jobs or os.cpu_count() or 1} local processes"
+        n = jobs or os.cpu_count() or 1
+        how = f"{n} local process{'' if n == 1 else 'es'}"
     t0 = time.perf_counter()
     rows: list[dict] = []
     # the source hashed is the source measured: hashed before any deal runs, so that an edit
@@ -487,17 +492,74 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     return _write(path, rows, run, policies, whole, final=True)
 
 
+def _is_count(x, least: int = 0) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= least
+
+
+def problems(table) -> list[str]:
+    """What makes ``table`` (a loaded odds table) unfit to read, each in words naming the row
+    (empty: fit). Checked: a JSON object with a ``provenance`` object (its ``runs`` a list of
+    objects whose ``games`` is a list of names) and a ``rows`` list; each row an object with
+    ``game`` and ``policy`` (text), ``change`` (text or null), ``note`` (text), ``first``,
+    ``deals``, ``budget`` (whole numbers from 1), ``won``, ``lost``, ``undecided`` (from 0,
+    adding up to ``deals``) and ``outcomes`` (one of W, L, U a deal, agreeing with the
+    counts); no two rows of one game, change and policy. Unknown games, readings and
+    policies are not problems here (``edition check`` names them)."""
+    if not isinstance(table, dict):
+        return ["the table is not a JSON object"]
+    out = []
+    prov = table.get("provenance")
+    if not isinstance(prov, dict):
+        out.append("'provenance' is missing or not an object")
+    else:
+        runs = prov.get("runs", [])
+        if not isinstance(runs, list) or not all(
+                isinstance(r, dict) and isinstance(r.get("games", []), list) for r in runs):
+            out.append("'provenance.runs' is not a list of runs (objects with a list 'games')")
+    rows = table.get("rows")
+    if not isinstance(rows, list):
+        return out + ["'rows' is missing or not a list"]
+    seen = set()
+    for i, r in enumerate(rows, 1):
+        if not isinstance(r, dict):
+            out.append(f"row {i} is not an object")
+            continue
+        name = f"row {i} ({r.get('game')} {r.get('change') or 'default'} {r.get('policy')})"
+        bad = [k for k in ("game", "policy", "note") if not isinstance(r.get(k), str)]
+        bad += [] if r.get("change") is None or isinstance(r.get("change"), str) else ["change"]
+        bad += [k for k in ("first", "deals", "budget") if not _is_count(r.get(k), 1)]
+        bad += [k for k in ("won", "lost", "undecided") if not _is_count(r.get(k))]
+        if bad:
+            out.append(f"{name}: missing or wrong type: {', '.join(bad)}")
+            continue
+        o = r.get("outcomes")
+        if not isinstance(o, str) or len(o) != r["deals"] or set(o) - set("WLU"):
+            out.append(f"{name}: 'outcomes' must hold one of W, L, U for each of its "
+                       f"{r['deals']} deals")
+        elif (o.count("W"), o.count("L"), o.count("U")) != (r["won"], r["lost"],
+                                                             r["undecided"]):
+            out.append(f"{name}: won/lost/undecided disagree with its outcomes")
+        key = (r["game"], r["change"], r["policy"])
+        if key in seen:
+            out.append(f"{name}: a second row of the same game, change and policy")
+        seen.add(key)
+    return out
+
+
 def _readable(path: str | os.PathLike) -> dict:
-    """The table at ``path`` (:func:`load`); ValueError naming the file and the fix when it
-    is not a JSON object (a run never writes over rows it could not read)."""
+    """The table at ``path`` (:func:`load`); ValueError naming the file, the first problems
+    (:func:`problems`) and the fix when it cannot be read or is unfit (a run never writes
+    over rows it could not read)."""
+    fix = f"restore it (git checkout -- {path}) or move it away"
     try:
         table = load(path)
     except (OSError, ValueError) as e:
-        raise ValueError(f"{path}: cannot read the stored odds table ({e}); restore it "
-                         f"(git checkout -- {Path(path).name}) or move it away") from None
-    if not isinstance(table, dict):
-        raise ValueError(f"{path}: the stored odds table is not a JSON object; restore it "
-                         f"(git checkout -- {Path(path).name}) or move it away")
+        raise ValueError(f"{path}: cannot read the stored odds table ({e}); {fix}") from None
+    found = problems(table)
+    if found:
+        more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+        raise ValueError(f"{path}: the stored odds table is damaged: {'; '.join(found[:3])}"
+                         f"{more}; {fix}")
     return table
 
 
@@ -569,7 +631,8 @@ def _merge_and_write(path: Path, rows: list[dict], run: dict, policies: tuple[st
                             "runs": runs + [dict(run)]},
              "rows": sorted(kept + rows, key=_row_order)}
     tmp = path.with_suffix(f"{path.suffix}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1, allow_nan=False) + "\n",
+                   encoding="utf-8")
     os.replace(tmp, path)
     return table
 

@@ -272,6 +272,24 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
                            fix="make it writable (chmod -R u+w), or choose another --out")
 
 
+def _check_stored_odds(path: Path) -> None:
+    """EditionError naming ``path`` and its first problem when the stored odds table there
+    cannot be read or is damaged (:func:`engine.results.problems`): the game pages read it."""
+    if not path.exists():
+        return
+    from engine import results as engine_results  # lazy: the engine's measuring module
+    try:
+        found = engine_results.problems(engine_results.load(path))
+    except (OSError, ValueError) as e:
+        found = [f"cannot be read ({e})"]
+    if found:
+        raise EditionError(f"the stored odds table is damaged: {found[0]}"
+                           + (f" (and {len(found) - 1} more: `edition check` lists them)"
+                              if len(found) > 1 else ""), path,
+                           fix=f"restore it (git checkout -- {path}) or regenerate it "
+                               f"(`edition results --workers 2`)")
+
+
 def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False,
                verbose: bool = False, say=None) -> str:
     """Build the site from ``corpus`` (None: the default corpus) into ``out`` and return the
@@ -310,6 +328,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                                + "\n  ".join(broken), ed.root / "ids.lock",
                                fix="restore the text, or retire each id (`edition lock --retire "
                                    "ID --reason WHY`); `edition check` lists them")
+        _check_stored_odds(ed.root / "results" / "odds.json")
         source = out.parent / f".{out.name}.source"
         sync_sources(DOCS, source)
         _prepare_play_panel(source, say)

@@ -605,6 +605,10 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
                              progress=lambda msg: click.echo(f"measuring {msg}", err=True))
     except RuntimeError as e:
         _usage(str(e))
+    except KeyboardInterrupt:
+        click.echo(f"edition: stopped; the rows measured so far are kept in {path} (`edition "
+                   f"check` names the run that stopped)", err=True)
+        sys.exit(130)
     click.echo(engine_results.summary_text(table))
     click.echo(f"written: {path}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+from pathlib import Path
 
 from ..corpus import ids
 from ..corpus.atomic import TMP_PREFIX
@@ -321,25 +322,71 @@ def run_checks(edition) -> tuple[bool, str]:
     stored = edition.root / "results" / "odds.json"
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:
         from engine import results as engine_results   # lazy: the engine is optional (find_spec)
-        table = engine_results.load(stored)
-        stale_by_game: dict[str, list[str]] = {
-            slug: [] for slug in engine_results.stale_games(table)}
-        for row in engine_results.stale_rows(table):
-            if row["policy"] not in stale_by_game[row["game"]]:
-                stale_by_game[row["game"]].append(row["policy"])
-        section(f"stored odds ({len(table['rows'])} rows, {table['provenance']['date']}) are "
-                f"current with the engine",
-                [f"{stored}: the {'/'.join(ps) + ' ' if ps else ''}rows of {slug} were made by "
-                 f"another engine source or at another budget (or are missing); run `edition results --game {slug}"
-                 + "".join(f" --policy {p}" for p in ps) + "` to regenerate them"
-                 for slug, ps in stale_by_game.items()], fatal=False)
-        stopped = [r for r in table["provenance"].get("runs", []) if r.get("complete") is False]
-        section("every run of the stored odds ended",
-                [f"{stored}: the run `{r.get('command')}` of {r.get('date')} stopped after "
-                 f"{r.get('rows')} of its {r.get('rows_planned')} rows (the rows it did not "
-                 f"reach are older ones); run it again to finish it" for r in stopped],
-                fatal=False)
+        _check_odds(stored, engine_results, section)
 
     lines.append("")
     lines.append("check passed" if not failures else f"check FAILED: {failures} section(s)")
     return failures == 0, "\n".join(lines)
+
+
+def _check_odds(stored: Path, engine_results, section) -> None:
+    """The sections of ``edition check`` on the stored odds table ``stored``: well-formed
+    (fatal: :func:`engine.results.problems`), then, as work still to do, rows stale or
+    missing, rows of games, readings or policies the engine no longer has, and runs that
+    stopped part-way (or are still going) and that no later complete run has redone."""
+    try:
+        table = engine_results.load(stored)
+        found = engine_results.problems(table)
+    except (OSError, ValueError) as e:
+        table, found = None, [f"cannot be read ({e})"]
+    section("the stored odds table is well-formed",
+            [f"{stored}: {p}" for p in found]
+            + ([f"fix: restore it (git checkout -- {stored}) or regenerate it (`edition "
+                f"results --workers 2`)"] if found else []))
+    if table is None or found:
+        return
+    playable = engine_results.games.available()
+    known = {g: {c for c, _ in engine_results.configurations(g)} for g in playable}
+    todo: dict[str, list[str]] = {}   # game -> policies to measure again
+    for row in engine_results.stale_rows(table):
+        todo.setdefault(row["game"], []).append(row["policy"])
+    have = {(r["game"], r["change"], r["policy"]) for r in table["rows"]}
+    for g in playable:
+        for c in known[g]:
+            todo.setdefault(g, []).extend(p for p in engine_results.POLICIES
+                                          if (g, c, p) not in have)
+    for slug in engine_results.stale_games(table):
+        todo.setdefault(slug, [])
+    section(f"stored odds ({len(table['rows'])} rows, {table['provenance'].get('date')}) are "
+            f"current with the engine",
+            [f"{stored}: {'the ' + '/'.join(dict.fromkeys(ps)) + ' rows' if ps else 'rows'} "
+             f"of {slug} were made by another engine source or at another budget, or are "
+             f"missing; run `edition results --game {slug}"
+             + "".join(f" --policy {p}" for p in dict.fromkeys(ps)) + "` to regenerate them"
+             for slug, ps in todo.items() if ps or slug in engine_results.stale_games(table)],
+            fatal=False)
+    unknown = []
+    for r in table["rows"]:
+        what = (f"game {r['game']!r}" if r["game"] not in known
+                else f"reading {r['change']!r}" if r["change"] not in known[r["game"]]
+                else f"policy {r['policy']!r}" if r["policy"] not in engine_results.POLICIES
+                else None)
+        if what and r["game"] not in engine_results.games.NOT_EXECUTABLE:
+            unknown.append(f"{stored}: a row of {what}, which the engine does not have "
+                           f"(withdrawn?): regenerate the game's rows or remove the row")
+    section("every stored odds row is of a game, reading and policy the engine has", unknown,
+            fatal=False)
+    runs = table["provenance"].get("runs", [])
+    open_runs = []
+    for i, r in enumerate(runs):
+        if r.get("complete") is False:
+            covers = {(g, p) for g in r.get("games", []) for p in r.get("deal_ranges", {})}
+            redone = {(g, p) for later in runs[i + 1:] if later.get("complete") is not False
+                      for g in later.get("games", []) for p in later.get("deal_ranges", {})}
+            if not covers or not covers <= redone:
+                open_runs.append(r)
+    section("every run of the stored odds ended",
+            [f"{stored}: the run `{r.get('command')}` of {r.get('date')} stopped (or is still "
+             f"going) after {r.get('rows')} of its {r.get('rows_planned')} rows (the rows it "
+             f"did not reach are older ones); run it again to finish it" for r in open_runs],
+            fatal=False)

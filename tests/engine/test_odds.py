@@ -103,7 +103,7 @@ def test_regenerate_small(tmp_path):
     assert prov["engine"] == results.engine_hash() and prov["date"] == "2000-01-01"
     assert prov["deal_ranges"] == {"greedy": [2, 5], "solver": [2, 4]}
     assert prov["budgets"] == {"greedy": 5000, "solver": 20000}
-    assert prov["how"] == "1 local processes" and prov["workers"] == 1
+    assert prov["how"] == "1 local process" and prov["workers"] == 1
     assert prov["command"] == "test" and prov["wall_seconds"] >= 0 <= prov["cpu_seconds"]
     assert [r["change"] for r in t["rows"]] == [None, None, "pairing=all-of-rank",
                                                 "pairing=all-of-rank", "unmatched=set-aside",
@@ -231,6 +231,7 @@ def test_stored_table_recomputes():
 
 def test_stored_table_is_well_formed():
     t = results.load()
+    assert results.problems(t) == []
     for r in t["rows"]:
         assert r["won"] + r["lost"] + r["undecided"] == r["deals"]
         lo, hi = odds.interval(r["won"], r["undecided"], r["deals"])
@@ -326,7 +327,9 @@ def test_a_row_kept_from_an_older_table_is_stale_after_a_run_of_other_games(tmp_
     from a table without per-row hashes must not pass for current because of it."""
     p = tmp_path / "odds.json"
     old = {"provenance": {"engine": "0" * 16, "date": "2000-01-01"},
-           "rows": [{"game": "octagon", "change": None, "policy": "greedy"}]}
+           "rows": [{"game": "octagon", "change": None, "policy": "greedy", "first": 1,
+                     "deals": 1, "budget": 5000, "won": 0, "lost": 1, "undecided": 0,
+                     "outcomes": "L", "note": ""}]}
     p.write_text(json.dumps(old))
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 1}, jobs=1)
     assert t["provenance"]["engine"] == results.engine_hash()
@@ -510,8 +513,101 @@ def test_check_names_a_run_that_stopped_part_way(corpus_copy, cli):
     (corpus_copy / "results").mkdir()
     (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
-    assert ("the run `edition results --game mill` of 2000-01-01 stopped after 3 of its 20 rows"
+    assert ("the run `edition results --game mill` of 2000-01-01 stopped (or is still going) "
+            "after 3 of its 20 rows"
             in r.output)
     runs[-1]["complete"] = True
     (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
     assert "stopped after" not in cli("--corpus", corpus_copy, "check").output
+
+
+def _stored():
+    return json.loads(results.DEFAULT_PATH.read_text(encoding="utf-8"))
+
+
+DAMAGE = {
+    "not an object": (lambda t: [t], "not a JSON object"),
+    "no provenance": (lambda t: {"rows": t["rows"]}, "'provenance'"),
+    "runs not objects": (lambda t: {**t, "provenance": {**t["provenance"], "runs": ["x"]}},
+                         "'provenance.runs'"),
+    "no rows": (lambda t: {"provenance": t["provenance"]}, "'rows'"),
+    "a row not an object": (lambda t: {**t, "rows": t["rows"][:1] + [None]}, "row 2 is not"),
+    "no outcomes": (lambda t: _row_edit(t, lambda r: r.pop("outcomes")), "'outcomes'"),
+    "text deals": (lambda t: _row_edit(t, lambda r: r.update(deals=str(r["deals"]))),
+                   "wrong type: deals"),
+    "no deals": (lambda t: _row_edit(t, lambda r: r.update(deals=0)), "wrong type: deals"),
+    "negative won": (lambda t: _row_edit(t, lambda r: r.update(won=-1)), "won"),
+    "no note": (lambda t: _row_edit(t, lambda r: r.pop("note")), "note"),
+    "no change": (lambda t: _row_edit(t, lambda r: r.update(change=3)), "change"),
+    "counts off": (lambda t: _row_edit(t, lambda r: r.update(won=r["won"] + 1,
+                                                             lost=r["lost"] - 1)), "disagree"),
+    "bad letter": (lambda t: _row_edit(t, lambda r: r.update(outcomes="X" * r["deals"])),
+                   "'outcomes'"),
+    "twice": (lambda t: {**t, "rows": t["rows"] + t["rows"][:1]}, "a second row"),
+}
+
+
+def _row_edit(table, edit):
+    rows = [dict(r) for r in table["rows"]]
+    edit(rows[0])
+    return {**table, "rows": rows}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_table_is_named_by_problems(damage):
+    spoil, said = DAMAGE[damage]
+    found = results.problems(spoil(_stored()))
+    assert found and any(said in p for p in found), found
+
+
+@pytest.mark.parametrize("damage", ["no outcomes", "runs not objects", "twice"])
+def test_a_damaged_table_is_refused_by_results_check_and_build(corpus_copy, cli, tmp_path,
+                                                               damage):
+    """`results` refuses it before any deal, `check` fails naming the file and the problem
+    (never a traceback), `build` stops before Sphinx naming odds.json; the file is left."""
+    (corpus_copy / "results").mkdir()
+    stored = corpus_copy / "results" / "odds.json"
+    text = json.dumps(DAMAGE[damage][0](_stored()))
+    stored.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "results", "--game", "mill", "--policy", "greedy",
+            "--deals", "1", "--jobs", "1")
+    assert r.exit_code == 2 and "damaged" in r.output and "measuring" not in r.output
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code != 0 and "[FAIL] the stored odds table is well-formed" in r.output
+    assert f"{stored}: " + DAMAGE[damage][1].split(":")[0] in r.output or DAMAGE[damage][1] in r.output
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", tmp_path / "site")
+    assert r.exit_code != 0 and str(stored) in r.output and "damaged" in r.output
+    assert not (tmp_path / "site" / "index.html").exists()
+    assert stored.read_text(encoding="utf-8") == text
+
+
+def test_results_names_an_unknown_game_and_measures_a_repeated_one_once(corpus_copy, cli):
+    r = cli("--corpus", corpus_copy, "results", "--game", "Mill", "--policy", "greedy",
+            "--deals", "1", "--jobs", "1")
+    assert r.exit_code == 2 and "unknown game 'Mill'" in r.output and "Traceback" not in r.output
+    r = cli("--corpus", corpus_copy, "results", "--game", "mill", "--game", "mill", "--policy",
+            "greedy", "--deals", "1", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    t = results.load(corpus_copy / "results" / "odds.json")
+    assert len(t["rows"]) == len(results.configurations("mill")) and results.problems(t) == []
+
+
+def test_a_stopped_run_redone_by_later_runs_is_not_named(corpus_copy, cli):
+    """A run of two games that stopped is named by check until both games are measured
+    again by complete runs, one game a run."""
+    table = _stored()
+    runs = table["provenance"]["runs"]
+    for r in runs:
+        r["complete"] = True
+    both = {"games": ["mill", "heart-to-heart"], "date": "2000-01-01", "command": "both",
+            "deal_ranges": {"greedy": [1, 2]}, "rows": 1, "rows_planned": 10, "complete": False}
+    one = {"games": ["mill"], "date": "2000-01-02", "command": "one",
+           "deal_ranges": {"greedy": [1, 2]}, "complete": True}
+    other = {**one, "games": ["heart-to-heart"], "command": "other"}
+    (corpus_copy / "results").mkdir()
+    stored = corpus_copy / "results" / "odds.json"
+    for later, named in (([], True), ([one], True), ([one, other], False)):
+        table["provenance"]["runs"] = runs + [both] + later
+        stored.write_text(json.dumps(table), encoding="utf-8")
+        out = cli("--corpus", corpus_copy, "check").output
+        assert ("the run `both` of 2000-01-01 stopped" in out) == named, later
