@@ -313,6 +313,9 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
         from .corpus.readers import corpus_dir  # lazy: extract.corpus.readers pulls in the corpus layer, and the CLI imports this module at start
         root = corpus_dir(corpus).resolve()
         with corpus_lock(root):   # not half-way through an add
+            # Pyodide first: an install made by this build is then part of what it hashes,
+            # so the next build with nothing changed finds the site up to date
+            _prepare_play_panel(DOCS, say)
             inputs = build_inputs(root, out)
             if not force and site_up_to_date(out, inputs):
                 return (f"site up to date (nothing it is built from has changed; --force "
@@ -331,7 +334,6 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
         _check_stored_odds(ed.root / "results" / "odds.json")
         source = out.parent / f".{out.name}.source"
         sync_sources(DOCS, source)
-        _prepare_play_panel(source, say)
         tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
         if not verbose and say is not None:
             say(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "

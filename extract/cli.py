@@ -402,9 +402,11 @@ def _usage(message: str):
 #: person would, quickly and with every move shown; ``--policy solver`` asks instead whether
 #: the deal can come out at all (a search, slower, bounded by --budget).
 DEFAULT_POLICY = "greedy"
-POLICY_HELP = ("greedy: the best move by a fixed priority, as a player would (the default); "
-               "blind: the same, seeing only the face-up cards (no stock order, no face-down "
-               "cards); careful: a player who sees only the face-up cards and plans, solving "
+POLICY_HELP = ("greedy: the best move by a fixed priority, as a player would (the default), "
+               "but judging which moves lead back to a position it has had on the whole "
+               "position, face-down cards and stock order included; "
+               "blind: the same priority, judging only by the face-up cards, as a person "
+               "at the table must; careful: a player who sees only the face-up cards and plans, solving "
                "samples of the unseen cards at each decision (slower; --budget is its states "
                "per decision), the realistic figure; solver: an all-seeing search for any way to come out (won / proven "
                "lost / undecided), an upper bound for any player; random: a seeded random "

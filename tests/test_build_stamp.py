@@ -64,3 +64,30 @@ def test_what_counts_as_a_change(corpus_copy, tmp_path, monkeypatch):
     assert build_inputs(corpus_copy, tmp_path / "other") != changed     # another --out
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     assert build_inputs(corpus_copy, out) != changed
+
+
+def test_pyodide_is_installed_before_the_inputs_are_hashed(cli, corpus_copy, tmp_path,
+                                                           monkeypatch):
+    """A build that installs Pyodide (npm ci) hashes the installed copy, not its absence:
+    otherwise the next build with nothing changed would build everything again."""
+    from extract import build
+    from extract.sphinxext import bundle
+    events = []
+    real = bundle.ensure_pyodide
+
+    def ensure(*a, **k):
+        events.append("install")
+        return real(*a, **k)
+
+    class Hashed(Exception):
+        pass
+
+    def inputs(*a, **k):
+        events.append("hash")
+        raise Hashed
+
+    monkeypatch.setattr(bundle, "ensure_pyodide", ensure)
+    monkeypatch.setattr(build, "build_inputs", inputs)
+    with pytest.raises(Hashed):
+        cli("--corpus", corpus_copy, "build", "-q", "--out", tmp_path / "html")
+    assert events == ["install", "hash"]

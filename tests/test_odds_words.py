@@ -259,8 +259,14 @@ def test_gap_share_compares_the_rows_on_their_common_deals_and_brackets_undecide
     # deals 3-10 only, where the careful row starts
     late = _row("careful", "WLLLLLLL", first=3)
     assert gap_share(late, greedy, _row("solver", "WWWWWLLLLL"))[:5] == (3, 10, 0, 1, 3)
-    # a careful row's undecided deal is not a win
+    # a careful row's undecided deal is not a win, but it may be: the share's upper end
     assert gap_share(_row("careful", "WUULLLLLLL"), greedy, solver)[3] == 1
+    done = _row("solver", "WWWWWLLLLL")
+    assert gap_share(_row("careful", "WUULLLLLLL"), greedy, done)[5:] == (Fraction(0),
+                                                                          Fraction(2, 4))
+    # a greedy row's undecided deal may be a win: the share's lower end counts it won
+    assert gap_share(careful, _row("greedy", "WULLLLLLLL"), done)[5:] == (Fraction(1, 3),
+                                                                          Fraction(2, 4))
     # no distance: the solver wins no more than greedy even counting its undecided as won
     assert gap_share(careful, greedy, _row("solver", "WLLLLLLLLL"))[5:] == (None, None)
     # the solver wins no more than greedy, but undecided deals may: at least, no upper end

@@ -110,7 +110,11 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
         first, last, gw, cw, sw, low, _high = gap_share(by[(g, "careful")], by[(g, "greedy")],
                                                         by[(g, "solver")])
         n = last - first + 1
-        assert f"{first}–{last} {gw} of {n} {cw} of {n} {sw} of {n}" in words, g
+        und = [by[(g, p)]["outcomes"][first - by[(g, p)]["first"]:last - by[(g, p)]["first"] + 1]
+               .count("U") for p in ("greedy", "careful", "solver")]
+        cells = [f"{w} of {n}" + (f", {u} undecided" if u else "")
+                 for w, u in zip((gw, cw, sw), und)]
+        assert f"{first}–{last} {' '.join(cells)}" in words, g
         measured += low is not None
         closed += low is not None and low >= Fraction(1, 2)
     said = re.search(r"closes at least half .* in (\d+) games? of the (\d+) where", words)

@@ -355,9 +355,11 @@ def gap_share(careful: dict, greedy: dict, solver: dict) -> tuple[int, int, int,
     low, high)``. With undecided solver deals the ceiling lies between its won count and
     that count plus the undecided, so the share lies between ``low`` (the ceiling at its
     highest) and ``high`` (at its lowest); both None when there is no distance (the solver
-    wins no more than the greedy player even with every undecided deal won). A careful row
-    with undecided deals counts them as not won (its figure is a floor). ValueError when the
-    rows share no deal or a row has no ``outcomes``."""
+    wins no more than the greedy player even with every undecided deal won). The players'
+    undecided deals (a game still going when its budget of moves ran out) bracket the share
+    alike: ``low`` counts the greedy player's as won and the careful player's as lost,
+    ``high`` the other way round; the won counts returned are the deals won. ValueError when
+    the rows share no deal or a row has no ``outcomes``."""
     rows = (greedy, careful, solver)
     if any(not r.get("outcomes") for r in rows):
         raise ValueError("a row without per-deal outcomes cannot be compared deal by deal")
@@ -369,9 +371,9 @@ def gap_share(careful: dict, greedy: dict, solver: dict) -> tuple[int, int, int,
     def won(r: dict) -> str:
         return r["outcomes"][first - r["first"]:last - r["first"] + 1]
     g, c, s = (won(r).count("W") for r in rows)
-    u = won(solver).count("U")
+    gu, cu, u = (won(r).count("U") for r in rows)
     if s + u <= g:
         return first, last, g, c, s, None, None
-    low = Fraction(c - g, s + u - g)
-    high = Fraction(c - g, s - g) if s > g else None
+    low = Fraction(c - g - gu, s + u - g - gu) if s + u > g + gu else Fraction(0)
+    high = Fraction(c + cu - g, s - g) if s > g else None
     return first, last, g, c, s, low, high

@@ -418,8 +418,8 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"it has never seen{_careful_effort(rows, prov)}. The solver is not a "
              f"player: it sees every face-down card and searches{_probes(prov)}, so its rate "
              f"is an upper bound on what any player can do. A deal the solver's budget did "
-             f"not settle is "
-             f"undecided; where any are, the rate is given only as bounds, at least the won "
+             f"not settle is undecided, and so is a deal a player was still playing when its "
+             f"budget of moves ran out (it had neither won nor run out of moves); where any are, the rate is given only as bounds, at least the won "
              f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
              f"counted both ways.")
     declared = _declared_readings(slug)
@@ -846,8 +846,8 @@ class OddsOverviewDirective(EditionDirective):
             first, last, gw, cw, sw, low, high = gap_share(by["careful"], by["greedy"],
                                                            by["solver"])
             n = last - first + 1
-            f0 = by["solver"]["first"]
-            und = by["solver"]["outcomes"][first - f0:last - f0 + 1].count("U")
+            und = {p: by[p]["outcomes"][first - by[p]["first"]:last - by[p]["first"] + 1]
+                   .count("U") for p in ("greedy", "careful", "solver")}
             share = _share(low, high)
             if g.slug in FACE_UP_GAMES:
                 share += " (every card face up: the careful player is the solver)"
@@ -860,8 +860,9 @@ class OddsOverviewDirective(EditionDirective):
             ref += nodes.inline(text=g.title_en or g.title_ru)
             cell = nodes.paragraph()
             cell += ref
-            rows.append([cell, f"{first}–{last}", f"{gw} of {n}", f"{cw} of {n}",
-                         f"{sw} of {n}" + (f", {und} undecided" if und else ""), share])
+            rows.append([cell, f"{first}–{last}"] + [
+                f"{w} of {n}" + (f", {und[p]} undecided" if und[p] else "")
+                for p, w in (("greedy", gw), ("careful", cw), ("solver", sw))] + [share])
         if not rows:
             return []
         table = make_table("edition-odds-overview",
@@ -874,7 +875,9 @@ class OddsOverviewDirective(EditionDirective):
                 f"{measured} where there is a distance"
                 + (f": {'; '.join(closed)}." if closed else ".")
                 + " Where the solver left deals undecided, the ceiling is a range, and so is "
-                  "the share; a range counts here by its lower end.")
+                  "the share; so are the players' figures where a game was still going when "
+                  "its budget of moves ran out (undecided). A range counts here by its lower "
+                  "end.")
         return [_para(said, ["edition-odds-overview-said"]), table]
 
 

@@ -148,6 +148,9 @@ def test_the_readme_and_the_guide_state_the_solver_budget_of_the_code():
     for doc in ("README.md", "docs/maintainers.md"):
         text = " ".join((root / doc).read_text(encoding="utf-8").split())
         assert said in text and "SOLVER_BUDGETS" in text, doc
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert f"give the solver {odds.DEFAULT_BUDGET:,} states and the greedy, blind and random " \
+           f"players {odds.DEFAULT_BUDGET:,} moves" in readme
 
 
 def test_a_deal_decided_at_a_budget_is_decided_alike_at_a_larger_one():
