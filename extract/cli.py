@@ -464,12 +464,17 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     (JSON: the engine's result, its "steps" [{"n", "move", "caption", "rules"}], plus
     "reason")."""
     from engine import api   # lazy: the engine's solver and policies
+    from engine.odds import DEFAULT_BUDGET   # lazy: as above
     _executable(game)
-    result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
-                          seed=seed, captions=True)
     if budget is None:
         from engine.careful import effort   # lazy: the careful player
-        budget = effort(game)[1] if policy == "careful" else 100_000
+        budget = effort(game)[1] if policy == "careful" else DEFAULT_BUDGET
+    if policy in ("solver", "careful") and fmt == "text":   # a search: say so before a long wait
+        per = " at each decision" if policy == "careful" else ""
+        click.echo(f"searching up to {budget:,} states{per} (a hard deal can take a minute; "
+                   f"--budget sets it) ...", err=True)
+    result = _engine_call(api.play, game, deal, _readings(readings, game), policy, budget,
+                          seed=seed, captions=True)
     result["reason"] = play_reason(result, budget)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))

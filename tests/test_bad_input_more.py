@@ -451,3 +451,14 @@ def test_a_run_of_punctuation_without_spaces_is_named(cli, corpus_copy, tmp_path
     _one_error(cli(*args), f"{src}:3: a run of 5,000 characters without a space",
                "fix: break it up or delete it")
 
+
+
+def test_check_names_the_translation_file_of_an_untranslated_sentence(corpus_copy, cli):
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    text = tr.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith('"mill:3" = '))
+    tr.write_text(text.replace(line + "\n", ""), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code != 0
+    assert f"{tr}: mill: 1 sentence untranslated (mill:3)" in r.output
+    assert "under [sentences]" in r.output

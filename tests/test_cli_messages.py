@@ -31,7 +31,9 @@ def test_play_json_carries_the_reason(cli):
 
 def test_a_solver_loss_is_not_reported_as_zero_moves(cli):
     r = cli("play", "goes-doesnt-go", "--deal", "1", "--policy", "solver")
-    first = r.output.splitlines()[0]
+    # a search says first, on stderr, how far it may go
+    assert r.stderr.splitlines()[0].startswith("searching up to 100,000 states")
+    first = r.stdout.splitlines()[0]
     assert "after 0 moves" not in first
     from engine.solver import solve_deal
     states = solve_deal("goes-doesnt-go", 1, budget=100_000).states   # the CLI's default budget

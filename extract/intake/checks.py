@@ -275,8 +275,10 @@ def run_checks(edition) -> tuple[bool, str]:
         done += have
         if g.known and have < len(g.sentences):
             absent = [s.id for s in g.sentences if not s.english]
-            missing.append(f"{g.slug}: {count(len(absent), 'sentence')} untranslated ({', '.join(absent[:5])}"
-                           f"{' ...' if len(absent) > 5 else ''})")
+            missing.append(f"{edition.root / 'translations' / 'en' / (g.slug + '.toml')}: "
+                           f"{g.slug}: {count(len(absent), 'sentence')} untranslated "
+                           f"({', '.join(absent[:5])}{' ...' if len(absent) > 5 else ''}); "
+                           f"add a line `\"ID\" = \"English\"` under [sentences] for each")
         if not g.known:
             lacks = [f'an entry in corpus/games.toml (slug = "{g.slug}", the slug its sentence '
                      f'ids are locked under; title_ru; title_en)']
