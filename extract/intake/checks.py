@@ -378,6 +378,17 @@ def _check_odds(stored: Path, engine_results, section) -> None:
                            f"(withdrawn?): regenerate the game's rows or remove the row")
     section("every stored odds row is of a game, reading and policy the engine has", unknown,
             fatal=False)
+    default = {(r["game"], r["policy"]): r for r in table["rows"] if r["change"] is None}
+    ranges = [f"{stored}: the {r['policy']} row of {r['game']} {r['change']} covers deals "
+              f"{r['first']}-{r['first'] + r['deals'] - 1}, its default row "
+              f"{d['first']}-{d['first'] + d['deals'] - 1}: the two cannot be compared; run "
+              f"`edition results --game {r['game']} --policy {r['policy']}` to measure both "
+              f"on one range"
+              for r in table["rows"] if r["change"] is not None
+              for d in [default.get((r["game"], r["policy"]))]
+              if d is not None and (r["first"], r["deals"]) != (d["first"], d["deals"])]
+    section("every reading's odds row covers the deals of its default row", ranges,
+            fatal=False)
     runs = table["provenance"].get("runs", [])
     open_runs = []
     for i, r in enumerate(runs):

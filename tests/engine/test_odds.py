@@ -614,3 +614,16 @@ def test_a_stopped_run_redone_by_later_runs_is_not_named(corpus_copy, cli):
         stored.write_text(json.dumps(table), encoding="utf-8")
         out = cli("--corpus", corpus_copy, "check").output
         assert ("the run `both` of 2000-01-01 stopped" in out) == named, later
+
+
+def test_check_names_a_reading_row_on_other_deals_than_its_default(corpus_copy, cli):
+    table = _stored()
+    row = next(r for r in table["rows"] if r["change"] and r["policy"] == "greedy"
+               and r["game"] == "mill")
+    row.update(deals=2, outcomes=row["outcomes"][:2], won=row["outcomes"][:2].count("W"),
+               lost=row["outcomes"][:2].count("L"), undecided=row["outcomes"][:2].count("U"))
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
+    out = cli("--corpus", corpus_copy, "check").output
+    assert (f"the greedy row of mill {row['change']} covers deals 1-2, its default row 1-1000"
+            in out)
