@@ -54,7 +54,8 @@ def node_dir(app) -> Path:
 
 def find_node_dir(configured: str | None, srcdir: Path) -> Path:
     """``configured`` (``edition_node_dir``) if given, else the toolkit's repository, else
-    the first parent of ``srcdir`` with a ``package.json``."""
+    the first parent of ``srcdir`` with a ``package.json`` (never the installed package's
+    own folder, which is not written: its pin is copied to :func:`packaged_node_dir`)."""
     if configured:
         d = Path(configured)
         if not (d / "package.json").is_file():
@@ -62,7 +63,7 @@ def find_node_dir(configured: str | None, srcdir: Path) -> Path:
                                  "it at the folder with the package.json that pins pyodide")
         return d
     for d in [ENGINE.parent, *srcdir.resolve().parents]:
-        if (d / "package.json").is_file():
+        if (d / "package.json").is_file() and d.resolve() != PACKAGED:
             return d
     if (PACKAGED / "package.json").is_file():
         return packaged_node_dir()
