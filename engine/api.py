@@ -84,7 +84,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     states of one decision, for the others the maximum number of moves (then "undecided");
     None: 100,000, and for the careful player the game's (:func:`engine.careful.effort`).
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
-    "undecided"), "moves": [[...], ...], "final": {...}}`` (``final`` from
+    "undecided"), "moves": [[...], ...], "final": {...}}`` plus, for the random and
+    careful policies, ``"seed"`` (the one used: ``seed``, else the deal number) (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",
     "seconds"}``). A solver's moves are empty unless it won. The solver is
     :func:`engine.probes.solve_deal_probing` (the depth-first search, then probes where it leaves
@@ -99,6 +100,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
         summary["reason"] = reason
     out = {"game": game, "deal": deal, "readings": dict(start.cfg.readings),
            "policy": policy, "outcome": outcome,
+           **({"seed": deal if seed is None else seed} if policy in ("random", "careful")
+              else {}),
            "moves": [list(m) for m in final.moves()], "final": summary}
     if extra:
         out["search"] = extra

@@ -482,7 +482,8 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     r = ", ".join(f"{k}={v}" for k, v in result["readings"].items()) or "no ambiguities"
     played = "" if policy == "solver" and result["outcome"] != "won" else \
         f" after {count(len(result['moves']), 'move')}"
-    click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}: "
+    seeded = f" (seed {result['seed']}; --seed changes it)" if "seed" in result else ""
+    click.echo(f"{result['game']} deal {result['deal']} ({r}), policy {result['policy']}{seeded}: "
                f"{result['outcome']}{played}: {result['reason']}")
     if result["steps"]:
         click.echo("moves:")
@@ -522,7 +523,9 @@ MAX_DEALS = 1_000_000
 @click.argument("game")
 @click.option("--deals", type=click.IntRange(min=1, max=MAX_DEALS), default=100, show_default=True,
               help=f"How many deals (1 to {MAX_DEALS:,}).")
-@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True,
+              help="The first deal's number (deals are numbered from 1; the same number is "
+                   "the same shuffle on every machine).")
 @click.option("--policy", type=click.Choice(["solver", "careful", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",

@@ -154,3 +154,20 @@ def test_spacy_components_registered_by_entry_point():
     assert out[0] == "True"
     assert out[1] == "['Они', 'взяли', 'две'] взять"
     assert out[2] == "2 True"
+
+
+def test_play_random_reports_the_seed_it_used(cli):
+    """A random playout is reproducible only with its seed: the output names it (the deal
+    number unless --seed gives another), and --seed changes the moves it reports."""
+    r = cli("play", "mill", "--deal", "3", "--policy", "random")
+    assert r.exit_code == 0 and "policy random (seed 3; --seed changes it)" in r.output
+    a = json.loads(cli("play", "mill", "--deal", "3", "--policy", "random", "--format",
+                       "json").output)
+    b = json.loads(cli("play", "mill", "--deal", "3", "--policy", "random", "--seed", "3",
+                       "--format", "json").output)
+    c = json.loads(cli("play", "mill", "--deal", "3", "--policy", "random", "--seed", "11",
+                       "--format", "json").output)
+    assert a["seed"] == b["seed"] == 3 and c["seed"] == 11
+    assert a["moves"] == b["moves"] != c["moves"]
+    greedy = json.loads(cli("play", "mill", "--deal", "3", "--format", "json").output)
+    assert "seed" not in greedy      # the greedy player draws nothing
