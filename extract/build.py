@@ -329,8 +329,9 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
         if broken:
             raise EditionError("the site would publish with citable ids broken:\n  "
                                + "\n  ".join(broken), ed.root / "ids.lock",
-                               fix="restore the text, or retire each id (`edition lock --retire "
-                                   "ID --reason WHY`); `edition check` lists them")
+                               fix=f"undo what changed them (`git diff -- {ed.root}` shows "
+                                   f"it), or retire each id (`edition lock --retire ID "
+                                   f"--reason WHY`); `edition check` lists them")
         _check_stored_odds(ed.root / "results" / "odds.json")
         source = out.parent / f".{out.name}.source"
         sync_sources(DOCS, source)

@@ -200,6 +200,9 @@ def test_retired_id_is_kept_and_never_reused(corpus_copy, cli):
     _edit_witness(corpus_copy, XL, sentence, "")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "mill:7 has vanished" in r.output
+    # the fix names every file that can change a sentence, not the witness alone
+    assert "games.toml, emendations.toml or manifest.toml" in r.output
+    assert f"git diff -- {corpus_copy}" in r.output
     r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:7")
     assert r.exit_code == 2 and "--reason" in r.output
     r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:6", "--reason", "no")

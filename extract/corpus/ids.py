@@ -268,7 +268,9 @@ def broken_ids(edition) -> list[str]:
         s = present.get(e.id)
         if s is None:
             problems.append(f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} has vanished or its "
-                            f"sentence changed (quote {e.quote!r}); restore the witness text or, "
+                            f"sentence changed (quote {e.quote!r}); undo what changed it (the "
+                            f"witness, or the corpus's games.toml, emendations.toml or "
+                            f"manifest.toml: `git diff -- {edition.root}` shows it) or, "
                             f"if the change is intended, retire the id: `edition lock --retire "
                             f"{e.id} --reason WHY`")
         elif s.witness != e.witness:
