@@ -143,6 +143,28 @@ def test_engine_is_standard_library_only(tmp_path):
         bundle.check_stdlib_only(tmp_path)
 
 
+@pytest.mark.parametrize("code", [
+    "def f():\n    import numpy\n",
+    "class C:\n    def m(self):\n        from numpy import array\n",
+    "with open('x') as f:\n    import numpy\n",
+    "for i in ():\n    pass\nelse:\n    import numpy\n",
+    "if True:\n    pass\nelif False:\n    import numpy\n",
+    "try:\n    pass\nfinally:\n    import numpy\n",
+    "try:\n    pass\nexcept ValueError:\n    import numpy\n",
+    "try:\n    import json\nexcept ImportError:\n    pass\nelse:\n    import numpy\n",
+    "match 1:\n    case 1:\n        import numpy\n",
+    "async def f():\n    async with x:\n        while True:\n            import numpy\n",
+])
+def test_an_import_nested_in_any_statement_is_found(tmp_path, code):
+    """The check looks into every statement list (bodies, else and finally blocks, handlers,
+    match cases): an import can stand in any of them."""
+    from sphinx.errors import ExtensionError
+    from extract.sphinxext import bundle
+    (tmp_path / "bad.py").write_text(code)
+    with pytest.raises(ExtensionError, match=r"bad\.py:\d+: the engine imports 'numpy'"):
+        bundle.check_stdlib_only(tmp_path)
+
+
 def test_missing_npm_is_an_error_naming_the_fix(tmp_path, monkeypatch):
     from sphinx.errors import ExtensionError
     from extract.sphinxext import bundle

@@ -142,8 +142,10 @@ def check_stdlib_only(folder: Path = ENGINE) -> None:
     imports dask's ``distributed`` that way for ``edition odds --scheduler``)."""
     allowed = set(sys.stdlib_module_names) | {"engine", "__future__"}
 
-    def walk(node, optional):
-        for child in ast.iter_child_nodes(node):
+    def walk(statements, optional):
+        # an import is a statement: only statement lists are looked into, never expressions
+        # (a third of the build's walk of the engine otherwise)
+        for child in statements:
             names = []
             if isinstance(child, ast.Import):
                 names = [a.name for a in child.names]
@@ -152,14 +154,18 @@ def check_stdlib_only(folder: Path = ENGINE) -> None:
             for n in names:
                 if n.split(".")[0] not in allowed and not optional:
                     yield child.lineno, n
-            guarded = optional or (isinstance(child, ast.Try) and any(
+            # only the body of a ``try`` whose handler catches the ImportError is optional;
+            # its handlers, ``else`` and ``finally`` run whether or not the import failed
+            guarded = optional or (isinstance(child, (ast.Try, ast.TryStar)) and any(
                 isinstance(h.type, ast.Name) and h.type.id in ("ImportError",
                                                                 "ModuleNotFoundError")
                 for h in child.handlers))
-            yield from walk(child, guarded)
+            yield from walk(getattr(child, "body", ()), guarded)
+            for f in ("orelse", "finalbody", "handlers", "cases"):
+                yield from walk(getattr(child, f, ()), optional)
 
     for p in [folder] if folder.is_file() else sorted(folder.rglob("*.py")):
-        for line, n in walk(ast.parse(p.read_text(encoding="utf-8"), str(p)), False):
+        for line, n in walk(ast.parse(p.read_text(encoding="utf-8"), str(p)).body, False):
             raise ExtensionError(
                 f"{p}:{line}: the engine imports {n!r}, which is not in the standard "
                 "library, so it cannot run in the page (Pyodide); keep the engine to the "
