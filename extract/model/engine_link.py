@@ -3,8 +3,10 @@ the games it plays (with their ambiguities and readings) and which engine functi
 each sentence of the book. Empty when the engine package is not installed."""
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import re
+import sys
 from pathlib import Path
 
 
@@ -28,24 +30,48 @@ def rule_links() -> dict[str, list[str]]:
 _STALE: dict[tuple, list[str]] = {}
 
 
-def stale_games(path, table: dict) -> list[str]:
+def stale_games(path, table: dict, cache_dir: Path | None = None) -> list[str]:
     """``engine.results.stale_games(table)`` of the odds table ``table`` loaded from the file
-    ``path``, worked out once for each state of that file and of the engine's sources (their
-    paths, sizes and modification times): a site build asks it on every game's page, and
-    each answer hashes the engine's code for every game and player of the table."""
-
-
+    ``path``, worked out once for each state of that file and of the engine's sources: a
+    site build asks it on every game's page, and each answer hashes the engine's code for
+    every game and player of the table (about a second). Remembered in this process (by the
+    files' paths, sizes and modification times) and, given ``cache_dir``, on disk by their
+    contents and the Python version (the code hash depends on it), so a later build with the
+    same engine and table does not hash again."""
     from engine import results  # lazy: the engine is optional (engine_games asks find_spec)
 
     def stamp(p: Path) -> tuple:
         st = p.stat()
         return str(p), st.st_size, st.st_mtime_ns
-    key = (stamp(Path(path)), tuple(stamp(p) for p in sorted(results.ENGINE_DIR.rglob("*.py"))))
+    sources = sorted(results.ENGINE_DIR.rglob("*.py"))
+    key = (stamp(Path(path)), tuple(stamp(p) for p in sources), str(cache_dir))
     if key not in _STALE:
         if len(_STALE) > 16:
             _STALE.clear()
-        _STALE[key] = results.stale_games(table)
+        _STALE[key] = _stale_on_disk(Path(path), sources, results.ENGINE_DIR, cache_dir,
+                                     lambda: results.stale_games(table))
     return list(_STALE[key])
+
+
+def _stale_on_disk(path: Path, sources: list[Path], engine_dir: Path, cache_dir,
+                   compute) -> list[str]:
+    """``compute()`` (the stale games), kept in ``cache_dir`` (None: not kept) under a
+    SHA-256 of the odds file's bytes, each engine source's path and bytes, and the Python
+    version."""
+    if cache_dir is None:
+        return compute()
+    from ..corpus import cache   # the toolkit's disk cache (data only, JSON)
+    h = hashlib.sha256(f"{sys.version}\0".encode() + path.read_bytes())
+    for p in sources:
+        h.update(b"\0" + p.relative_to(engine_dir).as_posix().encode() + b"\0"
+                 + p.read_bytes())
+    entry = cache.entry_path(Path(cache_dir), "stale-games", h.hexdigest()[:32])
+    found = cache.read(entry, expect=list)
+    if isinstance(found, list) and all(isinstance(g, str) for g in found):
+        return found
+    games = compute()
+    cache.write(entry, games, stale="stale-games-*.json")
+    return games
 
 
 #: decisions that rest on the text's silence, until the game modules declare

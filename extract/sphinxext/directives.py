@@ -433,7 +433,8 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         sec += finding
     elif plain:
         sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
-    if slug in stale_games(root / "results" / "odds.json", table):   # once per build
+    cache_dir = env.config.edition_cache_dir or Path(env.doctreedir) / "edition"
+    if slug in stale_games(root / "results" / "odds.json", table, Path(cache_dir)):
         sec += _para("The engine (or the budget of a player) has changed since these figures were measured.", ["odds-stale"])
     sec += _para(intro, ["odds-method"])
     cells = []
