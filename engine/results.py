@@ -52,6 +52,7 @@ import datetime as _dt
 import ast
 import contextlib
 import hashlib
+import inspect
 import json
 import math
 import os
@@ -68,7 +69,8 @@ except ImportError:  # pragma: no cover - Windows
 
 from . import games
 from .odds import Z95, outcomes, summarise
-from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, effort
+from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, CAREFUL_SOLVE_BUDGET, careful_run, effort
+from .deal import SplitMix64
 from .probes import PROBES
 
 ENGINE_DIR = Path(__file__).resolve().parent
@@ -384,14 +386,45 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
     row["cpu_seconds"] = round(sum(cpu), 1)
     if policy == "careful":
         row["samples"] = effort(slug)[0]
-    und = row["undecided"]
-    unit = "states" if policy in ("solver", "careful") else "moves"
-    within = (f"the budget of {budget} {unit} and {PROBES} probes of {max(1, budget // PROBES)}"
-              if policy == "solver" else f"the budget of {budget} {unit}")
-    row["note"] = (f"{und} of {deals} deals undecided within {within}: "
-                   "the share won is given as bounds and the interval counts them both ways"
-                   if und else "")
+    row["note"] = undecided_note(row)
     return row
+
+
+def undecided_note(row: dict) -> str:
+    """Why the undecided deals of ``row`` (a stored row: ``game``, ``readings``, ``policy``,
+    ``budget``, ``deals``, ``undecided``) are undecided, in words; empty when none is. The
+    solver's budget of states (and its probes) ran out; a greedy, blind or random player's
+    budget of moves; the careful player's budget of moves (:func:`engine.careful.careful_run`'s
+    ``max_moves``: it was still playing; its ``budget`` is the states of each decision),
+    except where every card lies face up from the deal: there it searches the deal once, as
+    the solver does, with :data:`engine.careful.CAREFUL_SOLVE_BUDGET` states."""
+    und, deals, budget, policy = row["undecided"], row["deals"], row["budget"], row["policy"]
+    if not und:
+        return ""
+    if policy == "solver":
+        within = f"the budget of {budget} states and {PROBES} probes of {max(1, budget // PROBES)}"
+    elif policy == "careful" and _face_up(row["game"], row.get("readings")):
+        within = (f"the budget of {CAREFUL_SOLVE_BUDGET} states of its one search of the deal "
+                  f"(every card lies face up, so it searches as the solver does)")
+    elif policy == "careful":
+        within = (f"the budget of {CAREFUL_MAX_MOVES} moves (the game was still going; it "
+                  f"searches {budget} states at each decision)")
+    else:
+        within = f"the budget of {budget} moves"
+    return (f"{und} of {deals} deals undecided within {within}: "
+            "the share won is given as bounds and the interval counts them both ways")
+
+
+#: the careful player's budget of moves a deal in the table (``careful_run``'s default)
+CAREFUL_MAX_MOVES = inspect.signature(careful_run).parameters["max_moves"].default
+
+
+def _face_up(slug: str, readings: dict | None) -> bool:
+    """Whether every card of ``slug``'s deal 1 under ``readings`` lies face up from the deal,
+    as :func:`engine.careful.careful_run` tests its deal (nothing for ``sample_hidden`` to
+    shuffle)."""
+    s = games.new(slug, 1, readings)
+    return s.sample_hidden(SplitMix64(0)) is s
 
 
 def default_budget(slug: str, policy: str) -> int:

@@ -21,7 +21,11 @@ def row(change, policy, won, lost, und, ci=(0.1, 0.3), game="g"):
 @pytest.mark.parametrize("k, n, how, words", [
     (0, 96, "near", "no deal"), (16, 16, "near", "every deal"),
     (168, 896, "near", "about 1 deal in 5"), (728, 896, "near", "about 4 deals in 5"),
-    (1, 16, "near", "fewer than 1 deal in 10"), (95, 100, "near", "more than 9 deals in 10"),
+    (1, 16, "near", "about 1 deal in 16"), (95, 100, "near", "more than 9 deals in 10"),
+    # a reader tells 6% from 0.2% (both were "fewer than 1 deal in 10"), and the words do
+    # not jump between 13.5% and 14.5% (they were "1 in 10" and "1 in 5")
+    (12, 200, "near", "about 1 deal in 17"), (2, 1000, "near", "about 1 deal in 500"),
+    (27, 200, "near", "about 1 deal in 7"), (29, 200, "near", "about 1 deal in 7"),
     (50, 100, "near", "about half the deals"), (66, 80, "floor", "at least 4 deals in 5"),
     (1, 16, "floor", "at least 1 deal in 20"), (95, 100, "ceil", "at most 19 deals in 20"),
 ])
@@ -276,3 +280,50 @@ def test_gap_share_compares_the_rows_on_their_common_deals_and_brackets_undecide
         gap_share(_row("careful", "WW", first=50), greedy, solver)
     with pytest.raises(ValueError, match="outcomes"):
         gap_share({"policy": "careful", "first": 1}, greedy, solver)
+
+
+def _measured(policy, outcomes, first=1, change=None, game="mill", readings=None):
+    from engine.odds import interval
+    w, l, u = (outcomes.count(c) for c in "WLU")
+    return {"game": game, "change": change, "policy": policy, "first": first,
+            "deals": len(outcomes), "won": w, "lost": l, "undecided": u,
+            "outcomes": outcomes, "ci95": list(interval(w, u, len(outcomes))),
+            "readings": readings}
+
+
+def test_the_bracket_sets_figures_side_by_side_only_on_the_same_deals():
+    """A careful row on fewer deals than the solver's could seem to beat its ceiling (41% on
+    deals 1-200 against 39.6% on 1-1000): the solver's and the greedy player's figures are
+    also given on the careful player's deals, recounted from their outcomes."""
+    careful = _measured("careful", "WWLW")
+    solver = _measured("solver", "WWLWLLLL")
+    greedy = _measured("greedy", "LWLLLLLU")
+    said = bracket_sentences([careful, greedy, solver], None)
+    assert "3 of 4 deals" in said[0]
+    assert said[1].endswith("on deals 1–4, which the careful player played too, it wins "
+                            "about 1 deal in 4: 1 of 4 deals, 95% interval 4.6%–69.9%.")
+    assert "on deals 1–4, which the careful player played too, it wins about 3 deals in 4: "\
+           "3 of 4 deals" in said[2]
+    assert said[2].endswith("on deals 1–4 the careful player won and lost the very same deals.")
+    # a solver row on fewer deals than the careful player's: the careful player is recounted
+    short = _measured("solver", "WL")
+    said = bracket_sentences([careful, short], None)
+    assert said[1].endswith("on the same deals 1–2 the careful player wins every deal: 2 of 2 "
+                            "deals, 95% interval 34.2%–100.0%.")
+    # rows on the same deals need no second figure
+    said = bracket_sentences([careful, _measured("solver", "WWLL")], None)
+    assert "which the careful player" not in said[1] and "same deals" not in said[1]
+
+
+@pytest.mark.parametrize("game, readings, words", [
+    ("mill", {}, "remembers them"),
+    ("heart-to-heart", {}, "forgetting a card once it is covered"),
+    ("favourite", {}, "sees every card (they all lie face up from the deal)"),
+    ("goes-doesnt-go", {"deal-auto": "optional"}, "remembers them"),
+])
+def test_the_careful_player_is_said_to_see_what_it_sees_in_that_game(game, readings, words):
+    """Heart Speaks to Heart's careful player remembers nothing (its sampler shuffles each
+    side apart); where every card lies face up it plays as the solver; Goes, Doesn't Go
+    hides the pack in hand under deal-auto=optional."""
+    row = _measured("careful", "WL", game=game, readings=readings)
+    assert words in bracket_sentences([row], None)[0]

@@ -97,6 +97,7 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
     from pathlib import Path
 
     from extract.export.odds_words import gap_share
+    from extract.model.engine_link import careful_sight
     page = (site / "index.html").read_text(encoding="utf-8")
     start = page.index("edition-odds-overview-said")
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[start:page.index("</table>", start)])).split())
@@ -105,7 +106,7 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
     by = {(r["game"], r["policy"]): r for r in rows if r["change"] is None}
     games = sorted({g for g, p in by if p == "careful"})
     assert len(games) >= 5
-    closed, measured = 0, 0
+    closed, measured, face_up = 0, 0, []
     for g in games:
         first, last, gw, cw, sw, low, _high = gap_share(by[(g, "careful")], by[(g, "greedy")],
                                                         by[(g, "solver")])
@@ -115,7 +116,17 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
         cells = [f"{w} of {n}" + (f", {u} undecided" if u else "")
                  for w, u in zip((gw, cw, sw), und)]
         assert f"{first}–{last} {' '.join(cells)}" in words, g
+        if careful_sight(g) == "all":       # the careful player is the solver: not counted
+            assert "(every card face up: the careful player is the solver)" in words
+            face_up.append(g)
+            continue
         measured += low is not None
         closed += low is not None and low >= Fraction(1, 2)
     said = re.search(r"closes at least half .* in (\d+) games? of the (\d+) where", words)
     assert said and (int(said.group(1)), int(said.group(2))) == (closed, measured)
+    assert face_up == ["favourite", "goes-doesnt-go"]
+    assert "every card lies face up from the deal, so the careful player plays as the solver " \
+           "and closes the whole distance by construction; they are not counted" in words
+    # a share is never outside 0-1: the careful player never wins what the solver cannot
+    for share in re.findall(r"(-?\d+\.\d\d)–(-?\d+\.\d\d)", words):
+        assert 0 <= float(share[0]) <= float(share[1]) <= 1, share

@@ -51,7 +51,8 @@ def test_a_blind_row_equal_to_the_greedy_row_is_shown_once_and_said(site):
         kept = [r for r in rows if r["policy"] == "blind" and not same_as_greedy(r, rows)]
         assert len(blind) == len(kept), slug
         merged = [r for r in rows if same_as_greedy(r, rows)]
-        assert sum(BLIND_AS_GREEDY in c for c in cells) == len(merged), slug
+        said = BLIND_AS_GREEDY.split(";", 1)[1]         # after the name and its budget
+        assert sum(said in c for c in cells) == len(merged), slug
         assert len(cells) == len(rows) - len(merged), slug
 
 
@@ -70,3 +71,18 @@ def test_points_are_percentage_points(site):
         text = " ".join(text_of(page.read_text(encoding="utf-8")).split())
         for m in re.finditer(r"\b\S+ points\b", text):
             assert m.group(0).endswith("percentage points"), (page.name, m.group(0))
+
+
+def test_a_share_of_the_distance_is_never_written_outside_0_to_1():
+    """The careful player never wins a deal the solver cannot, so the share is at most 1 (a
+    higher end from deals undecided both ways is cut there); a lower end below 0 is said in
+    words, and a range from below 0 to 1 says nothing and is written as not known."""
+    from fractions import Fraction as F
+
+    from extract.sphinxext.directives import _share
+    assert _share(F(1, 4), F(3, 4)) == "0.25–0.75"
+    assert _share(F(1, 4), F(3, 2)) == "0.25–1.00"
+    assert _share(F(-1, 3), F(1, 2)) == "below 0 (fewer than the greedy player) to 0.50"
+    assert _share(F(-8, 25), F(36, 25)) == "not known: too many undecided deals"
+    assert _share(F(1, 2), None) == "at least 0.50"
+    assert _share(None, None) == "no distance"

@@ -21,12 +21,32 @@ from html import escape
 #: the face-up cards and plans), the quick greedy player, and the all-seeing solver's ceiling
 BRACKET_POLICIES = ("careful", "greedy", "solver")
 
-#: what the plain words call each policy (the subject of "wins ...")
+#: what the plain words call each policy (the subject of "wins ..."); the careful player's
+#: words depend on what it sees in the game (:data:`CAREFUL_WHO`)
 WHO = {"careful": "A careful player, who sees only the face-up cards, remembers them and plans ahead,",
        "greedy": "A greedy player, who plays the first good-looking move,",
        "blind": "A blind player, who sees only the face-up cards,",
        "solver": "With every card known, the solver",
        "random": "A random player"}
+
+#: the careful player by what it sees (:func:`extract.model.engine_link.careful_sight`)
+CAREFUL_WHO = {
+    "remembers": WHO["careful"],
+    "forgets": "A careful player, who sees only the face-up cards (forgetting a card once it "
+               "is covered) and plans ahead,",
+    "all": "A careful player, who here sees every card (they all lie face up from the deal) "
+           "and so plays as the solver does,",
+}
+
+
+def who(row: dict) -> str:
+    """The subject of a row's sentence (:data:`WHO`; the careful player's as it sees in that
+    game and readings, :data:`CAREFUL_WHO`)."""
+    if row["policy"] == "careful" and row.get("readings") is not None:
+        from ..model.engine_link import careful_sight  # the engine's game, asked once
+        return CAREFUL_WHO[careful_sight(row["game"], row["readings"])]
+    return WHO[row["policy"]]
+
 
 #: a row's key in a claim's ``rows`` and in placeholders: ``"<change or default>/<policy>"``
 def row_key(row: dict) -> str:
@@ -34,9 +54,11 @@ def row_key(row: dict) -> str:
     return f"{row['change'] or 'default'}/{row['policy']}"
 
 
-#: fractions a reader says at a glance (halves, thirds, quarters, fifths, tenths), smallest
+#: fractions a reader says at a glance (halves, thirds, quarters, fifths, tenths, and one in
+#: six, seven or eight, so that the words between a tenth and a fifth do not jump), smallest
 #: denominator first
-_SAYABLE = sorted({Fraction(a, b) for b in (2, 3, 4, 5, 10) for a in range(1, b)},
+_SAYABLE = sorted({Fraction(a, b) for b in (2, 3, 4, 5, 10) for a in range(1, b)}
+                  | {Fraction(1, b) for b in (6, 7, 8)},
                   key=lambda f: (f.denominator, f))
 
 
@@ -67,8 +89,8 @@ _NICE = (10, 20, 50, 100, 1000, 10000)
 
 def share_words(k: int, n: int, how: str = "near") -> str:
     """``k`` of ``n`` deals as a share in words: ``"no deal"``, ``"every deal"``, else
-    ``"about 1 deal in 5"`` (``how="near"``; ``"fewer than 1 deal in 10"`` and ``"more than 9
-    deals in 10"`` at the ends), ``"at least 1 deal in 5"`` (``"floor"``: never more than
+    ``"about 1 deal in 5"`` (``how="near"``; below a tenth ``"about 1 deal in 17"``, one in
+    so many, and above nine tenths ``"more than 9 deals in 10"``), ``"at least 1 deal in 5"`` (``"floor"``: never more than
     ``k/n``) or ``"at most 1 deal in 5"`` (``"ceil"``: never less). ValueError unless
     0 <= k <= n and n > 0, or for an unknown ``how``."""
     if n <= 0 or not 0 <= k <= n:
@@ -81,8 +103,8 @@ def share_words(k: int, n: int, how: str = "near") -> str:
     if k == n:
         return "every deal"
     if p < Fraction(1, 10) and how != "ceil":
-        if how == "near":
-            return "fewer than 1 deal in 10"
+        if how == "near":   # one deal in so many: 6% and 0.2% are not the same to a reader
+            return f"about 1 deal in {round(1 / p):,}"
         big = next((b for b in _NICE if Fraction(1, b) <= p), None)
         return f"at least 1 deal in {big}" if big else f"at least {k} of {n} deals"
     if p > Fraction(9, 10) and how != "floor":
@@ -140,12 +162,47 @@ def bracket_sentences(rows: list[dict], change: str | None) -> list[str]:
     """Per reading (``change``: None for the default readings), one sentence per measured
     policy of :data:`BRACKET_POLICIES`, in that order; only what is measured: no sentence for a
     policy without a row. Each sentence starts with a capital and ends with a full stop."""
+    mine = {p: r for p in BRACKET_POLICIES for r in rows
+            if r["change"] == change and r["policy"] == p}
+    careful = mine.get("careful")
     out = []
-    for policy in BRACKET_POLICIES:
-        row = next((r for r in rows if r["change"] == change and r["policy"] == policy), None)
-        if row is not None:
-            out.append(f"{WHO[policy]} {wins_words(row)}.")
+    for policy, row in mine.items():
+        said = f"{who(row)} {wins_words(row)}"
+        if policy != "careful" and careful is not None:
+            # only figures on the same deals can be set side by side: the deals both played
+            a, b = row.get("first", 1), careful.get("first", 1)
+            first, last = max(a, b), min(a + row["deals"], b + careful["deals"]) - 1
+            same, theirs = on_deals(row, first, last), on_deals(careful, first, last)
+            if same is not None and theirs is not None:
+                if same["deals"] != row["deals"]:
+                    said += (f"; on deals {first}–{last}, which the careful player played "
+                             f"too, it {wins_words(same)}")
+                    if theirs["deals"] != careful["deals"]:
+                        said += f" (the careful player there {wins_words(theirs)})"
+                elif theirs["deals"] != careful["deals"]:
+                    said += (f"; on the same deals {first}–{last} the careful player "
+                             f"{wins_words(theirs)}")
+                if same.get("outcomes") == theirs.get("outcomes"):
+                    said += (f"; on deals {first}–{last} the careful player won and lost the "
+                             f"very same deals")
+        out.append(said + ".")
     return out
+
+
+def on_deals(row: dict, first: int, last: int) -> dict | None:
+    """``row`` cut to deals ``first``..``last`` (its per-deal ``outcomes`` recounted, the 95%
+    interval worked out again, :func:`engine.odds.interval`); ``row`` itself when it covers
+    exactly those deals; None when it does not cover them all or has no outcomes."""
+    o = row.get("outcomes")
+    if not o or first < row["first"] or last > row["first"] + len(o) - 1:
+        return None
+    if (first, last) == (row["first"], row["first"] + row["deals"] - 1):
+        return row
+    from engine.odds import interval   # the same Wilson interval the table stores
+    cut = o[first - row["first"]:last - row["first"] + 1]
+    won, lost, und = cut.count("W"), cut.count("L"), cut.count("U")
+    return {**row, "first": first, "deals": len(cut), "won": won, "lost": lost,
+            "undecided": und, "outcomes": cut, "ci95": list(interval(won, und, len(cut)))}
 
 
 # -- placeholders in claims' answers ------------------------------------------------------

@@ -3,6 +3,7 @@ the games it plays (with their ambiguities and readings) and which engine functi
 each sentence of the book. Empty when the engine package is not installed."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import re
@@ -24,6 +25,27 @@ def rule_links() -> dict[str, list[str]]:
         return {}
     from engine import registry  # lazy: the engine is optional (find_spec above)
     return registry.by_sentence()
+
+
+@functools.lru_cache(maxsize=None)
+def _careful_sight(slug: str, readings: tuple) -> str:
+    from engine import careful, games  # lazy: the engine is optional
+    from engine.deal import SplitMix64
+    s = games.new(slug, 1, dict(readings))
+    if s.sample_hidden(SplitMix64(0)) is s:
+        return "all"
+    return "remembers" if careful.remembering_sample(s, SplitMix64(0), set()) is not None \
+        else "forgets"
+
+
+def careful_sight(slug: str, readings: dict | None = None) -> str:
+    """What the careful player (:func:`engine.careful.careful_run`) of game ``slug`` under
+    ``readings`` sees, tested on deal 1 as the player itself tests its deal: ``"all"`` when
+    every card lies face up from the deal (it then plays exactly the solver's game),
+    ``"remembers"`` when it remembers the cards it has seen face up, ``"forgets"`` when the
+    game's sampler lets it remember nothing (Heart Speaks to Heart). ValueError for an
+    unknown game or reading."""
+    return _careful_sight(slug, tuple(sorted((readings or {}).items())))
 
 
 #: :func:`stale_games` already worked out: key (see there) -> the games

@@ -14,15 +14,16 @@ from sphinx.util.docutils import SphinxDirective
 import engine
 from engine import games
 from engine import results as engine_results
-from engine.careful import FACE_UP_GAMES
 
 from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
 from ..export.figures import layout_key, starting_layout
-from ..export.odds_words import bracket_sentences, fill_figures, finding_sentence, forest_svg, gap_share, rate_figure, row_key
+from ..export.odds_words import (bracket_sentences, fill_figures, finding_sentence, forest_svg,
+                                 gap_share, on_deals, rate_figure, row_key)
 from ..model.edition import Footnote
 from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
+    careful_sight,
     decision_kind,
     engine_games,
     question_label,
@@ -313,10 +314,46 @@ def _declared_readings(slug: str) -> set[str]:
     return {f"{slug}:{a.id}={r.id}" for a in games.get(slug).AMBIGUITIES for r in a.readings}
 
 
-#: how the odds table names the policies (the solver is no player: see odds_table)
+#: how the odds table names the policies (the solver is no player: see odds_table); the
+#: careful player as it sees in the game (:data:`CAREFUL_NAMES`)
 POLICY_NAMES = {"blind": "blind player, face-up cards only", "greedy": "greedy player",
                 "careful": "careful player, face-up cards only, remembers them, plans ahead",
                 "solver": "solver, all-seeing upper bound", "random": "random player"}
+#: the careful player's name in the table by what it sees
+#: (:func:`extract.model.engine_link.careful_sight`)
+CAREFUL_NAMES = {"remembers": POLICY_NAMES["careful"],
+                 "forgets": "careful player, face-up cards only, forgets a card once it is "
+                            "covered, plans ahead",
+                 "all": "careful player, who here sees every card (all lie face up), plans "
+                        "ahead"}
+#: the unit of each policy's budget in a row (``budget``)
+BUDGET_UNITS = {"blind": "moves a deal", "greedy": "moves a deal", "random": "moves a deal",
+                "careful": "states a decision", "solver": "states a deal"}
+
+
+def policy_name(row: dict, rows: list[dict]) -> str:
+    """How the odds table names the policy of ``row`` (one of ``rows``, the game's): its name
+    (the careful player's as it sees in that game and readings), its budget, and where its
+    per-deal outcomes are the greedy player's on the same deals, that it won and lost those
+    very deals (the blind player's row is then not shown: :data:`BLIND_AS_GREEDY`)."""
+    blind_too = row["policy"] == "greedy" and any(same_as_greedy(b, rows) for b in rows
+                                                  if b["change"] == row["change"])
+    if blind_too:
+        name, rest = BLIND_AS_GREEDY.split(";", 1)
+    elif row["policy"] == "careful" and row.get("readings") is not None:
+        name, rest = CAREFUL_NAMES[careful_sight(row["game"], row["readings"])], ""
+    else:
+        name, rest = POLICY_NAMES.get(row["policy"], row["policy"]), ""
+    if isinstance(row.get("budget"), int) and row["policy"] in BUDGET_UNITS:
+        name += f" ({row['budget']:,} {BUDGET_UNITS[row['policy']]})"
+    name += f";{rest}" if rest else ""
+    if row["policy"] == "careful":
+        greedy = next((g for g in rows if g["policy"] == "greedy"
+                       and g["change"] == row["change"]), None)
+        cut = greedy and on_deals(greedy, row["first"], row["first"] + row["deals"] - 1)
+        if cut and cut.get("outcomes") == row.get("outcomes"):
+            name += "; it won and lost the very deals the greedy player did"
+    return name
 
 #: how the heading of a one-reading decision words what it rests on (``Ambiguity.kind``)
 DECISION_HEADINGS = {
@@ -372,10 +409,10 @@ def _careful_effort(rows: list[dict], prov: dict) -> str:
     ``cpu_seconds`` over its ``deals``): `` (4 shuffles of them and 2,000 positions searched
     at each decision; 0.41 s of CPU a deal on the machine that measured it)``; empty when the
     game has no careful row, or lies face up from the deal (there the careful player is the
-    solver, :data:`engine.careful.FACE_UP_GAMES`)."""
+    solver, :func:`extract.model.engine_link.careful_sight`)."""
     row = next((r for r in rows if r["policy"] == "careful" and r["change"] is None), None)
     samples = row and (row.get("samples") or prov.get("careful_samples"))
-    if row is None or row["game"] in FACE_UP_GAMES or not samples:
+    if row is None or careful_sight(row["game"]) == "all" or not samples:
         return ""
     cost = (f"; {row['cpu_seconds'] / row['deals']:.2f} s of CPU a deal on the machine that "
             f"measured it" if row.get("cpu_seconds") else "")
@@ -406,16 +443,30 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
     sec += nodes.title("", "How often it comes out")
     prov = table["provenance"]
     run = next((r for r in reversed(prov.get("runs", [])) if slug in r.get("games", ())), prov)
-    engine_id = rows[0].get("engine", prov["engine"])
+    by_code: dict[str, list[str]] = {}      # the engine's code each policy's rows ran
+    for r in rows:
+        names = by_code.setdefault(r.get("engine", prov["engine"])[:12], [])
+        if r["policy"] not in names:
+            names.append(r["policy"])
+    engines = "; ".join(f"{' and '.join(ps)} {h}" for h, ps in by_code.items())
+    sight = careful_sight(slug)
+    careful = {
+        "remembers": "sees only the face-up cards, remembers where the cards it has seen "
+                     "lie, and plans by trying out the cards it has never seen",
+        "forgets": "sees only the face-up cards, forgets a card once it is covered (in this "
+                   "game it remembers nothing), and plans by trying out the cards it cannot "
+                   "see",
+        "all": "sees every card here, since they all lie face up from the deal, and plans "
+               "by searching the deal itself, as the solver does"}[sight]
     intro = (f"Measured over numbered deals from deal {rows[0]['first']}, on "
-             f"{run['date']}, by engine {engine_id[:12]}, under the default readings and "
+             f"{run['date']}, by the engine's code as hashed for each player's rows "
+             f"({engines}), under the default readings and "
              f"each single change of reading. Players: blind sees only the face-up cards, as "
              f"a person does; greedy plays the first good-looking move; neither plays a move "
              f"back into a position it has already had in that deal. That is the players' "
              f"sense, not a rule of the book nor a reading: when every move would, the deal "
-             f"counts as lost. The careful player, where measured, sees only the face-up cards, "
-             f"remembers where the cards it has seen lie, and plans by trying out the cards "
-             f"it has never seen{_careful_effort(rows, prov)}. The solver is not a "
+             f"counts as lost. The careful player, where measured, {careful}"
+             f"{_careful_effort(rows, prov)}. The solver is not a "
              f"player: it sees every face-down card and searches{_probes(prov)}, so its rate "
              f"is an upper bound on what any player can do. A deal the solver's budget did "
              f"not settle is undecided, and so is a deal a player was still playing when its "
@@ -445,12 +496,13 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
             label += ", no longer a reading of the engine"
         rate = nodes.container()
         rate += _para(rate_figure(r), [])
-        if r.get("note"):
-            rate += _para(r["note"][0].upper() + r["note"][1:].rstrip(".") + ".", ["odds-note"])
-        policy = POLICY_NAMES.get(r["policy"], r["policy"])
-        if r["policy"] == "greedy" and any(same_as_greedy(b, rows) for b in rows
-                                           if b["change"] == r["change"]):
-            policy = BLIND_AS_GREEDY
+        try:        # worded from the row now (the stored note of an older row may be wrong)
+            note = engine_results.undecided_note(r)
+        except ValueError:      # a reading the engine no longer has: the stored words
+            note = r.get("note") or ""
+        if note:
+            rate += _para(note[0].upper() + note[1:].rstrip(".") + ".", ["odds-note"])
+        policy = policy_name(r, rows)
         cells.append([cited_text(label, declared, []), policy,
                       r["deals"], f"{r['won']} / {r['lost']} / {r['undecided']}", rate])
     by_row = {row_key(r): r for r in rows}
@@ -475,10 +527,13 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
             for key in c.get("rows", []):
                 stored_row = by_row.get(key)
                 if stored_row is not None:
+                    merged = (" (the very deals the greedy player won and lost: the table "
+                              "shows them once, in the greedy player's row)"
+                              if same_as_greedy(stored_row, rows) else "")
                     box += _para(f"{key}: {stored_row['won']} won, {stored_row['lost']} lost, "
                                  f"{stored_row['undecided']} undecided of {stored_row['deals']} "
-                                 f"deals: {rate_figure(stored_row)}, from the stored table.",
-                                 ["claim-figure"])
+                                 f"deals: {rate_figure(stored_row)}, from the stored "
+                                 f"table{merged}.", ["claim-figure"])
                 else:
                     box += _para(f"{key}: not in the stored table yet.", ["claim-figure"])
             if c.get("test"):
@@ -819,8 +874,18 @@ class GamesDirective(EditionDirective):
 
 
 def _share(low, high) -> str:
+    """The share of the distance closed (:func:`gap_share`'s ``low``, ``high``) as the
+    overview writes it. The careful player never wins a deal the solver cannot, so the share
+    is at most 1 (a higher end, from deals undecided both ways, is cut there); a lower end
+    below 0 means it may have won fewer than the greedy player."""
     if low is None:
         return "no distance"
+    if high is not None:
+        high = min(high, Fraction(1))
+    if low < 0:
+        if high is None or high >= 1:
+            return "not known: too many undecided deals"
+        return f"below 0 (fewer than the greedy player) to {float(high):.2f}"
     if high is None:
         return f"at least {float(low):.2f}"
     lo, hi = f"{float(low):.2f}", f"{float(high):.2f}"
@@ -839,7 +904,7 @@ class OddsOverviewDirective(EditionDirective):
         ed = self.edition()
         table, _ = odds_rows(ed.root, "", self.env)       # the table, read once
         defaults = [r for r in (table or {}).get("rows", []) if r["change"] is None]
-        rows, closed, measured = [], [], 0
+        rows, closed, measured, face_up = [], [], 0, []
         for g in ed.games:
             by = {r["policy"]: r for r in defaults if r["game"] == g.slug}
             if not all(p in by for p in ("greedy", "careful", "solver")):
@@ -850,9 +915,10 @@ class OddsOverviewDirective(EditionDirective):
             und = {p: by[p]["outcomes"][first - by[p]["first"]:last - by[p]["first"] + 1]
                    .count("U") for p in ("greedy", "careful", "solver")}
             share = _share(low, high)
-            if g.slug in FACE_UP_GAMES:
+            if careful_sight(g.slug) == "all":
                 share += " (every card face up: the careful player is the solver)"
-            if low is not None:
+                face_up.append(g.title_en or g.title_ru)
+            elif low is not None:
                 measured += 1
                 if low >= Fraction(1, 2):
                     closed.append(g.title_en or g.title_ru)
@@ -873,8 +939,12 @@ class OddsOverviewDirective(EditionDirective):
         said = (f"On the deals the three rows of a game share, under the default readings, the "
                 f"careful player closes at least half the distance between the greedy player "
                 f"and the solver's ceiling in {count(len(closed), 'game')} of the "
-                f"{measured} where there is a distance"
+                f"{measured} where there is a distance and it does not see every card"
                 + (f": {'; '.join(closed)}." if closed else ".")
+                + (f" In {' and '.join(face_up)} every card lies face up from the deal, so "
+                   f"the careful player plays as the solver and closes the whole distance by "
+                   f"construction; {'they are' if len(face_up) > 1 else 'it is'} not counted."
+                   if face_up else "")
                 + " Where the solver left deals undecided, the ceiling is a range, and so is "
                   "the share; so are the players' figures where a game was still going when "
                   "its budget of moves ran out (undecided). A range counts here by its lower "

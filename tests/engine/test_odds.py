@@ -6,6 +6,7 @@ import math
 import pytest
 
 from engine import games, odds, results
+from engine.careful import CAREFUL_SOLVE_BUDGET
 
 
 def test_wilson_by_hand():
@@ -665,3 +666,24 @@ def test_the_code_of_an_empty_module_is_what_the_stored_hashes_were_made_with(tm
     for text in ("", '"""Only a docstring."""\n', "x: int\n"):
         (tmp_path / "m.py").write_text(text, encoding="utf-8")
         assert results._code(tmp_path / "m.py") == b"pass", text
+
+
+def test_the_undecided_note_names_what_ran_out():
+    """A careful player's undecided deal was still going when its budget of moves ran out,
+    except where every card lies face up: there its one search of the deal ran out of
+    states, as the solver's does (stored rows once said "2000 states" for both)."""
+    def row(game, policy, budget, readings=None):
+        return {"game": game, "policy": policy, "budget": budget, "deals": 200,
+                "undecided": 3, "readings": readings}
+    careful = results.undecided_note(row("egyptian-pyramid", "careful", 2000))
+    assert f"the budget of {results.CAREFUL_MAX_MOVES} moves" in careful
+    assert "2000 states at each decision" in careful
+    face_up = results.undecided_note(row("favourite", "careful", 2000))
+    assert f"the budget of {CAREFUL_SOLVE_BUDGET} states of its one search" in face_up
+    hidden = results.undecided_note(row("goes-doesnt-go", "careful", 2000,
+                                        {"deal-auto": "optional"}))
+    assert "moves (the game was still going" in hidden
+    solver = results.undecided_note(row("mill", "solver", 20000))
+    assert "the budget of 20000 states and 8 probes of 2500" in solver
+    assert results.undecided_note({**row("mill", "greedy", 5000), "undecided": 0}) == ""
+    assert "the budget of 5000 moves:" in results.undecided_note(row("mill", "greedy", 5000))
