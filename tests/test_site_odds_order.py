@@ -86,3 +86,16 @@ def test_a_share_of_the_distance_is_never_written_outside_0_to_1():
     assert _share(F(-8, 25), F(36, 25)) == "not known: too many undecided deals"
     assert _share(F(1, 2), None) == "at least 0.50"
     assert _share(None, None) == "no distance"
+
+
+def test_a_row_of_a_reading_the_engine_no_longer_has_is_still_named():
+    """A stale table may hold a careful row under a reading since withdrawn: the page still
+    names its player (as one who remembers) rather than failing the build."""
+    from extract.export.odds_words import bracket_sentences
+    from extract.sphinxext.directives import policy_name
+    row = {"game": "mill", "change": "deal-order=gone", "policy": "careful", "first": 1,
+           "deals": 2, "won": 1, "lost": 1, "undecided": 0, "outcomes": "WL", "budget": 200,
+           "ci95": [0.09, 0.91], "readings": {"deal-order": "gone"}}
+    assert policy_name(row, [row]).startswith("careful player, face-up cards only, remembers")
+    assert bracket_sentences([row], "deal-order=gone")[0].startswith(
+        "A careful player, who sees only the face-up cards, remembers them")

@@ -44,7 +44,10 @@ def who(row: dict) -> str:
     game and readings, :data:`CAREFUL_WHO`)."""
     if row["policy"] == "careful" and row.get("readings") is not None:
         from ..model.engine_link import careful_sight  # the engine's game, asked once
-        return CAREFUL_WHO[careful_sight(row["game"], row["readings"])]
+        try:
+            return CAREFUL_WHO[careful_sight(row["game"], row["readings"])]
+        except ValueError:      # a game or reading the engine no longer has (a stale table)
+            pass
     return WHO[row["policy"]]
 
 

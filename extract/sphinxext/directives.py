@@ -331,6 +331,16 @@ BUDGET_UNITS = {"blind": "moves a deal", "greedy": "moves a deal", "random": "mo
                 "careful": "states a decision", "solver": "states a deal"}
 
 
+def _sight(row: dict) -> str | None:
+    """:func:`careful_sight` of the row's game and readings; None for a row without readings
+    or of a game or reading the engine no longer has (a stale table)."""
+    try:
+        return (careful_sight(row["game"], row["readings"]) if row.get("readings") is not None
+                else None)
+    except ValueError:
+        return None
+
+
 def policy_name(row: dict, rows: list[dict]) -> str:
     """How the odds table names the policy of ``row`` (one of ``rows``, the game's): its name
     (the careful player's as it sees in that game and readings), its budget, and where its
@@ -340,8 +350,8 @@ def policy_name(row: dict, rows: list[dict]) -> str:
                                                   if b["change"] == row["change"])
     if blind_too:
         name, rest = BLIND_AS_GREEDY.split(";", 1)
-    elif row["policy"] == "careful" and row.get("readings") is not None:
-        name, rest = CAREFUL_NAMES[careful_sight(row["game"], row["readings"])], ""
+    elif row["policy"] == "careful" and _sight(row) is not None:
+        name, rest = CAREFUL_NAMES[_sight(row)], ""
     else:
         name, rest = POLICY_NAMES.get(row["policy"], row["policy"]), ""
     if isinstance(row.get("budget"), int) and row["policy"] in BUDGET_UNITS:
