@@ -17,6 +17,8 @@ import re
 from fractions import Fraction
 from html import escape
 
+from ..model.engine_link import careful_sight
+
 #: the players of the bracket, in the order a reader meets them: the careful player (sees only
 #: the face-up cards and plans), the quick greedy player, and the all-seeing solver's ceiling
 BRACKET_POLICIES = ("careful", "greedy", "solver")
@@ -43,7 +45,6 @@ def who(row: dict) -> str:
     """The subject of a row's sentence (:data:`WHO`; the careful player's as it sees in that
     game and readings, :data:`CAREFUL_WHO`)."""
     if row["policy"] == "careful" and row.get("readings") is not None:
-        from ..model.engine_link import careful_sight  # the engine's game, asked once
         try:
             return CAREFUL_WHO[careful_sight(row["game"], row["readings"])]
         except ValueError:      # a game or reading the engine no longer has (a stale table)
@@ -201,7 +202,7 @@ def on_deals(row: dict, first: int, last: int) -> dict | None:
         return None
     if (first, last) == (row["first"], row["first"] + row["deals"] - 1):
         return row
-    from engine.odds import interval   # the same Wilson interval the table stores
+    from engine.odds import interval   # lazy: the engine is optional (only rows cut need it)
     cut = o[first - row["first"]:last - row["first"] + 1]
     won, lost, und = cut.count("W"), cut.count("L"), cut.count("U")
     return {**row, "first": first, "deals": len(cut), "won": won, "lost": lost,

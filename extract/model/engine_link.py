@@ -10,6 +10,8 @@ import re
 import sys
 from pathlib import Path
 
+from ..corpus import cache
+
 
 def engine_games() -> dict[str, dict]:
     """The engine's description of its games (``engine.api.list_games``), by slug."""
@@ -29,8 +31,8 @@ def rule_links() -> dict[str, list[str]]:
 
 @functools.lru_cache(maxsize=None)
 def _careful_sight(slug: str, readings: tuple) -> str:
-    from engine import careful, games  # lazy: the engine is optional
-    from engine.deal import SplitMix64
+    from engine import careful, games  # lazy: the engine is optional (see engine_games)
+    from engine.deal import SplitMix64  # lazy: as above
     s = games.new(slug, 1, dict(readings))
     if s.sample_hidden(SplitMix64(0)) is s:
         return "all"
@@ -82,7 +84,6 @@ def _stale_on_disk(path: Path, sources: list[Path], engine_dir: Path, cache_dir,
     version."""
     if cache_dir is None:
         return compute()
-    from ..corpus import cache   # the toolkit's disk cache (data only, JSON)
     h = hashlib.sha256(f"{sys.version}\0".encode() + path.read_bytes())
     for p in sources:
         h.update(b"\0" + p.relative_to(engine_dir).as_posix().encode() + b"\0"

@@ -350,8 +350,8 @@ def policy_name(row: dict, rows: list[dict]) -> str:
                                                   if b["change"] == row["change"])
     if blind_too:
         name, rest = BLIND_AS_GREEDY.split(";", 1)
-    elif row["policy"] == "careful" and _sight(row) is not None:
-        name, rest = CAREFUL_NAMES[_sight(row)], ""
+    elif row["policy"] == "careful" and (sight := _sight(row)) is not None:
+        name, rest = CAREFUL_NAMES[sight], ""
     else:
         name, rest = POLICY_NAMES.get(row["policy"], row["policy"]), ""
     if isinstance(row.get("budget"), int) and row["policy"] in BUDGET_UNITS:
