@@ -399,15 +399,18 @@ def undecided_note(row: dict) -> str:
     budget of moves; the careful player's budget of moves (:func:`engine.careful.careful_run`'s
     ``max_moves``: it was still playing; its ``budget`` is the states of each decision),
     except where every card lies face up from the deal: there it searches the deal once, as
-    the solver does, with :data:`engine.careful.CAREFUL_SOLVE_BUDGET` states."""
+    the solver does, with :data:`engine.careful.CAREFUL_SOLVE_BUDGET` states. For a row of a
+    game or reading the engine no longer has, its stored ``note``."""
     und, deals, budget, policy = row["undecided"], row["deals"], row["budget"], row["policy"]
     if not und:
         return ""
     if policy == "solver":
         within = f"the budget of {budget} states and {PROBES} probes of {max(1, budget // PROBES)}"
-    elif policy == "careful" and _face_up(row["game"], row.get("readings")):
+    elif policy == "careful" and (up := _face_up_or_none(row)):
         within = (f"the budget of {CAREFUL_SOLVE_BUDGET} states of its one search of the deal "
                   f"(every card lies face up, so it searches as the solver does)")
+    elif policy == "careful" and up is None:    # a game or reading no longer known
+        return row.get("note") or ""
     elif policy == "careful":
         within = (f"the budget of {CAREFUL_MAX_MOVES} moves (the game was still going; it "
                   f"searches {budget} states at each decision)")
@@ -421,12 +424,20 @@ def undecided_note(row: dict) -> str:
 CAREFUL_MAX_MOVES = inspect.signature(careful_run).parameters["max_moves"].default
 
 
-def _face_up(slug: str, readings: dict | None) -> bool:
+def face_up(slug: str, readings: dict | None = None) -> bool:
     """Whether every card of ``slug``'s deal 1 under ``readings`` lies face up from the deal,
     as :func:`engine.careful.careful_run` tests its deal (nothing for ``sample_hidden`` to
-    shuffle)."""
+    shuffle). ValueError for an unknown game or reading."""
     s = games.new(slug, 1, readings)
     return s.sample_hidden(SplitMix64(0)) is s
+
+
+def _face_up_or_none(row: dict) -> bool | None:
+    """:func:`face_up` of a row's game and readings; None when the engine no longer has them."""
+    try:
+        return face_up(row["game"], row.get("readings"))
+    except ValueError:
+        return None
 
 
 def default_budget(slug: str, policy: str) -> int:
@@ -727,10 +738,7 @@ def summary_text(table: dict) -> str:
     from .odds import describe_rate
     lines = []
     for r in table["rows"]:
-        try:        # worded from the row (an older row's stored note may name the wrong budget)
-            note = undecided_note(r)
-        except ValueError:      # a game or reading the engine no longer has
-            note = r.get("note") or ""
+        note = undecided_note(r)   # worded from the row (an older stored note may be wrong)
         lines.append(f"{r['game']:<20} {r['change'] or 'default':<32} {r['policy']:<7} "
                      f"{r['deals']:>5} {r['won']:>5}/{r['lost']:>5}/{r['undecided']:>5} "
                      f"{describe_rate(r)}" + (f"  ({note})" if note else ""))

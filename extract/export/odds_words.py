@@ -44,12 +44,9 @@ CAREFUL_WHO = {
 def who(row: dict) -> str:
     """The subject of a row's sentence (:data:`WHO`; the careful player's as it sees in that
     game and readings, :data:`CAREFUL_WHO`)."""
-    if row["policy"] == "careful" and row.get("readings") is not None:
-        try:
-            return CAREFUL_WHO[careful_sight(row["game"], row["readings"])]
-        except ValueError:      # a game or reading the engine no longer has (a stale table)
-            pass
-    return WHO[row["policy"]]
+    sight = (careful_sight(row["game"], row["readings"])
+             if row["policy"] == "careful" and row.get("readings") is not None else None)
+    return CAREFUL_WHO[sight] if sight else WHO[row["policy"]]
 
 
 #: a row's key in a claim's ``rows`` and in placeholders: ``"<change or default>/<policy>"``

@@ -30,23 +30,26 @@ def rule_links() -> dict[str, list[str]]:
 
 
 @functools.lru_cache(maxsize=None)
-def _careful_sight(slug: str, readings: tuple) -> str:
-    from engine import careful, games  # lazy: the engine is optional (see engine_games)
+def _careful_sight(slug: str, readings: tuple) -> str | None:
+    from engine import careful, games, results  # lazy: the engine is optional (see engine_games)
     from engine.deal import SplitMix64  # lazy: as above
-    s = games.new(slug, 1, dict(readings))
-    if s.sample_hidden(SplitMix64(0)) is s:
-        return "all"
+    try:
+        if results.face_up(slug, dict(readings)):
+            return "all"
+        s = games.new(slug, 1, dict(readings))
+    except ValueError:      # a game or reading the engine no longer has (a stale table)
+        return None
     return "remembers" if careful.remembering_sample(s, SplitMix64(0), set()) is not None \
         else "forgets"
 
 
-def careful_sight(slug: str, readings: dict | None = None) -> str:
+def careful_sight(slug: str, readings: dict | None = None) -> str | None:
     """What the careful player (:func:`engine.careful.careful_run`) of game ``slug`` under
     ``readings`` sees, tested on deal 1 as the player itself tests its deal: ``"all"`` when
     every card lies face up from the deal (it then plays exactly the solver's game),
     ``"remembers"`` when it remembers the cards it has seen face up, ``"forgets"`` when the
-    game's sampler lets it remember nothing (Heart Speaks to Heart). ValueError for an
-    unknown game or reading."""
+    game's sampler lets it remember nothing (Heart Speaks to Heart); None for a game or
+    reading the engine does not have (a row of a stale table)."""
     return _careful_sight(slug, tuple(sorted((readings or {}).items())))
 
 

@@ -331,16 +331,6 @@ BUDGET_UNITS = {"blind": "moves a deal", "greedy": "moves a deal", "random": "mo
                 "careful": "states a decision", "solver": "states a deal"}
 
 
-def _sight(row: dict) -> str | None:
-    """:func:`careful_sight` of the row's game and readings; None for a row without readings
-    or of a game or reading the engine no longer has (a stale table)."""
-    try:
-        return (careful_sight(row["game"], row["readings"]) if row.get("readings") is not None
-                else None)
-    except ValueError:
-        return None
-
-
 def policy_name(row: dict, rows: list[dict]) -> str:
     """How the odds table names the policy of ``row`` (one of ``rows``, the game's): its name
     (the careful player's as it sees in that game and readings), its budget, and where its
@@ -350,7 +340,8 @@ def policy_name(row: dict, rows: list[dict]) -> str:
                                                   if b["change"] == row["change"])
     if blind_too:
         name, rest = BLIND_AS_GREEDY.split(";", 1)
-    elif row["policy"] == "careful" and (sight := _sight(row)) is not None:
+    elif row["policy"] == "careful" and row.get("readings") is not None and (
+            sight := careful_sight(row["game"], row["readings"])) is not None:
         name, rest = CAREFUL_NAMES[sight], ""
     else:
         name, rest = POLICY_NAMES.get(row["policy"], row["policy"]), ""
@@ -459,7 +450,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         if r["policy"] not in names:
             names.append(r["policy"])
     engines = "; ".join(f"{' and '.join(ps)} {h}" for h, ps in by_code.items())
-    sight = careful_sight(slug)
+    sight = careful_sight(slug) or "remembers"   # None: a game the engine no longer has
     careful = {
         "remembers": "sees only the face-up cards, remembers where the cards it has seen "
                      "lie, and plans by trying out the cards it has never seen",
@@ -506,10 +497,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
             label += ", no longer a reading of the engine"
         rate = nodes.container()
         rate += _para(rate_figure(r), [])
-        try:        # worded from the row now (the stored note of an older row may be wrong)
-            note = engine_results.undecided_note(r)
-        except ValueError:      # a reading the engine no longer has: the stored words
-            note = r.get("note") or ""
+        note = engine_results.undecided_note(r)   # from the row: an older stored note may be wrong
         if note:
             rate += _para(note[0].upper() + note[1:].rstrip(".") + ".", ["odds-note"])
         policy = policy_name(r, rows)

@@ -687,3 +687,6 @@ def test_the_undecided_note_names_what_ran_out():
     assert "the budget of 20000 states and 8 probes of 2500" in solver
     assert results.undecided_note({**row("mill", "greedy", 5000), "undecided": 0}) == ""
     assert "the budget of 5000 moves:" in results.undecided_note(row("mill", "greedy", 5000))
+    # a careful row of a reading the engine no longer has keeps its stored words
+    gone = {**row("mill", "careful", 200, {"deal-order": "gone"}), "note": "stored words"}
+    assert results.undecided_note(gone) == "stored words"
