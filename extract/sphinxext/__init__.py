@@ -37,6 +37,7 @@ from ..model.engine_link import engine_games
 from . import assets, directives, play, search, titles, witnesses
 from . import nodes as enodes
 from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)
+from .highlighting import cache_highlighting
 
 logger = logging.getLogger(__name__)
 
@@ -197,6 +198,7 @@ def write_figures(folder: Path, ed) -> None:
 
 def _builder_inited(app: Sphinx) -> None:
     write_stubs(app)
+    cache_highlighting(app)
 
 
 def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
