@@ -103,3 +103,30 @@ def test_two_corpus_folders_with_the_same_content_each_get_their_own_model(corpu
     second = build_edition(twin, cache)
     assert first.fingerprint == second.fingerprint
     assert first.root == corpus_copy.resolve() and second.root == twin.resolve()
+
+
+def test_a_translation_edit_does_not_build_the_text_model_again(corpus_copy, tmp_path,
+                                                                monkeypatch):
+    """The text model (witnesses, sentences, normalisation) has its own cache entry, keyed
+    without the translation layer: a translation or glossary edit lays the new layer over
+    it, and the result is the model built from scratch."""
+    from extract.model import edition
+    cache = tmp_path / "cache"
+    build_edition(corpus_copy, cache)
+    assert len(list(cache.glob("text-model-*.json"))) == 1
+    _edit_translation(corpus_copy)
+    glossary = corpus_copy / "glossary.toml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    with monkeypatch.context() as m:
+        _forbid(m, edition, "_text_model")
+        ed = build_edition(corpus_copy, cache)
+    assert ed.game("dense-column").sentences[0].english.startswith("Before the game begins")
+    fresh = edition._build(corpus_copy.resolve(), edition.corpus_fingerprint(corpus_copy))
+    assert ed == fresh
+    # a witness's text is not of the translation layer: the text model is built again
+    em = corpus_copy / "emendations.toml"
+    em.write_text("", encoding="utf-8")
+    ed2 = build_edition(corpus_copy, cache)
+    assert ed2 == edition._build(corpus_copy.resolve(), edition.corpus_fingerprint(corpus_copy))
+    assert ed2.game("dense-column").sentences != ed.game("dense-column").sentences
+    assert len(list(cache.glob("text-model-*.json"))) == 1

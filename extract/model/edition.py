@@ -209,13 +209,20 @@ class Edition:
         return next(w for w in self.witnesses if w.siglum == siglum)
 
 
-def corpus_fingerprint(root: Path) -> str:
+#: the corpus's translation layer: files the text model (:func:`_text_model`) never reads;
+#: :func:`_with_translations` lays them over it
+TRANSLATION_LAYER = ("translations", "glossary.toml")
+
+
+def corpus_fingerprint(root: Path, leave_out: tuple[str, ...] = ()) -> str:
     """sha256 over the names and contents of every file in the corpus folder (hidden files,
-    such as the write lock or a temporary file, and ``results/`` left out)."""
+    such as the write lock or a temporary file, ``results/`` and the files or folders named
+    in ``leave_out`` at the corpus's top left out)."""
     h = hashlib.sha256()
     for p in sorted(root.rglob("*")):
         rel = p.relative_to(root).parts
-        if p.is_file() and "results" not in rel and not any(x.startswith(".") for x in rel):
+        if (p.is_file() and "results" not in rel and not any(x.startswith(".") for x in rel)
+                and rel[0] not in leave_out):
             h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
 
@@ -449,7 +456,15 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
         return _LOADED[path, root]
     ed = cache.read(path, MODEL_CLASSES, Edition)
     if ed is None or ed.root != root:
-        ed = _build(root, fp)
+        # the text model has a cache entry of its own, so that a translation edit does not
+        # segment the witnesses again (nor load the NLP pipeline to do so)
+        text_fp = corpus_fingerprint(root, TRANSLATION_LAYER)
+        tpath = cache.entry_path(cache_dir, "text-model", f"{text_fp[:16]}-{code_fingerprint()}")
+        text = cache.read(tpath, MODEL_CLASSES, Edition)
+        if text is None or text.root != root:
+            text = _text_model(root, text_fp)
+            cache.write(tpath, text, "text-model-*.json")
+        ed = _with_translations(text, fp)
         if not cache.write(path, ed, "edition-*.json"):
             cache_dir = None   # derived data is not cached either
     _LOADED[path, root] = replace(ed, cache_dir=cache_dir)
@@ -486,6 +501,35 @@ def disk_cached(cache_dir: Path | None, name: str, key: str, compute, classes=()
 
 @lru_cache(maxsize=4)
 def _build(root: Path, fingerprint: str) -> Edition:
+    """The model of the corpus in ``root`` (``fingerprint``: its :func:`corpus_fingerprint`):
+    the text model with the translation layer laid over it."""
+    return _with_translations(_text_model(root, corpus_fingerprint(root, TRANSLATION_LAYER)),
+                              fingerprint)
+
+
+def _with_translations(text: Edition, fingerprint: str) -> Edition:
+    """The model ``text`` (:func:`_text_model`) with the translation layer of its corpus
+    (:data:`TRANSLATION_LAYER`) laid over the base witness's sentences: English, translator's
+    notes, glossary terms; ``fingerprint`` the whole corpus's. Raises EditionError (file,
+    line, fix) for a bad translation or glossary file."""
+    english, notes = _load_translations(text.root)
+    glossary = load_glossary(text.root)
+    games = []
+    for g in text.games:
+        base = tuple(replace(s, english=english.get(s.id), note=notes.get(s.id),
+                             terms=tuple((a, b, t.key)
+                                         for a, b, t in find_terms(s.normalised, glossary)))
+                     for s in g.sentences)
+        games.append(replace(g, sentences=base, texts={**g.texts, g.base: base}))
+    return replace(text, games=tuple(games), fingerprint=fingerprint, glossary=glossary,
+                   translated=frozenset(english) | frozenset(notes))
+
+
+def _text_model(root: Path, fingerprint: str) -> Edition:
+    """The model of the corpus in ``root`` without its translation layer (no English, notes,
+    terms or glossary): witnesses, games, sentences and their ids, units, normalisations;
+    ``fingerprint`` its :func:`corpus_fingerprint` without :data:`TRANSLATION_LAYER`.
+    Raises EditionError (file, line, fix) on any bad input."""
     from ..text.nlp import sentence_spans  # lazy: loads spaCy: only when the model is really built
     witnesses = load_witnesses(root)
     known = load_games(root)
@@ -493,8 +537,6 @@ def _build(root: Path, fingerprint: str) -> Edition:
     all_sigla = {w.siglum for w in witnesses}
     emendations = load_emendations(root, witnesses)
     lock = idlock.read_lock(root)
-    english, notes = _load_translations(root)
-    glossary = load_glossary(root)
 
     # Per witness: its parts, its normalisation, and for each game it holds the items
     # ("figure", number, start, end) and ("prose", paragraph index, start, end).
@@ -619,9 +661,6 @@ def _build(root: Path, fingerprint: str) -> Edition:
                                                           if s + a <= f.anchor[0] < s + b)))
             texts[siglum] = tuple(sents)
         base_sents = idlock.assign(slug, texts[base], lock)
-        base_sents = tuple(replace(s, english=english.get(s.id), note=notes.get(s.id),
-                                   terms=tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary)))
-                           for s in base_sents)
         texts[base] = base_sents
         for siglum in sigla:
             if siglum != base:
@@ -657,5 +696,4 @@ def _build(root: Path, fingerprint: str) -> Edition:
                                    fix="report this: the splitter lost text")
             tiled.append(Unit(u.kind, u.start, u.end, nxt, u.game, u.ref))
         final_units[w.siglum] = tuple(tiled)
-    return Edition(root, tuple(witnesses), tuple(games), final_units, norms, lock, fingerprint,
-                   glossary, frozenset(english) | frozenset(notes))
+    return Edition(root, tuple(witnesses), tuple(games), final_units, norms, lock, fingerprint)
