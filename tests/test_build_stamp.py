@@ -3,6 +3,7 @@ built from (or of the site itself) builds again."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -91,3 +92,20 @@ def test_pyodide_is_installed_before_the_inputs_are_hashed(cli, corpus_copy, tmp
     with pytest.raises(Hashed):
         cli("--corpus", corpus_copy, "build", "-q", "--out", tmp_path / "html")
     assert events == ["install", "hash"]
+
+
+def test_a_translation_edit_reads_only_its_game_s_page_again(cli, corpus_copy, tmp_path):
+    """A game's page depends on its own translation file only (the other pages show no
+    English): after a translation edit Sphinx reads that page again (and the home page,
+    which offers the TEI download, which holds the English), not the other games'."""
+    out = tmp_path / "html"
+    _build(cli, corpus_copy, out)
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    text = tr.read_text(encoding="utf-8")
+    tr.write_text(text.replace("All four aces", "Every one of the four aces", 1), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "build", "-v", "--out", out)
+    assert r.exit_code == 0, r.output
+    said = re.sub(r"\x1b\[[0-9;]*m", "", r.output)
+    read = re.findall(r"reading sources\.\.\. \[ *\d+%\] (\S+)", said)
+    assert "games/mill" in read and set(read) <= {"games/mill", "index"}, read
+    assert "Every one of the four aces" in (out / "games" / "mill.html").read_text(encoding="utf-8")

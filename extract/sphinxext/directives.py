@@ -654,10 +654,20 @@ def make_table(cls: str, columns: list[tuple[str, int]], rows: list[list]) -> no
 class EditionDirective(SphinxDirective):
     """Base: gives the model and records the corpus files as dependencies of the page."""
 
+    def translations_shown(self) -> frozenset[str]:
+        """The games whose English (``translations/en/<slug>.toml``) the directive shows:
+        none here (a game's page shows its own, :class:`GameDirective`). The other games'
+        translation files are not dependencies of the page, so a translation edit makes
+        only its game's page stale."""
+        return frozenset()
+
     def edition(self):
         ed = get_edition(self.env)
+        shown = self.translations_shown()
         for p in sorted(ed.root.rglob("*")):
-            if p.is_file() and "results" not in p.parts:
+            rel = p.relative_to(ed.root).parts
+            if (p.is_file() and "results" not in p.parts
+                    and not (rel[0] == "translations" and p.stem not in shown)):
                 self.env.note_dependency(str(p))
         # a file added to the corpus makes the page stale too
         self.env.note_dependency(str(Path(self.env.srcdir) / "games" / CORPUS_LISTING))
@@ -671,6 +681,9 @@ class GameDirective(EditionDirective):
     """``edition-game SLUG``: the game's text, sentence by sentence, in three columns."""
 
     required_arguments = 1
+
+    def translations_shown(self) -> frozenset[str]:
+        return frozenset({self.arguments[0]})
 
     def run(self):
         ed = self.edition()
