@@ -11,10 +11,12 @@ import ctypes.util
 import hashlib
 import json
 import os
+import pickle
 import shutil
 import sys
 import sysconfig
 import tempfile
+import time
 from pathlib import Path
 
 from engine.games import GAMES
@@ -178,6 +180,74 @@ def swap_in(new: Path, out: Path) -> None:
     remove_tree(old)
 
 
+def reuse_pages(out: Path, new: Path) -> bool:
+    """Copy the pages of the site ``out`` into ``new``, the folder a build is about to write,
+    times kept, so that Sphinx writes only the pages whose sources or dependencies changed
+    (its own incremental build: the environment beside the site knows what it read) rather
+    than every page. Only a site this command built and nobody touched since (its stamp's
+    listing, :func:`site_listing`) is taken; ``_static/`` and ``_downloads/`` are not
+    (Sphinx copies them whole each build). True if the pages were copied. Pages whose document is gone are removed
+    after the build (:func:`drop_orphans`); ``--force`` writes every page anew."""
+    try:
+        stamp = json.loads(_stamp_path(out).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not (isinstance(stamp, dict) and out.is_dir() and stamp.get("site") == site_listing(out)):
+        return False
+    shutil.copytree(out, new, dirs_exist_ok=True,
+                    ignore=lambda folder, _names: ["_static", "_downloads"] if Path(folder) == out
+                    else [])
+    return True
+
+
+#: pages of an HTML build that are no document's
+_BUILDER_PAGES = {"genindex", "search", "py-modindex"}
+
+
+def drop_orphans(app, since_ns: int) -> list[Path]:
+    """After the build ``app`` into a folder of reused pages (:func:`reuse_pages`): remove
+    the pages not written since ``since_ns`` (``time.time_ns()``) whose document is no longer
+    in the project (a page or a game removed; the site keeps no ``_sources``), the source
+    pages of modules no longer shown (``_modules/``) and the images no page shows any more.
+    Returns what was removed (paths relative to the site)."""
+    outdir = Path(app.outdir)
+    docs = set(app.env.all_docs)
+    modules = {m for m, v in getattr(app.env, "_viewcode_modules", {}).items() if v}
+    images = {unique for _docs, unique in app.env.images.values()}
+    gone = []
+    for p in outdir.rglob("*"):
+        rel = p.relative_to(outdir)
+        if not p.is_file() or p.stat().st_mtime_ns >= since_ns or rel.parts[0] == "_static":
+            continue
+        if rel.parts[0] == "_modules":
+            orphan = (p.suffix == ".html" and rel.name != "index.html"
+                      and ".".join(rel.with_suffix("").parts[1:]) not in modules)
+        elif rel.parts[0] == "_images":
+            orphan = rel.name not in images
+        else:
+            doc = rel.with_suffix("").as_posix()
+            orphan = p.suffix == ".html" and doc not in docs and doc not in _BUILDER_PAGES
+        if orphan:
+            p.unlink()
+            gone.append(rel)
+    return gone
+
+
+def keep_search_entries(app) -> None:
+    """Pickle the environment again after the build: Sphinx pickles it after reading, but
+    the search index's entries of each page (``env._search_index_index_entries``, the
+    index entries of the engine's API) are collected while writing, so the next build,
+    which writes only the pages that changed (:func:`reuse_pages`), would publish a search
+    index without the others'. Entries of pages no longer in the project are dropped."""
+    from sphinx.application import ENV_PICKLE_FILENAME  # lazy: sphinx is slow to import
+    env = app.env
+    entries = env._search_index_index_entries
+    for doc in set(entries) - set(env.all_docs):
+        del entries[doc]
+    write_atomic(Path(app.doctreedir) / ENV_PICKLE_FILENAME,
+                 pickle.dumps(env, pickle.HIGHEST_PROTOCOL))
+
+
 def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
                verbose: bool = False, cache: Path | None = None) -> int:
     """Run Sphinx's HTML build (warnings are errors, all reported); return its status.
@@ -198,7 +268,11 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
             app = Sphinx(source, source, out, doctrees, "html", overrides,
                          status=sys.stdout if verbose else None, warning=sys.stderr,
                          warningiserror=True, keep_going=True, verbosity=int(verbose))
+            started = time.time_ns()
             app.build()
+            if app.statuscode == 0:
+                drop_orphans(app, started)
+                keep_search_entries(app)
             return app.statuscode
     except (EditionError, OSError, KeyboardInterrupt):
         raise
@@ -340,6 +414,8 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
             say(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "
                 f"progress) ...")
         try:
+            if not force:
+                reuse_pages(out, tmp)
             code = run_sphinx(source, tmp, doctrees, corpus, verbose, cache)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)

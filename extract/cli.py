@@ -183,7 +183,8 @@ def _read_input(file: str) -> str:
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress line: only warnings, errors and the one-line result.")
 @click.option("--verbose", "-v", is_flag=True, help="Show Sphinx's own progress.")
-@click.option("--force", is_flag=True, help="Build even when nothing has changed.")
+@click.option("--force", is_flag=True, help="Build even when nothing has changed, writing "
+              "every page anew (without it a rebuild writes only the pages that changed).")
 def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     """Build the web site from the corpus (warnings are errors).
 

@@ -2,6 +2,7 @@
 built from (or of the site itself) builds again."""
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -109,3 +110,57 @@ def test_a_translation_edit_reads_only_its_game_s_page_again(cli, corpus_copy, t
     read = re.findall(r"reading sources\.\.\. \[ *\d+%\] (\S+)", said)
     assert "games/mill" in read and set(read) <= {"games/mill", "index"}, read
     assert "Every one of the four aces" in (out / "games" / "mill.html").read_text(encoding="utf-8")
+
+
+def _search_index(files) -> dict:
+    """The site's search index, words that lead to no page left out."""
+    text = files["searchindex.js"].decode()
+    index = json.loads(text[text.index("(") + 1:text.rindex(")")])
+    for key in ("terms", "titleterms"):
+        index[key] = {w: d for w, d in index[key].items() if d != []}
+    return index
+
+
+def _files(site):
+    return {p.relative_to(site).as_posix(): p.read_bytes()
+            for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def test_a_rebuild_into_the_old_pages_gives_the_site_a_fresh_build_gives(
+        cli, corpus_copy, tmp_path, private_docs):
+    """A rebuild starts from the previous site's pages (Sphinx then writes only what changed,
+    extract.build.reuse_pages): after a translation edit and a page removed, its site is
+    file for file the site built into an empty folder, and the removed page is gone."""
+    out = tmp_path / "html"
+    extra = private_docs / "extra.md"
+    extra.write_text("---\norphan: true\n---\n# Extra\n\nA page that will go.\n", encoding="utf-8")
+    _build(cli, corpus_copy, out)
+    assert (out / "extra.html").is_file()
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    text = tr.read_text(encoding="utf-8")
+    tr.write_text(text.replace("All four aces", "Every one of the four aces", 1), encoding="utf-8")
+    extra.unlink()
+    _build(cli, corpus_copy, out)
+    fresh = tmp_path / "fresh" / "html"
+    _build(cli, corpus_copy, fresh)
+    got, want = _files(out), _files(fresh)
+    assert "extra.html" not in got
+    assert sorted(got) == sorted(want)
+    assert [name for name in got if got[name] != want[name]
+            and name != "searchindex.js"] == []
+    # Sphinx's incremental index keeps a word of the removed page with no page: no hit
+    assert _search_index(got) == _search_index(want)
+    assert b"Every one of the four aces" in got["games/mill.html"]
+
+
+def test_a_site_touched_by_hand_is_not_reused(cli, corpus_copy, tmp_path):
+    """Only a site this command built and nobody changed since lends its pages: a page edited
+    by hand is written anew even when its sources did not change."""
+    out = tmp_path / "html"
+    _build(cli, corpus_copy, out)
+    page = out / "games" / "octagon.html"
+    page.write_text("edited by hand", encoding="utf-8")
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    tr.write_text(tr.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    _build(cli, corpus_copy, out)
+    assert "edited by hand" not in page.read_text(encoding="utf-8")
