@@ -54,21 +54,15 @@ def sync_sources(docs: Path, source: Path) -> None:
             p.unlink()
 
 
-def build_inputs(corpus: Path, out: Path) -> str:
-    """A sha256 (hex) of everything a site build into ``out`` reads: the corpus folder
-    (``results/`` included; hidden lock and temporary files left out), the Sphinx project
+def toolkit_inputs() -> str:
+    """A sha256 (hex) of what a site build reads besides the corpus: the Sphinx project
     ``docs/``, the toolkit's code and assets (``extract/``, ``engine/``), the pinned Pyodide
     (``package.json``, ``package-lock.json`` and the installed copy's ``package.json``), the
-    installed Python packages (their ``*.dist-info`` names, which carry the versions), the
-    Python version, the corpus and output paths and ``$SOURCE_DATE_EPOCH``."""
+    installed Python packages (their ``*.dist-info`` names, which carry the versions) and
+    the Python version."""
     h = hashlib.sha256()
-    for name, root in (("corpus", corpus), ("docs", DOCS), ("extract", REPO / "extract"),
-                       ("engine", REPO / "engine")):
-        for p in sorted(root.rglob("*")):
-            rel = p.relative_to(root).parts
-            if p.is_file() and not any(x.startswith(".") or x in ("__pycache__", "_build")
-                                       for x in rel):
-                h.update(f"\0{name}/{'/'.join(rel)}\0".encode() + p.read_bytes())
+    for name, root in (("docs", DOCS), ("extract", REPO / "extract"), ("engine", REPO / "engine")):
+        _hash_folder(h, name, root)
     from .sphinxext.bundle import find_node_dir  # lazy: extract.sphinxext.bundle loads sphinx
     node = find_node_dir(None, DOCS)
     for p in (node / "package.json", node / "package-lock.json",
@@ -79,8 +73,27 @@ def build_inputs(corpus: Path, out: Path) -> str:
         names = sorted(n for n in os.listdir(lib) if n.endswith(".dist-info")) \
             if os.path.isdir(lib) else []
         h.update(("\0".join(names)).encode())
-    h.update(f"\0{sys.version}\0{corpus}\0{out}\0{os.environ.get('SOURCE_DATE_EPOCH', '')}"
-             .encode())
+    h.update(f"\0{sys.version}\0".encode())
+    return h.hexdigest()
+
+
+def _hash_folder(h, name: str, root: Path) -> None:
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root).parts
+        if p.is_file() and not any(x.startswith(".") or x in ("__pycache__", "_build")
+                                   for x in rel):
+            h.update(f"\0{name}/{'/'.join(rel)}\0".encode() + p.read_bytes())
+
+
+def build_inputs(corpus: Path, out: Path, toolkit: str | None = None) -> str:
+    """A sha256 (hex) of everything a site build into ``out`` reads: the corpus folder
+    (``results/`` included; hidden lock and temporary files left out), the toolkit
+    (:func:`toolkit_inputs`, computed when ``toolkit`` is None), the corpus and output paths
+    and ``$SOURCE_DATE_EPOCH``."""
+    h = hashlib.sha256()
+    _hash_folder(h, "corpus", corpus)
+    h.update((toolkit or toolkit_inputs()).encode())
+    h.update(f"\0{corpus}\0{out}\0{os.environ.get('SOURCE_DATE_EPOCH', '')}".encode())
     return h.hexdigest()
 
 
@@ -110,10 +123,11 @@ def site_up_to_date(out: Path, inputs: str) -> bool:
             and stamp.get("site") == site_listing(out))
 
 
-def write_stamp(out: Path, inputs: str) -> None:
-    """Record that ``out`` is the site built from ``inputs`` (beside it, atomically)."""
-    write_atomic(_stamp_path(out),
-                 json.dumps({"inputs": inputs, "site": site_listing(out)}).encode())
+def write_stamp(out: Path, inputs: str, toolkit: str) -> None:
+    """Record that ``out`` is the site built from ``inputs`` with the toolkit ``toolkit``
+    (:func:`build_inputs`, :func:`toolkit_inputs`; beside it, atomically)."""
+    write_atomic(_stamp_path(out), json.dumps({"inputs": inputs, "toolkit": toolkit,
+                                               "site": site_listing(out)}).encode())
 
 
 def _executable_slugs(root: Path) -> list[str]:
@@ -180,19 +194,22 @@ def swap_in(new: Path, out: Path) -> None:
     remove_tree(old)
 
 
-def reuse_pages(out: Path, new: Path) -> bool:
+def reuse_pages(out: Path, new: Path, toolkit: str) -> bool:
     """Copy the pages of the site ``out`` into ``new``, the folder a build is about to write,
     times kept, so that Sphinx writes only the pages whose sources or dependencies changed
     (its own incremental build: the environment beside the site knows what it read) rather
-    than every page. Only a site this command built and nobody touched since (its stamp's
-    listing, :func:`site_listing`) is taken; ``_static/`` and ``_downloads/`` are not
+    than every page. Only a site this command built with the same toolkit ``toolkit``
+    (:func:`toolkit_inputs`: a changed template, asset or directive changes pages whose
+    sources did not change) and nobody touched since (its stamp's listing,
+    :func:`site_listing`) is taken; ``_static/`` and ``_downloads/`` are not
     (Sphinx copies them whole each build). True if the pages were copied. Pages whose document is gone are removed
     after the build (:func:`drop_orphans`); ``--force`` writes every page anew."""
     try:
         stamp = json.loads(_stamp_path(out).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    if not (isinstance(stamp, dict) and out.is_dir() and stamp.get("site") == site_listing(out)):
+    if not (isinstance(stamp, dict) and out.is_dir() and stamp.get("toolkit") == toolkit
+            and stamp.get("site") == site_listing(out)):
         return False
     shutil.copytree(out, new, dirs_exist_ok=True,
                     ignore=lambda folder, _names: ["_static", "_downloads"] if Path(folder) == out
@@ -390,7 +407,8 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
             # Pyodide first: an install made by this build is then part of what it hashes,
             # so the next build with nothing changed finds the site up to date
             _prepare_play_panel(DOCS, say)
-            inputs = build_inputs(root, out)
+            toolkit = toolkit_inputs()
+            inputs = build_inputs(root, out, toolkit)
             if not force and site_up_to_date(out, inputs):
                 return (f"site up to date (nothing it is built from has changed; --force "
                         f"builds anyway): {out / 'index.html'}")
@@ -415,7 +433,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                 f"progress) ...")
         try:
             if not force:
-                reuse_pages(out, tmp)
+                reuse_pages(out, tmp, toolkit)
             code = run_sphinx(source, tmp, doctrees, corpus, verbose, cache)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -427,5 +445,5 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                                "names a file and line (a full traceback, if any, is in the log "
                                "file Sphinx names)")
         swap_in(tmp, out)
-        write_stamp(out, inputs)
+        write_stamp(out, inputs, toolkit)
     return f"site built: {out / 'index.html'}"

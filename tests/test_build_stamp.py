@@ -164,3 +164,17 @@ def test_a_site_touched_by_hand_is_not_reused(cli, corpus_copy, tmp_path):
     tr.write_text(tr.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     _build(cli, corpus_copy, out)
     assert "edited by hand" not in page.read_text(encoding="utf-8")
+
+
+def test_pages_are_lent_only_by_a_site_of_the_same_toolkit(cli, corpus_copy, tmp_path):
+    """A changed template, asset or directive changes pages whose sources did not change
+    (a page would name a stylesheet that is gone): a site built with another toolkit
+    (extract.build.toolkit_inputs) lends no pages."""
+    from extract.build import reuse_pages, toolkit_inputs
+    out = tmp_path / "html"
+    _build(cli, corpus_copy, out)
+    other = tmp_path / "other"
+    other.mkdir()
+    assert not reuse_pages(out, other, "another toolkit") and not any(other.iterdir())
+    assert reuse_pages(out, other, toolkit_inputs())
+    assert (other / "games" / "mill.html").is_file() and not (other / "_static").exists()
