@@ -201,9 +201,9 @@ def reuse_pages(out: Path, new: Path, toolkit: str) -> bool:
     than every page. Only a site this command built with the same toolkit ``toolkit``
     (:func:`toolkit_inputs`: a changed template, asset or directive changes pages whose
     sources did not change) and nobody touched since (its stamp's listing,
-    :func:`site_listing`) is taken; ``_static/`` and ``_downloads/`` are not
-    (Sphinx copies them whole each build). True if the pages were copied. Pages whose document is gone are removed
-    after the build (:func:`drop_orphans`); ``--force`` writes every page anew."""
+    :func:`site_listing`) is taken; ``_static/`` and ``_downloads/`` are not (Sphinx copies
+    them whole each build). True if the pages were copied. Pages whose document is gone are
+    removed after the build (:func:`drop_orphans`); ``--force`` writes every page anew."""
     try:
         stamp = json.loads(_stamp_path(out).read_text(encoding="utf-8"))
     except (OSError, ValueError):
