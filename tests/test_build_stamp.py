@@ -178,3 +178,32 @@ def test_pages_are_lent_only_by_a_site_of_the_same_toolkit(cli, corpus_copy, tmp
     assert not reuse_pages(out, other, "another toolkit") and not any(other.iterdir())
     assert reuse_pages(out, other, toolkit_inputs())
     assert (other / "games" / "mill.html").is_file() and not (other / "_static").exists()
+
+
+def test_drop_orphans_removes_only_what_no_document_owns(tmp_path):
+    """extract.build.drop_orphans on a folder of reused pages: a page, a module's source page
+    and an image that the project no longer has go; what it still has, the builder's own
+    pages, static files and anything written by this build stay."""
+    import time
+    from types import SimpleNamespace
+
+    from extract.build import drop_orphans
+    site = tmp_path / "html"
+    names = ["games/mill.html", "gone.html", "genindex.html", "searchindex.js",
+             "_modules/index.html", "_modules/engine/cards.html", "_modules/engine/old.html",
+             "_images/a.svg", "_images/b.svg", "_static/x.css"]
+    for n in names:
+        (site / n).parent.mkdir(parents=True, exist_ok=True)
+        (site / n).write_text(n, encoding="utf-8")
+    since = time.time_ns()
+    time.sleep(0.01)
+    (site / "written-now.html").write_text("new", encoding="utf-8")
+    env = SimpleNamespace(all_docs={"games/mill": 0, "index": 0},
+                          _viewcode_modules={"engine.cards": ("code",), "engine.gone": False},
+                          images={"figures/a.svg": ({"games/mill"}, "a.svg")})
+    gone = drop_orphans(SimpleNamespace(outdir=str(site), env=env), since)
+    assert sorted(p.as_posix() for p in gone) == [
+        "_images/b.svg", "_modules/engine/old.html", "gone.html"]
+    left = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert left == sorted(set(names) - {"_images/b.svg", "_modules/engine/old.html",
+                                        "gone.html"} | {"written-now.html"})
