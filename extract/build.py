@@ -98,8 +98,9 @@ def build_inputs(corpus: Path, out: Path, toolkit: str | None = None) -> str:
 
 
 def site_listing(out: Path) -> str:
-    """A sha256 (hex) of the built site's file names, sizes and modification times, so that
-    a site edited or damaged by hand is never taken as up to date."""
+    """A sha256 (hex) of the file names, sizes and modification times in the folder ``out``
+    (a built site, or Sphinx's doctrees beside it), so that a site edited or damaged by hand
+    is never taken as up to date."""
     h = hashlib.sha256()
     for p in sorted(out.rglob("*")):
         if p.is_file():
@@ -123,11 +124,13 @@ def site_up_to_date(out: Path, inputs: str) -> bool:
             and stamp.get("site") == site_listing(out))
 
 
-def write_stamp(out: Path, inputs: str, toolkit: str) -> None:
+def write_stamp(out: Path, inputs: str, toolkit: str, doctrees: Path) -> None:
     """Record that ``out`` is the site built from ``inputs`` with the toolkit ``toolkit``
-    (:func:`build_inputs`, :func:`toolkit_inputs`; beside it, atomically)."""
+    (:func:`build_inputs`, :func:`toolkit_inputs`) and the Sphinx environment in
+    ``doctrees`` as it is now (beside it, atomically)."""
     write_atomic(_stamp_path(out), json.dumps({"inputs": inputs, "toolkit": toolkit,
-                                               "site": site_listing(out)}).encode())
+                                               "site": site_listing(out),
+                                               "environment": site_listing(doctrees)}).encode())
 
 
 def _executable_slugs(root: Path) -> list[str]:
@@ -194,14 +197,16 @@ def swap_in(new: Path, out: Path) -> None:
     remove_tree(old)
 
 
-def reuse_pages(out: Path, new: Path, toolkit: str) -> bool:
+def reuse_pages(out: Path, new: Path, toolkit: str, doctrees: Path) -> bool:
     """Copy the pages of the site ``out`` into ``new``, the folder a build is about to write,
     times kept, so that Sphinx writes only the pages whose sources or dependencies changed
     (its own incremental build: the environment beside the site knows what it read) rather
     than every page. Only a site this command built with the same toolkit ``toolkit``
     (:func:`toolkit_inputs`: a changed template, asset or directive changes pages whose
-    sources did not change) and nobody touched since (its stamp's listing,
-    :func:`site_listing`) is taken; ``_static/`` and ``_downloads/`` are not (Sphinx copies
+    sources did not change), nobody touched since (its stamp's listing,
+    :func:`site_listing`), and whose Sphinx environment ``doctrees`` is the one that built
+    it (a build that failed after Sphinx had read the changed pages leaves an environment
+    that knows pages the site does not have: those would never be written) is taken; ``_static/`` and ``_downloads/`` are not (Sphinx copies
     them whole each build). True if the pages were copied. Pages whose document is gone are
     removed after the build (:func:`drop_orphans`); ``--force`` writes every page anew."""
     try:
@@ -209,7 +214,8 @@ def reuse_pages(out: Path, new: Path, toolkit: str) -> bool:
     except (OSError, ValueError):
         return False
     if not (isinstance(stamp, dict) and out.is_dir() and stamp.get("toolkit") == toolkit
-            and stamp.get("site") == site_listing(out)):
+            and stamp.get("site") == site_listing(out)
+            and stamp.get("environment") == site_listing(doctrees)):
         return False
     shutil.copytree(out, new, dirs_exist_ok=True,
                     ignore=lambda folder, _names: ["_static", "_downloads"] if Path(folder) == out
@@ -433,7 +439,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                 f"progress) ...")
         try:
             if not force:
-                reuse_pages(out, tmp, toolkit)
+                reuse_pages(out, tmp, toolkit, doctrees)
             code = run_sphinx(source, tmp, doctrees, corpus, verbose, cache)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -445,5 +451,5 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                                "names a file and line (a full traceback, if any, is in the log "
                                "file Sphinx names)")
         swap_in(tmp, out)
-        write_stamp(out, inputs, toolkit)
+        write_stamp(out, inputs, toolkit, doctrees)
     return f"site built: {out / 'index.html'}"

@@ -175,8 +175,10 @@ def test_pages_are_lent_only_by_a_site_of_the_same_toolkit(cli, corpus_copy, tmp
     _build(cli, corpus_copy, out)
     other = tmp_path / "other"
     other.mkdir()
-    assert not reuse_pages(out, other, "another toolkit") and not any(other.iterdir())
-    assert reuse_pages(out, other, toolkit_inputs())
+    doctrees = tmp_path / ".html.doctrees"
+    assert not reuse_pages(out, other, "another toolkit", doctrees)
+    assert not any(other.iterdir())
+    assert reuse_pages(out, other, toolkit_inputs(), doctrees)
     assert (other / "games" / "mill.html").is_file() and not (other / "_static").exists()
 
 
@@ -207,3 +209,25 @@ def test_drop_orphans_removes_only_what_no_document_owns(tmp_path):
     left = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert left == sorted(set(names) - {"_images/b.svg", "_modules/engine/old.html",
                                         "gone.html"} | {"written-now.html"})
+
+
+def test_a_failed_build_leaves_no_page_unwritten(cli, corpus_copy, tmp_path, private_docs):
+    """A build that fails after Sphinx read the changed pages leaves an environment that
+    knows them while the site does not have them: the next build must not lend the old
+    pages (it would never write those), so it writes every page."""
+    out = tmp_path / "html"
+    _build(cli, corpus_copy, out)
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    text = tr.read_text(encoding="utf-8")
+    tr.write_text(text.replace("All four aces", "Every one of the four aces", 1), encoding="utf-8")
+    page = private_docs / "principles.md"
+    good = page.read_text(encoding="utf-8")
+    page.write_text(good + "\nSee {ref}`no-such-label`.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code != 0 and "no-such-label" in r.output
+    assert "Every one of the four aces" not in (out / "games" / "mill.html").read_text(
+        encoding="utf-8")                      # the old site is intact
+    page.write_text(good, encoding="utf-8")    # fixed; the translation is not touched again
+    _build(cli, corpus_copy, out)
+    assert "Every one of the four aces" in (out / "games" / "mill.html").read_text(
+        encoding="utf-8")
