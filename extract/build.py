@@ -17,6 +17,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 from engine.games import GAMES
@@ -209,6 +210,8 @@ def reuse_pages(out: Path, new: Path, toolkit: str, doctrees: Path) -> bool:
     that knows pages the site does not have: those would never be written) is taken; ``_static/`` and ``_downloads/`` are not (Sphinx copies
     them whole each build). True if the pages were copied. Pages whose document is gone are
     removed after the build (:func:`drop_orphans`); ``--force`` writes every page anew."""
+    if int(version("sphinx").split(".")[0]) < 9:
+        return False        # Sphinx 9 keeps the search index's data in its environment
     try:
         stamp = json.loads(_stamp_path(out).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -264,7 +267,7 @@ def keep_search_entries(app) -> None:
     index without the others'. Entries of pages no longer in the project are dropped."""
     from sphinx.application import ENV_PICKLE_FILENAME  # lazy: sphinx is slow to import
     env = app.env
-    entries = env._search_index_index_entries
+    entries = getattr(env, "_search_index_index_entries", {})    # Sphinx 9
     for doc in set(entries) - set(env.all_docs):
         del entries[doc]
     write_atomic(Path(app.doctreedir) / ENV_PICKLE_FILENAME,
