@@ -99,14 +99,27 @@ def build_inputs(corpus: Path, out: Path, toolkit: str | None = None) -> str:
 
 
 def site_listing(out: Path) -> str:
-    """A sha256 (hex) of the file names, sizes and modification times in the folder ``out``
-    (a built site, or Sphinx's doctrees beside it), so that a site edited or damaged by hand
-    is never taken as up to date."""
+    """A sha256 (hex) of the file names, contents and modification times in the folder
+    ``out`` (a built site, or Sphinx's doctrees beside it), so that a site edited or damaged
+    by hand is never taken as up to date (nor lends its pages to the next build)."""
     h = hashlib.sha256()
     for p in sorted(out.rglob("*")):
         if p.is_file():
-            st = p.stat()
-            h.update(f"{p.relative_to(out)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            h.update(f"{p.relative_to(out)}\0{p.stat().st_mtime_ns}\0".encode())
+            h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def beyond_translations(corpus: Path) -> str:
+    """A sha256 (hex) of the corpus folder but its ``translations/``: a change there may
+    change pages whose own sources did not (a game's title names it in every page's links,
+    the engine's page among them), which Sphinx's incremental build does not write again;
+    a translation shows on its game's page only."""
+    h = hashlib.sha256()
+    for p in sorted(corpus.rglob("*")):
+        rel = p.relative_to(corpus).parts
+        if p.is_file() and rel[0] != "translations" and not any(x.startswith(".") for x in rel):
+            h.update(f"\0{'/'.join(rel)}\0".encode() + p.read_bytes())
     return h.hexdigest()
 
 
@@ -125,13 +138,14 @@ def site_up_to_date(out: Path, inputs: str) -> bool:
             and stamp.get("site") == site_listing(out))
 
 
-def write_stamp(out: Path, inputs: str, toolkit: str, doctrees: Path) -> None:
+def write_stamp(out: Path, inputs: str, toolkit: str, doctrees: Path, corpus: str) -> None:
     """Record that ``out`` is the site built from ``inputs`` with the toolkit ``toolkit``
-    (:func:`build_inputs`, :func:`toolkit_inputs`) and the Sphinx environment in
-    ``doctrees`` as it is now (beside it, atomically)."""
-    write_atomic(_stamp_path(out), json.dumps({"inputs": inputs, "toolkit": toolkit,
-                                               "site": site_listing(out),
-                                               "environment": site_listing(doctrees)}).encode())
+    (:func:`build_inputs`, :func:`toolkit_inputs`), the corpus as ``corpus`` (its state but
+    the translations, :func:`beyond_translations`, when the build read it) and the Sphinx
+    environment in ``doctrees`` as it is now (beside it, atomically)."""
+    write_atomic(_stamp_path(out), json.dumps({
+        "inputs": inputs, "toolkit": toolkit, "corpus": corpus,
+        "site": site_listing(out), "environment": site_listing(doctrees)}).encode())
 
 
 def _executable_slugs(root: Path) -> list[str]:
@@ -198,13 +212,15 @@ def swap_in(new: Path, out: Path) -> None:
     remove_tree(old)
 
 
-def reuse_pages(out: Path, new: Path, toolkit: str, doctrees: Path) -> bool:
+def reuse_pages(out: Path, new: Path, toolkit: str, doctrees: Path, corpus: str) -> bool:
     """Copy the pages of the site ``out`` into ``new``, the folder a build is about to write,
     times kept, so that Sphinx writes only the pages whose sources or dependencies changed
     (its own incremental build: the environment beside the site knows what it read) rather
     than every page. Only a site this command built with the same toolkit ``toolkit``
     (:func:`toolkit_inputs`: a changed template, asset or directive changes pages whose
-    sources did not change), nobody touched since (its stamp's listing,
+    sources did not change) from the corpus as it is now but its translations (``corpus``,
+    :func:`beyond_translations`: a game's title, say, is in every page's links), nobody
+    touched since (its stamp's listing,
     :func:`site_listing`), and whose Sphinx environment ``doctrees`` is the one that built
     it (a build that failed after Sphinx had read the changed pages leaves an environment
     that knows pages the site does not have: those would never be written) is taken; ``_static/`` and ``_downloads/`` are not (Sphinx copies
@@ -217,6 +233,7 @@ def reuse_pages(out: Path, new: Path, toolkit: str, doctrees: Path) -> bool:
     except (OSError, ValueError):
         return False
     if not (isinstance(stamp, dict) and out.is_dir() and stamp.get("toolkit") == toolkit
+            and stamp.get("corpus") == corpus
             and stamp.get("site") == site_listing(out)
             and stamp.get("environment") == site_listing(doctrees)):
         return False
@@ -418,6 +435,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
             _prepare_play_panel(DOCS, say)
             toolkit = toolkit_inputs()
             inputs = build_inputs(root, out, toolkit)
+            corpus_state = beyond_translations(root)
             if not force and site_up_to_date(out, inputs):
                 return (f"site up to date (nothing it is built from has changed; --force "
                         f"builds anyway): {out / 'index.html'}")
@@ -442,7 +460,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                 f"progress) ...")
         try:
             if not force:
-                reuse_pages(out, tmp, toolkit, doctrees)
+                reuse_pages(out, tmp, toolkit, doctrees, corpus_state)
             code = run_sphinx(source, tmp, doctrees, corpus, verbose, cache)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -454,5 +472,5 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                                "names a file and line (a full traceback, if any, is in the log "
                                "file Sphinx names)")
         swap_in(tmp, out)
-        write_stamp(out, inputs, toolkit, doctrees)
+        write_stamp(out, inputs, toolkit, doctrees, corpus_state)
     return f"site built: {out / 'index.html'}"

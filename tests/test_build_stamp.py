@@ -3,6 +3,7 @@ built from (or of the site itself) builds again."""
 from __future__ import annotations
 
 import json
+import shutil
 import os
 import re
 
@@ -170,15 +171,15 @@ def test_pages_are_lent_only_by_a_site_of_the_same_toolkit(cli, corpus_copy, tmp
     """A changed template, asset or directive changes pages whose sources did not change
     (a page would name a stylesheet that is gone): a site built with another toolkit
     (extract.build.toolkit_inputs) lends no pages."""
-    from extract.build import reuse_pages, toolkit_inputs
+    from extract.build import beyond_translations, reuse_pages, toolkit_inputs
     out = tmp_path / "html"
     _build(cli, corpus_copy, out)
     other = tmp_path / "other"
     other.mkdir()
-    doctrees = tmp_path / ".html.doctrees"
-    assert not reuse_pages(out, other, "another toolkit", doctrees)
+    doctrees, corpus = tmp_path / ".html.doctrees", beyond_translations(corpus_copy)
+    assert not reuse_pages(out, other, "another toolkit", doctrees, corpus)
     assert not any(other.iterdir())
-    assert reuse_pages(out, other, toolkit_inputs(), doctrees)
+    assert reuse_pages(out, other, toolkit_inputs(), doctrees, corpus)
     assert (other / "games" / "mill.html").is_file() and not (other / "_static").exists()
 
 
@@ -231,3 +232,48 @@ def test_a_failed_build_leaves_no_page_unwritten(cli, corpus_copy, tmp_path, pri
     _build(cli, corpus_copy, out)
     assert "Every one of the four aces" in (out / "games" / "mill.html").read_text(
         encoding="utf-8")
+
+
+def test_a_title_changed_is_in_every_page_s_links(cli, corpus_copy, tmp_path):
+    """A change outside the translations (a game's English title, which every page's links
+    and the engine page's citations name) lends no pages: the site is a fresh build's."""
+    out = tmp_path / "html"
+    _build(cli, corpus_copy, out)
+    games = corpus_copy / "games.toml"
+    text = games.read_text(encoding="utf-8")
+    assert 'title_en = "The Spinning Wheel"' in text
+    games.write_text(text.replace('title_en = "The Spinning Wheel"',
+                                  'title_en = "The Whirling Wheel"'), encoding="utf-8")
+    _build(cli, corpus_copy, out)
+    engine = (out / "games" / "engine.html").read_text(encoding="utf-8")
+    assert "The Whirling Wheel" in engine and "The Spinning Wheel" not in engine
+
+
+def test_a_file_put_back_with_an_older_time_is_read_again(cli, corpus_copy, tmp_path):
+    """Sphinx reads a page again when a dependency is newer than its last reading; a corpus
+    file put back with its old time (cp -p, git stash, tar x) is older, yet its content
+    changed: the extension compares contents, so the page shows the file as it is now,
+    with --force as without. A page edited by hand keeping its size and time is not lent."""
+    out = tmp_path / "html"
+    _build(cli, corpus_copy, out)
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    kept = tmp_path / "mill.toml"
+    shutil.copy2(tr, kept)
+    text = tr.read_text(encoding="utf-8")
+    tr.write_text(text.replace("All four aces", "EDITED four aces", 1), encoding="utf-8")
+    _build(cli, corpus_copy, out)
+    page = out / "games" / "mill.html"
+    assert "EDITED four aces" in page.read_text(encoding="utf-8")
+    shutil.copy2(kept, tr)                                  # back, with its old time
+    _build(cli, corpus_copy, out)
+    assert "EDITED four aces" not in page.read_text(encoding="utf-8")
+    assert b"edited" not in (out / "searchindex.js").read_bytes().lower()
+    # by hand: the same size and time, another content
+    octagon = out / "games" / "octagon.html"
+    st = octagon.stat()
+    html = octagon.read_text(encoding="utf-8")
+    octagon.write_text(html.replace("Octagon", "OctagoN", 1), encoding="utf-8")
+    os.utime(octagon, ns=(st.st_atime_ns, st.st_mtime_ns))
+    tr.write_text(text.replace("All four aces", "All the four aces", 1), encoding="utf-8")
+    _build(cli, corpus_copy, out)
+    assert "OctagoN" not in octagon.read_text(encoding="utf-8")

@@ -30,6 +30,7 @@ from sphinx.util import logging
 from engine import games, registry
 from engine import results as engine_results
 
+from ..corpus.readers import corpus_dir
 from ..export.figures import layout_svg, starting_layout
 from ..export.tei import write_tei
 from ..model.edition import code_fingerprint
@@ -201,6 +202,30 @@ def _builder_inited(app: Sphinx) -> None:
     cache_highlighting(app)
 
 
+def _outdated_by_content(app: Sphinx, env, added, changed, removed) -> list[str]:
+    """On ``env-get-outdated``: the pages that depend on a corpus file whose *content*
+    changed since the environment last read them. Sphinx reads a page again when a
+    dependency's modification time is newer than the page's last reading; a corpus file put
+    back with an older time (``cp -p``, ``git stash``, ``rsync -a``, ``tar x``) would leave
+    its pages as they were, even through ``--force``. The environment keeps each corpus
+    file's sha256 (``edition_corpus_files``); on the first build there is nothing to
+    compare and Sphinx's own test stands."""
+    root = corpus_dir(env.config.edition_corpus or None).resolve()
+    now = {str(p): hashlib.sha256(p.read_bytes()).hexdigest()
+           for p in sorted(root.rglob("*")) if p.is_file()}
+    before = getattr(env, "edition_corpus_files", None)
+    env.edition_corpus_files = now
+    if before is None:
+        return []
+    moved = {p for p in now.keys() | before.keys() if now.get(p) != before.get(p)}
+    if not moved:
+        return []
+    src = Path(env.srcdir)
+    return sorted(doc for doc, deps in env.dependencies.items()
+                  if doc in env.found_docs and doc not in changed | added
+                  and any(str((src / d).resolve()) in moved for d in deps))
+
+
 def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
     """Keep quiet about a glossary word of the reading text when the project has no page with
     the ``edition-glossary`` directive (a host project may leave the glossary out; the word
@@ -232,6 +257,7 @@ def setup(app: Sphinx) -> dict:
     enodes.register(app)
     play.register(app)
     app.connect("builder-inited", _builder_inited)
+    app.connect("env-get-outdated", _outdated_by_content)
     app.connect("warn-missing-reference", _term_without_glossary)
     assets.register(app)     # the CSS and JavaScript, under hashed names
     try:
