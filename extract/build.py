@@ -99,14 +99,19 @@ def build_inputs(corpus: Path, out: Path, toolkit: str | None = None) -> str:
 
 
 def site_listing(out: Path) -> str:
-    """A sha256 (hex) of the file names, contents and modification times in the folder
+    """A sha256 (hex) of the file names, modification times and contents in the folder
     ``out`` (a built site, or Sphinx's doctrees beside it), so that a site edited or damaged
-    by hand is never taken as up to date (nor lends its pages to the next build)."""
+    by hand is never taken as up to date (nor lends its pages to the next build). Under
+    ``_static/`` (the Pyodide run time: most of the bytes, and never lent) sizes stand for
+    the contents."""
     h = hashlib.sha256()
     for p in sorted(out.rglob("*")):
         if p.is_file():
-            h.update(f"{p.relative_to(out)}\0{p.stat().st_mtime_ns}\0".encode())
-            h.update(hashlib.sha256(p.read_bytes()).digest())
+            rel = p.relative_to(out)
+            st = p.stat()
+            h.update(f"{rel}\0{st.st_mtime_ns}\0{st.st_size}\0".encode())
+            if rel.parts[0] != "_static":
+                h.update(hashlib.sha256(p.read_bytes()).digest())
     return h.hexdigest()
 
 
