@@ -38,7 +38,9 @@ DEFAULT_SITE = DOCS / "_build" / "html" if DOCS == REPO / "docs" else Path("_bui
 def sync_sources(docs: Path, source: Path) -> None:
     """Mirror the Sphinx project ``docs`` into ``source``, the build's own source folder
     (so builds of different corpora or outputs never share generated pages). Files whose
-    content is unchanged are left alone, keeping incremental rebuilds fast."""
+    content is unchanged are left alone, keeping incremental rebuilds fast; a file copied
+    takes the time of the copy, so Sphinx reads it again even where ``docs`` holds it with
+    an older time than the last build (put back with ``cp -p`` or ``git stash``)."""
     keep = set()
     for p in docs.rglob("*"):
         rel = p.relative_to(docs)
@@ -48,7 +50,7 @@ def sync_sources(docs: Path, source: Path) -> None:
         dst = source / rel
         if not dst.exists() or dst.read_bytes() != p.read_bytes():
             dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(p, dst)
+            shutil.copyfile(p, dst)
     for p in source.rglob("*"):
         rel = p.relative_to(source)
         if p.is_file() and rel.parts[0] != "games" and rel not in keep:
@@ -59,8 +61,8 @@ def toolkit_inputs() -> str:
     """A sha256 (hex) of what a site build reads besides the corpus: the Sphinx project
     ``docs/``, the toolkit's code and assets (``extract/``, ``engine/``), the pinned Pyodide
     (``package.json``, ``package-lock.json`` and the installed copy's ``package.json``), the
-    installed Python packages (their ``*.dist-info`` names, which carry the versions) and
-    the Python version."""
+    installed Python packages (their ``*.dist-info`` names, which carry the versions), the
+    Python version and ``$SOURCE_DATE_EPOCH`` (the year in every page's footer)."""
     h = hashlib.sha256()
     for name, root in (("docs", DOCS), ("extract", REPO / "extract"), ("engine", REPO / "engine")):
         _hash_folder(h, name, root)
@@ -74,7 +76,7 @@ def toolkit_inputs() -> str:
         names = sorted(n for n in os.listdir(lib) if n.endswith(".dist-info")) \
             if os.path.isdir(lib) else []
         h.update(("\0".join(names)).encode())
-    h.update(f"\0{sys.version}\0".encode())
+    h.update(f"\0{sys.version}\0{os.environ.get('SOURCE_DATE_EPOCH', '')}\0".encode())
     return h.hexdigest()
 
 
@@ -89,12 +91,12 @@ def _hash_folder(h, name: str, root: Path) -> None:
 def build_inputs(corpus: Path, out: Path, toolkit: str | None = None) -> str:
     """A sha256 (hex) of everything a site build into ``out`` reads: the corpus folder
     (``results/`` included; hidden lock and temporary files left out), the toolkit
-    (:func:`toolkit_inputs`, computed when ``toolkit`` is None), the corpus and output paths
-    and ``$SOURCE_DATE_EPOCH``."""
+    (:func:`toolkit_inputs`, computed when ``toolkit`` is None), and the corpus and output
+    paths."""
     h = hashlib.sha256()
     _hash_folder(h, "corpus", corpus)
     h.update((toolkit or toolkit_inputs()).encode())
-    h.update(f"\0{corpus}\0{out}\0{os.environ.get('SOURCE_DATE_EPOCH', '')}".encode())
+    h.update(f"\0{corpus}\0{out}\0".encode())
     return h.hexdigest()
 
 
@@ -243,8 +245,8 @@ def reuse_pages(out: Path, new: Path, toolkit: str, doctrees: Path, corpus: str)
             and stamp.get("environment") == site_listing(doctrees)):
         return False
     shutil.copytree(out, new, dirs_exist_ok=True,
-                    ignore=lambda folder, _names: ["_static", "_downloads"] if Path(folder) == out
-                    else [])
+                    ignore=lambda folder, _names: ["_static", "_downloads", ".buildinfo.bak"]
+                    if Path(folder) == out else [])
     return True
 
 

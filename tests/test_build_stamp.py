@@ -3,9 +3,10 @@ built from (or of the site itself) builds again."""
 from __future__ import annotations
 
 import json
-import shutil
 import os
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -277,3 +278,52 @@ def test_a_file_put_back_with_an_older_time_is_read_again(cli, corpus_copy, tmp_
     tr.write_text(text.replace("All four aces", "All the four aces", 1), encoding="utf-8")
     _build(cli, corpus_copy, out)
     assert "OctagoN" not in octagon.read_text(encoding="utf-8")
+
+
+def test_a_docs_page_put_back_with_an_older_time_and_a_new_epoch(
+        cli, corpus_copy, tmp_path, private_docs, monkeypatch):
+    """A docs page put back with its old time is read again (the build copies a changed
+    page with a new time); $SOURCE_DATE_EPOCH, the year of every footer, lends no pages."""
+    out = tmp_path / "html"
+    page = private_docs / "maintainers.md"
+    kept = tmp_path / "maintainers.md"
+    shutil.copy2(page, kept)
+    page.write_text(page.read_text(encoding="utf-8") + "\nMARMOT added line.\n",
+                    encoding="utf-8")
+    _build(cli, corpus_copy, out)
+    assert "MARMOT" in (out / "maintainers.html").read_text(encoding="utf-8")
+    shutil.copy2(kept, page)
+    _build(cli, corpus_copy, out)
+    assert "MARMOT" not in (out / "maintainers.html").read_text(encoding="utf-8")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")       # 2025-01-01; nothing else
+    _build(cli, corpus_copy, out)
+    module_page = out / "_modules" / "engine" / "games" / "mill.html"
+    assert "2025" in module_page.read_text(encoding="utf-8").split("footer")[-1]
+    assert not (out / ".buildinfo.bak").exists()
+
+
+def test_a_dependency_put_back_with_an_older_time_makes_its_pages_stale(tmp_path):
+    """extract.sphinxext's env-get-outdated handler: a page is read again when any file it
+    depends on (the corpus, a module of the engine) changed in content, whatever its time;
+    the first build has nothing to compare."""
+    from types import SimpleNamespace
+
+    from extract.sphinxext import _outdated_by_content
+    corpus = tmp_path / "corpus"
+    shutil.copytree(Path(__file__).parent.parent / "corpus", corpus, ignore=shutil.ignore_patterns("results"))
+    module = tmp_path / "code" / "rules.py"
+    module.parent.mkdir()
+    module.write_text("RULE = 1\n", encoding="utf-8")
+    env = SimpleNamespace(srcdir=str(tmp_path / "src"), config=SimpleNamespace(
+        edition_corpus=str(corpus)), found_docs={"a", "b", "c"},
+        dependencies={"a": {str(module)}, "b": {str(corpus / "games.toml")}, "c": set()})
+    assert _outdated_by_content(None, env, set(), set(), set()) == []
+    st = module.stat()
+    module.write_text("RULE = 2\n", encoding="utf-8")
+    os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns - 10**9))     # older than before
+    assert _outdated_by_content(None, env, set(), set(), set()) == ["a"]
+    assert _outdated_by_content(None, env, set(), set(), set()) == []
+    (corpus / "games.toml").write_text("# emptied\n", encoding="utf-8")
+    assert _outdated_by_content(None, env, set(), {"b"}, set()) == []    # Sphinx has it
+    (corpus / "games.toml").write_text("# again\n", encoding="utf-8")
+    assert _outdated_by_content(None, env, set(), set(), set()) == ["b"]

@@ -203,24 +203,27 @@ def _builder_inited(app: Sphinx) -> None:
 
 
 def _outdated_by_content(app: Sphinx, env, added, changed, removed) -> list[str]:
-    """On ``env-get-outdated``: the pages that depend on a corpus file whose *content*
-    changed since the environment last read them. Sphinx reads a page again when a
-    dependency's modification time is newer than the page's last reading; a corpus file put
-    back with an older time (``cp -p``, ``git stash``, ``rsync -a``, ``tar x``) would leave
-    its pages as they were, even through ``--force``. The environment keeps each corpus
-    file's sha256 (``edition_corpus_files``); on the first build there is nothing to
-    compare and Sphinx's own test stands."""
+    """On ``env-get-outdated``: the pages that depend on a file whose *content* changed since
+    the environment last read them (a corpus file, a module of the engine or the toolkit).
+    Sphinx reads a page again when a dependency's modification time is newer than the
+    page's last reading; a file put back with an older time (``cp -p``, ``git stash``,
+    ``rsync -a``, ``tar x``) would leave its pages as they were, even through ``--force``.
+    The environment keeps each such file's sha256 (``edition_dependency_files``: every
+    dependency of a page, and every file of the corpus); on the first build there is
+    nothing to compare and Sphinx's own test stands."""
+    src = Path(env.srcdir)
     root = corpus_dir(env.config.edition_corpus or None).resolve()
-    now = {str(p): hashlib.sha256(p.read_bytes()).hexdigest()
-           for p in sorted(root.rglob("*")) if p.is_file()}
-    before = getattr(env, "edition_corpus_files", None)
-    env.edition_corpus_files = now
+    files = {p for p in root.rglob("*") if p.is_file()}
+    files |= {(src / d).resolve() for deps in env.dependencies.values() for d in deps}
+    now = {str(p): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else None
+           for p in sorted(files)}
+    before = getattr(env, "edition_dependency_files", None)
+    env.edition_dependency_files = now
     if before is None:
         return []
     moved = {p for p in now.keys() | before.keys() if now.get(p) != before.get(p)}
     if not moved:
         return []
-    src = Path(env.srcdir)
     return sorted(doc for doc, deps in env.dependencies.items()
                   if doc in env.found_docs and doc not in changed | added
                   and any(str((src / d).resolve()) in moved for d in deps))
