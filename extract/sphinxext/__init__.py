@@ -202,31 +202,44 @@ def _builder_inited(app: Sphinx) -> None:
     cache_highlighting(app)
 
 
-def _outdated_by_content(app: Sphinx, env, added, changed, removed) -> list[str]:
-    """On ``env-get-outdated``: the pages that depend on a file whose *content* changed since
-    the environment last read them (a corpus file, a module of the engine or the toolkit).
-    Sphinx reads a page again when a dependency's modification time is newer than the
-    page's last reading; a file put back with an older time (``cp -p``, ``git stash``,
-    ``rsync -a``, ``tar x``) would leave its pages as they were, even through ``--force``.
-    The environment keeps each such file's sha256 (``edition_dependency_files``: every
-    dependency of a page, and every file of the corpus); on the first build there is
-    nothing to compare and Sphinx's own test stands."""
+def _dependency_contents(env) -> dict[str, str | None]:
+    """sha256 of every file a page of ``env`` depends on (the corpus, the engine's and the
+    toolkit's modules, generated sources) and of every file of the corpus; None for a file
+    gone."""
     src = Path(env.srcdir)
     root = corpus_dir(env.config.edition_corpus or None).resolve()
     files = {p for p in root.rglob("*") if p.is_file()}
     files |= {(src / d).resolve() for deps in env.dependencies.values() for d in deps}
-    now = {str(p): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else None
-           for p in sorted(files)}
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else None
+            for p in sorted(files)}
+
+
+def _outdated_by_content(app: Sphinx, env, added, changed, removed) -> list[str]:
+    """On ``env-get-outdated``: the pages that depend on a file whose *content* changed since
+    the environment last read them (:func:`_remember_contents`). Sphinx reads a page again
+    when a dependency's modification time is newer than the page's last reading; a file put
+    back with an older time (``cp -p``, ``git stash``, ``rsync -a``, ``tar x``) would leave
+    its pages as they were, even through ``--force``. An environment that has remembered
+    nothing (the first build) leaves Sphinx's own test to stand."""
     before = getattr(env, "edition_dependency_files", None)
-    env.edition_dependency_files = now
-    if before is None:
+    if not before:
         return []
-    moved = {p for p in now.keys() | before.keys() if now.get(p) != before.get(p)}
+    now = _dependency_contents(env)
+    moved = {p for p, digest in before.items() if now.get(p) != digest}
     if not moved:
         return []
+    src = Path(env.srcdir)
     return sorted(doc for doc, deps in env.dependencies.items()
                   if doc in env.found_docs and doc not in changed | added
                   and any(str((src / d).resolve()) in moved for d in deps))
+
+
+def _remember_contents(app: Sphinx, env) -> list[str]:
+    """On ``env-updated`` (the pages read, before Sphinx keeps the environment): remember
+    the content of every dependency as read (``env.edition_dependency_files``), for
+    :func:`_outdated_by_content` on the next build."""
+    env.edition_dependency_files = _dependency_contents(env)
+    return []
 
 
 def _term_without_glossary(app: Sphinx, domain, node) -> bool | None:
@@ -261,6 +274,7 @@ def setup(app: Sphinx) -> dict:
     play.register(app)
     app.connect("builder-inited", _builder_inited)
     app.connect("env-get-outdated", _outdated_by_content)
+    app.connect("env-updated", _remember_contents)
     app.connect("warn-missing-reference", _term_without_glossary)
     assets.register(app)     # the CSS and JavaScript, under hashed names
     try:
