@@ -80,11 +80,13 @@ def toolkit_inputs() -> str:
     return h.hexdigest()
 
 
-def _hash_folder(h, name: str, root: Path) -> None:
+def _hash_folder(h, name: str, root: Path, leave_out: tuple[str, ...] = ()) -> None:
+    """Feed ``h`` each file of ``root`` (path, bytes), hidden, cache and build files and the
+    top-level entries named in ``leave_out`` left out."""
     for p in sorted(root.rglob("*")):
         rel = p.relative_to(root).parts
-        if p.is_file() and not any(x.startswith(".") or x in ("__pycache__", "_build")
-                                   for x in rel):
+        if p.is_file() and rel[0] not in leave_out and not any(
+                x.startswith(".") or x in ("__pycache__", "_build") for x in rel):
             h.update(f"\0{name}/{'/'.join(rel)}\0".encode() + p.read_bytes())
 
 
@@ -123,10 +125,7 @@ def beyond_translations(corpus: Path) -> str:
     the engine's page among them), which Sphinx's incremental build does not write again;
     a translation shows on its game's page only."""
     h = hashlib.sha256()
-    for p in sorted(corpus.rglob("*")):
-        rel = p.relative_to(corpus).parts
-        if p.is_file() and rel[0] != "translations" and not any(x.startswith(".") for x in rel):
-            h.update(f"\0{'/'.join(rel)}\0".encode() + p.read_bytes())
+    _hash_folder(h, "corpus", corpus, leave_out=("translations",))
     return h.hexdigest()
 
 
