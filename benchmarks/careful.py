@@ -2,8 +2,9 @@
 
 For each game (default readings) and each deal of the range: the greedy player's outcome
 (:func:`engine.policies.run`, the table's 5,000 moves), the careful player's
-(:func:`engine.careful.careful_run`, its default budget and samples, with its CPU time) and
-the solver's (:func:`engine.probes.solve_deal_probing`, the table's 20,000 states). Prints one line
+(:func:`engine.careful.careful_run`, the game's samples and budget, :func:`engine.careful.effort`,
+as the table plays it, with its CPU time) and the solver's
+(:func:`engine.probes.solve_deal_probing`, the table's budget for the game). Prints one line
 per game: wins of each (undecided in brackets), the share of the greedy-to-solver gap the
 careful player closes (``(careful - greedy) / (solver - greedy)`` in won deals), and the
 careful player's median and largest CPU seconds per deal; ``--json`` the per-deal outcomes
@@ -29,7 +30,7 @@ from engine import games  # noqa: E402
 from engine.odds import parse_readings  # noqa: E402
 from engine.careful import careful_run  # noqa: E402
 from engine.policies import run  # noqa: E402
-from engine.results import BUDGETS, CODE  # noqa: E402
+from engine.results import BUDGETS, CODE, default_budget  # noqa: E402
 from engine.probes import solve_deal_probing  # noqa: E402
 
 
@@ -42,10 +43,11 @@ def measure(slug: str, first: int, deals: int, memory: bool = True,
         out["greedy"] += CODE[run(games.new(slug, d, readings), "greedy",
                                   max_moves=BUDGETS["greedy"]).outcome]
         t = time.process_time()
-        out["careful"] += CODE[careful_run(games.new(slug, d, readings), budget=BUDGETS["careful"],
+        out["careful"] += CODE[careful_run(games.new(slug, d, readings),
                                            memory=memory).outcome]
         out["cpu"].append(round(time.process_time() - t, 3))
-        out["solver"] += CODE[solve_deal_probing(slug, d, readings, BUDGETS["solver"]).outcome]
+        out["solver"] += CODE[solve_deal_probing(slug, d, readings,
+                                                 default_budget(slug, "solver")).outcome]
     return out
 
 
