@@ -106,7 +106,7 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
     by = {(r["game"], r["policy"]): r for r in rows if r["change"] is None}
     games = sorted({g for g, p in by if p == "careful"})
     assert len(games) >= 5
-    closed, measured, face_up = 0, 0, []
+    closed, measured, face_up, face_up_closed = 0, 0, [], 0
     for g in games:
         first, last, gw, cw, sw, low, _high = gap_share(by[(g, "careful")], by[(g, "greedy")],
                                                         by[(g, "solver")])
@@ -119,6 +119,7 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
         if careful_sight(g) == "all":       # the careful player is the solver: not counted
             assert "(every card face up: the careful player is the solver)" in words
             face_up.append(g)
+            face_up_closed += low is not None and low >= Fraction(1, 2)
             continue
         measured += low is not None
         closed += low is not None and low >= Fraction(1, 2)
@@ -127,6 +128,10 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
     assert face_up == ["favourite", "goes-doesnt-go"]
     assert "every card lies face up from the deal, so the careful player plays as the solver " \
            "and closes the whole distance by construction; they are not counted" in words
+    with_them = re.search(r"Counted with them, by the share their rows measure, it is (\d+) of "
+                          r"the (\d+) games", words)
+    assert with_them and (int(with_them.group(1)), int(with_them.group(2))) == (
+        closed + face_up_closed, measured + len(face_up))
     # a share is never outside 0-1: the careful player never wins what the solver cannot
     for share in re.findall(r"(-?\d+\.\d\d)–(-?\d+\.\d\d)", words):
         assert 0 <= float(share[0]) <= float(share[1]) <= 1, share

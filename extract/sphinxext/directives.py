@@ -915,7 +915,7 @@ class OddsOverviewDirective(EditionDirective):
         ed = self.edition()
         table, _ = odds_rows(ed.root, "", self.env)       # the table, read once
         defaults = [r for r in (table or {}).get("rows", []) if r["change"] is None]
-        rows, closed, measured, face_up = [], [], 0, []
+        rows, closed, measured, face_up, face_up_closed = [], [], 0, [], 0
         for g in ed.games:
             by = {r["policy"]: r for r in defaults if r["game"] == g.slug}
             if not all(p in by for p in ("greedy", "careful", "solver")):
@@ -929,6 +929,7 @@ class OddsOverviewDirective(EditionDirective):
             if careful_sight(g.slug) == "all":
                 share += " (every card face up: the careful player is the solver)"
                 face_up.append(g.title_en or g.title_ru)
+                face_up_closed += low is not None and low >= Fraction(1, 2)
             elif low is not None:
                 measured += 1
                 if low >= Fraction(1, 2):
@@ -954,7 +955,10 @@ class OddsOverviewDirective(EditionDirective):
                 + (f": {'; '.join(closed)}." if closed else ".")
                 + (f" In {' and '.join(face_up)} every card lies face up from the deal, so "
                    f"the careful player plays as the solver and closes the whole distance by "
-                   f"construction; {'they are' if len(face_up) > 1 else 'it is'} not counted."
+                   f"construction; {'they are' if len(face_up) > 1 else 'it is'} not counted. "
+                   f"Counted with {'them' if len(face_up) > 1 else 'it'}, by the share "
+                   f"their rows measure, it is {len(closed) + face_up_closed} of the "
+                   f"{measured + len(face_up)} games."
                    if face_up else "")
                 + " Where the solver left deals undecided, the ceiling is a range, and so is "
                   "the share; so are the players' figures where a game was still going when "
