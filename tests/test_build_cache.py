@@ -130,3 +130,33 @@ def test_a_translation_edit_does_not_build_the_text_model_again(corpus_copy, tmp
     assert ed2 == edition._build(corpus_copy.resolve(), edition.corpus_fingerprint(corpus_copy))
     assert ed2.game("dense-column").sentences != ed.game("dense-column").sentences
     assert len(list(cache.glob("text-model-*.json"))) == 1
+
+
+def test_the_glossary_layer_is_cached_apart_from_the_translations(corpus_copy, tmp_path,
+                                                                 monkeypatch):
+    """The glossary and the terms it finds in the sentences have a cache entry keyed by the
+    glossary file and the text model: a translation edit lays the cached terms over the
+    new English (the glossary is not read again), a glossary edit finds them anew, and
+    either way the model is the one built from scratch."""
+    from extract.model import edition
+    cache = tmp_path / "cache"
+    build_edition(corpus_copy, cache)
+    assert len(list(cache.glob("glossary-layer-*.json"))) == 1
+    _edit_translation(corpus_copy)
+    with monkeypatch.context() as m:
+        _forbid(m, edition, "load_glossary")
+        ed = build_edition(corpus_copy, cache)
+    assert ed == edition._build(corpus_copy.resolve(), edition.corpus_fingerprint(corpus_copy))
+    assert any(s.terms for s in ed.game("dense-column").sentences)
+    # a glossary entry removed: its term is no longer found
+    glossary = corpus_copy / "glossary.toml"
+    text = glossary.read_text(encoding="utf-8")
+    first = ed.glossary[0]
+    start = text.index("[[term]]")
+    end = text.find("[[term]]", start + 1)
+    glossary.write_text(text[:start] + text[end:], encoding="utf-8")
+    ed2 = build_edition(corpus_copy, cache)
+    assert ed2 == edition._build(corpus_copy.resolve(), edition.corpus_fingerprint(corpus_copy))
+    assert first.key not in {t.key for t in ed2.glossary}
+    assert all(k != first.key for g in ed2.games for s in g.sentences for _a, _b, k in s.terms)
+    assert len(list(cache.glob("glossary-layer-*.json"))) == 1

@@ -1,4 +1,4 @@
-"""The highlighted source pages kept between builds (extract.sphinxext.highlighting): a long
+"""The highlighted source pages kept between builds (extract.sphinxext.highlighting): a
 block highlighted once is taken from the cache by the next build, exactly as Pygments gave
 it; anything the result depends on makes it highlighted again."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from sphinx.highlighting import PygmentsBridge
 import sphinx.highlighting
 from extract.sphinxext import highlighting
 
-SOURCE = "def f(x):\n    return x + 1  # <b>&amp;</b>\n" * 60     # > LONG_BLOCK characters
+SOURCE = "def f(x):\n    return x + 1  # <b>&amp;</b>\n" * 60 
 
 
 class _App:
@@ -52,7 +52,7 @@ def _count_pygments(monkeypatch) -> list:
     return calls
 
 
-def test_a_long_block_is_highlighted_once_and_kept_exactly(tmp_path, monkeypatch):
+def test_a_block_is_highlighted_once_and_kept_exactly(tmp_path, monkeypatch):
     first = _build(tmp_path, [(SOURCE, "python")])
     assert "&lt;b&gt;&amp;amp;&lt;/b&gt;" in first[0]        # Pygments' own escaping, kept
     assert len(list(tmp_path.glob("highlight-*.json"))) == 1
@@ -73,11 +73,17 @@ def test_what_the_result_depends_on_makes_it_highlighted_again(tmp_path, monkeyp
     assert len(calls) == 3
 
 
-def test_short_blocks_and_failed_builds_are_not_kept(tmp_path):
-    _build(tmp_path, [("x = 1\n", "python")])
-    assert not list(tmp_path.glob("highlight-*.json"))
+def test_a_failed_build_keeps_nothing(tmp_path):
     _build(tmp_path, [(SOURCE, "python")], exc=RuntimeError("the build failed"))
     assert not list(tmp_path.glob("highlight-*.json"))
+
+
+def test_a_short_block_is_kept_too(tmp_path, monkeypatch):
+    """A docs page's few lines are kept as well: highlighting them needs Pygments' lexer,
+    whose first use in a process costs more than all the look-ups of a build."""
+    first = _build(tmp_path, [("x = 1\n", "python")])
+    calls = _count_pygments(monkeypatch)
+    assert _build(tmp_path, [("x = 1\n", "python")]) == first and calls == []
 
 
 def test_the_entry_holds_only_the_last_build_s_blocks(tmp_path):

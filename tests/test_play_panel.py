@@ -486,6 +486,31 @@ def test_the_worker_ships_in_the_engine_zip():
     assert z.read("play_worker.py") == bundle.WORKER.read_bytes()
 
 
+def test_the_engine_check_is_kept_for_the_same_sources_only(tmp_path, monkeypatch):
+    """With the disk cache, the standard-library check of the engine's sources runs once
+    for the same sources: a later process (the in-memory zips forgotten) keeps its verdict;
+    a changed source is checked again, and a bad import is refused whatever was kept."""
+    from sphinx.errors import ExtensionError
+    from extract.sphinxext import bundle
+    engine, cache = tmp_path / "engine", tmp_path / "cache"
+    engine.mkdir()
+    (engine / "a.py").write_text("import json\n")
+    monkeypatch.setattr(bundle, "ENGINE", engine)
+    monkeypatch.setattr(bundle, "_ZIPS", {})
+    checked = []
+    real = bundle.check_stdlib_only
+    monkeypatch.setattr(bundle, "check_stdlib_only", lambda f: (checked.append(f), real(f)))
+    name, data = bundle.engine_zip(cache)
+    assert checked == [engine, bundle.WORKER] and list(cache.glob("engine-stdlib-only-*"))
+    bundle._ZIPS.clear()                            # a new process: only the disk cache
+    assert bundle.engine_zip(cache) == (name, data) and len(checked) == 2   # kept
+    (engine / "a.py").write_text("import json\nimport numpy\n")
+    bundle._ZIPS.clear()
+    with pytest.raises(ExtensionError, match=r"a\.py:2: the engine imports 'numpy'"):
+        bundle.engine_zip(cache)
+    assert len(checked) == 3
+
+
 def test_static_captions_cite_their_sentences():
     from extract.sphinxext.play import compact_trace
     t = compact_trace(api.play("mill", 3, {}, "greedy"))

@@ -6,6 +6,7 @@ file, the line and the fix. Nothing here writes.
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import os
 import re
@@ -124,10 +125,22 @@ def _did_you_mean(word: str, choices: list[str]) -> str:
     return f" (did you mean `{close[0]}`?)" if close else ""
 
 
+@functools.lru_cache(maxsize=4)
+def _line_starts(text: str) -> tuple[int, ...]:
+    """The offset where each line of ``text`` starts (lines as ``str.splitlines`` counts
+    them), and the text's length last: a file's entries ask for them once, not each."""
+    out, at = [0], 0
+    for line in text.splitlines(keepends=True):
+        at += len(line)
+        out.append(at)
+    return tuple(out)
+
+
 def _key_line(text: str, key: str, after: int | None) -> int | None:
     """The line of the first ``key = `` (or ``[key]`` / ``[[key]]`` header) at or after line
     ``after`` (1-based; 0 or None: from the top) of a TOML text, for error messages."""
-    start = sum(len(l) for l in text.splitlines(keepends=True)[:max((after or 1) - 1, 0)])
+    starts = _line_starts(text)
+    start = starts[min(max((after or 1) - 1, 0), len(starts) - 1)]
     k = re.escape(key)
     m = re.compile(rf'^\s*(?:"{k}"|{k}|\[\[?\s*{k}\s*\]\]?)\s*(?:=|$)', re.M).search(text, start)
     return line_of(text, m.start()) if m else None

@@ -12,6 +12,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from importlib.metadata import version
 from pathlib import Path
 
 from ..corpus import cache
@@ -429,11 +430,23 @@ def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:
 
 
 def code_fingerprint() -> str:
-    """sha256 over the source of the ``extract`` package (a cached model depends on it)."""
+    """sha256 over the source of the ``extract`` package (a cached model depends on it).
+    The files are read again only when one's size or modification time (ns) has changed,
+    or one was added or removed, since the last call in this process."""
+    files = sorted(Path(__file__).parent.parent.rglob("*.py"))
+    stats = [p.stat() for p in files]
+    seen = tuple((str(p), st.st_size, st.st_mtime_ns) for p, st in zip(files, stats))
+    if _CODE_FINGERPRINT and _CODE_FINGERPRINT[0] == seen:
+        return _CODE_FINGERPRINT[1]
     h = hashlib.sha256()
-    for p in sorted(Path(__file__).parent.parent.rglob("*.py")):
+    for p in files:
         h.update(p.read_bytes())
-    return h.hexdigest()[:16]
+    _CODE_FINGERPRINT[:] = [seen, h.hexdigest()[:16]]
+    return _CODE_FINGERPRINT[1]
+
+
+#: the last :func:`code_fingerprint` of this process: [the files' (path, size, mtime), it]
+_CODE_FINGERPRINT: list = []
 
 
 def build_edition(root: str | Path | None = None, cache_dir: Path | None = None) -> Edition:
@@ -464,7 +477,7 @@ def build_edition(root: str | Path | None = None, cache_dir: Path | None = None)
         if text is None or text.root != root:
             text = _text_model(root, text_fp)
             cache.write(tpath, text, "text-model-*.json")
-        ed = _with_translations(text, fp)
+        ed = _with_translations(text, fp, cache_dir)
         if not cache.write(path, ed, "edition-*.json"):
             cache_dir = None   # derived data is not cached either
     _LOADED[path, root] = replace(ed, cache_dir=cache_dir)
@@ -507,22 +520,36 @@ def _build(root: Path, fingerprint: str) -> Edition:
                               fingerprint)
 
 
-def _with_translations(text: Edition, fingerprint: str) -> Edition:
+def _with_translations(text: Edition, fingerprint: str, cache_dir: Path | None = None) -> Edition:
     """The model ``text`` (:func:`_text_model`) with the translation layer of its corpus
     (:data:`TRANSLATION_LAYER`) laid over the base witness's sentences: English, translator's
-    notes, glossary terms; ``fingerprint`` the whole corpus's. Raises EditionError (file,
-    line, fix) for a bad translation or glossary file."""
+    notes, glossary terms (:func:`_glossary_layer`, cached in ``cache_dir`` when given);
+    ``fingerprint`` the whole corpus's. Raises EditionError (file, line, fix) for a bad
+    translation or glossary file."""
     english, notes = _load_translations(text.root)
-    glossary = load_glossary(text.root)
+    path = text.root / "glossary.toml"
+    said = path.read_bytes() if path.is_file() else b""
+    key = hashlib.sha256(said + b"\0" + text.fingerprint.encode() + b"\0"
+                         + version("pymorphy3").encode()).hexdigest()[:16]
+    glossary, terms = disk_cached(cache_dir, "glossary-layer", f"{key}-{code_fingerprint()}",
+                                  lambda: _glossary_layer(text), MODEL_CLASSES, tuple)
     games = []
     for g in text.games:
         base = tuple(replace(s, english=english.get(s.id), note=notes.get(s.id),
-                             terms=tuple((a, b, t.key)
-                                         for a, b, t in find_terms(s.normalised, glossary)))
+                             terms=terms.get(s.id, ()))
                      for s in g.sentences)
         games.append(replace(g, sentences=base, texts={**g.texts, g.base: base}))
     return replace(text, games=tuple(games), fingerprint=fingerprint, glossary=glossary,
                    translated=frozenset(english) | frozenset(notes))
+
+
+def _glossary_layer(text: Edition) -> tuple[tuple[Term, ...], dict[str, tuple]]:
+    """The glossary of ``text``'s corpus (:func:`load_glossary`) and, by sentence id, the
+    terms it finds in each base sentence's normalised text: ``(start, end, term key)``
+    (:func:`find_terms`). Raises EditionError (file, line, fix) for a bad glossary."""
+    glossary = load_glossary(text.root)
+    return glossary, {s.id: tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary))
+                      for g in text.games for s in g.sentences}
 
 
 def _text_model(root: Path, fingerprint: str) -> Edition:

@@ -10,7 +10,9 @@ Use it from any Sphinx project with ``extensions = ["extract.sphinxext"]`` and, 
   ``extract.sphinxext.domain``, which adds only the domain: see its docstring);
 - directives ``edition-game`` (a game page's body), ``edition-witnesses`` (the witnesses
   table), ``edition-games`` (the list of games) and ``edition-principles`` (the rule table);
-- one generated stub page per game in ``<srcdir>/games/`` (rewritten only when it changes).
+- one generated stub page per game in ``<srcdir>/games/`` (rewritten only when it changes);
+- the role ``{edition-tei}`` (a link to the TEI export of the whole edition, which HTML
+  builds put at the site's root).
 
 Directives emit builder-neutral docutils nodes; HTML specifics live in node visitors.
 """
@@ -18,14 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import cast
 
+from docutils import nodes as docutils_nodes
 from sphinx.application import Sphinx
 from sphinx.domains.std import StandardDomain
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+from sphinx.util.osutil import relative_uri
 
 from engine import games, registry
 from engine import results as engine_results
@@ -166,6 +171,33 @@ def write_corpus_listing(path: Path, root: Path) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+#: where the site offers the TEI export (:func:`write_tei_download`), from its root
+TEI_DOWNLOAD = "edition.tei.xml"
+
+
+def tei_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{edition-tei}`link text```: a link to the TEI export of the whole edition, which
+    the HTML build puts at the site's root (:data:`TEI_DOWNLOAD`, a stable address to cite).
+    Unlike Sphinx's ``download`` role, the page is not made to depend on the file, so an
+    edit that changes only the export (a translation) does not read the page again."""
+    env = inliner.document.settings.env
+    uri = relative_uri(env.app.builder.get_target_uri(env.docname), TEI_DOWNLOAD)
+    node = docutils_nodes.reference(rawtext, text or TEI_DOWNLOAD, refuri=uri,
+                                    classes=["edition-tei"])
+    return [node], []
+
+
+def _copy_tei_download(app: Sphinx, exception) -> None:
+    """On ``build-finished`` (HTML builders): the TEI export written by
+    :func:`write_tei_download` copied to the site's root, when it differs."""
+    if exception is not None or app.builder.format != "html":
+        return
+    src = Path(app.srcdir) / "games" / TEI_DOWNLOAD
+    dst = Path(app.outdir) / TEI_DOWNLOAD
+    if src.is_file() and (not dst.is_file() or dst.read_bytes() != src.read_bytes()):
+        shutil.copyfile(src, dst)
+
+
 def write_tei_download(folder: Path, ed) -> None:
     """Export the edition as TEI (``games/edition.tei.xml``) for the site's download link;
     redone only when the corpus, the toolkit or the engine has changed."""
@@ -179,9 +211,12 @@ def write_tei_download(folder: Path, ed) -> None:
 
 def write_figures(folder: Path, ed) -> None:
     """Draw ``<slug>.svg`` for every executable game: deal 1 under the default readings;
-    redrawn only when the corpus, the toolkit or the engine has changed."""
+    redrawn only when what they show has changed: the games and their titles, the toolkit
+    or the engine (not, say, a translated sentence)."""
     folder.mkdir(exist_ok=True)
-    stamp, mark = f"{ed.fingerprint}:{code_fingerprint()}:{engine_results.engine_hash()}", folder / ".stamp"
+    shown = [(g.slug, g.title_en or g.title_ru) for g in ed.games]
+    stamp = f"{shown!r}:{code_fingerprint()}:{engine_results.engine_hash()}"
+    mark = folder / ".stamp"
     if mark.exists() and mark.read_text(encoding="utf-8") == stamp:
         return
     executable = {slug for slug, g in engine_games().items() if g.get("executable")}
@@ -206,12 +241,19 @@ def _dependency_contents(env) -> dict[str, str | None]:
     """sha256 of every file a page of ``env`` depends on (the corpus, the engine's and the
     toolkit's modules, generated sources) and of every file of the corpus; None for a file
     gone."""
-    src = Path(env.srcdir)
     root = corpus_dir(env.config.edition_corpus or None).resolve()
     files = {p for p in root.rglob("*") if p.is_file()}
-    files |= {(src / d).resolve() for deps in env.dependencies.values() for d in deps}
+    files |= set(_resolved(env).values())
     return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else None
             for p in sorted(files)}
+
+
+def _resolved(env) -> dict[str, Path]:
+    """Every dependency named in ``env.dependencies`` (relative to the sources) -> its
+    resolved path; each resolved once (the pages share most of theirs)."""
+    src = Path(env.srcdir)
+    return {d: (src / d).resolve()
+            for d in {d for deps in env.dependencies.values() for d in deps}}
 
 
 def _outdated_by_content(app: Sphinx, env, added, changed, removed) -> list[str]:
@@ -228,10 +270,10 @@ def _outdated_by_content(app: Sphinx, env, added, changed, removed) -> list[str]
     moved = {p for p, digest in before.items() if now.get(p) != digest}
     if not moved:
         return []
-    src = Path(env.srcdir)
+    where = _resolved(env)
     return sorted(doc for doc, deps in env.dependencies.items()
                   if doc in env.found_docs and doc not in changed | added
-                  and any(str((src / d).resolve()) in moved for d in deps))
+                  and any(str(where[d]) in moved for d in deps))
 
 
 def _remember_contents(app: Sphinx, env) -> list[str]:
@@ -276,6 +318,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-get-outdated", _outdated_by_content)
     app.connect("env-updated", _remember_contents)
     app.connect("warn-missing-reference", _term_without_glossary)
+    app.add_role("edition-tei", tei_role)
+    app.connect("build-finished", _copy_tei_download)
     assets.register(app)     # the CSS and JavaScript, under hashed names
     try:
         release = version("patience-edition")

@@ -25,11 +25,13 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from functools import lru_cache
 from pathlib import Path
 
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+
+from ..corpus import cache
+from .edition import cache_folder
 
 logger = logging.getLogger(__name__)
 
@@ -173,29 +175,51 @@ def check_stdlib_only(folder: Path = ENGINE) -> None:
                 "ImportError)")
 
 
-@lru_cache(maxsize=1)
-def engine_zip() -> tuple[str, bytes]:
+#: :func:`engine_zip` of each set of sources met in this process: their digest -> the zip
+_ZIPS: dict[str, tuple[str, bytes]] = {}
+
+
+def engine_zip(cache_dir: Path | None = None) -> tuple[str, bytes]:
     """(file name ``engine-<hash>.zip``, bytes): the ``engine`` package's ``.py`` files and
     :data:`WORKER` (as ``play_worker.py``) in a zip with fixed dates, so the same source gives
-    the same file."""
-    check_stdlib_only()
-    check_stdlib_only(WORKER)
+    the same file. The sources are first checked (:func:`check_stdlib_only`;
+    ExtensionError), once per process for the same sources, and, with ``cache_dir`` (the
+    extension's disk cache), once for good: the check's passing is kept there as an entry
+    keyed by the sources' digest (a verdict, never the code itself; the zip is made from the
+    sources every time)."""
+    files = [(p, p.relative_to(ENGINE.parent).as_posix()) for p in sorted(ENGINE.rglob("*.py"))]
+    sources = [(name, p.read_bytes()) for p, name in files + [(WORKER, WORKER.name)]]
+    h = hashlib.sha256()
+    for name, data in sources:
+        h.update(name.encode() + b"\0" + data + b"\0")
+    digest = h.hexdigest()
+    if digest in _ZIPS:
+        return _ZIPS[digest]
+    passed = cache_dir is not None and cache.read(
+        cache.entry_path(cache_dir, "engine-stdlib-only", digest[:16])) == digest
+    if not passed:
+        check_stdlib_only(ENGINE)
+        check_stdlib_only(WORKER)
+        if cache_dir is not None:
+            cache.write(cache.entry_path(cache_dir, "engine-stdlib-only", digest[:16]), digest,
+                        "engine-stdlib-only-*.json")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        files = [(p, p.relative_to(ENGINE.parent).as_posix()) for p in sorted(ENGINE.rglob("*.py"))]
-        for p, name in files + [(WORKER, WORKER.name)]:
+        for name, data in sources:
             info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, p.read_bytes())
-    data = buf.getvalue()
-    return f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+            z.writestr(info, data)
+    out = f"engine-{hashlib.sha256(buf.getvalue()).hexdigest()[:12]}.zip", buf.getvalue()
+    _ZIPS[digest] = out
+    return out
 
 
 def builder_inited(app) -> None:
-    """Install Pyodide if needed (HTML builders only, ``edition_play`` on)."""
+    """Install Pyodide if needed (HTML builders only, ``edition_play`` on), and check and
+    zip the engine (:func:`engine_zip`, with the extension's disk cache)."""
     if app.config.edition_play and app.builder.format == "html":
         ensure_pyodide(node_dir(app))
-        engine_zip()
+        engine_zip(cache_folder(app.config, app.doctreedir))
 
 
 def build_finished(app, exception) -> None:

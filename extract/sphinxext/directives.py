@@ -35,7 +35,7 @@ from ..text.normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
 from ..text.words import count
 from .apparatus import apparatus_nodes, sentence_variants, variant_markers
 from .domain import permalink
-from .edition import CORPUS_LISTING, get_edition
+from .edition import CORPUS_LISTING, cache_folder, get_edition
 from .nodes import change, footnote_mark, id_literal
 from .play import play_section
 
@@ -485,8 +485,8 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         sec += finding
     elif plain:
         sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
-    cache_dir = env.config.edition_cache_dir or Path(env.doctreedir) / "edition"
-    if slug in stale_games(root / "results" / "odds.json", table, Path(cache_dir)):
+    if slug in stale_games(root / "results" / "odds.json", table,
+                           cache_folder(env.config, env.doctreedir)):
         sec += _para("The engine (or the budget of a player) has changed since these figures were measured.", ["odds-stale"])
     sec += _para(intro, ["odds-method"])
     cells = []

@@ -8,11 +8,16 @@ from pathlib import Path
 from ..model.edition import build_edition
 
 
+def cache_folder(config, doctreedir) -> Path:
+    """The folder of the extension's disk cache: ``edition_cache_dir`` of ``config``, or
+    ``edition`` beside the doctrees (``doctreedir``)."""
+    return Path(config.edition_cache_dir or Path(doctreedir) / "edition")
+
+
 def get_edition(env):
     """The model for this build: cached in memory and on disk, with the data derived from it
-    (collation, example deals), in ``edition_cache_dir`` (default: beside the doctrees)."""
-    cache = env.config.edition_cache_dir or Path(env.doctreedir) / "edition"
-    return build_edition(env.config.edition_corpus or None, Path(cache))
+    (collation, example deals), in :func:`cache_folder`."""
+    return build_edition(env.config.edition_corpus or None, cache_folder(env.config, env.doctreedir))
 
 
 #: the list of the corpus's files, a dependency of every page that shows corpus data: a

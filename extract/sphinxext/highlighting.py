@@ -3,7 +3,7 @@
 Every HTML build highlights the engine's and the toolkit's modules again for their source
 pages (``sphinx.ext.viewcode``): about two seconds of Pygments in a build that takes four,
 for source that rarely changes. :func:`cache_highlighting` keeps what the builder's
-highlighter returns for a long block in the edition's cache folder, keyed by the block's
+highlighter returns for every block in the edition's cache folder, keyed by the block's
 text and everything else the result depends on (language, options, the formatter's
 arguments, the Sphinx and Pygments versions), so an unchanged module costs a dictionary
 look-up. The entry holds only the blocks of the last build, so it never grows past one
@@ -14,13 +14,9 @@ from __future__ import annotations
 import hashlib
 import json
 from importlib.metadata import version
-from pathlib import Path
 
 from ..corpus import cache
-
-#: blocks shorter than this (characters) are highlighted each time: a docs page's few lines
-#: cost less than their key
-LONG_BLOCK = 2_000
+from .edition import cache_folder
 
 
 def _key(*parts) -> str:
@@ -30,10 +26,9 @@ def _key(*parts) -> str:
 
 def cache_highlighting(app) -> None:
     """On ``builder-inited``: wrap the builder's ``highlighter.highlight_block`` (HTML
-    builders have one; others are left alone) so that a block of :data:`LONG_BLOCK`
-    characters or more highlighted in an earlier build with the same key is taken from the
-    cache entry ``highlight-<key>.json`` in ``edition_cache_dir`` (default: beside the
-    doctrees); the entry is rewritten at ``build-finished`` (a build that failed writes
+    builders have one; others are left alone) so that a block highlighted in an earlier
+    build with the same key is taken from the cache entry ``highlight-<key>.json`` in
+    ``edition_cache_dir`` (default: beside the doctrees); the entry is rewritten at ``build-finished`` (a build that failed writes
     nothing) with the blocks this build used. A damaged entry is ignored with a one-line
     warning, and an unwritable folder builds without the cache (:mod:`extract.corpus.cache`).
 
@@ -42,7 +37,7 @@ def cache_highlighting(app) -> None:
     hl = getattr(app.builder, "highlighter", None)
     if hl is None:
         return
-    folder = Path(app.config.edition_cache_dir or Path(app.doctreedir) / "edition")
+    folder = cache_folder(app.config, app.doctreedir)
     setting = _key(version("sphinx"), version("pygments"), type(hl).__qualname__,
                    getattr(hl, "dest", None), getattr(hl, "formatter_args", None),
                    app.config.trim_doctest_flags)
@@ -52,7 +47,7 @@ def cache_highlighting(app) -> None:
     highlight_block = hl.highlight_block
 
     def cached(source, lang, opts=None, force=False, location=None, **kwargs):
-        if not isinstance(source, str) or len(source) < LONG_BLOCK:
+        if not isinstance(source, str):
             return highlight_block(source, lang, opts, force, location, **kwargs)
         k = _key(source, lang, opts, force, kwargs)
         html = stored.get(k)
