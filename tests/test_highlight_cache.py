@@ -3,6 +3,8 @@ block highlighted once is taken from the cache by the next build, exactly as Pyg
 it; anything the result depends on makes it highlighted again."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -86,11 +88,21 @@ def test_a_short_block_is_kept_too(tmp_path, monkeypatch):
     assert _build(tmp_path, [("x = 1\n", "python")]) == first and calls == []
 
 
-def test_the_entry_holds_only_the_last_build_s_blocks(tmp_path):
-    _build(tmp_path, [(SOURCE, "python"), (SOURCE + "# more\n", "python")])
-    _build(tmp_path, [(SOURCE, "python")])
+def test_a_block_an_incremental_build_did_not_use_is_kept(tmp_path, monkeypatch):
+    """A build that writes a few pages uses a few blocks: the others stay for the next full
+    build, until KEEP_BUILDS builds that added blocks have gone by without using them."""
+    other = SOURCE + "# more\n"
+    _build(tmp_path, [(SOURCE, "python"), (other, "python")])
+    _build(tmp_path, [("y = 2\n", "python")])                 # an edit: a new block only
+    calls = _count_pygments(monkeypatch)
+    _build(tmp_path, [(SOURCE, "python"), (other, "python")])  # the full build again
+    assert calls == []
+    for i in range(highlighting.KEEP_BUILDS):
+        _build(tmp_path, [(f"z = {i}\n", "python")])
     (entry,) = tmp_path.glob("highlight-*.json")
-    assert entry.read_text(encoding="utf-8").count("# more") == 0
+    blocks = json.loads(entry.read_text(encoding="utf-8"))["blocks"]
+    assert "# more" not in entry.read_text(encoding="utf-8")     # unused for too long
+    assert len(blocks) == highlighting.KEEP_BUILDS               # the last builds' blocks
 
 
 def test_a_damaged_entry_is_highlighted_again_with_a_warning(tmp_path, monkeypatch, capsys):

@@ -6,8 +6,8 @@ for source that rarely changes. :func:`cache_highlighting` keeps what the builde
 highlighter returns for every block in the edition's cache folder, keyed by the block's
 text and everything else the result depends on (language, options, the formatter's
 arguments, the Sphinx and Pygments versions), so an unchanged module costs a dictionary
-look-up. The entry holds only the blocks of the last build, so it never grows past one
-site's worth.
+look-up. A block no build has used for a while is dropped (:data:`KEEP_BUILDS`), so the
+entry stays about one site's worth.
 """
 from __future__ import annotations
 
@@ -24,13 +24,21 @@ def _key(*parts) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+#: a block stays in the cache until this many later builds have added blocks without
+#: using it (an incremental build uses only the blocks of the pages it writes, so the
+#: others are kept for the next full build; an edited module's old blocks go in time)
+KEEP_BUILDS = 20
+
+
 def cache_highlighting(app) -> None:
     """On ``builder-inited``: wrap the builder's ``highlighter.highlight_block`` (HTML
     builders have one; others are left alone) so that a block highlighted in an earlier
     build with the same key is taken from the cache entry ``highlight-<key>.json`` in
-    ``edition_cache_dir`` (default: beside the doctrees); the entry is rewritten at ``build-finished`` (a build that failed writes
-    nothing) with the blocks this build used. A damaged entry is ignored with a one-line
-    warning, and an unwritable folder builds without the cache (:mod:`extract.corpus.cache`).
+    ``edition_cache_dir`` (default: beside the doctrees). At ``build-finished`` a build that
+    highlighted a new block rewrites the entry (a build that failed writes nothing): the
+    blocks it used, and those of the :data:`KEEP_BUILDS` builds before that added blocks.
+    A damaged entry is ignored with a one-line warning, and an unwritable folder builds
+    without the cache (:mod:`extract.corpus.cache`).
 
     A block taken from the cache is not lexed again, so a Pygments warning about it
     (a lexing error) is given only by the build that first highlighted it."""
@@ -42,7 +50,15 @@ def cache_highlighting(app) -> None:
                    getattr(hl, "dest", None), getattr(hl, "formatter_args", None),
                    app.config.trim_doctest_flags)
     path = cache.entry_path(folder, "highlight", setting[:16])
-    stored = cache.read(path, expect=dict) or {}
+    # {"generation": builds that added blocks, "blocks": {key: [html, last generation]}}
+    entry = cache.read(path, expect=dict) or {}
+    generation = entry.get("generation")
+    blocks = entry.get("blocks")
+    if not isinstance(generation, int) or not isinstance(blocks, dict):
+        generation, blocks = 0, {}
+    stored = {k: v[0] for k, v in blocks.items()
+              if isinstance(v, list) and len(v) == 2 and isinstance(v[0], str)
+              and isinstance(v[1], int)}
     used: dict[str, str] = {}
     highlight_block = hl.highlight_block
 
@@ -51,7 +67,7 @@ def cache_highlighting(app) -> None:
             return highlight_block(source, lang, opts, force, location, **kwargs)
         k = _key(source, lang, opts, force, kwargs)
         html = stored.get(k)
-        if not isinstance(html, str):
+        if html is None:
             html = highlight_block(source, lang, opts, force, location, **kwargs)
         used[k] = html
         return html
@@ -59,7 +75,12 @@ def cache_highlighting(app) -> None:
     hl.highlight_block = cached
 
     def finished(_app, exc) -> None:
-        if exc is None and used and used != stored:
-            cache.write(path, used, "highlight-*.json")
+        if exc is not None or used.keys() <= stored.keys():
+            return
+        now = generation + 1
+        kept = {k: v for k, v in blocks.items() if k in stored and k not in used
+                and v[1] > now - KEEP_BUILDS}
+        kept.update((k, [html, now]) for k, html in used.items())
+        cache.write(path, {"generation": now, "blocks": kept}, "highlight-*.json")
 
     app.connect("build-finished", finished)
