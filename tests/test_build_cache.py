@@ -160,3 +160,43 @@ def test_the_glossary_layer_is_cached_apart_from_the_translations(corpus_copy, t
     assert first.key not in {t.key for t in ed2.glossary}
     assert all(k != first.key for g in ed2.games for s in g.sentences for _a, _b, k in s.terms)
     assert len(list(cache.glob("glossary-layer-*.json"))) == 1
+
+
+@pytest.mark.parametrize("damage", [
+    '{"\\u0000T":[1,2]}',                                        # not the layer at all
+    '{"\\u0000C":"GlossaryLayer","\\u0000f":{"glossary":{"\\u0000T":[1,2]},"terms":{}}}',
+    "TERMS_AS_TEXT", "UNKNOWN_TERM", "MISSING_SENTENCE", "OUTSIDE"])
+def test_a_damaged_glossary_layer_is_made_again(corpus_copy, tmp_path, damage, capsys):
+    """A glossary-layer entry of the wrong shape, or of the right types but not of this
+    text (a sentence missing, a term the glossary lacks, offsets outside the sentence), is
+    made again with a one-line warning: the model is the one built from scratch."""
+    import json
+
+    from extract.corpus import cache as cache_mod
+    from extract.model import edition
+    cache = tmp_path / "cache"
+    build_edition(corpus_copy, cache)
+    (entry,) = cache.glob("glossary-layer-*.json")
+    if damage.startswith("{"):
+        entry.write_text(damage, encoding="utf-8")
+    else:
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        terms = data["\0f"]["terms"]
+        sid = next(k for k, v in terms.items() if v["\0T"])
+        if damage == "TERMS_AS_TEXT":
+            terms[sid] = "abc"
+        elif damage == "UNKNOWN_TERM":
+            terms[sid]["\0T"][0]["\0T"][2] = "no such term"
+        elif damage == "MISSING_SENTENCE":
+            del terms[sid]
+        else:
+            terms[sid]["\0T"][0]["\0T"][1] = 10 ** 6
+        entry.write_text(json.dumps(data), encoding="utf-8")
+    cache_mod._WARNED.clear()
+    edition._LOADED.clear()
+    for e in cache.glob("edition-*.json"):
+        e.unlink()                                  # the layer is read again
+    ed = build_edition(corpus_copy, cache)
+    assert ed == edition._build(corpus_copy.resolve(), edition.corpus_fingerprint(corpus_copy))
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "damaged or foreign" in err, err

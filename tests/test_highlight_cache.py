@@ -120,3 +120,28 @@ def test_a_builder_without_a_highlighter_is_left_alone(tmp_path):
     app.builder = SimpleNamespace()      # a builder that writes no HTML
     highlighting.cache_highlighting(app)
     assert app.hooks == []
+
+
+def test_a_block_that_warns_is_not_kept(tmp_path, monkeypatch):
+    """Highlighting a block that does not lex as its language gives a warning; it is not
+    kept, so the next build lexes it again and the warning (an error with -W) comes again."""
+    import logging
+    seen = []
+
+    class Catch(logging.Handler):
+        def emit(self, record):
+            seen.append(record.getMessage())
+    log = logging.getLogger("sphinx")
+    catch = Catch(logging.WARNING)
+    log.addHandler(catch)
+    try:
+        bad = '{"a": 1,, oops}\n'
+        _build(tmp_path, [(bad, "json"), (SOURCE, "python")])
+        first = len(seen)
+        calls = _count_pygments(monkeypatch)
+        _build(tmp_path, [(bad, "json"), (SOURCE, "python")])
+    finally:
+        log.removeHandler(catch)
+    assert first >= 1 and any("Lexing literal_block" in m for m in seen)
+    assert len(seen) == 2 * first            # warned again
+    assert calls and all(c == bad for c in calls)   # the good block came from the cache

@@ -59,3 +59,26 @@ def test_a_host_file_in_the_way_is_refused_not_overwritten(tmp_path):
     assert r.returncode != 0
     assert f"{theirs}: this file was not written by the edition extension" in r.stderr
     assert theirs.read_text(encoding="utf-8") == "# The host's own page about mills\n"
+
+
+def test_the_tei_link_is_right_for_each_builder_sharing_the_doctrees(tmp_path):
+    """``{edition-tei}`` in a page one folder down links to the export at the site's root,
+    worked out when each builder writes: html and dirhtml share one doctree folder here, and
+    their pages sit at different depths. The html build puts the export there."""
+    src = _host(tmp_path)
+    (src / "sub").mkdir()
+    (src / "sub" / "page.rst").write_text("Page\n====\n\nThe :edition-tei:`TEI & more`.\n",
+                                          encoding="utf-8")
+    (src / "index.rst").write_text(INDEX + "   sub/page\n", encoding="utf-8")
+    env = dict(os.environ,
+               PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    for builder in ("html", "dirhtml"):
+        r = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", builder, "-d",
+                            str(tmp_path / "doctrees"), str(src), str(tmp_path / builder)],
+                           capture_output=True, text=True, cwd=src, env=env)
+        assert r.returncode == 0, r.stderr[-3000:]
+    html = (tmp_path / "html" / "sub" / "page.html").read_text(encoding="utf-8")
+    assert 'href="../edition.tei.xml">TEI &amp; more</a>' in html
+    assert (tmp_path / "html" / "edition.tei.xml").read_text(encoding="utf-8").startswith("<?xml")
+    dirhtml = (tmp_path / "dirhtml" / "sub" / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../edition.tei.xml">TEI &amp; more</a>' in dirhtml

@@ -509,6 +509,16 @@ def test_the_engine_check_is_kept_for_the_same_sources_only(tmp_path, monkeypatc
     with pytest.raises(ExtensionError, match=r"a\.py:2: the engine imports 'numpy'"):
         bundle.engine_zip(cache)
     assert len(checked) == 3
+    # the sources as first: kept; but the check's own code (the toolkit's) is part of the
+    # key, so a toolkit changed checks them again
+    (engine / "a.py").write_text("import json\n")
+    bundle._ZIPS.clear()
+    bundle.engine_zip(cache)
+    assert len(checked) == 3
+    bundle._ZIPS.clear()
+    monkeypatch.setattr(bundle, "code_fingerprint", lambda: "another toolkit")
+    bundle.engine_zip(cache)
+    assert len(checked) == 5
 
 
 def test_static_captions_cite_their_sentences():

@@ -429,6 +429,16 @@ def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:
                            fix="give every row of the table as many | cells as its heading") from None
 
 
+@dataclass(frozen=True)
+class GlossaryLayer:
+    """The glossary of a corpus and, by the id of every base sentence, the terms found in
+    its normalised text: ``(start, end, term key)`` (what :func:`_with_translations` caches:
+    the cache reader checks these types all the way down)."""
+
+    glossary: tuple[Term, ...]
+    terms: dict[str, tuple[tuple[int, int, str], ...]]
+
+
 def code_fingerprint() -> str:
     """sha256 over the source of the ``extract`` package (a cached model depends on it).
     The files are read again only when one's size or modification time (ns) has changed,
@@ -490,7 +500,7 @@ _LOADED: dict[tuple[Path, Path], Edition] = {}
 
 #: the classes a cached model may hold (any other class in the file makes it foreign)
 MODEL_CLASSES = (Edition, Game, Sentence, Unit, Figure, Change, Normalisation, Witness,
-                 idlock.LockEntry, Term, Footnote)
+                 idlock.LockEntry, Term, Footnote, GlossaryLayer)
 
 
 def disk_cached(cache_dir: Path | None, name: str, key: str, compute, classes=(),
@@ -531,25 +541,47 @@ def _with_translations(text: Edition, fingerprint: str, cache_dir: Path | None =
     said = path.read_bytes() if path.is_file() else b""
     key = hashlib.sha256(said + b"\0" + text.fingerprint.encode() + b"\0"
                          + version("pymorphy3").encode()).hexdigest()[:16]
-    glossary, terms = disk_cached(cache_dir, "glossary-layer", f"{key}-{code_fingerprint()}",
-                                  lambda: _glossary_layer(text), MODEL_CLASSES, tuple)
+    layer = None
+    if cache_dir is not None:
+        path = cache.entry_path(cache_dir, "glossary-layer", f"{key}-{code_fingerprint()}")
+        layer = cache.read(path, MODEL_CLASSES, GlossaryLayer)
+        if layer is not None and not _layer_fits(layer, text):
+            cache.warn(f"read {path}", f"the cache entry {path} is damaged or foreign (its "
+                                       f"sentences or terms are not the text's): rebuilding it")
+            layer = None
+    if layer is None:
+        layer = _glossary_layer(text)
+        if cache_dir is not None:
+            cache.write(path, layer, "glossary-layer-*.json")
+    glossary = layer.glossary
     games = []
     for g in text.games:
         base = tuple(replace(s, english=english.get(s.id), note=notes.get(s.id),
-                             terms=terms.get(s.id, ()))
+                             terms=layer.terms[s.id])
                      for s in g.sentences)
         games.append(replace(g, sentences=base, texts={**g.texts, g.base: base}))
     return replace(text, games=tuple(games), fingerprint=fingerprint, glossary=glossary,
                    translated=frozenset(english) | frozenset(notes))
 
 
-def _glossary_layer(text: Edition) -> tuple[tuple[Term, ...], dict[str, tuple]]:
-    """The glossary of ``text``'s corpus (:func:`load_glossary`) and, by sentence id, the
-    terms it finds in each base sentence's normalised text: ``(start, end, term key)``
-    (:func:`find_terms`). Raises EditionError (file, line, fix) for a bad glossary."""
+def _layer_fits(layer: GlossaryLayer, text: Edition) -> bool:
+    """Whether ``layer`` (types already checked) is one of ``text``: a term list for every
+    base sentence and no other, each term an entry of its glossary, inside the sentence."""
+    sentences = {s.id: len(s.normalised) for g in text.games for s in g.sentences}
+    keys = {t.key for t in layer.glossary}
+    return layer.terms.keys() == sentences.keys() and all(
+        k in keys and 0 <= a < b <= sentences[sid]
+        for sid, found in layer.terms.items() for a, b, k in found)
+
+
+def _glossary_layer(text: Edition) -> GlossaryLayer:
+    """The glossary of ``text``'s corpus (:func:`load_glossary`) and the terms it finds in
+    each base sentence (:func:`find_terms`). Raises EditionError (file, line, fix) for a bad
+    glossary."""
     glossary = load_glossary(text.root)
-    return glossary, {s.id: tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary))
-                      for g in text.games for s in g.sentences}
+    return GlossaryLayer(glossary, {
+        s.id: tuple((a, b, t.key) for a, b, t in find_terms(s.normalised, glossary))
+        for g in text.games for s in g.sentences})
 
 
 def _text_model(root: Path, fingerprint: str) -> Edition:

@@ -31,6 +31,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from ..corpus import cache
+from ..model.edition import code_fingerprint
 from .edition import cache_folder
 
 logger = logging.getLogger(__name__)
@@ -185,11 +186,14 @@ def engine_zip(cache_dir: Path | None = None) -> tuple[str, bytes]:
     the same file. The sources are first checked (:func:`check_stdlib_only`;
     ExtensionError), once per process for the same sources, and, with ``cache_dir`` (the
     extension's disk cache), once for good: the check's passing is kept there as an entry
-    keyed by the sources' digest (a verdict, never the code itself; the zip is made from the
-    sources every time)."""
+    keyed by the sources, the toolkit's code (the check's own) and the Python version (its
+    standard library): a verdict, never the code itself; the zip is made from the sources
+    every time."""
     files = [(p, p.relative_to(ENGINE.parent).as_posix()) for p in sorted(ENGINE.rglob("*.py"))]
     sources = [(name, p.read_bytes()) for p, name in files + [(WORKER, WORKER.name)]]
-    h = hashlib.sha256()
+    # the verdict depends on the sources, the check's own code and the standard library's
+    # modules (this Python's)
+    h = hashlib.sha256(f"{code_fingerprint()}\0{sys.version}\0".encode())
     for name, data in sources:
         h.update(name.encode() + b"\0" + data + b"\0")
     digest = h.hexdigest()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from importlib.metadata import version
 
 from ..corpus import cache
@@ -30,6 +31,17 @@ def _key(*parts) -> str:
 KEEP_BUILDS = 20
 
 
+class _Warnings(logging.Handler):
+    """Notes whether a warning (or worse) was logged while it was attached."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen = True
+
+
 def cache_highlighting(app) -> None:
     """On ``builder-inited``: wrap the builder's ``highlighter.highlight_block`` (HTML
     builders have one; others are left alone) so that a block highlighted in an earlier
@@ -40,8 +52,8 @@ def cache_highlighting(app) -> None:
     A damaged entry is ignored with a one-line warning, and an unwritable folder builds
     without the cache (:mod:`extract.corpus.cache`).
 
-    A block taken from the cache is not lexed again, so a Pygments warning about it
-    (a lexing error) is given only by the build that first highlighted it."""
+    A block whose highlighting gave a warning (a lexing error) is never kept, so every build
+    lexes it and warns again (with warnings as errors, every build fails on it)."""
     hl = getattr(app.builder, "highlighter", None)
     if hl is None:
         return
@@ -67,9 +79,18 @@ def cache_highlighting(app) -> None:
             return highlight_block(source, lang, opts, force, location, **kwargs)
         k = _key(source, lang, opts, force, kwargs)
         html = stored.get(k)
-        if html is None:
+        if html is not None:
+            used[k] = html
+            return html
+        warned = _Warnings()
+        sphinx_log = logging.getLogger("sphinx")      # every Sphinx logger's parent
+        sphinx_log.addHandler(warned)
+        try:
             html = highlight_block(source, lang, opts, force, location, **kwargs)
-        used[k] = html
+        finally:
+            sphinx_log.removeHandler(warned)
+        if not warned.seen:   # a block that gave a warning (a lexing error) is not kept:
+            used[k] = html    # the next build lexes it again and warns again
         return html
 
     hl.highlight_block = cached
