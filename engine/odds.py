@@ -177,7 +177,7 @@ def _dask_map(scheduler, tasks):
         from distributed import Client, as_completed as d_as_completed
     except ImportError:  # pragma: no cover - depends on the environment
         raise RuntimeError("a scheduler address needs dask.distributed: "
-                           "pip install 'dask[distributed]'") from None
+                           "pip install 'patience-edition[cluster]' (or 'dask[distributed]')") from None
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler
     try:

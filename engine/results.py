@@ -376,16 +376,19 @@ def common_counts(a: dict, b: dict) -> tuple[dict, dict]:
 
 
 def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: int = 100,
-            budget: int | None = None, jobs: int | None = None, scheduler=None) -> dict:
+            budget: int | None = None, jobs: int | None = None, scheduler=None,
+            progress: Callable[[int, int], None] | None = None) -> dict:
     """One row of the table (see the module docstring): deals ``first .. first + deals - 1``
     of ``slug`` under ``readings`` with ``policy`` and ``budget`` (default
     :data:`BUDGETS`; the careful player's: the game's, :func:`engine.careful.effort`). A
-    careful row also stores the samples it drew at a decision (``"samples"``)."""
+    careful row also stores the samples it drew at a decision (``"samples"``).
+    ``progress(done, total)`` is called as deals complete."""
     if budget is None:
         budget = default_budget(slug, policy)
     t0 = time.perf_counter()
     cpu: list = []
-    res = outcomes(slug, deals, first, policy, readings, budget, jobs, scheduler, cpu=cpu)
+    res = outcomes(slug, deals, first, policy, readings, budget, jobs, scheduler, progress,
+                   cpu=cpu)
     mod = games.get(slug)
     from .readings import resolve
     row = summarise(slug, resolve(slug, mod.AMBIGUITIES, readings), policy, deals, first,
@@ -488,7 +491,7 @@ def local_cluster(workers: int):
         from distributed import LocalCluster
     except ImportError:  # pragma: no cover - depends on the environment
         raise RuntimeError("--workers needs dask.distributed: pip install "
-                           "'dask[distributed]'") from None
+                           "'patience-edition[cluster]' (or 'dask[distributed]')") from None
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            host="127.0.0.1", scheduler_port=0, dashboard_address=None,
                            worker_dashboard_address=None)
@@ -503,7 +506,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                policies: tuple[str, ...] = POLICIES, *, deals: int | dict | None = None,
                first: int = 1, workers: int | None = None, jobs: int | None = None,
                scheduler=None, progress: Callable[[str], None] | None = None,
-               date: str | None = None, command: str | None = None) -> dict:
+               date: str | None = None, command: str | None = None,
+               deal_progress: Callable[[int, int], None] | None = None) -> dict:
     """Measure every game (or ``games_``) under the default and each single-reading change,
     with each of ``policies`` (default :data:`POLICIES`), each policy on its fixed range of
     deals (:func:`deal_ranges` of ``deals``, from deal ``first``), and write the table to
@@ -512,8 +516,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     ``rows_planned``, ``complete`` false until the last is written). Returns the table. ``workers``: start a local Dask cluster of that many
     worker processes (:func:`local_cluster`) and run there; otherwise ``scheduler`` (an
     address or a ``distributed.Client``) or ``jobs`` local processes (default: all CPUs).
-    ``progress(message)`` is called before each row; ``command`` is stored as how it was
-    run."""
+    ``progress(message)`` is called before each row, ``deal_progress(done, total)`` as its
+    deals complete; ``command`` is stored as how it was run."""
     slugs = list(dict.fromkeys(games_)) if games_ else games.available()
     for slug in slugs:
         games.get(slug)   # ValueError naming the known games, before any deal runs
@@ -552,7 +556,7 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     if progress:
                         progress(f"{slug} {change or 'default'} {policy}")
                     row = measure(slug, readings, policy, first=first, deals=ranges[policy],
-                                  jobs=jobs, scheduler=scheduler)
+                                  jobs=jobs, scheduler=scheduler, progress=deal_progress)
                     row["change"] = change
                     row["engine"] = hashes[(slug, policy)]
                     rows.append(row)

@@ -14,4 +14,4 @@ import-linter contract).
 CODE_LICENCE = "GPL-3.0-or-later"
 LICENCE = ("Code: GPL-3.0-or-later (it depends on the GPLv3 collatex). Corpus: the text of the "
            "book is in the public domain; the editors' translations, notes, glossary and "
-           "emendations are dedicated to the public domain (CC0 1.0). See corpus/README.md.")
+           "emendations are dedicated to the public domain (CC0 1.0).")

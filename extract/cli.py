@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from pathlib import Path
 
 import click
@@ -495,11 +496,31 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     click.echo(f"final position:\n{final.render()}")
 
 
+#: seconds between two progress lines when standard error is not a terminal
+PROGRESS_EVERY = 30.0
+
+
+def _progress_lines(label: str):
+    """A progress callback ``(done, total)`` for a standard error that is not a terminal (a
+    log, a pipe): a line ``LABEL: DONE of TOTAL deals (N s)`` at most every
+    :data:`PROGRESS_EVERY` seconds, so a long run shows that it is running and how far it
+    has got; nothing for a run shorter than that."""
+    start = time.monotonic()
+    state = {"said": start}
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - state["said"] >= PROGRESS_EVERY and done < total:
+            state["said"] = now
+            click.echo(f"{label}: {done} of {total} deals ({now - start:.0f} s)", err=True)
+    return progress
+
+
 def _progress_bar(label: str):
-    """A progress callback ``(done, total)`` drawing a bar on a terminal (nothing otherwise),
-    and a function that closes it."""
+    """A progress callback ``(done, total)`` drawing a bar on a terminal (lines now and then
+    otherwise: :func:`_progress_lines`), and a function that closes it."""
     if not sys.stderr.isatty():
-        return None, lambda: None
+        return _progress_lines(label), lambda: None
     state: dict = {"bar": None, "done": 0}
 
     def progress(done: int, total: int) -> None:
@@ -610,10 +631,15 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
                        + ([f"--jobs {jobs}"] if jobs else [])
                        + (["--scheduler ADDRESS"] if scheduler is not None else []))
     try:
+        row: dict = {}
+
+        def measuring(msg: str) -> None:
+            click.echo(f"measuring {msg}", err=True)
+            row["deals"] = _progress_lines(f"  {msg}")
         table = _engine_call(engine_results.regenerate, path, list(game_list) or None,
                              policies, deals=ranges, workers=workers, jobs=jobs, scheduler=scheduler,
-                             command=command,
-                             progress=lambda msg: click.echo(f"measuring {msg}", err=True))
+                             command=command, progress=measuring,
+                             deal_progress=lambda done, total: row["deals"](done, total))
     except RuntimeError as e:
         _usage(str(e))
     except KeyboardInterrupt:

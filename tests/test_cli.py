@@ -171,3 +171,25 @@ def test_play_random_reports_the_seed_it_used(cli):
     assert a["moves"] == b["moves"] != c["moves"]
     greedy = json.loads(cli("play", "mill", "--deal", "3", "--format", "json").output)
     assert "seed" not in greedy      # the greedy player draws nothing
+
+
+def test_a_long_run_says_how_far_it_has_got(cli, corpus_copy, monkeypatch):
+    """Where standard error is not a terminal (a log, a pipe), `odds` and `results` print a
+    line now and then (every PROGRESS_EVERY seconds: here at once) with the deals done, so
+    a run of hours is not silent; `results` says it under the row it measures."""
+    import re
+
+    from extract import cli as cli_mod
+    monkeypatch.setattr(cli_mod, "PROGRESS_EVERY", 0.0)
+    r = cli("odds", "mill", "--deals", "16", "--policy", "greedy", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    done = [int(n) for n in re.findall(r"^mill greedy: (\d+) of 16 deals \(\d+ s\)$", r.output, re.M)]
+    assert done and done == sorted(done) and max(done) < 16
+    r = cli("--corpus", corpus_copy, "results", "--game", "mill", "--policy", "greedy",
+            "--deals", "16", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"^measuring mill default greedy\n  mill default greedy: \d+ of 16 deals",
+                     r.output, re.M), r.output[:2000]
+    monkeypatch.setattr(cli_mod, "PROGRESS_EVERY", 3600.0)    # a short run says nothing
+    r = cli("odds", "mill", "--deals", "16", "--policy", "greedy", "--jobs", "1")
+    assert "of 16 deals" not in r.output

@@ -162,3 +162,33 @@ def test_the_readme_cli_summary_names_every_option():
                         if o.startswith("--") and o != "--help" and o not in summary]
     assert not missing, missing
 
+
+
+def test_the_readme_names_the_games_whose_solver_rows_stand_on_fewer_deals():
+    """The README says which games' solver rows the stored table has on fewer deals than a
+    full run measures (and how many): the list is the table's, not typed from memory."""
+    import json
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from engine import results
+    repo = Path(__file__).resolve().parent.parent
+    rows = json.loads((repo / "corpus" / "results" / "odds.json").read_text(encoding="utf-8"))["rows"]
+    titles = {g["slug"]: g["title_en"] for g in
+              tomllib.loads((repo / "corpus" / "games.toml").read_text(encoding="utf-8"))["game"]}
+    short = {}
+    for r in rows:
+        if r["policy"] == "solver" and r["change"] is None and r["deals"] < results.DEALS["solver"]:
+            short[r["game"]] = (r["first"], r["deals"])
+    assert short, "no game has fewer deals: the README's sentence should go"
+    assert len(set(short.values())) == 1
+    first, deals = next(iter(short.values()))
+    readme = " ".join((repo / "README.md").read_text(encoding="utf-8").split())
+    said = re.search(r"the solver's rows of (.+?) stand on deals (\d+)-(\d+)", readme)
+    assert said, "the README no longer says which solver rows stand on fewer deals"
+    names = re.split(r", | and ", said.group(1))
+    want = sorted(titles[g].replace("The ", "the ", 1) for g in short)
+    assert sorted(names) == want and (int(said.group(2)), int(said.group(3))) == (first, deals)
+    assert f"--policy solver --deals {deals}" in readme
+    assert all(f"--game {g}" in readme for g in short)

@@ -42,4 +42,8 @@ def test_tei_header(edition):
     lic = root.find(f".//{{{TEI_NS}}}publicationStmt/{{{TEI_NS}}}availability/{{{TEI_NS}}}licence")
     assert lic is not None and lic.text == LICENCE
     assert lic.get("target").endswith("GPL-3.0-or-later.html")
+    # the editors' part has its own: a reader of the site has no corpus/README.md to look in
+    lics = root.findall(f".//{{{TEI_NS}}}availability/{{{TEI_NS}}}licence")
+    assert [x.get("target") for x in lics][1] == "https://creativecommons.org/publicdomain/zero/1.0/"
+    assert "corpus/README.md" not in LICENCE
     assert "MIT" not in etree.tostring(root.find(f"{{{TEI_NS}}}teiHeader"), encoding="unicode")

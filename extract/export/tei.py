@@ -17,6 +17,9 @@ from ..model.notes import NoteTable, note_blocks
 from ..text.errors import EditionError, line_of
 from ..text.normalise import RULES, Normalisation
 
+#: the dedication to the public domain of the editors' contributions (the second licence)
+CC0 = "https://creativecommons.org/publicdomain/zero/1.0/"
+
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 
@@ -220,6 +223,8 @@ def _header(edition) -> etree._Element:
     tei("authority", ps, EDITORS[0])
     avail = tei("availability", ps, status="free")
     tei("licence", avail, LICENCE, target=f"https://spdx.org/licenses/{CODE_LICENCE}.html")
+    tei("licence", avail, "The editors' translations, notes, glossary and emendations: CC0 1.0 "
+                          "Universal.", target=CC0)
     tei("p", avail, "Exported by `edition export tei` from the edition's corpus "
                     f"(corpus fingerprint {edition.fingerprint[:16]}).")
     sd = tei("sourceDesc", fd)

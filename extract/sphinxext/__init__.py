@@ -29,7 +29,6 @@ from docutils import nodes as docutils_nodes
 from sphinx.application import Sphinx
 from sphinx.domains.std import StandardDomain
 from sphinx.errors import ExtensionError
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
@@ -181,7 +180,7 @@ def tei_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     the HTML build puts at the site's root (:data:`TEI_DOWNLOAD`, a stable address to cite).
     Unlike Sphinx's ``download`` role, the page is not made to depend on the file, so an
     edit that changes only the export (a translation) does not read the page again. The
-    address is filled in when a builder writes the page (:class:`TeiLinks`): builders
+    address is filled in when a builder writes the page (:func:`tei_links`): builders
     sharing the doctrees lay pages out differently (``dirhtml``)."""
     node = docutils_nodes.reference(rawtext, text or TEI_DOWNLOAD, refuri=TEI_DOWNLOAD,
                                     classes=["edition-tei"])
@@ -189,16 +188,13 @@ def tei_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     return [node], []
 
 
-class TeiLinks(SphinxPostTransform):
-    """Give every ``{edition-tei}`` link its address relative to the page being written."""
-
-    default_priority = 100
-
-    def run(self, **kwargs) -> None:
-        uri = relative_uri(self.app.builder.get_target_uri(self.env.docname), TEI_DOWNLOAD)
-        for node in self.document.findall(docutils_nodes.reference):
-            if node.get("edition_tei"):
-                node["refuri"] = uri
+def tei_links(app: Sphinx, doctree, docname: str) -> None:
+    """On ``doctree-resolved`` (a builder about to write ``docname``): give every
+    ``{edition-tei}`` link its address relative to that page."""
+    uri = relative_uri(app.builder.get_target_uri(docname), TEI_DOWNLOAD)
+    for node in doctree.findall(docutils_nodes.reference):
+        if node.get("edition_tei"):
+            node["refuri"] = uri
 
 
 def _copy_tei_download(app: Sphinx, exception) -> None:
@@ -333,7 +329,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-updated", _remember_contents)
     app.connect("warn-missing-reference", _term_without_glossary)
     app.add_role("edition-tei", tei_role)
-    app.add_post_transform(TeiLinks)
+    app.connect("doctree-resolved", tei_links)
     app.connect("build-finished", _copy_tei_download)
     assets.register(app)     # the CSS and JavaScript, under hashed names
     try:

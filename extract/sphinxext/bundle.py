@@ -125,7 +125,9 @@ def ensure_pyodide(root: Path, say=None, alternative: str = NO_PANEL) -> Path:
         raise ExtensionError(f"the Play panel needs pyodide {want} from npm, which is not "
                              f"installed in {root / 'node_modules'}, and the command `npm` "
                              f"was not found. Fix: {FIX_NPM}{alternative}")
-    (say or logger.info)(f"installing pyodide {want} with `npm ci` in {root} ...")
+    (say or logger.info)(f"installing the pinned npm packages with `npm ci` in {root} "
+                         f"(pyodide {want} for the site; package.json's devDependencies, "
+                         f"for the tests only) ...")
     r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True,
                        text=True)
     if r.returncode != 0 or not ok():
