@@ -30,6 +30,7 @@ from ..corpus.readers import (
     load_marks,
     load_witnesses,
     one_script,
+    read_text,
     read_toml,
 )
 from ..corpus.structure import (
@@ -538,7 +539,8 @@ def _with_translations(text: Edition, fingerprint: str, cache_dir: Path | None =
     translation or glossary file."""
     english, notes = _load_translations(text.root)
     path = text.root / "glossary.toml"
-    said = path.read_bytes() if path.is_file() else b""
+    # read as load_glossary reads it (a link out of the corpus refused), cached or not
+    said = read_text(path, "TOML file").encode() if path.exists() else b""
     key = hashlib.sha256(said + b"\0" + text.fingerprint.encode() + b"\0"
                          + version("pymorphy3").encode()).hexdigest()[:16]
     layer = None
