@@ -502,6 +502,14 @@ def test_the_engine_check_is_kept_for_the_same_sources_only(tmp_path, monkeypatc
     monkeypatch.setattr(bundle, "check_stdlib_only", lambda f: (checked.append(f), real(f)))
     name, data = bundle.engine_zip(cache)
     assert checked == [engine, bundle.WORKER] and list(cache.glob("engine-stdlib-only-*"))
+    assert bundle.engine_zip(cache) == (name, data) and len(checked) == 2   # same process
+    (engine / "b.py").write_text("import numpy\n")       # changed within the process
+    with pytest.raises(ExtensionError, match=r"b\.py:1: the engine imports 'numpy'"):
+        bundle.engine_zip(cache)
+    (engine / "b.py").unlink()
+    bundle.engine_zip(cache)
+    assert len(checked) == 3                              # the sources as first: memo
+    del checked[2:]
     bundle._ZIPS.clear()                            # a new process: only the disk cache
     assert bundle.engine_zip(cache) == (name, data) and len(checked) == 2   # kept
     (engine / "a.py").write_text("import json\nimport numpy\n")

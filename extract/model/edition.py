@@ -538,23 +538,22 @@ def _with_translations(text: Edition, fingerprint: str, cache_dir: Path | None =
     ``fingerprint`` the whole corpus's. Raises EditionError (file, line, fix) for a bad
     translation or glossary file."""
     english, notes = _load_translations(text.root)
-    path = text.root / "glossary.toml"
+    source = text.root / "glossary.toml"
     # read as load_glossary reads it (a link out of the corpus refused), cached or not
-    said = read_text(path, "TOML file").encode() if path.exists() else b""
+    said = read_text(source, "TOML file").encode() if source.exists() else b""
     key = hashlib.sha256(said + b"\0" + text.fingerprint.encode() + b"\0"
                          + version("pymorphy3").encode()).hexdigest()[:16]
-    layer = None
-    if cache_dir is not None:
-        path = cache.entry_path(cache_dir, "glossary-layer", f"{key}-{code_fingerprint()}")
-        layer = cache.read(path, MODEL_CLASSES, GlossaryLayer)
-        if layer is not None and not _layer_fits(layer, text):
-            cache.warn(f"read {path}", f"the cache entry {path} is damaged or foreign (its "
-                                       f"sentences or terms are not the text's): rebuilding it")
-            layer = None
+    entry = (cache.entry_path(cache_dir, "glossary-layer", f"{key}-{code_fingerprint()}")
+             if cache_dir is not None else None)
+    layer = cache.read(entry, MODEL_CLASSES, GlossaryLayer) if entry is not None else None
+    if layer is not None and not _layer_fits(layer, text):
+        cache.warn(f"read {entry}", f"the cache entry {entry} is damaged or foreign (its "
+                                    f"sentences or terms are not the text's): rebuilding it")
+        layer = None
     if layer is None:
         layer = _glossary_layer(text)
-        if cache_dir is not None:
-            cache.write(path, layer, "glossary-layer-*.json")
+        if entry is not None:
+            cache.write(entry, layer, "glossary-layer-*.json")
     glossary = layer.glossary
     games = []
     for g in text.games:

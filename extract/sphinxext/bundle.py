@@ -178,8 +178,9 @@ def check_stdlib_only(folder: Path = ENGINE) -> None:
                 "ImportError)")
 
 
-#: :func:`engine_zip` of each set of sources met in this process: their digest -> the zip
-_ZIPS: dict[str, tuple[str, bytes]] = {}
+#: :func:`engine_zip` of each state of the sources met in this process: their (name, size,
+#: modification time) -> the zip, so a build's many game pages read the sources once
+_ZIPS: dict[tuple, tuple[str, bytes]] = {}
 
 
 def engine_zip(cache_dir: Path | None = None) -> tuple[str, bytes]:
@@ -192,32 +193,33 @@ def engine_zip(cache_dir: Path | None = None) -> tuple[str, bytes]:
     standard library): a verdict, never the code itself; the zip is made from the sources
     every time."""
     files = [(p, p.relative_to(ENGINE.parent).as_posix()) for p in sorted(ENGINE.rglob("*.py"))]
-    sources = [(name, p.read_bytes()) for p, name in files + [(WORKER, WORKER.name)]]
+    files.append((WORKER, WORKER.name))
+    seen = tuple((name, st.st_size, st.st_mtime_ns)
+                 for p, name in files for st in [p.stat()])
+    if seen in _ZIPS:
+        return _ZIPS[seen]
+    sources = [(name, p.read_bytes()) for p, name in files]
     # the verdict depends on the sources, the check's own code and the standard library's
     # modules (this Python's)
     h = hashlib.sha256(f"{code_fingerprint()}\0{sys.version}\0".encode())
     for name, data in sources:
         h.update(name.encode() + b"\0" + data + b"\0")
     digest = h.hexdigest()
-    if digest in _ZIPS:
-        return _ZIPS[digest]
-    passed = cache_dir is not None and cache.read(
-        cache.entry_path(cache_dir, "engine-stdlib-only", digest[:16])) == digest
-    if not passed:
+    entry = cache.entry_path(cache_dir, "engine-stdlib-only", digest[:16]) if cache_dir else None
+    if entry is None or cache.read(entry) != digest:
         check_stdlib_only(ENGINE)
         check_stdlib_only(WORKER)
-        if cache_dir is not None:
-            cache.write(cache.entry_path(cache_dir, "engine-stdlib-only", digest[:16]), digest,
-                        "engine-stdlib-only-*.json")
+        if entry is not None:
+            cache.write(entry, digest, "engine-stdlib-only-*.json")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in sources:
             info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data)
-    out = f"engine-{hashlib.sha256(buf.getvalue()).hexdigest()[:12]}.zip", buf.getvalue()
-    _ZIPS[digest] = out
-    return out
+    data = buf.getvalue()
+    _ZIPS[seen] = f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+    return _ZIPS[seen]
 
 
 def builder_inited(app) -> None:
