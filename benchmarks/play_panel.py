@@ -10,7 +10,8 @@ Figures:
 * bytes: the files the panel adds (Pyodide's run-time files, the engine zip, the panel's
   scripts and styles), raw and gzip-compressed (what a server sending gzip transfers);
 * time to the first legal move after the reader opens the panel, with an empty browser cache
-  (cold: a new browser context), again in the same context (warm cache: a reload), and after
+  (cold: a new browser context), again in the same context (warm cache: a reload, once the
+  first visit's worker has kept its copy of Python in the browser's Cache Storage), and after
   the reader has been on the page 10 s (``--idle``) before opening it;
 * the yardstick (issue 20): bare Pyodide, a module worker that runs ``loadPyodide`` and
   ``1+1`` from the same files, in the same Chromium, over the same local server, cold and
@@ -164,6 +165,9 @@ def main() -> None:
             ctx = browser.new_context()
             page, s = open_panel(ctx, url, args.game)
             cold.append(s)
+            # a reader stays on the page: the worker keeps its copy of Python meanwhile
+            page.wait_for_function("document.documentElement.dataset.playSnapshot !== undefined",
+                                   timeout=600_000)
             page.close()
             page, s = open_panel(ctx, url, args.game)
             warm.append(s)

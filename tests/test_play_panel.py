@@ -267,6 +267,27 @@ def reading_args(readings):
     return [x for a, r in readings.items() for x in ("--reading", f"{a}={r}")]
 
 
+def follow_hints(page, b) -> None:
+    """Press Hint and play the hinted move until the game is over or no hint is left,
+    checking the status line after each move."""
+    hint = b.get_by_role("button", name="Hint")
+    status = b.locator(".play-status")
+    played = 0
+    while not hint.is_disabled():   # disabled once the game is over
+        hint.click()
+        page.wait_for_function(
+            "el => el.getAttribute('aria-busy') === 'false'", arg=b.element_handle())
+        if status.inner_text().startswith("No hint"):
+            break
+        b.locator(".is-hint .play-move").click()
+        played += 1
+        page.wait_for_function(
+            "([el, n]) => el.getAttribute('aria-busy') === 'false' && "
+            "el.querySelectorAll('.play-history li').length === n",
+            arg=[b.element_handle(), played])
+        assert status.inner_text().startswith(f"Move {played}:")
+
+
 GAMES = [("mill", 7, {"deal-order": "round"}),
          ("peacock-tail", 3, {"upper": "rule"}),
          ("heart-to-heart", 2, {"pairing": "all-of-rank"})]
@@ -287,22 +308,7 @@ def test_hints_to_the_end_equal_edition_play(browser, served, cli, slug, deal, r
     b = board(page, slug)
     for a, v in readings.items():
         assert b.locator(f"select[data-ambiguity='{a}']").input_value() == v
-    hint = b.get_by_role("button", name="Hint")
-    status = b.locator(".play-status")
-    played = 0
-    while not hint.is_disabled():   # disabled once the game is over
-        hint.click()
-        page.wait_for_function(
-            "el => el.getAttribute('aria-busy') === 'false'", arg=b.element_handle())
-        if status.inner_text().startswith("No hint"):
-            break
-        b.locator(".is-hint .play-move").click()
-        played += 1
-        page.wait_for_function(
-            "([el, n]) => el.getAttribute('aria-busy') === 'false' && "
-            "el.querySelectorAll('.play-history li').length === n",
-            arg=[b.element_handle(), played])
-        assert status.inner_text().startswith(f"Move {played}:")
+    follow_hints(page, b)
     assert b.get_attribute("data-outcome") == want["outcome"]
     assert b.get_attribute("data-moves") == describe.format_moves(want["moves"])
     assert b.locator(".play-history li").count() == len(want["moves"])
@@ -720,6 +726,83 @@ def test_the_engine_starts_before_the_panel_is_opened_and_says_what_it_is_doing(
     wait_ready(page, "mill")
     assert loading.inner_text().startswith("Engine ready")
     assert errors == []
+    ctx.close()
+
+
+#: the entries of the worker's Cache Storage: [address, bytes, SHA-256 stored beside them]
+KEPT = """async () => {
+  const c = await caches.open("edition-play-snapshot"), out = [];
+  for (const k of await c.keys()) {
+    const r = await c.match(k);
+    out.push([k.url, (await r.arrayBuffer()).byteLength, r.headers.get("X-Edition-SHA-256")]);
+  }
+  return out;
+}"""
+#: damage one byte in the middle of every kept image, keeping its stored SHA-256
+DAMAGE = """async () => {
+  const c = await caches.open("edition-play-snapshot");
+  for (const k of await c.keys()) {
+    const r = await c.match(k), bytes = new Uint8Array(await r.arrayBuffer());
+    bytes[bytes.length >> 1] ^= 0xff;
+    await c.put(k, new Response(bytes, {headers: r.headers}));
+  }
+}"""
+
+
+def open_panel(ctx, url: str, slug: str):
+    """Open the page and its panel (a URL with a query opens it by itself); (page, errors,
+    the panel's loading line once the engine is ready)."""
+    page, errors = open_page(ctx, url)
+    if "?" not in url:
+        page.locator(f"#{slug}-play-panel > summary").click()
+    wait_ready(page, slug)
+    return page, errors, page.locator(f"#{slug}-play-panel .play-loading").inner_text()
+
+
+def wait_kept(page) -> None:
+    page.wait_for_function("document.documentElement.dataset.playSnapshot === 'kept'",
+                           timeout=START)
+
+
+def test_a_reload_starts_python_from_the_copy_the_browser_kept(browser, served, site, cli):
+    """After a fresh start the worker keeps an image of Python with the engine imported (one
+    Cache Storage entry, named by the engine zip and Pyodide's version, its SHA-256 beside
+    it); the next visit starts from it, says so, and plays as `edition play` does. A kept
+    image whose bytes were damaged is deleted and Python starts afresh (a damaged image
+    could hang Pyodide's start), and a good image is kept again."""
+    (engine_zip,) = (site / "_static" / "play").glob("engine-*.zip")
+    version = json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"]
+    ctx = browser.browser.new_context()   # an empty cache
+    page, errors, loading = open_panel(ctx, f"{served}/games/mill.html", "mill")
+    assert "kept" not in loading
+    wait_kept(page)
+    ((address, size, sha),) = page.evaluate(KEPT)
+    assert engine_zip.name in address and f"pyodide={version}" in address
+    assert size > 10_000_000 and re.fullmatch("[0-9a-f]{64}", sha)
+    page.close()
+
+    r = cli("play", "mill", "--deal", "7", "--reading", "deal-order=round", "--policy",
+            "greedy", "--format", "json")
+    want = json.loads(r.output)
+    page, errors2, loading = open_panel(
+        ctx, f"{served}/games/mill.html?deal=7&reading=deal-order=round", "mill")
+    assert "started from the copy this browser kept" in loading
+    b = board(page, "mill")
+    follow_hints(page, b)
+    assert b.get_attribute("data-moves") == describe.format_moves(want["moves"])
+    assert b.get_attribute("data-outcome") == want["outcome"]
+    page.evaluate(DAMAGE)
+    page.close()
+
+    page, errors3, loading = open_panel(ctx, f"{served}/games/mill.html", "mill")
+    assert loading.startswith("Engine ready") and "kept" not in loading
+    wait_kept(page)
+    ((address2, size2, sha2),) = page.evaluate(KEPT)
+    assert (address2, size2) == (address, size)
+    board(page, "mill").locator(".play-move").first.click()   # the fresh engine plays
+    page.wait_for_function("el => el.querySelectorAll('.play-history li').length === 1",
+                           arg=board(page, "mill").element_handle())
+    assert errors == errors2 == errors3 == []
     ctx.close()
 
 

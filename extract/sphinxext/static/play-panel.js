@@ -60,6 +60,7 @@
       worker = new Worker(STATIC + "play-worker.mjs", {type: "module"});
       worker.onmessage = function (ev) {
         if (ev.data.progress) { stage = ev.data.progress; listeners.forEach(function (f) { f(stage); }); return; }
+        if (ev.data.snapshot) { document.documentElement.dataset.playSnapshot = ev.data.snapshot; return; }
         var p = pending[ev.data.id]; delete pending[ev.data.id];
         if (ev.data.error !== undefined) { p.reject(new Error(ev.data.error)); } else { p.resolve(ev.data.result); }
       };
@@ -517,7 +518,8 @@
     shown(stage);
     start(this.box.dataset.engine).then(function (info) {
       clearInterval(ticking);
-      self.loading.textContent = "Engine ready (Python " + info.python + " in Pyodide " + info.pyodide + "): the same code as `edition play`.";
+      self.loading.textContent = "Engine ready (Python " + info.python + " in Pyodide " + info.pyodide +
+        (info.started === "kept copy" ? ", started from the copy this browser kept" : "") + "): the same code as `edition play`.";
       self.addBoard(u.readings, parseMoves(u.moves)).then(function () {
         self.box.dataset.readyMs = String(Math.round(performance.now() - t0));
         if (u.dealError) { self.boards[0].say(u.dealError + "; showing deal 1.", "error"); }
