@@ -767,9 +767,10 @@ def wait_kept(page) -> None:
 def test_a_reload_starts_python_from_the_copy_the_browser_kept(browser, served, site, cli):
     """After a fresh start the worker keeps an image of Python with the engine imported (one
     Cache Storage entry, named by the engine zip and Pyodide's version, its SHA-256 beside
-    it); the next visit starts from it, says so, and plays as `edition play` does. A kept
-    image whose bytes were damaged is deleted and Python starts afresh (a damaged image
-    could hang Pyodide's start), and a good image is kept again."""
+    it); the next visit starts from it, says so, and plays as `edition play` does. A broken
+    engine download, or of Python's standard library, leaves the image kept. A kept image whose bytes were damaged is deleted
+    and Python starts afresh (a damaged image could hang Pyodide's start), and a good image
+    is kept again."""
     (engine_zip,) = (site / "_static" / "play").glob("engine-*.zip")
     version = json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"]
     ctx = browser.browser.new_context()   # an empty cache
@@ -787,10 +788,34 @@ def test_a_reload_starts_python_from_the_copy_the_browser_kept(browser, served, 
     page, errors2, loading = open_panel(
         ctx, f"{served}/games/mill.html?deal=7&reading=deal-order=round", "mill")
     assert "started from the copy this browser kept" in loading
+    page.wait_for_function("document.documentElement.dataset.playSnapshot === 'restored'")
     b = board(page, "mill")
     follow_hints(page, b)
     assert b.get_attribute("data-moves") == describe.format_moves(want["moves"])
     assert b.get_attribute("data-outcome") == want["outcome"]
+    page.close()
+
+    # a broken engine download is the edition's fault, not the image's: the image stays
+    ctx.route("**/engine-*.zip", lambda r: r.fulfill(status=200, body=b"<html>not a zip</html>"))
+    page, _ = open_page(ctx, f"{served}/games/mill.html")
+    page.locator("#mill-play-panel > summary").click()
+    page.wait_for_function(
+        "el => el.textContent.startsWith('The engine could not start')",
+        arg=page.locator("#mill-play-panel .play-loading").element_handle(), timeout=START)
+    assert "a fault in the edition" in page.locator("#mill-play-panel .play-loading").inner_text()
+    assert page.evaluate(KEPT) == [[address, size, sha]]
+    ctx.unroute("**/engine-*.zip")
+    page.close()
+    # nor is a failed download of Python's standard library (Pyodide would start without it)
+    ctx.route("**/python_stdlib.zip", lambda r: r.abort())
+    page, _ = open_page(ctx, f"{served}/games/mill.html")
+    page.locator("#mill-play-panel > summary").click()
+    page.wait_for_function(
+        "el => el.textContent.startsWith('The engine could not start')",
+        arg=page.locator("#mill-play-panel .play-loading").element_handle(), timeout=START)
+    assert "standard library" in page.locator("#mill-play-panel .play-loading").inner_text()
+    assert page.evaluate(KEPT) == [[address, size, sha]]
+    ctx.unroute("**/python_stdlib.zip")
     page.evaluate(DAMAGE)
     page.close()
 

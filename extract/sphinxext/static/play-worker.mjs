@@ -11,8 +11,11 @@
    named by the engine zip's hashed address and Pyodide's version; about 30 MB); the next
    visit restores it instead of starting Python again (Pyodide's memory snapshot, a private
    API of the pinned version, which checks its build id and refuses any other image). A kept
-   image that cannot be used is deleted and Python starts afresh. The worker posts
-   {snapshot: "kept" | "not kept"} once the image is stored or refused. */
+   image that Pyodide refuses, or whose bytes are not the ones kept, is deleted and Python
+   starts afresh; a failed download of the engine or of Python's files is not the image's
+   fault and leaves it kept. The worker posts {snapshot: "restored"} after a start from the
+   image, {snapshot: "kept" | "not kept"} once a fresh start's image is stored or not (no
+   Cache Storage, no room, refused). */
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
 const SNAPSHOTS = "edition-play-snapshot";
@@ -55,6 +58,37 @@ async function forget(key, why) {
   await caches.open(SNAPSHOTS).then((c) => c.delete(key)).catch((e) => console.warn(String(e)));
 }
 
+/* The engine (the zip's bytes) into Python, and imported; an Error naming the edition's
+   fault when the zip is not a zip or the engine does not import. */
+function loadEngine(py, zip) {
+  try {
+    py.unpackArchive(zip, "zip", { extractDir: EDITION });
+    py.runPython("import sys\nif '" + EDITION + "' not in sys.path:\n    sys.path.insert(0, '" +
+                 EDITION + "')\nimport play_worker");
+  } catch (e) {
+    console.warn(String(e));   /* the traceback, for a developer; never on the page */
+    throw new Error("the edition's engine could not be loaded (a fault in the edition, not in your browser)");
+  }
+}
+
+/* Python restored from the kept image, or null when the image is refused (then it is
+   deleted). Pyodide reports a failed download of its standard library only on the console
+   and starts without it: that is not the image's fault, so it is an Error, and the image
+   stays. */
+async function restorePython(indexURL, key, kept) {
+  let py;
+  try {
+    py = await loadPyodide({ indexURL, packages: [], _loadSnapshot: kept });
+  } catch (e) {
+    await forget(key, e);
+    return null;
+  }
+  if (!py.FS.readdir("/lib").some((f) => /^python[0-9]+\.zip$/.test(f))) {
+    throw new Error("Python (Pyodide) could not start: its standard library did not download; reload the page");
+  }
+  return py;
+}
+
 /* Python with the engine imported: from the kept image when there is one that works, else
    afresh. Returns [pyodide, started from the image?]. */
 async function startPython(indexURL, key, engineZip) {
@@ -62,13 +96,10 @@ async function startPython(indexURL, key, engineZip) {
   if (kept) {
     progress("starting Python from the copy this browser kept of it");
     const zip = await engineZip;   /* a failed download is not the image's fault */
-    try {
-      const py = await loadPyodide({ indexURL, packages: [], _loadSnapshot: kept });
-      py.unpackArchive(zip, "zip", { extractDir: EDITION });
-      py.runPython("import play_worker");
+    const py = await restorePython(indexURL, key, kept);
+    if (py) {
+      loadEngine(py, zip);   /* nor is a broken zip: the image stays for the next visit */
       return [py, true];
-    } catch (e) {
-      await forget(key, e);
     }
   }
   progress("loading and compiling Python (Pyodide, about 13 MB the first time; the browser keeps it for the next visit)");
@@ -79,14 +110,30 @@ async function startPython(indexURL, key, engineZip) {
     throw new Error("Python (Pyodide) could not start in this browser: " + String((e && e.message) || e).split("\n")[0]);
   }
   progress("loading the edition's engine");
-  py.unpackArchive(await engineZip, "zip", { extractDir: EDITION });
-  try {
-    py.runPython("import sys\nsys.path.insert(0, '" + EDITION + "')\nimport play_worker");
-  } catch (e) {
-    console.warn(String(e));   /* the traceback, for a developer; never on the page */
-    throw new Error("the edition's engine could not be loaded (a fault in the edition, not in your browser)");
-  }
+  loadEngine(py, await engineZip);
   return [py, false];
+}
+
+/* Is there room for ``bytes`` more in this site's storage (with as much to spare)? A browser
+   that says nothing is given the benefit of the doubt. */
+async function roomFor(bytes) {
+  if (!(self.navigator && navigator.storage && navigator.storage.estimate)) { return true; }
+  const { usage, quota } = await navigator.storage.estimate();
+  return quota - usage > 2 * bytes;
+}
+
+/* Take the image of a fresh Python and keep it; posts {snapshot: "kept" | "not kept"}. */
+function keepPython(py, key) {
+  let image = null;
+  try { image = py.makeMemorySnapshot(); } catch (e) { console.warn("no copy of Python to keep: " + String(e)); }
+  const done = image ? roomFor(image.length).then((room) => {
+    if (!room) { throw new Error("the site's storage has no room for it"); }
+    return keepSnapshot(key, image);
+  }) : Promise.reject(new Error("no image was taken"));
+  done.then(() => self.postMessage({ snapshot: "kept" }), (e) => {
+    console.warn("the browser did not keep a copy of Python: " + String(e));
+    self.postMessage({ snapshot: "not kept" });
+  });
 }
 
 async function init(args) {
@@ -99,15 +146,12 @@ async function init(args) {
   });
   engineZip.catch(() => {});   /* awaited below; this only stops an early "unhandled" report */
   const [py, restored] = await startPython(indexURL, key, engineZip);
-  /* the image is taken before the first request, with no JavaScript object held by Python */
-  if (!restored && self.caches) {
-    let image = null;
-    try { image = py.makeMemorySnapshot(); } catch (e) { console.warn("no copy of Python to keep: " + String(e)); }
-    const kept = image ? keepSnapshot(key, image) : Promise.reject(new Error("no image"));
-    kept.then(() => self.postMessage({ snapshot: "kept" }), (e) => {
-      console.warn("the browser did not keep a copy of Python: " + String(e));
-      self.postMessage({ snapshot: "not kept" });
-    });
+  if (restored) {
+    self.postMessage({ snapshot: "restored" });
+  } else if (self.caches) {
+    keepPython(py, key);   /* before the first request, with no JavaScript object held by Python */
+  } else {
+    self.postMessage({ snapshot: "not kept" });   /* no Cache Storage on this page */
   }
   answer = py.globals.get("play_worker").answer;
   return { python: py.runPython("import sys; sys.version.split()[0]"), pyodide: py.version,
