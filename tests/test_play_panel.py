@@ -767,15 +767,24 @@ def wait_kept(page) -> None:
 def test_a_reload_starts_python_from_the_copy_the_browser_kept(browser, served, site, cli):
     """After a fresh start the worker keeps an image of Python with the engine imported (one
     Cache Storage entry, named by the engine zip and Pyodide's version, its SHA-256 beside
-    it); the next visit starts from it, says so, and plays as `edition play` does. A broken
+    it), once the reader opens the panel (not when it only started in advance); the next
+    visit starts from it, says so, and plays as `edition play` does. A broken
     engine download, or of Python's standard library, leaves the image kept. A kept image whose bytes were damaged is deleted
     and Python starts afresh (a damaged image could hang Pyodide's start), and a good image
     is kept again."""
     (engine_zip,) = (site / "_static" / "play").glob("engine-*.zip")
     version = json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"]
     ctx = browser.browser.new_context()   # an empty cache
-    page, errors, loading = open_panel(ctx, f"{served}/games/mill.html", "mill")
-    assert "kept" not in loading
+    page, errors = open_page(ctx, f"{served}/games/mill.html")
+    # started in advance, the engine keeps nothing until the reader opens the panel
+    page.wait_for_function("document.documentElement.dataset.playEngine === 'ready'",
+                           timeout=START)
+    page.wait_for_timeout(1000)
+    assert page.evaluate(KEPT) == [] and page.evaluate(
+        "document.documentElement.dataset.playSnapshot") is None
+    page.locator("#mill-play-panel > summary").click()
+    wait_ready(page, "mill")
+    assert "kept" not in page.locator("#mill-play-panel .play-loading").inner_text()
     wait_kept(page)
     ((address, size, sha),) = page.evaluate(KEPT)
     assert engine_zip.name in address and f"pyodide={version}" in address

@@ -70,7 +70,8 @@
       };
       stageAt = performance.now();
       started = engine("init", {engine: STATIC + "play/" + engineFile});
-      started.then(function () { stage = ""; }, function () { stage = ""; });
+      started.then(function () { stage = ""; document.documentElement.dataset.playEngine = "ready"; },
+                   function () { stage = ""; });
     }
     return started;
   }

@@ -6,8 +6,10 @@
    travels as decimal text, and an error is the engine's one-line message, never a Python
    error text. Files come from this site only (_static/pyodide/, _static/play/): nothing
    from a CDN.
-   A warm start: after a fresh start the worker keeps an image of Python's memory, taken with
-   the engine imported and before any request, in the browser's Cache Storage (one entry,
+   A warm start: after a fresh start, when the first request comes (the reader opened the
+   panel; a page whose panel is only started in advance keeps nothing), the worker keeps an
+   image of Python's memory, taken with the engine imported and before the request is
+   answered, in the browser's Cache Storage (one entry,
    named by the engine zip's hashed address and Pyodide's version; about 30 MB); the next
    visit restores it instead of starting Python again (Pyodide's memory snapshot, a private
    API of the pinned version, which checks its build id and refuses any other image). A kept
@@ -22,6 +24,8 @@ const SNAPSHOTS = "edition-play-snapshot";
 const EDITION = "/home/pyodide/edition";
 let ready = null;
 let answer = null;
+let python = null;           /* Pyodide, once started */
+let keepAtFirstRequest = null;   /* the image's key, while a fresh start's image is to be kept */
 
 function progress(words) { self.postMessage({ progress: words }); }
 
@@ -146,14 +150,14 @@ async function init(args) {
   });
   engineZip.catch(() => {});   /* awaited below; this only stops an early "unhandled" report */
   const [py, restored] = await startPython(indexURL, key, engineZip);
+  python = py;
   if (restored) {
     self.postMessage({ snapshot: "restored" });
   } else if (self.caches) {
-    keepPython(py, key);   /* before the first request, with no JavaScript object held by Python */
+    keepAtFirstRequest = key;   /* a page whose panel is never opened keeps nothing */
   } else {
     self.postMessage({ snapshot: "not kept" });   /* no Cache Storage on this page */
   }
-  answer = py.globals.get("play_worker").answer;
   return { python: py.runPython("import sys; sys.version.split()[0]"), pyodide: py.version,
            started: restored ? "kept copy" : "fresh" };
 }
@@ -167,6 +171,13 @@ self.onmessage = async (ev) => {
       return;
     }
     await ready;
+    if (!answer) {
+      if (keepAtFirstRequest) {   /* before any request is answered, no JavaScript object held */
+        keepPython(python, keepAtFirstRequest);
+        keepAtFirstRequest = null;
+      }
+      answer = python.globals.get("play_worker").answer;
+    }
     const out = JSON.parse(answer(cmd, JSON.stringify(args)));
     if (out.detail) { console.warn(out.detail); }
     self.postMessage(out.error !== undefined ? { id, error: out.error } : { id, result: out.result });
