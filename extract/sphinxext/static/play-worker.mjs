@@ -126,18 +126,18 @@ async function roomFor(bytes) {
   return quota - usage > 2 * bytes;
 }
 
-/* Take the image of a fresh Python and keep it; posts {snapshot: "kept" | "not kept"}. */
-function keepPython(py, key) {
-  let image = null;
-  try { image = py.makeMemorySnapshot(); } catch (e) { console.warn("no copy of Python to keep: " + String(e)); }
-  const done = image ? roomFor(image.length).then((room) => {
-    if (!room) { throw new Error("the site's storage has no room for it"); }
-    return keepSnapshot(key, image);
-  }) : Promise.reject(new Error("no image was taken"));
-  done.then(() => self.postMessage({ snapshot: "kept" }), (e) => {
+/* Take the image of a fresh Python (at once: the caller answers a request next) and keep
+   it; posts {snapshot: "kept" | "not kept"}. */
+async function keepPython(py, key) {
+  try {
+    const image = py.makeMemorySnapshot();
+    if (!await roomFor(image.length)) { throw new Error("the site's storage has no room for it"); }
+    await keepSnapshot(key, image);
+    self.postMessage({ snapshot: "kept" });
+  } catch (e) {
     console.warn("the browser did not keep a copy of Python: " + String(e));
     self.postMessage({ snapshot: "not kept" });
-  });
+  }
 }
 
 async function init(args) {
