@@ -21,11 +21,10 @@ as they describe every move. No game module needs to know about this.
 """
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .cards import Card
 
@@ -48,31 +47,31 @@ def symbol(code: str) -> str:
 @lru_cache(maxsize=None)
 def rule_codes(game: str) -> dict:
     """Code object -> (sentence ids, function name) of every ``@executes`` function of
-    ``game`` (from :func:`engine.registry.entries`)."""
-    from .registry import entries
+    ``game``: the functions and methods defined in the game's own module that carry the
+    ``__executes__`` attribute :func:`engine.registry.executes` gives them, with ids of
+    ``game``. Only that module is imported, not every game's (the Play panel's first answer
+    in the browser compiles one game, not ten); a game's rules live in its own module, and
+    tests/engine/test_describe_profiler.py checks that this finds exactly what
+    :func:`engine.registry.entries` lists for every game. ValueError for an unknown game."""
+    from . import games
+    mod = games.get(game)
     out = {}
-    for e in entries(game):
-        obj = _resolve(e["function"])
-        code = getattr(obj, "__code__", None)
-        if code is not None:
-            out[code] = (tuple(e["ids"]), code.co_name)
+    for fn in _own_functions(mod):
+        ids = tuple(getattr(fn, "__executes__", ()))
+        if any(i.split(":")[0] == game for i in ids):
+            out[fn.__code__] = (ids, fn.__code__.co_name)
     return out
 
 
-def _resolve(qualname: str):
-    parts = qualname.split(".")
-    obj: Any
-    for i in range(len(parts) - 1, 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
+def _own_functions(mod) -> list:
+    """The plain functions defined in module ``mod``, at its top level and in its classes."""
+    out = []
+    for obj in vars(mod).values():
+        if getattr(obj, "__module__", None) != mod.__name__:
             continue
-        for p in parts[i:]:
-            obj = getattr(obj, p, None)
-            if obj is None:
-                return None
-        return obj
-    return None
+        members = vars(obj).values() if isinstance(obj, type) else (obj,)
+        out.extend(m for m in members if hasattr(m, "__code__"))
+    return out
 
 
 def _record(fn, codes: dict):

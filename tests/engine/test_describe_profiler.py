@@ -33,3 +33,30 @@ def test_describe_restores_a_python_profile_hook():
         assert sys.getprofile() is hook
     finally:
         sys.setprofile(None)
+
+
+def test_rule_codes_of_a_game_are_what_the_registry_lists_for_it():
+    """describe.rule_codes imports only the game's own module; for every game it finds the
+    very functions (and their sentence ids) that engine.registry.entries lists."""
+    from engine import registry
+    for slug in games.available():
+        want = {}
+        for e in registry.entries(slug):
+            mod, _, rest = e["function"].partition(f"{games.GAMES[slug]}.")
+            assert mod == "", f"{e['function']} lies outside {slug}'s module"
+            obj = games.get(slug)
+            for part in rest.split("."):
+                obj = getattr(obj, part)
+            want[obj.__code__] = (tuple(e["ids"]), obj.__code__.co_name)
+        assert want and describe.rule_codes(slug) == want, slug
+
+
+def test_the_first_position_imports_only_its_games_module():
+    """The Play panel's first answer (engine.api.position) imports one game, not all ten."""
+    import json
+    import subprocess
+    code = ("import json, sys; from engine import api; api.position('octagon', 1); "
+            "print(json.dumps(sorted(sys.modules)))")
+    loaded = set(json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                           text=True, check=True).stdout))
+    assert {m for m in games.GAMES.values() if m in loaded} == {"engine.games.octagon"}
