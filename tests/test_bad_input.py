@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from extract.text.errors import EditionError
 from extract.model.edition import build_edition
 
 WIT = "003_7baec4a93eb690a9.txt"
+DATA = Path(__file__).parent / "data"
 
 
 def _append(corpus, name, text):
@@ -119,3 +121,19 @@ def test_output_path_that_cannot_be_written(cli, tmp_path):
     blocker.write_text("x")
     r = cli("export", "tei", "--out", blocker / "sub" / "x.xml")
     assert r.exit_code == 1 and "Traceback" not in r.output and "a-file" in r.output
+
+
+def test_crlf_chapter_with_words_hyphenated_at_line_ends_adds_like_lf(corpus_copy, cli, tmp_path):
+    """A CRLF line end is one line end, never a CR and an LF (a blank line): a chapter of
+    pdftotext pages with CRLF line ends adds as the same text with LF does (it raised a
+    traceback: a word hyphenated at a line end straddled two one-line "paragraphs")."""
+    lf = (DATA / "two_pages_hyphenated.txt").read_text(encoding="utf-8")
+    out = {}
+    for name, text in (("lf", lf), ("crlf", lf.replace("\n", "\r\n"))):
+        (tmp_path / name).mkdir()
+        f = tmp_path / name / "chapter.txt"
+        f.write_bytes(text.encode("utf-8"))
+        r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+        assert r.exit_code == 0, r.output
+        out[name] = [ln for ln in r.output.splitlines() if "would be stored as" not in ln]
+    assert out["crlf"] == out["lf"] and any("new sentence ids" in ln for ln in out["lf"])

@@ -66,8 +66,10 @@ from ..text.normalise import apply_changes, normalise
 
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 # (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
-# spaces without a form feed is scanned once, not once from each space (quadratic time)
-PARAGRAPH_BREAK = re.compile(r"(?:\r\n|\n|\r)[ \t]*(?:\r\n|\n|\r)\s*|(?<![ \t])[ \t]*[\f\u2029]\s*")
+# spaces without a form feed is scanned once, not once from each space (quadratic time);
+# (?>...): a CRLF is one line end, never taken apart as a CR and an LF (two line ends, so a
+# blank line: every line of a CRLF file a paragraph, a word hyphenated at a line end split)
+PARAGRAPH_BREAK = re.compile(r"(?>\r\n|\n|\r)[ \t]*(?>\r\n|\n|\r)\s*|(?<![ \t])[ \t]*[\f\u2029]\s*")
 LINE = re.compile(r"[^\n\r\f\u2028\u2029\x85]+")
 HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:]|(?=\s)|$)\s*(.*)$",
                      re.S | re.I)
