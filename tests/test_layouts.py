@@ -435,6 +435,18 @@ def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_cop
                                    len(pyr.sentences[-1].original)))]
 
 
+def test_contents_lines_are_never_chapter_headings():
+    """A line of the book's contents ("Глава XLI. Пасьянсъ Наполеона . . . 181": dot leaders
+    and a page number) is debris, never a chapter heading naming a game "181"."""
+    text = ("ГЛАВА XLII.\n\nЧасы.\n\nБерутъ колоду. Кладутъ кругомъ.\n\f"
+            "ОГЛАВЛЕНІЕ.\n\nГлава XLI. Пасьянсъ Наполеона . . . . . . . 181\n"
+            "Глава XLII. Часы . . . . . . . . . 187\n")
+    lay = analyse(text)
+    assert lay.headings == (("XLII", ()),), lay.headings
+    assert [p.label for p in lay.parts if p.kind == "debris"].count("table of contents") >= 2
+    assert not lay.warnings, lay.warnings
+
+
 def test_a_short_wrapped_line_is_not_a_title():
     """A hard-wrapped line that happens to be a short noun phrase ("Четыре короля") is not a
     title when the next line goes on with the sentence; a numeral title on its own line is."""

@@ -582,6 +582,26 @@ def _running_key(ln: _Line) -> str | None:
     return key(re.sub(r"[^\w\s]", "", body)) if 0 < len(WORD.findall(body)) <= 6 else None
 
 
+def _page_top(lines: list[_Line], i: int) -> bool:
+    """Does line ``i`` stand at the top of a page: after a form feed, or after a line with
+    no letter (the page number) that does?"""
+    ln = lines[i]
+    if ln.page_top:
+        return True
+    prev = lines[i - 1] if i else None
+    return prev is not None and prev.page_top and not any(ch.isalpha() for ch in prev.text)
+
+
+def _next_prose_lowercase(lines: list[_Line], i: int) -> bool:
+    """Does the next line of text after line ``i`` (page numbers passed over) begin with a
+    lowercase letter, so that a sentence runs on past line ``i``?"""
+    for nxt in lines[i + 1:]:
+        if any(ch.isalpha() for ch in nxt.text):
+            first = next(ch for ch in nxt.text if ch.isalpha())
+            return first.islower()
+    return False
+
+
 def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "",
                warnings: list[tuple[int, str]] | None = None,
                orphans: list[tuple[int, int]] | None = None) -> list[_Line]:
@@ -634,6 +654,13 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
+        elif k and _page_top(lines, i) and ln.text.upper() == ln.text and \
+                _next_prose_lowercase(lines, i):
+            # a short line in capitals at the top of a page, the sentence running on below
+            # it: no heading or title stands inside a sentence
+            ln.kind, ln.label = "debris", "running head"
+            guesses.append((ln.start, "a line in capitals at the top of a page, inside a "
+                                      "sentence, taken as a running head"))
         else:
             m = re.match(r"(\d{1,4})[ \t]+(?=[a-zа-яѣіѳѵё])", ln.text)
             prev = out[-1] if out else None
@@ -1000,9 +1027,16 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "figure", fig.group(1)
         elif is_debris(ln.text):
             ln.kind = "debris"
+        elif TOC_LINE.match(ln.text):   # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents
+            ln.kind, ln.label = "debris", "table of contents"
         else:
             h = parse_heading(ln.text)
-            if h:
+            if h and not h[1] and _page_top(lines, i) and any(h[0] == seen for seen, _ in headings):
+                # the chapter's heading again at the top of a later page: its running head
+                ln.kind, ln.label = "debris", "running head"
+                guesses.append((ln.start, "a chapter heading repeated at the top of a page "
+                                          "taken as a running head"))
+            elif h:
                 # a heading wrapped over lines: "... - Густая" / "колонна"
                 while i + 1 < len(lines) and not lines[i + 1].brk and \
                         len(WORD.findall(lines[i + 1].text)) <= 8 and \
