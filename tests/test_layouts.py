@@ -497,6 +497,38 @@ def test_every_add_that_succeeds_leaves_a_corpus_that_checks_and_exports(cli, co
     assert went_in == len(TAKEN_IN) + 1          # the file called mill.txt: siglum millb
 
 
+#: one chapter heading three times, not at page tops: the text after each repeat, with no
+#: title, is a fragment of the chapter: two TEI divisions with one xml:id
+SAME_HEADING_THRICE = ("ГЛАВА XLII.\n\nЧасы.\n\nБерутъ полную колоду и кладутъ кругомъ "
+                       "двѣнадцать пачекъ.\n\nГЛАВА XLII.\n\nтакъ продолжаютъ до конца "
+                       "колоды, пока не выйдутъ всѣ короли.\n\nГЛАВА XLII.\n\nи тогда "
+                       "пасьянсъ вышелъ, если всѣ карты открыты.\n")
+
+
+def test_an_add_whose_tei_would_be_refused_is_refused_and_check_names_it(cli, corpus_copy,
+                                                                         tmp_path):
+    """What `edition build` and `export tei` would refuse, `add` refuses first (exit 1, a fix,
+    nothing written); a corpus that holds it anyway (the witness written by hand) fails
+    `edition check` in the TEI's own section, as `build` would fail."""
+    import hashlib
+    f = tmp_path / "chapter.txt"
+    f.write_text(SAME_HEADING_THRICE, encoding="utf-8")
+    before = _snapshot(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 1 and "TEI would be refused" in r.output and "fix:" in r.output, \
+        r.output
+    assert _snapshot(corpus_copy) == before
+    data = f.read_bytes()
+    (corpus_copy / "witnesses" / "009_samehead.txt").write_bytes(data)
+    with (corpus_copy / "manifest.toml").open("a", encoding="utf-8") as m:
+        m.write(f'\n[[witness]]\nsiglum = "XLII"\nfile = "witnesses/009_samehead.txt"\n'
+                f'sha256 = "{hashlib.sha256(data).hexdigest()}"\ndescription = "by hand"\n'
+                f'orthography = "pre-reform"\n')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and re.search(r"\[FAIL\] the TEI export.*\n.*same xml:id twice",
+                                          r.output), r.output
+
+
 def test_a_given_siglum_that_clashes_is_refused_with_a_free_one(cli, corpus_copy):
     before = _snapshot(corpus_copy)
     r = cli("--corpus", corpus_copy, "add", LAYOUTS / "15-tsar-i-slony.txt", "--siglum", "mill")

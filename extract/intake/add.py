@@ -507,12 +507,23 @@ def _refuse_clashes(ed, siglum: str, siglum_from: str, src: Path, root: Path) ->
     """Raise EditionError if the trial model with the new witness has names that would make
     the same anchor or TEI ``xml:id`` (:func:`extract.export.tei.name_problems`) and the new witness
     is part of the clash: a given siglum is refused with a free one to use instead; anything
-    else (which a derived name should never cause) is refused with the clash named."""
-    from ..export.tei import name_problems  # lazy: extract.export.tei loads lxml
+    else (which a derived name should never cause) is refused with the clash named; and if
+    the edition's TEI (:func:`extract.export.tei.edition_to_tei`, which ``edition build``
+    and ``export tei`` make) would be refused with the new witness."""
+    from ..export.tei import edition_to_tei, name_problems  # lazy: extract.export.tei loads lxml
     mine = {siglum} | {g.slug for g in ed.games if siglum in g.witnesses}
     ours = [p.replace(str(ed.root), str(root)) for p in name_problems(ed)
             if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", p) for n in mine)]
     if not ours:
+        try:   # what `edition build` and `export tei` would refuse, `add` refuses first
+            edition_to_tei(ed)
+        except EditionError as e:
+            raise EditionError(f"cannot take in this witness: the edition's TEI would be "
+                               f"refused: {e.message}", src,
+                               fix="look at the units the dry run (--dry-run) lists: a line "
+                                   "taken as a heading or a title that is not one can be set "
+                                   "right in corpus/structure/<siglum>.toml (see the README), "
+                                   "or report this") from None
         return
     if any(f"the siglum {siglum} " in p for p in ours):
         taken = {w.siglum for w in ed.witnesses} | {g.slug for g in ed.games}

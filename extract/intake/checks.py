@@ -14,6 +14,7 @@ from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games
 from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
 from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
+from ..text.errors import EditionError
 from ..text.words import count
 
 
@@ -254,9 +255,17 @@ def run_checks(edition) -> tuple[bool, str]:
             "files)", corpus_leftovers(edition))
 
     # sigla, slugs, engine ids and the TEI's fixed ids must not collide as anchors/xml:ids
-    from ..export.tei import name_problems  # lazy: extract.export.tei loads lxml
-    section("sigla, game slugs, ambiguity ids and fixed ids are distinct XML ids",
-            name_problems(edition))
+    from ..export.tei import edition_to_tei, name_problems  # lazy: extract.export.tei loads lxml
+    clashes = name_problems(edition)
+    section("sigla, game slugs, ambiguity ids and fixed ids are distinct XML ids", clashes)
+    refused = []
+    if not clashes:   # (a clash is reported above, and would refuse the TEI for that reason)
+        try:
+            edition_to_tei(edition)
+        except EditionError as e:
+            refused.append(str(e))
+    section("the TEI export (which the site build makes too) is made: every xml:id once",
+            refused)
 
     # 3. engine registry against the lock
     links = rule_links()
