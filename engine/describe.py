@@ -65,7 +65,7 @@ def rule_codes(game: str) -> dict:
 
 def _own_functions(mod) -> list:
     """The plain functions defined in module ``mod``, at its top level and in its classes."""
-    out = []
+    out: list = []
     for obj in vars(mod).values():
         if getattr(obj, "__module__", None) != mod.__name__:
             continue
