@@ -419,11 +419,13 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
     one-line result ("site built: ..." or "site up to date: ..."): the guard on ``out``
     (:func:`site_folder_guard`), a lock beside it, the model (cached in the folder
     ``cache_dir()`` gives, asked only once ``out`` has passed the guard; None: no disk
-    cache), a refusal while a locked sentence id is broken, Sphinx into a new folder and the
+    cache), a refusal while a locked sentence id is broken, a sentence is not yet locked or a
+    translation names no sentence, Sphinx into a new folder and the
     swap. ``say(message)`` is told the progress (None: nothing is said); ``verbose``
     shows Sphinx's own. Raises EditionError (file, fix) for anything the user can fix; a
     failed build leaves the previous site intact."""
-    from .corpus.ids import broken_ids  # lazy: extract.corpus.ids pulls in the corpus layer, and the CLI imports this module at start
+    from .corpus.ids import lock_problems  # lazy: extract.corpus.ids pulls in the corpus layer, and the CLI imports this module at start
+    from .intake.checks import translation_orphans  # lazy: extract.intake.checks pulls in the model and the engine, and the CLI imports this module at start
     from .model.edition import build_edition  # lazy: extract.model.edition is the model over the corpus layer, and the CLI imports this module at start
     out = out.resolve()
     site_folder_guard(out, corpus)
@@ -450,13 +452,21 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                                                          root / "results" / "odds.json"))
             ed = build_edition(corpus, cache)  # fail early on bad data; cached
         from .model.collate import vanished_apparatus_ids  # lazy: extract.model.collate pulls in the corpus layer, and the CLI imports this module at start
-        broken = broken_ids(ed) + vanished_apparatus_ids(ed)
+        broken = lock_problems(ed) + vanished_apparatus_ids(ed)
         if broken:
-            raise EditionError("the site would publish with citable ids broken:\n  "
-                               + "\n  ".join(broken), ed.root / "ids.lock",
-                               fix=f"undo what changed them (`git diff -- {ed.root}` shows "
-                                   f"it), or retire each id (`edition lock --retire ID "
-                                   f"--reason WHY`); `edition check` lists them")
+            raise EditionError("the site would publish with citable ids broken or not yet "
+                               "locked:\n  " + "\n  ".join(broken), ed.root / "ids.lock",
+                               fix=f"a sentence not in the lock: `edition lock` records it; "
+                                   f"a broken id: undo what changed it (`git diff -- "
+                                   f"{ed.root}` shows it), or retire it (`edition lock "
+                                   f"--retire ID --reason WHY`); `edition check` lists them")
+        orphans = translation_orphans(ed)
+        if orphans:
+            raise EditionError("the site would leave out translations of ids that are not "
+                               "sentences of the edition:\n  " + "\n  ".join(orphans),
+                               ed.root / "translations",
+                               fix="correct each id named, or delete its line; `edition "
+                                   "check` lists them")
         _check_stored_odds(ed.root / "results" / "odds.json")
         source = out.parent / f".{out.name}.source"
         sync_sources(DOCS, source)

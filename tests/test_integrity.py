@@ -240,6 +240,29 @@ def test_build_refuses_to_publish_broken_ids(corpus_copy, tmp_path):
     assert not out.exists()
 
 
+def test_build_refuses_unlocked_sentences_and_orphan_translations(corpus_copy, tmp_path):
+    """What `edition check` fails, `edition build` does not publish: a sentence not yet in
+    ids.lock (an add stopped before the lock was written) and a translation of an id that is
+    no sentence (it would be left out of the site without a word)."""
+    lock = ids.read_lock(corpus_copy).values()
+    last = max((e for e in lock if e.id.startswith("mill:") and not e.is_apparatus),
+               key=lambda e: int(e.id.split(":")[1])).id
+    ids.write_lock(corpus_copy, [e for e in lock if e.id != last])
+    out = tmp_path / "site"
+    r = _edition(corpus_copy, "build", "--out", out, timeout=600)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert f"sentence {last} " in r.stderr and "is not in the lock" in r.stderr
+    assert "`edition lock` records it" in r.stderr and not out.exists()
+    assert _edition(corpus_copy, "lock").returncode == 0
+    t = corpus_copy / "translations" / "en" / "mill.toml"
+    text = t.read_text(encoding="utf-8")
+    t.write_text(text.replace('"mill:1" = "', '"mill:99" = "An orphan."\n"mill:1" = "', 1),
+                 encoding="utf-8")
+    r = _edition(corpus_copy, "build", "--out", out, timeout=600)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "mill:99 is translated but is not a sentence" in r.stderr and not out.exists()
+
+
 def test_re_adding_a_file_whose_ids_are_not_locked_says_run_lock(corpus_copy, cli, tmp_path):
     """An add stopped after the manifest but before ids.lock: adding the file again is not
     "nothing to do" but `edition lock` (issue 19, item 11)."""

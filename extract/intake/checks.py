@@ -222,6 +222,15 @@ def _translation_at(edition, sid: str, table: str = "sentences") -> str:
     return f"{path}:{line}" if line else str(path)
 
 
+def translation_orphans(edition) -> list[str]:
+    """``FILE:LINE: ID is translated but ...`` for each id of the translations that is no
+    sentence of the edition (the site would leave its translation out)."""
+    known = {s.id for g in edition.games for s in g.sentences}
+    return [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
+            f"the edition (correct the id, or delete the line)"
+            for sid in sorted(edition.translated) if sid not in known]
+
+
 def run_checks(edition) -> tuple[bool, str]:
     """Run all checks; return (passed, report text). Failures make ``passed`` False;
     what a newly added game still lacks is reported without failing."""
@@ -321,11 +330,7 @@ def run_checks(edition) -> tuple[bool, str]:
     section("every game of games.toml stands in a witness", games_in_no_witness(edition))
     section("the author's claims (results/claims.toml) name games and sentences of the edition",
             claim_problems(edition))
-    known_sentences = {s.id for g in edition.games for s in g.sentences}
-    orphans = [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
-               f"the edition (correct the id, or delete the line)" for sid in sorted(edition.translated)
-               if sid not in known_sentences]
-    section("every translated id is a sentence of the edition", orphans)
+    section("every translated id is a sentence of the edition", translation_orphans(edition))
     pct = 100.0 * done / total if total else 100.0
     section(f"English translation coverage {done}/{total} sentences ({pct:.1f}%)", missing)
     section(f"new games still to edit: {len(todo) or 'none'}", todo, fatal=False)
