@@ -35,6 +35,13 @@ CASES = [
     ("бормоталаго", "бормоталаго", set()),           # unknown stem: no ending rule
     ("Ηѣкоторыя карты въ ρядъ", "Некоторые карты в ряд", {"ocr-latin", "yat"}),  # Greek Η, ρ
     ("Ελληνικά слова", "Ελληνικά слова", set()),     # a Greek word stays Greek
+    # a Latin letter with no look-alike inside a Cyrillic word (djvu text layers): ѣ as t or
+    # b, short and capitalised words too; a reading the dictionary cannot single out is kept
+    ("Всt карты въ серединt обtихъ", "Все карты в середине обеих", {"ocr-letter"}),
+    ("это мbсто", "это место", {"ocr-letter"}),
+    ("Hу, пошелъ", "Ну, пошел", {"ocr-latin"}),
+    ("Домb стоитъ", "Домb стоит", {"final-hard-sign"}),   # домъ or домѣ: left for the editor
+    ("Il est tard", "Il est tard", set()),           # French stays French
 ]
 
 

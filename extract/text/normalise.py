@@ -333,11 +333,14 @@ OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "letters that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ).")
 OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
-                   "ъ/ь, іь or ь for ѣ) is read as the other letter when the dictionary "
-                   "(pymorphy3) knows the word so read and does not know it as printed; of "
-                   "several readings, the only one from the most common confusion (in the "
-                   "order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г) is taken, else none: 'нзвестно' "
-                   "becomes 'известно', 'домь' 'дом'. One letter per word.")
+                   "ъ/ь, іь or ь for ѣ; in a Cyrillic word, a Latin letter that looks like "
+                   "no Cyrillic one: t or b for ѣ, t for т, b for ь or ъ, and the italic "
+                   "m, u, n, r, h for т, и, п, г, н) is read as the other letter when the "
+                   "dictionary (pymorphy3) knows the word so read and does not know it as "
+                   "printed; of several readings, the only one from the most common "
+                   "confusion (in the order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г, the Latin "
+                   "letters) is taken, else none: 'нзвестно' becomes 'известно', 'домь' "
+                   "'дом', 'Всt' 'Все'. One letter per word.")
 OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
@@ -463,7 +466,14 @@ _CONFUSIONS = (
     (("ы", "м"), ("м", "ы")),
     (("н", "я"), ("я", "н")),
     (("і", "г"), ("i", "г"), ("г", "і")),
+    # a Latin letter with no Cyrillic look-alike, inside a Cyrillic word (a scan's text
+    # layer): ѣ read as t or b, and the italic forms of т, и, п, г read as m, u, n, r
+    (("t", "ѣ"), ("t", "т"), ("b", "ѣ"), ("b", "ь"), ("b", "ъ"), ("h", "н"), ("m", "т"),
+     ("u", "и"), ("n", "п"), ("r", "г")),
 )
+#: a Cyrillic word with one Latin letter that no look-alike rule reads (``Всt``, ``мbсто``):
+#: the OCR letter repair tries it, short and capitalised or not (no name mixes scripts)
+_ONE_LATIN = re.compile(r"[а-яё]*[a-z][а-яё]*")
 
 # A word needs the rule pass only if it matches this (or is one of _WHOLE_WORDS).
 _SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\ufeffA-Za-z\u00c0-\u024fъЪ]|(?:аго|яго|ыя|ія|ыяся|іяся)$|"
@@ -827,8 +837,10 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
-    if 2 <= len(modern) <= MAX_REPAIR_LETTERS and _plain_word(modern) and not _known(modern) and \
-            not (shown[:1].isupper() and len(modern) <= 4) and \
+    mixed = _ONE_LATIN.fullmatch(modern) is not None and len(modern) > 1
+    if 2 <= len(modern) <= MAX_REPAIR_LETTERS and (mixed or _plain_word(modern) and
+                                                   not _known(modern)) and \
+            not (shown[:1].isupper() and len(modern) <= 4 and not mixed) and \
             not (modern.endswith("ию") and _known(modern[:-2] + "ью")) and \
             not (len(modern) == 2 and modern[0] == modern[1]):   # пп, гг: abbreviations
         repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
