@@ -160,6 +160,7 @@ def test_twice_equals_once(text):
 @example("yMЪH")           # ... (ъи read as ы once Latin H is read as И)
 @example("ноіъ")
 @example("ЂяБ")            # a particle split off: the stem 'ея' gets the whole-word rule
+@example("кЪИЪ")           # an OCR repair of a letter two printed ones make (ъи read as ы)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

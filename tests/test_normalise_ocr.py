@@ -42,6 +42,10 @@ CASES = [
     ("Hу, пошелъ", "Ну, пошел", {"ocr-latin"}),
     ("Домb стоитъ", "Домb стоит", {"final-hard-sign"}),   # домъ or домѣ: left for the editor
     ("Il est tard", "Il est tard", set()),           # French stays French
+    # the line-end hyphens of OCR exports: ABBYY's ¬, U+2010, U+2011
+    ("Сбросъ пере¬\nкладываютъ", "Сброс перекладывают", {"hyphenation"}),
+    ("карты раз\u2010\nложить", "карты разложить", {"hyphenation"}),
+    ("какой\u2011\nнибудь картой", "какой-нибудь картой", {"hyphen-compound"}),
 ]
 
 

@@ -282,7 +282,8 @@ FOOTNOTE_MARKER = _rule("footnote-marker", "typography",
                         "from a mark at that place.")
 HYPHENATION = _rule("hyphenation", "typography",
                     "A word divided by a hyphen at the end of a line is joined: "
-                    "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed).")
+                    "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed); "
+                    "an OCR export's line-end hyphen (¬, U+2010, U+2011) is one too.")
 HYPHEN_COMPOUND = _rule("hyphen-compound", "typography",
                         "A hyphenated word broken at its own hyphen at the end of a line keeps "
                         "the hyphen and loses the line break: 'какой-\\nнибудь' becomes "
@@ -404,7 +405,8 @@ _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 _WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:[{_COMBINING}{_SHY}]++{_LETTER}*+)*+")
 # What may stand between two pieces of a word divided at a line end.
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
-_BREAK = re.compile(r"-[ \t]*\r?\n[ \t\f]*")
+# (¬ and U+2010/U+2011: the line-end hyphens of OCR exports, ABBYY's ¬ above all)
+_BREAK = re.compile(r"[-¬\u2010\u2011][ \t]*\r?\n[ \t\f]*")
 
 _LATIN_LOOKALIKE = {
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
@@ -420,7 +422,7 @@ _LATIN_LOOKALIKE = {
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
-_HYPHEN = re.compile("-")
+_HYPHEN = re.compile("[-¬\u2010\u2011]")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
     "ѳ": ("ф", FITA), "Ѳ": ("Ф", FITA), "ѵ": ("и", IZHITSA), "Ѵ": ("И", IZHITSA),
@@ -1022,6 +1024,11 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
         if source == "printed":
             return None
         first, last = owner[start], owner[end - 1]
+        # printed characters that a rule folded into the repaired letter (ъи read as ы: the
+        # ъ gives "") are replaced with it
+        while first > 0 and target[first - 1] == "" and rule[first - 1] is not None and \
+                rule[first - 1] == rule[first]:
+            first -= 1
         new_t, new_r = _letters(word[:first] + rep + word[last + 1:], yo, dje)
         if len(rep) != 1:
             return None
@@ -1105,7 +1112,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     # The pieces a hyphen follows (not the last piece): only such a piece links to the next
     # one; every other piece is a word of its own.
     linked = set()
-    if "-" in text:
+    if _HYPHEN.search(text):
         ends = [e for _, e in pieces]
         for h in _HYPHEN.finditer(text):
             i = bisect_left(ends, h.start())
@@ -1161,8 +1168,12 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                 else:
                     if b.end() - b.start() == 1:
                         break
-                    links.append(Change(b.start() + 1, b.end(), b.group()[1:], "", "typography",
-                                        HYPHEN_COMPOUND))
+                    if b.group()[0] == "-":
+                        links.append(Change(b.start() + 1, b.end(), b.group()[1:], "",
+                                            "typography", HYPHEN_COMPOUND))
+                    else:   # an OCR export's line-end hyphen: the compound's own is '-'
+                        links.append(Change(b.start(), b.end(), b.group(), "-", "typography",
+                                            HYPHEN_COMPOUND))
                     segments.append([(ns, ne)])
                 k += 1
                 continue
