@@ -324,8 +324,13 @@ def stale(results: dict) -> bool:
 
 
 def load(path: str | os.PathLike = DEFAULT_PATH) -> dict:
+    """The odds table stored at ``path``, parsed. OSError if it cannot be read; ValueError
+    if it is not JSON, or is nested too deeply to parse."""
     with open(path, encoding="utf-8") as f:
-        return json.load(f)
+        try:
+            return json.load(f)
+        except RecursionError:
+            raise ValueError("the JSON is nested too deeply to read") from None
 
 
 def configurations(slug: str) -> list[tuple[str | None, dict]]:

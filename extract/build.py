@@ -385,6 +385,9 @@ def site_folder_guard(out: Path, corpus: Path | None) -> None:
     if out.is_relative_to(data):
         raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
                            out, fix=fix)
+    if out.exists() and not out.is_dir():
+        raise EditionError("--out is not a folder (a file, a device or a pipe): a build "
+                           "replaces the whole output folder", out, fix=fix)
     if out.is_dir() and any(out.iterdir()) and not (out / ".buildinfo").is_file():
         raise EditionError("--out is a folder with files that no `edition build` made (it has "
                            "no .buildinfo): a build replaces the whole folder and would delete "
@@ -471,6 +474,9 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
         source = out.parent / f".{out.name}.source"
         sync_sources(DOCS, source)
         tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building."))
+        mask = os.umask(0)   # (read the umask: mkdtemp makes the folder 0700, and a web
+        os.umask(mask)       # server running as another user could not read the site)
+        tmp.chmod(0o777 & ~mask)
         if not verbose and say is not None:
             say(f"building the site from {corpus or 'corpus/'} (use -v for Sphinx's "
                 f"progress) ...")

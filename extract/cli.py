@@ -709,7 +709,7 @@ def export_tei(out: Path | None) -> None:
         with click.open_file("-", "wb") as stream:
             stream.write(data)
         return
-    tei_out_guard(out.resolve(), _corpus())
+    tei_out_guard(out, _corpus())
     click.echo(f"TEI written: {write_tei(_edition(), out)}")
 
 

@@ -462,3 +462,63 @@ def test_check_names_the_translation_file_of_an_untranslated_sentence(corpus_cop
     assert r.exit_code != 0
     assert f"{tr}: mill: 1 sentence untranslated (mill:3)" in r.output
     assert "under [sentences]" in r.output
+
+
+def test_export_refuses_a_pipe_or_a_link_as_out(cli, tmp_path):
+    """The export renames a new file over --out: a FIFO, a device or a symbolic link would
+    be replaced by a regular file (the link's target left as it was): refused."""
+    fifo, link, target = tmp_path / "fifo", tmp_path / "link", tmp_path / "t.xml"
+    os.mkfifo(fifo)
+    target.write_text("<?xml version='1.0'?><TEI/>", encoding="utf-8")
+    link.symlink_to(target.name)
+    for out, words in ((fifo, "not a regular file"), (link, "symbolic link")):
+        _one_error(cli("export", "tei", "--out", out), str(out), words)
+    assert fifo.is_fifo() and link.is_symlink()
+    assert target.read_text(encoding="utf-8") == "<?xml version='1.0'?><TEI/>"
+
+
+def test_a_retirement_reason_on_two_lines_is_refused(cli, corpus_copy):
+    """A reason with a line break (or a control character) would break the lock's line: the
+    lock command refuses it and writes nothing."""
+    before = (corpus_copy / "ids.lock").read_bytes()
+    for reason in ("a\nb", "a\rb", "a\x01b"):
+        r = cli("--corpus", corpus_copy, "lock", "--retire", "mill:1", "--reason", reason)
+        _one_error(r, "ids.lock", "--reason as one line")
+    assert (corpus_copy / "ids.lock").read_bytes() == before
+
+
+@pytest.mark.parametrize("name, old, new, line_has", [
+    ("translations/en/mill.toml", '"mill:1" = "', '"mill:1" = "\\u0000', '"mill:1"'),
+    ("translations/en/mill.toml", '"mill:1" = "', '"mill:1" = "All\\u202e ', '"mill:1"'),
+    ("glossary.toml", 'english = "', 'english = "\\u001b', "english"),
+    ("manifest.toml", 'description = "', 'description = "\\uFFFE', "description"),
+])
+def test_a_character_that_is_not_text_in_a_data_file_is_named(cli, corpus_copy, name, old, new,
+                                                             line_has):
+    """A control character, a direction mark or a noncharacter in a TOML field (a
+    translation, the glossary, the manifest), raw or as an escape: check and build stop on it
+    with the file and line (the TEI cannot carry it; the HTML would show the text reordered),
+    not a traceback from lxml."""
+    p = corpus_copy / name
+    text = p.read_text(encoding="utf-8")
+    assert old in text
+    p.write_text(text.replace(old, new, 1), encoding="utf-8")
+    for args in (("check",), ("export", "tei", "--out", corpus_copy.parent / "x.xml")):
+        r = cli("--corpus", corpus_copy, *args)
+        _one_error(r, f"{name}:", "which is not text")
+        line = int(r.output.split(f"{name}:")[1].split(":")[0])
+        assert line_has in p.read_text(encoding="utf-8").splitlines()[line - 1]
+
+
+def test_data_nested_too_deeply_is_an_error_not_a_traceback(cli, corpus_copy):
+    with (corpus_copy / "glossary.toml").open("a", encoding="utf-8") as g:
+        g.write("\nx = " + "[" * 5000 + "]" * 5000 + "\n")
+    _one_error(cli("--corpus", corpus_copy, "check"), "glossary.toml", "nested too deeply")
+
+
+def test_an_odds_table_nested_too_deeply_fails_check_without_a_traceback(cli, corpus_copy):
+    (corpus_copy / "results").mkdir(exist_ok=True)
+    (corpus_copy / "results" / "odds.json").write_text("[" * 100000, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "odds.json: cannot be read (the JSON is nested too deeply to read)" in r.output

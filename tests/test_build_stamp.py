@@ -27,6 +27,10 @@ def _build(cli, corpus, out, *extra):
 def test_a_build_with_nothing_changed_leaves_the_site_alone(cli, corpus_copy, tmp_path):
     out = tmp_path / "html"
     assert "site built" in _build(cli, corpus_copy, out)
+    # the site folder is readable as the umask allows (a web server runs as another user)
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o777 & ~mask
     index = out / "index.html"
     page = out / "games" / "mill.html"
     stamp = index.stat().st_mtime_ns

@@ -18,6 +18,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..text.characters import bad_in_field
 from ..text.errors import EditionError
 from .atomic import write_atomic
 from .readers import read_text
@@ -306,6 +307,13 @@ def updated_lock(edition, retire: dict[str, str] | None = None,
             entries[e.id] = replace(e, line=0)
     present = {s.id: s for s in citable(edition)}
     for sid, why in (retire or {}).items():
+        bad = bad_in_field(why) or next(((i, "a line break", "") for i, c in enumerate(why)
+                                         if c in "\r\n"), None)
+        if bad is not None:
+            raise EditionError(f"the reason for retiring {sid} holds {bad[1]} (character "
+                               f"{bad[0] + 1}): the lock keeps it on the id's one line",
+                               edition.root / LOCK_NAME,
+                               fix="give --reason as one line of text")
         if sid not in entries:
             raise EditionError(f"cannot retire {sid}: it is not in the lock",
                                edition.root / LOCK_NAME, fix="give a locked id (game:n)")

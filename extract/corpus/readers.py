@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..text.characters import check_text
+from ..text.characters import bad_in_field, check_text
 from ..text.errors import EditionError, line_of
 from ..text.normalise import Emendation
 from .structure import MARKS, Mark
@@ -74,10 +74,17 @@ def outside_corpus(path: Path, what: str = "file") -> None:
 
 
 def read_toml(path: Path) -> dict:
-    """Parse a TOML file; any problem becomes an EditionError with the file and line."""
+    """Parse a TOML file; any problem becomes an EditionError with the file and line: bad
+    syntax, nesting too deep to read, or a key or string holding a character that is not text
+    (a control character, a direction mark, a noncharacter: :func:`bad_in_field`), which
+    the site and the TEI could not carry or would show reordered."""
     text = read_text(path, "TOML file")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise EditionError("not valid TOML for the edition: tables or lists nested too deeply "
+                           "to read", path, fix="write the data flat, as the other entries "
+                                                "are") from None
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
         raise EditionError(f"not valid TOML: {e}", path, int(m.group(1)) if m else None,
@@ -87,6 +94,37 @@ def read_toml(path: Path) -> dict:
         raise EditionError("a number too long to read (thousands of digits)", path,
                            line_of(text, m.start()) if m else None,
                            fix="write a number of ordinary size") from None
+    _screen_fields(data, text, path)
+    return data
+
+
+def _screen_fields(data: dict, text: str, path: Path) -> None:
+    """EditionError for a key or string of ``data`` (parsed from ``text``, the file ``path``)
+    that holds a character that is not text (:func:`bad_in_field`; a field copied from a
+    witness, :data:`VERBATIM_KEYS`, may hold its page breaks), naming the key's line."""
+    todo: list = [("", data)]
+    while todo:
+        name, v = todo.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                _screen_one(k, k, text, path)
+                todo.append((k, x))
+        elif isinstance(v, list):
+            todo.extend((name, x) for x in v)
+        elif isinstance(v, str):
+            _screen_one(name, v, text, path)
+
+
+def _screen_one(name: str, value: str, text: str, path: Path) -> None:
+    bad = bad_in_field(value, page_breaks=name in VERBATIM_KEYS)
+    if bad is not None:
+        at, what, fix = bad
+        cp = ord(value[at])   # the line: where the character, or its escape, stands
+        found = re.search(rf"{re.escape(value[at])}|\\u{cp:04x}|\\U{cp:08x}", text, re.I)
+        raise EditionError(f"`{name}` holds {what} (character {at + 1} of its text), which is "
+                           f"not text", path,
+                           line_of(text, found.start()) if found else _key_line(text, name, 0),
+                           fix=f"{fix} (in TOML it may be written as an escape, \\uXXXX)")
 
 
 def _entry_line(text: str, table: str, index: int) -> int | None:

@@ -632,11 +632,22 @@ def regenerate_witness_text(tree, siglum: str) -> str:
 
 
 def tei_out_guard(out: Path, corpus: Path | None) -> None:
-    """Refuse a TEI output file ``out`` (resolved) inside the corpus (data only) or an
-    existing file that is not XML (a manifest, a README...), which the export would replace.
-    Raises EditionError naming the file and the fix before anything is written."""
-    data = corpus_dir(corpus).resolve()
+    """Refuse a TEI output file ``out`` (as given) that is a symbolic link, a device, a pipe
+    or anything else but a regular file (the export writes a new file and renames it over
+    ``out``, which would replace the link or the device with a file), one inside the corpus
+    (data only), or an existing file that is not XML (a manifest, a README...), which the
+    export would replace. Raises EditionError naming the file and the fix before anything is
+    written."""
     fix = "give --out a new file name, or an earlier export's (e.g. --out edition.tei.xml)"
+    if out.is_symlink():
+        raise EditionError("--out is a symbolic link: the export would replace the link with "
+                           "a file", out, fix="give --out the file the link points to, or a "
+                                              "new file name")
+    if out.exists() and not out.is_file() and not out.is_dir():
+        raise EditionError("--out is not a regular file (a device or a pipe?): the export "
+                           "would replace it with a file", out, fix=fix)
+    out = out.resolve()
+    data = corpus_dir(corpus).resolve()
     if out.is_relative_to(data):
         raise EditionError(f"--out lies inside the corpus ({data}), which holds data only",
                            out, fix=fix)

@@ -42,7 +42,7 @@ from ..corpus.readers import SIGLUM, corpus_dir, decode_witness, load_games, loa
 from ..corpus.structure import analyse, two_columns, unwrap_lines
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
-from ..text.characters import strip_bom
+from ..text.characters import bad_in_field, strip_bom
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.words import count
 
@@ -345,6 +345,9 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     first = layout.parts[0] if layout.parts else None
     page_title = (text[first.start:first.end] if first is not None and first.kind == "page-title"
                   and line_of(text, first.start) == 1 else None)
+    if title is not None and (bad := bad_in_field(title)) is not None:
+        raise EditionError(f"--title holds {bad[1]} (character {bad[0] + 1}), which is not "
+                           f"text", src, fix=bad[2])
     if title is None:
         heading = next((p for p in layout.parts if p.kind == "heading"), None)
         title = (" ".join(text[heading.start:heading.end].split())[:120] if heading else

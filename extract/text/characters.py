@@ -102,6 +102,22 @@ def _kind_and_fix(ch: str) -> tuple[str, str] | None:
     return None
 
 
+def bad_in_field(value: str, page_breaks: bool = False) -> tuple[int, str, str] | None:
+    """The first character of a data file's text field (a translation, a title, a reason)
+    that is not text: ``(offset, "U+XXXX NAME, a KIND", fix)``, or None. As
+    :func:`check_text` judges a witness, but a form feed is one too unless ``page_breaks``
+    (a field copied from a witness as printed): the TEI and the HTML cannot carry it."""
+    for m in _SUSPECT.finditer(value):
+        k = _kind_and_fix(m.group())
+        if k is not None:
+            article = "an" if k[0][0] in "aeiou" else "a"
+            return m.start(), f"{char_name(m.group())}, {article} {k[0]}", k[1]
+    i = -1 if page_breaks else value.find("\x0c")
+    if i >= 0:
+        return i, f"{char_name(chr(12))}, a control character", "delete it"
+    return None
+
+
 def check_text(text: str, path: str | Path | None = None, what: str = "the text") -> None:
     """Raise EditionError if ``text`` holds a character that is not book text (see the
     module's docstring): the message names the first one by line, column and ``U+XXXX
