@@ -522,3 +522,30 @@ def test_an_odds_table_nested_too_deeply_fails_check_without_a_traceback(cli, co
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert "odds.json: cannot be read (the JSON is nested too deeply to read)" in r.output
+
+
+def test_a_siglum_differing_only_in_case_is_refused_with_a_free_one(cli, corpus_copy):
+    """The site's anchors are lower case (witness-xl): a siglum xl beside XL would make two
+    sections one id. Refused, with a free siglum to use; nothing written."""
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", REPO / "tests" / "data" / "layouts" /
+            "07-no-heading.txt", "--siglum", "xl")
+    _one_error(r, "differ only in case", "--siglum xlb")
+    assert _files(corpus_copy) == before
+
+
+def test_a_game_slug_that_is_a_page_of_the_site_is_refused(cli, corpus_copy, tmp_path):
+    """A game titled «Engine» would make games/engine.html, the engine's own page (the build
+    then failed on a duplicated toctree entry, naming a generated file)."""
+    f = tmp_path / "lx.txt"
+    f.write_text("Глава LX. Индекс. - Энджин\n\nIndex.\n\nБерут две колоды карт и кладут их в "
+                 "ряд по восемь карт. Затем тузы кладут наверх.\n\nEngine.\n\nБерут одну "
+                 "колоду карт и кладут ее кругом. Затем короли кладут в середину.\n",
+                 encoding="utf-8")
+    (corpus_copy / "structure").mkdir(exist_ok=True)
+    (corpus_copy / "structure" / "LX.toml").write_text(
+        '[[mark]]\nlines = 3\nas = "title"\ntitle = "Index"\n\n'
+        '[[mark]]\nlines = 7\nas = "title"\ntitle = "Engine"\n', encoding="utf-8")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", f), "games/engine.html", "site's own")
+    assert _files(corpus_copy) == before

@@ -416,6 +416,11 @@ NCNAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
+#: the pages the site's extension writes among the games' own (games/index, the engine's
+#: page): no game slug may be one of them
+SITE_PAGES = ("index", "engine")
+
+
 def fixed_ids() -> dict[str, str]:
     """The document's own xml:ids (editors, normalisation rules), with what they are."""
     out = {("editor" if i == 0 else f"editor{i + 1}"): "the editors' id in the TEI header"
@@ -446,10 +451,19 @@ def name_problems(edition, engine: dict | None = None) -> list[str]:
     for xid, what in fixed_ids().items():
         claim(xid, what)
     manifest, games_toml = edition.root / "manifest.toml", edition.root / "games.toml"
+    lower: dict[str, str] = {}
     for w in edition.witnesses:
         claim(w.siglum, f"the siglum {w.siglum} ({manifest})")
+        other = lower.setdefault(w.siglum.lower(), w.siglum)
+        if other != w.siglum:   # the site's anchors are lower case (witness-xl)
+            problems.append(f"the siglum {w.siglum} ({manifest}) and the siglum {other} differ "
+                            f"only in case, and the site's anchors would be one "
+                            f"(witness-{other.lower()}): rename one")
     for g in edition.games:
         where = games_toml if g.known else f"the title «{g.title_ru}» in witness {g.base}"
+        if g.slug in SITE_PAGES:
+            problems.append(f"the game slug {g.slug} ({where}) would make the page "
+                            f"games/{g.slug}.html, which is the site's own: rename it")
         if not NAME.fullmatch(g.slug):
             problems.append(f"the game slug {g.slug!r} ({where}) must begin with a letter and "
                             f"hold only a-z, 0-9 and '-'")
