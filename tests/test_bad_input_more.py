@@ -549,3 +549,19 @@ def test_a_game_slug_that_is_a_page_of_the_site_is_refused(cli, corpus_copy, tmp
     before = _files(corpus_copy)
     _one_error(cli("--corpus", corpus_copy, "add", f), "games/engine.html", "site's own")
     assert _files(corpus_copy) == before
+
+
+@pytest.mark.parametrize("data, kind", [
+    (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", "PDF"),
+    (b"AT&TFORM\x00\x00\x01\x00DJVMDIRM\x00\x00", "DjVu"),
+    (b"PK\x03\x04\x14\x00\x06\x00\x08\x00word/document.xml", "zip"),
+    (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\xc8\xe4\x02\x00", "gzip"),
+])
+def test_a_binary_file_is_named_not_taken_for_cyrillic(cli, corpus_copy, tmp_path, data, kind):
+    """A PDF, DjVu, .docx or archive given to `add` is named as what it is, with the way to
+    get its text (it was read as MacCyrillic or KOI8-R, with an iconv fix that makes garbage)."""
+    f = tmp_path / "chapter.bin"
+    f.write_bytes(data)
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", f), f"this is a {kind}", "extract its text")
+    assert _files(corpus_copy) == before

@@ -295,6 +295,20 @@ def guess_encoding(data: bytes) -> str | None:
     return best.upper().replace("MAC-CYRILLIC", "MACCYRILLIC") if best else None
 
 
+#: the signatures of the files an editor may give instead of their text
+_BINARY = ((b"%PDF-", "PDF"), (b"AT&TFORM", "DjVu"), (b"PK\x03\x04", "zip (a .docx, .odt or .epub?)"),
+           (b"\x1f\x8b", "gzip"), (b"\xd0\xcf\x11\xe0", "Word 97-2003 (.doc)"),
+           (b"\x89PNG", "PNG image"), (b"\xff\xd8\xff", "JPEG image"), (b"II*\x00", "TIFF image"),
+           (b"MM\x00*", "TIFF image"), (b"BZh", "bzip2"), (b"\xfd7zXZ", "xz"),
+           (b"7z\xbc\xaf", "7-zip"), (b"Rar!", "RAR"))
+
+
+def binary_kind(data: bytes) -> str | None:
+    """What kind of file ``data`` is when it is not text at all (a PDF, a DjVu, a zip or a
+    word processor's file, an image, an archive: by its signature), else None."""
+    return next((kind for magic, kind in _BINARY if data.startswith(magic)), None)
+
+
 def decode_utf8(path: Path, data: bytes) -> str:
     """Decode bytes as UTF-8; EditionError naming the line of the first bad byte and the
     encoding the bytes look like (:func:`guess_encoding`) otherwise."""
@@ -380,6 +394,12 @@ def decode_witness(path: Path, data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
+    kind = binary_kind(data)
+    if kind is not None:
+        raise EditionError(f"this is a {kind} file, not text", path,
+                           fix="extract its text first (pdftotext FILE.pdf OUT.txt; djvutxt "
+                               "FILE.djvu OUT.txt; for a word processor's file, save it as "
+                               "plain text, UTF-8) and add that")
     text = decode_utf8(path, data)
     cr = re.search(r"\r(?!\n)", text)
     if cr:
