@@ -5,6 +5,7 @@ and nothing in the corpus or the folder written."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -565,3 +566,18 @@ def test_a_binary_file_is_named_not_taken_for_cyrillic(cli, corpus_copy, tmp_pat
     before = _files(corpus_copy)
     _one_error(cli("--corpus", corpus_copy, "add", f), f"this is a {kind}", "extract its text")
     assert _files(corpus_copy) == before
+
+
+def test_a_claims_row_that_cannot_exist_fails_check(cli, corpus_copy):
+    """A claim's `rows` name rows of the odds table: one that cannot exist (an unknown
+    reading, not a string) was printed on the site as "not in the stored table yet"."""
+    (corpus_copy / "results").mkdir(exist_ok=True)
+    text = (REPO / "corpus" / "results" / "claims.toml").read_text(encoding="utf-8")
+    assert 'rows = ["default/solver"]' in text
+    (corpus_copy / "results" / "claims.toml").write_text(
+        text.replace('rows = ["default/solver"]', 'rows = ["nope/solver", 1, "default/random"]',
+                     1), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    for row in ("'nope/solver'", "1,", "'default/random'"):
+        assert re.search(rf"claims\.toml:\d+: `rows` holds {re.escape(row)}", r.output), r.output

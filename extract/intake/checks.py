@@ -151,15 +151,22 @@ def games_in_no_witness(edition) -> list[str]:
             if kg.slug not in have]
 
 
+#: the players whose rows the odds table stores (a claim's ``rows`` name one of them)
+ROW_POLICIES = ("blind", "greedy", "careful", "solver")
+
+
 def claim_problems(edition) -> list[str]:
     """Claims in ``results/claims.toml`` that point at nothing: a game that is not a game of
     the edition (its claim would never be shown) or a sentence that is not one of that
     game's; an answer that types a figure by hand instead of a placeholder filled from the
-    stored odds (:func:`extract.export.odds_words.typed_figures`), or whose placeholder names a row
-    not in its ``rows`` or a field that does not exist. Raises EditionError (file, line, fix)
+    stored odds (:func:`extract.export.odds_words.typed_figures`), whose placeholder names a row
+    not in its ``rows`` or a field that does not exist, or whose ``rows`` name a row that
+    cannot exist (not ``default/POLICY`` or ``AMBIGUITY=READING/POLICY`` of a reading of
+    the game). Raises EditionError (file, line, fix)
     for a malformed entry."""
     path = edition.root / "results" / "claims.toml"
     games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
+    readings = {r for r in reading_ids(engine_games()) if "=" in r}
     out = []
     src = path.read_text(encoding="utf-8") if path.is_file() else ""
     for c, line in entries(path, "claim", CLAIM_SPEC):
@@ -185,6 +192,14 @@ def claim_problems(edition) -> list[str]:
             out.append(f"{path}:{at}: the answer types figures by hand ({', '.join(typed)}); "
                        f"write a placeholder such as {{default/solver:won}} that the site fills "
                        f"from corpus/results/odds.json")
+        for row in c.get("rows", []):
+            change, _, policy = row.rpartition("/") if isinstance(row, str) else ("", "", "")
+            if policy not in ROW_POLICIES or not (
+                    change == "default" or f"{c['game']}:{change}" in readings):
+                out.append(f"{path}:{_key_line(src, 'rows', line) or line}: `rows` holds "
+                           f"{row!r}, which names no row of {c['game']}: write "
+                           f"\"default/POLICY\" or \"AMBIGUITY=READING/POLICY\" (a reading of "
+                           f"the game; POLICY one of {', '.join(ROW_POLICIES)})")
         for m in PLACEHOLDER.finditer(c["answer"]):
             if m.group(1) not in c.get("rows", []):
                 out.append(f"{path}:{at}: placeholder {m.group(0)} names row {m.group(1)!r}, "
