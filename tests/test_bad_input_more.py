@@ -581,3 +581,12 @@ def test_a_claims_row_that_cannot_exist_fails_check(cli, corpus_copy):
     assert r.exit_code == 1 and "Traceback" not in r.output
     for row in ("'nope/solver'", "1,", "'default/random'"):
         assert re.search(rf"claims\.toml:\d+: `rows` holds {re.escape(row)}", r.output), r.output
+
+
+def test_a_translation_of_only_blanks_is_refused(cli, corpus_copy):
+    """"   " counted as translated (the coverage said complete) and showed nothing."""
+    p = corpus_copy / "translations" / "en" / "mill.toml"
+    text = p.read_text(encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if l.startswith('"mill:2" = "'))
+    p.write_text(re.sub(r'(?m)^"mill:2" = ".*"$', '"mill:2" = "   "', text), encoding="utf-8")
+    _one_error(cli("--corpus", corpus_copy, "check"), f"mill.toml:{line}", "only blanks")

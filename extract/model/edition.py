@@ -396,6 +396,10 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                     raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
                                        path, line, fix="write it in double quotes")
                 one_script(value, f"{sid}: the {table[:-1]}", path, line)
+                if value and not value.strip():   # counted as translated, shown as nothing
+                    raise EditionError(f"{sid}: the {table[:-1]} is only blanks", path, line,
+                                       fix=f"write the {table[:-1]}, or \"\" while there is "
+                                           f"none yet")
                 if not sid.startswith(path.stem + ":"):
                     raise EditionError(f"{sid} is not a sentence of {path.stem}", path, line,
                                        fix=f"move it to translations/en/{sid.split(':')[0]}.toml")
