@@ -640,6 +640,7 @@ def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
     ('[mark]\nlines = 3\n', "`mark` must be a list", 1),
     ('[[marks]]\nlines = 3\nas = "debris"\n', "unknown key `marks` (did you mean `mark`?)", 1),
     ('[[mark]]\nlines = 3\nas = "debri"\n', "as = 'debri' is not a kind of line (did you mean `debris`?)", 3),
+    ('[[mark]]\nlines = 3\n', "a [[mark]] without `as`", 1),
     ('[[mark]]\nlines = "2-x"\nas = "debris"\n', "lines = '2-x' is not a line or a range", 2),
     ('[[mark]]\nlines = "4-400"\nas = "debris"\n', "lines 4-400 are outside the witness (lines 1-5)", 2),
     ('[[mark]]\nlines = 0\nas = "debris"\n', "lines 0-0 are outside the witness", 2),

@@ -602,6 +602,9 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
                                    f"in a [[mark]]", path, _key_line(src, k, at),
                                    fix="a [[mark]] holds lines, as and (for a title) title")
         kind, lines = e.get("as"), e.get("lines")
+        if kind is None:
+            raise EditionError("a [[mark]] without `as`: what the lines are is not said", path,
+                               at, fix=f"add as = \"KIND\", one of: {', '.join(MARKS)}")
         if kind not in MARKS:
             raise EditionError(f"as = {kind!r} is not a kind of line{_did_you_mean(str(kind), list(MARKS))}",
                                path, _key_line(src, "as", at) or at,
