@@ -305,6 +305,11 @@ GAMES_TEXT_HEADINGS = {
 def segment(file: str, fmt: str) -> None:
     """Split FILE (or stdin, '-') into sentences: one a line, or JSON with offsets.
 
+    This splits plain text as it stands: running heads, page numbers, footnotes and contents
+    are sentences to it. To see the sentences `edition add` would make of a chapter (page
+    furniture, titles and footnotes set apart, sentences joined across a page), run
+    `edition add FILE --dry-run`.
+
     As text, each sentence is one line: a word divided by a hyphen at a line end is joined
     ('кар-' + line end + 'ты' -> 'карты'; a compound keeps its own hyphen, 'какой-нибудь'), as
     in the reading text; the JSON's ``text`` is the witness's exact text.
