@@ -20,9 +20,10 @@ processes or a ``scheduler`` address are the alternatives. The table::
                     :mod:`engine.probes` on a deal the solver's search leaves undecided),
                     "command" (these of the latest run),
                     "runs": [{"games", "date", "how", "workers", "wall_seconds",
-                              "cpu_seconds", "deal_ranges", "command"}, ...] (every run whose
-                    rows the table holds: ``edition results --game G`` measures some games
-                    and keeps the other games' rows)},
+                              "cpu_seconds", "deal_ranges", "command", "reused_deals"}, ...]
+                    (every run whose rows the table holds: ``edition results --game G``
+                    measures some games and keeps the other games' rows; a run that took
+                    over stored deals, ``reused_deals``, keeps the runs that measured them)},
      "rows": [row, ...]}
 
 A **row** (one game, one choice of readings, one policy)::
@@ -382,29 +383,64 @@ def common_counts(a: dict, b: dict) -> tuple[dict, dict]:
 
 def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: int = 100,
             budget: int | None = None, jobs: int | None = None, scheduler=None,
-            progress: Callable[[int, int], None] | None = None) -> dict:
+            progress: Callable[[int, int], None] | None = None,
+            stored: dict | None = None) -> dict:
     """One row of the table (see the module docstring): deals ``first .. first + deals - 1``
     of ``slug`` under ``readings`` with ``policy`` and ``budget`` (default
     :data:`BUDGETS`; the careful player's: the game's, :func:`engine.careful.effort`). A
     careful row also stores the samples it drew at a decision (``"samples"``).
-    ``progress(done, total)`` is called as deals complete."""
+    ``progress(done, total)`` is called as deals complete. ``stored``: a stored row of the
+    same game, readings, policy and budget, measured by today's engine source from the same
+    first deal (:func:`reusable`), on at most ``deals`` deals: its outcomes are taken as they
+    are and only the deals after them are played (every deal's outcome depends on the deal,
+    the readings, the budget and the source alone), its seconds added to the new ones; the
+    row says how many deals it took over (``"reused_deals"``)."""
     if budget is None:
         budget = default_budget(slug, policy)
     t0 = time.perf_counter()
     cpu: list = []
-    res = outcomes(slug, deals, first, policy, readings, budget, jobs, scheduler, progress,
-                   cpu=cpu)
+    known = stored["outcomes"] if stored else ""
+    if len(known) > deals:
+        raise ValueError(f"the stored row holds {len(known)} deals, more than the {deals} "
+                         "asked for")
+    res = {first + i: OUTCOME[o] for i, o in enumerate(known)}
+    if len(known) < deals:
+        res.update(outcomes(slug, deals - len(known), first + len(known), policy, readings,
+                            budget, jobs, scheduler, progress, cpu=cpu))
     mod = games.get(slug)
     from .readings import resolve
     row = summarise(slug, resolve(slug, mod.AMBIGUITIES, readings), policy, deals, first,
                     budget, res)
     row["outcomes"] = "".join(CODE[res[d]] for d in range(first, first + deals))
-    row["seconds"] = round(time.perf_counter() - t0, 1)
-    row["cpu_seconds"] = round(sum(cpu), 1)
+    row["seconds"] = round(time.perf_counter() - t0 + (stored["seconds"] if stored else 0), 1)
+    row["cpu_seconds"] = round(sum(cpu) + (stored["cpu_seconds"] if stored else 0), 1)
+    if known:
+        row["reused_deals"] = len(known)
     if policy == "careful":
         row["samples"] = effort(slug)[0]
     row["note"] = undecided_note(row)
     return row
+
+
+def reusable(row: dict | None, slug: str, readings: dict, policy: str, *, first: int,
+             deals: int, budget: int, engine: str) -> dict | None:
+    """``row`` (a stored row, or None) when :func:`measure` may take its outcomes over for
+    deals ``first ..`` of ``slug`` under ``readings`` (complete or a change, as
+    :func:`configurations` gives them) with ``policy`` at ``budget``: the same game,
+    readings, policy and budget, the same first deal, no more deals than asked for (at
+    least one), and made by the rule source ``engine`` (:func:`game_hash` today), with the
+    seconds it took; otherwise None."""
+    if not isinstance(row, dict):
+        return None
+    from .readings import resolve
+    full = resolve(slug, games.get(slug).AMBIGUITIES, readings)
+    same = (row.get("game") == slug and row.get("policy") == policy
+            and row.get("readings") == full and row.get("budget") == budget
+            and row.get("first") == first and row.get("engine") == engine)
+    o = row.get("outcomes")
+    fits = isinstance(o, str) and 0 < len(o) <= deals and not set(o) - set(OUTCOME)
+    timed = all(isinstance(row.get(k), (int, float)) for k in ("seconds", "cpu_seconds"))
+    return row if same and fits and timed else None
 
 
 def undecided_note(row: dict) -> str:
@@ -512,7 +548,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                first: int = 1, workers: int | None = None, jobs: int | None = None,
                scheduler=None, progress: Callable[[str], None] | None = None,
                date: str | None = None, command: str | None = None,
-               deal_progress: Callable[[int, int], None] | None = None) -> dict:
+               deal_progress: Callable[[int, int], None] | None = None,
+               reuse: bool = True) -> dict:
     """Measure every game (or ``games_``) under the default and each single-reading change,
     with each of ``policies`` (default :data:`POLICIES`), each policy on its fixed range of
     deals (:func:`deal_ranges` of ``deals``, from deal ``first``), and write the table to
@@ -522,15 +559,22 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     worker processes (:func:`local_cluster`) and run there; otherwise ``scheduler`` (an
     address or a ``distributed.Client``) or ``jobs`` local processes (default: all CPUs).
     ``progress(message)`` is called before each row, ``deal_progress(done, total)`` as its
-    deals complete; ``command`` is stored as how it was run."""
+    deals complete; ``command`` is stored as how it was run. With ``reuse`` (the default) a
+    stored row that today's source made on the same deals from the same first deal, no
+    more of them than asked for (:func:`reusable`), keeps its outcomes and only the deals
+    after them are played: so a row is extended to more deals at the cost of the new deals
+    alone; the run counts the deals taken over (``reused_deals``)."""
     slugs = list(dict.fromkeys(games_)) if games_ else games.available()
     for slug in slugs:
         games.get(slug)   # ValueError naming the known games, before any deal runs
     ranges = deal_ranges(deals)
     if Path(path).exists() and not Path(path).is_file():
         raise ValueError(f"{path} is not a file: move it away")
+    stored: dict = {}
     if Path(path).is_file():
-        _readable(path)   # before any deal runs: a table that cannot be read is never replaced
+        # before any deal runs: a table that cannot be read is never replaced
+        for r in _readable(path).get("rows", []):
+            stored[(r["game"], r["change"], r["policy"])] = r
     cluster = local_cluster(workers) if workers else None
     if cluster is not None:
         scheduler = cluster.get_client()
@@ -552,16 +596,24 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
            "deal_ranges": {p: [first, first + ranges[p] - 1] for p in policies},
            "command": command or "engine.results.regenerate()",
            "rows": 0, "rows_planned": rows_planned(slugs, policies), "complete": False,
-           "id": uuid.uuid4().hex[:12]}
+           "reused_deals": 0, "id": uuid.uuid4().hex[:12]}
     whole = not games_ and tuple(policies) == POLICIES
     try:
         for slug in slugs:
             for change, readings in configurations(slug):
                 for policy in policies:
+                    budget = default_budget(slug, policy)
+                    old = reusable(stored.get((slug, change, policy)), slug, readings, policy,
+                                   first=first, deals=ranges[policy], budget=budget,
+                                   engine=hashes[(slug, policy)]) if reuse else None
                     if progress:
-                        progress(f"{slug} {change or 'default'} {policy}")
+                        kept = (f" ({len(old['outcomes'])} of its {ranges[policy]} deals "
+                                "stored and current: the rest played)" if old else "")
+                        progress(f"{slug} {change or 'default'} {policy}{kept}")
                     row = measure(slug, readings, policy, first=first, deals=ranges[policy],
-                                  jobs=jobs, scheduler=scheduler, progress=deal_progress)
+                                  budget=budget, jobs=jobs, scheduler=scheduler,
+                                  progress=deal_progress, stored=old)
+                    run["reused_deals"] += row.get("reused_deals", 0)
                     row["change"] = change
                     row["engine"] = hashes[(slug, policy)]
                     rows.append(row)
@@ -704,7 +756,10 @@ def _merge_and_write(path: Path, rows: list[dict], run: dict, policies: tuple[st
                 kept.append(r)
         for r in old.get("provenance", {}).get("runs", []):
             covers = {(g, p) for g in r.get("games", ()) for p in r.get("deal_ranges", POLICIES)}
-            if r.get("id", "") != run["id"] and not (final and (whole or covers <= done)):
+            # a run whose rows were all measured anew is gone; one whose deals were taken
+            # over (reused_deals) still tells how those deals were measured
+            replaced = final and not run.get("reused_deals") and (whole or covers <= done)
+            if r.get("id", "") != run["id"] and not replaced:
                 runs.append(r)
     table = {"provenance": {"engine": engine_hash(), "date": run["date"],
                             "generator": "engine.results.regenerate",

@@ -610,13 +610,18 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
               show_default=True, help="Seconds to wait for the Dask scheduler to answer.")
 @click.option("--force-jobs", is_flag=True,
               help="Allow --jobs or --workers above the number of CPUs.")
+@click.option("--fresh", is_flag=True,
+              help="Play every deal anew (by default a stored row that today's engine made "
+                   "keeps its deals and only the deals after them are played).")
 def results(game_list, policy_list, deals, careful_deals, workers, jobs, scheduler,
-            scheduler_timeout, force_jobs) -> None:
+            scheduler_timeout, force_jobs, fresh) -> None:
     """Regenerate the odds table corpus/results/odds.json on fixed deal ranges: every game,
     the default readings and each single-reading change, with the blind, greedy and careful
     players and the all-seeing solver; every row stores its per-deal outcomes, and the
     provenance how it was run. `edition results --workers 2` is the full run; `--game` and
-    `--policy` measure some rows and keep the others (`edition check` names stale rows)."""
+    `--policy` measure some rows and keep the others (`edition check` names stale rows).
+    A row today's engine made at the same budget keeps its deals: `--deals 200` after
+    `--deals 100` plays deals 101-200 alone (`--fresh` plays them all)."""
     from engine import results as engine_results   # lazy: the measurements and the solver
     if sum(x is not None for x in (workers, jobs, scheduler)) > 1:
         _usage("give one of --workers, --jobs and --scheduler")
@@ -634,6 +639,7 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
                        + [f"--deals {deals}", f"--careful-deals {careful_deals}"]
                        + ([f"--workers {workers}"] if workers else [])
                        + ([f"--jobs {jobs}"] if jobs else [])
+                       + (["--fresh"] if fresh else [])
                        + (["--scheduler ADDRESS"] if scheduler is not None else []))
     try:
         row: dict = {}
@@ -643,7 +649,7 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
             row["deals"] = _progress_lines(f"  {msg}")
         table = _engine_call(engine_results.regenerate, path, list(game_list) or None,
                              policies, deals=ranges, workers=workers, jobs=jobs, scheduler=scheduler,
-                             command=command, progress=measuring,
+                             command=command, progress=measuring, reuse=not fresh,
                              deal_progress=lambda done, total: row["deals"](done, total))
     except RuntimeError as e:
         _usage(str(e))

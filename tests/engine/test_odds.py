@@ -318,9 +318,9 @@ def test_regenerating_some_games_keeps_the_others(tmp_path):
     order = list(results.games.GAMES)
     assert [order.index(r["game"]) for r in t["rows"]] == sorted(order.index(r["game"])
                                                                  for r in t["rows"])
-    # measuring a game again replaces its rows and its run
+    # measuring a game anew replaces its rows and its run
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
-                           command="third")
+                           command="third", reuse=False)
     assert [r["command"] for r in t["provenance"]["runs"]] == ["second", "third"]
     assert sum(r["game"] == "heart-to-heart" for r in t["rows"]) == len(
         results.configurations("heart-to-heart"))
@@ -496,8 +496,14 @@ def test_a_run_stopped_part_way_keeps_the_rows_it_finished(tmp_path, monkeypatch
             runs["stopped"]["complete"]) == (2, n, False)
     assert runs["old"]["complete"] and runs["meanwhile"]["complete"]
     monkeypatch.setattr(results, "measure", real)
+    # a run that takes over their deals keeps the runs that measured them ...
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
-                           command="again")
+                           command="on")
+    assert [r["command"] for r in t["provenance"]["runs"]] == ["old", "meanwhile", "stopped",
+                                                               "on"]
+    # ... and one that plays every deal anew replaces them
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 2}, jobs=1,
+                           command="again", reuse=False)
     assert [r["command"] for r in t["provenance"]["runs"]] == ["meanwhile", "again"]
     assert [r["deals"] for r in t["rows"] if r["game"] == "heart-to-heart"] == [2] * n
     assert results.stale_rows(t) == []
@@ -690,3 +696,77 @@ def test_the_undecided_note_names_what_ran_out():
     # a careful row of a reading the engine no longer has keeps its stored words
     gone = {**row("mill", "careful", 200, {"deal-order": "gone"}), "note": "stored words"}
     assert results.undecided_note(gone) == "stored words"
+
+
+def _spy_outcomes(monkeypatch) -> list:
+    """The (first, deals) of every call of results' ``outcomes`` (what is played)."""
+    calls: list = []
+    real = results.outcomes
+
+    def spy(slug, deals, first, *a, **k):
+        calls.append((first, deals))
+        return real(slug, deals, first, *a, **k)
+    monkeypatch.setattr(results, "outcomes", spy)
+    return calls
+
+
+def test_extending_a_row_plays_only_the_new_deals(tmp_path, monkeypatch):
+    """A row today's engine made keeps its deals: asking for more plays only the deals after
+    them, and the row is what measuring them all anew gives (outcomes, counts, interval)."""
+    p = tmp_path / "odds.json"
+    results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1, command="first")
+    calls = _spy_outcomes(monkeypatch)
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=4, jobs=1,
+                           command="more")
+    n = len(results.configurations("heart-to-heart"))
+    assert calls == [(3, 2)] * n
+    fresh = results.regenerate(tmp_path / "fresh.json", ["heart-to-heart"], ("greedy",),
+                               deals=4, jobs=1)
+    fields = ("change", "deals", "won", "lost", "undecided", "rate", "ci95", "outcomes",
+              "note", "engine")
+    assert [{k: r[k] for k in fields} for r in t["rows"]] == \
+        [{k: r[k] for k in fields} for r in fresh["rows"]]
+    assert {r["reused_deals"] for r in t["rows"]} == {2}
+    # the run that measured the deals taken over is still told
+    assert [r["command"] for r in t["provenance"]["runs"]] == ["first", "more"]
+    assert t["provenance"]["runs"][-1]["reused_deals"] == 2 * n
+    assert results.problems(t) == [] and results.stale_rows(t) == []
+
+
+def test_a_stored_row_is_taken_over_only_when_current_and_comparable(tmp_path, monkeypatch):
+    """A row made by another source, at another budget, from another first deal, under
+    other readings or on more deals than asked for is played anew, every deal; so is every
+    row with ``reuse=False``."""
+    p = tmp_path / "odds.json"
+    base = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1)
+    row = base["rows"][0]
+    slug, ch = row["game"], row["change"]
+    readings = dict(results.configurations(slug))[ch]
+    args = dict(first=1, deals=3, budget=row["budget"], engine=row["engine"])
+    assert results.reusable(row, slug, readings, "greedy", **args) is row
+    for bad in ({"engine": "0" * 16}, {"budget": row["budget"] + 1}, {"first": 2},
+                {"readings": {**row["readings"], "x": "y"}}, {"outcomes": "WLWL"},
+                {"outcomes": ""}, {"outcomes": "WX"}, {"cpu_seconds": None}):
+        assert results.reusable({**row, **bad}, slug, readings, "greedy", **args) is None, bad
+    assert results.reusable(row, slug, readings, "blind", **args) is None
+    assert results.reusable(None, slug, readings, "greedy", **args) is None
+    # a stale row in the table is played anew
+    table = json.loads(p.read_text())
+    for r in table["rows"]:
+        r["engine"] = "0" * 16
+    p.write_text(json.dumps(table))
+    calls = _spy_outcomes(monkeypatch)
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=3, jobs=1)
+    n = len(results.configurations("heart-to-heart"))
+    assert calls == [(1, 3)] * n and not any("reused_deals" in r for r in t["rows"])
+    # fewer deals than stored: played anew
+    calls.clear()
+    results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1)
+    assert calls == [(1, 2)] * n
+    # the same deals again: nothing played ...
+    calls.clear()
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1)
+    assert calls == [] and t["provenance"]["runs"][-1]["reused_deals"] == 2 * n
+    # ... unless asked to play them anew
+    t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1, reuse=False)
+    assert calls == [(1, 2)] * n and t["provenance"]["runs"][-1]["reused_deals"] == 0
