@@ -448,3 +448,31 @@ def test_slice_and_offsets_found_by_search_match_a_scan(text, data):
 def test_slice_keeps_an_insertion_at_its_start_only(start, end, inside):
     n = normalise("аб вг", [Emendation(3, 3, "", "X", "a word the print lacks")])
     assert [c.reg for c in n.slice(start, end).changes] == (["X"] if inside else [])
+
+
+@pytest.mark.parametrize("text, reading", [
+    ("Возьмите пач\nку картъ", "Возьмите пачку карт"),      # пач is no word
+    ("пере\nложить", "переложить"),                           # ложить is no word
+    ("ко  \r\n  лоды", "колоды"),                             # CRLF and blanks round it
+    ("тасу\nютъ", "тасуют"),                                  # and the hard sign dropped
+])
+def test_a_word_whose_line_end_hyphen_was_lost_is_joined(text, reading):
+    """A djvu or pdf text layer drops a line-end hyphen: where one piece is no word and the
+    two together are, they are joined (rule ocr-lost-hyphen, kind ocr), once."""
+    n = normalise(text)
+    assert n.text == reading
+    joins = [c for c in n.changes if c.rule == "ocr-lost-hyphen"]
+    assert len(joins) == 1 and joins[0].kind == "ocr" and "\n" in joins[0].orig
+    assert normalise(n.text).text == reading
+
+
+@pytest.mark.parametrize("text, reading", [
+    ("по\nтому", "по тому"),            # two words that make one: kept apart
+    ("нѣ\nсколько", "не сколько"),      # the same (a hyphen would have said otherwise)
+    ("пач\nКу", "нач Ку"),              # a capital: a new word
+    ("Наполеонъ\nзавоевалъ", "Наполеон завоевал"),
+])
+def test_a_line_break_between_words_stays_a_space(text, reading):
+    n = normalise(text)
+    assert n.text == reading
+    assert not any(c.rule == "ocr-lost-hyphen" for c in n.changes)

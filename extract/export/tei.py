@@ -416,9 +416,10 @@ NCNAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
-#: the pages the site's extension writes among the games' own (games/index, the engine's
-#: page): no game slug may be one of them
-SITE_PAGES = ("index", "engine")
+#: the pages the site's extension writes among the games' own, ``games/<name>.md``: the
+#: games' index and the engine's page; no game slug may be one of them
+GAMES_INDEX, ENGINE_PAGE = "index", "engine"
+SITE_PAGES = (GAMES_INDEX, ENGINE_PAGE)
 
 
 def fixed_ids() -> dict[str, str]:

@@ -37,7 +37,7 @@ from engine import results as engine_results
 
 from ..corpus.readers import corpus_dir
 from ..export.figures import layout_svg, starting_layout
-from ..export.tei import write_tei
+from ..export.tei import ENGINE_PAGE, GAMES_INDEX, write_tei
 from ..model.edition import code_fingerprint
 from ..model.engine_link import engine_games
 from . import assets, directives, play, search, titles, witnesses
@@ -90,7 +90,7 @@ def _engine_page_cached(folder: Path, known: frozenset[str]) -> str:
     """:func:`engine_page`, made again only when the engine's source, the toolkit or the
     corpus's sentence ids have changed (making it imports every game module); ``write_stubs``
     records the stamp."""
-    page, mark = folder / "engine.md", folder / ".engine.stamp"
+    page, mark = folder / f"{ENGINE_PAGE}.md", folder / ".engine.stamp"
     if (page.exists() and mark.exists()
             and mark.read_text(encoding="utf-8") == _engine_stamp(known)):
         return page.read_text(encoding="utf-8")
@@ -135,10 +135,11 @@ def write_stubs(app: Sphinx) -> None:
     folder.mkdir(exist_ok=True)
     owned = owned_files(folder)
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
-    wanted["index.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
-                          + "\n".join(g.slug for g in ed.games) + "\nengine\n```\n")
+    wanted[f"{GAMES_INDEX}.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
+                                   + "\n".join(g.slug for g in ed.games)
+                                   + f"\n{ENGINE_PAGE}\n```\n")
     known = frozenset(s.id for g in ed.games for s in g.sentences)
-    wanted["engine.md"] = _engine_page_cached(folder, known)
+    wanted[f"{ENGINE_PAGE}.md"] = _engine_page_cached(folder, known)
     wanted[".engine.stamp"] = _engine_stamp(known)
     written = set(wanted) | {CORPUS_LISTING, "edition.tei.xml", "edition.tei.stamp",
                              "figures/.stamp"}

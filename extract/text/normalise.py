@@ -345,6 +345,12 @@ OCR_LETTER = _rule("ocr-letter", "ocr",
 OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
+OCR_LOST_HYPHEN = _rule("ocr-lost-hyphen", "ocr",
+                        "A word divided at a line end whose hyphen the text layer lost "
+                        "(djvu and pdf exports drop it) is joined when one piece at least is "
+                        "no word and the two together are one, the second piece in lower "
+                        "case: 'пач\\nку' becomes 'пачку'. Two words keep the line break (it "
+                        "becomes a space), even where they make one word together.")
 OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "A word of one or two letters, all Latin look-alikes (c o a e p x y, "
                        "C O A E P X), between two Cyrillic words is read in the Cyrillic "
@@ -423,6 +429,9 @@ _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Gre
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
 _HYPHEN = re.compile("[-¬\u2010\u2011]")
+# A line break between two word pieces with no hyphen: a word whose hyphen the export lost?
+_BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
+_LINE_END = re.compile("\n")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
     "ѳ": ("ф", FITA), "Ѳ": ("Ф", FITA), "ѵ": ("и", IZHITSA), "Ѵ": ("И", IZHITSA),
@@ -611,6 +620,17 @@ def _join_decision(left: str, right: str) -> bool:
     # two words that make no word joined ('пик-\nпик', 'а-\nтакже'): the hyphen is the
     # compound's own, and joining would make a word no rule but an OCR repair could read
     return not (_known(a) and _known(b))
+
+
+@lru_cache(maxsize=50_000)
+def _lost_hyphen(left: str, right: str) -> bool:
+    """Whether two word pieces a bare line break divides are one word whose line-end hyphen
+    the export lost (rule ``ocr-lost-hyphen``): the right piece begins in lower case, one
+    piece at least is no word, the two together are one."""
+    if not right[:1].islower():
+        return False
+    a, b = _quick_modern(left), _quick_modern(right)
+    return not (_known(a) and _known(b)) and _known(a + b)
 
 
 @lru_cache(maxsize=50_000)
@@ -1118,6 +1138,16 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             i = bisect_left(ends, h.start())
             if i < np_ - 1 and ends[i] == h.start():
                 linked.add(i)
+    if "\n" in text:
+        # and the pieces a bare line break joins to the next (rule ocr-lost-hyphen)
+        ends = [e for _, e in pieces]
+        for n in _LINE_END.finditer(text):
+            i = bisect_right(ends, n.start()) - 1
+            if 0 <= i < np_ - 1 and i not in linked:
+                b = _BARE_BREAK.match(text, pieces[i][1])
+                if (b and b.end() == pieces[i + 1][0]
+                        and _lost_hyphen(text[slice(*pieces[i])], text[slice(*pieces[i + 1])])):
+                    linked.add(i)
     # A word of its own has its change made once per distinct word (where it is first met)
     # and moved to each other place: the words already known to have none are passed over
     # without a look.
@@ -1154,6 +1184,12 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             ps, pe = segments[-1][-1]
             ns, ne = pieces[k + 1]
             left, right = text[ps:pe], text[ns:ne]
+            b = _BARE_BREAK.match(text, pe)
+            if b and b.end() == ns and _lost_hyphen(left, right):
+                links.append(Change(b.start(), b.end(), b.group(), "", "ocr", OCR_LOST_HYPHEN))
+                segments[-1].append((ns, ne))
+                k += 1
+                continue
             b = _BREAK.match(text, pe)
             if b and b.end() == ns:
                 if _inline_hyphen(left, right) == "particle":
