@@ -102,6 +102,20 @@ def test_add_third_copy_of_a_known_game(cli, corpus_copy, tmp_path):
     assert add.start == add.end and mill.sentence("mill:6").original[:add.start].endswith("выйдет")
 
 
+def test_a_second_witness_of_one_chapter_is_described_apart(cli, corpus_copy, tmp_path):
+    """Two witnesses of one chapter without --title: the second is not described by the
+    same heading alone (the site's witness list could not tell them apart); its file name
+    is added and a warning says so."""
+    first = _write(tmp_path, "mill-a.txt", "Глава XL. Мельница\n\n" + MILL3)
+    second = _write(tmp_path, "mill-b.txt", "Глава XL. Мельница\n\n" + MILL3 + "\n")
+    assert cli("--corpus", corpus_copy, "add", first).exit_code == 0
+    r = cli("--corpus", corpus_copy, "add", second)
+    assert r.exit_code == 0, r.output
+    assert "has the same heading: this one is described as" in r.output
+    described = [w.description for w in build_edition(corpus_copy).witnesses]
+    assert described[-2:] == ["Глава XL. Мельница", "Глава XL. Мельница (mill-b.txt)"]
+
+
 def test_add_new_chapter_in_pre_reform_spelling(cli, corpus_copy, tmp_path):
     lock_before = (corpus_copy / "ids.lock").read_text(encoding="utf-8").splitlines()
     src = _write(tmp_path, "chapter47.txt", CHAPTER)

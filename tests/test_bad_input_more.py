@@ -465,6 +465,42 @@ def test_check_names_the_translation_file_of_an_untranslated_sentence(corpus_cop
     assert "under [sentences]" in r.output
 
 
+def test_check_names_a_known_game_without_an_english_title(corpus_copy, cli):
+    """A game of games.toml without title_en: the site would say '(untranslated)' beside
+    its title; check fails naming games.toml, the line of the game's slug, and the fix."""
+    gt = corpus_copy / "games.toml"
+    text = gt.read_text(encoding="utf-8")
+    assert 'title_en = "The Mill"\n' in text
+    gt.write_text(text.replace('title_en = "The Mill"\n', ""), encoding="utf-8")
+    line = next(i for i, x in enumerate(gt.read_text(encoding="utf-8").splitlines(), 1)
+                if x.startswith('slug = "mill"'))
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code != 0
+    assert f"{gt}:{line}: mill: no English title" in r.output
+    assert 'add title_en = "..."' in r.output
+
+
+@pytest.mark.parametrize("english, what", [
+    ("Take [the cards.", "1 '[' not closed"),
+    ("Take the] cards.", "a ']' with no '[' before it"),
+    ("Take ]the[ cards.", "a ']' with no '[' before it"),
+])
+def test_unpaired_brackets_in_a_translation_are_named(corpus_copy, cli, english, what):
+    """Square brackets mark the translator's additions: an unpaired one is an error naming
+    the translation file, the line and the fix; paired ones pass."""
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    text = tr.read_text(encoding="utf-8")
+    i, old = next((i, x) for i, x in enumerate(text.splitlines(), 1) if x.startswith('"mill:3" = '))
+    tr.write_text(text.replace(old, f'"mill:3" = "{english}"'), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code != 0
+    assert f"{tr}:{i}" in r.output and "mill:3" in r.output and what in r.output
+    assert "close each [addition] with ]" in r.output
+    tr.write_text(text.replace(old, '"mill:3" = "Take [all] the cards [of it]."'),
+                  encoding="utf-8")
+    assert "square brackets" not in cli("--corpus", corpus_copy, "check").output
+
+
 def test_export_refuses_a_pipe_or_a_link_as_out(cli, tmp_path):
     """The export renames a new file over --out: a FIFO, a device or a symbolic link would
     be replaced by a regular file (the link's target left as it was): refused."""

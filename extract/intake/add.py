@@ -348,10 +348,15 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if title is not None and (bad := bad_in_field(title)) is not None:
         raise EditionError(f"--title holds {bad[1]} (character {bad[0] + 1}), which is not "
                            f"text", src, fix=bad[2])
+    same_title = None
     if title is None:
         heading = next((p for p in layout.parts if p.kind == "heading"), None)
         title = (" ".join(text[heading.start:heading.end].split())[:120] if heading else
                  page_title or f"Witness {src.name}")
+        # a second witness of one chapter: its heading alone would describe both alike
+        same_title = next((w.siglum for w in existing if w.description == title), None)
+        if same_title is not None:
+            title = f"{title} ({src.name})"
     n = len(list((root / "witnesses").glob("*.txt"))) if (root / "witnesses").is_dir() else 0
     name = orphan_witness(root, digest)   # the copy an interrupted add left: reuse it
     while name is None:
@@ -374,6 +379,9 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
 
     new_manifest = manifest_with(None)
     warnings = list(layout.warnings)
+    if same_title is not None:
+        warnings.append((1, f"witness {same_title} has the same heading: this one is described "
+                            f"as {title!r} (give --title to describe it otherwise)"))
 
     # try the whole addition on a scratch copy of the corpus
     with tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-") as scratch:

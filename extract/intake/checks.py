@@ -14,7 +14,7 @@ from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games
 from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
 from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
-from ..text.errors import EditionError
+from ..text.errors import EditionError, line_of
 from ..text.words import count
 
 
@@ -312,6 +312,13 @@ def run_checks(edition) -> tuple[bool, str]:
                            f"{g.slug}: {count(len(absent), 'sentence')} untranslated "
                            f"({', '.join(absent[:5])}{' ...' if len(absent) > 5 else ''}); "
                            f"add a line `\"ID\" = \"English\"` under [sentences] for each")
+        if g.known and not (g.title_en or "").strip():
+            gt = edition.root / "games.toml"
+            gtext = gt.read_text(encoding="utf-8") if gt.is_file() else ""
+            m = re.search(rf'^\s*slug\s*=\s*"{re.escape(g.slug)}"', gtext, re.M)
+            at = f":{line_of(gtext, m.start())}" if m else ""
+            missing.append(f"{gt}{at}: {g.slug}: no English title (the site shows "
+                           f"'(untranslated)'); add title_en = \"...\" to its [[game]]")
         if not g.known:
             lacks = [f'an entry in corpus/games.toml (slug = "{g.slug}", the slug its sentence '
                      f'ids are locked under; title_ru; title_en)']

@@ -408,8 +408,29 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                                        fix="keep one translation")
                 if table == "notes":
                     _check_note(sid, value, path, line)
+                else:
+                    _check_brackets(sid, value, path, line)
                 into[sid] = value
     return sentences, notes
+
+
+def _check_brackets(sid: str, english: str, path: Path, line: int | None) -> None:
+    """EditionError (file, line, fix) when the square brackets of a translation, which
+    mark the translator's additions (``[to a row]``), do not pair: an unclosed ``[`` would
+    make the rest of the sentence look added, a stray ``]`` hides where the addition began."""
+    depth = 0
+    for i, c in enumerate(english):
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if depth < 0:
+                break
+    if depth:
+        what = "a ']' with no '[' before it" if depth < 0 else f"{depth} '[' not closed"
+        raise EditionError(f"{sid}: the translation's square brackets (the translator's "
+                           f"additions) do not pair: {what}", path, line,
+                           fix="close each [addition] with ], or remove the stray bracket")
 
 
 def _check_translation_tables(path: Path, text: str, data: dict) -> None:
