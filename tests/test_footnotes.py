@@ -201,3 +201,45 @@ def test_the_site_shows_each_note_with_its_sentence(cli, with_notes, tmp_path, p
     assert "&lt;img src=x onerror=alert(1)&gt; птица &amp; &quot;звѣрь&quot; &lt;b&gt;черный." \
         in note.group(1), note.group(1)
     assert cli("--corpus", with_notes, "check").exit_code == 0
+
+
+WIKI = "20-azbuka-footnotes-wikisource.txt"
+
+
+def test_a_wiki_pages_ref_is_a_footnote_where_it_is_called(cli, corpus_copy, tmp_path, relaxng):
+    """A Wikisource page writes its footnotes inside the prose (``рѣпицу<ref>Рѣпица
+    ...</ref>``): each is a note of the sentence it stands in, numbered as the page shows it,
+    the tag out of the reading text (rule footnote-marker), never a sentence; «Царь и
+    слоны» taken in first without notes, the notes are no variant; the TEI has the note at
+    its place, is valid and reads back the witness byte for byte."""
+    from lxml import etree
+    from extract.export.tei import TEI_NS, regenerate_witness_text
+    from extract.model.collate import apparatus
+    for f in ("15-tsar-i-slony.txt", WIKI):
+        r = cli("--corpus", corpus_copy, "add", LAYOUTS / f)
+        assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    got = [(s.game, n.marker, n.original) for s in _sentences(ed, sig) for n in s.footnotes]
+    assert got == [tuple(x) for x in EXPECTED[WIKI]["footnotes"]]
+    for s in _sentences(ed, sig):
+        assert "ref" not in s.normalised and "Рѣпица — та" not in s.normalised
+        tags = [c for c in s.changes if "<ref" in c.orig]
+        assert all(c.rule == "footnote-marker" and c.reg == "" for c in tags)
+        assert len(tags) == len(s.footnotes)
+    s = ed.game("pryzhok").texts[sig][26]
+    assert "стрелять чаек Он увидал" in s.normalised and s.footnotes[0].normalised == "Морские птицы."
+    game = ed.game("tsar-i-slony")
+    assert game.witnesses == ("tsar-i-slonyb", sig)
+    readings = [x for e in apparatus(ed, game) for x in (e.lem, *e.readings)]
+    assert not any("Рѣпица" in r.original or "ref" in r.original for r in readings), readings
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
+    tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
+    ns = {"t": TEI_NS}
+    notes = tree.xpath(f"//t:s[starts-with(@xml:id, 'pryzhok.')]//t:note[@place='foot']",
+                       namespaces=ns)
+    assert [n.get("n") for n in notes] == ["2", "3"]
+    assert regenerate_witness_text(tree, sig) == ed.witnesses[-1].text
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -162,6 +162,35 @@ class Layout:
     #: spans of footnote markers in the text that no footnote answers (``Ланчукъ*)`` on a
     #: page whose footnote is lost): kept in the reading text, the word read without them
     orphans: tuple[tuple[int, int], ...] = ()
+    #: footnotes written inside the prose where they are called, as a wiki page writes them
+    #: (``слово<ref>Примечание.</ref>``): ``(call, note)``, the span of the whole tag (left
+    #: out of the reading text, the note's place) and the span of the note's text in it
+    #: (:func:`inline_notes`)
+    inline: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+
+
+#: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
+#: name="a">text</ref>`` (a ``<ref name="a"/>`` that repeats one holds no text: left alone)
+INLINE_NOTE = re.compile(r"<ref(?:\s[^<>]*)?(?<!/)>(.*?)</ref\s*>", re.S | re.I)
+
+
+def inline_notes(text: str, parts: Sequence[Part]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
+    text order: ``((tag start, tag end), (note start, note end))``, the note's text without
+    the blanks round it; a tag with no text in it is not a note (left as it stands)."""
+    out = []
+    for p in parts:
+        if p.kind != "prose":
+            continue
+        for m in INLINE_NOTE.finditer(text, p.start, p.end):
+            a, b = m.span(1)
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            if b > a:
+                out.append((m.span(), (a, b)))
+    return out
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -1195,7 +1224,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     fixed = {s for s, _ in corrected}
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
-                  tuple(sorted(orphans)))
+                  tuple(sorted(orphans)), tuple(inline_notes(text, parts)))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

@@ -278,15 +278,25 @@ def _marked_normalisation(text: str, emendations, attached, orphans) -> Normalis
     return Normalisation(text, apply_changes(text, changes), changes)
 
 
-def _footnotes(w: Witness, parts: list[Part], norm: Normalisation) -> list[Footnote]:
+def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
+               inline=()) -> list[Footnote]:
     """The footnotes of a witness that have a marker in its text (the parts labelled
-    ``footnote`` grouped by ``note``), each with the span its marker's change removes."""
+    ``footnote`` grouped by ``note``), each with the span its marker's change removes; and
+    those written where they are called (``inline``: :attr:`Layout.inline`, a wiki page's
+    ``<ref>``), numbered 1, 2 ... in text order as a wiki page shows them, the whole tag
+    their marker."""
+    removed = {c.end: c for c in norm.changes if c.rule == FOOTNOTE_MARKER}
+    out = []
+    for k, (call, (a, b)) in enumerate(inline, 1):
+        original = w.text[a:b]
+        reading = normalise(original)
+        change = removed[call[1]]
+        out.append(Footnote(str(k), w.siglum, ((a, b),), original, reading.text,
+                            reading.changes, (change.start, change.end)))
     groups: dict[int | None, list[Part]] = {}
     for p in parts:
         if p.kind == "debris" and p.label == "footnote" and p.marker is not None:
             groups.setdefault(p.note, []).append(p)
-    removed = {c.end: c for c in norm.changes if c.rule == FOOTNOTE_MARKER}
-    out = []
     for pieces in groups.values():
         first = pieces[0]
         f = FOOTNOTE.match(w.text[first.start:first.end])
@@ -328,13 +338,14 @@ def _keep_markers(spans: list[tuple[int, int]], markers: list[tuple[int, int]], 
 
 
 def _witness_normalisation(w: Witness, parts: list[Part], emendations,
-                           orphans=()) -> Normalisation:
+                           orphans=(), inline=()) -> Normalisation:
     """Normalise a whole witness; page breaks inside a sentence become a typography change,
     and so does page furniture inside one (:func:`extract.corpus.structure.runs_on_across`: the
     changes the normaliser made inside the furniture give way to it); footnote markers are
-    read apart from their word (:func:`_marked_normalisation`)."""
+    read apart from their word (:func:`_marked_normalisation`), and so are the tags of the
+    footnotes written where they are called (``inline``, :attr:`Layout.inline`)."""
     attached = {p.marker for p in parts if p.kind == "debris" and p.label == "footnote"
-                and p.marker is not None}
+                and p.marker is not None} | {call for call, _ in inline}
     norm = _marked_normalisation(w.text, emendations, attached, orphans)
     extra, dropped = [], []
     prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
@@ -634,9 +645,10 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
         layout = analyse(w.text, w.path, w.page_title, [g.title_ru for g in known],
                          load_marks(root, w.siglum, w.text))
         parts = list(layout.parts)
-        norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans)
+        norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans,
+                                      layout.inline)
         norms[w.siglum] = norm
-        notes_of[w.siglum] = _footnotes(w, parts, norm)
+        notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline)
         current: str | None = None
         wunits: list[Unit] = []
         para_index: dict[str, int] = {}
