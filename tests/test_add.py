@@ -210,3 +210,27 @@ def test_line_finder_agrees_with_line_of(text):
     from extract.text.errors import line_finder, line_of
     at = line_finder(text)
     assert [at(i) for i in range(len(text) + 1)] == [line_of(text, i) for i in range(len(text) + 1)]
+
+
+def test_a_mixed_script_word_no_repair_reads_is_named_by_check(cli, corpus_copy, tmp_path):
+    """'рядb' (Cyrillic with a Latin b: рядъ or рядѣ, the repair cannot tell) stays as printed;
+    check names it with its file and line and the fix (not failing: the editor decides), and
+    the apparatus classes it against the other copy as an OCR slip, not a substantive
+    variant. A word the repair reads ('пaчки', a Latin a) is not named."""
+    from extract.model.collate import apparatus
+    src = _write(tmp_path, "mill3.txt", MILL3.replace("в ряд и", "в рядb и"))
+    r = cli("--corpus", corpus_copy, "add", src, "--siglum", "M3")
+    assert r.exit_code == 0, r.output
+    line = next(i for i, x in enumerate(src.read_text(encoding="utf-8").splitlines(), 1)
+                if "рядb" in x)
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    named = [x.strip() for x in r.output.splitlines() if "mixes Cyrillic and Latin" in x
+             and not x.startswith("[")]
+    stored = corpus_copy / "witnesses"
+    assert len(named) == 1 and named[0].startswith(f"{stored}/") and \
+        f":{line}: 'рядb' (mill:2@M3)" in named[0], r.output
+    assert "emend it in emendations.toml" in named[0]
+    ed = build_edition(corpus_copy)
+    entry = next(e for e in apparatus(ed, "mill") if any(x.original == "рядb" for x in e.readings))
+    assert [x.kind for x in entry.readings if x.original == "рядb"] == ["ocr"]

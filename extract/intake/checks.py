@@ -43,6 +43,29 @@ def game_summaries(edition) -> list[dict]:
     return rows
 
 
+#: a word of letters from both the Cyrillic and the Latin alphabet (OCR's: ``Домb``)
+_MIXED_WORD = re.compile(r"(?=[^\W\d_]*[\u0400-\u04ff])(?=[^\W\d_]*[A-Za-z])[^\W\d_]+")
+
+
+def unread_mixed_words(edition) -> list[str]:
+    """Words of the games' sentences that mix Cyrillic and Latin letters and that no change
+    of the normalisation reads (an OCR slip the repair could not decide: ``Домb`` is домъ or
+    домѣ), each with its witness file and line and the fix."""
+    out = []
+    for w in edition.witnesses:
+        changes = edition.normalisations[w.siglum].changes
+        for g in edition.games:
+            for s in g.texts.get(w.siglum, ()):
+                for m in _MIXED_WORD.finditer(w.text, s.start, s.end):
+                    a, b = m.span()
+                    if not any(c.start < b and c.end > a for c in changes):
+                        out.append(f"{w.path}:{line_of(w.text, a)}: {m.group()!r} ({s.id}) mixes "
+                                   f"Cyrillic and Latin letters and no OCR repair reads it as "
+                                   f"one word: left as printed; if you know the reading, emend "
+                                   f"it in emendations.toml")
+    return out
+
+
 def corpus_leftovers(edition) -> list[str]:
     """Files in the corpus folder that no manifest entry accounts for: a witness file
     without a ``[[witness]]`` entry (an ``add`` cut short), a corrections file
@@ -277,6 +300,8 @@ def run_checks(edition) -> tuple[bool, str]:
             ids.lock_problems(edition) + apparatus_problems(edition))
     section("no stray files in the corpus (witness files without a manifest entry, temporary "
             "files)", corpus_leftovers(edition))
+    section("no word of a sentence mixes Cyrillic and Latin letters unread (an OCR slip)",
+            unread_mixed_words(edition), fatal=False)
 
     # sigla, slugs, engine ids and the TEI's fixed ids must not collide as anchors/xml:ids
     from ..export.tei import edition_to_tei, name_problems  # lazy: extract.export.tei loads lxml

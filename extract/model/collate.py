@@ -358,6 +358,10 @@ def classify(base: list[_Token], var: list[_Token]) -> str:
     return "substantive"
 
 
+#: a word of Cyrillic letters with one or more Latin letters among them (OCR's)
+_MIXED = re.compile(r"(?=[а-яa-z]*[а-я])(?=[а-яa-z]*[a-z])[а-яa-z]+")
+
+
 def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
     """Whether ``slip`` reads as a slip of recognition or typing for ``right`` that no
     emendation corrects: their letters (spaces aside, which OCR loses and adds) differ by at
@@ -375,10 +379,14 @@ def _unemended_slip(slip: list[_Token], right: list[_Token]) -> bool:
 
     a = [t.coll for t in slip]
     b = [t.coll for t in right]
-    if not a or not b or not all(re.fullmatch(r"[а-я]+", w) for w in a + b):
+    # a word of Cyrillic letters with a Latin one among them that the normaliser could not
+    # read (``домb``: домъ or домѣ?) is recognition's, and no word: a slip's word too
+    if not a or not b or not all(re.fullmatch(r"[а-я]+", w) for w in b) or not all(
+            re.fullmatch(r"[а-я]+", w) or _MIXED.fullmatch(w) for w in a):
         return False
     x, y = "".join(a), "".join(b)
-    unknown_for_known = not all(_known(w) for w in a) and all(_known(w) for w in b)
+    unknown_for_known = not all(_known(w) and not _MIXED.fullmatch(w) for w in a) and all(
+        _known(w) for w in b)
     if x == y:
         # the same letters divided differently (see the docstring)
         return unknown_for_known or _odd_division(a, b)
