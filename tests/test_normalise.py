@@ -453,7 +453,7 @@ def test_slice_keeps_an_insertion_at_its_start_only(start, end, inside):
 @pytest.mark.parametrize("text, reading", [
     ("Возьмите пач\nку картъ", "Возьмите пачку карт"),      # пач is no word
     ("пере\nложить", "переложить"),                           # ложить is no word
-    ("ко  \r\n  лоды", "колоды"),                             # CRLF and blanks round it
+    ("тасу  \r\n  ютъ", "тасуют"),                           # CRLF and blanks round it
     ("тасу\nютъ", "тасуют"),                                  # and the hard sign dropped
 ])
 def test_a_word_whose_line_end_hyphen_was_lost_is_joined(text, reading):
@@ -471,6 +471,12 @@ def test_a_word_whose_line_end_hyphen_was_lost_is_joined(text, reading):
     ("нѣ\nсколько", "не сколько"),      # the same (a hyphen would have said otherwise)
     ("пач\nКу", "нач Ку"),              # a capital: a new word
     ("Наполеонъ\nзавоевалъ", "Наполеон завоевал"),
+    # a breaker's finds: онѣ is они (a word), въ and на are prepositions, ли a particle
+    ("Пришли и\nонѣ.", "Пришли и они."),
+    ("Онѣ\nли", "Они ли"),
+    ("Пошли въ\nчетверомъ.", "Пошли в четвером."),
+    ("на\nземь", "на земь"),
+    ("Ахъ\nонѣ", "Ах они"),
 ])
 def test_a_line_break_between_words_stays_a_space(text, reading):
     n = normalise(text)

@@ -347,10 +347,12 @@ OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
 OCR_LOST_HYPHEN = _rule("ocr-lost-hyphen", "ocr",
                         "A word divided at a line end whose hyphen the text layer lost "
-                        "(djvu and pdf exports drop it) is joined when one piece at least is "
-                        "no word and the two together are one, the second piece in lower "
-                        "case: 'пач\\nку' becomes 'пачку'. Two words keep the line break (it "
-                        "becomes a space), even where they make one word together.")
+                        "(djvu and pdf exports drop it) is joined when the two together are "
+                        "a word and the first piece is none, or the second is none and the "
+                        "first no preposition, conjunction, particle or interjection (the "
+                        "second piece in lower case): 'пач\\nку' "
+                        "becomes 'пачку', 'пере\\nложить' 'переложить'; 'въ\\nчетверомъ' "
+                        "and two words stay apart (the line break becomes a space).")
 OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "A word of one or two letters, all Latin look-alikes (c o a e p x y, "
                        "C O A E P X), between two Cyrillic words is read in the Cyrillic "
@@ -625,12 +627,29 @@ def _join_decision(left: str, right: str) -> bool:
 @lru_cache(maxsize=50_000)
 def _lost_hyphen(left: str, right: str) -> bool:
     """Whether two word pieces a bare line break divides are one word whose line-end hyphen
-    the export lost (rule ``ocr-lost-hyphen``): the right piece begins in lower case, one
-    piece at least is no word, the two together are one."""
+    the export lost (rule ``ocr-lost-hyphen``): the right piece begins in lower case, the
+    two together are a word (as printed together: a left piece ending in ъ, a word's end in
+    the old spelling, keeps it inside and makes none), and either the left piece is none,
+    or the right piece is none and the left is no preposition, conjunction, particle or
+    interjection (``на\nземь``: the period printed them apart). The pieces are judged in
+    the modern spelling, no OCR repair made (``онѣ`` is ``они``)."""
     if not right[:1].islower():
         return False
-    a, b = _quick_modern(left), _quick_modern(right)
-    return not (_known(a) and _known(b)) and _known(a + b)
+    if not _known(_modern_form(left + right, False, True).lower()):
+        return False
+    a, b = _modern_form(left, False, True).lower(), _modern_form(right, False, True).lower()
+    if not _known(a):
+        return True
+    return not _known(b) and not _function_word(a)
+
+
+@lru_cache(maxsize=10_000)
+def _function_word(word: str) -> bool:
+    """Whether the dictionary's likeliest reading of ``word`` is a preposition, conjunction,
+    particle or interjection."""
+    m = _analyzer()
+    parses = m.parse(word) if m else []
+    return bool(parses) and parses[0].tag.POS in ("PREP", "CONJ", "PRCL", "INTJ")
 
 
 @lru_cache(maxsize=50_000)
