@@ -243,3 +243,41 @@ def test_a_wiki_pages_ref_is_a_footnote_where_it_is_called(cli, corpus_copy, tmp
     assert [n.get("n") for n in notes] == ["2", "3"]
     assert regenerate_witness_text(tree, sig) == ed.witnesses[-1].text
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_wiki_refs_that_hold_sentences_stray_or_call_again(cli, corpus_copy, tmp_path, relaxng):
+    """A breaker's wiki page (tests/data/wiki_refs_broken.txt): a note after a sentence's
+    end, notes holding sentences of their own (no sentence ends there), a named note called
+    again (its number again), a <ref> left open, a <ref name=r /> naming no note and an
+    empty <ref></ref> (each kept in the reading text, a warning with its line): add, check
+    and the TEI export go through, and the TEI reads the witness back."""
+    from lxml import etree
+    from extract.export.tei import regenerate_witness_text
+    src = REPO / "tests" / "data" / "wiki_refs_broken.txt"
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert f"{src}:11: a footnote tag '<ref>' that opens or closes no note" in r.output
+    assert f"{src}:11: the footnote tag '<ref name=r />' holds no note" in r.output
+    assert f"{src}:11: the footnote tag '<ref></ref>' holds no note" in r.output
+    ed = build_edition(corpus_copy)
+    w = ed.witnesses[-1]
+    got = [(s.normalised, [(n.marker, n.original) for n in s.footnotes])
+           for s in ed.game("tsar-i-slony").texts[w.siglum]]
+    assert got == [
+        ("Слепые пошли в конюшню.", [("1", "Примѣчаніе.")]),
+        ("Потом они ушли домой.", []),
+        ("Один ощупал репицу, четвертый — брюхо.",
+         [("2", "См. «Азбуку». Т. е. такъ! Онъ сказалъ: «Да?» И ушелъ.")]),
+        ("Они пошли в конюшню и стали щупать слонов.", [("3", "Это конюшня. Она большая.")]),
+        ("Другой ощупал хвост, третий — тоже хвост.", [("4", "Хвостъ."), ("4", "Хвостъ.")]),
+        ("Пятый ощупал <ref>спину, а шестой — уши.", []),
+        ("Все спорили?", [("5", "Вопросъ.")]),
+        ("Седьмой ощупал брюхо<ref name=r />.", []),
+        ("Восьмой — уши<ref></ref>.", []),
+    ]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
+    tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
+    assert regenerate_witness_text(tree, w.siglum) == w.text

@@ -163,34 +163,73 @@ class Layout:
     #: page whose footnote is lost): kept in the reading text, the word read without them
     orphans: tuple[tuple[int, int], ...] = ()
     #: footnotes written inside the prose where they are called, as a wiki page writes them
-    #: (``слово<ref>Примечание.</ref>``): ``(call, note)``, the span of the whole tag (left
-    #: out of the reading text, the note's place) and the span of the note's text in it
-    #: (:func:`inline_notes`)
-    inline: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    #: (``слово<ref>Примечание.</ref>``): ``(call, note, number)``, the span of the whole
+    #: tag (left out of the reading text, the note's place), the span of the note's text and
+    #: its number as the page shows it (:func:`inline_notes`)
+    inline: tuple[tuple[tuple[int, int], tuple[int, int], str], ...] = ()
 
 
 #: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
-#: name="a">text</ref>`` (a ``<ref name="a"/>`` that repeats one holds no text: left alone)
-INLINE_NOTE = re.compile(r"<ref(?:\s[^<>]*)?(?<!/)>(.*?)</ref\s*>", re.S | re.I)
+#: name="a">text</ref>`` (no ``<ref`` inside: a tag left open is no note), and a call of a
+#: named one again, ``<ref name="a"/>``
+INLINE_NOTE = re.compile(r"<ref(\s[^<>]*?)?\s*(?:/>|>((?:(?!<ref[\s>/]).)*?)</ref\s*>)", re.S | re.I)
+_REF_TAG = re.compile(r"</?ref(?:\s[^<>]*)?/?\s*>", re.I)
+_REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
 
 
-def inline_notes(text: str, parts: Sequence[Part]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def inline_notes(text: str, parts: Sequence[Part]):
     """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
-    text order: ``((tag start, tag end), (note start, note end))``, the note's text without
-    the blanks round it; a tag with no text in it is not a note (left as it stands)."""
-    out = []
+    text order, numbered 1, 2 ... as a wiki page shows them: ``(call, note, number)``, the
+    span of the whole tag (left out of the reading text, the note's place), the span of the
+    note's text without the blanks round it, and its number as text; a ``<ref name="a"/>``
+    that calls a named note again has that note's span and number. Returns ``(notes,
+    orphans, warnings)``: a tag with no note (empty, or naming none) is an orphan (kept in
+    the reading text), and it, a ``<ref>`` left open and a ``</ref>`` that closes none are
+    each a warning ``(line, message)``."""
+    found, warnings, orphans = [], [], []
+    named: dict[str, tuple[tuple[int, int], str]] = {}
+    later: list[tuple[tuple[int, int], str]] = []
+    number = 0
     for p in parts:
         if p.kind != "prose":
             continue
+        taken = []
         for m in INLINE_NOTE.finditer(text, p.start, p.end):
-            a, b = m.span(1)
+            taken.append(m.span())
+            attrs = m.group(1) or ""
+            n = _REF_NAME.search(attrs)
+            name = next((g for g in n.groups() if g is not None), "") if n else ""
+            if m.group(2) is None:                 # <ref name="a"/>: a call again
+                later.append((m.span(), name))
+                continue
+            a, b = m.span(2)
             while a < b and text[a].isspace():
                 a += 1
             while b > a and text[b - 1].isspace():
                 b -= 1
-            if b > a:
-                out.append((m.span(), (a, b)))
-    return out
+            if b == a:
+                later.append((m.span(), ""))
+                continue
+            number += 1
+            found.append((m.span(), (a, b), str(number)))
+            if name:
+                named.setdefault(name, ((a, b), str(number)))
+        for t in _REF_TAG.finditer(text, p.start, p.end):
+            if not any(x <= t.start() < y for x, y in taken):
+                warnings.append((line_of(text, t.start()),
+                                 f"a footnote tag {t.group()!r} that opens or closes no note "
+                                 f"(left open, nested or stray): kept in the reading text; "
+                                 f"close each <ref>...</ref>, one inside no other"))
+    for call, name in later:
+        if name in named:
+            found.append((call, named[name][0], named[name][1]))
+        else:
+            orphans.append(call)
+            warnings.append((line_of(text, call[0]),
+                             f"the footnote tag {text[call[0]:call[1]]!r} holds no note and "
+                             f"names none on the page: kept in the reading text; write the "
+                             f"note inside it, or name a note of the page"))
+    return sorted(found), orphans, warnings
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -1222,9 +1261,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                  f"the title {p.label!r} is not among the games the chapter "
                                  f"heading names: taken as a game; check that it is one"))
     fixed = {s for s, _ in corrected}
+    inline, inline_orphans, inline_warnings = inline_notes(text, parts)
+    warnings += inline_warnings
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
-                  tuple(sorted(orphans)), tuple(inline_notes(text, parts)))
+                  tuple(sorted(orphans + inline_orphans)), tuple(inline))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

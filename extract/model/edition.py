@@ -283,15 +283,14 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
     """The footnotes of a witness that have a marker in its text (the parts labelled
     ``footnote`` grouped by ``note``), each with the span its marker's change removes; and
     those written where they are called (``inline``: :attr:`Layout.inline`, a wiki page's
-    ``<ref>``), numbered 1, 2 ... in text order as a wiki page shows them, the whole tag
-    their marker."""
+    ``<ref>``), numbered as the page shows them, the whole tag their marker."""
     removed = {c.end: c for c in norm.changes if c.rule == FOOTNOTE_MARKER}
     out = []
-    for k, (call, (a, b)) in enumerate(inline, 1):
+    for call, (a, b), number in inline:
         original = w.text[a:b]
         reading = normalise(original)
         change = removed[call[1]]
-        out.append(Footnote(str(k), w.siglum, ((a, b),), original, reading.text,
+        out.append(Footnote(number, w.siglum, ((a, b),), original, reading.text,
                             reading.changes, (change.start, change.end)))
     groups: dict[int | None, list[Part]] = {}
     for p in parts:
@@ -318,6 +317,16 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
     return sorted(out, key=lambda n: n.anchor)
 
 
+def _masked(block: Normalisation, calls: list[tuple[int, int]]) -> Normalisation:
+    """``block`` with the tags of the footnotes written where they are called (``calls``,
+    offsets in it) read as one mark each (:data:`_MARKER_MASK`, line breaks kept): the
+    sentence ends inside a note are none of the text's. For finding sentences only."""
+    text = list(block.original)
+    for a, b in calls:
+        text[a:b] = [c if c == "\n" else _MARKER_MASK for c in text[a:b]]
+    return Normalisation("".join(text), block.text, block.changes)
+
+
 def _keep_markers(spans: list[tuple[int, int]], markers: list[tuple[int, int]], text: str,
                   offset: int) -> list[tuple[int, int]]:
     """Sentence ``spans`` (offsets from ``offset`` in ``text``) moved so that no footnote
@@ -325,6 +334,8 @@ def _keep_markers(spans: list[tuple[int, int]], markers: list[tuple[int, int]], 
     sentence's last word belongs to that sentence (``... вышелъ.*)``)."""
     out = [list(x) for x in spans]
     for a, b in markers:
+        while a < b and text[a].isspace():   # the blank before a marker goes with its change
+            a += 1
         a, b = a - offset, b - offset
         for i in range(1, len(out)):
             if out[i][0] <= a < out[i][1] and text[offset + out[i][0]:offset + a].strip() == "" \
@@ -345,7 +356,7 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
     read apart from their word (:func:`_marked_normalisation`), and so are the tags of the
     footnotes written where they are called (``inline``, :attr:`Layout.inline`)."""
     attached = {p.marker for p in parts if p.kind == "debris" and p.label == "footnote"
-                and p.marker is not None} | {call for call, _ in inline}
+                and p.marker is not None} | {call for call, _, _ in inline}
     norm = _marked_normalisation(w.text, emendations, attached, orphans)
     extra, dropped = [], []
     prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
@@ -641,6 +652,7 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
     units: dict[str, list[Unit]] = {}
     norms: dict[str, Normalisation] = {}
     notes_of: dict[str, list[Footnote]] = {}
+    calls_of: dict[str, list[tuple[int, int]]] = {}   # the tags of the inline footnotes
     for w in witnesses:
         layout = analyse(w.text, w.path, w.page_title, [g.title_ru for g in known],
                          load_marks(root, w.siglum, w.text))
@@ -649,6 +661,7 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                                       layout.inline)
         norms[w.siglum] = norm
         notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline)
+        calls_of[w.siglum] = [call for call, _, _ in layout.inline]
         current: str | None = None
         wunits: list[Unit] = []
         para_index: dict[str, int] = {}
@@ -746,7 +759,8 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                 _, para, s, e = item
                 block = norm.slice(s, e)
                 feet = [f for f in notes_of[siglum] if s <= f.anchor[0] < e]
-                spans = sentence_spans(block)
+                calls = [(a - s, b - s) for a, b in calls_of[siglum] if s <= a < e]
+                spans = sentence_spans(_masked(block, calls) if calls else block)
                 if feet:
                     spans = _keep_markers(spans, [f.anchor for f in feet], norm.original, s)
                 for a, b in spans:
