@@ -394,7 +394,8 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
     first deal (:func:`reusable`), on at most ``deals`` deals: its outcomes are taken as they
     are and only the deals after them are played (every deal's outcome depends on the deal,
     the readings, the budget and the source alone), its seconds added to the new ones; the
-    row says how many deals it took over (``"reused_deals"``)."""
+    row says how many deals it took over (``"reused_deals"``) and their CPU seconds
+    (``"reused_cpu_seconds"``, in its ``cpu_seconds`` but not in the run's)."""
     if budget is None:
         budget = default_budget(slug, policy)
     t0 = time.perf_counter()
@@ -415,7 +416,9 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
     row["seconds"] = round(time.perf_counter() - t0 + (stored["seconds"] if stored else 0), 1)
     row["cpu_seconds"] = round(sum(cpu) + (stored["cpu_seconds"] if stored else 0), 1)
     if known:
+        # the row's seconds are of all its deals; the run's, of the deals it played
         row["reused_deals"] = len(known)
+        row["reused_cpu_seconds"] = stored["cpu_seconds"]
     if policy == "careful":
         row["samples"] = effort(slug)[0]
     row["note"] = undecided_note(row)
@@ -439,7 +442,8 @@ def reusable(row: dict | None, slug: str, readings: dict, policy: str, *, first:
             and row.get("first") == first and row.get("engine") == engine)
     o = row.get("outcomes")
     fits = isinstance(o, str) and 0 < len(o) <= deals and not set(o) - set(OUTCOME)
-    timed = all(isinstance(row.get(k), (int, float)) for k in ("seconds", "cpu_seconds"))
+    timed = all(isinstance(row.get(k), (int, float)) and not isinstance(row.get(k), bool)
+                and math.isfinite(row[k]) and row[k] >= 0 for k in ("seconds", "cpu_seconds"))
     return row if same and fits and timed else None
 
 
@@ -620,7 +624,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     # every row is written as it is finished: a run stopped part-way keeps
                     # what it measured (its run says how many of its rows it wrote)
                     run.update(rows=len(rows), wall_seconds=round(time.perf_counter() - t0, 1),
-                               cpu_seconds=round(sum(r["cpu_seconds"] for r in rows), 1))
+                               cpu_seconds=round(sum(r["cpu_seconds"] - r.get(
+                                   "reused_cpu_seconds", 0) for r in rows), 1))
                     _write(path, rows, run, policies, whole, final=False)
     finally:
         if cluster is not None:
@@ -640,7 +645,7 @@ def problems(table) -> list[str]:
     objects whose ``games`` is a list of names) and a ``rows`` list; each row an object with
     ``game`` and ``policy`` (text), ``change`` (text or null), ``note`` (text), ``first``,
     ``deals``, ``budget`` (whole numbers from 1), ``won``, ``lost``, ``undecided`` (from 0,
-    adding up to ``deals``) and ``outcomes`` (one of W, L, U a deal, agreeing with the
+    adding up to ``deals``), ``seconds`` and ``cpu_seconds`` where given (finite, from 0) and ``outcomes`` (one of W, L, U a deal, agreeing with the
     counts); no two rows of one game, change and policy. Unknown games, readings and
     policies are not problems here (``edition check`` names them)."""
     if not isinstance(table, dict):
@@ -664,9 +669,13 @@ def problems(table) -> list[str]:
             continue
         name = f"row {i} ({r.get('game')} {r.get('change') or 'default'} {r.get('policy')})"
         bad = [k for k in ("game", "policy", "note") if not isinstance(r.get(k), str)]
-        bad += [] if r.get("change") is None or isinstance(r.get("change"), str) else ["change"]
+        bad += [] if "change" in r and (r["change"] is None or isinstance(r["change"], str)) \
+            else ["change"]
         bad += [k for k in ("first", "deals", "budget") if not _is_count(r.get(k), 1)]
         bad += [k for k in ("won", "lost", "undecided") if not _is_count(r.get(k))]
+        bad += [k for k in ("seconds", "cpu_seconds") if k in r and not (
+            isinstance(r[k], (int, float)) and not isinstance(r[k], bool)
+            and math.isfinite(r[k]) and r[k] >= 0)]
         if bad:
             out.append(f"{name}: missing or wrong type: {', '.join(bad)}")
             continue

@@ -578,6 +578,11 @@ DAMAGE = {
     "negative won": (lambda t: _row_edit(t, lambda r: r.update(won=-1)), "won"),
     "no note": (lambda t: _row_edit(t, lambda r: r.pop("note")), "note"),
     "no change": (lambda t: _row_edit(t, lambda r: r.update(change=3)), "change"),
+    "change missing": (lambda t: _row_edit(t, lambda r: r.pop("change")), "wrong type: change"),
+    "NaN seconds": (lambda t: _row_edit(t, lambda r: r.update(seconds=float("nan"))),
+                    "wrong type: seconds"),
+    "negative cpu": (lambda t: _row_edit(t, lambda r: r.update(cpu_seconds=-1.0)),
+                     "wrong type: cpu_seconds"),
     "counts off": (lambda t: _row_edit(t, lambda r: r.update(won=r["won"] + 1,
                                                              lost=r["lost"] - 1)), "disagree"),
     "bad letter": (lambda t: _row_edit(t, lambda r: r.update(outcomes="X" * r["deals"])),
@@ -715,6 +720,10 @@ def test_extending_a_row_plays_only_the_new_deals(tmp_path, monkeypatch):
     them, and the row is what measuring them all anew gives (outcomes, counts, interval)."""
     p = tmp_path / "odds.json"
     results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1, command="first")
+    table = json.loads(p.read_text())
+    for r in table["rows"]:
+        r["cpu_seconds"] = 500.0      # (as a slow game's row): the run must not count them
+    p.write_text(json.dumps(table))
     calls = _spy_outcomes(monkeypatch)
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=4, jobs=1,
                            command="more")
@@ -730,6 +739,9 @@ def test_extending_a_row_plays_only_the_new_deals(tmp_path, monkeypatch):
     # the run that measured the deals taken over is still told
     assert [r["command"] for r in t["provenance"]["runs"]] == ["first", "more"]
     assert t["provenance"]["runs"][-1]["reused_deals"] == 2 * n
+    # the run's CPU is what it spent, not the CPU of the deals it took over; a row's is all
+    assert all(r["cpu_seconds"] >= 500 and r["reused_cpu_seconds"] == 500 for r in t["rows"])
+    assert t["provenance"]["runs"][-1]["cpu_seconds"] < 100
     assert results.problems(t) == [] and results.stale_rows(t) == []
 
 
@@ -745,6 +757,7 @@ def test_a_stored_row_is_taken_over_only_when_current_and_comparable(tmp_path, m
     args = dict(first=1, deals=3, budget=row["budget"], engine=row["engine"])
     assert results.reusable(row, slug, readings, "greedy", **args) is row
     for bad in ({"engine": "0" * 16}, {"budget": row["budget"] + 1}, {"first": 2},
+                {"seconds": float("nan")}, {"cpu_seconds": -1.0}, {"seconds": True},
                 {"readings": {**row["readings"], "x": "y"}}, {"outcomes": "WLWL"},
                 {"outcomes": ""}, {"outcomes": "WX"}, {"cpu_seconds": None}):
         assert results.reusable({**row, **bad}, slug, readings, "greedy", **args) is None, bad
