@@ -103,17 +103,19 @@ def test_add_third_copy_of_a_known_game(cli, corpus_copy, tmp_path):
 
 
 def test_a_second_witness_of_one_chapter_is_described_apart(cli, corpus_copy, tmp_path):
-    """Two witnesses of one chapter without --title: the second is not described by the
-    same heading alone (the site's witness list could not tell them apart); its file name
-    is added and a warning says so."""
-    first = _write(tmp_path, "mill-a.txt", "Глава XL. Мельница\n\n" + MILL3)
-    second = _write(tmp_path, "mill-b.txt", "Глава XL. Мельница\n\n" + MILL3 + "\n")
-    assert cli("--corpus", corpus_copy, "add", first).exit_code == 0
-    r = cli("--corpus", corpus_copy, "add", second)
-    assert r.exit_code == 0, r.output
+    """Three witnesses of one chapter without --title, all in files named alike: the second
+    and third are not described by the same heading alone (the site's witness list could
+    not tell them apart); their sigla are added and a warning says so."""
+    for d in "abc":
+        (tmp_path / d).mkdir()
+        src = _write(tmp_path / d, "mill.txt", "Глава XL. Мельница\n\n" + MILL3 + "\n" * "abc".index(d))
+        r = cli("--corpus", corpus_copy, "add", src)
+        assert r.exit_code == 0, r.output
     assert "has the same heading: this one is described as" in r.output
-    described = [w.description for w in build_edition(corpus_copy).witnesses]
-    assert described[-2:] == ["Глава XL. Мельница", "Глава XL. Мельница (mill-b.txt)"]
+    ws = build_edition(corpus_copy).witnesses[-3:]
+    assert [w.description for w in ws] == ["Глава XL. Мельница"] + [
+        f"Глава XL. Мельница ({w.siglum})" for w in ws[1:]]
+    assert len({w.siglum for w in ws}) == 3
 
 
 def test_add_new_chapter_in_pre_reform_spelling(cli, corpus_copy, tmp_path):
@@ -216,9 +218,11 @@ def test_a_mixed_script_word_no_repair_reads_is_named_by_check(cli, corpus_copy,
     """'рядb' (Cyrillic with a Latin b: рядъ or рядѣ, the repair cannot tell) stays as printed;
     check names it with its file and line and the fix (not failing: the editor decides), and
     the apparatus classes it against the other copy as an OCR slip, not a substantive
-    variant. A word the repair reads ('пaчки', a Latin a) is not named."""
+    variant. A word the repair reads ('пaчки', a Latin a) is not named, nor a Roman numeral
+    with an ending ('XIXв'); one still mixed after a change ('Lвовъ' read 'Lвов') is."""
     from extract.model.collate import apparatus
-    src = _write(tmp_path, "mill3.txt", MILL3.replace("в ряд и", "в рядb и"))
+    src = _write(tmp_path, "mill3.txt", MILL3.replace("в ряд и", "в рядb и").replace(
+        "Все оставшиеся", "Все (как в XIXв и во Lвовъ) оставшиеся"))
     r = cli("--corpus", corpus_copy, "add", src, "--siglum", "M3")
     assert r.exit_code == 0, r.output
     line = next(i for i, x in enumerate(src.read_text(encoding="utf-8").splitlines(), 1)
@@ -228,9 +232,20 @@ def test_a_mixed_script_word_no_repair_reads_is_named_by_check(cli, corpus_copy,
     named = [x.strip() for x in r.output.splitlines() if "mixes Cyrillic and Latin" in x
              and not x.startswith("[")]
     stored = corpus_copy / "witnesses"
-    assert len(named) == 1 and named[0].startswith(f"{stored}/") and \
-        f":{line}: 'рядb' (mill:2@M3)" in named[0], r.output
+    # 'Lвовъ' loses its ъ (a change) but stays mixed: named; the numeral 'XIXв' is not
+    assert len(named) == 2 and named[1].startswith(f"{stored}/") and \
+        f":{line}: 'рядb' (mill:2@M3)" in named[1], r.output
+    assert "'Lвовъ' (mill:2@M3)" in named[0] and "XIX" not in r.output
     assert "emend it in emendations.toml" in named[0]
     ed = build_edition(corpus_copy)
     entry = next(e for e in apparatus(ed, "mill") if any(x.original == "рядb" for x in e.readings))
     assert [x.kind for x in entry.readings if x.original == "рядb"] == ["ocr"]
+
+
+def test_a_derived_description_holds_no_character_that_is_not_text(cli, corpus_copy, tmp_path):
+    """A file name with a direction mark (U+202E) describes the witness without it (it was
+    refused, pointing at the manifest's line and saying 'delete it')."""
+    src = _write(tmp_path, "mill\u202egpj.txt", MILL3)
+    r = cli("--corpus", corpus_copy, "add", src, "--siglum", "M3")
+    assert r.exit_code == 0, r.output
+    assert build_edition(corpus_copy).witness("M3").description == "Witness millgpj.txt"

@@ -471,9 +471,11 @@ def test_check_names_a_known_game_without_an_english_title(corpus_copy, cli):
     gt = corpus_copy / "games.toml"
     text = gt.read_text(encoding="utf-8")
     assert 'title_en = "The Mill"\n' in text
-    gt.write_text(text.replace('title_en = "The Mill"\n', ""), encoding="utf-8")
+    gt.write_text(text.replace('title_en = "The Mill"\n', "").replace('slug = "mill"',
+                                                                     "slug = 'mill'"),
+                  encoding="utf-8")
     line = next(i for i, x in enumerate(gt.read_text(encoding="utf-8").splitlines(), 1)
-                if x.startswith('slug = "mill"'))
+                if x.startswith("slug = 'mill'"))
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code != 0
     assert f"{gt}:{line}: mill: no English title" in r.output
@@ -491,7 +493,7 @@ def test_unpaired_brackets_in_a_translation_are_named(corpus_copy, cli, english,
     tr = corpus_copy / "translations" / "en" / "mill.toml"
     text = tr.read_text(encoding="utf-8")
     i, old = next((i, x) for i, x in enumerate(text.splitlines(), 1) if x.startswith('"mill:3" = '))
-    tr.write_text(text.replace(old, f'"mill:3" = "{english}"'), encoding="utf-8")
+    tr.write_text(text.replace(old, f"'mill:3' = \"{english}\""), encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code != 0
     assert f"{tr}:{i}" in r.output and "mill:3" in r.output and what in r.output

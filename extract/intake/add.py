@@ -353,10 +353,13 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         heading = next((p for p in layout.parts if p.kind == "heading"), None)
         title = (" ".join(text[heading.start:heading.end].split())[:120] if heading else
                  page_title or f"Witness {src.name}")
-        # a second witness of one chapter: its heading alone would describe both alike
+        # a derived description holds nothing that is not text (a file name may)
+        title = "".join(ch for ch in title if bad_in_field(ch) is None)
+        # a second witness of one chapter: its heading alone would describe both alike; its
+        # siglum is its own
         same_title = next((w.siglum for w in existing if w.description == title), None)
         if same_title is not None:
-            title = f"{title} ({src.name})"
+            title = f"{title} ({siglum})"
     n = len(list((root / "witnesses").glob("*.txt"))) if (root / "witnesses").is_dir() else 0
     name = orphan_witness(root, digest)   # the copy an interrupted add left: reuse it
     while name is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+from bisect import bisect_left, bisect_right
 from pathlib import Path
 
 from ..corpus import ids
@@ -15,6 +16,7 @@ from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
 from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
 from ..text.errors import EditionError, line_of
+from ..text.normalise import Change, apply_changes
 from ..text.words import count
 
 
@@ -47,22 +49,38 @@ def game_summaries(edition) -> list[dict]:
 _MIXED_WORD = re.compile(r"(?=[^\W\d_]*[\u0400-\u04ff])(?=[^\W\d_]*[A-Za-z])[^\W\d_]+")
 
 
+#: a Roman numeral with a Russian ending (``XIXв``, ``IIго``): no OCR slip
+_ROMAN_WITH_ENDING = re.compile(r"[IVXLCDM]+[а-яё]{1,3}")
+
+
 def unread_mixed_words(edition) -> list[str]:
-    """Words of the games' sentences that mix Cyrillic and Latin letters and that no change
-    of the normalisation reads (an OCR slip the repair could not decide: ``Домb`` is домъ or
-    домѣ), each with its witness file and line and the fix."""
+    """Words of the games' sentences that mix Cyrillic and Latin letters in the reading
+    text too (an OCR slip the repair could not decide: ``Домb`` is домъ or домѣ; a Roman
+    numeral with an ending, ``XIXв``, is none), each with its witness file and line and the
+    fix."""
     out = []
     for w in edition.witnesses:
         changes = edition.normalisations[w.siglum].changes
+        starts = [c.start for c in changes]
         for g in edition.games:
             for s in g.texts.get(w.siglum, ()):
                 for m in _MIXED_WORD.finditer(w.text, s.start, s.end):
                     a, b = m.span()
-                    if not any(c.start < b and c.end > a for c in changes):
-                        out.append(f"{w.path}:{line_of(w.text, a)}: {m.group()!r} ({s.id}) mixes "
-                                   f"Cyrillic and Latin letters and no OCR repair reads it as "
-                                   f"one word: left as printed; if you know the reading, emend "
-                                   f"it in emendations.toml")
+                    if _ROMAN_WITH_ENDING.fullmatch(m.group()):
+                        continue
+                    near = changes[max(0, bisect_right(starts, a) - 1):bisect_left(starts, b)]
+                    near = [c for c in near if c.start < b and c.end > a]
+                    if near:    # read as changed: still mixed?
+                        x, y = min(a, near[0].start), max(b, near[-1].end)
+                        reading = apply_changes(w.text[x:y], [
+                            Change(c.start - x, c.end - x, c.orig, c.reg, c.kind, c.rule)
+                            for c in near])
+                        if not _MIXED_WORD.search(reading):
+                            continue
+                    out.append(f"{w.path}:{line_of(w.text, a)}: {m.group()!r} ({s.id}) mixes "
+                               f"Cyrillic and Latin letters and no OCR repair reads it as "
+                               f"one word: left as printed; if you know the reading, emend "
+                               f"it in emendations.toml")
     return out
 
 
@@ -340,7 +358,7 @@ def run_checks(edition) -> tuple[bool, str]:
         if g.known and not (g.title_en or "").strip():
             gt = edition.root / "games.toml"
             gtext = gt.read_text(encoding="utf-8") if gt.is_file() else ""
-            m = re.search(rf'^\s*slug\s*=\s*"{re.escape(g.slug)}"', gtext, re.M)
+            m = re.search(rf'^\s*slug\s*=\s*["\']{re.escape(g.slug)}["\']', gtext, re.M)
             at = f":{line_of(gtext, m.start())}" if m else ""
             missing.append(f"{gt}{at}: {g.slug}: no English title (the site shows "
                            f"'(untranslated)'); add title_en = \"...\" to its [[game]]")

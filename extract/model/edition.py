@@ -407,7 +407,7 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                                    fix=f"write [{table}] and then one \"id\" = \"text\" a line")
             header = re.search(rf"^\[{table}\]", text, re.M)
             for sid, value in items.items():
-                m = re.compile(rf'^\s*"?{re.escape(sid)}"?\s*=', re.M).search(
+                m = re.compile(rf'^\s*["\']?{re.escape(sid)}["\']?\s*=', re.M).search(
                     text, header.end() if header else 0)
                 line = line_of(text, m.start()) if m else None
                 if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:[1-9][0-9]*", sid):
