@@ -281,3 +281,29 @@ def test_wiki_refs_that_hold_sentences_stray_or_call_again(cli, corpus_copy, tmp
     tree = etree.parse(str(out))
     assert relaxng.validate(tree), relaxng.error_log.last_error
     assert regenerate_witness_text(tree, w.siglum) == w.text
+
+
+def test_a_wiki_note_defined_in_the_list_of_notes(cli, corpus_copy, tmp_path, relaxng):
+    """Notes written in the page's list (<references><ref name="x">...</ref></references>)
+    and called in the text by <ref name="x"/>: the note of each call, numbered where first
+    called (a note written in the text between takes the next number); the list stays
+    debris, no sentence; the TEI is valid and reads the witness back."""
+    from lxml import etree
+    from extract.export.tei import regenerate_witness_text
+    src = REPO / "tests" / "data" / "wiki_refs_listed.txt"
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert "warning" not in r.output
+    ed = build_edition(corpus_copy)
+    w = ed.witnesses[-1]
+    got = [(s.normalised, [(n.marker, n.original) for n in s.footnotes])
+           for s in ed.game("tsar-i-slony").texts[w.siglum]]
+    assert got == [("Один ощупал хвост, другой — репицу, третий — опять хвост.",
+                    [("1", "Хвостъ слона."), ("2", "Рѣпица — часть хвоста."),
+                     ("1", "Хвостъ слона.")]),
+                   ("Потом все пошли домой.", [])]
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
+    tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
+    assert regenerate_witness_text(tree, w.siglum) == w.text

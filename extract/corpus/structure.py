@@ -181,55 +181,55 @@ def inline_notes(text: str, parts: Sequence[Part]):
     """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
     text order, numbered 1, 2 ... as a wiki page shows them: ``(call, note, number)``, the
     span of the whole tag (left out of the reading text, the note's place), the span of the
-    note's text without the blanks round it, and its number as text; a ``<ref name="a"/>``
-    that calls a named note again has that note's span and number. Returns ``(notes,
-    orphans, warnings)``: a tag with no note (empty, or naming none) is an orphan (kept in
-    the reading text), and it, a ``<ref>`` left open and a ``</ref>`` that closes none are
-    each a warning ``(line, message)``."""
-    found, warnings, orphans = [], [], []
-    named: dict[str, tuple[tuple[int, int], str]] = {}
-    later: list[tuple[tuple[int, int], str]] = []
-    number = 0
-    for p in parts:
-        if p.kind != "prose":
-            continue
-        taken = []
-        for m in INLINE_NOTE.finditer(text, p.start, p.end):
-            taken.append(m.span())
-            attrs = m.group(1) or ""
-            n = _REF_NAME.search(attrs)
-            name = next((g for g in n.groups() if g is not None), "") if n else ""
-            if m.group(2) is None:                 # <ref name="a"/>: a call again
-                later.append((m.span(), name))
-                continue
+    note's text without the blanks round it, and its number as text. A named note keeps
+    its number wherever it is called again (``<ref name="a"/>``); a name whose text stands
+    outside the prose (a list of notes, ``<references><ref name="a">...</ref></references>``)
+    is numbered where it is first called. Returns ``(notes, orphans, warnings)``: a tag with
+    no note (empty, or naming none) is an orphan (kept in the reading text), and it, a
+    ``<ref>`` left open and a ``</ref>`` that closes none are each a warning ``(line,
+    message)``."""
+    prose = [(p.start, p.end) for p in parts if p.kind == "prose"]
+    events, warnings, orphans = [], [], []
+    defined: dict[str, tuple[int, int]] = {}     # name -> its note's text
+    for m in INLINE_NOTE.finditer(text):
+        n = _REF_NAME.search(m.group(1) or "")
+        name = next((g for g in n.groups() if g is not None), "") if n else ""
+        note = None
+        if m.group(2) is not None:
             a, b = m.span(2)
             while a < b and text[a].isspace():
                 a += 1
             while b > a and text[b - 1].isspace():
                 b -= 1
-            if b == a:
-                later.append((m.span(), ""))
-                continue
-            number += 1
-            found.append((m.span(), (a, b), str(number)))
-            if name:
-                named.setdefault(name, ((a, b), str(number)))
-        for t in _REF_TAG.finditer(text, p.start, p.end):
-            if not any(x <= t.start() < y for x, y in taken):
+            note = (a, b) if b > a else None
+            if note and name:
+                defined.setdefault(name, note)
+        if any(x <= m.start() < y for x, y in prose):
+            events.append((m.span(), name, note, m.group(2) is None))
+    for x, y in prose:
+        for t in _REF_TAG.finditer(text, x, y):
+            if not any(a <= t.start() < b for (a, b), *_ in events):
                 warnings.append((line_of(text, t.start()),
                                  f"a footnote tag {t.group()!r} that opens or closes no note "
                                  f"(left open, nested or stray): kept in the reading text; "
                                  f"close each <ref>...</ref>, one inside no other"))
-    for call, name in later:
-        if name in named:
-            found.append((call, named[name][0], named[name][1]))
-        else:
-            orphans.append(call)
-            warnings.append((line_of(text, call[0]),
-                             f"the footnote tag {text[call[0]:call[1]]!r} holds no note and "
-                             f"names none on the page: kept in the reading text; write the "
-                             f"note inside it, or name a note of the page"))
-    return sorted(found), orphans, warnings
+    found, numbers = [], {}
+    for call, name, note, again in events:
+        if note is None:
+            note = defined.get(name) if again and name else None
+            if note is None:
+                orphans.append(call)
+                warnings.append((line_of(text, call[0]),
+                                 f"the footnote tag {text[call[0]:call[1]]!r} holds no note "
+                                 f"and names none on the page: kept in the reading text; "
+                                 f"write the note inside it, or name a note of the page"))
+                continue
+        if not name or name not in numbers:
+            number = str(len(set(numbers.values()) | {f[2] for f in found}) + 1)
+            if name:
+                numbers[name] = number
+        found.append((call, note, numbers.get(name, number) if name else number))
+    return found, orphans, warnings
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
