@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..text.errors import EditionError, line_of
+from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer
 from ..text.normalise import apply_changes, normalise
 
@@ -189,6 +189,8 @@ def inline_notes(text: str, parts: Sequence[Part]):
     ``<ref>`` left open and a ``</ref>`` that closes none are each a warning ``(line,
     message)``."""
     prose = [(p.start, p.end) for p in parts if p.kind == "prose"]
+    starts = [a for a, _ in prose]
+    line = line_finder(text)
     events, warnings, orphans = [], [], []
     defined: dict[str, tuple[int, int]] = {}     # name -> its note's text
     for m in INLINE_NOTE.finditer(text):
@@ -204,31 +206,35 @@ def inline_notes(text: str, parts: Sequence[Part]):
             note = (a, b) if b > a else None
             if note and name:
                 defined.setdefault(name, note)
-        if any(x <= m.start() < y for x, y in prose):
+        k = bisect_right(starts, m.start()) - 1
+        if k >= 0 and m.start() < prose[k][1]:
             events.append((m.span(), name, note, m.group(2) is None))
+    taken = [call for call, *_ in events]
     for x, y in prose:
         for t in _REF_TAG.finditer(text, x, y):
-            if not any(a <= t.start() < b for (a, b), *_ in events):
-                warnings.append((line_of(text, t.start()),
+            k = bisect_right(taken, (t.start(), len(text))) - 1
+            if not (k >= 0 and taken[k][0] <= t.start() < taken[k][1]):
+                warnings.append((line(t.start()),
                                  f"a footnote tag {t.group()!r} that opens or closes no note "
                                  f"(left open, nested or stray): kept in the reading text; "
                                  f"close each <ref>...</ref>, one inside no other"))
-    found, numbers = [], {}
+    found, numbers, count = [], {}, 0
     for call, name, note, again in events:
         if note is None:
             note = defined.get(name) if again and name else None
             if note is None:
                 orphans.append(call)
-                warnings.append((line_of(text, call[0]),
+                warnings.append((line(call[0]),
                                  f"the footnote tag {text[call[0]:call[1]]!r} holds no note "
                                  f"and names none on the page: kept in the reading text; "
                                  f"write the note inside it, or name a note of the page"))
                 continue
-        if not name or name not in numbers:
-            number = str(len(set(numbers.values()) | {f[2] for f in found}) + 1)
-            if name:
-                numbers[name] = number
-        found.append((call, note, numbers.get(name, number) if name else number))
+        if name and name in numbers:
+            number = numbers[name]
+        else:
+            count += 1
+            number = numbers[name] = str(count)
+        found.append((call, note, number))
     return found, orphans, warnings
 
 
