@@ -415,7 +415,7 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
     row["outcomes"] = "".join(CODE[res[d]] for d in range(first, first + deals))
     row["seconds"] = round(time.perf_counter() - t0 + (stored["seconds"] if stored else 0), 1)
     row["cpu_seconds"] = round(sum(cpu) + (stored["cpu_seconds"] if stored else 0), 1)
-    if known:
+    if stored and known:
         # the row's seconds are of all its deals; the run's, of the deals it played
         row["reused_deals"] = len(known)
         row["reused_cpu_seconds"] = stored["cpu_seconds"]

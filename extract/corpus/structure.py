@@ -177,7 +177,11 @@ _REF_TAG = re.compile(r"</?ref(?:\s[^<>]*)?/?\s*>", re.I)
 _REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
 
 
-def inline_notes(text: str, parts: Sequence[Part]):
+Span = tuple[int, int]
+
+
+def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
+        list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]]]:
     """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
     text order, numbered 1, 2 ... as a wiki page shows them: ``(call, note, number)``, the
     span of the whole tag (left out of the reading text, the note's place), the span of the
@@ -191,8 +195,10 @@ def inline_notes(text: str, parts: Sequence[Part]):
     prose = [(p.start, p.end) for p in parts if p.kind == "prose"]
     starts = [a for a, _ in prose]
     line = line_finder(text)
-    events, warnings, orphans = [], [], []
-    defined: dict[str, tuple[int, int]] = {}     # name -> its note's text
+    events: list[tuple[Span, str, Span | None, bool]] = []
+    warnings: list[tuple[int, str]] = []
+    orphans: list[Span] = []
+    defined: dict[str, Span] = {}     # name -> its note's text
     for m in INLINE_NOTE.finditer(text):
         n = _REF_NAME.search(m.group(1) or "")
         name = next((g for g in n.groups() if g is not None), "") if n else ""
@@ -218,7 +224,9 @@ def inline_notes(text: str, parts: Sequence[Part]):
                                  f"a footnote tag {t.group()!r} that opens or closes no note "
                                  f"(left open, nested or stray): kept in the reading text; "
                                  f"close each <ref>...</ref>, one inside no other"))
-    found, numbers, count = [], {}, 0
+    found: list[tuple[Span, Span, str]] = []
+    numbers: dict[str, str] = {}
+    count = 0
     for call, name, note, again in events:
         if note is None:
             note = defined.get(name) if again and name else None
