@@ -645,8 +645,9 @@ def problems(table) -> list[str]:
     objects whose ``games`` is a list of names) and a ``rows`` list; each row an object with
     ``game`` and ``policy`` (text), ``change`` (text or null), ``note`` (text), ``first``,
     ``deals``, ``budget`` (whole numbers from 1), ``won``, ``lost``, ``undecided`` (from 0,
-    adding up to ``deals``), ``seconds`` and ``cpu_seconds`` where given (finite, from 0) and ``outcomes`` (one of W, L, U a deal, agreeing with the
-    counts); no two rows of one game, change and policy. Unknown games, readings and
+    adding up to ``deals``), ``seconds`` and ``cpu_seconds`` where given (finite, from 0)
+    and ``outcomes`` (one of W, L, U a deal, agreeing with the counts); no two rows of one
+    game, change and policy. Unknown games, readings and
     policies are not problems here (``edition check`` names them)."""
     if not isinstance(table, dict):
         return ["the table is not a JSON object"]

@@ -172,7 +172,8 @@ class Layout:
 #: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
 #: name="a">text</ref>`` (no ``<ref`` inside: a tag left open is no note), and a call of a
 #: named one again, ``<ref name="a"/>``
-INLINE_NOTE = re.compile(r"<ref(\s[^<>]*?)?\s*(?:/>|>((?:(?!<ref[\s>/]).)*?)</ref\s*>)", re.S | re.I)
+INLINE_NOTE = re.compile(r"<ref(\s[^<>]*?)?\s*(?:/>|>((?:(?!<ref[\s>/]).)*?)</ref\s*>)",
+                         re.S | re.I)
 _REF_TAG = re.compile(r"</?ref(?:\s[^<>]*)?/?\s*>", re.I)
 _REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
 
