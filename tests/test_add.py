@@ -108,7 +108,8 @@ def test_a_second_witness_of_one_chapter_is_described_apart(cli, corpus_copy, tm
     not tell them apart); their sigla are added and a warning says so."""
     for d in "abc":
         (tmp_path / d).mkdir()
-        src = _write(tmp_path / d, "mill.txt", "Глава XL. Мельница\n\n" + MILL3 + "\n" * "abc".index(d))
+        text = "Глава XL. Мельница\n\n" + MILL3 + "\n" * "abc".index(d)
+        src = _write(tmp_path / d, "mill.txt", text)
         r = cli("--corpus", corpus_copy, "add", src)
         assert r.exit_code == 0, r.output
     assert "has the same heading: this one is described as" in r.output
