@@ -308,3 +308,56 @@ def test_a_wiki_note_defined_in_the_list_of_notes(cli, corpus_copy, tmp_path, re
     tree = etree.parse(str(out))
     assert relaxng.validate(tree), relaxng.error_log.last_error
     assert regenerate_witness_text(tree, w.siglum) == w.text
+
+
+WIKI_TITLE_NOTE = """=== ЦАРЬ И СЛОНЫ.<ref>Изъ индѣйской сказки.</ref> ===
+
+Одинъ ощупалъ хвостъ, другой — рѣпицу<ref>''Рѣпица'' — часть [[Хвост|хвоста]], \
+{{razr|см.}}&nbsp;'''Словарь'''.</ref>, третій — опять хвостъ.
+
+Потомъ всѣ пошли домой.
+"""
+
+
+def test_a_wiki_title_with_a_note_and_a_note_with_wiki_markup(cli, corpus_copy, tmp_path, relaxng):
+    """A wiki page's title line with a <ref> in it (``=== X.<ref>...</ref> ===``) is still the
+    game's title, its note kept in the title line (witness and TEI) with a warning naming the
+    line; wiki formatting inside a note (''italics'', '''bold''', [[page|link]], {{razr|x}},
+    &nbsp;) is left out of the note's reading text by changes of rule wiki-markup, its
+    original kept; the TEI is valid and reads the witness back."""
+    from lxml import etree
+    from extract.export.tei import regenerate_witness_text
+    src = tmp_path / "slony.txt"
+    src.write_text(WIKI_TITLE_NOTE, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert f"{src}:1: a footnote written in the title line" in r.output
+    ed = build_edition(corpus_copy)
+    w = ed.witnesses[-1]
+    got = [(s.normalised, [(n.marker, n.normalised) for n in s.footnotes])
+           for s in ed.game("tsar-i-slony").texts[w.siglum]]
+    assert got == [("Один ощупал хвост, другой — репицу, третий — опять хвост.",
+                    [("1", "Репица — часть хвоста, см. Словарь.")]),
+                   ("Потом все пошли домой.", [])]
+    note = ed.game("tsar-i-slony").texts[w.siglum][0].footnotes[0]
+    assert note.original.startswith("''Рѣпица'' — часть [[Хвост|хвоста]]")
+    markup = [(c.orig, c.reg) for c in note.changes if c.rule == "wiki-markup"]
+    assert markup == [("''", ""), ("''", ""), ("[[Хвост|", ""), ("]]", ""), ("{{razr|", ""),
+                      ("}}", ""), ("&nbsp;", " "), ("'''", ""), ("'''", "")]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
+    tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
+    assert regenerate_witness_text(tree, w.siglum) == w.text
+    head = etree.tostring(tree, encoding="unicode")
+    assert "индѣйской" in head        # the title's note is kept in the TEI
+
+
+def test_wiki_markup_spans_leave_unclosed_and_stray_markup_alone():
+    """Only markup closed on its line is read as markup: an apostrophe in a name, an
+    unclosed '' and stray ]] or }} stay text; an unknown entity stays as it is."""
+    from extract.corpus.structure import wiki_markup
+    assert wiki_markup("Д'Артаньянъ и ''незакрыто x]] y }} &foo;") == []
+    assert wiki_markup("<i>так</i>&mdash;[[море]]") == [
+        (0, 3, ""), (6, 10, ""), (10, 17, "—"), (17, 19, ""), (23, 25, "")]

@@ -180,6 +180,43 @@ _REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""",
 
 Span = tuple[int, int]
 
+#: wiki formatting that wraps text inside a note (``o`` the opening piece, ``c`` the closing
+#: one; the text between kept): an inline HTML tag, a formatting template, a link with or
+#: without its target, quotes for italics and bold
+_WIKI_WRAPS = (
+    re.compile(r"(?P<o><(?P<tag>i|b|u|s|em|strong|small|big|sup|sub|span)(?:\s[^<>]*)?>)"
+               r".*?(?P<c></(?P=tag)\s*>)", re.I),
+    re.compile(r"(?P<o>\{\{\s*(?:razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small"
+               r"|lang\|[a-z-]+)\s*\|)[^{}|\n]+(?P<c>\}\})", re.I),
+    re.compile(r"(?P<o>\[\[(?:[^\[\]|{}<>\n]*\|)?)[^\[\]|{}<>\n]+(?P<c>\]\])"),
+    re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]*?(?<=[^\s'])(?P<c>(?P=o))(?!')"),
+)
+_ENTITY = re.compile(r"&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6});", re.I)
+
+
+def wiki_markup(text: str) -> list[tuple[int, int, str]]:
+    """The wiki formatting in ``text`` (a note a wiki page writes inside ``<ref>``) as
+    ``(start, end, reading)`` spans, sorted, none overlapping: the opening and closing
+    pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
+    ``\'\'\'x\'\'\'`` read as nothing, and an HTML entity read as its character
+    (``&nbsp;`` a space). Markup not closed on its line is left as it is."""
+    import html   # lazy: only pages with wiki footnotes need it
+    spans: list[tuple[int, int, str]] = []
+
+    def free(a: int, b: int) -> bool:
+        return not any(x < b and a < y for x, y, _ in spans)
+
+    for pattern in _WIKI_WRAPS:
+        for m in pattern.finditer(text):
+            pieces = (m.span("o"), m.span("c"))
+            if all(free(a, b) for a, b in pieces):
+                spans += [(a, b, "") for a, b in pieces]
+    for m in _ENTITY.finditer(text):
+        ch = html.unescape(m.group())
+        if ch != m.group() and free(*m.span()):
+            spans.append((m.start(), m.end(), " " if ch == "\u00a0" else ch))
+    return sorted(spans)
+
 
 def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
         list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]]]:
@@ -650,6 +687,12 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
         inner, found = _unwrap(ln.text)
+        if "<" in ln.text and "<ref" in ln.text.lower() and (
+                found or _unwrap(INLINE_NOTE.sub("", ln.text))[1]):
+            # a wiki footnote in a wrapped line (``=== X.<ref>...</ref> ===``) is no part of
+            # how the line reads; the line stays whole (its span), so the note stays in it
+            inner, found = _unwrap(INLINE_NOTE.sub("", ln.text).strip())
+            ln.extra["notes"] = True
         if found:
             ln.text, ln.whole = inner, True
             if not any(ch.isalpha() for ch in inner):
@@ -1239,6 +1282,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
                     f"the footnote {text[p.start:p.end].split()[0]!r} answers the marker in "
                     f"the title on line {line_of(text, p.marker[0])}: kept as debris (in the "
                     f"witness and the TEI), attached to no sentence")))
+    for ln in lines:
+        if ln.kind in ("title", "heading") and ln.extra.get("notes"):
+            warnings.append((line_of(text, ln.start), (
+                "a footnote written in the title line (<ref>...</ref>): kept in the witness "
+                "and the TEI as part of the title line, attached to no sentence; to have it "
+                "shown as a note, move it after a word of the game's first sentence")))
     prose = [p for p in parts if p.kind == "prose"]
     if prose and text[prose[0].start:prose[0].start + 1].islower() and \
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):

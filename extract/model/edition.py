@@ -42,6 +42,7 @@ from ..corpus.structure import (
     key,
     marker_name,
     runs_on_across,
+    wiki_markup,
 )
 from ..text.errors import EditionError, line_of
 from ..text.normalise import (
@@ -49,6 +50,7 @@ from ..text.normalise import (
     HYPHENATION,
     PAGE_BREAK,
     PAGE_FURNITURE,
+    WIKI_MARKUP,
     Change,
     Normalisation,
     apply_changes,
@@ -278,6 +280,25 @@ def _marked_normalisation(text: str, emendations, attached, orphans) -> Normalis
     return Normalisation(text, apply_changes(text, changes), changes)
 
 
+def _note_normalisation(text: str) -> Normalisation:
+    """Normalise the text of a note a wiki page writes inside ``<ref>``: its wiki formatting
+    (:func:`extract.corpus.structure.wiki_markup`) read apart from the words it wraps, as a
+    footnote marker is, and left out of the reading text (an entity read as its character)
+    by changes of rule ``wiki-markup``."""
+    spans = wiki_markup(text)
+    if not spans:
+        return normalise(text)
+    masked = list(text)
+    for a, b, _ in spans:
+        masked[a:b] = _MARKER_MASK * (b - a)
+    norm = normalise("".join(masked))
+    keep = [c for c in norm.changes
+            if not any(c.start < b and c.end > a or a <= c.start == c.end < b for a, b, _ in spans)]
+    keep += [Change(a, b, text[a:b], reg, "typography", WIKI_MARKUP) for a, b, reg in spans]
+    changes = tuple(sorted(keep, key=lambda c: (c.start, c.end)))
+    return Normalisation(text, apply_changes(text, changes), changes)
+
+
 def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
                inline=()) -> list[Footnote]:
     """The footnotes of a witness that have a marker in its text (the parts labelled
@@ -288,7 +309,7 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
     out = []
     for call, (a, b), number in inline:
         original = w.text[a:b]
-        reading = normalise(original)
+        reading = _note_normalisation(original)
         change = removed[call[1]]
         out.append(Footnote(number, w.siglum, ((a, b),), original, reading.text,
                             reading.changes, (change.start, change.end)))
