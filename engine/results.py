@@ -451,8 +451,9 @@ def undecided_note(row: dict) -> str:
     """Why the undecided deals of ``row`` (a stored row: ``game``, ``readings``, ``policy``,
     ``budget``, ``deals``, ``undecided``) are undecided, in words; empty when none is. The
     solver's budget of states (and its probes) ran out; a greedy, blind or random player's
-    budget of moves; the careful player's budget of moves (:func:`engine.careful.careful_run`'s
-    ``max_moves``: it was still playing; its ``budget`` is the states of each decision),
+    budget of moves (its move limit); the careful player's move limit
+    (:func:`engine.careful.careful_run`'s ``max_moves``: it was still playing; its ``budget``
+    is the states of each decision),
     except where every card lies face up from the deal: there it searches the deal once, as
     the solver does, with :data:`engine.careful.CAREFUL_SOLVE_BUDGET` states. For a row of a
     game or reading the engine no longer has, its stored ``note``."""
@@ -467,10 +468,11 @@ def undecided_note(row: dict) -> str:
     elif policy == "careful" and up is None:    # a game or reading no longer known
         return row.get("note") or ""
     elif policy == "careful":
-        within = (f"the budget of {CAREFUL_MAX_MOVES} moves (the game was still going; it "
-                  f"searches {budget} states at each decision)")
+        within = (f"the move limit of {CAREFUL_MAX_MOVES} moves a deal (the game was still "
+                  f"going; that limit is not its budget, the {budget} states it searches at "
+                  f"each decision)")
     else:
-        within = f"the budget of {budget} moves"
+        within = f"the move limit of {budget} moves a deal (its budget)"
     return (f"{und} of {deals} deals undecided within {within}: "
             "the share won is given as bounds and the interval counts them both ways")
 

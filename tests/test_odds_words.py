@@ -21,13 +21,18 @@ def row(change, policy, won, lost, und, ci=(0.1, 0.3), game="g"):
 @pytest.mark.parametrize("k, n, how, words", [
     (0, 96, "near", "no deal"), (16, 16, "near", "every deal"),
     (168, 896, "near", "about 1 deal in 5"), (728, 896, "near", "about 4 deals in 5"),
-    (1, 16, "near", "about 1 deal in 16"), (95, 100, "near", "more than 9 deals in 10"),
+    (1, 16, "near", "about 1 deal in 16"), (95, 100, "near", "all but about 1 deal in 20"),
     # a reader tells 6% from 0.2% (both were "fewer than 1 deal in 10"), and the words do
     # not jump between 13.5% and 14.5% (they were "1 in 10" and "1 in 5")
     (12, 200, "near", "about 1 deal in 17"), (2, 1000, "near", "about 1 deal in 500"),
     (27, 200, "near", "about 1 deal in 7"), (29, 200, "near", "about 1 deal in 7"),
     (50, 100, "near", "about half the deals"), (66, 80, "floor", "at least 4 deals in 5"),
     (1, 16, "floor", "at least 1 deal in 20"), (95, 100, "ceil", "at most 19 deals in 20"),
+    # bounds as tight as the figure (a reader's audit): 4 of 1,000 was "at least 1 deal in
+    # 1000", 40 of 1,000 "at most 1 deal in 10", 994 of 1,000 "at least 9 deals in 10"
+    (4, 1000, "floor", "at least 1 deal in 250"), (40, 1000, "ceil", "at most 1 deal in 25"),
+    (994, 1000, "floor", "at least 99 deals in 100"), (996, 1000, "ceil", "at most 249 deals in 250"),
+    (1, 1000, "floor", "at least 1 deal in 1,000"),
 ])
 def test_share_words(k, n, how, words):
     assert share_words(k, n, how) == words
@@ -36,13 +41,13 @@ def test_share_words(k, n, how, words):
 def _value(words: str) -> float:
     if "half the deals" in words:
         return 0.5
-    a, b = map(int, re.search(r"(\d+) deals? in (\d+)", words).groups())
+    a, b = map(int, re.search(r"(\d+) deals? in (\d+)", words.replace(",", "")).groups())
     return a / b
 
 
 def test_a_bound_in_words_never_overstates_nor_understates():
     """'at least a in b' is never more than k/n, 'at most a in b' never less, for every k/n."""
-    for n in (7, 16, 80, 97, 160, 896):
+    for n in (7, 16, 80, 97, 160, 896, 1000, 2003):
         for k in range(1, n):
             lo, hi = share_words(k, n, "floor"), share_words(k, n, "ceil")
             assert lo.startswith("at least") and hi.startswith("at most"), (k, n)
@@ -62,6 +67,13 @@ def test_a_row_with_undecided_deals_is_a_bound_never_a_rate():
     assert "66 won, 0 lost and 14 undecided of 80 deals" in text and "about" not in text
     assert wins_words(row(None, "solver", 0, 0, 16, (0.0, 1.0))).startswith(
         "settled none of its 16 deals")
+    close = wins_words(row(None, "solver", 597, 395, 8, (0.566, 0.635)))
+    assert close.startswith("wins about 3 deals in 5, between 59.7% and 60.5% of the deals: "
+                            "597 won, 395 lost and 8 undecided of 1000 deals"), close
+    assert figure(row(None, "solver", 597, 395, 8), "won") == (
+        "about 3 deals in 5 (59.7%–60.5%, the undecided counted both ways)")
+    wide = wins_words(row(None, "solver", 597, 380, 23, (0.566, 0.635)))  # 2.3% undecided
+    assert wide.startswith("wins at least half the deals and at most 2 deals in 3"), wide
     decided = wins_words(row(None, "greedy", 476, 188, 0, (0.681, 0.750)))
     assert decided == "wins about 7 deals in 10: 476 of 664 deals, 95% interval 68.1%–75.0%"
 
@@ -144,8 +156,8 @@ def test_forest_plot_is_accessible_svg_with_one_line_per_reading_and_policy():
     assert tree.get("role") == "img" and tree.get("aria-labelledby") == "fp-t fp-d"
     assert tree.find("s:title", ns).text.endswith("g:a")
     desc = tree.find("s:desc", ns).text
-    assert "x<default>, careful player: wins about 1 deal in 5" in desc
-    assert "b, greedy player: wins about 7 deals in 10" in desc
+    assert "x<default> (deals 1–100), careful player: wins about 1 deal in 5" in desc
+    assert "b (deals 1–100), greedy player: wins about 7 deals in 10" in desc
     assert len(tree.findall("s:circle", ns)) == 3 + 3     # 3 decided rows + 3 legend dots
     assert len(tree.findall("s:rect", ns)) == 1           # the solver's bound
     assert "blind" not in svg
@@ -327,3 +339,24 @@ def test_the_careful_player_is_said_to_see_what_it_sees_in_that_game(game, readi
     hides the pack in hand under deal-auto=optional."""
     row = _measured("careful", "WL", game=game, readings=readings)
     assert words in bracket_sentences([row], None)[0]
+
+
+def test_forest_plot_draws_the_players_of_a_reading_on_the_deals_they_all_played():
+    """A careful player measured on deals 1-200 beside a solver on 1-1000 (a reader's audit:
+    the careful player looked above the ceiling): both are drawn on deals 1-200, cut from the
+    solver's per-deal outcomes, and the plot says so."""
+    def measured(change, policy, outcomes):
+        won, lost, und = (outcomes.count(c) for c in "WLU")
+        return {"game": "g", "change": change, "policy": policy, "first": 1, "won": won,
+                "lost": lost, "undecided": und, "deals": len(outcomes), "outcomes": outcomes,
+                "ci95": [0.0, 1.0]}
+    rows = [measured(None, "careful", "WL" * 100), measured(None, "solver", "WW" * 100 + "L" * 800),
+            measured("a=b", "careful", "L" * 200), measured("a=b", "solver", "W" * 1000)]
+    svg = forest_svg(rows, "g:a", [(None, "default"), ("a=b", "b")], "fp")
+    tree = ElementTree.fromstring(svg)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    assert tree.find("s:title", ns).text.endswith("on deals 1–200, which every player drawn played")
+    desc = tree.find("s:desc", ns).text
+    assert "default, solver, every card known: wins every deal: 200 of 200 deals" in desc, desc
+    assert "default, careful player: wins about half the deals: 100 of 200 deals" in desc
+    assert "On deals 1–200." in [t.text for t in tree.findall("s:text", ns)]

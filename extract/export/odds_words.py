@@ -8,6 +8,8 @@ the default readings, else ``"<ambiguity>=<reading>"``), ``policy``, ``deals``, 
 - :func:`bracket_sentences` per reading, the careful player's odds beside the solver's
   ceiling (and the greedy player's), with counts and intervals.
 - :func:`forest_svg` per ambiguity, a small forest plot of its readings' intervals.
+- :func:`caveats` what a reader must know before trusting a game's figures (a solver that
+  settled few deals, players still going at their move limit).
 - :func:`never_comes_out` whether the default readings leave a game (nearly) never coming
   out, and :func:`finding_sentence` that finding with the alternatives' odds beside it.
 """
@@ -55,6 +57,20 @@ def row_key(row: dict) -> str:
     return f"{row['change'] or 'default'}/{row['policy']}"
 
 
+def row_label(row: dict) -> str:
+    """A row named for a reader: ``"default readings, solver"``, ``"side-places=always,
+    careful player"`` (a claim's figures; :func:`row_key` is how claims name it)."""
+    who_ = {"solver": "solver", "careful": "careful player", "greedy": "greedy player",
+            "blind": "blind player"}.get(row["policy"], row["policy"])
+    return f"{row['change'] or 'default readings'}, {who_}"
+
+
+def deal_range(row: dict) -> str:
+    """The deals a row played, ``"1–200"``."""
+    first = row.get("first", 1)
+    return f"{first}–{first + row['deals'] - 1}"
+
+
 #: fractions a reader says at a glance (halves, thirds, quarters, fifths, tenths, and one in
 #: six, seven or eight, so that the words between a tenth and a fifth do not jump), smallest
 #: denominator first
@@ -84,16 +100,22 @@ def _say(f: Fraction) -> str:
     return f"{f.numerator} deal{'s' if f.numerator > 1 else ''} in {f.denominator}"
 
 
-#: "1 deal in N" for the shares below a tenth (and "N - 1 in N" above nine tenths)
+#: "N - 1 deals in N" for the bounds above nine tenths
 _NICE = (10, 20, 50, 100, 1000, 10000)
+#: round numbers N for "1 deal in N", the bounds below a tenth: tight enough that 4 of 1,000
+#: is "at least 1 deal in 250", not "1 in 1000"
+_ROUND = sorted({m * 10 ** e for e in range(4) for m in (10, 12, 15, 20, 25, 30, 40, 50, 60, 70, 80)})
 
 
 def share_words(k: int, n: int, how: str = "near") -> str:
     """``k`` of ``n`` deals as a share in words: ``"no deal"``, ``"every deal"``, else
     ``"about 1 deal in 5"`` (``how="near"``; below a tenth ``"about 1 deal in 17"``, one in
-    so many, and above nine tenths ``"more than 9 deals in 10"``), ``"at least 1 deal in 5"`` (``"floor"``: never more than
-    ``k/n``) or ``"at most 1 deal in 5"`` (``"ceil"``: never less). ValueError unless
-    0 <= k <= n and n > 0, or for an unknown ``how``."""
+    so many, and above nine tenths ``"all but about 1 deal in 20"``), ``"at least 1 deal in
+    5"`` (``"floor"``: never more than ``k/n``) or ``"at most 1 deal in 5"`` (``"ceil"``: never
+    less). Bounds below a tenth say one in a round number (:data:`_ROUND`: ``"at least 1 deal
+    in 250"``, ``"at most 1 deal in 25"``), above nine tenths ``"at least 99 deals in 100"``,
+    ``"at most 249 deals in 250"``, so that a bound is about as tight as the figure.
+    ValueError unless 0 <= k <= n and n > 0, or for an unknown ``how``."""
     if n <= 0 or not 0 <= k <= n:
         raise ValueError(f"need 0 <= k <= n and n > 0, not k={k}, n={n}")
     if how not in ("near", "floor", "ceil"):
@@ -103,16 +125,23 @@ def share_words(k: int, n: int, how: str = "near") -> str:
         return "no deal"
     if k == n:
         return "every deal"
-    if p < Fraction(1, 10) and how != "ceil":
+    if p < Fraction(1, 10):
         if how == "near":   # one deal in so many: 6% and 0.2% are not the same to a reader
             return f"about 1 deal in {round(1 / p):,}"
-        big = next((b for b in _NICE if Fraction(1, b) <= p), None)
-        return f"at least 1 deal in {big}" if big else f"at least {k} of {n} deals"
-    if p > Fraction(9, 10) and how != "floor":
+        if how == "floor":
+            big = next((b for b in _ROUND if Fraction(1, b) <= p), None)
+            return f"at least 1 deal in {big:,}" if big else f"at least {k} of {n} deals"
+        big = max(b for b in _ROUND if Fraction(1, b) >= p)
+        return f"at most 1 deal in {big:,}"
+    if p > Fraction(9, 10):
+        q = 1 - p
         if how == "near":
-            return "more than 9 deals in 10"
-        big = next((b for b in _NICE if 1 - Fraction(1, b) >= p), None)
-        return f"at most {big - 1} deals in {big}" if big else f"at most {k} of {n} deals"
+            return f"all but about 1 deal in {round(1 / q):,}"
+        if how == "ceil":
+            big = next((b for b in _ROUND if Fraction(1, b) <= q), None)
+            return f"at most {big - 1:,} deals in {big:,}" if big else f"at most {k} of {n} deals"
+        big = max(b for b in _NICE if Fraction(1, b) >= q)
+        return f"at least {big - 1:,} deals in {big:,}"
     word = {"near": "about", "floor": "at least", "ceil": "at most"}[how]
     return f"{word} {_say(_fraction(p, how))}"
 
@@ -138,16 +167,31 @@ def rate_figure(row: dict) -> str:
     return f"{100 * row['won'] / n:.1f}% (95%: {100 * lo:.1f}–{100 * hi:.1f}%)"
 
 
+#: a row whose undecided deals are at most one in this many is said as the share between
+#: its bounds (:func:`wins_words`)
+NARROW_BOUNDS = 50
+
+
 def wins_words(row: dict) -> str:
     """What a row's player wins, in words, with counts and the 95% interval: ``"wins about 1
     deal in 5: 37 of 200 deals, 95% interval 13.1–24.0%"``; a row with undecided deals is
-    stated as bounds (``"wins at least ... and at most ..."``) with the undecided counted, and
-    a row with every deal undecided says so (``"settled none of its 16 deals ..."``)."""
+    stated as bounds (``"wins at least ... and at most ..."``) with the undecided counted, or,
+    when at most one deal in :data:`NARROW_BOUNDS` is undecided, as the share between the
+    bounds with both in figures (``"wins about 3 deals in 5, between 59.7% and 60.5% of the
+    deals: ..."``); a row with every deal undecided says so (``"settled none of its 16 deals
+    ..."``)."""
     n, won, und = row["deals"], row["won"], row["undecided"]
     lo, hi = row["ci95"]
     if won == 0 and row["lost"] == 0:
         return (f"settled none of its {n} deals within its budget: whether they can come out "
                 f"is undecided, 95% interval {_pct(lo)}–{_pct(hi)}")
+    if is_bound(row) and won and und * NARROW_BOUNDS <= n:
+        # bounds this close are said as the share between them, and the two ends in figures:
+        # "at least half and at most 2 in 3" would stretch 59.7-60.5% over 50-67%
+        return (f"wins {share_words(2 * won + und, 2 * n)}, between {_pct(won / n)} and "
+                f"{_pct((won + und) / n)} of the deals: {won} won, {row['lost']} lost and "
+                f"{und} undecided of {n} deals, 95% interval {_pct(lo)}–{_pct(hi)} counting "
+                f"the undecided both ways")
     if is_bound(row):
         low = "no deal for certain" if won == 0 else share_words(won, n, "floor")
         high = ("perhaps every deal" if won + und == n
@@ -190,6 +234,48 @@ def bracket_sentences(rows: list[dict], change: str | None) -> list[str]:
     return out
 
 
+#: a solver row with at least this share of its deals undecided is flagged in plain words
+#: (:func:`caveats`)
+WEAK_SHARE = Fraction(1, 10)
+
+
+def caveats(rows: list[dict]) -> list[str]:
+    """What a reader must know before trusting the default readings' figures of a game
+    (``rows``, its stored rows), in plain words, each a sentence: when at least
+    :data:`WEAK_SHARE` of the solver's deals are undecided, how few it settled and, when it
+    proved none lost, that its ceiling is then unknown above its wins; when a player's deals
+    are undecided, that they were still going at its move limit; when the careful player won
+    and lost the very deals the greedy player did, that its planning gained nothing there.
+    Empty when none applies."""
+    mine = {r["policy"]: r for r in rows if r["change"] is None}
+    out = []
+    solver = mine.get("solver")
+    if solver and Fraction(solver["undecided"], solver["deals"]) >= WEAK_SHARE:
+        n, und, lost = solver["deals"], solver["undecided"], solver["lost"]
+        said = (f"Read these figures with care: the solver settled only {n - und} of its {n} "
+                f"deals ({_pct((n - und) / n)}); {und} stay undecided within its budget")
+        said += (", and it proved no deal lost, so the true ceiling may lie anywhere from "
+                 f"its {_pct(solver['won'] / n)} of deals won up to every deal." if lost == 0 else
+                 f", so the true ceiling lies between {_pct(solver['won'] / n)} and "
+                 f"{_pct((solver['won'] + und) / n)} of the deals.")
+        out.append(said)
+    for policy in ("careful", "greedy"):
+        r = mine.get(policy)
+        if r and r["undecided"]:
+            out.append(f"The {policy} player's {r['undecided']} undecided deals of {r['deals']} "
+                       f"were still going when it reached its move limit, so its figure is a "
+                       f"bound too.")
+    careful, greedy = mine.get("careful"), mine.get("greedy")
+    if careful and greedy and careful.get("outcomes"):
+        first = careful.get("first", 1)
+        cut = on_deals(greedy, first, first + careful["deals"] - 1)
+        if cut is not None and cut.get("outcomes") == careful["outcomes"]:
+            out.append(f"On deals {deal_range(careful)} the careful player won and lost the "
+                       f"very deals the greedy player did: its planning gains nothing here, "
+                       f"so its figure is the greedy player's.")
+    return out
+
+
 def on_deals(row: dict, first: int, last: int) -> dict | None:
     """``row`` cut to deals ``first``..``last`` (its per-deal ``outcomes`` recounted, the 95%
     interval worked out again, :func:`engine.odds.interval`); ``row`` itself when it covers
@@ -223,7 +309,9 @@ TYPED_FIGURE = re.compile(
 
 def figure(row: dict, field: str | None) -> str:
     """One placeholder's words from ``row``: no field or ``won`` the won share in words (a
-    bound, ``"at least ..."``, when deals are undecided), ``lost`` / ``undecided`` those shares
+    bound, ``"at least ..."``, when deals are undecided; when at most one in
+    :data:`NARROW_BOUNDS` is, the share between the bounds and both in figures, ``"about 3
+    deals in 5 (59.7%–60.5%, ...)"``), ``lost`` / ``undecided`` those shares
     (``lost`` is "at least" when deals are undecided), ``<x>-count`` ``"728 of 896 deals"``,
     ``deals`` the number of deals. ValueError for an unknown field."""
     n = row["deals"]
@@ -234,7 +322,11 @@ def figure(row: dict, field: str | None) -> str:
         k = row[field.removesuffix("-count")]
         return f"{k} of {n} deals"
     if field in ("won", "lost"):
-        return share_words(row[field], n, "floor" if is_bound(row) and row[field] else "near")
+        k, und = row[field], row["undecided"]
+        if und and k and und * NARROW_BOUNDS <= n:     # as wins_words says close bounds
+            return (f"{share_words(2 * k + und, 2 * n)} ({_pct(k / n)}–{_pct((k + und) / n)}, "
+                    f"the undecided counted both ways)")
+        return share_words(k, n, "floor" if und and k else "near")
     if field == "undecided":
         return share_words(row[field], n)
     raise ValueError(f"unknown figure field {field!r}; allowed: {', '.join(FIELDS)}")
@@ -334,13 +426,33 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
     bar with a tick at its won share (a bound, the least it can be). ``<title>`` and ``<desc>`` (the figures in words)
     make it accessible; all text is escaped. None when fewer than two readings have rows."""
     lines = []
+    spans = set()
     for change, label in readings:
-        for policy in PLOT_POLICIES:
-            r = next((x for x in rows if x["change"] == change and x["policy"] == policy), None)
-            if r is not None:
-                lines.append((label, policy, r))
+        mine = [(p, r) for p in PLOT_POLICIES for r in rows
+                if r["change"] == change and r["policy"] == p]
+        if not mine:
+            continue
+        # the players of a reading are drawn on the deals they all played (the solver may
+        # have played more): a careful player drawn on 200 deals beside a ceiling drawn on
+        # 1,000 could look above the ceiling
+        first = max(r.get("first", 1) for _, r in mine)
+        last = min(r.get("first", 1) + r["deals"] - 1 for _, r in mine)
+        cut = [on_deals(r, first, last) for _, r in mine] if last >= first else []
+        if cut and all(c is not None for c in cut):
+            mine = [(p, c) for (p, _), c in zip(mine, cut)]
+            spans.add((first, last))
+        else:
+            spans.add(None)
+        lines += [(label, p, r) for p, r in mine]
     if len({lbl for lbl, _, _ in lines}) < 2:
         return None
+    if len(spans) == 1 and None not in spans:
+        (first, last), = spans
+        on = f", on deals {first}–{last}, which every player drawn played"
+    else:     # readings on different deals, or rows without outcomes: each says its own
+        lines = [(f"{lbl} (deals {r.get('first', 1)}–{r.get('first', 1) + r['deals'] - 1})", p, r)
+                 for lbl, p, r in lines]
+        on = ""
     # Laid out for a phone: each reading's label on a line of its own above its bars, which
     # take the whole width, so the drawing is narrow (FOREST_WIDTH units) and its text
     # (FOREST_FONT units) stays readable when the drawing is shrunk to a 375 px screen.
@@ -359,11 +471,11 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
             lx += w + 8
     top = ly + 8
     n_labels = len(dict.fromkeys(lbl for lbl, _, _ in lines))
-    height = top + label_h * n_labels + row_h * len(lines) + font + 14
+    height = top + label_h * n_labels + row_h * len(lines) + font + 14 + (font + 6 if on else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="edition-forest" role="img" '
            f'viewBox="0 0 {total} {height:.0f}" font-size="{font}" '
            f'aria-labelledby="{svg_id}-t {svg_id}-d" id="{svg_id}">',
-           f'<title id="{svg_id}-t">{escape(f"How often it comes out under each reading of {aid}")}'
+           f'<title id="{svg_id}-t">{escape(f"How often it comes out under each reading of {aid}{on}")}'
            f'</title>']
     desc = []
     y = top
@@ -397,6 +509,9 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
         anchor = "start" if v == 0 else "middle"
         out.append(f'<text x="{left + width * v:.1f}" y="{axis + font + 3:.1f}" '
                    f'text-anchor="{anchor}" class="fp-axis">{int(100 * v)}%</text>')
+    if on:
+        out.append(f'<text x="{left}" y="{axis + 2 * font + 8:.1f}" class="fp-axis">'
+                   f'{escape(f"On deals {first}–{last}.")}</text>')
     out.extend(legend)
     out.insert(2, f'<desc id="{svg_id}-d">{escape(" ".join(desc))} A dashed open bar is a '
                   f'bound: some deals were undecided.</desc>')

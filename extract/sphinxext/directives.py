@@ -14,12 +14,14 @@ from sphinx.util.docutils import SphinxDirective
 import engine
 from engine import games
 from engine import results as engine_results
+from engine.careful import CAREFUL_SOLVE_BUDGET
 
 from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
 from ..export.figures import layout_key, starting_layout
-from ..export.odds_words import (bracket_sentences, fill_figures, finding_sentence, forest_svg,
-                                 gap_share, on_deals, rate_figure, row_key)
+from ..export.odds_words import (WEAK_SHARE, bracket_sentences, caveats, deal_range, fill_figures, finding_sentence,
+                                 forest_svg, gap_share, on_deals, rate_figure, row_key,
+                                 row_label)
 from ..model.edition import Footnote
 from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
@@ -345,7 +347,12 @@ def policy_name(row: dict, rows: list[dict]) -> str:
         name, rest = CAREFUL_NAMES[sight], ""
     else:
         name, rest = POLICY_NAMES.get(row["policy"], row["policy"]), ""
-    if isinstance(row.get("budget"), int) and row["policy"] in BUDGET_UNITS:
+    if row["policy"] == "careful" and row.get("readings") is not None and \
+            careful_sight(row["game"], row["readings"]) == "all":
+        # every card face up: it searches the deal once, as the solver does (its stored
+        # budget, the states of a decision, is never used)
+        name += f" (one search of {CAREFUL_SOLVE_BUDGET:,} states a deal)"
+    elif isinstance(row.get("budget"), int) and row["policy"] in BUDGET_UNITS:
         name += f" ({row['budget']:,} {BUDGET_UNITS[row['policy']]})"
     name += f";{rest}" if rest else ""
     if row["policy"] == "careful":
@@ -485,6 +492,9 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
         sec += finding
     elif plain:
         sec += _para("Under the default readings: " + " ".join(plain), ["edition-bracket"])
+    warned = caveats(rows)
+    if warned:
+        sec += _para(" ".join(warned), ["odds-caveat"])
     if slug in stale_games(root / "results" / "odds.json", table,
                            cache_folder(env.config, env.doctreedir)):
         sec += _para("The engine (or the budget of a player) has changed since these figures were measured.", ["odds-stale"])
@@ -502,7 +512,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
             rate += _para(note[0].upper() + note[1:].rstrip(".") + ".", ["odds-note"])
         policy = policy_name(r, rows)
         cells.append([cited_text(label, declared, []), policy,
-                      r["deals"], f"{r['won']} / {r['lost']} / {r['undecided']}", rate])
+                      deal_range(r), f"{r['won']} / {r['lost']} / {r['undecided']}", rate])
     by_row = {row_key(r): r for r in rows}
     claims_path = root / "results" / "claims.toml"
     if claims_path.is_file():
@@ -528,10 +538,11 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
                     merged = (" (the very deals the greedy player won and lost: the table "
                               "shows them once, in the greedy player's row)"
                               if same_as_greedy(stored_row, rows) else "")
-                    box += _para(f"{key}: {stored_row['won']} won, {stored_row['lost']} lost, "
-                                 f"{stored_row['undecided']} undecided of {stored_row['deals']} "
-                                 f"deals: {rate_figure(stored_row)}, from the stored "
-                                 f"table{merged}.", ["claim-figure"])
+                    box += _para(f"{row_label(stored_row)}: {stored_row['won']} won, "
+                                 f"{stored_row['lost']} lost, {stored_row['undecided']} "
+                                 f"undecided of {stored_row['deals']} deals "
+                                 f"({deal_range(stored_row)}): {rate_figure(stored_row)}, "
+                                 f"from the stored table{merged}.", ["claim-figure"])
                 else:
                     box += _para(f"{key}: not in the stored table yet.", ["claim-figure"])
             if c.get("test"):
@@ -541,7 +552,7 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
                 t += nodes.Text(" in the edition's test suite.")
                 box += t
             sec += box
-    sec += make_table("edition-odds", [("Readings", 30), ("Policy", 14), ("Deals", 8),
+    sec += make_table("edition-odds", [("Readings", 30), ("Policy", 14), ("Deals", 10),
                                        ("Won / lost / undecided", 18),
                                        ("Comes out (95% interval)", 30)], cells)
     return sec
@@ -916,6 +927,7 @@ class OddsOverviewDirective(EditionDirective):
         table, _ = odds_rows(ed.root, "", self.env)       # the table, read once
         defaults = [r for r in (table or {}).get("rows", []) if r["change"] is None]
         rows, closed, measured, face_up, face_up_closed = [], [], 0, [], 0
+        unknown, weak = [], []
         for g in ed.games:
             by = {r["policy"]: r for r in defaults if r["game"] == g.slug}
             if not all(p in by for p in ("greedy", "careful", "solver")):
@@ -926,7 +938,12 @@ class OddsOverviewDirective(EditionDirective):
             und = {p: by[p]["outcomes"][first - by[p]["first"]:last - by[p]["first"] + 1]
                    .count("U") for p in ("greedy", "careful", "solver")}
             share = _share(low, high)
-            if careful_sight(g.slug) == "all":
+            name = g.title_en or g.title_ru
+            if Fraction(und["solver"], n) >= WEAK_SHARE:
+                weak.append(f"{name} ({und['solver']} of {n})")
+            if share.startswith("not known"):
+                unknown.append(name)           # counted in no denominator
+            elif careful_sight(g.slug) == "all":
                 share += " (every card face up: the careful player is the solver)"
                 face_up.append(g.title_en or g.title_ru)
                 face_up_closed += low is not None and low >= Fraction(1, 2)
@@ -960,10 +977,14 @@ class OddsOverviewDirective(EditionDirective):
                    f"their rows measure, it is {len(closed) + face_up_closed} of the "
                    f"{measured + len(face_up)} games."
                    if face_up else "")
+                + (f" Not known, and not counted: {'; '.join(unknown)} (too many undecided "
+                   f"deals)." if unknown else "")
                 + " Where the solver left deals undecided, the ceiling is a range, and so is "
                   "the share; so are the players' figures where a game was still going when "
-                  "its budget of moves ran out (undecided). A range counts here by its lower "
-                  "end.")
+                  "it reached its move limit (undecided). A range counts here by its lower "
+                  "end."
+                + (f" The solver left at least one deal in ten undecided in: {'; '.join(weak)}."
+                   if weak else ""))
         return [_para(said, ["edition-odds-overview-said"]), table]
 
 

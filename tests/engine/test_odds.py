@@ -687,17 +687,18 @@ def test_the_undecided_note_names_what_ran_out():
         return {"game": game, "policy": policy, "budget": budget, "deals": 200,
                 "undecided": 3, "readings": readings}
     careful = results.undecided_note(row("egyptian-pyramid", "careful", 2000))
-    assert f"the budget of {results.CAREFUL_MAX_MOVES} moves" in careful
-    assert "2000 states at each decision" in careful
+    assert f"the move limit of {results.CAREFUL_MAX_MOVES} moves a deal" in careful
+    assert "not its budget, the 2000 states it searches at each decision" in careful
     face_up = results.undecided_note(row("favourite", "careful", 2000))
     assert f"the budget of {CAREFUL_SOLVE_BUDGET} states of its one search" in face_up
     hidden = results.undecided_note(row("goes-doesnt-go", "careful", 2000,
                                         {"deal-auto": "optional"}))
-    assert "moves (the game was still going" in hidden
+    assert "moves a deal (the game was still going" in hidden
     solver = results.undecided_note(row("mill", "solver", 20000))
     assert "the budget of 20000 states and 8 probes of 2500" in solver
     assert results.undecided_note({**row("mill", "greedy", 5000), "undecided": 0}) == ""
-    assert "the budget of 5000 moves:" in results.undecided_note(row("mill", "greedy", 5000))
+    assert "the move limit of 5000 moves a deal (its budget):" in results.undecided_note(
+        row("mill", "greedy", 5000))
     # a careful row of a reading the engine no longer has keeps its stored words
     gone = {**row("mill", "careful", 200, {"deal-order": "gone"}), "note": "stored words"}
     assert results.undecided_note(gone) == "stored words"
