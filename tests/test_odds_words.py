@@ -360,3 +360,22 @@ def test_forest_plot_draws_the_players_of_a_reading_on_the_deals_they_all_played
     assert "default, solver, every card known: wins every deal: 200 of 200 deals" in desc, desc
     assert "default, careful player: wins about half the deals: 100 of 200 deals" in desc
     assert "On deals 1–200." in [t.text for t in tree.findall("s:text", ns)]
+
+
+def test_measured_when_dates_each_policys_rows_by_the_run_that_made_them():
+    """A reader's audit: one date per page hid that rows came from several runs, and that a
+    row took over deals of an earlier run. Each policy is dated by the last run of the game
+    that measured it (a run without deal_ranges measured every policy)."""
+    from extract.export.odds_words import measured_when
+    runs = [{"games": ["g", "h"], "date": "2026-12-01"},
+            {"games": ["g"], "date": "2026-12-02", "deal_ranges": {"greedy": [1, 9]}},
+            {"games": ["h"], "date": "2026-12-05", "deal_ranges": {"solver": [1, 9]}},
+            {"games": ["g"], "date": "2026-12-03", "deal_ranges": {"solver": [1, 9]}}]
+    rows = [{"policy": "solver", "first": 1, "reused_deals": 5}, {"policy": "greedy"},
+            {"policy": "careful"}]
+    assert measured_when(rows, runs, "g") == (
+        "on 2026-12-01 (the rows of the careful player) and on 2026-12-02 (the rows of the "
+        "greedy player) and on 2026-12-03 (the rows of the solver; its deals 1–5 taken over "
+        "from the run of 2026-12-01, made by the same code)")
+    assert measured_when([{"policy": "greedy"}], runs[:1], "g") == "on 2026-12-01"
+    assert measured_when(rows, runs, "nowhere") == ""

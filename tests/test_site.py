@@ -162,6 +162,9 @@ def test_weak_figures_are_flagged_and_players_drawn_on_the_deals_they_share(site
         assert (f"Read these figures with care: the solver settled only {n - und} of its {n} "
                 f"deals ({100 * (n - und) / n:.1f}%); {und} stay undecided") in text, slug
         assert f"1–{n}" in text
+        if r.get("reused_deals"):        # the deals a row took over are dated apart
+            assert f"(the rows of the solver; its deals 1–{r['reused_deals']} taken over " \
+                   f"from the run of" in text, slug
     mill = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page(site, "mill"))).split())
     assert "Read these figures with care" not in mill
     fav = page(site, "favourite")

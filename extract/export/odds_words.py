@@ -65,6 +65,48 @@ def row_label(row: dict) -> str:
     return f"{row['change'] or 'default readings'}, {who_}"
 
 
+def measured_when(rows: list[dict], runs: list[dict], slug: str) -> str:
+    """When a game's rows (``rows``) were measured, from the table's runs (``runs``, oldest
+    first: ``games``, ``date``, ``deal_ranges`` by policy; a run without ``deal_ranges``
+    measured every policy): per policy the date of the last run of the game that measured
+    it, the policies of one date together, and where a row took over deals of an earlier
+    run (``reused_deals``), that run's date: ``"on 2026-12-02 (the rows of the blind, greedy
+    and careful players) and on 2026-12-03 (the rows of the solver; its deals 1–100 taken
+    over from the run of 2026-12-02, made by the same code)"``. Empty when no run names the
+    game."""
+    names = {"solver": "the solver's", "careful": "the careful player's",
+             "greedy": "the greedy player's", "blind": "the blind player's", "random": "the random player's"}
+    dates: dict[str, list[str]] = {}
+    taken: dict[str, str] = {}
+    for policy in dict.fromkeys(r["policy"] for r in rows):
+        made = [run for run in runs if slug in run.get("games", ())
+                and policy in run.get("deal_ranges", {policy: None})]
+        if not made:
+            continue
+        dates.setdefault(made[-1]["date"], []).append(policy)
+        reused = max((r.get("reused_deals", 0) for r in rows if r["policy"] == policy), default=0)
+        if reused and len(made) > 1:
+            first = min(r.get("first", 1) for r in rows if r["policy"] == policy)
+            taken[policy] = (f"deals {first}–{first + reused - 1} taken over from the run of "
+                             f"{made[-2]['date']}, made by the same code")
+    if len(dates) == 1 and not taken:
+        return f"on {next(iter(dates))}"
+    parts = []
+    for date, policies in sorted(dates.items()):
+        players = [p for p in policies if p != "solver"]
+        who_ = ([f"{_and(players)} player{'s' if len(players) > 1 else ''}"] if players else []) \
+            + (["solver"] if "solver" in policies else [])
+        said = f"the rows of the {' and the '.join(who_)}"
+        said += "".join(f"; {'its' if len(policies) == 1 else names[p]} {taken[p]}"
+                        for p in policies if p in taken)
+        parts.append(f"on {date} ({said})")
+    return " and ".join(parts)
+
+
+def _and(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
 def deal_range(row: dict) -> str:
     """The deals a row played, ``"1–200"``."""
     first = row.get("first", 1)

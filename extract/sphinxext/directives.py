@@ -19,7 +19,7 @@ from engine.careful import CAREFUL_SOLVE_BUDGET
 from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
 from ..export.figures import layout_key, starting_layout
-from ..export.odds_words import (WEAK_SHARE, bracket_sentences, caveats, deal_range, fill_figures, finding_sentence,
+from ..export.odds_words import (WEAK_SHARE, bracket_sentences, caveats, deal_range, measured_when, fill_figures, finding_sentence,
                                  forest_svg, gap_share, on_deals, rate_figure, row_key,
                                  row_label)
 from ..model.edition import Footnote
@@ -466,8 +466,9 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
                    "see",
         "all": "sees every card here, since they all lie face up from the deal, and plans "
                "by searching the deal itself, as the solver does"}[sight]
-    intro = (f"Measured over numbered deals from deal {rows[0]['first']}, on "
-             f"{run['date']}, by the engine's code as hashed for each player's rows "
+    when = measured_when(rows, prov.get("runs", []), slug) or f"on {run['date']}"
+    intro = (f"Measured over numbered deals from deal {rows[0]['first']}, {when}, by the "
+             f"engine's code as hashed for each player's rows "
              f"({engines}), under the default readings and "
              f"each single change of reading. Players: blind sees only the face-up cards, as "
              f"a person does; greedy plays the first good-looking move; neither plays a move "
