@@ -203,6 +203,19 @@ def test_the_site_shows_each_note_with_its_sentence(cli, with_notes, tmp_path, p
     assert cli("--corpus", with_notes, "check").exit_code == 0
 
 
+def _exported_and_read_back(cli, corpus, tmp_path, relaxng, witness):
+    """`export tei` of ``corpus``: the tree, after checking it is valid TEI and reads
+    ``witness`` back byte for byte."""
+    from lxml import etree
+    from extract.export.tei import regenerate_witness_text
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus, "export", "tei", "--out", out).exit_code == 0
+    tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
+    assert regenerate_witness_text(tree, witness.siglum) == witness.text
+    return tree
+
+
 WIKI = "20-azbuka-footnotes-wikisource.txt"
 
 
@@ -252,8 +265,6 @@ def test_wiki_refs_that_hold_sentences_stray_or_call_again(cli, corpus_copy, tmp
     again (its number again), a <ref> left open, a <ref name=r /> naming no note and an
     empty <ref></ref> (each kept in the reading text, a warning with its line): add, check
     and the TEI export go through, and the TEI reads the witness back."""
-    from lxml import etree
-    from extract.export.tei import regenerate_witness_text
     src = REPO / "tests" / "data" / "wiki_refs_broken.txt"
     r = cli("--corpus", corpus_copy, "add", src)
     assert r.exit_code == 0, r.output
@@ -277,11 +288,7 @@ def test_wiki_refs_that_hold_sentences_stray_or_call_again(cli, corpus_copy, tmp
         ("Восьмой — уши<ref></ref>.", []),
     ]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
-    out = tmp_path / "e.xml"
-    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
-    tree = etree.parse(str(out))
-    assert relaxng.validate(tree), relaxng.error_log.last_error
-    assert regenerate_witness_text(tree, w.siglum) == w.text
+    _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, w)
 
 
 def test_a_wiki_note_defined_in_the_list_of_notes(cli, corpus_copy, tmp_path, relaxng):
@@ -289,8 +296,6 @@ def test_a_wiki_note_defined_in_the_list_of_notes(cli, corpus_copy, tmp_path, re
     and called in the text by <ref name="x"/>: the note of each call, numbered where first
     called (a note written in the text between takes the next number); the list stays
     debris, no sentence; the TEI is valid and reads the witness back."""
-    from lxml import etree
-    from extract.export.tei import regenerate_witness_text
     src = REPO / "tests" / "data" / "wiki_refs_listed.txt"
     r = cli("--corpus", corpus_copy, "add", src)
     assert r.exit_code == 0, r.output
@@ -303,11 +308,7 @@ def test_a_wiki_note_defined_in_the_list_of_notes(cli, corpus_copy, tmp_path, re
                     [("1", "Хвостъ слона."), ("2", "Рѣпица — часть хвоста."),
                      ("1", "Хвостъ слона.")]),
                    ("Потом все пошли домой.", [])]
-    out = tmp_path / "e.xml"
-    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
-    tree = etree.parse(str(out))
-    assert relaxng.validate(tree), relaxng.error_log.last_error
-    assert regenerate_witness_text(tree, w.siglum) == w.text
+    _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, w)
 
 
 WIKI_TITLE_NOTE = """=== ЦАРЬ И СЛОНЫ.<ref>Изъ индѣйской сказки.</ref> ===
@@ -326,7 +327,6 @@ def test_a_wiki_title_with_a_note_and_a_note_with_wiki_markup(cli, corpus_copy, 
     &nbsp;) is left out of the note's reading text by changes of rule wiki-markup, its
     original kept; the TEI is valid and reads the witness back."""
     from lxml import etree
-    from extract.export.tei import regenerate_witness_text
     src = tmp_path / "slony.txt"
     src.write_text(WIKI_TITLE_NOTE, encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", src)
@@ -345,11 +345,7 @@ def test_a_wiki_title_with_a_note_and_a_note_with_wiki_markup(cli, corpus_copy, 
     assert markup == [("''", ""), ("''", ""), ("[[Хвост|", ""), ("]]", ""), ("{{razr|", ""),
                       ("}}", ""), ("&nbsp;", " "), ("'''", ""), ("'''", "")]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
-    out = tmp_path / "e.xml"
-    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
-    tree = etree.parse(str(out))
-    assert relaxng.validate(tree), relaxng.error_log.last_error
-    assert regenerate_witness_text(tree, w.siglum) == w.text
+    tree = _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, w)
     head = etree.tostring(tree, encoding="unicode")
     assert "индѣйской" in head        # the title's note is kept in the TEI
 
