@@ -135,3 +135,28 @@ def test_particle_hyphen_broken_at_line_end():
     n = normalise("кто-\nже пришелъ")
     assert n.text == "кто же пришел"
     assert "particle-hyphen" in n.changes[0].rules
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a newcomer's chapter: a line-end hyphen before ли is the printer's first when the two
+    # pieces make a word (снесли), the old spelling's particle hyphen otherwise (кто же)
+    ("Они снес-\nли ему обѣдъ.", "Они снесли ему обед."),
+    ("Кто-\nже это? Былъ-\nли онъ?", "Кто же это? Был ли он?"),
+    # a final ь that OCR read for ъ: dropped where only the word without it is one; never
+    # split off as the particle ль; a real word with final ь, or the particle, kept
+    ("Старикъ только вздохнуль.", "Старик только вздохнул."),
+    ("Кремль и конь, что ль.", "Кремль и конь, что ль."),
+    # a soft hyphen at a line end is the typesetter's hyphenation point
+    ("надъ ряда\u00ad\nми, а", "над рядами, а"),
+])
+def test_line_end_particles_soft_hyphens_and_final_soft_signs(text, expected):
+    r = normalise(text)
+    check_invariants(text, r)
+    assert r.text == expected
+
+
+def test_the_rules_that_read_a_final_soft_sign_and_a_soft_hyphen_are_named():
+    r = normalise("вздохнуль ряда\u00ad\nми")
+    rules = {p.rule for c in r.changes for p in (c.parts or (c,))}
+    assert "ocr-soft-sign" in rules and "hyphenation" in rules and "ocr-lost-hyphen" not in rules
+    assert [c.kind for c in r.changes if c.orig == "вздохнуль"] == ["ocr"]

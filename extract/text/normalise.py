@@ -363,6 +363,11 @@ OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "C O A E P X), between two Cyrillic words is read in the Cyrillic "
                        "letters when that is a word: 'пришел c ним' becomes 'пришел с ним', "
                        "'co стола' 'со стола'. Latin text is left alone.")
+OCR_SOFT_SIGN = _rule("ocr-soft-sign", "ocr",
+                      "A soft sign ь after a consonant at the end of a word that makes it no "
+                      "word, where the word without it is one, is the old spelling's final "
+                      "hard sign ъ misread by OCR and is dropped: 'вздохнуль' becomes "
+                      "'вздохнул' (not 'вздохну ль').")
 PARTICLE_HYPHEN = _rule("particle-hyphen", "orthography",
                         "The particles ли (ль), же (ж), бы (б), written with a hyphen in the old "
                         "spelling, are written apart: 'кто-же' becomes 'кто же', 'хоть-бы' "
@@ -615,13 +620,29 @@ def joins_across_lines(left: str, right: str) -> bool:
 
 
 @lru_cache(maxsize=50_000)
+def _joins_to_word(left: str, right: str) -> bool:
+    """Do two pieces of a word divided at a line end make a word joined?"""
+    return _known(_piece_modern(left) + _piece_modern(right)) or \
+        _known(_modern_form(left + right, False, True))
+
+
+def _bare_join(left: str, right: str) -> str | None:
+    """The rule that joins two pieces divided by a bare line break (no hyphen printed): a
+    soft hyphen ending the first piece is the typesetter's own hyphenation point
+    (:data:`HYPHENATION`, the second piece in lower case), else :data:`OCR_LOST_HYPHEN`
+    when :func:`_lost_hyphen` says the export lost a hyphen; None to keep them apart."""
+    if left.endswith("\u00ad"):
+        return HYPHENATION if right[:1].islower() else None
+    return OCR_LOST_HYPHEN if _lost_hyphen(left, right) else None
+
+
 def _join_decision(left: str, right: str) -> bool:
     """True to join two pieces of a word divided at a line end, False to keep the hyphen."""
     if not right[:1].islower():
         return False
-    a, b = _piece_modern(left), _piece_modern(right)
-    if _known(a + b) or _known(_modern_form(left + right, False, True)):
+    if _joins_to_word(left, right):
         return True
+    a, b = _piece_modern(left), _piece_modern(right)
     if _known(a + "-" + b) or b in _HYPHEN_PARTICLES or a in _HYPHEN_FIRST:
         return False
     # two words that make no word joined ('пик-\nпик', 'а-\nтакже'): the hyphen is the
@@ -762,6 +783,11 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     if m > 2 and modern[-1] == "ь" and modern[-2] in "жш" and not _known(modern) \
             and _known(modern[:-1]):
         put(m - 1, "", HUSHING_SOFT_SIGN)
+        m -= 1
+        modern = modern[:-1]
+    if m > 2 and modern[-1] == "ь" and modern[-2] in _CONSONANTS and not _known(modern) \
+            and _known(modern[:-1]):
+        put(m - 1, "", OCR_SOFT_SIGN)
         m -= 1
         modern = modern[:-1]
     # Particles printed joined to the word before them (чтожъ, такъже, Еслиб).
@@ -1170,7 +1196,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             if 0 <= i < np_ - 1 and i not in linked:
                 b = _BARE_BREAK.match(text, pieces[i][1])
                 if (b and b.end() == pieces[i + 1][0]
-                        and _lost_hyphen(text[slice(*pieces[i])], text[slice(*pieces[i + 1])])):
+                        and _bare_join(text[slice(*pieces[i])], text[slice(*pieces[i + 1])])):
                     linked.add(i)
     # A word of its own has its change made once per distinct word (where it is first met)
     # and moved to each other place: the words already known to have none are passed over
@@ -1209,15 +1235,16 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             ns, ne = pieces[k + 1]
             left, right = text[ps:pe], text[ns:ne]
             b = _BARE_BREAK.match(text, pe)
-            if b and b.end() == ns and _lost_hyphen(left, right):
-                links.append(Change(b.start(), b.end(), b.group(), "", "ocr", OCR_LOST_HYPHEN))
+            if b and b.end() == ns and (how := _bare_join(left, right)):
+                links.append(Change(b.start(), b.end(), b.group(), "", RULES[how].kind, how))
                 segments[-1].append((ns, ne))
                 k += 1
                 continue
             b = _BREAK.match(text, pe)
             if b and b.end() == ns:
-                if _inline_hyphen(left, right) == "particle":
+                if _inline_hyphen(left, right) == "particle" and not _joins_to_word(left, right):
                     # the old spelling's hyphenated particle broken at its hyphen: кто-\nже
+                    # (but снес-\nли is снесли: a line-end hyphen is the printer's first)
                     links.append(Change(b.start(), b.end(), b.group(), " ", "orthography",
                                         PARTICLE_HYPHEN))
                     segments.append([(ns, ne)])
