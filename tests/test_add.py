@@ -250,3 +250,19 @@ def test_a_derived_description_holds_no_character_that_is_not_text(cli, corpus_c
     r = cli("--corpus", corpus_copy, "add", src, "--siglum", "M3")
     assert r.exit_code == 0, r.output
     assert build_edition(corpus_copy).witness("M3").description == "Witness millgpj.txt"
+
+
+def test_a_heading_with_an_ocr_latin_letter_describes_the_witness_in_cyrillic(cli, corpus_copy, tmp_path):
+    """A newcomer's djvu export: the first heading 'ОГЛАВЛЕНIЕ.' has a Latin I. `add`
+    refused the witness, naming a line of a manifest that was never written; the derived
+    description is now the heading's reading text, and the corpus checks."""
+    import tomllib
+    src = tmp_path / "galka.txt"
+    src.write_text("ОГЛАВЛЕНIЕ.\nГалка и кувшинъ . . . . . . . . 7\nГАЛКА И КУВШИНЪ.\n"
+                   "Галка хотѣла пить. На дворѣ стоялъ кувшинъ съ водой.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    manifest = tomllib.loads((corpus_copy / "manifest.toml").read_text(encoding="utf-8"))
+    descriptions = [w["description"] for w in manifest["witness"] if w["siglum"] == "galka"]
+    assert descriptions == ["ОГЛАВЛЕНИЕ."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -140,6 +140,12 @@ VERBATIM_KEYS = frozenset({"reading", "file", "sha256", "page_title", "siglum", 
 _MIXED = re.compile(r"\w*(?:[\u0400-\u04ff][A-Za-z]|[A-Za-z][\u0400-\u04ff])\w*")
 
 
+def mixed_word(value: str) -> str | None:
+    """The first word of ``value`` that mixes Latin and Cyrillic letters, or None."""
+    m = _MIXED.search(value)
+    return m.group() if m else None
+
+
 def one_script(value: str, what: str, path: Path, line: int | None) -> None:
     """Raise EditionError (file, line, fix) if a word of ``value`` mixes Latin and Cyrillic
     letters (``Пaсьянс`` with a Latin ``a``): a look-alike typed by mistake, which would stand

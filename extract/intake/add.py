@@ -38,12 +38,14 @@ from typing import Any
 from ..corpus import ids as idlock
 from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
 from ..corpus.ids import slugify
-from ..corpus.readers import SIGLUM, corpus_dir, decode_witness, load_games, load_marks, load_witnesses
+from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, load_marks,
+                              load_witnesses, mixed_word)
 from ..corpus.structure import analyse, two_columns, unwrap_lines
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
 from ..text.characters import bad_in_field, strip_bom
 from ..text.errors import EditionError, line_finder, line_of
+from ..text.normalise import normalise
 from ..text.words import count
 
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)
@@ -353,8 +355,14 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         heading = next((p for p in layout.parts if p.kind == "heading"), None)
         title = (" ".join(text[heading.start:heading.end].split())[:120] if heading else
                  page_title or f"Witness {src.name}")
-        # a derived description holds nothing that is not text (a file name may)
+        # a derived description holds nothing that is not text (a file name may), and no
+        # word of mixed letters (OCR's Latin I in 'ОГЛАВЛЕНIЕ'): its reading text then, which
+        # reads them in Cyrillic, or the file's name
         title = "".join(ch for ch in title if bad_in_field(ch) is None)
+        if mixed_word(title):
+            title = normalise(title).text
+        if mixed_word(title):
+            title = "".join(ch for ch in f"Witness {src.name}" if bad_in_field(ch) is None)
         # a second witness of one chapter: its heading alone would describe both alike; its
         # siglum is its own
         same_title = next((w.siglum for w in existing if w.description == title), None)
