@@ -727,3 +727,20 @@ def test_a_corrections_file_that_is_not_a_file_is_refused(cli, corpus_copy, how)
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and f"{where}: the corrections file is not a file" in r.output \
         and "fix:" in r.output, r.output
+
+
+@pytest.mark.parametrize("furniture", ["8                    АЗБУКА. КН. I.", "— 8 —"])
+def test_a_running_head_met_once_inside_a_sentence_is_furniture_and_splits_nothing(
+        cli, corpus_copy, tmp_path, furniture):
+    """A newcomer's pdftotext page: a page number and a head in capitals once, inside a
+    running sentence, with no form feed and no blank line. The head was read as three
+    sentences ('8 АЗБУКА.' / 'КН.' / 'I. пить.'), and with a page number alone the line
+    before it was taken as a title-like unit, merging two sentences. Now the head is a
+    running head, the sentence reads on across it, and the sentence before stays apart."""
+    f = tmp_path / "galka.txt"
+    f.write_text("ГАЛКА И КУВШИНЪ.\nГалка хотѣла пить. Она стала кидать въ кувшинъ камешки, и "
+                 f"можно было\n{furniture}\nпить.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    got = [s.normalised for s in build_edition(corpus_copy).game("galka-i-kuvshin").sentences]
+    assert got == ["Галка хотела пить.", "Она стала кидать в кувшин камешки, и можно было пить."]

@@ -777,6 +777,15 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
                 (len(numbered[k]) >= 2 or ln.page_top or ln.brk and ln.text.upper() == ln.text):
             ln.kind, ln.label = "debris", "running head"
+        elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
+                ln.text.upper() == ln.text and out and out[-1].kind == "prose" and \
+                not SENTENCE_END.search(out[-1].text) and _next_prose_lowercase(lines, i):
+            # a page number and a line in capitals inside a running sentence (``можно было``
+            # / ``8   АЗБУКА. КН. I.`` / ``пить.``): a page turned there, even if the head
+            # stands once in the text
+            ln.kind, ln.label = "debris", "running head"
+            guesses.append((ln.start, "a page number and a line in capitals inside a sentence "
+                                      "taken as a running head"))
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))

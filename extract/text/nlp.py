@@ -195,20 +195,27 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
     return bool(m and nxt[:1].isupper() and any("Surn" in p.tag for p in m.parse(nxt)[:2]))
 
 
-def _line_units(text: str) -> tuple[list[int], list[tuple[int, int]]]:
+def _line_units(text: str, furniture: list[tuple[int, int]] = ()) -> tuple[list[int], list[tuple[int, int]]]:
     """Line-aware units of ``text``: character offsets that must start a sentence, and
     ``(start, end)`` spans of lines that are one unit each (no break inside).
 
     A heading line ('Глава XL. Мельница. - Фаворитка'), a caption line ('Фиг. 30.') and a
     short line without final punctuation that follows a finished sentence and is followed by
-    a capitalised line (a title inside an OCR'd page) are units of their own.
+    a capitalised line (a title inside an OCR'd page) are units of their own. The lines
+    inside ``furniture`` (spans of page furniture a sentence runs across: a running head, a
+    page number) are passed over, as blank, when the lines before and after are looked at:
+    a line whose sentence runs on below the furniture is no title.
     """
     starts: list[int] = []
     whole: list[tuple[int, int]] = []
     lines = []
     pos = 0
+    cut = sorted(furniture)
+    cut_starts = [a for a, _ in cut]
     for line in text.split("\n"):
-        lines.append((pos, pos + len(line), line))
+        k = bisect_right(cut_starts, pos) - 1      # the last furniture span starting here or before
+        inside = k >= 0 and pos + len(line) <= cut[k][1]
+        lines.append((pos, pos + len(line), "" if inside else line))
         pos += len(line) + 1
     for k, (s, e, line) in enumerate(lines):
         body = line.strip()
@@ -303,7 +310,7 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             break
     inside = [d > 0 for d in accumulate(depth_change[:n])]
     # line units: offsets that start a sentence, and lines with no break inside
-    forced, whole = _line_units(text)
+    forced, whole = _line_units(text, cut)
     forced_at = set()
     for a in forced:
         i = bisect_left(idx, a)
