@@ -94,8 +94,8 @@ def test_a_marker_without_a_footnote_and_a_footnote_without_a_marker(cli, corpus
     assert re.search(r"line 45 +debris +footnote +\*\) Аулъ — татарская деревня\. +<- footnote "
                      r"with no marker in the text: kept as debris, attached to no sentence",
                      r.output), r.output
-    assert "line 23: the footnote marker '*)' has no footnote on its page" in r.output
-    assert "line 45: the footnote '*)' has no marker in the text above it" in r.output
+    assert ":23: the footnote marker '*)' has no footnote on its page" in r.output
+    assert ":45: the footnote '*)' has no marker in the text above it" in r.output
     assert cli("--corpus", corpus_copy, "add", LAYOUTS / DJVU).exit_code == 0
     ed = build_edition(corpus_copy)
     game = ed.game("kak-ya-vyuchilsya-ezdit-verkhom")

@@ -103,9 +103,9 @@ def test_heading_titles_the_first_game(cli, corpus_copy):
 def test_heading_naming_a_game_the_page_lacks_warns(cli, corpus_copy):
     r = cli("--corpus", corpus_copy, "add", LAYOUTS / "03-cut-off-heading.txt", "--dry-run")
     assert r.exit_code == 0, r.output
-    assert "line 1: the chapter heading names the game 'Рѣка', but this text does not contain it" \
-        in r.output
-    assert re.search(r"line 11: the text ends inside a sentence", r.output)
+    assert "03-cut-off-heading.txt:1: the chapter heading names the game 'Рѣка', but this text " \
+           "does not contain it" in r.output            # the dry run names file and line too
+    assert re.search(r"03-cut-off-heading\.txt:11: the text ends inside a sentence", r.output)
     assert "reka" not in r.output
 
 
@@ -191,7 +191,7 @@ def test_dry_run_prints_everything_and_writes_nothing(cli, corpus_copy):
     assert re.search(r"line 12 +sentence +dvorets:1 +Выкладываютъ шесть", out)
     assert "  dvorets: 4 sentences (new game)" in out
     assert "new sentence ids (10): fragment-p16:1, fragment-p16:2, fragment-p16:3, dvorets:1" in out
-    assert "line 8: the text begins inside a sentence" in out
+    assert ".txt:8: the text begins inside a sentence" in out
     # hard-wrapped lines: a sentence's line range
     r = cli("--corpus", corpus_copy, "add", LAYOUTS / "01-titles-on-own-lines.txt", "--dry-run")
     assert re.search(r"lines 5-7 +sentence +kotilon:1 +Берутъ двѣ", r.output)
@@ -339,7 +339,7 @@ def test_sentence_cut_by_a_page_number_names_its_one_line(cli, corpus_copy, tmp_
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert r.exit_code == 0, r.output
     assert re.search(r"line 5 +debris +page number +— 24 — +<- inside a sentence", r.output), r.output
-    assert "line 3: a sentence runs on across page furniture (line 5): taken as one" in r.output
+    assert f"{f}:3: a sentence runs on across page furniture (line 5): taken as one" in r.output
     assert re.search(r"lines 3-7 +sentence +kotilon:1 +Берутъ", r.output), r.output
 
 
@@ -352,7 +352,7 @@ def test_sentence_cut_by_web_furniture_is_joined_and_warned(cli, corpus_copy, tm
                  encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert r.exit_code == 0, r.output
-    assert "line 5: a sentence runs on across page furniture (lines 7-8): taken as one" in r.output
+    assert f"{f}:5: a sentence runs on across page furniture (lines 7-8): taken as one" in r.output
     assert re.search(r"line 7 +page-title +Пасьянсы - страница 17 +<- inside a sentence", r.output)
     assert re.search(r"lines 5-10 +sentence +kotilon:1 +Берутъ", r.output), r.output
     assert re.search(r"line 10 +sentence +kotilon:2 +Пасьянсъ вышелъ\.", r.output), r.output
@@ -744,3 +744,29 @@ def test_a_running_head_met_once_inside_a_sentence_is_furniture_and_splits_nothi
     assert r.exit_code == 0, r.output
     got = [s.normalised for s in build_edition(corpus_copy).game("galka-i-kuvshin").sentences]
     assert got == ["Галка хотела пить.", "Она стала кидать в кувшин камешки, и можно было пить."]
+
+
+def test_initials_and_abbreviations_in_capitals_and_a_wrapped_list_of_games(cli, corpus_copy, tmp_path):
+    """A newcomer's chapters: a line in capitals with initials or an abbreviation in it
+    ('БАСНИ И. А. КРЫЛОВА.', 'НАПОЛЕОН НА ОСТРОВЕ СВ. ЕЛЕНЫ.') was cut at its first stop
+    into a title and a sentence; the chapter heading's list of games wrapped onto a short
+    line ('... Наполеон на острове' / 'Св. Елены.') made a game of that line. Each is now
+    read whole; the dry run names file and line in its warnings."""
+    f = tmp_path / "napoleon.txt"
+    f.write_text("ГЛАВА L.\nПасьянс «Паук». — Наполеон на острове\nСв. Елены.\n"
+                 "Пасьянс «Паук». Раскладывается из двух колод.\n"
+                 "НАПОЛЕОН НА ОСТРОВЕ СВ. ЕЛЕНЫ.\nБерут две колоды.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"lines 1-3 +heading +ГЛАВА L\. Пасьянс «Паук»\. — Наполеон на острове "
+                     r"Св\. Елены\.", r.output), r.output
+    assert re.search(r"line 5 +title +napoleon-na-ostrove-sv-eleny +НАПОЛЕОН НА ОСТРОВЕ СВ\. "
+                     r"ЕЛЕНЫ\.", r.output), r.output
+    assert "games:\n  pauk: 1 sentence (new game)\n  napoleon-na-ostrove-sv-eleny: 1 sentence" \
+        in r.output and "warnings: none" in r.output
+    g = tmp_path / "krylov.txt"
+    g.write_text("БАСНИ И. А. КРЫЛОВА.\nВОРОНА И ЛИСИЦА.\nВоронѣ гдѣ-то Богъ послалъ кусочекъ "
+                 "сыру.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", g, "--dry-run")
+    assert re.search(r"line 1 +heading +БАСНИ И\. А\. КРЫЛОВА\.", r.output), r.output
+    assert "new sentence ids (1): vorona-i-lisitsa:1" in r.output

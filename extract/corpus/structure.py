@@ -417,6 +417,10 @@ def reads_as_name(text: str) -> bool:
                    for w in words)
 
 
+#: the stop after an abbreviated word inside a name ('Св. Елены', 'И. А. Крылова')
+_ABBREVIATION_STOP = re.compile(r"\b([^\W\d_]{1,3})\.(?=[ \t]+\S)")
+
+
 def _name_shape(body: str, max_words: int) -> bool:
     """A title's shape: 1..max_words words of letters (hyphens, commas and spaces between),
     at most 60 characters, beginning with a capital letter."""
@@ -483,8 +487,11 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
         return line[start:start + len(body)], len(line.rstrip())
     if inline_ok:
         m = re.match(r"([^\W\d_][\w\-]*(?:[ \t]+[\w\-]+){0,3})\.[ \t]+(?=[^\W\d_«(])", line)
+        # a line all in capitals is read as a whole (a title or heading with initials or an
+        # abbreviation in it: 'БАСНИ И. А. КРЫЛОВА.', 'НА ОСТРОВЕ СВ. ЕЛЕНЫ.'): book text is
+        # never set in capitals
         if m and line[m.end():m.end() + 1].isupper() and _name_shape(m.group(1), 4) \
-                and reads_as_name(m.group(1)):
+                and reads_as_name(m.group(1)) and line.upper() != line:
             return m.group(1), _past_tail(line, m.end(1))
     return None
 
@@ -1190,6 +1197,18 @@ def analyse(text: str, path=None, page_title: str | None = None,
                         names = listed
                         ln.end, ln.text = nxt.end, text[ln.start:nxt.end]
                         del lines[i + 1]
+                        # the list wrapped onto a short line ('... Наполеон на острове' /
+                        # 'Св. Елены.'): the line ends in a letter, the next runs on
+                        while i + 1 < len(lines) and not lines[i + 1].brk and \
+                                re.search(r"[^\W\d_]$", ln.text) and \
+                                len(WORD.findall(lines[i + 1].text)) <= 4:
+                            more = split_list(" ".join(text[nxt.start:lines[i + 1].end].split()))
+                            if len(more) != len(names) or not all(
+                                    _name_shape(_ABBREVIATION_STOP.sub(r"\1", t), 6) for t in more):
+                                break
+                            names = more
+                            ln.end, ln.text = lines[i + 1].end, text[ln.start:lines[i + 1].end]
+                            del lines[i + 1]
                 ln.extra["titles"] = names
                 headings.append((h[0], tuple(names)))
         i += 1

@@ -146,7 +146,7 @@ class Added:
             out.append(f"guesses (the finder went by the shape of the line; check these): "
                        f"line{'s' if len(guesses) > 1 else ''} {', '.join(guesses)}")
         out.append("warnings:" if self.warnings else "warnings: none")
-        out += [f"  line {n}: {m}" for n, m in self.warnings]
+        out += [f"  {self.source or self.file}:{n}: {m}" for n, m in self.warnings]
         return "\n".join(out)
 
 
