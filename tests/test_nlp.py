@@ -22,6 +22,17 @@ def test_heading_line_is_one_unit():
                            "Берутся две колоды.", "Кладут тузы."]
 
 
+def test_a_books_references_and_titles_end_no_sentence_and_stops_after_a_bang_stay_with_it():
+    """A newcomer's chapters: 'гл.', 'Проф.', 'изд.' ended sentences before a capital or a
+    number; 'видѣлъ!..' lost its two stops to a sentence of their own."""
+    assert sents("Ср. гл. XLIV, стр. 112. Проф. Н. Н. Иванов замечает это. Ст. Петербургъ, "
+                 "1869 г. изд. 2-е.") == ["Ср. гл. XLIV, стр. 112.",
+                                          "Проф. Н. Н. Иванов замечает это.",
+                                          "Ст. Петербургъ, 1869 г. изд. 2-е."]
+    assert sents("Только заяцъ его и видѣлъ!.. Катится дальше. Куда?.. Не знаю.") == [
+        "Только заяцъ его и видѣлъ!..", "Катится дальше.", "Куда?..", "Не знаю."]
+
+
 def test_caption_line_is_its_own_unit():
     text = "Карты кладутся так, как показано.\nФиг. 30.\nПотом берут колоду."
     assert sents(text) == ["Карты кладутся так, как показано.", "Фиг. 30.",

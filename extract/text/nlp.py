@@ -95,7 +95,10 @@ for _name in ("reg", "lemma"):
         Token.set_extension(_name, default=None)
 
 #: Abbreviations whose period never ends a sentence (lowercase, without the period).
-NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г гг ок им ст tab".split())
+NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г гг ок им ст tab "
+                         # a book's references and titles: глава, книга, часть, выпуск,
+                         # издание, профессор, святой, граф, генерал
+                         "гл кн ч вып изд проф св гр ген".split())
 #: Abbreviations that close a list and end a sentence when a capitalised word follows.
 TERMINAL = frozenset("д п проч пр др".split())
 ENDERS = (".", "!", "?", "…")
@@ -337,7 +340,9 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             continue
         reg = regs[i]
         j = i + 1
-        while j < n and (regs[j] in CLOSERS or space[j]):
+        # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it
+        while j < n and (regs[j] in CLOSERS or space[j]
+                         or (not ws[j - 1] and regs[j] and regs[j].strip(".…") == "")):
             j += 1
         if j >= n:
             break
