@@ -357,3 +357,29 @@ def test_wiki_markup_spans_leave_unclosed_and_stray_markup_alone():
     assert wiki_markup("Д'Артаньянъ и ''незакрыто x]] y }} &foo;") == []
     assert wiki_markup("<i>так</i>&mdash;[[море]]") == [
         (0, 3, ""), (6, 10, ""), (10, 17, "—"), (17, 19, ""), (23, 25, "")]
+
+
+def test_a_wiki_pages_formatting_in_its_prose_is_read_as_the_page_shows_it(cli, corpus_copy, tmp_path, relaxng):
+    """A newcomer's Wikisource page: '&nbsp;', ''italics'', [[links]] and {{razr|..}} stood in
+    the reading text, 'т.&nbsp;е.' ended a sentence, and a note at the very end made 'the
+    text ends inside a sentence'. Now the formatting is read apart (rule wiki-markup), in
+    the prose of a page that is a wiki page only: in an OCR export ''x'' stays as printed."""
+    src = tmp_path / "dorozhka.wiki"
+    src.write_text("== ДОРОЖКА. ==\n\nБерутъ одну колоду, т.&nbsp;е. 52 листа (''Фиг. 45''), и "
+                   "кладутъ [[Туз|тузы]] {{razr|вверхъ}}.\n\nПотомъ кладутъ ''еще'' карты."
+                   "<ref>''Примѣчаніе.''</ref>\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+    ed = build_edition(corpus_copy)
+    w = ed.witnesses[-1]
+    got = [(s.normalised, [n.normalised for n in s.footnotes])
+           for s in ed.game("dorozhka").texts[w.siglum]]
+    assert got == [("Берут одну колоду, т. е. 52 листа (Фиг. 45), и кладут тузы вверх.", []),
+                   ("Потом кладут еще карты.", ["Примечание."])]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, w)
+    ocr = tmp_path / "ocr.txt"
+    ocr.write_text("Котильонъ\n\nБерутъ ''двѣ'' колоды.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", ocr).exit_code == 0
+    s = build_edition(corpus_copy).game("kotilon").texts["ocr"][0]
+    assert s.normalised == "Берут ''две'' колоды."

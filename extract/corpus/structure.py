@@ -218,6 +218,24 @@ def wiki_markup(text: str) -> list[tuple[int, int, str]]:
     return sorted(spans)
 
 
+#: a wiki page's own markup: a heading line ``== X ==``, a template, a link, a footnote tag
+WIKI_PAGE = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]"
+                       r"|<ref[\s>/]|<references", re.M)
+
+
+def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]:
+    """The wiki formatting (:func:`wiki_markup`) inside the prose parts of ``text`` when
+    the text is a wiki page (:data:`WIKI_PAGE` finds its markup), else none: ``''`` in an OCR
+    export may be a printed quote, never formatting."""
+    if not WIKI_PAGE.search(text):
+        return []
+    out = []
+    for p in parts:
+        if p.kind == "prose":
+            out += [(a + p.start, b + p.start, r) for a, b, r in wiki_markup(text[p.start:p.end])]
+    return out
+
+
 def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
         list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]]]:
     """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
@@ -1059,6 +1077,11 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
 
 
+#: what may open a sentence before its first letter: quotes, a bracket, and the markup of a
+#: Markdown or wiki page for italics and bold (``(''Фиг. 45'')``, ``*Берутъ*``)
+_OPENERS = "«\"„“(['*_"
+
+
 def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
     """A title set in capitals on a line of its own (``ОТЧЕГО ЗЛО НА СВѢТѢ.``) before a
     paragraph: up to eight words, no word of :data:`NOT_TITLES`, not a section numeral."""
@@ -1229,7 +1252,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         prev_prose = prev is not None and (prev.kind == "prose" or
                                            prev.kind == "title" and prev.title_end < prev.end)
         at_start = ln.brk or not prev_prose or \
-            prev is not None and bool(SENTENCE_END.search(prev.text)) and ln.text.lstrip("«\"„“(")[:1].isupper()
+            prev is not None and bool(SENTENCE_END.search(prev.text)) and ln.text.lstrip(_OPENERS)[:1].isupper()
         if not at_start:
             continue
         nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
@@ -1237,7 +1260,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         # a title's game begins with a sentence: a wrapped line "Четыре короля" / "кладутся"
         # is not a title
         followed = nxt is not None and nxt.kind == "prose" and \
-            nxt.text.lstrip("«\"„“(")[:1].isupper()
+            nxt.text.lstrip(_OPENERS)[:1].isupper()
         hit = title_at(ln.text, known, own_line_ok=followed, inline_ok=not ln.whole) or \
             _caps_title(ln, followed)
         if hit is None:
@@ -1321,7 +1344,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
         warnings.append((line_of(text, prose[0].start), "the text begins inside a sentence (a "
                          "page cut off before it): that sentence is taken as it stands"))
-    if prose and not SENTENCE_END.search(text[prose[-1].start:prose[-1].end]):
+    if prose and not SENTENCE_END.search(INLINE_NOTE.sub("", text[prose[-1].start:prose[-1].end])):
         warnings.append((line_of(text, prose[-1].end), "the text ends inside a sentence (a page "
                          "cut off after it): that sentence is taken as it stands"))
     prose_idx = [i for i, p in enumerate(parts) if p.kind == "prose"]

@@ -467,8 +467,8 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
     0-100% axis, a dot at the won share; a row with undecided deals is drawn as a dashed open
     bar with a tick at its won share (a bound, the least it can be). ``<title>`` and ``<desc>`` (the figures in words)
     make it accessible; all text is escaped. None when fewer than two readings have rows."""
-    lines = []
-    spans = set()
+    lines: list[tuple[str, str, dict]] = []
+    spans: set[tuple[int, int] | None] = set()
     for change, label in readings:
         mine = [(p, r) for p in PLOT_POLICIES for r in rows
                 if r["change"] == change and r["policy"] == p]
@@ -480,16 +480,18 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
         first = max(r.get("first", 1) for _, r in mine)
         last = min(r.get("first", 1) + r["deals"] - 1 for _, r in mine)
         cut = [on_deals(r, first, last) for _, r in mine] if last >= first else []
-        if cut and all(c is not None for c in cut):
-            mine = [(p, c) for (p, _), c in zip(mine, cut)]
+        whole = [c for c in cut if c is not None]
+        if cut and len(whole) == len(cut):
+            mine = [(p, c) for (p, _), c in zip(mine, whole)]
             spans.add((first, last))
         else:
             spans.add(None)
         lines += [(label, p, r) for p, r in mine]
     if len({lbl for lbl, _, _ in lines}) < 2:
         return None
-    if len(spans) == 1 and None not in spans:
-        (first, last), = spans
+    span = next(iter(spans)) if len(spans) == 1 else None
+    if span is not None:
+        first, last = span
         on = f", on deals {first}–{last}, which every player drawn played"
     else:     # readings on different deals, or rows without outcomes: each says its own
         lines = [(f"{lbl} (deals {r.get('first', 1)}–{r.get('first', 1) + r['deals'] - 1})", p, r)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
+from typing import Sequence
 
 from ..corpus import cache
 from ..corpus import ids as idlock
@@ -41,6 +42,7 @@ from ..corpus.structure import (
     continues,
     key,
     marker_name,
+    prose_markup,
     runs_on_across,
     wiki_markup,
 )
@@ -256,26 +258,36 @@ def _furniture_change(text: str, a: Part, b: Part, changes) -> tuple[Change, int
 _MARKER_MASK = "|"
 
 
-def _marked_normalisation(text: str, emendations, attached, orphans) -> Normalisation:
+def _marked_normalisation(text: str, emendations, attached, orphans,
+                          markup: Sequence[tuple[int, int, str]] = ()) -> Normalisation:
     """Normalise ``text`` with the footnote markers in it (``attached``: spans of markers
     that call a footnote; ``orphans``: markers no footnote answers) read as no part of the
     word they follow (``колоды*)`` is ``колоды`` and a mark), so the word is normalised as a
     word; an attached marker (and one space before it, when a space or mark follows) is left
-    out of the reading text by a change of rule ``footnote-marker``, an orphan stays."""
+    out of the reading text by a change of rule ``footnote-marker``, an orphan stays. The
+    wiki formatting ``markup`` (``(start, end, reading)``,
+    :func:`extract.corpus.structure.wiki_markup`) is read apart from its words alike and
+    read as ``reading`` by a change of rule ``wiki-markup`` (not where a marker or an
+    emendation covers it)."""
     spans = sorted(set(attached) | set(orphans))
-    if not spans:
+    markup = [(a, b, r) for a, b, r in markup
+              if not any(x < b and a < y for x, y in spans)
+              and not any(e.start < b and a < e.end for e in emendations)]
+    if not spans and not markup:
         return normalise(text, emendations)
     masked = list(text)
-    for a, b in spans:
+    cut = spans + [(a, b) for a, b, _ in markup]
+    for a, b in cut:
         masked[a:b] = _MARKER_MASK * (b - a)
     norm = normalise("".join(masked), emendations)
     keep = [c for c in norm.changes
-            if not any(c.start < b and c.end > a or a <= c.start == c.end < b for a, b in spans)]
+            if not any(c.start < b and c.end > a or a <= c.start == c.end < b for a, b in cut)]
     for a, b in sorted(attached):
         if a > 0 and text[a - 1] in " \t" and (b == len(text) or not text[b].isalnum()) and \
                 not any(c.start < a and c.end > a - 1 for c in keep):
             a -= 1                     # "колоды *) и": the space before the marker goes too
         keep.append(Change(a, b, text[a:b], "", "typography", FOOTNOTE_MARKER))
+    keep += [Change(a, b, text[a:b], reg, "typography", WIKI_MARKUP) for a, b, reg in markup]
     changes = tuple(sorted(keep, key=lambda c: (c.start, c.end)))
     return Normalisation(text, apply_changes(text, changes), changes)
 
@@ -285,18 +297,7 @@ def _note_normalisation(text: str) -> Normalisation:
     (:func:`extract.corpus.structure.wiki_markup`) read apart from the words it wraps, as a
     footnote marker is, and left out of the reading text (an entity read as its character)
     by changes of rule ``wiki-markup``."""
-    spans = wiki_markup(text)
-    if not spans:
-        return normalise(text)
-    masked = list(text)
-    for a, b, _ in spans:
-        masked[a:b] = _MARKER_MASK * (b - a)
-    norm = normalise("".join(masked))
-    keep = [c for c in norm.changes
-            if not any(c.start < b and c.end > a or a <= c.start == c.end < b for a, b, _ in spans)]
-    keep += [Change(a, b, text[a:b], reg, "typography", WIKI_MARKUP) for a, b, reg in spans]
-    changes = tuple(sorted(keep, key=lambda c: (c.start, c.end)))
-    return Normalisation(text, apply_changes(text, changes), changes)
+    return _marked_normalisation(text, (), (), (), wiki_markup(text))
 
 
 def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
@@ -378,7 +379,8 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
     footnotes written where they are called (``inline``, :attr:`Layout.inline`)."""
     attached = {p.marker for p in parts if p.kind == "debris" and p.label == "footnote"
                 and p.marker is not None} | {call for call, _, _ in inline}
-    norm = _marked_normalisation(w.text, emendations, attached, orphans)
+    markup = prose_markup(w.text, parts)   # a wiki page's formatting in its prose
+    norm = _marked_normalisation(w.text, emendations, attached, orphans, markup)
     extra, dropped = [], []
     prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
     for i, j in zip(prose, prose[1:]):

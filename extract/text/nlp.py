@@ -26,6 +26,7 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import accumulate
+from typing import Sequence
 
 import numpy
 import spacy
@@ -172,7 +173,7 @@ def _abbreviation(i: int, regs: list[str], ws: list[int]) -> str | None:
         word = reg[:-1]
     else:
         return None
-    word = word.split(".")[-1] if "." in word else word
+    word = (word.split(".")[-1] if "." in word else word).strip()   # 'т.&nbsp;е.' reads 'т. е.'
     if len(word) == 1 and word.isupper():
         return word  # a capital letter: an initial, or a letter named in the text
     low = word.lower()
@@ -198,7 +199,8 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
     return bool(m and nxt[:1].isupper() and any("Surn" in p.tag for p in m.parse(nxt)[:2]))
 
 
-def _line_units(text: str, furniture: list[tuple[int, int]] = ()) -> tuple[list[int], list[tuple[int, int]]]:
+def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
+        list[int], list[tuple[int, int]]]:
     """Line-aware units of ``text``: character offsets that must start a sentence, and
     ``(start, end)`` spans of lines that are one unit each (no break inside).
 
