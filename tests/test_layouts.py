@@ -770,3 +770,21 @@ def test_initials_and_abbreviations_in_capitals_and_a_wrapped_list_of_games(cli,
     r = cli("--corpus", corpus_copy, "add", g, "--dry-run")
     assert re.search(r"line 1 +heading +БАСНИ И\. А\. КРЫЛОВА\.", r.output), r.output
     assert "new sentence ids (1): vorona-i-lisitsa:1" in r.output
+
+
+def test_a_wiki_table_is_markup_and_a_bold_run_in_title_before_an_italic_figure_is_a_title(
+        cli, corpus_copy, tmp_path):
+    """A newcomer's Wikisource page: a table's header '! Карта !! Очки' made citable
+    sentences ('!', 'Карта !'); '''Пирамида.''' (''Фиг. 45''). was read as a subheading of
+    the game before it (the italics' quotes hid the capital that follows). The table is
+    kept as markup, and the title begins its own game."""
+    f = tmp_path / "page.wiki"
+    f.write_text("'''Дорожка.''' Берутъ одну колоду.\n\n{| class=\"wikitable\"\n! Карта !! Очки\n"
+                 "|-\n| Тузъ || 11\n|}\n\n'''Пирамида.''' (''Фиг. 45''). Въ этомъ пасьянсѣ 28 "
+                 "картъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    for n, line in ((4, "! Карта !! Очки"), (6, r"\| Тузъ \|\| 11"), (7, r"\|\}")):
+        assert re.search(rf"line {n} +debris +markup +{line}", r.output), r.output
+    assert re.search(r"line 9 +title +piramida +'''Пирамида\.'''", r.output), r.output
+    assert "games:\n  dorozhka: 1 sentence (new game)\n  piramida: 2 sentences" in r.output

@@ -681,7 +681,8 @@ def two_columns(text: str) -> int | None:
 
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
-    tag: ``debris`` labelled ``markup``) and read the text that markup or spaced letters wrap
+    tag, a wiki table ``{| ... |}``: ``debris`` labelled ``markup``) and read the text that
+    markup or spaced letters wrap
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
     i = 0
@@ -700,6 +701,14 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out.append(ln)
             i = j + 1
             continue
+        if ln.text.startswith("{|"):              # a wiki table, to its closing |}
+            j = next((q for q in range(i, len(lines)) if lines[q].text.startswith("|}")), None)
+            if j is not None:
+                for x in lines[i:j + 1]:
+                    x.kind, x.label = "debris", "markup"
+                out += lines[i:j + 1]
+                i = j + 1
+                continue
         i += 1
         if MARKUP_LINE.match(ln.text):
             ln.kind, ln.label = "debris", "markup"
