@@ -788,3 +788,26 @@ def test_a_wiki_table_is_markup_and_a_bold_run_in_title_before_an_italic_figure_
         assert re.search(rf"line {n} +debris +markup +{line}", r.output), r.output
     assert re.search(r"line 9 +title +piramida +'''Пирамида\.'''", r.output), r.output
     assert "games:\n  dorozhka: 1 sentence (new game)\n  piramida: 2 sentences" in r.output
+
+
+def test_a_markdown_pages_formatting_and_any_pages_entities_are_read_apart(cli, corpus_copy, tmp_path):
+    """A newcomer's Markdown page: '> ' quotation marks, **bold**, *italics* and a link stood
+    in the reading text, and a long line with a link was taken as web furniture; an HTML
+    entity (т.&nbsp;е.) stood in a plain text. Now they are read apart (rule wiki-markup);
+    a footnote marker '*)' is never read as italics."""
+    f = tmp_path / "vorona.md"
+    f.write_text("## Ворона\n\n> Тогда отецъ сказалъ: «Бѣда въ томъ». Берутъ **двѣ** колоды, "
+                 "т.&nbsp;е. [сто четыре](https://example.org/a) карты, *не* тасуя.\n\n"
+                 "Потомъ кладутъ карты *) и ждутъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("vorona").texts[ed.witnesses[-1].siglum]]
+    assert got == ["Тогда отец сказал: «Беда в том».",
+                   "Берут две колоды, т. е. сто четыре карты, не тасуя.",
+                   "Потом кладут карты *) и ждут."]
+    g = tmp_path / "kotilon.txt"
+    g.write_text("Котильонъ\n\nБерутъ колоду, т.&nbsp;е. 52 карты, *не* тасуя.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", g).exit_code == 0
+    ed = build_edition(corpus_copy)
+    s = ed.game("kotilon").texts[ed.witnesses[-1].siglum][0]
+    assert s.normalised == "Берут колоду, т. е. 52 карты, *не* тасуя."    # no Markdown page

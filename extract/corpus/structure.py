@@ -194,45 +194,71 @@ _WIKI_WRAPS = (
 _ENTITY = re.compile(r"&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6});", re.I)
 
 
-def wiki_markup(text: str) -> list[tuple[int, int, str]]:
-    """The wiki formatting in ``text`` (a note a wiki page writes inside ``<ref>``) as
-    ``(start, end, reading)`` spans, sorted, none overlapping: the opening and closing
-    pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
-    ``\'\'\'x\'\'\'`` read as nothing, and an HTML entity read as its character
-    (``&nbsp;`` a space). Markup not closed on its line is left as it is."""
-    import html   # lazy: only pages with wiki footnotes need it
+#: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`): a link's
+#: brackets and address, bold, italics
+_MARKDOWN_WRAPS = (
+    re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
+    re.compile(r"(?P<o>\*\*|__)(?=\S)[^\n]*?(?<=\S)(?P<c>(?P=o))"),
+    re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*\n]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
+    re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_\n]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
+)
+#: a Markdown quotation's mark at the start of a line
+_QUOTE_MARK = re.compile(r"^>[ \t]?", re.M)
+
+
+def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
+                quotes: bool = False) -> list[tuple[int, int, str]]:
+    """The wiki formatting in ``text`` (a note a wiki page writes inside ``<ref>``, or its
+    prose) as ``(start, end, reading)`` spans, sorted, none overlapping: the opening and
+    closing pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
+    ``\'\'\'x\'\'\'`` read as nothing (``wraps``: :data:`_MARKDOWN_WRAPS` for a Markdown page's
+    ``**x**``, ``*x*``, ``[x](url)``, and with ``quotes`` its ``>`` at a line start), and an
+    HTML entity read as its character (``&nbsp;`` a space). Markup not closed on its line
+    is left as it is."""
+    import html   # lazy: only pages with markup need it
     spans: list[tuple[int, int, str]] = []
 
     def free(a: int, b: int) -> bool:
         return not any(x < b and a < y for x, y, _ in spans)
 
-    for pattern in _WIKI_WRAPS:
+    for pattern in wraps:
         for m in pattern.finditer(text):
             pieces = (m.span("o"), m.span("c"))
             if all(free(a, b) for a, b in pieces):
                 spans += [(a, b, "") for a, b in pieces]
-    for m in _ENTITY.finditer(text):
-        ch = html.unescape(m.group())
-        if ch != m.group() and free(*m.span()):
-            spans.append((m.start(), m.end(), " " if ch == "\u00a0" else ch))
+    if quotes:
+        spans += [(m.start(), m.end(), "") for m in _QUOTE_MARK.finditer(text) if free(*m.span())]
+    if "&" in text:
+        for m in _ENTITY.finditer(text):
+            ch = html.unescape(m.group())
+            if ch != m.group() and free(*m.span()):
+                spans.append((m.start(), m.end(), " " if ch == "\u00a0" else ch))
     return sorted(spans)
 
 
 #: a wiki page's own markup: a heading line ``== X ==``, a template, a link, a footnote tag
 WIKI_PAGE = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]"
                        r"|<ref[\s>/]|<references", re.M)
+#: a Markdown page's own markup: a heading line ``## X``, a bold line, a link, a quotation
+MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]",
+                           re.M)
 
 
 def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]:
-    """The wiki formatting (:func:`wiki_markup`) inside the prose parts of ``text`` when
-    the text is a wiki page (:data:`WIKI_PAGE` finds its markup), else none: ``''`` in an OCR
-    export may be a printed quote, never formatting."""
-    if not WIKI_PAGE.search(text):
+    """The markup inside the prose parts of ``text`` (:func:`wiki_markup`): a wiki page's
+    formatting when the text is a wiki page (:data:`WIKI_PAGE` finds its markup), a Markdown
+    page's when it is one (:data:`MARKDOWN_PAGE`), on any page its HTML entities; ``''`` or
+    ``*`` in an OCR export may be printed, never formatting."""
+    wiki = WIKI_PAGE.search(text) is not None
+    md = not wiki and MARKDOWN_PAGE.search(text) is not None
+    wraps = _WIKI_WRAPS if wiki else _MARKDOWN_WRAPS if md else ()
+    if not wraps and "&" not in text:
         return []
     out = []
     for p in parts:
         if p.kind == "prose":
-            out += [(a + p.start, b + p.start, r) for a, b, r in wiki_markup(text[p.start:p.end])]
+            out += [(a + p.start, b + p.start, r)
+                    for a, b, r in wiki_markup(text[p.start:p.end], wraps, md)]
     return out
 
 
@@ -528,7 +554,9 @@ def is_debris(line: str) -> bool:
         return True
     if len(s) > 160:
         return False
-    if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b", s, re.I):
+    # (a Markdown link's address, '[text](https://...)', is no web furniture of its own)
+    if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b",
+                 re.sub(r"\]\([^()\s]+\)", "]", s) if len(s) > 80 else s, re.I):
         return True
     # a menu or breadcrumbs: short items (in a footnote, the | of a template, {{razr|...}},
     # and the > and / of an HTML tag, <i>...</i>, are no separators)
@@ -702,12 +730,12 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             i = j + 1
             continue
         if ln.text.startswith("{|"):              # a wiki table, to its closing |}
-            j = next((q for q in range(i, len(lines)) if lines[q].text.startswith("|}")), None)
-            if j is not None:
-                for x in lines[i:j + 1]:
+            close = next((q for q in range(i, len(lines)) if lines[q].text.startswith("|}")), None)
+            if close is not None:
+                for x in lines[i:close + 1]:
                     x.kind, x.label = "debris", "markup"
-                out += lines[i:j + 1]
-                i = j + 1
+                out += lines[i:close + 1]
+                i = close + 1
                 continue
         i += 1
         if MARKUP_LINE.match(ln.text):
@@ -1087,8 +1115,9 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
 
 
 #: what may open a sentence before its first letter: quotes, a bracket, and the markup of a
-#: Markdown or wiki page for italics and bold (``(''Фиг. 45'')``, ``*Берутъ*``)
-_OPENERS = "«\"„“(['*_"
+#: Markdown or wiki page for italics, bold and a quotation (``(''Фиг. 45'')``, ``*Берутъ*``,
+#: ``> Тогда``)
+_OPENERS = "«\"„“(['*_> "
 
 
 def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
