@@ -281,10 +281,12 @@ FOOTNOTE_MARKER = _rule("footnote-marker", "typography",
                         "reading text: the footnote is a note attached to the sentence, reached "
                         "from a mark at that place.")
 WIKI_MARKUP = _rule("wiki-markup", "typography",
-                    "Wiki formatting inside a footnote that a wiki page writes where it is "
-                    "called (''italics'', '\'\'bold'\'\', [[page|link text]], {{razr|spaced "
-                    "text}}, an HTML tag such as <i>, an entity such as &nbsp;) is left out "
-                    "of the note's reading text: the note reads as the page shows it.")
+                    "The formatting of a wiki or Markdown page (''italics'', '\'\'bold'\'\', "
+                    "[[page|link text]], {{razr|spaced text}}, an HTML tag such as <i>, "
+                    "**bold**, *italics*, [link](address), a quotation's > at a line start) "
+                    "is left out of the reading text of its prose and its footnotes, and an "
+                    "HTML entity on any page is read as its character (&nbsp; a space): the "
+                    "text reads as the page shows it.")
 HYPHENATION = _rule("hyphenation", "typography",
                     "A word divided by a hyphen at the end of a line is joined: "
                     "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed); "
