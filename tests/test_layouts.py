@@ -447,6 +447,34 @@ def test_contents_lines_are_never_chapter_headings():
     assert not lay.warnings, lay.warnings
 
 
+def test_a_title_the_heading_does_not_name_is_warned_with_the_fix():
+    """A title under a chapter heading that lists its games, but not that title, is still
+    taken as a game; the warning names its line and how to read it otherwise."""
+    text = ("ГЛАВА XLVIII.\nКотильонъ.\n\nКотильонъ.\n\nБерутъ двѣ колоды. Кладутъ рядами.\n\n"
+            "Часы.\n\nЭтотъ пасьянсъ выходитъ рѣдко.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Котильонъ", "Часы"]
+    (line, message), = [w for w in lay.warnings if "not among the games" in w[1]]
+    assert line == 8
+    assert "'Часы'" in message
+    assert "`subheading`" in message and "corpus/structure/<siglum>.toml" in message
+
+
+@pytest.mark.parametrize("first, second, notes", [
+    ("*", "**", ("*", "**")), ("¹", "²", ("¹", "²")), ("[^1]", "[^2]", ("[^1]:", "[^2]:"))])
+def test_a_footnote_marker_after_a_stop_still_ends_the_sentence(first, second, notes):
+    """A footnote's marker after the stop at a line end (``вверхъ.*``) ends the sentence as the
+    stop does: the title on the next line is a title, not swallowed into the sentence, and a
+    text that ends so does not end inside a sentence."""
+    text = (f"Котильонъ.\n\nБерутъ двѣ колоды. Кладутъ рядами восемь\nкартъ. Тузы кладутся "
+            f"вверхъ.{first}\nЧасы.\n\nБерутъ колоду. Кладутъ кругомъ.{second}\n\n"
+            f"{notes[0]} Въ иныхъ книгахъ иначе.\n{notes[1]} Или кругомъ.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Котильонъ", "Часы"]
+    assert [p.label for p in lay.parts if p.kind == "debris"] == ["footnote", "footnote"]
+    assert not lay.warnings, lay.warnings
+
+
 def test_a_short_wrapped_line_is_not_a_title():
     """A hard-wrapped line that happens to be a short noun phrase ("Четыре короля") is not a
     title when the next line goes on with the sentence; a numeral title on its own line is."""

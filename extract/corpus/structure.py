@@ -81,7 +81,9 @@ QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"�
 #: a stop, a parenthesis (``Мельница. (Полная колода карт)``)
 TITLE_TAIL = re.compile(r"[»\"”]?(?:[ \t]?\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)?\.?[»\"”]?"
                         r"(?:\s*\([^()\n]{1,60}\))?\.?")
-SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*$")
+#: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
+#: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``)
+SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\[\^\d{1,2}\])?$")
 PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страница|стр\.)\s*(\d{1,4})"
                         r"(?:\s*из\s*\d+)?\s*\)?\s*(?:[-–—|]\s*читать онлайн)?\s*$", re.I)
 LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
@@ -350,7 +352,7 @@ def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[
 def continues(text: str, prev_end: int, next_start: int) -> bool:
     """True when a paragraph break is a page break inside a sentence: the paragraph before
     ends without sentence-final punctuation and the next begins with a lowercase letter."""
-    return (not SENTENCE_END.search(text[max(0, prev_end - 4):prev_end])
+    return (not SENTENCE_END.search(text[max(0, prev_end - 12):prev_end])
             and text[next_start:next_start + 1].islower())
 
 
@@ -1412,7 +1414,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
             if p.kind == "title" and key(p.label) not in listed_keys | known_keys:
                 warnings.append((line_of(text, p.start),
                                  f"the title {p.label!r} is not among the games the chapter "
-                                 f"heading names: taken as a game; check that it is one"))
+                                 f"heading names: taken as a game; if it is not one, mark its line "
+                                 f"`subheading` (read with the game before) or `prose` in "
+                                 f"corpus/structure/<siglum>.toml"))
     fixed = {s for s, _ in corrected}
     inline, inline_orphans, inline_warnings = inline_notes(text, parts)
     warnings += inline_warnings
