@@ -359,6 +359,33 @@ def test_wiki_markup_spans_leave_unclosed_and_stray_markup_alone():
         (0, 3, ""), (6, 10, ""), (10, 17, "—"), (17, 19, ""), (23, 25, "")]
 
 
+def test_overlapping_markup_is_read_once_and_long_runs_are_left_as_they_stand():
+    """Formatting that overlaps a piece already read (the link inside the italics' quotes) is
+    not read twice; an entity in the text a link wraps is read too; a run of formatting
+    longer than the bound (1,000 characters) is left as it stands, a shorter one is read."""
+    from extract.corpus.structure import wiki_markup
+    assert wiki_markup("''a [[b|c]] d'' e") == [(0, 2, ""), (4, 8, ""), (9, 11, ""), (13, 15, "")]
+    assert wiki_markup("[[a&amp;b|c]] x") == [(0, 10, ""), (11, 13, "")]  # the entity in the target
+    assert wiki_markup("[[a&amp;b]] &amp;") == [(0, 2, ""), (3, 8, "&"), (9, 11, ""), (12, 17, "&")]
+    assert wiki_markup("''" + "а" * 999 + "''")
+    assert wiki_markup("''" + "а" * 1001 + "''") == []
+
+
+def test_disjoint_spans_meet_as_a_scan_of_them_all_would():
+    """DisjointSpans.meets answers as the plain scan it replaced: a span meets [a, b) when
+    they share a character; an empty [a, a) meets a span that holds offset a."""
+    import itertools
+
+    from extract.text.normalise import DisjointSpans
+    spans = [(2, 4), (7, 8), (10, 15)]
+    ds = DisjointSpans(reversed(spans))
+    for a, b in itertools.combinations_with_replacement(range(17), 2):
+        scan = any(x <= a < y for x, y in spans) if a == b else \
+            any(x < b and a < y for x, y in spans)
+        assert ds.meets(a, b) == scan, (a, b)
+    assert not DisjointSpans().meets(0, 5)
+
+
 def test_a_wiki_pages_formatting_in_its_prose_is_read_as_the_page_shows_it(cli, corpus_copy, tmp_path, relaxng):
     """A newcomer's Wikisource page: '&nbsp;', ''italics'', [[links]] and {{razr|..}} stood in
     the reading text, 'т.&nbsp;е.' ended a sentence, and a note at the very end made 'the

@@ -62,7 +62,7 @@ from functools import lru_cache
 
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer
-from ..text.normalise import apply_changes, normalise
+from ..text.normalise import DisjointSpans, apply_changes, normalise
 
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 # (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
@@ -182,16 +182,21 @@ _REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""",
 
 Span = tuple[int, int]
 
+#: the longest run of text one piece of formatting wraps (``''x''``, ``**x**``, ``<i>x</i>``):
+#: longer, the pieces are left as they stand. Bounds the search for a closing piece, which
+#: was quadratic on a long line of pieces that close nothing (4,000 of them: 12 s)
+_WRAP_MAX = 1000
+
 #: wiki formatting that wraps text inside a note (``o`` the opening piece, ``c`` the closing
 #: one; the text between kept): an inline HTML tag, a formatting template, a link with or
 #: without its target, quotes for italics and bold
 _WIKI_WRAPS = (
     re.compile(r"(?P<o><(?P<tag>i|b|u|s|em|strong|small|big|sup|sub|span)(?:\s[^<>]*)?>)"
-               r".*?(?P<c></(?P=tag)\s*>)", re.I),
+               r".{0,%d}?(?P<c></(?P=tag)\s*>)" % _WRAP_MAX, re.I),
     re.compile(r"(?P<o>\{\{\s*(?:razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small"
                r"|lang\|[a-z-]+)\s*\|)[^{}|\n]+(?P<c>\}\})", re.I),
     re.compile(r"(?P<o>\[\[(?:[^\[\]|{}<>\n]*\|)?)[^\[\]|{}<>\n]+(?P<c>\]\])"),
-    re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]*?(?<=[^\s'])(?P<c>(?P=o))(?!')"),
+    re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]{0,%d}?(?<=[^\s'])(?P<c>(?P=o))(?!')" % _WRAP_MAX),
 )
 _ENTITY = re.compile(r"&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6});", re.I)
 
@@ -200,7 +205,7 @@ _ENTITY = re.compile(r"&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6});", re.I)
 #: brackets and address, bold, italics
 _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
-    re.compile(r"(?P<o>\*\*|__)(?=\S)[^\n]*?(?<=\S)(?P<c>(?P=o))"),
+    re.compile(r"(?P<o>\*\*|__)(?=\S)[^\n]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
     re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*\n]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
     re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_\n]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
 )
@@ -219,22 +224,27 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
     is left as it is."""
     import html   # lazy: only pages with markup need it
     spans: list[tuple[int, int, str]] = []
+    taken = DisjointSpans()
 
-    def free(a: int, b: int) -> bool:
-        return not any(x < b and a < y for x, y, _ in spans)
+    def take(a: int, b: int, reading: str) -> None:
+        spans.append((a, b, reading))
+        taken.add(a, b)
 
     for pattern in wraps:
         for m in pattern.finditer(text):
-            pieces = (m.span("o"), m.span("c"))
-            if all(free(a, b) for a, b in pieces):
-                spans += [(a, b, "") for a, b in pieces]
+            (a, b), (c, d) = m.span("o"), m.span("c")
+            if not taken.meets(a, b) and not taken.meets(c, d):
+                take(a, b, "")
+                take(c, d, "")
     if quotes:
-        spans += [(m.start(), m.end(), "") for m in _QUOTE_MARK.finditer(text) if free(*m.span())]
+        for m in _QUOTE_MARK.finditer(text):
+            if not taken.meets(*m.span()):
+                take(m.start(), m.end(), "")
     if "&" in text:
         for m in _ENTITY.finditer(text):
             ch = html.unescape(m.group())
-            if ch != m.group() and free(*m.span()):
-                spans.append((m.start(), m.end(), " " if ch == "\u00a0" else ch))
+            if ch != m.group() and not taken.meets(*m.span()):
+                take(m.start(), m.end(), " " if ch == "\u00a0" else ch)
     return sorted(spans)
 
 

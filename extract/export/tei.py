@@ -46,8 +46,9 @@ def append_text(parent, text: str) -> None:
     it becomes a ``pb`` element (:data:`PAGE_BREAK_CHAR`)."""
     first, *rest = text.split(PAGE_BREAK_CHAR)
     if first:
-        if len(parent):
-            parent[-1].tail = (parent[-1].tail or "") + first
+        last = next(reversed(parent), None)  # len(parent) counts every child: quadratic
+        if last is not None:
+            last.tail = (last.tail or "") + first
         else:
             parent.text = (parent.text or "") + first
     for piece in rest:

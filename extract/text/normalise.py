@@ -208,6 +208,31 @@ class Normalisation:
                              tuple(out))
 
 
+class DisjointSpans:
+    """Spans ``[start, end)`` of a text that do not overlap one another, kept sorted, so that
+    whether a span meets any of them is a binary search (a page's markup or footnote markers
+    can be thousands; a scan of them all for each was quadratic)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]] = ()):
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for a, b in sorted(spans):
+            self.add(a, b)
+
+    def meets(self, a: int, b: int) -> bool:
+        """Whether ``[a, b)`` shares a character with one of the spans; for an empty one
+        (``a == b``), whether a span holds offset ``a`` (its start included)."""
+        i = (bisect_left(self.starts, b) if a < b else bisect_right(self.starts, a)) - 1
+        return i >= 0 and self.ends[i] > a
+
+    def add(self, a: int, b: int) -> None:
+        """Add ``[a, b)``, which must meet none of the spans (the caller checks
+        :meth:`meets`): the test relies on their not overlapping."""
+        i = bisect_left(self.starts, a)
+        self.starts.insert(i, a)
+        self.ends.insert(i, b)
+
+
 def _shift(c: Change, d: int) -> Change:
     """``c`` (and its parts) with offsets moved by ``d``."""
     # (a copy of the fields with two of them moved: the normaliser moves one change per
