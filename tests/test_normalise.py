@@ -391,6 +391,8 @@ def test_fast_path_decides_as_the_full_rules(text):
 @example("отъискатъ")      # an OCR candidate (ъ/ь) whose modern form needs ъи -> ы
 @example("новмя")          # ... whose modern form needs -ыя -> -ые
 @example("однь")           # ... whose modern form is a pronoun of its own (однѣ -> одни)
+@example("гыь")            # ... whose final ь is OCR's ъ (гмь -> гм: rule ocr-soft-sign)
+@example("изь")            # a known word whose ь is OCR's ъ (a name's informal form; из)
 def test_fast_path_decides_as_the_full_rules_on_any_word(word):
     assert normalise(word) == _by_full_rules(word)
 

@@ -146,6 +146,11 @@ def test_particle_hyphen_broken_at_line_end():
     # split off as the particle ль; a real word with final ь, or the particle, kept
     ("Старикъ только вздохнуль.", "Старик только вздохнул."),
     ("Кремль и конь, что ль.", "Кремль и конь, что ль."),
+    # a newcomer's OCR chapter: a preposition whose ь makes only a name's informal form (Изь,
+    # подь) is OCR's ъ; such a form of another word (Кать) is kept
+    ("Изь талона, подь столомъ; Кать, мазь.", "Из талона, под столом; Кать, мазь."),
+    # a lost line-end hyphen: a right piece that is only a place name (нюю) is no word
+    ("Верх\nнюю карту.", "Верхнюю карту."),
     # a soft hyphen at a line end is the typesetter's hyphenation point
     ("надъ ряда\u00ad\nми, а", "над рядами, а"),
 ])

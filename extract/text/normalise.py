@@ -691,9 +691,39 @@ def _lost_hyphen(left: str, right: str) -> bool:
     if not _known(_modern_form(left + right, False, True).lower()):
         return False
     a, b = _modern_form(left, False, True).lower(), _modern_form(right, False, True).lower()
-    if not _known(a):
+    if not _known(a) or not _common_word(a):
         return True
-    return not _known(b) and not _function_word(a)
+    return (not _known(b) or not _common_word(b)) and not _function_word(a)
+
+
+#: readings of a word that do not make it a word of the book's prose when it could be a
+#: broken piece or a misread one (``изь`` is only a form of the name Изя, ``нюю`` a place)
+_RARE_READINGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Infr"})
+
+
+@lru_cache(maxsize=10_000)
+def _common_word(word: str) -> bool:
+    """Whether ``word`` (lower case, modern spelling) is in the dictionary with a reading that
+    is no name, surname, patronymic, place, organisation or informal form
+    (:data:`_RARE_READINGS`): asked where an OCR repair or a join hangs on whether a piece
+    is a word, after :func:`_known` says it is one."""
+    m = _analyzer()
+    return bool(m) and any(not (_RARE_READINGS & t.grammemes) for t in m.tag(word))
+
+
+def _soft_sign_slip(word: str) -> bool:
+    """Rule ``ocr-soft-sign``: whether ``word`` (lower case, modern spelling, ending in ь)
+    ends in a ь after a consonant that makes no word where the word without it is one, or
+    that makes only a name or informal form where the word without it is a preposition,
+    conjunction or particle (``изь``: ``из``, ``черезь``; but ``Кать`` stays; such words are
+    short: a longer one is not asked, which keeps the normaliser's speed): OCR's reading
+    of ъ."""
+    if len(word) <= 2 or word[-2] not in _CONSONANTS:
+        return False
+    if not _known(word):
+        return _known(word[:-1])
+    return (len(word) <= 7 and word[:-1] in _words and _function_word(word[:-1])
+            and not _common_word(word))
 
 
 @lru_cache(maxsize=10_000)
@@ -701,8 +731,8 @@ def _function_word(word: str) -> bool:
     """Whether the dictionary's likeliest reading of ``word`` is a preposition, conjunction,
     particle or interjection."""
     m = _analyzer()
-    parses = m.parse(word) if m else []
-    return bool(parses) and parses[0].tag.POS in ("PREP", "CONJ", "PRCL", "INTJ")
+    tags = m.tag(word) if m else []      # (the readings of m.parse, likeliest first)
+    return bool(tags) and tags[0].POS in ("PREP", "CONJ", "PRCL", "INTJ")
 
 
 @lru_cache(maxsize=50_000)
@@ -812,8 +842,7 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         put(m - 1, "", HUSHING_SOFT_SIGN)
         m -= 1
         modern = modern[:-1]
-    if m > 2 and modern[-1] == "ь" and modern[-2] in _CONSONANTS and not _known(modern) \
-            and _known(modern[:-1]):
+    if modern[-1:] == "ь" and _soft_sign_slip(modern):
         put(m - 1, "", OCR_SOFT_SIGN)
         m -= 1
         modern = modern[:-1]
@@ -923,7 +952,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     # word costs more than the rest of the test)
     if not (_SUSPECT_LETTERS.search(word) or _SUSPECT_ENDING.search(word, max(0, len(word) - 4))):
         low = word.lower()
-        if low not in _WHOLE_WORDS and (len(word) < 2 or _known(_MARKS.sub("", low))):
+        if low not in _WHOLE_WORDS and (len(word) < 2 or _known(_MARKS.sub("", low))) and \
+                not (low[-1:] == "ь" and _soft_sign_slip(low)):
             return ()
     # (a word the fast path takes is Cyrillic letters: asked first, it spares that test)
     simple = _simple_prereform(word)
@@ -963,8 +993,9 @@ def _simple_modern(word: str) -> tuple[str, bool] | None:
 
     The word qualifies when it is small Cyrillic letters (the first may be a modern capital)
     and no other rule looks at it: not ея/нея or онѣ/однѣ, no ъи, no ending -аго/-яго/-ыя/
-    -ия; and if its modern form is not a known word, no ending -ыяся, no particle or hushing
-    soft sign at the end, no з/с prefix. Most pre-reform words are such, and this is what
+    -ия; not a known word that OCR's ь for ъ may have made (изь, :func:`_soft_sign_slip`);
+    and if its modern form is not a known word, no ending -ыяся, no particle or soft sign
+    at the end (the particle ль, the hushing and OCR soft signs), no з/с prefix. Most pre-reform words are such, and this is what
     keeps the normaliser fast on them; the tests check that it decides as the full rules do.
     """
     if len(word) < 2 or _SIMPLE_WORD.fullmatch(word) is None:
@@ -982,8 +1013,8 @@ def _simple_modern(word: str) -> tuple[str, bool] | None:
             (m >= 3 and modern.endswith(("ыя", "ия"))):
         return None
     if _known(modern):
-        return modern, True
-    if modern.endswith(("ыяся", "ияся", "же", "ж", "бы", "б", "ли", "ль", "жь", "шь")) or \
+        return None if modern[-1] == "ь" and _soft_sign_slip(modern) else (modern, True)
+    if modern.endswith(("ыяся", "ияся", "же", "ж", "бы", "б", "ли", "ь")) or \
             _PREFIX_RE.search(modern):
         return None
     return modern, False
