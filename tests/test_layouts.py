@@ -475,6 +475,34 @@ def test_a_footnote_marker_after_a_stop_still_ends_the_sentence(first, second, n
     assert not lay.warnings, lay.warnings
 
 
+def test_a_heading_with_a_page_number_and_a_numbered_head_between_paragraphs_are_running_heads():
+    """A newcomer's pdftotext chapter: the chapter heading repeated at a page top with the page
+    number beside it (``ГЛАВА XLVIII. 185``) made a second chapter naming a game '185'; a page
+    number before a line in capitals between two paragraphs (``184 ПАСЬЯНСЫ.``) was a
+    sentence. Both are running heads (guesses the dry run names)."""
+    text = ("ГЛАВА XLVIII.\nКосынка. — Часы.\n\nКосынка.\nБерутъ одну колоду. Кладутъ семь "
+            "пачекъ.\n184 ПАСЬЯНСЫ.\nПасьянсъ выходитъ рѣдко.\n\fГЛАВА XLVIII. 185\nЧасы.\n"
+            "Берутъ одну колоду. Кладутъ кругомъ.\n")
+    lay = analyse(text)
+    assert lay.headings == (("XLVIII", ("Косынка", "Часы")),), lay.headings
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == ["184 ПАСЬЯНСЫ.", "ГЛАВА XLVIII. 185"]
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Косынка", "Часы"]
+    assert not lay.warnings, lay.warnings
+
+
+def test_a_bare_star_footnote_with_no_marker_is_a_footnote_but_a_markdown_item_is_not():
+    """``* text`` at a paragraph's start with no marker above is a footnote that lost its
+    marker (debris, a warning), not a sentence; on a Markdown page it is an item of a list."""
+    text = ("Косынка.\n\nБерутъ одну колоду. Кладутъ семь пачекъ.\n\n* Названіе происходитъ "
+            "отъ платка.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "debris"] == ["footnote"]
+    assert [(line, "no marker" in w) for line, w in lay.warnings] == [(5, True)]
+    md = "# Косынка\n\nБерутъ одну колоду.\n\n* Кладутъ семь пачекъ.\n"
+    assert not [p for p in analyse(md).parts if p.kind == "debris"]
+
+
 def test_a_short_wrapped_line_is_not_a_title():
     """A hard-wrapped line that happens to be a short noun phrase ("Четыре короля") is not a
     title when the next line goes on with the sentence; a numeral title on its own line is."""

@@ -78,6 +78,15 @@ def test_abbreviations():
         "Кладут тузы, т. е. основания, и т. д.", "Потом тасуют и проч.", "Конец."]
 
 
+def test_a_numbered_item_after_an_abbreviation_that_ends_a_sentence_begins_one():
+    """A newcomer's chapter: rule '2)' after '... и т. д.' was one sentence with rule 1; a
+    number that is no item ('и т. д. 5 картъ') stays in its sentence."""
+    assert sents("1) Кладут туз и т. д.\n2) Открытые карты кладут и т. п. 3. Потом все, "
+                 "и т. д. 5 карт.") == [
+        "1) Кладут туз и т. д.", "2) Открытые карты кладут и т. п.",
+        "3. Потом все, и т. д. 5 карт."]
+
+
 def test_boundaries_on_pre_reform_text():
     assert sents("Въ лѣсу стоялъ дубъ. Онъ былъ старъ.") == ["Въ лѣсу стоялъ дубъ.",
                                                              "Онъ былъ старъ."]

@@ -443,7 +443,9 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     numeral = roman(text[m.start(1):m.end(1)])
     if numeral is None:
         return None
-    return numeral, split_list(text[m.start(2):m.end(2)])
+    # (a page number beside the heading, ``ГЛАВА XLVIII. 185``, names no game: a running head's)
+    return numeral, [t for t in split_list(text[m.start(2):m.end(2)])
+                     if not re.fullmatch(PAGE_NUMBER, t)]
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
@@ -860,6 +862,14 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a page number and a line in capitals inside a sentence "
                                       "taken as a running head"))
+        elif k and (head := RUNNING_HEAD.match(ln.text)) and head.group("a") and \
+                len(ln.text) <= 80 and ln.text.upper() == ln.text and \
+                sum(ch.isalpha() for ch in ln.text) >= 4:
+            # a page number before a line in capitals (``184 ПАСЬЯНСЫ.``), met once between
+            # paragraphs: the head of an even page (no title begins with a page's number)
+            ln.kind, ln.label = "debris", "running head"
+            guesses.append((ln.start, "a page number before a line in capitals taken as a "
+                                      "running head"))
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
@@ -947,6 +957,7 @@ class _Footnotes:
         self.open: _Line | None = None          # the footnote the next line may go on with
         self.claimed: set[tuple[int, int]] = set()
         self.first: list[_Line] = []            # the first line of each footnote
+        self.markdown = MARKDOWN_PAGE.search(text) is not None
 
     def _find(self, printed: str) -> tuple[int, int] | None:
         pat = _marker_pattern(printed)
@@ -972,8 +983,12 @@ class _Footnotes:
         marker = self._find(f.group(1))
         if marker is None and not (re.match(r"\*+\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]", f.group(1)) and (
                 ln.brk or ln.page_top or prev is None or prev.kind != "prose"
-                or SENTENCE_END.search(prev.text))):
-            return          # "1) Берутъ ...": a numbered rule; a "*)" inside a paragraph
+                or SENTENCE_END.search(prev.text))) and not (
+                re.fullmatch(r"\*+", f.group(1)) and (ln.brk or ln.page_top)
+                and not self.markdown):
+            # "1) Берутъ ...": a numbered rule; a "*)" inside a paragraph; "* ..." on a
+            # Markdown page, an item of a list (elsewhere, at a paragraph's start, a footnote)
+            return
         if marker is not None:
             self.claimed.add(marker)
         self._mark(ln, ln, marker)
@@ -1493,6 +1508,13 @@ def split_witness(text: str, path, page_title: str | None, titles: list[str],
 
 #: the normaliser's rules that undo a line end inside a sentence (shown joined by ``segment``)
 LINE_END_RULES = frozenset({"hyphenation", "hyphen-compound"})
+
+
+def heading_text(text: str) -> str:
+    """A heading or title as it reads, on one line: each of its lines without the markup that
+    wraps it (``# ГЛАВА XLVIII.``, ``**Косынка.**``, ``== X ==``: :func:`_unwrap`), blank
+    lines and runs of white space one space."""
+    return " ".join(" ".join(_unwrap(line.strip())[0] for line in text.splitlines()).split())
 
 
 def unwrap_lines(text: str) -> str:

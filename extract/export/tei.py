@@ -233,7 +233,8 @@ def _header(edition) -> etree._Element:
     for w in edition.witnesses:
         wit = tei("witness", lw, xml_id=w.siglum, n=w.siglum)
         games = [g.slug for g in edition.games if w.siglum in g.witnesses]
-        wit.text = (f"{w.description}. Orthography: {w.orthography}. Games: {', '.join(games)}. "
+        wit.text = (f"{w.description.rstrip('.')}. Orthography: {w.orthography}. "
+                    f"Games: {', '.join(games)}. "
                     f"File {w.path.name}, sha256 {w.sha256}.")
     enc = tei("encodingDesc", header)
     tei("variantEncoding", enc, method="parallel-segmentation", location="internal")

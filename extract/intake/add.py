@@ -40,7 +40,7 @@ from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
 from ..corpus.ids import slugify
 from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, load_marks,
                               load_witnesses, mixed_word)
-from ..corpus.structure import analyse, two_columns, unwrap_lines
+from ..corpus.structure import analyse, heading_text, two_columns, unwrap_lines
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
 from ..text.characters import bad_in_field, strip_bom
@@ -353,7 +353,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     same_title = None
     if title is None:
         heading = next((p for p in layout.parts if p.kind == "heading"), None)
-        title = (" ".join(text[heading.start:heading.end].split())[:120] if heading else
+        title = (heading_text(text[heading.start:heading.end])[:120] if heading else
                  page_title or f"Witness {src.name}")
         # a derived description holds nothing that is not text (a file name may), and no
         # word of mixed letters (OCR's Latin I in 'ОГЛАВЛЕНIЕ'): its reading text then, which

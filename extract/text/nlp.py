@@ -363,13 +363,20 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             if len(abbr) == 1 and abbr.isupper():
                 if _is_initial(i, j, regs, ws) or not nxt[:1].isupper():
                     continue
-            elif abbr not in TERMINAL or not nxt[:1].isupper():
+            elif abbr not in TERMINAL or not (nxt[:1].isupper() or _enumerator(j, regs)):
                 continue
         elif nxt[:1].islower() or nxt[:1] in ",;:)":
             continue
         starts[j] = True
         heappush(later, j)
     return starts
+
+
+def _enumerator(j: int, regs: list[str]) -> bool:
+    """Whether token ``j`` is the number of an item of a list (``2)``, ``2.``): after an
+    abbreviation that may end a sentence (``и т. д. 2) Открытыя ...``), a new item begins."""
+    return regs[j].isdigit() and len(regs[j]) <= 2 and j + 1 < len(regs) and \
+        regs[j + 1] in (")", ".")
 
 
 @Language.factory("edition_sentences", requires=["token._.reg"],
