@@ -503,6 +503,18 @@ def test_a_bare_star_footnote_with_no_marker_is_a_footnote_but_a_markdown_item_i
     assert not [p for p in analyse(md).parts if p.kind == "debris"]
 
 
+def test_an_epigraph_between_a_heading_and_the_first_title_is_warned_with_the_fix():
+    """A newcomer's chapter: verse between the chapter heading and the first title was taken
+    in as an untitled fragment with no word said; the warning names its lines and how to
+    mark them. A heading whose first listed game begins untitled under it says nothing."""
+    text = ("ГЛАВА XLVIII.\n\nВъ часы досуга, въ зимній вечеръ,\nКогда метель шумитъ въ трубѣ.\n"
+            "\nКосынка.\n\nБерутъ одну колоду.\n")
+    (line, message), = analyse(text).warnings
+    assert line == 3 and "lines 3-4" in message and "`debris`" in message
+    untitled = "ГЛАВА XLVIII.\nКосынка. — Часы.\n\nБерутъ одну колоду.\n\nЧасы.\n\nБерутъ другую.\n"
+    assert not analyse(untitled).warnings
+
+
 def test_a_short_wrapped_line_is_not_a_title():
     """A hard-wrapped line that happens to be a short noun phrase ("Четыре короля") is not a
     title when the next line goes on with the sentence; a numeral title on its own line is."""

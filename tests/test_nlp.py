@@ -45,6 +45,21 @@ def test_line_without_final_punctuation_is_its_own_unit():
                            "Берутся две колоды и\nраскладываются."]
 
 
+def test_a_full_width_line_before_a_capitalised_word_is_no_unit():
+    """A newcomer's hard-wrapped chapter: '... подъ именемъ' / 'Косынки. Цѣль ...' was cut
+    into two sentences (a line without final punctuation before a capital, taken as a title
+    line); a line as wide as those around it is wrapped prose. A short one still is a unit."""
+    text = ("ты и выкладывают на столе семь пачек в ряд.\n"
+            "Пасьянс этот очень известен у нас под именем\n"
+            "Косынки. Цель пасьянса состоит в том, чтобы выложить.")
+    assert sents(text) == ["ты и выкладывают на столе семь пачек в ряд.",
+                           "Пасьянс этот очень известен у нас под именем\nКосынки.",
+                           "Цель пасьянса состоит в том, чтобы выложить."]
+    text = ("Пасьянс кончен и все карты лежат на столе.\nКосынка\n"
+            "Берутся две колоды и раскладываются в ряд.")
+    assert sents(text)[1] == "Косынка"
+
+
 def test_wrapped_lines_are_not_units():
     text = "Берутся две колоды\nкарт и раскладываются\nв четыре ряда. Затем тасуют."
     assert sents(text) == ["Берутся две колоды\nкарт и раскладываются\nв четыре ряда.",

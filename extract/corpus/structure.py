@@ -1432,6 +1432,21 @@ def analyse(text: str, path=None, page_title: str | None = None,
                          f"the title {book[-1].label!r} ends the text: its game's text is on a "
                          f"lost page (the game is recorded with no sentences from this witness)"))
     parts = _open_from_headings(text, parts, lines, warnings)
+    for i, p in enumerate(parts):
+        if p.kind != "heading" or p.opens:
+            continue
+        rest = [q for q in parts[i + 1:] if q.kind not in ("debris", "page-title", "figure")]
+        if rest and rest[0].kind == "prose" and any(q.kind == "title" for q in rest[1:]):
+            # an epigraph or an introduction between a chapter heading and its first title:
+            # no game's text that the finder can tell, taken in as an untitled fragment
+            first, last = line_of(text, rest[0].start), line_of(text, rest[0].end)
+            where = f"line {first}" if first == last else f"lines {first}-{last}"
+            warnings.append((first, (
+                f"the text between the chapter heading and its first title ({where}: an "
+                f"epigraph or an introduction?) is taken as an untitled fragment of the "
+                f"chapter; if it is no game's text, mark those lines `debris` in "
+                f"corpus/structure/<siglum>.toml (kept in the witness and the TEI), or give "
+                f"it its game with a `prose` mark and a `title`")))
     listed_keys = {key(t) for _, names in headings for t in names}
     if listed_keys:
         known_keys = {key(t) for t in titles}

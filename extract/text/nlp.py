@@ -206,7 +206,8 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
 
     A heading line ('Глава XL. Мельница. - Фаворитка'), a caption line ('Фиг. 30.') and a
     short line without final punctuation that follows a finished sentence and is followed by
-    a capitalised line (a title inside an OCR'd page) are units of their own. The lines
+    a capitalised line (a title inside an OCR'd page; not a line as wide as those around it,
+    :func:`_full_width`) are units of their own. The lines
     inside ``furniture`` (spans of page furniture a sentence runs across: a running head, a
     page number) are passed over, as blank, when the lines before and after are looked at:
     a line whose sentence runs on below the furniture is no title.
@@ -234,7 +235,7 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
                 (prev is None or _FINAL.search(prev) or HEADING_LINE.match(prev)
                  or CAPTION_LINE.fullmatch(prev)) and \
                 (nxt is None or nxt[:1].isupper() or nxt[:1].isdigit() or nxt[:1] in "«—-(")\
-                and (prev is not None or nxt is not None):
+                and (prev is not None or nxt is not None) and not _full_width(body, prev, nxt):
             unit = True
         if unit:
             a = s + len(line) - len(line.lstrip())
@@ -243,6 +244,15 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
             if nxt is not None:
                 starts.append(e + 1)
     return starts, whole
+
+
+def _full_width(body: str, prev: str | None, nxt: str | None) -> bool:
+    """Whether a line is as wide as the lines around it (at least 35 characters and four
+    fifths of the wider neighbour): a line of hard-wrapped prose whose sentence goes on
+    below ('... извѣстенъ у насъ подъ именемъ' / 'Косынки. Цѣль ...'), not a title set on a
+    short line of its own."""
+    widest = max(len(prev or ""), len(nxt or ""))
+    return len(body) >= 35 and len(body) >= 0.8 * widest
 
 
 def sentence_starts(doc: Doc) -> list[bool]:
