@@ -12,6 +12,7 @@ import pytest
 
 from extract.model.edition import build_edition
 from extract.corpus.structure import analyse
+from extract.text.errors import line_of
 
 REPO = Path(__file__).resolve().parent.parent
 LAYOUTS = REPO / "tests" / "data" / "layouts"
@@ -513,6 +514,18 @@ def test_an_epigraph_between_a_heading_and_the_first_title_is_warned_with_the_fi
     assert line == 3 and "lines 3-4" in message and "`debris`" in message
     untitled = "ГЛАВА XLVIII.\nКосынка. — Часы.\n\nБерутъ одну колоду.\n\nЧасы.\n\nБерутъ другую.\n"
     assert not analyse(untitled).warnings
+
+
+def test_a_one_word_subheading_between_sentences_of_hard_wrapped_text():
+    """A newcomer's pdftotext chapter: 'Правила.' on a line of its own between two sentences,
+    with no blank line around it, was a citable sentence; it is a subheading (a guess), as
+    with blank lines. 'Правила просты.' there is a sentence."""
+    text = ("Косынка.\nБерутъ одну колоду и кладутъ\nсемь пачекъ.\nПравила.\nЦѣль пасьянса "
+            "выложить\nвсѣ масти.\nПравила просты.\nКартъ не берутъ.\n")
+    lay = analyse(text)
+    subs = [text[p.start:p.end] for p in lay.parts if p.label == "subheading"]
+    assert subs == ["Правила."]
+    assert [line_of(text, g[0]) for g in lay.guesses if "subheading" in g[1]] == [4]
 
 
 def test_a_short_wrapped_line_is_not_a_title():

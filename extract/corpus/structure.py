@@ -1130,8 +1130,13 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             continue
         alone = ln.brk and (nxt is None or nxt.brk or nxt.kind != "prose" or ln.whole) and \
             not ln.text.endswith(":") and len(WORD.findall(ln.text)) <= 6
+        # a one-word line such as 'Правила.' between two sentences of hard-wrapped text (no
+        # blank line around it); two words or more may be a sentence ('Правила просты.')
+        between = i > 0 and lines[i - 1].kind == "prose" and \
+            bool(SENTENCE_END.search(lines[i - 1].text)) and len(WORD.findall(ln.text)) == 1 \
+            and nxt is not None and nxt.kind == "prose" and nxt.text.lstrip(_OPENERS)[:1].isupper()
         if not (SECTION.match(ln.text) or (ln.whole and alone) or
-                (alone and len(WORD.findall(ln.text)) <= 4 and
+                ((alone and len(WORD.findall(ln.text)) <= 4 or between) and
                  (_modern_words(ln.text)[:1] or ("",))[0] in NOT_TITLES)):
             continue
         if nxt is not None and nxt.kind in ("title", "heading"):
