@@ -410,3 +410,70 @@ def test_a_wiki_pages_formatting_in_its_prose_is_read_as_the_page_shows_it(cli, 
     assert cli("--corpus", corpus_copy, "add", ocr).exit_code == 0
     s = build_edition(corpus_copy).game("kotilon").texts["ocr"][0]
     assert s.normalised == "Берут ''две'' колоды."
+
+
+def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
+    """A breaker's Wikisource page: a <ref> whose note holds a blank line crashed `add` with a
+    traceback (the note straddled two paragraphs). It stays in the text with a warning
+    naming its line, and the corpus checks and exports."""
+    src = tmp_path / "kotilon.wiki"
+    src.write_text("== Котильонъ ==\n\nБерутъ двѣ колоды.<ref>Первая часть.\n\nВторая часть."
+                   "</ref> Тузы кладутся вверхъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert "kotilon.wiki:3: a footnote tag <ref>...</ref> whose note runs across a paragraph " \
+        "break" in r.output
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", tmp_path / "e.xml").exit_code == 0
+
+
+def test_short_lines_with_inline_markup_are_prose_not_web_furniture():
+    """A breaker's pages: the | of {{razr|x}} and [[a|b]], the > and / of <i>...</i>, and a
+    Markdown link in a short line of prose made the line a web menu or address: its words
+    left the game. They are prose; a line of links only is still furniture."""
+    from extract.corpus.structure import is_debris
+    for line in ("Кладутъ {{razr|восемь}} картъ въ рядъ.", "Потомъ кладутъ [[Дама|дамы]] на королей.",
+                 "Валетовъ кладутъ <i>послѣ</i> всѣхъ.",
+                 "Кладутъ **восемь** картъ въ [рядъ](http://x.org/a).",
+                 "Карты кладутъ<ref>Иначе.</ref> тузами вверхъ."):
+        assert not is_debris(line), line
+    for line in ("[Главная](http://x.org) | [Книги](http://x.org/b)", "Главная > Книги > Пасьянсы",
+                 "<a href=\"/\">Главная</a> | <a href=\"/b\">Книги</a>"):
+        assert is_debris(line), line
+
+
+def test_an_entity_for_no_character_of_text_is_left_as_it_stands():
+    """A breaker's page: &#x202E; (a direction override), &#13;, &#xFEFF;, &#173;, &#0; and
+    &#1; were read as their characters (or as nothing) into the reading text, the site and
+    the TEI. Only entities of text characters are read; the others stay as printed."""
+    from extract.corpus.structure import wiki_markup
+    text = "a&#x202E;b &#13; &#xFEFF; &#173; &#0; &#1;c &#x110000; &nbsp; &amp; &#x3C; &#1105;"
+    assert [text[a:b] for a, b, _ in wiki_markup(text)] == ["&nbsp;", "&amp;", "&#x3C;", "&#1105;"]
+
+
+def test_an_unclosed_table_or_template_swallows_no_prose():
+    """A breaker's pages: a {| never closed made every line up to a later table's |} markup,
+    and a {{ never closed the rest of the page, the next game too. A table left open ends
+    with its rows, a template left open at its paragraph's end is text."""
+    from extract.corpus.structure import analyse
+    text = ("== Котильонъ ==\n\n{| незакрытая\n! Карта !! Очки\nКонецъ ряда.\n\nБерутъ двѣ "
+            "колоды.\n\n|}\n\n{|\n| Тузъ || 11\n|}\n\n{{razr|Тузы}} кладутся {{вверхъ.\n\n"
+            "== Часы ==\n\nБерутъ колоду.\n")
+    lay = analyse(text)
+    markup = [text[p.start:p.end] for p in lay.parts if p.label == "markup"]
+    assert markup == ["{| незакрытая", "! Карта !! Очки", "{|", "| Тузъ || 11", "|}"], markup
+    assert "Берутъ двѣ колоды." in [text[p.start:p.end] for p in lay.parts if p.kind == "prose"]
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Котильонъ", "Часы"]
+
+
+@pytest.mark.parametrize("end", ["*", "*)", "<ref>Иначе.</ref>"])
+def test_a_marker_after_a_stop_is_no_sentence_and_ends_its_own(cli, corpus_copy, tmp_path, end):
+    """A breaker's pages: a marker with no note after a stop ('вверхъ.*') was a citable
+    sentence '*'; a note after a stop at a line end ('вверхъ.<ref>...</ref>') hid the stop,
+    and the title below was swallowed. The marker stays with its sentence; the title is one."""
+    src = tmp_path / ("kotilon.wiki" if end.startswith("<") else "kotilon.txt")
+    src.write_text(f"Котильонъ.\n\nБерутъ двѣ колоды. Тузы кладутся вверхъ.{end}\nЧасы.\n\n"
+                   "Берутъ колоду. Кладутъ кругомъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "new sentence ids (4): kotilon:1, kotilon:2, chasy:1, chasy:2" in r.output, r.output

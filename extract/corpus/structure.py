@@ -82,8 +82,9 @@ QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"�
 TITLE_TAIL = re.compile(r"[»\"”]?(?:[ \t]?\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)?\.?[»\"”]?"
                         r"(?:\s*\([^()\n]{1,60}\))?\.?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
-#: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``)
-SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\[\^\d{1,2}\])?$")
+#: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
+SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\[\^\d{1,2}\]"
+                          r"|<ref[^<>]*/>|<ref[^<>]*>[^\n]*?</ref\s*>)?$", re.I)
 PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страница|стр\.)\s*(\d{1,4})"
                         r"(?:\s*из\s*\d+)?\s*\)?\s*(?:[-–—|]\s*читать онлайн)?\s*$", re.I)
 LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
@@ -213,6 +214,17 @@ _MARKDOWN_WRAPS = (
 _QUOTE_MARK = re.compile(r"^>[ \t]?", re.M)
 
 
+def _text_character(ch: str) -> bool:
+    """Whether an entity's character (``html.unescape`` of it) is one character of text: not
+    a control, format (a direction mark, a zero-width space, a soft hyphen), surrogate,
+    private, unassigned or line-separator character, nor the replacement character that a
+    bad number gives, nor nothing (``&#1;``). Another is left as the entity stands."""
+    import unicodedata   # lazy: only pages with entities need it
+    return len(ch) == 1 and ch != "\ufffd" and (
+        ch == "\u00a0" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn",
+                                                          "Zl", "Zp"))
+
+
 def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 quotes: bool = False) -> list[tuple[int, int, str]]:
     """The wiki formatting in ``text`` (a note a wiki page writes inside ``<ref>``, or its
@@ -220,8 +232,9 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
     closing pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
     ``\'\'\'x\'\'\'`` read as nothing (``wraps``: :data:`_MARKDOWN_WRAPS` for a Markdown page's
     ``**x**``, ``*x*``, ``[x](url)``, and with ``quotes`` its ``>`` at a line start), and an
-    HTML entity read as its character (``&nbsp;`` a space). Markup not closed on its line
-    is left as it is."""
+    HTML entity read as its character (``&nbsp;`` a space; one that is no character of text,
+    ``&#x202E;``, is left as it stands, :func:`_text_character`). Markup not closed on its
+    line is left as it is."""
     import html   # lazy: only pages with markup need it
     spans: list[tuple[int, int, str]] = []
     taken = DisjointSpans()
@@ -243,7 +256,7 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
     if "&" in text:
         for m in _ENTITY.finditer(text):
             ch = html.unescape(m.group())
-            if ch != m.group() and not taken.meets(*m.span()):
+            if ch != m.group() and _text_character(ch) and not taken.meets(*m.span()):
                 take(m.start(), m.end(), " " if ch == "\u00a0" else ch)
     return sorted(spans)
 
@@ -293,6 +306,7 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     warnings: list[tuple[int, str]] = []
     orphans: list[Span] = []
     defined: dict[str, Span] = {}     # name -> its note's text
+    spanning: list[Span] = []         # tags whose note runs across a paragraph break
     for m in INLINE_NOTE.finditer(text):
         n = _REF_NAME.search(m.group(1) or "")
         name = next((g for g in n.groups() if g is not None), "") if n else ""
@@ -308,8 +322,18 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
                 defined.setdefault(name, note)
         k = bisect_right(starts, m.start()) - 1
         if k >= 0 and m.start() < prose[k][1]:
+            if m.end() > prose[k][1]:
+                # a note of several paragraphs: the paragraph break inside it ends the prose
+                # the tag begins in, so it cannot be that prose's note
+                spanning.append(m.span())
+                warnings.append((line(m.start()),
+                                 "a footnote tag <ref>...</ref> whose note runs across a "
+                                 "paragraph break: kept in the reading text as it stands, no "
+                                 "note made; write the note as one paragraph (a <br /> for "
+                                 "its break)"))
+                continue
             events.append((m.span(), name, note, m.group(2) is None))
-    taken = [call for call, *_ in events]
+    taken = sorted([call for call, *_ in events] + spanning)
     for x, y in prose:
         for t in _REF_TAG.finditer(text, x, y):
             k = bisect_right(taken, (t.start(), len(text))) - 1
@@ -559,6 +583,13 @@ def _is_page_title(line: str) -> str | None:
     return m.group(2) if m and len(line) <= 120 else None
 
 
+#: the pieces of inline wiki and HTML markup whose characters a menu also uses (``|``, ``>``,
+#: ``/``): a tag, a footnote tag, a template's opening and closing, a wiki link's brackets
+#: and target
+_INLINE_MARKUP = re.compile(r"<ref[^<>]*?/>|<ref[^<>]*>.*?</ref\s*>|</?[a-zA-Z][^<>]*>"
+                            r"|\{\{[^{}|]*\||\}\}|\[\[[^\[\]|]*\||\[\[|\]\]", re.I)
+
+
 def is_debris(line: str) -> bool:
     """True for a line of web page furniture (see the module doc): a menu (``|`` between
     short items), a line with a web address or ©, a known navigation phrase, a line of only
@@ -568,13 +599,16 @@ def is_debris(line: str) -> bool:
         return True
     if len(s) > 160:
         return False
-    # (a Markdown link's address, '[text](https://...)', is no web furniture of its own)
+    # (a Markdown link's address, '[text](https://...)', is no web furniture of its own in a
+    # long line or in prose around it: a line that is only links is a menu)
+    linkless = re.sub(r"\]\([^()\s]+\)", "]", s)
+    outside = re.sub(r"\[[^\[\]]*\]", " ", linkless)
     if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b",
-                 re.sub(r"\]\([^()\s]+\)", "]", s) if len(s) > 80 else s, re.I):
+                 linkless if len(s) > 80 or len(WORD.findall(outside)) >= 3 else s, re.I):
         return True
-    # a menu or breadcrumbs: short items (in a footnote, the | of a template, {{razr|...}},
-    # and the > and / of an HTML tag, <i>...</i>, are no separators)
-    bare = re.sub(r"</?[a-zA-Z][^<>]*>|\{\{[^{}|]*\||\}\}", " ", s) if FOOTNOTE.match(s) else s
+    # a menu or breadcrumbs: short items (the | of a template, {{razr|...}}, or of a wiki
+    # link, [[a|b]], and the > and / of an HTML tag, <i>...</i>, are no separators)
+    bare = _INLINE_MARKUP.sub(" ", s)
     for sep in ("|", "»", ">", "/", "→", "•"):
         items = bare.split(sep)
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
@@ -732,25 +766,43 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
         ln = lines[i]
         if ln.text.startswith("{{") and ln.text.count("{{") > ln.text.count("}}"):
             j, depth = i, 0                      # a template over several lines
-            while j < len(lines):
+            while j < len(lines) and (j == i or not lines[j].brk):
                 depth += lines[j].text.count("{{") - lines[j].text.count("}}")
                 if depth <= 0:
                     break
                 j += 1
-            j = min(j, len(lines) - 1)
-            ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]
-            ln.kind, ln.label = "debris", "markup"
-            out.append(ln)
-            i = j + 1
-            continue
-        if ln.text.startswith("{|"):              # a wiki table, to its closing |}
-            close = next((q for q in range(i, len(lines)) if lines[q].text.startswith("|}")), None)
-            if close is not None:
-                for x in lines[i:close + 1]:
-                    x.kind, x.label = "debris", "markup"
-                out += lines[i:close + 1]
-                i = close + 1
+            if j < len(lines) and depth <= 0:    # (one left open at its paragraph's end is
+                ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]    # text)
+                ln.kind, ln.label = "debris", "markup"
+                out.append(ln)
+                i = j + 1
                 continue
+        if re.match(r"<references\b[^<>]*(?<!/)>", ln.text, re.I) and \
+                not re.search(r"</references\s*>", ln.text, re.I):
+            # the page's list of notes, to its closing tag (its notes are read by
+            # inline_notes where they are called; no line of it is a sentence)
+            q = next((q for q in range(i + 1, len(lines))
+                      if re.search(r"</references\s*>", lines[q].text, re.I)), None)
+            if q is not None:
+                for x in lines[i:q + 1]:
+                    x.kind, x.label = "debris", "markup"
+                out += lines[i:q + 1]
+                i = q + 1
+                continue
+        if ln.text.startswith("{|"):
+            # a wiki table, to its closing |}; one left open, to the end of its rows (a line
+            # after a blank line that is no row of a table ends it)
+            q = i + 1
+            while q < len(lines) and not lines[q].text.startswith(("|}", "{|")) and \
+                    not (lines[q].brk and not lines[q].text.startswith(("|", "!"))):
+                q += 1
+            close = q if q < len(lines) and lines[q].text.startswith("|}") else \
+                max(k for k in range(i, q) if lines[k].text.startswith(("|", "!", "{|")))
+            for x in lines[i:close + 1]:
+                x.kind, x.label = "debris", "markup"
+            out += lines[i:close + 1]
+            i = close + 1
+            continue
         i += 1
         if MARKUP_LINE.match(ln.text):
             ln.kind, ln.label = "debris", "markup"
@@ -1440,13 +1492,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
     for i, p in enumerate(parts):
         if p.kind != "heading" or p.opens:
             continue
-        rest = [q for q in parts[i + 1:] if q.kind not in ("debris", "page-title", "figure")]
-        if rest and rest[0].kind == "prose" and any(q.kind == "title" for q in rest[1:]):
+        beyond = [q for q in parts[i + 1:] if q.kind not in ("debris", "page-title", "figure")]
+        if beyond and beyond[0].kind == "prose" and any(q.kind == "title" for q in beyond[1:]):
             # an epigraph or an introduction between a chapter heading and its first title:
             # no game's text that the finder can tell, taken in as an untitled fragment
-            first, last = line_of(text, rest[0].start), line_of(text, rest[0].end)
-            where = f"line {first}" if first == last else f"lines {first}-{last}"
-            warnings.append((first, (
+            top, bottom = line_of(text, beyond[0].start), line_of(text, beyond[0].end)
+            where = f"line {top}" if top == bottom else f"lines {top}-{bottom}"
+            warnings.append((top, (
                 f"the text between the chapter heading and its first title ({where}: an "
                 f"epigraph or an introduction?) is taken as an untitled fragment of the "
                 f"chapter; if it is no game's text, mark those lines `debris` in "
