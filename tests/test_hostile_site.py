@@ -137,8 +137,9 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
         assert '<img src=x onerror=' in page.inner_text("h1")
         page.goto((hostile_site / "games" / "index.html").as_uri())
         assert IMG in page.inner_text("body")
-        # the bold "title" is no name, so its paragraph is the chapter's untitled fragment
-        page.goto((hostile_site / "games" / "fragment-l.html").as_uri())
+        # the heading names the game <b>Жирный</b> (read through its markup: Жирный), whose
+        # paragraph follows it untitled and shows the markup as text
+        page.goto((hostile_site / "games" / "zhirnyi.html").as_uri())
         assert BOLD in page.inner_text("body")
         assert page.evaluate("document.querySelectorAll('b').length") == 0
         from extract import LICENCE

@@ -528,6 +528,14 @@ def test_a_one_word_subheading_between_sentences_of_hard_wrapped_text():
     assert [line_of(text, g[0]) for g in lay.guesses if "subheading" in g[1]] == [4]
 
 
+def test_a_heading_names_its_games_through_their_markup():
+    """A breaker's wiki page: a chapter heading listing ''Котильонъ'' and [[Часы (пасьянсъ)|Часы]]
+    named games with the markup in them (false warnings that the text lacks them)."""
+    from extract.corpus.structure import parse_heading
+    assert parse_heading("ГЛАВА L. ''Котильонъ''. — [[Часы (пасьянсъ)|Часы]]. — <b>Жирный</b>") == \
+        ("L", ["Котильонъ", "Часы", "Жирный"])
+
+
 def test_a_short_wrapped_line_is_not_a_title():
     """A hard-wrapped line that happens to be a short noun phrase ("Четыре короля") is not a
     title when the next line goes on with the sentence; a numeral title on its own line is."""

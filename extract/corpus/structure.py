@@ -467,9 +467,11 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     numeral = roman(text[m.start(1):m.end(1)])
     if numeral is None:
         return None
-    # (a page number beside the heading, ``ГЛАВА XLVIII. 185``, names no game: a running head's)
-    return numeral, [t for t in split_list(text[m.start(2):m.end(2)])
-                     if not re.fullmatch(PAGE_NUMBER, t)]
+    # (a page number beside the heading, ``ГЛАВА XLVIII. 185``, names no game: a running
+    # head's; a name is read through inline markup, ``<b>Жирный</b>``, ``''Часы''``)
+    names = [" ".join(re.sub(r"'{2,5}", "", _INLINE_MARKUP.sub(" ", t)).split())
+             for t in split_list(text[m.start(2):m.end(2)])]
+    return numeral, [t for t in names if t and not re.fullmatch(PAGE_NUMBER, t)]
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
