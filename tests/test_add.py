@@ -252,21 +252,24 @@ def test_a_derived_description_holds_no_character_that_is_not_text(cli, corpus_c
     assert build_edition(corpus_copy).witness("M3").description == "Witness millgpj.txt"
 
 
+def _descriptions(corpus, siglum: str) -> list[str]:
+    """The manifest's descriptions of witness ``siglum`` (as `add` wrote them)."""
+    import tomllib
+    manifest = tomllib.loads((corpus / "manifest.toml").read_text(encoding="utf-8"))
+    return [w["description"] for w in manifest["witness"] if w["siglum"] == siglum]
+
+
 def test_a_markdown_heading_describes_the_witness_without_its_markup(cli, corpus_copy, tmp_path):
     """A newcomer's Markdown chapter: the derived description was '# ГЛАВА XLVIII.
     **Косынка. — Часы.**' on the site and in the TEI; it is the heading as it reads, and the
     TEI's witness entry has one full stop after it (it had two)."""
-    import tomllib
-
     from lxml import etree
     src = tmp_path / "ch48.md"
     src.write_text("# ГЛАВА XLVIII.\n\n**Косынка. — Часы.**\n\n## Косынка.\n\nБерутъ одну "
                    "колоду.\n\n## Часы.\n\nБерутъ другую колоду.\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", src)
     assert r.exit_code == 0, r.output
-    manifest = tomllib.loads((corpus_copy / "manifest.toml").read_text(encoding="utf-8"))
-    assert [w["description"] for w in manifest["witness"] if w["siglum"] == "XLVIII"] == \
-        ["ГЛАВА XLVIII. Косынка. — Часы."]
+    assert _descriptions(corpus_copy, "XLVIII") == ["ГЛАВА XLVIII. Косынка. — Часы."]
     out = tmp_path / "ed.xml"
     assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
     wit = etree.parse(str(out)).find(".//{http://www.tei-c.org/ns/1.0}witness[@n='XLVIII']")
@@ -277,13 +280,10 @@ def test_a_heading_with_an_ocr_latin_letter_describes_the_witness_in_cyrillic(cl
     """A newcomer's djvu export: the first heading 'ОГЛАВЛЕНIЕ.' has a Latin I. `add`
     refused the witness, naming a line of a manifest that was never written; the derived
     description is now the heading's reading text, and the corpus checks."""
-    import tomllib
     src = tmp_path / "galka.txt"
     src.write_text("ОГЛАВЛЕНIЕ.\nГалка и кувшинъ . . . . . . . . 7\nГАЛКА И КУВШИНЪ.\n"
                    "Галка хотѣла пить. На дворѣ стоялъ кувшинъ съ водой.\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", src)
     assert r.exit_code == 0, r.output
-    manifest = tomllib.loads((corpus_copy / "manifest.toml").read_text(encoding="utf-8"))
-    descriptions = [w["description"] for w in manifest["witness"] if w["siglum"] == "galka"]
-    assert descriptions == ["ОГЛАВЛЕНИЕ."]
+    assert _descriptions(corpus_copy, "galka") == ["ОГЛАВЛЕНИЕ."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -1034,15 +1034,20 @@ class _Footnotes:
         f = FOOTNOTE.match(ln.text)
         if not f:
             return
-        marker = self._find(f.group(1))
-        if marker is None and not (re.match(r"\*+\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]", f.group(1)) and (
-                ln.brk or ln.page_top or prev is None or prev.kind != "prose"
-                or SENTENCE_END.search(prev.text))) and not (
-                re.fullmatch(r"\*+", f.group(1)) and (ln.brk or ln.page_top)
-                and not self.markdown):
-            # "1) Берутъ ...": a numbered rule; a "*)" inside a paragraph; "* ..." on a
-            # Markdown page, an item of a list (elsewhere, at a paragraph's start, a footnote)
-            return
+        printed = f.group(1)
+        marker = self._find(printed)
+        if marker is None:
+            starts = ln.brk or ln.page_top      # at a paragraph's or a page's start
+            # a footnote that lost its marker: "*)" or "¹" where a sentence ends or a
+            # paragraph starts ("*)" inside a paragraph, "1) Берутъ ...", a numbered rule,
+            # are none); a bare "* ..." at a paragraph's start, but on a Markdown page that
+            # is an item of a list
+            lost = (re.match(r"\*+\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]", printed) and (
+                        starts or prev is None or prev.kind != "prose"
+                        or SENTENCE_END.search(prev.text))) or \
+                (re.fullmatch(r"\*+", printed) and starts and not self.markdown)
+            if not lost:
+                return
         if marker is not None:
             self.claimed.add(marker)
         self._mark(ln, ln, marker)
@@ -1182,15 +1187,16 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             continue
         if ln.kind != "prose" or len(ln.text) > 60 or ln.extra.get("fixed"):
             continue
+        words = len(WORD.findall(ln.text))
         alone = ln.brk and (nxt is None or nxt.brk or nxt.kind != "prose" or ln.whole) and \
-            not ln.text.endswith(":") and len(WORD.findall(ln.text)) <= 6
+            not ln.text.endswith(":") and words <= 6
         # a one-word line such as 'Правила.' between two sentences of hard-wrapped text (no
         # blank line around it); two words or more may be a sentence ('Правила просты.')
-        between = i > 0 and lines[i - 1].kind == "prose" and \
-            bool(SENTENCE_END.search(lines[i - 1].text)) and len(WORD.findall(ln.text)) == 1 \
-            and nxt is not None and nxt.kind == "prose" and nxt.text.lstrip(_OPENERS)[:1].isupper()
+        between = words == 1 and i > 0 and lines[i - 1].kind == "prose" and \
+            bool(SENTENCE_END.search(lines[i - 1].text)) and \
+            nxt is not None and nxt.kind == "prose" and nxt.text.lstrip(_OPENERS)[:1].isupper()
         if not (SECTION.match(ln.text) or (ln.whole and alone) or
-                ((alone and len(WORD.findall(ln.text)) <= 4 or between) and
+                ((alone and words <= 4 or between) and
                  (_modern_words(ln.text)[:1] or ("",))[0] in NOT_TITLES)):
             continue
         if nxt is not None and nxt.kind in ("title", "heading"):
@@ -1491,14 +1497,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
                          f"the title {book[-1].label!r} ends the text: its game's text is on a "
                          f"lost page (the game is recorded with no sentences from this witness)"))
     parts = _open_from_headings(text, parts, lines, warnings)
-    for i, p in enumerate(parts):
+    last_title = max((i for i, p in enumerate(parts) if p.kind == "title"), default=-1)
+    for i, p in enumerate(parts[:last_title]):
         if p.kind != "heading" or p.opens:
             continue
-        beyond = [q for q in parts[i + 1:] if q.kind not in ("debris", "page-title", "figure")]
-        if beyond and beyond[0].kind == "prose" and any(q.kind == "title" for q in beyond[1:]):
+        first = next(q for q in parts[i + 1:] if q.kind not in ("debris", "page-title", "figure"))
+        if first.kind == "prose":
             # an epigraph or an introduction between a chapter heading and its first title:
             # no game's text that the finder can tell, taken in as an untitled fragment
-            top, bottom = line_of(text, beyond[0].start), line_of(text, beyond[0].end)
+            top, bottom = line_of(text, first.start), line_of(text, first.end)
             where = f"line {top}" if top == bottom else f"lines {top}-{bottom}"
             warnings.append((top, (
                 f"the text between the chapter heading and its first title ({where}: an "
@@ -1588,7 +1595,7 @@ def heading_text(text: str) -> str:
     """A heading or title as it reads, on one line: each of its lines without the markup that
     wraps it (``# ГЛАВА XLVIII.``, ``**Косынка.**``, ``== X ==``: :func:`_unwrap`), blank
     lines and runs of white space one space."""
-    return " ".join(" ".join(_unwrap(line.strip())[0] for line in text.splitlines()).split())
+    return " ".join(w for line in text.splitlines() for w in _unwrap(line.strip())[0].split())
 
 
 def unwrap_lines(text: str) -> str:

@@ -104,8 +104,9 @@ NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г г
 TERMINAL = frozenset("д п проч пр др".split())
 ENDERS = (".", "!", "?", "…")
 CLOSERS = frozenset(")]»\"'”’“")
-#: the characters of a footnote's marker printed after a stop (``*``, ``¹``)
-_MARKER_CHARS = "*⁰¹²³⁴⁵⁶⁷⁸⁹"
+#: what stands glued after a stop and belongs to its sentence: more stops (``!..``) and a
+#: footnote's marker (``*``, ``¹``)
+_AFTER_STOP = ".…*⁰¹²³⁴⁵⁶⁷⁸⁹"
 PAIRS = {"«": "»", "(": ")", "„": "“", "[": "]"}
 _BRACKETS = frozenset(PAIRS) | frozenset(PAIRS.values())
 #: A chapter heading line: one unit, whatever periods it holds ('Глава XL. Мельница. - ...').
@@ -357,8 +358,7 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
         # footnote's marker after the stop ('вверхъ.*', 'вверхъ.*)', 'вверхъ.¹')
         while j < n and (regs[j] in CLOSERS or space[j]
-                         or (not ws[j - 1] and regs[j] and regs[j].strip(".…") == "")
-                         or (not ws[j - 1] and regs[j] and regs[j].strip(_MARKER_CHARS) == "")):
+                         or (not ws[j - 1] and regs[j] and regs[j].strip(_AFTER_STOP) == "")):
             j += 1
         if j >= n:
             break
