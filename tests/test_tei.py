@@ -6,6 +6,8 @@ import ast
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from lxml import etree
 
 from extract.export import tei as teimod
@@ -129,3 +131,24 @@ def test_tei_module_builds_no_xml_by_string():
               and id(n) not in docstrings and "<" in n.value]
     assert markup == []
     assert "fromstring" not in src and "XML(" not in src
+
+
+def _changes_from(cuts: list[int]):
+    """Sorted, non-overlapping changes (some empty: insertions) at the offsets ``cuts``."""
+    from extract.text.normalise import Change
+    pts = sorted(cuts)
+    return tuple(Change(a, b, "x" * (b - a), "y", "typography", "test")
+                 for a, b in zip(pts[::2], pts[1::2]))
+
+
+@given(st.lists(st.integers(0, 40), max_size=30), st.integers(0, 40), st.integers(0, 40))
+@example([5, 5, 7, 9], 5, 7)       # an insertion at a unit's start is inside, one at its end not
+@example([5, 5, 7, 7], 7, 7)       # an empty unit keeps an insertion at its offset
+def test_changes_inside_a_unit_found_by_search_are_those_of_the_definition(cuts, a, b):
+    """The TEI writer finds a unit's changes by a binary search over the witness's changes
+    (linear, not units x changes): the same changes, in order, as the plain definition."""
+    a, b = min(a, b), max(a, b)
+    changes = _changes_from(cuts)
+    plain = [(c.start - a, c.end - a) for c in changes
+             if c.start >= a and c.end <= b and not (c.start == c.end == b and b != a)]
+    assert [(c.start, c.end) for c in teimod._inside(changes, a, b)] == plain

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from pathlib import Path
 
@@ -169,11 +170,19 @@ def _set_tail(el, text: str) -> None:
         append_text(el, text)
 
 
+def _start(change) -> int:
+    return change.start
+
+
 def _inside(changes, a: int, b: int):
     """The changes wholly inside ``[a, b)``, rebased to ``a``; those straddling an edge are
-    left out (their original text stays, as plain text)."""
-    return [replace(c, start=c.start - a, end=c.end - a) for c in changes
-            if c.start >= a and c.end <= b and not (c.start == c.end == b and b != a)]
+    left out (their original text stays, as plain text). ``changes`` sorted by start (as a
+    :class:`Normalisation`'s are): a binary search finds those starting in ``[a, b]``, so a
+    witness of n units and m changes costs O(n log m), not O(n m) (40,000 units took 31 s)."""
+    lo = bisect_left(changes, a, key=_start)
+    hi = bisect_right(changes, b, lo, key=_start)
+    return [replace(c, start=c.start - a, end=c.end - a) for c in changes[lo:hi]
+            if c.end <= b and not (c.start == c.end == b and b != a)]
 
 
 def add_text(parent, original: str, changes, entries=(), notes=None) -> None:
