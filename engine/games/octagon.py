@@ -23,7 +23,8 @@ Not in the text, so not allowed: moving cards between side piles (reading
 pile (it is refilled instead; if the stock is empty it waits for the next redeal).
 
 Pruning rules of the solver (:data:`PRUNINGS`, each can be switched off for the tests):
-``safe-foundation`` (automatic moves) and ``blocked`` (a proof of loss, :meth:`OctagonState.dead`),
+``safe-foundation`` and ``twin-below`` (automatic moves) and ``blocked`` (a proof of loss,
+:meth:`OctagonState.dead`),
 which ``second-copy`` (copies home counted), ``last-pass`` (the waste held in the last pass)
 and ``last-pass-stock`` (the last pass's stock turned in order) make stronger.
 """
@@ -187,11 +188,26 @@ AMBIGUITIES = (
 
 #: The solver's pruning rules and their arguments (see :mod:`engine.games`).
 PRUNINGS = {
-    "safe-foundation": "A card goes up automatically when every card that could still be "
-    "built on it is home (in suit: both copies of the rank below in its suit; any suit: all "
-    "eight) and the move does not empty a side pile: no card can ever need it as a place to "
-    "go, so playing it now loses nothing, and no refill (which takes stock cards) is "
-    "triggered.",
+    "safe-foundation": "A side pile's top card goes up automatically, when the pile keeps "
+    "a card, if every card that could still be built on it is home (in suit: both copies "
+    "of the rank below in its suit; any suit: all eight): no card can ever need it as a "
+    "place to go, the card laid bare only adds moves, and no refill is triggered, so "
+    "every line from before the move is matched by one after it. So does the waste's top "
+    "card, but only in the last pass: before it a line that leaves the card on the waste "
+    "may redeal it into the stock, and then a refill (octagon:7 takes the next five stock "
+    "cards) takes other cards than the same refill after the card went up.",
+    "twin-below": "In suit, and not under side-transfers=allowed, stock-play=compulsory, or "
+    "in the opening under negation=literal: a card c that safe-foundation may move (a side "
+    "pile's top, the pile keeping a card; the waste's top in the last pass) goes up "
+    "automatically onto the foundation one rank below it when the other copy b of that "
+    "rank below lies in a side pile with c's twin (the other copy of c) under it. No card "
+    "can ever be built on c: only b could be (the other copy is home), and b leaves its "
+    "side pile only for a foundation (octagon:6). c's twin is bared only after b has gone "
+    "up on the suit's other foundation, which is then one rank below c as well, so the "
+    "twin still has a place when it comes; and the card under c only adds moves. So every "
+    "line from before the move is matched by one after it. Not under any-suit building (a "
+    "card of any suit one rank below c may need c as its place) nor with transfers (b may "
+    "need it); the other two exclusions are only not argued.",
     "blocked": "A position is lost when, even with every card outside the side piles free "
     "to go up at any time, the side piles cannot be emptied: they give up only their top "
     "cards and only to the foundations (octagon:6), so the real game can do no better "
@@ -470,21 +486,42 @@ class OctagonState(State):
                 self.passes, self.opening)
 
     def safe_move(self):
-        """Rule ``safe-foundation`` (see :data:`PRUNINGS`)."""
-        if "safe-foundation" in self.cfg.off:
+        """Rules ``safe-foundation`` and ``twin-below`` (see :data:`PRUNINGS`): a side pile's
+        top card (the pile not emptied) that fits a foundation, or the waste's top card in
+        the last pass, when the rule's condition holds; ``None`` when no card is so safe."""
+        cfg = self.cfg
+        if "safe-foundation" in cfg.off:
             return None
         f = self.found
-        in_suit = self.cfg.in_suit
+        in_suit = cfg.in_suit
         low = min(f)
+        twin_rule = ("twin-below" not in cfg.off and in_suit and not cfg.transfers
+                     and not cfg.compulsory and not (cfg.literal and self.opening))
+        last = self.passes >= cfg.max_redeals
         for src, c in [(i, p[-1]) for i, p in enumerate(self.sides) if len(p) > 1] + (
-                [("w", self.waste[-1])] if self.waste else []):
+                [("w", self.waste[-1])] if self.waste and last else []):
             t = self.to_foundation(c)
             if t < 0:
                 continue
             r = RANK[c] - 1
             if (f[t ^ 1] >= r) if in_suit else (low >= r):
                 return ("found", src)
+            if twin_rule and self._twin_below(c):
+                return ("found", src)
         return None
+
+    def _twin_below(self, c: int) -> bool:
+        """Rule ``twin-below``: do the other copy of the card one rank below ``c`` in suit
+        and, under it, ``c``'s twin (its other copy) lie in one side pile?"""
+        below, twin = c % 52 - 1, c % 52
+        for p in self.sides:
+            under = False
+            for d in p:   # bottom first
+                if d % 52 == twin:
+                    under = True
+                elif under and d % 52 == below:
+                    return True
+        return False
 
     def dead(self) -> bool:
         """A proof of loss (rule ``blocked``, see :data:`PRUNINGS`): even if every card not in

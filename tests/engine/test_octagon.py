@@ -332,3 +332,100 @@ def test_a_card_laid_bare_for_a_moment_is_a_place_to_build():
     s = _position(*_bared_nine(), off=("safe-foundation",))
     assert not s.dead()
     assert solver.search(s, 20_000).outcome == "won"
+
+
+def _twins(twin_under: bool, off=()):
+    """Last pass, stock and waste empty. Spades at four and two; hearts at the queen twice.
+    Side piles: the five of spades over a king of hearts; the other four of spades with the
+    other five of spades under it (``twin_under``) or over it; the other king of hearts over
+    the other three of spades; the rest of the spades, six to king, in order."""
+    c = _codes()
+    sp, hs = octagon.SUIT[c["2S"]], octagon.SUIT[c["2H"]]
+    found = tuple((4 if f % 2 == 0 else 2) if f // 2 == sp else 12 if f // 2 == hs else 13
+                  for f in range(8))
+    pair = (c["5S'"], c["4S'"]) if twin_under else (c["4S'"], c["5S'"])
+    rest = tuple(c[f"{r}S{p}"] for r in ("K", "Q", "J", "10", "9", "8", "7", "6")
+                 for p in ("'", ""))
+    sides = ((c["KH"], c["5S"]), pair, (c["3S'"], c["KH'"]), rest)
+    return _position(found, sides, (), (), off=off)
+
+
+def test_a_card_goes_up_at_once_when_its_twin_lies_under_the_card_below_it():
+    """Rule ``twin-below``: the five of spades goes up at once when the other four of
+    spades lies over the other five (that five is bared only after the four has gone up on
+    the other foundation); with the rule off it is searched; the verdicts agree."""
+    s, off = _twins(True), _twins(True, off=("twin-below",))
+    assert s.safe_move() == ("found", 0)
+    assert off.safe_move() == ("found", 2)          # the king of hearts: safe-foundation
+    assert solver.search(s, 5000).outcome == solver.search(off, 5000).outcome == "won"
+
+
+def test_a_card_waits_when_its_twin_lies_over_the_card_below_it(monkeypatch):
+    """The other five of spades over the other four: it must go up first, on the four's
+    foundation, so the five of spades must wait for the other foundation. The rule does not
+    fire and the deal is won; a variant that fires whenever the four lies in a side pile
+    throws the win away (the deliberately unsound rule a verdict comparison must catch)."""
+    s = _twins(False)
+    assert s.safe_move() == ("found", 2)
+    assert solver.search(s, 5000).outcome == "won"
+    monkeypatch.setattr(octagon.OctagonState, "_twin_below", lambda self, c: True)
+    bad = _twins(False)
+    assert bad.safe_move() == ("found", 0)
+    assert solver.search(bad, 5000).outcome == "lost"
+
+
+def test_the_waste_top_goes_up_by_itself_only_in_the_last_pass():
+    """Rule ``safe-foundation`` from the waste: a line that leaves the card there may redeal
+    it into the stock, where a refill (five stock cards) would take other cards than after
+    it went up; in the last pass no redeal comes. Side piles' tops go up in any pass."""
+    c = _codes()
+    sp = octagon.SUIT[c["2S"]]
+    found = tuple(4 if f // 2 == sp else 1 for f in range(8))
+    sides = ((c["2H"], c["3H"]), (c["2H'"], c["3H'"]), (c["2D"], c["3D"]), (c["2D'"], c["3D'"]))
+    for passes in (0, 1, 2, 3):
+        s = _position(found, sides, (c["5S"],), (c["6S"],), passes=passes)
+        assert s.safe_move() == (("found", "w") if passes == 3 else None), passes
+    piles = ((c["2H"], c["5S"]),) + sides[1:]
+    assert _position(found, piles, (), (c["6S"],), passes=0).safe_move() == ("found", 0)
+
+
+def test_twin_below_waits_under_any_suit_building():
+    """Under side-build=any-suit a four of any suit may need the five of spades as its
+    place: the four of diamonds on the waste's top, over the three of diamonds and the
+    other three of spades, goes on it, then both threes go up and all follows. The five's
+    twin lies under the other four of spades, so in suit the rule would fire; here it must
+    not (the five gone up, the four of diamonds has no place and the deal is lost)."""
+    c = _codes()
+    sp, hs, ds = (octagon.SUIT[c[f"2{x}"]] for x in "SHD")
+    found = tuple((4 if f % 2 == 0 else 2) if f // 2 == sp else 12 if f // 2 == hs else
+                  (13 if f % 2 == 0 else 2) if f // 2 == ds else 13 for f in range(8))
+    rest = tuple(c[f"{r}S{p}"] for r in ("K", "Q", "J", "10", "9", "8", "7", "6")
+                 for p in ("'", ""))
+    sides = ((c["KH"], c["5S"]), (c["5S'"], c["4S'"]), (c["KH'"],), rest)
+    waste = tuple(c[f"{r}D'"] for r in ("K", "Q", "J", "10", "9", "8", "7", "6", "5")) + (
+        c["3S'"], c["3D'"], c["4D'"])
+    s = games.new("octagon", 1, {"side-build": "any-suit"})
+    s.found, s.sides, s.waste, s.stock, s.ptr, s.passes, s.opening = (
+        found, sides, waste, (), 0, 3, False)
+    s.fstock = b""
+    assert s.safe_move() is None
+    assert solver.search(s, 20_000).outcome == "won"
+
+
+def test_twin_below_waits_when_side_piles_trade_cards():
+    """Under side-transfers=allowed the other four of spades may need the five of spades as
+    its place: it lies over the other five and the other three of spades, and moved onto
+    the five it bares them both. The rule must not fire (the five gone up, the deal is lost)."""
+    c = _codes()
+    sp, hs = octagon.SUIT[c["2S"]], octagon.SUIT[c["2H"]]
+    found = tuple((4 if f % 2 == 0 else 2) if f // 2 == sp else 12 if f // 2 == hs else 13
+                  for f in range(8))
+    rest = tuple(c[f"{r}S{p}"] for r in ("K", "Q", "J", "10", "9", "8", "7", "6")
+                 for p in ("'", ""))
+    sides = ((c["KH"], c["5S"]), (c["3S'"], c["5S'"], c["4S'"]), (c["KH'"],), rest)
+    s = games.new("octagon", 1, {"side-transfers": "allowed"})
+    s.found, s.sides, s.waste, s.stock, s.ptr, s.passes, s.opening = (
+        found, sides, (), (), 0, 3, False)
+    s.fstock = b""
+    assert s.safe_move() is None
+    assert solver.search(s, 20_000).outcome == "won"
