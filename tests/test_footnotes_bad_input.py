@@ -128,3 +128,16 @@ def test_a_markdown_footnote():
             "[^2]: Или въ пять.\n")
     assert _notes(text) == [("[^1]: Колода въ 52 листа.", "картъ[^1]"),
                             ("[^2]: Или въ пять.", "ряда[^2]")]
+
+
+def test_a_markdown_footnote_with_a_named_label_or_no_space_after_its_colon():
+    """Markdown's labels may be names (``[^koloda]``), and its definitions need no space
+    after the colon (``[^2]:Или``): both are footnotes of their markers; a label answers
+    only itself (``[^kolod]`` is no marker of ``[^koloda]:``) and ends its sentence."""
+    text = ("# Глава L\n\n**Пасьянсъ «Звѣздочка».**\n\nБерутъ полную колоду картъ[^koloda] и "
+            "кладутъ ихъ рядомъ[^kolod]. Раскладываютъ въ четыре ряда.[^2]\nВсѣ тузы кладутъ особо.\n\n"
+            "[^koloda]: Колода въ 52 листа.\n[^2]:Или въ пять.\n")
+    assert _notes(text) == [("[^koloda]: Колода въ 52 листа.", "картъ[^koloda]"),
+                            ("[^2]:Или въ пять.", "ряда.[^2]")]
+    from extract.corpus.structure import SENTENCE_END
+    assert SENTENCE_END.search("ряда.[^2]") and SENTENCE_END.search("ряда.[^koloda]")

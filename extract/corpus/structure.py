@@ -64,6 +64,8 @@ from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer
 from ..text.normalise import DisjointSpans, apply_changes, normalise
 
+#: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
+MD_LABEL = r"\[\^[^\]\[\s^]{1,30}\]"
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 # (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
 # spaces without a form feed is scanned once, not once from each space (quadratic time);
@@ -83,8 +85,8 @@ TITLE_TAIL = re.compile(r"[»\"”]?(?:[ \t]?\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹
                         r"(?:\s*\([^()\n]{1,60}\))?\.?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
-SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\[\^\d{1,2}\]"
-                          r"|<ref[^<>]*/>|<ref[^<>]*>[^\n]*?</ref\s*>)?$", re.I)
+SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|" + MD_LABEL
+                          + r"|<ref[^<>]*/>|<ref[^<>]*>[^\n]*?</ref\s*>)?$", re.I)
 PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страница|стр\.)\s*(\d{1,4})"
                         r"(?:\s*из\s*\d+)?\s*\)?\s*(?:[-–—|]\s*читать онлайн)?\s*$", re.I)
 LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
@@ -712,8 +714,9 @@ SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
 PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
-#: no-break space after the marker), Markdown's ``[^1]: ...``
-FOOTNOTE = re.compile(r"^(\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|\[\^\d{1,2}\]:)[ \t\u00a0]+\S")
+#: no-break space after the marker), Markdown's ``[^1]: ...`` or ``[^note]:...`` (a space or none)
+FOOTNOTE = re.compile(r"^((?:\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)(?=[ \t\u00a0])|"
+                      + MD_LABEL + r":)[ \t\u00a0]*\S")
 
 
 def _unwrap(line: str) -> tuple[str, bool]:
@@ -969,7 +972,8 @@ _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
 _AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
 #: digits, or ``1)``
-ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|\[\^\d{1,2}\])(?![*\d\w:])")
+ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|"
+                           + MD_LABEL + r")(?![*\d\w:])")
 
 
 def marker_name(printed: str) -> str:
@@ -988,6 +992,8 @@ def _marker_pattern(printed: str) -> re.Pattern:
     name = marker_name(printed)
     if name.startswith("*"):
         return re.compile(_AFTER_WORD + rf"[ \t]?(\*{{{len(name)}}}\)?)(?!\*)")
+    if printed.startswith("[^"):     # Markdown's label answers only itself (``[^note]``)
+        return re.compile(_AFTER_WORD + rf"(\[\^{re.escape(name)}\])(?!:)")
     bracket = "" if re.match(r"\d+\)", printed.strip(), re.A) else "?"
     body = rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)|\[\^{name}\](?!:)"
     return re.compile(_AFTER_WORD + rf"({body})")
