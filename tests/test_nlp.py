@@ -1,10 +1,14 @@
 """The spaCy layer: sentence boundaries, lemmas, and Docs that serialise and cross processes."""
 from __future__ import annotations
 
+import re
+
 import spacy
+from hypothesis import example, given, settings, strategies as st
 from spacy.tokens import Doc, DocBin
 
 from extract.corpus.glossary import lemma
+from extract.text import nlp
 from extract.text.nlp import analyse, pipeline
 from extract.corpus.structure import segment_text
 from extract.text.normalise import Emendation, normalise
@@ -249,3 +253,40 @@ def test_long_text_tokenized_in_pieces_as_a_whole(monkeypatch):
     assert nlp._token_rows(text) == whole
     norm = normalise(text)
     assert nlp.sentence_spans(norm) == _pipeline_spans(norm)
+
+
+_PIECES = ("Тузы", "кладутъ", "особо", ".", "!", " ", " ", "\n", "<ref></ref>", "<ref name=b/>",
+           "<ref name=\"a\"/>", "''", "'''", "[[а|б]]", "&amp;", "*", "»", "«", "—", "Короли")
+
+
+@settings(deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+@example(["Тузы", ".", "<ref></ref>", " ", "Короли", "."])
+@example(["Тузы", ".", "<ref name=b/>", " ", "Короли", "."])
+@example([".", "<ref name=b/>", "<ref></ref>"])     # two tags: a cut fell in the second
+def test_a_sentence_never_cuts_a_change_in_two(pieces):
+    """Wiki markup and footnote tags the reading text leaves out, glued after a stop or
+    anywhere: every sentence's span holds each change whole (the tokenizer cuts such markup
+    anywhere; a cut inside a change crashed ``add``), and the glued tag stays with the
+    sentence its stop ends."""
+    from extract.corpus.structure import wiki_markup
+    from extract.model.edition import _marked_normalisation
+    text = "".join(pieces)
+    tags = [(m.start(), m.end(), "") for m in re.finditer(r"<ref[^<>]*/>|<ref></ref>", text)]
+    markup = [x for x in wiki_markup(text) if not any(a < x[1] and x[0] < b for a, b, _ in tags)]
+    norm = _marked_normalisation(text, (), (), (), sorted(markup + tags))
+    for s, e in nlp.sentence_spans(norm):
+        assert norm.change_around(s) is None and norm.change_around(e) is None, (s, e)
+        norm.slice(s, e)
+
+
+def test_a_tag_glued_after_a_stop_stays_with_its_sentence():
+    """``кругомъ.<ref></ref> Тузы`` and ``кругомъ.<ref name=b/> Тузы``: two sentences, the
+    tag (which the tokenizer cuts inside) ending the first."""
+    from extract.model.edition import _marked_normalisation
+    for tag in ("<ref></ref>", "<ref name=b/>"):
+        text = f"Карты кладутъ кругомъ.{tag} Тузы кладутъ особо."
+        a = text.index(tag)
+        norm = _marked_normalisation(text, (), (), (), [(a, a + len(tag), "")])
+        assert [text[s:e] for s, e in nlp.sentence_spans(norm)] == [
+            f"Карты кладутъ кругомъ.{tag}", "Тузы кладутъ особо."], tag

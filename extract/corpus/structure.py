@@ -354,7 +354,7 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
                 orphans.append(call)
                 warnings.append((line(call[0]),
                                  f"the footnote tag {text[call[0]:call[1]]!r} holds no note "
-                                 f"and names none on the page: kept in the reading text; "
+                                 f"and names none on the page: left out of the reading text; "
                                  f"write the note inside it, or name a note of the page"))
                 continue
         if name and name in numbers:

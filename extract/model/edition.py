@@ -376,11 +376,16 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
     and so does page furniture inside one (:func:`extract.corpus.structure.runs_on_across`: the
     changes the normaliser made inside the furniture give way to it); footnote markers are
     read apart from their word (:func:`_marked_normalisation`), and so are the tags of the
-    footnotes written where they are called (``inline``, :attr:`Layout.inline`)."""
+    footnotes written where they are called (``inline``, :attr:`Layout.inline`); a footnote
+    tag that holds no note (an orphan ``<ref></ref>``) is markup printed nowhere, read as
+    nothing like a wiki page's other formatting (an orphan marker, ``*)``, is printed and
+    stays)."""
     attached = {p.marker for p in parts if p.kind == "debris" and p.label == "footnote"
                 and p.marker is not None} | {call for call, _, _ in inline}
-    markup = prose_markup(w.text, parts)   # a wiki page's formatting in its prose
-    norm = _marked_normalisation(w.text, emendations, attached, orphans, markup)
+    empty_tags = [(a, b) for a, b in orphans if w.text.startswith("<ref", a)]
+    markup = prose_markup(w.text, parts) + [(a, b, "") for a, b in empty_tags]
+    markers = [span for span in orphans if span not in empty_tags]
+    norm = _marked_normalisation(w.text, emendations, attached, markers, markup)
     extra, dropped = [], []
     prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
     for i, j in zip(prose, prose[1:]):

@@ -344,6 +344,9 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
     if forced_at:
         todo = sorted(forced_at.union(todo))
     starts[0] = True
+    # what the reading text leaves out (changes to nothing), by start: ``gone``, ``gone_end``
+    dels = [(c.start, c.end) for c in (norm.changes if norm else ()) if not c.reg and c.end > c.start]
+    gone, gone_end = [a for a, _ in dels], [b for _, b in dels]
     sent_first = 0   # first word token of the current sentence
     later: list[int] = []   # a heap
     for i in todo:
@@ -355,6 +358,12 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             continue
         reg = regs[i]
         j = i + 1
+        # markup glued after the stop that the reading text leaves out ('кругомъ.<ref></ref>'
+        # or '<ref name=b/>', which the tokenizer cuts anywhere) belongs to its sentence
+        end = idx[i] + rows[i][1]
+        k = bisect_right(gone, end) - 1
+        if k >= 0 and gone[k] > idx[i] and gone_end[k] > end:
+            j = bisect_left(idx, gone_end[k], j)
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
         # footnote's marker after the stop ('вверхъ.*', 'вверхъ.*)', 'вверхъ.¹')
         while j < n and (regs[j] in CLOSERS or space[j]
@@ -465,13 +474,23 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
     out = []
     firsts = [k for k, f in enumerate(flags) if f] + [len(rows)]
     for a, b in zip(firsts, firsts[1:]):
-        s = rows[a][0]
-        e = rows[b - 1][0] + rows[b - 1][1]
+        s = _past_change(norm, rows[a][0])
+        e = _past_change(norm, rows[b - 1][0] + rows[b - 1][1])
+        while s < e and text[s].isspace():
+            s += 1
         while e > s and text[e - 1].isspace():
             e -= 1
         if e > s:
             out.append((s, e))
     return out
+
+
+def _past_change(norm: Normalisation, pos: int) -> int:
+    """``pos``, or the end of the change it falls inside: a sentence never cuts a change in
+    two (the tokenizer may split markup that one change reads as nothing, ``кругомъ.<ref>``
+    / ``</ref>``, and a stop inside its first token ends the sentence there)."""
+    c = norm.change_around(pos)
+    return pos if c is None else c.end
 
 
 #: A text longer than this is tokenized in pieces of about this length (see _token_rows).

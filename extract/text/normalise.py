@@ -172,6 +172,13 @@ class Normalisation:
             return ch[i].start + shift
         return pos + shift
 
+    def change_around(self, pos: int) -> "Change | None":
+        """The change whose span holds original offset ``pos`` strictly inside it (``start <
+        pos < end``), or None: a cut there would split the change. O(log n)."""
+        i = bisect_right(self._index[0], pos)   # the first change that ends after pos
+        ch = self.changes
+        return ch[i] if i < len(ch) and ch[i].start < pos else None
+
     @cached_property
     def _index(self) -> tuple[list[int], list[int]]:
         """The changes' ends (sorted, as the changes are) and, for each k, the length the
