@@ -413,6 +413,26 @@ def test_a_wiki_pages_formatting_in_its_prose_is_read_as_the_page_shows_it(cli, 
     assert s.normalised == "Берут ''две'' колоды."
 
 
+def test_line_breaks_comments_and_nowiki_of_a_wiki_page_are_read_as_it_shows_them(
+        cli, corpus_copy, tmp_path, relaxng):
+    """Wikisource's ``<br />`` (a space), ``<!-- ... -->`` (not shown; the '!' in it ended a
+    sentence) and ``<nowiki>x</nowiki>`` (x) are read apart from the words; the witness
+    still reads back from the TEI byte for byte."""
+    src = tmp_path / "chasy.wiki"
+    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ полную колоду картъ<br />и "
+                   "раскладываютъ ихъ кругомъ. Тузы <!-- sic! --> кладутъ особо.<br>\n"
+                   "Короли идутъ въ <nowiki>середину</nowiki>.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+    ed = build_edition(corpus_copy)
+    w = ed.witnesses[-1]
+    assert [s.normalised for s in ed.game("chasy").texts[w.siglum]] == [
+        "Берут полную колоду карт и раскладывают их кругом.", "Тузы кладут особо.",
+        "Короли идут в середину."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, w)
+
+
 def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
     """A breaker's Wikisource page: a <ref> whose note holds a blank line crashed `add` with a
     traceback (the note straddled two paragraphs). It stays in the text with a warning

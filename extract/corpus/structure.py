@@ -194,7 +194,7 @@ _WRAP_MAX = 1000
 #: one; the text between kept): an inline HTML tag, a formatting template, a link with or
 #: without its target, quotes for italics and bold
 _WIKI_WRAPS = (
-    re.compile(r"(?P<o><(?P<tag>i|b|u|s|em|strong|small|big|sup|sub|span)(?:\s[^<>]*)?>)"
+    re.compile(r"(?P<o><(?P<tag>i|b|u|s|em|strong|small|big|sup|sub|span|nowiki)(?:\s[^<>]*)?>)"
                r".{0,%d}?(?P<c></(?P=tag)\s*>)" % _WRAP_MAX, re.I),
     re.compile(r"(?P<o>\{\{\s*(?:razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small"
                r"|lang\|[a-z-]+)\s*\|)[^{}|\n]+(?P<c>\}\})", re.I),
@@ -202,6 +202,11 @@ _WIKI_WRAPS = (
     re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]{0,%d}?(?<=[^\s'])(?P<c>(?P=o))(?!')" % _WRAP_MAX),
 )
 _ENTITY = re.compile(r"&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6});", re.I)
+#: markup of a wiki or Markdown page that stands alone, with what it reads as with no space
+#: on either side (elsewhere nothing): a line break (``<br />``) a space, a comment (``<!-- ... -->``,
+#: within its paragraph) nothing; between two spaces it takes the one before it along
+_HTML_SINGLES = ((re.compile(r"<br\s*/?>", re.I), " "),
+                 (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
 
 
 #: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`): a link's
@@ -228,12 +233,14 @@ def _text_character(ch: str) -> bool:
 
 
 def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
-                quotes: bool = False) -> list[tuple[int, int, str]]:
+                quotes: bool = False, singles=_HTML_SINGLES) -> list[tuple[int, int, str]]:
     """The wiki formatting in ``text`` (a note a wiki page writes inside ``<ref>``, or its
     prose) as ``(start, end, reading)`` spans, sorted, none overlapping: the opening and
     closing pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
     ``\'\'\'x\'\'\'`` read as nothing (``wraps``: :data:`_MARKDOWN_WRAPS` for a Markdown page's
-    ``**x**``, ``*x*``, ``[x](url)``, and with ``quotes`` its ``>`` at a line start), and an
+    ``**x**``, ``*x*``, ``[x](url)``, and with ``quotes`` its ``>`` at a line start), the
+    markup that stands alone (``singles``, :data:`_HTML_SINGLES`: ``<br />`` with no space
+    on either side read as a space, ``<!-- ... -->`` and ``<br />`` elsewhere as nothing), and an
     HTML entity read as its character (``&nbsp;`` a space; one that is no character of text,
     ``&#x202E;``, is left as it stands, :func:`_text_character`). Markup not closed on its
     line is left as it is."""
@@ -251,6 +258,14 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
             if not taken.meets(a, b) and not taken.meets(c, d):
                 take(a, b, "")
                 take(c, d, "")
+    for pattern, between in singles:
+        for m in pattern.finditer(text):
+            a, b = m.span()
+            before, after = text[a - 1:a], text[b:b + 1]
+            if before.isspace() and (after.isspace() or not after):
+                a -= 1               # "Тузы <!-- x --> кладут": one space stays
+            if not taken.meets(a, b):
+                take(a, b, between if before.strip() and after.strip() else "")
     if quotes:
         for m in _QUOTE_MARK.finditer(text):
             if not taken.meets(*m.span()):
@@ -285,7 +300,8 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
     for p in parts:
         if p.kind == "prose":
             out += [(a + p.start, b + p.start, r)
-                    for a, b, r in wiki_markup(text[p.start:p.end], wraps, md)]
+                    for a, b, r in wiki_markup(text[p.start:p.end], wraps, md,
+                                               _HTML_SINGLES if wraps else ())]
     return out
 
 

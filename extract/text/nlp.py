@@ -352,6 +352,9 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
     for i in todo:
         while later and later[0] <= i:
             sent_first = heappop(later)
+        k = bisect_right(gone, idx[i]) - 1
+        if k >= 0 and gone_end[k] >= idx[i] + rows[i][1] and i not in forced_at:
+            continue   # a stop inside markup the reading text leaves out ('<!-- x -->')
         if i in forced_at:
             starts[i] = True
             sent_first = i
