@@ -433,6 +433,32 @@ def test_line_breaks_comments_and_nowiki_of_a_wiki_page_are_read_as_it_shows_the
     _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, w)
 
 
+def test_a_wiki_lists_marks_and_markdowns_bold_italics_are_read_apart(cli, corpus_copy, tmp_path):
+    """A wiki page's lines that begin ``* `` or ``: `` (a list, an indent) are prose
+    whose mark the reading text leaves out, each line its own sentence (a ``*`` there, a
+    paragraph of its own too, is no footnote, and the mark after a stop no marker glued to
+    it; the ``:`` kept the next
+    sentence from beginning); a Markdown page's ``***x***`` is read as x."""
+    src = tmp_path / "chasy.wiki"
+    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ полную колоду картъ.\n\n"
+                   "* Тузы кладутъ особо.\n\nКороли идутъ въ середину.\n* Дамы остаются.\n"
+                   ": Валеты тоже.\n",
+                   encoding="utf-8")
+    md = tmp_path / "dama.md"
+    md.write_text("# Глава LI\n\n## Дама\n\nБерутъ ***полную*** колоду картъ.\n",
+                  encoding="utf-8")
+    for f in (src, md):
+        r = cli("--corpus", corpus_copy, "add", f)
+        assert r.exit_code == 0 and "warning" not in r.output, r.output
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-2].siglum]] == [
+        "Берут полную колоду карт.", "Тузы кладут особо.", "Короли идут в середину.",
+        "Дамы остаются.", "Валеты тоже."]
+    assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-1].siglum]] == [
+        "Берут полную колоду карт."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
     """A breaker's Wikisource page: a <ref> whose note holds a blank line crashed `add` with a
     traceback (the note straddled two paragraphs). It stays in the text with a warning

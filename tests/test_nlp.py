@@ -256,7 +256,8 @@ def test_long_text_tokenized_in_pieces_as_a_whole(monkeypatch):
 
 
 _PIECES = ("Тузы", "кладутъ", "особо", ".", "!", " ", " ", "\n", "<ref></ref>", "<ref name=b/>",
-           "<ref name=\"a\"/>", "''", "'''", "[[а|б]]", "&amp;", "*", "»", "«", "—", "Короли")
+           "<ref name=\"a\"/>", "''", "'''", "[[а|б]]", "&amp;", "*", "»", "«", "—", "Короли",
+           "\n* ", "\n# ", "\n: ", "<!-- x! -->", "<br />")
 
 
 @settings(deadline=None)
@@ -269,11 +270,12 @@ def test_a_sentence_never_cuts_a_change_in_two(pieces):
     anywhere: every sentence's span holds each change whole (the tokenizer cuts such markup
     anywhere; a cut inside a change crashed ``add``), and the glued tag stays with the
     sentence its stop ends."""
-    from extract.corpus.structure import wiki_markup
+    from extract.corpus import structure
     from extract.model.edition import _marked_normalisation
     text = "".join(pieces)
     tags = [(m.start(), m.end(), "") for m in re.finditer(r"<ref[^<>]*/>|<ref></ref>", text)]
-    markup = [x for x in wiki_markup(text) if not any(a < x[1] and x[0] < b for a, b, _ in tags)]
+    markup = [x for x in structure.wiki_markup(text, marks=structure._WIKI_LIST_MARK)
+              if not any(a < x[1] and x[0] < b for a, b, _ in tags)]
     norm = _marked_normalisation(text, (), (), (), sorted(markup + tags))
     for s, e in nlp.sentence_spans(norm):
         assert norm.change_around(s) is None and norm.change_around(e) is None, (s, e)

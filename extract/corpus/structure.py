@@ -210,15 +210,18 @@ _HTML_SINGLES = ((re.compile(r"<br\s*/?>", re.I), " "),
 
 
 #: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`): a link's
-#: brackets and address, bold, italics
+#: brackets and address, bold italics, bold, italics
 _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
+    re.compile(r"(?P<o>\*\*\*|___)(?=\S)[^\n]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
     re.compile(r"(?P<o>\*\*|__)(?=\S)[^\n]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
     re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*\n]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
     re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_\n]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
 )
 #: a Markdown quotation's mark at the start of a line
 _QUOTE_MARK = re.compile(r"^>[ \t]?", re.M)
+#: a wiki page's list or indent marks at the start of a line (``* ``, ``# ``, ``: ``)
+_WIKI_LIST_MARK = re.compile(r"^[*#:]+[ \t]*(?=[^\s*#:])", re.M)
 
 
 def _text_character(ch: str) -> bool:
@@ -233,12 +236,15 @@ def _text_character(ch: str) -> bool:
 
 
 def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
-                quotes: bool = False, singles=_HTML_SINGLES) -> list[tuple[int, int, str]]:
+                marks: re.Pattern | None = None,
+                singles=_HTML_SINGLES) -> list[tuple[int, int, str]]:
     """The wiki formatting in ``text`` (a note a wiki page writes inside ``<ref>``, or its
     prose) as ``(start, end, reading)`` spans, sorted, none overlapping: the opening and
     closing pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
     ``\'\'\'x\'\'\'`` read as nothing (``wraps``: :data:`_MARKDOWN_WRAPS` for a Markdown page's
-    ``**x**``, ``*x*``, ``[x](url)``, and with ``quotes`` its ``>`` at a line start), the
+    ``**x**``, ``*x*``, ``[x](url)``), the marks at a line start that ``marks`` finds (a
+    Markdown quotation's ``>``, :data:`_QUOTE_MARK`; a wiki list's ``*`` or ``#``,
+    :data:`_WIKI_LIST_MARK`), the
     markup that stands alone (``singles``, :data:`_HTML_SINGLES`: ``<br />`` with no space
     on either side read as a space, ``<!-- ... -->`` and ``<br />`` elsewhere as nothing), and an
     HTML entity read as its character (``&nbsp;`` a space; one that is no character of text,
@@ -266,8 +272,8 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 a -= 1               # "Тузы <!-- x --> кладут": one space stays
             if not taken.meets(a, b):
                 take(a, b, between if before.strip() and after.strip() else "")
-    if quotes:
-        for m in _QUOTE_MARK.finditer(text):
+    if marks is not None:
+        for m in marks.finditer(text):
             if not taken.meets(*m.span()):
                 take(m.start(), m.end(), "")
     if "&" in text:
@@ -300,8 +306,9 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
     for p in parts:
         if p.kind == "prose":
             out += [(a + p.start, b + p.start, r)
-                    for a, b, r in wiki_markup(text[p.start:p.end], wraps, md,
-                                               _HTML_SINGLES if wraps else ())]
+                    for a, b, r in wiki_markup(text[p.start:p.end], wraps,
+                                               _QUOTE_MARK if md else _WIKI_LIST_MARK if wiki
+                                               else None, _HTML_SINGLES if wraps else ())]
     return out
 
 
@@ -1033,7 +1040,8 @@ class _Footnotes:
         self.open: _Line | None = None          # the footnote the next line may go on with
         self.claimed: set[tuple[int, int]] = set()
         self.first: list[_Line] = []            # the first line of each footnote
-        self.markdown = MARKDOWN_PAGE.search(text) is not None
+        # a page where "* " at a line's start begins an item of a list
+        self.lists = MARKDOWN_PAGE.search(text) is not None or WIKI_PAGE.search(text) is not None
 
     def _find(self, printed: str) -> tuple[int, int] | None:
         pat = _marker_pattern(printed)
@@ -1062,12 +1070,12 @@ class _Footnotes:
             starts = ln.brk or ln.page_top      # at a paragraph's or a page's start
             # a footnote that lost its marker: "*)" or "¹" where a sentence ends or a
             # paragraph starts ("*)" inside a paragraph, "1) Берутъ ...", a numbered rule,
-            # are none); a bare "* ..." at a paragraph's start, but on a Markdown page that
-            # is an item of a list
+            # are none); a bare "* ..." at a paragraph's start, but on a Markdown or wiki
+            # page that is an item of a list
             lost = (re.match(r"\*+\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]", printed) and (
                         starts or prev is None or prev.kind != "prose"
                         or SENTENCE_END.search(prev.text))) or \
-                (re.fullmatch(r"\*+", printed) and starts and not self.markdown)
+                (re.fullmatch(r"\*+", printed) and starts and not self.lists)
             if not lost:
                 return
         if marker is not None:

@@ -347,13 +347,16 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
     # what the reading text leaves out (changes to nothing), by start: ``gone``, ``gone_end``
     dels = [(c.start, c.end) for c in (norm.changes if norm else ()) if not c.reg and c.end > c.start]
     gone, gone_end = [a for a, _ in dels], [b for _, b in dels]
+
+    def _gone(t: int) -> bool:   # token t wholly inside markup the reading text leaves out
+        k = bisect_right(gone, idx[t]) - 1
+        return k >= 0 and gone_end[k] >= idx[t] + rows[t][1]
     sent_first = 0   # first word token of the current sentence
     later: list[int] = []   # a heap
     for i in todo:
         while later and later[0] <= i:
             sent_first = heappop(later)
-        k = bisect_right(gone, idx[i]) - 1
-        if k >= 0 and gone_end[k] >= idx[i] + rows[i][1] and i not in forced_at:
+        if _gone(i) and i not in forced_at:
             continue   # a stop inside markup the reading text leaves out ('<!-- x -->')
         if i in forced_at:
             starts[i] = True
@@ -370,13 +373,17 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
         # footnote's marker after the stop ('вверхъ.*', 'вверхъ.*)', 'вверхъ.¹')
         while j < n and (regs[j] in CLOSERS or space[j]
-                         or (not ws[j - 1] and regs[j] and regs[j].strip(_AFTER_STOP) == "")):
+                         or (not ws[j - 1] and regs[j] and regs[j].strip(_AFTER_STOP) == ""
+                             and "\n" not in text[end:idx[j]])):   # a marker is on its line
             j += 1
         if j >= n:
             break
         if starts[j] or j in no_break or inside[j]:
             continue
-        nxt = regs[j]
+        v = j   # the next word the reader sees: past markup left out ('# Короли', ': Дамы')
+        while v + 1 < n and (space[v] or _gone(v)):
+            v += 1
+        nxt = regs[v]
         if reg.endswith("."):
             label = i - 1 if reg == "." else i
             word = regs[label] if reg == "." else reg[:-1]
@@ -477,12 +484,12 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
     out = []
     firsts = [k for k, f in enumerate(flags) if f] + [len(rows)]
     for a, b in zip(firsts, firsts[1:]):
-        s = _past_change(norm, rows[a][0])
-        e = _past_change(norm, rows[b - 1][0] + rows[b - 1][1])
+        s, e = rows[a][0], rows[b - 1][0] + rows[b - 1][1]
         while s < e and text[s].isspace():
             s += 1
         while e > s and text[e - 1].isspace():
             e -= 1
+        s, e = _past_change(norm, s), _past_change(norm, e)
         if e > s:
             out.append((s, e))
     return out
