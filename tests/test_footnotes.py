@@ -434,7 +434,8 @@ def test_line_breaks_comments_and_nowiki_of_a_wiki_page_are_read_as_it_shows_the
 
 
 def test_a_wiki_lists_marks_and_markdowns_bold_italics_are_read_apart(cli, corpus_copy, tmp_path):
-    """A wiki page's lines that begin ``* `` or ``: `` (a list, an indent) are prose
+    """A wiki page's lines that begin ``* ``, ``# `` or ``: `` (a list, an indent; ``# ``
+    opening a paragraph too, which a Markdown page reads as a heading) are prose
     whose mark the reading text leaves out, each line its own sentence (a ``*`` there, a
     paragraph of its own too, is no footnote, and the mark after a stop no marker glued to
     it; the ``:`` kept the next
@@ -447,14 +448,19 @@ def test_a_wiki_lists_marks_and_markdowns_bold_italics_are_read_apart(cli, corpu
     md = tmp_path / "dama.md"
     md.write_text("# Глава LI\n\n## Дама\n\nБерутъ ***полную*** колоду картъ.\n",
                   encoding="utf-8")
-    for f in (src, md):
+    numbered = tmp_path / "krest.wiki"       # '# ' opening a paragraph: a list, no heading
+    numbered.write_text("== Глава LII ==\n\n== Крестъ ==\n\nБерутъ колоду.\n\n"
+                        "# Короли идутъ въ середину.\n# Дамы остаются.\n", encoding="utf-8")
+    for f in (src, md, numbered):
         r = cli("--corpus", corpus_copy, "add", f)
         assert r.exit_code == 0 and "warning" not in r.output, r.output
     ed = build_edition(corpus_copy)
-    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-2].siglum]] == [
+    assert [s.normalised for s in ed.game("krest").texts[ed.witnesses[-1].siglum]] == [
+        "Берут колоду.", "Короли идут в середину.", "Дамы остаются."]
+    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-3].siglum]] == [
         "Берут полную колоду карт.", "Тузы кладут особо.", "Короли идут в середину.",
         "Дамы остаются.", "Валеты тоже."]
-    assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-1].siglum]] == [
+    assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-2].siglum]] == [
         "Берут полную колоду карт."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 

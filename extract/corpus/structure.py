@@ -742,14 +742,15 @@ FOOTNOTE = re.compile(r"^((?:\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰
                       + MD_LABEL + r":)[ \t\u00a0]*\S")
 
 
-def _unwrap(line: str) -> tuple[str, bool]:
+def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     """The text inside markup that wraps a whole line (nested: ``<center>'''X'''</center>``)
-    or inside spaced letters (``З В Ѣ З Д А.`` -> ``ЗВѢЗДА.``), and whether any was found."""
+    or inside spaced letters (``З В Ѣ З Д А.`` -> ``ЗВѢЗДА.``), and whether any was found.
+    On a wiki page (``wiki``) ``# X`` is an item of a numbered list, not a Markdown heading."""
     found = False
     changed = True
     while changed:
         changed = False
-        for w in WRAPPERS:
+        for w in WRAPPERS[1:] if wiki else WRAPPERS:
             m = w.match(line)
             if m and m.lastindex and m.group(m.lastindex).strip():
                 line, found, changed = m.group(m.lastindex).strip(), True, True
@@ -789,6 +790,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     markup or spaced letters wrap
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
+    wiki = WIKI_PAGE.search(text) is not None
     i = 0
     while i < len(lines):
         ln = lines[i]
@@ -842,12 +844,12 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                          whole=True, page_top=ln.page_top)
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
-        inner, found = _unwrap(ln.text)
+        inner, found = _unwrap(ln.text, wiki)
         if "<" in ln.text and "<ref" in ln.text.lower() and (
-                found or _unwrap(INLINE_NOTE.sub("", ln.text))[1]):
+                found or _unwrap(INLINE_NOTE.sub("", ln.text), wiki)[1]):
             # a wiki footnote in a wrapped line (``=== X.<ref>...</ref> ===``) is no part of
             # how the line reads; the line stays whole (its span), so the note stays in it
-            inner, found = _unwrap(INLINE_NOTE.sub("", ln.text).strip())
+            inner, found = _unwrap(INLINE_NOTE.sub("", ln.text).strip(), wiki)
             ln.extra["notes"] = True
         if found:
             ln.text, ln.whole = inner, True
