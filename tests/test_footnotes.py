@@ -465,6 +465,22 @@ def test_a_wiki_lists_marks_and_markdowns_bold_italics_are_read_apart(cli, corpu
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+def test_a_wiki_title_with_an_entity_is_a_title(cli, corpus_copy, tmp_path):
+    """``== Дама &amp; Валетъ ==`` is the title of a game (the entity read as ``&``), not a
+    subheading whose game's sentences went to the game before."""
+    src = tmp_path / "dama.wiki"
+    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду.\n\n"
+                   "== Дама &amp; Валетъ ==\n\nБерутъ двѣ колоды картъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    siglum = ed.witnesses[-1].siglum
+    assert [s.normalised for s in ed.game("chasy").texts[siglum]] == ["Берут колоду."]
+    assert [s.normalised for s in ed.game("dama-valet").texts[siglum]] == [
+        "Берут две колоды карт."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
     """A breaker's Wikisource page: a <ref> whose note holds a blank line crashed `add` with a
     traceback (the note straddled two paragraphs). It stays in the text with a warning

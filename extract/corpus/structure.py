@@ -235,6 +235,14 @@ def _text_character(ch: str) -> bool:
                                                           "Zl", "Zp"))
 
 
+def _entity_reading(entity: str) -> str:
+    """How an HTML entity (``&amp;``) reads: its character (``&nbsp;`` a space), or the
+    entity as it stands when that is no character of text (:func:`_text_character`)."""
+    import html   # lazy: only pages with entities need it
+    ch = html.unescape(entity)
+    return entity if not _text_character(ch) else " " if ch == "\u00a0" else ch
+
+
 def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 marks: re.Pattern | None = None,
                 singles=_HTML_SINGLES) -> list[tuple[int, int, str]]:
@@ -250,7 +258,6 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
     HTML entity read as its character (``&nbsp;`` a space; one that is no character of text,
     ``&#x202E;``, is left as it stands, :func:`_text_character`). Markup not closed on its
     line is left as it is."""
-    import html   # lazy: only pages with markup need it
     spans: list[tuple[int, int, str]] = []
     taken = DisjointSpans()
 
@@ -278,9 +285,9 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 take(m.start(), m.end(), "")
     if "&" in text:
         for m in _ENTITY.finditer(text):
-            ch = html.unescape(m.group())
-            if ch != m.group() and _text_character(ch) and not taken.meets(*m.span()):
-                take(m.start(), m.end(), " " if ch == "\u00a0" else ch)
+            ch = _entity_reading(m.group())
+            if ch != m.group() and not taken.meets(*m.span()):
+                take(m.start(), m.end(), ch)
     return sorted(spans)
 
 
@@ -535,7 +542,7 @@ def _name_shape(body: str, max_words: int) -> bool:
     at most 60 characters, beginning with a capital letter."""
     words = WORD.findall(body)
     return (0 < len(words) <= max_words and len(body) <= 60 and body[:1].isupper()
-            and re.fullmatch(r"[^\W\d_][\w\s,\-]*", body) is not None and "_" not in body)
+            and re.fullmatch(r"[^\W\d_][\w\s,\-&]*", body) is not None and "_" not in body)
 
 
 def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
@@ -852,6 +859,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             inner, found = _unwrap(INLINE_NOTE.sub("", ln.text).strip(), wiki)
             ln.extra["notes"] = True
         if found:
+            if "&" in inner:     # an entity in a wrapped line reads as its character
+                inner = _ENTITY.sub(lambda m: _entity_reading(m.group()), inner)
             ln.text, ln.whole = inner, True
             if not any(ch.isalpha() for ch in inner):
                 ln.kind, ln.label = "debris", "page number" if re.search(r"\d", inner) else "markup"
