@@ -20,6 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
     ("segment.py", ["--smoke"], "sentencizer"),
     ("intake.py", ["--sizes", "50", "--add-only", "--markup"], "s/1000 sent."),
     ("intake.py", ["--sizes", "50", "--add-only", "--debris"], "s/1000 sent."),
+    ("intake.py", ["--sizes", "50", "--add-only", "--lists"], "s/1000 sent."),
 ])
 def test_benchmark_smoke_run(script, args, expect):
     env = dict(os.environ, PYTHONPATH=str(REPO))

@@ -349,6 +349,8 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
     gone, gone_end = [a for a, _ in dels], [b for _, b in dels]
 
     def _gone(t: int) -> bool:   # token t wholly inside markup the reading text leaves out
+        if not gone:
+            return False
         k = bisect_right(gone, idx[t]) - 1
         return k >= 0 and gone_end[k] >= idx[t] + rows[t][1]
     sent_first = 0   # first word token of the current sentence
@@ -367,7 +369,7 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         # markup glued after the stop that the reading text leaves out ('кругомъ.<ref></ref>'
         # or '<ref name=b/>', which the tokenizer cuts anywhere) belongs to its sentence
         end = idx[i] + rows[i][1]
-        k = bisect_right(gone, end) - 1
+        k = bisect_right(gone, end) - 1 if gone else -1
         if k >= 0 and gone[k] > idx[i] and gone_end[k] > end:
             j = bisect_left(idx, gone_end[k], j)
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
@@ -489,7 +491,8 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
             s += 1
         while e > s and text[e - 1].isspace():
             e -= 1
-        s, e = _past_change(norm, s), _past_change(norm, e)
+        if norm.changes:
+            s, e = _past_change(norm, s), _past_change(norm, e)
         if e > s:
             out.append((s, e))
     return out
