@@ -481,6 +481,22 @@ def test_a_wiki_title_with_an_entity_is_a_title(cli, corpus_copy, tmp_path):
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+def test_a_wiki_page_with_crlf_line_ends_reads_as_with_lf(cli, corpus_copy, tmp_path):
+    """The same wiki page saved with CRLF line ends: still a wiki page (its headings end in
+    CR LF), its markup read apart, and a wrapped line read as a space, as with LF."""
+    page = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду <!-- скрыто! --> картъ.<br />Тузы "
+            "кладутъ <nowiki>особо</nowiki>.\n* Короли сверху.\nДамы идутъ\nвнизъ.\n")
+    got = []
+    for name, text in (("lf.wiki", page), ("crlf.wiki", page.replace("\n", "\r\n"))):
+        (tmp_path / name).write_bytes(text.encode("utf-8"))
+        r = cli("--corpus", corpus_copy, "add", tmp_path / name)
+        assert r.exit_code == 0, r.output
+        ed = build_edition(corpus_copy)
+        got.append([s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]])
+    assert got[0] == got[1] == ["Берут колоду карт.", "Тузы кладут особо.", "Короли сверху.",
+                                "Дамы идут вниз."]
+
+
 def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
     """A breaker's Wikisource page: a <ref> whose note holds a blank line crashed `add` with a
     traceback (the note straddled two paragraphs). It stays in the text with a warning

@@ -203,7 +203,7 @@ _WIKI_WRAPS = (
 )
 _ENTITY = re.compile(r"&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6});", re.I)
 #: markup of a wiki or Markdown page that stands alone, with what it reads as with no space
-#: on either side (elsewhere nothing): a line break (``<br />``) a space, a comment (``<!-- ... -->``,
+#: on either side and no stop before it (elsewhere nothing: after a stop a sentence may end): a line break (``<br />``) a space, a comment (``<!-- ... -->``,
 #: within its paragraph) nothing; between two spaces it takes the one before it along
 _HTML_SINGLES = ((re.compile(r"<br\s*/?>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
@@ -254,7 +254,8 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
     Markdown quotation's ``>``, :data:`_QUOTE_MARK`; a wiki list's ``*`` or ``#``,
     :data:`_WIKI_LIST_MARK`), the
     markup that stands alone (``singles``, :data:`_HTML_SINGLES`: ``<br />`` with no space
-    on either side read as a space, ``<!-- ... -->`` and ``<br />`` elsewhere as nothing), and an
+    on either side nor a stop before it read as a space, ``<!-- ... -->`` and ``<br />``
+    elsewhere as nothing), and an
     HTML entity read as its character (``&nbsp;`` a space; one that is no character of text,
     ``&#x202E;``, is left as it stands, :func:`_text_character`). Markup not closed on its
     line is left as it is."""
@@ -278,7 +279,7 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
             if before.isspace() and (after.isspace() or not after):
                 a -= 1               # "Тузы <!-- x --> кладут": one space stays
             if not taken.meets(a, b):
-                take(a, b, between if before.strip() and after.strip() else "")
+                take(a, b, between if before.strip(".!?…") and after.strip() else "")
     if marks is not None:
         for m in marks.finditer(text):
             if not taken.meets(*m.span()):
@@ -292,7 +293,7 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
 
 
 #: a wiki page's own markup: a heading line ``== X ==``, a template, a link, a footnote tag
-WIKI_PAGE = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]"
+WIKI_PAGE = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*\r?$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]"
                        r"|<ref[\s>/]|<references", re.M)
 #: a Markdown page's own markup: a heading line ``## X``, a bold line, a link, a quotation
 MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]",

@@ -371,7 +371,10 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         end = idx[i] + rows[i][1]
         k = bisect_right(gone, end) - 1 if gone else -1
         if k >= 0 and gone[k] > idx[i] and gone_end[k] > end:
-            j = bisect_left(idx, gone_end[k], j)
+            # the token that holds the markup's end, or the first after it ('/>Тузы')
+            j = max(j, bisect_right(idx, gone_end[k]) - 1)
+            if idx[j] + rows[j][1] <= gone_end[k]:
+                j += 1
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
         # footnote's marker after the stop ('вверхъ.*', 'вверхъ.*)', 'вверхъ.¹')
         while j < n and (regs[j] in CLOSERS or space[j]

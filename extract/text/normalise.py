@@ -298,7 +298,8 @@ DASH = _rule("dash", "typography",
 SPACES = _rule("spaces", "typography",
                "A run of several spaces or tabs inside a line becomes one space.")
 LINE_WRAP = _rule("line-wrap", "typography",
-                  "A single line break inside a paragraph (a wrapped line) becomes a space.")
+                  "A single line break (LF, CRLF or CR) inside a paragraph (a wrapped line) "
+                  "becomes a space.")
 PAGE_FURNITURE = _rule("page-furniture", "typography",
                        "Page furniture inside a sentence that runs on from one page to the "
                        "next (a running head, a page number, a footnote, a page separator) is "
@@ -432,15 +433,16 @@ EMENDATION = _rule("emendation", "emendation",
 _TYPOGRAPHY = [
     (re.compile(r"(?<=\s)-(?=\s)"), "—", DASH),
     (re.compile(r"(?<=\S)[ \t]{2,}(?=\S)"), " ", SPACES),
-    (re.compile(r"(?<=\S)[ \t]*\n[ \t]*(?=\S)"), " ", LINE_WRAP),
+    (re.compile(r"(?<=\S)[ \t]*(?:\r\n?|\n)[ \t]*(?=\S)"), " ", LINE_WRAP),
     # a form feed (pdftotext's page break) after at most one line break, inside a paragraph
-    (re.compile(r"(?<=\S)[ \t]*\n?[ \t]*\f[ \t]*(?=\S)"), " ", PAGE_BREAK),
+    (re.compile(r"(?<=\S)[ \t]*(?:\r\n?|\n)?[ \t]*\f[ \t]*(?=\S)"), " ", PAGE_BREAK),
     (re.compile("\u00ad+"), "", SOFT_HYPHEN),
     (re.compile("[\u200b\u200c\u200d\u2060\ufeff]+"), "", ZERO_WIDTH),
 ]
 # What a text must hold for each of the first four rules to match (a rule whose characters
 # are absent is not run: most texts have no form feed, tab or double space).
-_TYPOGRAPHY_NEEDS = {DASH: ("-",), SPACES: ("  ", "\t"), LINE_WRAP: ("\n",), PAGE_BREAK: ("\f",)}
+_TYPOGRAPHY_NEEDS = {DASH: ("-",), SPACES: ("  ", "\t"), LINE_WRAP: ("\n", "\r"),
+                     PAGE_BREAK: ("\f",)}
 
 # --- letters ------------------------------------------------------------------------------
 
