@@ -439,15 +439,17 @@ def test_a_wiki_lists_marks_and_markdowns_bold_italics_are_read_apart(cli, corpu
     whose mark the reading text leaves out, each line its own sentence (a ``*`` there, a
     paragraph of its own too, is no footnote, and the mark after a stop no marker glued to
     it; the ``:`` kept the next
-    sentence from beginning); a Markdown page's ``***x***`` is read as x."""
+    sentence from beginning); a Markdown page's ``***x***`` is read as x, and its ``* `` and
+    ``+ `` items are sentences without their marks, never notes (a star after a word above,
+    ``***полную***``, once made the item a note with no warning)."""
     src = tmp_path / "chasy.wiki"
     src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ полную колоду картъ.\n\n"
                    "* Тузы кладутъ особо.\n\nКороли идутъ въ середину.\n* Дамы остаются.\n"
                    ": Валеты тоже.\n",
                    encoding="utf-8")
-    md = tmp_path / "dama.md"
-    md.write_text("# Глава LI\n\n## Дама\n\nБерутъ ***полную*** колоду картъ.\n",
-                  encoding="utf-8")
+    md = tmp_path / "dama.md"     # its '* ' items no notes, though stars stand after a word
+    md.write_text("# Глава LI\n\n## Дама\n\nБерутъ ***полную*** колоду картъ.\n\n"
+                  "* Первый пунктъ.\n\n+ Второй пунктъ.\n", encoding="utf-8")
     numbered = tmp_path / "krest.wiki"       # '# ' opening a paragraph: a list, no heading
     numbered.write_text("== Глава LII ==\n\n== Крестъ ==\n\nБерутъ колоду.\n\n"
                         "# Короли идутъ въ середину.\n# Дамы остаются.\n", encoding="utf-8")
@@ -461,7 +463,7 @@ def test_a_wiki_lists_marks_and_markdowns_bold_italics_are_read_apart(cli, corpu
         "Берут полную колоду карт.", "Тузы кладут особо.", "Короли идут в середину.",
         "Дамы остаются.", "Валеты тоже."]
     assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-2].siglum]] == [
-        "Берут полную колоду карт."]
+        "Берут полную колоду карт.", "Первый пункт.", "Второй пункт."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 

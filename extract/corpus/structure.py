@@ -218,8 +218,9 @@ _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*\n]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
     re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_\n]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
 )
-#: a Markdown quotation's mark at the start of a line
-_QUOTE_MARK = re.compile(r"^>[ \t]?", re.M)
+#: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*`` or
+#: ``+`` (a ``-`` may be a dash of dialogue, and stays)
+_MARKDOWN_LINE_MARK = re.compile(r"^(?:>[ \t]?|[*+][ \t]+(?=\S))", re.M)
 #: a wiki page's list or indent marks at the start of a line (``* ``, ``# ``, ``: ``)
 _WIKI_LIST_MARK = re.compile(r"^[*#:]+[ \t]*(?=[^\s*#:])", re.M)
 
@@ -251,7 +252,7 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
     closing pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
     ``\'\'\'x\'\'\'`` read as nothing (``wraps``: :data:`_MARKDOWN_WRAPS` for a Markdown page's
     ``**x**``, ``*x*``, ``[x](url)``), the marks at a line start that ``marks`` finds (a
-    Markdown quotation's ``>``, :data:`_QUOTE_MARK`; a wiki list's ``*`` or ``#``,
+    Markdown quotation's ``>`` or list item's ``*``, :data:`_MARKDOWN_LINE_MARK`; a wiki list's ``*`` or ``#``,
     :data:`_WIKI_LIST_MARK`), the
     markup that stands alone (``singles``, :data:`_HTML_SINGLES`: ``<br />`` with no space
     on either side nor a stop before it read as a space, ``<!-- ... -->`` and ``<br />``
@@ -315,7 +316,7 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
         if p.kind == "prose":
             out += [(a + p.start, b + p.start, r)
                     for a, b, r in wiki_markup(text[p.start:p.end], wraps,
-                                               _QUOTE_MARK if md else _WIKI_LIST_MARK if wiki
+                                               _MARKDOWN_LINE_MARK if md else _WIKI_LIST_MARK if wiki
                                                else None, _HTML_SINGLES if wraps else ())]
     return out
 
@@ -1077,17 +1078,18 @@ class _Footnotes:
         if not f:
             return
         printed = f.group(1)
+        if self.lists and re.fullmatch(r"\*+", printed):
+            return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
         marker = self._find(printed)
         if marker is None:
             starts = ln.brk or ln.page_top      # at a paragraph's or a page's start
             # a footnote that lost its marker: "*)" or "¹" where a sentence ends or a
             # paragraph starts ("*)" inside a paragraph, "1) Берутъ ...", a numbered rule,
-            # are none); a bare "* ..." at a paragraph's start, but on a Markdown or wiki
-            # page that is an item of a list
+            # are none); a bare "* ..." at a paragraph's start
             lost = (re.match(r"\*+\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]", printed) and (
                         starts or prev is None or prev.kind != "prose"
                         or SENTENCE_END.search(prev.text))) or \
-                (re.fullmatch(r"\*+", printed) and starts and not self.lists)
+                (re.fullmatch(r"\*+", printed) and starts)
             if not lost:
                 return
         if marker is not None:
