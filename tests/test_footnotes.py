@@ -499,6 +499,23 @@ def test_a_wiki_page_with_crlf_line_ends_reads_as_with_lf(cli, corpus_copy, tmp_
                                 "Дамы идут вниз."]
 
 
+def test_a_comment_over_several_lines_is_markup_to_its_close(cli, corpus_copy, tmp_path):
+    """A comment opening a line and closing lines later, over a blank line and a title
+    (``<!--`` / ``Старый текстъ.`` / ``== Старое ==`` / ``-->``): markup, no game or sentence
+    of its own (its first line was a new game's title, which took the next game's text)."""
+    src = tmp_path / "chasy.wiki"
+    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.\n<!--\n"
+                   "Старый текстъ. Еще фраза.\n\n== Старое ==\n-->\nТузы кладутъ особо.\n",
+                   encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    siglum = ed.witnesses[-1].siglum
+    assert [g.slug for g in ed.games if siglum in g.texts] == ["chasy"]
+    assert [s.normalised for s in ed.game("chasy").texts[siglum]] == [
+        "Берут колоду карт.", "Тузы кладут особо."]
+
+
 def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
     """A breaker's Wikisource page: a <ref> whose note holds a blank line crashed `add` with a
     traceback (the note straddled two paragraphs). It stays in the text with a warning

@@ -795,14 +795,26 @@ def two_columns(text: str) -> int | None:
 
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
-    tag, a wiki table ``{| ... |}``: ``debris`` labelled ``markup``) and read the text that
+    tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
+    later one: ``debris`` labelled ``markup``) and read the text that
     markup or spaced letters wrap
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
     wiki = WIKI_PAGE.search(text) is not None
+    # lines that close a comment (a comment over several lines is markup to its close)
+    closers = [k for k, x in enumerate(lines) if "-->" in x.text] if "<!--" in text else []
     i = 0
     while i < len(lines):
         ln = lines[i]
+        if ln.text.startswith("<!--") and "-->" not in ln.text[4:]:
+            k = bisect_right(closers, i)
+            if k < len(closers):                 # (one never closed is left as it stands)
+                q = closers[k]
+                for x in lines[i:q + 1]:
+                    x.kind, x.label = "debris", "markup"
+                out += lines[i:q + 1]
+                i = q + 1
+                continue
         if ln.text.startswith("{{") and ln.text.count("{{") > ln.text.count("}}"):
             j, depth = i, 0                      # a template over several lines
             while j < len(lines) and (j == i or not lines[j].brk):
