@@ -581,3 +581,19 @@ def test_a_marker_after_a_stop_is_no_sentence_and_ends_its_own(cli, corpus_copy,
     r = cli("--corpus", corpus_copy, "add", src, "--dry-run")
     assert r.exit_code == 0, r.output
     assert "new sentence ids (4): kotilon:1, kotilon:2, chasy:1, chasy:2" in r.output, r.output
+
+
+def test_a_comment_holds_no_formatting_and_a_line_break_no_double_space():
+    """What a comment holds is not read as formatting (``<!-- ''x'' -->`` is nothing, whole);
+    a ``<br>`` beside a space, or after a stop, adds no space."""
+    from extract.corpus.structure import wiki_markup
+
+    def reading(t):
+        out, pos = [], 0
+        for a, b, r in wiki_markup(t):
+            out += [t[pos:a], r]
+            pos = b
+        return "".join(out) + t[pos:]
+    assert reading("колоду<!-- ''скрыто'' --> картъ.") == "колоду картъ."
+    assert [reading(t) for t in ("а <br>б", "а<br>б", "а,<br>б", "а.<br>Б", "а <br> б")] == [
+        "а б", "а б", "а, б", "а.Б", "а б"]

@@ -267,12 +267,7 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
         spans.append((a, b, reading))
         taken.add(a, b)
 
-    for pattern in wraps:
-        for m in pattern.finditer(text):
-            (a, b), (c, d) = m.span("o"), m.span("c")
-            if not taken.meets(a, b) and not taken.meets(c, d):
-                take(a, b, "")
-                take(c, d, "")
+    # a comment first: what it holds is no formatting (``<!-- ''x'' -->``)
     for pattern, between in singles:
         for m in pattern.finditer(text):
             a, b = m.span()
@@ -280,7 +275,15 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
             if before.isspace() and (after.isspace() or not after):
                 a -= 1               # "Тузы <!-- x --> кладут": one space stays
             if not taken.meets(a, b):
-                take(a, b, between if before.strip(".!?…") and after.strip() else "")
+                gap = before and after and not before.isspace() and not after.isspace() \
+                    and before not in ".!?…"
+                take(a, b, between if gap else "")
+    for pattern in wraps:
+        for m in pattern.finditer(text):
+            (a, b), (c, d) = m.span("o"), m.span("c")
+            if not taken.meets(a, b) and not taken.meets(c, d):
+                take(a, b, "")
+                take(c, d, "")
     if marks is not None:
         for m in marks.finditer(text):
             if not taken.meets(*m.span()):
