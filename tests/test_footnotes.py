@@ -597,3 +597,13 @@ def test_a_comment_holds_no_formatting_and_a_line_break_no_double_space():
     assert reading("колоду<!-- ''скрыто'' --> картъ.") == "колоду картъ."
     assert [reading(t) for t in ("а <br>б", "а<br>б", "а,<br>б", "а.<br>Б", "а <br> б")] == [
         "а б", "а б", "а, б", "а.Б", "а б"]
+
+
+def test_a_comment_in_a_title_line_leaves_the_title():
+    """``== Мельница <!-- x --> ==`` is the title of the Mill (the comment is no part of how
+    the line reads), not a subheading that merged the Mill's text into the game before."""
+    from extract.corpus.structure import analyse
+    text = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.\n\n"
+            "== Мельница <!-- x --> ==\n\nБерутъ двѣ колоды.\n")
+    titles = [(p.label, text[p.start:p.end]) for p in analyse(text).parts if p.kind == "title"]
+    assert titles == [("Часы", "== Часы =="), ("Мельница", "== Мельница <!-- x --> ==")]

@@ -202,6 +202,8 @@ _WIKI_WRAPS = (
     re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]{0,%d}?(?<=[^\s'])(?P<c>(?P=o))(?!')" % _WRAP_MAX),
 )
 _ENTITY = re.compile(r"&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6});", re.I)
+#: a comment on one line
+_COMMENT = re.compile(r"<!--.*?-->")
 #: markup of a wiki or Markdown page that stands alone, with what it reads as with no space
 #: on either side and no stop before it (elsewhere nothing: after a stop a sentence may end): a line break (``<br />``) a space, a comment (``<!-- ... -->``,
 #: within its paragraph) nothing; between two spaces it takes the one before it along
@@ -875,6 +877,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             # how the line reads; the line stays whole (its span), so the note stays in it
             inner, found = _unwrap(INLINE_NOTE.sub("", ln.text).strip(), wiki)
             ln.extra["notes"] = True
+        if "<!--" in inner:       # == Мельница <!-- x --> ==: the comment
+            inner, found = _unwrap(_COMMENT.sub("", ln.text).strip(), wiki)   # is no part
         if found:
             if "&" in inner:     # an entity in a wrapped line reads as its character
                 inner = _ENTITY.sub(lambda m: _entity_reading(m.group()), inner)
