@@ -49,6 +49,16 @@ def _sentences(ed, siglum):
     return [s for g in ed.games for s in g.texts.get(siglum, ())]
 
 
+def _add_and_read(cli, corpus, path, text, game) -> list[str]:
+    """Write ``text`` to ``path``, add it by the CLI (no warning), and return the reading text
+    of each sentence of ``game`` in it."""
+    path.write_bytes(text.encode("utf-8"))
+    r = cli("--corpus", corpus, "add", path)
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+    ed = build_edition(corpus)
+    return [s.normalised for s in ed.game(game).texts[ed.witnesses[-1].siglum]]
+
+
 def test_each_footnote_is_a_note_of_the_sentence_its_marker_stands_in(with_notes):
     """Every footnote of the fixtures is attached to the sentence whose marker calls it, with
     its marker and its whole text (the one continued at the foot of the next page joined); no
@@ -418,68 +428,50 @@ def test_line_breaks_comments_and_nowiki_of_a_wiki_page_are_read_as_it_shows_the
     """Wikisource's ``<br />`` (a space), ``<!-- ... -->`` (not shown; the '!' in it ended a
     sentence) and ``<nowiki>x</nowiki>`` (x) are read apart from the words; the witness
     still reads back from the TEI byte for byte."""
-    src = tmp_path / "chasy.wiki"
-    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ полную колоду картъ<br />и "
-                   "раскладываютъ ихъ кругомъ. Тузы <!-- sic! --> кладутъ особо.<br>\n"
-                   "Короли идутъ въ <nowiki>середину</nowiki>.\n", encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", src)
-    assert r.exit_code == 0 and "warning" not in r.output, r.output
-    ed = build_edition(corpus_copy)
-    w = ed.witnesses[-1]
-    assert [s.normalised for s in ed.game("chasy").texts[w.siglum]] == [
+    text = ("== Глава L ==\n\n== Часы ==\n\nБерутъ полную колоду картъ<br />и раскладываютъ "
+            "ихъ кругомъ. Тузы <!-- sic! --> кладутъ особо.<br>\nКороли идутъ въ "
+            "<nowiki>середину</nowiki>.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", text, "chasy") == [
         "Берут полную колоду карт и раскладывают их кругом.", "Тузы кладут особо.",
         "Короли идут в середину."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
-    _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, w)
+    _exported_and_read_back(cli, corpus_copy, tmp_path, relaxng, build_edition(corpus_copy).witnesses[-1])
 
 
 def test_a_wiki_lists_marks_and_markdowns_bold_italics_are_read_apart(cli, corpus_copy, tmp_path):
     """A wiki page's lines that begin ``* ``, ``# `` or ``: `` (a list, an indent; ``# ``
-    opening a paragraph too, which a Markdown page reads as a heading) are prose
-    whose mark the reading text leaves out, each line its own sentence (a ``*`` there, a
-    paragraph of its own too, is no footnote, and the mark after a stop no marker glued to
-    it; the ``:`` kept the next
-    sentence from beginning); a Markdown page's ``***x***`` is read as x, and its ``* `` and
-    ``+ `` items are sentences without their marks, never notes (a star after a word above,
-    ``***полную***``, once made the item a note with no warning)."""
-    src = tmp_path / "chasy.wiki"
-    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ полную колоду картъ.\n\n"
-                   "* Тузы кладутъ особо.\n\nКороли идутъ въ середину.\n* Дамы остаются.\n"
-                   ": Валеты тоже.\n",
-                   encoding="utf-8")
-    md = tmp_path / "dama.md"     # its '* ' items no notes, though stars stand after a word
-    md.write_text("# Глава LI\n\n## Дама\n\nБерутъ ***полную*** колоду картъ.\n\n"
-                  "* Первый пунктъ.\n\n+ Второй пунктъ.\n", encoding="utf-8")
-    numbered = tmp_path / "krest.wiki"       # '# ' opening a paragraph: a list, no heading
-    numbered.write_text("== Глава LII ==\n\n== Крестъ ==\n\nБерутъ колоду.\n\n"
-                        "# Короли идутъ въ середину.\n# Дамы остаются.\n", encoding="utf-8")
-    for f in (src, md, numbered):
-        r = cli("--corpus", corpus_copy, "add", f)
-        assert r.exit_code == 0 and "warning" not in r.output, r.output
-    ed = build_edition(corpus_copy)
-    assert [s.normalised for s in ed.game("krest").texts[ed.witnesses[-1].siglum]] == [
-        "Берут колоду.", "Короли идут в середину.", "Дамы остаются."]
-    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-3].siglum]] == [
+    opening a paragraph too, which a Markdown page reads as a heading) are prose whose mark
+    the reading text leaves out, each line its own sentence (a ``*`` there, a paragraph of
+    its own too, is no footnote, and the mark after a stop no marker glued to it; the ``:``
+    kept the next sentence from beginning); a Markdown page's ``***x***`` is read as x, and
+    its ``* `` and ``+ `` items are sentences without their marks, never notes (a star after
+    a word above, ``***полную***``, once made the item a note with no warning)."""
+    wiki = ("== Глава L ==\n\n== Часы ==\n\nБерутъ полную колоду картъ.\n\n* Тузы кладутъ "
+            "особо.\n\nКороли идутъ въ середину.\n* Дамы остаются.\n: Валеты тоже.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
         "Берут полную колоду карт.", "Тузы кладут особо.", "Короли идут в середину.",
         "Дамы остаются.", "Валеты тоже."]
-    assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-2].siglum]] == [
+    md = ("# Глава LI\n\n## Дама\n\nБерутъ ***полную*** колоду картъ.\n\n* Первый пунктъ.\n\n"
+          "+ Второй пунктъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "dama.md", md, "dama") == [
         "Берут полную колоду карт.", "Первый пункт.", "Второй пункт."]
+    numbered = ("== Глава LII ==\n\n== Крестъ ==\n\nБерутъ колоду.\n\n# Короли идутъ въ "
+                "середину.\n# Дамы остаются.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "krest.wiki", numbered, "krest") == [
+        "Берут колоду.", "Короли идут в середину.", "Дамы остаются."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
 def test_a_wiki_title_with_an_entity_is_a_title(cli, corpus_copy, tmp_path):
     """``== Дама &amp; Валетъ ==`` is the title of a game (the entity read as ``&``), not a
     subheading whose game's sentences went to the game before."""
-    src = tmp_path / "dama.wiki"
-    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду.\n\n"
-                   "== Дама &amp; Валетъ ==\n\nБерутъ двѣ колоды картъ.\n", encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", src)
-    assert r.exit_code == 0, r.output
-    ed = build_edition(corpus_copy)
-    siglum = ed.witnesses[-1].siglum
-    assert [s.normalised for s in ed.game("chasy").texts[siglum]] == ["Берут колоду."]
-    assert [s.normalised for s in ed.game("dama-valet").texts[siglum]] == [
+    text = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду.\n\n== Дама &amp; Валетъ ==\n\n"
+            "Берутъ двѣ колоды картъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "dama.wiki", text, "dama-valet") == [
         "Берут две колоды карт."]
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]] == [
+        "Берут колоду."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
@@ -488,13 +480,9 @@ def test_a_wiki_page_with_crlf_line_ends_reads_as_with_lf(cli, corpus_copy, tmp_
     CR LF), its markup read apart, and a wrapped line read as a space, as with LF."""
     page = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду <!-- скрыто! --> картъ.<br />Тузы "
             "кладутъ <nowiki>особо</nowiki>.\n* Короли сверху.\nДамы идутъ\nвнизъ.\n")
-    got = []
-    for name, text in (("lf.wiki", page), ("crlf.wiki", page.replace("\n", "\r\n"))):
-        (tmp_path / name).write_bytes(text.encode("utf-8"))
-        r = cli("--corpus", corpus_copy, "add", tmp_path / name)
-        assert r.exit_code == 0, r.output
-        ed = build_edition(corpus_copy)
-        got.append([s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]])
+    got = [_add_and_read(cli, corpus_copy, tmp_path / name, text, "chasy")
+           for name, text in (("lf.wiki", page), ("crlf.wiki", page.replace(
+               "Глава L ", "Глава LI ").replace("\n", "\r\n")))]
     assert got[0] == got[1] == ["Берут колоду карт.", "Тузы кладут особо.", "Короли сверху.",
                                 "Дамы идут вниз."]
 
@@ -503,17 +491,12 @@ def test_a_comment_over_several_lines_is_markup_to_its_close(cli, corpus_copy, t
     """A comment opening a line and closing lines later, over a blank line and a title
     (``<!--`` / ``Старый текстъ.`` / ``== Старое ==`` / ``-->``): markup, no game or sentence
     of its own (its first line was a new game's title, which took the next game's text)."""
-    src = tmp_path / "chasy.wiki"
-    src.write_text("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.\n<!--\n"
-                   "Старый текстъ. Еще фраза.\n\n== Старое ==\n-->\nТузы кладутъ особо.\n",
-                   encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", src)
-    assert r.exit_code == 0, r.output
-    ed = build_edition(corpus_copy)
-    siglum = ed.witnesses[-1].siglum
-    assert [g.slug for g in ed.games if siglum in g.texts] == ["chasy"]
-    assert [s.normalised for s in ed.game("chasy").texts[siglum]] == [
+    text = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.\n<!--\nСтарый текстъ. Еще "
+            "фраза.\n\n== Старое ==\n-->\nТузы кладутъ особо.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", text, "chasy") == [
         "Берут колоду карт.", "Тузы кладут особо."]
+    ed = build_edition(corpus_copy)
+    assert [g.slug for g in ed.games if ed.witnesses[-1].siglum in g.texts] == ["chasy"]
 
 
 def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
