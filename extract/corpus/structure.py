@@ -814,11 +814,11 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
         if ln.text.startswith("<!--") and "-->" not in ln.text[4:]:
             k = bisect_right(closers, i)
             if k < len(closers):                 # (one never closed is left as it stands)
-                q = closers[k]
-                for x in lines[i:q + 1]:
+                last = closers[k]
+                for x in lines[i:last + 1]:
                     x.kind, x.label = "debris", "markup"
-                out += lines[i:q + 1]
-                i = q + 1
+                out += lines[i:last + 1]
+                i = last + 1
                 continue
         if ln.text.startswith("{{") and ln.text.count("{{") > ln.text.count("}}"):
             j, depth = i, 0                      # a template over several lines
