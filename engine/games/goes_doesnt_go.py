@@ -52,9 +52,11 @@ PLAYER_HAS_CHOICE = True
 PRUNINGS = {
     "forced-deal": "While dealing, the next card is dealt automatically when no card may be "
     "lifted: it is then the only legal move.",
-    "safe-foundation": "With one pack, after the first deal's dealing, a card goes up "
+    "safe-foundation": "With one pack, in the last deal once it is laid out, a card goes up "
     "automatically when that does not empty a column: its lower neighbour is home, and "
-    "its upper neighbour can then go home instead of onto it; uncovering only adds options.",
+    "its upper neighbour can then go home instead of onto it; uncovering only adds options. "
+    "Not in the first deal: a card gone up there is not gathered, which changes the places "
+    "the redeal gives the cards after it.",
 }
 NCOL = 7
 #: goes-doesnt-go:4 read as a count running along the dealt cards: 2 go, 3 not, 2 go,

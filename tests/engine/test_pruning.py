@@ -154,3 +154,15 @@ def test_solve_raises_on_a_solver_bug(monkeypatch):
                             lambda *a, bogus=bogus, **k: solver.SolveResult("won", list(bogus)))
         with pytest.raises(RuntimeError, match="solver bug"):
             solver.solve(games.new("mill", 1), 5000)
+
+
+def test_goes_doesnt_go_plays_up_automatically_only_in_the_last_deal():
+    """goes-doesnt-go's ``safe-foundation`` waits for the last deal: a card gone up in the
+    first deal is not gathered, so the redeal gives the cards after it other places. Deals
+    52, 213 and 299 are won (and won with the rule off), and lost by a search that plays the
+    card up in the first deal too."""
+    for deal in (52, 213, 299):
+        on = solver.solve(games.new("goes-doesnt-go", deal), BUDGET)
+        off = solver.solve(games.new("goes-doesnt-go", deal, off={"safe-foundation"}), BUDGET)
+        assert (on.outcome, off.outcome) == ("won", "won"), deal
+        assert any(m == ("redeal",) for m in on.moves), deal
