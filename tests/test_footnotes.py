@@ -590,3 +590,22 @@ def test_a_comment_in_a_title_line_leaves_the_title():
             "== Мельница <!-- x --> ==\n\nБерутъ двѣ колоды.\n")
     titles = [(p.label, text[p.start:p.end]) for p in analyse(text).parts if p.kind == "title"]
     assert titles == [("Часы", "== Часы =="), ("Мельница", "== Мельница <!-- x --> ==")]
+
+
+def test_markup_glued_to_a_stop_or_inside_a_word_still_ends_the_sentence(
+        cli, corpus_copy, tmp_path):
+    """A breaker's pages: ``<br/>``, a comment or a Markdown footnote call glued between a
+    stop and the next word (``картъ.<br/>Тузы``, ``картъ.[^1]Тузы``), and a comment inside
+    the last word before a stop (``кла<!-- x -->дутъ.``), kept the stop inside one token of
+    the tokenizer, and two sentences ran on as one. The tokenizer cuts such markup off."""
+    wiki = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.<br/>Тузы кладутъ особо. "
+            "Дамы кла<!-- x -->дутъ.<!-- y -->Валеты внизу.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
+        "Берут колоду карт.", "Тузы кладут особо.", "Дамы кладут.", "Валеты внизу."]
+    md = "# Глава LI\n\n## Дама\n\nБерутъ колоду картъ.[^1]Тузы кладутъ особо.\n\n[^1]: Или двѣ.\n"
+    assert _add_and_read(cli, corpus_copy, tmp_path / "dama.md", md, "dama") == [
+        "Берут колоду карт.", "Тузы кладут особо."]
+    ed = build_edition(corpus_copy)
+    first = ed.game("dama").texts[ed.witnesses[-1].siglum][0]
+    assert [n.marker for n in first.footnotes] == ["1"]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
