@@ -1,7 +1,7 @@
 """Intake and check at scale: time against the number of sentences of one witness.
 
     python benchmarks/intake.py [--sizes 1000,2000,4000,8000,16000] [--skip-model] [--add-only]
-                                [--prereform] [--markup] [--debris] [--lists]
+                                [--prereform] [--markup] [--debris] [--lists] [--notes]
 
 For each size N a synthetic witness (one chapter, one game, N distinct sentences in
 paragraphs of 8) is written into a temporary copy of the corpus, and the script prints the
@@ -22,6 +22,11 @@ quadratic in the TEI writer (40,000 such lines took 66 s to add).
 ``--lists`` makes the witness a wiki page whose sentences are each an item of a list (``* ``,
 a line each): thousands of pieces of markup read apart from the words, the case that was
 quadratic in the reading of markup (20,000 such lines took 137 s to add).
+
+``--notes`` makes the witness a Markdown page whose every sentence calls a footnote
+(``[^k]``), the definitions gathered at the page's end as Markdown writes them: the case that
+was quadratic in footnotes (4,000 notes, each below its paragraph, took 18 s to add; gathered
+at the end they were not found beyond about 60 lines).
 """
 from __future__ import annotations
 
@@ -50,10 +55,18 @@ OLD_WORDS = ("карты кладутъ пачки рядъ масти тузы 
 
 
 def witness_text(n: int, words: tuple[str, ...] | list[str] = WORDS,
-                 markup: bool = False, debris: bool = False, lists: bool = False) -> str:
+                 markup: bool = False, debris: bool = False, lists: bool = False,
+                 notes: bool = False) -> str:
     """A chapter with one game of ``n`` distinct sentences (paragraphs of 8; with ``markup``
     one paragraph of wiki-formatted sentences; with ``debris`` a sentence a paragraph, each
-    followed by debris; with ``lists`` a wiki list, a sentence an item; see the module doc)."""
+    followed by debris; with ``lists`` a wiki list, a sentence an item; with ``notes`` a
+    Markdown page, a sentence a paragraph calling a note defined at the end; see the module
+    doc)."""
+    if notes:
+        paras = [f"{words[(i * 7) % len(words)].capitalize()} {words[(i * 3) % len(words)]} "
+                 f"{i}.[^{i}]" for i in range(n)]
+        return ("# Глава L\n\n## Большой пасьянс\n\n" + "\n\n".join(paras) + "\n\n"
+                + "".join(f"[^{i}]: Примечание {i}.\n" for i in range(n)))
     if lists:
         items = [f"* {words[(i * 7) % len(words)].capitalize()} {words[(i * 3) % len(words)]} {i}."
                  for i in range(n)]
@@ -95,14 +108,14 @@ def timed(fn):
 
 
 def time_add(n: int, words=WORDS, markup: bool = False, debris: bool = False,
-             lists: bool = False) -> float:
+             lists: bool = False, notes: bool = False) -> float:
     """CPU seconds of ``add_witness`` of the ``n``-sentence witness into a copy of the corpus."""
     from extract.intake.add import add_witness
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "corpus"
         shutil.copytree(REPO / "corpus", root, ignore=shutil.ignore_patterns("results"))
-        src = Path(tmp) / "big.txt"
-        src.write_text(witness_text(n, words, markup, debris, lists), encoding="utf-8")
+        src = Path(tmp) / ("big.md" if notes else "big.txt")
+        src.write_text(witness_text(n, words, markup, debris, lists, notes), encoding="utf-8")
         return timed(lambda: add_witness(src, root))[0]
 
 
@@ -121,6 +134,8 @@ def main() -> None:
                     help="web debris after every sentence of the witness of `add` (module doc)")
     ap.add_argument("--lists", action="store_true",
                     help="the witness of `add` a wiki list, a sentence an item (module doc)")
+    ap.add_argument("--notes", action="store_true",
+                    help="the witness of `add` a Markdown page, a note a sentence (module doc)")
     args = ap.parse_args()
     from dataclasses import dataclass
 
@@ -139,11 +154,11 @@ def main() -> None:
     print(f"{'sentences':>9} {'bytes':>10} {'step':<14} {'seconds':>8} {'s/1000 sent.':>13}")
     for n in (int(x) for x in args.sizes.split(",")):
         words = OLD_WORDS if args.prereform else WORDS
-        text = witness_text(n, words, args.markup, args.debris, args.lists)
+        text = witness_text(n, words, args.markup, args.debris, args.lists, args.notes)
         sents = [S("", f"Sentence {i} of a long witness, distinct.") for i in range(n)]
         lock = {f"big:{i + 1}": ids.LockEntry(f"big:{i + 1}", "L", ids.quote_of(s.original))
                 for i, s in enumerate(sents)}
-        rows = [("add", time_add(n, words, args.markup, args.debris, args.lists))]
+        rows = [("add", time_add(n, words, args.markup, args.debris, args.lists, args.notes))]
         if not args.add_only:
             rows.append(("ids.assign", timed(lambda: ids.assign("big", sents, lock))[0]))
         if not args.skip_model and not args.add_only:

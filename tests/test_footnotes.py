@@ -609,3 +609,28 @@ def test_markup_glued_to_a_stop_or_inside_a_word_still_ends_the_sentence(
     first = ed.game("dama").texts[ed.witnesses[-1].siglum][0]
     assert [n.marker for n in first.footnotes] == ["1"]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_markdown_notes_gathered_at_the_end_and_a_second_definition(cli, corpus_copy, tmp_path):
+    """Markdown gathers a page's notes at its end, however far below their calls: the note
+    is still its call's (a page bound of about 60 lines lost it, and its definition became a
+    sentence). A second definition of a label, or one that nothing calls, is debris with a
+    warning naming it, never a sentence."""
+    rules = "".join(f"Дамы кладутъ на {n}-е мѣсто, короли на {n + 1}-е.\n\n" for n in range(80))
+    md = ("# Глава L\n\n## Часы\n\nБерутъ колоду картъ.[^1] Тузы кладутъ особо.\n\n" + rules
+          + "[^1]: Или двѣ.\n\n[^1]: Другое.\n\n[^3]: Лишнее.\n")
+    path = tmp_path / "chasy.md"
+    path.write_text(md, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert re.search(r"chasy\.md:\d+: the footnote '\[\^1\]:' has no call \[\^1\] in the text "
+                     r"above it that an earlier definition does not answer", r.output), r.output
+    assert "the footnote '[^3]:' has no call [^3]" in r.output, r.output
+    ed = build_edition(corpus_copy)
+    sentences = ed.game("chasy").texts[ed.witnesses[-1].siglum]
+    assert [n.marker for n in sentences[0].footnotes] == ["1"]
+    assert "Или двѣ." in sentences[0].footnotes[0].original
+    assert len(sentences) == 82
+    assert not any("Другое" in s.original or "Лишнее" in s.original or "[^" in s.normalised
+                   for s in sentences)
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

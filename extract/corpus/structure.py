@@ -1031,6 +1031,11 @@ ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶�
                            + MD_LABEL + r")(?![*\d\w:])")
 
 
+#: a Markdown footnote's call glued after a word, a number or a stop (its syntax is its
+#: own, unlike ``1)``): group 1 the call, group 2 its label
+_MD_CALL = re.compile(r"(?<=[^\s\]])(\[\^([^\]\[\s^]{1,30})\])(?!:)")
+
+
 def marker_name(printed: str) -> str:
     """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)``, ``[^1]`` and
     ``¹`` -> ``1``."""
@@ -1074,8 +1079,13 @@ class _Footnotes:
         self.first: list[_Line] = []            # the first line of each footnote
         # a page where "* " at a line's start begins an item of a list
         self.lists = MARKDOWN_PAGE.search(text) is not None or WIKI_PAGE.search(text) is not None
+        # Markdown calls (``[^1]``) by label, in the order of the text: (line, start, end)
+        self.calls: dict[str, list[tuple[_Line, int, int]]] = {}
+        self.indexed = 0                        # lines of ``out`` looked through for calls
 
     def _find(self, printed: str) -> tuple[int, int] | None:
+        if printed.startswith("[^"):
+            return self._find_call(marker_name(printed))
         pat = _marker_pattern(printed)
         for x in reversed(self.out[max(self.page_start, len(self.out) - PAGE_LINES):]):
             if x.kind != "prose":
@@ -1084,6 +1094,22 @@ class _Footnotes:
                 span = (x.start + m.start(1), x.start + m.end(1))
                 if span not in self.claimed:
                     return span
+        return None
+
+    def _find_call(self, label: str) -> tuple[int, int] | None:
+        """The last call of Markdown's footnote ``label`` (``[^label]``) in the prose above
+        that no footnote claimed yet, anywhere above: a label names its note on the whole
+        page, whose notes Markdown gathers at its end (a page bound would lose them). The
+        calls are indexed once per line, so a page of many notes is read in linear time."""
+        for x in self.out[self.indexed:]:
+            if x.kind == "prose" and "[^" in x.text:
+                for m in _MD_CALL.finditer(x.text):
+                    self.calls.setdefault(m.group(2), []).append(
+                        (x, x.start + m.start(1), x.start + m.end(1)))
+        self.indexed = len(self.out)
+        for x, a, b in reversed(self.calls.get(label, ())):
+            if x.kind == "prose" and (a, b) not in self.claimed:
+                return a, b
         return None
 
     def _mark(self, ln: _Line, first: _Line, marker) -> None:
@@ -1108,7 +1134,8 @@ class _Footnotes:
             lost = (re.match(r"\*+\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]", printed) and (
                         starts or prev is None or prev.kind != "prose"
                         or SENTENCE_END.search(prev.text))) or \
-                (re.fullmatch(r"\*+", printed) and starts)
+                (re.fullmatch(r"\*+", printed) and starts) or \
+                printed.startswith("[^")    # Markdown's "[^1]: ..." is a note's definition
             if not lost:
                 return
         if marker is not None:
@@ -1159,8 +1186,12 @@ class _Footnotes:
         out = self.out
         bounds = [i for i, x in enumerate(out) if x.page_top or (
             x.kind == "debris" and x.label in ("running head", "page number"))]
+        of_note: dict[int, list[int]] = {}    # a footnote's start -> its lines (one pass)
+        for i, x in enumerate(out):
+            if x.extra.get("note") is not None:
+                of_note.setdefault(x.extra["note"], []).append(i)
         for head in self.first:
-            lines = [i for i, x in enumerate(out) if x.extra.get("note") == head.start]
+            lines = of_note.get(head.start, [])
             if not lines or SENTENCE_END.search(out[lines[-1]].text):
                 continue
             after = [b for b in bounds if b > lines[-1]]
@@ -1208,10 +1239,14 @@ class _Footnotes:
         (their spans go to ``orphans``)."""
         for head in self.first:
             if head.extra.get("marker") is None:
+                printed = head.text.split()[0]
+                label = re.match(MD_LABEL, printed)
+                why = (f"no call {label.group()} in the text above it that an earlier "
+                       f"definition does not answer (a second definition of the label?)"
+                       if label else "no marker in the text above it on its page")
                 warnings.append((line_of(self.text, head.start), (
-                    f"the footnote {head.text.split()[0]!r} has no marker in the text above it "
-                    f"on its page: kept as debris (in the witness and the TEI), attached to no "
-                    f"sentence")))
+                    f"the footnote {printed!r} has {why}: kept as debris (in the witness and "
+                    f"the TEI), attached to no sentence")))
         for x in self.out:
             if x.kind != "prose":
                 continue
@@ -1221,10 +1256,11 @@ class _Footnotes:
                 if span in self.claimed:
                     continue
                 orphans.append(span)
+                why = (f"no definition {printed}: ... on the page" if printed.startswith("[^")
+                       else "no footnote on its page (lost with the page's foot?)")
                 warnings.append((line_of(self.text, span[0]), (
-                    f"the footnote marker {printed!r} has no footnote on its page (lost with "
-                    f"the page's foot?): kept in the text, no note made; the word before it is "
-                    f"read without it")))
+                    f"the footnote marker {printed!r} has {why}: kept in the text, no note "
+                    f"made; the word before it is read without it")))
 
 
 def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]]) -> None:

@@ -297,6 +297,8 @@ class _WitnessWriter:
         self.p = None
         self.para: int | None = None
         self.sentences = {s.id: s for g in edition.games for s in g.texts.get(siglum, ())}
+        self._feet: list | None = None       # footnote units by start (:meth:`_foot_lines`)
+        self._feet_starts: list[int] = []
         #: footnote lines (by start) -> the xml:id of the note they are encoded as
         self.foot = {a: f"{anchor_id(s.id)}.fn{k}" for s in self.sentences.values()
                      for k, f in enumerate(s.footnotes, 1) for a in self._foot_lines(f)}
@@ -304,9 +306,19 @@ class _WitnessWriter:
     def _foot_lines(self, f) -> list[int]:
         """The starts of the debris units that print footnote ``f`` (the unit's text begins
         with the marker, so it starts at or before the note's first span)."""
-        units = self.ed.units[self.sig]
-        return [u.start for u in units if u.kind == "debris" and u.ref == "footnote"
-                and any(u.start <= a < u.end or a <= u.start < b for a, b in f.spans)]
+        if self._feet is None:    # the footnote units by start, once (a page may hold many)
+            self._feet = [u for u in self.ed.units[self.sig]
+                          if u.kind == "debris" and u.ref == "footnote"]
+            self._feet.sort(key=lambda u: u.start)
+            self._feet_starts = [u.start for u in self._feet]
+        feet, starts = self._feet, self._feet_starts
+        found = set()
+        for a, b in f.spans:   # a unit that holds a, and those that start inside [a, b)
+            k = bisect_right(starts, a) - 1
+            if k >= 0 and a < feet[k].end:
+                found.add(k)
+            found.update(range(bisect_left(starts, a), bisect_left(starts, b)))
+        return [feet[k].start for k in sorted(found)]
 
     def _id(self, wanted: str) -> str | None:
         if wanted in self.used:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib.metadata import version
@@ -551,6 +552,21 @@ def code_fingerprint() -> str:
 _CODE_FINGERPRINT: list = []
 
 
+
+def _by_offset(items: list, offset) -> tuple[list[int], list[tuple[int, object]]]:
+    """``items`` keyed by ``offset(item)`` for :func:`_between`: the offsets sorted, and
+    (index in ``items``, item) in that order."""
+    order = sorted(range(len(items)), key=lambda i: offset(items[i]))
+    return [offset(items[i]) for i in order], [(i, items[i]) for i in order]
+
+
+def _between(keyed: tuple[list[int], list[tuple[int, object]]], s: int, e: int) -> list:
+    """The items of ``keyed`` (:func:`_by_offset`) whose offset lies in ``[s, e)``, in their
+    order in the list they came from: a binary search, as a page may hold many."""
+    keys, items = keyed
+    picked = items[bisect_left(keys, s):bisect_left(keys, e)]
+    return [x for _, x in sorted(picked, key=lambda p: p[0])]
+
 def build_edition(root: str | Path | None = None, cache_dir: Path | None = None) -> Edition:
     """Build the model from a corpus folder (default: the repository's ``corpus/``).
 
@@ -697,6 +713,8 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
     norms: dict[str, Normalisation] = {}
     notes_of: dict[str, list[Footnote]] = {}
     calls_of: dict[str, list[tuple[int, int]]] = {}   # the tags of the inline footnotes
+    notes_by: dict[str, tuple] = {}   # the same by offset, for :func:`_between`
+    calls_by: dict[str, tuple] = {}
     for w in witnesses:
         layout = analyse(w.text, w.path, w.page_title, [g.title_ru for g in known],
                          load_marks(root, w.siglum, w.text))
@@ -706,6 +724,8 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
         norms[w.siglum] = norm
         notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline)
         calls_of[w.siglum] = [call for call, _, _ in layout.inline]
+        notes_by[w.siglum] = _by_offset(notes_of[w.siglum], lambda f: f.anchor[0])
+        calls_by[w.siglum] = _by_offset(calls_of[w.siglum], lambda c: c[0])
         current: str | None = None
         wunits: list[Unit] = []
         para_index: dict[str, int] = {}
@@ -802,8 +822,8 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                     continue
                 _, para, s, e = item
                 block = norm.slice(s, e)
-                feet = [f for f in notes_of[siglum] if s <= f.anchor[0] < e]
-                calls = [(a - s, b - s) for a, b in calls_of[siglum] if s <= a < e]
+                feet = _between(notes_by[siglum], s, e)
+                calls = [(a - s, b - s) for a, b in _between(calls_by[siglum], s, e)]
                 spans = sentence_spans(_masked(block, calls) if calls else block)
                 if feet:
                     spans = _keep_markers(spans, [f.anchor for f in feet], norm.original, s)
