@@ -401,7 +401,7 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                 and p.marker is not None} | {call for call, _, _ in inline}
     empty_tags = [(a, b) for a, b in orphans if w.text.startswith("<ref", a)]
     markup = prose_markup(w.text, parts) + [(a, b, "") for a, b in empty_tags]
-    markers = [span for span in orphans if span not in empty_tags]
+    markers = [span for span in orphans if not w.text.startswith("<ref", span[0])]
     norm = _marked_normalisation(w.text, emendations, attached, markers, markup)
     extra, dropped = [], []
     prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
