@@ -634,3 +634,24 @@ def test_markdown_notes_gathered_at_the_end_and_a_second_definition(cli, corpus_
     assert not any("Другое" in s.original or "Лишнее" in s.original or "[^" in s.normalised
                    for s in sentences)
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_comment_left_open_or_too_long_is_kept_with_a_warning(cli, corpus_copy, tmp_path):
+    """A breaker's wiki page: a ``<!--`` never closed in its paragraph cut its sentence at
+    the ``!`` (the tokenizer made it a token of its own), with no word said. It is kept in
+    the reading text as printed, inside its sentence, with a warning that names its line;
+    so is a comment longer than the markup read (1,000 characters)."""
+    long = "я " * 600
+    page = (f"== Глава L ==\n\n== Часы ==\n\nБерутъ колоду <!-- x картъ. Тузы кладутъ особо."
+            f"\n\nДамы <!-- {long}--> внизу.\n\nКороли <!-- ок --> вверху.\n")
+    path = tmp_path / "chasy.wiki"
+    path.write_text(page, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert "chasy.wiki:5: a comment <!-- is not closed in its paragraph" in r.output, r.output
+    assert "chasy.wiki:7: a comment <!-- holds more than 1,000 characters" in r.output, r.output
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    assert got[:2] == ["Берут колоду <!-- x карт.", "Тузы кладут особо."], got
+    assert got[3] == "Короли вверху." and len(got) == 4, got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -257,7 +257,7 @@ def test_long_text_tokenized_in_pieces_as_a_whole(monkeypatch):
 
 _PIECES = ("Тузы", "кладутъ", "особо", ".", "!", " ", " ", "\n", "<ref></ref>", "<ref name=b/>",
            "<ref name=\"a\"/>", "''", "'''", "[[а|б]]", "&amp;", "*", "»", "«", "—", "Короли",
-           "\n* ", "\n# ", "\n: ", "<!-- x! -->", "<br />", "<br/>", "<!--x-->", "[^1]")
+           "\n* ", "\n# ", "\n: ", "<!-- x! -->", "<br />", "<br/>", "<!--x-->", "[^1]", "<!--", "-->")
 
 
 @settings(deadline=None)

@@ -326,6 +326,32 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
     return out
 
 
+def unclosed_comments(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]:
+    """Warnings ``(line, message)`` for each comment of the prose parts of ``text`` that
+    :func:`wiki_markup` leaves in the reading text: a ``<!--`` with no ``-->`` after it in
+    its paragraph, or a comment longer than the markup it reads (``_WRAP_MAX`` characters)."""
+    if "<!--" not in text:
+        return []
+    line = line_finder(text)
+    out = []
+    for p in parts:
+        if p.kind != "prose":
+            continue
+        a = text.find("<!--", p.start, p.end)
+        while a >= 0:
+            b = text.find("-->", a + 4, p.end)
+            if b < 0 or b - a - 4 > _WRAP_MAX:
+                why, fix = (("is not closed in its paragraph", "close it with --> in its "
+                             "paragraph") if b < 0 else
+                            (f"holds more than {_WRAP_MAX:,} characters", "shorten it"))
+                out.append((line(a), f"a comment <!-- {why}: kept in the reading text as "
+                                     f"printed; {fix}"))
+                if b < 0:
+                    break
+            a = text.find("<!--", b + 3, p.end)
+    return out
+
+
 def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
         list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]]]:
     """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
@@ -1624,7 +1650,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                  f"corpus/structure/<siglum>.toml"))
     fixed = {s for s, _ in corrected}
     inline, inline_orphans, inline_warnings = inline_notes(text, parts)
-    warnings += inline_warnings
+    warnings += inline_warnings + unclosed_comments(text, parts)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
                   tuple(sorted(orphans + inline_orphans)), tuple(inline))

@@ -26,7 +26,7 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import accumulate
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy
 import spacy
@@ -452,20 +452,27 @@ def make_lemmas(nlp: Language, name: str, prefer: list):
     return lemmas
 
 
-#: markup of a wiki or Markdown page that the tokenizer cuts out of a run of characters with
-#: no space (``карт.<br/>Тузы``, ``карт.[^1]Тузы``, ``кла<!-- x -->дутъ.``): a line break, a
-#: comment's two ends, a footnote tag, a Markdown footnote call. Without the cut a stop
-#: before it stays inside one token and ends no sentence. (At the start or the end of such
-#: a run spaCy's own prefix and suffix rules cut it well enough.)
+#: markup of a wiki or Markdown page that the tokenizer cuts off the words it is glued to
+#: (``карт.<br/>Тузы``, ``карт.[^1]Тузы``, ``кла<!-- x -->дутъ.``): a line break, a comment's
+#: two ends, a footnote tag, a Markdown footnote call. Without the cut a stop before it stays
+#: inside one token and ends no sentence, and the ``!`` of a ``<!--`` that begins a word is
+#: a token of its own that ends one (``колоду <!-- x``).
 MARKUP_PIECE = re.compile(r"<(?:br\s*/?>|!--|/?ref\b[^<>\s]*>)|-->|\[\^[^\]\s]{1,40}\]")
 
 
 def _cut_markup(nlp: Language) -> None:
-    """Make ``nlp``'s tokenizer cut :data:`MARKUP_PIECE` out of a word as an infix, before
-    spaCy's own infixes (one of those that overlaps the markup is dropped). Text with no
-    such markup is cut as before. The rule wraps the compiled one of ``spacy.blank``
-    (compiling the list anew costs about 0.04 s a process)."""
-    infixes = nlp.tokenizer.infix_finditer  # type: ignore[union-attr]  # spaCy's Tokenizer: Language types it as any callable
+    """Give ``nlp`` a tokenizer that cuts :data:`MARKUP_PIECE` off the start of a word (a
+    prefix) and out of it (an infix), tried before spaCy's own prefixes and infixes (one of
+    those that overlaps the markup is dropped); at a word's end spaCy's suffixes cut it
+    well enough. Text with no such markup is cut as before. The rules wrap the compiled
+    ones of ``spacy.blank`` (compiling the lists anew costs about 0.05 s a process), and the
+    tokenizer is made once with them (each rule set on its own reloads its special cases)."""
+    old = nlp.tokenizer
+    tokenizer: Any = type(old)   # spaCy's Tokenizer (a compiled class with no type stubs)
+    prefix, infixes = old.prefix_search, old.infix_finditer  # type: ignore[union-attr]  # spaCy's Tokenizer: Language types it as any callable
+
+    def prefix_search(text: str):
+        return MARKUP_PIECE.match(text) or prefix(text)
 
     def infix_finditer(text: str):
         mine = list(MARKUP_PIECE.finditer(text))
@@ -475,7 +482,10 @@ def _cut_markup(nlp: Language) -> None:
                 if not any(m.start() < x.end() and x.start() < m.end() for x in mine)]
         return sorted(mine + rest, key=lambda m: m.start())
 
-    nlp.tokenizer.infix_finditer = infix_finditer  # type: ignore[union-attr]
+    nlp.tokenizer = tokenizer(nlp.vocab, rules=nlp.Defaults.tokenizer_exceptions,
+                              prefix_search=prefix_search, suffix_search=old.suffix_search,  # type: ignore[union-attr]
+                              infix_finditer=infix_finditer, token_match=old.token_match,  # type: ignore[union-attr]
+                              url_match=old.url_match)  # type: ignore[union-attr]
 
 
 @lru_cache(maxsize=2)
