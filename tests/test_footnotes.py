@@ -655,3 +655,15 @@ def test_a_comment_left_open_or_too_long_is_kept_with_a_warning(cli, corpus_copy
     assert got[:2] == ["Берут колоду <!-- x карт.", "Тузы кладут особо."], got
     assert got[3] == "Короли вверху." and len(got) == 4, got
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_list_mark_before_a_comment_and_a_paragraph_of_empty_tags(cli, corpus_copy, tmp_path):
+    """A breaker's wiki page: ``* <!-- x --> Тузы`` kept its ``*`` in the reading text (the
+    comment took the mark's space, and the mark was then not read), and a paragraph that is
+    only ``<ref></ref>`` was a citable sentence with an empty reading. The mark is read apart
+    and its sentence begins with its word; a line of tags alone is markup (``debris``)."""
+    page = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.\n* <!-- x --> Тузы кладутъ "
+            "особо.\n\n<ref></ref>\n\nКороли вверху.\n: <br /> Дамы внизу.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", page, "chasy") == [
+        "Берут колоду карт.", "Тузы кладут особо.", "Короли вверху.", "Дамы внизу."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -270,12 +270,16 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
         taken.add(a, b)
 
     # a comment first: what it holds is no formatting (``<!-- ''x'' -->``)
+    mark_ends = {m.end() for m in marks.finditer(text)} if marks is not None else set()
     for pattern, between in singles:
         for m in pattern.finditer(text):
             a, b = m.span()
             before, after = text[a - 1:a], text[b:b + 1]
             if before.isspace() and (after.isspace() or not after):
-                a -= 1               # "Тузы <!-- x --> кладут": one space stays
+                if a in mark_ends and after:
+                    b += 1           # "* <!-- x --> Тузы": the mark keeps its space
+                else:
+                    a -= 1           # "Тузы <!-- x --> кладут": one space stays
             if not taken.meets(a, b):
                 gap = before and after and not before.isspace() and not after.isspace() \
                     and before not in ".!?…"
@@ -758,7 +762,8 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 #: a line that is only markup of a Markdown or wiki export, not book text
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
-    r"|\{\{[^{}]*\}\}|</?[A-Za-z][^<>]*>|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+)$", re.I)
+    r"|\{\{[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+)$",
+    re.I)
 #: markup that wraps a line's text: Markdown and wiki headings, bold, italics, centring
 WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),
             re.compile(r"^\*\*(.+?)\*\*$"), re.compile(r"^__(.+?)__$"), re.compile(r"^'''(.+?)'''$"),
