@@ -667,3 +667,20 @@ def test_a_list_mark_before_a_comment_and_a_paragraph_of_empty_tags(cli, corpus_
     assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", page, "chasy") == [
         "Берут колоду карт.", "Тузы кладут особо.", "Короли вверху.", "Дамы внизу."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_markdown_call_with_an_empty_definition(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: ``картъ.[^b] Тузы`` whose definition ``[^b]:`` is empty.
+    The empty definition was a sentence of its own, and the call, which no note answers,
+    kept its stop inside one token, so two sentences ran on as one. The definition is
+    markup, the call stays in the reading text with a warning, at the end of its sentence."""
+    page = "# Глава L\n\n## Часы\n\nБерутъ колоду картъ.[^b] Тузы кладутъ особо.\n\n[^b]:\n"
+    path = tmp_path / "chasy.md"
+    path.write_text(page, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert "chasy.md:5: the footnote marker '[^b]' has no definition" in r.output, r.output
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    assert got == ["Берут колоду карт.[^b]", "Тузы кладут особо."], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -762,7 +762,7 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 #: a line that is only markup of a Markdown or wiki export, not book text
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
-    r"|\{\{[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+)$",
+    r"|\{\{[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+|" + MD_LABEL + r":[ \t]*)$",
     re.I)
 #: markup that wraps a line's text: Markdown and wiki headings, bold, italics, centring
 WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),

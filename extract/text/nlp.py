@@ -107,6 +107,8 @@ CLOSERS = frozenset(")]»\"'”’“")
 #: what stands glued after a stop and belongs to its sentence: more stops (``!..``) and a
 #: footnote's marker (``*``, ``¹``)
 _AFTER_STOP = ".…*⁰¹²³⁴⁵⁶⁷⁸⁹"
+#: a Markdown footnote's call, a marker too (``вверхъ.[^1]``)
+_MD_CALL = re.compile(r"\[\^[^\]\s]{1,40}\]")
 PAIRS = {"«": "»", "(": ")", "„": "“", "[": "]"}
 _BRACKETS = frozenset(PAIRS) | frozenset(PAIRS.values())
 #: A chapter heading line: one unit, whatever periods it holds ('Глава XL. Мельница. - ...').
@@ -378,7 +380,8 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
         # footnote's marker after the stop ('вверхъ.*', 'вверхъ.*)', 'вверхъ.¹')
         while j < n and (regs[j] in CLOSERS or space[j]
-                         or (not ws[j - 1] and regs[j] and regs[j].strip(_AFTER_STOP) == ""
+                         or (not ws[j - 1] and regs[j] and (regs[j].strip(_AFTER_STOP) == ""
+                                                            or _MD_CALL.fullmatch(regs[j]))
                              and "\n" not in text[end:idx[j]])):   # a marker is on its line
             j += 1
         if j >= n:
@@ -458,21 +461,25 @@ def make_lemmas(nlp: Language, name: str, prefer: list):
 #: inside one token and ends no sentence, and the ``!`` of a ``<!--`` that begins a word is
 #: a token of its own that ends one (``колоду <!-- x``).
 MARKUP_PIECE = re.compile(r"<(?:br\s*/?>|!--|/?ref\b[^<>\s]*>)|-->|\[\^[^\]\s]{1,40}\]")
+_MARKUP_AT_END = re.compile(f"(?:{MARKUP_PIECE.pattern})$")
 
 
 def _cut_markup(nlp: Language) -> None:
     """Give ``nlp`` a tokenizer that cuts :data:`MARKUP_PIECE` off the start of a word (a
-    prefix) and out of it (an infix), tried before spaCy's own prefixes and infixes (one of
-    those that overlaps the markup is dropped); at a word's end spaCy's suffixes cut it
-    well enough. Text with no such markup is cut as before. The rules wrap the compiled
+    prefix), off its end (a suffix: ``картъ.[^b]``, whose ``]`` spaCy's suffixes cut alone)
+    and out of it (an infix), tried before spaCy's own rules (an infix of those that
+    overlaps the markup is dropped). Text with no such markup is cut as before. The rules wrap the compiled
     ones of ``spacy.blank`` (compiling the lists anew costs about 0.05 s a process), and the
     tokenizer is made once with them (each rule set on its own reloads its special cases)."""
     old = nlp.tokenizer
     tokenizer: Any = type(old)   # spaCy's Tokenizer (a compiled class with no type stubs)
-    prefix, infixes = old.prefix_search, old.infix_finditer  # type: ignore[union-attr]  # spaCy's Tokenizer: Language types it as any callable
+    prefix, suffix, infixes = old.prefix_search, old.suffix_search, old.infix_finditer  # type: ignore[union-attr]  # spaCy's Tokenizer: Language types it as any callable
 
     def prefix_search(text: str):
         return MARKUP_PIECE.match(text) or prefix(text)
+
+    def suffix_search(text: str):
+        return _MARKUP_AT_END.search(text) or suffix(text)
 
     def infix_finditer(text: str):
         mine = list(MARKUP_PIECE.finditer(text))
@@ -483,7 +490,7 @@ def _cut_markup(nlp: Language) -> None:
         return sorted(mine + rest, key=lambda m: m.start())
 
     nlp.tokenizer = tokenizer(nlp.vocab, rules=nlp.Defaults.tokenizer_exceptions,
-                              prefix_search=prefix_search, suffix_search=old.suffix_search,  # type: ignore[union-attr]
+                              prefix_search=prefix_search, suffix_search=suffix_search,
                               infix_finditer=infix_finditer, token_match=old.token_match,  # type: ignore[union-attr]
                               url_match=old.url_match)  # type: ignore[union-attr]
 
