@@ -623,8 +623,8 @@ def test_markdown_notes_gathered_at_the_end_and_a_second_definition(cli, corpus_
     path.write_text(md, encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", path)
     assert r.exit_code == 0, r.output
-    assert re.search(r"chasy\.md:\d+: the footnote '\[\^1\]:' has no call \[\^1\] in the text "
-                     r"above it that an earlier definition does not answer", r.output), r.output
+    assert re.search(r"chasy\.md:\d+: the footnote '\[\^1\]:' has no call \[\^1\] glued to a word "
+                     r"in the text above it that an earlier definition does not answer", r.output), r.output
     assert "the footnote '[^3]:' has no call [^3]" in r.output, r.output
     ed = build_edition(corpus_copy)
     sentences = ed.game("chasy").texts[ed.witnesses[-1].siglum]
@@ -684,3 +684,43 @@ def test_a_markdown_call_with_an_empty_definition(cli, corpus_copy, tmp_path):
     got = [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
     assert got == ["Берут колоду карт.[^b]", "Тузы кладут особо."], got
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_rule_written_with_arrows_and_line_breaks_of_any_spelling(cli, corpus_copy, tmp_path):
+    """A breaker's wiki pages: a game whose only line is ``Тузы -> кладутъ -> особо.``
+    crashed ``add`` (a traceback), and after another paragraph the line was taken for a
+    site's breadcrumbs and lost without a word; ``<Br/>``, ``</br>`` and ``<br/ >`` glued
+    after a stop were left in the reading text and ran two sentences on."""
+    page = "== Глава L ==\n\n== Часы ==\n\nТузы -> кладутъ -> особо.\n"
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", page, "chasy") == [
+        "Тузы -> кладут -> особо."]
+    crumbs = tmp_path / "crumbs.wiki"     # a heading over nothing but a site's breadcrumbs
+    crumbs.write_text("== Глава LII ==\n\n== Часы ==\n\nГлавная > Книги > Пасьянсы\n",
+                      encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", crumbs)
+    assert r.exit_code != 0 and isinstance(r.exception, (SystemExit, type(None))), r.exception
+    assert "crumbs.wiki: no game found" in r.output and "Traceback" not in r.output, r.output
+    page = ("== Глава LI ==\n\n== Дама ==\n\nБерутъ колоду.\n\nТузы → кладутъ → особо.\n\n"
+            "Короли идутъ вверхъ.<Br/>Дамы внизъ. Пятерки.</br>Четверки лежатъ. Берутъ "
+            "колоду картъ.<br/ >Тузы кладутъ особо.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "dama.wiki", page, "dama") == [
+        "Берут колоду.", "Тузы → кладут → особо.", "Короли идут вверх.", "Дамы вниз.",
+        "Пятерки.", "Четверки лежат.", "Берут колоду карт.", "Тузы кладут особо."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_markdown_labels_of_any_length_and_calls_side_by_side(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: a label of 31 letters was no label (its note became a
+    sentence), and the second of two calls side by side (``[^1][^2]``) was no call."""
+    long = "а" * 31
+    page = (f"# Глава L\n\n## Часы\n\nБерутъ колоду картъ.[^{long}] Тузы кладутъ "
+            f"особо.[^1][^2] Дамы внизъ.\n\n[^{long}]: длинная\n[^1]: первая\n[^2]: вторая\n")
+    path = tmp_path / "chasy.md"
+    path.write_text(page, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+    ed = build_edition(corpus_copy)
+    got = [(s.normalised, [n.marker for n in s.footnotes])
+           for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    assert got == [("Берут колоду карт.", [long]), ("Тузы кладут особо.", ["1", "2"]),
+                   ("Дамы вниз.", [])], got

@@ -292,3 +292,16 @@ def test_a_tag_glued_after_a_stop_stays_with_its_sentence():
         norm = _marked_normalisation(text, (), (), (), [(a, a + len(tag), "")])
         assert [text[s:e] for s, e in nlp.sentence_spans(norm)] == [
             f"Карты кладутъ кругомъ.{tag}", "Тузы кладутъ особо."], tag
+
+
+def test_text_without_markup_is_tokenized_as_spacy_does():
+    """The tokenizer cuts wiki and Markdown markup out of words (``картъ.<br/>Тузы``), and
+    nothing else: an arrow of OCR text (``тузъ-->король``, ``7.-->8.``), a bracket or a
+    caret are cut as spaCy's blank Russian pipeline cuts them."""
+    import spacy
+    base = spacy.blank("ru")
+    for text in ("Берутъ колоду картъ.-->Тузы кладутъ особо.", "Семерки 7.-->8. лежатъ.",
+                 "Тузы-->Короли a--->b т.-->д. <! <!- <-- -> [^1 [^] -----",
+                 "См. [1] и (2), а[б] -- конецъ."):
+        assert [t.text for t in pipeline().make_doc(text)] == [t.text for t in base.make_doc(text)]
+    assert [t.text for t in pipeline().make_doc("картъ.<Br/>Тузы")] == ["картъ.", "<Br/>", "Тузы"]

@@ -65,7 +65,7 @@ from ..text.morph import analyzer
 from ..text.normalise import DisjointSpans, apply_changes, normalise
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
-MD_LABEL = r"\[\^[^\]\[\s^]{1,30}\]"
+MD_LABEL = r"\[\^[^\]\[\s^]{1,100}\]"
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 # (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
 # spaces without a form feed is scanned once, not once from each space (quadratic time);
@@ -207,7 +207,7 @@ _COMMENT = re.compile(r"<!--.*?-->")
 #: markup of a wiki or Markdown page that stands alone, with what it reads as with no space
 #: on either side and no stop before it (elsewhere nothing: after a stop a sentence may end): a line break (``<br />``) a space, a comment (``<!-- ... -->``,
 #: within its paragraph) nothing; between two spaces it takes the one before it along
-_HTML_SINGLES = ((re.compile(r"<br\s*/?>", re.I), " "),
+_HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
 
 
@@ -680,7 +680,8 @@ def is_debris(line: str) -> bool:
     # a menu or breadcrumbs: short items (the | of a template, {{razr|...}}, or of a wiki
     # link, [[a|b]], and the > and / of an HTML tag, <i>...</i>, are no separators)
     bare = _INLINE_MARKUP.sub(" ", s)
-    for sep in ("|", "»", ">", "/", "→", "•"):
+    # (a line that ends as a sentence does is no breadcrumbs: 'Тузы -> короли -> дамы.')
+    for sep in ("|",) if s[-1] in ".!?…" else ("|", "»", ">", "/", "→", "•"):
         items = bare.split(sep)
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
                 not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
@@ -1062,9 +1063,9 @@ ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶�
                            + MD_LABEL + r")(?![*\d\w:])")
 
 
-#: a Markdown footnote's call glued after a word, a number or a stop (its syntax is its
-#: own, unlike ``1)``): group 1 the call, group 2 its label
-_MD_CALL = re.compile(r"(?<=[^\s\]])(\[\^([^\]\[\s^]{1,30})\])(?!:)")
+#: a Markdown footnote's call glued after a word, a number, a stop or another call (its
+#: syntax is its own, unlike ``1)``): group 1 the call, group 2 its label
+_MD_CALL = re.compile(r"(?<=\S)(\[\^([^\]\[\s^]{1,100})\])(?!:)")
 
 
 def marker_name(printed: str) -> str:
@@ -1272,8 +1273,9 @@ class _Footnotes:
             if head.extra.get("marker") is None:
                 printed = head.text.split()[0]
                 label = re.match(MD_LABEL, printed)
-                why = (f"no call {label.group()} in the text above it that an earlier "
-                       f"definition does not answer (a second definition of the label?)"
+                why = (f"no call {label.group()} glued to a word in the text above it that "
+                       f"an earlier definition does not answer (a second definition of the "
+                       f"label, or a call after a space?)"
                        if label else "no marker in the text above it on its page")
                 warnings.append((line_of(self.text, head.start), (
                     f"the footnote {printed!r} has {why}: kept as debris (in the witness and "
@@ -1631,8 +1633,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
     for i, p in enumerate(parts[:last_title]):
         if p.kind != "heading" or p.opens:
             continue
-        first = next(q for q in parts[i + 1:] if q.kind not in ("debris", "page-title", "figure"))
-        if first.kind == "prose":
+        first = next((q for q in parts[i + 1:]
+                      if q.kind not in ("debris", "page-title", "figure")), None)
+        if first is not None and first.kind == "prose":
             # an epigraph or an introduction between a chapter heading and its first title:
             # no game's text that the finder can tell, taken in as an untitled fragment
             top, bottom = line_of(text, first.start), line_of(text, first.end)

@@ -108,7 +108,7 @@ CLOSERS = frozenset(")]»\"'”’“")
 #: footnote's marker (``*``, ``¹``)
 _AFTER_STOP = ".…*⁰¹²³⁴⁵⁶⁷⁸⁹"
 #: a Markdown footnote's call, a marker too (``вверхъ.[^1]``)
-_MD_CALL = re.compile(r"\[\^[^\]\s]{1,40}\]")
+_MD_CALL = re.compile(r"\[\^[^\]\s]{1,100}\]")
 PAIRS = {"«": "»", "(": ")", "„": "“", "[": "]"}
 _BRACKETS = frozenset(PAIRS) | frozenset(PAIRS.values())
 #: A chapter heading line: one unit, whatever periods it holds ('Глава XL. Мельница. - ...').
@@ -457,10 +457,11 @@ def make_lemmas(nlp: Language, name: str, prefer: list):
 
 #: markup of a wiki or Markdown page that the tokenizer cuts off the words it is glued to
 #: (``карт.<br/>Тузы``, ``карт.[^1]Тузы``, ``кла<!-- x -->дутъ.``): a line break, a comment's
-#: two ends, a footnote tag, a Markdown footnote call. Without the cut a stop before it stays
+#: opening, a footnote tag, a Markdown footnote call (not a comment's ``-->``, which OCR text
+#: prints as an arrow, ``тузъ-->король``; spaCy's own rules cut it well enough). Without the cut a stop before it stays
 #: inside one token and ends no sentence, and the ``!`` of a ``<!--`` that begins a word is
 #: a token of its own that ends one (``колоду <!-- x``).
-MARKUP_PIECE = re.compile(r"<(?:br\s*/?>|!--|/?ref\b[^<>\s]*>)|-->|\[\^[^\]\s]{1,40}\]")
+MARKUP_PIECE = re.compile(r"<(?:/?br\s*/?\s*>|!--|/?ref\b[^<>\s]*>)|\[\^[^\]\s]{1,100}\]", re.I)
 _MARKUP_AT_END = re.compile(f"(?:{MARKUP_PIECE.pattern})$")
 
 
