@@ -724,3 +724,32 @@ def test_markdown_labels_of_any_length_and_calls_side_by_side(cli, corpus_copy, 
            for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
     assert got == [("Берут колоду карт.", [long]), ("Тузы кладут особо.", ["1", "2"]),
                    ("Дамы вниз.", [])], got
+
+
+def test_markdown_labels_called_again_numbered_anew_and_inside_a_comment(
+        cli, corpus_copy, tmp_path):
+    """A breaker's Markdown pages. Definitions of one label answer its calls in order: a
+    label called twice with one definition gives the note to its first call (it went to the
+    last), and a book's notes numbered anew (``[^1]`` in every paragraph, their definitions
+    below) each go to their own call (they were taken for running heads, ``примѣчаніе 0``,
+    ``1``, ``2``, and every note was lost). A call inside a comment is no call: the comment
+    is read as nothing, whole, and its definition answers nothing."""
+    page = ("# Глава L\n\n## Часы\n\nБерутъ колоду картъ[^1]. Тузы кладутъ особо[^1].\n\n"
+            "Короли номеръ 0.[^2] Дамы внизъ.\n\nКороли номеръ 1.[^2] Дамы внизъ.\n\n"
+            "Валеты <!-- скрыто[^5] --> остаются.\n\n"
+            "[^1]: первая\n[^2]: примѣчаніе 0\n[^2]: примѣчаніе 1\n[^5]: пятая\n")
+    path = tmp_path / "chasy.md"
+    path.write_text(page, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert "chasy.md:5: the footnote marker '[^1]' has no definition [^1]: ... below it that " \
+           "an earlier call of the label did not take" in r.output, r.output
+    assert "the footnote '[^5]:' has no call [^5]" in r.output, r.output
+    ed = build_edition(corpus_copy)
+    got = [(s.normalised, [n.original.strip() for n in s.footnotes])
+           for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    assert got == [("Берут колоду карт.", ["первая"]), ("Тузы кладут особо[^1].", []),
+                   ("Короли номер 0.", ["примѣчаніе 0"]), ("Дамы вниз.", []),
+                   ("Короли номер 1.", ["примѣчаніе 1"]), ("Дамы вниз.", []),
+                   ("Валеты остаются.", [])], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

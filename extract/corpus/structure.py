@@ -984,7 +984,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             notes.open = None
             out.append(ln)
             continue
-        k = keys[i]
+        k = keys[i] if not _MD_DEFINITION.match(ln.text) else ""   # never a running head
         if notes.continues(ln):
             out.append(ln)
             continue
@@ -1063,6 +1063,14 @@ ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶�
                            + MD_LABEL + r")(?![*\d\w:])")
 
 
+def _in_comment(line: str, pos: int) -> bool:
+    """Whether ``pos`` of ``line`` lies inside a comment opened on the line before it (a
+    ``<!--`` with no ``-->`` between)."""
+    return line.rfind("<!--", 0, pos) > line.rfind("-->", 0, pos)
+
+
+#: a Markdown footnote's definition at a line's start (``[^1]: ...``)
+_MD_DEFINITION = re.compile(MD_LABEL + ":")
 #: a Markdown footnote's call glued after a word, a number, a stop or another call (its
 #: syntax is its own, unlike ``1)``): group 1 the call, group 2 its label
 _MD_CALL = re.compile(r"(?<=\S)(\[\^([^\]\[\s^]{1,100})\])(?!:)")
@@ -1129,17 +1137,20 @@ class _Footnotes:
         return None
 
     def _find_call(self, label: str) -> tuple[int, int] | None:
-        """The last call of Markdown's footnote ``label`` (``[^label]``) in the prose above
+        """The first call of Markdown's footnote ``label`` (``[^label]``) in the prose above
         that no footnote claimed yet, anywhere above: a label names its note on the whole
-        page, whose notes Markdown gathers at its end (a page bound would lose them). The
+        page, whose notes Markdown gathers at its end (a page bound would lose them), and
+        definitions of one label answer its calls in order (a book's notes numbered anew on
+        each page or chapter). A call inside a comment (``<!-- x[^5] -->``) is none. The
         calls are indexed once per line, so a page of many notes is read in linear time."""
         for x in self.out[self.indexed:]:
             if x.kind == "prose" and "[^" in x.text:
                 for m in _MD_CALL.finditer(x.text):
-                    self.calls.setdefault(m.group(2), []).append(
-                        (x, x.start + m.start(1), x.start + m.end(1)))
+                    if not _in_comment(x.text, m.start()):
+                        self.calls.setdefault(m.group(2), []).append(
+                            (x, x.start + m.start(1), x.start + m.end(1)))
         self.indexed = len(self.out)
-        for x, a, b in reversed(self.calls.get(label, ())):
+        for x, a, b in self.calls.get(label, ()):
             if x.kind == "prose" and (a, b) not in self.claimed:
                 return a, b
         return None
@@ -1284,12 +1295,15 @@ class _Footnotes:
             if x.kind != "prose":
                 continue
             for m in ORPHAN_MARKER.finditer(x.text):
+                if _in_comment(x.text, m.start()):
+                    continue     # a comment is read as nothing, whole, what it holds too
                 printed = m.group(1).lstrip()
                 span = (x.start + m.end(1) - len(printed), x.start + m.end(1))
                 if span in self.claimed:
                     continue
                 orphans.append(span)
-                why = (f"no definition {printed}: ... on the page" if printed.startswith("[^")
+                why = (f"no definition {printed}: ... below it that an earlier call of the "
+                       f"label did not take" if printed.startswith("[^")
                        else "no footnote on its page (lost with the page's foot?)")
                 warnings.append((line_of(self.text, span[0]), (
                     f"the footnote marker {printed!r} has {why}: kept in the text, no note "
