@@ -753,3 +753,16 @@ def test_markdown_labels_called_again_numbered_anew_and_inside_a_comment(
                    ("Короли номер 1.", ["примѣчаніе 1"]), ("Дамы вниз.", []),
                    ("Валеты остаются.", [])], got
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_markdown_note_of_two_paragraphs(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: a note's second paragraph, indented by four spaces as
+    Markdown writes it, became a sentence of the game. It is the note's; a paragraph that
+    is not indented after the note is the game's text again."""
+    page = ("# Глава L\n\n## Часы\n\nБерутъ колоду картъ.[^1] Тузы кладутъ особо.\n\n"
+            "[^1]: первая\n    продолженіе первой.\n\n    Второй абзацъ первой.\n\nДамы внизъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", page, "chasy") == [
+        "Берут колоду карт.", "Тузы кладут особо.", "Дамы вниз."]
+    ed = build_edition(corpus_copy)
+    note = ed.game("chasy").texts[ed.witnesses[-1].siglum][0].footnotes[0]
+    assert "продолженіе первой." in note.original and "Второй абзацъ первой." in note.original

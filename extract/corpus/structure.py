@@ -1188,14 +1188,19 @@ class _Footnotes:
         self.first.append(ln)
 
     def continues(self, ln: _Line) -> bool:
-        """Whether ``ln`` goes on with the open footnote (and if so, mark it)."""
+        """Whether ``ln`` goes on with the open footnote (and if so, mark it): a line of its
+        paragraph that goes on with its sentence, or, under a Markdown definition, any line
+        indented by four spaces or a tab, a paragraph of the note after a blank line too."""
         o = self.open
-        if o is None or ln.brk or ln.page_top or FOOTNOTE.match(ln.text):
+        if o is None or ln.page_top or FOOTNOTE.match(ln.text):
             return False
         last = self.out[-1] if self.out else None
         if last is None or last.extra.get("note") != o.start:
             return False
-        if SENTENCE_END.search(last.text) and not ln.text[:1].islower():
+        pad = self.text[self.text.rfind("\n", 0, ln.start) + 1:ln.start]
+        indented = _MD_DEFINITION.match(o.text) is not None and ("\t" in pad or len(pad) >= 4)
+        if not indented and (ln.brk or (SENTENCE_END.search(last.text)
+                                        and not ln.text[:1].islower())):
             return False
         self._mark(ln, o, o.extra.get("marker"))
         return True
