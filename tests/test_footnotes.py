@@ -766,3 +766,23 @@ def test_a_markdown_note_of_two_paragraphs(cli, corpus_copy, tmp_path):
     ed = build_edition(corpus_copy)
     note = ed.game("chasy").texts[ed.witnesses[-1].siglum][0].footnotes[0]
     assert "продолженіе первой." in note.original and "Второй абзацъ первой." in note.original
+
+
+def test_a_wiki_note_glued_between_a_stop_and_the_next_word(cli, corpus_copy, tmp_path):
+    """A breaker's wiki page: a note or a call of a named note glued between a stop and the
+    next word (``лежатъ.<ref>второе</ref>Шестерки``) ran two sentences on as one (the tag
+    was masked into one run of characters with the word after it). The note is its
+    sentence's, and the next word begins the next sentence."""
+    page = ("== Глава L ==\n\n== Часы ==\n\nДесятки лежатъ.<ref>второе</ref>Шестерки тоже. "
+            "Валеты лежатъ.<ref name=\"a\">третье</ref>Семерки тоже. Восьмерки также.<ref "
+            "name=\"a\" />Девятки кладутъ. Тузы<ref>x</ref> кладутъ.\n")
+    path = tmp_path / "chasy.wiki"
+    path.write_text(page, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+    ed = build_edition(corpus_copy)
+    got = [(s.normalised, [n.marker for n in s.footnotes])
+           for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    assert got == [("Десятки лежат.", ["1"]), ("Шестерки тоже.", []), ("Валеты лежат.", ["2"]),
+                   ("Семерки тоже.", []), ("Восьмерки также.", ["2"]), ("Девятки кладут.", []),
+                   ("Тузы кладут.", ["3"])], got

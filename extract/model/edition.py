@@ -363,6 +363,8 @@ def _masked(block: Normalisation, calls: list[tuple[int, int]]) -> Normalisation
     text = list(block.original)
     for a, b in calls:
         text[a:b] = [c if c == "\n" else _MARKER_MASK for c in text[a:b]]
+        if b < len(text) and not text[b].isspace() and text[b - 1] != "\n":
+            text[b - 1] = " "    # 'лежатъ.<ref>x</ref>Шестерки': the next word is a token
     return Normalisation("".join(text), block.text, block.changes)
 
 
