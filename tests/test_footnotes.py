@@ -49,14 +49,15 @@ def _sentences(ed, siglum):
     return [s for g in ed.games for s in g.texts.get(siglum, ())]
 
 
-def _add_and_read(cli, corpus, path, text, game) -> list[str]:
+def _add_and_read(cli, corpus, path, text, game, notes: bool = False) -> list:
     """Write ``text`` to ``path``, add it by the CLI (no warning), and return the reading text
-    of each sentence of ``game`` in it."""
+    of each sentence of ``game`` in it (with ``notes``: and its notes' markers, a pair)."""
     path.write_bytes(text.encode("utf-8"))
     r = cli("--corpus", corpus, "add", path)
     assert r.exit_code == 0 and "warning" not in r.output, r.output
     ed = build_edition(corpus)
-    return [s.normalised for s in ed.game(game).texts[ed.witnesses[-1].siglum]]
+    return [(s.normalised, [n.marker for n in s.footnotes]) if notes else s.normalised
+            for s in ed.game(game).texts[ed.witnesses[-1].siglum]]
 
 
 def test_each_footnote_is_a_note_of_the_sentence_its_marker_stands_in(with_notes):
@@ -715,13 +716,7 @@ def test_markdown_labels_of_any_length_and_calls_side_by_side(cli, corpus_copy, 
     long = "а" * 31
     page = (f"# Глава L\n\n## Часы\n\nБерутъ колоду картъ.[^{long}] Тузы кладутъ "
             f"особо.[^1][^2] Дамы внизъ.\n\n[^{long}]: длинная\n[^1]: первая\n[^2]: вторая\n")
-    path = tmp_path / "chasy.md"
-    path.write_text(page, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0 and "warning" not in r.output, r.output
-    ed = build_edition(corpus_copy)
-    got = [(s.normalised, [n.marker for n in s.footnotes])
-           for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    got = _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", page, "chasy", notes=True)
     assert got == [("Берут колоду карт.", [long]), ("Тузы кладут особо.", ["1", "2"]),
                    ("Дамы вниз.", [])], got
 
@@ -776,13 +771,7 @@ def test_a_wiki_note_glued_between_a_stop_and_the_next_word(cli, corpus_copy, tm
     page = ("== Глава L ==\n\n== Часы ==\n\nДесятки лежатъ.<ref>второе</ref>Шестерки тоже. "
             "Валеты лежатъ.<ref name=\"a\">третье</ref>Семерки тоже. Восьмерки также.<ref "
             "name=\"a\" />Девятки кладутъ. Тузы<ref>x</ref> кладутъ.\n")
-    path = tmp_path / "chasy.wiki"
-    path.write_text(page, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0 and "warning" not in r.output, r.output
-    ed = build_edition(corpus_copy)
-    got = [(s.normalised, [n.marker for n in s.footnotes])
-           for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    got = _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", page, "chasy", notes=True)
     assert got == [("Десятки лежат.", ["1"]), ("Шестерки тоже.", []), ("Валеты лежат.", ["2"]),
                    ("Семерки тоже.", []), ("Восьмерки также.", ["2"]), ("Девятки кладут.", []),
                    ("Тузы кладут.", ["3"])], got
