@@ -775,3 +775,23 @@ def test_a_wiki_note_glued_between_a_stop_and_the_next_word(cli, corpus_copy, tm
     assert got == [("Десятки лежат.", ["1"]), ("Шестерки тоже.", []), ("Валеты лежат.", ["2"]),
                    ("Семерки тоже.", []), ("Восьмерки также.", ["2"]), ("Девятки кладут.", []),
                    ("Тузы кладут.", ["3"])], got
+
+
+def test_a_markdown_note_defined_above_its_call_and_an_escaped_call(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown pages: a definition above its call (Markdown allows it) got two
+    warnings that contradicted each other and merged two sentences; it answers the first
+    call of its label below it now. An escaped call (``\\[^c]``) is text, not a call."""
+    page = ("# Глава L\n\n## Часы\n\n[^3]: третья\n\nКороли идутъ вверхъ.[^3] Дамы внизъ. "
+            "Восьмерки\\[^c] также.\n\n[^c]: цэ\n")
+    path = tmp_path / "chasy.md"
+    path.write_text(page, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert "'[^3]' has no definition" not in r.output and "'[^3]:' has no call" not in r.output
+    assert "chasy.md:9: the footnote '[^c]:' has no call [^c]" in r.output, r.output
+    ed = build_edition(corpus_copy)
+    got = [(s.normalised, [n.marker for n in s.footnotes])
+           for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
+    assert got[:2] == [("Короли идут вверх.", ["3"]), ("Дамы вниз.", [])], got
+    assert got[2][0].startswith("Восьмерки\\[^") and got[2][1] == [], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

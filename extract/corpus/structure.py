@@ -1044,6 +1044,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
     notes.next_pages()
+    notes.called_below()
     notes.in_order()
     notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [])
     return out
@@ -1073,7 +1074,7 @@ def _in_comment(line: str, pos: int) -> bool:
 _MD_DEFINITION = re.compile(MD_LABEL + ":")
 #: a Markdown footnote's call glued after a word, a number, a stop or another call (its
 #: syntax is its own, unlike ``1)``): group 1 the call, group 2 its label
-_MD_CALL = re.compile(r"(?<=\S)(\[\^([^\]\[\s^]{1,100})\])(?!:)")
+_MD_CALL = re.compile(r"(?<=[^\s\\])(\[\^([^\]\[\s^]{1,100})\])(?!:)")
 
 
 def marker_name(printed: str) -> str:
@@ -1143,6 +1144,14 @@ class _Footnotes:
         definitions of one label answer its calls in order (a book's notes numbered anew on
         each page or chapter). A call inside a comment (``<!-- x[^5] -->``) is none. The
         calls are indexed once per line, so a page of many notes is read in linear time."""
+        self._index_calls()
+        for x, a, b in self.calls.get(label, ()):
+            if x.kind == "prose" and (a, b) not in self.claimed:
+                return a, b
+        return None
+
+    def _index_calls(self) -> None:
+        """Index the Markdown calls of the lines of ``out`` not yet looked through."""
         for x in self.out[self.indexed:]:
             if x.kind == "prose" and "[^" in x.text:
                 for m in _MD_CALL.finditer(x.text):
@@ -1150,10 +1159,27 @@ class _Footnotes:
                         self.calls.setdefault(m.group(2), []).append(
                             (x, x.start + m.start(1), x.start + m.end(1)))
         self.indexed = len(self.out)
-        for x, a, b in self.calls.get(label, ()):
-            if x.kind == "prose" and (a, b) not in self.claimed:
-                return a, b
-        return None
+
+    def called_below(self) -> None:
+        """A Markdown definition with no call above it answers the first call of its label
+        below it that no note claimed (Markdown lets a note be defined before its call); its
+        lines get that call as their marker. One pass over the lines, and the index."""
+        pending = [(h, d) for h in self.first
+                   if h.extra.get("marker") is None and (d := _MD_DEFINITION.match(h.text))]
+        if not pending:
+            return
+        self._index_calls()
+        found: dict[int, tuple[int, int]] = {}
+        for head, d in pending:
+            label = marker_name(d.group()[:-1])
+            for x, a, b in self.calls.get(label, ()):
+                if a > head.start and x.kind == "prose" and (a, b) not in self.claimed:
+                    self.claimed.add((a, b))
+                    found[head.start] = (a, b)
+                    break
+        for x in self.out if found else ():
+            if x.extra.get("note") in found:
+                x.extra["marker"] = found[x.extra["note"]]
 
     def _mark(self, ln: _Line, first: _Line, marker) -> None:
         ln.kind, ln.label = "debris", "footnote"
