@@ -625,7 +625,7 @@ def test_markdown_notes_gathered_at_the_end_and_a_second_definition(cli, corpus_
     r = cli("--corpus", corpus_copy, "add", path)
     assert r.exit_code == 0, r.output
     assert re.search(r"chasy\.md:\d+: the footnote '\[\^1\]:' has no call \[\^1\] glued to a word "
-                     r"in the text above it that an earlier definition does not answer", r.output), r.output
+                     r"on the page that another definition does not answer", r.output), r.output
     assert "the footnote '[^3]:' has no call [^3]" in r.output, r.output
     ed = build_edition(corpus_copy)
     sentences = ed.game("chasy").texts[ed.witnesses[-1].siglum]
@@ -737,8 +737,8 @@ def test_markdown_labels_called_again_numbered_anew_and_inside_a_comment(
     path.write_text(page, encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", path)
     assert r.exit_code == 0, r.output
-    assert "chasy.md:5: the footnote marker '[^1]' has no definition [^1]: ... below it that " \
-           "an earlier call of the label did not take" in r.output, r.output
+    assert "chasy.md:5: the footnote marker '[^1]' has no definition [^1]: ... on the page " \
+           "that another call of the label did not take" in r.output, r.output
     assert "the footnote '[^5]:' has no call [^5]" in r.output, r.output
     ed = build_edition(corpus_copy)
     got = [(s.normalised, [n.original.strip() for n in s.footnotes])

@@ -1315,9 +1315,9 @@ class _Footnotes:
             if head.extra.get("marker") is None:
                 printed = head.text.split()[0]
                 label = re.match(MD_LABEL, printed)
-                why = (f"no call {label.group()} glued to a word in the text above it that "
-                       f"an earlier definition does not answer (a second definition of the "
-                       f"label, or a call after a space?)"
+                why = (f"no call {label.group()} glued to a word on the page that another "
+                       f"definition does not answer (a second definition of the label, or a "
+                       f"call after a space?)"
                        if label else "no marker in the text above it on its page")
                 warnings.append((line_of(self.text, head.start), (
                     f"the footnote {printed!r} has {why}: kept as debris (in the witness and "
@@ -1333,8 +1333,8 @@ class _Footnotes:
                 if span in self.claimed:
                     continue
                 orphans.append(span)
-                why = (f"no definition {printed}: ... below it that an earlier call of the "
-                       f"label did not take" if printed.startswith("[^")
+                why = (f"no definition {printed}: ... on the page that another call of "
+                       f"the label did not take" if printed.startswith("[^")
                        else "no footnote on its page (lost with the page's foot?)")
                 warnings.append((line_of(self.text, span[0]), (
                     f"the footnote marker {printed!r} has {why}: kept in the text, no note "
