@@ -65,7 +65,8 @@ from ..text.morph import analyzer
 from ..text.normalise import DisjointSpans, apply_changes, normalise
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
-MD_LABEL = r"\[\^[^\]\[\s^]{1,100}\]"
+_MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
+MD_LABEL = rf"\[\^{_MD_LABEL_NAME}\]"
 #: a blank line (with LF, CRLF or CR line ends), a form feed or a paragraph separator
 # (?<![ \t]): a break's leading blanks are matched from the first one only, so a long run of
 # spaces without a form feed is scanned once, not once from each space (quadratic time);
@@ -763,8 +764,8 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 #: a line that is only markup of a Markdown or wiki export, not book text
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
-    r"|\{\{[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+|" + MD_LABEL + r":[ \t]*)$",
-    re.I)
+    r"|\{\{[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+"
+    r"|" + MD_LABEL + r":[ \t]*)$", re.I)
 #: markup that wraps a line's text: Markdown and wiki headings, bold, italics, centring
 WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),
             re.compile(r"^\*\*(.+?)\*\*$"), re.compile(r"^__(.+?)__$"), re.compile(r"^'''(.+?)'''$"),
@@ -1074,7 +1075,7 @@ def _in_comment(line: str, pos: int) -> bool:
 _MD_DEFINITION = re.compile(MD_LABEL + ":")
 #: a Markdown footnote's call glued after a word, a number, a stop or another call (its
 #: syntax is its own, unlike ``1)``): group 1 the call, group 2 its label
-_MD_CALL = re.compile(r"(?<=[^\s\\])(\[\^([^\]\[\s^]{1,100})\])(?!:)")
+_MD_CALL = re.compile(rf"(?<=[^\s\\])(\[\^({_MD_LABEL_NAME})\])(?!:)")
 
 
 def marker_name(printed: str) -> str:

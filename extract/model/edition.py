@@ -554,7 +554,6 @@ def code_fingerprint() -> str:
 _CODE_FINGERPRINT: list = []
 
 
-
 def _by_offset(items: list, offset) -> tuple[list[int], list[tuple[int, object]]]:
     """``items`` keyed by ``offset(item)`` for :func:`_between`: the offsets sorted, and
     (index in ``items``, item) in that order."""
@@ -568,6 +567,7 @@ def _between(keyed: tuple[list[int], list[tuple[int, object]]], s: int, e: int) 
     keys, items = keyed
     picked = items[bisect_left(keys, s):bisect_left(keys, e)]
     return [x for _, x in sorted(picked, key=lambda p: p[0])]
+
 
 def build_edition(root: str | Path | None = None, cache_dir: Path | None = None) -> Edition:
     """Build the model from a corpus folder (default: the repository's ``corpus/``).

@@ -457,11 +457,11 @@ def make_lemmas(nlp: Language, name: str, prefer: list):
 
 #: markup of a wiki or Markdown page that the tokenizer cuts off the words it is glued to
 #: (``карт.<br/>Тузы``, ``карт.[^1]Тузы``, ``кла<!-- x -->дутъ.``): a line break, a comment's
-#: opening, a footnote tag, a Markdown footnote call (not a comment's ``-->``, which OCR text
-#: prints as an arrow, ``тузъ-->король``; spaCy's own rules cut it well enough). Without the cut a stop before it stays
-#: inside one token and ends no sentence, and the ``!`` of a ``<!--`` that begins a word is
-#: a token of its own that ends one (``колоду <!-- x``).
-MARKUP_PIECE = re.compile(r"<(?:/?br\s*/?\s*>|!--|/?ref\b[^<>\s]*>)|\[\^[^\]\s]{1,100}\]", re.I)
+#: opening, a footnote tag, a Markdown footnote call (not a comment's ``-->``, which OCR
+#: text prints as an arrow, ``тузъ-->король``; spaCy's own rules cut it well enough).
+#: Without the cut a stop before it stays inside one token and ends no sentence, and the
+#: ``!`` of a ``<!--`` that begins a word is a token of its own that ends one.
+MARKUP_PIECE = re.compile(r"<(?:/?br\s*/?\s*>|!--|/?ref\b[^<>\s]*>)|" + _MD_CALL.pattern, re.I)
 _MARKUP_AT_END = re.compile(f"(?:{MARKUP_PIECE.pattern})$")
 
 
@@ -469,8 +469,8 @@ def _cut_markup(nlp: Language) -> None:
     """Give ``nlp`` a tokenizer that cuts :data:`MARKUP_PIECE` off the start of a word (a
     prefix), off its end (a suffix: ``картъ.[^b]``, whose ``]`` spaCy's suffixes cut alone)
     and out of it (an infix), tried before spaCy's own rules (an infix of those that
-    overlaps the markup is dropped). Text with no such markup is cut as before. The rules wrap the compiled
-    ones of ``spacy.blank`` (compiling the lists anew costs about 0.05 s a process), and the
+    overlaps the markup is dropped). Text with no such markup is cut as before. The rules
+    wrap the compiled ones of ``spacy.blank`` (compiling the lists anew costs about 0.05 s a process), and the
     tokenizer is made once with them (each rule set on its own reloads its special cases)."""
     old = nlp.tokenizer
     tokenizer: Any = type(old)   # spaCy's Tokenizer (a compiled class with no type stubs)
