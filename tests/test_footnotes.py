@@ -624,7 +624,7 @@ def test_markdown_notes_gathered_at_the_end_and_a_second_definition(cli, corpus_
     path.write_text(md, encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", path)
     assert r.exit_code == 0, r.output
-    assert re.search(r"chasy\.md:\d+: the footnote '\[\^1\]:' has no call \[\^1\] glued to a word "
+    assert re.search(r"chasy\.md:\d+: the footnote '\[\^1\]:' has no call \[\^1\] "
                      r"on the page that another definition does not answer", r.output), r.output
     assert "the footnote '[^3]:' has no call [^3]" in r.output, r.output
     ed = build_edition(corpus_copy)
@@ -794,4 +794,24 @@ def test_a_markdown_note_defined_above_its_call_and_an_escaped_call(cli, corpus_
            for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
     assert got[:2] == [("Короли идут вверх.", ["3"]), ("Дамы вниз.", [])], got
     assert got[2][0].startswith("Восьмерки\\[^") and got[2][1] == [], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_markdown_call_after_a_space_is_a_call(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: a call after a space (``вверхъ [^3]``), which Markdown reads
+    as a call as it does a glued one, answered no definition, and the definition was left as
+    debris with a warning. It is a call: its note is the sentence's, and the reading text
+    leaves it out with the space before it; one after a space with no definition is an
+    orphan with a warning, kept in the text."""
+    md = ("# Глава L\n\n## Проба\n\nТузы кладутся вверхъ [^3], а короли внизъ.\n\n"
+          "Шестерки лежатъ въ сторонѣ.\n\n[^3]: Т. е. лицомъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "proba.md", md, "proba", notes=True) == [
+        ("Тузы кладутся вверх, а короли вниз.", ["3"]), ("Шестерки лежат в стороне.", [])]
+    path = tmp_path / "proba2.md"
+    path.write_text("# Глава LI\n\n## Проба вторая\n\nДамы лежатъ внизу [^4].\n",
+                    encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert re.search(r"proba2\.md:5: the footnote marker '\[\^4\]' has no definition",
+                     r.output), r.output
     assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -141,3 +141,23 @@ def test_a_markdown_footnote_with_a_named_label_or_no_space_after_its_colon():
                             ("[^2]:Или въ пять.", "ряда.[^2]")]
     from extract.corpus.structure import SENTENCE_END
     assert SENTENCE_END.search("ряда.[^2]") and SENTENCE_END.search("ряда.[^koloda]")
+
+
+def test_a_title_on_its_own_line_with_its_note_s_marker_is_still_a_title():
+    """A breaker's Markdown page: ``## Проба[^1]`` (and ``Проба*)`` of a printed page) was no
+    title (the marker spoiled the name's shape): the game was lost (``add`` found none) and
+    its note went with it. The line is the game's title, named without the marker, and the
+    note that answers the marker is kept as debris with the warning a marked title gets."""
+    body = "\n\nТузы кладутся вверхъ, а короли внизъ.\n\n"
+    for line, note in (("## Проба[^1]", "[^1]: Изъ другого собранiя."),
+                       ("Проба*)", "*) Изъ другого собранiя."),
+                       ("Проба[^1]. Тузы кладутся особо.", "[^1]: Изъ другого собранiя.")):
+        text = "# Глава L\n\n" + line + body + note + "\n"
+        layout = analyse(text)
+        titles = [(p.label, text[p.start:p.end]) for p in layout.parts if p.kind == "title"]
+        assert titles == [("Проба", line.split(". ")[0] + ("." if ". " in line else ""))], titles
+        notes = [text[p.start:p.end] for p in layout.parts if p.label == "footnote"]
+        assert notes == [note], (line, layout.parts)
+        assert [w for _, w in layout.warnings] == [
+            f"the footnote {note.split()[0]!r} answers the marker in the title on line 3: kept "
+            "as debris (in the witness and the TEI), attached to no sentence"], layout.warnings

@@ -80,9 +80,11 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:Фиг|Рис|Черт)\s*\.\s*(\d+)\s*\.?\s*\)?\s*\.?$")
 QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
                           re.I)
-#: what follows a title in its unit: a closing quote, a footnote's marker (``«Звѣздочка»*)``),
+#: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``)
+TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + ")"
+#: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: a stop, a parenthesis (``Мельница. (Полная колода карт)``)
-TITLE_TAIL = re.compile(r"[»\"”]?(?:[ \t]?\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)?\.?[»\"”]?"
+TITLE_TAIL = re.compile(r"[»\"”]?(?:" + TITLE_MARKER + r")?\.?[»\"”]?"
                         r"(?:\s*\([^()\n]{1,60}\))?\.?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
@@ -636,11 +638,13 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     if tail:
         body = body[:tail.start()].rstrip()
     body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
+    body = re.sub(TITLE_MARKER + r"$", "", body).rstrip(" .«»\"„“”")   # its note's marker
     if own_line_ok and _name_shape(body, 6) and "," not in body[-1:] and reads_as_name(body):
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
     if inline_ok:
-        m = re.match(r"([^\W\d_][\w\-]*(?:[ \t]+[\w\-]+){0,3})\.[ \t]+(?=[^\W\d_«(])", line)
+        m = re.match(r"([^\W\d_][\w\-]*(?:[ \t]+[\w\-]+){0,3})(?:" + TITLE_MARKER
+                     + r")?\.[ \t]+(?=[^\W\d_«(])", line)
         # a line all in capitals is read as a whole (a title or heading with initials or an
         # abbreviation in it: 'БАСНИ И. А. КРЫЛОВА.', 'НА ОСТРОВЕ СВ. ЕЛЕНЫ.'): book text is
         # never set in capitals
@@ -1060,8 +1064,8 @@ _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
 #: ``(Фиг. 22)`` is no marker); a superscript digit is no word (the ``¹`` inside ``¹¹``)
 _AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
-#: digits, or ``1)``
-ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|"
+#: digits, ``1)``, or a Markdown call (``[^1]``, glued or after a space)
+ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|[ \t]?"
                            + MD_LABEL + r")(?![*\d\w:])")
 
 
@@ -1073,9 +1077,11 @@ def _in_comment(line: str, pos: int) -> bool:
 
 #: a Markdown footnote's definition at a line's start (``[^1]: ...``)
 _MD_DEFINITION = re.compile(MD_LABEL + ":")
-#: a Markdown footnote's call glued after a word, a number, a stop or another call (its
-#: syntax is its own, unlike ``1)``): group 1 the call, group 2 its label
-_MD_CALL = re.compile(rf"(?<=[^\s\\])(\[\^({_MD_LABEL_NAME})\])(?!:)")
+#: a Markdown footnote's call, glued after a word, a number, a stop or another call, or
+#: after a space (``вверхъ [^3]``: Markdown reads both alike; its syntax is its own, unlike
+#: ``1)``), not escaped (``\[^3]``) and not a definition (``[^3]:``): group 1 the call,
+#: group 2 its label
+_MD_CALL = re.compile(rf"(?<!\\)(\[\^({_MD_LABEL_NAME})\])(?!:)")
 
 
 def marker_name(printed: str) -> str:
@@ -1316,9 +1322,8 @@ class _Footnotes:
             if head.extra.get("marker") is None:
                 printed = head.text.split()[0]
                 label = re.match(MD_LABEL, printed)
-                why = (f"no call {label.group()} glued to a word on the page that another "
-                       f"definition does not answer (a second definition of the label, or a "
-                       f"call after a space?)"
+                why = (f"no call {label.group()} on the page that another definition does "
+                       f"not answer (a second definition of the label?)"
                        if label else "no marker in the text above it on its page")
                 warnings.append((line_of(self.text, head.start), (
                     f"the footnote {printed!r} has {why}: kept as debris (in the witness and "
@@ -1618,7 +1623,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             while end > ln.start and text[end - 1].isspace():
                 end -= 1
             # a footnote's marker printed in the title (``«Звѣздочка*)»``) is no part of the name
-            label = re.sub(r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)$", "", ln.label)
+            label = re.sub(TITLE_MARKER + "$", "", ln.label)
             parts.append(Part("title", ln.start, end, label))
             rest = ln.title_end
             while rest < ln.end and text[rest].isspace():
