@@ -491,12 +491,20 @@ def test_a_wiki_page_with_crlf_line_ends_reads_as_with_lf(cli, corpus_copy, tmp_
 def test_a_comment_over_several_lines_is_markup_to_its_close(cli, corpus_copy, tmp_path):
     """A comment opening a line and closing lines later, over a blank line and a title
     (``<!--`` / ``Старый текстъ.`` / ``== Старое ==`` / ``-->``): markup, no game or sentence
-    of its own (its first line was a new game's title, which took the next game's text)."""
+    of its own (its first line was a new game's title, which took the next game's text),
+    with a warning that it runs on across paragraphs (a title hidden so is no slip unseen)."""
     text = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.\n<!--\nСтарый текстъ. Еще "
             "фраза.\n\n== Старое ==\n-->\nТузы кладутъ особо.\n")
-    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", text, "chasy") == [
-        "Берут колоду карт.", "Тузы кладут особо."]
+    path = tmp_path / "chasy.wiki"
+    path.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    warned = [w for w in r.output.splitlines() if "warning:" in w]
+    assert len(warned) == 1 and "chasy.wiki:6: a comment <!-- runs on across paragraphs to " \
+        "line 10" in warned[0], warned
     ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]] == [
+        "Берут колоду карт.", "Тузы кладут особо."]
     assert [g.slug for g in ed.games if ed.witnesses[-1].siglum in g.texts] == ["chasy"]
 
 
@@ -814,4 +822,30 @@ def test_a_markdown_call_after_a_space_is_a_call(cli, corpus_copy, tmp_path):
     assert r.exit_code == 0, r.output
     assert re.search(r"proba2\.md:5: the footnote marker '\[\^4\]' has no definition",
                      r.output), r.output
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_stray_comment_end_and_a_comment_across_paragraphs_are_warned_of(
+        cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: the ``-->`` meant to close a ``<!--`` left open in the
+    paragraph before stayed in the reading text with no word said; and a ``<!--`` opening a
+    line hid everything to its ``-->`` paragraphs later, a game's title too, silently (as
+    Markdown does: a comment runs to its close). Both are kept as they are, each with a
+    warning naming its line."""
+    page = ("# Глава L\n\n## Часы\n\nБерутъ колоду <!-- x картъ.\n\nТузы кладутъ --> особо.\n\n"
+            "<!-- Дамы кладутъ внизъ.\n\n## Мельница\n\nКороли вверху. -->\n\n"
+            "Валеты въ сторонѣ. <!-- ок --> Шестерки тоже.\n")
+    path = tmp_path / "chasy.md"
+    path.write_text(page, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    warned = [w for w in r.output.splitlines() if "warning:" in w]
+    assert len(warned) == 3 and "chasy.md:5: a comment <!-- is not closed" in warned[0], warned
+    assert "chasy.md:7: a comment's end --> closes no comment <!-- of its paragraph" in warned[1]
+    assert ("chasy.md:9: a comment <!-- runs on across paragraphs to line 13: all it holds, "
+            "headings and titles too, is markup") in warned[2], warned
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]] == [
+        "Берут колоду <!-- x карт.", "Тузы кладут --> особо.", "Валеты в стороне.",
+        "Шестерки тоже."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0

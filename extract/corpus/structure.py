@@ -334,18 +334,39 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
 
 
 def unclosed_comments(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]:
-    """Warnings ``(line, message)`` for each comment of the prose parts of ``text`` that
-    :func:`wiki_markup` leaves in the reading text: a ``<!--`` with no ``-->`` after it in
-    its paragraph, or a comment longer than the markup it reads (``_WRAP_MAX`` characters)."""
+    """Warnings ``(line, message)`` for each comment of ``text`` that may not be what its
+    editor meant, on a page with comments: in the prose parts, those :func:`wiki_markup`
+    leaves in the reading text (a ``<!--`` with no ``-->`` after it in its paragraph, a
+    comment longer than the markup it reads, ``_WRAP_MAX`` characters) and a ``-->`` that
+    closes no comment of its paragraph; and a comment opening a line that runs on across
+    paragraphs (all it holds, headings and titles too, is markup, as Markdown reads it)."""
     if "<!--" not in text:
         return []
     line = line_finder(text)
     out = []
     for p in parts:
+        if p.kind == "debris" and p.label == "markup" and text.startswith("<!--", p.start) \
+                and "-->" not in text[p.start + 4:p.end]:
+            b = text.find("-->", p.end)
+            if b >= 0 and PARAGRAPH_BREAK.search(text, p.end, b):
+                out.append((line(p.start), (
+                    f"a comment <!-- runs on across paragraphs to line {line(b)}: all it "
+                    f"holds, headings and titles too, is markup, out of the reading text (kept "
+                    f"in the witness and the TEI); if it should end sooner, close it there")))
         if p.kind != "prose":
             continue
-        a = text.find("<!--", p.start, p.end)
-        while a >= 0:
+        at = p.start
+        for m in _COMMENT_EDGE.finditer(text, p.start, p.end):
+            if m.start() < at:
+                continue
+            if m.group() == "-->":
+                out.append((line(m.start()), "a comment's end --> closes no comment <!-- of "
+                                             "its paragraph: kept in the reading text as "
+                                             "printed; remove it, or open the comment in its "
+                                             "paragraph"))
+                at = m.end()
+                continue
+            a = m.start()
             b = text.find("-->", a + 4, p.end)
             if b < 0 or b - a - 4 > _WRAP_MAX:
                 why, fix = (("is not closed in its paragraph", "close it with --> in its "
@@ -355,8 +376,12 @@ def unclosed_comments(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]
                                      f"printed; {fix}"))
                 if b < 0:
                     break
-            a = text.find("<!--", b + 3, p.end)
+            at = b + 3
     return out
+
+
+#: where a comment opens or closes
+_COMMENT_EDGE = re.compile(r"<!--|-->")
 
 
 def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
