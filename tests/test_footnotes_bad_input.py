@@ -161,3 +161,11 @@ def test_a_title_on_its_own_line_with_its_note_s_marker_is_still_a_title():
         assert [w for _, w in layout.warnings] == [
             f"the footnote {note.split()[0]!r} answers the marker in the title on line 3: kept "
             "as debris (in the witness and the TEI), attached to no sentence"], layout.warnings
+    # a one-line paragraph whose call follows its stop is a sentence, not a title: the
+    # first cut of this took a dozen paragraphs of the intake benchmark's page of notes
+    # (``Тузы начальное 3.[^3]``) for games' titles, and `add` of it took 5 times as long
+    from benchmarks.intake import WORDS, witness_text
+    text = witness_text(40, WORDS, notes=True)
+    layout = analyse(text)
+    assert [p.label for p in layout.parts if p.kind == "title"] == ["Большой пасьянс"]
+    assert len([p for p in layout.parts if p.label == "footnote" and p.marker]) == 40

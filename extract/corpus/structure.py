@@ -663,7 +663,10 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     if tail:
         body = body[:tail.start()].rstrip()
     body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
-    body = re.sub(TITLE_MARKER + r"$", "", body).rstrip(" .«»\"„“”")   # its note's marker
+    marker = re.search(TITLE_MARKER + r"$", body)
+    if marker and body[:marker.start()].rstrip()[-1:] not in ".!?…":
+        # a note's marker after the name (``Проба[^1]``); after a stop it ends a sentence
+        body = body[:marker.start()].rstrip(" «»\"„“”")
     if own_line_ok and _name_shape(body, 6) and "," not in body[-1:] and reads_as_name(body):
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
