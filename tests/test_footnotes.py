@@ -849,3 +849,24 @@ def test_a_stray_comment_end_and_a_comment_across_paragraphs_are_warned_of(
         "Берут колоду <!-- x карт.", "Тузы кладут --> особо.", "Валеты в стороне.",
         "Шестерки тоже."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_list_items_with_no_stop_of_their_own_are_sentences_of_their_own(
+        cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: a list whose items begin with a small letter and end with no
+    stop ran on as one sentence with no mark between its items (``берут колоду карт кладут
+    тузы вверх``). Each item is a sentence; items that go on from a colon, a comma or a
+    semicolon stay one sentence, as they read; a quotation's lines are no items."""
+    md = ("# Глава L\n\n## Часы\n\nПравила такiя:\n\n* берутъ колоду картъ\n"
+          "* кладутъ тузы вверхъ\n+ короли внизъ\n\nДамы лежатъ въ сторонѣ.\n\n"
+          "> Тузы кладутся\n> вверхъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy") == [
+        "Правила такие:", "берут колоду карт", "кладут тузы вверх", "короли вниз",
+        "Дамы лежат в стороне.", "Тузы кладутся вверх."]
+    wiki = ("== Глава LI ==\n\n== Дама ==\n\nПравила такiя:\n* берутъ колоду картъ;\n"
+            "* кладутъ тузы вверхъ,\n# короли внизъ.\n: дамы въ сторонѣ\n: валеты тоже\n\n"
+            "Шестерки особо.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "dama.wiki", wiki, "dama") == [
+        "Правила такие: берут колоду карт; кладут тузы вверх, короли вниз.",
+        "дамы в стороне", "валеты тоже", "Шестерки особо."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

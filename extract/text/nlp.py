@@ -251,6 +251,25 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
     return starts, whole
 
 
+def _list_items(text: str, norm: Normalisation | None) -> list[int]:
+    """Offsets in ``text`` of the items of a wiki or Markdown list that start a sentence (the
+    offset of the item's mark, which its sentence keeps as the first item's does): an
+    item is a line whose mark (``*``, ``+``, ``#``, ``:``) the reading text leaves out (rule
+    ``wiki-markup``); it starts one unless the line before it ends a clause that goes on
+    (``,``, ``;``, ``:``, a dash: ``Правила такiя: берутъ колоду; кладутъ тузы.`` is one
+    sentence), so items with no stop of their own are not run on into one."""
+    out = []
+    for c in norm.changes if norm else ():
+        a = c.start
+        if c.rule == "wiki-markup" and 0 < a and text[a - 1] == "\n" and \
+                text[a:a + 1] in ("*", "+", "#", ":") and c.end < len(text):
+            while a > 0 and text[a - 1].isspace():
+                a -= 1
+            if a and text[a - 1] not in ",;:—–-":
+                out.append(c.start)
+    return out
+
+
 def _full_width(body: str, prev: str | None, nxt: str | None) -> bool:
     """Whether a line is as wide as the lines around it (at least 35 characters and four
     fifths of the wider neighbour): a line of hard-wrapped prose whose sentence goes on
@@ -331,6 +350,7 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
     inside = [d > 0 for d in accumulate(depth_change[:n])]
     # line units: offsets that start a sentence, and lines with no break inside
     forced, whole = _line_units(text, cut)
+    forced += _list_items(text, norm)
     forced_at = set()
     for a in forced:
         i = bisect_left(idx, a)
