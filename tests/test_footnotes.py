@@ -870,3 +870,22 @@ def test_list_items_with_no_stop_of_their_own_are_sentences_of_their_own(
         "Правила такие: берут колоду карт; кладут тузы вверх, короли вниз.",
         "дамы в стороне", "валеты тоже", "Шестерки особо."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: ``***полную** колоду*`` (italics and bold opened by one
+    ``***``) kept ``*`` in the reading text; ``***Короли*** сверху.`` at a paragraph's start
+    was cut as a run-in heading and its word lost (bold that runs on into its sentence in
+    small letters is emphasis); ``*Пасьянсъ «Дама».* Берутъ ...``, a run-in title in italics,
+    was no title, and its game's text went to the game before."""
+    md = ("# Глава L\n\n## Часы\n\nБерутъ ***полную** колоду* и *двѣ **масти***.\n\n"
+          "***Короли*** сверху. Тузы внизу.\n\n*Пасьянсъ «Дама».* Берутъ двѣ колоды.\n\n"
+          "*Тузы* кладутъ особо.\n\n*Шестерки.* Ихъ кладутъ внизъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy") == [
+        "Берут полную колоду и две масти.", "Короли сверху.", "Тузы внизу."]
+    ed = build_edition(corpus_copy)
+    dama = ed.game("dama")
+    assert dama.title_ru == "Дама", dama.title_ru
+    assert [s.normalised for s in dama.texts[ed.witnesses[-1].siglum]] == [
+        "Берут две колоды.", "Тузы кладут особо.", "Шестерки.", "Их кладут вниз."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -214,10 +214,17 @@ _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
 
 
-#: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`): a link's
-#: brackets and address, bold italics, bold, italics
+#: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`, and ``m``
+#: a piece between them, all read as nothing): a link's brackets and address, bold and
+#: italics begun or ended together (``***полную** колоду*``: the ``***`` is both the italics'
+#: opening and the bold's; ``***a* b**``, ``*a **b***``, ``**a *b***`` alike), bold
+#: italics, bold, italics
 _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
+    re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*\n]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
+               r"[^*\n]{0,%d}?(?<=[^\s*])(?P<c>\*\*?)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
+    re.compile(r"(?<![*\w])(?P<o>\*\*?)(?=[^\s*])[^*\n]{0,%d}?(?<=\s)(?P<m>\*\*?)(?=[^\s*])"
+               r"[^*\n]{0,%d}?(?<=[^\s*])(?P<c>\*\*\*)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
     re.compile(r"(?P<o>\*\*\*|___)(?=\S)[^\n]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
     re.compile(r"(?P<o>\*\*|__)(?=\S)[^\n]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
     re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*\n]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
@@ -288,11 +295,12 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                     and before not in ".!?…"
                 take(a, b, between if gap else "")
     for pattern in wraps:
+        names = [g for g in ("o", "m", "c") if g in pattern.groupindex]
         for m in pattern.finditer(text):
-            (a, b), (c, d) = m.span("o"), m.span("c")
-            if not taken.meets(a, b) and not taken.meets(c, d):
-                take(a, b, "")
-                take(c, d, "")
+            pieces = [m.span(g) for g in names]
+            if not any(taken.meets(a, b) for a, b in pieces):
+                for a, b in pieces:
+                    take(a, b, "")
     if marks is not None:
         for m in marks.finditer(text):
             if not taken.meets(*m.span()):
@@ -806,6 +814,9 @@ WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,
             re.compile(r"^\{\{(?:razr|razr2|center|c|х|b|i|larger|smaller|big|small)\|([^{}|]+)\}\}$", re.I))
 #: bold markup around a run-in title: ``**Пасьянс «X».** Берутъ ...``
 BOLD_RUN_IN = re.compile(r"^(\*\*|''')(.+?)\1[ \t]+(?=\S)")
+#: italics around a run-in title, ``*Пасьянсъ «X».* Берутъ ...`` (taken only when it names a
+#: game so, :data:`QUOTED_TITLE`: a word in italics at a paragraph's start is as often emphasis)
+ITALIC_RUN_IN = re.compile(r"^(\*|_|'')(?=[^\s*_'])([^*_\n]+?)\1(?![*_'])[ \t]+(?=\S)")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
@@ -930,7 +941,13 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out.append(ln)
             continue
         m = BOLD_RUN_IN.match(ln.text)
-        if m:
+        if m is None:
+            m = ITALIC_RUN_IN.match(ln.text)
+            if m and not QUOTED_TITLE.match(m.group(2).translate(_LOOKALIKE)):
+                m = None
+        # (bold that runs on into its sentence, ``***Короли*** сверху.``, is emphasis: a
+        # run-in title ends with a stop or is followed by a capital)
+        if m and (m.group(2).rstrip()[-1:] in ".:!?…»\"" or not ln.text[m.end()].islower()):
             head = _Line(ln.start, ln.start + m.end(2) + len(m.group(1)), m.group(2).strip(), ln.brk,
                          whole=True, page_top=ln.page_top)
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
