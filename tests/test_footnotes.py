@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from extract.model.edition import build_edition
-from extract.corpus.structure import unwrap_lines
+from extract.corpus.structure import analyse, unwrap_lines
 
 REPO = Path(__file__).resolve().parent.parent
 LAYOUTS = REPO / "tests" / "data" / "layouts"
@@ -848,6 +848,10 @@ def test_a_stray_comment_end_and_a_comment_across_paragraphs_are_warned_of(
     assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]] == [
         "Берут колоду <!-- x карт.", "Тузы кладут --> особо.", "Валеты в стороне.",
         "Шестерки тоже."]
+    # a page with no comment at all: the stray close is warned of too
+    assert [w for _, w in analyse("# Глава L\n\n## Часы\n\nТузы --> особо.\n").warnings] == [
+        "a comment's end --> closes no comment <!-- of its paragraph: kept in the reading "
+        "text as printed; remove it, or open the comment in its paragraph"]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
@@ -864,11 +868,11 @@ def test_list_items_with_no_stop_of_their_own_are_sentences_of_their_own(
         "Правила такие:", "берут колоду карт", "кладут тузы вверх", "короли вниз",
         "Дамы лежат в стороне.", "Тузы кладутся вверх."]
     wiki = ("== Глава LI ==\n\n== Дама ==\n\nПравила такiя:\n* берутъ колоду картъ;\n"
-            "* кладутъ тузы вверхъ,\n# короли внизъ.\n: дамы въ сторонѣ\n: валеты тоже\n\n"
-            "Шестерки особо.\n")
+            "* кладутъ тузы вверхъ,\n# короли внизъ.\n: дамы въ сторонѣ\n: валеты тоже\n"
+            ";Раскладка\n: тузы особо\n\nШестерки особо.\n")
     assert _add_and_read(cli, corpus_copy, tmp_path / "dama.wiki", wiki, "dama") == [
         "Правила такие: берут колоду карт; кладут тузы вверх, короли вниз.",
-        "дамы в стороне", "валеты тоже", "Шестерки особо."]
+        "дамы в стороне", "валеты тоже", "Раскладка", "тузы особо", "Шестерки особо."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
@@ -888,4 +892,42 @@ def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_
     assert dama.title_ru == "Дама", dama.title_ru
     assert [s.normalised for s in dama.texts[ed.witnesses[-1].siglum]] == [
         "Берут две колоды.", "Тузы кладут особо.", "Шестерки.", "Их кладут вниз."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_second_breaker_s_markdown_page(cli, corpus_copy, tmp_path):
+    """A breaker's findings, each a page an editor has: two pieces of markup between a stop
+    and the next word (``картъ. <!-- a --> <!-- b --> Тузы``) stopped ``add`` with "the
+    splitter lost text"; a game's ``##`` title whose first paragraph opens with a comment, a
+    rule's number or a dash was taken for a subheading and the game lost; ``## Проба.*)``
+    (a note's marker after the title's stop) likewise; run-in titles in bold italics, with the
+    stop after the bold (``**Проба**.``) or in ``__x__`` were no titles; emphasis over a line
+    break, nested and indented list marks and a nested quotation's ``> >`` stayed in the
+    reading text; bare items after a lead-in's colon were cut unevenly (the first glued to
+    the lead-in); a comment before a stop left a space before it (``картъ .``)."""
+    md = ("# Глава L\n\n## Часы\n\n<!-- стр. 12 --> Берутъ *колоду\nкартъ*. <!-- а --> "
+          "<!-- б --> Тузы кладутъ особо <!-- в -->. <!-- г --><!-- д --> Дамы внизу.\n\n"
+          "## Дама.*)\n\n1) Берутъ двѣ колоды.\n\n***Пасьянсъ «Валетъ».*** Берутъ колоду.\n\n"
+          "**Король**. Берутъ колоду картъ.\n\nПравила:\n* Тузы кладутъ налѣво.\n"
+          "  * Двойки на тузовъ.\n> > Короли направо.\n\nРаскладываютъ въ три ряда:\n"
+          "* въ первомъ тузы\n* во второмъ короли\n\n__Туз.__ Берутъ колоду.\n\n"
+          "*) Игра старинная.\n")
+    path = tmp_path / "chasy.md"
+    path.write_text(md, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert [w for w in r.output.splitlines() if "warning:" in w] == [
+        f"  warning: {path}:27: the footnote '*)' answers the marker in the title on line 8: "
+        f"kept as debris (in the witness and the TEI), attached to no sentence"], r.output
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
+    assert got == {
+        "chasy": ["Берут колоду карт.", "Тузы кладут особо.", "Дамы внизу."],
+        "dama": ["1) Берут две колоды."],
+        "valet": ["Берут колоду."],
+        "korol": ["Берут колоду карт.", "Правила: Тузы кладут налево.", "Двойки на тузов.",
+                  "Короли направо.", "Раскладывают в три ряда:", "в первом тузы",
+                  "во втором короли"],
+        "tuz": ["Берут колоду."]}, got
     assert cli("--corpus", corpus_copy, "check").exit_code == 0

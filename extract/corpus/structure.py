@@ -82,6 +82,8 @@ QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"�
                           re.I)
 #: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``)
 TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + ")"
+#: a note's marker ending a line that markup wraps whole, after a stop or not (``Проба.*)``)
+_WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: a stop, a parenthesis (``Мельница. (Полная колода карт)``)
 TITLE_TAIL = re.compile(r"[»\"”]?(?:" + TITLE_MARKER + r")?\.?[»\"”]?"
@@ -218,23 +220,25 @@ _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
 #: a piece between them, all read as nothing): a link's brackets and address, bold and
 #: italics begun or ended together (``***полную** колоду*``: the ``***`` is both the italics'
 #: opening and the bold's; ``***a* b**``, ``*a **b***``, ``**a *b***`` alike), bold
-#: italics, bold, italics
+#: italics, bold, italics; all within a paragraph, across its line breaks (``*колоду`` /
+#: ``картъ*`` of hard-wrapped text)
 _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
-    re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*\n]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
-               r"[^*\n]{0,%d}?(?<=[^\s*])(?P<c>\*\*?)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
-    re.compile(r"(?<![*\w])(?P<o>\*\*?)(?=[^\s*])[^*\n]{0,%d}?(?<=\s)(?P<m>\*\*?)(?=[^\s*])"
-               r"[^*\n]{0,%d}?(?<=[^\s*])(?P<c>\*\*\*)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
-    re.compile(r"(?P<o>\*\*\*|___)(?=\S)[^\n]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
-    re.compile(r"(?P<o>\*\*|__)(?=\S)[^\n]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
-    re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*\n]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
-    re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_\n]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
+    re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
+               r"[^*]{0,%d}?(?<=[^\s*])(?P<c>\*\*?)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
+    re.compile(r"(?<![*\w])(?P<o>\*\*?)(?=[^\s*])[^*]{0,%d}?(?<=\s)(?P<m>\*\*?)(?=[^\s*])"
+               r"[^*]{0,%d}?(?<=[^\s*])(?P<c>\*\*\*)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
+    re.compile(r"(?P<o>\*\*\*|___)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
+    re.compile(r"(?P<o>\*\*|__)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
+    re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
+    re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
 )
 #: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*`` or
-#: ``+`` (a ``-`` may be a dash of dialogue, and stays)
-_MARKDOWN_LINE_MARK = re.compile(r"^(?:>[ \t]?|[*+][ \t]+(?=\S))", re.M)
-#: a wiki page's list or indent marks at the start of a line (``* ``, ``# ``, ``: ``)
-_WIKI_LIST_MARK = re.compile(r"^[*#:]+[ \t]*(?=[^\s*#:])", re.M)
+#: ``+`` (a ``-`` may be a dash of dialogue, and stays), nested (``> >``) or indented (group 1)
+_MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+][ \t]+(?=\S))", re.M)
+#: a wiki page's list, indent or definition marks at the start of a line (``* ``, ``# ``,
+#: ``: ``, ``;``)
+_WIKI_LIST_MARK = re.compile(r"^[*#:;]+[ \t]*(?=[^\s*#:;])", re.M)
 
 
 def _text_character(ch: str) -> bool:
@@ -290,6 +294,10 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                     b += 1           # "* <!-- x --> Тузы": the mark keeps its space
                 else:
                     a -= 1           # "Тузы <!-- x --> кладут": one space stays
+            elif before.isspace() and after in tuple(",.;:!?…)»<"):
+                a -= 1               # "картъ <!-- x -->.": no space is left before the stop
+            elif not before and after.isspace():
+                b += 1               # "<!-- x --> Берутъ" opening the text: none before it
             if not taken.meets(a, b):
                 gap = before and after and not before.isspace() and not after.isspace() \
                     and before not in ".!?…"
@@ -303,8 +311,9 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                     take(a, b, "")
     if marks is not None:
         for m in marks.finditer(text):
-            if not taken.meets(*m.span()):
-                take(m.start(), m.end(), "")
+            a, b = m.span(m.lastindex or 0)      # (a nested item's indent is no mark)
+            if not taken.meets(a, b):
+                take(a, b, "")
     if "&" in text:
         for m in _ENTITY.finditer(text):
             ch = _entity_reading(m.group())
@@ -343,12 +352,12 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
 
 def unclosed_comments(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]:
     """Warnings ``(line, message)`` for each comment of ``text`` that may not be what its
-    editor meant, on a page with comments: in the prose parts, those :func:`wiki_markup`
+    editor meant: in the prose parts, those :func:`wiki_markup`
     leaves in the reading text (a ``<!--`` with no ``-->`` after it in its paragraph, a
     comment longer than the markup it reads, ``_WRAP_MAX`` characters) and a ``-->`` that
     closes no comment of its paragraph; and a comment opening a line that runs on across
     paragraphs (all it holds, headings and titles too, is markup, as Markdown reads it)."""
-    if "<!--" not in text:
+    if "<!--" not in text and "-->" not in text:
         return []
     line = line_finder(text)
     out = []
@@ -813,10 +822,13 @@ WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,
             re.compile(r"^<center>(.*)</center>$", re.I),
             re.compile(r"^\{\{(?:razr|razr2|center|c|х|b|i|larger|smaller|big|small)\|([^{}|]+)\}\}$", re.I))
 #: bold markup around a run-in title: ``**Пасьянс «X».** Берутъ ...``
-BOLD_RUN_IN = re.compile(r"^(\*\*|''')(.+?)\1[ \t]+(?=\S)")
+#: (``o`` the markup, ``t`` the title, ``s`` a stop after the markup: ``**Проба**. Берутъ``;
+#: bold italics and ``__x__`` alike)
+BOLD_RUN_IN = re.compile(r"^(?P<o>\*\*\*|\*\*|__|''')(?P<t>.+?)(?P=o)(?P<s>[.:]?)[ \t]+(?=\S)")
 #: italics around a run-in title, ``*Пасьянсъ «X».* Берутъ ...`` (taken only when it names a
 #: game so, :data:`QUOTED_TITLE`: a word in italics at a paragraph's start is as often emphasis)
-ITALIC_RUN_IN = re.compile(r"^(\*|_|'')(?=[^\s*_'])([^*_\n]+?)\1(?![*_'])[ \t]+(?=\S)")
+ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?![*_'])(?P<s>[.:]?)"
+                           r"[ \t]+(?=\S)")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
@@ -943,13 +955,14 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
         m = BOLD_RUN_IN.match(ln.text)
         if m is None:
             m = ITALIC_RUN_IN.match(ln.text)
-            if m and not QUOTED_TITLE.match(m.group(2).translate(_LOOKALIKE)):
+            if m and not QUOTED_TITLE.match(m.group("t").translate(_LOOKALIKE)):
                 m = None
         # (bold that runs on into its sentence, ``***Короли*** сверху.``, is emphasis: a
         # run-in title ends with a stop or is followed by a capital)
-        if m and (m.group(2).rstrip()[-1:] in ".:!?…»\"" or not ln.text[m.end()].islower()):
-            head = _Line(ln.start, ln.start + m.end(2) + len(m.group(1)), m.group(2).strip(), ln.brk,
-                         whole=True, page_top=ln.page_top)
+        if m and ((m.group("t").rstrip() + m.group("s"))[-1:] in ".:!?…»\"" or
+                  not ln.text[m.end()].islower()):
+            head = _Line(ln.start, ln.start + m.end("s"), m.group("t").strip() + m.group("s"),
+                         ln.brk, whole=True, page_top=ln.page_top)
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
         inner, found = _unwrap(ln.text, wiki)
@@ -1419,8 +1432,10 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
         alone = ln.brk and (nxt is None or nxt.brk or nxt.kind != "prose" or ln.whole) and \
             not ln.text.endswith(":") and words <= 6
         # a one-word line such as 'Правила.' between two sentences of hard-wrapped text (no
-        # blank line around it); two words or more may be a sentence ('Правила просты.')
+        # blank line around it; 'Правила:' leads in to what follows); two words or more may
+        # be a sentence ('Правила просты.')
         between = words == 1 and i > 0 and lines[i - 1].kind == "prose" and \
+            not ln.text.endswith(":") and \
             bool(SENTENCE_END.search(lines[i - 1].text)) and \
             nxt is not None and nxt.kind == "prose" and nxt.text.lstrip(_OPENERS)[:1].isupper()
         if not (SECTION.match(ln.text) or (ln.whole and alone) or
@@ -1434,6 +1449,11 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
 
 
+#: what may stand before a game's first sentence's first word and is not its first letter:
+#: markup (a comment, a template such as ``{{pagenum|12}}``, a tag), a rule's number (``1)``,
+#: ``2.``), a dash of dialogue
+_LEAD = re.compile(r"^(?:\s*(?:<!--.*?-->|\{\{[^{}\n]*\}\}|</?[A-Za-z][^<>\n]*>|\d{1,3}[.)]"
+                   r"|[—–-]))+\s*")
 #: what may open a sentence before its first letter: quotes, a bracket, and the markup of a
 #: Markdown or wiki page for italics, bold and a quotation (``(''Фиг. 45'')``, ``*Берутъ*``,
 #: ``> Тогда``)
@@ -1618,8 +1638,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
         # a title's game begins with a sentence: a wrapped line "Четыре короля" / "кладутся"
         # is not a title
         followed = nxt is not None and nxt.kind == "prose" and \
-            nxt.text.lstrip(_OPENERS)[:1].isupper()
-        hit = title_at(ln.text, known, own_line_ok=followed, inline_ok=not ln.whole) or \
+            _LEAD.sub("", nxt.text).lstrip(_OPENERS)[:1].isupper()
+        # a line that markup wraps whole (``## Проба.*)``) is a heading: a note's marker at
+        # its end is the title's, after a stop too (on a bare line it may end a sentence)
+        probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else ln.text
+        hit = title_at(probe, known, own_line_ok=followed, inline_ok=not ln.whole) or \
             _caps_title(ln, followed)
         if hit is None:
             continue

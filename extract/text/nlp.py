@@ -36,7 +36,7 @@ from spacy.tokens import Doc, Token
 
 from .errors import EditionError
 from .morph import lemma
-from .normalise import Normalisation, _analyzer, normalise
+from .normalise import Change, Normalisation, _analyzer, normalise
 
 
 def _get_normalisation(doc: Doc) -> Normalisation | None:
@@ -256,16 +256,26 @@ def _list_items(text: str, norm: Normalisation | None) -> list[int]:
     offset of the item's mark, which its sentence keeps as the first item's does): an
     item is a line whose mark (``*``, ``+``, ``#``, ``:``) the reading text leaves out (rule
     ``wiki-markup``); it starts one unless the line before it ends a clause that goes on
-    (``,``, ``;``, ``:``, a dash: ``Правила такiя: берутъ колоду; кладутъ тузы.`` is one
-    sentence), so items with no stop of their own are not run on into one."""
+    (``,``, ``;``, a dash; or a colon, when the item has a stop or a comma of its own:
+    ``Правила такiя: берутъ колоду; кладутъ тузы.`` is one sentence), so items with no
+    stop of their own are not run on into one."""
     out = []
     for c in norm.changes if norm else ():
         a = c.start
+        while 0 < a and text[a - 1] in " \t":     # an indented item's mark
+            a -= 1
         if c.rule == "wiki-markup" and 0 < a and text[a - 1] == "\n" and \
-                text[a:a + 1] in ("*", "+", "#", ":") and c.end < len(text):
+                text[c.start:c.start + 1] in ("*", "+", "#", ":", ";") and c.end < len(text):
             while a > 0 and text[a - 1].isspace():
                 a -= 1
-            if a and text[a - 1] not in ",;:—–-":
+            if not a:
+                continue
+            if text[a - 1] == ":":           # after a lead-in, bare items stand alone too
+                nl = text.find("\n", c.end)
+                item = text[c.end:nl if nl >= 0 else len(text)].rstrip()
+                if item[-1:] not in tuple(",;.!?…:"):
+                    out.append(c.start)
+            elif text[a - 1] not in ",;—–-":
                 out.append(c.start)
     return out
 
@@ -552,7 +562,7 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
     text = norm.original
     rows = _token_rows(text)
     flags = _sentence_starts(rows, _token_regs(rows, text, norm), text, norm)
-    out = []
+    out: list[tuple[int, int]] = []
     firsts = [k for k, f in enumerate(flags) if f] + [len(rows)]
     for a, b in zip(firsts, firsts[1:]):
         s, e = rows[a][0], rows[b - 1][0] + rows[b - 1][1]
@@ -562,9 +572,35 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
             e -= 1
         if norm.changes:
             s, e = _past_change(norm, s), _past_change(norm, e)
+            if out and text[out[-1][1]:s].strip():
+                # markup read as nothing that a stop's sentence end passed over and the next
+                # start moved past (``картъ. <!-- a --> <!-- b --> Тузы``): the sentence
+                # before keeps it, as it keeps markup glued after its stop
+                k = s
+                while text[k - 1].isspace():
+                    k -= 1
+                out[-1] = (out[-1][0], k)
+            while s < e and text[s].isspace():
+                s += 1
+            while out and s < e and (c := _change_from(norm, s)) is not None and not c.reg \
+                    and c.orig.lstrip()[:1] == "<":
+                s = c.end          # a tag read as nothing before the first word goes with
+                while s < e and text[s].isspace():     # the sentence before (as above; a
+                    s += 1                             # list's mark stays with its item)
+                k = s
+                while text[k - 1].isspace():
+                    k -= 1
+                out[-1] = (out[-1][0], k)
         if e > s:
             out.append((s, e))
     return out
+
+
+def _change_from(norm: Normalisation, pos: int) -> Change | None:
+    """The change that begins at original offset ``pos``, or None. O(log n)."""
+    ends = norm._index[0]
+    i = bisect_right(ends, pos)
+    return norm.changes[i] if i < len(ends) and norm.changes[i].start == pos else None
 
 
 def _past_change(norm: Normalisation, pos: int) -> int:
