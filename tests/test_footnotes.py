@@ -801,7 +801,8 @@ def test_a_markdown_note_defined_above_its_call_and_an_escaped_call(cli, corpus_
     got = [(s.normalised, [n.marker for n in s.footnotes])
            for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
     assert got[:2] == [("Короли идут вверх.", ["3"]), ("Дамы вниз.", [])], got
-    assert got[2][0].startswith("Восьмерки\\[^") and got[2][1] == [], got
+    # (the escape reads as the bracket it escapes, as Markdown shows it: text, no call)
+    assert got[2][0].startswith("Восьмерки[^") and got[2][1] == [], got
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
@@ -930,4 +931,21 @@ def test_a_second_breaker_s_markdown_page(cli, corpus_copy, tmp_path):
                   "Короли направо.", "Раскладывают в три ряда:", "в первом тузы",
                   "во втором короли"],
         "tuz": ["Берут колоду."]}, got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_markdown_escapes_and_a_page_number_template_in_the_text(cli, corpus_copy, tmp_path):
+    """A breaker's pages: pandoc's Markdown escapes its marks (``\\*``, ``\\[``) and writes a
+    hard line break as ``\\`` at a line's end: the backslashes stayed in the reading text,
+    and two sentences ran on as one across the break. An escaped mark reads as the mark
+    (text, never formatting); the break as nothing. A Wikisource page's
+    ``{{pagenum|12}}`` inside a sentence stayed in its reading text; it reads as nothing."""
+    md = ("# Глава L\n\n## Часы\n\nБерутъ колоду \\[52\\] картъ. Тузы кладутъ \\*особо\\*.\n\n"
+          "Дамы внизу.\\\nКороли сверху.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy") == [
+        "Берут колоду [52] карт.", "Тузы кладут *особо*.", "Дамы внизу.", "Короли сверху."]
+    wiki = ("== Глава LI ==\n\n== Дама ==\n\nБерутъ колоду картъ {{pagenum|12}}. Тузы "
+            "кладутъ {{pagenum|13}} особо.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "dama.wiki", wiki, "dama") == [
+        "Берут колоду карт.", "Тузы кладут особо."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -214,6 +214,12 @@ _COMMENT = re.compile(r"<!--.*?-->")
 #: within its paragraph) nothing; between two spaces it takes the one before it along
 _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
+#: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``)
+_WIKI_SINGLES = _HTML_SINGLES + (
+    (re.compile(r"\{\{\s*(?:pagenum|page|pg|стр|страница)\s*\|[^{}\n]{0,40}\}\}", re.I), ""),)
+#: Markdown's escape of a mark (``\*``, ``\[``: read as the mark, as text) and its hard line
+#: break (a ``\`` ending a line: read as nothing), as pandoc writes them
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 
 
 #: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`, and ``m``
@@ -262,7 +268,7 @@ def _entity_reading(entity: str) -> str:
 
 def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 marks: re.Pattern | None = None,
-                singles=_HTML_SINGLES) -> list[tuple[int, int, str]]:
+                singles=_HTML_SINGLES, escapes: bool = False) -> list[tuple[int, int, str]]:
     """The wiki formatting in ``text`` (a note a wiki page writes inside ``<ref>``, or its
     prose) as ``(start, end, reading)`` spans, sorted, none overlapping: the opening and
     closing pieces of ``<i>x</i>``, ``{{razr|x}}``, ``[[page|x]]``, ``[[x]]``, ``''x''`` and
@@ -283,6 +289,9 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
         spans.append((a, b, reading))
         taken.add(a, b)
 
+    if escapes and "\\" in text:        # Markdown's escapes first: an escaped mark is text
+        for m in _MD_ESCAPE.finditer(text):
+            take(m.start(), m.end(), m.group(1) or "")
     # a comment first: what it holds is no formatting (``<!-- ''x'' -->``)
     mark_ends = {m.end() for m in marks.finditer(text)} if marks is not None else set()
     for pattern, between in singles:
@@ -346,7 +355,8 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
             out += [(a + p.start, b + p.start, r)
                     for a, b, r in wiki_markup(text[p.start:p.end], wraps,
                                                _MARKDOWN_LINE_MARK if md else _WIKI_LIST_MARK if wiki
-                                               else None, _HTML_SINGLES if wraps else ())]
+                                               else None, _WIKI_SINGLES if wiki else
+                                               _HTML_SINGLES if md else (), escapes=md)]
     return out
 
 
