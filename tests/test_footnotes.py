@@ -49,6 +49,14 @@ def _sentences(ed, siglum):
     return [s for g in ed.games for s in g.texts.get(siglum, ())]
 
 
+def _add(cli, corpus, path, text) -> str:
+    """Write ``text`` to ``path`` and add it by the CLI (exit 0); the command's output."""
+    path.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus, "add", path)
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
 def _add_and_read(cli, corpus, path, text, game, notes: bool = False) -> list:
     """Write ``text`` to ``path``, add it by the CLI (no warning), and return the reading text
     of each sentence of ``game`` in it (with ``notes``: and its notes' markers, a pair)."""
@@ -496,10 +504,8 @@ def test_a_comment_over_several_lines_is_markup_to_its_close(cli, corpus_copy, t
     text = ("== Глава L ==\n\n== Часы ==\n\nБерутъ колоду картъ.\n<!--\nСтарый текстъ. Еще "
             "фраза.\n\n== Старое ==\n-->\nТузы кладутъ особо.\n")
     path = tmp_path / "chasy.wiki"
-    path.write_text(text, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
-    warned = [w for w in r.output.splitlines() if "warning:" in w]
+    output = _add(cli, corpus_copy, path, text)
+    warned = [w for w in output.splitlines() if "warning:" in w]
     assert len(warned) == 1 and "chasy.wiki:6: a comment <!-- runs on across paragraphs to " \
         "line 10" in warned[0], warned
     ed = build_edition(corpus_copy)
@@ -629,12 +635,10 @@ def test_markdown_notes_gathered_at_the_end_and_a_second_definition(cli, corpus_
     md = ("# Глава L\n\n## Часы\n\nБерутъ колоду картъ.[^1] Тузы кладутъ особо.\n\n" + rules
           + "[^1]: Или двѣ.\n\n[^1]: Другое.\n\n[^3]: Лишнее.\n")
     path = tmp_path / "chasy.md"
-    path.write_text(md, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
+    output = _add(cli, corpus_copy, path, md)
     assert re.search(r"chasy\.md:\d+: the footnote '\[\^1\]:' has no call \[\^1\] "
-                     r"on the page that another definition does not answer", r.output), r.output
-    assert "the footnote '[^3]:' has no call [^3]" in r.output, r.output
+                     r"on the page that another definition does not answer", output), output
+    assert "the footnote '[^3]:' has no call [^3]" in output, output
     ed = build_edition(corpus_copy)
     sentences = ed.game("chasy").texts[ed.witnesses[-1].siglum]
     assert [n.marker for n in sentences[0].footnotes] == ["1"]
@@ -654,11 +658,9 @@ def test_a_comment_left_open_or_too_long_is_kept_with_a_warning(cli, corpus_copy
     page = (f"== Глава L ==\n\n== Часы ==\n\nБерутъ колоду <!-- x картъ. Тузы кладутъ особо."
             f"\n\nДамы <!-- {long}--> внизу.\n\nКороли <!-- ок --> вверху.\n")
     path = tmp_path / "chasy.wiki"
-    path.write_text(page, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
-    assert "chasy.wiki:5: a comment <!-- is not closed in its paragraph" in r.output, r.output
-    assert "chasy.wiki:7: a comment <!-- holds more than 1,000 characters" in r.output, r.output
+    output = _add(cli, corpus_copy, path, page)
+    assert "chasy.wiki:5: a comment <!-- is not closed in its paragraph" in output, output
+    assert "chasy.wiki:7: a comment <!-- holds more than 1,000 characters" in output, output
     ed = build_edition(corpus_copy)
     got = [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
     assert got[:2] == ["Берут колоду <!-- x карт.", "Тузы кладут особо."], got
@@ -685,10 +687,8 @@ def test_a_markdown_call_with_an_empty_definition(cli, corpus_copy, tmp_path):
     markup, the call stays in the reading text with a warning, at the end of its sentence."""
     page = "# Глава L\n\n## Часы\n\nБерутъ колоду картъ.[^b] Тузы кладутъ особо.\n\n[^b]:\n"
     path = tmp_path / "chasy.md"
-    path.write_text(page, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
-    assert "chasy.md:5: the footnote marker '[^b]' has no definition" in r.output, r.output
+    output = _add(cli, corpus_copy, path, page)
+    assert "chasy.md:5: the footnote marker '[^b]' has no definition" in output, output
     ed = build_edition(corpus_copy)
     got = [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
     assert got == ["Берут колоду карт.[^b]", "Тузы кладут особо."], got
@@ -742,12 +742,10 @@ def test_markdown_labels_called_again_numbered_anew_and_inside_a_comment(
             "Валеты <!-- скрыто[^5] --> остаются.\n\n"
             "[^1]: первая\n[^2]: примѣчаніе 0\n[^2]: примѣчаніе 1\n[^5]: пятая\n")
     path = tmp_path / "chasy.md"
-    path.write_text(page, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
+    output = _add(cli, corpus_copy, path, page)
     assert "chasy.md:5: the footnote marker '[^1]' has no definition [^1]: ... on the page " \
-           "that another call of the label did not take" in r.output, r.output
-    assert "the footnote '[^5]:' has no call [^5]" in r.output, r.output
+           "that another call of the label did not take" in output, output
+    assert "the footnote '[^5]:' has no call [^5]" in output, output
     ed = build_edition(corpus_copy)
     got = [(s.normalised, [n.original.strip() for n in s.footnotes])
            for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
@@ -792,11 +790,9 @@ def test_a_markdown_note_defined_above_its_call_and_an_escaped_call(cli, corpus_
     page = ("# Глава L\n\n## Часы\n\n[^3]: третья\n\nКороли идутъ вверхъ.[^3] Дамы внизъ. "
             "Восьмерки\\[^c] также.\n\n[^c]: цэ\n")
     path = tmp_path / "chasy.md"
-    path.write_text(page, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
-    assert "'[^3]' has no definition" not in r.output and "'[^3]:' has no call" not in r.output
-    assert "chasy.md:9: the footnote '[^c]:' has no call [^c]" in r.output, r.output
+    output = _add(cli, corpus_copy, path, page)
+    assert "'[^3]' has no definition" not in output and "'[^3]:' has no call" not in output
+    assert "chasy.md:9: the footnote '[^c]:' has no call [^c]" in output, output
     ed = build_edition(corpus_copy)
     got = [(s.normalised, [n.marker for n in s.footnotes])
            for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
@@ -837,10 +833,8 @@ def test_a_stray_comment_end_and_a_comment_across_paragraphs_are_warned_of(
             "<!-- Дамы кладутъ внизъ.\n\n## Мельница\n\nКороли вверху. -->\n\n"
             "Валеты въ сторонѣ. <!-- ок --> Шестерки тоже.\n")
     path = tmp_path / "chasy.md"
-    path.write_text(page, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
-    warned = [w for w in r.output.splitlines() if "warning:" in w]
+    output = _add(cli, corpus_copy, path, page)
+    warned = [w for w in output.splitlines() if "warning:" in w]
     assert len(warned) == 3 and "chasy.md:5: a comment <!-- is not closed" in warned[0], warned
     assert "chasy.md:7: a comment's end --> closes no comment <!-- of its paragraph" in warned[1]
     assert ("chasy.md:9: a comment <!-- runs on across paragraphs to line 13: all it holds, "
@@ -914,12 +908,10 @@ def test_a_second_breaker_s_markdown_page(cli, corpus_copy, tmp_path):
           "* въ первомъ тузы\n* во второмъ короли\n\n__Туз.__ Берутъ колоду.\n\n"
           "*) Игра старинная.\n")
     path = tmp_path / "chasy.md"
-    path.write_text(md, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", path)
-    assert r.exit_code == 0, r.output
-    assert [w for w in r.output.splitlines() if "warning:" in w] == [
+    output = _add(cli, corpus_copy, path, md)
+    assert [w for w in output.splitlines() if "warning:" in w] == [
         f"  warning: {path}:27: the footnote '*)' answers the marker in the title on line 8: "
-        f"kept as debris (in the witness and the TEI), attached to no sentence"], r.output
+        f"kept as debris (in the witness and the TEI), attached to no sentence"], output
     ed = build_edition(corpus_copy)
     sig = ed.witnesses[-1].siglum
     got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
