@@ -572,28 +572,37 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
             e -= 1
         if norm.changes:
             s, e = _past_change(norm, s), _past_change(norm, e)
+            s = _past_space(norm, s, e)
+            while out and s < e and (c := _change_from(norm, s)) is not None and not c.reg \
+                    and c.orig.lstrip()[:1] == "<":
+                # a tag read as nothing before the first word goes with the sentence before,
+                # as markup glued after its stop does (a list's mark stays with its item)
+                s = _past_space(norm, c.end, e)
             if out and text[out[-1][1]:s].strip():
                 # markup read as nothing that a stop's sentence end passed over and the next
                 # start moved past (``картъ. <!-- a --> <!-- b --> Тузы``): the sentence
-                # before keeps it, as it keeps markup glued after its stop
+                # before keeps it, so that no text falls between two sentences
                 k = s
                 while text[k - 1].isspace():
                     k -= 1
-                out[-1] = (out[-1][0], k)
-            while s < e and text[s].isspace():
-                s += 1
-            while out and s < e and (c := _change_from(norm, s)) is not None and not c.reg \
-                    and c.orig.lstrip()[:1] == "<":
-                s = c.end          # a tag read as nothing before the first word goes with
-                while s < e and text[s].isspace():     # the sentence before (as above; a
-                    s += 1                             # list's mark stays with its item)
-                k = s
-                while text[k - 1].isspace():
-                    k -= 1
-                out[-1] = (out[-1][0], k)
+                c = norm.change_around(k)
+                out[-1] = (out[-1][0], k if c is None else c.end)
         if e > s:
             out.append((s, e))
     return out
+
+
+def _past_space(norm: Normalisation, s: int, e: int) -> int:
+    """``s`` moved past the blanks before ``e``, never to a place inside a change (past it
+    then, and past the blanks after it)."""
+    text = norm.original
+    while True:
+        while s < e and text[s].isspace():
+            s += 1
+        t = _past_change(norm, s)
+        if t == s:
+            return s
+        s = t
 
 
 def _change_from(norm: Normalisation, pos: int) -> Change | None:
