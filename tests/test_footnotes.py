@@ -744,8 +744,10 @@ def test_markdown_labels_called_again_numbered_anew_and_inside_a_comment(
             "[^1]: первая\n[^2]: примѣчаніе 0\n[^2]: примѣчаніе 1\n[^5]: пятая\n")
     path = tmp_path / "chasy.md"
     output = _add(cli, corpus_copy, path, page)
-    assert "chasy.md:5: the footnote marker '[^1]' has no definition [^1]: ... on the page " \
-           "that another call of the label did not take" in output, output
+    assert "chasy.md:5: the footnote marker '[^1]' has no definition of its own: the " \
+           "label's definition answers an earlier call (Markdown shows one note for both; " \
+           "add a definition [^1]: ... for this call, or give it a label of its own): it " \
+           "stays in the reading text as printed and makes no note" in output, output
     assert "the footnote '[^5]:' has no call [^5]" in output, output
     ed = build_edition(corpus_copy)
     got = [(s.normalised, [n.original.strip() for n in s.footnotes])
@@ -866,6 +868,9 @@ def test_list_items_with_no_stop_of_their_own_are_sentences_of_their_own(
     wiki = ("== Глава LI ==\n\n== Дама ==\n\nПравила такiя:\n* берутъ колоду картъ;\n"
             "* кладутъ тузы вверхъ,\n# короли внизъ.\n: дамы въ сторонѣ\n: валеты тоже\n"
             ";Раскладка\n: тузы особо\n\nШестерки особо.\n")
+    # a list's last item ends a page with no stop: no page is cut off there (a warning said so)
+    assert analyse("# Глава L\n\n## Часы\n\nПравила:\n* тузы особо\n* дамы внизу\n"
+                   ).warnings == ()
     assert _add_and_read(cli, corpus_copy, tmp_path / "dama.wiki", wiki, "dama") == [
         "Правила такие: берут колоду карт; кладут тузы вверх, короли вниз.",
         "дамы в стороне", "валеты тоже", "Раскладка", "тузы особо", "Шестерки особо."]

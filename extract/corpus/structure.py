@@ -832,9 +832,11 @@ WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,
             re.compile(r"^<center>(.*)</center>$", re.I),
             re.compile(r"^\{\{(?:razr|razr2|center|c|х|b|i|larger|smaller|big|small)\|([^{}|]+)\}\}$", re.I))
 #: bold markup around a run-in title: ``**Пасьянс «X».** Берутъ ...``
-#: (``o`` the markup, ``t`` the title, ``s`` a stop after the markup: ``**Проба**. Берутъ``;
+#: (``o`` the markup, ``t`` the title, ``k`` its note's marker, ``s`` a stop after the markup:
+#: ``**Проба**. Берутъ``, ``**Проба.**[^1] Берутъ``;
 #: bold italics and ``__x__`` alike)
-BOLD_RUN_IN = re.compile(r"^(?P<o>\*\*\*|\*\*|__|''')(?P<t>.+?)(?P=o)(?P<s>[.:]?)[ \t]+(?=\S)")
+BOLD_RUN_IN = re.compile(r"^(?P<o>\*\*\*|\*\*|__|''')(?P<t>.+?)(?P=o)(?P<k>" + TITLE_MARKER
+                         + r")?(?P<s>[.:]?)[ \t]+(?=\S)")
 #: italics around a run-in title, ``*Пасьянсъ «X».* Берутъ ...`` (taken only when it names a
 #: game so, :data:`QUOTED_TITLE`: a word in italics at a paragraph's start is as often emphasis)
 ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?![*_'])(?P<s>[.:]?)"
@@ -860,12 +862,20 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     On a wiki page (``wiki``) ``# X`` is an item of a numbered list, not a Markdown heading."""
     found = False
     changed = True
+    wrappers = WRAPPERS[1:] if wiki else WRAPPERS
+    # a note's marker after the markup (``**Проба**[^1]``) stays, after the text it wraps
+    tail = _WHOLE_MARKER.search(line)
+    if tail and any(w.match(line[:tail.start()]) for w in wrappers):
+        line, tail_text = line[:tail.start()], line[tail.start():].strip()
+    else:
+        tail_text = ""
     while changed:
         changed = False
-        for w in WRAPPERS[1:] if wiki else WRAPPERS:
+        for w in wrappers:
             m = w.match(line)
             if m and m.lastindex and m.group(m.lastindex).strip():
                 line, found, changed = m.group(m.lastindex).strip(), True, True
+    line += tail_text
     tokens = line.split()
     if len(tokens) >= 4 and sum(len(t.strip(".,:")) <= 1 for t in tokens) >= len(tokens) - 1 and \
             all(len(t.strip(".,:")) <= 2 for t in tokens):
@@ -971,7 +981,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
         # run-in title ends with a stop or is followed by a capital)
         if m and ((m.group("t").rstrip() + m.group("s"))[-1:] in ".:!?…»\"" or
                   not ln.text[m.end()].islower()):
-            head = _Line(ln.start, ln.start + m.end("s"), m.group("t").strip() + m.group("s"),
+            head = _Line(ln.start, ln.start + m.end("s"), m.group("t").strip()
+                         + (m.groupdict().get("k") or "") + m.group("s"),
                          ln.brk, whole=True, page_top=ln.page_top)
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
@@ -1396,6 +1407,8 @@ class _Footnotes:
                 warnings.append((line_of(self.text, head.start), (
                     f"the footnote {printed!r} has {why}: kept as debris (in the witness and "
                     f"the TEI), attached to no sentence")))
+        defined = {marker_name(d.group()[:-1]) for h in self.first
+                   if (d := _MD_DEFINITION.match(h.text))}
         for x in self.out:
             if x.kind != "prose":
                 continue
@@ -1407,12 +1420,18 @@ class _Footnotes:
                 if span in self.claimed:
                     continue
                 orphans.append(span)
-                why = (f"no definition {printed}: ... on the page that another call of "
-                       f"the label did not take" if printed.startswith("[^")
-                       else "no footnote on its page (lost with the page's foot?)")
+                if not printed.startswith("[^"):
+                    why = "no footnote on its page (lost with the page's foot?)"
+                elif marker_name(printed) in defined:
+                    why = (f"no definition of its own: the label's definition answers an "
+                           f"earlier call (Markdown shows one note for both; add a definition "
+                           f"{printed}: ... for this call, or give it a label of its own)")
+                else:
+                    why = f"no definition {printed}: ... on the page"
                 warnings.append((line_of(self.text, span[0]), (
-                    f"the footnote marker {printed!r} has {why}: kept in the text, no note "
-                    f"made; the word before it is read without it")))
+                    f"the footnote marker {printed!r} has {why}: it stays in the reading "
+                    f"text as printed and makes no note (the word before it is normalised "
+                    f"as a word of its own)")))
 
 
 def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]]) -> None:
@@ -1459,6 +1478,9 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
 
 
+#: an item of a list at a line's start (a list's last item may end with no stop: no page is
+#: cut off there)
+_LIST_ITEM = re.compile(r"[ \t]*(?:[*+#:;]+|\d{1,3}[.)])[ \t]+\S")
 #: what may stand before a game's first sentence's first word and is not its first letter:
 #: markup (a comment, a template such as ``{{pagenum|12}}``, a tag), a rule's number (``1)``,
 #: ``2.``), a dash of dialogue
@@ -1735,7 +1757,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
         warnings.append((line_of(text, prose[0].start), "the text begins inside a sentence (a "
                          "page cut off before it): that sentence is taken as it stands"))
-    if prose and not SENTENCE_END.search(INLINE_NOTE.sub("", text[prose[-1].start:prose[-1].end])):
+    if prose and not SENTENCE_END.search(INLINE_NOTE.sub("", text[prose[-1].start:prose[-1].end])) \
+            and not _LIST_ITEM.match(text, text.rfind("\n", prose[-1].start, prose[-1].end) + 1
+                                     or prose[-1].start):
         warnings.append((line_of(text, prose[-1].end), "the text ends inside a sentence (a page "
                          "cut off after it): that sentence is taken as it stands"))
     prose_idx = [i for i, p in enumerate(parts) if p.kind == "prose"]
