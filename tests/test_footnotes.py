@@ -990,3 +990,31 @@ def test_any_markdown_page_that_add_takes_checks_and_exports(tmp_path_factory, p
     assert c.exit_code == 0, (page, c.output)
     t = run("export", "tei", "--out", tmp / "e.xml")
     assert t.exit_code == 0, (page, t.output)
+
+
+def test_a_run_in_title_under_a_bare_heading_and_a_short_paragraph_on_a_headed_page():
+    """Two more of the third breaker's pages. A bare chapter heading, then a paragraph with a
+    run-in title (``ГЛАВА L.`` / ``Мельница. Берутъ двѣ колоды.``): the paragraph was taken
+    for the heading's list of titles, and the game's text was lost inside the heading. A
+    list cut at stops alone must read as names. On a page whose games are headed by
+    ``##``, a short paragraph (``Ходы. Карту кладутъ ...``) began a game of its own."""
+    text = "ГЛАВА L.\n\nМельница. Берутъ двѣ колоды.\n\nГЛАВА LI.\n\nПроба. Берутъ колоду.\n"
+    layout = analyse(text)
+    assert [(p.kind, p.label or text[p.start:p.end]) for p in layout.parts] == [
+        ("heading", "L"), ("title", "Мельница"), ("prose", "Берутъ двѣ колоды."),
+        ("heading", "LI"), ("title", "Проба"), ("prose", "Берутъ колоду.")], layout.parts
+    assert layout.warnings == ()
+    # a list of names under its heading is still the chapter's list
+    text = ("ГЛАВА LII.\nЧасы. Египетская пирамида.\n\nЧасы.\n\nБерутъ колоду.\n\n"
+            "Египетская пирамида.\n\nБерутъ двѣ колоды.\n")
+    layout = analyse(text)
+    assert [h for h in layout.headings] == [("LII", ("Часы", "Египетская пирамида"))]
+    assert layout.warnings == ()
+    md = ("# Глава L\n\n## Мельница\n\nБерутъ двѣ колоды.\n\nХоды. Карту кладутъ на старшую.\n\n"
+          "## Проба\n\nБерутъ колоду.\n")
+    assert [p.label for p in analyse(md).parts if p.kind == "title"] == ["Мельница", "Проба"]
+    # one heading of a game (or only chapters' headings): a run-in title is still one
+    for one in ("# Глава L\n\n## Мельница\n\nБерутъ двѣ колоды.\n\nХоды. Карту кладутъ.\n",
+                "## Глава L\n\nБерутъ двѣ колоды.\n\nХоды. Карту кладутъ.\n\n## Глава LI\n\n"
+                "Часы. Берутъ колоду.\n"):
+        assert "Ходы" in [p.label for p in analyse(one).parts if p.kind == "title"], one

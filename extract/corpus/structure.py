@@ -1478,6 +1478,9 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
 
 
+#: a heading line of a Markdown or wiki page (``## X``, ``== X ==``; ``x`` or ``y`` its text)
+_MARKUP_HEADING = re.compile(r"^(?:#{2,6}[ \t]+(?P<x>[^\n]+)|(={2,6})(?P<y>[^=\n]+)\2[ \t]*\r?$)",
+                             re.M)
 #: an item of a list at a line's start (a list's last item may end with no stop: no page is
 #: cut off there)
 _LIST_ITEM = re.compile(r"[ \t]*(?:[*+#:;]+|\d{1,3}[.)])[ \t]+\S")
@@ -1625,8 +1628,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 nxt = lines[i + 1] if i + 1 < len(lines) else None
                 if not names and nxt is not None:
                     listed = split_list(nxt.text)
+                    # (a list cut at stops alone must read as names: 'Мельница. Берутъ двѣ
+                    # колоды.' under a bare heading is a run-in title and its game's text)
                     if (len(listed) >= 2 or _single_list(listed, nxt, lines[i + 2:])) and \
-                            all(_name_shape(t, 6) for t in listed):
+                            all(_name_shape(t, 6) for t in listed) and \
+                            (LIST_SEPARATOR.search(nxt.text) or len(listed) < 2
+                             or all(reads_as_name(t) for t in listed)):
                         names = listed
                         ln.end, ln.text = nxt.end, text[ln.start:nxt.end]
                         del lines[i + 1]
@@ -1654,7 +1661,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
     orphans: list[tuple[int, int]] = []
     lines = _furniture(lines, guesses, text, warnings, orphans)
     lines = _split_inline_titles(text, lines, known)
-    # pass 2: titles
+    # pass 2: titles. On a page whose games are headed by markup (two or more ``##`` or
+    # ``==`` headings that are no chapter's, ``## Глава L``), a plain line is no run-in
+    # title of a name the text does not give otherwise (``Ходы. Карту кладутъ ...``)
+    headed = sum(not HEADING.match(m.group("x") or m.group("y")) for m in
+                 _MARKUP_HEADING.finditer(text, 0, 200_000)) >= 2
     for i, ln in enumerate(lines):
         if ln.kind != "prose" or ln.extra.get("fixed"):
             continue
@@ -1674,7 +1685,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         # a line that markup wraps whole (``## Проба.*)``) is a heading: a note's marker at
         # its end is the title's, after a stop too (on a bare line it may end a sentence)
         probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else ln.text
-        hit = title_at(probe, known, own_line_ok=followed, inline_ok=not ln.whole) or \
+        hit = title_at(probe, known, own_line_ok=followed, inline_ok=not (ln.whole or headed)) or \
             _caps_title(ln, followed)
         if hit is None:
             continue
