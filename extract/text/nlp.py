@@ -254,8 +254,8 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
 def _list_items(text: str, norm: Normalisation | None) -> list[int]:
     """Offsets in ``text`` of the items of a wiki or Markdown list that start a sentence (the
     offset of the item's mark, which its sentence keeps as the first item's does): an
-    item is a line whose mark (``*``, ``+``, ``#``, ``:``) the reading text leaves out (rule
-    ``wiki-markup``); it starts one unless the line before it ends a clause that goes on
+    item is a line, indented or not, whose mark (``*``, ``+``, ``#``, ``:``, ``;``) the
+    reading text leaves out (rule ``wiki-markup``); it starts one unless the line before it ends a clause that goes on
     (``,``, ``;``, a dash; or a colon, when the item has a stop or a comma of its own:
     ``Правила такiя: берутъ колоду; кладутъ тузы.`` is one sentence), so items with no
     stop of their own are not run on into one."""
