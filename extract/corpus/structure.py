@@ -82,6 +82,8 @@ QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"�
                           re.I)
 #: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``)
 TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + ")"
+#: a note's marker ending a title's name (``Проба[^1]``)
+_END_MARKER = re.compile(TITLE_MARKER + "$")
 #: a note's marker ending a line that markup wraps whole, after a stop or not (``Проба.*)``)
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
@@ -690,7 +692,7 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     if tail:
         body = body[:tail.start()].rstrip()
     body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
-    marker = re.search(TITLE_MARKER + r"$", body)
+    marker = _END_MARKER.search(body)
     if marker and body[:marker.start()].rstrip()[-1:] not in ".!?…":
         # a note's marker after the name (``Проба[^1]``); after a stop it ends a sentence
         body = body[:marker.start()].rstrip(" «»\"„“”")
@@ -839,8 +841,8 @@ BOLD_RUN_IN = re.compile(r"^(?P<o>\*\*\*|\*\*|__|''')(?P<t>.+?)(?P=o)(?P<k>" + T
                          + r")?(?P<s>[.:]?)[ \t]+(?=\S)")
 #: italics around a run-in title, ``*Пасьянсъ «X».* Берутъ ...`` (taken only when it names a
 #: game so, :data:`QUOTED_TITLE`: a word in italics at a paragraph's start is as often emphasis)
-ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?![*_'])(?P<s>[.:]?)"
-                           r"[ \t]+(?=\S)")
+ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?![*_'])(?P<k>)"
+                           r"(?P<s>[.:]?)[ \t]+(?=\S)")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
@@ -981,8 +983,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
         # run-in title ends with a stop or is followed by a capital)
         if m and ((m.group("t").rstrip() + m.group("s"))[-1:] in ".:!?…»\"" or
                   not ln.text[m.end()].islower()):
-            head = _Line(ln.start, ln.start + m.end("s"), m.group("t").strip()
-                         + (m.groupdict().get("k") or "") + m.group("s"),
+            head = _Line(ln.start, ln.start + m.end("s"),
+                         m.group("t").strip() + (m.group("k") or "") + m.group("s"),
                          ln.brk, whole=True, page_top=ln.page_top)
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
@@ -1734,7 +1736,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             while end > ln.start and text[end - 1].isspace():
                 end -= 1
             # a footnote's marker printed in the title (``«Звѣздочка*)»``) is no part of the name
-            label = re.sub(TITLE_MARKER + "$", "", ln.label)
+            label = _END_MARKER.sub("", ln.label)
             parts.append(Part("title", ln.start, end, label))
             rest = ln.title_end
             while rest < ln.end and text[rest].isspace():

@@ -255,29 +255,39 @@ def _list_items(text: str, norm: Normalisation | None) -> list[int]:
     """Offsets in ``text`` of the items of a wiki or Markdown list that start a sentence (the
     offset of the item's mark, which its sentence keeps as the first item's does): an
     item is a line, indented or not, whose mark (``*``, ``+``, ``#``, ``:``, ``;``) the
-    reading text leaves out (rule ``wiki-markup``); it starts one unless the line before it ends a clause that goes on
-    (``,``, ``;``, a dash; or a colon, when the item has a stop or a comma of its own:
+    reading text leaves out (rule ``wiki-markup``); it starts one unless the line before it
+    ends a clause that goes on (``,``, ``;``, a dash; or a colon, when the item has a stop
+    or a comma of its own:
     ``Правила такiя: берутъ колоду; кладутъ тузы.`` is one sentence), so items with no
     stop of their own are not run on into one."""
     out = []
     for c in norm.changes if norm else ():
+        if c.rule != "wiki-markup" or text[c.start:c.start + 1] not in _ITEM_MARKS or \
+                c.end >= len(text):
+            continue
         a = c.start
-        while 0 < a and text[a - 1] in " \t":     # an indented item's mark
+        while a and text[a - 1] in " \t":     # an indented item's mark
             a -= 1
-        if c.rule == "wiki-markup" and 0 < a and text[a - 1] == "\n" and \
-                text[c.start:c.start + 1] in ("*", "+", "#", ":", ";") and c.end < len(text):
-            while a > 0 and text[a - 1].isspace():
-                a -= 1
-            if not a:
-                continue
-            if text[a - 1] == ":":           # after a lead-in, bare items stand alone too
-                nl = text.find("\n", c.end)
-                item = text[c.end:nl if nl >= 0 else len(text)].rstrip()
-                if item[-1:] not in tuple(",;.!?…:"):
-                    out.append(c.start)
-            elif text[a - 1] not in ",;—–-":
+        if not a or text[a - 1] != "\n":
+            continue                          # a mark inside a line is no item's
+        while a and text[a - 1].isspace():
+            a -= 1
+        if not a:
+            continue
+        if text[a - 1] == ":":                # after a lead-in, bare items stand alone too
+            nl = text.find("\n", c.end)
+            if text[c.end:nl if nl >= 0 else len(text)].rstrip()[-1:] not in _ITEM_ENDS:
                 out.append(c.start)
+        elif text[a - 1] not in _GOES_ON:
+            out.append(c.start)
     return out
+
+
+#: the marks of a list's items (:func:`_list_items`); what ends an item that goes on from a
+#: lead-in's colon; what ends a line whose clause the next item goes on with
+_ITEM_MARKS = frozenset("*+#:;")
+_ITEM_ENDS = frozenset(",;.!?…:")
+_GOES_ON = frozenset(",;—–-")
 
 
 def _full_width(body: str, prev: str | None, nxt: str | None) -> bool:
@@ -500,8 +510,8 @@ def _cut_markup(nlp: Language) -> None:
     prefix), off its end (a suffix: ``картъ.[^b]``, whose ``]`` spaCy's suffixes cut alone)
     and out of it (an infix), tried before spaCy's own rules (an infix of those that
     overlaps the markup is dropped). Text with no such markup is cut as before. The rules
-    wrap the compiled ones of ``spacy.blank`` (compiling the lists anew costs about 0.05 s a process), and the
-    tokenizer is made once with them (each rule set on its own reloads its special cases)."""
+    wrap the compiled ones of ``spacy.blank`` (compiling the lists anew costs about 0.05 s a
+    process), and the tokenizer is made once with them (each rule set on its own reloads its special cases)."""
     old = nlp.tokenizer
     tokenizer: Any = type(old)   # spaCy's Tokenizer (a compiled class with no type stubs)
     prefix, suffix, infixes = old.prefix_search, old.suffix_search, old.infix_finditer  # type: ignore[union-attr]  # spaCy's Tokenizer: Language types it as any callable
