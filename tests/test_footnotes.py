@@ -1018,3 +1018,33 @@ def test_a_run_in_title_under_a_bare_heading_and_a_short_paragraph_on_a_headed_p
                 "## Глава L\n\nБерутъ двѣ колоды.\n\nХоды. Карту кладутъ.\n\n## Глава LI\n\n"
                 "Часы. Берутъ колоду.\n"):
         assert "Ходы" in [p.label for p in analyse(one).parts if p.kind == "title"], one
+
+
+def test_pandoc_s_escaped_star_markers_are_footnotes(cli, corpus_copy, tmp_path):
+    """pandoc writes a printed ``*)`` as ``\\*)`` in Markdown (the escape keeps it from
+    reading as emphasis or a list): ``картъ\\*)`` calls the note ``\\*) ...`` at the foot,
+    ``\\*\\*)`` the note ``\\*\\*) ...``; the markers leave the reading text and the notes are
+    no sentences."""
+    md = ("# Глава L\n\n**Пасьянсъ «Звѣздочка».**\n\nБерутъ полную колоду картъ\\*) и "
+          "раскладываютъ ихъ въ четыре ряда. Тузы\\*\\*) кладутъ особо.\n\n"
+          "Всѣ короли кладутся внизъ.\n\n\\*) Колода въ 52 листа.\n\n\\*\\*) Или короли.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "zv.md", md, "zvezdochka", notes=True) == [
+        ("Берут полную колоду карт и раскладывают их в четыре ряда.", ["*"]),
+        ("Тузы кладут особо.", ["**"]),
+        ("Все короли кладутся вниз.", [])]
+
+
+def test_a_run_in_title_glued_to_its_text(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: ``**Проба.**Берутъ`` (no space after the bold) was no title,
+    and the game's text went to the game before. A run-in title glued to its text is one
+    when it ends with a stop and a capital follows; bold glued to a small letter
+    (``**Тузы**кладутъ``) or with no stop (``**Тузы**Кладутъ``) stays emphasis in its
+    sentence."""
+    md = ("# Глава L\n\n## Часы\n\nБерутъ колоду.\n\n**Тузы**кладутъ особо.\n\n"
+          "**Дамы**Внизу.\n\n**Проба.**Берутъ двѣ колоды.\n\n*Пасьянсъ «Дама».*Тузы внизу.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy") == [
+        "Берут колоду.", "Тузыкладут особо.", "ДамыВнизу."]
+    ed = build_edition(corpus_copy)
+    assert [(g.title_ru, [s.normalised for s in g.texts[ed.witnesses[-1].siglum]])
+            for g in ed.games if ed.witnesses[-1].siglum in g.texts][1:] == [
+        ("Проба", ["Берут две колоды."]), ("Дама", ["Тузы внизу."])]

@@ -838,11 +838,11 @@ WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,
 #: ``**Проба**. Берутъ``, ``**Проба.**[^1] Берутъ``;
 #: bold italics and ``__x__`` alike)
 BOLD_RUN_IN = re.compile(r"^(?P<o>\*\*\*|\*\*|__|''')(?P<t>.+?)(?P=o)(?P<k>" + TITLE_MARKER
-                         + r")?(?P<s>[.:]?)[ \t]+(?=\S)")
+                         + r")?(?P<s>[.:]?)(?:[ \t]+(?=\S)|(?=[^\W\d_]))")
 #: italics around a run-in title, ``*Пасьянсъ «X».* Берутъ ...`` (taken only when it names a
 #: game so, :data:`QUOTED_TITLE`: a word in italics at a paragraph's start is as often emphasis)
 ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?![*_'])(?P<k>)"
-                           r"(?P<s>[.:]?)[ \t]+(?=\S)")
+                           r"(?P<s>[.:]?)(?:[ \t]+(?=\S)|(?=[^\W\d_]))")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
@@ -854,7 +854,7 @@ SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
 #: no-break space after the marker), Markdown's ``[^1]: ...`` or ``[^note]:...`` (a space or none)
-FOOTNOTE = re.compile(r"^((?:\*{1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)(?=[ \t\u00a0])|"
+FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)(?=[ \t\u00a0])|"
                       + MD_LABEL + r":)[ \t\u00a0]*\S")
 
 
@@ -980,9 +980,12 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             if m and not QUOTED_TITLE.match(m.group("t").translate(_LOOKALIKE)):
                 m = None
         # (bold that runs on into its sentence, ``***Короли*** сверху.``, is emphasis: a
-        # run-in title ends with a stop or is followed by a capital)
-        if m and ((m.group("t").rstrip() + m.group("s"))[-1:] in ".:!?…»\"" or
-                  not ln.text[m.end()].islower()):
+        # run-in title ends with a stop or is followed by a capital; one glued to its text,
+        # ``**Проба.**Берутъ``, does both)
+        stop = m is not None and (m.group("t").rstrip() + m.group("s"))[-1:] in ".:!?…»\""
+        if m and m.end() == m.end("s") and not (stop and ln.text[m.end()].isupper()):
+            m = None
+        if m and (stop or not ln.text[m.end()].islower()):
             head = _Line(ln.start, ln.start + m.end("s"),
                          m.group("t").strip() + (m.group("k") or "") + m.group("s"),
                          ln.brk, whole=True, page_top=ln.page_top)
@@ -1146,7 +1149,7 @@ _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
 _AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
 #: digits, ``1)``, or a Markdown call (``[^1]``, glued or after a space)
-ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?\*{1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|[ \t]?"
+ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?(?:\\?\*){1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|[ \t]?"
                            + MD_LABEL + r")(?![*\d\w:])")
 
 
@@ -1168,7 +1171,7 @@ _MD_CALL = re.compile(rf"(?<!\\)(\[\^({_MD_LABEL_NAME})\])(?!:)")
 def marker_name(printed: str) -> str:
     """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)``, ``[^1]`` and
     ``¹`` -> ``1``."""
-    m = printed.strip().rstrip(")").strip().strip("[^]:")
+    m = printed.replace("\\*", "*").strip().rstrip(")").strip().strip("[^]:")
     return m if m.startswith("*") else m.translate(_SUPER)
 
 
@@ -1180,7 +1183,7 @@ def _marker_pattern(printed: str) -> re.Pattern:
     ``²)``): a bare ``²`` is a unit's (``м²``), and ``2) ...`` a numbered rule."""
     name = marker_name(printed)
     if name.startswith("*"):
-        return re.compile(_AFTER_WORD + rf"[ \t]?(\*{{{len(name)}}}\)?)(?!\*)")
+        return re.compile(_AFTER_WORD + rf"[ \t]?((?:\\?\*){{{len(name)}}}\)?)(?!\\?\*)")
     if printed.startswith("[^"):     # Markdown's label answers only itself (``[^note]``)
         return re.compile(_AFTER_WORD + rf"(\[\^{re.escape(name)}\])(?!:)")
     bracket = "" if re.match(r"\d+\)", printed.strip(), re.A) else "?"
@@ -1283,6 +1286,7 @@ class _Footnotes:
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
         marker = self._find(printed)
+        printed = printed.replace("\\*", "*")   # pandoc's escaped star (``\*)``) is a star
         if marker is None:
             starts = ln.brk or ln.page_top      # at a paragraph's or a page's start
             # a footnote that lost its marker: "*)" or "¹" where a sentence ends or a
