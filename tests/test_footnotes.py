@@ -1048,3 +1048,24 @@ def test_a_run_in_title_glued_to_its_text(cli, corpus_copy, tmp_path):
     assert [(g.title_ru, [s.normalised for s in g.texts[ed.witnesses[-1].siglum]])
             for g in ed.games if ed.witnesses[-1].siglum in g.texts][1:] == [
         ("Проба", ["Берут две колоды."]), ("Дама", ["Тузы внизу."])]
+
+
+def test_a_closing_sentence_before_the_next_title_is_no_heading(cli, corpus_copy, tmp_path):
+    """A breaker's page: a game's last paragraph ``Итакъ, все. Пасьянсъ конченъ.`` (short, and
+    its first word one that opens subheadings) was taken as a group heading over the next
+    title and lost from the reading text, with no word said. A comma after its first word or
+    a second sentence makes it prose; a short line still taken as a heading is reported as a
+    guess."""
+    for chapter, closing in (("L", "Итакъ, все."), ("LI", "Итакъ все. Пасьянсъ конченъ.")):
+        md = (f"# Глава {chapter}\n\n## Часы\n\nБерутъ колоду картъ.\n\n{closing}\n\n## Дама\n\n"
+              "Берутъ двѣ колоды.\n")
+        path = tmp_path / f"chasy{len(closing)}.md"
+        reading = " ".join(_add_and_read(cli, corpus_copy, path, md, "chasy"))
+        assert reading == "Берут колоду карт. " + re.sub(r"ъ\b", "", closing), \
+            reading
+    text = "# Глава L\n\n## Часы\n\nБерутъ колоду картъ.\n\nИтакъ.\n\n## Дама\n\nБерутъ двѣ колоды.\n"
+    layout = analyse(text)
+    assert [p.kind for p in layout.parts] == ["heading", "title", "prose", "heading", "title",
+                                              "prose"], layout.parts
+    assert (text.index("Итакъ."), "a short line over a title taken as a group heading") in \
+        layout.guesses, layout.guesses

@@ -1440,6 +1440,11 @@ class _Footnotes:
                     f"as a word of its own)")))
 
 
+#: what a heading never holds and a sentence may: a comma after its first word (``Итакъ,
+#: все.``) or a stop and a capital (``Итакъ все. Пасьянсъ конченъ.``)
+_SENTENCE_INSIDE = re.compile(r"^\W*\w+,|[.!?…][ \t]+[«\"„(]?[^\W\d_a-zа-яёѣіѳѵ]")
+
+
 def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]]) -> None:
     """Subheadings inside a game (``Правила.``, ``II.``, a Markdown heading that names no
     game) become ``debris`` labelled ``subheading``; a line of that kind, or a title, that
@@ -1475,10 +1480,12 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             nxt is not None and nxt.kind == "prose" and nxt.text.lstrip(_OPENERS)[:1].isupper()
         if not (SECTION.match(ln.text) or (ln.whole and alone) or
                 ((alone and words <= 4 or between) and
-                 (_modern_words(ln.text)[:1] or ("",))[0] in NOT_TITLES)):
+                 (_modern_words(ln.text)[:1] or ("",))[0] in NOT_TITLES
+                 and not _SENTENCE_INSIDE.search(ln.text))):
             continue
         if nxt is not None and nxt.kind in ("title", "heading"):
             ln.kind, ln.label = "heading", ""
+            guesses.append((ln.start, "a short line over a title taken as a group heading"))
         else:
             ln.kind, ln.label = "debris", "subheading"
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
