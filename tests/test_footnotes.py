@@ -1069,3 +1069,32 @@ def test_a_closing_sentence_before_the_next_title_is_no_heading(cli, corpus_copy
                                               "prose"], layout.parts
     assert (text.index("Итакъ."), "a short line over a title taken as a group heading") in \
         layout.guesses, layout.guesses
+
+
+def test_the_chapter_heading_as_a_running_head_after_a_page_number(cli, corpus_copy, tmp_path):
+    """A page break with no form feed (a djvu or OCR export): ``— 187 —`` and the chapter's
+    heading ``ГЛАВА L.`` again at the top of the next page, inside a sentence. The heading
+    was read as a new chapter: the rest of the game became an untitled fragment of it. It is
+    the page's running head (a guess), and the sentence reads on across it; a chapter's
+    heading again after a paragraph that ends (no page number, the next paragraph a new
+    sentence) is still a heading."""
+    page = ("ГЛАВА L.\n\nЧасы.\n\nБерутъ полную колоду картъ и раскладываютъ ихъ кругомъ "
+            "по\n\n{furniture}\n\nдвѣнадцать пачекъ. Тузы кладутъ особо.\n")
+    for n, furniture in enumerate(("— 187 —\nГЛАВА L.", "ГЛАВА L.", "187\n\nГЛАВА L.")):
+        text = page.format(furniture=furniture)
+        parts = analyse(text).parts
+        assert [(p.kind, p.label) for p in parts if text[p.start:p.end] == "ГЛАВА L."][1:] == [
+            ("debris", "running head")], (furniture, parts)
+    # a page that turns between sentences: the page number above the heading tells
+    text = page.format(furniture="— 187 —\nГЛАВА L.").replace("по\n\n", "по.\n\n").replace(
+        "двѣнадцать", "Двѣнадцать")
+    assert [(p.kind, p.label) for p in analyse(text).parts
+            if text[p.start:p.end] == "ГЛАВА L."][1:] == [("debris", "running head")]
+    out = _add(cli, corpus_copy, tmp_path / "chasy.txt", page.format(furniture="— 187 —\nГЛАВА L."))
+    assert "fragment" not in out and "runs on across page furniture (lines 7-8)" in out, out
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]] == [
+        "Берут полную колоду карт и раскладывают их кругом по двенадцать пачек.",
+        "Тузы кладут особо."]
+    text = "ГЛАВА L.\n\nЧасы.\n\nБерутъ колоду.\n\nГЛАВА L.\n\nДама.\n\nБерутъ двѣ колоды.\n"
+    assert [p.kind for p in analyse(text).parts].count("heading") == 2

@@ -1622,8 +1622,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "debris", "table of contents"
         else:
             h = parse_heading(ln.text)
-            if h and not h[1] and _page_top(lines, i) and any(h[0] == seen for seen, _ in headings):
-                # the chapter's heading again at the top of a later page: its running head
+            prev = lines[i - 1] if i else None
+            if h and not h[1] and any(h[0] == seen for seen, _ in headings) and (
+                    _page_top(lines, i) or _next_prose_lowercase(lines, i) or (
+                        prev is not None and re.search(r"\d", prev.text)
+                        and not any(ch.isalpha() for ch in prev.text))):
+                # the chapter's heading again at the top of a later page (after a form feed
+                # or a page number, or inside a sentence that runs on): its running head
                 ln.kind, ln.label = "debris", "running head"
                 guesses.append((ln.start, "a chapter heading repeated at the top of a page "
                                           "taken as a running head"))
