@@ -586,11 +586,12 @@ def test_every_add_that_succeeds_leaves_a_corpus_that_checks_and_exports(cli, co
     assert went_in == len(TAKEN_IN) + 1          # the file called mill.txt: siglum millb
 
 
-#: one chapter heading three times, not at page tops: the text after each repeat, with no
-#: title, is a fragment of the chapter: two TEI divisions with one xml:id
+#: one chapter heading three times, not at page tops (no page number above, no sentence
+#: running on below: no running head): the text after each repeat, with no title, is a
+#: fragment of the chapter: two TEI divisions with one xml:id
 SAME_HEADING_THRICE = ("ГЛАВА XLII.\n\nЧасы.\n\nБерутъ полную колоду и кладутъ кругомъ "
-                       "двѣнадцать пачекъ.\n\nГЛАВА XLII.\n\nтакъ продолжаютъ до конца "
-                       "колоды, пока не выйдутъ всѣ короли.\n\nГЛАВА XLII.\n\nи тогда "
+                       "двѣнадцать пачекъ.\n\nГЛАВА XLII.\n\nТакъ продолжаютъ до конца "
+                       "колоды, пока не выйдутъ всѣ короли.\n\nГЛАВА XLII.\n\nИ тогда "
                        "пасьянсъ вышелъ, если всѣ карты открыты.\n")
 
 
