@@ -104,9 +104,9 @@ NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г г
 TERMINAL = frozenset("д п проч пр др".split())
 ENDERS = (".", "!", "?", "…")
 CLOSERS = frozenset(")]»\"'”’“")
-#: what stands glued after a stop and belongs to its sentence: more stops (``!..``) and a
+#: what stands glued after a stop and belongs to its sentence: more stops (``!..``, ``?!``) and a
 #: footnote's marker (``*``, ``¹``)
-_AFTER_STOP = ".…*⁰¹²³⁴⁵⁶⁷⁸⁹"
+_AFTER_STOP = ".…!?*⁰¹²³⁴⁵⁶⁷⁸⁹"
 #: a Markdown footnote's call, a marker too (``вверхъ.[^1]``)
 _MD_CALL = re.compile(r"\[\^[^\]\s]{1,100}\]")
 PAIRS = {"«": "»", "(": ")", "„": "“", "[": "]"}
