@@ -1098,3 +1098,22 @@ def test_the_chapter_heading_as_a_running_head_after_a_page_number(cli, corpus_c
         "Тузы кладут особо."]
     text = "ГЛАВА L.\n\nЧасы.\n\nБерутъ колоду.\n\nГЛАВА L.\n\nДама.\n\nБерутъ двѣ колоды.\n"
     assert [p.kind for p in analyse(text).parts].count("heading") == 2
+
+
+def test_markdown_autolinks_and_link_addresses_with_digits(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: a paragraph holding an autolink (``<http://...>``) was taken
+    for web furniture and lost, with no warning; a link's address ending in digits
+    (``[рисунокъ](#fig40)``) was read as a footnote's marker ``40)``, and the link's markup
+    stayed in the reading text. The autolink reads as its address, as Markdown shows it; an
+    address is markup, never a marker."""
+    md = ("# Глава L\n\n## Часы\n\nБерутъ двѣ колоды (см. [рисунокъ](#fig40)). Тузы кладутся "
+          "наверхъ.\n\nКороли, см. <http://example.org/fig>, идутъ внизъ. Дамы ложатся въ "
+          "середину.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy") == [
+        "Берут две колоды (см. рисунок).", "Тузы кладутся наверх.",
+        "Короли, см. http://example.org/fig, идут вниз.", "Дамы ложатся в середину."]
+    text = ("# Глава L\n\n## Часы\n\nТузы кладутъ вверхъ1), а короли (см. [фиг.](#fig1)) "
+            "внизъ.\n\n1) Или въ стороны.\n")
+    notes = [p for p in analyse(text).parts if p.label == "footnote"]
+    assert [text[slice(*p.marker)] for p in notes] == ["1)"] and \
+        text[notes[0].marker[0] - 6:notes[0].marker[0]] == "вверхъ", notes

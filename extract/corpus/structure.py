@@ -225,13 +225,15 @@ _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 
 
 #: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`, and ``m``
-#: a piece between them, all read as nothing): a link's brackets and address, bold and
+#: a piece between them, all read as nothing): a link's brackets and address, an autolink's
+#: angle brackets (``<https://...>`` reads as its address, as Markdown shows it), bold and
 #: italics begun or ended together (``***полную** колоду*``: the ``***`` is both the italics'
 #: opening and the bold's; ``***a* b**``, ``*a **b***``, ``**a *b***`` alike), bold
 #: italics, bold, italics; all within a paragraph, across its line breaks (``*колоду`` /
 #: ``картъ*`` of hard-wrapped text)
 _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
+    re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
     re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
                r"[^*]{0,%d}?(?<=[^\s*])(?P<c>\*\*?)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
     re.compile(r"(?<![*\w])(?P<o>\*\*?)(?=[^\s*])[^*]{0,%d}?(?<=\s)(?P<m>\*\*?)(?=[^\s*])"
@@ -732,9 +734,10 @@ def is_debris(line: str) -> bool:
         return True
     if len(s) > 160:
         return False
-    # (a Markdown link's address, '[text](https://...)', is no web furniture of its own in a
-    # long line or in prose around it: a line that is only links is a menu)
-    linkless = re.sub(r"\]\([^()\s]+\)", "]", s)
+    # (a Markdown link's address, '[text](https://...)' or '<https://...>', is no web
+    # furniture of its own in a long line or in prose around it: a line that is only links
+    # is a menu)
+    linkless = re.sub(r"\]\([^()\s]+\)|<https?://[^<>\s]+>", "]", s)
     outside = re.sub(r"\[[^\[\]]*\]", " ", linkless)
     if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b",
                  linkless if len(s) > 80 or len(WORD.findall(outside)) >= 3 else s, re.I):
@@ -1153,6 +1156,17 @@ ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?(?:\\?\*){1,3}\)|[⁰¹²³⁴
                            + MD_LABEL + r")(?![*\d\w:])")
 
 
+#: a Markdown link's address (``](#fig40)``, ``](https://...)``) or an autolink
+_LINK_ADDRESS = re.compile(r"\]\([^()\s]+\)|<https?://[^<>\s]+>")
+
+
+def _in_link_address(line: str, pos: int) -> bool:
+    """Whether ``pos`` of ``line`` lies inside a link's address (:data:`_LINK_ADDRESS`), which
+    is markup: ``40)`` of ``](#fig40)`` is no footnote's marker."""
+    return ("](" in line or "<http" in line) and any(
+        m.start() < pos < m.end() for m in _LINK_ADDRESS.finditer(line))
+
+
 def _in_comment(line: str, pos: int) -> bool:
     """Whether ``pos`` of ``line`` lies inside a comment opened on the line before it (a
     ``<!--`` with no ``-->`` between)."""
@@ -1224,7 +1238,7 @@ class _Footnotes:
                 continue
             for m in reversed(list(pat.finditer(x.text))):
                 span = (x.start + m.start(1), x.start + m.end(1))
-                if span not in self.claimed:
+                if span not in self.claimed and not _in_link_address(x.text, m.start(1)):
                     return span
         return None
 
@@ -1419,7 +1433,7 @@ class _Footnotes:
             if x.kind != "prose":
                 continue
             for m in ORPHAN_MARKER.finditer(x.text):
-                if _in_comment(x.text, m.start()):
+                if _in_comment(x.text, m.start()) or _in_link_address(x.text, m.start(1)):
                     continue     # a comment is read as nothing, whole, what it holds too
                 printed = m.group(1).lstrip()
                 span = (x.start + m.end(1) - len(printed), x.start + m.end(1))
