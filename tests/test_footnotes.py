@@ -1117,3 +1117,32 @@ def test_markdown_autolinks_and_link_addresses_with_digits(cli, corpus_copy, tmp
     notes = [p for p in analyse(text).parts if p.label == "footnote"]
     assert [text[slice(*p.marker)] for p in notes] == ["1)"] and \
         text[notes[0].marker[0] - 6:notes[0].marker[0]] == "вверхъ", notes
+
+
+def test_a_running_head_on_its_own_line_beside_a_page_number(cli, corpus_copy, tmp_path):
+    """A breaker's djvu page: the page number and the running head each on a line of its own
+    (``185`` / ``ПАСЬЯНСЫ``), inside a sentence that runs on, with no form feed: the head
+    stayed in the reading text and cut the sentence in three. A line in capitals beside a
+    page number (above or below it), or closed by a stop, inside a sentence that runs on,
+    is a running head (a guess); a bare line in capitals with neither stays text."""
+    page = ("ГЛАВА L.\n\nЧасы.\n\nБерутъ двѣ колоды. Тузы кладутся наверхъ, а короли\n\n{}\n\n"
+            "внизъ. Если пасьянсъ не вышелъ, карты собираютъ снова.\n")
+    for furniture, head in (("185\nПАСЬЯНСЫ.", True), ("ПАСЬЯНСЫ\n185", True),
+                            ("— 185 —\n\nПАСЬЯНСЫ", True), ("ПАСЬЯНСЫ.", True),
+                            ("ПАСЬЯНСЫ", False)):
+        text = page.format(furniture)
+        parts = analyse(text).parts
+        got = [(p.kind, p.label) for p in parts if text[p.start:p.end].startswith("ПАСЬЯНСЫ")]
+        assert got == ([("debris", "running head")] if head else [("prose", "")]), \
+            (furniture, parts)
+    # a subheading in capitals between finished sentences, a list in small letters below it
+    text = ("ГЛАВА L.\n\nЧасы.\n\nБерутъ двѣ колоды.\n\nПРАВИЛА.\n\nа) тузы кладутся "
+            "наверхъ.\n\nб) короли внизъ.\n")
+    assert [p.label for p in analyse(text).parts if text[p.start:p.end] == "ПРАВИЛА."] != [
+        "running head"]
+    out = _add(cli, corpus_copy, tmp_path / "chasy.txt", page.format("185\nПАСЬЯНСЫ"))
+    assert "runs on across page furniture" in out, out
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]] == [
+        "Берут две колоды.", "Тузы кладутся наверх, а короли вниз.",
+        "Если пасьянс не вышел, карты собирают снова."]

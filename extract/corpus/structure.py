@@ -1030,6 +1030,24 @@ def _page_top(lines: list[_Line], i: int) -> bool:
     return prev is not None and prev.page_top and not any(ch.isalpha() for ch in prev.text)
 
 
+def _is_page_number(ln: _Line) -> bool:
+    """A line of digits and dashes alone (``185``, ``— 185 —``)."""
+    return bool(re.search(r"\d", ln.text)) and not any(ch.isalpha() for ch in ln.text)
+
+
+def _beside_page_number(lines: list[_Line], i: int) -> bool:
+    """Does a page number stand on the line before line ``i`` or after it?"""
+    return (i > 0 and _is_page_number(lines[i - 1])) or \
+        (i + 1 < len(lines) and _is_page_number(lines[i + 1]))
+
+
+def _runs_on(out: list[_Line]) -> bool:
+    """Does the last prose line of ``out`` (page numbers passed over) end inside a
+    sentence?"""
+    last = next((x for x in reversed(out) if x.kind == "prose" or not _is_page_number(x)), None)
+    return last is not None and last.kind == "prose" and not SENTENCE_END.search(last.text)
+
+
 def _next_prose_lowercase(lines: list[_Line], i: int) -> bool:
     """Does the next line of text after line ``i`` (page numbers passed over) begin with a
     lowercase letter, so that a sentence runs on past line ``i``?"""
@@ -1109,10 +1127,13 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
-        elif k and _page_top(lines, i) and ln.text.upper() == ln.text and \
-                _next_prose_lowercase(lines, i):
-            # a short line in capitals at the top of a page, the sentence running on below
-            # it: no heading or title stands inside a sentence
+        elif k and ln.text.upper() == ln.text and _next_prose_lowercase(lines, i) and (
+                _page_top(lines, i) or (_beside_page_number(lines, i) or
+                                        SENTENCE_END.search(ln.text)) and
+                out and out[-1].kind in ("prose", "debris") and _runs_on(out)):
+            # a short line in capitals at the top of a page (after a form feed, or beside a
+            # page number, or closed by a stop inside a sentence that runs on), the sentence
+            # running on below it: no heading or title stands inside a sentence
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line in capitals at the top of a page, inside a "
                                       "sentence, taken as a running head"))
