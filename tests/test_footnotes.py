@@ -1146,3 +1146,24 @@ def test_a_running_head_on_its_own_line_beside_a_page_number(cli, corpus_copy, t
     assert [s.normalised for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]] == [
         "Берут две колоды.", "Тузы кладутся наверх, а короли вниз.",
         "Если пасьянс не вышел, карты собирают снова."]
+
+
+def test_wikisource_templates_and_html_on_a_markdown_page(cli, corpus_copy, tmp_path):
+    """A breaker's pages: a title in ``{{center|...}}`` or ``{{c|...}}`` (nested:
+    ``{{center|{{razr|X}}.}}``) was furniture, and no game was found; ``{{nop}}``, ``{{gap}}``
+    and ``{{right|x}}`` stayed in the reading text (``{{nop}}`` joining two sentences); HTML
+    tags on a Markdown page (``<i>и</i>``, ``<sup>1</sup>``) stayed in its reading text. The
+    templates that wrap text read as it, those that hold none as nothing or a space, and a
+    Markdown page's tags as a wiki page's."""
+    wiki = ("== ГЛАВА L. ==\n\n{{center|{{razr|ЧАСЫ}}.}}\n\nБерутъ двѣ колоды.{{nop}} Тузы "
+            "кладутся {{right|наверхъ}}. Короли {{gap}}идутъ внизъ.\n\n{{c|'''Дама.'''}}\n\n"
+            "Берутъ одну колоду.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
+        "Берут две колоды.", "Тузы кладутся наверх.", "Короли идут вниз."]
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-1].siglum]] == [
+        "Берут одну колоду."]
+    md = ("# Глава LI\n\n## Звѣзда\n\nБерутъ двѣ колоды <i>и</i> тузы. Короли<sup>1</sup> "
+          "внизъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "zvezda.md", md, "zvezda") == [
+        "Берут две колоды и тузы.", "Короли1 вниз."]

@@ -201,10 +201,11 @@ _WRAP_MAX = 1000
 #: one; the text between kept): an inline HTML tag, a formatting template, a link with or
 #: without its target, quotes for italics and bold
 _WIKI_WRAPS = (
-    re.compile(r"(?P<o><(?P<tag>i|b|u|s|em|strong|small|big|sup|sub|span|nowiki)(?:\s[^<>]*)?>)"
+    re.compile(r"(?P<o><(?P<tag>i|b|u|s|em|strong|small|big|sup|sub|span|nowiki|p|div|center"
+               r"|font)(?:\s[^<>]*)?>)"
                r".{0,%d}?(?P<c></(?P=tag)\s*>)" % _WRAP_MAX, re.I),
-    re.compile(r"(?P<o>\{\{\s*(?:razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small"
-               r"|lang\|[a-z-]+)\s*\|)[^{}|\n]+(?P<c>\}\})", re.I),
+    re.compile(r"(?P<o>\{\{\s*(?:razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left"
+               r"|center|c|lang\|[a-z-]+)\s*\|)[^{}|\n]+(?P<c>\}\})", re.I),
     re.compile(r"(?P<o>\[\[(?:[^\[\]|{}<>\n]*\|)?)[^\[\]|{}<>\n]+(?P<c>\]\])"),
     re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]{0,%d}?(?<=[^\s'])(?P<c>(?P=o))(?!')" % _WRAP_MAX),
 )
@@ -216,22 +217,29 @@ _COMMENT = re.compile(r"<!--.*?-->")
 #: within its paragraph) nothing; between two spaces it takes the one before it along
 _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
-#: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``)
+#: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``) and
+#: the templates that hold no text
 _WIKI_SINGLES = _HTML_SINGLES + (
-    (re.compile(r"\{\{\s*(?:pagenum|page|pg|стр|страница)\s*\|[^{}\n]{0,40}\}\}", re.I), ""),)
+    (re.compile(r"\{\{\s*(?:pagenum|page|pg|стр|страница)\s*\|[^{}\n]{0,40}\}\}", re.I), ""),
+    # Wikisource's templates that hold no text: a space (``{{gap}}``), a mark that stops a
+    # line from joining the next (``{{nop}}``), blank lines (``{{dhr}}``), a clearing
+    (re.compile(r"\{\{\s*gap\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), " "),
+    (re.compile(r"\{\{\s*(?:nop|dhr|clear|clearfix)\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""))
 #: Markdown's escape of a mark (``\*``, ``\[``: read as the mark, as text) and its hard line
 #: break (a ``\`` ending a line: read as nothing), as pandoc writes them
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 
 
 #: Markdown formatting that wraps text (``o`` and ``c`` as in :data:`_WIKI_WRAPS`, and ``m``
-#: a piece between them, all read as nothing): a link's brackets and address, an autolink's
+#: a piece between them, all read as nothing): an HTML tag around text (``<i>x</i>``, as on a
+#: wiki page), a link's brackets and address, an autolink's
 #: angle brackets (``<https://...>`` reads as its address, as Markdown shows it), bold and
 #: italics begun or ended together (``***полную** колоду*``: the ``***`` is both the italics'
 #: opening and the bold's; ``***a* b**``, ``*a **b***``, ``**a *b***`` alike), bold
 #: italics, bold, italics; all within a paragraph, across its line breaks (``*колоду`` /
 #: ``картъ*`` of hard-wrapped text)
 _MARKDOWN_WRAPS = (
+    _WIKI_WRAPS[0],
     re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
     re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
     re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
@@ -826,16 +834,19 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 
 
 #: a line that is only markup of a Markdown or wiki export, not book text
+#: wiki templates that wrap the text they hold (spacing, centring, size): the text is read
+_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small"
+_INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}", re.I)
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
-    r"|\{\{[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+"
+    r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+"
     r"|" + MD_LABEL + r":[ \t]*)$", re.I)
 #: markup that wraps a line's text: Markdown and wiki headings, bold, italics, centring
 WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),
             re.compile(r"^\*\*(.+?)\*\*$"), re.compile(r"^__(.+?)__$"), re.compile(r"^'''(.+?)'''$"),
             re.compile(r"^''(.+?)''$"), re.compile(r"^\*([^*]+)\*$"), re.compile(r"^_([^_]+)_$"),
             re.compile(r"^<center>(.*)</center>$", re.I),
-            re.compile(r"^\{\{(?:razr|razr2|center|c|х|b|i|larger|smaller|big|small)\|([^{}|]+)\}\}$", re.I))
+            re.compile(r"^\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}$", re.I))
 #: bold markup around a run-in title: ``**Пасьянс «X».** Берутъ ...``
 #: (``o`` the markup, ``t`` the title, ``k`` its note's marker, ``s`` a stop after the markup:
 #: ``**Проба**. Берутъ``, ``**Проба.**[^1] Берутъ``;
@@ -874,6 +885,9 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
         line, tail_text = line[:tail.start()], line[tail.start():].strip()
     else:
         tail_text = ""
+    if wiki and line.startswith("{{") and line.count("{{") > 1:
+        # a wrapping template inside another (``{{center|{{razr|X}}.}}``) reads as its text
+        line = _INNER_WRAPPING.sub(r"\1", line)
     while changed:
         changed = False
         for w in wrappers:
