@@ -87,3 +87,17 @@ def test_english_sentences_have_their_own_ids(edition):
     assert en and all(s.get(XID) == s.get("corresp")[1:] + "_en" for s in en)
     every = [el.get(XID) for el in root.iter() if isinstance(el.tag, str) and el.get(XID)]
     assert len(every) == len(set(every))
+
+
+def test_a_title_in_latin_letters_is_slugged_as_latin(cli, corpus_copy, tmp_path):
+    """A breaker's page: ``## Пасьянсъ «Napoléon»`` made the slug ``narol-on`` (its Latin
+    letters folded as OCR's look-alikes of Cyrillic ones, the é dropped), and the slug is
+    permanent once its ids are locked. A word in Latin letters alone is slugged as itself;
+    a word with a Cyrillic letter in it still has its look-alikes folded (``Meльница``)."""
+    assert [slugify(t) for t in ("Napoléon", "Les Quatre Rois", "Meльница", "Звѣздочка")] == [
+        "napoleon", "les-quatre-rois", "melnitsa", "zvezdochka"]
+    page = tmp_path / "napoleon.md"
+    page.write_text("# Глава L\n\n## Пасьянсъ «Napoléon»\n\nБерутъ двѣ колоды.\n",
+                    encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", page)
+    assert r.exit_code == 0 and "napoleon: 1 sentence" in r.output, r.output

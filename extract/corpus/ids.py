@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
@@ -358,8 +359,17 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
                      "e i f i".split()))
 
 
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
 def slugify(title: str) -> str:
-    """An ASCII slug for a title the edition does not know (transliterated, '-' joined)."""
-    s = "".join(_TRANSLIT.get(c, c) for c in key(title)).replace("_", "")
+    """An ASCII slug for a title the edition does not know (transliterated, '-' joined): a
+    word with a Cyrillic letter in it is read as Russian (Latin look-alikes folded, as OCR
+    leaves them), a word in Latin letters alone as itself, accents dropped (``Napoléon`` is
+    ``napoleon``, not ``narol-on``)."""
+    words = [unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode().lower()
+             if not _CYRILLIC.search(w) else "".join(_TRANSLIT.get(c, c) for c in key(w))
+             for w in title.split()]
+    s = " ".join(words).replace("_", "")
     s = re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"
     return s if s[0].isalpha() else f"game-{s}"   # an anchor and XML id begin with a letter
