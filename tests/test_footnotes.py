@@ -1167,3 +1167,17 @@ def test_wikisource_templates_and_html_on_a_markdown_page(cli, corpus_copy, tmp_
           "внизъ.\n")
     assert _add_and_read(cli, corpus_copy, tmp_path / "zvezda.md", md, "zvezda") == [
         "Берут две колоды и тузы.", "Короли1 вниз."]
+
+
+def test_a_markdown_note_s_lazy_continuation_line(cli, corpus_copy, tmp_path):
+    """A breaker's page: the line right under a definition (``[^1]: ...`` / ``Такъ пишетъ г.
+    Н.``, no indent, no blank line) became a sentence of the game; in Markdown it goes on
+    with the note's paragraph (its lazy continuation), whatever it begins with. A line after
+    a blank line is the game's again."""
+    md = ("# Глава L\n\n**Часы.** Берутъ двѣ колоды[^1]. Тузы кладутся наверхъ.\n\n"
+          "[^1]: Въ иныхъ изданіяхъ три.\nТакъ пишетъ г. Н.\n\nКороли внизъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy", notes=True) == [
+        ("Берут две колоды.", ["1"]), ("Тузы кладутся наверх.", []), ("Короли вниз.", [])]
+    ed = build_edition(corpus_copy)
+    note = ed.game("chasy").texts[ed.witnesses[-1].siglum][0].footnotes[0]
+    assert note.original == "Въ иныхъ изданіяхъ три.\nТакъ пишетъ г. Н.", note.original

@@ -1356,8 +1356,9 @@ class _Footnotes:
 
     def continues(self, ln: _Line) -> bool:
         """Whether ``ln`` goes on with the open footnote (and if so, mark it): a line of its
-        paragraph that goes on with its sentence, or, under a Markdown definition, any line
-        indented by four spaces or a tab, a paragraph of the note after a blank line too."""
+        paragraph that goes on with its sentence, or, under a Markdown definition, any line of
+        its paragraph and any line indented by four spaces or a tab, a paragraph of the note
+        after a blank line too."""
         o = self.open
         if o is None or ln.page_top or FOOTNOTE.match(ln.text):
             return False
@@ -1365,8 +1366,11 @@ class _Footnotes:
         if last is None or last.extra.get("note") != o.start:
             return False
         pad = self.text[self.text.rfind("\n", 0, ln.start) + 1:ln.start]
-        indented = _MD_DEFINITION.match(o.text) is not None and ("\t" in pad or len(pad) >= 4)
-        if not indented and (ln.brk or (SENTENCE_END.search(last.text)
+        definition = _MD_DEFINITION.match(o.text) is not None
+        indented = definition and ("\t" in pad or len(pad) >= 4)
+        # (a Markdown definition's paragraph goes on on the next line, whatever it begins
+        # with: its lazy continuation)
+        if not indented and (ln.brk or (SENTENCE_END.search(last.text) and not definition
                                         and not ln.text[:1].islower())):
             return False
         self._mark(ln, o, o.extra.get("marker"))
