@@ -1181,3 +1181,20 @@ def test_a_markdown_note_s_lazy_continuation_line(cli, corpus_copy, tmp_path):
     ed = build_edition(corpus_copy)
     note = ed.game("chasy").texts[ed.witnesses[-1].siglum][0].footnotes[0]
     assert note.original == "Въ иныхъ изданіяхъ три.\nТакъ пишетъ г. Н.", note.original
+
+
+def test_a_table_of_contents_without_dot_leaders(cli, corpus_copy, tmp_path):
+    """A breaker's pages: under ``ОГЛАВЛЕНІЕ.`` the lines ``Часы 184`` and ``Пасьянсъ «Дама»
+    188`` (no dot leader) made a heading and a game ``dama`` whose one sentence was ``188``;
+    under ``СОДЕРЖАНІЕ.`` the column's head ``Стр.`` became a sentence. Under a contents
+    heading, a line that ends in a page number, and ``Стр.``, are the contents; the same line
+    elsewhere is text."""
+    page = ("ОГЛАВЛЕНІЕ.\n\nСтр.\nЧасы 184\nПасьянсъ «Дама» 188\n\nГЛАВА L.\n\nЧасы.\n\n"
+            "Берутъ двѣ колоды. Тузы кладутся наверхъ.\n")
+    parts = analyse(page).parts
+    assert [page[p.start:p.end] for p in parts if p.label == "table of contents"] == [
+        "ОГЛАВЛЕНІЕ.", "Стр.", "Часы 184", "Пасьянсъ «Дама» 188"], parts
+    out = _add(cli, corpus_copy, tmp_path / "chasy.txt", page)
+    assert "dama" not in out and "chasy: 2 sentences" in out, out
+    text = "ГЛАВА L.\n\nЧасы.\n\nБерутъ двѣ колоды.\nТузы кладутъ 4\nКороли 8\n"
+    assert not any(p.label == "table of contents" for p in analyse(text).parts)

@@ -859,6 +859,17 @@ ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?
                            r"(?P<s>[.:]?)(?:[ \t]+(?=\S)|(?=[^\W\d_]))")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
+#: a line of a table of contents with no dot leader (``Часы 184``), or its column's head
+#: (``Стр.``): only under a contents heading or another such line
+_TOC_ENTRY = re.compile(r"^(?:\S.{0,98}?[ \t]+\d{1,4}\.?|(?:Стр|Стран|Страница|Стр\.[ \t]*)\.?)[ \t]*$")
+
+
+def _contents_above(prev: "_Line") -> bool:
+    """Is ``prev`` a contents heading (``ОГЛАВЛЕНІЕ.``) or a line of the contents?"""
+    return prev.label == "table of contents" or (
+        prev.kind == "debris" and key(prev.text).strip(" .:") in ("оглавление", "содержание"))
+
+
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
 PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
 RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)[ \t]+{PAGE_NUMBER})$")
@@ -1671,7 +1682,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "figure", fig.group(1)
         elif is_debris(ln.text):
             ln.kind = "debris"
-        elif TOC_LINE.match(ln.text):   # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents
+        elif TOC_LINE.match(ln.text) or (i and _TOC_ENTRY.match(ln.text) and _contents_above(lines[i - 1])):
+            # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents; under a contents heading
+            # or another line of it, a title and its page with no dot leader ("Часы 184"),
+            # and the column's head "Стр."
             ln.kind, ln.label = "debris", "table of contents"
         else:
             h = parse_heading(ln.text)
