@@ -1198,3 +1198,21 @@ def test_a_table_of_contents_without_dot_leaders(cli, corpus_copy, tmp_path):
     assert "dama" not in out and "chasy: 2 sentences" in out, out
     text = "ГЛАВА L.\n\nЧасы.\n\nБерутъ двѣ колоды.\nТузы кладутъ 4\nКороли 8\n"
     assert not any(p.label == "table of contents" for p in analyse(text).parts)
+
+
+def test_a_row_of_a_card_diagram_and_a_code_fence_are_no_titles(cli, corpus_copy, tmp_path):
+    """A breaker's pages: a row of a diagram of cards (``Т  К  Д  В``) was taken as a game's
+    title and cut its game in two, and so was the same row inside a Markdown code fence.
+    Single letters two spaces apart are a diagram's row, a fence's lines no text of the book
+    (both debris, kept in the witness and the TEI, each a guess); a fence never closed, or
+    ``~~~`` on a page that is no Markdown, fences nothing."""
+    for name, row in (("chasy.txt", "Т  К  Д  В"), ("chasy.md", "```\nТ К Д В\n```")):
+        page = (f"# Глава L{'I' if name.endswith('md') else ''}\n\n## Часы\n\nБерутъ двѣ колоды."
+                f"\n\n{row}\n\nТузы кладутся наверхъ.\n")
+        out = _add(cli, corpus_copy, tmp_path / name, page)
+        assert "chasy: 2 sentences" in out and "new game" not in out.replace(
+            "chasy: 2 sentences — a new game", ""), out
+    text = "# Глава L\n\n## Часы\n\nБерутъ двѣ колоды.\n\n```\nТузы кладутся наверхъ.\n"
+    assert [p.kind for p in analyse(text).parts][-1] == "prose"
+    text = "ГЛАВА L.\n\nЧасы.\n\nБерутъ двѣ колоды.\n\n~~~\n\nТузы внизъ.\n\n~~~\n\nДамы.\n"
+    assert "code" not in [p.label for p in analyse(text).parts]

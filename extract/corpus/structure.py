@@ -859,6 +859,12 @@ ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?
                            r"(?P<s>[.:]?)(?:[ \t]+(?=\S)|(?=[^\W\d_]))")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
+#: a Markdown code fence's line (``` or ~~~, with or without a language)
+_FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})[^`\n]*$")
+#: a row of a diagram of cards laid out: three or more single letters (or digits, a card's
+#: rank), each with its stop or none, two spaces or a tab apart (``Т  К  Д  В``; spaced
+#: letters of a word stand one space apart)
+_CARD_ROW = re.compile(r"[ \t]*(?:[^\W_]{1,2}\.?(?:[ \t]{2,}|\t))+[^\W_]{1,2}\.?[ \t]*$")
 #: a line of a table of contents with no dot leader (``Часы 184``), or its column's head
 #: (``Стр.``): only under a contents heading or another such line
 _TOC_ENTRY = re.compile(r"^(?:\S.{0,98}?[ \t]+\d{1,4}\.?|(?:Стр|Стран|Страница|Стр\.[ \t]*)\.?)[ \t]*$")
@@ -1668,10 +1674,23 @@ def analyse(text: str, path=None, page_title: str | None = None,
     lines = _apply_marks(text, lines, marks, corrected)
     # pass 1: everything but titles
     i = 0
+    # inside a Markdown code fence (``` or ~~~ and its closing fence, on a Markdown page):
+    # no title, no sentence; a fence never closed fences nothing
+    fences = [x.start for x in lines if _FENCE.match(text, x.start, x.end)] \
+        if MARKDOWN_PAGE.search(text) else []
+    fences = set(fences[:len(fences) // 2 * 2])
+    fenced = False
     while i < len(lines):
         ln = lines[i]
         pt = _is_page_title(ln.text) if (i or page_title is None) else None
-        if i == 0 and page_title is not None:
+        if ln.start in fences and not ln.extra.get("fixed"):
+            fenced = not fenced
+            ln.kind, ln.label = "debris", "separator"
+        elif fenced and not ln.extra.get("fixed"):
+            ln.kind, ln.label = "debris", "code"
+            guesses.append((ln.start, "a line inside a Markdown code fence (```) taken as no "
+                                      "text of the book"))
+        elif i == 0 and page_title is not None:
             ln.kind = "page-title"
         elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
             pass
@@ -1680,6 +1699,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
             page = page or pt
         elif fig := FIGURE.match(ln.text):
             ln.kind, ln.label = "figure", fig.group(1)
+        elif _CARD_ROW.match(text, ln.start, ln.end):
+            ln.kind, ln.label = "debris", "diagram"
+            guesses.append((ln.start, "a line of single letters spaced apart taken as a row "
+                                      "of a diagram (cards laid out)"))
         elif is_debris(ln.text):
             ln.kind = "debris"
         elif TOC_LINE.match(ln.text) or (i and _TOC_ENTRY.match(ln.text) and _contents_above(lines[i - 1])):
