@@ -1216,3 +1216,19 @@ def test_a_row_of_a_card_diagram_and_a_code_fence_are_no_titles(cli, corpus_copy
     assert [p.kind for p in analyse(text).parts][-1] == "prose"
     text = "ГЛАВА L.\n\nЧасы.\n\nБерутъ двѣ колоды.\n\n~~~\n\nТузы внизъ.\n\n~~~\n\nДамы.\n"
     assert "code" not in [p.label for p in analyse(text).parts]
+
+
+def test_wikisource_section_marks_and_a_page_s_noinclude(cli, corpus_copy, tmp_path):
+    """A breaker's Wikisource pages: a section mark before a title (``<section begin="b"
+    />=== Дама. ===``) hid the title, so two games became one and the mark and the ``===``
+    became citable sentences; the page's own running head in ``<noinclude>...</noinclude>``
+    stayed in the reading text; a section's end mark after the last stop gave a false "the
+    text ends inside a sentence". The marks and ``<noinclude>`` read as nothing."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Тузы<noinclude>{{rh||ГЛАВА L."
+            "|185}}</noinclude> кладутся наверхъ.\n\n<section begin=\"b\" />=== Дама. ===\n\n"
+            "Берутъ одну колоду.<section end=\"b\" />\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
+        "Берут две колоды.", "Тузы кладутся наверх."]
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-1].siglum]] == [
+        "Берут одну колоду."]

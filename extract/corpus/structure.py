@@ -217,6 +217,9 @@ _COMMENT = re.compile(r"<!--.*?-->")
 #: within its paragraph) nothing; between two spaces it takes the one before it along
 _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
+#: what a Wikisource page leaves out of the book's text (its running head and page number:
+#: ``<noinclude>{{rh|...}}</noinclude>``)
+_NOINCLUDE = re.compile(r"<noinclude>.*?</noinclude>", re.I)
 #: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``) and
 #: the templates that hold no text
 _WIKI_SINGLES = _HTML_SINGLES + (
@@ -224,7 +227,10 @@ _WIKI_SINGLES = _HTML_SINGLES + (
     # Wikisource's templates that hold no text: a space (``{{gap}}``), a mark that stops a
     # line from joining the next (``{{nop}}``), blank lines (``{{dhr}}``), a clearing
     (re.compile(r"\{\{\s*gap\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), " "),
-    (re.compile(r"\{\{\s*(?:nop|dhr|clear|clearfix)\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""))
+    (re.compile(r"\{\{\s*(?:nop|dhr|clear|clearfix)\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""),
+    # and its section marks, and what a page of it leaves out of the book's text (its
+    # running head and page number: ``<noinclude>{{rh|...}}</noinclude>``)
+    (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""))
 #: Markdown's escape of a mark (``\*``, ``\[``: read as the mark, as text) and its hard line
 #: break (a ``\`` ending a line: read as nothing), as pandoc writes them
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
@@ -736,8 +742,10 @@ _INLINE_MARKUP = re.compile(r"<ref[^<>]*?/>|<ref[^<>]*>.*?</ref\s*>|</?[a-zA-Z][
 def is_debris(line: str) -> bool:
     """True for a line of web page furniture (see the module doc): a menu (``|`` between
     short items), a line with a web address or ©, a known navigation phrase, a line of only
-    navigation words, or a line with no letters (a page number, a separator)."""
-    s = line.strip()
+    navigation words, or a line with no letters (a page number, a separator). What a
+    Wikisource page leaves out of the book's text (``<noinclude>...</noinclude>``) is
+    passed over."""
+    s = (_NOINCLUDE.sub(" ", line) if "<noinclude" in line else line).strip()
     if not any(ch.isalpha() for ch in s):
         return True
     if len(s) > 160:
@@ -942,6 +950,13 @@ def two_columns(text: str) -> int | None:
     return hits[0] if len(hits) >= 5 and len(hits) * 3 >= long_lines else None
 
 
+#: markup that may close a page's text after its last stop: tags (``</p>``, ``<section end="x"
+#: />``), templates, comments
+_TRAILING_MARKUP = re.compile(r"(?:\s*(?:<[^<>\n]*>|\{\{[^{}\n]*\}\}|<!--.*?-->))+\s*$")
+#: Wikisource's marks of a section (``<section begin="x" />``), one or more, with spaces
+_SECTION_TAG = re.compile(r"(?:[ \t]*<section\b[^<>]*/>)+[ \t]*", re.I)
+
+
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
@@ -977,6 +992,13 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                 out.append(ln)
                 i = j + 1
                 continue
+        lead = _SECTION_TAG.match(ln.text) if wiki else None
+        if lead and lead.end() < len(ln.text):
+            # Wikisource's section mark before a line's text (``<section begin=x />=== X
+            # ===``): markup of its own, the line's text after it
+            out.append(_Line(ln.start, ln.start + lead.end(), lead.group(), ln.brk,
+                             kind="debris", label="markup", page_top=ln.page_top))
+            ln = lines[i] = _Line(ln.start + lead.end(), ln.end, ln.text[lead.end():], False)
         if re.match(r"<references\b[^<>]*(?<!/)>", ln.text, re.I) and \
                 not re.search(r"</references\s*>", ln.text, re.I):
             # the page's list of notes, to its closing tag (its notes are read by
@@ -1876,7 +1898,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
         warnings.append((line_of(text, prose[0].start), "the text begins inside a sentence (a "
                          "page cut off before it): that sentence is taken as it stands"))
-    if prose and not SENTENCE_END.search(INLINE_NOTE.sub("", text[prose[-1].start:prose[-1].end])) \
+    if prose and not SENTENCE_END.search(_TRAILING_MARKUP.sub("", INLINE_NOTE.sub(
+            "", text[prose[-1].start:prose[-1].end]))) \
             and not _LIST_ITEM.match(text, text.rfind("\n", prose[-1].start, prose[-1].end) + 1
                                      or prose[-1].start):
         warnings.append((line_of(text, prose[-1].end), "the text ends inside a sentence (a page "
