@@ -709,7 +709,7 @@ def test_a_rule_written_with_arrows_and_line_breaks_of_any_spelling(cli, corpus_
                       encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", crumbs)
     assert r.exit_code != 0 and isinstance(r.exception, (SystemExit, type(None))), r.exception
-    assert "crumbs.wiki: no game found" in r.output and "Traceback" not in r.output, r.output
+    assert "crumbs.wiki:3: no game found" in r.output and "Traceback" not in r.output, r.output
     page = ("== Глава LI ==\n\n== Дама ==\n\nБерутъ колоду.\n\nТузы → кладутъ → особо.\n\n"
             "Короли идутъ вверхъ.<Br/>Дамы внизъ. Пятерки.</br>Четверки лежатъ. Берутъ "
             "колоду картъ.<br/ >Тузы кладутъ особо.\n")
@@ -1232,3 +1232,21 @@ def test_wikisource_section_marks_and_a_page_s_noinclude(cli, corpus_copy, tmp_p
     ed = build_edition(corpus_copy)
     assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-1].siglum]] == [
         "Берут одну колоду."]
+
+
+def test_heading_attributes_html_headings_and_a_page_with_no_game(cli, corpus_copy, tmp_path):
+    """A breaker's pages: ``## Часы {#chasy}`` (pandoc's attributes) and ``<h2>Часы</h2>`` were
+    no titles, and `add` refused the page with "no game found" and no line. The attributes
+    are no part of the title, an HTML heading wraps its text like ``##``; and where no game
+    is found the message names the lines that look like titles and why each was not one."""
+    for n, (name, line) in enumerate((("chasy.md", "## Часы {#chasy .game}"),
+                                      ("chasy2.md", "<h2>Часы</h2>"))):
+        page = f"# Глава L{'I' * n}\n\n{line}\n\nБерутъ двѣ колоды.\n"
+        assert "chasy: 1 sentence" in _add(cli, corpus_copy, tmp_path / name, page)
+    page = tmp_path / "kotilon.md"
+    page.write_text("# Глава LV\n\n**Котильонъ:** Берутъ двѣ колоды.\n\nТузы внизъ.\n",
+                    encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", page)
+    assert r.exit_code == 1 and f"{page}:3: no game found" in r.output and \
+        "line 3 '**Котильонъ:** Берутъ двѣ колоды.' looks like a title but was taken as " \
+        "text" in r.output, r.output

@@ -849,11 +849,14 @@ MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
     r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+"
     r"|" + MD_LABEL + r":[ \t]*)$", re.I)
-#: markup that wraps a line's text: Markdown and wiki headings, bold, italics, centring
-WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),
+#: markup that wraps a line's text: Markdown and wiki headings (a Markdown heading's
+#: attributes, pandoc's ``{#id .class}``, are no part of its text), bold, italics, centring,
+#: an HTML heading (``<h2>X</h2>``)
+WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?(?:[ \t]+\{[#.][^{}\n]*\})?[ \t]*$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),
             re.compile(r"^\*\*(.+?)\*\*$"), re.compile(r"^__(.+?)__$"), re.compile(r"^'''(.+?)'''$"),
             re.compile(r"^''(.+?)''$"), re.compile(r"^\*([^*]+)\*$"), re.compile(r"^_([^_]+)_$"),
             re.compile(r"^<center>(.*)</center>$", re.I),
+            re.compile(r"^<h([1-6])\b[^<>]*>(.+?)</h\1\s*>$", re.I),
             re.compile(r"^\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}$", re.I))
 #: bold markup around a run-in title: ``**Пасьянс «X».** Берутъ ...``
 #: (``o`` the markup, ``t`` the title, ``k`` its note's marker, ``s`` a stop after the markup:

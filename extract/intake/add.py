@@ -218,6 +218,30 @@ def _free(base: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
+def _near_titles(text: str, parts) -> list[tuple[int, str]]:
+    """The first three lines of ``text`` that look like a game's title and were not taken as
+    one, each ``(line, why)``: a subheading, a group heading, or a paragraph that opens with
+    markup (bold, italics, an HTML heading), for the message of a page with no game."""
+    out = []
+    for p in parts:
+        first = text[p.start:p.end].split("\n", 1)[0].strip()
+        if p.kind == "debris" and p.label == "subheading":
+            why = "taken as a subheading"
+        elif p.kind == "heading" and not p.label:
+            why = "taken as a heading over a group of games"
+        elif p.kind == "prose" and re.match(r"(?:\*|_|''|<h\d)", first, re.I):
+            why = "taken as text: its markup or its end (a colon, no stop) keeps it from " \
+                  "reading as a title"
+        else:
+            continue
+        short = first if len(first) <= 60 else first[:57] + "..."
+        out.append((line_of(text, p.start), f"line {line_of(text, p.start)} {short!r} looks "
+                                             f"like a title but was {why}"))
+        if len(out) == 3:
+            break
+    return out
+
+
 def derive_siglum(layout, path: Path, taken: set[str],
                   avoid: frozenset[str] | set[str] = frozenset()) -> tuple[str, str]:
     """A siglum for a witness added without one, and where it came from: the first chapter
@@ -434,7 +458,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                 f"({', '.join(g.slug for g in found)}); if it has titles, give "
                                 f"each a line of its own"))
         elif not titled and fragment is None:
-            raise EditionError("no game found: no paragraph begins with a game title", src,
+            near = _near_titles(text, layout.parts)
+            raise EditionError("no game found: no paragraph begins with a game title" + (
+                                   "; " + "; ".join(why for _, why in near) if near else ""),
+                               src, near[0][0] if near else None,
                                fix="a game begins 'Название. Text...', 'Пасьянс «Название».' or "
                                    "with its title on a line of its own (its title named in a "
                                    "chapter heading 'Глава XL. A. - B.' or listed in "
