@@ -1250,3 +1250,16 @@ def test_heading_attributes_html_headings_and_a_page_with_no_game(cli, corpus_co
     assert r.exit_code == 1 and f"{page}:3: no game found" in r.output and \
         "line 3 '**Котильонъ:** Берутъ двѣ колоды.' looks like a title but was taken as " \
         "text" in r.output, r.output
+
+
+def test_a_page_of_headings_alone_is_refused(cli, corpus_copy, tmp_path):
+    """A breaker's page (``# ГЛАВА``, ``## Котильонъ``, ``## Звѣздочка`` and nothing else) went
+    in as a game with no sentence. A page whose games have no text is refused, naming the
+    title's line; nothing is written."""
+    page = tmp_path / "heads.md"
+    page.write_text("# ГЛАВА L.\n\n## Котильонъ\n\n## Звѣздочка\n", encoding="utf-8")
+    before = sorted(p.read_bytes() for p in corpus_copy.rglob("*") if p.is_file())
+    r = cli("--corpus", corpus_copy, "add", page)
+    assert r.exit_code == 1 and f"{page}:3: no game has any text: kotilon has a title and no " \
+        "sentence" in r.output, r.output
+    assert sorted(p.read_bytes() for p in corpus_copy.rglob("*") if p.is_file()) == before

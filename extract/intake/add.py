@@ -466,6 +466,14 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                    "with its title on a line of its own (its title named in a "
                                    "chapter heading 'Глава XL. A. - B.' or listed in "
                                    "corpus/games.toml)")
+        empty = [g for g in found if not g.texts[siglum]]
+        if found and len(empty) == len(found):
+            first = next((u for u in ed.units[siglum] if u.game == empty[0].slug), None)
+            raise EditionError(f"no game has any text: {', '.join(g.slug for g in empty)} "
+                               f"{'has' if len(empty) == 1 else 'have'} a title and no sentence",
+                               src, line_of(text, first.start) if first else None,
+                               fix="add the games' text under their titles (a page of headings "
+                                   "alone is no witness)")
         entries = idlock.updated_lock(ed, apparatus=apparatus_lock(ed))
         old = {e.id for e in ed.lock.values()}
         # "known": in games.toml, or already in another witness (then this copy is collated)
