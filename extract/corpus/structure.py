@@ -1701,9 +1701,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
     i = 0
     # inside a Markdown code fence (``` or ~~~ and its closing fence, on a Markdown page):
     # no title, no sentence; a fence never closed fences nothing
-    fences = [x.start for x in lines if _FENCE.match(text, x.start, x.end)] \
+    found = [x.start for x in lines if _FENCE.match(text, x.start, x.end)] \
         if MARKDOWN_PAGE.search(text) else []
-    fences = set(fences[:len(fences) // 2 * 2])
+    fences = set(found[:len(found) // 2 * 2])
     fenced = False
     while i < len(lines):
         ln = lines[i]
