@@ -1263,3 +1263,18 @@ def test_a_page_of_headings_alone_is_refused(cli, corpus_copy, tmp_path):
     assert r.exit_code == 1 and f"{page}:3: no game has any text: kotilon has a title and no " \
         "sentence" in r.output, r.output
     assert sorted(p.read_bytes() for p in corpus_copy.rglob("*") if p.is_file()) == before
+
+
+def test_pandoc_s_inline_note_and_reference_links(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: pandoc's inline note (``колоды^[Въ иныхъ изданіяхъ три.]``)
+    and a reference link (``[фиг. 40][f40]`` with ``[f40]: fig40.png`` below) stayed in the
+    reading text, the link's definition a sentence. The inline note is a footnote of its
+    sentence, numbered as the page shows it; the link reads as its text and its definition
+    is markup."""
+    md = ("# Глава L\n\n## Часы\n\nБерутъ двѣ колоды^[Въ иныхъ изданіяхъ три.]. Тузы кладутся "
+          "наверхъ, какъ на [фиг. 40][f40].\n\n[f40]: fig40.png\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy", notes=True) == [
+        ("Берут две колоды.", ["1"]), ("Тузы кладутся наверх, как на фиг. 40.", [])]
+    ed = build_edition(corpus_copy)
+    note = ed.game("chasy").texts[ed.witnesses[-1].siglum][0].footnotes[0]
+    assert note.original == "Въ иныхъ изданіяхъ три.", note.original

@@ -187,6 +187,10 @@ class Layout:
 INLINE_NOTE = re.compile(r"<ref(\s[^<>]*?)?\s*(?:/>|>((?:(?!<ref[\s>/]).)*?)</ref\s*>)",
                          re.S | re.I)
 _REF_TAG = re.compile(r"</?ref(?:\s[^<>]*)?/?\s*>", re.I)
+#: pandoc's inline note on a Markdown page, ``колоды^[Въ иныхъ изданіяхъ три.]``: a note
+#: written where it is called, as a wiki page's ``<ref>`` (group 1 empty: no name; group 2
+#: the note, which may hold a link's brackets)
+_PANDOC_NOTE = re.compile(r"\^\[()((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\]")
 _REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
 
 
@@ -248,6 +252,7 @@ _MARKDOWN_WRAPS = (
     _WIKI_WRAPS[0],
     re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
     re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
+    re.compile(r"(?P<o>(?<!\^)\[)[^\[\]\n]+(?P<c>\]\[[^\[\]\n]*\])"),
     re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
                r"[^*]{0,%d}?(?<=[^\s*])(?P<c>\*\*?)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
     re.compile(r"(?<![*\w])(?P<o>\*\*?)(?=[^\s*])[^*]{0,%d}?(?<=\s)(?P<m>\*\*?)(?=[^\s*])"
@@ -449,7 +454,10 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     orphans: list[Span] = []
     defined: dict[str, Span] = {}     # name -> its note's text
     spanning: list[Span] = []         # tags whose note runs across a paragraph break
-    for m in INLINE_NOTE.finditer(text):
+    tags = list(INLINE_NOTE.finditer(text))
+    if "^[" in text and not WIKI_PAGE.search(text) and MARKDOWN_PAGE.search(text):
+        tags = sorted(tags + list(_PANDOC_NOTE.finditer(text)), key=lambda m: m.start())
+    for m in tags:
         n = _REF_NAME.search(m.group(1) or "")
         name = next((g for g in n.groups() if g is not None), "") if n else ""
         note = None
@@ -847,7 +855,8 @@ _WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small"
 _INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}", re.I)
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
-    r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|\[\d+\]:\s*\S+"
+    r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__"
+    r"|\[(?!\^)[^\[\]\n]+\]:[ \t]*\S+(?:[ \t]+[\"'(][^\n]*)?"
     r"|" + MD_LABEL + r":[ \t]*)$", re.I)
 #: markup that wraps a line's text: Markdown and wiki headings (a Markdown heading's
 #: attributes, pandoc's ``{#id .class}``, are no part of its text), bold, italics, centring,
