@@ -953,7 +953,12 @@ def test_markdown_escapes_and_a_page_number_template_in_the_text(cli, corpus_cop
 _PAGE_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "внизъ", ".", ",", ":", " ", " ", "\n",
                 "\n* ", "\n  * ", "\n> ", "\n1) ", "<!-- x -->", "<!--", "-->", "<br>", "[^1]",
                 " [^2]", "*", "**", "***", "_", "\\*", "\\\n", "*)", "— ", "«", "»",
-                "{{pagenum|3}}", "&nbsp;")
+                "{{pagenum|3}}", "&nbsp;",
+                # this stop's breaker's
+                "\\*)", "<http://x.org/a1>", "[фиг.](#fig40)", "^[Нота.]", "[фиг.][f1]",
+                "\n```\n", "{{nop}}", "{{gap}}", "<i>", "</i>", "<section begin=a />",
+                "<noinclude>{{rh|185}}</noinclude>", "\nТ  К  Д  В\n", "?!", "!!",
+                "\n185\nПАСЬЯНСЫ\n", "\nОГЛАВЛЕНІЕ.\n", "Часы 184", "\n## ")
 
 
 @settings(max_examples=15, deadline=None)
