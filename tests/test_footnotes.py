@@ -1283,3 +1283,36 @@ def test_pandoc_s_inline_note_and_reference_links(cli, corpus_copy, tmp_path):
     ed = build_edition(corpus_copy)
     note = ed.game("chasy").texts[ed.witnesses[-1].siglum][0].footnotes[0]
     assert note.original == "Въ иныхъ изданіяхъ три.", note.original
+
+
+def test_a_word_divided_across_page_furniture_reads_as_the_whole_word(cli, corpus_copy, tmp_path):
+    """A word divided by a hyphen at the foot of a page, with the page number and running
+    head between its pieces (``объ-`` / ``— 187 —`` / ``явленіе``, ``двѣнад-`` / ... /
+    ``цать``), was joined from pieces each normalised as a word of its own: ``объ`` lost its
+    ъ (``обявление``) and ``цать`` its ь as an OCR slip (``двенадцат``). The joined word is
+    normalised as one, each letter's change recorded in its piece."""
+    page = ("ГЛАВА L.\n\nЧасы.\n\nБерутъ колоду и дѣлаютъ объ-\n\n— 187 —\nГЛАВА L.\n\n"
+            "явленіе игры. Тузы кладутъ двѣнад-\n\n— 188 —\nПАСЬЯНСЫ.\n\nцать разъ особо.\n")
+    _add(cli, corpus_copy, tmp_path / "chasy.txt", page)
+    ed = build_edition(corpus_copy)
+    sents = ed.game("chasy").texts[ed.witnesses[-1].siglum]
+    assert [s.normalised for s in sents] == ["Берут колоду и делают объявление игры.",
+                                             "Тузы кладут двенадцать раз особо."]
+    words = {(c.orig, c.reg) for s in sents for c in s.changes}
+    assert ("явленіе", "явление") in words and ("двѣнад", "двенад") in words, words
+    assert not {("объ", "об"), ("цать", "цат")} & words, words
+    # a letter group of the joined word across the division (OCR's ``іь`` for ѣ, ``сві-`` /
+    # ``ьчу``) cannot be recorded in either piece: the pieces keep their own changes, so no
+    # old letter stays in the reading text
+    page = ("ГЛАВА LI.\n\nДама.\n\nБерутъ колоду и зажигаютъ сві-\n\n— 187 —\nГЛАВА LI.\n\n"
+            "ьчу для игры.\n")
+    _add(cli, corpus_copy, tmp_path / "dama.txt", page)
+    ed = build_edition(corpus_copy)
+    reading = ed.game("dama").texts[ed.witnesses[-1].siglum][0].normalised
+    assert reading.startswith("Берут колоду и зажигают св") and "і" not in reading, reading
+    # an editor's emendation of a piece is kept: the pieces are left as they are
+    with (corpus_copy / "emendations.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[emendation]]\nwitness = "L"\nline = 10\nreading = "явленіе"\n'
+                'correction = "явленье"\nreason = "a test of an emendation in a piece"\n')
+    ed = build_edition(corpus_copy)
+    assert "явленье" in ed.game("chasy").texts["L"][0].normalised

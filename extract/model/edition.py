@@ -60,6 +60,7 @@ from ..text.normalise import (
     apply_changes,
     joins_across_lines,
     normalise,
+    word_change,
 )
 from .notes import note_blocks
 
@@ -255,6 +256,36 @@ def _furniture_change(text: str, a: Part, b: Part, changes) -> tuple[Change, int
     return gap, a.end, b.start
 
 
+def _joined_pieces(text: str, a: Part, b: Part, hyphen: int, changes, emendations
+                   ) -> tuple[list[Change], list[Change]] | None:
+    """The changes of the two pieces of a word divided across page furniture (``a`` ends in
+    the left piece before ``hyphen``, ``b`` begins with the right piece) as the word reads
+    joined: ``(old, new)``, the changes the normaliser made to each piece as a word of its own
+    (``объ`` lost its ъ, ``цать`` its ь as an OCR slip) and those of the joined word
+    (``объявленіе``, ``двѣнадцать``), each letter's change in its piece. None (the pieces
+    left as they are) where an emendation touches a piece or a letter group of the joined
+    word spans the division."""
+    left = _PIECE_BEFORE.search(text, a.start, a.end)
+    right = _PIECE_AFTER.match(text, b.start)
+    if left is None or right is None:
+        return None
+    ls, rs, re_ = left.start(1), right.start(), right.end()
+    if any(e.start < hyphen and e.end > ls or e.start < re_ and e.end > rs for e in emendations):
+        return None
+    word, cut = text[ls:hyphen] + text[rs:re_], hyphen - ls
+    letters = [p for c in normalise(word).changes for p in (c.parts or (c,))]
+    if any(p.start < cut < p.end or p.start == p.end == cut for p in letters):
+        return None
+    new = []
+    for lo, hi, shift in ((0, cut, ls), (cut, len(word), rs - cut)):
+        mine = [Change(p.start + shift, p.end + shift, p.orig, p.reg, p.kind, p.rule)
+                for p in letters if lo <= p.start and p.end <= hi]
+        if mine:
+            new.append(word_change(text, lo + shift, hi + shift, mine))
+    old = [c for c in changes if ls <= c.start and c.end <= hyphen or rs <= c.start and c.end <= re_]
+    return old, new
+
+
 #: what stands in for a footnote's marker while the words around it are normalised: no
 #: letter, digit, space or hyphen, so the word before it is read as a word of its own
 _MARKER_MASK = "|"
@@ -422,6 +453,11 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                 continue     # a recorded change crosses the furniture's edge: left as it is
             extra.append(change)
             dropped += inside
+            if not change.reg:     # a word divided across the furniture, joined
+                pieces = _joined_pieces(w.text, a, b, start, norm.changes, emendations)
+                if pieces is not None:
+                    dropped += pieces[0]
+                    extra += pieces[1]
     if not extra:
         return norm
     keep = tuple(c for c in norm.changes if c not in dropped)

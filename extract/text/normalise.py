@@ -1189,7 +1189,7 @@ def _dje_is_yat(text: str) -> bool:
     return _RUSSIAN_ONLY.search(text) is not None
 
 
-def _word_change(text: str, start: int, end: int, parts: list[Change], at: int = 0) -> Change:
+def word_change(text: str, start: int, end: int, parts: list[Change], at: int = 0) -> Change:
     """One record for the word ``text[start:end]`` made of letter-level ``parts``; ``at``: the
     offset of ``text`` in the text that the parts' offsets are into."""
     if len(parts) == 1:
@@ -1215,14 +1215,14 @@ def _word_template(word: str, start: int, yo: bool, dje: bool) -> Change | None:
     if not found:
         return None
     if len(found) == 1:
-        # (one part: as _word_change makes it, without its loops)
+        # (one part: as word_change makes it, without its loops)
         a, z, reg, name = found[0]
         kind = RULES[name].kind
         return Change(start, start + len(word), word, word[:a] + reg + word[z:], kind, name,
                       (Change(a + start, z + start, word[a:z], reg, kind, name),))
     parts = [Change(a + start, z + start, word[a:z], reg, RULES[name].kind, name)
              for a, z, reg, name in found]
-    return _word_change(word, 0, len(word), parts, start)
+    return word_change(word, 0, len(word), parts, start)
 
 
 def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
@@ -1366,7 +1366,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                     p = q
         if parts:
             parts.sort(key=lambda c: (c.start, c.end))
-            out.append(_word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
+            out.append(word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
         done = k
     out.extend(_lone_latin(text, pieces))
     return out
@@ -1394,7 +1394,7 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
         cyr = "".join(_LATIN_LOOKALIKE[c] for c in text[s:e])
         if _cyrillic_piece(text, prev) and _cyrillic_piece(text, nxt) and _known(cyr.lower()):
             part = Change(s, e, text[s:e], cyr, "ocr", OCR_LONE_LATIN)
-            out.append(_word_change(text, s, e, [part]))
+            out.append(word_change(text, s, e, [part]))
     return out
 
 
