@@ -1316,3 +1316,11 @@ def test_a_word_divided_across_page_furniture_reads_as_the_whole_word(cli, corpu
                 'correction = "явленье"\nreason = "a test of an emendation in a piece"\n')
     ed = build_edition(corpus_copy)
     assert "явленье" in ed.game("chasy").texts["L"][0].normalised
+    # no hyphen printed (the export lost it): joined where one piece is no word
+    # (``двѣнад`` / ``цать``), never two words (``по`` / ``двѣнадцать``)
+    page = ("ГЛАВА LII.\n\nЗвѣзда.\n\nБерутъ колоду и кладутъ кругомъ двѣнад\n\n— 187 —\nГЛАВА "
+            "LII.\n\nцать пачекъ по\n\n— 188 —\nГЛАВА LII.\n\nдвѣнадцать картъ.\n")
+    _add(cli, corpus_copy, tmp_path / "zvezda.txt", page)
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("zvezda").texts[ed.witnesses[-1].siglum]] == [
+        "Берут колоду и кладут кругом двенадцать пачек по двенадцать карт."]

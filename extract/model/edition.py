@@ -59,6 +59,7 @@ from ..text.normalise import (
     Normalisation,
     apply_changes,
     joins_across_lines,
+    joins_lost_hyphen,
     normalise,
     word_change,
 )
@@ -236,7 +237,8 @@ def corpus_fingerprint(root: Path, leave_out: tuple[str, ...] = ()) -> str:
     return h.hexdigest()
 
 
-_PIECE_BEFORE = re.compile(r"(\w+)-[ \t]*$")
+#: the last word of a part, and the hyphen after it (group 2, empty where none is printed)
+_PIECE_BEFORE = re.compile(r"(\w+)(-?)[ \t]*$")
 _PIECE_AFTER = re.compile(r"\w+")
 
 
@@ -244,11 +246,13 @@ def _furniture_change(text: str, a: Part, b: Part, changes) -> tuple[Change, int
     """The change that leaves the page furniture between prose parts ``a`` and ``b`` out of
     the reading text (rule ``page-furniture``), and the span it replaces: the gap, read as a
     space; or, when ``a`` ends in a word divided by a hyphen that the hyphenation rule would
-    join with the first word of ``b``, the hyphen and the gap, read as nothing (no recorded
-    change may cross the hyphen)."""
+    join with the first word of ``b``, or by no hyphen where the export lost one (rule
+    ``ocr-lost-hyphen``'s test: ``двѣнад`` / ``цать``), the hyphen and the gap, read as
+    nothing (no recorded change may cross the hyphen)."""
     gap = Change(a.end, b.start, text[a.end:b.start], " ", "typography", PAGE_FURNITURE)
     left, right = _PIECE_BEFORE.search(text, a.start, a.end), _PIECE_AFTER.match(text, b.start)
-    if left and right and joins_across_lines(left.group(1), right.group()):
+    if left and right and (joins_across_lines if left.group(2) else joins_lost_hyphen)(
+            left.group(1), right.group()):
         hyphen = left.end(1)
         if not any(c.start < hyphen < c.end for c in changes):
             return (Change(hyphen, b.start, text[hyphen:b.start], "", "typography",

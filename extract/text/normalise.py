@@ -655,6 +655,12 @@ def joins_across_lines(left: str, right: str) -> bool:
     return _join_decision(left, right)
 
 
+def joins_lost_hyphen(left: str, right: str) -> bool:
+    """Whether a word divided by a bare break (no hyphen printed) into ``left`` and ``right``
+    is one word whose hyphen the export lost (rule ``ocr-lost-hyphen``'s own decision)."""
+    return _lost_hyphen(left, right)
+
+
 @lru_cache(maxsize=50_000)
 def _joins_to_word(left: str, right: str) -> bool:
     """Do two pieces of a word divided at a line end make a word joined?"""
