@@ -1230,10 +1230,11 @@ def test_wikisource_section_marks_and_a_page_s_noinclude(cli, corpus_copy, tmp_p
     stayed in the reading text; a section's end mark after the last stop gave a false "the
     text ends inside a sentence". The marks and ``<noinclude>`` read as nothing."""
     wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Тузы<noinclude>{{rh||ГЛАВА L."
-            "|185}}</noinclude> кладутся наверхъ.\n\n<section begin=\"b\" />=== Дама. ===\n\n"
+            "|185}}</noinclude> кладутся наверхъ и выкла-<noinclude>{{rh|186}}</noinclude>дываются"
+            " въ рядъ какой-<noinclude>{{rh|187}}</noinclude>нибудь.\n\n<section begin=\"b\" />=== Дама. ===\n\n"
             "Берутъ одну колоду.<section end=\"b\" />\n")
     assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
-        "Берут две колоды.", "Тузы кладутся наверх."]
+        "Берут две колоды.", "Тузы кладутся наверх и выкладываются в ряд какой-нибудь."]
     ed = build_edition(corpus_copy)
     assert [s.normalised for s in ed.game("dama").texts[ed.witnesses[-1].siglum]] == [
         "Берут одну колоду."]
@@ -1324,3 +1325,16 @@ def test_a_word_divided_across_page_furniture_reads_as_the_whole_word(cli, corpu
     ed = build_edition(corpus_copy)
     assert [s.normalised for s in ed.game("zvezda").texts[ed.witnesses[-1].siglum]] == [
         "Берут колоду и кладут кругом двенадцать пачек по двенадцать карт."]
+
+
+def test_an_unknown_template_in_the_text_is_a_warning(cli, corpus_copy, tmp_path):
+    """A breaker's Wikisource page: templates the toolkit does not read (``{{sic|...}}``,
+    ``{{ВАР|а|б}}``) stayed in the reading text with no word said. They still stay (as
+    printed: no guess at what they hold), each named once in a warning with its line; those
+    inside a comment or a page's ``<noinclude>`` are read as nothing and not named."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Короли {{sic|идутъ}} внизъ "
+            "{{ВАР|а|б}}, {{sic|и}} дамы<!-- {{x}} -->.<noinclude>{{rh|1}}</noinclude>\n")
+    path = tmp_path / "chasy.wiki"
+    out = _add(cli, corpus_copy, path, wiki)
+    named = re.findall(r"the template \{\{(.+?)\.\.\.\}\} is no formatting", out)
+    assert named == ["sic", "ВАР"] and f"{path}:5: the template {{{{sic" in out, out

@@ -62,7 +62,7 @@ from functools import lru_cache
 
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer
-from ..text.normalise import DisjointSpans, apply_changes, normalise
+from ..text.normalise import DisjointSpans, apply_changes, joins_across_lines, normalise
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
@@ -330,6 +330,15 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 a -= 1               # "картъ <!-- x -->.": no space is left before the stop
             elif not before and after.isspace():
                 b += 1               # "<!-- x --> Берутъ" opening the text: none before it
+            if before == "-" and after.islower() and not taken.meets(a - 1, b):
+                # a page's furniture inside a word divided by a hyphen (``выкла-<noinclude>
+                # ...</noinclude>дываютъ``): the hyphen goes with it where the hyphenation
+                # rule joins the pieces
+                left = re.search(r"(\w+)-$", text[max(0, a - 40):a])
+                right = re.match(r"\w+", text[b:b + 40])
+                if left and right and joins_across_lines(left.group(1), right.group()):
+                    take(a - 1, b, "")
+                    continue
             if not taken.meets(a, b):
                 gap = before and after and not before.isspace() and not after.isspace() \
                     and before not in ".!?…"
@@ -1682,6 +1691,35 @@ def _apply_marks(text: str, lines: list[_Line], marks: Sequence[Mark], corrected
     return out
 
 
+#: the templates a wiki page's prose may hold that the finder reads (:data:`_WIKI_WRAPS`,
+#: :data:`_WIKI_SINGLES`); any other stays in the reading text as printed
+_KNOWN_TEMPLATES = frozenset(("razr razr2 i b u s sc nobr larger smaller big small right left "
+                              "center c х lang pagenum page pg стр страница gap nop dhr clear "
+                              "clearfix").split())
+_TEMPLATE_NAME = re.compile(r"\{\{\s*([^{}|\n]+?)\s*(?:\||\}\})")
+
+
+def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
+    """A warning ``(line, message)`` for the first use of each template in ``prose`` that the
+    finder does not read (:data:`_KNOWN_TEMPLATES`): it stays in the reading text."""
+    out, seen = [], set()
+    for p in prose:
+        # (one inside what is read as nothing whole, a comment or a page's <noinclude>, is
+        # no part of the reading text)
+        hidden = [m.span() for m in _NOINCLUDE.finditer(text, p.start, p.end)] + \
+            [m.span() for m in _COMMENT.finditer(text, p.start, p.end)]
+        for m in _TEMPLATE_NAME.finditer(text, p.start, p.end):
+            name = m.group(1).lower()
+            if name not in _KNOWN_TEMPLATES and name not in seen and \
+                    not any(a <= m.start() < b for a, b in hidden):
+                seen.add(name)
+                out.append((line_of(text, m.start()), (
+                    f"the template {{{{{m.group(1)}...}}}} is no formatting the toolkit reads: it "
+                    f"stays in the reading text as printed; if it is no text of the book, an "
+                    f"emendation in corpus/emendations.toml can read it as nothing")))
+    return out
+
+
 def analyse(text: str, path=None, page_title: str | None = None,
             titles: Sequence[str] = (), marks: tuple[Mark, ...] = ()) -> Layout:
     """Find the parts of a witness (see the module doc) and what deserves a warning.
@@ -1906,6 +1944,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 "and the TEI as part of the title line, attached to no sentence; to have it "
                 "shown as a note, move it after a word of the game's first sentence")))
     prose = [p for p in parts if p.kind == "prose"]
+    if "{{" in text and WIKI_PAGE.search(text):
+        warnings += _unknown_templates(text, prose)
     if prose and text[prose[0].start:prose[0].start + 1].islower() and \
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
         warnings.append((line_of(text, prose[0].start), "the text begins inside a sentence (a "
