@@ -201,6 +201,15 @@ Span = tuple[int, int]
 #: was quadratic on a long line of pieces that close nothing (4,000 of them: 12 s)
 _WRAP_MAX = 1000
 
+#: wiki templates whose text is read inside a sentence or a note (spacing, size, alignment)
+_TEXT_TEMPLATES = "razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left|center|c"
+#: wiki templates that, wrapping a whole line, are read as its text (a title in
+#: ``{{center|...}}``); a line wholly in another template is markup
+_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small"
+#: a page number's templates, and those that hold no text (``{{gap}}`` aside: a space)
+_PAGE_TEMPLATES = "pagenum|page|pg|стр|страница"
+_EMPTY_TEMPLATES = "nop|dhr|clear|clearfix"
+
 #: wiki formatting that wraps text inside a note (``o`` the opening piece, ``c`` the closing
 #: one; the text between kept): an inline HTML tag, a formatting template, a link with or
 #: without its target, quotes for italics and bold
@@ -208,8 +217,8 @@ _WIKI_WRAPS = (
     re.compile(r"(?P<o><(?P<tag>i|b|u|s|em|strong|small|big|sup|sub|span|nowiki|p|div|center"
                r"|font)(?:\s[^<>]*)?>)"
                r".{0,%d}?(?P<c></(?P=tag)\s*>)" % _WRAP_MAX, re.I),
-    re.compile(r"(?P<o>\{\{\s*(?:razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left"
-               r"|center|c|lang\|[a-z-]+)\s*\|)[^{}|\n]+(?P<c>\}\})", re.I),
+    re.compile(r"(?P<o>\{\{\s*(?:" + _TEXT_TEMPLATES + r"|lang\|[a-z-]+)\s*\|)[^{}|\n]+"
+               r"(?P<c>\}\})", re.I),
     re.compile(r"(?P<o>\[\[(?:[^\[\]|{}<>\n]*\|)?)[^\[\]|{}<>\n]+(?P<c>\]\])"),
     re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]{0,%d}?(?<=[^\s'])(?P<c>(?P=o))(?!')" % _WRAP_MAX),
 )
@@ -224,14 +233,16 @@ _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
 #: what a Wikisource page leaves out of the book's text (its running head and page number:
 #: ``<noinclude>{{rh|...}}</noinclude>``)
 _NOINCLUDE = re.compile(r"<noinclude>.*?</noinclude>", re.I)
+#: a Markdown link's address (``](#fig40)``, ``](https://...)``) or an autolink
+_LINK_ADDRESS = re.compile(r"\]\([^()\s]+\)|<https?://[^<>\s]+>")
 #: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``) and
 #: the templates that hold no text
 _WIKI_SINGLES = _HTML_SINGLES + (
-    (re.compile(r"\{\{\s*(?:pagenum|page|pg|стр|страница)\s*\|[^{}\n]{0,40}\}\}", re.I), ""),
+    (re.compile(r"\{\{\s*(?:" + _PAGE_TEMPLATES + r")\s*\|[^{}\n]{0,40}\}\}", re.I), ""),
     # Wikisource's templates that hold no text: a space (``{{gap}}``), a mark that stops a
     # line from joining the next (``{{nop}}``), blank lines (``{{dhr}}``), a clearing
     (re.compile(r"\{\{\s*gap\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), " "),
-    (re.compile(r"\{\{\s*(?:nop|dhr|clear|clearfix)\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""),
+    (re.compile(r"\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""),
     # and its section marks, and what a page of it leaves out of the book's text (its
     # running head and page number: ``<noinclude>{{rh|...}}</noinclude>``)
     (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""))
@@ -770,7 +781,7 @@ def is_debris(line: str) -> bool:
     # (a Markdown link's address, '[text](https://...)' or '<https://...>', is no web
     # furniture of its own in a long line or in prose around it: a line that is only links
     # is a menu)
-    linkless = re.sub(r"\]\([^()\s]+\)|<https?://[^<>\s]+>", "]", s)
+    linkless = _LINK_ADDRESS.sub("]", s)
     outside = re.sub(r"\[[^\[\]]*\]", " ", linkless)
     if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b",
                  linkless if len(s) > 80 or len(WORD.findall(outside)) >= 3 else s, re.I):
@@ -858,10 +869,9 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
     return out
 
 
-#: a line that is only markup of a Markdown or wiki export, not book text
-#: wiki templates that wrap the text they hold (spacing, centring, size): the text is read
-_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small"
+#: a wrapping template inside another (``{{center|{{razr|X}}.}}``): group 1 its text
 _INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}", re.I)
+#: a line that is only markup of a Markdown or wiki export, not book text
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
     r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__"
@@ -896,7 +906,7 @@ _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})[^`\n]*$")
 _CARD_ROW = re.compile(r"[ \t]*(?:[^\W_]{1,2}\.?(?:[ \t]{2,}|\t))+[^\W_]{1,2}\.?[ \t]*$")
 #: a line of a table of contents with no dot leader (``Часы 184``), or its column's head
 #: (``Стр.``): only under a contents heading or another such line
-_TOC_ENTRY = re.compile(r"^(?:\S.{0,98}?[ \t]+\d{1,4}\.?|(?:Стр|Стран|Страница|Стр\.[ \t]*)\.?)[ \t]*$")
+_TOC_ENTRY = re.compile(r"^(?:\S.{0,98}?[ \t]+\d{1,4}\.?|(?:Стр|Стран|Страница)\.?)[ \t]*$")
 
 
 def _contents_above(prev: "_Line") -> bool:
@@ -1203,8 +1213,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
         elif k and ln.text.upper() == ln.text and _next_prose_lowercase(lines, i) and (
                 _page_top(lines, i) or (_beside_page_number(lines, i) or
-                                        SENTENCE_END.search(ln.text)) and
-                out and out[-1].kind in ("prose", "debris") and _runs_on(out)):
+                                        SENTENCE_END.search(ln.text)) and _runs_on(out)):
             # a short line in capitals at the top of a page (after a form feed, or beside a
             # page number, or closed by a stop inside a sentence that runs on), the sentence
             # running on below it: no heading or title stands inside a sentence
@@ -1249,10 +1258,6 @@ _AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
 #: digits, ``1)``, or a Markdown call (``[^1]``, glued or after a space)
 ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?(?:\\?\*){1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|[ \t]?"
                            + MD_LABEL + r")(?![*\d\w:])")
-
-
-#: a Markdown link's address (``](#fig40)``, ``](https://...)``) or an autolink
-_LINK_ADDRESS = re.compile(r"\]\([^()\s]+\)|<https?://[^<>\s]+>")
 
 
 def _in_link_address(line: str, pos: int) -> bool:
@@ -1691,17 +1696,16 @@ def _apply_marks(text: str, lines: list[_Line], marks: Sequence[Mark], corrected
     return out
 
 
-#: the templates a wiki page's prose may hold that the finder reads (:data:`_WIKI_WRAPS`,
-#: :data:`_WIKI_SINGLES`); any other stays in the reading text as printed
-_KNOWN_TEMPLATES = frozenset(("razr razr2 i b u s sc nobr larger smaller big small right left "
-                              "center c х lang pagenum page pg стр страница gap nop dhr clear "
-                              "clearfix").split())
+#: the names of the templates a wiki page's prose may hold that the finder reads
+#: (:data:`_WIKI_WRAPS`, :data:`_WIKI_SINGLES`); any other stays in the reading text
+_KNOWN_TEMPLATE = re.compile("|".join((_TEXT_TEMPLATES, _WRAPPING_TEMPLATES, _PAGE_TEMPLATES,
+                                       _EMPTY_TEMPLATES, "gap", "lang")), re.I)
 _TEMPLATE_NAME = re.compile(r"\{\{\s*([^{}|\n]+?)\s*(?:\||\}\})")
 
 
 def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
     """A warning ``(line, message)`` for the first use of each template in ``prose`` that the
-    finder does not read (:data:`_KNOWN_TEMPLATES`): it stays in the reading text."""
+    finder does not read (:data:`_KNOWN_TEMPLATE`): it stays in the reading text."""
     out, seen = [], set()
     for p in prose:
         # (one inside what is read as nothing whole, a comment or a page's <noinclude>, is
@@ -1710,7 +1714,7 @@ def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
             [m.span() for m in _COMMENT.finditer(text, p.start, p.end)]
         for m in _TEMPLATE_NAME.finditer(text, p.start, p.end):
             name = m.group(1).lower()
-            if name not in _KNOWN_TEMPLATES and name not in seen and \
+            if not _KNOWN_TEMPLATE.fullmatch(name) and name not in seen and \
                     not any(a <= m.start() < b for a, b in hidden):
                 seen.add(name)
                 out.append((line_of(text, m.start()), (
@@ -1786,9 +1790,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             h = parse_heading(ln.text)
             prev = lines[i - 1] if i else None
             if h and not h[1] and any(h[0] == seen for seen, _ in headings) and (
-                    _page_top(lines, i) or _next_prose_lowercase(lines, i) or (
-                        prev is not None and re.search(r"\d", prev.text)
-                        and not any(ch.isalpha() for ch in prev.text))):
+                    _page_top(lines, i) or _next_prose_lowercase(lines, i)
+                    or (prev is not None and _is_page_number(prev))):
                 # the chapter's heading again at the top of a later page (after a form feed
                 # or a page number, or inside a sentence that runs on): its running head
                 ln.kind, ln.label = "debris", "running head"

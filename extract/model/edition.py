@@ -242,9 +242,16 @@ _PIECE_BEFORE = re.compile(r"(\w+)(-?)[ \t]*$")
 _PIECE_AFTER = re.compile(r"\w+")
 
 
-def _furniture_change(text: str, a: Part, b: Part, changes) -> tuple[Change, int, int]:
+#: a word divided across page furniture: (left piece start, its end before the hyphen, right
+#: piece start, its end)
+Pieces = tuple[int, int, int, int]
+
+
+def _furniture_change(text: str, a: Part, b: Part, changes
+                      ) -> tuple[Change, int, int, Pieces | None]:
     """The change that leaves the page furniture between prose parts ``a`` and ``b`` out of
-    the reading text (rule ``page-furniture``), and the span it replaces: the gap, read as a
+    the reading text (rule ``page-furniture``), the span it replaces, and the pieces of the
+    word it joins (None where it joins none): the gap, read as a
     space; or, when ``a`` ends in a word divided by a hyphen that the hyphenation rule would
     join with the first word of ``b``, or by no hyphen where the export lost one (rule
     ``ocr-lost-hyphen``'s test: ``двѣнад`` / ``цать``), the hyphen and the gap, read as
@@ -256,24 +263,20 @@ def _furniture_change(text: str, a: Part, b: Part, changes) -> tuple[Change, int
         hyphen = left.end(1)
         if not any(c.start < hyphen < c.end for c in changes):
             return (Change(hyphen, b.start, text[hyphen:b.start], "", "typography",
-                           PAGE_FURNITURE), hyphen, b.start)
-    return gap, a.end, b.start
+                           PAGE_FURNITURE), hyphen, b.start,
+                    (left.start(1), hyphen, right.start(), right.end()))
+    return gap, a.end, b.start, None
 
 
-def _joined_pieces(text: str, a: Part, b: Part, hyphen: int, changes, emendations
+def _joined_pieces(text: str, pieces: Pieces, changes, emendations
                    ) -> tuple[list[Change], list[Change]] | None:
-    """The changes of the two pieces of a word divided across page furniture (``a`` ends in
-    the left piece before ``hyphen``, ``b`` begins with the right piece) as the word reads
-    joined: ``(old, new)``, the changes the normaliser made to each piece as a word of its own
+    """The changes of the two pieces of a word divided across page furniture (``pieces``:
+    :func:`_furniture_change`'s) as the word reads joined: ``(old, new)``, the changes the normaliser made to each piece as a word of its own
     (``объ`` lost its ъ, ``цать`` its ь as an OCR slip) and those of the joined word
     (``объявленіе``, ``двѣнадцать``), each letter's change in its piece. None (the pieces
     left as they are) where an emendation touches a piece or a letter group of the joined
     word spans the division."""
-    left = _PIECE_BEFORE.search(text, a.start, a.end)
-    right = _PIECE_AFTER.match(text, b.start)
-    if left is None or right is None:
-        return None
-    ls, rs, re_ = left.start(1), right.start(), right.end()
+    ls, hyphen, rs, re_ = pieces
     if any(e.start < hyphen and e.end > ls or e.start < re_ and e.end > rs for e in emendations):
         return None
     word, cut = text[ls:hyphen] + text[rs:re_], hyphen - ls
@@ -451,17 +454,16 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                 extra.append(Change(a.end, b.start, w.text[a.end:b.start], " ", "typography",
                                     PAGE_BREAK))
         elif runs_on_across(w.text, parts, i, j):
-            change, start, end = _furniture_change(w.text, a, b, norm.changes)
+            change, start, end, pieces = _furniture_change(w.text, a, b, norm.changes)
             inside = [c for c in norm.changes if start <= c.start and c.end <= end]
             if any(c.start < end and c.end > start for c in norm.changes if c not in inside):
                 continue     # a recorded change crosses the furniture's edge: left as it is
             extra.append(change)
             dropped += inside
-            if not change.reg:     # a word divided across the furniture, joined
-                pieces = _joined_pieces(w.text, a, b, start, norm.changes, emendations)
-                if pieces is not None:
-                    dropped += pieces[0]
-                    extra += pieces[1]
+            joined = pieces and _joined_pieces(w.text, pieces, norm.changes, emendations)
+            if joined:     # a word divided across the furniture, read whole
+                dropped += joined[0]
+                extra += joined[1]
     if not extra:
         return norm
     keep = tuple(c for c in norm.changes if c not in dropped)
