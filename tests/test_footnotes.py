@@ -1338,3 +1338,55 @@ def test_an_unknown_template_in_the_text_is_a_warning(cli, corpus_copy, tmp_path
     out = _add(cli, corpus_copy, path, wiki)
     named = re.findall(r"the template \{\{(.+?)\.\.\.\}\} is no formatting", out)
     assert named == ["sic", "ВАР"] and f"{path}:5: the template {{{{sic" in out, out
+
+
+_PAGE_END = "<noinclude><references /></noinclude>\n<noinclude>{{колонтитул|— 29 —|ПАСЬЯНСЫ.|}}</noinclude>"
+
+
+@pytest.mark.parametrize("end, start", [
+    ("{{перенос|выкла|дываются}}", "{{перенос2|выкла|дываются}}"),      # ru.wikisource
+    ("{{hws|выкла|выкладываются}}", "{{hwe|дываются|выкладываются}}"),   # en.wikisource
+    ("выкла-", "дываются"),                                              # no template
+])
+def test_a_word_divided_between_two_wikisource_pages(cli, corpus_copy, tmp_path, end, start):
+    """Wikisource's Page: namespace exported page after page: a word divided across two pages
+    is written ``{{перенос|выкла|дываются}}`` where the first page ends and ``{{перенос2|...}}``
+    where the next begins (``{{hws}}``/``{{hwe}}`` on the English Wikisource), or left as a
+    hyphen; between them the first page's footer and the next one's header (``<noinclude>``),
+    on two lines. The word reads whole, normalised as one word (its pieces apart read
+    ``выкладываютс`` and ``дываютс``), with one space after it; the templates were unknown
+    (a warning, the text left as printed) and the hyphen stayed. The sentence's book text
+    leaves the pages' headers and footers out."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Тузы кладутся наверхъ и "
+            f"{end}{_PAGE_END}{start} въ рядъ, а короли внизъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
+        "Берут две колоды.", "Тузы кладутся наверх и выкладываются в ряд, а короли вниз."]
+    ed = build_edition(corpus_copy)
+    s = ed.game("chasy").texts[ed.witnesses[-1].siglum][1]
+    assert "noinclude" not in s.book_text and "колонтитул" not in s.book_text
+    assert s.book_text.startswith("Тузы кладутся наверхъ и " + end)
+
+
+def test_a_divided_word_template_with_a_part_left_empty_is_warned_of(cli, corpus_copy, tmp_path):
+    """``{{перенос|выкла|}}`` (the second part not yet filled in, as a bot leaves it) is not
+    read as a divided word: the line stays prose (its ``|`` made it a menu, lost as web
+    furniture with no word said) and the template is named in a warning."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Тузы кладутся "
+            f"{{{{перенос|выкла|}}}}{_PAGE_END}\nдываются въ рядъ.\n")
+    out = _add(cli, corpus_copy, tmp_path / "chasy.wiki", wiki)
+    assert "the template {{перенос...}} is no formatting" in out, out
+    ed = build_edition(corpus_copy)
+    sentences = ed.game("chasy").texts[ed.witnesses[-1].siglum]
+    assert sentences[1].original.startswith("Тузы кладутся {{перенос|выкла|}}")
+
+
+def test_a_paragraph_opening_with_a_conjunction_s_phrase_is_no_run_in_title():
+    """'И Демьянъ съ ними. Поднялся народъ ...' (Tolstoy) was taken as a run-in title, and the
+    rest of the story as a new game: pymorphy3 reads 'и' as a noun (the letter) too. A phrase
+    whose first word is most likely a conjunction, preposition, particle, interjection or
+    adverb is no game's name."""
+    text = ("ОХОТА.\n\nМы были на охотѣ за медвѣдями. Товарищъ ранилъ медвѣдя.\n\n"
+            "И Демьянъ съ ними. Поднялся народъ и пошелъ въ лѣсъ.\n\n"
+            "Тутъ медвѣдь. Онъ вышелъ изъ лѣса.\n")
+    titles = [text[p.start:p.end] for p in analyse(text).parts if p.kind == "title"]
+    assert titles == ["ОХОТА."]

@@ -210,6 +210,17 @@ _WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small"
 _PAGE_TEMPLATES = "pagenum|page|pg|стр|страница"
 _EMPTY_TEMPLATES = "nop|dhr|clear|clearfix"
 
+#: the first half of a word divided across two pages, as Wikisource writes it where the first
+#: page ends (``{{перенос|отъ|искивать}}``, English Wikisource ``{{hws|отъ|отъискивать}}``):
+#: read as the whole word, its pieces as they stand in the witness (``o``, ``m``, ``c`` as in
+#: :data:`_WIKI_WRAPS`: read as nothing). One with a part left empty is not read: it is warned of
+_WORD_START = (
+    re.compile(r"(?P<o>\{\{\s*перенос\s*\|)[^{}|\s]+(?P<m>\|)[^{}|\s]+(?P<c>\}\})", re.I),
+    re.compile(r"(?P<o>\{\{\s*hws\s*\|[^{}|\n]*\|)[^{}|\s]+(?P<c>\}\})", re.I))
+#: the second half, where the next page begins (``{{перенос2|отъ|искивать}}``, ``{{hwe|...}}``):
+#: read as nothing, as in the book's text where Wikisource joins its pages
+_WORD_END = re.compile(r"\{\{\s*(?:перенос2|hwe)\s*\|\s*[^{}|\n]+?\s*\|\s*[^{}|\n]+?\s*\}\}", re.I)
+
 #: wiki formatting that wraps text inside a note (``o`` the opening piece, ``c`` the closing
 #: one; the text between kept): an inline HTML tag, a formatting template, a link with or
 #: without its target, quotes for italics and bold
@@ -219,6 +230,7 @@ _WIKI_WRAPS = (
                r".{0,%d}?(?P<c></(?P=tag)\s*>)" % _WRAP_MAX, re.I),
     re.compile(r"(?P<o>\{\{\s*(?:" + _TEXT_TEMPLATES + r"|lang\|[a-z-]+)\s*\|)[^{}|\n]+"
                r"(?P<c>\}\})", re.I),
+    *_WORD_START,
     re.compile(r"(?P<o>\[\[(?:[^\[\]|{}<>\n]*\|)?)[^\[\]|{}<>\n]+(?P<c>\]\])"),
     re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]{0,%d}?(?<=[^\s'])(?P<c>(?P=o))(?!')" % _WRAP_MAX),
 )
@@ -245,7 +257,8 @@ _WIKI_SINGLES = _HTML_SINGLES + (
     (re.compile(r"\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""),
     # and its section marks, and what a page of it leaves out of the book's text (its
     # running head and page number: ``<noinclude>{{rh|...}}</noinclude>``)
-    (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""))
+    (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""),
+    (_WORD_END, ""))
 #: Markdown's escape of a mark (``\*``, ``\[``: read as the mark, as text) and its hard line
 #: break (a ``\`` ending a line: read as nothing), as pandoc writes them
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
@@ -300,6 +313,28 @@ def _entity_reading(entity: str) -> str:
     return entity if not _text_character(ch) else " " if ch == "\u00a0" else ch
 
 
+def _hyphen_gaps(text: str, a: int, nothing: dict[int, int], taken: DisjointSpans
+                 ) -> tuple[str, list[tuple[int, int]]] | None:
+    """Whether markup that begins at ``a`` in ``text`` follows a word divided by a hyphen,
+    through markup read as nothing (``nothing``: end -> start) and white space of one line
+    break at most: ``(the word before the hyphen, [the spans of the hyphen and of the white
+    space between, not yet taken])``; None otherwise."""
+    q, spaces = a, []
+    while q > 0:
+        if q in nothing:
+            q = nothing[q]
+        elif text[q - 1] in " \t\n" and not taken.meets(q - 1, q):
+            spaces.append(q - 1)
+            q -= 1
+        else:
+            break
+    left = re.search(r"(\w+)-$", text[max(0, q - 40):q])
+    if left is None or [text[i] for i in spaces].count("\n") > 1:
+        return None
+    gaps = [(q - 1, q)] + [(i, i + 1) for i in sorted(spaces)]
+    return left.group(1), gaps
+
+
 def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 marks: re.Pattern | None = None,
                 singles=_HTML_SINGLES, escapes: bool = False) -> list[tuple[int, int, str]]:
@@ -328,32 +363,44 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
             take(m.start(), m.end(), m.group(1) or "")
     # a comment first: what it holds is no formatting (``<!-- ''x'' -->``)
     mark_ends = {m.end() for m in marks.finditer(text)} if marks is not None else set()
+    nothing: dict[int, int] = {}     # end -> start of a piece of markup read as nothing
     for pattern, between in singles:
         for m in pattern.finditer(text):
             a, b = m.span()
-            before, after = text[a - 1:a], text[b:b + 1]
+            p = a          # what stands before it, through markup read as nothing (a page's
+            while p in nothing:      # footer and the next page's header)
+                p = nothing[p]
+            before, after = text[p - 1:p], text[b:b + 1]
             if before.isspace() and (after.isspace() or not after):
-                if a in mark_ends and after:
-                    b += 1           # "* <!-- x --> Тузы": the mark keeps its space
-                else:
+                if (a in mark_ends or p < a) and after:
+                    b += 1           # "* <!-- x --> Тузы": the mark keeps its space; so does
+                    # the markup before it ("картъ <noinclude>...</noinclude><!-- x --> Тузы")
+                elif p == a:
                     a -= 1           # "Тузы <!-- x --> кладут": one space stays
-            elif before.isspace() and after in tuple(",.;:!?…)»<"):
+            elif before.isspace() and after in tuple(",.;:!?…)»<") and p == a:
                 a -= 1               # "картъ <!-- x -->.": no space is left before the stop
             elif not before and after.isspace():
                 b += 1               # "<!-- x --> Берутъ" opening the text: none before it
-            if before == "-" and after.islower() and not taken.meets(a - 1, b):
+            if after.islower():
                 # a page's furniture inside a word divided by a hyphen (``выкла-<noinclude>
-                # ...</noinclude>дываютъ``): the hyphen goes with it where the hyphenation
-                # rule joins the pieces
-                left = re.search(r"(\w+)-$", text[max(0, a - 40):a])
+                # ...</noinclude>дываютъ``, a page's footer, a line break and the next page's
+                # header between them too): the hyphen and what stands between go with it
+                # where the hyphenation rule joins the pieces
+                gaps = _hyphen_gaps(text, a, nothing, taken)
                 right = re.match(r"\w+", text[b:b + 40])
-                if left and right and joins_across_lines(left.group(1), right.group()):
-                    take(a - 1, b, "")
+                if gaps and right and joins_across_lines(gaps[0], right.group()):
+                    for x, y in gaps[1]:
+                        take(x, y, "")
+                        nothing[y] = x
+                    take(a, b, "")
+                    nothing[b] = a
                     continue
             if not taken.meets(a, b):
                 gap = before and after and not before.isspace() and not after.isspace() \
                     and before not in ".!?…"
                 take(a, b, between if gap else "")
+                if not (between if gap else ""):
+                    nothing[b] = a
     for pattern in wraps:
         names = [g for g in ("o", "m", "c") if g in pattern.groupindex]
         for m in pattern.finditer(text):
@@ -652,10 +699,17 @@ def _modern_words(text: str) -> tuple[str, ...]:
     return tuple(w.lower() for w in WORD.findall(normalise(text).text))
 
 
+#: parts of speech (pymorphy3's) of a word that begins no game's name when it is the word's
+#: likely reading: a conjunction, preposition, particle, interjection or adverb ("И", "Тутъ"),
+#: however a rare reading makes it a noun (the letter "и")
+_FUNCTION_WORDS = frozenset({"CONJ", "PREP", "PRCL", "INTJ", "ADVB"})
+
+
 @lru_cache(maxsize=4096)
 def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
-    a noun or full adjective that can be nominative (or a numeral with a word after it),
+    a noun or full adjective that can be nominative (or a numeral with a word after it) and
+    most likely no function word or adverb (:data:`_FUNCTION_WORDS`),
     no word one of :data:`NOT_TITLES`, and
     no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
@@ -664,6 +718,8 @@ def reads_as_name(text: str) -> bool:
         return False
     m = analyzer()
     first = m.parse(words[0])[:4]
+    if first[0].tag.POS in _FUNCTION_WORDS and first[0].score >= 0.5:
+        return False                      # "И Демьянъ съ ними": a conjunction's rare noun
     if not any(p.tag.POS in ("NOUN", "ADJF") and "nomn" in p.tag for p in first) and not (
             len(words) > 1 and any(p.tag.POS == "NUMR" and "nomn" in p.tag for p in first)):
         return False                      # "Сорок разбойников": a numeral and its noun
@@ -767,6 +823,26 @@ _INLINE_MARKUP = re.compile(r"<ref[^<>]*?/>|<ref[^<>]*>.*?</ref\s*>|</?[a-zA-Z][
                             r"|\{\{[^{}|]*\||\}\}|\[\[[^\[\]|]*\||\[\[|\]\]", re.I)
 
 
+#: a template with its parameters, innermost
+_TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
+
+
+def _read_divided(s: str) -> str:
+    """``s`` with the words Wikisource divides across pages read as the book reads them
+    (:data:`_WORD_START` as the whole word, :data:`_WORD_END` as nothing)."""
+    def kept(m: re.Match) -> str:
+        out, pos = [], m.start()
+        for g in ("o", "m", "c"):
+            if g in m.re.groupindex:
+                out.append(m.string[pos:m.start(g)])
+                pos = m.end(g)
+        return "".join(out) + m.string[pos:m.end()]
+    s = _WORD_END.sub("", s)
+    for pattern in _WORD_START:
+        s = pattern.sub(kept, s)
+    return s
+
+
 def is_debris(line: str) -> bool:
     """True for a line of web page furniture (see the module doc): a menu (``|`` between
     short items), a line with a web address or ©, a known navigation phrase, a line of only
@@ -774,6 +850,8 @@ def is_debris(line: str) -> bool:
     Wikisource page leaves out of the book's text (``<noinclude>...</noinclude>``) is
     passed over."""
     s = (_NOINCLUDE.sub(" ", line) if "<noinclude" in line else line).strip()
+    if "{{" in s:       # a word divided across pages (``{{перенос|отъ|искивать}}``) is a word
+        s = _read_divided(s)
     if not any(ch.isalpha() for ch in s):
         return True
     if len(s) > 160:
@@ -788,7 +866,9 @@ def is_debris(line: str) -> bool:
         return True
     # a menu or breadcrumbs: short items (the | of a template, {{razr|...}}, or of a wiki
     # link, [[a|b]], and the > and / of an HTML tag, <i>...</i>, are no separators)
-    bare = _INLINE_MARKUP.sub(" ", s)
+    # (nor the | between a template's parameters: 'Медвѣдь не {{sic|выхо|}}')
+    bare = _INLINE_MARKUP.sub(" ", _TEMPLATE_BARS.sub(lambda m: m.group().replace("|", " "), s)
+                              if "{{" in s else s)
     # (a line that ends as a sentence does is no breadcrumbs: 'Тузы -> короли -> дамы.')
     for sep in ("|",) if s[-1] in ".!?…" else ("|", "»", ">", "/", "→", "•"):
         items = bare.split(sep)
@@ -1712,10 +1792,12 @@ def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
         # no part of the reading text)
         hidden = [m.span() for m in _NOINCLUDE.finditer(text, p.start, p.end)] + \
             [m.span() for m in _COMMENT.finditer(text, p.start, p.end)]
+        read = {m.start() for pattern in (_WORD_END, *_WORD_START)
+                for m in pattern.finditer(text, p.start, p.end)}
         for m in _TEMPLATE_NAME.finditer(text, p.start, p.end):
             name = m.group(1).lower()
             if not _KNOWN_TEMPLATE.fullmatch(name) and name not in seen and \
-                    not any(a <= m.start() < b for a, b in hidden):
+                    m.start() not in read and not any(a <= m.start() < b for a, b in hidden):
                 seen.add(name)
                 out.append((line_of(text, m.start()), (
                     f"the template {{{{{m.group(1)}...}}}} is no formatting the toolkit reads: it "

@@ -125,11 +125,13 @@ class Sentence:
     @property
     def book_text(self) -> str:
         """``original`` less the page furniture the sentence runs on across (the spans of its
-        ``page-furniture`` changes: a running head between the two pages it stands on): the
-        book's words as the witness has them."""
+        ``page-furniture`` changes: a running head between the two pages it stands on; and of
+        its ``wiki-markup`` changes that read a Wikisource page's ``<noinclude>`` header or
+        footer as nothing): the book's words as the witness has them."""
         out, pos = [], 0
         for c in self.changes:
-            if c.rule == "page-furniture":
+            if c.rule == PAGE_FURNITURE or c.rule == WIKI_MARKUP and \
+                    c.orig.lstrip()[:10].lower() == "<noinclude":
                 out.append(self.original[pos:c.start])
                 pos = c.end
         return "".join(out) + self.original[pos:]
@@ -266,6 +268,30 @@ def _furniture_change(text: str, a: Part, b: Part, changes
                            PAGE_FURNITURE), hyphen, b.start,
                     (left.start(1), hyphen, right.start(), right.end()))
     return gap, a.end, b.start, None
+
+
+def _inside_words(text: str, markup) -> list[Pieces]:
+    """The words of ``text`` with markup read as nothing inside them (``markup``: ``(start,
+    end, reading)``, :func:`extract.corpus.structure.wiki_markup`), each as its two pieces:
+    Wikisource's ``{{перенос|выхо|дилъ}}`` (its ``|``), a hyphen and a page's furniture
+    between two pages (``выкла-<noinclude>...</noinclude>дываютъ``); a run of such markup
+    with a letter on either side. A word with two runs inside it is left as it is."""
+    runs: list[list[int]] = []
+    for a, b, reading in sorted(markup):
+        if reading:
+            continue
+        if runs and runs[-1][1] == a:
+            runs[-1][1] = b
+        else:
+            runs.append([a, b])
+    out = []
+    for a, b in runs:
+        if a and b < len(text) and text[a - 1].isalpha() and text[b].isalpha():
+            left = _PIECE_BEFORE.search(text, max(0, a - 60), a)
+            right = _PIECE_AFTER.match(text, b)
+            if left and right and not left.group(2):
+                out.append((left.start(1), a, b, right.end()))
+    return [p for p in out if not any(q[2] == p[0] or q[0] == p[2] for q in out)]
 
 
 def _joined_pieces(text: str, pieces: Pieces, changes, emendations
@@ -445,6 +471,11 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
     markers = [span for span in orphans if not w.text.startswith("<ref", span[0])]
     norm = _marked_normalisation(w.text, emendations, attached, markers, markup)
     extra, dropped = [], []
+    for inside_word in _inside_words(w.text, markup):
+        joined = _joined_pieces(w.text, inside_word, norm.changes, emendations)
+        if joined:     # a word with markup inside it, read whole
+            dropped += joined[0]
+            extra += joined[1]
     prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
     for i, j in zip(prose, prose[1:]):
         a, b = parts[i], parts[j]

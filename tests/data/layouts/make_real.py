@@ -111,6 +111,56 @@ def wikisource(rows):
                             "[[Категория:Басни]]", ""])
 
 
+def wikisource_pages(rows):
+    """Wikisource's Page: namespace, pages exported one after another (the raw wikitext of each
+    ``Страница:...djvu/N``, joined by a line break as the transclusion joins them): each page's
+    header and footer in ``<noinclude>`` (the page quality mark, the running head
+    ``{{колонтитул|...}}``, ``<references />``), a title as ``{{c|{{larger|...}}}}``, a
+    ``<section begin=.../>`` mark before it, and every other word divided across two pages
+    written as ru.wikisource writes it: ``{{перенос|отъ|искивать}}`` ending the first page and
+    ``{{перенос2|отъ|искивать}}`` opening the next."""
+    out, carry, k = [], "", 0
+    for num, rs in pages(rows):
+        if not rs:
+            continue
+        head = (f'<noinclude><pagequality level="3" user="Korrektor" /><div class="indented-page">'
+                f'{{{{колонтитул|— {num} —|АЗБУКА.|}}}}</noinclude>') if num else ""
+        body = []
+        for r in rs:
+            if r.isupper():
+                body += [f"<section begin=\"{r.strip('.').lower()}\" />{{{{c|{{{{larger|{r}}}}}}}}}", ""]
+            else:
+                body += [r, ""]
+        text = "\n".join(body).strip("\n")
+        if carry:
+            text = carry + text
+            carry = ""
+        k += 1
+        last = text.rsplit(" ", 1)
+        word = last[-1]
+        if k % 2 == 0 and len(last) == 2 and len(word) > 7 and word.isalpha():
+            cut = len(word) // 2
+            text = f"{last[0]} {{{{перенос|{word[:cut]}|{word[cut:]}}}}}"
+            carry = f"{{{{перенос2|{word[:cut]}|{word[cut:]}}}}} "
+        out.append(head + text + "<noinclude><references /></div></noinclude>")
+    return "\n".join(out) + "\n"
+
+
+def djvutxt_run_on(rows):
+    """An archive.org-style djvu text layer with nothing between pages: no form feed and no
+    blank line; each page opens with its running head beside the page number on one line
+    («КАВКАЗСКІЙ ПЛѢННИКЪ.  33»), then the prose hard-wrapped with hyphenation, a word divided
+    across two pages too; no blank lines between paragraphs."""
+    lines = []
+    for num, rs in pages(rows):
+        if num:
+            lines.append(f"{num}          КНИГА ЧЕТВЕРТАЯ." if int(num) % 2 == 0
+                         else f"КАВКАЗСКІЙ ПЛѢННИКЪ.          {num}")
+        for r in rs:
+            lines += [r] if r.isupper() or len(r) < 6 else wrap(r, 60, 2)
+    return "\n".join(lines) + "\n"
+
+
 def two_columns(rows):
     """pdftotext -layout of a two-column page: the lines of both columns side by side."""
     left = [ln for r in rows[:len(rows) // 2] for ln in (wrap(r, 40, 99) + [""])]
@@ -159,7 +209,9 @@ def main():
              "13-seed-scan-toc.txt": seed_scan(),
              "14-azbuka-two-columns.txt": two_columns(ROWS[91:110]),
              "15-tsar-i-slony.txt": collision(),
-             "16-azbuka-pdftotext.txt": pdftotext(ROWS[110:150])}
+             "16-azbuka-pdftotext.txt": pdftotext(ROWS[110:150]),
+             "21-azbuka-wikisource-pages.txt": wikisource_pages(ROWS[158:224]),
+             "22-azbuka-djvutxt-run-on.txt": djvutxt_run_on(ROWS[224:280])}
     for name, text in files.items():
         (HERE / name).write_text(text, encoding="utf-8")
 
