@@ -1344,34 +1344,35 @@ _PAGE_END = "<noinclude><references /></noinclude>\n<noinclude>{{колонти�
 
 
 @pytest.mark.parametrize("end, start", [
-    ("{{перенос|выкла|дываются}}", "{{перенос2|выкла|дываются}}"),      # ru.wikisource
-    ("{{hws|выкла|выкладываются}}", "{{hwe|дываются|выкладываются}}"),   # en.wikisource
-    ("выкла-", "дываются"),                                              # no template
+    ("{{перенос|объ|являютъ}}", "{{перенос2|объ|являютъ}}"),           # ru.wikisource
+    ("{{hws|объ|объявляютъ}}", "{{hwe|являютъ|объявляютъ}}"),          # en.wikisource
+    ("объ-", "являютъ"),                                                # no template
 ])
 def test_a_word_divided_between_two_wikisource_pages(cli, corpus_copy, tmp_path, end, start):
     """Wikisource's Page: namespace exported page after page: a word divided across two pages
-    is written ``{{перенос|выкла|дываются}}`` where the first page ends and ``{{перенос2|...}}``
+    is written ``{{перенос|объ|являютъ}}`` where the first page ends and ``{{перенос2|...}}``
     where the next begins (``{{hws}}``/``{{hwe}}`` on the English Wikisource), or left as a
     hyphen; between them the first page's footer and the next one's header (``<noinclude>``),
     on two lines. The word reads whole, normalised as one word (its pieces apart read
-    ``выкладываютс`` and ``дываютс``), with one space after it; the templates were unknown
-    (a warning, the text left as printed) and the hyphen stayed. The sentence's book text
-    leaves the pages' headers and footers out."""
-    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Тузы кладутся наверхъ и "
-            f"{end}{_PAGE_END}{start} въ рядъ, а короли внизъ.\n")
+    ``об`` and ``являют``), with one space after it; the templates were unknown (a warning,
+    the text left as printed), their ``|`` made the short line a menu (lost as web
+    furniture), and the hyphen stayed. The sentence's book text leaves the pages' headers
+    and footers out."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды.\n\n"
+            f"Игру {end}{_PAGE_END}{start} громко.\n")
     assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
-        "Берут две колоды.", "Тузы кладутся наверх и выкладываются в ряд, а короли вниз."]
+        "Берут две колоды.", "Игру объявляют громко."]
     ed = build_edition(corpus_copy)
     s = ed.game("chasy").texts[ed.witnesses[-1].siglum][1]
     assert "noinclude" not in s.book_text and "колонтитул" not in s.book_text
-    assert s.book_text.startswith("Тузы кладутся наверхъ и " + end)
+    assert s.book_text.startswith("Игру " + end)
 
 
 def test_a_divided_word_template_with_a_part_left_empty_is_warned_of(cli, corpus_copy, tmp_path):
     """``{{перенос|выкла|}}`` (the second part not yet filled in, as a bot leaves it) is not
     read as a divided word: the line stays prose (its ``|`` made it a menu, lost as web
     furniture with no word said) and the template is named in a warning."""
-    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Тузы кладутся "
+    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды.\n\nТузы кладутся "
             f"{{{{перенос|выкла|}}}}{_PAGE_END}\nдываются въ рядъ.\n")
     out = _add(cli, corpus_copy, tmp_path / "chasy.wiki", wiki)
     assert "the template {{перенос...}} is no formatting" in out, out

@@ -823,24 +823,8 @@ _INLINE_MARKUP = re.compile(r"<ref[^<>]*?/>|<ref[^<>]*>.*?</ref\s*>|</?[a-zA-Z][
                             r"|\{\{[^{}|]*\||\}\}|\[\[[^\[\]|]*\||\[\[|\]\]", re.I)
 
 
-#: a template with its parameters, innermost
+#: a template with its parameters, innermost (its | are no separators of a menu)
 _TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
-
-
-def _read_divided(s: str) -> str:
-    """``s`` with the words Wikisource divides across pages read as the book reads them
-    (:data:`_WORD_START` as the whole word, :data:`_WORD_END` as nothing)."""
-    def kept(m: re.Match) -> str:
-        out, pos = [], m.start()
-        for g in ("o", "m", "c"):
-            if g in m.re.groupindex:
-                out.append(m.string[pos:m.start(g)])
-                pos = m.end(g)
-        return "".join(out) + m.string[pos:m.end()]
-    s = _WORD_END.sub("", s)
-    for pattern in _WORD_START:
-        s = pattern.sub(kept, s)
-    return s
 
 
 def is_debris(line: str) -> bool:
@@ -850,8 +834,6 @@ def is_debris(line: str) -> bool:
     Wikisource page leaves out of the book's text (``<noinclude>...</noinclude>``) is
     passed over."""
     s = (_NOINCLUDE.sub(" ", line) if "<noinclude" in line else line).strip()
-    if "{{" in s:       # a word divided across pages (``{{перенос|отъ|искивать}}``) is a word
-        s = _read_divided(s)
     if not any(ch.isalpha() for ch in s):
         return True
     if len(s) > 160:
