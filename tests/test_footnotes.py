@@ -1391,3 +1391,13 @@ def test_a_paragraph_opening_with_a_conjunction_s_phrase_is_no_run_in_title():
             "Тутъ медвѣдь. Онъ вышелъ изъ лѣса.\n")
     titles = [text[p.start:p.end] for p in analyse(text).parts if p.kind == "title"]
     assert titles == ["ОХОТА."]
+
+
+def test_a_word_with_markup_inside_it_twice_is_normalised_as_one_word(cli, corpus_copy, tmp_path):
+    """Italics inside a word (``вы''хо''дилъ``: two runs of markup) and a comment inside two
+    words: each word is normalised whole (in pieces ``дилъ`` read ``диль``, a hard sign
+    taken for an OCR slip)."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды.\n\n"
+            "Король не вы''хо''дилъ и не объ<!-- x -->являлъ вой<!-- y -->ны.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
+        "Берут две колоды.", "Король не выходил и не объявлял войны."]

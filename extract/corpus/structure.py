@@ -381,7 +381,7 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
                 a -= 1               # "картъ <!-- x -->.": no space is left before the stop
             elif not before and after.isspace():
                 b += 1               # "<!-- x --> Берутъ" opening the text: none before it
-            if after.islower():
+            if after.islower() and (p < a or before in "- \t\n"):
                 # a page's furniture inside a word divided by a hyphen (``выкла-<noinclude>
                 # ...</noinclude>дываютъ``, a page's footer, a line break and the next page's
                 # header between them too): the hyphen and what stands between go with it

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import accumulate
 from importlib.metadata import version
 from pathlib import Path
 from typing import Sequence
@@ -244,9 +245,9 @@ _PIECE_BEFORE = re.compile(r"(\w+)(-?)[ \t]*$")
 _PIECE_AFTER = re.compile(r"\w+")
 
 
-#: a word divided across page furniture: (left piece start, its end before the hyphen, right
-#: piece start, its end)
-Pieces = tuple[int, int, int, int]
+#: a word divided across page furniture or markup: its pieces as ``(start, end)``, in order
+#: (a hyphen before the division is in no piece)
+Pieces = list[tuple[int, int]]
 
 
 def _furniture_change(text: str, a: Part, b: Part, changes
@@ -266,56 +267,66 @@ def _furniture_change(text: str, a: Part, b: Part, changes
         if not any(c.start < hyphen < c.end for c in changes):
             return (Change(hyphen, b.start, text[hyphen:b.start], "", "typography",
                            PAGE_FURNITURE), hyphen, b.start,
-                    (left.start(1), hyphen, right.start(), right.end()))
+                    [(left.start(1), hyphen), (right.start(), right.end())])
     return gap, a.end, b.start, None
 
 
 def _inside_words(text: str, markup) -> list[Pieces]:
     """The words of ``text`` with markup read as nothing inside them (``markup``: ``(start,
-    end, reading)``, :func:`extract.corpus.structure.wiki_markup`), each as its two pieces:
+    end, reading)``, :func:`extract.corpus.structure.wiki_markup`), each as its pieces:
     Wikisource's ``{{перенос|выхо|дилъ}}`` (its ``|``), a hyphen and a page's furniture
-    between two pages (``выкла-<noinclude>...</noinclude>дываютъ``); a run of such markup
-    with a letter on either side. A word with two runs inside it is left as it is."""
-    runs: list[list[int]] = []
-    for a, b, reading in sorted(markup):
-        if reading:
-            continue
-        if runs and runs[-1][1] == a:
-            runs[-1][1] = b
-        else:
-            runs.append([a, b])
-    out = []
-    for a, b in runs:
-        if a and b < len(text) and text[a - 1].isalpha() and text[b].isalpha():
-            left = _PIECE_BEFORE.search(text, max(0, a - 60), a)
+    between two pages (``выкла-<noinclude>...</noinclude>дываютъ``), italics inside a word
+    (``вы''хо''дилъ``); a run of such markup with a letter on either side divides them."""
+    nothing = {b: a for a, b, reading in markup if not reading}   # end -> start
+    runs = {}                                                      # start -> end
+    for b, a in nothing.items():
+        if b < len(text) and text[b].isalpha():
+            while a in nothing:         # back through the run (pieces end to end)
+                a = nothing[a]
+            if a and text[a - 1].isalpha():
+                runs[a] = b
+    ends = set(runs.values())
+    words = []
+    for a, b in runs.items():
+        left = _PIECE_BEFORE.search(text, max(0, a - 60), a)
+        if left is None or left.group(2) or left.start(1) in ends:
+            continue                    # (a run after the word's first is taken with it)
+        pieces = [(left.start(1), a)]
+        while True:
             right = _PIECE_AFTER.match(text, b)
-            if left and right and not left.group(2):
-                out.append((left.start(1), a, b, right.end()))
-    return [p for p in out if not any(q[2] == p[0] or q[0] == p[2] for q in out)]
+            assert right is not None    # a letter follows every run
+            pieces.append((b, right.end()))
+            if right.end() not in runs:
+                break
+            b = runs[right.end()]
+        words.append(pieces)
+    return words
 
 
 def _joined_pieces(text: str, pieces: Pieces, changes, emendations
                    ) -> tuple[list[Change], list[Change]] | None:
-    """The changes of the two pieces of a word divided across page furniture (``pieces``:
-    :func:`_furniture_change`'s) as the word reads joined: ``(old, new)``, the changes the normaliser made to each piece as a word of its own
-    (``объ`` lost its ъ, ``цать`` its ь as an OCR slip) and those of the joined word
-    (``объявленіе``, ``двѣнадцать``), each letter's change in its piece. None (the pieces
-    left as they are) where an emendation touches a piece or a letter group of the joined
-    word spans the division."""
-    ls, hyphen, rs, re_ = pieces
-    if any(e.start < hyphen and e.end > ls or e.start < re_ and e.end > rs for e in emendations):
+    """The changes of the pieces of a word divided across page furniture or markup
+    (``pieces``: :data:`Pieces`) as the word reads joined: ``(old, new)``, the changes the
+    normaliser made to each piece as a word of its own (``объ`` lost its ъ, ``цать`` its ь
+    as an OCR slip) and those of the joined word (``объявленіе``, ``двѣнадцать``), each
+    letter's change in its piece. None (the pieces left as they are) where an emendation
+    touches a piece or a letter group of the joined word spans a division."""
+    if any(e.start < b and e.end > a for e in emendations for a, b in pieces):
         return None
-    word, cut = text[ls:hyphen] + text[rs:re_], hyphen - ls
+    word = "".join(text[a:b] for a, b in pieces)
+    cuts = list(accumulate(b - a for a, b in pieces))[:-1]
     letters = [p for c in normalise(word).changes for p in (c.parts or (c,))]
-    if any(p.start < cut < p.end or p.start == p.end == cut for p in letters):
+    if any(p.start < cut < p.end or p.start == p.end == cut for p in letters for cut in cuts):
         return None
-    new = []
-    for lo, hi, shift in ((0, cut, ls), (cut, len(word), rs - cut)):
+    new, lo = [], 0
+    for a, b in pieces:
+        hi, shift = lo + b - a, a - lo
         mine = [Change(p.start + shift, p.end + shift, p.orig, p.reg, p.kind, p.rule)
                 for p in letters if lo <= p.start and p.end <= hi]
         if mine:
-            new.append(word_change(text, lo + shift, hi + shift, mine))
-    old = [c for c in changes if ls <= c.start and c.end <= hyphen or rs <= c.start and c.end <= re_]
+            new.append(word_change(text, a, b, mine))
+        lo = hi
+    old = [c for c in changes if any(a <= c.start and c.end <= b for a, b in pieces)]
     return old, new
 
 
@@ -491,7 +502,7 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                 continue     # a recorded change crosses the furniture's edge: left as it is
             extra.append(change)
             dropped += inside
-            joined = pieces and _joined_pieces(w.text, pieces, norm.changes, emendations)
+            joined = _joined_pieces(w.text, pieces, norm.changes, emendations) if pieces else None
             if joined:     # a word divided across the furniture, read whole
                 dropped += joined[0]
                 extra += joined[1]
