@@ -141,6 +141,28 @@ def test_step_through_example_deal(browser, root):
     page.close()
 
 
+def test_a_long_example_deal_shown_in_part_says_where_it_ends(browser, http_root):
+    """The Egyptian Pyramid's example game is longer than the moves the page shows: the
+    status counts the whole game's moves ("Move 1 of 1734"), and the last move shown says
+    that the rest is not shown and where the game ends (it said "Move 600 of 600 ... won
+    (truncated)", as if move 600 won)."""
+    import json
+    page, errors = open_page(browser, f"{http_root}/games/egyptian-pyramid.html")
+    data = json.loads(page.locator("#egyptian-pyramid-play script.trace-data").text_content())
+    assert data["truncated"] and data["moves"] > len(data["steps"])
+    status = page.locator("#egyptian-pyramid-play .trace-status")
+    assert status.inner_text().endswith(f", the first {len(data['steps'])} shown)")
+    page.get_by_label("Next move").click()
+    assert status.inner_text().startswith(f"Move 1 of {data['moves']}:")
+    page.get_by_label("Last position").click()
+    assert status.inner_text().startswith(f"Move {len(data['steps'])} of {data['moves']}:")
+    assert status.inner_text().endswith(
+        f"the moves after this one are not shown; the game is {data['outcome']} after move "
+        f"{data['moves']}")
+    assert errors == []
+    page.close()
+
+
 @pytest.mark.parametrize("path", ["index.html", "witnesses.html", "glossary.html", "principles.html",
                                   "games/dense-column.html", "games/engine.html"])
 def test_no_horizontal_overflow_on_a_phone(browser, http_root, path):

@@ -41,6 +41,12 @@ def test_every_declared_decision_is_rendered_with_anchors(site):
                 rc = f"{cite}={r['id']}"
                 assert f'id="{anchor(rc)}"' in page, rc
                 assert squash(r["label"]) in block, rc
+                if r.get("restricts"):
+                    # true of the all-seeing solver only: a player may do better under a
+                    # reading that takes away moves he would have played badly
+                    assert (f"It only removes moves from {cite}={r['restricts']}, so with "
+                            f"every card known (the solver) it cannot come out more often; a "
+                            f"player's odds may still be higher under it") in block, rc
             n += 1
     assert n >= 40
 

@@ -209,8 +209,8 @@ def rate_figure(row: dict) -> str:
     return f"{100 * row['won'] / n:.1f}% (95%: {100 * lo:.1f}–{100 * hi:.1f}%)"
 
 
-#: a row whose undecided deals are at most one in this many is said as the share between
-#: its bounds (:func:`wins_words`)
+#: a row whose undecided deals are at most one in this many is said as its two bounds in
+#: figures (:func:`wins_words`)
 NARROW_BOUNDS = 50
 
 
@@ -218,9 +218,9 @@ def wins_words(row: dict) -> str:
     """What a row's player wins, in words, with counts and the 95% interval: ``"wins about 1
     deal in 5: 37 of 200 deals, 95% interval 13.1–24.0%"``; a row with undecided deals is
     stated as bounds (``"wins at least ... and at most ..."``) with the undecided counted, or,
-    when at most one deal in :data:`NARROW_BOUNDS` is undecided, as the share between the
-    bounds with both in figures (``"wins about 3 deals in 5, between 59.7% and 60.5% of the
-    deals: ..."``); a row with every deal undecided says so (``"settled none of its 16 deals
+    when at most one deal in :data:`NARROW_BOUNDS` is undecided, as the two bounds in figures
+    (``"wins between 59.7% and 60.5% of the deals: ..."``: no share between them in words,
+    which would read as a rate); a row with every deal undecided says so (``"settled none of its 16 deals
     ..."``)."""
     n, won, und = row["deals"], row["won"], row["undecided"]
     lo, hi = row["ci95"]
@@ -228,10 +228,10 @@ def wins_words(row: dict) -> str:
         return (f"settled none of its {n} deals within its budget: whether they can come out "
                 f"is undecided, 95% interval {_pct(lo)}–{_pct(hi)}")
     if is_bound(row) and won and und * NARROW_BOUNDS <= n:
-        # bounds this close are said as the share between them, and the two ends in figures:
-        # "at least half and at most 2 in 3" would stretch 59.7-60.5% over 50-67%
-        return (f"wins {share_words(2 * won + und, 2 * n)}, between {_pct(won / n)} and "
-                f"{_pct((won + und) / n)} of the deals: {won} won, {row['lost']} lost and "
+        # bounds this close are said as the two ends in figures: "at least half and at most
+        # 2 in 3" would stretch 59.7-60.5% over 50-67%, and a share between them is a rate
+        return (f"wins between {_pct(won / n)} and {_pct((won + und) / n)} of the deals: "
+                f"{won} won, {row['lost']} lost and "
                 f"{und} undecided of {n} deals, 95% interval {_pct(lo)}–{_pct(hi)} counting "
                 f"the undecided both ways")
     if is_bound(row):
@@ -352,8 +352,8 @@ TYPED_FIGURE = re.compile(
 def figure(row: dict, field: str | None) -> str:
     """One placeholder's words from ``row``: no field or ``won`` the won share in words (a
     bound, ``"at least ..."``, when deals are undecided; when at most one in
-    :data:`NARROW_BOUNDS` is, the share between the bounds and both in figures, ``"about 3
-    deals in 5 (59.7%–60.5%, ...)"``), ``lost`` / ``undecided`` those shares
+    :data:`NARROW_BOUNDS` is, the two bounds in figures, ``"between 59.7% and 60.5% of the
+    deals (...)"``), ``lost`` / ``undecided`` those shares
     (``lost`` is "at least" when deals are undecided), ``<x>-count`` ``"728 of 896 deals"``,
     ``deals`` the number of deals. ValueError for an unknown field."""
     n = row["deals"]
@@ -366,8 +366,8 @@ def figure(row: dict, field: str | None) -> str:
     if field in ("won", "lost"):
         k, und = row[field], row["undecided"]
         if und and k and und * NARROW_BOUNDS <= n:     # as wins_words says close bounds
-            return (f"{share_words(2 * k + und, 2 * n)} ({_pct(k / n)}–{_pct((k + und) / n)}, "
-                    f"the undecided counted both ways)")
+            return (f"between {_pct(k / n)} and {_pct((k + und) / n)} of the deals (the "
+                    f"undecided counted both ways)")
         return share_words(k, n, "floor" if und and k else "near")
     if field == "undecided":
         return share_words(row[field], n)

@@ -603,8 +603,10 @@ def ambiguity_item(slug: str, a: dict, dom, location,
         if r.get("label"):
             p += nodes.Text(f": {r['label']}" + ("" if r["label"].endswith(".") else "."))
         if r.get("restricts"):
-            p += nodes.Text(f" It only removes moves from {aid}={r['restricts']}, so it cannot "
-                            f"come out more often.")
+            p += nodes.Text(f" It only removes moves from {aid}={r['restricts']}, so with every "
+                            f"card known (the solver) it cannot come out more often; a player's "
+                            f"odds may still be higher under it (a move taken away may be one "
+                            f"the player would have played badly).")
         p += permalink(anchor(full), f"reading {full}")
         li += p
         if r.get("editorial"):

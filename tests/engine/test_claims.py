@@ -68,8 +68,9 @@ def test_spinning_wheel_proved_wins_are_a_lower_bound_under_the_text_waste_rule(
     """spinning-wheel:6 'непременно выйдет, если только аккуратно были положены карты на
     две сборные кучки': under the default reading of the waste rule (waste=to-wheel) the
     solver proves a win on at least a third of deals 1-20 and proves none lost; the rest stay
-    undecided, so 'certainly' is neither confirmed nor refuted: the proved share is a lower
-    bound. Under waste=dead nothing comes out."""
+    undecided, so 'certainly' is not refuted and not yet confirmed (the words of its answer
+    in corpus/results/claims.toml): the proved share is a lower bound. Under waste=dead
+    nothing comes out."""
     res = solve_all("spinning-wheel", range(1, 21))
     out = Counter(r.outcome for r in res.values())
     assert out["lost"] == 0 and out["won"] >= 7, out
@@ -109,3 +110,18 @@ def test_dense_column_default_reason_agrees_with_the_stored_rows():
         assert by[(wide, "solver")]["won"] * 20 <= by[(wide, "solver")]["deals"], wide
     literal = by[("first-round", "solver")]
     assert literal["change"] is None and literal["won"] * 2 > literal["deals"]
+
+
+def test_a_claim_s_verdict_agrees_with_its_stored_rows():
+    """A claim's answer opens with a verdict in words that the stored rows must bear out:
+    "Not refuted, and not yet confirmed" only while the all-seeing solver proves no deal
+    lost and leaves some undecided in the answer's default/solver row."""
+    import json
+    claims = tomllib.loads((ROOT / "corpus/results/claims.toml").read_text("utf-8"))["claim"]
+    rows = json.loads((ROOT / "corpus/results/odds.json").read_text("utf-8"))["rows"]
+    said = [c for c in claims if c["answer"].startswith("Not refuted, and not yet confirmed")]
+    assert said
+    for c in said:
+        row = next(r for r in rows if r["game"] == c["game"] and r["change"] is None
+                   and r["policy"] == "solver")
+        assert row["lost"] == 0 and row["undecided"] > 0, (c["sentence"], row["lost"])

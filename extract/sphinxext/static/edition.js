@@ -281,13 +281,19 @@ document.addEventListener("DOMContentLoaded", function () {
         }
       });
       var step = at ? data.steps[at - 1] : null;
-      status.textContent = (at ? "Move " + at + " of " + (states.length - 1) + ": " +
+      // a long game is shown in its first moves only: "of" counts the whole game's moves, and
+      // the last move shown says where the game ends, not that it ends there
+      var total = data.truncated ? data.moves : states.length - 1;
+      status.textContent = (at ? "Move " + at + " of " + total + ": " +
                                  (step.text || step.move.join(" "))
-                               : "The deal (" + (states.length - 1) +
-                                 (states.length === 2 ? " move follows)" : " moves follow)")) +
-        (at === states.length - 1 ? " \u2014 " + data.outcome +
-          (data.outcome === "lost" && data.reason ? ": " + data.reason : "") +
-          (data.truncated ? " (truncated)" : "") : "");
+                               : "The deal (" + total +
+                                 (total === 1 ? " move follows" : " moves follow") +
+                                 (data.truncated ? ", the first " + (states.length - 1) + " shown)" : ")")) +
+        (at === states.length - 1 ?
+          (data.truncated ? " \u2014 the moves after this one are not shown; the game is " +
+                            data.outcome + " after move " + data.moves
+                          : " \u2014 " + data.outcome +
+                            (data.outcome === "lost" && data.reason ? ": " + data.reason : "")) : "");
     }
     first.addEventListener("click", function () { show(0); });
     prev.addEventListener("click", function () { show(at - 1); });
