@@ -35,6 +35,17 @@ DOCS = REPO / "docs" if (REPO / "docs" / "conf.py").is_file() else \
 DEFAULT_SITE = DOCS / "_build" / "html" if DOCS == REPO / "docs" else Path("_build") / "html"
 
 
+def default_site(corpus: Path | None) -> Path:
+    """``build --out`` and ``serve --dir`` when not given, for ``corpus`` (None: the default
+    corpus): :data:`DEFAULT_SITE` for the repository's own corpus; for another corpus
+    ``_build/html`` in the current folder, so that building another edition never replaces
+    the repository's site."""
+    from .corpus.readers import DEFAULT_CORPUS, corpus_dir  # lazy: the corpus layer, and the CLI imports this module at start
+    if corpus_dir(corpus).resolve() == Path(DEFAULT_CORPUS).resolve():
+        return DEFAULT_SITE
+    return Path("_build") / "html"
+
+
 def sync_sources(docs: Path, source: Path) -> None:
     """Mirror the Sphinx project ``docs`` into ``source``, the build's own source folder
     (so builds of different corpora or outputs never share generated pages). Files whose

@@ -18,7 +18,7 @@ import click
 
 from engine import games as engine_games
 
-from .build import DEFAULT_SITE, build_site
+from .build import DEFAULT_SITE, build_site, default_site
 from .corpus.atomic import corpus_lock
 from .corpus.cache import user_cache_dir
 from .text.characters import check_text, strip_bom
@@ -179,14 +179,15 @@ def _read_input(file: str) -> str:
 
 
 @main.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              default=DEFAULT_SITE, show_default=True, help="Output folder.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"Output folder. [default: {DEFAULT_SITE} for the repository's corpus; "
+                   f"for another --corpus, _build/html in the current folder]")
 @click.option("--quiet", "-q", is_flag=True,
               help="No progress line: only warnings, errors and the one-line result.")
 @click.option("--verbose", "-v", is_flag=True, help="Show Sphinx's own progress.")
 @click.option("--force", is_flag=True, help="Build even when nothing has changed, writing "
               "every page anew (without it a rebuild writes only the pages that changed).")
-def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
+def build(out: Path | None, quiet: bool, verbose: bool, force: bool) -> None:
     """Build the web site from the corpus (warnings are errors).
 
     When nothing the site is built from has changed since the last build into OUT (the
@@ -202,7 +203,8 @@ def build(out: Path, quiet: bool, verbose: bool, force: bool) -> None:
     """
     if quiet and verbose:
         _usage("--quiet and --verbose contradict each other: give one")
-    click.echo(build_site(out, _corpus(), user_cache_dir, force=force, verbose=verbose,
+    click.echo(build_site(out or default_site(_corpus()), _corpus(), user_cache_dir, force=force,
+                          verbose=verbose,
                           say=None if quiet else lambda msg: click.echo(msg, err=True)))
 
 
@@ -664,12 +666,14 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
 @main.command()
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="TCP port (0 to 65535; 0: any free port).")
-@click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path),
-              default=DEFAULT_SITE, show_default=True,
-              help="The built site to serve (the --out of `edition build`).")
-def serve(port: int, site: Path) -> None:
+@click.option("--dir", "site", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"The built site to serve (the --out of `edition build`). [default: "
+                   f"{DEFAULT_SITE} for the repository's corpus; for another --corpus, "
+                   f"_build/html in the current folder]")
+def serve(port: int, site: Path | None) -> None:
     """Serve the built site on http://127.0.0.1:PORT (build it first)."""
     from . import serve as served   # lazy: http.server, which no other command needs
+    site = site or default_site(_corpus())
     if not (site / "index.html").is_file():
         raise EditionError("no built site here", site, fix="run `edition build` first")
     try:

@@ -193,3 +193,28 @@ def test_a_long_run_says_how_far_it_has_got(cli, corpus_copy, monkeypatch):
     monkeypatch.setattr(cli_mod, "PROGRESS_EVERY", 3600.0)    # a short run says nothing
     r = cli("odds", "mill", "--deals", "16", "--policy", "greedy", "--jobs", "1")
     assert "of 16 deals" not in r.output
+
+
+def test_another_corpus_never_defaults_to_the_repository_s_site(cli, corpus_copy, tmp_path,
+                                                                 monkeypatch):
+    """`edition --corpus DIR build` with no --out wrote the repository's docs/_build/html,
+    replacing its site with another edition's, and `serve` then served that. For a corpus
+    other than the repository's the default is _build/html in the current folder, for both;
+    the repository's own corpus keeps docs/_build/html."""
+    from pathlib import Path
+
+    from extract.build import DEFAULT_SITE, default_site
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    assert default_site(corpus_copy) == Path("_build") / "html"
+    assert default_site(None) == DEFAULT_SITE
+    r = cli("--corpus", corpus_copy, "serve", "--port", "0")
+    assert r.exit_code == 1 and "no built site here" in r.output, r.output
+    assert str(Path("_build") / "html") in r.output and "docs" not in r.output
+    monkeypatch.chdir(corpus_copy)     # build's default too: here inside the corpus, refused
+    r = cli("--corpus", corpus_copy, "build", "-q")
+    assert r.exit_code == 1 and "--out lies inside the corpus" in r.output, r.output
+    assert str(corpus_copy.resolve() / "_build" / "html") in r.output, r.output
+    assert "for another --corpus, _build/html in the current folder" in " ".join(
+        cli("build", "--help").output.split())
