@@ -51,6 +51,35 @@ def test_round_trip_of_a_corpus_with_added_witnesses(corpus_copy, tmp_path, rela
     assert head.xpath("t:choice/t:reg/text()", namespaces=NS) == ["Звезда"]  # one record a word
 
 
+def test_heading_marks_of_a_markdown_and_a_wiki_page_are_markup_in_the_tei(
+        corpus_copy, tmp_path, relaxng, monkeypatch):
+    """A Markdown page's ``## ГЛАВА XLIX.``, its bold run-in title ``**Пасьянсъ «Звѣздочка».**``
+    and its heading attributes (``{#chasy}``), and a wiki page's ``=== Дама. ===``, were read
+    as the book's text in the TEI's heads (a reader of the regularised text saw ``##`` and
+    ``**``): each mark is now a change of rule wiki-markup, read as nothing, and the witness
+    still regenerates byte for byte."""
+    from extract.intake.add import add_witness
+    from extract.model.edition import build_edition
+    monkeypatch.delenv("EDITION_CORPUS", raising=False)
+    pages = {"zv.md": "## ГЛАВА XLIX.\n\n**Пасьянсъ «Звѣздочка».**\n\nБерутъ одну колоду картъ.\n\n"
+                      "## Часы {#chasy}\n\nБерутъ двѣ колоды картъ.\n",
+             "dama.wiki": "== ГЛАВА L. ==\n\n=== Дама. ===\n\nБерутъ одну колоду картъ.\n"}
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        add_witness(tmp_path / name, corpus_copy)
+    ed = build_edition(corpus_copy)
+    tree = etree.fromstring(tei_bytes(edition_to_tei(ed)))
+    assert relaxng.validate(tree), relaxng.error_log
+    for w in ed.witnesses:
+        assert regenerate_witness_text(tree, w.siglum) == w.text
+
+    def read(head):      # the head as the regularised text reads it
+        return "".join(head.xpath(".//text()[not(ancestor::t:orig)]", namespaces=NS)).strip()
+    heads = {read(h) for h in tree.xpath("//t:div[@type='witness']//t:head", namespaces=NS)}
+    assert {"ГЛАВА XLIX.", "Пасьянс «Звездочка».", "Часы", "ГЛАВА L.", "Дама."} <= heads, heads
+    assert not any("#" in h or "*" in h or "=" in h for h in heads), heads
+
+
 def test_header(edition, exported):
     h = exported.getroot().find(f"{{{TEI_NS}}}teiHeader")
     assert h.xpath("t:fileDesc/t:titleStmt/t:title", namespaces=NS)

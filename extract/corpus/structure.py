@@ -289,6 +289,12 @@ _MARKDOWN_WRAPS = (
 #: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*`` or
 #: ``+`` (a ``-`` may be a dash of dialogue, and stays), nested (``> >``) or indented (group 1)
 _MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+][ \t]+(?=\S))", re.M)
+#: a Markdown heading's marks: the ``#``s opening its line, closing ones, its attributes
+#: (``## Часы {#chasy}``)
+_MARKDOWN_HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+|[ \t]+#+[ \t]*$|[ \t]*\{#[^{}\n]*\}[ \t]*$",
+                                    re.M)
+#: a wiki heading's marks (``=== Часы ===``)
+_WIKI_HEADING_MARK = re.compile(r"^=+[ \t]*|[ \t]*=+[ \t]*$", re.M)
 #: a wiki page's list, indent or definition marks at the start of a line (``* ``, ``# ``,
 #: ``: ``, ``;``)
 _WIKI_LIST_MARK = re.compile(r"^[*#:;]+[ \t]*(?=[^\s*#:;])", re.M)
@@ -433,7 +439,9 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
     """The markup inside the prose parts of ``text`` (:func:`wiki_markup`): a wiki page's
     formatting when the text is a wiki page (:data:`WIKI_PAGE` finds its markup), a Markdown
     page's when it is one (:data:`MARKDOWN_PAGE`), on any page its HTML entities; ``''`` or
-    ``*`` in an OCR export may be printed, never formatting."""
+    ``*`` in an OCR export may be printed, never formatting. Inside the titles and headings
+    of a wiki or Markdown page too, with their heading marks (``## ``, ``== ... ==``,
+    :data:`_MARKDOWN_HEADING_MARK`, :data:`_WIKI_HEADING_MARK`): the book printed none of it."""
     wiki = WIKI_PAGE.search(text) is not None
     md = not wiki and MARKDOWN_PAGE.search(text) is not None
     wraps = _WIKI_WRAPS if wiki else _MARKDOWN_WRAPS if md else ()
@@ -442,11 +450,15 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
     out = []
     for p in parts:
         if p.kind == "prose":
-            out += [(a + p.start, b + p.start, r)
-                    for a, b, r in wiki_markup(text[p.start:p.end], wraps,
-                                               _MARKDOWN_LINE_MARK if md else _WIKI_LIST_MARK if wiki
-                                               else None, _WIKI_SINGLES if wiki else
-                                               _HTML_SINGLES if md else (), escapes=md)]
+            marks = _MARKDOWN_LINE_MARK if md else _WIKI_LIST_MARK if wiki else None
+        elif p.kind in ("title", "heading") and wraps:
+            marks = _MARKDOWN_HEADING_MARK if md else _WIKI_HEADING_MARK
+        else:
+            continue
+        out += [(a + p.start, b + p.start, r)
+                for a, b, r in wiki_markup(text[p.start:p.end], wraps, marks,
+                                           _WIKI_SINGLES if wiki else
+                                           _HTML_SINGLES if md else (), escapes=md)]
     return out
 
 
