@@ -287,6 +287,12 @@ def translation_orphans(edition) -> list[str]:
             for sid in sorted(edition.translated) if sid not in known]
 
 
+#: what a game with no rules module lacks: code, not corpus data
+_NO_ENGINE = ("an engine module: rules are code, written in the toolkit (engine/games/; see "
+              "docs/maintainers.md, 'How to add a game'), or the reason it cannot be executed "
+              "(engine.games.NOT_EXECUTABLE); until then the site shows it as not executable")
+
+
 def run_checks(edition) -> tuple[bool, str]:
     """Run all checks; return (passed, report text). Failures make ``passed`` False;
     what a newly added game still lacks is reported without failing."""
@@ -363,21 +369,21 @@ def run_checks(edition) -> tuple[bool, str]:
             missing.append(f"{gt}{at}: {g.slug}: no English title (the site shows "
                            f"'(untranslated)'); add title_en = \"...\" to its [[game]]")
         if not g.known:
-            lacks = [f'an entry in corpus/games.toml (slug = "{g.slug}", the slug its sentence '
-                     f'ids are locked under; title_ru; title_en)']
+            lacks = [f'an entry in {edition.root / "games.toml"} (slug = "{g.slug}", the slug '
+                     f'its sentence ids are locked under; title_ru as printed; title_en)']
             if have < len(g.sentences):
                 lacks.append(f"translation ({have}/{len(g.sentences)} sentences, in "
-                             f"corpus/translations/en/{g.slug}.toml; once the game is in "
-                             f"games.toml, `edition check` fails until it is complete)")
+                             f"{edition.root / 'translations' / 'en' / (g.slug + '.toml')}; a "
+                             f"partial file is fine until the game is in games.toml, then "
+                             f"`edition check` fails until it is complete)")
             if g.slug not in eg:
-                lacks.append("an engine module")
+                lacks.append(_NO_ENGINE)
             lacks.append("notes on its ambiguities")
             todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: "
                         + "; ".join(lacks))
         elif g.slug not in eg:      # listed in games.toml, but the engine knows nothing of it
-            todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: an "
-                        f"engine module (engine/games/), or the reason it cannot be executed "
-                        f"(engine.games.NOT_EXECUTABLE)")
+            todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: "
+                        f"{_NO_ENGINE}")
     known_readings = reading_ids(eg)
     stale = []
     for g in edition.games:
