@@ -192,3 +192,17 @@ def test_the_readme_names_the_games_whose_solver_rows_stand_on_fewer_deals():
     assert sorted(names) == want and (int(said.group(2)), int(said.group(3))) == (first, deals)
     assert f"--policy solver --deals {deals}" in readme
     assert all(f"--game {g}" in readme for g in short)
+
+
+def test_the_readme_s_python_example_runs_as_it_says(capsys):
+    """The README's "The engine from Python" block runs as written and prints what its
+    comments promise: an outcome and a move count, and the solver's verdict replayed."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The engine from Python", 1)[1].split("\n## ", 1)[0]
+    block = "\n".join(line[4:] for line in section.splitlines() if line.startswith("    "))
+    assert "api.play(" in block and "games.replay(" in block
+    exec(compile(block, "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "mill deal 2"
+    assert out[-2].split()[0] in ("won", "lost", "undecided") and out[-2].split()[1].isdigit()
+    assert out[-1] in ("won True", "lost False", "undecided False")

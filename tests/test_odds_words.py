@@ -161,6 +161,7 @@ def test_forest_plot_is_accessible_svg_with_one_line_per_reading_and_policy():
     assert "b (deals 1–100), greedy player: wins about 7 deals in 10" in desc
     assert len(tree.findall("s:circle", ns)) == 3 + 3     # 3 decided rows + 3 legend dots
     assert len(tree.findall("s:rect", ns)) == 1           # the solver's bound
+    assert desc.endswith("A dashed open bar is a bound: some deals were undecided.")
     assert "blind" not in svg
     assert forest_svg(rows, "g:a", [(None, "default"), ("c=d", "d")], "fp") is None
 
@@ -361,6 +362,7 @@ def test_forest_plot_draws_the_players_of_a_reading_on_the_deals_they_all_played
     assert "default, solver, every card known: wins every deal: 200 of 200 deals" in desc, desc
     assert "default, careful player: wins about half the deals: 100 of 200 deals" in desc
     assert "On deals 1–200." in [t.text for t in tree.findall("s:text", ns)]
+    assert "dashed" not in desc         # no deal undecided, no bound drawn: none said
 
 
 def test_measured_when_dates_each_policys_rows_by_the_run_that_made_them():

@@ -69,7 +69,7 @@ def test_a_hint_names_rule_sentences_only_when_it_has_some(browser, served):
                                arg=box.element_handle())
         status = box.locator(".play-status").inner_text()
         assert re.fullmatch(r"Hint \(the greedy policy\): [^—]+?( — [a-z0-9-]+:\d+(, [a-z0-9-]+:\d+)*)?"
-                            r"\. Press Enter to play it\.", status), status
+                            r"\. Press Enter or tap the highlighted move to play it\.", status), status
         box.locator(".is-hint .play-move").click()
         page.wait_for_function("el => el.getAttribute('aria-busy') === 'false'",
                                arg=box.element_handle())

@@ -99,3 +99,18 @@ def test_edition_games_json_lists_every_decision_with_citations(cli):
             for r, d in zip(a["readings"], got["reading_details"]):
                 assert d["cite"] == f"{cite}={r['id']}" and d["anchor"] == anchor(d["cite"])
                 assert d["label"] == r["label"] and d["restricts"] == r["restricts"]
+
+
+def test_a_forest_plot_s_caption_names_the_dashed_bar_only_where_one_is_drawn(site):
+    """Every forest plot's caption explained a dashed open bar (a bound), even where every
+    deal was decided and none was drawn (a newcomer's reading): the caption says so exactly
+    when the plot draws one."""
+    seen = {True: 0, False: 0}
+    for page in (site / "games").glob("*.html"):
+        html_text = page.read_text(encoding="utf-8")
+        for box in re.findall(r'class="edition-forest-box.*?</p>', html_text, re.S):
+            drawn = "A dashed open bar is a bound: some deals were undecided." in box
+            said = "A dashed open bar is a bound where deals stayed undecided" in box
+            assert drawn == said, page.name
+            seen[drawn] += 1
+    assert seen[True] and seen[False], seen

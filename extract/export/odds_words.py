@@ -459,6 +459,10 @@ FOREST_WIDTH = 330
 FOREST_FONT = 13
 
 
+#: the forest plot's words for a row drawn as a bound, said only where one is drawn
+DASHED_BAR = "A dashed open bar is a bound: some deals were undecided."
+
+
 def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]],
                svg_id: str) -> str | None:
     """A forest plot, inline SVG markup, of ambiguity ``aid``'s readings: one line per reading
@@ -557,8 +561,8 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
         out.append(f'<text x="{left}" y="{axis + 2 * font + 8:.1f}" class="fp-axis">'
                    f'{escape(f"On deals {first}–{last}.")}</text>')
     out.extend(legend)
-    out.insert(2, f'<desc id="{svg_id}-d">{escape(" ".join(desc))} A dashed open bar is a '
-                  f'bound: some deals were undecided.</desc>')
+    bound = f" {DASHED_BAR}" if any(r["undecided"] for _, _, r in lines) else ""
+    out.insert(2, f'<desc id="{svg_id}-d">{escape(" ".join(desc))}{bound}</desc>')
     out.append("</svg>")
     return "".join(out)
 

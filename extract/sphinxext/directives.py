@@ -19,7 +19,7 @@ from engine.careful import CAREFUL_SOLVE_BUDGET
 from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
 from ..export.figures import layout_key, starting_layout
-from ..export.odds_words import (WEAK_SHARE, bracket_sentences, caveats, deal_range, measured_when, fill_figures, finding_sentence,
+from ..export.odds_words import (DASHED_BAR, WEAK_SHARE, bracket_sentences, caveats, deal_range, measured_when, fill_figures, finding_sentence,
                                  forest_svg, gap_share, on_deals, rate_figure, row_key,
                                  row_label)
 from ..model.edition import Footnote
@@ -624,9 +624,10 @@ def ambiguity_item(slug: str, a: dict, dom, location,
         if svg:
             fig = _container(["edition-forest-box"])
             fig += nodes.raw("", svg, format="html")
+            bound = (" A dashed open bar is a bound where deals stayed undecided, its tick "
+                     "the won share." if DASHED_BAR in svg else "")   # one is drawn
             fig += _para(f"Each line is a 95% interval of how often the game comes out under "
-                         f"one reading of {aid}; a dot marks the won share. A dashed open bar "
-                         f"is a bound where deals stayed undecided, its tick the won share. The "
+                         f"one reading of {aid}; a dot marks the won share.{bound} The "
                          f"figures are in the list above.", ["forest-caption"])
             item += fig
         found = finding_sentence(list(rows), [c for c in changes.values() if c], slug)

@@ -268,7 +268,7 @@
       }
       self.hintMove = h.move.move;
       self.drawLegal();
-      self.say("Hint (the greedy policy): " + h.move.caption + (h.move.rules.length ? " \u2014 " + h.move.rules.join(", ") : "") + ". Press Enter to play it.", "hint");
+      self.say("Hint (the greedy policy): " + h.move.caption + (h.move.rules.length ? " \u2014 " + h.move.rules.join(", ") : "") + ". Press Enter or tap the highlighted move to play it.", "hint");
       var b = self.legal.querySelector(".is-hint button");
       if (b) { b.focus(); }
       self.highlight(h.move.rules);
@@ -520,7 +520,7 @@
     start(this.box.dataset.engine).then(function (info) {
       clearInterval(ticking);
       self.loading.textContent = "Engine ready (Python " + info.python + " in Pyodide " + info.pyodide +
-        (info.started === "kept copy" ? ", started from the copy this browser kept" : "") + "): the same code as `edition play`.";
+        (info.started === "kept copy" ? ", started from the copy this browser kept" : "") + "): the same code as the command \u201cedition play\u201d.";
       self.addBoard(u.readings, parseMoves(u.moves)).then(function () {
         self.box.dataset.readyMs = String(Math.round(performance.now() - t0));
         if (u.dealError) { self.boards[0].say(u.dealError + "; showing deal 1.", "error"); }
