@@ -699,11 +699,14 @@ def serve(port: int, site: Path | None) -> None:
                    "write nothing.")
 def add(file: Path, siglum: str | None, title: str | None, dry_run: bool) -> None:
     """Add witness FILE to the corpus: copy, manifest entry with sha256, new sentence ids."""
-    from .intake.add import add_witness   # lazy: the intake, and the model under it
+    from .intake.add import AlreadyAdded, add_witness   # lazy: the intake, and the model under it
     title = _utf8_option(title, "--title")
     siglum = _utf8_option(siglum, "--siglum")
-    click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus(),
-                           dry_run=dry_run).report())
+    try:
+        click.echo(add_witness(file, siglum=siglum, title=title, root=_corpus(),
+                               dry_run=dry_run).report())
+    except AlreadyAdded as e:      # the same file again: done already (exit 0)
+        click.echo(str(e))
 
 
 @main.group()

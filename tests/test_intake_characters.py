@@ -192,8 +192,11 @@ def test_add_stores_the_text_after_the_bom_and_records_zero_width_changes(cli, c
     # the same text again, without the BOM, is the same witness
     again = tmp_path / "again.txt"
     again.write_bytes(text.encode())
-    r = cli("--corpus", corpus_copy, "add", again)
-    assert r.exit_code == 1 and "already in the corpus as witness XLVII" in r.output
+    before = {p: p.read_bytes() for p in (corpus_copy / "manifest.toml", corpus_copy / "ids.lock")}
+    r = cli("--corpus", corpus_copy, "add", again)      # (done already: exit 0, nothing added)
+    assert r.exit_code == 0 and "already in the corpus as witness XLVII" in r.output
+    assert "nothing added" in r.output
+    assert all(p.read_bytes() == b for p, b in before.items())
 
 
 @pytest.mark.parametrize("ch,name", [("\u202e", "RIGHT-TO-LEFT OVERRIDE"), ("\x1b", "ESCAPE"),

@@ -289,6 +289,12 @@ def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
     return best if best and best[1] >= 0.5 else None
 
 
+class AlreadyAdded(EditionError):
+    """The file given to :func:`add_witness` is in the corpus already, byte for byte, with
+    its sentence ids locked: nothing to do (the CLI says so and exits 0, so that a script
+    that adds a chapter may run again)."""
+
+
 def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | None = None,
                 title: str | None = None, dry_run: bool = False) -> Added:
     """Add the witness ``file`` to the corpus at ``root`` (default: the current corpus).
@@ -340,10 +346,13 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if same is not None:
         locked = all(s.locked for g in build_edition(root).games for s in g.sentences
                      if s.witness == same.siglum)
+        if locked:
+            raise AlreadyAdded(f"this file is already in the corpus as witness {same.siglum} "
+                               f"({same.path.name}), its sentence ids locked: nothing added",
+                               src)
         raise EditionError(f"this file is already in the corpus as witness {same.siglum} "
-                           f"({same.path.name})" + ("" if locked else
-                                                    ", but its sentence ids are not locked yet"),
-                           src, fix="nothing to do" if locked else "run `edition lock`")
+                           f"({same.path.name}), but its sentence ids are not locked yet",
+                           src, fix="run `edition lock`")
     column_line = two_columns(text)
     if column_line is not None:
         raise EditionError("the text is laid out in two columns side by side (the lines of two "
