@@ -29,14 +29,21 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, site, http_root):  # noqa:
     assert {"genindex.html", "search.html", "index.html", "games/spinning-wheel.html",
             "games/heart-to-heart.html"} <= set(pages)
     ctx, page, errors = _page(browser, f"{http_root}/index.html", 375)
-    wide = {}
+    wide, nudged = {}, {}
     for path in pages:
         page.goto(f"{http_root}/{path}")
         page.wait_for_load_state("load")
         w = page.evaluate("document.documentElement.scrollWidth")
         if w > 375:
             wide[path] = w
-    assert wide == {}
+        # nor a box inside one by a few pixels (a reconstructed layout sized 297 px for a
+        # column of 293 gave every figure a pointless scrollbar); a large figure scrolls
+        few = page.evaluate("""() => [...document.querySelectorAll('*')].filter(e => {
+            const x = getComputedStyle(e).overflowX, d = e.scrollWidth - e.clientWidth;
+            return (x === 'auto' || x === 'scroll') && d > 0 && d < 12; }).map(e => e.className)""")
+        if few:
+            nudged[path] = few
+    assert wide == {} and nudged == {}, (wide, nudged)
     assert errors == []
     ctx.close()
 

@@ -150,7 +150,10 @@
   function size(img) {
     var nw = img.naturalWidth, box = img.closest(".edition-figure");
     if (!nw || !box) { return; }
-    var avail = box.clientWidth - 16;
+    // the box's content width (its padding aside): a picture as wide as that scrolls nothing
+    var pad = getComputedStyle(box), fig = img.closest("figure");
+    var avail = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+    if (fig) { avail = Math.min(avail, fig.clientWidth); }
     img.style.setProperty("width", Math.round(Math.min(nw, Math.max(avail, 0.6 * nw))) + "px", "important");
   }
   document.addEventListener("DOMContentLoaded", function () {
