@@ -6,6 +6,7 @@ never glued into its word. Fixtures: ``tests/data/layouts/17-*`` and ``18-*`` (T
 ``expected.toml``)."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tomllib
@@ -961,7 +962,12 @@ _PAGE_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "в�
                 "\n185\nПАСЬЯНСЫ\n", "\nОГЛАВЛЕНІЕ.\n", "Часы 184", "\n## ")
 
 
-@settings(max_examples=15, deadline=None)
+#: examples of the page-level properties (each adds a page to a copy of the corpus, about a
+#: second); before a stop, `PAGE_EXAMPLES=400 pytest -k any_ --hypothesis-seed=$RANDOM`
+PAGE_EXAMPLES = int(os.environ.get("PAGE_EXAMPLES", "15"))
+
+
+@settings(max_examples=PAGE_EXAMPLES, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(_PAGE_PIECES), min_size=1, max_size=14),
                 min_size=1, max_size=3))
 @example([["Берутъ", " ", "колоду", ".", " ", "<!-- x -->", " ", "<!-- x -->", " ", "Тузы",
@@ -972,18 +978,25 @@ def test_any_markdown_page_that_add_takes_checks_and_exports(tmp_path_factory, p
     1 with a fix and nothing written; when it exits 0 the corpus checks and its TEI
     exports. (An internal error, 'the splitter lost text', is exit 1 too: the test then
     fails on the fix it gives.)"""
-    from click.testing import CliRunner
-
-    from extract.cli import main
-    tmp = tmp_path_factory.mktemp("page")
-    corpus = tmp / "corpus"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "corpus", corpus,
-                    ignore=shutil.ignore_patterns("results"))
     body = "\n\n".join("".join(p) for p in paragraphs)
     page = ("# Глава L\n\n## Проба\n\nБерутъ колоду картъ.\n\n" + body
             + "\n\nКонецъ игры.\n\n[^1]: Первое.\n\n[^2]: Второе.\n\n*) Третье.\n")
-    src = tmp / "page.md"
+    _adds_checks_and_exports(tmp_path_factory.mktemp("page"), page, "page.md")
+
+
+def _adds_checks_and_exports(tmp, page: str, name: str) -> None:
+    """The page-level property: ``add`` of ``page`` (as file ``name``) to a copy of the corpus
+    exits 0, or 1 with a fix and nothing written; when it exits 0 the corpus checks and its
+    TEI exports."""
+    from click.testing import CliRunner
+
+    from extract.cli import main
+    corpus = tmp / "corpus"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "corpus", corpus,
+                    ignore=shutil.ignore_patterns("results"))
+    src = tmp / name
     src.write_text(page, encoding="utf-8")
+
     def run(*args):
         return CliRunner().invoke(main, ["--corpus", str(corpus), *map(str, args)])
     r = run("add", src)
@@ -995,6 +1008,30 @@ def test_any_markdown_page_that_add_takes_checks_and_exports(tmp_path_factory, p
     assert c.exit_code == 0, (page, c.output)
     t = run("export", "tei", "--out", tmp / "e.xml")
     assert t.exit_code == 0, (page, t.output)
+
+
+#: pieces of a wiki page's paragraph (Wikisource's Page: namespace exported page after page)
+_WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "внизъ", "объ", "являютъ", ".", ",", " ",
+                " ", "\n", "-", "выкла-", "дываются", "{{перенос|объ|являютъ}}",
+                "{{перенос2|объ|являютъ}}", "{{перенос|объ|}}", "{{hws|объ|объявляютъ}}",
+                "{{hwe|являютъ|объявляютъ}}", "<noinclude><references /></noinclude>",
+                "<noinclude>{{колонтитул|— 29 —|ПАСЬЯНСЫ.|}}</noinclude>", "''", "'''",
+                "<!-- x -->", "{{pagenum|3}}", "{{nop}}", "{{gap}}", "<ref>Нота.</ref>",
+                "[[Тузы|тузы]]", "<section begin=a />", "\n=== Дама. ===\n", "{{sic|а|б}}",
+                "\n* ", "&nbsp;", "«", "»", "— ")
+
+
+@settings(max_examples=PAGE_EXAMPLES, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WIKI_PIECES), min_size=1, max_size=14),
+                min_size=1, max_size=3))
+def test_any_wiki_page_that_add_takes_checks_and_exports(tmp_path_factory, paragraphs):
+    """The property of :func:`test_any_markdown_page_that_add_takes_checks_and_exports` on
+    wiki pages made of Wikisource's pieces: a word divided across pages in its templates or
+    by a hyphen, the pages' ``<noinclude>`` headers and footers, markup inside words."""
+    body = "\n\n".join("".join(p) for p in paragraphs)
+    page = "== ГЛАВА L. ==\n\n=== Проба. ===\n\nБерутъ колоду картъ.\n\n" + body + \
+        "\n\nКонецъ игры.\n"
+    _adds_checks_and_exports(tmp_path_factory.mktemp("wiki"), page, "page.wiki")
 
 
 def test_a_run_in_title_under_a_bare_heading_and_a_short_paragraph_on_a_headed_page():
