@@ -113,11 +113,9 @@ def test_an_exact_place_wins_over_an_overlap():
 
 
 def test_a_vanished_apparatus_id_blocks_check_and_lock_retires_it(cli, corpus_copy):
-    lock = corpus_copy / "ids.lock"
-    text = lock.read_text(encoding="utf-8")
-    from extract.corpus.ids import LockEntry, lock_line
-    extra = lock_line(LockEntry("dense-column:app-3", "XLVI", "dense-column:5@0-3 abc"))
-    lock.write_text(text + extra + "\n", encoding="utf-8")
+    from extract.corpus.ids import LockEntry, write_lock
+    extra = LockEntry("dense-column:app-3", "XLVI", "dense-column:5@0-3 abc")
+    write_lock(corpus_copy, [*read_lock(corpus_copy).values(), extra])   # as `lock` writes
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "apparatus id dense-column:app-3 has vanished" in r.output
     r = cli("--corpus", corpus_copy, "lock")

@@ -64,4 +64,4 @@ def test_lock_command_records_new_ids_only(corpus_copy, cli):
     assert after.startswith(before[:200])
     assert '"mill:8" = { witness = "XL", quote = "Новое предложение.", sum = "' in after
     for line in before.splitlines():
-        assert line in after
+        assert line in after or line.startswith(ids.SEAL)    # (the seal is written anew)

@@ -186,12 +186,20 @@ def test_deleted_lock_line_never_renumbers(corpus_copy, cli):
     r = cli("--corpus", corpus_copy, "lock")
     assert r.exit_code == 1 and "mill:5 is missing" in r.output and "git checkout" in r.output
     assert gone not in _lock_lines(corpus_copy)          # nothing written
-    # the last id of a game deleted: locking again gives the sentence the same number
-    lines = [l for l in lines if not l.startswith('"mill:7"')]
-    (corpus_copy / "ids.lock").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # the last id of a game deleted leaves no gap: the lock's seal finds it (a retired id's
+    # line so deleted would let its number be given again)
+    cut = [l for l in lines if not l.startswith('"mill:7"')]
+    (corpus_copy / "ids.lock").write_text("\n".join(cut) + "\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "lock")
+    assert r.exit_code == 1 and "do not match the seal" in r.output, r.output
+    assert _lock_lines(corpus_copy) == cut                  # nothing written
+    # a lock written before the seal (none in it): the old behaviour, the same number again
+    legacy = [l for l in cut if not l.startswith(ids.SEAL)]
+    (corpus_copy / "ids.lock").write_text("\n".join(legacy) + "\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "lock")
     assert r.exit_code == 0 and "1 new id recorded" in r.output
     assert build_edition(corpus_copy).game("mill").sentences[6].id == "mill:7"
+    assert _lock_lines(corpus_copy)[-1].startswith(ids.SEAL)  # sealed when written
 
 
 def test_retired_id_is_kept_and_never_reused(corpus_copy, cli):
@@ -219,6 +227,46 @@ def test_retired_id_is_kept_and_never_reused(corpus_copy, cli):
     _edit_witness(corpus_copy, XL, "пока он не выйдет.", "пока он не выйдет." + sentence)
     ed = build_edition(corpus_copy)
     assert ed.game("mill").sentences[-1].id == "mill:8"
+    # the retired line deleted by hand (the game's last: no gap) would give mill:7 again
+    sealed = _lock_lines(corpus_copy)
+    (corpus_copy / "ids.lock").write_text(
+        "\n".join(l for l in sealed if not l.startswith('"mill:7"')) + "\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "do not match the seal" in r.output, r.output
+
+
+def test_an_id_marked_retired_by_hand_is_found(corpus_copy, cli):
+    """A breaker marked a live id retired by hand (``retired = "by hand"`` added to its line,
+    which the line's checksum does not cover): check asked to lock its sentence anew, and
+    `lock` gave it a new number. The lock's seal finds the edit."""
+    lines = _lock_lines(corpus_copy)
+    edited = [l[:-2] + ', retired = "by hand" }' if l.startswith('"mill:3"') else l
+              for l in lines]
+    (corpus_copy / "ids.lock").write_text("\n".join(edited) + "\n", encoding="utf-8")
+    for args in (["check"], ["lock"]):
+        r = cli("--corpus", corpus_copy, *args)
+        assert r.exit_code == 1 and "do not match the seal" in r.output, r.output
+    assert _lock_lines(corpus_copy) == edited
+
+
+def test_no_new_id_is_locked_while_locked_ids_are_broken(corpus_copy, cli):
+    """A one-character slip in a game's printed title (games.toml) made its sentences new
+    ids (melnitsa:1 ...) while mill:1-7 vanished; `lock` recorded the new ones, so the slip,
+    once undone, left seven ids to retire for good. Now `lock` (and `add`) records no new id
+    while a locked one is broken, and says which; undoing the slip mends all."""
+    games = corpus_copy / "games.toml"
+    good = games.read_text(encoding="utf-8")
+    games.write_text(good.replace('title_ru = "Мельница"', 'title_ru = "Мельница!"'),
+                     encoding="utf-8")
+    before = _lock_lines(corpus_copy)
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "once the ids above are mended or retired" in r.output
+    r = cli("--corpus", corpus_copy, "lock")
+    assert r.exit_code == 1 and "not recorded while 7 locked ids (mill:1, mill:2, mill:3 ...) " \
+        "have vanished or moved" in r.output, r.output
+    assert _lock_lines(corpus_copy) == before
+    games.write_text(good, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
 def test_witness_field_is_checked(corpus_copy, cli):
@@ -270,14 +318,14 @@ def test_re_adding_a_file_whose_ids_are_not_locked_says_run_lock(corpus_copy, cl
     src.write_text(CHAPTER, encoding="utf-8")
     lock_before = (corpus_copy / "ids.lock").read_bytes()
     assert cli("--corpus", corpus_copy, "add", src).exit_code == 0
-    r = cli("--corpus", corpus_copy, "add", src)
-    assert r.exit_code == 1 and "fix: nothing to do" in r.output, r.output
+    r = cli("--corpus", corpus_copy, "add", src)             # done already: exit 0
+    assert r.exit_code == 0 and "its sentence ids locked: nothing added" in r.output, r.output
     (corpus_copy / "ids.lock").write_bytes(lock_before)      # as if killed before the lock
     r = cli("--corpus", corpus_copy, "add", src)
     assert r.exit_code == 1 and "its sentence ids are not locked yet" in r.output, r.output
     assert "fix: run `edition lock`" in r.output
     assert cli("--corpus", corpus_copy, "lock").exit_code == 0
-    assert "fix: nothing to do" in cli("--corpus", corpus_copy, "add", src).output
+    assert "nothing added" in cli("--corpus", corpus_copy, "add", src).output
 
 
 def test_a_corpus_that_cannot_be_written_names_the_file_not_a_temporary(cli, corpus_copy,

@@ -21,6 +21,7 @@ from typing import Iterable, Sequence
 
 from ..text.characters import bad_in_field
 from ..text.errors import EditionError
+from ..text.words import count
 from .atomic import write_atomic
 from .readers import read_text
 from .structure import key
@@ -86,15 +87,21 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
 
     Raises EditionError (file, line, fix) for a malformed line, an id locked twice, a line
     whose checksum does not match its id, witness and quote (an id edited or swapped by
-    hand), or a gap in a game's numbers (a line deleted: its sentence would be renumbered).
+    hand), a gap in a game's numbers (a line deleted: its sentence would be renumbered), or
+    lines that do not match the lock's seal (:data:`SEAL`: a line deleted, added or edited).
     """
     path = root / LOCK_NAME
     if not path.exists():
         return {}
     out: dict[str, LockEntry] = {}
+    seal, kept = None, []
     for n, line in enumerate(read_text(path, "id lock").splitlines(), 1):
+        if line.startswith(SEAL):
+            seal = (n, line[len(SEAL):].strip())
+            continue
         if not line.strip() or line.startswith("#"):
             continue
+        kept.append(line)
         m = _LOCK_LINE.match(line)
         if not m:
             raise EditionError("not a lock line", path, n, fix=f"each line is {LOCK_FORMAT}; "
@@ -131,7 +138,28 @@ def read_lock(root: Path) -> dict[str, LockEntry]:
                                fix="restore the line from git (`git checkout corpus/ids.lock`); "
                                    "an id no longer wanted stays in the lock, retired: "
                                    "`edition lock --retire ID --reason WHY`")
+    if seal is not None and seal[1] != _seal(kept):
+        raise EditionError("the lock's lines do not match the seal written with them: a line "
+                           "was deleted, added or edited by hand (a retired id's line removed, "
+                           "an id marked retired), so an id could be reused or renumbered",
+                           path, seal[0],
+                           fix="restore ids.lock from git (`git checkout corpus/ids.lock`); "
+                               "ids are retired with `edition lock --retire ID --reason WHY`, "
+                               "never by hand. After merging two edits of the lock (git), check "
+                               "that no line was lost, delete the seal line and run `edition "
+                               "lock`, which writes a new one")
     return out
+
+
+#: the last line of the lock: a digest of its id lines, so that a line deleted (the last of a
+#: game, which leaves no gap), added or edited (a ``retired`` marked by hand, which the line's
+#: own checksum does not cover) is found. A lock written before it has none, and gets one
+#: when next written.
+SEAL = "# seal: "
+
+
+def _seal(lines: Sequence[str]) -> str:
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:16]
 
 
 def _gaps(numbers: set[int], first: int) -> list[int]:
@@ -162,7 +190,8 @@ def write_lock(root: Path, entries: Iterable[LockEntry]) -> None:
     lines = ["# Citable sentence ids: assigned once, never renumbered or reused.",
              "# Written by `edition lock` / `edition add`; checked by `edition check`.",
              "# sum binds each id to its witness and quote; a retired id stays, never reused."]
-    lines += [lock_line(e) for e in entries]
+    body = [lock_line(e) for e in entries]
+    lines += body + [SEAL + _seal(body)]
     write_atomic(root / LOCK_NAME, ("\n".join(lines) + "\n").encode("utf-8"))
 
 
@@ -262,6 +291,12 @@ def citable(edition) -> list:
 def broken_ids(edition) -> list[str]:
     """Locked ids that vanished (their sentence changed or went) or moved to another
     witness: a build refuses to publish while any is listed."""
+    return [why for _, why in _broken(edition)]
+
+
+def _broken(edition) -> list[tuple[str, str]]:
+    """``(id, what is wrong)`` of each locked sentence id that vanished or moved
+    (:func:`broken_ids`)."""
     problems = []
     present = {s.id: s for s in citable(edition)}
     for e in edition.lock.values():
@@ -269,17 +304,17 @@ def broken_ids(edition) -> list[str]:
             continue
         s = present.get(e.id)
         if s is None:
-            problems.append(f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} has vanished or its "
+            problems.append((e.id, f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} has vanished or its "
                             f"sentence changed (quote {e.quote!r}); undo what changed it (the "
                             f"witness, or the corpus's games.toml, emendations.toml or "
                             f"manifest.toml: `git diff -- {edition.root}` shows it) or, "
                             f"if the change is intended, retire the id: `edition lock --retire "
-                            f"{e.id} --reason WHY`")
+                            f"{e.id} --reason WHY`"))
         elif s.witness != e.witness:
-            problems.append(f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} is locked to "
+            problems.append((e.id, f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} is locked to "
                             f"witness {e.witness} but its sentence now comes from witness "
                             f"{s.witness} (the base witness changed?); restore the base in "
-                            f"corpus/games.toml or retire the id")
+                            f"corpus/games.toml or retire the id"))
     return problems
 
 
@@ -287,11 +322,13 @@ def lock_problems(edition) -> list[str]:
     """What is wrong between the model and the lock: vanished, changed or moved ids
     (:func:`broken_ids`) and sentences not yet locked."""
     problems = broken_ids(edition)
+    then = ("once the ids above are mended or retired, `edition lock` records it" if problems
+            else "run `edition lock` to record it")
     for g in edition.games:
         for s in (x for t in g.texts.values() for x in t if "@" not in x.id):
             if not s.locked:
                 problems.append(f"sentence {s.id} ({quote_of(s.original)!r}) is not in the lock; "
-                                f"run `edition lock` to record it")
+                                f"{then}")
     return problems
 
 
@@ -329,9 +366,22 @@ def updated_lock(edition, retire: dict[str, str] | None = None,
                                fix="retire only an id whose sentence is gone (`edition check` "
                                    "lists them as vanished)")
         entries[sid] = replace(entries[sid], retired=why)
-    for s in citable(edition):
-        if s.id not in entries:
-            entries[s.id] = LockEntry(s.id, s.witness, quote_of(s.original))
+    new = [s for s in citable(edition) if s.id not in entries]
+    broken = [sid for sid, _ in _broken(edition) if sid not in (retire or {})]
+    if new and broken:
+        # (a slip, a title or a witness's declaration edited, makes the game's sentences new
+        # ids while the locked ones vanish: recorded, the new ids would outlive the slip)
+        raise EditionError(f"{count(len(new), 'new sentence id')} ({', '.join(s.id for s in new[:3])}"
+                           f"{' ...' if len(new) > 3 else ''}) not recorded while "
+                           f"{count(len(broken), 'locked id')} ({', '.join(broken[:3])}"
+                           f"{' ...' if len(broken) > 3 else ''}) {'has' if len(broken) == 1 else 'have'}"
+                           f" vanished or moved: recorded, the new ids would outlive the change",
+                           edition.root / LOCK_NAME,
+                           fix="undo the change that broke them (`edition check` lists them all), "
+                               "or, if it is meant, retire them first (`edition lock --retire ID "
+                               "--reason WHY`, the option once per id); then record the new ids")
+    for s in new:
+        entries[s.id] = LockEntry(s.id, s.witness, quote_of(s.original))
     order = {slug: i for i, slug in enumerate(g.slug for g in edition.games)}
 
     def sort_key(e: LockEntry):
