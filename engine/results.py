@@ -425,6 +425,24 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
     return row
 
 
+def _longer_rows(stored: dict, slugs, policies, first: int, ranges: dict, hashes: dict
+                 ) -> list[tuple[tuple, int]]:
+    """The stored rows that a run over ``ranges`` would replace with shorter ones although
+    today's source made them from the same first deal at the same budget: ``((game, change,
+    policy), deals stored)``. A stale row is measured anew whatever its length."""
+    out = []
+    for slug in slugs:
+        for change, readings in configurations(slug):
+            for policy in policies:
+                row = stored.get((slug, change, policy))
+                o = row.get("outcomes") if isinstance(row, dict) else None
+                if isinstance(o, str) and len(o) > ranges[policy] and reusable(
+                        row, slug, readings, policy, first=first, deals=len(o),
+                        budget=default_budget(slug, policy), engine=hashes[(slug, policy)]):
+                    out.append(((slug, change, policy), len(o)))
+    return out
+
+
 def reusable(row: dict | None, slug: str, readings: dict, policy: str, *, first: int,
              deals: int, budget: int, engine: str) -> dict | None:
     """``row`` (a stored row, or None) when :func:`measure` may take its outcomes over for
@@ -604,6 +622,16 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
            "rows": 0, "rows_planned": rows_planned(slugs, policies), "complete": False,
            "reused_deals": 0, "id": uuid.uuid4().hex[:12]}
     whole = not games_ and tuple(policies) == POLICIES
+    if reuse:
+        longer = _longer_rows(stored, slugs, policies, first, ranges, hashes)
+        if longer:
+            (slug, change, policy), n = longer[0]
+            raise ValueError(
+                f"{len(longer)} stored current row{'s' if len(longer) > 1 else ''} measured "
+                f"on more deals than asked would be replaced by shorter ones, their other "
+                f"deals discarded ({slug} {change or 'default'} {policy}: {n} deals, asked "
+                f"{ranges[policy]}): give --deals (or --careful-deals) {n} or more to keep "
+                f"them, or --fresh to measure anew on fewer deals")
     try:
         for slug in slugs:
             for change, readings in configurations(slug):

@@ -218,3 +218,29 @@ def test_another_corpus_never_defaults_to_the_repository_s_site(cli, corpus_copy
     assert str(corpus_copy.resolve() / "_build" / "html") in r.output, r.output
     assert "for another --corpus, _build/html in the current folder" in " ".join(
         cli("build", "--help").output.split())
+
+
+def test_results_never_discards_measured_deals_unasked(cli, corpus_copy):
+    """`edition results --deals 20` over a table whose current rows hold 1,000 deals cut them
+    to 20 without a word (a breaker's find: the site then published 20-deal figures). It is
+    refused with the row named and the way to keep them or to measure anew (--fresh), and
+    the table is left as it was."""
+    import shutil
+
+    from tests.conftest import CORPUS
+    (corpus_copy / "results").mkdir()
+    for name in ("odds.json", "claims.toml"):
+        shutil.copy(CORPUS / "results" / name, corpus_copy / "results" / name)
+    table = corpus_copy / "results" / "odds.json"
+    before = table.read_bytes()
+    r = cli("--corpus", corpus_copy, "results", "--game", "mill", "--policy", "greedy",
+            "--deals", "20", "--jobs", "1")
+    assert r.exit_code == 2, r.output
+    assert "would be replaced by shorter ones" in r.output and "mill default greedy: 1000 " \
+        "deals, asked 20" in r.output and "--fresh" in r.output, r.output
+    assert table.read_bytes() == before
+    r = cli("--corpus", corpus_copy, "results", "--game", "mill", "--policy", "greedy",
+            "--deals", "20", "--jobs", "1", "--fresh")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(table.read_text(encoding="utf-8"))["rows"]
+    assert {r["deals"] for r in rows if r["game"] == "mill" and r["policy"] == "greedy"} == {20}
