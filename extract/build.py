@@ -439,7 +439,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
     shows Sphinx's own. Raises EditionError (file, fix) for anything the user can fix; a
     failed build leaves the previous site intact."""
     from .corpus.ids import lock_problems  # lazy: extract.corpus.ids pulls in the corpus layer, and the CLI imports this module at start
-    from .intake.checks import translation_orphans  # lazy: extract.intake.checks pulls in the model and the engine, and the CLI imports this module at start
+    from .intake.checks import claim_problems, dangling_citations, translation_orphans  # lazy: extract.intake.checks pulls in the model and the engine, and the CLI imports this module at start
     from .model.edition import build_edition  # lazy: extract.model.edition is the model over the corpus layer, and the CLI imports this module at start
     out = out.resolve()
     site_folder_guard(out, corpus)
@@ -481,6 +481,14 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                                ed.root / "translations",
                                fix="correct each id named, or delete its line; `edition "
                                    "check` lists them")
+        from .model.engine_link import engine_games  # lazy: the engine's declarations
+        wrong = claim_problems(ed) + dangling_citations(ed, engine_games())
+        if wrong:
+            # (a claim's placeholder that names no field stopped Sphinx with an "internal
+            # error" on a temporary file; one that names no row published "not measured yet")
+            raise EditionError("the site would publish the author's claims or the notes with "
+                               "what `edition check` refuses:\n  " + "\n  ".join(wrong),
+                               ed.root, fix="correct each file and line named")
         _check_stored_odds(ed.root / "results" / "odds.json")
         source = out.parent / f".{out.name}.source"
         sync_sources(DOCS, source)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def test_segment_text_and_json(cli, tmp_path):
     f = tmp_path / "t.txt"
@@ -244,3 +246,28 @@ def test_results_never_discards_measured_deals_unasked(cli, corpus_copy):
     assert r.exit_code == 0, r.output
     rows = json.loads(table.read_text(encoding="utf-8"))["rows"]
     assert {r["deals"] for r in rows if r["game"] == "mill" and r["policy"] == "greedy"} == {20}
+
+
+@pytest.mark.parametrize("placeholder, said", [
+    ("{default/solver:bogus}", "unknown field 'bogus'"),
+    ("{nosuch/solver}", "nosuch/solver"),
+])
+def test_build_refuses_a_claim_that_check_refuses(cli, corpus_copy, tmp_path, placeholder, said):
+    """A claim's placeholder with no such field stopped the build with "Sphinx stopped with an
+    internal error" naming a temporary file; one naming no row published "not measured yet"
+    (a breaker's find). The build refuses both before Sphinx starts, with check's file and
+    line, and the previous site is untouched."""
+    import shutil
+
+    from tests.conftest import CORPUS
+    shutil.copytree(CORPUS / "results", corpus_copy / "results")
+    claims = corpus_copy / "results" / "claims.toml"
+    text = claims.read_text(encoding="utf-8")
+    claims.write_text(text.replace('answer = "Not refuted', f'answer = "{placeholder} Not refuted', 1),
+                      encoding="utf-8")
+    line = text[:text.index('answer = "Not refuted')].count("\n") + 1
+    out = tmp_path / "site"
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 1, r.output
+    assert f"{claims}:{line}:" in r.output and said in r.output, r.output
+    assert "internal error" not in r.output and not out.exists()
