@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..text.errors import EditionError
-from ..text.morph import RANKS, SUITS, lemma  # noqa: F401 (the glossary's lemmas; re-exported)
-from .ids import slugify
+from ..text.morph import RANKS, SUITS, analyzer, lemma  # noqa: F401 (the glossary's lemmas; re-exported)
+from .ids import slugify, unmarked
 from .readers import entries
 
 # a word: Cyrillic letters with any combining marks (a stress accent, or the breve of a
@@ -31,7 +31,8 @@ class Term:
     """A glossary entry: ``key`` (the lemmas, space-joined), the book's ``display`` form, the
     ``modern`` Russian and ``english`` equivalents, a ``note``, and its ``anchor``: ``term-``
     and the transliterated ``lemma`` of the entry (``крап вверх`` -> ``term-krap-vverkh``), so
-    that a link to an entry survives adding, removing or reordering the others."""
+    that a link to an entry survives adding, removing or reordering the others; ``written``
+    the lemma as the glossary writes it."""
 
     key: str
     display: str
@@ -39,11 +40,24 @@ class Term:
     english: str
     note: str
     anchor: str
+    #: the entry's ``lemma`` as written in the glossary
+    written: str = ""
 
 
 def preferred(terms: tuple["Term", ...]) -> frozenset[str]:
-    """The one-word lemmas of ``terms``, which :func:`lemma` prefers."""
-    return frozenset(t.key for t in terms if " " not in t.key)
+    """The words of the lemmas of ``terms``, which :func:`lemma` prefers (``боковые`` read as
+    the glossary's ``боковой``)."""
+    return frozenset(w for t in terms for w in t.key.split())
+
+
+def _dictionary_form(word: str) -> str:
+    """A word of an entry's ``lemma`` as its key: the word itself where it is a dictionary
+    form of itself (``боковой``, which pymorphy3 reads first as a form of the surname
+    Боков: the entry ``боковой пачка`` matched no text), else its :func:`lemma`."""
+    w = word.lower().replace("ё", "е")
+    if any(p.normal_form.replace("ё", "е") == w for p in analyzer().parse(w)):
+        return w
+    return lemma(word)
 
 
 def load_glossary(root: Path) -> tuple[Term, ...]:
@@ -59,7 +73,9 @@ def load_glossary(root: Path) -> tuple[Term, ...]:
     spec = {"lemma": (str, True), "display": (str, True), "english": (str, True),
             "modern": (str, False), "note": (str, False)}
     for e, line in entries(path, "term", spec):
-        k = " ".join(lemma(w) for w in WORD.findall(e["lemma"]))
+        # (a stress mark, as dictionaries print it, or an invisible character in the lemma
+        # made it a word the text never has, and changed its anchor: мага́зин, maga-zin)
+        k = " ".join(_dictionary_form(w) for w in WORD.findall(unmarked(e["lemma"])))
         if not k:
             raise EditionError(f"lemma {e['lemma']!r} has no Russian word", path, line,
                                fix="give the Russian word(s) of the entry")
@@ -74,7 +90,7 @@ def load_glossary(root: Path) -> tuple[Term, ...]:
                                fix="merge the two entries or make their lemmas differ in letters")
         anchors[anchor] = line
         out.append(Term(k, e["display"], e.get("modern", ""), e["english"], e.get("note", ""),
-                        anchor))
+                        anchor, e["lemma"]))
     return tuple(out)
 
 

@@ -412,13 +412,21 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
+def unmarked(text: str) -> str:
+    """``text`` composed (NFC: a decomposed й or ё is one letter) without the marks that
+    print nothing of a word's letters: a stress mark (``мага́зин``), another combining mark
+    left over, an invisible format character (a zero-width space or joiner)."""
+    text = unicodedata.normalize("NFC", text)
+    return "".join(c for c in text if unicodedata.category(c) not in ("Mn", "Cf"))
+
+
 def slugify(title: str) -> str:
     """An ASCII slug for a title the edition does not know (transliterated, '-' joined): a
     word with a Cyrillic letter in it is read as Russian (Latin look-alikes folded, as OCR
     leaves them), a word in Latin letters alone as itself, accents dropped (``Napoléon`` is
-    ``napoleon``, not ``narol-on``)."""
+    ``napoleon``, not ``narol-on``; ``мага́зин`` is ``magazin``, :func:`unmarked`)."""
     words = [unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode().lower()
-             if not _CYRILLIC.search(w) else "".join(_TRANSLIT.get(c, c) for c in key(w))
+             if not _CYRILLIC.search(w) else "".join(_TRANSLIT.get(c, c) for c in key(unmarked(w)))
              for w in title.split()]
     s = " ".join(words).replace("_", "")
     s = re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"

@@ -180,6 +180,23 @@ def dangling_citations(edition, eg: dict) -> list[str]:
     return list(dict.fromkeys(out))   # an id cited twice in one note: one line
 
 
+def unknown_lemmas(edition) -> list[str]:
+    """Entries of ``glossary.toml`` whose lemma holds a word no dictionary knows (pymorphy3):
+    a typo (``магазинн``), which no sentence's word would ever match, so that the entry
+    linked from nothing and nothing said so. (An entry the text uses only in other forms,
+    ``вскрывать`` beside the book's ``вскрывается``, is a dictionary word and stays.)"""
+    from ..corpus.glossary import WORD        # lazy: the corpus layer's words
+    from ..corpus.ids import unmarked
+    from ..text.morph import analyzer   # lazy: the dictionaries are slow to load
+    m = analyzer()
+    path = edition.root / "glossary.toml"
+    return [f"{path}:{_line_with(path, 'display = ' + json.dumps(t.display, ensure_ascii=False))}: "
+            f"the lemma of {t.display!r} has {w!r}, which no dictionary knows, so no word of the "
+            f"text can match it; correct the lemma (its words' dictionary forms)"
+            for t in edition.glossary for w in WORD.findall(unmarked(t.written))
+            if not m.word_is_known(w.lower())]
+
+
 def games_in_no_witness(edition) -> list[str]:
     """Entries of ``games.toml`` whose game no witness holds: its ``title_ru`` matches no
     title in the witnesses (a typo, or a title spelt otherwise than printed), so the entry
@@ -399,6 +416,7 @@ def run_checks(edition) -> tuple[bool, str]:
     section("translator's notes and the glossary cite sentences and readings that exist",
             dangling_citations(edition, eg))
     section("every game of games.toml stands in a witness", games_in_no_witness(edition))
+    section("every glossary lemma is made of dictionary words", unknown_lemmas(edition))
     section("the author's claims (results/claims.toml) name games and sentences of the edition",
             claim_problems(edition))
     section("every translated id is a sentence of the edition", translation_orphans(edition))
