@@ -24,6 +24,7 @@ from engine.games import GAMES
 
 from .corpus.atomic import corpus_lock, env_seconds, folder_lock, write_atomic
 from .text.errors import EditionError
+from .text.words import count
 
 REPO = Path(__file__).resolve().parent.parent
 #: the site's Sphinx project: the repository's ``docs/`` in a checkout; installed from a wheel,
@@ -162,7 +163,29 @@ def write_stamp(out: Path, inputs: str, toolkit: str, doctrees: Path, corpus: st
     environment in ``doctrees`` as it is now (beside it, atomically)."""
     write_atomic(_stamp_path(out), json.dumps({
         "inputs": inputs, "toolkit": toolkit, "corpus": corpus,
-        "site": site_listing(out), "environment": site_listing(doctrees)}).encode())
+        "site": site_listing(out), "environment": site_listing(doctrees),
+        "files": _files(out)}).encode())
+
+
+def _files(out: Path) -> list[str]:
+    """The files in the folder ``out``, as paths relative to it, sorted."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def foreign_files(out: Path) -> list[str]:
+    """Files in the site folder ``out`` that the build which made it did not write (its
+    stamp lists them; none is known where the stamp is missing or from before the list):
+    a build replaces the whole folder and would delete them (a ``CNAME`` for GitHub Pages,
+    notes kept beside the site)."""
+    try:
+        stamp = json.loads(_stamp_path(out).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    written = stamp.get("files") if isinstance(stamp, dict) else None
+    if not isinstance(written, list) or not out.is_dir():
+        return []
+    known = set(written)
+    return [f for f in _files(out) if f not in known]
 
 
 def _executable_slugs(root: Path) -> list[str]:
@@ -448,6 +471,14 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
     with folder_lock(out.parent, f".{out.name}.lock", f"the site folder {out}", BUILD_WAIT), \
             contextlib.ExitStack() as alongside:
         recover_site(out)
+        foreign = foreign_files(out)
+        if foreign:
+            raise EditionError(f"--out holds {count(len(foreign), 'file')} that no build wrote "
+                               f"({', '.join(foreign[:5])}{' ...' if len(foreign) > 5 else ''}): "
+                               f"a build replaces the whole folder and would delete "
+                               f"{'it' if len(foreign) == 1 else 'them'}", out,
+                               fix="move them out of the site folder (copy them in after each "
+                                   "build), or build into another --out")
         doctrees = out.parent / f".{out.name}.doctrees"
         from .corpus.readers import corpus_dir  # lazy: extract.corpus.readers pulls in the corpus layer, and the CLI imports this module at start
         root = corpus_dir(corpus).resolve()
