@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterable
 
 from . import games
@@ -163,11 +162,20 @@ def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver"
         method = "fork" if (threading.active_count() == 1
                             and "fork" in mp.get_all_start_methods()) else "spawn"
         ctx = mp.get_context(method)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx) as ex:
-            futs = [ex.submit(run_chunk_cpu, t) for t in tasks]
-            for f in as_completed(futs):
-                take(f.result())
+        # a Pool, left by an exception or Ctrl-C, terminates its workers (they ignore the
+        # terminal's Ctrl-C: only this process answers it); a ProcessPoolExecutor waited for
+        # them, and `edition results --jobs 2` interrupted hung at exit
+        with ctx.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupt) as pool:
+            for res in pool.imap_unordered(run_chunk_cpu, tasks):
+                take(res)
     return dict(sorted(out.items()))
+
+
+def _ignore_interrupt() -> None:
+    """A worker process's start: Ctrl-C (SIGINT, sent to the whole process group) is left
+    to the parent, which stops the workers."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _dask_map(scheduler, tasks):

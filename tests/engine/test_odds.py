@@ -747,9 +747,9 @@ def test_extending_a_row_plays_only_the_new_deals(tmp_path, monkeypatch):
 
 
 def test_a_stored_row_is_taken_over_only_when_current_and_comparable(tmp_path, monkeypatch):
-    """A row made by another source, at another budget, from another first deal, under
-    other readings or on more deals than asked for is played anew, every deal; so is every
-    row with ``reuse=False``."""
+    """A row made by another source, at another budget, from another first deal or under
+    other readings is played anew, every deal; so is every row with ``reuse=False``; a
+    current row on more deals than asked for is refused unless ``reuse=False``."""
     p = tmp_path / "odds.json"
     base = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1)
     row = base["rows"][0]
@@ -773,9 +773,14 @@ def test_a_stored_row_is_taken_over_only_when_current_and_comparable(tmp_path, m
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=3, jobs=1)
     n = len(results.configurations("heart-to-heart"))
     assert calls == [(1, 3)] * n and not any("reused_deals" in r for r in t["rows"])
-    # fewer deals than stored: played anew
+    # fewer deals than stored and current: refused (their other deals would be discarded
+    # unasked), the table untouched; played anew only when asked (reuse=False, --fresh)
     calls.clear()
-    results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1)
+    before = p.read_bytes()
+    with pytest.raises(ValueError, match="would be replaced by shorter ones"):
+        results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1)
+    assert calls == [] and p.read_bytes() == before
+    results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1, reuse=False)
     assert calls == [(1, 2)] * n
     # the same deals again: nothing played ...
     calls.clear()
