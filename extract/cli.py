@@ -99,12 +99,14 @@ def _utf8_option(value: str | None, option: str) -> str | None:
     return value
 
 
-def _cap_jobs(jobs: int | None, force: bool) -> int | None:
-    """``--jobs`` may not exceed the CPUs of this machine unless ``--force-jobs``."""
+def _cap_jobs(jobs: int | None, force: bool, option: str = "--jobs") -> int | None:
+    """``--jobs`` (or ``option``, ``--workers``) may not exceed the CPUs of this machine
+    unless ``--force-jobs``."""
     cpus = os.cpu_count() or 1
     if jobs is not None and jobs > cpus and not force:
-        _usage(f"--jobs {jobs} is more than the {cpus} CPUs of this machine (extra processes only "
-               f"slow it down); use --jobs {cpus}, or add --force-jobs to run {jobs} anyway")
+        _usage(f"{option} {jobs} is more than the {cpus} CPUs of this machine (extra processes "
+               f"only slow it down); use {option} {cpus}, or add --force-jobs to run {jobs} "
+               f"anyway")
     return jobs
 
 
@@ -155,6 +157,10 @@ def _edition():
     return build_edition(_corpus(), user_cache_dir())
 
 
+#: the most ``segment`` and ``normalise`` read (a whole book is a few MiB)
+MAX_INPUT_BYTES = 64 * 2**20
+
+
 def _read_input(file: str) -> str:
     """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped, and
     checked for characters that are not book text (:mod:`extract.text.characters`)."""
@@ -163,7 +169,7 @@ def _read_input(file: str) -> str:
         if sys.stdin is None or sys.stdin.closed:
             raise EditionError("standard input is closed: there is no text to read", "<stdin>",
                                fix="give a FILE, or pipe the text in (edition normalise - < FILE)")
-        data = sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         name = "<stdin>"
     else:
         p = Path(file)
@@ -171,7 +177,12 @@ def _read_input(file: str) -> str:
             raise EditionError("is a folder, not a text file", p, fix="give a text file, or - for stdin")
         if not p.exists():
             raise EditionError("file not found", p, fix="give an existing text file, or - for stdin")
-        data, name = p.read_bytes(), file
+        with p.open("rb") as f:      # (a device such as /dev/zero has no end: read no further)
+            data, name = f.read(MAX_INPUT_BYTES + 1), file
+    if len(data) > MAX_INPUT_BYTES:
+        raise EditionError(f"the text is larger than {MAX_INPUT_BYTES // 2**20} MiB, more than "
+                           f"a book (it read on without end, or ran out of memory)", name,
+                           fix="give a chapter or a book at a time")
     text = decode_utf8(Path(name), strip_bom(data)[0])
     check_text(text, name)
     check_runs(text, Path(name))
@@ -628,7 +639,7 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
     if sum(x is not None for x in (workers, jobs, scheduler)) > 1:
         _usage("give one of --workers, --jobs and --scheduler")
     jobs = _cap_jobs(jobs, force_jobs)
-    _cap_jobs(workers, force_jobs)
+    _cap_jobs(workers, force_jobs, "--workers")
     if scheduler is not None:
         scheduler = _dask_client(scheduler, scheduler_timeout)
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"

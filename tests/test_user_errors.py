@@ -163,6 +163,10 @@ def test_jobs_capped_at_the_cpus(cli):
     assert f"--jobs {cpus + 1} is more than the {cpus} CPUs" in r.output and "--force-jobs" in r.output
     r = cli("odds", "mill", "--deals", "1", "--jobs", cpus + 1, "--force-jobs", "--policy", "greedy")
     assert r.exit_code == 0, r.output
+    # `results --workers` names its own option (it said "--jobs 5 ... use --jobs 2")
+    r = cli("results", "--game", "mill", "--workers", cpus + 3)
+    assert r.exit_code == 2 and f"--workers {cpus + 3} is more than the {cpus} CPUs" in r.output \
+        and f"use --workers {cpus}" in r.output, r.output
 
 
 def test_reading_given_twice_is_an_error(cli):
@@ -183,3 +187,16 @@ def test_encoding_hint_names_the_encoding(cli, tmp_path, encoding, named):
     assert r.exit_code == 1
     assert f"it looks like {named}" in r.output and f"iconv -f {named} -t UTF-8" in r.output
     assert "cp1251" not in r.output.lower() or named == "CP1251"
+
+
+def test_segment_and_normalise_read_no_more_than_a_book(cli, monkeypatch):
+    """`segment /dev/zero` read for ever and 200 MB on stdin ended in a MemoryError's
+    traceback (a breaker's find): both read at most MAX_INPUT_BYTES and say so."""
+    from extract import cli as cli_mod
+    r = cli("segment", "/dev/zero")
+    assert r.exit_code == 1 and "/dev/zero: the text is larger than 64 MiB" in r.output
+    monkeypatch.setattr(cli_mod, "MAX_INPUT_BYTES", 100)
+    r = cli("normalise", "-", input="Тузы кладутъ. " * 20)
+    assert r.exit_code == 1 and "<stdin>: the text is larger than" in r.output
+    assert "fix: give a chapter" in r.output
+    assert cli("normalise", "-", input="Тузы кладутъ.").output.startswith("Тузы кладут.")
