@@ -89,7 +89,7 @@ def test_site_folder_guard_accepts_a_new_empty_or_earlier_site(tmp_path, corpus_
     site_folder_guard(old, corpus_copy)
 
 
-# --- edition export tei --out: never into the corpus, never over a file that is not XML ----
+# --- edition export tei --out: never into the corpus, never over a file but an earlier export --
 
 def test_export_refuses_to_write_over_the_manifest(cli, corpus_copy):
     before = _files(corpus_copy)
@@ -98,12 +98,22 @@ def test_export_refuses_to_write_over_the_manifest(cli, corpus_copy):
     assert _files(corpus_copy) == before
 
 
-def test_export_refuses_to_replace_a_file_that_is_not_xml(cli, corpus_copy, tmp_path):
-    notes = tmp_path / "notes.md"
-    notes.write_text("# my notes\n")
-    r = cli("--corpus", corpus_copy, "export", "tei", "--out", notes)
-    _one_error(r, f"{notes}: --out names an existing file that is not XML")
-    assert notes.read_text() == "# my notes\n"
+@pytest.mark.parametrize("name, text", [
+    ("notes.md", "# my notes\n"),
+    ("other.xml", "<?xml version='1.0'?>\n<x/>\n"),      # XML, but no TEI export (a breaker's)
+    ("style.xsl", "<xsl:stylesheet version='1.0'/>"),
+])
+def test_export_refuses_to_replace_a_file_that_is_no_tei_export(cli, corpus_copy, tmp_path,
+                                                                 name, text):
+    other = tmp_path / name
+    other.write_text(text)
+    r = cli("--corpus", corpus_copy, "export", "tei", "--out", other)
+    _one_error(r, f"{other}: --out names an existing file that is no TEI export")
+    assert other.read_text() == text
+    # an earlier export is replaced
+    tei = tmp_path / "edition.tei.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", tei).exit_code == 0
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", tei).exit_code == 0
 
 
 # --- numbers out of range ---------------------------------------------------------------------

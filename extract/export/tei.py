@@ -673,8 +673,8 @@ def tei_out_guard(out: Path, corpus: Path | None) -> None:
     """Refuse a TEI output file ``out`` (as given) that is a symbolic link, a device, a pipe
     or anything else but a regular file (the export writes a new file and renames it over
     ``out``, which would replace the link or the device with a file), one inside the corpus
-    (data only), or an existing file that is not XML (a manifest, a README...), which the
-    export would replace. Raises EditionError naming the file and the fix before anything is
+    (data only), or an existing file that is no earlier TEI export (a manifest, a README, any
+    other XML), which the export would replace. Raises EditionError naming the file and the fix before anything is
     written."""
     fix = "give --out a new file name, or an earlier export's (e.g. --out edition.tei.xml)"
     if out.is_symlink():
@@ -693,7 +693,10 @@ def tei_out_guard(out: Path, corpus: Path | None) -> None:
         raise EditionError("--out is a folder; the TEI export is one file", out, fix=fix)
     if out.is_file() and out.stat().st_size:
         with open(out, "rb") as f:
-            head = f.read(64).lstrip()
-        if not head.startswith((b"<?xml", b"<TEI")):
-            raise EditionError("--out names an existing file that is not XML: the export "
-                               "would replace it", out, fix=fix)
+            head = f.read(512).lstrip()
+        # (any XML file passed: ``<x/>``, an XSLT, another project's data; only an earlier
+        # export is replaced, its root a TEI element)
+        if not re.match(rb"(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<TEI[\s>]", head, re.S):
+            raise EditionError("--out names an existing file that is no TEI export (its root "
+                               "is not a TEI element): the export would replace it", out,
+                               fix=fix)
