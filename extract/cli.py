@@ -475,7 +475,8 @@ def play_reason(result: dict, budget: int) -> str:
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
                    "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
-@click.option("--seed", type=int, default=None, help="Seed of the random policy.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the random and careful policies (default: the deal number).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def play(game, deal, readings, policy, budget, seed, fmt) -> None:
@@ -486,6 +487,9 @@ def play(game, deal, readings, policy, budget, seed, fmt) -> None:
     from engine import api   # lazy: the engine's solver and policies
     from engine.odds import DEFAULT_BUDGET   # lazy: as above
     _executable(game)
+    if seed is not None and policy not in ("random", "careful"):
+        _usage(f"--seed seeds the random and the careful players; the {policy} policy draws "
+               f"nothing (give --policy random or careful, or leave --seed out)")
     if budget is None:
         from engine.careful import effort   # lazy: the careful player
         budget = effort(game)[1] if policy == "careful" else DEFAULT_BUDGET

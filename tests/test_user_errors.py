@@ -200,3 +200,11 @@ def test_segment_and_normalise_read_no_more_than_a_book(cli, monkeypatch):
     assert r.exit_code == 1 and "<stdin>: the text is larger than" in r.output
     assert "fix: give a chapter" in r.output
     assert cli("normalise", "-", input="Тузы кладутъ.").output.startswith("Тузы кладут.")
+
+
+def test_a_seed_for_a_player_that_draws_nothing_is_an_error(cli):
+    """`play --seed 5` with the greedy policy was silently ignored (a breaker's find)."""
+    r = cli("play", "mill", "--deal", "1", "--seed", "5")
+    assert r.exit_code == 2 and "the greedy policy draws nothing" in r.output, r.output
+    r = cli("play", "mill", "--deal", "1", "--seed", "5", "--policy", "random")
+    assert r.exit_code == 0 and "(seed 5;" in r.output, r.output
