@@ -592,6 +592,9 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
     interval, with undecided deals counted both ways."""
     from engine import odds as engine_odds   # lazy: the measurements and the solver
     _executable(game)
+    if jobs is not None and scheduler is not None:   # (--jobs was silently ignored)
+        _usage("give one of --jobs and --scheduler: the deals run either in local processes "
+               "or on the cluster")
     jobs = _cap_jobs(jobs, force_jobs)
     chosen = _readings(readings, game)
     if scheduler is not None:

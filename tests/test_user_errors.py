@@ -208,3 +208,9 @@ def test_a_seed_for_a_player_that_draws_nothing_is_an_error(cli):
     assert r.exit_code == 2 and "the greedy policy draws nothing" in r.output, r.output
     r = cli("play", "mill", "--deal", "1", "--seed", "5", "--policy", "random")
     assert r.exit_code == 0 and "(seed 5;" in r.output, r.output
+
+
+def test_odds_takes_one_way_of_running(cli):
+    """`odds --scheduler ADDRESS --jobs 2` accepted both and ignored --jobs (a breaker's)."""
+    r = cli("odds", "mill", "--deals", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert r.exit_code == 2 and "give one of --jobs and --scheduler" in r.output, r.output
