@@ -252,3 +252,15 @@ def test_zero_width_normalisation_is_lossless_and_stable(text):
     assert not set(ZERO_WIDTH) & set(norm.text)          # every one removed, each recorded
     assert "".join(c.orig for c in norm.changes).count("\u200b") == text.count("\u200b")
     assert not [c for c in normalise(norm.text).changes if "zero-width" in c.rules]
+
+
+def test_the_same_file_again_under_another_siglum_is_refused(cli, corpus_copy, tmp_path):
+    """Adding a file that is in the corpus already is done already (exit 0) only when no
+    other siglum is asked for: under another it is refused with the witness it is."""
+    src = tmp_path / "m3.txt"
+    src.write_text("ГЛАВА XLVII.\n\nЗвѣзда. Берутся двѣ полныя колоды картъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", src).exit_code == 0
+    r = cli("--corpus", corpus_copy, "add", src, "--siglum", "other")
+    assert r.exit_code == 1 and "already in the corpus as witness XLVII" in r.output \
+        and "not added again as other" in r.output, r.output
+    assert cli("--corpus", corpus_copy, "add", src, "--siglum", "XLVII").exit_code == 0

@@ -291,8 +291,8 @@ def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
 
 class AlreadyAdded(EditionError):
     """The file given to :func:`add_witness` is in the corpus already, byte for byte, with
-    its sentence ids locked: nothing to do (the CLI says so and exits 0, so that a script
-    that adds a chapter may run again)."""
+    its sentence ids locked, and no other siglum is asked for: nothing to do (the CLI says
+    so and exits 0, so that a script that adds a chapter may run again)."""
 
 
 def add_witness(file: str | Path, root: str | Path | None = None, siglum: str | None = None,
@@ -346,6 +346,11 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if same is not None:
         locked = all(s.locked for g in build_edition(root).games for s in g.sentences
                      if s.witness == same.siglum)
+        if locked and siglum not in (None, same.siglum):
+            raise EditionError(f"this file is already in the corpus as witness {same.siglum} "
+                               f"({same.path.name}): it is not added again as {siglum}", src,
+                               fix=f"nothing to do (it is witness {same.siglum}); to add "
+                                   f"another copy, give its own file")
         if locked:
             raise AlreadyAdded(f"this file is already in the corpus as witness {same.siglum} "
                                f"({same.path.name}), its sentence ids locked: nothing added",

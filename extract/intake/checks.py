@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ..corpus import ids
 from ..corpus.atomic import TMP_PREFIX
-from ..corpus.ids import CITED, anchor, reading_ids
+from ..corpus.glossary import WORD
+from ..corpus.ids import CITED, anchor, reading_ids, unmarked
 from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games
 from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
@@ -185,8 +186,6 @@ def unknown_lemmas(edition) -> list[str]:
     a typo (``магазинн``), which no sentence's word would ever match, so that the entry
     linked from nothing and nothing said so. (An entry the text uses only in other forms,
     ``вскрывать`` beside the book's ``вскрывается``, is a dictionary word and stays.)"""
-    from ..corpus.glossary import WORD        # lazy: the corpus layer's words
-    from ..corpus.ids import unmarked
     from ..text.morph import analyzer   # lazy: the dictionaries are slow to load
     m = analyzer()
     path = edition.root / "glossary.toml"
