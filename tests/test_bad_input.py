@@ -138,3 +138,17 @@ def test_crlf_chapter_with_words_hyphenated_at_line_ends_adds_like_lf(corpus_cop
         out[name] = [ln.replace(str(f), "chapter.txt") for ln in r.output.splitlines()
                      if "would be stored as" not in ln]
     assert out["crlf"] == out["lf"] and any("new sentence ids" in ln for ln in out["lf"])
+
+
+def test_a_checksum_in_upper_case_is_the_same_checksum(cli, corpus_copy):
+    """A witness's sha256 written in upper-case hex digits was refused as a "checksum
+    mismatch" quoting a value that looks the same (a breaker's find)."""
+    m = corpus_copy / "manifest.toml"
+    text = m.read_text(encoding="utf-8")
+    digest = re.search(r'sha256 = "([0-9a-f]{64})"', text).group(1)
+    m.write_text(text.replace(digest, digest.upper(), 1), encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    m.write_text(text.replace(digest, digest[:-1] + ("0" if digest[-1] != "0" else "1"), 1),
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "checksum mismatch" in r.output

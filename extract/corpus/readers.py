@@ -452,7 +452,7 @@ def load_witnesses(root: Path) -> list[Witness]:
                                fix="restore the file or correct `file`")
         data = path.read_bytes()
         digest = hashlib.sha256(data).hexdigest()
-        if digest != e["sha256"]:
+        if digest != e["sha256"].lower():    # (hex digits in either case: the same digest)
             raise EditionError(
                 f"checksum mismatch for witness {e['siglum']}: the file's sha256 is {digest}",
                 path, fix=f"witnesses are kept verbatim: restore the file from git, or if the "
