@@ -655,12 +655,6 @@ def joins_across_lines(left: str, right: str) -> bool:
     return _join_decision(left, right)
 
 
-def joins_lost_hyphen(left: str, right: str) -> bool:
-    """Whether a word divided by a bare break (no hyphen printed) into ``left`` and ``right``
-    is one word whose hyphen the export lost (rule ``ocr-lost-hyphen``'s own decision)."""
-    return _lost_hyphen(left, right)
-
-
 @lru_cache(maxsize=50_000)
 def _joins_to_word(left: str, right: str) -> bool:
     """Do two pieces of a word divided at a line end make a word joined?"""
@@ -672,10 +666,10 @@ def _bare_join(left: str, right: str) -> str | None:
     """The rule that joins two pieces divided by a bare line break (no hyphen printed): a
     soft hyphen ending the first piece is the typesetter's own hyphenation point
     (:data:`HYPHENATION`, the second piece in lower case), else :data:`OCR_LOST_HYPHEN`
-    when :func:`_lost_hyphen` says the export lost a hyphen; None to keep them apart."""
+    when :func:`joins_lost_hyphen` says the export lost a hyphen; None to keep them apart."""
     if left.endswith("\u00ad"):
         return HYPHENATION if right[:1].islower() else None
-    return OCR_LOST_HYPHEN if _lost_hyphen(left, right) else None
+    return OCR_LOST_HYPHEN if joins_lost_hyphen(left, right) else None
 
 
 def _join_decision(left: str, right: str) -> bool:
@@ -693,7 +687,7 @@ def _join_decision(left: str, right: str) -> bool:
 
 
 @lru_cache(maxsize=50_000)
-def _lost_hyphen(left: str, right: str) -> bool:
+def joins_lost_hyphen(left: str, right: str) -> bool:
     """Whether two word pieces a bare line break divides are one word whose line-end hyphen
     the export lost (rule ``ocr-lost-hyphen``): the right piece begins in lower case, the
     two together are a word (as printed together: a left piece ending in ъ, a word's end in
