@@ -85,6 +85,21 @@ def _printable(name) -> str:
     return os.fsencode(str(name)).decode("utf-8", "backslashreplace")
 
 
+class _Count(click.IntRange):
+    """A whole number from ``min`` up, as :class:`click.IntRange`; a number of more digits
+    than Python reads (``sys.get_int_max_str_digits()``, 4,300 by default) is refused as too
+    long, quoting its first digits and its length, not echoed whole."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        limit = sys.get_int_max_str_digits()
+        if isinstance(value, str) and len(value.strip()) > limit:
+            self.fail(f"{value.strip()[:12]}... has {len(value.strip()):,} characters; a "
+                      f"number here has at most {limit:,} digits", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def _utf8_option(value: str | None, option: str) -> str | None:
     """An option's text must be UTF-8 (bytes that are not arrive as surrogates): a usage
     error naming the option otherwise."""
@@ -467,12 +482,12 @@ def play_reason(result: dict, budget: int) -> str:
 
 @main.command()
 @click.argument("game")
-@click.option("--deal", type=click.IntRange(min=1), required=True, help="Deal number (1, 2, ...).")
+@click.option("--deal", type=_Count(min=1), required=True, help="Deal number (1, 2, ...).")
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
 @click.option("--policy", type=click.Choice(["solver", "careful", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
-@click.option("--budget", type=click.IntRange(min=1), default=None,
+@click.option("--budget", type=_Count(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
                    "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
 @click.option("--seed", type=int, default=None,
@@ -565,19 +580,19 @@ MAX_DEALS = 1_000_000
 
 @main.command()
 @click.argument("game")
-@click.option("--deals", type=click.IntRange(min=1, max=MAX_DEALS), default=100, show_default=True,
+@click.option("--deals", type=_Count(min=1, max=MAX_DEALS), default=100, show_default=True,
               help=f"How many deals (1 to {MAX_DEALS:,}).")
-@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--first", type=_Count(min=1), default=1, show_default=True,
               help="The first deal's number (deals are numbered from 1; the same number is "
                    "the same shuffle on every machine).")
 @click.option("--policy", type=click.Choice(["solver", "careful", "greedy", "blind", "random"]),
               default=DEFAULT_POLICY, show_default=True, help=POLICY_HELP)
 @click.option("--reading", "readings", multiple=True, metavar="AMBIGUITY=READING",
               help="Choose a reading (repeatable); the others take their defaults.")
-@click.option("--budget", type=click.IntRange(min=1), default=None,
+@click.option("--budget", type=_Count(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
                    "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=_Count(min=1), default=None,
               help="Local worker processes (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run on a Dask distributed cluster (tcp://host:8786) instead.")
@@ -615,14 +630,14 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
 @click.option("--policy", "policy_list", multiple=True,
               type=click.Choice(["blind", "greedy", "careful", "solver"]),
               help="Only these policies' rows (repeatable); the other rows are kept.")
-@click.option("--deals", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--deals", type=_Count(min=1), default=1000, show_default=True,
               help="Deals 1..N for the solver, greedy and blind rows (every reading).")
-@click.option("--careful-deals", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--careful-deals", type=_Count(min=1), default=200, show_default=True,
               help="Deals 1..N for the careful player's rows (it searches at every move).")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
+@click.option("--workers", type=_Count(min=1), default=None,
               help="Start a local Dask cluster of this many worker processes (every listener "
                    "on 127.0.0.1, no dashboard) and run there.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=_Count(min=1), default=None,
               help="Local worker processes without Dask (default: all CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run on a running Dask distributed cluster (tcp://host:8786) instead.")
