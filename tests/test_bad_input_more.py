@@ -541,6 +541,11 @@ def test_a_retirement_reason_on_two_lines_is_refused(cli, corpus_copy):
     ("translations/en/mill.toml", '"mill:1" = "', '"mill:1" = "All\\u202e ', '"mill:1"'),
     ("glossary.toml", 'english = "', 'english = "\\u001b', "english"),
     ("manifest.toml", 'description = "', 'description = "\\uFFFE', "description"),
+    # invisible in a field no normaliser reads: a zero-width space inside a word, a
+    # zero-width no-break space inside text, a blank filler letter (a breaker's finds)
+    ("translations/en/mill.toml", '"mill:1" = "', '"mill:1" = "Mi\\u200bll ', '"mill:1"'),
+    ("translations/en/mill.toml", '"mill:1" = "', '"mill:1" = "A\ufeff ', '"mill:1"'),
+    ("games.toml", 'title_en = "', 'title_en = "\\u3164', "title_en"),
 ])
 def test_a_character_that_is_not_text_in_a_data_file_is_named(cli, corpus_copy, name, old, new,
                                                              line_has):

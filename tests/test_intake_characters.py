@@ -36,7 +36,8 @@ REFUSED = [
     ("\u2066", "LEFT-TO-RIGHT ISOLATE"), ("\u2067", "RIGHT-TO-LEFT ISOLATE"),
     ("\u2068", "FIRST STRONG ISOLATE"), ("\u2069", "POP DIRECTIONAL ISOLATE"),
     ("\u2028", "LINE SEPARATOR"), ("\u2029", "PARAGRAPH SEPARATOR"),
-    ("\u2062", "INVISIBLE TIMES"), ("\ufffe", "NONCHARACTER"),
+    ("\u2062", "INVISIBLE TIMES"), ("\ufffe", "NONCHARACTER"), ("\u3164", "HANGUL FILLER"),
+    ("\uffa0", "HALFWIDTH HANGUL FILLER"),
 ]
 ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"]
 

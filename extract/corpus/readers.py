@@ -101,7 +101,8 @@ def read_toml(path: Path) -> dict:
 def _screen_fields(data: dict, text: str, path: Path) -> None:
     """EditionError for a key or string of ``data`` (parsed from ``text``, the file ``path``)
     that holds a character that is not text (:func:`bad_in_field`; a field copied from a
-    witness, :data:`VERBATIM_KEYS`, may hold its page breaks), naming the key's line."""
+    witness, :data:`VERBATIM_KEYS`, may hold its page breaks and zero-width characters),
+    naming the key's line."""
     todo: list = [("", data)]
     while todo:
         name, v = todo.pop()
@@ -116,7 +117,7 @@ def _screen_fields(data: dict, text: str, path: Path) -> None:
 
 
 def _screen_one(name: str, value: str, text: str, path: Path) -> None:
-    bad = bad_in_field(value, page_breaks=name in VERBATIM_KEYS)
+    bad = bad_in_field(value, verbatim=name in VERBATIM_KEYS)
     if bad is not None:
         at, what, fix = bad
         cp = ord(value[at])   # the line: where the character, or its escape, stands

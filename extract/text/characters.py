@@ -22,8 +22,15 @@ can carry invisibly is sorted here:
   reorder what a reader sees, so an apparatus could show text in an order the witness does
   not have), the line and paragraph separators U+2028 and U+2029 (a line break the pipeline
   would not see as one), other invisible format characters (Unicode category Cf) and the
-  noncharacters U+FFFE and U+FFFF. None of them is ever printed in a book; the editor
-  deletes or replaces it in the file, so the witness stays the text as transcribed.
+  noncharacters U+FFFE and U+FFFF, and the blank "filler" letters (:data:`FILLERS`: U+115F,
+  U+1160, U+3164, U+FFA0, letters that print nothing and so pass for a space or for nothing).
+  None of them is ever printed in a book; the editor deletes or replaces it in the file, so
+  the witness stays the text as transcribed.
+
+A data file's text field (a translation, a title, a reason: :func:`bad_in_field`) is judged
+the same way, and a zero-width character is refused there too: no normaliser runs over such a
+field, so the character would reach the site and the TEI unseen (splitting a word for the
+search, or a link). Only a field copied from a witness as printed may keep it.
 """
 from __future__ import annotations
 
@@ -54,11 +61,15 @@ _C0_NAMES = (
 _OTHER_NAMES = {0x7F: "DELETE", 0x85: "NEXT LINE", 0xFFFE: "NONCHARACTER",
                 0xFFFF: "NONCHARACTER"}
 
+#: Letters that print nothing (Hangul fillers): not book text anywhere.
+FILLERS = {"\u115f": "HANGUL CHOSEONG FILLER", "\u1160": "HANGUL JUNGSEONG FILLER",
+           "\u3164": "HANGUL FILLER", "\uffa0": "HALFWIDTH HANGUL FILLER"}
+
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 # Candidates for :func:`check_text` (a quick scan; each hit is then classified).
 _SUSPECT = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff"
-                      r"\u0600-\u0605\u061c\u06dd\u070f\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+                      r"\u115f\u1160\u3164\uffa0\u0600-\u0605\u061c\u06dd\u070f\u08e2\u180e\u200b-\u200f\u202a-\u202e"
                       r"\u2060-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U0001bca0-\U0001bca3"
                       r"\U0001d173-\U0001d17a\U000e0001-\U000e007f]")
 
@@ -97,22 +108,33 @@ def _kind_and_fix(ch: str) -> tuple[str, str] | None:
                 "pages and word processors)")
     if cp in (0xFFFE, 0xFFFF):
         return ("noncharacter", "delete it: it is not a character of any text")
+    if ch in FILLERS:
+        return ("blank filler letter", "delete it (or write a space): it prints nothing, so "
+                "it passes for a space or for nothing while search and collation read it as "
+                "a letter")
     if unicodedata.category(ch) == "Cf":
         return ("invisible format character", "delete it: it is not book text")
     return None
 
 
-def bad_in_field(value: str, page_breaks: bool = False) -> tuple[int, str, str] | None:
+def bad_in_field(value: str, verbatim: bool = False) -> tuple[int, str, str] | None:
     """The first character of a data file's text field (a translation, a title, a reason)
     that is not text: ``(offset, "U+XXXX NAME, a KIND", fix)``, or None. As
-    :func:`check_text` judges a witness, but a form feed is one too unless ``page_breaks``
-    (a field copied from a witness as printed): the TEI and the HTML cannot carry it."""
+    :func:`check_text` judges a witness, but a form feed and a zero-width character
+    (:data:`ZERO_WIDTH`) are refused too unless ``verbatim`` (a field copied from a witness
+    as printed, which keeps them as the witness does): the TEI and the HTML cannot carry a
+    form feed, and no normaliser removes a zero-width character from a field."""
     for m in _SUSPECT.finditer(value):
-        k = _kind_and_fix(m.group())
+        ch = m.group()
+        k = _kind_and_fix(ch)
+        if k is None and ch in ZERO_WIDTH and not verbatim:
+            k = ("zero-width character", "delete it: it is invisible, and it splits the word "
+                 "it stands in for the search (the normaliser removes it from a witness, but "
+                 "nothing removes it from a data file)")
         if k is not None:
             article = "an" if k[0][0] in "aeiou" else "a"
             return m.start(), f"{char_name(m.group())}, {article} {k[0]}", k[1]
-    i = -1 if page_breaks else value.find("\x0c")
+    i = -1 if verbatim else value.find("\x0c")
     if i >= 0:
         return i, f"{char_name(chr(12))}, a control character", "delete it"
     return None
