@@ -346,3 +346,29 @@ def test_a_corpus_that_cannot_be_written_names_the_file_not_a_temporary(cli, cor
     r = cli("--corpus", corpus_copy, "add", src)
     assert r.exit_code == 1 and "Permission denied" in r.output, r.output
     assert ".tmp-" not in r.output and f"{corpus_copy}/witnesses/" in r.output, r.output
+
+
+def test_check_names_translations_it_never_reads(corpus_copy, cli):
+    """A translation in another language's folder, one loose in translations/ or one not
+    named .toml is never read (the site showed the sentences untranslated without a word):
+    check names each file and where English translations go; a README and hidden files
+    are let be."""
+    tr = corpus_copy / "translations"
+    mill = (tr / "en" / "mill.toml").read_text(encoding="utf-8")
+    (tr / "fr").mkdir()
+    (tr / "fr" / "mill.toml").write_text(mill, encoding="utf-8")
+    (tr / "octagon.toml").write_text("[sentences]\n", encoding="utf-8")
+    (tr / "en" / "favourite.txt").write_text("[sentences]\n", encoding="utf-8")
+    (tr / "README.md").write_text("How to translate.\n", encoding="utf-8")
+    (tr / "en" / ".DS_Store").write_bytes(b"\0")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    assert "[FAIL] no stray files in the corpus" in r.output
+    unread = [l.strip() for l in r.output.splitlines() if ": not read: the edition reads" in l]
+    assert [l.split(": not read")[0] for l in unread] == [
+        str(tr / "en" / "favourite.txt"), str(tr / "fr" / "mill.toml"), str(tr / "octagon.toml")]
+    assert f"one file a game, {tr / 'en' / '<game>.toml'}" in unread[0]
+    for p in (tr / "fr" / "mill.toml", tr / "octagon.toml", tr / "en" / "favourite.txt"):
+        p.unlink()
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0 and "[ok] no stray files" in r.output, r.output

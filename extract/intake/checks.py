@@ -88,8 +88,10 @@ def unread_mixed_words(edition) -> list[str]:
 def corpus_leftovers(edition) -> list[str]:
     """Files in the corpus folder that no manifest entry accounts for: a witness file
     without a ``[[witness]]`` entry (an ``add`` cut short), a corrections file
-    ``structure/<siglum>.toml`` of no witness, and temporary files a killed
-    writer left (``.tmp-*``, ``*.tmp``). (A manifest entry without its file stops the model
+    ``structure/<siglum>.toml`` of no witness, a file under ``translations/`` that is no
+    ``translations/en/<game>.toml`` (another language's folder, a ``.txt``: never read; a
+    README or a hidden file is let be), and temporary files a killed writer left
+    (``.tmp-*``, ``*.tmp``). (A manifest entry without its file stops the model
     from loading at all, with the manifest's file and line.)"""
     root = edition.root
     listed = {w.path.resolve() for w in edition.witnesses}
@@ -106,6 +108,16 @@ def corpus_leftovers(edition) -> list[str]:
             out.append(f"{p}: corrections for a witness the manifest does not list (a misspelt "
                        f"siglum, or a witness not added yet); name it <siglum>.toml of a witness "
                        f"in {root / 'manifest.toml'}")
+    folder = root / "translations"
+    for p in sorted(folder.rglob("*")) if folder.is_dir() else []:
+        rel = p.relative_to(folder)
+        if (p.is_file() and not any(x.startswith(".") for x in rel.parts)
+                and not p.name.startswith(TMP_PREFIX) and not p.name.endswith(".tmp")
+                and not p.name.upper().startswith("README")
+                and not (len(rel.parts) == 2 and rel.parts[0] == "en" and p.suffix == ".toml")):
+            out.append(f"{p}: not read: the edition reads English translations only, one file a "
+                       f"game, {folder / 'en' / '<game>.toml'}; move it there (renamed "
+                       f"<game>.toml) if it is one, or keep it outside the corpus")
     for p in sorted(root.rglob("*")):
         rel = p.relative_to(root)
         if p.is_file() and (p.name.startswith(TMP_PREFIX) or p.name.endswith(".tmp")
@@ -338,8 +350,8 @@ def run_checks(edition) -> tuple[bool, str]:
     section(f"sentence and apparatus ids match {ids.LOCK_NAME} "
             f"({count(len(edition.lock), 'id')})",
             ids.lock_problems(edition) + apparatus_problems(edition))
-    section("no stray files in the corpus (witness files without a manifest entry, temporary "
-            "files)", corpus_leftovers(edition))
+    section("no stray files in the corpus (witness files without a manifest entry, unread "
+            "translations, temporary files)", corpus_leftovers(edition))
     section("no word of a sentence mixes Cyrillic and Latin letters unread (an OCR slip)",
             unread_mixed_words(edition), fatal=False)
 
