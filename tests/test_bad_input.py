@@ -61,6 +61,13 @@ CASES = {
     "emendation occurrence negative": (lambda c: _append(c, "emendations.toml",
         '\n[[emendation]]\nwitness = "XL"\nline = 3\nreading = "Мельница"\ncorrection = "М"\n'
         'reason = "r"\noccurrence = -1\n'), "emendations.toml:", "occurrence must be 1 or more"),
+    "emendation occurrence past the count": (lambda c: _append(c, "emendations.toml",
+        '\n[[emendation]]\nwitness = "XL"\nline = 3\nreading = "Мельница"\ncorrection = "М"\n'
+        'reason = "r"\noccurrence = 3\n'), "emendations.toml:",
+        "occurrence 3: 'Мельница' stands only once on line 3 of witness XL"),
+    "emendation supplement not closed": (lambda c: _replace(c, "emendations.toml",
+        'correction = "места"', 'correction = "места [с"'), "emendations.toml:",
+        "the correction's square brackets (the editors' supplement) do not pair: 1 '[' not closed"),
     "emendations overlap": (lambda c: _append(c, "emendations.toml",
         '\n[[emendation]]\nwitness = "XLVI"\nline = 19\nreading = "ета"\ncorrection = "x"\nreason = "r"\n'),
         "emendations.toml:", "overlaps the one on line"),

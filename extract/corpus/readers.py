@@ -18,6 +18,7 @@ from pathlib import Path
 from ..text.characters import bad_in_field, check_text
 from ..text.errors import EditionError, line_of
 from ..text.normalise import Emendation
+from ..text.words import unpaired_bracket
 from .structure import MARKS, Mark
 from .structure import key as title_key
 
@@ -520,7 +521,9 @@ def load_emendations(root: Path, witnesses: list[Witness]) -> dict[str, list[Eme
 
     Each entry gives ``witness``, ``line`` (1-based), ``reading`` (as in the witness),
     ``correction``, ``reason`` and optionally ``occurrence`` (which occurrence of the reading on
-    that line, from 1). Raises EditionError if the reading is not on that line.
+    that line, from 1). Raises EditionError if the reading is not on that line (that many
+    times), or if the correction's square brackets (an editorial supplement's) do not pair
+    where the reading's do.
     """
     path = root / "emendations.toml"
     by_siglum = {w.siglum: w for w in witnesses}
@@ -544,12 +547,24 @@ def load_emendations(root: Path, witnesses: list[Witness]) -> dict[str, list[Eme
         if occ < 1:
             raise EditionError(f"occurrence must be 1 or more, not {occ}", path, line,
                                fix="count occurrences on the line from 1")
-        if not starts or occ > len(starts):
+        if not starts:
             raise EditionError(f"{e['reading']!r} is not on line {n} of witness {w.siglum}",
                                path, line, fix="correct `line` or `reading`")
+        if occ > len(starts):
+            times = "once" if len(starts) == 1 else f"{len(starts)} times"
+            raise EditionError(f"occurrence {occ}: {e['reading']!r} stands only {times} on "
+                               f"line {n} of witness {w.siglum}", path, line,
+                               fix=f"give an occurrence from 1 to {len(starts)}, or correct "
+                                   f"`line`")
         if len(starts) > 1 and "occurrence" not in e:
             raise EditionError(f"{e['reading']!r} stands {len(starts)} times on line {n}",
                                path, line, fix="add `occurrence = N` to say which one")
+        bracket = unpaired_bracket(e["correction"])
+        if bracket and not unpaired_bracket(e["reading"]):   # (brackets printed unpaired stay)
+            raise EditionError(f"the correction's square brackets (the editors' supplement) "
+                               f"do not pair: {bracket}", path, line,
+                               fix="close each [supplied words] with ], or remove the stray "
+                                   "bracket")
         start = sum(len(x) + 1 for x in lines[:n - 1]) + starts[occ - 1]
         end = start + len(e["reading"])
         for a, b, other in where.get(w.siglum, []):

@@ -64,6 +64,7 @@ from ..text.normalise import (
     normalise,
     word_change,
 )
+from ..text.words import unpaired_bracket
 from .notes import note_blocks
 
 
@@ -572,16 +573,8 @@ def _check_brackets(sid: str, english: str, path: Path, line: int | None) -> Non
     """EditionError (file, line, fix) when the square brackets of a translation, which
     mark the translator's additions (``[to a row]``), do not pair: an unclosed ``[`` would
     make the rest of the sentence look added, a stray ``]`` hides where the addition began."""
-    depth = 0
-    for i, c in enumerate(english):
-        if c == "[":
-            depth += 1
-        elif c == "]":
-            depth -= 1
-            if depth < 0:
-                break
-    if depth:
-        what = "a ']' with no '[' before it" if depth < 0 else f"{depth} '[' not closed"
+    what = unpaired_bracket(english)
+    if what:
         raise EditionError(f"{sid}: the translation's square brackets (the translator's "
                            f"additions) do not pair: {what}", path, line,
                            fix="close each [addition] with ], or remove the stray bracket")

@@ -1,4 +1,5 @@
-"""Small wording helpers for messages shown to people (the CLI, the site)."""
+"""Small wording helpers: messages shown to people (the CLI, the site), and the square brackets
+that mark an editor's or translator's additions in a text."""
 from __future__ import annotations
 
 
@@ -7,3 +8,18 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     ``count(2, "deal")`` -> ``"2 deals"``, ``count(2, "entry", "entries")`` -> ``"2 entries"``.
     English has one singular (1) and one plural (0, 2, 3, ...)."""
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def unpaired_bracket(text: str) -> str | None:
+    """How the square brackets of ``text`` (an addition's marks: ``[to a row]``) fail to
+    pair, in words (``"a ']' with no '[' before it"``, ``"2 '[' not closed"``), or None when
+    each ``[`` is closed by a ``]`` after it."""
+    depth = 0
+    for c in text:
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if depth < 0:
+                return "a ']' with no '[' before it"
+    return f"{depth} '[' not closed" if depth else None
