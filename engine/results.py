@@ -55,9 +55,12 @@ import contextlib
 import hashlib
 import inspect
 import json
+import logging
 import math
 import os
 import platform
+import signal
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -551,20 +554,51 @@ def rows_planned(games_: list[str] | None = None,
 def local_cluster(workers: int):
     """A Dask ``LocalCluster`` of ``workers`` worker processes (one thread each) with every
     listener on 127.0.0.1 and no dashboard; RuntimeError if dask.distributed is missing or a
-    listener is elsewhere. The caller closes it."""
+    listener is elsewhere. The worker processes ignore Ctrl-C (the caller, stopping, closes
+    them). The caller closes it."""
     try:
         from distributed import LocalCluster
     except ImportError:  # pragma: no cover - depends on the environment
         raise RuntimeError("--workers needs dask.distributed: pip install "
                            "'patience-edition[cluster]' (or 'dask[distributed]')") from None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           host="127.0.0.1", scheduler_port=0, dashboard_address=None,
-                           worker_dashboard_address=None)
+    # The worker processes start with Ctrl-C ignored (a disposition a child inherits, and
+    # Python then leaves as it is): SIGINT goes to the whole process group, and each worker
+    # printed its own KeyboardInterrupt traceback while this process stopped and closed them
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", scheduler_port=0, dashboard_address=None,
+                               worker_dashboard_address=None)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, before)
+    # Dask's own warnings (a task cancelled, a worker killed while stopping) are not the
+    # command's: the workers report errors only
+    cluster.get_client().run(_errors_only)
     where = [cluster.scheduler_address] + list(cluster.scheduler_info["workers"])
     if not all(a.startswith("tcp://127.0.0.1:") for a in where):
         cluster.close()
         raise RuntimeError(f"a listener of the cluster is not on 127.0.0.1: {where}")
     return cluster
+
+
+def _errors_only() -> None:
+    """Let the ``distributed`` loggers of this process (a worker's) report errors only."""
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+
+
+@contextlib.contextmanager
+def _quiet_dask():
+    """The ``distributed`` loggers of this process report errors only inside the block
+    (closing a cluster stopped by Ctrl-C warns of every cancelled task and killed worker)."""
+    log = logging.getLogger("distributed")
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
 
 
 def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None = None,
@@ -659,8 +693,9 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     _write(path, rows, run, policies, whole, final=False)
     finally:
         if cluster is not None:
-            scheduler.close()
-            cluster.close()
+            with _quiet_dask():
+                scheduler.close()
+                cluster.close()
     run.update(complete=True, wall_seconds=round(time.perf_counter() - t0, 1))
     return _write(path, rows, run, policies, whole, final=True)
 

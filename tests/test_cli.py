@@ -309,3 +309,48 @@ def test_ctrl_c_stops_a_parallel_results_run(corpus_copy):
         time.sleep(0.3)
         with pytest.raises(ProcessLookupError):       # no worker is left in its group
             os.killpg(p.pid, 0)
+
+
+def test_ctrl_c_at_a_terminal_stops_a_cluster_run_with_one_message(corpus_copy):
+    """Ctrl-C at a terminal (SIGINT to the whole process group) during `edition results
+    --workers 2`: each Dask worker process printed its own KeyboardInterrupt traceback, and
+    Dask warned of every cancelled task (a breaker's find). Now the command's one message
+    ends the output, and no worker is left."""
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import CORPUS, REPO
+    shutil.copytree(CORPUS / "results", corpus_copy / "results")
+    p = subprocess.Popen([sys.executable, "-m", "extract.cli", "--corpus", str(corpus_copy),
+                          "results", "--game", "mill", "--deals", "300", "--careful-deals", "20",
+                          "--fresh", "--workers", "2"],
+                         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    try:
+        deadline = time.monotonic() + 120
+        seen = b""
+        while b"careful" not in seen and time.monotonic() < deadline:   # rows under way
+            seen += p.stderr.readline()
+        time.sleep(2)                       # the workers are playing its deals
+        os.killpg(p.pid, signal.SIGINT)     # as a terminal sends Ctrl-C: to the whole group
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    err = (seen + err).decode()
+    assert p.returncode == 130, err[-2000:]
+    assert "Traceback" not in err and "WARNING" not in err, err[-3000:]
+    assert err.rstrip().splitlines()[-1].startswith("edition: stopped; the rows measured so far"), err
+    gone = time.monotonic() + 15
+    while time.monotonic() < gone:      # no worker is left in its group (the cluster's
+        try:                            # processes end as it closes)
+            os.killpg(p.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(p.pid, 0)
