@@ -94,3 +94,6 @@ def test_a_wheel_install_builds_an_edition_of_its_own_corpus(tmp_path):
     assert 'id="mill.4"' in page
     assert (work / "site" / "_static" / "pyodide" / "pyodide.asm.wasm").is_file()
     assert not any(venv.rglob("node_modules"))     # npm installed into the cache, not the package
+    npm = tmp_path / "cache" / "patience-edition" / "npm" / "node_modules"
+    assert (npm / "pyodide").is_dir()
+    assert not (npm / "axe-core").exists()         # the tests' devDependency is not the site's

@@ -104,8 +104,9 @@ def pinned(root: Path) -> str:
 
 
 def ensure_pyodide(root: Path, say=None, alternative: str = NO_PANEL) -> Path:
-    """``root/node_modules/pyodide`` at the pinned version, running ``npm ci`` first when it
-    is missing or another version (``say``, a function of one string, is told so; default
+    """``root/node_modules/pyodide`` at the pinned version, running ``npm ci --omit=dev``
+    first (the test-only devDependencies are not the site's) when it is missing or another
+    version (``say``, a function of one string, is told so; default
     Sphinx's log). Returns its folder; ExtensionError naming the fix when npm is missing or
     fails (``alternative`` ends the fix)."""
     want = pinned(root)
@@ -126,10 +127,10 @@ def ensure_pyodide(root: Path, say=None, alternative: str = NO_PANEL) -> Path:
                              f"installed in {root / 'node_modules'}, and the command `npm` "
                              f"was not found. Fix: {FIX_NPM}{alternative}")
     (say or logger.info)(f"installing the pinned npm packages with `npm ci` in {root} "
-                         f"(pyodide {want} for the site; package.json's devDependencies, "
-                         f"for the tests only) ...")
-    r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True,
-                       text=True)
+                         f"(pyodide {want} for the site; not package.json's "
+                         f"devDependencies, which only the tests use) ...")
+    r = subprocess.run([npm, "ci", "--omit=dev", "--no-audit", "--no-fund"], cwd=root,
+                       capture_output=True, text=True)
     if r.returncode != 0 or not ok():
         tail = (r.stderr or r.stdout).strip().splitlines()[-5:]
         raise ExtensionError(f"`npm ci` in {root} failed (exit {r.returncode}): "
