@@ -37,10 +37,16 @@ _KIND_WORDS = {"redeal": "redeal", "turn": "turn a card", "reserve": "turn up th
                "pair": "pair", "match": "take away the matching cards"}
 
 
+#: the mark of a second pack's card in what a reader sees (U+2032 PRIME, as the site's
+#: drawings have it: ``7♣′``); the engine's codes keep the ASCII ``'`` (``7C'``)
+PRIME = "\u2032"
+
+
 @lru_cache(maxsize=None)
 def symbol(code: str) -> str:
-    """``"7C"`` -> ``"7♣"`` (second pack: ``"7♣'"``)."""
-    return Card.parse(code).symbol
+    """``"7C"`` -> ``"7♣"``; a second pack's ``"7C'"`` -> ``"7♣′"`` (:data:`PRIME`)."""
+    card = Card.parse(code)
+    return card.symbol.rstrip("'") + PRIME * card.pack
 
 
 # -- rule ids ------------------------------------------------------------------------------

@@ -871,3 +871,18 @@ def test_serve_sends_the_wasm_type_whatever_the_system_says(site):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_second_pack_card_has_one_mark_in_the_panel(browser, served):
+    """The Play panel draws and captions a second pack's card with the prime ′, as the
+    stepper and the figures do (it drew and captioned Q♦' : a helper's find)."""
+    moves = describe.format_moves([("turn",)])
+    page, errors = open_page(browser, f"{served}/games/octagon.html?deal=1&moves={moves}")
+    wait_ready(page, "octagon")
+    b = board(page, "octagon")
+    assert b.locator(".play-move").all_inner_texts() == [
+        "turn a card: a face-down card from stock onto Q♦\u2032 on waste"]
+    drawn = b.locator(".play-card").all_inner_texts()
+    assert "Q♦\u2032" in drawn and not any(t.endswith("'") for t in drawn)
+    assert errors == []
+    page.close()

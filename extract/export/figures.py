@@ -15,6 +15,7 @@ from __future__ import annotations
 from lxml import etree
 
 from engine import games
+from engine.describe import PRIME  # the second pack's mark, as the captions write it
 from engine.describe import short_labels  # noqa: F401 (the figures label piles as the Play panel does)
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -26,7 +27,6 @@ STACK = 2                        # px offset per visible edge of an unfanned pil
 STACK_SHOWN = 3                  # edges drawn for an unfanned pile (the rest lie under them)
 RED = {"H", "D"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-PRIME = "′"                      # U+2032: a card of the second pack
 PRIME_LEGEND = (f"A card marked {PRIME} (7♥{PRIME}) belongs to the second pack; the two packs "
                 "are alike and the mark only tells the copies apart.")
 

@@ -124,3 +124,24 @@ def test_api_errors_are_one_line_value_errors():
         with pytest.raises(ValueError) as e:
             api.play(**kw)
         assert "\n" not in str(e.value) and ("allowed" in str(e.value) or "must" in str(e.value))
+
+
+def test_a_second_pack_card_reads_with_one_mark_in_captions_and_drawings():
+    """The second pack's mark is the prime ′ wherever a reader sees a card: in the move
+    captions (engine.describe), the figures and both drawings of the site (the Play panel
+    drew and captioned 7♥', the stepper and the figures 7♥′: a helper's find); the engine's
+    codes keep the ASCII mark (10S')."""
+    from pathlib import Path
+
+    from engine import describe
+    from extract.export import figures
+    assert describe.symbol("10S'") == "10♠\u2032" and describe.symbol("10S") == "10♠"
+    assert figures.PRIME == describe.PRIME == "\u2032"
+    s = games.new("octagon", 1).apply(("turn",))     # Q♦ of the second pack on the waste
+    assert [m["caption"] for m in describe.described(s)["legal"]] == [
+        "turn a card: a face-down card from stock onto Q♦\u2032 on waste"]
+    static = Path(__file__).resolve().parents[2] / "extract" / "sphinxext" / "static"
+    for js in ("play-panel.js", "edition.js"):
+        text = (static / js).read_text(encoding="utf-8")
+        assert '(prime ? "\\u2032" : "")' in text, js
+        assert '(prime ? "\'" : "")' not in text, js

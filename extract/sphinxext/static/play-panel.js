@@ -28,7 +28,7 @@
   }
   function cardText(code) {
     var prime = code.slice(-1) === "'", c = prime ? code.slice(0, -1) : code;
-    return {text: c.slice(0, -1) + (SUIT[c.slice(-1)] || c.slice(-1)) + (prime ? "'" : ""),
+    return {text: c.slice(0, -1) + (SUIT[c.slice(-1)] || c.slice(-1)) + (prime ? "\u2032" : ""),
             red: c.slice(-1) === "H" || c.slice(-1) === "D"};
   }
   function anchor(rule) { return rule.replace(/[:=]/g, "."); }
@@ -348,7 +348,7 @@
         if (code === null) { c.classList.add("back"); } else {
           var t = cardText(code);
           if (p.fan === "right") {   /* covered cards show an 18 px strip: rank over suit */
-            var at = t.text.slice(-1) === "'" ? -2 : -1;   /* a second pack's card: 7♥' */
+            var at = t.text.slice(-1) === "\u2032" ? -2 : -1;   /* a second pack's card: 7♥′ */
             c.classList.add("index"); c.appendChild(el("span", {}, t.text.slice(0, at))); c.appendChild(el("span", {}, t.text.slice(at)));
           } else { c.textContent = t.text; }
           if (t.red) { c.classList.add("red"); }
