@@ -903,3 +903,27 @@ def test_a_markdown_pages_formatting_and_any_pages_entities_are_read_apart(cli, 
     ed = build_edition(corpus_copy)
     s = ed.game("kotilon").texts[ed.witnesses[-1].siglum][0]
     assert s.normalised == "Берут колоду, т. е. 52 карты, *не* тасуя."    # no Markdown page
+
+
+def test_running_heads_with_the_page_number_between_two_paragraphs():
+    """A breaker's djvu text layer (no form feed, no blank line between pages): the chapter
+    heading again with the page number beside it (``ГЛАВА LV. 125``) right after a sentence
+    ended made a new chapter and an untitled fragment of the game's rest; the game's own
+    title set a wide gap from its page number (``СОЛНЦЕ.        127``) made a second game
+    'solntse-2' with the sentence '127'. Both are running heads, and the game stays one."""
+    text = ("ГЛАВА LV.\nКоврикъ. — Солнце.\nКоврикъ.\nБерутъ двѣ колоды картъ. Тузы кладутся "
+            "выше.\nСолнце.\n(Одна колода.)\nИзъ колоды вынимаютъ всѣхъ королей и кладутъ "
+            "ихъ\nкрестомъ.\nГЛАВА LV. 125\nОткрываютъ верхнія карты лучей и кладутъ на "
+            "королей.\nКогда лучъ опустѣетъ, его мѣсто остается пустымъ.\nСОЛНЦЕ."
+            + " " * 16 + "127\nПасьянсъ вышелъ, если на каждомъ королѣ лежатъ всѣ карты.\n")
+    lay = analyse(text)
+    assert lay.headings == (("LV", ("Коврикъ", "Солнце")),), lay.headings
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == ["ГЛАВА LV. 125", "СОЛНЦЕ." + " " * 16 + "127"]
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    assert [p.kind for p in lay.parts] == ["heading", "title", "prose", "title", "prose",
+                                           "debris", "prose", "debris", "prose"]
+    assert not lay.warnings, lay.warnings
+    # a title followed by its first words at one space is still a title and its text
+    run_in = "Коврикъ.\nБерутъ двѣ колоды.\nСолнце. Изъ колоды 12 картъ.\n"
+    assert [p.label for p in analyse(run_in).parts if p.kind == "title"] == ["Коврикъ", "Солнце"]

@@ -1282,6 +1282,15 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a page number before a line in capitals taken as a "
                                       "running head"))
+        elif k and (head := RUNNING_HEAD.match(ln.text)) and len(ln.text) <= 80 and \
+                re.search(r"\S[ \t]*(?:\t|   )[ \t]*\S", ln.text) and \
+                sum(ch.isalpha() for ch in ln.text) >= 4:
+            # a line and its page number set apart by a wide gap (``СОЛНЦЕ.        125``,
+            # ``126      ПАСЬЯНСЫ.``): a running head as a djvu or pdftotext export lays it out
+            # across the page, met once (a title or a sentence never ends so)
+            ln.kind, ln.label = "debris", "running head"
+            guesses.append((ln.start, "a line and a page number set a wide gap apart taken as "
+                                      "a running head"))
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
@@ -1867,9 +1876,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
             prev = lines[i - 1] if i else None
             if h and not h[1] and any(h[0] == seen for seen, _ in headings) and (
                     _page_top(lines, i) or _next_prose_lowercase(lines, i)
-                    or (prev is not None and _is_page_number(prev))):
+                    or (prev is not None and _is_page_number(prev))
+                    or RUNNING_HEAD.match(ln.text)):
                 # the chapter's heading again at the top of a later page (after a form feed
-                # or a page number, or inside a sentence that runs on): its running head
+                # or a page number, or inside a sentence that runs on, or with the page's
+                # number beside it, ``ГЛАВА LV. 125``): its running head
                 ln.kind, ln.label = "debris", "running head"
                 guesses.append((ln.start, "a chapter heading repeated at the top of a page "
                                           "taken as a running head"))
