@@ -927,3 +927,20 @@ def test_running_heads_with_the_page_number_between_two_paragraphs():
     # a title followed by its first words at one space is still a title and its text
     run_in = "Коврикъ.\nБерутъ двѣ колоды.\nСолнце. Изъ колоды 12 картъ.\n"
     assert [p.label for p in analyse(run_in).parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+
+
+@pytest.mark.parametrize("line, number", [
+    ("Фиг. 12.", "12"), ("(Рис. 3.)", "3"), ("Чертежъ 2.", "2"), ("РИС. 4.", "4"),
+    ("Рис. 12. Расположеніе картъ въ пасьянсѣ «Солнце».", "12"), ("Фиг. 12. Солнце.", "12"),
+    ("Рис. 12 показываетъ, какъ лежатъ карты.", None)])
+def test_a_figure_caption_is_a_figure_never_a_sentence_or_a_title(line, number):
+    """A breaker's chapter: a figure's number with its caption after it (``Рис. 12.
+    Расположеніе картъ ...``) was two sentences of the game, and one naming the game
+    (``Фиг. 12. Солнце.``) a second game 'solntse-2'. A line that only speaks of a figure
+    (no stop after the number) stays text."""
+    text = f"Солнце.\n\nИзъ колоды вынимаютъ всѣхъ королей.\n\n{line}\n\nОткрываютъ карты.\n"
+    lay = analyse(text)
+    figures = [p.label for p in lay.parts if p.kind == "figure"]
+    assert figures == ([number] if number else [])
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Солнце"]
+    assert not lay.warnings, lay.warnings

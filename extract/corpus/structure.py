@@ -77,7 +77,11 @@ LINE = re.compile(r"[^\n\r\f\u2028\u2029\x85]+")
 HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:]|(?=\s)|$)\s*(.*)$",
                      re.S | re.I)
 ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
-FIGURE = re.compile(r"^\(?\s*(?:Фиг|Рис|Черт)\s*\.\s*(\d+)\s*\.?\s*\)?\s*\.?$")
+#: a figure's number on a line of its own (``Фиг. 41.``, ``(Рис. 3.)``, ``Чертежъ 2``), with
+#: or without its caption after a stop (``Рис. 12. Расположеніе картъ ...``): a figure, never
+#: a sentence or a title (a sentence about one, ``Рис. 12 показываетъ ...``, has no stop)
+FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт)\s*\.|Фигура|Рисун(?:окъ?|\.)|Чертежъ?)\s*(\d+)"
+                    r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*\S.{0,118})$", re.I)
 QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
                           re.I)
 #: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``)
