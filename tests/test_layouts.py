@@ -944,3 +944,20 @@ def test_a_figure_caption_is_a_figure_never_a_sentence_or_a_title(line, number):
     assert figures == ([number] if number else [])
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Солнце"]
     assert not lay.warnings, lay.warnings
+
+
+@pytest.mark.parametrize("printed", [",Солнце.", "'Солнце.", "Солнце,", "Солнце.'", "‘Солнце."])
+def test_an_ocr_speck_on_a_title_line_does_not_hide_a_game_the_heading_names(printed):
+    """A breaker's OCR chapter: a comma or an apostrophe before or after a title the heading
+    names (``,Солнце.`` over ``(Одна колода.)``) made the title and the subtitle sentences of
+    the game before, and warned that the text lacks 'Солнце'; after the stop
+    (``Солнце.'``) the speck began the game's first sentence."""
+    text = (f"ГЛАВА LV.\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ двѣ колоды картъ.\n\n"
+            f"{printed}\n(Одна колода.)\n\nИзъ колоды вынимаютъ всѣхъ королей.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    (title,) = [p for p in lay.parts if p.label == "Солнце"]
+    assert text[title.start:title.end].endswith("(Одна колода.)")
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"] == [
+        "Берутъ двѣ колоды картъ.", "Изъ колоды вынимаютъ всѣхъ королей."]
+    assert not lay.warnings, lay.warnings

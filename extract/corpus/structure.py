@@ -92,7 +92,7 @@ _END_MARKER = re.compile(TITLE_MARKER + "$")
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: a stop, a parenthesis (``Мельница. (Полная колода карт)``)
-TITLE_TAIL = re.compile(r"[»\"”]?(?:" + TITLE_MARKER + r")?\.?[»\"”]?"
+TITLE_TAIL = re.compile(r"[»\"”]?(?:" + TITLE_MARKER + r")?[.,]?[»\"”'‘’`´]?"
                         r"(?:\s*\([^()\n]{1,60}\))?\.?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
@@ -755,22 +755,28 @@ def _name_shape(body: str, max_words: int) -> bool:
             and re.fullmatch(r"[^\W\d_][\w\s,\-&]*", body) is not None and "_" not in body)
 
 
+#: marks an OCR leaves about a title's words (a speck read as a comma or an apostrophe):
+#: ``,Солнце.``, ``Солнце,``, ``Королевская свадьба.'``
+_STRAY = ",'‘’`´"
+
+
 def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
     """If ``line`` begins with a known title (optionally after ``Пасьянс``), ``(start, end)``
     of the title words in the line; the title must be followed by ``.``, ``(``, a closing
-    quote or the end of the line."""
+    quote or the end of the line. An OCR speck before or after the title's words (a comma,
+    an apostrophe: :data:`_STRAY`) does not hide a known title."""
     words = _words(line[:200])
     first = 1 if words and words[0][2] == "пасьянс" else 0
     if first and not line[:words[0][0]].strip() == "":
         return None
-    if not first and words and line[:words[0][0]].strip(" \t«\"„“1234567890.)"):
+    if not first and words and line[:words[0][0]].strip(" \t«\"„“1234567890.)" + _STRAY):
         return None
     for title in sorted(known, key=len, reverse=True):
         got = words[first:first + len(title)]
         if len(got) == len(title) and [w[2] for w in got] == title:
             end = got[-1][1]
             rest = line[end:]
-            if not rest.strip() or re.match(r"\s*[»\"”]?\s*[.(]", rest):
+            if not rest.strip(" \t" + _STRAY) or re.match(r"\s*[»\"”]?\s*[.(]", rest):
                 return words[first][0], end
     return None
 
