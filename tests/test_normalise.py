@@ -211,6 +211,11 @@ CASES = [
     ("Ђхали въ домђ", "Ехали в доме", {"ocr-dje-yat"}),
     ("Ђхали долго", "Ехали долго", {"ocr-dje-yat"}),
     ("Ђорђе међу", "Ђорђе међу", set()),  # Serbian words are left alone
+    # OCR's 1 and Latin l for і inside a word (a breaker's finds: 'верхн1я' was 'верхи1я')
+    ("верхн1я карты, проч1я", "верхние карты, прочие", {"ocr-digit", "ending-yya"}),
+    ("ВЕРХН1Я, верхн1Я", "ВЕРХНИЕ, верхние", {"ocr-digit"}),
+    ("прочlя", "прочие", {"ocr-letter"}),
+    ("въ 1871 г., 1я, A1C, lампа", "в 1871 г., 1я, A1C, lампа", {"final-hard-sign"}),
     ("раз-\nложить", "разложить", {"hyphenation"}),
     ("раз-\nсказъ", "рассказ", {"hyphenation", "prefix-z-s", "final-hard-sign"}),
     ("какой-\nнибудь", "какой-нибудь", {"hyphen-compound"}),

@@ -366,6 +366,10 @@ OCR_LATIN = _rule("ocr-latin", "ocr",
                   "otherwise Cyrillic word is read as the Cyrillic letter "
                   "(Latin i as the decimal і, hence и); if a spelling rule then changes that "
                   "letter, the one change shows the final spelling.")
+OCR_DIGIT = _rule("ocr-digit", "ocr",
+                  "The digit 1 between two Cyrillic letters ('верхн1я', 'ПРОЧ1Я'), which "
+                  "OCR gives for the decimal і, is read as і (hence и): no word holds a "
+                  "digit.")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
@@ -376,7 +380,8 @@ OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
                    "ъ/ь, іь or ь for ѣ; in a Cyrillic word, a Latin letter that looks like "
                    "no Cyrillic one: t or b for ѣ, t for т, b for ь or ъ, and the italic "
-                   "m, u, n, r, h for т, и, п, г, н) is read as the other letter when the "
+                   "m, u, n, r, h for т, и, п, г, н, l for і) is read as the other letter "
+                   "when the "
                    "dictionary (pymorphy3) knows the word so read and does not know it as "
                    "printed; of several readings, the only one from the most common "
                    "confusion (in the order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г, the Latin "
@@ -452,11 +457,6 @@ _LETTER = r"[^\W\d_]"
 _COMBINING = "\u0300-\u036f"
 _SHY = "\u00ad\u200b\u200c\u200d\u2060\ufeff"   # invisible inside a word: dropped
 _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
-# A word piece: letters, combining marks (stress accents), soft hyphens and zero-width
-# characters, no hyphen; it starts with a letter.
-# (written as letters, then runs of marks each followed by letters, possessive: the same
-# matches as letter (letter | mark)*, found faster)
-_WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:[{_COMBINING}{_SHY}]++{_LETTER}*+)*+")
 # What may stand between two pieces of a word divided at a line end.
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
 # (¬ and U+2010/U+2011: the line-end hyphens of OCR exports, ABBYY's ¬ above all)
@@ -473,6 +473,15 @@ _LATIN_LOOKALIKE = {
     "Α": "А", "Β": "В", "Ε": "Е", "Η": "Н", "Κ": "К", "Μ": "М", "Ο": "О", "Ρ": "Р",
     "Τ": "Т", "Υ": "У", "Χ": "Х", "α": "а", "ο": "о", "κ": "к", "ρ": "р", "τ": "т", "χ": "х",
 }
+# A word piece: letters, combining marks (stress accents), soft hyphens and zero-width
+# characters, no hyphen; it starts with a letter. A digit 1 between two letters each Cyrillic
+# or read as Cyrillic (:data:`_LATIN_LOOKALIKE`) is OCR's і inside the word (rule
+# ocr-digit: 'верхн1я').
+# (written as letters, then runs of marks each followed by letters, possessive: the same
+# matches as letter (letter | mark)*, found faster)
+_READ_CYR = _CYR + "".join(_LATIN_LOOKALIKE)
+_WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])1"
+                   rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
@@ -528,7 +537,7 @@ _CONFUSIONS = (
     # a Latin letter with no Cyrillic look-alike, inside a Cyrillic word (a scan's text
     # layer): ѣ read as t or b, and the italic forms of т, и, п, г read as m, u, n, r
     (("t", "ѣ"), ("t", "т"), ("b", "ѣ"), ("b", "ь"), ("b", "ъ"), ("h", "н"), ("m", "т"),
-     ("u", "и"), ("n", "п"), ("r", "г")),
+     ("u", "и"), ("n", "п"), ("r", "г"), ("l", "і")),
 )
 #: a Cyrillic word with one Latin letter that no look-alike rule reads (``Всt``, ``мbсто``):
 #: the OCR letter repair tries it, short and capitalised or not (no name mixes scripts)
@@ -780,6 +789,11 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             if c in _LATIN_LOOKALIKE:
                 target[i] = _LATIN_LOOKALIKE[c]
                 rule[i] = OCR_LATIN
+    if "1" in word:     # only where _WORD takes it in: between Cyrillic letters
+        for i, c in enumerate(word):
+            if c == "1":
+                target[i] = "і"
+                rule[i] = OCR_DIGIT
     if ("ђ" in word or "Ђ" in word) and not _SERBIAN.search(word):
         for i, c in enumerate(word):
             # Serbian ђ stands before a vowel; before a consonant or at the end it is ѣ.
