@@ -423,7 +423,10 @@ INLINE_HYPHEN = _rule("inline-hyphen", "typography",
                       "A hyphen inside a line that divides a word (left from a line break, or "
                       "an OCR artefact) is removed when only the joined form is a word: "
                       "'кар-ты' becomes 'карты'; 'из-за', 'какой-то', 'северо-запад' keep "
-                      "theirs.")
+                      "theirs. So is a hyphen and the space after it where a line break was "
+                      "(the lines of a page joined with a space): 'Ту- зы' becomes 'Тузы' "
+                      "when one piece is no word on its own; 'дву- и трехэтажный' keeps "
+                      "its hyphen.")
 SOFT_HYPHEN = _rule("soft-hyphen", "typography",
                     "A soft hyphen (U+00AD, an invisible hyphenation point) is removed.")
 ZERO_WIDTH = _rule("zero-width", "typography",
@@ -488,6 +491,8 @@ _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
 _HYPHEN = re.compile("[-¬\u2010\u2011]")
 # A line break between two word pieces with no hyphen: a word whose hyphen the export lost?
 _BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
+# A hyphen and the spaces after it where a line break was (lines joined with a space).
+_SPACED_HYPHEN = re.compile(r"[-¬\u2010\u2011][ \t]+")
 _LINE_END = re.compile("\n")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
@@ -669,6 +674,19 @@ def _joins_to_word(left: str, right: str) -> bool:
     """Do two pieces of a word divided at a line end make a word joined?"""
     return _known(_piece_modern(left) + _piece_modern(right)) or \
         _known(_modern_form(left + right, False, True))
+
+
+@lru_cache(maxsize=10_000)
+def _spaced_join(left: str, right: str) -> bool:
+    """Join two pieces a hyphen and a space divide inside a line ('Ту- зы', where the export
+    joined the lines with a space)? When the second begins in lower case, the two make a
+    word joined (:func:`_joins_to_word`) and no hyphenated one, and the first is no compound's
+    first part ('дву- и трехэтажный', 'кто- то', 'по- моему' keep theirs: joined they make
+    no word)."""
+    if not right[:1].islower() or not _joins_to_word(left, right):
+        return False
+    a, b = _piece_modern(left), _piece_modern(right)
+    return not (_known(a + "-" + b) or a in _HYPHEN_FIRST)
 
 
 def _bare_join(left: str, right: str) -> str | None:
@@ -1343,6 +1361,13 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                         links.append(Change(b.start(), b.end(), b.group(), "-", "typography",
                                             HYPHEN_COMPOUND))
                     segments.append([(ns, ne)])
+                k += 1
+                continue
+            b = _SPACED_HYPHEN.match(text, pe)
+            if b and b.end() == ns and _spaced_join(left, right):
+                # 'Ту- зы': a word divided at a line end whose break became a space
+                links.append(Change(pe, ns, b.group(), "", "typography", INLINE_HYPHEN))
+                segments[-1].append((ns, ne))
                 k += 1
                 continue
             if pe + 1 == ns and text[pe] == "-":
