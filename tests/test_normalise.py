@@ -215,6 +215,7 @@ CASES = [
     ("верхн1я карты, проч1я", "верхние карты, прочие", {"ocr-digit", "ending-yya"}),
     ("ВЕРХН1Я, верхн1Я", "ВЕРХНИЕ, верхние", {"ocr-digit"}),
     ("прочlя", "прочие", {"ocr-letter"}),
+    ("Lвовъ", "Lвов", {"final-hard-sign"}),     # a capital L is no і's shape
     ("въ 1871 г., 1я, A1C, lампа", "в 1871 г., 1я, A1C, lампа", {"final-hard-sign"}),
     ("раз-\nложить", "разложить", {"hyphenation"}),
     ("раз-\nсказъ", "рассказ", {"hyphenation", "prefix-z-s", "final-hard-sign"}),

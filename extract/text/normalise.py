@@ -380,9 +380,9 @@ OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
                    "ъ/ь, іь or ь for ѣ; in a Cyrillic word, a Latin letter that looks like "
                    "no Cyrillic one: t or b for ѣ, t for т, b for ь or ъ, and the italic "
-                   "m, u, n, r, h for т, и, п, г, н, l for і) is read as the other letter "
-                   "when the "
-                   "dictionary (pymorphy3) knows the word so read and does not know it as "
+                   "m, u, n, r, h for т, и, п, г, н, a small l for і) is read as the other "
+                   "letter when the dictionary (pymorphy3) knows the word so read and does "
+                   "not know it as "
                    "printed; of several readings, the only one from the most common "
                    "confusion (in the order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г, the Latin "
                    "letters) is taken, else none: 'нзвестно' becomes 'известно', 'домь' "
@@ -1107,6 +1107,9 @@ def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, i
             start = low.find(src)
             while start >= 0:
                 end = start + len(src)
+                if src == "l" and x[start] != "l":   # a capital L is no і's shape
+                    start = low.find(src, start + 1)
+                    continue
                 rep = dst.upper() if x[start].isupper() else dst
                 # (_modern_form, keeping whether the fast path found the word known)
                 variant = x[:start] + rep + x[end:]
