@@ -961,3 +961,18 @@ def test_an_ocr_speck_on_a_title_line_does_not_hide_a_game_the_heading_names(pri
     assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"] == [
         "Берутъ двѣ колоды картъ.", "Изъ колоды вынимаютъ всѣхъ королей."]
     assert not lay.warnings, lay.warnings
+
+
+@pytest.mark.parametrize("italic", ["*Солнце.*", "_Солнце._", "''Солнце.''"])
+def test_an_italic_run_in_title_the_heading_names_is_a_title(italic):
+    """A breaker's Markdown and wiki pages: a run-in title in italics (``*Солнце.* Изъ
+    колоды ...``) that the chapter heading lists was a sentence of the game before (and a
+    warning that the text lacks 'Солнце'); bold ones were read. A word in italics at a
+    paragraph's start that no heading names stays emphasis, in its sentence."""
+    text = (f"ГЛАВА LV.\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ двѣ колоды картъ.\n\n"
+            f"{italic} Изъ колоды вынимаютъ всѣхъ королей.\n\n"
+            f"{italic.replace('Солнце', 'Короли')} Ихъ кладутъ крестомъ.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    assert not lay.warnings, lay.warnings
+    assert any("Короли" in text[p.start:p.end] for p in lay.parts if p.kind == "prose")

@@ -977,7 +977,8 @@ WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?(?:[ \t]+\{[#.][^{}\n]*\
 BOLD_RUN_IN = re.compile(r"^(?P<o>\*\*\*|\*\*|__|''')(?P<t>.+?)(?P=o)(?P<k>" + TITLE_MARKER
                          + r")?(?P<s>[.:]?)(?:[ \t]+(?=\S)|(?=[^\W\d_]))")
 #: italics around a run-in title, ``*Пасьянсъ «X».* Берутъ ...`` (taken only when it names a
-#: game so, :data:`QUOTED_TITLE`: a word in italics at a paragraph's start is as often emphasis)
+#: game so, :data:`QUOTED_TITLE`, or names a game a chapter heading lists, ``''Солнце.''``: a
+#: word in italics at a paragraph's start is as often emphasis)
 ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?![*_'])(?P<k>)"
                            r"(?P<s>[.:]?)(?:[ \t]+(?=\S)|(?=[^\W\d_]))")
 #: a line of a table of contents: a title, a dot leader, a page number
@@ -1072,6 +1073,27 @@ _TRAILING_MARKUP = re.compile(r"(?:\s*(?:<[^<>\n]*>|\{\{[^{}\n]*\}\}|<!--.*?-->)
 _SECTION_TAG = re.compile(r"(?:[ \t]*<section\b[^<>]*/>)+[ \t]*", re.I)
 
 
+def _name_key(name: str) -> str:
+    """A game's name for comparison: its words' keys (:func:`key`), one space apart."""
+    return " ".join(key(w) for w in WORD.findall(name.translate(_LOOKALIKE)))
+
+
+def _heading_names(lines: list[_Line], wiki: bool) -> set[str]:
+    """The names (:func:`_name_key`) of the games that the chapter headings among ``lines``
+    list, on the heading's line or, under a bare heading, on the next (markup read through)."""
+    out: set[str] = set()
+    for i, ln in enumerate(lines):
+        h = parse_heading(_unwrap(ln.text, wiki)[0])
+        if h is None:
+            continue
+        names = h[1]
+        if not names and i + 1 < len(lines):
+            listed = split_list(_unwrap(lines[i + 1].text, wiki)[0])
+            names = listed if all(_name_shape(t, 6) for t in listed) else []
+        out.update(_name_key(t) for t in names)
+    return out
+
+
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
@@ -1080,6 +1102,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
     wiki = WIKI_PAGE.search(text) is not None
+    named: set[str] | None = None     # the games a chapter heading names (made when needed)
     # lines that close a comment (a comment over several lines is markup to its close)
     closers = [k for k, x in enumerate(lines) if "-->" in x.text] if "<!--" in text else []
     i = 0
@@ -1149,7 +1172,10 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
         if m is None:
             m = ITALIC_RUN_IN.match(ln.text)
             if m and not QUOTED_TITLE.match(m.group("t").translate(_LOOKALIKE)):
-                m = None
+                if named is None:
+                    named = _heading_names(lines, wiki)
+                if _name_key(m.group("t")) not in named:
+                    m = None
         # (bold that runs on into its sentence, ``***Короли*** сверху.``, is emphasis: a
         # run-in title ends with a stop or is followed by a capital; one glued to its text,
         # ``**Проба.**Берутъ``, does both)
