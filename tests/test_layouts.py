@@ -976,3 +976,25 @@ def test_an_italic_run_in_title_the_heading_names_is_a_title(italic):
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
     assert not lay.warnings, lay.warnings
     assert any("Короли" in text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+
+
+@pytest.mark.parametrize("heading, siglum", [
+    ("Г Л А В А XLV.", "XLV"), ("ГЛАВА LV,", "LV"), ("ГЛАВА 55.", "55"),
+    ("{{Heading|ГЛАВА LVIII.}}", "LVIII")])
+def test_chapter_heading_variants_of_real_exports(heading, siglum):
+    """A breaker's chapters: spaced letters with the numeral set solid (``Г Л А В А XLV.``:
+    ``LV`` was read, ``XLV`` made a game 'g-l-a-v-a-xlv'), a comma for the stop, an Arabic
+    number (the line was taken as web furniture: 'Глава' is a menu's word) and a wiki
+    ``{{heading|...}}`` template (markup) were no headings, and the list of games under
+    them became a game of its own."""
+    text = (f"{{{{Отексте\n}}}}\n{heading}\n{{{{c|Коврикъ. — Солнце.}}}}\n\nКоврикъ.\n\n"
+            f"Берутъ двѣ колоды.\n\nСолнце.\n\nИзъ колоды вынимаютъ королей.\n")
+    if not heading.startswith("{{"):
+        text = text.replace("{{Отексте\n}}\n", "").replace("{{c|Коврикъ. — Солнце.}}",
+                                                             "Коврикъ. — Солнце.")
+    lay = analyse(text)
+    assert lay.headings == ((siglum, ("Коврикъ", "Солнце")),), lay.headings
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    assert not lay.warnings, lay.warnings
+    # a web page's link 'Глава 5' on its own line is no heading
+    assert not analyse("Глава 5\n\nКоврикъ.\n\nБерутъ колоду.\n").headings

@@ -316,3 +316,16 @@ def test_text_without_markup_is_tokenized_as_spacy_does():
                  "См. [1] и (2), а[б] -- конецъ."):
         assert [t.text for t in pipeline().make_doc(text)] == [t.text for t in base.make_doc(text)]
     assert [t.text for t in pipeline().make_doc("картъ.<Br/>Тузы")] == ["картъ.", "<Br/>", "Тузы"]
+
+
+def test_markup_closing_a_paragraph_after_its_stop_ends_the_last_sentence():
+    """A paragraph wrapped whole in a template (``{{c|... раскладываютъ.''}}``, a breaker's
+    epigraph ``{{right|''Терпѣніе ...''}}``): the ``}}`` after the last stop was a sentence of
+    its own, citable and empty in the reading text; it closes the sentence before it."""
+    from extract.corpus import structure
+    from extract.model.edition import _marked_normalisation
+    text = "{{c|''Кладутъ карты рядомъ. Потомъ ихъ собираютъ.''}}"
+    markup = structure.wiki_markup(text, marks=structure._WIKI_LIST_MARK)
+    norm = _marked_normalisation(text, (), (), (), sorted(markup))
+    assert [text[s:e] for s, e in nlp.sentence_spans(norm)] == [
+        "{{c|''Кладутъ карты рядомъ.", "Потомъ ихъ собираютъ.''}}"]

@@ -74,7 +74,7 @@ MD_LABEL = rf"\[\^{_MD_LABEL_NAME}\]"
 # blank line: every line of a CRLF file a paragraph, a word hyphenated at a line end split)
 PARAGRAPH_BREAK = re.compile(r"(?>\r\n|\n|\r)[ \t]*(?>\r\n|\n|\r)\s*|(?<![ \t])[ \t]*[\f\u2029]\s*")
 LINE = re.compile(r"[^\n\r\f\u2028\u2029\x85]+")
-HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:]|(?=\s)|$)\s*(.*)$",
+HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:,]|(?=\s)|$)\s*(.*)$",
                      re.S | re.I)
 ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 #: a figure's number on a line of its own (``Фиг. 41.``, ``(Рис. 3.)``, ``Чертежъ 2``), with
@@ -208,8 +208,9 @@ _WRAP_MAX = 1000
 #: wiki templates whose text is read inside a sentence or a note (spacing, size, alignment)
 _TEXT_TEMPLATES = "razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left|center|c"
 #: wiki templates that, wrapping a whole line, are read as its text (a title in
-#: ``{{center|...}}``); a line wholly in another template is markup
-_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small"
+#: ``{{center|...}}``, a heading in ``{{heading|...}}``, an epigraph in ``{{right|...}}``); a
+#: line wholly in another template is markup
+_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small|right|left|heading"
 #: a page number's templates, and those that hold no text (``{{gap}}`` aside: a space)
 _PAGE_TEMPLATES = "pagenum|page|pg|стр|страница"
 _EMPTY_TEMPLATES = "nop|dhr|clear|clearfix"
@@ -707,6 +708,13 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     return numeral, [t for t in names if t and not re.fullmatch(PAGE_NUMBER, t)]
 
 
+def _numbered_heading(line: str) -> bool:
+    """A chapter heading with an Arabic number, in capitals or closed by a stop (``ГЛАВА
+    55.``): a heading, though its one word is a web page's (``Глава 5``, a link, is not)."""
+    h = parse_heading(line)
+    return h is not None and h[0].isdigit() and (line.upper() == line or line.rstrip()[-1:] == ".")
+
+
 def _words(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), key(m.group())) for m in WORD.finditer(text)]
 
@@ -1037,8 +1045,10 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
                 line, found, changed = m.group(m.lastindex).strip(), True, True
     line += tail_text
     tokens = line.split()
-    if len(tokens) >= 4 and sum(len(t.strip(".,:")) <= 1 for t in tokens) >= len(tokens) - 1 and \
-            all(len(t.strip(".,:")) <= 2 for t in tokens):
+    # (a numeral after the spaced letters is set solid: ``Г Л А В А XLV.``)
+    letters = tokens[:-1] if tokens and ROMAN.fullmatch(tokens[-1].strip(".,:")) else tokens
+    if len(letters) >= 4 and sum(len(t.strip(".,:")) <= 1 for t in letters) >= len(letters) - 1 and \
+            all(len(t.strip(".,:")) <= 2 for t in letters):
         words = [re.sub(r"\s+", "", w) for w in re.split(r"[ \t]{2,}", line.strip())]
         line = " ".join(words).replace(" .", ".").replace(" ,", ",")
         found = True
@@ -1900,7 +1910,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "debris", "diagram"
             guesses.append((ln.start, "a line of single letters spaced apart taken as a row "
                                       "of a diagram (cards laid out)"))
-        elif is_debris(ln.text):
+        elif is_debris(ln.text) and not _numbered_heading(ln.text):
             ln.kind = "debris"
         elif TOC_LINE.match(ln.text) or (i and _TOC_ENTRY.match(ln.text) and _contents_above(lines[i - 1])):
             # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents; under a contents heading

@@ -588,6 +588,11 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
                 # a tag read as nothing before the first word goes with the sentence before,
                 # as markup glued after its stop does (a list's mark stays with its item)
                 s = _past_space(norm, c.end, e)
+            if out and s < e and _read_as_nothing(norm, s, e):
+                # a sentence of nothing but markup read as nothing (the ``}}`` that closes
+                # a template wrapping a paragraph, after its last stop) closes the one before
+                out[-1] = (out[-1][0], e)
+                continue
             if out and text[out[-1][1]:s].strip():
                 # markup read as nothing that a stop's sentence end passed over and the next
                 # start moved past (``картъ. <!-- a --> <!-- b --> Тузы``): the sentence
@@ -600,6 +605,19 @@ def sentence_spans(norm: Normalisation) -> list[tuple[int, int]]:
         if e > s:
             out.append((s, e))
     return out
+
+
+def _read_as_nothing(norm: Normalisation, s: int, e: int) -> bool:
+    """Is ``[s, e)`` (original offsets) only changes read as nothing, and blanks?"""
+    text = norm.original
+    while s < e:
+        c = _change_from(norm, s)
+        if c is None or c.reg.strip():
+            return False
+        s = c.end
+        while s < e and text[s].isspace():
+            s += 1
+    return True
 
 
 def _past_space(norm: Normalisation, s: int, e: int) -> int:
