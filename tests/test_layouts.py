@@ -998,3 +998,25 @@ def test_chapter_heading_variants_of_real_exports(heading, siglum):
     assert not lay.warnings, lay.warnings
     # a web page's link 'Глава 5' on its own line is no heading
     assert not analyse("Глава 5\n\nКоврикъ.\n\nБерутъ колоду.\n").headings
+
+
+@pytest.mark.parametrize("contents", [
+    "СОДЕРЖАНІЕ.\n\nГлава LV.\nКоврикъ 124\nСолнце 125\n",
+    "СОДЕРЖАНІЕ.\n\nГлава LV.\nКоврикъ — 124\nСолнце — 125\n",
+    "**Оглавленіе**\n\n- Коврикъ\n- Солнце\n"])
+def test_a_contents_list_without_dot_leaders_is_contents(contents):
+    """A breaker's chapters ending with the book's contents: a chapter's line in it
+    (``Глава LV.`` over ``Коврикъ 124``) began a second chapter and made 'Солнце 125' a game;
+    page numbers after a dash, and a Markdown list under **Оглавленіе** (two items merged into
+    one sentence), were sentences of the last game. All are contents. The book's next
+    chapter after its contents is still a chapter."""
+    text = ("ГЛАВА LV.\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ двѣ колоды.\n\nСолнце.\n\n"
+            "Изъ колоды вынимаютъ королей.\n\n\n" + contents)
+    lay = analyse(text)
+    assert lay.headings == (("LV", ("Коврикъ", "Солнце")),), lay.headings
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"] == [
+        "Берутъ двѣ колоды.", "Изъ колоды вынимаютъ королей."]
+    after = ("ОГЛАВЛЕНІЕ.\n\nГлава LV. Коврикъ . . . . . 124\n\fГЛАВА LVI.\nЧасы.\n\n"
+             "Берутъ колоду.\n")
+    assert [h[0] for h in analyse(after).headings] == ["LVI"]

@@ -1000,6 +1000,9 @@ _CARD_ROW = re.compile(r"[ \t]*(?:[^\W_]{1,2}\.?(?:[ \t]{2,}|\t))+[^\W_]{1,2}\.?
 #: a line of a table of contents with no dot leader (``Часы 184``), or its column's head
 #: (``Стр.``): only under a contents heading or another such line
 _TOC_ENTRY = re.compile(r"^(?:\S.{0,98}?[ \t]+\d{1,4}\.?|(?:Стр|Стран|Страница)\.?)[ \t]*$")
+#: an item of a list of contents with no page number (``- Коврикъ``, ``1. Солнце``): only
+#: under a contents heading or another line of the contents
+_TOC_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])[ \t]+[^\W\d_][^!?…]{0,80}$")
 
 
 def _contents_above(prev: "_Line") -> bool:
@@ -1912,10 +1915,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                       "of a diagram (cards laid out)"))
         elif is_debris(ln.text) and not _numbered_heading(ln.text):
             ln.kind = "debris"
-        elif TOC_LINE.match(ln.text) or (i and _TOC_ENTRY.match(ln.text) and _contents_above(lines[i - 1])):
+        elif TOC_LINE.match(ln.text) or (i and _contents_above(lines[i - 1]) and (
+                _TOC_ENTRY.match(ln.text) or _TOC_ITEM.match(ln.text)
+                or parse_heading(ln.text) and i + 1 < len(lines)
+                and _TOC_ENTRY.match(lines[i + 1].text))):
             # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents; under a contents heading
-            # or another line of it, a title and its page with no dot leader ("Часы 184"),
-            # and the column's head "Стр."
+            # or another line of it, a title and its page with no dot leader ("Часы 184",
+            # "Часы — 184"), an item of a list ("- Часы"), a chapter's line over its titles
+            # ("Глава LV." / "Коврикъ 124") and the column's head "Стр."
             ln.kind, ln.label = "debris", "table of contents"
         else:
             h = parse_heading(ln.text)
