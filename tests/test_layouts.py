@@ -1020,3 +1020,19 @@ def test_a_contents_list_without_dot_leaders_is_contents(contents):
     after = ("ОГЛАВЛЕНІЕ.\n\nГлава LV. Коврикъ . . . . . 124\n\fГЛАВА LVI.\nЧасы.\n\n"
              "Берутъ колоду.\n")
     assert [h[0] for h in analyse(after).headings] == ["LVI"]
+
+
+@pytest.mark.parametrize("noise", ["»ь ■ іі ' ,. ч", "ШЁ1Ш Ш ^ ■", "rn ii ll ,,", "ШШШШШШШШ"])
+def test_a_line_of_ocr_noise_is_no_sentence_nor_title(noise):
+    """A breaker's OCR chapter: a speck read as letters (``»ь ■ іі ' ,. ч``) was a citable
+    sentence of the game, an ornament (``ШШШШШШШШ``) a title that cut the game in two. Such a
+    line of its own is debris (a guess the dry run names); a one-line paragraph of short
+    words and a part's numeral are not."""
+    text = (f"Солнце.\n\nИзъ колоды вынимаютъ всѣхъ королей.\n\n{noise}\n\n"
+            f"Открываютъ верхнія карты.\n\nНу, да.\n\nII.\n\nВотъ и все.\n")
+    lay = analyse(text)
+    assert [text[p.start:p.end] for p in lay.parts if p.label == "OCR noise"] == [noise]
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Солнце"]
+    prose = [text[p.start:p.end] for p in lay.parts if p.kind == "prose"]
+    assert "Открываютъ верхнія карты." in prose and "Ну, да." in prose
+    assert [p.label for p in lay.parts if text[p.start:p.end] == "II."] != ["OCR noise"]

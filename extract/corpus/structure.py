@@ -628,7 +628,8 @@ def continues(text: str, prev_end: int, next_start: int) -> bool:
 #: page to the next (the running head or page number at the top of the new page, a footnote
 #: at the foot of the old one, a Markdown or wiki page separator, a web page's furniture,
 #: labelled "")
-FURNITURE = frozenset({"running head", "page number", "footnote", "separator", "markup", ""})
+FURNITURE = frozenset({"running head", "page number", "footnote", "separator", "markup",
+                       "OCR noise", ""})
 
 
 def runs_on_across(text: str, parts, i: int, j: int) -> bool:
@@ -706,6 +707,26 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     names = [" ".join(re.sub(r"'{2,5}", "", _INLINE_MARKUP.sub(" ", t)).split())
              for t in split_list(text[m.start(2):m.end(2)])]
     return numeral, [t for t in names if t and not re.fullmatch(PAGE_NUMBER, t)]
+
+
+#: a word of a text line: three letters or more, a vowel among them
+_REAL_WORD = re.compile(r"(?=[^\W\d_]*[аеёиоуыэюяѣіѵaeiouy])[^\W\d_]{3,}", re.I)
+
+
+def ocr_noise(line: str) -> bool:
+    """A line that is an OCR's reading of a speck, a smudge or an ornament, no book text: no
+    word of three letters with a vowel in it, and what no text of the book holds: a sign
+    that is no letter nor punctuation (``»ь ■ іі ' ,. ч``, ``ШЁ1Ш Ш ^ ■``), Latin letters only
+    (``rn ii ll ,,``; not a Roman numeral), or a run of one letter (an ornament:
+    ``ШШШШШШШШ``). A short line of short words (``Ну, да.``) and cards with their suits'
+    signs (``10 ♠ 9 ♥``) are text."""
+    s = line.strip()
+    if len(s) < 2 or len(s) > 60 or any(len(set(w.lower())) > 1 for w in _REAL_WORD.findall(s)) \
+            or re.fullmatch(r"[IVXLCDM]+\.?", s) or FOOTNOTE.match(s) or "[^" in s:
+        return False     # (a footnote, a Markdown note's call or definition: ``[^c]: цэ``)
+    return (re.search(r"[^\w\s.,;:!?…—–\-«»\"„“”'’()\[\]*♠♥♦♣♤♡♢♧]|_", s) is not None
+            or re.search(r"([^\W\d_])\1{3}", s) is not None
+            or (re.search(r"[A-Za-z]", s) is not None and re.search(r"[^\W\d_A-Za-z]", s) is None))
 
 
 def _numbered_heading(line: str) -> bool:
@@ -1915,6 +1936,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                       "of a diagram (cards laid out)"))
         elif is_debris(ln.text) and not _numbered_heading(ln.text):
             ln.kind = "debris"
+        elif ocr_noise(ln.text) and ln.brk and (i + 1 == len(lines) or lines[i + 1].brk):
+            # a line of its own that is no text (a speck, a smudge, an ornament read as
+            # letters): OCR's noise; a sentence may run on across it
+            ln.kind, ln.label = "debris", "OCR noise"
+            guesses.append((ln.start, "a line with no word in it taken as OCR noise"))
         elif TOC_LINE.match(ln.text) or (i and _contents_above(lines[i - 1]) and (
                 _TOC_ENTRY.match(ln.text) or _TOC_ITEM.match(ln.text)
                 or parse_heading(ln.text) and i + 1 < len(lines)
