@@ -1036,3 +1036,18 @@ def test_a_line_of_ocr_noise_is_no_sentence_nor_title(noise):
     prose = [text[p.start:p.end] for p in lay.parts if p.kind == "prose"]
     assert "Открываютъ верхнія карты." in prose and "Ну, да." in prose
     assert [p.label for p in lay.parts if text[p.start:p.end] == "II."] != ["OCR noise"]
+
+
+def test_a_footnote_numbered_in_plain_digits_by_a_djvu_layer():
+    """A breaker's djvu text: the superscript of a footnote's number was lost, in the text
+    (``масти1.``) and at the page's foot (``1 Нѣкоторые ...``); the note was a sentence of the
+    game. It is the footnote of the sentence whose word carries the number. A numbered rule
+    with no such number above (``2 Берутъ ...``) stays text."""
+    text = ("Мельница.\n\nБерутъ одну колоду. Колоду перебираютъ три раза, если\nвся колода "
+            "не сойдется по масти1.\n\n1 Нѣкоторые позволяютъ перебирать колоду два раза.\n"
+            "\fПАСЬЯНСЫ. 125\n\n2 Берутъ другую колоду.\n")
+    lay = analyse(text)
+    (note,) = [p for p in lay.parts if p.label == "footnote"]
+    assert text[note.start:note.end].startswith("1 Нѣкоторые")
+    assert text[note.marker[0]:note.marker[1]] == "1" and text[note.marker[0] - 5:note.marker[0]] == "масти"
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"][-1] == "2 Берутъ другую колоду."

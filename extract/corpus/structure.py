@@ -1458,6 +1458,10 @@ def _marker_pattern(printed: str) -> re.Pattern:
     return re.compile(_AFTER_WORD + rf"({body})")
 
 
+#: the number opening a footnote that a djvu text layer printed plain: ``1 Нѣкоторые ...``
+_PLAIN_NOTE = re.compile(r"(\d{1,2})[ \t]+(?=[^\W\d_])")
+
+
 class _Footnotes:
     """Footnotes as the lines of a witness go by (:func:`_furniture` feeds them): a line at a
     paragraph's start that begins with a footnote's marker (:data:`FOOTNOTE`) whose marker
@@ -1482,10 +1486,10 @@ class _Footnotes:
         self.calls: dict[str, list[tuple[_Line, int, int]]] = {}
         self.indexed = 0                        # lines of ``out`` looked through for calls
 
-    def _find(self, printed: str) -> tuple[int, int] | None:
+    def _find(self, printed: str, pat: re.Pattern | None = None) -> tuple[int, int] | None:
         if printed.startswith("[^"):
             return self._find_call(marker_name(printed))
-        pat = _marker_pattern(printed)
+        pat = pat or _marker_pattern(printed)
         for x in reversed(self.out[max(self.page_start, len(self.out) - PAGE_LINES):]):
             if x.kind != "prose":
                 continue
@@ -1548,6 +1552,7 @@ class _Footnotes:
         """Take ``ln`` as a footnote if it is one (see the class doc)."""
         f = FOOTNOTE.match(ln.text)
         if not f:
+            self._plain_number(ln)
             return
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
@@ -1568,6 +1573,23 @@ class _Footnotes:
                 return
         if marker is not None:
             self.claimed.add(marker)
+        self._mark(ln, ln, marker)
+        ln.extra["page"] = self.page_start
+        self.first.append(ln)
+
+    def _plain_number(self, ln: _Line) -> None:
+        """A footnote whose number a djvu text layer printed plain, in the text and at the
+        note (``масти1.`` ... ``1 Нѣкоторые ...``): the note's line opens a paragraph or a
+        page with the number and a capital after it, and the number stands glued to a word's
+        last letter (a stop, a bracket or a blank after it) above on its page, unclaimed;
+        else the line is text (a numbered rule: ``1 Берутъ ...`` with no such number above)."""
+        b = _PLAIN_NOTE.match(ln.text)
+        if not b or not (ln.brk or ln.page_top) or not ln.text[b.end()].isupper():
+            return
+        marker = self._find(b.group(1), re.compile(rf"(?<=[^\W\d_])({b.group(1)})(?=[.,;:!?»)\s]|$)"))
+        if marker is None:
+            return
+        self.claimed.add(marker)
         self._mark(ln, ln, marker)
         ln.extra["page"] = self.page_start
         self.first.append(ln)
