@@ -1051,3 +1051,22 @@ def test_a_footnote_numbered_in_plain_digits_by_a_djvu_layer():
     assert text[note.start:note.end].startswith("1 Нѣкоторые")
     assert text[note.marker[0]:note.marker[1]] == "1" and text[note.marker[0] - 5:note.marker[0]] == "масти"
     assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"][-1] == "2 Берутъ другую колоду."
+
+
+@pytest.mark.parametrize("line", [
+    "Пасьянсъ «Солнце», или Звѣзда. Изъ колоды вынимаютъ королей.",
+    "Солнце, или Звѣзда. Изъ колоды вынимаютъ королей.",
+    "Солнце, или Звѣзда.\n(Одна колода.)\n\nИзъ колоды вынимаютъ королей."])
+def test_a_title_with_the_game_s_other_name(line):
+    """A breaker's chapter: a title with the game's other name (``«Солнце», или Звѣзда.``)
+    run into its paragraph was cut after the first name, ', или Звѣзда.' a sentence; without
+    quotes the game was not found (a sentence of the game before, and a warning). The other
+    name belongs to the title."""
+    text = f"ГЛАВА LV.\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ колоду.\n\n{line}\n"
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    (title,) = [p for p in lay.parts if p.label == "Солнце"]
+    assert "Звѣзда." in text[title.start:title.end]
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"][-1] == \
+        "Изъ колоды вынимаютъ королей."
+    assert not lay.warnings, lay.warnings

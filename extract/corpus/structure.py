@@ -90,9 +90,12 @@ TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵�
 _END_MARKER = re.compile(TITLE_MARKER + "$")
 #: a note's marker ending a line that markup wraps whole, after a stop or not (``Проба.*)``)
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
+#: a game's other name after its title: ``Солнце, или Звѣзда``, ``«Солнце», или «Звѣзда»``
+ALT_NAME = r",?[ \t]+или[ \t]+[«\"„“]?[^\W\d_]+(?:[ \t-][^\W\d_]+){0,3}[»\"”]?"
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
-#: a stop, a parenthesis (``Мельница. (Полная колода карт)``)
-TITLE_TAIL = re.compile(r"[»\"”]?(?:" + TITLE_MARKER + r")?[.,]?[»\"”'‘’`´]?"
+#: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
+#: карт)``)
+TITLE_TAIL = re.compile(r"[»\"”]?(?:" + TITLE_MARKER + r")?(?:" + ALT_NAME + r")?[.,]?[»\"”'‘’`´]?"
                         r"(?:\s*\([^()\n]{1,60}\))?\.?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
@@ -805,7 +808,7 @@ def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
         if len(got) == len(title) and [w[2] for w in got] == title:
             end = got[-1][1]
             rest = line[end:]
-            if not rest.strip(" \t" + _STRAY) or re.match(r"\s*[»\"”]?\s*[.(]", rest):
+            if not rest.strip(" \t" + _STRAY) or re.match(r"\s*[»\"”]?\s*(?:[.(]|" + ALT_NAME + ")", rest):
                 return words[first][0], end
     return None
 
