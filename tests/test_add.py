@@ -295,3 +295,22 @@ def test_a_heading_with_an_ocr_latin_letter_describes_the_witness_in_cyrillic(cl
     assert r.exit_code == 0, r.output
     assert _descriptions(corpus_copy, "galka") == ["ОГЛАВЛЕНИЕ."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_another_game_under_a_known_title_is_warned(cli, corpus_copy, tmp_path):
+    """A breaker's chapter: a game titled «Мельница» whose rules share nothing with the
+    edition's Mill was taken in silently as a copy of it (its sentences locked as mill:8-10,
+    collated against the Mill). It is still taken in (the title says so), with a warning
+    naming its line, the share measured and how to give it its own title; a real copy (the
+    modern-spelling Mill) gets none."""
+    other = _write(tmp_path, "other.txt", "Мельница.\n\nБерутъ двѣ колоды и раскладываютъ "
+                   "ихъ кругомъ по двѣнадцати картъ, лицомъ внизъ. Въ серединѣ кладутъ "
+                   "четырехъ королей. Открытыя карты кладутся на королей по мастямъ, "
+                   "пока колода не кончится.\n")
+    r = cli("--corpus", corpus_copy, "add", other, "--siglum", "OT", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert (f"{other}:1: the text of mill here shares only 4% of its word pairs with mill in "
+            f"the other witnesses: another game under the same title?") in r.output
+    copy = _write(tmp_path, "mill3.txt", MILL3)
+    r = cli("--corpus", corpus_copy, "add", copy, "--siglum", "M3", "--dry-run")
+    assert r.exit_code == 0 and "another game under the same title" not in r.output, r.output

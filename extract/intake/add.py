@@ -268,6 +268,37 @@ def derive_siglum(layout, path: Path, taken: set[str],
     return f"W{n}", "the witness count (no heading, page title or usable file name)"
 
 
+def _word_pairs(sentences) -> set[tuple[str, str]]:
+    """The pairs of neighbouring words (normalised, lowercased) of ``sentences``."""
+    words = [w.lower() for s in sentences for w in re.findall(r"\w+", s.normalised)]
+    return set(zip(words, words[1:]))
+
+
+#: a copy of a known game shares at least this share of its word pairs with the game's text
+#: in the other witnesses, or ``add`` warns that it may be another game of the same title
+#: (measured: the corpus's two copies of the Dense Column share all their pairs, the test
+#: suite's modern-spelling copy of the Mill 96%; other games titled «Мельница», 0% and 4%)
+SAME_GAME_SHARE = 0.2
+
+
+def _unlike_known_copies(ed, siglum: str) -> list[tuple[str, float]]:
+    """The known games of which witness ``siglum`` holds a copy that shares less than
+    :data:`SAME_GAME_SHARE` of its word pairs with the game's text in the other witnesses,
+    with that share: another game under the same title, rather than a copy to collate?
+    Copies of fewer than eight word pairs are not judged."""
+    out = []
+    for g in ed.games:
+        others = [s for w, ss in g.texts.items() if w != siglum for s in ss]
+        if siglum not in g.texts or not others:
+            continue
+        mine = _word_pairs(g.texts[siglum])
+        if len(mine) >= 8:
+            share = len(mine & _word_pairs(others)) / len(mine)
+            if share < SAME_GAME_SHARE:
+                out.append((g.slug, share))
+    return out
+
+
 def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
     """The known game that the untitled text at the start of witness ``siglum`` continues:
     the game whose base text holds the largest share (at least half) of the fragment's word
@@ -277,14 +308,10 @@ def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
                  and not g.known), None)
     if frag is None:
         return None
-
-    def pairs(sentences) -> set[tuple[str, str]]:
-        words = [w.lower() for s in sentences for w in re.findall(r"\w+", s.normalised)]
-        return set(zip(words, words[1:]))
-    mine = pairs(frag.texts[siglum])
+    mine = _word_pairs(frag.texts[siglum])
     if len(mine) < 7:
         return None
-    best = max(((g.slug, len(mine & pairs(g.sentences)) / len(mine)) for g in ed.games
+    best = max(((g.slug, len(mine & _word_pairs(g.sentences)) / len(mine)) for g in ed.games
                 if g.known and not g.fragment and g is not frag), key=lambda x: x[1], default=None)
     return best if best and best[1] >= 0.5 else None
 
@@ -463,6 +490,14 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                              f"(fragment = \"{fragment[0]}\" in manifest.toml)"))
         _refuse_clashes(ed, siglum, siglum_from, src, root)
         found = [g for g in ed.games if siglum in g.witnesses]
+        for slug, share in _unlike_known_copies(ed, siglum):
+            head = next(u for u in ed.units[siglum] if u.game == slug)
+            warnings.append((line_of(text, head.start),
+                             f"the text of {slug} here shares only {share:.0%} of its word "
+                             f"pairs with {slug} in the other witnesses: another game under the "
+                             f"same title? It is collated as a copy of {slug}; if it is another "
+                             f"game, give its title line a `title` mark with its own title in "
+                             f"corpus/structure/<siglum>.toml (see the README)"))
         titled = [u for u in ed.units[siglum] if u.kind == "title" or
                   (u.kind == "heading" and u.game)]
         words = sum(len(re.findall(r"\w+", s.original)) for g in found for s in g.texts[siglum])
