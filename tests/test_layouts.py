@@ -1070,3 +1070,16 @@ def test_a_title_with_the_game_s_other_name(line):
     assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"][-1] == \
         "Изъ колоды вынимаютъ королей."
     assert not lay.warnings, lay.warnings
+
+
+def test_a_section_heading_and_a_web_comment_line_are_no_games():
+    """A breaker's pages: a Markdown section heading under the chapter's (``## Пасьянсы для
+    двухъ колодъ``) made a game of the text under it; a web page's "Войдите, чтобы оставить
+    комментарий." was a sentence of the last game."""
+    md = ("# ГЛАВА LVII.\n\n## Пасьянсы для двухъ колодъ\n\nВъ этой главѣ описаны пасьянсы "
+          "для двухъ колодъ.\n\n**Пасьянсъ «Коврикъ».** Берутъ двѣ колоды.\n\n"
+          "Войдите, чтобы оставить комментарий.\n")
+    lay = analyse(md)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ"]
+    assert [md[p.start:p.end] for p in lay.parts if p.kind == "prose"] == [
+        "Въ этой главѣ описаны пасьянсы для двухъ колодъ.", "Берутъ двѣ колоды."]

@@ -117,7 +117,8 @@ _LOOKALIKE = str.maketrans("aceopxyiAOCEHKMPTXBІіѣѢѳѲѵѴђЂΑΒΕΗΚΜ�
 DEBRIS_PHRASES = ("читать онлайн", "выбрать главу", "следующая страница", "предыдущая страница",
                   "следующая глава", "предыдущая глава", "на главную", "все права защищены",
                   "размер шрифта", "добавить в избранное", "скачать книгу", "читать книгу",
-                  "оглавление книги", "страница из", "войти на сайт", "версия для печати")
+                  "оглавление книги", "страница из", "войти на сайт", "версия для печати",
+                  "оставить комментарий", "написать комментарий", "добавить комментарий")
 #: words that make up a menu line when a line holds nothing else
 DEBRIS_WORDS = frozenset(
     "главная книги книга жанры авторы автор серии вход войти регистрация выход поиск найти "
@@ -758,11 +759,12 @@ def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
     a noun or full adjective that can be nominative (or a numeral with a word after it) and
     most likely no function word or adverb (:data:`_FUNCTION_WORDS`),
-    no word one of :data:`NOT_TITLES`, and
+    no word one of :data:`NOT_TITLES` (nor "Пасьянсы" and more words, a section of games), and
     no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
     words = _modern_words(text)
-    if not words or any(w in NOT_TITLES for w in words):
+    if not words or any(w in NOT_TITLES for w in words) or \
+            (words[0] == "пасьянсы" and len(words) > 1):   # a section: "Пасьянсы для двухъ колодъ"
         return False
     m = analyzer()
     first = m.parse(words[0])[:4]
