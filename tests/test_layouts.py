@@ -1083,3 +1083,19 @@ def test_a_section_heading_and_a_web_comment_line_are_no_games():
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ"]
     assert [md[p.start:p.end] for p in lay.parts if p.kind == "prose"] == [
         "Въ этой главѣ описаны пасьянсы для двухъ колодъ.", "Берутъ двѣ колоды."]
+
+
+def test_an_epigraph_s_source_set_to_the_right_is_no_title():
+    """A breaker's djvu page: an epigraph and its source set far to the right (``Пословица.``
+    after forty spaces) made a game 'poslovitsa' of the chapter's introduction. A line so
+    placed is no title guessed from its shape; the epigraph and the introduction stay the
+    untitled text before the first game (with the warning that says how to mark them)."""
+    text = ("ГЛАВА LV.\nКоврикъ. — Солнце.\n\n" + " " * 20 + "Терпѣніе и трудъ все перетрутъ.\n"
+            + " " * 40 + "Пословица.\n\nВсѣ пасьянсы этой главы раскладываются изъ полной "
+            "колоды.\n\nКоврикъ.\n\nБерутъ двѣ колоды.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ"]
+    assert any("an epigraph or an introduction" in w for _, w in lay.warnings), lay.warnings
+    # the same line at the left margin is still taken as a title from its shape
+    plain = text.replace(" " * 40 + "Пословица.", "Пословица.")
+    assert "Пословица" in [p.label for p in analyse(plain).parts if p.kind == "title"]

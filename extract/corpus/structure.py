@@ -2069,6 +2069,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
         if ln.whole:
             n = len(ln.text)
         if not QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and not _known_title(ln.text, known):
+            pad = text[text.rfind("\n", 0, ln.start) + 1:ln.start]
+            if len(pad) >= 16 and not pad.strip():
+                continue    # set far to the right: an epigraph's source or a signature
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}
         if n >= len(ln.text) and not followed and not last:   # a known title ending the page
