@@ -1099,3 +1099,52 @@ def test_an_epigraph_s_source_set_to_the_right_is_no_title():
     # the same line at the left margin is still taken as a title from its shape
     plain = text.replace(" " * 40 + "Пословица.", "Пословица.")
     assert "Пословица" in [p.label for p in analyse(plain).parts if p.kind == "title"]
+
+
+@pytest.mark.parametrize("line", [
+    "1\tБерутъ двѣ колоды и тасуютъ ихъ.", "Тузовъ        2", "Итого въ пасьянсѣ картъ   104",
+    "52 листа каждая, тасуютъ ихъ и   раскладываютъ   8",
+    "Коврикъ или Египетская пирамида выходятъ чаще, чѣмъ этотъ пасьянсъ.",
+    "Глава LIV, какъ и эта, содержитъ пасьянсы для двухъ колодъ.",
+    "*Солнце* — самый трудный изъ пасьянсовъ этой главы.", "― Да.", "N. B.", "Oh, no, no.",
+    "Коврикъ, или Египетская пирамида, выходятъ чаще.",
+    "{{right|ПАСЬЯНСЫ.}}"])
+def test_book_text_the_new_guesses_leave_alone(line):
+    """A second breaker's hunt for book text that this stop's new guesses took away: a
+    numbered rule after a tab, a table's rows and a justified line (running heads 'set a wide
+    gap apart'), a sentence opening with a known title and 'или' (a title with another name:
+    it became the Mill, collated), a sentence opening 'Глава LIV,' (a heading), a game's name
+    in italics as a sentence's subject (a run-in title), a reply after a horizontal bar and
+    'N. B.' (OCR noise), and a running head in {{right|...}} (a game). None is taken."""
+    text = (f"ГЛАВА LV.\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ двѣ колоды.\n\n{line}\n\n"
+            f"Солнце.\n\nИзъ колоды вынимаютъ королей.\n")
+    if line.startswith("{{"):
+        text = "{{Отексте\n}}\n" + text
+    lay = analyse(text)
+    assert lay.headings == (("LV", ("Коврикъ", "Солнце")),), lay.headings
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    kept = [p for p in lay.parts if line.startswith(text[p.start:p.end][:8])]
+    assert kept and all(p.kind == "prose" for p in kept) if not line.startswith("{{") else \
+        [p.label for p in kept] == ["markup"], [(p.kind, p.label) for p in kept]
+
+
+@pytest.mark.parametrize("lines, figures", [
+    ("Берутъ двѣ колоды, какъ на\nрис. 5. Затѣмъ кладутъ тузы на свои мѣста, а короли\nвнизъ.", []),
+    ("Берутъ двѣ колоды и кладутъ рядомъ, а короли\nРис. 5. Затѣмъ кладутъ тузы.", []),
+    ("Берутъ двѣ колоды.\nРис. 5. Расположеніе картъ.", ["5"])])
+def test_a_caption_inside_a_running_sentence_is_text(lines, figures):
+    """A second breaker's wrapped lines: 'рис. 5. Затѣмъ ...' (a small letter) and a caption's
+    shape inside a sentence that runs on were taken as figures, their text lost; a caption
+    after a finished sentence is one."""
+    text = f"Коврикъ.\n\n{lines}\n"
+    assert [p.label for p in analyse(text).parts if p.kind == "figure"] == figures
+
+
+def test_the_contents_end_where_numbered_rules_begin():
+    """A second breaker's page: a numbered rule after a blank line under the contents
+    (``Коврикъ 125`` / ... / ``1. Берутъ двѣ колоды ...``) was contents; a rule is no name."""
+    text = ("Коврикъ.\n\nБерутъ колоду.\n\nОГЛАВЛЕНІЕ.\nСолнце 124\nКоврикъ 125\n\n"
+            "1. Берутъ двѣ колоды и тасуютъ ихъ.\n2. Кладутъ тузы въ рядъ.\n")
+    lay = analyse(text)
+    contents = [text[p.start:p.end] for p in lay.parts if p.label == "table of contents"]
+    assert "Коврикъ 125" in contents and not any("Берутъ" in c for c in contents)

@@ -55,6 +55,7 @@ title; the spans kept are always the original ones.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -74,14 +75,15 @@ MD_LABEL = rf"\[\^{_MD_LABEL_NAME}\]"
 # blank line: every line of a CRLF file a paragraph, a word hyphenated at a line end split)
 PARAGRAPH_BREAK = re.compile(r"(?>\r\n|\n|\r)[ \t]*(?>\r\n|\n|\r)\s*|(?<![ \t])[ \t]*[\f\u2029]\s*")
 LINE = re.compile(r"[^\n\r\f\u2028\u2029\x85]+")
-HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:,]|(?=\s)|$)\s*(.*)$",
+HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:]|,(?=[ \t]*(?:\n|$))|(?=\s)|$)\s*(.*)$",
                      re.S | re.I)
 ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 #: a figure's number on a line of its own (``Фиг. 41.``, ``(Рис. 3.)``, ``Чертежъ 2``), with
 #: or without its caption after a stop (``Рис. 12. Расположеніе картъ ...``): a figure, never
 #: a sentence or a title (a sentence about one, ``Рис. 12 показываетъ ...``, has no stop)
-FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт)\s*\.|Фигура|Рисун(?:окъ?|\.)|Чертежъ?)\s*(\d+)"
-                    r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*\S.{0,118})$", re.I)
+FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ)\s*\.|Фигура|Рисунокъ?|Чертежъ?|"
+                    r"ФИГУРА|РИСУНОКЪ?|ЧЕРТЕЖЪ?)\s*(\d+)"
+                    r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
 QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
                           re.I)
 #: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``)
@@ -90,8 +92,10 @@ TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵�
 _END_MARKER = re.compile(TITLE_MARKER + "$")
 #: a note's marker ending a line that markup wraps whole, after a stop or not (``Проба.*)``)
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
-#: a game's other name after its title: ``Солнце, или Звѣзда``, ``«Солнце», или «Звѣзда»``
-ALT_NAME = r",?[ \t]+или[ \t]+[«\"„“]?[^\W\d_]+(?:[ \t-][^\W\d_]+){0,3}[»\"”]?"
+#: a game's other name after its title, a capital first, a stop or the line's end after it:
+#: ``Солнце, или Звѣзда.``, ``«Солнце», или «Звѣзда».`` (not ``Солнце или Звѣзда выходятъ``)
+ALT_NAME = (r",?[ \t]+или[ \t]+[«\"„“]?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*(?:[ \t-][^\W\d_]+){0,2}[»\"”]?"
+            r"(?=[ \t]*(?:[.(]|$))")
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
 #: карт)``)
@@ -212,9 +216,9 @@ _WRAP_MAX = 1000
 #: wiki templates whose text is read inside a sentence or a note (spacing, size, alignment)
 _TEXT_TEMPLATES = "razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left|center|c"
 #: wiki templates that, wrapping a whole line, are read as its text (a title in
-#: ``{{center|...}}``, a heading in ``{{heading|...}}``, an epigraph in ``{{right|...}}``); a
-#: line wholly in another template is markup
-_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small|right|left|heading"
+#: ``{{center|...}}``, a heading in ``{{heading|...}}``); a line wholly in another template is
+#: markup (``{{right|ПАСЬЯНСЫ.}}``, a running head)
+_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small|heading"
 #: a page number's templates, and those that hold no text (``{{gap}}`` aside: a space)
 _PAGE_TEMPLATES = "pagenum|page|pg|стр|страница"
 _EMPTY_TEMPLATES = "nop|dhr|clear|clearfix"
@@ -713,24 +717,26 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     return numeral, [t for t in names if t and not re.fullmatch(PAGE_NUMBER, t)]
 
 
+#: the symbols a book's text holds: the suits' signs, №, °, +, =, ×
+_TEXT_SIGNS = "♠♥♦♣♤♡♢♧№°+=×"
 #: a word of a text line: three letters or more, a vowel among them
 _REAL_WORD = re.compile(r"(?=[^\W\d_]*[аеёиоуыэюяѣіѵaeiouy])[^\W\d_]{3,}", re.I)
 
 
 def ocr_noise(line: str) -> bool:
     """A line that is an OCR's reading of a speck, a smudge or an ornament, no book text: no
-    word of three letters with a vowel in it, and what no text of the book holds: a sign
-    that is no letter nor punctuation (``»ь ■ іі ' ,. ч``, ``ШЁ1Ш Ш ^ ■``), Latin letters only
-    (``rn ii ll ,,``; not a Roman numeral), or a run of one letter (an ornament:
-    ``ШШШШШШШШ``). A short line of short words (``Ну, да.``) and cards with their suits'
-    signs (``10 ♠ 9 ♥``) are text."""
+    word of three letters with a vowel in it, and what no text of the book holds: a symbol
+    (Unicode's S categories, but :data:`_TEXT_SIGNS`: ``»ь ■ іі ' ,. ч``, ``ШЁ1Ш Ш ^ ■``),
+    three small Latin letters or pairs and nothing else (``rn ii ll ,,``; not ``N. B.``), or
+    a run of one letter (an ornament: ``ШШШШШШШШ``). A short line of short words (``Ну,
+    да.``, ``― Да.``) and cards with their suits' signs (``10 ♠ 9 ♥``) are text."""
     s = line.strip()
     if len(s) < 2 or len(s) > 60 or any(len(set(w.lower())) > 1 for w in _REAL_WORD.findall(s)) \
             or re.fullmatch(r"[IVXLCDM]+\.?", s) or FOOTNOTE.match(s) or "[^" in s:
         return False     # (a footnote, a Markdown note's call or definition: ``[^c]: цэ``)
-    return (re.search(r"[^\w\s.,;:!?…—–\-«»\"„“”'’()\[\]*♠♥♦♣♤♡♢♧]|_", s) is not None
+    return (any(unicodedata.category(ch)[0] == "S" and ch not in _TEXT_SIGNS for ch in s)
             or re.search(r"([^\W\d_])\1{3}", s) is not None
-            or (re.search(r"[A-Za-z]", s) is not None and re.search(r"[^\W\d_A-Za-z]", s) is None))
+            or re.fullmatch(r"[a-z]{1,2}(?:[\s.,;:'\"]+[a-z]{1,2}){2,}[\s.,;:'\"]*", s) is not None)
 
 
 def _numbered_heading(line: str) -> bool:
@@ -1027,8 +1033,14 @@ _CARD_ROW = re.compile(r"[ \t]*(?:[^\W_]{1,2}\.?(?:[ \t]{2,}|\t))+[^\W_]{1,2}\.?
 #: (``Стр.``): only under a contents heading or another such line
 _TOC_ENTRY = re.compile(r"^(?:\S.{0,98}?[ \t]+\d{1,4}\.?|(?:Стр|Стран|Страница)\.?)[ \t]*$")
 #: an item of a list of contents with no page number (``- Коврикъ``, ``1. Солнце``): only
-#: under a contents heading or another line of the contents
-_TOC_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])[ \t]+[^\W\d_][^!?…]{0,80}$")
+#: under a contents heading or another line of the contents, and only a name (a numbered
+#: rule after the contents, ``1. Берутъ двѣ колоды ...``, is text)
+_TOC_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])[ \t]+([^\W\d_][^!?…]{0,80})$")
+
+
+def _toc_item(line: str) -> bool:
+    m = _TOC_ITEM.match(line)
+    return m is not None and reads_as_name(m.group(1).rstrip(" ."))
 
 
 def _contents_above(prev: "_Line") -> bool:
@@ -1040,6 +1052,10 @@ def _contents_above(prev: "_Line") -> bool:
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
 PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
 RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)[ \t]+{PAGE_NUMBER})$")
+#: a running head of at most five words and its page number, a wide gap (a tab, or three
+#: spaces and more) between them: ``СОЛНЦЕ.        127``
+_WIDE_GAP_HEAD = re.compile(r"^(?:\d{1,4}(?:\t[ \t]*|[ ]{3,})\S+(?:[ ]\S+){0,4}|"
+                            r"\S+(?:[ ]\S+){0,4}(?:\t[ \t]*|[ ]{3,})\d{1,4})$")
 #: a section numeral inside a game or over several: ``II.``, ``3.``
 SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
@@ -1213,8 +1229,9 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             if m and not QUOTED_TITLE.match(m.group("t").translate(_LOOKALIKE)):
                 if named is None:
                     named = _heading_names(lines, wiki)
-                if _name_key(m.group("t")) not in named:
-                    m = None
+                if _name_key(m.group("t")) not in named or \
+                        (m.group("t").rstrip() + m.group("s"))[-1:] not in ".:":
+                    m = None     # (a name in italics as a sentence's word: '*Солнце* — ...')
         # (bold that runs on into its sentence, ``***Короли*** сверху.``, is emphasis: a
         # run-in title ends with a stop or is followed by a capital; one glued to its text,
         # ``**Проба.**Берутъ``, does both)
@@ -1357,12 +1374,13 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a page number before a line in capitals taken as a "
                                       "running head"))
-        elif k and (head := RUNNING_HEAD.match(ln.text)) and len(ln.text) <= 80 and \
-                re.search(r"\S[ \t]*(?:\t|   )[ \t]*\S", ln.text) and \
-                sum(ch.isalpha() for ch in ln.text) >= 4:
-            # a line and its page number set apart by a wide gap (``СОЛНЦЕ.        125``,
-            # ``126      ПАСЬЯНСЫ.``): a running head as a djvu or pdftotext export lays it out
-            # across the page, met once (a title or a sentence never ends so)
+        elif k and _WIDE_GAP_HEAD.match(ln.text) and len(ln.text) <= 80 and \
+                ln.text.upper() == ln.text and sum(ch.isalpha() for ch in ln.text) >= 4:
+            # a line in capitals and its page number set apart by a wide gap (``СОЛНЦЕ.
+            # 125``, ``126      ПАСЬЯНСЫ.``): a running head as a djvu or pdftotext export
+            # lays it out across the page, met once (no title nor sentence ends so; a table's
+            # row, ``Тузовъ      2``, and a numbered rule, ``1<tab>Берутъ ...``, are no
+            # capitals)
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line and a page number set a wide gap apart taken as "
                                       "a running head"))
@@ -1955,7 +1973,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif pt is not None:
             ln.kind = "page-title"
             page = page or pt
-        elif fig := FIGURE.match(ln.text):
+        elif (fig := FIGURE.match(ln.text)) and not (
+                fig.group("caption") and i and not ln.brk and lines[i - 1].kind == "prose"
+                and not SENTENCE_END.search(lines[i - 1].text)):
+            # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
+            # кладутъ ...' inside a running sentence is its text)
             ln.kind, ln.label = "figure", fig.group(1)
         elif _CARD_ROW.match(text, ln.start, ln.end):
             ln.kind, ln.label = "debris", "diagram"
@@ -1969,7 +1991,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "debris", "OCR noise"
             guesses.append((ln.start, "a line with no word in it taken as OCR noise"))
         elif TOC_LINE.match(ln.text) or (i and _contents_above(lines[i - 1]) and (
-                _TOC_ENTRY.match(ln.text) or _TOC_ITEM.match(ln.text)
+                _TOC_ENTRY.match(ln.text) or _toc_item(ln.text)
                 or parse_heading(ln.text) and i + 1 < len(lines)
                 and _TOC_ENTRY.match(lines[i + 1].text))):
             # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents; under a contents heading

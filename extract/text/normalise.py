@@ -680,10 +680,11 @@ def _joins_to_word(left: str, right: str) -> bool:
 def _spaced_join(left: str, right: str) -> bool:
     """Join two pieces a hyphen and a space divide inside a line ('Ту- зы', where the export
     joined the lines with a space)? When the second begins in lower case, the two make a
-    word joined (:func:`_joins_to_word`) and no hyphenated one, and the first is no compound's
-    first part ('дву- и трехэтажный', 'кто- то', 'по- моему' keep theirs: joined they make
-    no word)."""
-    if not right[:1].islower() or not _joins_to_word(left, right):
+    word joined as printed (a first piece ending in ъ, a word's end in the old spelling, keeps
+    it inside and makes none: 'крестъ- на-крестъ') and no hyphenated one, and the first is
+    no compound's first part ('дву- и трехэтажный', 'кто- то', 'по- моему' keep theirs:
+    joined they make no word)."""
+    if not right[:1].islower() or not _known(_modern_form(left + right, False, True).lower()):
         return False
     a, b = _piece_modern(left), _piece_modern(right)
     return not (_known(a + "-" + b) or a in _HYPHEN_FIRST)
