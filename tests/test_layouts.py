@@ -1148,3 +1148,16 @@ def test_the_contents_end_where_numbered_rules_begin():
     lay = analyse(text)
     contents = [text[p.start:p.end] for p in lay.parts if p.label == "table of contents"]
     assert "Коврикъ 125" in contents and not any("Берутъ" in c for c in contents)
+
+
+@pytest.mark.parametrize("row", ["В Д К Т", "A K Q J", "XL—XLI.", "Ммммъ..."])
+def test_a_row_of_cards_a_numeral_range_or_a_trailing_voice_is_no_title(row):
+    """A second breaker's lines (older misreadings): a row of card letters with single spaces
+    (``В Д К Т``, read as spaced letters 'ВДКТ'), ``A K Q J``, a range of chapter numerals and
+    ``Ммммъ...`` were game titles cutting a game in two. A title guessed from its shape has a
+    Russian word and does not trail off; spaced letters spell a word with a vowel (``З В Ѣ З
+    Д А.`` is still read as ЗВѢЗДА)."""
+    text = f"Коврикъ.\n\nБерутъ двѣ колоды.\n\n{row}\n\nКладутъ ихъ рядомъ.\n"
+    assert [p.label for p in analyse(text).parts if p.kind == "title"] == ["Коврикъ"]
+    spaced = "Коврикъ.\n\nБерутъ двѣ колоды.\n\nЗ В Ѣ З Д А.\n\nКладутъ ихъ рядомъ.\n"
+    assert [p.label for p in analyse(spaced).parts if p.kind == "title"] == ["Коврикъ", "ЗВѢЗДА"]

@@ -1090,10 +1090,12 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
                 line, found, changed = m.group(m.lastindex).strip(), True, True
     line += tail_text
     tokens = line.split()
-    # (a numeral after the spaced letters is set solid: ``Г Л А В А XLV.``)
+    # (a numeral after the spaced letters is set solid: ``Г Л А В А XLV.``; the letters spell
+    # a word, a vowel among them: ``В Д К Т`` is a row of cards)
     letters = tokens[:-1] if tokens and ROMAN.fullmatch(tokens[-1].strip(".,:")) else tokens
     if len(letters) >= 4 and sum(len(t.strip(".,:")) <= 1 for t in letters) >= len(letters) - 1 and \
-            all(len(t.strip(".,:")) <= 2 for t in letters):
+            all(len(t.strip(".,:")) <= 2 for t in letters) and \
+            re.search(r"[аеёиоуыэюяѣіАЕЁИОУЫЭЮЯѢІ]", "".join(letters)):
         words = [re.sub(r"\s+", "", w) for w in re.split(r"[ \t]{2,}", line.strip())]
         line = " ".join(words).replace(" .", ".").replace(" ,", ",")
         found = True
@@ -2094,6 +2096,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
             pad = text[text.rfind("\n", 0, ln.start) + 1:ln.start]
             if len(pad) >= 16 and not pad.strip():
                 continue    # set far to the right: an epigraph's source or a signature
+            if not re.search(r"[а-яёѣіѳѵА-ЯЁѢІѲѴ]{2}", printed) or \
+                    ln.text.rstrip().endswith(("...", "…")):
+                continue    # no Russian word (a row of cards 'A K Q J', 'XL—XLI.'), or a
+                #             voice trailing off ('Ммммъ...'): no game's name
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}
         if n >= len(ln.text) and not followed and not last:   # a known title ending the page
