@@ -117,17 +117,19 @@ def _kind_and_fix(ch: str) -> tuple[str, str] | None:
     return None
 
 
-def bad_in_field(value: str, verbatim: bool = False) -> tuple[int, str, str] | None:
+def bad_in_field(value: str, verbatim: bool = False,
+                 zero_width_ok: bool = False) -> tuple[int, str, str] | None:
     """The first character of a data file's text field (a translation, a title, a reason)
     that is not text: ``(offset, "U+XXXX NAME, a KIND", fix)``, or None. As
     :func:`check_text` judges a witness, but a form feed and a zero-width character
     (:data:`ZERO_WIDTH`) are refused too unless ``verbatim`` (a field copied from a witness
     as printed, which keeps them as the witness does): the TEI and the HTML cannot carry a
-    form feed, and no normaliser removes a zero-width character from a field."""
+    form feed, and no normaliser removes a zero-width character from a field. A zero-width
+    character passes where ``zero_width_ok`` (a lookup key read as its letters, never shown)."""
     for m in _SUSPECT.finditer(value):
         ch = m.group()
         k = _kind_and_fix(ch)
-        if k is None and ch in ZERO_WIDTH and not verbatim:
+        if k is None and ch in ZERO_WIDTH and not (verbatim or zero_width_ok):
             k = ("zero-width character", "delete it: it is invisible, and it splits the word "
                  "it stands in for the search (the normaliser removes it from a witness, but "
                  "nothing removes it from a data file)")
