@@ -1161,3 +1161,16 @@ def test_a_row_of_cards_a_numeral_range_or_a_trailing_voice_is_no_title(row):
     assert [p.label for p in analyse(text).parts if p.kind == "title"] == ["Коврикъ"]
     spaced = "Коврикъ.\n\nБерутъ двѣ колоды.\n\nЗ В Ѣ З Д А.\n\nКладутъ ихъ рядомъ.\n"
     assert [p.label for p in analyse(spaced).parts if p.kind == "title"] == ["Коврикъ", "ЗВѢЗДА"]
+
+
+def test_the_djvu_chapter_reads_its_ocr_slips_as_words(cli, corpus_copy):
+    """Fixture 23 through `add` and the model: OCR's 1 and l for і and a hyphen-space where
+    the lines were joined read as the words (верхние, прочие, Тузы), the caption and the
+    running head inside a sentence are no part of any reading text."""
+    r = cli("--corpus", corpus_copy, "add", LAYOUTS / "23-djvu-noise-captions-heads.txt")
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("kovrik").texts["LV"]]
+    assert got[1:3] == ["Верхние карты кладут рядом, а прочие в сброс.", "Тузы кладут вверх."]
+    assert [s.normalised for s in ed.game("solntse").texts["LV"]][2] == \
+        "Затем открывают по одной карте и кладут их на тузы по мастям, в восходящем порядке."
