@@ -1174,3 +1174,11 @@ def test_the_djvu_chapter_reads_its_ocr_slips_as_words(cli, corpus_copy):
     assert got[1:3] == ["Верхние карты кладут рядом, а прочие в сброс.", "Тузы кладут вверх."]
     assert [s.normalised for s in ed.game("solntse").texts["LV"]][2] == \
         "Затем открывают по одной карте и кладут их на тузы по мастям, в восходящем порядке."
+
+
+def test_a_line_of_cards_with_suit_signs_is_a_diagram_not_a_page_number():
+    """A second breaker's line ``10 ♠ 9 ♥`` (no letter) was labelled a page number, furniture
+    a sentence runs on across; it is a row of a diagram."""
+    text = "Солнце.\n\nИзъ колоды.\n\n10 ♠ 9 ♥\n\n— 5 —\n\nВотъ.\n"
+    assert [(p.label, text[p.start:p.end]) for p in analyse(text).parts if p.kind == "debris"] == [
+        ("diagram", "10 ♠ 9 ♥"), ("page number", "— 5 —")]

@@ -1265,6 +1265,14 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     return out
 
 
+def _letterless(line: str) -> str:
+    """The label of a line with no letter: a row of a diagram (``10 ♠ 9 ♥``: a suit's sign),
+    a page number (a digit), or a separator."""
+    if re.search("[♠♥♦♣♤♡♢♧]", line):
+        return "diagram"
+    return "page number" if re.search(r"\d", line) else "separator"
+
+
 def _running_key(ln: _Line) -> str | None:
     """The comparison key of a short line without the page number beside it (else None)."""
     m = RUNNING_HEAD.match(ln.text)
@@ -1334,7 +1342,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         if ln.page_top:
             notes.page_start = len(out)
         if ln.kind == "debris" and not ln.label and not any(ch.isalpha() for ch in ln.text):
-            ln.label = "page number" if re.search(r"\d", ln.text) else "separator"
+            ln.label = _letterless(ln.text)
         if ln.kind == "debris" and not ln.label and key(ln.text).strip(" .:") in ("оглавление",
                                                                                  "содержание"):
             ln.label = "table of contents"
@@ -1352,7 +1360,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             continue
         notes.open = None
         if not any(ch.isalpha() for ch in ln.text):
-            ln.kind, ln.label = "debris", "page number" if re.search(r"\d", ln.text) else "separator"
+            ln.kind, ln.label = "debris", _letterless(ln.text)
         elif TOC_LINE.match(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
                                         and i + 1 < len(lines) and TOC_LINE.match(lines[i + 1].text)):
             ln.kind, ln.label = "debris", "table of contents"
