@@ -229,6 +229,10 @@ CASES = [
     ("дву- и трехэтажный, кто- то, по- моему, во- время",
      "дву- и трехэтажный, кто- то, по- моему, во- время", set()),
     ("крестъ- на-крестъ", "крест- накрест", {"final-hard-sign"}),   # (a breaker's find)
+    # a piece's final ъ inside a joined word goes when the word is known only without it
+    ("Подъ-рядъ; подъ-\nрядъ", "Подряд; подряд",
+     {"inline-hyphen", "hyphenation", "final-hard-sign"}),
+    ("объ-\nявить, разъ-\nединить", "объявить, разъединить", {"hyphenation"}),
     ("надобно, подле, крап", "надобно, подле, крап", set()),
 ]
 

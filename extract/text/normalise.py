@@ -1261,6 +1261,23 @@ def _word_template(word: str, start: int, yo: bool, dje: bool) -> Change | None:
     return word_change(word, 0, len(word), parts, start)
 
 
+def _junction_hard_signs(text: str, seg: list, word: str, where: list, parts: list, yo: bool,
+                         dje: bool) -> tuple[str, list]:
+    """A word joined from pieces (a hyphen or a line break removed between them) whose piece
+    ends in ъ: that ъ was the old spelling's word end, and goes when the word is known without
+    it and not with it ('Подъ-рядъ' reads 'подряд'; 'объ-\nявить' keeps its ъ, 'объявить').
+    Each ъ dropped is a change of ``parts`` (rule final-hard-sign); returns the word and its
+    letters' places in ``text`` without them."""
+    ends = {z - 1 for _, z in seg[:-1] if text[z - 1] in "ъЪ"}
+    kept = [(ch, p) for ch, p in zip(word, where) if p not in ends]
+    bare = "".join(ch for ch, _ in kept)
+    if _known(_modern_form(bare, yo, dje)) and not _known(_modern_form(word, yo, dje)):
+        parts.extend(Change(p, p + 1, text[p], "", "orthography", FINAL_HARD_SIGN)
+                     for p in sorted(ends))
+        return bare, [p for _, p in kept]
+    return word, where
+
+
 def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
     """Whether the word piece at ``span`` is (or is normalised to) all Cyrillic."""
     if span is None:
@@ -1391,10 +1408,12 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         parts = list(links)
         for seg in segments:
             word = "".join(text[a:z] for a, z in seg)
+            where = [p for a, z in seg for p in range(a, z)]
+            if len(seg) > 1 and any(text[z - 1] in "ъЪ" for _, z in seg[:-1]):
+                word, where = _junction_hard_signs(text, seg, word, where, parts, yo, dje)
             found = _analyse(word, yo, dje)
             if not found:
                 continue
-            where = [p for a, z in seg for p in range(a, z)]
             for a, z, reg, name in found:
                 # Letters in one group may lie on both sides of a break: split them.
                 p = a
