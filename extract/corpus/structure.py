@@ -717,8 +717,10 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     return numeral, [t for t in names if t and not re.fullmatch(PAGE_NUMBER, t)]
 
 
+#: the suits' signs, black and white
+_SUITS = "♠♥♦♣♤♡♢♧"
 #: the symbols a book's text holds: the suits' signs, №, °, +, =, ×
-_TEXT_SIGNS = "♠♥♦♣♤♡♢♧№°+=×"
+_TEXT_SIGNS = _SUITS + "№°+=×"
 #: a word of a text line: three letters or more, a vowel among them
 _REAL_WORD = re.compile(r"(?=[^\W\d_]*[аеёиоуыэюяѣіѵaeiouy])[^\W\d_]{3,}", re.I)
 
@@ -1039,6 +1041,7 @@ _TOC_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])[ \t]+([^\W\d_][^!?…]{0,80})
 
 
 def _toc_item(line: str) -> bool:
+    """Is ``line`` an item of a list of contents (:data:`_TOC_ITEM`) whose text is a name?"""
     m = _TOC_ITEM.match(line)
     return m is not None and reads_as_name(m.group(1).rstrip(" ."))
 
@@ -1268,7 +1271,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
 def _letterless(line: str) -> str:
     """The label of a line with no letter: a row of a diagram (``10 ♠ 9 ♥``: a suit's sign),
     a page number (a digit), or a separator."""
-    if re.search("[♠♥♦♣♤♡♢♧]", line):
+    if any(ch in _SUITS for ch in line):
         return "diagram"
     return "page number" if re.search(r"\d", line) else "separator"
 
