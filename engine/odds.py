@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import time
 from typing import Callable, Iterable
 
@@ -174,7 +175,6 @@ def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver"
 def _ignore_interrupt() -> None:
     """A worker process's start: Ctrl-C (SIGINT, sent to the whole process group) is left
     to the parent, which stops the workers."""
-    import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

@@ -554,8 +554,8 @@ def rows_planned(games_: list[str] | None = None,
 def local_cluster(workers: int):
     """A Dask ``LocalCluster`` of ``workers`` worker processes (one thread each) with every
     listener on 127.0.0.1 and no dashboard; RuntimeError if dask.distributed is missing or a
-    listener is elsewhere. The worker processes ignore Ctrl-C (the caller, stopping, closes
-    them). The caller closes it."""
+    listener is elsewhere. The worker processes ignore Ctrl-C: the caller closes the cluster,
+    stopping or not."""
     try:
         from distributed import LocalCluster
     except ImportError:  # pragma: no cover - depends on the environment
@@ -594,7 +594,7 @@ def _quiet_dask():
     (closing a cluster stopped by Ctrl-C warns of every cancelled task and killed worker)."""
     log = logging.getLogger("distributed")
     level = log.level
-    log.setLevel(logging.ERROR)
+    _errors_only()
     try:
         yield
     finally:
