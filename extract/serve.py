@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 from pathlib import Path
 
 
@@ -11,7 +12,8 @@ def site_server(site: Path, port: int):
     """A threaded HTTP server on 127.0.0.1:``port`` (0: any free port) for the built site in
     ``site``: it answers only with regular files inside the site (a symlink that leads out of
     it, a folder without ``index.html``, anything else: 404, never a listing), and queues up to
-    128 connections (the standard library's default is 5, which drops a burst of requests).
+    128 connections (the standard library's default is 5, which drops a burst of requests),
+    and prints no traceback when a browser drops a connection (any other error's it prints).
     Raises OSError when the port cannot be bound."""
     root = site.resolve()
 
@@ -41,5 +43,11 @@ def site_server(site: Path, port: int):
     class Server(http.server.ThreadingHTTPServer):
         request_queue_size = 128
         daemon_threads = True
+
+        def handle_error(self, request, client_address):
+            # a browser that closes a connection it no longer needs (a page left while a
+            # file was still being sent) is no fault of the server: no traceback for it
+            if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+                super().handle_error(request, client_address)
 
     return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(root)))

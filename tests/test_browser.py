@@ -2,13 +2,13 @@
 survive a reload, keyboard focus highlighting, no console errors, over HTTP and file://."""
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
 import threading
 
 import pytest
 from playwright.sync_api import sync_playwright
+
+from extract.serve import site_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -25,11 +25,7 @@ def browser():
 
 @pytest.fixture(scope="module")
 def http_root(site):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-    handler = functools.partial(Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = site_server(site, 0)          # `edition serve`'s own server
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()

@@ -124,3 +124,21 @@ def test_odd_paths_get_an_answer_not_a_dropped_connection(served, path, status):
             assert r.status == status and b"SECRET" not in body, (method, r.status)
     finally:
         conn.close()
+
+
+@pytest.mark.parametrize("dropped", [ConnectionResetError, BrokenPipeError])
+def test_a_dropped_connection_prints_no_traceback_other_errors_do(site, capsys, dropped):
+    """A browser that closes a connection while a file is sent is no fault of the server (the
+    browser tests saw its traceback on stderr); any other error in a request still prints."""
+    from extract.serve import site_server
+    server = site_server(site, 0)
+    try:
+        for error, printed in ((dropped("peer closed"), False), (RuntimeError("bug"), True)):
+            try:
+                raise error
+            except type(error):
+                server.handle_error(None, ("127.0.0.1", 1))
+            err = capsys.readouterr().err
+            assert ("Traceback" in err and type(error).__name__ in err) is printed, err
+    finally:
+        server.server_close()
