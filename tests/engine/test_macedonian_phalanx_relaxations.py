@@ -66,9 +66,11 @@ def cases() -> tuple:
 
 
 def false_losses() -> list:
-    """Won positions of :func:`cases` (and :func:`twin_position`) a proof calls lost."""
+    """Won positions of :func:`cases` (and :func:`twin_position`, :func:`held_position`) a
+    proof calls lost."""
     return [(s.cfg.readings["refill"], s.cfg.readings["play-up"])
-            for s, v in cases() + ((twin_position(), "won"),) if v == "won" and s.dead()]
+            for s, v in cases() + ((twin_position(), "won"), (held_position(), "won"))
+            if v == "won" and s.dead()]
 
 
 def test_the_proofs_of_loss_never_call_a_won_position_lost():
@@ -129,6 +131,86 @@ def twin_position(off=frozenset()) -> MP.PhalanxState:
     return s
 
 
+def _reach_at_once(found, base, pyr, stock, waste):
+    """An unsound refill=stock pile tried once: the pack's cards are not free but dealt
+    onto the pile, save the next card whenever a free card goes up (its place refills from
+    the pack), every move up made at once. It forgets that the player may hold a pyramid
+    card back while dealing, to save a later card of the pack instead of the next."""
+    avail, rest, pile, lent = [0] * 52, [0] * 52, [c % 52 for c in waste], [0] * 52
+    for c in pyr:
+        if c >= 0:
+            avail[c % 52] += 1
+    for c in stock:
+        rest[c % 52] += 1
+    found, nxt = list(found), 0
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for f in range(8):
+                while pile and lent[pile[-1]]:
+                    lent[pile[-1]] -= 1
+                    avail[pile.pop()] += 1
+                n = found[f]
+                if n == 13:
+                    continue
+                c = (f // 2) * 13 + (base - 1 + n) % 13
+                if avail[c]:
+                    avail[c] -= 1
+                    lent[c] += bool(c in pile or rest[c])
+                    if nxt < len(stock):
+                        rest[stock[nxt] % 52] -= 1
+                        avail[stock[nxt] % 52] += 1
+                        nxt += 1
+                elif pile and pile[-1] == c:
+                    pile.pop()
+                else:
+                    continue
+                found[f] = n + 1
+                moved = True
+        if nxt >= len(stock):
+            return found == [13] * 8
+        rest[stock[nxt] % 52] -= 1
+        pile.append(stock[nxt] % 52)
+        nxt += 1
+
+
+def held_position(off=frozenset()) -> MP.PhalanxState:
+    """A won second-phase position of deal 6 under ``refill=stock`` (base rank five; 63
+    cards left in the pack, four on the waste), after 18 moves of the solver's win. The win
+    plays up the clubs 8-K and spades J-3 of the pyramid, then deals 8D, 3C and TD while
+    the 4S of the pyramid could go up, and plays it only then, saving the 6C instead: a
+    relaxation that plays every free card up at once, each saving the next card of the
+    pack (:func:`_reach_at_once`), calls it lost."""
+    cfg = Config(G, 6, {"refill": "stock", "play-up": "turned-card"}, base=5,
+                 base_card=4, refill_from_waste=False, play_up="turned-card")
+    cfg.off = frozenset(off)
+    s = MP.PhalanxState.__new__(MP.PhalanxState)
+    s.cfg, s.hist = cfg, None
+    s.found = (6, 0, 3, 0, 0, 0, 3, 0)
+    s.pyr = (34, 29, 60, 32, 11, 98, 101, 24, 80, 103, 15, 0, 48, 55, 79, 102, 25, 53, 33,
+             99, 40, 49, 36, 67, 100)
+    s.stock, s.ptr = (98,) + (
+        83, 10, 71, 12, 92, 54, 74, 90, 27, 38, 14, 7, 85, 93, 87, 44, 97, 91, 82, 47, 39,
+        2, 37, 70, 43, 89, 57, 73, 31, 86, 51, 13, 77, 58, 75, 41, 78, 46, 72, 20, 42, 56,
+        21, 76, 66, 68, 1, 23, 64, 62, 26, 30, 88, 52, 69, 84, 22, 50, 3, 81, 16, 63, 28), 1
+    s.waste, s.phase = (35, 65, 9, 94), 2
+    return s
+
+
+def test_a_pyramid_card_held_back_to_save_a_later_card():
+    s = held_position()
+    win = solver.search(s, 20_000)   # a win, whatever prunes the search: check its moves
+    assert win.outcome == "won"
+    t = s
+    for m in win.moves:
+        assert t.is_legal(m)
+        t = t.apply(m)
+    assert t.is_won()
+    assert not s.dead()
+    assert not _reach_at_once(s.found, 5, s.pyr, s.stock[s.ptr:], s.waste)
+
+
 def test_a_free_card_lent_for_its_buried_twin():
     s = twin_position()
     assert solver.search(twin_position(OFF), 20_000).outcome == "won"
@@ -139,11 +221,13 @@ def test_a_free_card_lent_for_its_buried_twin():
 _REAL_BURY = MP._relaxed_deals_bury
 
 
-@pytest.mark.parametrize("variant", ["no-lending", "waste-top-hidden"])
+@pytest.mark.parametrize("variant", ["no-lending", "waste-top-hidden", "reach-at-once"])
 def test_an_unsound_relaxation_is_caught(variant, monkeypatch):
     cases()
     if variant == "no-lending":
         monkeypatch.setattr(MP, "_relaxed_waste_pile", _no_lending)
+    elif variant == "reach-at-once":
+        monkeypatch.setattr(MP, "_relaxed_waste_pile", _reach_at_once)
     else:   # the waste top taken as out of reach
         monkeypatch.setattr(MP, "_relaxed_deals_bury",
                             lambda f, b, p, s, w, r: _REAL_BURY(f, b, p, s, w[:-1], r))
