@@ -68,6 +68,21 @@ def test_a_full_width_line_before_a_capitalised_word_is_no_unit():
     assert sents(text)[1] == "Косынка"
 
 
+def test_a_short_first_line_that_a_clause_goes_on_from_is_no_title():
+    """A breaker's narrow-column chapter: a paragraph's short first line with no stop, before
+    a line that begins with a numeral, a capital, a bracket or a quote, was cut off as a
+    title line. A line that ends on a finite verb, a preposition or a conjunction goes on."""
+    for first, rest in (("Для этого пасьянса берутъ", "2 колоды картъ и кладутъ тузы."),
+                        ("Потомъ открываютъ", "Туза пикъ и кладутъ его въ середину."),
+                        ("Карты кладутъ", "(по одной) въ рядъ."),
+                        ("Затѣмъ кладутъ", "«Мельницу» по правиламъ."),
+                        ("Потомъ кладутъ карты въ", "Рядъ по двѣ.")):
+        assert sents(f"Пасьянс кончен.\n{first}\n{rest}") == [
+            "Пасьянс кончен.", f"{first}\n{rest}"], first
+    # a title line with no stop still stands alone, even the one that ends on an adjective
+    assert sents("Пасьянс кончен.\nКосынка простая\nБерутъ колоду.")[1] == "Косынка простая"
+
+
 def test_wrapped_lines_are_not_units():
     text = "Берутся две колоды\nкарт и раскладываются\nв четыре ряда. Затем тасуют."
     assert sents(text) == ["Берутся две колоды\nкарт и раскладываются\nв четыре ряда.",

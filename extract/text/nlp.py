@@ -204,15 +204,33 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
     return bool(m and nxt[:1].isupper() and any("Surn" in p.tag for p in m.parse(nxt)[:2]))
 
 
-def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
-        list[int], list[tuple[int, int]]]:
+#: parts of speech (pymorphy3's) of a word that a clause goes on after: a finite verb (its
+#: object or its adverbial follows: 'берутъ' / '2 колоды'), a preposition, a conjunction
+_GOES_ON_AFTER = frozenset(("VERB", "PREP", "CONJ"))
+
+
+def _goes_on_after(word: str) -> bool:
+    """Whether the clause goes on after ``word`` (a modern form, as the reading text has it):
+    its likeliest part of speech is in :data:`_GOES_ON_AFTER`. A line that ends so is no
+    title ('Для этого пасьянса берутъ' / '2 колоды картъ ...'; 'Потомъ открываютъ' / 'Туза
+    пикъ ...')."""
+    m = _analyzer()
+    if not m or not word.isalpha():
+        return False
+    return m.parse(word.lower())[0].tag.POS in _GOES_ON_AFTER
+
+
+def _line_units(text: str, furniture: Sequence[tuple[int, int]] = (),
+                last_word=lambda end: "") -> tuple[list[int], list[tuple[int, int]]]:
     """Line-aware units of ``text``: character offsets that must start a sentence, and
     ``(start, end)`` spans of lines that are one unit each (no break inside).
 
     A heading line ('Глава XL. Мельница. - Фаворитка'), a caption line ('Фиг. 30.') and a
     short line without final punctuation that follows a finished sentence and is followed by
     a capitalised line (a title inside an OCR'd page; not a line as wide as those around it,
-    :func:`_full_width`) are units of their own. The lines
+    :func:`_full_width`, nor one whose last word the clause goes on after,
+    :func:`_goes_on_after` of ``last_word(end)``, the modern form of the word ending at
+    offset ``end``) are units of their own. The lines
     inside ``furniture`` (spans of page furniture a sentence runs across: a running head, a
     page number) are passed over, as blank, when the lines before and after are looked at:
     a line whose sentence runs on below the furniture is no title.
@@ -240,7 +258,8 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = ()) -> tuple[
                 (prev is None or _FINAL.search(prev) or HEADING_LINE.match(prev)
                  or CAPTION_LINE.fullmatch(prev)) and \
                 (nxt is None or nxt[:1].isupper() or nxt[:1].isdigit() or nxt[:1] in "«—-(")\
-                and (prev is not None or nxt is not None) and not _full_width(body, prev, nxt):
+                and (prev is not None or nxt is not None) and not _full_width(body, prev, nxt) \
+                and not _goes_on_after(last_word(s + len(line.rstrip()))):
             unit = True
         if unit:
             a = s + len(line) - len(line.lstrip())
@@ -369,7 +388,12 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             break
     inside = [d > 0 for d in accumulate(depth_change[:n])]
     # line units: offsets that start a sentence, and lines with no break inside
-    forced, whole = _line_units(text, cut)
+    def last_word(end: int) -> str:
+        i = bisect_left(idx, end) - 1         # the last token ending by ``end``
+        while i >= 0 and not regs[i].strip():
+            i -= 1
+        return regs[i] if i >= 0 else ""
+    forced, whole = _line_units(text, cut, last_word)
     forced += _list_items(text, norm)
     forced_at = set()
     for a in forced:
