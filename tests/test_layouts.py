@@ -1182,3 +1182,32 @@ def test_a_line_of_cards_with_suit_signs_is_a_diagram_not_a_page_number():
     text = "Солнце.\n\nИзъ колоды.\n\n10 ♠ 9 ♥\n\n— 5 —\n\nВотъ.\n"
     assert [(p.label, text[p.start:p.end]) for p in analyse(text).parts if p.kind == "debris"] == [
         ("diagram", "10 ♠ 9 ♥"), ("page number", "— 5 —")]
+
+
+@pytest.mark.parametrize("line", [
+    "10, 9, 8, 7, 6, 5, 4, 3, 2", "2, 3, 4 . . . 10", "1, 2, 3… 12", "(см. стр. 187)",
+    "На тузы кладутъ карты по мастямъ: 2, 3, 4 . . . 10"])
+def test_numbers_counted_and_a_page_referred_to_inside_a_sentence_are_text(line):
+    """A third breaker's rules: a line of ranks counted down ('10, 9, 8, ...') was a page
+    number, a rule line ending '2, 3, 4 . . . 10' a line of contents, '(см. стр. 187)' a web
+    page's title: each was left out of the reading text of its sentence."""
+    text = (f"ГЛАВА LV.\nКоврикъ.\n\nКоврикъ.\n\nКарты кладутъ по мастямъ\n{line}\n"
+            f"и такъ до туза.\n")
+    lay = analyse(text)
+    at = text.index(line)
+    kept = [(p.kind, p.label) for p in lay.parts if p.start <= at < p.end]
+    assert kept == [("prose", "")], kept
+    # a page number, a leader of contents and a page's title are furniture as before
+    for furniture, label in (("— 189 —", "page number"), ("189", "page number")):
+        t = text.replace(line, furniture)
+        at = t.index(furniture)
+        assert [p.label for p in analyse(t).parts if p.start <= at < p.end] == [label]
+
+
+def test_a_spaced_ellipsis_is_one_stop_and_numbers_run_on_across_an_ellipsis():
+    from extract.corpus.structure import segment_text
+    sents = [s["text"] for s in segment_text(
+        "Кладутъ 2, 3, 4 . . . 10 и такъ до короля. По 1, 2, 3… 12 картъ. Конецъ . . . "
+        "Потомъ тасуютъ. Итакъ. . . Нѣтъ.")]
+    assert sents == ["Кладутъ 2, 3, 4 . . . 10 и такъ до короля.", "По 1, 2, 3… 12 картъ.",
+                     "Конецъ . . .", "Потомъ тасуютъ.", "Итакъ. . .", "Нѣтъ."]

@@ -875,9 +875,15 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     return None
 
 
+#: a reference to a page of the book, ``(см. стр. 187)``, ``ср. стр. 12``: text, no page title
+_PAGE_REFERENCE = re.compile(r"\b(?:см|смотри|смот|ср)\.?\s*(?:на\s+)?(?:страниц|стр\.)", re.I)
+
+
 def _is_page_title(line: str) -> str | None:
+    """The page number a web page's title line gives (``Пасьянсы — Страница 12``), else
+    None; a reference to a page (:data:`_PAGE_REFERENCE`) is none."""
     m = PAGE_TITLE.match(line)
-    return m.group(2) if m and len(line) <= 120 else None
+    return m.group(2) if m and len(line) <= 120 and not _PAGE_REFERENCE.search(line) else None
 
 
 #: the pieces of inline wiki and HTML markup whose characters a menu also uses (``|``, ``>``,
@@ -894,12 +900,14 @@ _TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
 def is_debris(line: str) -> bool:
     """True for a line of web page furniture (see the module doc): a menu (``|`` between
     short items), a line with a web address or ©, a known navigation phrase, a line of only
-    navigation words, or a line with no letters (a page number, a separator). What a
+    navigation words, or a line with no letters (a page number, a separator; not numbers
+    counted in the text, :data:`NUMBER_RUN`). What a
     Wikisource page leaves out of the book's text (``<noinclude>...</noinclude>``) is
     passed over."""
     s = (_NOINCLUDE.sub(" ", line) if "<noinclude" in line else line).strip()
     if not any(ch.isalpha() for ch in s):
-        return True
+        return not NUMBER_RUN.search(s)       # numbers counted in the text: text
+
     if len(s) > 160:
         return False
     # (a Markdown link's address, '[text](https://...)' or '<https://...>', is no web
@@ -1023,6 +1031,10 @@ BOLD_RUN_IN = re.compile(r"^(?P<o>\*\*\*|\*\*|__|''')(?P<t>.+?)(?P=o)(?P<k>" + T
 #: word in italics at a paragraph's start is as often emphasis)
 ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?![*_'])(?P<k>)"
                            r"(?P<s>[.:]?)(?:[ \t]+(?=\S)|(?=[^\W\d_]))")
+#: numbers counted in a line of text, joined by a comma or an ellipsis (``10, 9, 8, 7``,
+#: ``2, 3, 4 . . . 10``, ``1, 2, 3… 12``; an ellipsis of three dots, where a leader has
+#: more): a line of them is no page number, and one that ends so no line of contents
+NUMBER_RUN = re.compile(r"\d[ \t]*(?:,|…|\.{2,3}(?!\.)|(?:\.[ \t]){2}\.(?![ \t]*\.))[ \t]*\d")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
 #: a Markdown code fence's line (``` or ~~~, with or without a language)
@@ -1363,8 +1375,9 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             continue
         notes.open = None
         if not any(ch.isalpha() for ch in ln.text):
-            ln.kind, ln.label = "debris", _letterless(ln.text)
-        elif TOC_LINE.match(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
+            if not NUMBER_RUN.search(ln.text):     # a run of numbers is text: read on
+                ln.kind, ln.label = "debris", _letterless(ln.text)
+        elif TOC_LINE.match(ln.text) and not NUMBER_RUN.search(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
                                         and i + 1 < len(lines) and TOC_LINE.match(lines[i + 1].text)):
             ln.kind, ln.label = "debris", "table of contents"
         elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
@@ -2003,7 +2016,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             # letters): OCR's noise; a sentence may run on across it
             ln.kind, ln.label = "debris", "OCR noise"
             guesses.append((ln.start, "a line with no word in it taken as OCR noise"))
-        elif TOC_LINE.match(ln.text) or (i and _contents_above(lines[i - 1]) and (
+        elif TOC_LINE.match(ln.text) and not NUMBER_RUN.search(ln.text) or (
+                i and _contents_above(lines[i - 1]) and (
                 _TOC_ENTRY.match(ln.text) or _toc_item(ln.text)
                 or parse_heading(ln.text) and i + 1 < len(lines)
                 and _TOC_ENTRY.match(lines[i + 1].text))):

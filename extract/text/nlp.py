@@ -431,6 +431,9 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             sent_first = i
             continue
         reg = regs[i]
+        if reg in (".", "…") and i and regs[i - 1] in (".", "…") and \
+                text[idx[i - 1] + rows[i - 1][1]:idx[i]] == " ":
+            continue   # a later dot of a spaced ellipsis: its first dot decided
         j = i + 1
         # markup glued after the stop that the reading text leaves out ('кругомъ.<ref></ref>'
         # or '<ref name=b/>', which the tokenizer cuts anywhere) belongs to its sentence
@@ -443,10 +446,13 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
                 j += 1
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
         # footnote's marker after the stop ('вверхъ.*', 'вверхъ.*)', 'вверхъ.¹')
+        # and so do the other dots of a spaced ellipsis ('Конецъ . . . Потомъ', one stop)
         while j < n and (regs[j] in CLOSERS or space[j]
                          or (not ws[j - 1] and regs[j] and (regs[j].strip(_AFTER_STOP) == ""
                                                             or _MD_CALL.fullmatch(regs[j]))
-                             and "\n" not in text[end:idx[j]])):   # a marker is on its line
+                             and "\n" not in text[end:idx[j]])   # a marker is on its line
+                         or (regs[j] in (".", "…") and regs[j - 1] in (".", "…")
+                             and text[idx[j - 1] + rows[j - 1][1]:idx[j]] == " ")):
             j += 1
         if j >= n:
             break
@@ -470,11 +476,21 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
                     continue
             elif abbr not in TERMINAL or not (nxt[:1].isupper() or _enumerator(j, regs)):
                 continue
-        elif nxt[:1].islower() or nxt[:1] in ",;:)":
+        elif nxt[:1].islower() or nxt[:1] in ",;:)" or _counting_on(i, j, regs, nxt):
             continue
         starts[j] = True
         heappush(later, j)
     return starts
+
+
+def _counting_on(i: int, j: int, regs: list[str], nxt: str) -> bool:
+    """Whether the stop at token ``i`` (its dots running to token ``j``) is an ellipsis in a
+    run of numbers, which ends no sentence: '1, 2, 3… 12 картъ', '2, 3, 4 . . . 10 и такъ
+    до короля' (a number before it, the next word ``nxt`` a number)."""
+    reg = regs[i]
+    ellipsis = reg.endswith(("…", "..")) or (reg == "." and j > i + 1 and regs[j - 1] == ".")
+    before = reg.rstrip(".…") or (regs[i - 1] if i else "")
+    return ellipsis and before.isdigit() and nxt[:1].isdigit()
 
 
 def _enumerator(j: int, regs: list[str]) -> bool:
