@@ -1211,3 +1211,35 @@ def test_a_spaced_ellipsis_is_one_stop_and_numbers_run_on_across_an_ellipsis():
         "Потомъ тасуютъ. Итакъ. . . Нѣтъ.")]
     assert sents == ["Кладутъ 2, 3, 4 . . . 10 и такъ до короля.", "По 1, 2, 3… 12 картъ.",
                      "Конецъ . . .", "Потомъ тасуютъ.", "Итакъ. . .", "Нѣтъ."]
+
+
+@pytest.mark.parametrize("stop", ["", "."])
+def test_patiences_the_book_numbers_are_titles_not_running_heads(stop):
+    """A third breaker's chapter of numbered patiences: 'Пасьянсъ № 1' on lines of their own
+    were running heads (a text and a number, the same words twice), the games one fragment;
+    with a stop they were sentences. The number after № is no page's."""
+    text = "ГЛАВА LXXI.\n\n" + "".join(
+        f"Пасьянсъ № {n}{stop}\n\nБерутъ {n} колоды и кладутъ тузы въ рядъ.\n\n"
+        for n in (1, 2, 3))
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == [
+        f"Пасьянсъ № {n}" for n in (1, 2, 3)]
+    assert not [p for p in lay.parts if p.kind == "debris"]
+    # a running head with its page number is one still
+    head = analyse(text.replace("Берутъ 2", "ПАСЬЯНСЫ. 12\nБерутъ 2", 1).replace(
+        "Берутъ 3", "ПАСЬЯНСЫ. 13\nБерутъ 3", 1))
+    assert [p.label for p in head.parts if p.kind == "debris"] == ["running head"] * 2
+
+
+@pytest.mark.parametrize("printed", ["40 РАЗБОЙНИКОВЪ.", "40 разбойниковъ."])
+def test_a_title_that_begins_with_a_number_the_heading_names(printed):
+    """A third breaker's 'Сорок разбойников': the heading's '40 разбойниковъ' was no name and
+    the title line a page number with a running head, its game run into the one before."""
+    text = (f"ГЛАВА LXXIV.\nКолесо. — 40 разбойниковъ.\n\nКОЛЕСО.\n\nБерутъ колоду.\n\n"
+            f"{printed}\n\nБерутъ двѣ колоды.\n")
+    lay = analyse(text)
+    assert lay.headings == (("LXXIV", ("Колесо", "40 разбойниковъ")),)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["КОЛЕСО", printed[:-1]]
+    # a page number before a running head the heading does not name is furniture still
+    head = analyse(text.replace("Берутъ колоду.", "Берутъ\n\n184 ПАСЬЯНСЫ.\n\nколоду."))
+    assert [p.label for p in head.parts if p.kind == "debris"] == ["running head"]

@@ -86,6 +86,9 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
 QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
                           re.I)
+#: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
+#: stop and a sentence follow): its title is the whole of it
+NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
 #: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``)
 TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + ")"
 #: a note's marker ending a title's name (``Проба[^1]``)
@@ -791,10 +794,13 @@ _ABBREVIATION_STOP = re.compile(r"\b([^\W\d_]{1,3})\.(?=[ \t]+\S)")
 
 def _name_shape(body: str, max_words: int) -> bool:
     """A title's shape: 1..max_words words of letters (hyphens, commas and spaces between),
-    at most 60 characters, beginning with a capital letter."""
+    at most 60 characters, beginning with a capital letter or with a number and a word
+    (``40 разбойниковъ``)."""
     words = WORD.findall(body)
-    return (0 < len(words) <= max_words and len(body) <= 60 and body[:1].isupper()
-            and re.fullmatch(r"[^\W\d_][\w\s,\-&]*", body) is not None and "_" not in body)
+    return (0 < len(words) <= max_words and len(body) <= 60
+            and (body[:1].isupper() or re.match(r"\d{1,3}[ \t]+[^\W\d_]", body) is not None)
+            and re.fullmatch(r"(?:\d{1,3}[ \t]+)?[^\W\d_][\w\s,\-&]*", body) is not None
+            and "_" not in body)
 
 
 #: marks an OCR leaves about a title's words (a speck read as a comma or an apostrophe):
@@ -806,7 +812,8 @@ def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
     """If ``line`` begins with a known title (optionally after ``Пасьянс``), ``(start, end)``
     of the title words in the line; the title must be followed by ``.``, ``(``, a closing
     quote or the end of the line. An OCR speck before or after the title's words (a comma,
-    an apostrophe: :data:`_STRAY`) does not hide a known title."""
+    an apostrophe: :data:`_STRAY`) does not hide a known title; a number before them with
+    no stop after it (``40 РАЗБОЙНИКОВЪ.``) is part of the title."""
     words = _words(line[:200])
     first = 1 if words and words[0][2] == "пасьянс" else 0
     if first and not line[:words[0][0]].strip() == "":
@@ -819,7 +826,11 @@ def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
             end = got[-1][1]
             rest = line[end:]
             if not rest.strip(" \t" + _STRAY) or re.match(r"\s*[»\"”]?\s*(?:[.(]|" + ALT_NAME + ")", rest):
-                return words[first][0], end
+                start = words[first][0]
+                number = re.fullmatch(r"\s*(\d{1,3})[ \t]+", line[:start])
+                # a number before the name with no stop after it is the name's own
+                # ('40 РАЗБОЙНИКОВЪ.'), a list's number is not ('2. Мельница.')
+                return (number.start(1) if number and not first else start), end
     return None
 
 
@@ -831,8 +842,11 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
     is only a name counts; ``inline_ok``: a short name then ``.`` and a sentence counts."""
     folded = line.translate(_LOOKALIKE)
     m = QUOTED_TITLE.match(folded)
+    numbered = NUMBERED_TITLE.match(folded)
     if m:
         printed, n = line[m.start(1):m.end(1)], m.end()
+    elif numbered:
+        printed, n = line[:numbered.end()], numbered.end()
     else:
         k = _known_title(line, known)
         if k:
@@ -1066,7 +1080,7 @@ def _contents_above(prev: "_Line") -> bool:
 
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
 PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
-RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)[ \t]+{PAGE_NUMBER})$")
+RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<![№#])[ \t]+{PAGE_NUMBER})$")
 #: a running head of at most five words and its page number, a wide gap (a tab, or three
 #: spaces and more) between them: ``СОЛНЦЕ.        127``
 _WIDE_GAP_HEAD = re.compile(r"^(?:\d{1,4}(?:\t[ \t]*|[ ]{3,})\S+(?:[ ]\S+){0,4}|"
@@ -1335,11 +1349,14 @@ def _next_prose_lowercase(lines: list[_Line], i: int) -> bool:
 
 def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "",
                warnings: list[tuple[int, str]] | None = None,
-               orphans: list[tuple[int, int]] | None = None) -> list[_Line]:
+               orphans: list[tuple[int, int]] | None = None,
+               numbered_names: frozenset[str] = frozenset()) -> list[_Line]:
     """Mark the furniture of a scanned page as ``debris``: tables of contents (dot leaders),
     running heads (a short line with the page number beside it that stands twice or tops a
-    page, or a short line at the top of three pages or more), page numbers, a page number
-    glued to the first word of a page (split off), and footnotes (:func:`_footnotes`)."""
+    page, or a short line at the top of three pages or more; not a title that a chapter's
+    heading names and that begins with a number, ``40 РАЗБОЙНИКОВЪ.``, whose :func:`key`
+    without its stop is in ``numbered_names``), page numbers, a page number glued to the
+    first word of a page (split off), and footnotes (:func:`_footnotes`)."""
     tops: dict[str, list[int]] = {}
     numbered: dict[str, list[int]] = {}
     keys = [_running_key(ln) if ln.kind == "prose" and len(ln.text) <= 80 else None for ln in lines]
@@ -1380,6 +1397,8 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif TOC_LINE.match(ln.text) and not NUMBER_RUN.search(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
                                         and i + 1 < len(lines) and TOC_LINE.match(lines[i + 1].text)):
             ln.kind, ln.label = "debris", "table of contents"
+        elif numbered_names and key(ln.text).rstrip(" .") in numbered_names:
+            pass          # a title the heading names, its number first: no page's number
         elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
                 (len(numbered[k]) >= 2 or ln.page_top or ln.brk and ln.text.upper() == ln.text):
             ln.kind, ln.label = "debris", "running head"
@@ -2084,7 +2103,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         if ws and ws not in known:
             known.append(ws)
     orphans: list[tuple[int, int]] = []
-    lines = _furniture(lines, guesses, text, warnings, orphans)
+    lines = _furniture(lines, guesses, text, warnings, orphans, frozenset(
+        key(t).rstrip(" .") for t in known_titles if t[:1].isdigit()))
     lines = _split_inline_titles(text, lines, known)
     # pass 2: titles. On a page whose games are headed by markup (two or more ``##`` or
     # ``==`` headings that are no chapter's, ``## Глава L``), a plain line is no run-in
@@ -2117,7 +2137,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
         printed, n = hit
         if ln.whole:
             n = len(ln.text)
-        if not QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and not _known_title(ln.text, known):
+        if not (QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
+                or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
+                or _known_title(ln.text, known)):
             pad = text[text.rfind("\n", 0, ln.start) + 1:ln.start]
             if len(pad) >= 16 and not pad.strip():
                 continue    # set far to the right: an epigraph's source or a signature
