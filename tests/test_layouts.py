@@ -1243,3 +1243,22 @@ def test_a_title_that_begins_with_a_number_the_heading_names(printed):
     # a page number before a running head the heading does not name is furniture still
     head = analyse(text.replace("Берутъ колоду.", "Берутъ\n\n184 ПАСЬЯНСЫ.\n\nколоду."))
     assert [p.label for p in head.parts if p.kind == "debris"] == ["running head"]
+
+
+def test_a_line_that_begins_with_a_small_letter_and_ends_on_a_number_is_text():
+    """A third breaker's wrapped rules: 'какъ показано на фигурѣ 5' and '... 6', the same
+    words with a number twice, and 'и до 10' at a page's top were running heads, left out of
+    their sentences. A book's running head begins with a capital."""
+    game = ("Берутъ колоду и выкладываютъ тузы кругомъ,\nкакъ показано на фигурѣ {n}\n"
+            "и кладутъ на нихъ карты по мастямъ.\n\n")
+    text = ("ГЛАВА LXXIII.\nКолесо. — Башня.\n\nКолесо.\n\n" + game.format(n=5) +
+            "Башня.\n\n" + game.format(n=6) +
+            "Кладутъ карты отъ двойки\n\n— 12 —\n\fи до 10\nвключительно.\n")
+    lay = analyse(text)
+    for line in ("какъ показано на фигурѣ 5", "какъ показано на фигурѣ 6", "и до 10"):
+        at = text.index(line)
+        assert [p.kind for p in lay.parts if p.start <= at < p.end] == ["prose"], line
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "debris"] == ["— 12 —"]
+    # with a capital, the same words twice beside a number are a running head
+    heads = analyse(text.replace("какъ показано на фигурѣ", "Пасьянсы"))
+    assert [p.label for p in heads.parts if p.kind == "debris"].count("running head") == 2

@@ -1399,8 +1399,12 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "table of contents"
         elif numbered_names and key(ln.text).rstrip(" .") in numbered_names:
             pass          # a title the heading names, its number first: no page's number
-        elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
-                (len(numbered[k]) >= 2 or ln.page_top or ln.brk and ln.text.upper() == ln.text):
+        elif k and (head := RUNNING_HEAD.match(ln.text)) and len(ln.text) <= 80 and \
+                (len(numbered[k]) >= 2 or ln.page_top or ln.brk and ln.text.upper() == ln.text) \
+                and not (head.group("a") or head.group("b"))[:1].islower():
+            # (a line that begins with a small letter goes on with a sentence: 'какъ
+            # показано на фигурѣ 5', 'и до 10' at a page's top; a book's heads begin with
+            # a capital)
             ln.kind, ln.label = "debris", "running head"
         elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
                 ln.text.upper() == ln.text and out and out[-1].kind == "prose" and \
