@@ -621,6 +621,24 @@ def test_a_binary_file_is_named_not_taken_for_cyrillic(cli, corpus_copy, tmp_pat
     assert _files(corpus_copy) == before
 
 
+@pytest.mark.parametrize("head", ["<!DOCTYPE html>\n<html lang=ru>", "<html><head>",
+                                  "\n  <!-- saved -->\n<HTML>", "<?xml version='1.0'?>\n<html>"])
+def test_a_web_page_s_html_source_is_refused_with_the_way_to_its_text(cli, corpus_copy,
+                                                                      tmp_path, head):
+    """A third breaker's raw .html chapter: its <title> became a game's sentence, a caption a
+    game, a footnote's <sup> a rule sentence. A page's source is named so, with the fix."""
+    f = tmp_path / "chapter.html"
+    f.write_text(head + "<title>Пасьянсы</title></head><body><h2>Колесо.</h2><p>Берутъ "
+                 "колоду.</p></body></html>\n", encoding="utf-8")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", f), "chapter.html:1", "HTML source",
+               "lynx -dump")
+    assert _files(corpus_copy) == before
+    # a Markdown page with inline tags is read as before
+    f.write_text("## Колесо.\n\n<p>Берутъ колоду и кладутъ тузы.</p>\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
+
+
 def test_a_claims_row_that_cannot_exist_fails_check(cli, corpus_copy):
     """A claim's `rows` name rows of the odds table: one that cannot exist (an unknown
     reading, not a string) was printed on the site as "not in the stored table yet"."""

@@ -315,6 +315,11 @@ _BINARY = ((b"%PDF-", "PDF"), (b"AT&TFORM", "DjVu"), (b"PK\x03\x04", "zip (a .do
            (b"7z\xbc\xaf", "7-zip"), (b"Rar!", "RAR"))
 
 
+#: the start of an HTML document (a web page saved as its source), before any text
+_HTML_DOCUMENT = re.compile(r"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype\s+html|<html[\s>])",
+                            re.I | re.S)
+
+
 def binary_kind(data: bytes) -> str | None:
     """What kind of file ``data`` is when it is not text at all (a PDF, a DjVu, a zip or a
     word processor's file, an image, an archive: by its signature), else None."""
@@ -392,7 +397,8 @@ def check_runs(text: str, path: Path) -> None:
 
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
-    :data:`MAX_WITNESS_BYTES`, not UTF-8, starts with a byte order mark (``edition add``
+    :data:`MAX_WITNESS_BYTES`, not UTF-8, is an HTML document (a web page's source, not its
+    text), starts with a byte order mark (``edition add``
     strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
     or holds a character that is not book text (:func:`extract.text.characters.check_text`: control
@@ -413,6 +419,12 @@ def decode_witness(path: Path, data: bytes) -> str:
                                "FILE.djvu OUT.txt; for a word processor's file, save it as "
                                "plain text, UTF-8) and add that")
     text = decode_utf8(path, data)
+    if _HTML_DOCUMENT.match(text):
+        raise EditionError("this is a web page's HTML source, not its text (its tags would be "
+                           "read as the book's words)", path, 1,
+                           fix="save the page's text and add that: the browser's Save as > "
+                               "Text, `lynx -dump -nolist PAGE.html > PAGE.txt`, or `pandoc -f "
+                               "html -t markdown PAGE.html -o PAGE.md` (a Markdown page is read)")
     cr = re.search(r"\r(?!\n)", text)
     if cr:
         raise EditionError("the witness has a bare carriage return (CR without LF: old Mac line "
