@@ -1262,3 +1262,18 @@ def test_a_line_that_begins_with_a_small_letter_and_ends_on_a_number_is_text():
     # with a capital, the same words twice beside a number are a running head
     heads = analyse(text.replace("какъ показано на фигурѣ", "Пасьянсы"))
     assert [p.label for p in heads.parts if p.kind == "debris"].count("running head") == 2
+
+
+def test_a_wiki_line_set_to_the_right_that_reads_as_a_sentence_is_text():
+    """A third breaker's Wikisource page: a rule set to the right, {{right|Сбросъ
+    перекладываютъ одинъ разъ.}}, and an epigraph in {{right|...}} were markup, left out of
+    the book's text with no word. A running head or a signature set so is markup still."""
+    text = ("{{Отексте\n}}\n== ГЛАВА LV. ==\n{{c|Коврикъ. — Солнце.}}\n\n=== Коврикъ. ===\n\n"
+            "Берутъ двѣ колоды.\n\n{{right|Сбросъ перекладываютъ одинъ разъ.}}\n\n"
+            "{{right|ПАСЬЯНСЫ.}}\n\n{{right|Н. Толстой.}}\n\n=== Солнце. ===\n\n"
+            "Изъ колоды вынимаютъ королей.\n")
+    lay = analyse(text)
+    kinds = {text[p.start:p.end]: p.kind for p in lay.parts}
+    assert kinds["{{right|Сбросъ перекладываютъ одинъ разъ.}}"] == "prose", kinds
+    assert kinds["{{right|ПАСЬЯНСЫ.}}"] == kinds["{{right|Н. Толстой.}}"] == "debris", kinds
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]

@@ -1095,6 +1095,23 @@ FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸�
                       + MD_LABEL + r":)[ \t\u00a0]*\S")
 
 
+#: a wiki line set to the right or the left (``{{right|...}}``): markup unless it reads as a
+#: sentence (:func:`_aligned_text`)
+_ALIGNED = re.compile(r"^\{\{\s*(?:right|left)\s*\|([^{}|]+)\}\}$", re.I)
+
+
+def _aligned_text(line: str) -> str | None:
+    """The text of a wiki line set to the right or the left when it reads as a sentence of
+    the book (three words or more and a small letter: a rule, an epigraph ``{{right|''Терпѣніе
+    и трудъ всё перетрутъ.''}}``), else None: a running head, ``{{right|ПАСЬЯНСЫ.}}``, or a
+    signature is markup."""
+    m = _ALIGNED.match(line)
+    if not m:
+        return None
+    inner = m.group(1).strip()
+    return inner if len(WORD.findall(inner)) >= 3 and re.search(r"[а-яёѣіѳѵ]", inner) else None
+
+
 def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     """The text inside markup that wraps a whole line (nested: ``<center>'''X'''</center>``)
     or inside spaced letters (``З В Ѣ З Д А.`` -> ``ЗВѢЗДА.``), and whether any was found.
@@ -1250,7 +1267,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             i = close + 1
             continue
         i += 1
-        if MARKUP_LINE.match(ln.text):
+        if MARKUP_LINE.match(ln.text) and not (wiki and _aligned_text(ln.text)):
             ln.kind, ln.label = "debris", "markup"
             out.append(ln)
             continue
