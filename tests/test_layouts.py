@@ -1277,3 +1277,17 @@ def test_a_wiki_line_set_to_the_right_that_reads_as_a_sentence_is_text():
     assert kinds["{{right|Сбросъ перекладываютъ одинъ разъ.}}"] == "prose", kinds
     assert kinds["{{right|ПАСЬЯНСЫ.}}"] == kinds["{{right|Н. Толстой.}}"] == "debris", kinds
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+
+
+def test_a_figure_s_number_before_a_rule_sentence_is_the_figure_and_the_rule_text():
+    """A third breaker's 'Фиг. 23. Берут одну колоду и кладут четыре туза кругом.' was a
+    caption whole: the game lost its first rule. A caption names what the figure shows; a
+    verb's sentence after the number is text that refers to its figure."""
+    text = "Колесо.\n\nФиг. 23. Берутъ одну колоду и кладутъ четыре туза кругомъ.\n\nКонецъ.\n"
+    lay = analyse(text)
+    got = [(p.kind, p.label, text[p.start:p.end]) for p in lay.parts]
+    assert ("figure", "23", "Фиг. 23.") in got, got
+    assert any(k == "prose" and t.startswith("Берутъ одну колоду") for k, _, t in got), got
+    caption = "Колесо.\n\nФиг. 23. Расположеніе картъ въ началѣ игры.\n\nКонецъ.\n"
+    assert [(p.kind, p.label) for p in analyse(caption).parts if "Фиг" in
+            caption[p.start:p.end]] == [("figure", "23")]

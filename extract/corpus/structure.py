@@ -788,6 +788,13 @@ def reads_as_name(text: str) -> bool:
                    for w in words)
 
 
+def _finite_verb(text: str) -> bool:
+    """Whether a word of ``text`` (any spelling) is most likely a finite verb (pymorphy3's
+    best parse of its modern form): a sentence's, not a caption's or a name's."""
+    m = analyzer()
+    return any(m.parse(w)[0].tag.POS == "VERB" for w in _modern_words(text))
+
+
 #: the stop after an abbreviated word inside a name ('Св. Елены', 'И. А. Крылова')
 _ABBREVIATION_STOP = re.compile(r"\b([^\W\d_]{1,3})\.(?=[ \t]+\S)")
 
@@ -2044,6 +2051,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 and not SENTENCE_END.search(lines[i - 1].text)):
             # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
             # кладутъ ...' inside a running sentence is its text)
+            k = fig.start("caption")
+            if k >= 0 and text[ln.start:ln.end] == ln.text and _finite_verb(ln.text[k:]):
+                # a caption names what the figure shows; a verb's sentence after the number
+                # ('Фиг. 23. Берут одну колоду ...') is a rule that refers to its figure
+                lines.insert(i + 1, _Line(ln.start + k, ln.end, ln.text[k:], False))
+                ln.text = ln.text[:k].rstrip()
+                ln.end = ln.start + len(ln.text)
             ln.kind, ln.label = "figure", fig.group(1)
         elif _CARD_ROW.match(text, ln.start, ln.end):
             ln.kind, ln.label = "debris", "diagram"
