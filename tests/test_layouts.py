@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from extract.model.edition import build_edition
-from extract.corpus.structure import analyse
+from extract.corpus.structure import analyse, segment_text
 from extract.text.errors import line_of
 
 REPO = Path(__file__).resolve().parent.parent
@@ -1291,3 +1291,21 @@ def test_a_figure_s_number_before_a_rule_sentence_is_the_figure_and_the_rule_tex
     caption = "Колесо.\n\nФиг. 23. Расположеніе картъ въ началѣ игры.\n\nКонецъ.\n"
     assert [(p.kind, p.label) for p in analyse(caption).parts if "Фиг" in
             caption[p.start:p.end]] == [("figure", "23")]
+
+
+@pytest.mark.parametrize("between", ["\n\n", "\n\n— 189 —\n\n", "\n\f"])
+def test_a_number_that_counts_cards_after_a_break_is_text_and_the_sentence_runs_on(between):
+    """A third breaker's 'берутъ' / '2 колоды картъ' after a stray blank line, a page number
+    or a form feed: the 2 was split off as the new page's number and the sentence cut in two.
+    A number that counts the word after it (a noun in the form a numeral governs) is text."""
+    text = ("ГЛАВА LXXVI.\nКолесо.\n\nКолесо.\n\nДля этого пасьянса берутъ" + between +
+            "2 колоды картъ и кладутъ тузы. Кладутъ въ рядъ по\n\n8 картъ.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.kind == "debris" and text[p.start:p.end] in "28"]
+    sents = [s["text"] for s in segment_text(text[text.index("Для"):])] if "—" not in between \
+        else None
+    if sents is not None:
+        assert sents[0].startswith("Для этого пасьянса берутъ") and "2 колоды" in sents[0]
+    # a number glued to a page's first word that counts nothing is its page number still
+    glued = analyse(text.replace("2 колоды картъ и кладутъ", "12 кругомъ кладутъ"))
+    assert ("debris", "page number") in [(p.kind, p.label) for p in glued.parts]

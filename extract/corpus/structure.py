@@ -630,9 +630,15 @@ def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[
 
 def continues(text: str, prev_end: int, next_start: int) -> bool:
     """True when a paragraph break is a page break inside a sentence: the paragraph before
-    ends without sentence-final punctuation and the next begins with a lowercase letter."""
-    return (not SENTENCE_END.search(text[max(0, prev_end - 12):prev_end])
-            and text[next_start:next_start + 1].islower())
+    ends without sentence-final punctuation and the next begins with a lowercase letter, or
+    with a number that counts the word after it (``раскладываютъ`` / ``52 карты ...``:
+    :func:`_counts`)."""
+    if SENTENCE_END.search(text[max(0, prev_end - 12):prev_end]):
+        return False
+    if text[next_start:next_start + 1].islower():
+        return True
+    n = re.match(r"\d{1,4}(?=[ \t]+\S)", text[next_start:next_start + 8])
+    return n is not None and _counts(int(n.group()), text[next_start + n.end():next_start + 60])
 
 
 #: debris labels of page furniture, which may stand inside a sentence that runs on from one
@@ -786,6 +792,25 @@ def reads_as_name(text: str) -> bool:
         return False                      # "Сорок разбойников": a numeral and its noun
     return not any(m.parse(w)[0].tag.POS in ("VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED")
                    for w in words)
+
+
+def _counts(n: int, rest: str) -> bool:
+    """Whether number ``n`` counts the word that begins ``rest``, a noun or adjective in the
+    form a numeral governs (``1 карта``, ``2 колоды``, ``2 полныя``, ``8 картъ``; by
+    pymorphy3's readings of its modern form): a count in the text, no page number glued to a
+    page's first word (``12 кругомъ``)."""
+    words = _modern_words(rest[:40])
+    if not words:
+        return False
+    if n % 10 == 1 and n % 100 != 11:
+        wanted = {("NOUN", "sing", "nomn"), ("NOUN", "sing", "accs"), ("ADJF", "sing", "nomn"),
+                  ("ADJF", "sing", "accs")}
+    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        wanted = {("NOUN", "sing", "gent"), ("ADJF", "plur", "gent"), ("ADJF", "plur", "nomn")}
+    else:
+        wanted = {("NOUN", "plur", "gent"), ("ADJF", "plur", "gent")}
+    return any((p.tag.POS, p.tag.number, p.tag.case) in wanted
+               for p in analyzer().parse(words[0])[:4])
 
 
 def _finite_verb(text: str) -> bool:
@@ -1476,7 +1501,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                                   prev.label in ("running head", "page number")) or \
                 (ln.brk and prev is not None and prev.kind == "prose" and
                  not SENTENCE_END.search(prev.text))     # a page break inside a sentence
-            if m and top:
+            if m and top and not _counts(int(m.group(1)), ln.text[m.end():]):
                 out.append(_Line(ln.start, ln.start + len(m.group(1)), m.group(1), ln.brk,
                                  kind="debris", label="page number"))
                 guesses.append((ln.start, "a number at the top of a page taken as its page number"))
