@@ -1309,3 +1309,16 @@ def test_a_number_that_counts_cards_after_a_break_is_text_and_the_sentence_runs_
     # a number glued to a page's first word that counts nothing is its page number still
     glued = analyse(text.replace("2 колоды картъ и кладутъ", "12 кругомъ кладутъ"))
     assert ("debris", "page number") in [(p.kind, p.label) for p in glued.parts]
+
+
+def test_a_rule_set_in_capitals_is_no_title_a_name_in_capitals_is():
+    """A third breaker's 'ТУЗЫ КЛАДУТЪ ВВЕРХЪ.' and 'ПАСЬЯНСЪ ВЫХОДИТЪ РѢДКО.' on lines of
+    their own each began a game (a title in capitals by its shape). A finite verb makes a
+    rule; a name in capitals the heading does not list is a title still."""
+    text = ("ГЛАВА LXVII.\nКолесо.\n\nКолесо.\n\nБерутъ колоду.\n\nТУЗЫ КЛАДУТЪ ВВЕРХЪ.\n\n"
+            "Сбросъ не перекладываютъ.\n\nОТЧЕГО ЗЛО НА СВѢТѢ.\n\nБерутъ двѣ колоды.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Колесо",
+                                                                  "ОТЧЕГО ЗЛО НА СВѢТѢ"]
+    at = text.index("ТУЗЫ")
+    assert [p.kind for p in lay.parts if p.start <= at < p.end] == ["prose"]

@@ -813,11 +813,13 @@ def _counts(n: int, rest: str) -> bool:
                for p in analyzer().parse(words[0])[:4])
 
 
-def _finite_verb(text: str) -> bool:
+def _finite_verb(text: str, tense: str = "") -> bool:
     """Whether a word of ``text`` (any spelling) is most likely a finite verb (pymorphy3's
-    best parse of its modern form): a sentence's, not a caption's or a name's."""
+    best parse of its modern form), of ``tense`` (``"pres"``) if given: a sentence's, not a
+    caption's or a name's."""
     m = analyzer()
-    return any(m.parse(w)[0].tag.POS == "VERB" for w in _modern_words(text))
+    return any(p.POS == "VERB" and (not tense or tense in p)
+               for p in (m.parse(w)[0].tag for w in _modern_words(text)))
 
 
 #: the stop after an abbreviated word inside a name ('Св. Елены', 'И. А. Крылова')
@@ -1924,12 +1926,17 @@ _OPENERS = "«\"„“(['*_> "
 
 def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
     """A title set in capitals on a line of its own (``ОТЧЕГО ЗЛО НА СВѢТѢ.``) before a
-    paragraph: up to eight words, no word of :data:`NOT_TITLES`, not a section numeral."""
+    paragraph: up to eight words, no word of :data:`NOT_TITLES`, not a section numeral, and
+    no verb in the present tense, as the book's rules are told (``ТУЗЫ КЛАДУТЪ ВВЕРХЪ.`` is
+    a rule set in capitals; a story's title tells the past, ``КАКЪ Я ВЫУЧИЛСЯ ЕЗДИТЬ
+    ВЕРХОМЪ``, and a game's title with a verb, ``ИДЕТЪ НЕ ИДЕТЪ.``, is found when the
+    chapter's heading names it)."""
     body = ln.text.strip().rstrip(".").strip()
     words = WORD.findall(body)
     if not followed or not words or len(words) > 8 or body.upper() != body or \
             sum(len(w) for w in words) < 4 or SECTION.match(ln.text) or \
-            re.search(r"[:;!?]|\d", body) or any(w in NOT_TITLES for w in _modern_words(body)):
+            re.search(r"[:;!?]|\d", body) or any(w in NOT_TITLES for w in _modern_words(body)) \
+            or _finite_verb(body.lower(), "pres"):
         return None
     return body, len(ln.text)
 
