@@ -1322,3 +1322,17 @@ def test_a_rule_set_in_capitals_is_no_title_a_name_in_capitals_is():
                                                                   "ОТЧЕГО ЗЛО НА СВѢТѢ"]
     at = text.index("ТУЗЫ")
     assert [p.kind for p in lay.parts if p.start <= at < p.end] == ["prose"]
+
+
+def test_a_bold_label_the_heading_does_not_list_is_no_game():
+    """A third breaker's Markdown chapter: '**Сбросъ.** Карты ...' and '**Выигрышъ**. ...'
+    under a heading that lists one game each began a game of their own. Where a heading
+    lists the chapter's games, a bold run-in it does not list is a label of the text; one it
+    lists is a title, and with no heading a bold run-in is a title as before."""
+    body = ("**Колесо.** Берутъ колоду.\n\n**Сбросъ.** Карты кладутъ въ сбросъ.\n\n"
+            "**Выигрышъ**. Пасьянсъ вышелъ.\n")
+    lay = analyse("# Глава LXV. Колесо\n\n" + body)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Колесо"]
+    bare = analyse(body)
+    assert [p.label for p in bare.parts if p.kind == "title"] == ["Колесо", "Сбросъ",
+                                                                   "Выигрышъ"]

@@ -1215,9 +1215,10 @@ def _name_key(name: str) -> str:
     return " ".join(key(w) for w in WORD.findall(name.translate(_LOOKALIKE)))
 
 
-def _heading_names(lines: list[_Line], wiki: bool) -> set[str]:
+def _heading_names(lines: list[_Line], wiki: bool, min_listed: int = 1) -> set[str]:
     """The names (:func:`_name_key`) of the games that the chapter headings among ``lines``
-    list, on the heading's line or, under a bare heading, on the next (markup read through)."""
+    list, on the heading's line or, under a bare heading, on the next (markup read through;
+    at least ``min_listed`` names there: one name alone may be the first game's title)."""
     out: set[str] = set()
     for i, ln in enumerate(lines):
         h = parse_heading(_unwrap(ln.text, wiki)[0])
@@ -1226,7 +1227,8 @@ def _heading_names(lines: list[_Line], wiki: bool) -> set[str]:
         names = h[1]
         if not names and i + 1 < len(lines):
             listed = split_list(_unwrap(lines[i + 1].text, wiki)[0])
-            names = listed if all(_name_shape(t, 6) for t in listed) else []
+            names = listed if len(listed) >= min_listed and all(
+                _name_shape(t, 6) for t in listed) else []
         out.update(_name_key(t) for t in names)
     return out
 
@@ -1240,6 +1242,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     out: list[_Line] = []
     wiki = WIKI_PAGE.search(text) is not None
     named: set[str] | None = None     # the games a chapter heading names (made when needed)
+    listing: set[str] | None = None   # those it lists for certain (a bare heading's line of one
+    #                                   name may be the first game's title)
     # lines that close a comment (a comment over several lines is markup to its close)
     closers = [k for k, x in enumerate(lines) if "-->" in x.text] if "<!--" in text else []
     i = 0
@@ -1306,6 +1310,13 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out.append(ln)
             continue
         m = BOLD_RUN_IN.match(ln.text)
+        if m and m.end() < len(ln.text.rstrip()) and not QUOTED_TITLE.match(
+                m.group("t").translate(_LOOKALIKE)):
+            if listing is None:
+                listing = _heading_names(lines, wiki, min_listed=2)
+            if listing and _name_key(m.group("t")) not in listing:
+                m = None   # a label in bold ('**Сбросъ.** Карты ...') where a heading lists
+                #            the chapter's games, not one of them: the sentence's text
         if m is None:
             m = ITALIC_RUN_IN.match(ln.text)
             if m and not QUOTED_TITLE.match(m.group("t").translate(_LOOKALIKE)):
