@@ -1336,3 +1336,21 @@ def test_a_bold_label_the_heading_does_not_list_is_no_game():
     bare = analyse(body)
     assert [p.label for p in bare.parts if p.kind == "title"] == ["Колесо", "Сбросъ",
                                                                    "Выигрышъ"]
+
+
+@pytest.mark.parametrize("line, number", [
+    ("<p>Фиг. 21. Расположеніе картъ въ пасьянсѣ «Колесо».</p>", "21"),
+    ('<p align="center">Фиг. 22</p>', "22"), ("<p><i>Рис. 3. Колесо по окончаніи.</i></p>", "3"),
+    ('<figure><img src="f.png"/><figcaption>Фиг. 23. Башня.</figcaption></figure>', "23")])
+def test_a_caption_in_html_tags_on_a_markdown_page_is_a_figure(line, number):
+    """A third breaker's Markdown chapter: captions in <p> were citable sentences, and
+    '<figcaption>Фиг. 23. Башня.</figcaption>' made 'Башня.' a second game of that name."""
+    text = ("# Глава LXIV. Колесо. — Башня\n\n**Колесо.**\n\nБерутъ колоду.\n\n**Башня.**\n\n"
+            f"Берутъ двѣ колоды.\n\n{line}\n\nПасьянсъ вышелъ.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Колесо", "Башня"]
+    assert [(p.kind, p.label) for p in lay.parts if text[p.start:p.end] == line] == [
+        ("figure", number)]
+    # a paragraph of rules in <p> tags is text
+    rule = analyse(text.replace(line, "<p>Тузы кладутъ вверхъ.</p>"))
+    assert "figure" not in [p.kind for p in rule.parts]

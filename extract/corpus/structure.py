@@ -813,6 +813,21 @@ def _counts(n: int, rest: str) -> bool:
                for p in analyzer().parse(words[0])[:4])
 
 
+#: HTML around a line's text on a Markdown page: a paragraph, a figure's caption, italics
+#: (``<p><i>Рис. 3. ...</i></p>``, ``<figcaption>Фиг. 23. Башня.</figcaption>``); an image's
+#: tag and a figure's opening or closing tag beside them hold no text
+_TAG_PAIR = re.compile(r"^\s*(?:<(?:img|figure)\b[^<>]*>\s*)*<(p|div|figcaption|caption|center|"
+                       r"span|i|em|b|strong|small)\b[^<>]*>(.*)</\1\s*>\s*(?:</figure\s*>)?\s*$",
+                       re.I | re.S)
+
+
+def _in_tags(line: str) -> str:
+    """``line`` without the HTML tags that wrap its whole text (:data:`_TAG_PAIR`, nested)."""
+    while (m := _TAG_PAIR.match(line)) and m.group(2).strip():
+        line = m.group(2).strip()
+    return line
+
+
 def _finite_verb(text: str, tense: str = "") -> bool:
     """Whether a word of ``text`` (any spelling) is most likely a finite verb (pymorphy3's
     best parse of its modern form), of ``tense`` (``"pres"``) if given: a sentence's, not a
@@ -2089,13 +2104,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif pt is not None:
             ln.kind = "page-title"
             page = page or pt
-        elif (fig := FIGURE.match(ln.text)) and not (
+        elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and not (
                 fig.group("caption") and i and not ln.brk and lines[i - 1].kind == "prose"
                 and not SENTENCE_END.search(lines[i - 1].text)):
             # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
             # кладутъ ...' inside a running sentence is its text)
             k = fig.start("caption")
-            if k >= 0 and text[ln.start:ln.end] == ln.text and _finite_verb(ln.text[k:]):
+            if k >= 0 and text[ln.start:ln.end] == ln.text == inner and \
+                    _finite_verb(ln.text[k:]):
                 # a caption names what the figure shows; a verb's sentence after the number
                 # ('Фиг. 23. Берут одну колоду ...') is a rule that refers to its figure
                 lines.insert(i + 1, _Line(ln.start + k, ln.end, ln.text[k:], False))
