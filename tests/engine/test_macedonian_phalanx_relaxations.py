@@ -118,16 +118,21 @@ def twin_position(off=frozenset()) -> MP.PhalanxState:
     4D and 9D from the waste top. Played greedily without lending, the free 9D of the
     pyramid goes up first, and the 9D of the waste is stuck above the 8D its foundation then
     needs: the first version of the ``refill=stock`` pile called it lost."""
-    cfg = Config(G, 8, {"refill": "stock", "play-up": "turned-card"}, base=13,
-                 base_card=103, refill_from_waste=False, play_up="turned-card")
+    return _stock_position(8, 13, 103, (13, 5, 13, 6, 8, 3, 13, 2), (
+        61, 58, 7, 45, 43, 41, 10, 42, 71, 73, 32, 22, 99, 87, 102, 35, 101, 33, 37, 36, 76,
+        89, 88, 75, 34), (0, 80, 98, 83, 40, 44, 48, 18, 82), (72, 63, 85, 8, 5, 56, 86, 81),
+        off)
+
+
+def _stock_position(deal, base, base_card, found, pyr, stock, waste, off) -> MP.PhalanxState:
+    """A second-phase position of ``deal`` under ``refill=stock``: the foundations' counts,
+    the pyramid, the pack (its first card dealt: the pointer at 1) and the waste."""
+    cfg = Config(G, deal, {"refill": "stock", "play-up": "turned-card"}, base=base,
+                 base_card=base_card, refill_from_waste=False, play_up="turned-card")
     cfg.off = frozenset(off)
     s = MP.PhalanxState.__new__(MP.PhalanxState)
     s.cfg, s.hist = cfg, None
-    s.found = (13, 5, 13, 6, 8, 3, 13, 2)
-    s.pyr = (61, 58, 7, 45, 43, 41, 10, 42, 71, 73, 32, 22, 99, 87, 102, 35, 101, 33, 37, 36,
-             76, 89, 88, 75, 34)
-    s.stock, s.ptr = (0,) + (80, 98, 83, 40, 44, 48, 18, 82), 1
-    s.waste, s.phase = (72, 63, 85, 8, 5, 56, 86, 81), 2
+    s.found, s.pyr, s.stock, s.ptr, s.waste, s.phase = found, pyr, stock, 1, waste, 2
     return s
 
 
@@ -182,20 +187,13 @@ def held_position(off=frozenset()) -> MP.PhalanxState:
     the 4S of the pyramid could go up, and plays it only then, saving the 6C instead: a
     relaxation that plays every free card up at once, each saving the next card of the
     pack (:func:`_reach_at_once`), calls it lost."""
-    cfg = Config(G, 6, {"refill": "stock", "play-up": "turned-card"}, base=5,
-                 base_card=4, refill_from_waste=False, play_up="turned-card")
-    cfg.off = frozenset(off)
-    s = MP.PhalanxState.__new__(MP.PhalanxState)
-    s.cfg, s.hist = cfg, None
-    s.found = (6, 0, 3, 0, 0, 0, 3, 0)
-    s.pyr = (34, 29, 60, 32, 11, 98, 101, 24, 80, 103, 15, 0, 48, 55, 79, 102, 25, 53, 33,
-             99, 40, 49, 36, 67, 100)
-    s.stock, s.ptr = (98,) + (
-        83, 10, 71, 12, 92, 54, 74, 90, 27, 38, 14, 7, 85, 93, 87, 44, 97, 91, 82, 47, 39,
-        2, 37, 70, 43, 89, 57, 73, 31, 86, 51, 13, 77, 58, 75, 41, 78, 46, 72, 20, 42, 56,
-        21, 76, 66, 68, 1, 23, 64, 62, 26, 30, 88, 52, 69, 84, 22, 50, 3, 81, 16, 63, 28), 1
-    s.waste, s.phase = (35, 65, 9, 94), 2
-    return s
+    return _stock_position(6, 5, 4, (6, 0, 3, 0, 0, 0, 3, 0), (
+        34, 29, 60, 32, 11, 98, 101, 24, 80, 103, 15, 0, 48, 55, 79, 102, 25, 53, 33, 99, 40,
+        49, 36, 67, 100), (
+        98, 83, 10, 71, 12, 92, 54, 74, 90, 27, 38, 14, 7, 85, 93, 87, 44, 97, 91, 82, 47,
+        39, 2, 37, 70, 43, 89, 57, 73, 31, 86, 51, 13, 77, 58, 75, 41, 78, 46, 72, 20, 42, 56,
+        21, 76, 66, 68, 1, 23, 64, 62, 26, 30, 88, 52, 69, 84, 22, 50, 3, 81, 16, 63, 28),
+        (35, 65, 9, 94), off)
 
 
 def test_a_pyramid_card_held_back_to_save_a_later_card():
