@@ -1354,3 +1354,24 @@ def test_a_caption_in_html_tags_on_a_markdown_page_is_a_figure(line, number):
     # a paragraph of rules in <p> tags is text
     rule = analyse(text.replace(line, "<p>Тузы кладутъ вверхъ.</p>"))
     assert "figure" not in [p.kind for p in rule.parts]
+
+
+def test_a_repeated_title_never_takes_the_slug_of_another_title(cli, corpus_copy, tmp_path):
+    """A third breaker's two chapters: the second 'Часы' of the later chapter got chasy-2,
+    the slug of the other game 'Часы 2' of the first, and was collated into it (3 ids and 9
+    apparatus entries locked into the wrong game). A numbered slug another title holds is
+    passed over."""
+    first = tmp_path / "lxix.txt"
+    first.write_text("ГЛАВА LXIX.\nЧасы. — Часы 2.\n\nЧасы.\n\nБерутъ колоду.\n\nЧасы 2.\n\n"
+                     "Берутъ двѣ колоды.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", first).exit_code == 0
+    second = tmp_path / "lxx.txt"
+    second.write_text("ГЛАВА LXX.\nЧасы. — Часы.\n\nЧасы.\n\nБерутъ колоду.\n\nЧасы.\n\n"
+                      "Берутъ пять колодъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", second)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    titles = {g.slug: g.title_ru for g in ed.games}
+    assert titles["chasy-2"] == "Часы 2" and titles["chasy-3"] == "Часы", titles
+    assert not ed.game("chasy-2").texts.get("LXX")      # nothing of chapter LXX in 'Часы 2'
+    assert "Берут пять колод." in [s.normalised for s in ed.game("chasy-3").texts["LXX"]]

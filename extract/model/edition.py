@@ -825,8 +825,10 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                 if kg is None and slug in all_sigla:   # an anchor and xml:id of its own
                     slug = f"{slug}-game"
                 first, n = slug, 1
-                # a title twice (not a title over the same title run in: no text between)
-                while slug in found and found[slug]["texts"].get(w.siglum):
+                # a title twice (not a title over the same title run in: no text between);
+                # a numbered slug another title has ('Часы 2' is chasy-2) is passed over
+                while slug in found and (found[slug]["texts"].get(w.siglum) or n > 1 and
+                                         key(found[slug]["title"]) != key(label)):
                     n += 1
                     slug, kg = f"{first}-{n}", None
                 current = slug
