@@ -1375,3 +1375,19 @@ def test_a_repeated_title_never_takes_the_slug_of_another_title(cli, corpus_copy
     assert titles["chasy-2"] == "Часы 2" and titles["chasy-3"] == "Часы", titles
     assert not ed.game("chasy-2").texts.get("LXX")      # nothing of chapter LXX in 'Часы 2'
     assert "Берут пять колод." in [s.normalised for s in ed.game("chasy-3").texts["LXX"]]
+
+
+def test_numbered_steps_are_no_plain_digit_footnotes_the_note_below_them_is():
+    """A third breaker's djvu page: with 'колоды1' above, the step '1 Берутъ ...' was taken
+    as the note, and the real note '1 Нѣкоторые ...' at the page's foot became a rule
+    sentence. Steps go on with '2 ...'; two notes, each marked above, are notes still."""
+    steps = ("Пирамида.\n\nНужны двѣ колоды1. Порядокъ слѣдующій.\n\n1 Берутъ обѣ колоды.\n\n"
+             "2 Открытыя карты снимаютъ.\n\n1 Нѣкоторые играютъ одною колодою.\n")
+    lay = analyse(steps)
+    notes = [steps[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["1 Нѣкоторые играютъ одною колодою."], notes
+    two = ("Пирамида.\n\nНужны двѣ колоды1. Тузы кладутъ вверхъ2.\n\n1 Или одна.\n\n"
+           "2 Или внизъ.\n")
+    lay = analyse(two)
+    assert [two[p.start:p.end] for p in lay.parts if p.label == "footnote"] == [
+        "1 Или одна.", "2 Или внизъ."]

@@ -1736,12 +1736,24 @@ class _Footnotes:
         if not b or not (ln.brk or ln.page_top) or not ln.text[b.end()].isupper():
             return
         marker = self._find(b.group(1), re.compile(rf"(?<=[^\W\d_])({b.group(1)})(?=[.,;:!?»)\s]|$)"))
-        if marker is None:
+        if marker is None or self._steps_on(int(b.group(1)), ln.end):
             return
         self.claimed.add(marker)
         self._mark(ln, ln, marker)
         ln.extra["page"] = self.page_start
         self.first.append(ln)
+
+    def _steps_on(self, n: int, end: int) -> bool:
+        """Whether a paragraph opening with the next number, ``n + 1`` and a capital, follows
+        on the same page after offset ``end`` while no word above is marked with that number:
+        ``1 Берутъ ...`` / ``2 Открытыя ...`` are numbered steps of the rules, not notes (the
+        note ``1 Нѣкоторые ...`` stands below them, at the page's foot)."""
+        page_end = self.text.find("\f", end)
+        rest = self.text[end:page_end if page_end >= 0 else len(self.text)]
+        if not re.search(rf"\n[ \t]*\n[ \t]*{n + 1}[ \t]+[^\W\d_a-zа-яёѣіѳѵ]", rest):
+            return False
+        return self._find(str(n + 1), re.compile(
+            rf"(?<=[^\W\d_])({n + 1})(?=[.,;:!?»)\s]|$)")) is None
 
     def continues(self, ln: _Line) -> bool:
         """Whether ``ln`` goes on with the open footnote (and if so, mark it): a line of its
