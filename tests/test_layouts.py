@@ -1391,3 +1391,21 @@ def test_numbered_steps_are_no_plain_digit_footnotes_the_note_below_them_is():
     lay = analyse(two)
     assert [two[p.start:p.end] for p in lay.parts if p.label == "footnote"] == [
         "1 Или одна.", "2 Или внизъ."]
+
+
+def test_an_unfinished_note_does_not_take_the_text_that_goes_on_below_a_figure():
+    """A third breaker's djvu pages: a footnote whose stop OCR lost ('*) Колода въ 52 листа')
+    took the next page's 'на этой фигурѣ. Сбросъ ...' (after a figure, going on with
+    '... какъ показано'), and the redeal rule vanished into the note."""
+    text = ("Колесо.\n\nБерутъ колоду*) и кладутъ тузы.\n\n*) Колода въ 52 листа\n\n— 12 —\n\n"
+            "Прочія карты кладутъ въ сбросъ, какъ показано\n\nФиг. 5\n\nна этой фигурѣ. "
+            "Сбросъ перекладываютъ одинъ разъ.\n\n— 13 —\n\nПасьянсъ вышелъ.\n")
+    lay = analyse(text)
+    notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["*) Колода въ 52 листа"], notes
+    # a note that goes on at the next page's foot, below that page's finished text, still does
+    cont = text.replace("Фиг. 5\n\nна этой фигурѣ. Сбросъ перекладываютъ одинъ разъ.",
+                        "на этой фигурѣ. Сбросъ перекладываютъ одинъ разъ.\n\nи болѣе.")
+    lay = analyse(cont)
+    assert [cont[p.start:p.end] for p in lay.parts if p.label == "footnote"] == [
+        "*) Колода въ 52 листа", "и болѣе."]

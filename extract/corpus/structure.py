@@ -1802,7 +1802,8 @@ class _Footnotes:
         """A footnote whose text ends unfinished (no full stop) at the foot of its page goes
         on at the foot of the next page: the first paragraph there, after some of that
         page's text, that begins with a lowercase letter (the page's own text never begins a
-        paragraph so below its top), with the lines that go on with it."""
+        paragraph so below its top, unless it goes on with a sentence left unfinished above
+        it), with the lines that go on with it."""
         out = self.out
         bounds = [i for i, x in enumerate(out) if x.page_top or (
             x.kind == "debris" and x.label in ("running head", "page number"))]
@@ -1825,6 +1826,13 @@ class _Footnotes:
                 if x.kind != "prose":
                     continue
                 starts = x.brk or SENTENCE_END.search(out[k - 1].text)
+                # (the page's text above it, across a figure or a blank, not finished: the
+                # paragraph goes on with that sentence, 'какъ показано' / 'на этой фигурѣ.')
+                above = next((out[q] for q in range(k - 1, b1, -1) if out[q].kind == "prose"
+                              and out[q].extra.get("note") is None), None)
+                if above is not None and not SENTENCE_END.search(above.text):
+                    seen_text = True
+                    continue
                 if seen_text and starts and x.text[:1].islower():
                     j = k + 1
                     while j < b2 and out[j].kind == "prose" and not out[j].brk and \
