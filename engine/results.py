@@ -553,7 +553,7 @@ def rows_planned(games_: list[str] | None = None,
 
 def local_cluster(workers: int):
     """A Dask ``LocalCluster`` of ``workers`` worker processes (one thread each) with every
-    listener on 127.0.0.1 and no dashboard; RuntimeError if dask.distributed is missing or a
+    listener on 127.0.0.1 (the HTTP servers on free ports) and no dashboard; RuntimeError if dask.distributed is missing or a
     listener is elsewhere. The worker processes ignore Ctrl-C: the caller closes the cluster,
     stopping or not."""
     try:
@@ -567,9 +567,13 @@ def local_cluster(workers: int):
     main = threading.current_thread() is threading.main_thread()
     before = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
+        # (the scheduler's HTTP server, which serves its health and metrics whether or not
+        # the dashboard is on, takes a free port of 127.0.0.1: by default it takes 8787,
+        # which a second cluster on the machine finds in use)
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", scheduler_port=0, dashboard_address=None,
-                               worker_dashboard_address=None)
+                               host="127.0.0.1", scheduler_port=0, dashboard=False,
+                               dashboard_address="127.0.0.1:0",
+                               worker_dashboard_address="127.0.0.1:0")
     finally:
         if main:
             signal.signal(signal.SIGINT, before)

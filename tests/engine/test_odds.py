@@ -72,7 +72,8 @@ def test_dask_local_cluster_agrees(serial):
     # processes=False: two workers as threads in this process (a process cluster takes
     # seconds to start; benchmarks/odds.py measures one)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  host="127.0.0.1", dashboard=False,
+                                  dashboard_address="127.0.0.1:0") as cluster:
         with distributed.Client(cluster) as client:
             got = odds.odds(**ARGS, scheduler=client)
             by_address = odds.odds(**dict(ARGS, deals=3), scheduler=cluster.scheduler_address)
@@ -203,14 +204,29 @@ def test_recheck_finds_a_changed_outcome(tmp_path):
 def test_local_cluster_listens_on_localhost_only(tmp_path):
     """The cluster regenerate starts itself: scheduler and workers on 127.0.0.1, no
     dashboard; the table it makes is the one local processes make."""
-    cluster = results.local_cluster(1)
+    import warnings
+
+    import psutil
+    first = results.local_cluster(1)
     try:
-        info = cluster.scheduler_info
-        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
-        assert all(w.startswith("tcp://127.0.0.1:") for w in info["workers"])
-        assert cluster.dashboard_link == "" or "127.0.0.1" in cluster.dashboard_link
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            cluster = results.local_cluster(1)   # a second one at once: no port taken twice
+        try:
+            assert not [w for w in said if "already in use" in str(w.message)], \
+                [str(w.message) for w in said]
+            info = cluster.scheduler_info
+            assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+            assert all(w.startswith("tcp://127.0.0.1:") for w in info["workers"])
+            assert cluster.dashboard_link == "" or "127.0.0.1" in cluster.dashboard_link
+            here = psutil.Process()
+            listening = [c.laddr for p in [here, *here.children(recursive=True)]
+                         for c in p.net_connections(kind="inet") if c.status == "LISTEN"]
+            assert listening and all(a.ip == "127.0.0.1" for a in listening), listening
+        finally:
+            cluster.close()
     finally:
-        cluster.close()
+        first.close()
     t = results.regenerate(tmp_path / "a.json", ["heart-to-heart"], ("greedy",), deals=2,
                            workers=1)
     u = results.regenerate(tmp_path / "b.json", ["heart-to-heart"], ("greedy",), deals=2,
