@@ -571,7 +571,8 @@ def local_cluster(workers: int):
         # the dashboard is on, takes a free port of 127.0.0.1: by default it takes 8787,
         # which a second cluster on the machine finds in use)
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", scheduler_port=0, dashboard=False,
+                               host="127.0.0.1", scheduler_port=0,
+                               scheduler_kwargs={"dashboard": False},
                                dashboard_address="127.0.0.1:0",
                                worker_dashboard_address="127.0.0.1:0")
     finally:

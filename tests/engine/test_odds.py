@@ -72,7 +72,7 @@ def test_dask_local_cluster_agrees(serial):
     # processes=False: two workers as threads in this process (a process cluster takes
     # seconds to start; benchmarks/odds.py measures one)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  host="127.0.0.1", dashboard=False,
+                                  scheduler_kwargs={"dashboard": False},
                                   dashboard_address="127.0.0.1:0") as cluster:
         with distributed.Client(cluster) as client:
             got = odds.odds(**ARGS, scheduler=client)
