@@ -1409,3 +1409,18 @@ def test_an_unfinished_note_does_not_take_the_text_that_goes_on_below_a_figure()
     lay = analyse(cont)
     assert [cont[p.start:p.end] for p in lay.parts if p.label == "footnote"] == [
         "*) Колода въ 52 листа", "и болѣе."]
+
+
+def test_a_figure_referred_to_under_a_title_belongs_to_the_title():
+    """A third breaker's page: '(Фиг. 22). Перетасовав ...' on the line under the title (the
+    seeds print it after the title on its line) made '(Фиг. 22).' a citable sentence of
+    the known game; it belongs to the title, the sentence after it is the game's first."""
+    text = ("Египетская пирамида.\n(Фиг. 22). Перетасовавъ двѣ колоды, снимаютъ карту.\n\n"
+            "Затѣмъ кладутъ восемь картъ.\n")
+    lay = analyse(text)
+    title = next(p for p in lay.parts if p.kind == "title")
+    assert text[title.start:title.end] == "Египетская пирамида.\n(Фиг. 22)."
+    assert text[lay.parts[1].start:].startswith("Перетасовавъ")
+    # a figure's line under a title with nothing after it stays the figure
+    alone = analyse("Египетская пирамида.\n\nФиг. 22.\n\nЗатѣмъ кладутъ восемь картъ.\n")
+    assert [p.kind for p in alone.parts] == ["title", "figure", "prose"]

@@ -938,6 +938,9 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     return None
 
 
+#: a figure referred to in brackets opening the line under a title, a sentence after it:
+#: ``(Фиг. 22). Перетасовав ...``
+_FIGURE_REFERENCE = re.compile(r"\(\s*(?:Фиг|Рис|Черт)\s*\.?\s*\d{1,3}\s*\)\.?(?=[ \t]+\S)", re.I)
 #: a reference to a page of the book, ``(см. стр. 187)``, ``ср. стр. 12``: text, no page title
 _PAGE_REFERENCE = re.compile(r"\b(?:см|смотри|смот|ср)\.?\s*(?:на\s+)?(?:страниц|стр\.)", re.I)
 
@@ -2272,6 +2275,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.end = ln.title_end = after.end
             ln.text = text[ln.start:ln.end]
             after.kind = "merged"
+        elif n >= len(ln.text) and after is not None and after.kind == "prose" and \
+                not after.brk and text[after.start:after.end] == after.text and \
+                (ref := _FIGURE_REFERENCE.match(after.text)):
+            # "(Фиг. 22). Перетасовав ...": the title's figure (as the seeds print it after
+            # the title on its line), then the game's text
+            ln.end = ln.title_end = after.start + ref.end()
+            ln.text = text[ln.start:ln.end]
+            k = len(after.text) - len(after.text[ref.end():].lstrip())
+            after.start, after.text = after.start + k, after.text[k:]
     _sections(lines, known, guesses)
     # parts
     parts: list[Part] = []
