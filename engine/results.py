@@ -553,9 +553,9 @@ def rows_planned(games_: list[str] | None = None,
 
 def local_cluster(workers: int):
     """A Dask ``LocalCluster`` of ``workers`` worker processes (one thread each) with every
-    listener on 127.0.0.1 (the HTTP servers on free ports) and no dashboard; RuntimeError if dask.distributed is missing or a
-    listener is elsewhere. The worker processes ignore Ctrl-C: the caller closes the cluster,
-    stopping or not."""
+    listener on 127.0.0.1 (the HTTP servers on free ports) and no dashboard; RuntimeError if
+    dask.distributed is missing or a listener is elsewhere. The worker processes ignore
+    Ctrl-C: the caller closes the cluster, stopping or not."""
     try:
         from distributed import LocalCluster
     except ImportError:  # pragma: no cover - depends on the environment

@@ -828,13 +828,13 @@ def _in_tags(line: str) -> str:
     return line
 
 
-def _finite_verb(text: str, tense: str = "") -> bool:
-    """Whether a word of ``text`` (any spelling) is most likely a finite verb (pymorphy3's
-    best parse of its modern form), of ``tense`` (``"pres"``) if given: a sentence's, not a
+def _finite_verb(words: Sequence[str], tense: str = "") -> bool:
+    """Whether one of ``words`` (modern forms, :func:`_modern_words`) is most likely a finite
+    verb (pymorphy3's best parse), of ``tense`` (``"pres"``) if given: a sentence's, not a
     caption's or a name's."""
     m = analyzer()
     return any(p.POS == "VERB" and (not tense or tense in p)
-               for p in (m.parse(w)[0].tag for w in _modern_words(text)))
+               for p in (m.parse(w)[0].tag for w in words))
 
 
 #: the stop after an abbreviated word inside a name ('Св. Елены', 'И. А. Крылова')
@@ -1984,8 +1984,10 @@ def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
     words = WORD.findall(body)
     if not followed or not words or len(words) > 8 or body.upper() != body or \
             sum(len(w) for w in words) < 4 or SECTION.match(ln.text) or \
-            re.search(r"[:;!?]|\d", body) or any(w in NOT_TITLES for w in _modern_words(body)) \
-            or _finite_verb(body.lower(), "pres"):
+            re.search(r"[:;!?]|\d", body):
+        return None
+    modern = _modern_words(body)
+    if any(w in NOT_TITLES for w in modern) or _finite_verb(modern, "pres"):
         return None
     return body, len(ln.text)
 
@@ -2134,7 +2136,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             # кладутъ ...' inside a running sentence is its text)
             k = fig.start("caption")
             if k >= 0 and text[ln.start:ln.end] == ln.text == inner and \
-                    _finite_verb(ln.text[k:]):
+                    _finite_verb(_modern_words(ln.text[k:])):
                 # a caption names what the figure shows; a verb's sentence after the number
                 # ('Фиг. 23. Берут одну колоду ...') is a rule that refers to its figure
                 lines.insert(i + 1, _Line(ln.start + k, ln.end, ln.text[k:], False))
