@@ -31,7 +31,7 @@ import math
 import os
 import signal
 import time
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from . import games
 from .careful import careful_run, effort
@@ -149,12 +149,22 @@ def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver"
         if progress is not None:
             progress(len(out), deals)
 
+    for _, res in map_tasks(tasks, jobs, scheduler):
+        take(res)
+    return dict(sorted(out.items()))
+
+
+def map_tasks(tasks: list[tuple], jobs: int = 1, scheduler=None
+              ) -> Iterator[tuple[int, tuple[list[tuple[int, str]], float]]]:
+    """``(i, run_chunk_cpu(tasks[i]))`` for each of ``tasks`` (``(game, deals, readings,
+    policy, budget)``, :func:`run_chunk_cpu`), yielded as each completes, in no set order:
+    on the Dask cluster ``scheduler`` (an address or a ``distributed.Client``) when given,
+    else in ``jobs`` local processes (one: in this process)."""
     if scheduler is not None:
-        for res in _dask_map(scheduler, tasks):
-            take(res)
-    elif jobs == 1 or len(tasks) == 1:
-        for t in tasks:
-            take(run_chunk_cpu(t))
+        yield from _dask_map(scheduler, tasks)
+    elif jobs == 1 or len(tasks) <= 1:
+        for i, t in enumerate(tasks):
+            yield i, run_chunk_cpu(t)
     else:
         import multiprocessing as mp
         import threading
@@ -167,9 +177,12 @@ def outcomes(game: str, deals: int = 100, first: int = 1, policy: str = "solver"
         # terminal's Ctrl-C: only this process answers it); a ProcessPoolExecutor waited for
         # them, and `edition results --jobs 2` interrupted hung at exit
         with ctx.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupt) as pool:
-            for res in pool.imap_unordered(run_chunk_cpu, tasks):
-                take(res)
-    return dict(sorted(out.items()))
+            yield from pool.imap_unordered(_run_indexed, enumerate(tasks))
+
+
+def _run_indexed(item: tuple[int, tuple]) -> tuple[int, tuple[list[tuple[int, str]], float]]:
+    """Worker entry point: ``(i, task)`` -> ``(i, run_chunk_cpu(task))``."""
+    return item[0], run_chunk_cpu(item[1])
 
 
 def _ignore_interrupt() -> None:
@@ -179,8 +192,9 @@ def _ignore_interrupt() -> None:
 
 
 def _dask_map(scheduler, tasks):
-    """Run :func:`run_chunk_cpu` over ``tasks`` on a Dask distributed cluster, yielding results as
-    they complete. ``scheduler`` is an address or a ``distributed.Client``."""
+    """Run :func:`run_chunk_cpu` over ``tasks`` on a Dask distributed cluster, yielding
+    ``(index of the task, result)`` as they complete. ``scheduler`` is an address or a
+    ``distributed.Client``."""
     try:
         from distributed import Client, as_completed as d_as_completed
     except ImportError:  # pragma: no cover - depends on the environment
@@ -190,8 +204,9 @@ def _dask_map(scheduler, tasks):
     client = Client(scheduler) if own else scheduler
     try:
         futs = client.map(run_chunk_cpu, tasks, pure=False)
+        place = {f.key: i for i, f in enumerate(futs)}
         for f in d_as_completed(futs):
-            yield f.result()
+            yield place[f.key], f.result()
     finally:
         if own:
             client.close()

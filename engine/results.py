@@ -23,7 +23,12 @@ processes or a ``scheduler`` address are the alternatives. The table::
                               "cpu_seconds", "deal_ranges", "command", "reused_deals"}, ...]
                     (every run whose rows the table holds: ``edition results --game G``
                     measures some games and keeps the other games' rows; a run that took
-                    over stored deals, ``reused_deals``, keeps the runs that measured them)},
+                    over stored deals, ``reused_deals``, keeps the runs that measured them),
+                    "restamps": [{"date", "command", "games" ({game: deals played}),
+                                  "rows", "deals_played",
+                                  "cpu_seconds", "former_engine", "why"}, ...] (where
+                    :func:`restamp` marked rows as a later source's after replaying a sample
+                    of their deals; kept until a run measures the whole table anew)},
      "rows": [row, ...]}
 
 A **row** (one game, one choice of readings, one policy)::
@@ -72,7 +77,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from . import games
-from .odds import Z95, outcomes, summarise
+from .odds import Z95, map_tasks, outcomes, summarise
 from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, CAREFUL_SOLVE_BUDGET, careful_run, effort
 from .deal import SplitMix64
 from .probes import PROBES
@@ -827,9 +832,11 @@ def _merge_and_write(path: Path, rows: list[dict], run: dict, policies: tuple[st
                      whole: bool, final: bool) -> dict:
     done = {(g, p) for g in run["games"] for p in policies}
     measured = {(r["game"], r["change"], r["policy"]) for r in rows}
-    kept, runs = [], []
+    kept, runs, restamps = [], [], []
     if path.is_file():
         old = _readable(path)
+        if not (final and whole):   # a whole new table was measured by the run alone
+            restamps = old.get("provenance", {}).get("restamps", [])
         for r in old.get("rows", []):
             key = (r.get("game"), r.get("change"), r.get("policy"))
             if key not in measured and not (final and (whole or (key[0], key[2]) in done)):
@@ -849,13 +856,20 @@ def _merge_and_write(path: Path, rows: list[dict], run: dict, policies: tuple[st
                             "careful_samples": CAREFUL_SAMPLES, "solver_probes": PROBES,
                             **{k: run[k] for k in ("how", "workers", "wall_seconds",
                                                    "cpu_seconds", "deal_ranges", "command")},
-                            "runs": runs + [dict(run)]},
+                            "runs": runs + [dict(run)],
+                            **({"restamps": restamps} if restamps else {})},
              "rows": sorted(kept + rows, key=_row_order)}
+    _replace(path, table)
+    return table
+
+
+def _replace(path: Path, table: dict) -> None:
+    """Write ``table`` as the JSON at ``path`` atomically (a temporary file beside it, then
+    renamed over it)."""
     tmp = path.with_suffix(f"{path.suffix}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1, allow_nan=False) + "\n",
                    encoding="utf-8")
     os.replace(tmp, path)
-    return table
 
 
 def recheck(table: dict, rows: int = 3, deals: int = 2, seed: int = 0,
@@ -881,6 +895,92 @@ def recheck(table: dict, rows: int = 3, deals: int = 2, seed: int = 0,
                 bad.append(f"{r['game']} {r['change'] or 'default'} {r['policy']} deal {d}: "
                            f"stored {OUTCOME[r['outcomes'][i]]}, played {got}")
     return bad
+
+
+def _sampled_deals(outcomes: str, n: int, seed: int) -> list[int]:
+    """Indexes into ``outcomes`` (a row's W/L/U string) of up to ``n`` deals to play again:
+    its first and last deal and the first deal of each outcome it holds, then others drawn
+    by :class:`~engine.deal.SplitMix64` seeded with ``seed``; sorted, none twice."""
+    picked = list(dict.fromkeys([0, len(outcomes) - 1] + [outcomes.index(c) for c in "WLU"
+                                                          if c in outcomes]))[:n]
+    rng = SplitMix64(seed)
+    rest = [i for i in range(len(outcomes)) if i not in picked]
+    while len(picked) < n and rest:
+        picked.append(rest.pop(rng.below(len(rest))))
+    return sorted(picked)
+
+
+def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | None = None,
+            scheduler=None, date: str | None = None, command: str | None = None) -> dict:
+    """Mark the rows that an edit of the rule source made stale as today's source's, after
+    playing a sample of each one's deals again and finding every one as stored: for an edit
+    that moves or renames code and changes no outcome (a game registering itself, say), which
+    would otherwise cost the whole table's measurement. A sample is evidence, not proof: a
+    restamp is for edits that change no rule, and says so in the provenance.
+
+    Each stale row (:func:`stale_rows`) has ``deals`` of its deals (at least 1; its first and
+    last, one of each outcome it holds, the rest drawn: :func:`_sampled_deals`, seeded by the
+    row's place) played with its game, readings, policy and budget
+    (:func:`engine.odds.map_tasks`: ``jobs`` local processes, default all CPUs, or
+    ``scheduler``). Any disagreement: ValueError naming each, the table left as it was.
+    Otherwise each row's ``"engine"`` becomes :func:`game_hash` of its game and policy, the
+    table's ``"engine"`` :func:`engine_hash`, and the provenance gains a ``"restamps"`` entry
+    (date, command, deals played per game, rows, deals played, CPU seconds, the former
+    hashes), written atomically
+    under the table's lock. Returns the table (unchanged when no row was stale).
+
+    ValueError also for ``deals`` below 1, a table that cannot be read (:func:`_readable`),
+    and a row stale by its budget (measured at another budget than today's: not today's
+    measurement whatever its deals say; measure it anew)."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"deals must be an integer >= 1, not {deals!r}")
+    path = Path(path)
+    # hashed before any deal runs, as regenerate does: an edit made meanwhile stays stale
+    hashes = {(g, p): game_hash(g, p) for g in games.available() for p in POLICIES}
+    with _locked(path.parent):
+        table = _readable(path)
+        rows = stale_rows(table)
+        if not rows:
+            return table
+        off = [r for r in rows if r["budget"] != default_budget(r["game"], r["policy"])]
+        if off:
+            r = off[0]
+            raise ValueError(
+                f"{len(off)} stale row(s) were measured at another budget than today's "
+                f"({r['game']} {r['change'] or 'default'} {r['policy']}: {r['budget']}, "
+                f"today {default_budget(r['game'], r['policy'])}): a restamp cannot make them "
+                f"today's; measure them anew (`edition results --game {r['game']}`)")
+        tasks = [(r["game"], [r["first"] + i for i in _sampled_deals(r["outcomes"], deals, n)],
+                  r["readings"], r["policy"], r["budget"]) for n, r in enumerate(rows)]
+        bad, cpu = [], 0.0
+        for n, (res, seconds) in map_tasks(tasks, jobs or os.cpu_count() or 1, scheduler):
+            cpu += seconds
+            r = rows[n]
+            bad += [f"{r['game']} {r['change'] or 'default'} {r['policy']} deal {d}: stored "
+                    f"{OUTCOME[r['outcomes'][d - r['first']]]}, played {o}"
+                    for d, o in res if CODE[o] != r["outcomes"][d - r["first"]]]
+        if bad:
+            raise ValueError(f"{len(bad)} sampled deal(s) played otherwise than stored, so "
+                             "the edit changed an outcome and the rows must be measured anew "
+                             "(`edition results`); nothing was written:\n  " + "\n  ".join(
+                                 sorted(bad)))
+        former = {}
+        for r in rows:
+            former[f"{r['game']} {r['change'] or 'default'} {r['policy']}"] = r.get("engine")
+            r["engine"] = hashes[(r["game"], r["policy"])]
+        prov = table.setdefault("provenance", {})
+        prov["engine"] = engine_hash()
+        prov.setdefault("restamps", []).append({
+            "date": date or _dt.date.today().isoformat(),
+            "command": command or "engine.results.restamp()",
+            "games": {g: sum(len(t[1]) for t in tasks if t[0] == g)
+                      for g in sorted({r["game"] for r in rows})},
+            "rows": len(rows), "deals_played": sum(len(t[1]) for t in tasks),
+            "cpu_seconds": round(cpu, 1), "former_engine": former,
+            "why": "an edit of the rule source that changes no outcome: each row's sampled "
+                   "deals played again as stored"})
+        _replace(path, table)
+    return table
 
 
 def summary_text(table: dict) -> str:

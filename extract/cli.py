@@ -648,8 +648,12 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
 @click.option("--fresh", is_flag=True,
               help="Play every deal anew (by default a stored row that today's engine made "
                    "keeps its deals and only the deals after them are played).")
+@click.option("--restamp", "restamp_deals", type=_Count(min=1), default=None, metavar="N",
+              help="Measure nothing: play N sampled deals of every stale row again and, when "
+                   "every one comes out as stored, mark the rows as today's engine's (for an "
+                   "edit of the engine that changes no rule); otherwise write nothing.")
 def results(game_list, policy_list, deals, careful_deals, workers, jobs, scheduler,
-            scheduler_timeout, force_jobs, fresh) -> None:
+            scheduler_timeout, force_jobs, fresh, restamp_deals) -> None:
     """Regenerate the odds table corpus/results/odds.json on fixed deal ranges: every game,
     the default readings and each single-reading change, with the blind, greedy and careful
     players and the all-seeing solver; every row stores its per-deal outcomes, and the
@@ -665,6 +669,19 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
     if scheduler is not None:
         scheduler = _dask_client(scheduler, scheduler_timeout)
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
+    if restamp_deals is not None:
+        if game_list or policy_list or fresh or workers:
+            _usage("--restamp checks every stale row: give it without --game, --policy, "
+                   "--fresh and --workers (--jobs or --scheduler run its deals)")
+        if not path.is_file():
+            _usage(f"{path}: no odds table to restamp")
+        before = len(engine_results.stale_rows(engine_results.load(path)))
+        table = _engine_call(engine_results.restamp, path, restamp_deals, jobs=jobs,
+                             scheduler=scheduler,
+                             command=f"edition results --restamp {restamp_deals}")
+        click.echo(f"restamped {before} stale row(s) after playing their sampled deals "
+                   f"as stored: {path}" if before else f"no stale row: {path} unchanged")
+        return
     ranges = {p: deals for p in engine_results.POLICIES}
     ranges["careful"] = careful_deals
     policies = tuple(p for p in engine_results.POLICIES if p in policy_list) or \

@@ -65,6 +65,20 @@ def row_label(row: dict) -> str:
     return f"{row['change'] or 'default readings'}, {who_}"
 
 
+def restamped_when(restamps: list[dict], slug: str) -> str:
+    """A sentence on the restamps (``restamps``: the table's provenance ``"restamps"``,
+    :func:`engine.results.restamp`) that carried a game's rows over to a later version of
+    the engine's code, or "" when none did: ``"On 2026-12-05 the engine's code changed
+    without changing a rule: 12 of these deals were played again by the new code, each came
+    out as stored, and the rows were marked as that code's."``"""
+    mine = [r for r in restamps if slug in r.get("games", {})]
+    return " ".join(
+        f"On {r['date']} the engine's code changed without changing a rule: "
+        f"{r['games'][slug]} of these deals {'was' if r['games'][slug] == 1 else 'were'} "
+        f"played again by the new code, each came out as stored, and the rows were marked "
+        f"as that code's." for r in mine)
+
+
 def measured_when(rows: list[dict], runs: list[dict], slug: str) -> str:
     """When a game's rows (``rows``) were measured, from the table's runs (``runs``, oldest
     first: ``games``, ``date``, ``deal_ranges`` by policy; a run without ``deal_ranges``

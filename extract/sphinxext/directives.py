@@ -19,7 +19,7 @@ from engine.careful import CAREFUL_SOLVE_BUDGET
 from ..corpus.ids import CITED, anchor, reading_ids
 from ..corpus.readers import CLAIM_SPEC, entries
 from ..export.figures import layout_key, starting_layout
-from ..export.odds_words import (DASHED_BAR, WEAK_SHARE, bracket_sentences, caveats, deal_range, measured_when, fill_figures, finding_sentence,
+from ..export.odds_words import (DASHED_BAR, WEAK_SHARE, bracket_sentences, caveats, deal_range, measured_when, restamped_when, fill_figures, finding_sentence,
                                  forest_svg, gap_share, on_deals, rate_figure, row_key,
                                  row_label)
 from ..model.edition import Footnote
@@ -482,6 +482,9 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"budget of moves ran out (it had neither won nor run out of moves); where any are, the rate is given only as bounds, at least the won "
              f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
              f"counted both ways.")
+    restamped = restamped_when(prov.get("restamps", []), slug)
+    if restamped:
+        intro += " " + restamped
     declared = _declared_readings(slug)
     found = finding_sentence(rows, list(dict.fromkeys(r["change"] for r in rows if r["change"])), slug,
                              whole_game=True)
