@@ -116,7 +116,7 @@ def make_bare(dest: Path) -> int:
                 lines.append(s.note.translate(esc) + "\n")
         (gdir / f"{g.slug}.md").write_text("\n".join(lines), encoding="utf-8")
     eng = ["# The engine: rules that run\n"]
-    for slug in games.GAMES:
+    for slug in games.available():
         for e in registry.entries(slug):
             eng += [f"## {e['function']}\n", (e.get("doc") or "").translate(esc) + "\n"]
     (gdir / "engine.md").write_text("\n".join(eng), encoding="utf-8")
@@ -124,11 +124,9 @@ def make_bare(dest: Path) -> int:
     mdir = dest / "modules"
     mdir.mkdir()
     import importlib
-    for slug, module in games.GAMES.items():
-        try:
-            src = Path(importlib.import_module(module).__file__).read_text(encoding="utf-8")
-        except ImportError:
-            continue
+    for slug in games.available():
+        module = games.record(slug).module
+        src = Path(importlib.import_module(module).__file__).read_text(encoding="utf-8")
         (mdir / f"{slug}.md").write_text(f"---\norphan: true\n---\n# Source code for {module}\n\n````python\n{src}\n````\n",
                                          encoding="utf-8")
     (gdir / "index.md").write_text("# Games\n\n```{toctree}\n" + "\n".join(

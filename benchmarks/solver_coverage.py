@@ -82,7 +82,7 @@ def main(argv=None) -> int:
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     readings = dict(r.split("=", 1) for r in a.reading)
-    slugs = a.game or list(games.GAMES)
+    slugs = a.game or games.available()
     if a.child:
         print(json.dumps(run_one(slugs[0], a.first, a.deals, a.budget, readings, a.off,
                                     not a.no_probes)))

@@ -13,27 +13,25 @@ __all__ = ["list_games", "play", "trace", "rules", "position", "legal_moves_desc
 
 
 def list_games() -> list[dict]:
-    """Every game of :data:`engine.games.GAMES` (``executable`` False while its module is
-    missing): ``[{"slug", "executable", "packs", "player_has_choice",
-    "ambiguities": [{"id", "question", "sentences", "readings": [{"id", "label",
-    "editorial", "justification", "restricts"}], "default", "reason"}]}]``, in the order of
-    :data:`engine.games.GAMES`; then each game of :data:`engine.games.NOT_EXECUTABLE` with
-    ``executable`` False and ``why_not``, the reason."""
-    out = []
-    for slug in games.GAMES:
-        try:
-            m = games.get(slug)
-        except ValueError:
-            out.append({"slug": slug, "executable": False, "packs": None,
-                        "player_has_choice": None, "ambiguities": []})
+    """Every game the engine plays, then every game of the edition it cannot play
+    (:func:`engine.games.registered`, each in :func:`engine.games.known` order):
+    ``[{"slug", "title", "executable", "packs", "player_has_choice", "ambiguities": [{"id",
+    "question", "sentences", "readings": [{"id", "label", "editorial", "justification",
+    "restricts"}], "default", "reason"}]}]``; a game it cannot play has ``executable``
+    False, ``packs`` and ``player_has_choice`` None, no ambiguities, and ``why_not``, the
+    reason."""
+    out, cannot = [], []
+    for g in games.registered():
+        if not g.executable:
+            cannot.append({"slug": g.slug, "title": g.title, "executable": False,
+                           "packs": None, "player_has_choice": None, "ambiguities": [],
+                           "why_not": g.why_not})
             continue
-        out.append({"slug": slug, "executable": True, "packs": m.PACKS,
+        m = games.get(g.slug)
+        out.append({"slug": g.slug, "title": g.title, "executable": True, "packs": g.packs,
                     "player_has_choice": m.PLAYER_HAS_CHOICE,
-                    "ambiguities": [a.to_dict() for a in m.AMBIGUITIES]})
-    for slug, why in games.NOT_EXECUTABLE.items():
-        out.append({"slug": slug, "executable": False, "packs": None, "player_has_choice": None,
-                    "ambiguities": [], "why_not": why})
-    return out
+                    "ambiguities": [a.to_dict() for a in g.ambiguities]})
+    return out + cannot
 
 
 def rules(game: str) -> list[dict]:
@@ -148,14 +146,9 @@ class _Line:
         for cache in (self.views, self.captions, self.masked, self.layouts):
             for n in [n for n in cache if n > k]:
                 del cache[n]
-        for i, m in enumerate(moves[k:], k):
-            s = self.states[-1]
-            if not s.is_legal(m):
-                cfg = s.cfg
-                raise ValueError(f"move {i + 1} {list(m)} is illegal in {cfg.slug} deal "
-                                 f"{cfg.deal}; legal there: {[list(x) for x in s.legal_moves()]}")
-            self.states.append(s.apply(m))
-            self.moves.append(m)
+        # checked move by move (games.replayed); on an illegal move nothing after k is kept
+        self.states += games.replayed(self.states[-1], moves[k:], first=k + 1)
+        self.moves += moves[k:]
 
     def view(self, n: int) -> dict:
         """:func:`engine.describe.described` of position ``n`` (every legal move captioned)."""

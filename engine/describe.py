@@ -2,7 +2,7 @@
 
 Used by the in-page Play panel (which runs this package in Pyodide) through
 :mod:`engine.api`, and by CPython tests. Everything here is generic over
-:data:`engine.games.GAMES`: a game state is read only through the State API
+:func:`engine.games.available`: a game state is read only through the State API
 (``legal_moves``, ``apply``, ``layout``, ``is_won``, ``is_over``, ``over_reason``, ``key``).
 
 **What a move does** is found by comparing the layouts before and after it

@@ -275,7 +275,7 @@ def game_hash(slug: str, policy: str | None = None) -> str:
     (``"engine"``), so that an edit of one game makes only that game's rows stale, and an
     edit of the players (``policies.py``) only the players' rows, not the solver's, and an
     edit of the careful player (``careful.py``) only its own rows."""
-    own = games.GAMES[slug].rsplit(".", 1)[-1] + ".py"
+    own = games.record(slug).module.rsplit(".", 1)[-1] + ".py"
     keep = ("games/__init__.py", "games/_common.py", f"games/{own}")
     skip = NOT_RUN_BY.get(policy, ()) if policy is not None else ()
     return _digest([(rel, p) for rel, p in _rule_sources()
@@ -790,7 +790,7 @@ def _row_order(row: dict) -> tuple[int, int, int]:
     """Where ``row`` stands in the table: games in the engine's order, then the default and
     the changes in :func:`configurations` order, then :data:`POLICIES` order (rows of games,
     changes or policies no longer known last)."""
-    order = list(games.GAMES)
+    order = games.available()
     slug = row.get("game")
     changes = [c for c, _ in configurations(slug)] if slug in order else []
     return (order.index(slug) if slug in order else len(order),

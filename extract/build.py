@@ -20,7 +20,7 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
-from engine.games import GAMES
+from engine import games as engine_games
 
 from .corpus.atomic import corpus_lock, env_seconds, folder_lock, write_atomic
 from .text.errors import EditionError
@@ -194,7 +194,7 @@ def _executable_slugs(root: Path) -> list[str]:
 
     from .corpus.readers import load_games  # lazy: extract.corpus.readers pulls in the corpus layer, and the CLI imports this module at start
     try:
-        return [g.slug for g in load_games(root) if g.slug in GAMES]
+        return [g.slug for g in load_games(root) if g.slug in engine_games.available()]
     except EditionError:
         return []
 

@@ -396,8 +396,8 @@ def _readings(values: tuple[str, ...], game: str) -> dict[str, str]:
 def _foreign_reading(value: str, prefix: str, game: str) -> str:
     """The one-line error for ``--reading PREFIX:AMBIGUITY=READING`` whose prefix is not
     ``game``: what it names, ``game``'s own ambiguities and the form to use."""
-    what = (f"a reading of {prefix}" if prefix in engine_games.GAMES
-            or prefix in engine_games.NOT_EXECUTABLE else f"the unknown prefix {prefix!r}")
+    what = (f"a reading of {prefix}" if prefix in engine_games.known()
+            else f"the unknown prefix {prefix!r}")
     try:
         ambs = engine_games.get(game).AMBIGUITIES
     except ValueError as e:  # an unknown game: that is the error to report
@@ -411,12 +411,12 @@ def _foreign_reading(value: str, prefix: str, game: str) -> str:
 
 def _executable(game: str) -> None:
     """A one-line usage error for a game of the edition that has no engine."""
-    if game in engine_games.NOT_EXECUTABLE:
-        _usage(f"{game} cannot be played: {engine_games.NOT_EXECUTABLE[game]}")
-    if game not in engine_games.GAMES and game in {g.slug for g in _edition().games}:
+    if game in engine_games.known() and not engine_games.record(game).executable:
+        _usage(f"{game} cannot be played: {engine_games.record(game).why_not}")
+    if game not in engine_games.known() and game in {g.slug for g in _edition().games}:
         _usage(f"{game} is a game of the edition but cannot be played yet: the engine has no "
                f"module for it (engine/games/); playable: "
-               f"{', '.join(sorted(engine_games.GAMES))}")
+               f"{', '.join(engine_games.available())}")
 
 
 def _engine_call(fn, *args, **kwargs):

@@ -1,6 +1,8 @@
 """The games, one module each, and the contract a game module keeps.
 
-Contract of a game module ``engine/games/<name>.py`` (add it to :data:`GAMES`):
+Contract of a game module ``engine/games/<name>.py``, named after its slug with ``_`` for
+``-`` (no list to edit: :func:`known` finds the module by its name, and the module registers
+itself when it is imported):
 
 ``SLUG``
     the game's ASCII slug (``"mill"``), as in ``corpus/games.toml``.
@@ -28,6 +30,9 @@ a ``State`` subclass of :class:`engine.state.State`
     independently of ``legal_moves`` (the replay check of solver solutions relies on it),
     ``is_won()``, ``key()``, ``piles()``; optionally ``safe_move()`` (documented: which moves
     the solver may play without branching, and why that is safe) and ``frees(move)``.
+``GAME = register(Game(SLUG, "English title", __name__, PACKS, AMBIGUITIES))``
+    last in the module: its record (:class:`Game`). A game of the edition whose rules cannot
+    be executed registers ``Game(SLUG, title, __name__, why_not="...")`` and nothing else.
 rule functions
     every function that executes a sentence of the text carries
     ``@engine.registry.executes("<slug>:<n>", ...)``; together they cover the text's rules in
@@ -39,54 +44,99 @@ Moves are tuples of str/int (kind first). A game serialises as ``{"game", "deal"
 from __future__ import annotations
 
 import importlib
+import pkgutil
+import re
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from ..state import State
-from . import fragment_p13 as _fragment_p13
-
-#: slug -> module path of every executable game.
-GAMES: dict[str, str] = {
-    "mill": "engine.games.mill",
-    "egyptian-pyramid": "engine.games.egyptian_pyramid",
-    "macedonian-phalanx": "engine.games.macedonian_phalanx",
-    "octagon": "engine.games.octagon",
-    "goes-doesnt-go": "engine.games.goes_doesnt_go",
-    "favourite": "engine.games.favourite",
-    "spinning-wheel": "engine.games.spinning_wheel",
-    "dense-column": "engine.games.dense_column",
-    "heart-to-heart": "engine.games.heart_to_heart",
-    "peacock-tail": "engine.games.peacock_tail",
-}
-
-#: slug -> why the game is not executable (games of the edition that have no rules module);
-#: :func:`engine.api.list_games` lists them with ``executable`` False and ``why_not``.
-NOT_EXECUTABLE: dict[str, str] = {
-    "fragment-p13": _fragment_p13.WHY_NOT,
-}
 
 
-def get(slug: str) -> ModuleType:
-    """The module of game ``slug``; ValueError listing the known slugs otherwise."""
-    if slug not in GAMES:
-        raise ValueError(f"unknown game {slug!r}; allowed: {', '.join(sorted(GAMES))}")
-    try:
-        return importlib.import_module(GAMES[slug])
-    except ModuleNotFoundError as e:
-        if e.name != GAMES[slug]:
-            raise
-        raise ValueError(f"game {slug!r} is not executable yet (no module {e.name})") from None
+@dataclass(frozen=True)
+class Game:
+    """The record a game module registers (:func:`register`): ``slug`` (``"mill"``),
+    ``title`` (English), ``module`` (its ``__name__``), ``packs`` (1 or 2), ``ambiguities``
+    (its :class:`engine.readings.Ambiguity` tuple), ``why_not`` (why the game cannot be
+    executed; "" for a game that can)."""
+
+    slug: str
+    title: str
+    module: str
+    packs: int = 0
+    ambiguities: tuple = field(default=(), repr=False)
+    why_not: str = ""
+
+    @property
+    def executable(self) -> bool:
+        """Whether the engine plays the game (it gives no ``why_not``)."""
+        return not self.why_not
+
+    @property
+    def sentences(self) -> list[str]:
+        """The sentence ids (``"mill:3"``) that a function of the game executes
+        (:func:`engine.registry.executes`), in the text's order."""
+        from ..registry import by_sentence
+        ids = by_sentence(self.slug)
+        return sorted(ids, key=lambda i: [int(x) if x.isdigit() else x
+                                          for x in re.split(r"(\d+)", i)])
+
+
+_REGISTERED: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Record ``game`` (called once, last, by the game's own module) and return it.
+    ValueError when its module is not ``engine.games.<slug with _ for ->`` (then
+    :func:`known` could not find it, and no module can register another's slug), or when
+    a game that can be executed gives no packs or no ambiguities."""
+    want = f"{__name__}.{game.slug.replace('-', '_')}"
+    if game.module != want:
+        raise ValueError(f"game {game.slug!r} registered by {game.module}: its module must be "
+                         f"{want} (named after the slug, with _ for -)")
+    if game.executable and (game.packs not in (1, 2) or not game.ambiguities):
+        raise ValueError(f"game {game.slug!r}: a game the engine plays gives its packs (1 or 2) "
+                         "and its ambiguities")
+    _REGISTERED[game.slug] = game
+    return game
+
+
+def known() -> list[str]:
+    """The slugs of every game module of the package, alphabetical, found by the modules'
+    names (none is imported: the Play panel's first answer imports one game)."""
+    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__)
+                  if not m.name.startswith("_"))
+
+
+def record(slug: str) -> Game:
+    """The record of game ``slug`` (its module imported). ValueError listing the known slugs
+    for an unknown one; RuntimeError for a module that registers nothing."""
+    if slug not in known():
+        raise ValueError(f"unknown game {slug!r}; allowed: {', '.join(known())}")
+    name = f"{__name__}.{slug.replace('-', '_')}"
+    importlib.import_module(name)
+    if slug not in _REGISTERED:
+        raise RuntimeError(f"{name} registers no game: end it with "
+                           f"GAME = register(Game(SLUG, title, __name__, PACKS, AMBIGUITIES))")
+    return _REGISTERED[slug]
+
+
+def registered() -> list[Game]:
+    """The record of every game module, in :func:`known` order (every module imported)."""
+    return [record(slug) for slug in known()]
 
 
 def available() -> list[str]:
-    """Slugs of the games whose module exists (in :data:`GAMES` order)."""
-    out = []
-    for slug in GAMES:
-        try:
-            get(slug)
-        except ValueError:
-            continue
-        out.append(slug)
-    return out
+    """Slugs of the games the engine plays, in :func:`known` order."""
+    return [g.slug for g in registered() if g.executable]
+
+
+def get(slug: str) -> ModuleType:
+    """The module of game ``slug``; ValueError listing the known slugs for an unknown one,
+    or saying why a game of the edition is not executable."""
+    g = record(slug)
+    if not g.executable:
+        raise ValueError(f"game {slug!r} is not executable: {g.why_not}")
+    return importlib.import_module(g.module)
 
 
 def new(slug: str, deal: int, readings: dict[str, str] | None = None, off=()) -> State:
@@ -96,26 +146,42 @@ def new(slug: str, deal: int, readings: dict[str, str] | None = None, off=()) ->
     mod = get(slug)
     s = mod.new(deal, readings)
     if off:
-        known = getattr(mod, "PRUNINGS", {})
-        bad = sorted(set(off) - set(known))
+        known_rules = getattr(mod, "PRUNINGS", {})
+        bad = sorted(set(off) - set(known_rules))
         if bad:
             raise ValueError(f"{slug} has no pruning rule {', '.join(bad)}; "
-                             f"known: {', '.join(sorted(known)) or 'none'}")
+                             f"known: {', '.join(sorted(known_rules)) or 'none'}")
         s.cfg.off = frozenset(off)   # a fresh Config of this deal, not yet shared
     return s
 
 
-def replay(slug: str, deal: int, readings: dict[str, str] | None, moves) -> State:
-    """Replay ``moves`` from the deal, checking each with the game's ``is_legal`` (not with
-    its move generator) before applying it. Returns the final state; ValueError naming the
-    first illegal move."""
-    s = new(slug, deal, readings)
-    for i, m in enumerate(moves):
+def replayed(start: State, moves, first: int = 1, strict: bool = True) -> list[State]:
+    """The positions after each of ``moves`` played from ``start``, each checked with the
+    game's ``is_legal`` (not with its move generator) before it is applied: ``[after move
+    1, after move 2, ...]``. The one replay of the engine: :func:`replay`, the Play panel's
+    line (:mod:`engine.api`) and its replay after a reading is switched use it. Moves are
+    counted from ``first`` (the number of the first of ``moves`` in the whole game, 1-based)
+    in the message. ``strict``: ValueError naming the first illegal move, its number and the
+    moves legal there; otherwise the replay stops before it (fewer positions than moves)."""
+    out: list[State] = []
+    s = start
+    for i, m in enumerate(moves, first):
         m = tuple(m)
         if not s.is_legal(m):
-            raise ValueError(f"move {i} {list(m)} is illegal in {slug} deal {deal}")
+            if not strict:
+                break
+            raise ValueError(f"move {i} {list(m)} is illegal in {s.cfg.slug} deal "
+                             f"{s.cfg.deal}; legal there: {[list(x) for x in s.legal_moves()]}")
         s = s.apply(m)
-    return s
+        out.append(s)
+    return out
+
+
+def replay(slug: str, deal: int, readings: dict[str, str] | None, moves) -> State:
+    """Replay ``moves`` from the deal (:func:`replayed`, strict). Returns the final state;
+    ValueError naming the first illegal move (counted from 1)."""
+    start = new(slug, deal, readings)
+    return (replayed(start, moves) or [start])[-1]
 
 
 def from_json(obj: dict) -> State:

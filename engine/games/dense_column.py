@@ -51,6 +51,7 @@ from ..deal import check_deal, shuffled
 from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
+from . import Game, register
 
 SLUG = "dense-column"
 PACKS = 2
@@ -779,3 +780,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> ColumnState:
     s.dealt = 0
     s.deal_no = 1
     return s
+
+
+GAME = register(Game(SLUG, "The Dense Column", __name__, PACKS, AMBIGUITIES))

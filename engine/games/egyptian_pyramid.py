@@ -45,6 +45,7 @@ from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
 from . import _common as fnd
+from . import Game, register
 
 #: The game's slug.
 SLUG = "egyptian-pyramid"
@@ -643,3 +644,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> EPState:
     s.tab, s.stock = deal_tableau(rest)
     s.ptr, s.waste = 0, ()
     return s
+
+
+GAME = register(Game(SLUG, "The Egyptian Pyramid", __name__, PACKS, AMBIGUITIES))

@@ -60,6 +60,7 @@ from ..deal import check_deal, shuffled
 from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
+from . import Game, register
 
 SLUG = "favourite"
 PACKS = 1
@@ -605,3 +606,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> FavouriteState:
     s.found = (1, 1, 1, 1)
     s.dirs = (0, 0, 0, 0)
     return s
+
+
+GAME = register(Game(SLUG, "The Favourite", __name__, PACKS, AMBIGUITIES))

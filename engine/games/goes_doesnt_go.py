@@ -41,6 +41,7 @@ from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
+from . import Game, register
 
 #: The game's slug.
 SLUG = "goes-doesnt-go"
@@ -548,3 +549,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> GDGState:
         s.cols, s.found = lay_out(pack, (0,) * (4 * packs), cfg)
         s.pack, s.k, s.kpl = (), -1, ()
     return s
+
+
+GAME = register(Game(SLUG, "Goes, Doesn't Go", __name__, PACKS, AMBIGUITIES))

@@ -45,6 +45,7 @@ from ..deal import check_deal, shuffled
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
+from . import Game, register
 
 SLUG = "heart-to-heart"
 #: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
@@ -404,3 +405,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> HeartState:
     s.taken = 0
     s.aside = ()
     return s
+
+
+GAME = register(Game(SLUG, "Heart Speaks to Heart", __name__, PACKS, AMBIGUITIES))

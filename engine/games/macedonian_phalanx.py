@@ -38,6 +38,7 @@ from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
 from . import _common as fnd
+from . import Game, register
 
 #: The game's slug.
 SLUG = "macedonian-phalanx"
@@ -685,3 +686,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> PhalanxState:
     found[fnd.target(tuple(found), cfg.base, base_card)] = 1
     s.found, s.pyr, s.stock, s.ptr, s.waste, s.phase = tuple(found), pyr, stock, 0, (), 1
     return s
+
+
+GAME = register(Game(SLUG, "The Macedonian Phalanx", __name__, PACKS, AMBIGUITIES))

@@ -42,6 +42,7 @@ from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
+from . import Game, register
 
 #: The game's slug.
 SLUG = "mill"
@@ -493,3 +494,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> MillState:
     s.passes = 0
     s.seen = frozenset({tuple(rest)})
     return s
+
+
+GAME = register(Game(SLUG, "The Mill", __name__, PACKS, AMBIGUITIES))

@@ -36,6 +36,7 @@ from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
 from ._common import canonical
+from . import Game, register
 
 #: The game's slug.
 SLUG = "octagon"
@@ -818,3 +819,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> OctagonState:
     s.fstock = bytes(map(_FOLD, s.stock))
     s.ptr, s.waste, s.passes, s.opening = 0, (), 0, True
     return s
+
+
+GAME = register(Game(SLUG, "The Octagon", __name__, PACKS, AMBIGUITIES))

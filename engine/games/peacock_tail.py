@@ -45,6 +45,7 @@ from ..deal import check_deal, shuffled
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
 from ..state import Config, State
+from . import Game, register
 
 SLUG = "peacock-tail"
 PACKS = 2  # the default reading; ``new`` deals one pack under ``packs=one``
@@ -784,3 +785,6 @@ def new(deal_no: int, readings: dict[str, str] | None = None) -> PeacockState:
     s.reserves, s.waste, s.up = reserves, waste, up
     s.found = (1,) * aces
     return s
+
+
+GAME = register(Game(SLUG, "The Peacock's Tail", __name__, PACKS, AMBIGUITIES))

@@ -48,6 +48,7 @@ from ..deal import check_deal, shuffled
 from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
 from ..state import Config, State
+from . import Game, register
 
 SLUG = "spinning-wheel"
 #: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.
@@ -715,3 +716,6 @@ def new(deal: int, readings: dict[str, str] | None = None) -> WheelState:
     s.waste = ((), ())
     s.topc = wheel
     return s
+
+
+GAME = register(Game(SLUG, "The Spinning Wheel", __name__, PACKS, AMBIGUITIES))

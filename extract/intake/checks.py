@@ -318,7 +318,7 @@ def translation_orphans(edition) -> list[str]:
 #: what a game with no rules module lacks: code, not corpus data
 _NO_ENGINE = ("an engine module: rules are code, written in the toolkit (engine/games/; see "
               "docs/maintainers.md, 'How to add a game'), or the reason it cannot be executed "
-              "(engine.games.NOT_EXECUTABLE); until then the site shows it as not executable")
+              "(a module registering the game with why_not, engine.games.Game); until then the site shows it as not executable")
 
 
 def run_checks(edition) -> tuple[bool, str]:
@@ -482,12 +482,13 @@ def _check_odds(stored: Path, engine_results, section) -> None:
              for slug, ps in todo.items() if ps or slug in engine_results.stale_games(table)],
             fatal=False)
     unknown = []
+    cannot = {g.slug for g in engine_results.games.registered() if not g.executable}
     for r in table["rows"]:
         what = (f"game {r['game']!r}" if r["game"] not in known
                 else f"reading {r['change']!r}" if r["change"] not in known[r["game"]]
                 else f"policy {r['policy']!r}" if r["policy"] not in engine_results.POLICIES
                 else None)
-        if what and r["game"] not in engine_results.games.NOT_EXECUTABLE:
+        if what and r["game"] not in cannot:
             unknown.append(f"{stored}: a row of {what}, which the engine does not have "
                            f"(withdrawn?): regenerate the game's rows or remove the row")
     section("every stored odds row is of a game, reading and policy the engine has", unknown,

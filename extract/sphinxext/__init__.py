@@ -65,7 +65,8 @@ def engine_page(known: frozenset[str] = frozenset()) -> str:
     parts = ["(engine)=\n# The engine: rules that run\n\nEach game is one module of the "
              "package `engine.games`; below, every function that executes a sentence of the "
              "book, with the sentence ids it executes.\n"]
-    for slug, module in games.GAMES.items():
+    for slug in games.available():
+        module = games.record(slug).module
         entries = registry.entries(slug)
         if not entries:
             continue

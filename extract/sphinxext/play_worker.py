@@ -76,13 +76,7 @@ def replay(game: str, deal: int, readings: dict | None = None, moves=()) -> dict
     """The moves ``moves`` replayed under ``readings`` as far as they stay legal (a reading
     switched mid-game): :func:`engine.api.position` after the legal prefix, plus ``"kept"``
     (how many moves were replayed) and ``"asked"`` (how many were given)."""
-    state = games.new(game, deal, readings)
-    kept = 0
-    for m in moves:
-        if not state.is_legal(tuple(m)):
-            break
-        state = state.apply(tuple(m))
-        kept += 1
+    kept = len(games.replayed(games.new(game, deal, readings), moves, strict=False))
     out = api.position(game, deal, readings, list(moves)[:kept])
     out.update(kept=kept, asked=len(moves))
     return out

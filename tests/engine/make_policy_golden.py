@@ -2,7 +2,7 @@
 
 Run ``python tests/engine/make_policy_golden.py`` only when a change of play is intended
 (and review the diff of the JSON): ``tests/engine/test_policy_golden.py`` asserts that the
-engine still plays exactly these moves. For every game of :data:`engine.games.GAMES` that is
+engine still plays exactly these moves. For every game of :func:`engine.games.available` that is
 executable, deals :data:`DEALS`, under :data:`POLICIES` (``random`` with its default seed, the
 deal number, and with seed 7), with a budget of :data:`BUDGET` moves, and the same
 policies on a few deals cut short by a small budget (:data:`SHORT`, outcome "undecided"), it

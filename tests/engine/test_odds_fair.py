@@ -11,7 +11,7 @@ def restriction_pairs():
     """(game, restricted reading change, wider reading change) for every declaration;
     a change is None for the default reading."""
     out = []
-    for slug in games.GAMES:
+    for slug in games.available():
         for a in games.get(slug).AMBIGUITIES:
             for r in a.readings:
                 if r.restricts:

@@ -88,14 +88,26 @@ def test_a_later_run_of_some_rows_keeps_the_restamps(edited):
     assert len(t["provenance"]["restamps"]) == 1
 
 
-def test_restamp_from_the_command_line(corpus_copy, cli, tmp_path):
-    """``--restamp`` with a table whose rows are all current changes nothing; with
-    ``--game`` it is a usage error (it checks every stale row)."""
-    shutil.copytree(results.DEFAULT_PATH.parent, corpus_copy / "results")
+def test_restamp_from_the_command_line(corpus_copy, cli, tmp_path, monkeypatch):
+    """``--restamp N`` with no stale row changes nothing; after an edit that changes no
+    rule it restamps the stale rows; with ``--game`` it is a usage error (it checks every
+    stale row)."""
     path = corpus_copy / "results" / "odds.json"
+    results.regenerate(path, ["mill"], ("greedy",), deals=2, jobs=1)
     before = path.read_bytes()
     r = cli("--corpus", corpus_copy, "results", "--restamp", "2", "--jobs", "1")
     assert r.exit_code == 0 and "no stale row" in r.output
     assert path.read_bytes() == before
+    copy = tmp_path / "engine"
+    shutil.copytree(results.ENGINE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(results, "ENGINE_DIR", copy)
+    with (copy / "games" / "mill.py").open("a") as f:
+        f.write("\nAN_EDIT = 1\n")
+    n = len(results.configurations("mill"))
+    r = cli("--corpus", corpus_copy, "results", "--restamp", "2", "--jobs", "1")
+    assert r.exit_code == 0 and f"restamped {n} stale row(s)" in r.output, r.output
+    t = results.load(path)
+    assert results.stale_rows(t) == []
+    assert t["provenance"]["restamps"][0]["command"] == "edition results --restamp 2"
     r = cli("--corpus", corpus_copy, "results", "--restamp", "2", "--game", "mill")
     assert r.exit_code == 2 and "without --game" in r.output
