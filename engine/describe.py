@@ -26,6 +26,7 @@ import sys
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from . import games
 from .cards import Card
 
 if TYPE_CHECKING:
@@ -59,7 +60,6 @@ def rule_codes(game: str) -> dict:
     in the browser compiles one game, not ten); a game's rules live in its own module, and
     tests/engine/test_describe_profiler.py checks that this finds exactly what
     :func:`engine.registry.entries` lists for every game. ValueError for an unknown game."""
-    from . import games
     mod = games.get(game)
     out = {}
     for fn in _own_functions(mod):

@@ -28,8 +28,10 @@ workers need this package importable). Needs ``dask[distributed]`` only for ``sc
 from __future__ import annotations
 
 import math
+import multiprocessing as mp
 import os
 import signal
+import threading
 import time
 from typing import Callable, Iterable, Iterator
 
@@ -37,6 +39,7 @@ from . import games
 from .careful import careful_run, effort
 from .policies import POLICIES, playout
 from .probes import solve_deal_probing
+from .readings import resolve
 
 DEFAULT_BUDGET = 100_000
 MAX_MOVES = 5000
@@ -107,7 +110,6 @@ def _chunks(first: int, deals: int, size: int) -> list[list[int]]:
 
 def _check(game: str, deals: int, first: int, policy: str, readings, budget) -> dict:
     mod = games.get(game)
-    from .readings import resolve
     full = resolve(game, mod.AMBIGUITIES, readings)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(f"deals must be an integer >= 1, not {deals!r}")
@@ -166,8 +168,6 @@ def map_tasks(tasks: list[tuple], jobs: int = 1, scheduler=None
         for i, t in enumerate(tasks):
             yield i, run_chunk_cpu(t)
     else:
-        import multiprocessing as mp
-        import threading
         # fork is fast; after threads were started (a Dask client, a test runner) it can
         # deadlock, so spawn then.
         method = "fork" if (threading.active_count() == 1
@@ -196,7 +196,7 @@ def _dask_map(scheduler, tasks):
     ``(index of the task, result)`` as they complete. ``scheduler`` is an address or a
     ``distributed.Client``."""
     try:
-        from distributed import Client, as_completed as d_as_completed
+        from distributed import Client, as_completed as d_as_completed  # optional: the cluster extra
     except ImportError:  # pragma: no cover - depends on the environment
         raise RuntimeError("a scheduler address needs dask.distributed: "
                            "pip install 'patience-edition[cluster]' (or 'dask[distributed]')") from None

@@ -37,7 +37,7 @@ def executes(*ids: str) -> Callable:
 
 
 def _load_all() -> None:
-    from . import games
+    from . import games   # lazy: engine.games imports this module (Game.sentences)
     games.registered()   # every game module imported, so every function is recorded
 
 

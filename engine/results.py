@@ -77,10 +77,11 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from . import games
-from .odds import Z95, map_tasks, outcomes, summarise
+from .odds import Z95, describe_rate, map_tasks, outcomes, play_deal, summarise
 from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, CAREFUL_SOLVE_BUDGET, careful_run, effort
 from .deal import SplitMix64
 from .probes import PROBES
+from .readings import resolve
 
 ENGINE_DIR = Path(__file__).resolve().parent
 DEFAULT_PATH = ENGINE_DIR.parent / "corpus" / "results" / "odds.json"
@@ -417,7 +418,6 @@ def measure(slug: str, readings: dict, policy: str, *, first: int = 1, deals: in
         res.update(outcomes(slug, deals - len(known), first + len(known), policy, readings,
                             budget, jobs, scheduler, progress, cpu=cpu))
     mod = games.get(slug)
-    from .readings import resolve
     row = summarise(slug, resolve(slug, mod.AMBIGUITIES, readings), policy, deals, first,
                     budget, res)
     row["outcomes"] = "".join(CODE[res[d]] for d in range(first, first + deals))
@@ -461,7 +461,6 @@ def reusable(row: dict | None, slug: str, readings: dict, policy: str, *, first:
     seconds it took; otherwise None."""
     if not isinstance(row, dict):
         return None
-    from .readings import resolve
     full = resolve(slug, games.get(slug).AMBIGUITIES, readings)
     same = (row.get("game") == slug and row.get("policy") == policy
             and row.get("readings") == full and row.get("budget") == budget
@@ -562,7 +561,7 @@ def local_cluster(workers: int):
     dask.distributed is missing or a listener is elsewhere. The worker processes ignore
     Ctrl-C: the caller closes the cluster, stopping or not."""
     try:
-        from distributed import LocalCluster
+        from distributed import LocalCluster  # optional: the cluster extra
     except ImportError:  # pragma: no cover - depends on the environment
         raise RuntimeError("--workers needs dask.distributed: pip install "
                            "'patience-edition[cluster]' (or 'dask[distributed]')") from None
@@ -880,8 +879,6 @@ def recheck(table: dict, rows: int = 3, deals: int = 2, seed: int = 0,
     policy, readings and budget (:func:`engine.odds.play_deal`). Returns the disagreements in
     words (empty: every sampled deal agrees). Small by design: the test suite's check of a
     table it cannot regenerate."""
-    from .deal import SplitMix64
-    from .odds import play_deal
     rng = SplitMix64(seed)
     pool = [r for r in table["rows"] if r["policy"] in policies and r.get("outcomes")]
     bad = []
@@ -920,7 +917,7 @@ def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | 
 
     Each stale row (:func:`stale_rows`) has ``deals`` of its deals (at least 1; its first and
     last, one of each outcome it holds, the rest drawn: :func:`_sampled_deals`, seeded by the
-    row's place) played with its game, readings, policy and budget
+    row's place and the number of earlier restamps, so that each draws other deals) played with its game, readings, policy and budget
     (:func:`engine.odds.map_tasks`: ``jobs`` local processes, default all CPUs, or
     ``scheduler``). Any disagreement: ValueError naming each, the table left as it was.
     Otherwise each row's ``"engine"`` becomes :func:`game_hash` of its game and policy, the
@@ -950,7 +947,11 @@ def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | 
                 f"({r['game']} {r['change'] or 'default'} {r['policy']}: {r['budget']}, "
                 f"today {default_budget(r['game'], r['policy'])}): a restamp cannot make them "
                 f"today's; measure them anew (`edition results --game {r['game']}`)")
-        tasks = [(r["game"], [r["first"] + i for i in _sampled_deals(r["outcomes"], deals, n)],
+        # each restamp of a table draws other deals: seeded by the row's place and by how
+        # many restamps the table has had
+        done = len(table.get("provenance", {}).get("restamps", []))
+        tasks = [(r["game"], [r["first"] + i for i in _sampled_deals(
+                     r["outcomes"], deals, n + 100_003 * done)],
                   r["readings"], r["policy"], r["budget"]) for n, r in enumerate(rows)]
         bad, cpu = [], 0.0
         for n, (res, seconds) in map_tasks(tasks, jobs or os.cpu_count() or 1, scheduler):
@@ -986,7 +987,6 @@ def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | 
 def summary_text(table: dict) -> str:
     """A plain table: game, change, policy, deals, won/lost/undecided and the rate as
     :func:`engine.odds.describe_rate` states it (bounds when many deals are undecided)."""
-    from .odds import describe_rate
     lines = []
     for r in table["rows"]:
         note = undecided_note(r)   # worded from the row (an older stored note may be wrong)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from . import games
 from .state import State
 
 #: The budget of states per search when the caller gives none (new positions, see
@@ -125,7 +126,6 @@ def solve(root: State, budget: int = DEFAULT_BUDGET, safe: bool = True) -> Solve
         raise ValueError(f"budget must be an integer >= 1, not {budget!r}")
     r = search(root, budget, safe)
     if r.outcome == "won":
-        from . import games
         full = root.moves() + r.moves
         try:
             end = games.replay(root.cfg.slug, root.cfg.deal, root.cfg.readings, full)
@@ -167,7 +167,6 @@ def solve_deal(slug: str, deal: int, readings: dict | None = None, budget: int =
     (a failed replay means a false ``restricts`` declaration and raises ``RuntimeError``).
     "lost" under a restriction proves nothing and is not used. ``states``/``seconds`` add
     up over the searches."""
-    from . import games
     mod = games.get(slug)
     root = mod.new(deal, readings)
     r = solve(root, budget, safe)

@@ -681,7 +681,9 @@ def test_switching_a_reading_replays_the_moves_as_far_as_they_stay_legal(browser
     assert f"as far as move {kept}; move {kept + 1} (" in status and "not legal" in status
     assert "reading=gather=top-card-first" in page.url
     assert f"moves={describe.format_moves(moves[:kept])}" in page.url
-    b.locator("select[data-ambiguity='gather']").select_option(api.list_games()[0]["ambiguities"][1]["default"])   # back: all again
+    (mill,) = [g for g in api.list_games() if g["slug"] == "mill"]
+    (gather,) = [a for a in mill["ambiguities"] if a["id"] == "gather"]
+    b.locator("select[data-ambiguity='gather']").select_option(gather["default"])   # back: all again
     page.wait_for_function("([el, n]) => el.getAttribute('aria-busy') === 'false' && "
                            "el.querySelectorAll('.play-history li').length === n",
                            arg=[b.element_handle(), len(moves)])

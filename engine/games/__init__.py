@@ -75,7 +75,7 @@ class Game:
     def sentences(self) -> list[str]:
         """The sentence ids (``"mill:3"``) that a function of the game executes
         (:func:`engine.registry.executes`), in the text's order."""
-        from ..registry import by_sentence
+        from ..registry import by_sentence  # lazy: the registry imports this package
         ids = by_sentence(self.slug)
         return sorted(ids, key=lambda i: [int(x) if x.isdigit() else x
                                           for x in re.split(r"(\d+)", i)])

@@ -43,7 +43,7 @@ from ..cards import RANK, SUIT
 from ..deal import check_deal, numbers
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
-from ..state import Config, State
+from ..state import Config, State, hidden_relabel, relabelled
 from . import _common as fnd
 from . import Game, register
 
@@ -617,7 +617,6 @@ class EPState(State):
         The identity (``self``) where nothing is hidden. A determinisation for the
         ``careful`` player (:mod:`engine.careful`); the result is for planning only (its
         cards differ from the deal's, so it does not replay from the deal number)."""
-        from ..state import hidden_relabel, relabelled
         sigma = hidden_relabel(self, rng)
         if not sigma:
             return self

@@ -40,11 +40,12 @@ play no part).
 """
 from __future__ import annotations
 
+import copy
 from ..cards import RANK
 from ..deal import check_deal, shuffled
 from ..readings import Ambiguity, Reading, resolve
 from ..registry import executes
-from ..state import Config, State
+from ..state import Config, State, hidden_relabel, relabelled
 from . import Game, register
 
 SLUG = "heart-to-heart"
@@ -376,11 +377,9 @@ class HeartState(State):
         hidden. A determinisation for the ``careful`` player (:mod:`engine.careful`); the
         result is for planning only (its cards differ from the deal's, so it does not replay
         from the deal number)."""
-        from ..state import hidden_relabel, relabelled
         sigma = hidden_relabel(self, rng, group=lambda name: name.split(" ", 1)[0])
         if not sigma:
             return self
-        import copy
         s = self._child(None)
         s.hist = self.hist
         s.cfg = copy.copy(self.cfg)

@@ -41,13 +41,14 @@ also why :meth:`WheelState.key` holds the tops as a sorted multiset.
 """
 from __future__ import annotations
 
+import copy
 import math
 
 from ..cards import RANK
 from ..deal import check_deal, shuffled
 from ..readings import Ambiguity, Reading, decision, resolve
 from ..registry import executes
-from ..state import Config, State
+from ..state import Config, State, hidden_relabel, relabelled
 from . import Game, register
 
 SLUG = "spinning-wheel"
@@ -685,11 +686,9 @@ class WheelState(State):
         :class:`~engine.state.Config` with the hand relabelled. The identity (``self``) where nothing is hidden. A determinisation for the
         ``careful`` player (:mod:`engine.careful`); the result is for planning only (its
         cards differ from the deal's, so it does not replay from the deal number)."""
-        from ..state import hidden_relabel, relabelled
         sigma = hidden_relabel(self, rng)
         if not sigma:
             return self
-        import copy
         s = self._child(None)
         s.hist = self.hist
         s.cfg = copy.copy(self.cfg)

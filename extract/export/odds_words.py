@@ -70,13 +70,21 @@ def restamped_when(restamps: list[dict], slug: str) -> str:
     :func:`engine.results.restamp`) that carried a game's rows over to a later version of
     the engine's code, or "" when none did: ``"On 2026-12-05 the engine's code changed
     without changing a rule: 12 of these deals were played again by the new code, each came
-    out as stored, and the rows were marked as that code's."``"""
+    out as stored, and the rows were marked as that code's."`` (several: how many times,
+    on which dates, and the deals in all)."""
     mine = [r for r in restamps if slug in r.get("games", {})]
-    return " ".join(
-        f"On {r['date']} the engine's code changed without changing a rule: "
-        f"{r['games'][slug]} of these deals {'was' if r['games'][slug] == 1 else 'were'} "
-        f"played again by the new code, each came out as stored, and the rows were marked "
-        f"as that code's." for r in mine)
+    if not mine:
+        return ""
+    n = sum(r["games"][slug] for r in mine)
+    if len(mine) == 1:
+        return (f"On {mine[0]['date']} the engine's code changed without changing a rule: "
+                f"{n} of these deals {'was' if n == 1 else 'were'} played again by the new "
+                f"code, each came out as stored, and the rows were marked as that code's.")
+    dates = _and(list(dict.fromkeys(r["date"] for r in mine)))
+    return (f"The engine's code changed {len(mine)} times without changing a rule (on "
+            f"{dates}): each time a sample of these deals was played again by the new code "
+            f"({n} deals in all), each came out as stored, and the rows were marked as that "
+            f"code's.")
 
 
 def measured_when(rows: list[dict], runs: list[dict], slug: str) -> str:

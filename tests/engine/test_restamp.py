@@ -47,6 +47,11 @@ def test_a_restamp_marks_the_rows_current_and_says_so(edited):
         "were played again by the new code, each came out as stored, and the rows were "
         "marked as that code's.")
     assert restamped_when(t["provenance"]["restamps"], "octagon") == ""
+    twice = t["provenance"]["restamps"] * 2
+    assert restamped_when(twice, "mill") == (
+        "The engine's code changed 2 times without changing a rule (on 2026-12-05): each "
+        f"time a sample of these deals was played again by the new code ({2 * n} deals in "
+        "all), each came out as stored, and the rows were marked as that code's.")
 
 
 def test_a_restamp_refuses_when_a_sampled_deal_comes_out_otherwise(edited):
