@@ -62,21 +62,10 @@ def rule_codes(game: str) -> dict:
     :func:`engine.registry.entries` lists for every game. ValueError for an unknown game."""
     mod = games.get(game)
     out = {}
-    for fn in _own_functions(mod):
+    for fn in games.own_functions(mod):
         ids = tuple(getattr(fn, "__executes__", ()))
         if any(i.split(":")[0] == game for i in ids):
             out[fn.__code__] = (ids, fn.__code__.co_name)
-    return out
-
-
-def _own_functions(mod) -> list:
-    """The plain functions defined in module ``mod``, at its top level and in its classes."""
-    out: list = []
-    for obj in vars(mod).values():
-        if getattr(obj, "__module__", None) != mod.__name__:
-            continue
-        members = vars(obj).values() if isinstance(obj, type) else (obj,)
-        out.extend(m for m in members if hasattr(m, "__code__"))
     return out
 
 

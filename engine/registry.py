@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from . import games
+
 _ID = re.compile(r"^[a-z][a-z0-9-]*:[1-9][0-9]*$")
 _ENTRIES: list[dict] = []
 
@@ -37,7 +39,6 @@ def executes(*ids: str) -> Callable:
 
 
 def _load_all() -> None:
-    from . import games   # lazy: engine.games imports this module (Game.sentences)
     games.registered()   # every game module imported, so every function is recorded
 
 

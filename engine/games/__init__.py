@@ -73,15 +73,27 @@ class Game:
 
     @property
     def sentences(self) -> list[str]:
-        """The sentence ids (``"mill:3"``) that a function of the game executes
+        """The sentence ids (``"mill:3"``) that a function of the game's module executes
         (:func:`engine.registry.executes`), in the text's order."""
-        from ..registry import by_sentence  # lazy: the registry imports this package
-        ids = by_sentence(self.slug)
+        ids = {i for fn in own_functions(importlib.import_module(self.module))
+               for i in getattr(fn, "__executes__", ()) if i.startswith(f"{self.slug}:")}
         return sorted(ids, key=lambda i: [int(x) if x.isdigit() else x
                                           for x in re.split(r"(\d+)", i)])
 
 
 _REGISTERED: dict[str, Game] = {}
+
+
+def own_functions(mod: ModuleType) -> list:
+    """The plain functions defined in module ``mod``, at its top level and in its classes
+    (a game's rules live in its own module)."""
+    out: list = []
+    for obj in vars(mod).values():
+        if getattr(obj, "__module__", None) != mod.__name__:
+            continue
+        members = vars(obj).values() if isinstance(obj, type) else (obj,)
+        out.extend(m for m in members if hasattr(m, "__code__"))
+    return out
 
 
 def register(game: Game) -> Game:
