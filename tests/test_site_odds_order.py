@@ -99,3 +99,17 @@ def test_a_row_of_a_reading_the_engine_no_longer_has_is_still_named():
     assert policy_name(row, [row]).startswith("careful player, face-up cards only, remembers")
     assert bracket_sentences([row], "deal-order=gone")[0].startswith(
         "A careful player, who sees only the face-up cards, remembers them")
+
+
+def test_each_odds_section_says_its_rows_were_restamped(site):
+    """Rows carried over to later code by a restamp (edition results --restamp) are said to
+    be so on the game's page, in the words made from the stored provenance."""
+    from extract.export.odds_words import restamped_when
+    table = json.loads((REPO / "corpus" / "results" / "odds.json").read_text(encoding="utf-8"))
+    said = 0
+    for slug in GAMES:
+        words = restamped_when(table["provenance"].get("restamps", []), slug)
+        if words:
+            assert words in text_of(_odds(site, slug)), slug
+            said += 1
+    assert said == len({g for r in table["provenance"].get("restamps", []) for g in r["games"]})

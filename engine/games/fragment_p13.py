@@ -19,7 +19,6 @@ from __future__ import annotations
 from . import Game, register
 
 SLUG = "fragment-p13"
-EXECUTABLE = False
 WHY_NOT = ("the text begins in mid-game (page 13 lacks the beginning): the number of packs, "
            "the seven foundations ('7 основных кучек') and the first layout of the rows are "
            "not given, so the rules cannot be executed without inventing them")
