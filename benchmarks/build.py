@@ -95,7 +95,7 @@ def _plain(md: str) -> str:
 def make_bare(dest: Path) -> int:
     """Write the bare project into ``dest``; returns the number of pages."""
     from extract.model.edition import build_edition
-    from engine import games, registry
+    from engine import games
     ed = build_edition()
     dest.mkdir(parents=True)
     (dest / "conf.py").write_text(
@@ -117,7 +117,7 @@ def make_bare(dest: Path) -> int:
         (gdir / f"{g.slug}.md").write_text("\n".join(lines), encoding="utf-8")
     eng = ["# The engine: rules that run\n"]
     for slug in games.available():
-        for e in registry.entries(slug):
+        for e in games.entries(slug):
             eng += [f"## {e['function']}\n", (e.get("doc") or "").translate(esc) + "\n"]
     (gdir / "engine.md").write_text("\n".join(eng), encoding="utf-8")
     # the site's source pages of the engine modules (sphinx.ext.viewcode), as code

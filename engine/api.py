@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from . import careful, describe, games, policies, probes, solver
 from .deal import check_deal
-from .registry import entries
 
 __all__ = ["list_games", "play", "trace", "rules", "position", "legal_moves_described",
            "hint", "solve_from", "steps"]
@@ -38,7 +37,7 @@ def rules(game: str) -> list[dict]:
     """The registry for one game: ``[{"function", "ids", "doc"}]`` (see
     :mod:`engine.registry`)."""
     games.get(game)
-    return [{k: e[k] for k in ("function", "ids", "doc")} for e in entries(game)]
+    return [{k: e[k] for k in ("function", "ids", "doc")} for e in games.entries(game)]
 
 
 def _check(game, deal, readings, policy, budget):

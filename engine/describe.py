@@ -59,7 +59,7 @@ def rule_codes(game: str) -> dict:
     ``game``. Only that module is imported, not every game's (the Play panel's first answer
     in the browser compiles one game, not ten); a game's rules live in its own module, and
     tests/engine/test_describe_profiler.py checks that this finds exactly what
-    :func:`engine.registry.entries` lists for every game. ValueError for an unknown game."""
+    :func:`engine.games.entries` lists for every game. ValueError for an unknown game."""
     mod = games.get(game)
     out = {}
     for fn in games.own_functions(mod):

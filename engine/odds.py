@@ -196,7 +196,7 @@ def _dask_map(scheduler, tasks):
     ``(index of the task, result)`` as they complete. ``scheduler`` is an address or a
     ``distributed.Client``."""
     try:
-        from distributed import Client, as_completed as d_as_completed  # optional: the cluster extra
+        from distributed import Client, as_completed as d_as_completed  # lazy: the cluster extra
     except ImportError:  # pragma: no cover - depends on the environment
         raise RuntimeError("a scheduler address needs dask.distributed: "
                            "pip install 'patience-edition[cluster]' (or 'dask[distributed]')") from None

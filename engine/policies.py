@@ -205,9 +205,10 @@ class Playout:
 
 
 def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -> Playout:
-    """Play ``policy`` ("random", "greedy", "blind" or "careful", the last through
-    :func:`engine.careful.careful_run` with its default budget) from ``s`` for at most ``max_moves`` moves,
-    never into a position already played (see the module docstring).
+    """Play ``policy`` ("random", "greedy" or "blind"; the careful player, which builds on
+    this module, is :func:`engine.careful.careful_run`) from ``s`` for at most
+    ``max_moves`` moves, never into a position already played (see the module docstring).
+    ValueError for another policy.
 
     Outcome "won"; "lost" when no legal move is left (reason: the game's ``over_reason``) or
     every legal move leads back to a position already played (reason
@@ -223,9 +224,6 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     then takes its next move, and the game is lost, with :data:`REVISIT_REASON`, only when
     every legal move leads back. So every playout ends.
     """
-    if policy == "careful":
-        from .careful import careful_run   # careful builds on this module (greedy_order, Playout)
-        return careful_run(s, seed, max_moves=max_moves)
     if policy not in PLAYOUT_POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
     rng = SplitMix64(s.cfg.deal if seed is None else seed) if policy == "random" else None

@@ -3,15 +3,16 @@
 ``@executes("mill:4", "mill:5")`` records, for the decorated function, the sentence ids it
 executes (``<slug>:<n>``, the sentences of the game's reading text numbered from 1; the
 authoritative numbering is ``corpus/ids.lock``). The function itself is returned unchanged
-(with an ``__executes__`` attribute). ``extract`` imports :func:`entries` to check the ids
-against the corpus and to link sentences to code.
+(with an ``__executes__`` attribute). :func:`engine.games.entries` and
+:func:`engine.games.by_sentence` list them, game by game, to check the ids against the corpus
+and to link sentences to code. The registry imports nothing of the engine: the game modules
+import it.
 """
 from __future__ import annotations
 
 import re
 from typing import Callable
 
-from . import games
 
 _ID = re.compile(r"^[a-z][a-z0-9-]*:[1-9][0-9]*$")
 _ENTRIES: list[dict] = []
@@ -38,25 +39,9 @@ def executes(*ids: str) -> Callable:
     return deco
 
 
-def _load_all() -> None:
-    games.registered()   # every game module imported, so every function is recorded
-
-
-def entries(game: str | None = None) -> list[dict]:
-    """All recorded entries ``{"function", "ids", "doc", "games"}``, optionally for one game.
-
-    ``function`` is the qualified name (``engine.games.mill.MillState.apply``), ``ids`` the
-    sentence ids, ``doc`` the first docstring line. Imports every game module first.
-    """
-    _load_all()
+def recorded(game: str | None = None) -> list[dict]:
+    """The entries ``{"function", "ids", "doc", "games"}`` recorded so far (by the modules
+    imported so far), optionally those of one game: ``function`` is the qualified name
+    (``engine.games.mill.MillState.apply``), ``ids`` the sentence ids, ``doc`` the first
+    docstring line. :func:`engine.games.entries` imports the game modules first."""
     return [dict(e) for e in _ENTRIES if game is None or game in e["games"]]
-
-
-def by_sentence(game: str | None = None) -> dict[str, list[str]]:
-    """Sentence id -> qualified names of the functions that execute it."""
-    out: dict[str, list[str]] = {}
-    for e in entries(game):
-        for i in e["ids"]:
-            if game is None or i.startswith(game + ":"):
-                out.setdefault(i, []).append(e["function"])
-    return out

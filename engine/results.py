@@ -561,7 +561,7 @@ def local_cluster(workers: int):
     dask.distributed is missing or a listener is elsewhere. The worker processes ignore
     Ctrl-C: the caller closes the cluster, stopping or not."""
     try:
-        from distributed import LocalCluster  # optional: the cluster extra
+        from distributed import LocalCluster  # lazy: the cluster extra
     except ImportError:  # pragma: no cover - depends on the environment
         raise RuntimeError("--workers needs dask.distributed: pip install "
                            "'patience-edition[cluster]' (or 'dask[distributed]')") from None

@@ -226,11 +226,11 @@ def test_client_build_fails_on_an_unknown_id(site, tmp_path):
 def test_engine_reference_links_each_executed_sentence_back_to_the_text(site, edition):
     """On the engine page, every sentence id a function executes is a link to that sentence
     on its game page, and the anchor is there."""
-    from engine import registry
+    from engine import games
     doc = lhtml.parse(str(site / "games" / "engine.html")).getroot()
     links = {a.text_content(): a.get("href") for a in doc.iter("a")
              if "edition-rule" in (a.find("code").get("class") if a.find("code") is not None else "")}
-    wanted = {i for slug in engine_games() for e in registry.entries(slug) for i in e["ids"]}
+    wanted = {i for slug in engine_games() for e in games.entries(slug) for i in e["ids"]}
     known = {s.id for g in edition.games for s in g.sentences}
     assert wanted and wanted <= known
     assert set(links) == wanted

@@ -23,14 +23,37 @@ def _lint(root: Path) -> subprocess.CompletedProcess:
 def test_the_layers_hold():
     r = _lint(REPO)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
-    assert "2 kept, 0 broken" in r.stdout
+    assert "4 kept, 0 broken" in r.stdout
+
+
+def _copy(tmp_path: Path) -> Path:
+    for pkg in ("extract", "engine"):
+        shutil.copytree(REPO / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def test_an_import_cycle_breaks_the_contract(tmp_path):
+    """A circle inside the engine (cards, which the games use, importing the games) and one
+    inside a layer of the pipeline (the text layer's errors importing the normaliser), in
+    a copy of the code, are each reported, even from inside a function."""
+    root = _copy(tmp_path)
+    cards = root / "engine" / "cards.py"
+    cards.write_text(cards.read_text(encoding="utf-8") + "\n\ndef _x():\n    from . import games\n",
+                     encoding="utf-8")
+    r = _lint(root)
+    assert r.returncode != 0 and "no import cycle among the engine's modules BROKEN" in r.stdout
+    shutil.copy(REPO / "engine" / "cards.py", cards)
+    errors = root / "extract" / "text" / "errors.py"   # the normaliser imports it
+    errors.write_text(errors.read_text(encoding="utf-8") + "\nfrom . import normalise  # a circle\n",
+                      encoding="utf-8")
+    r = _lint(root)
+    assert r.returncode != 0 and "in any of its layers BROKEN" in r.stdout, r.stdout[-2000:]
 
 
 def test_an_upward_import_breaks_the_contract(tmp_path):
     """The text layer importing the model (in a copy of the code) is reported, by module."""
-    for pkg in ("extract", "engine"):
-        shutil.copytree(REPO / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    _copy(tmp_path)
     words = tmp_path / "extract" / "text" / "words.py"
     words.write_text(words.read_text(encoding="utf-8") + "\nfrom ..model import edition  # upward\n",
                      encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import api, describe, games, registry, solver
+from engine import api, describe, games, solver
 
 REPO = Path(__file__).resolve().parent.parent
 EDITION = Path(sys.executable).with_name("edition")
@@ -24,7 +24,7 @@ EDITION = Path(sys.executable).with_name("edition")
 # -- the engine's describing API (CPython) -------------------------------------------------
 @pytest.mark.parametrize("slug", games.available())
 def test_every_legal_move_is_described_with_its_rules(slug):
-    ids = {i for e in registry.entries(slug) for i in e["ids"]}
+    ids = {i for e in games.entries(slug) for i in e["ids"]}
     s = games.new(slug, 2)
     moves = []
     for _ in range(12):  # a few positions into the game

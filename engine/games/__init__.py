@@ -50,6 +50,7 @@ import sys
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from ..registry import recorded
 from ..state import State
 
 
@@ -152,6 +153,29 @@ def get(slug: str) -> ModuleType:
     if not g.executable:
         raise ValueError(f"game {slug!r} is not executable: {g.why_not}")
     return sys.modules.get(g.module) or importlib.import_module(g.module)
+
+
+def entries(game: str | None = None) -> list[dict]:
+    """Every function that executes a sentence of the book (``@executes``), as the registry
+    records it (:func:`engine.registry.recorded`: ``{"function", "ids", "doc", "games"}``),
+    of every game, or of ``game`` only; the game modules are imported first, so none is
+    missing. ValueError for an unknown game."""
+    if game is None:
+        registered()
+    else:
+        record(game)
+    return recorded(game)
+
+
+def by_sentence(game: str | None = None) -> dict[str, list[str]]:
+    """Sentence id -> the qualified names of the functions that execute it (of every game,
+    or of ``game`` only: :func:`entries`)."""
+    out: dict[str, list[str]] = {}
+    for e in entries(game):
+        for i in e["ids"]:
+            if game is None or i.startswith(game + ":"):
+                out.setdefault(i, []).append(e["function"])
+    return out
 
 
 def new(slug: str, deal: int, readings: dict[str, str] | None = None, off=()) -> State:

@@ -321,7 +321,6 @@ def _text_character(ch: str) -> bool:
     a control, format (a direction mark, a zero-width space, a soft hyphen), surrogate,
     private, unassigned or line-separator character, nor the replacement character that a
     bad number gives, nor nothing (``&#1;``). Another is left as the entity stands."""
-    import unicodedata   # lazy: only pages with entities need it
     return len(ch) == 1 and ch != "\ufffd" and (
         ch == "\u00a0" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn",
                                                           "Zl", "Zp"))

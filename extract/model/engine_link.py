@@ -23,10 +23,10 @@ def engine_games() -> dict[str, dict]:
 
 def rule_links() -> dict[str, list[str]]:
     """Sentence id -> the engine functions that execute it (from the engine's registry)."""
-    if importlib.util.find_spec("engine.registry") is None:
+    if importlib.util.find_spec("engine.games") is None:
         return {}
-    from engine import registry  # lazy: the engine is optional (find_spec above)
-    return registry.by_sentence()
+    from engine import games  # lazy: the engine is optional (find_spec above)
+    return games.by_sentence()
 
 
 @functools.lru_cache(maxsize=None)

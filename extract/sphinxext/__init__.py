@@ -32,7 +32,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
-from engine import games, registry
+from engine import games
 from engine import results as engine_results
 
 from ..corpus.readers import corpus_dir
@@ -67,7 +67,7 @@ def engine_page(known: frozenset[str] = frozenset()) -> str:
              "book, with the sentence ids it executes.\n"]
     for slug in games.available():
         module = games.record(slug).module
-        entries = registry.entries(slug)
+        entries = games.entries(slug)
         if not entries:
             continue
         lines = [f"\n## {slug}\n", "```{eval-rst}", f".. py:module:: {module}", ""]

@@ -37,11 +37,10 @@ def test_describe_restores_a_python_profile_hook():
 
 def test_rule_codes_of_a_game_are_what_the_registry_lists_for_it():
     """describe.rule_codes imports only the game's own module; for every game it finds the
-    very functions (and their sentence ids) that engine.registry.entries lists."""
-    from engine import registry
+    very functions (and their sentence ids) that engine.games.entries lists."""
     for slug in games.available():
         want = {}
-        for e in registry.entries(slug):
+        for e in games.entries(slug):
             mod, _, rest = e["function"].partition(f"{games.record(slug).module}.")
             assert mod == "", f"{e['function']} lies outside {slug}'s module"
             obj = games.get(slug)

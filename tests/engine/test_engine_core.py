@@ -76,7 +76,7 @@ def _lock():
 def test_registry_ids_exist_in_lock():
     lock = _lock()
     for slug in MINE:
-        ents = registry.entries(slug)
+        ents = games.entries(slug)
         assert ents, slug
         for e in ents:
             assert e["doc"], e["function"]
@@ -91,7 +91,7 @@ NOT_RULES = {"egyptian-pyramid:8", "egyptian-pyramid:9", "goes-doesnt-go:9"}
 @pytest.mark.parametrize("slug", MINE)
 def test_every_rule_sentence_is_executed(slug):
     lock = _lock()
-    have = set(registry.by_sentence(slug))
+    have = set(games.by_sentence(slug))
     want = {k for k in lock if k.startswith(slug + ":")} - NOT_RULES
     assert want - have == set()
 

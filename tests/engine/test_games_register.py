@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from engine import api, games, registry
+from engine import api, games
 from engine.games import Game, register
 from extract.sphinxext import play_worker
 
@@ -47,7 +47,7 @@ def test_a_record_is_the_module_s_own():
         assert (g.slug, g.module, g.packs, g.ambiguities) == (
             slug, mod.__name__, mod.PACKS, mod.AMBIGUITIES)
         assert mod.GAME is g and g.title and g.executable
-        assert set(g.sentences) == set(registry.by_sentence(slug)) and g.sentences
+        assert set(g.sentences) == set(games.by_sentence(slug)) and g.sentences
     assert games.record("mill").sentences[:3] == ["mill:1", "mill:2", "mill:3"]
     assert [x["title"] for x in api.list_games() if x["slug"] == "octagon"] == ["The Octagon"]
 
