@@ -46,6 +46,25 @@ def test_build_quiet_and_verbose_contradict(cli, tmp_path):
     assert not (tmp_path / "site").exists()
 
 
+def test_build_quiet_drops_the_progress_line_and_keeps_the_result(cli, tmp_path, monkeypatch):
+    """`build -q` passes the pipeline no progress reporter, so the progress line ("building
+    the site ...") is not printed; the one-line result still is. The pipeline is stood in for
+    (a full build is the site fixture's): it reports progress as extract.build.build_site
+    does, through ``say``, when given one."""
+    import extract.cli
+
+    def pipeline(out, corpus, cache, force=False, verbose=False, say=None):
+        if say is not None:
+            say("building the site from corpus/ ...")
+        return f"site built: {out}"
+    monkeypatch.setattr(extract.cli, "build_site", pipeline)
+    loud = cli("build", "--out", tmp_path / "site")
+    quiet = cli("build", "-q", "--out", tmp_path / "site")
+    assert loud.exit_code == quiet.exit_code == 0
+    assert "building the site" in loud.output and "site built:" in loud.output
+    assert "building the site" not in quiet.output and "site built:" in quiet.output
+
+
 def test_a_wheel_install_builds_an_edition_of_its_own_corpus(tmp_path):
     """`pip install .` (a wheel, not an editable checkout) into a fresh venv carries the site's
     Sphinx project and the Pyodide pin: its `edition` command builds an edition of another
