@@ -29,8 +29,11 @@ def test_files_agree():
     _says_the_licence(corpus[corpus.index("## Licence"):], "corpus/README.md")
     meta = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert meta["license"] == CODE_LICENCE   # an SPDX expression (PEP 639)
-    # the corpus's own terms travel with the package as a licence file
-    assert meta["license-files"] == ["corpus/README.md"]
+    # the licence's text and the corpus's own terms travel with the package as licence files
+    assert meta["license-files"] == ["LICENSE", "corpus/README.md"]
+    gpl = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert gpl.split()[:6] == ["GNU", "GENERAL", "PUBLIC", "LICENSE", "Version", "3,"]
+    assert "END OF TERMS AND CONDITIONS" in gpl
     conf = (REPO / "docs" / "conf.py").read_text(encoding="utf-8")
     assert "MIT" not in conf and "LICENCE" in conf
 

@@ -65,21 +65,54 @@ def test_build_quiet_drops_the_progress_line_and_keeps_the_result(cli, tmp_path,
     assert "building the site" not in quiet.output and "site built:" in quiet.output
 
 
+def _sdist(tmp_path: Path) -> Path:
+    """The source distribution of the repository's tracked files (as a clean clone has
+    them, links kept as links), made by ``python -m build --sdist``."""
+    import shutil
+    import subprocess
+    tree = tmp_path / "tree"
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True,
+                           check=True).stdout.decode().split("\0")
+    for rel in filter(None, files):
+        if (REPO / rel).is_symlink() or (REPO / rel).is_file():
+            (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / rel, tree / rel, follow_symlinks=False)
+    r = subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir",
+                        str(tmp_path / "dist"), str(tree)], capture_output=True, text=True)
+    assert r.returncode == 0, (r.stdout + r.stderr)[-2000:]
+    (sdist,) = (tmp_path / "dist").glob("patience_edition-*.tar.gz")
+    return sdist
+
+
 def test_a_wheel_install_builds_an_edition_of_its_own_corpus(tmp_path):
-    """`pip install .` (a wheel, not an editable checkout) into a fresh venv carries the site's
-    Sphinx project and the Pyodide pin: its `edition` command builds an edition of another
-    corpus from any folder. The venv borrows this one's dependencies (a .pth line naming its
-    site-packages, whose editable finder is not run), so the test needs no network for them."""
+    """`pip install .` (a wheel, not an editable checkout, built from the sdist as a package
+    index would) into a fresh venv carries the site's Sphinx project and the Pyodide pin (in
+    the repository, links to docs/ and package*.json) and the licence files: its `edition`
+    command builds an edition of another corpus from any folder. The venv borrows this
+    one's dependencies (a .pth line naming its site-packages, whose editable finder is not
+    run), so the test needs no network for them."""
     import os
     import shutil
     import site
     import subprocess
     import sysconfig
+    import tarfile
+    import zipfile
+    sdist = _sdist(tmp_path)
+    with tarfile.open(sdist) as tar:
+        members = {m.name.partition("/")[2]: m for m in tar.getmembers()}
+    assert members["extract/packaged/site/conf.py"].isfile()
+    assert members["LICENSE"].isfile() and members["extract/packaged/package.json"].isfile()
     wheels = tmp_path / "wheels"
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                        "-w", str(wheels), str(REPO)], capture_output=True, text=True)
+                        "-w", str(wheels), str(sdist)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
     (wheel,) = wheels.glob("patience_edition-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        licences = sorted(n.split(".dist-info/licenses/", 1)[1] for n in z.namelist()
+                          if ".dist-info/licenses/" in n)
+        assert licences == ["LICENSE", "corpus/README.md"]
+        assert "extract/packaged/site/conf.py" in z.namelist()
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     # no PYTHONPATH anywhere below: it would show pip and the venv this checkout's code

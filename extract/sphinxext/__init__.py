@@ -10,7 +10,9 @@ Use it from any Sphinx project with ``extensions = ["extract.sphinxext"]`` and, 
   ``extract.sphinxext.domain``, which adds only the domain: see its docstring);
 - directives ``edition-game`` (a game page's body), ``edition-witnesses`` (the witnesses
   table), ``edition-games`` (the list of games) and ``edition-principles`` (the rule table);
-- one generated stub page per game in ``<srcdir>/games/`` (rewritten only when it changes);
+- one generated stub page per game in ``<srcdir>/games/`` (rewritten only when it changes;
+  ``edition_pages = "folder"`` in ``conf.py`` names another folder, for a host project that
+  has a ``games/`` of its own);
 - the role ``{edition-tei}`` (a link to the TEI export of the whole edition, which HTML
   builds put at the site's root).
 
@@ -42,7 +44,7 @@ from ..model.edition import code_fingerprint
 from ..model.engine_link import engine_games
 from . import assets, directives, play, search, titles, witnesses
 from . import nodes as enodes
-from .edition import CORPUS_LISTING, get_edition  # noqa: F401 (re-exported)
+from .edition import CORPUS_LISTING, get_edition, pages_folder  # noqa: F401 (re-exported)
 from .highlighting import cache_highlighting
 
 logger = logging.getLogger(__name__)
@@ -104,14 +106,38 @@ OWNED = ".edition-generated"
 
 
 def owned_files(folder: Path) -> set[str]:
-    """The relative paths the extension wrote in ``folder`` (its :data:`OWNED` list). A folder
-    from before the list (it has the extension's ``.engine.stamp``) counts as wholly its own."""
+    """The relative paths the extension wrote in ``folder`` (its :data:`OWNED` list). In a
+    folder from before the list (it has the extension's ``.engine.stamp`` and no list), only
+    the files an earlier version wrote, known by name and content (:func:`_written_before`):
+    a file of the host's there is never claimed."""
     listing = folder / OWNED
     if listing.is_file():
         return set(listing.read_text(encoding="utf-8").split("\n")) - {""}
     if (folder / ".engine.stamp").is_file():
-        return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+        return {rel for p in folder.rglob("*")
+                if p.is_file() and _written_before(folder, rel := p.relative_to(folder).as_posix())}
     return set()
+
+
+#: the files of fixed name an earlier version wrote in the pages' folder
+_FIXED_NAMES = {".engine.stamp", CORPUS_LISTING, "edition.tei.xml", "edition.tei.stamp",
+                "figures/.stamp"}
+#: the first line of every page the extension generates: a game's, the games index, the engine
+_GENERATED_LABEL = re.compile(r"\((?:game-[a-z0-9]+(?:-[a-z0-9]+)*|games|engine)\)=")
+
+
+def _written_before(folder: Path, rel: str) -> bool:
+    """Whether ``folder / rel``, in a folder the extension used before it kept a list, is
+    one it wrote: a file of fixed name (:data:`_FIXED_NAMES`), a page whose first line is the
+    label the extension gives it, or a figure of its drawing (its title says so)."""
+    if rel in _FIXED_NAMES:
+        return True
+    text = (folder / rel).read_text(encoding="utf-8", errors="replace")
+    if rel.startswith("figures/") and rel.endswith(".svg") and rel.count("/") == 1:
+        return FIGURE_TITLE_END in text
+    if rel.endswith(".md") and "/" not in rel:
+        return bool(_GENERATED_LABEL.fullmatch(text.split("\n", 1)[0]))
+    return False
 
 
 def claim(folder: Path, rel: str, owned: set[str]) -> Path:
@@ -132,8 +158,8 @@ def write_stubs(app: Sphinx) -> None:
     wrote before that are no longer wanted (a removed game). Files of the host project's in
     ``games/`` are never overwritten or deleted: ExtensionError names the first one."""
     ed = get_edition(app.env)
-    folder = Path(app.srcdir) / "games"
-    folder.mkdir(exist_ok=True)
+    folder = Path(app.srcdir) / pages_folder(app.config)
+    folder.mkdir(parents=True, exist_ok=True)
     owned = owned_files(folder)
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
     wanted[f"{GAMES_INDEX}.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
@@ -204,7 +230,7 @@ def _copy_tei_download(app: Sphinx, exception) -> None:
     :func:`write_tei_download` copied to the site's root, when it differs."""
     if exception is not None or app.builder.format != "html":
         return
-    src = Path(app.srcdir) / "games" / TEI_DOWNLOAD
+    src = Path(app.srcdir) / pages_folder(app.config) / TEI_DOWNLOAD
     dst = Path(app.outdir) / TEI_DOWNLOAD
     if src.is_file() and (not dst.is_file() or dst.read_bytes() != src.read_bytes()):
         shutil.copyfile(src, dst)
@@ -219,6 +245,10 @@ def write_tei_download(folder: Path, ed) -> None:
         return
     write_tei(ed, target)
     mark.write_text(stamp, encoding="utf-8")
+
+
+#: how the title of each figure the extension draws ends
+FIGURE_TITLE_END = ": starting layout of deal 1 (reconstruction)"
 
 
 def write_figures(folder: Path, ed) -> None:
@@ -236,8 +266,7 @@ def write_figures(folder: Path, ed) -> None:
         if g.slug not in executable:
             continue
         layout = starting_layout(g.slug)
-        svg = layout_svg(layout, f"{g.title_en or g.title_ru}: starting layout of deal 1 "
-                                 f"(reconstruction)")
+        svg = layout_svg(layout, f"{g.title_en or g.title_ru}{FIGURE_TITLE_END}")
         p = folder / f"{g.slug}.svg"
         if not p.exists() or p.read_text(encoding="utf-8") != svg:
             p.write_text(svg, encoding="utf-8")
@@ -315,6 +344,7 @@ def setup(app: Sphinx) -> dict:
     for needed in ("myst_parser", "sphinx.ext.autodoc"):
         app.setup_extension(needed)
     app.add_config_value("edition_corpus", None, "env", types=(str, type(None)))
+    app.add_config_value("edition_pages", "games", "env", types=(str,))
     # where the model and derived data are cached (keyed by content, so any folder is safe);
     # not part of the environment: moving the cache does not make pages stale
     app.add_config_value("edition_cache_dir", None, "", types=(str, type(None)))

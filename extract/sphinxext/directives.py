@@ -37,7 +37,7 @@ from ..text.normalise import FOOTNOTE_MARKER, RULES, Change, apply_changes
 from ..text.words import count
 from .apparatus import apparatus_nodes, sentence_variants, variant_markers
 from .domain import permalink
-from .edition import CORPUS_LISTING, cache_folder, get_edition
+from .edition import CORPUS_LISTING, cache_folder, get_edition, pages_folder
 from .nodes import change, footnote_mark, id_literal
 from .play import play_section
 
@@ -688,7 +688,8 @@ class EditionDirective(SphinxDirective):
                     and not (rel[0] == "translations" and p.stem not in shown)):
                 self.env.note_dependency(str(p))
         # a file added to the corpus makes the page stale too
-        self.env.note_dependency(str(Path(self.env.srcdir) / "games" / CORPUS_LISTING))
+        self.env.note_dependency(str(Path(self.env.srcdir) / pages_folder(self.config)
+                                     / CORPUS_LISTING))
         code = Path(engine.__file__).parent, Path(__file__).parent.parent
         for p in sorted(p for folder in code for p in folder.rglob("*.py")):
             self.env.note_dependency(str(p))  # the page is made by this code
@@ -891,7 +892,7 @@ class GamesDirective(EditionDirective):
         for g in ed.games:
             li = nodes.list_item()
             p = nodes.paragraph()
-            ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/games/{g.slug}",
+            ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/{pages_folder(self.config)}/{g.slug}",
                                refexplicit=True, refwarn=True)
             ref += nodes.inline(text=g.title_ru)
             p += ref
@@ -958,7 +959,7 @@ class OddsOverviewDirective(EditionDirective):
                 measured += 1
                 if low >= Fraction(1, 2):
                     closed.append(g.title_en or g.title_ru)
-            ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/games/{g.slug}",
+            ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/{pages_folder(self.config)}/{g.slug}",
                                refexplicit=True, refwarn=True)
             ref += nodes.inline(text=g.title_en or g.title_ru)
             cell = nodes.paragraph()

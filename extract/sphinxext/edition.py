@@ -1,9 +1,12 @@
-"""The model of this build as the extension's parts get it, and the name of the corpus
-listing that makes pages stale when a corpus file is added (no Sphinx set-up here, so that
+"""The model of this build as the extension's parts get it, the folder of the generated
+pages, and the name of the corpus listing that makes pages stale when a corpus file is added (no Sphinx set-up here, so that
 every part of the extension can import it)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+from sphinx.errors import ExtensionError
 
 from ..model.edition import build_edition
 
@@ -12,6 +15,19 @@ def cache_folder(config, doctreedir) -> Path:
     """The folder of the extension's disk cache: ``edition_cache_dir`` of ``config``, or
     ``edition`` beside the doctrees (``doctreedir``)."""
     return Path(config.edition_cache_dir or Path(doctreedir) / "edition")
+
+
+def pages_folder(config) -> str:
+    """The folder of the generated pages, relative to the sources (``edition_pages``, default
+    ``games``): one or more plain names joined by ``/``; ExtensionError naming the setting
+    for anything else (an absolute path, ``..``, a space), which could reach outside the
+    project."""
+    name = config.edition_pages
+    if not re.fullmatch(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*", name):
+        raise ExtensionError(f"edition_pages = {name!r} in conf.py: give a folder inside the "
+                             "project, as names of letters, digits, '-' and '_' joined by '/' "
+                             "(for example 'games' or 'edition/games')")
+    return name
 
 
 def get_edition(env):

@@ -5,6 +5,7 @@ from docutils import nodes
 from sphinx.addnodes import pending_xref
 
 from .directives import EditionDirective
+from .edition import pages_folder
 
 
 def _field(name: str, body) -> nodes.field:
@@ -49,7 +50,7 @@ class WitnessPagesDirective(EditionDirective):
                 li = nodes.list_item()
                 p = nodes.paragraph()
                 ref = pending_xref("", refdomain="std", reftype="doc",
-                                   reftarget=f"/games/{g.slug}", refexplicit=True, refwarn=True)
+                                   reftarget=f"/{pages_folder(self.config)}/{g.slug}", refexplicit=True, refwarn=True)
                 ref += nodes.inline(text=g.title_ru)
                 p += ref
                 role = ("base text" if g.base == w.siglum and len(g.witnesses) > 1 else
