@@ -735,7 +735,9 @@ def test_markdown_labels_called_again_numbered_anew_and_inside_a_comment(
         cli, corpus_copy, tmp_path):
     """A breaker's Markdown pages. Definitions of one label answer its calls in order: a
     label called twice with one definition gives the note to its first call (it went to the
-    last), and a book's notes numbered anew (``[^1]`` in every paragraph, their definitions
+    last) and the second call calls the same note (a tester's page: it stayed in the reading
+    text as a literal ``[^1]``, with a warning), the note kept once, and a book's notes
+    numbered anew (``[^1]`` in every paragraph, their definitions
     below) each go to their own call (they were taken for running heads, ``примѣчаніе 0``,
     ``1``, ``2``, and every note was lost). A call inside a comment is no call: the comment
     is read as nothing, whole, and its definition answers nothing."""
@@ -745,15 +747,17 @@ def test_markdown_labels_called_again_numbered_anew_and_inside_a_comment(
             "[^1]: первая\n[^2]: примѣчаніе 0\n[^2]: примѣчаніе 1\n[^5]: пятая\n")
     path = tmp_path / "chasy.md"
     output = _add(cli, corpus_copy, path, page)
-    assert "chasy.md:5: the footnote marker '[^1]' has no definition of its own: the " \
-           "label's definition answers an earlier call (Markdown shows one note for both; " \
-           "add a definition [^1]: ... for this call, or give it a label of its own): it " \
-           "stays in the reading text as printed and makes no note" in output, output
+    assert "'[^1]' has no definition" not in output, output
     assert "the footnote '[^5]:' has no call [^5]" in output, output
     ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
     got = [(s.normalised, [n.original.strip() for n in s.footnotes])
-           for s in ed.game("chasy").texts[ed.witnesses[-1].siglum]]
-    assert got == [("Берут колоду карт.", ["первая"]), ("Тузы кладут особо[^1].", []),
+           for s in ed.game("chasy").texts[sig]]
+    first, second = ed.game("chasy").texts[sig][:2]
+    assert first.footnotes[0].spans == second.footnotes[0].spans     # one note, called twice
+    assert [page[u.start:u.end] for u in ed.units[sig] if u.ref == "footnote"].count(
+        "[^1]: первая") == 1
+    assert got == [("Берут колоду карт.", ["первая"]), ("Тузы кладут особо.", ["первая"]),
                    ("Короли номер 0.", ["примѣчаніе 0"]), ("Дамы вниз.", []),
                    ("Короли номер 1.", ["примѣчаніе 1"]), ("Дамы вниз.", []),
                    ("Валеты остаются.", [])], got

@@ -1423,3 +1423,45 @@ def test_a_figure_referred_to_under_a_title_belongs_to_the_title():
     # a figure's line under a title with nothing after it stays the figure
     alone = analyse("Египетская пирамида.\n\nФиг. 22.\n\nЗатѣмъ кладутъ восемь картъ.\n")
     assert [p.kind for p in alone.parts] == ["title", "figure", "prose"]
+
+
+@pytest.mark.parametrize("figure", ["\nФиг. 5\n", "\n\nФиг. 41\n\n", "\n(Рис. 3)\n"])
+def test_a_figure_inside_a_running_sentence_cuts_nothing(cli, corpus_copy, tmp_path, figure):
+    """A tester's page: a figure's number set inside a sentence that runs on across it
+    ('какъ' / 'Фиг. 5' / 'показано ...') cut the sentence in two (the figure a unit between
+    two pieces). It is one sentence now: the figure stays in its original text and out of
+    its reading text, the game's figure after that sentence; the dry run and a warning say
+    so. A figure between two sentences, and a page number inside one, are as before."""
+    f = tmp_path / "fig.txt"
+    f.write_text("Котильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ въ рядъ, какъ" + figure +
+                 "показано, по 10 картъ. Пасьянсъ вышелъ.\n\nФиг. 6\n\nПотомъ снимаютъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"figure +\d+ +" + re.escape(figure.strip()) + r" +<- inside a sentence",
+                     r.output), r.output
+    assert f"{f}:3: a sentence runs on across page furniture or a figure" in r.output, r.output
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "FG").exit_code == 0
+    g = build_edition(corpus_copy).game("kotilon")
+    assert [s.normalised for s in g.sentences] == [
+        "Берут две колоды и кладут их в ряд, как показано, по 10 карт.", "Пасьянс вышел.",
+        "Потом снимают."]
+    assert figure.strip() in g.sentences[0].original
+    assert [(x.number, x.after) for x in g.figures] == [(figure.strip("\n()").split()[-1],
+                                                          g.sentences[0].id),
+                                                         ("6", g.sentences[1].id)]
+    # a page number inside the sentence is furniture, as before
+    f.write_text(f.read_text(encoding="utf-8").replace(figure, "\n\n— 12 —\n\n"), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run", "--siglum", "FH")
+    assert re.search(r"debris +page number +— 12 — +<- inside a sentence", r.output), r.output
+
+
+def test_a_figure_referred_to_from_the_line_before_is_the_sentence_s_text():
+    """The figure's number on a line of its own after a preposition or 'см.' ('какъ на' /
+    'Фиг. 5' / 'видно ...') is what the sentence refers to: its text, in its reading text,
+    no figure."""
+    for before in ("какъ на", "(см.", "какъ показано на"):
+        text = f"Коврикъ.\n\nКарты кладутъ {before}\nФиг. 5\nвидно, и снимаютъ.\n"
+        lay = analyse(text)
+        assert [p.kind for p in lay.parts] == ["title", "prose"], (before, lay.parts)
+        assert len(segment_text(text[lay.parts[1].start:])) == 1

@@ -83,6 +83,26 @@ def test_a_short_first_line_that_a_clause_goes_on_from_is_no_title():
     assert sents("Пасьянс кончен.\nКосынка простая\nБерутъ колоду.")[1] == "Косынка простая"
 
 
+def test_a_number_or_a_figure_line_inside_a_running_sentence_cuts_nothing():
+    """A tester's wrapped lines: a short line after a finished sentence, the next line
+    beginning with a number ('Затѣмъ на столъ' / '10 картъ ...', 'на фигурѣ' / '3 и ...'),
+    was cut off as a title line; a figure's number on a line of its own inside a sentence
+    that runs on ('какъ на' / 'Фиг. 3' / 'видно ...') cut it in three. A number that goes on
+    with the clause, and a figure line between two pieces of one sentence, cut nothing."""
+    for first, rest in (("Затѣмъ на столъ", "10 картъ кладутъ въ рядъ."),
+                        ("Затѣмъ ихъ кладутъ какъ на фигурѣ", "3 и снимаютъ."),
+                        ("Кладутъ ихъ всѣ", "52 въ рядъ."),
+                        ("Потомъ кладутъ на столъ карты въ рядъ, какъ на", "Фиг. 3\nвидно."),
+                        ("Потомъ кладутъ на столъ карты въ рядъ", "(Рис. 12)\nи снимаютъ.")):
+        assert sents(f"Всѣ тузы кладутся особо.\n{first}\n{rest}") == [
+            "Всѣ тузы кладутся особо.", f"{first}\n{rest}"], first
+    # a title line before a numbered rule, and a caption between two sentences, stand alone
+    assert sents("Пасьянс кончен.\nКосынка\n1. Берутъ колоду.")[1] == "Косынка"
+    assert sents("Пасьянс кончен.\nКосынка\n2) Берутъ колоду.")[1] == "Косынка"
+    assert sents("Карты кладутся так.\nФиг. 30\nи потом.")[1] == "Фиг. 30"
+    assert sents("Карты кладутся так, как\nФиг. 30\nПотом берут колоду.")[1] == "Фиг. 30"
+
+
 def test_wrapped_lines_are_not_units():
     text = "Берутся две колоды\nкарт и раскладываются\nв четыре ряда. Затем тасуют."
     assert sents(text) == ["Берутся две колоды\nкарт и раскладываются\nв четыре ряда.",

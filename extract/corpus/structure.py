@@ -194,6 +194,10 @@ class Layout:
     #: tag (left out of the reading text, the note's place), the span of the note's text and
     #: its number as the page shows it (:func:`inline_notes`)
     inline: tuple[tuple[tuple[int, int], tuple[int, int], str], ...] = ()
+    #: Markdown calls of a label whose note answers an earlier call (``колоды[^1]`` twice,
+    #: one ``[^1]: ...``): ``(call, first)``, the span of the call and that of the marker
+    #: whose footnote it calls again (left out of the reading text like that marker)
+    again: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
 
 
 #: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
@@ -649,13 +653,14 @@ FURNITURE = frozenset({"running head", "page number", "footnote", "separator", "
 
 
 def runs_on_across(text: str, parts, i: int, j: int) -> bool:
-    """Whether prose parts ``parts[i]`` and ``parts[j]`` (``i < j``, nothing but debris and
-    page titles between) are one sentence running on across page furniture: at least one
-    part between, each page furniture (:data:`FURNITURE`) or the web page's title, and the
-    text continues (:func:`continues`)."""
+    """Whether prose parts ``parts[i]`` and ``parts[j]`` (``i < j``, nothing but debris,
+    figures and page titles between) are one sentence running on across page furniture: at
+    least one part between, each page furniture (:data:`FURNITURE`), a figure set inside the
+    sentence (``какъ`` / ``Фиг. 5`` / ``показано ...``) or the web page's title, and the text
+    continues (:func:`continues`)."""
     between = parts[i + 1:j]
-    return bool(between) and all(p.kind == "page-title" or (p.kind == "debris" and
-                                                            p.label in FURNITURE)
+    return bool(between) and all(p.kind in ("page-title", "figure") or
+                                 (p.kind == "debris" and p.label in FURNITURE)
                                  for p in between) \
         and continues(text, parts[i].end, parts[j].start)
 
@@ -791,6 +796,16 @@ def reads_as_name(text: str) -> bool:
         return False                      # "Сорок разбойников": a numeral and its noun
     return not any(m.parse(w)[0].tag.POS in ("VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED")
                    for w in words)
+
+
+def _refers_onward(line: str) -> bool:
+    """Whether ``line`` ends on a preposition or ``см.`` (pymorphy3's likeliest reading of
+    its last word's modern form), so that a figure's number on the next line is the object
+    it refers to ('какъ на' / 'Фиг. 5' / 'видно'), not a figure set there."""
+    if re.search(r"(?<!\w)см\.\s*$", line, re.I):
+        return True
+    words = _modern_words(line[-40:])
+    return bool(words) and analyzer().parse(words[-1])[0].tag.POS == "PREP"
 
 
 def _counts(n: int, rest: str) -> bool:
@@ -1429,13 +1444,15 @@ def _next_prose_lowercase(lines: list[_Line], i: int) -> bool:
 def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "",
                warnings: list[tuple[int, str]] | None = None,
                orphans: list[tuple[int, int]] | None = None,
-               numbered_names: frozenset[str] = frozenset()) -> list[_Line]:
+               numbered_names: frozenset[str] = frozenset(),
+               again: list[tuple[tuple[int, int], tuple[int, int]]] | None = None) -> list[_Line]:
     """Mark the furniture of a scanned page as ``debris``: tables of contents (dot leaders),
     running heads (a short line with the page number beside it that stands twice or tops a
     page, or a short line at the top of three pages or more; not a title that a chapter's
     heading names and that begins with a number, ``40 РАЗБОЙНИКОВЪ.``, whose :func:`key`
     without its stop is in ``numbered_names``), page numbers, a page number glued to the
-    first word of a page (split off), and footnotes (:func:`_footnotes`)."""
+    first word of a page (split off), and footnotes (:class:`_Footnotes`; a Markdown call
+    of a note called before goes to ``again``, :attr:`Layout.again`)."""
     tops: dict[str, list[int]] = {}
     numbered: dict[str, list[int]] = {}
     keys = [_running_key(ln) if ln.kind == "prose" and len(ln.text) <= 80 else None for ln in lines]
@@ -1546,7 +1563,8 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
     notes.next_pages()
     notes.called_below()
     notes.in_order()
-    notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [])
+    notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [],
+                 again if again is not None else [])
     return out
 
 
@@ -1864,9 +1882,16 @@ class _Footnotes:
             if x.extra.get("note") in moved:
                 x.extra["marker"] = moved[x.extra["note"]]
 
-    def report(self, warnings: list[tuple[int, str]], orphans: list[tuple[int, int]]) -> None:
+    def report(self, warnings: list[tuple[int, str]], orphans: list[tuple[int, int]],
+               again: list[tuple[tuple[int, int], tuple[int, int]]]) -> None:
         """Warn of footnotes with no marker above them, and of markers with no footnote
-        (their spans go to ``orphans``)."""
+        (their spans go to ``orphans``). A Markdown call of a label whose definition
+        answers another call calls that note again (``(call, marker)`` to ``again``: the
+        note of the nearest call before it that a definition answered, else the first)."""
+        answered: dict[str, list[tuple[int, int]]] = {}
+        for h in self.first:
+            if h.extra.get("marker") is not None and (d := _MD_DEFINITION.match(h.text)):
+                answered.setdefault(marker_name(d.group()[:-1]), []).append(h.extra["marker"])
         for head in self.first:
             if head.extra.get("marker") is None:
                 printed = head.text.split()[0]
@@ -1888,6 +1913,10 @@ class _Footnotes:
                 printed = m.group(1).lstrip()
                 span = (x.start + m.end(1) - len(printed), x.start + m.end(1))
                 if span in self.claimed:
+                    continue
+                if printed.startswith("[^") and (calls := answered.get(marker_name(printed))):
+                    before = [c for c in calls if c[0] < span[0]]
+                    again.append((span, max(before) if before else min(calls)))
                     continue
                 orphans.append(span)
                 if not printed.startswith("[^"):
@@ -2129,10 +2158,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind = "page-title"
             page = page or pt
         elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and not (
-                fig.group("caption") and i and not ln.brk and lines[i - 1].kind == "prose"
-                and not SENTENCE_END.search(lines[i - 1].text)):
+                i and not ln.brk and lines[i - 1].kind == "prose" and (
+                    fig.group("caption") and not SENTENCE_END.search(lines[i - 1].text)
+                    or _refers_onward(lines[i - 1].text))):
             # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
-            # кладутъ ...' inside a running sentence is its text)
+            # кладутъ ...' inside a running sentence is its text, and so is a figure's number
+            # after a preposition: 'какъ на' / 'Фиг. 5' / 'видно')
             k = fig.start("caption")
             if k >= 0 and text[ln.start:ln.end] == ln.text == inner and \
                     _finite_verb(_modern_words(ln.text[k:])):
@@ -2221,8 +2252,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
         if ws and ws not in known:
             known.append(ws)
     orphans: list[tuple[int, int]] = []
+    again: list[tuple[tuple[int, int], tuple[int, int]]] = []
     lines = _furniture(lines, guesses, text, warnings, orphans, frozenset(
-        key(t).rstrip(" .") for t in known_titles if t[:1].isdigit()))
+        key(t).rstrip(" .") for t in known_titles if t[:1].isdigit()), again)
     lines = _split_inline_titles(text, lines, known)
     # pass 2: titles. On a page whose games are headed by markup (two or more ``##`` or
     # ``==`` headings that are no chapter's, ``## Глава L``), a plain line is no run-in
@@ -2360,13 +2392,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
     prose_idx = [i for i, p in enumerate(parts) if p.kind == "prose"]
     for i, j in zip(prose_idx, prose_idx[1:]):
         between = {p.kind for p in parts[i + 1:j]}
-        if between and between <= {"debris", "page-title"} and \
+        if between and between <= {"debris", "page-title", "figure"} and \
                 continues(text, parts[i].end, parts[j].start):
             first_no, last_no = line_of(text, parts[i + 1].start), line_of(text, parts[j - 1].end)
             where = f"line {first_no}" if first_no == last_no else f"lines {first_no}-{last_no}"
+            what = "page furniture or a figure" if "figure" in between else "page furniture"
             warnings.append((line_of(text, parts[i].end), (
-                f"a sentence runs on across page furniture ({where}): taken as one sentence, "
+                f"a sentence runs on across {what} ({where}): taken as one sentence, "
                 f"the furniture kept in its original text and left out of its reading text"
+                + (" (a figure is listed after the sentence)" if "figure" in between else "")
                 if runs_on_across(text, parts, i, j) else
                 f"a sentence runs on across debris ({where}) that is not page furniture: its "
                 f"two pieces are taken as two sentences (mark the lines `debris` in "
@@ -2409,7 +2443,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     warnings += inline_warnings + unclosed_comments(text, parts)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
-                  tuple(sorted(orphans + inline_orphans)), tuple(inline))
+                  tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

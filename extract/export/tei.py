@@ -299,9 +299,13 @@ class _WitnessWriter:
         self.sentences = {s.id: s for g in edition.games for s in g.texts.get(siglum, ())}
         self._feet: list | None = None       # footnote units by start (:meth:`_foot_lines`)
         self._feet_starts: list[int] = []
-        #: footnote lines (by start) -> the xml:id of the note they are encoded as
-        self.foot = {a: f"{anchor_id(s.id)}.fn{k}" for s in self.sentences.values()
-                     for k, f in enumerate(s.footnotes, 1) for a in self._foot_lines(f)}
+        #: footnote lines (by start) -> the xml:id of the note they are encoded as (a note
+        #: called again, Markdown's ``[^1]`` twice: its first call's)
+        self.foot: dict[int, str] = {}
+        for s in sorted(self.sentences.values(), key=lambda s: s.start):
+            for k, f in enumerate(s.footnotes, 1):
+                for a in self._foot_lines(f):
+                    self.foot.setdefault(a, f"{anchor_id(s.id)}.fn{k}")
 
     def _foot_lines(self, f) -> list[int]:
         """The starts of the debris units that print footnote ``f`` (the unit's text begins

@@ -534,11 +534,11 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         guessed = dict(layout.guesses)
         guessed.update((at, f"set by {where}") for at, where in layout.corrected)
         line_at = line_finder(text)
-        # page furniture inside a sentence that runs on across it is no unit of the model
-        # (the sentence holds it): listed here all the same, where it stands
+        # page furniture (or a figure) inside a sentence that runs on across it is no unit
+        # of the model (the sentence holds it): listed here all the same, where it stands
         listed = {u.start for u in ed.units[siglum]}
         inner = [p for p in layout.parts
-                 if p.kind in ("debris", "page-title") and p.start not in listed]
+                 if p.kind in ("debris", "page-title", "figure") and p.start not in listed]
         shown = sorted([(u.start, u.end, u.kind, u.ref if u.kind == "sentence" else
                          (u.game or u.ref or ""), "") for u in ed.units[siglum]]
                        + [(p.start, p.end, p.kind, p.label, "   <- inside a sentence: kept in "
@@ -582,16 +582,23 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
 
 def _footnote_notes(ed, siglum: str, layout, line_at) -> dict[int, str]:
     """For the dry run, what became of each footnote line (by its start): the sentence whose
-    marker calls it, or that it has no marker and stays debris."""
+    marker calls it (and those that call it again, :attr:`Layout.again`), or that it has no
+    marker and stays debris."""
     called = {f.anchor[1]: s.id for g in ed.games for s in g.texts.get(siglum, ())
               for f in s.footnotes}
+    again: dict[int, list[str]] = {}
+    for call, first in layout.again:
+        if call[1] in called:
+            again.setdefault(first[1], []).append(called[call[1]])
     out = {}
     for p in layout.parts:
         if p.kind != "debris" or p.label != "footnote":
             continue
         if p.marker is not None and p.marker[1] in called:
+            more = again.get(p.marker[1]) if p.note == p.start else None
             out[p.start] = (f"   <- footnote of {called[p.marker[1]]} (marker on line "
-                            f"{line_at(p.marker[0])}): a note attached to that sentence")
+                            f"{line_at(p.marker[0])}): a note attached to that sentence"
+                            + (f", called again in {', '.join(more)}" if more else ""))
         else:
             out[p.start] = ("   <- footnote with no marker in the text: kept as debris, "
                             "attached to no sentence")

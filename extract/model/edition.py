@@ -395,11 +395,13 @@ def _note_normalisation(text: str) -> Normalisation:
 
 
 def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
-               inline=()) -> list[Footnote]:
+               inline=(), again=()) -> list[Footnote]:
     """The footnotes of a witness that have a marker in its text (the parts labelled
     ``footnote`` grouped by ``note``), each with the span its marker's change removes; and
     those written where they are called (``inline``: :attr:`Layout.inline`, a wiki page's
-    ``<ref>``), numbered as the page shows them, the whole tag their marker."""
+    ``<ref>``), numbered as the page shows them, the whole tag their marker. A Markdown call
+    of a note called before (``again``: :attr:`Layout.again`) gives that note again, at its
+    own marker, as a wiki page's ``<ref name="a"/>`` does: one note, printed once."""
     removed = {c.end: c for c in norm.changes if c.rule == FOOTNOTE_MARKER}
     out = []
     for call, (a, b), number in inline:
@@ -430,6 +432,10 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
         out.append(Footnote(marker_name(f.group(1) if f else w.text[first.marker[0]:first.marker[1]]),
                             w.siglum, tuple(spans), original, reading.text, reading.changes,
                             (change.start, change.end)))
+    by_marker = {n.anchor[1]: n for n in out}
+    for call, first in again:
+        change = removed[call[1]]
+        out.append(replace(by_marker[first[1]], anchor=(change.start, change.end)))
     return sorted(out, key=lambda n: n.anchor)
 
 
@@ -467,17 +473,19 @@ def _keep_markers(spans: list[tuple[int, int]], markers: list[tuple[int, int]], 
 
 
 def _witness_normalisation(w: Witness, parts: list[Part], emendations,
-                           orphans=(), inline=()) -> Normalisation:
+                           orphans=(), inline=(), again=()) -> Normalisation:
     """Normalise a whole witness; page breaks inside a sentence become a typography change,
     and so does page furniture inside one (:func:`extract.corpus.structure.runs_on_across`: the
     changes the normaliser made inside the furniture give way to it); footnote markers are
     read apart from their word (:func:`_marked_normalisation`), and so are the tags of the
-    footnotes written where they are called (``inline``, :attr:`Layout.inline`); a footnote
+    footnotes written where they are called (``inline``, :attr:`Layout.inline`), and so are
+    Markdown calls of a note called before (``again``, :attr:`Layout.again`); a footnote
     tag that holds no note (an orphan ``<ref></ref>``) is markup printed nowhere, read as
     nothing like a wiki page's other formatting (an orphan marker, ``*)``, is printed and
     stays)."""
     attached = {p.marker for p in parts if p.kind == "debris" and p.label == "footnote"
-                and p.marker is not None} | {call for call, _, _ in inline}
+                and p.marker is not None} | {call for call, _, _ in inline} | \
+        {call for call, _ in again}
     empty_tags = [(a, b) for a, b in orphans if w.text.startswith("<ref", a)]
     markup = prose_markup(w.text, parts) + [(a, b, "") for a, b in empty_tags]
     markers = [span for span in orphans if not w.text.startswith("<ref", span[0])]
@@ -800,9 +808,9 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                          load_marks(root, w.siglum, w.text))
         parts = list(layout.parts)
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans,
-                                      layout.inline)
+                                      layout.inline, layout.again)
         norms[w.siglum] = norm
-        notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline)
+        notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline, layout.again)
         calls_of[w.siglum] = [call for call, _, _ in layout.inline]
         notes_by[w.siglum] = _by_offset(notes_of[w.siglum], lambda f: f.anchor[0])
         calls_by[w.siglum] = _by_offset(calls_of[w.siglum], lambda c: c[0])
@@ -857,19 +865,24 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                     order.append(current)
                 found[current]["texts"].setdefault(w.siglum, [])
             if p.kind == "figure":
-                wunits.append(Unit("figure", p.start, p.end, p.end, current, p.label))
+                # (a figure inside a sentence is in that sentence, no unit of its own)
+                if k not in inside_sentence:
+                    wunits.append(Unit("figure", p.start, p.end, p.end, current, p.label))
                 found[current]["texts"][w.siglum].append(("figure", p.label, p.start, p.end))
                 continue
             # prose: a new paragraph unless it continues the last one across a page break
-            # (and the page furniture there, if any)
+            # (and the page furniture or a figure there, if any)
             joined = prev_prose_end is not None and (
                 k - 1 in inside_sentence or continues(w.text, prev_prose_end, p.start))
             if not joined:
                 para_index[current] = para_index.get(current, -1) + 1
             prev_prose_end = p.end
             wtexts = found[current]["texts"][w.siglum]
-            if joined and wtexts and wtexts[-1][0] == "prose":
-                wtexts[-1] = ("prose", wtexts[-1][1], wtexts[-1][2], p.end)
+            last = len(wtexts) - 1
+            while last >= 0 and wtexts[last][0] == "figure" and k - 1 in inside_sentence:
+                last -= 1            # past the figures inside the sentence
+            if joined and last >= 0 and wtexts[last][0] == "prose":
+                wtexts[last] = ("prose", wtexts[last][1], wtexts[last][2], p.end)
             else:
                 wtexts.append(("prose", para_index[current], p.start, p.end))
         units[w.siglum] = wunits
@@ -898,9 +911,9 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
             sents: list[Sentence] = []
             for item in info["texts"][siglum]:
                 if item[0] == "figure":
-                    if siglum == base:
-                        figures.append(Figure(item[1], siglum, item[2], item[3],
-                                              sents[-1].id if sents else None))
+                    if siglum == base:    # after the sentence before it, or the one it is in
+                        figures.append(Figure(item[1], siglum, item[2], item[3], next(
+                            (x.id for x in reversed(sents) if x.start < item[2]), None)))
                     continue
                 _, para, s, e = item
                 block = norm.slice(s, e)

@@ -118,6 +118,9 @@ HEADING_LINE = re.compile(r"\s*(?:ГЛАВА|Глава|ЧАСТЬ|Часть|О
 CAPTION_LINE = re.compile(r"\s*\(?(?:Фиг|ФИГ|Рис|РИС|Табл|Черт)\.?\s*\d+[а-я]?\s*[.)]?\s*\)?\.?\s*")
 ROMAN_OR_NUMBER = re.compile(r"(?:[IVXLCDMІХ]+|\d+)")
 _FINAL = re.compile(r"[.!?…][)\]»\"'”’“]*\s*$")
+#: the number of an item of a list opening a line ('1. Берутъ ...', '2) ...'): a new unit
+#: may begin there, as it may not before a number that goes on with the clause ('10 картъ')
+_ITEM_LABEL = re.compile(r"\d{1,3}[.)]")
 _OPEN_END = re.compile(r"[^\W_][)\]»\"'”’“]*\s*$")
 
 
@@ -225,9 +228,11 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = (),
     """Line-aware units of ``text``: character offsets that must start a sentence, and
     ``(start, end)`` spans of lines that are one unit each (no break inside).
 
-    A heading line ('Глава XL. Мельница. - Фаворитка'), a caption line ('Фиг. 30.') and a
+    A heading line ('Глава XL. Мельница. - Фаворитка'), a caption line ('Фиг. 30.'; not one
+    inside a sentence that runs on across it, :func:`_runs_across`) and a
     short line without final punctuation that follows a finished sentence and is followed by
-    a capitalised line (a title inside an OCR'd page; not a line as wide as those around it,
+    a capitalised line or an item's number ('1. Берутъ ...'; not a number that goes on with
+    the clause, '10 картъ') (a title inside an OCR'd page; not a line as wide as those around it,
     :func:`_full_width`, nor one whose last word the clause goes on after,
     :func:`_goes_on_after` of ``last_word(end)``, the modern form of the word ending at
     offset ``end``) are units of their own. The lines
@@ -253,11 +258,12 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = (),
         prev = next((lines[q][2].strip() for q in range(k - 1, -1, -1) if lines[q][2].strip()), None)
         nxt = next((lines[q][2].strip() for q in range(k + 1, len(lines)) if lines[q][2].strip()), None)
         short = len(body) <= 200
-        unit = short and bool(HEADING_LINE.match(body) or CAPTION_LINE.fullmatch(body))
+        unit = short and bool(HEADING_LINE.match(body) or CAPTION_LINE.fullmatch(body)
+                              and not _runs_across(prev, nxt))
         if not unit and _OPEN_END.search(body) and len(body.split()) <= 12 and \
                 (prev is None or _FINAL.search(prev) or HEADING_LINE.match(prev)
                  or CAPTION_LINE.fullmatch(prev)) and \
-                (nxt is None or nxt[:1].isupper() or nxt[:1].isdigit() or nxt[:1] in "«—-(")\
+                (nxt is None or nxt[:1].isupper() or _ITEM_LABEL.match(nxt) or nxt[:1] in "«—-(")\
                 and (prev is not None or nxt is not None) and not _full_width(body, prev, nxt) \
                 and not _goes_on_after(last_word(s + len(line.rstrip()))):
             unit = True
@@ -268,6 +274,17 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = (),
             if nxt is not None:
                 starts.append(e + 1)
     return starts, whole
+
+
+def _runs_across(prev: str | None, nxt: str | None) -> bool:
+    """Whether a sentence runs on across a line between lines ``prev`` and ``nxt`` (their
+    text, None at the text's edge): ``prev`` ends without a stop, or with the period of an
+    abbreviation that ends no sentence (:data:`NON_TERMINAL`, '(см.'), and ``nxt`` begins
+    with a small letter ('какъ на' / 'Фиг. 3' / 'видно, ...': the figure stands inside it)."""
+    if prev is None or nxt is None or not nxt[:1].islower():
+        return False
+    last = prev.split()[-1].lstrip("(«\"„") if prev.split() else ""
+    return not _FINAL.search(prev) or last[:-1].lower() in NON_TERMINAL
 
 
 def _list_items(text: str, norm: Normalisation | None) -> list[int]:
