@@ -136,6 +136,15 @@ def test_abbreviations():
         "Кладут тузы, т. е. основания, и т. д.", "Потом тасуют и проч.", "Конец."]
 
 
+def test_a_drawing_or_a_table_cited_by_number_ends_no_sentence():
+    """An 1870s book cites its plates as 'черт.' (a drawing) and 'табл.': the number after
+    the period is the reference's, the sentence goes on (pre-reform spelling too)."""
+    assert sents("Кладутъ, какъ на черт. 3 и снимаютъ. Конецъ.") == [
+        "Кладутъ, какъ на черт. 3 и снимаютъ.", "Конецъ."]
+    assert sents("Счетъ по табл. 2 и прим. 4 вѣренъ. Конецъ.") == [
+        "Счетъ по табл. 2 и прим. 4 вѣренъ.", "Конецъ."]
+
+
 def test_a_numbered_item_after_an_abbreviation_that_ends_a_sentence_begins_one():
     """A newcomer's chapter: rule '2)' after '... и т. д.' was one sentence with rule 1; a
     number that is no item ('и т. д. 5 картъ') stays in its sentence."""

@@ -98,8 +98,9 @@ for _name in ("reg", "lemma"):
 #: Abbreviations whose period never ends a sentence (lowercase, without the period).
 NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г гг ок им ст tab "
                          # a book's references and titles: глава, книга, часть, выпуск,
-                         # издание, профессор, святой, граф, генерал
-                         "гл кн ч вып изд проф св гр ген".split())
+                         # издание, чертёж, таблица, примечание, профессор, святой, граф,
+                         # генерал
+                         "гл кн ч вып изд черт табл прим проф св гр ген".split())
 #: Abbreviations that close a list and end a sentence when a capitalised word follows.
 TERMINAL = frozenset("д п проч пр др".split())
 ENDERS = (".", "!", "?", "…")
