@@ -190,3 +190,24 @@ def test_a_host_with_a_games_folder_of_its_own_names_another_for_the_pages(tmp_p
         assert r.returncode != 0
         assert f"edition_pages = {bad!r} in conf.py: give a folder inside the project" in r.stderr
     assert not (tmp_path / "outside").exists()
+
+
+def test_a_list_that_names_a_file_outside_the_folder_is_refused_and_nothing_deleted(tmp_path):
+    """The list of generated files is the extension's licence to delete: a line of it edited
+    by hand to name a file outside the pages' folder (``../conf.py``, an absolute path) stops
+    the build, naming the list's file and line; no file is deleted."""
+    src = _host(tmp_path)
+    r = _sphinx(src, tmp_path / "out")
+    assert r.returncode == 0, r.stderr[-3000:]
+    listing = src / "games" / ".edition-generated"
+    kept = listing.read_text(encoding="utf-8")
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep me\n", encoding="utf-8")
+    for bad in ("../conf.py", str(outside), "figures/../../index.rst", "./mill.md"):
+        listing.write_text(kept + bad + "\n", encoding="utf-8")
+        r = _sphinx(src, tmp_path / "out")
+        line = len(kept.splitlines()) + 1
+        assert r.returncode != 0
+        assert f"{listing}:{line}: {bad!r} is not a file in {src / 'games'}" in r.stderr
+        assert (src / "conf.py").is_file() and (src / "index.rst").is_file()
+        assert outside.is_file() and (src / "games" / "mill.md").is_file()

@@ -109,10 +109,20 @@ def owned_files(folder: Path) -> set[str]:
     """The relative paths the extension wrote in ``folder`` (its :data:`OWNED` list). In a
     folder from before the list (it has the extension's ``.engine.stamp`` and no list), only
     the files an earlier version wrote, known by name and content (:func:`_written_before`):
-    a file of the host's there is never claimed."""
+    a file of the host's there is never claimed. ExtensionError, naming the list's file and
+    line, for a line that names no file inside ``folder`` (``../conf.py``, an absolute path:
+    the list says what the extension may delete)."""
     listing = folder / OWNED
     if listing.is_file():
-        return set(listing.read_text(encoding="utf-8").split("\n")) - {""}
+        owned = set()
+        for n, rel in enumerate(listing.read_text(encoding="utf-8").split("\n"), 1):
+            if rel and ("\\" in rel or any(part in ("", ".", "..") for part in rel.split("/"))):
+                raise ExtensionError(f"{listing}:{n}: {rel!r} is not a file in {folder}, "
+                                     f"and the extension lists only files it wrote there: "
+                                     f"delete that line")
+            if rel:
+                owned.add(rel)
+        return owned
     if (folder / ".engine.stamp").is_file():
         return {rel for p in folder.rglob("*")
                 if p.is_file() and _written_before(folder, rel := p.relative_to(folder).as_posix())}
