@@ -79,7 +79,7 @@ def toolkit_inputs() -> str:
     for name, root in (("docs", DOCS), ("extract", REPO / "extract"), ("engine", REPO / "engine")):
         _hash_folder(h, name, root)
     from .sphinxext.bundle import find_node_dir  # lazy: extract.sphinxext.bundle loads sphinx
-    node = find_node_dir(None, DOCS)
+    node = find_node_dir(None)
     for p in (node / "package.json", node / "package-lock.json",
               node / "node_modules" / "pyodide" / "package.json"):
         h.update(f"\0{p.name}\0".encode() + (p.read_bytes() if p.is_file() else b"missing"))
@@ -342,7 +342,7 @@ def run_sphinx(source: Path, out: Path, doctrees: Path, corpus: Path | None,
     from sphinx.application import Sphinx  # lazy: sphinx is slow to import
     from sphinx.errors import SphinxError  # lazy: sphinx is slow to import
     from sphinx.util.docutils import docutils_namespace, patch_docutils  # lazy: sphinx is slow to import
-    overrides = {"edition_corpus": str(corpus)} if corpus is not None else {}
+    overrides = {"edition_corpus": str(Path(corpus).resolve())} if corpus is not None else {}
     if cache is not None:   # model, collation, examples: reused between builds
         overrides["edition_cache_dir"] = str(cache)
     app = None
@@ -394,7 +394,7 @@ def _prepare_play_panel(source: Path, say=None) -> None:
 
     from .sphinxext import bundle  # lazy: extract.sphinxext.bundle loads sphinx
     try:
-        bundle.ensure_pyodide(bundle.find_node_dir(None, source),
+        bundle.ensure_pyodide(bundle.find_node_dir(None),
                               say=say or (lambda msg: None), alternative="")
     except ExtensionError as e:
         message, _, fix = str(e).partition(" Fix: ")

@@ -3,6 +3,8 @@ with no warning, and the extension never overwrites or deletes a file it did not
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,11 +26,13 @@ def _host(root: Path) -> Path:
     return src
 
 
+ENV = dict(os.environ,
+           PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+
+
 def _sphinx(src: Path, out: Path):
-    env = dict(os.environ,
-               PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
     return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src),
-                           str(out)], capture_output=True, text=True, cwd=src, env=env)
+                           str(out)], capture_output=True, text=True, cwd=src, env=ENV)
 
 
 def test_a_host_project_builds_with_no_warning_and_keeps_its_files(tmp_path):
@@ -82,6 +86,19 @@ def test_the_tei_link_is_right_for_each_builder_sharing_the_doctrees(tmp_path):
     assert (tmp_path / "html" / "edition.tei.xml").read_text(encoding="utf-8").startswith("<?xml")
     dirhtml = (tmp_path / "dirhtml" / "sub" / "page" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../edition.tei.xml">TEI &amp; more</a>' in dirhtml
+
+
+def _drop_witness_p13(corpus: Path) -> None:
+    """Remove the witness P13 from a copy of the corpus: the games fragment-p13 and
+    spinning-wheel go with it (their emendations and translations too)."""
+    manifest = corpus / "manifest.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text[:text.index('[[witness]]\nsiglum = "P13"')], encoding="utf-8")
+    em = corpus / "emendations.toml"
+    blocks = re.split(r"(?=^\[\[)", em.read_text(encoding="utf-8"), flags=re.M)
+    em.write_text("".join(b for b in blocks if 'witness = "P13"' not in b), encoding="utf-8")
+    for slug in ("spinning-wheel", "fragment-p13"):
+        (corpus / "translations" / "en" / f"{slug}.toml").unlink(missing_ok=True)
 
 
 def _pages(out: Path) -> dict[str, str]:
@@ -211,3 +228,142 @@ def test_a_list_that_names_a_file_outside_the_folder_is_refused_and_nothing_dele
         assert f"{listing}:{line}: {bad!r} is not a file in {src / 'games'}" in r.stderr
         assert (src / "conf.py").is_file() and (src / "index.rst").is_file()
         assert outside.is_file() and (src / "games" / "mill.md").is_file()
+
+
+def test_a_figure_the_extension_never_drew_is_not_claimed(tmp_path):
+    """Only the games the engine plays get a figure (not fragment-p13): the list names only
+    the files written, so a drawing of the host's put where the fragment's would be is
+    not the extension's, and stays when the game leaves the corpus."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(REPO / "corpus", corpus)
+    src = _host(tmp_path)
+    (src / "conf.py").write_text(CONF.format(corpus=str(corpus)), encoding="utf-8")
+    r = _sphinx(src, tmp_path / "out")
+    assert r.returncode == 0, r.stderr[-3000:]
+    folder = src / "games"
+    listed = (folder / ".edition-generated").read_text(encoding="utf-8").split()
+    never_written = [rel for rel in listed if not (folder / rel).exists()]
+    theirs = folder / "figures" / "fragment-p13.svg"
+    theirs.write_text("<svg><title>Our own drawing of the fragment</title></svg>\n",
+                      encoding="utf-8")
+    _drop_witness_p13(corpus)
+    r = _sphinx(src, tmp_path / "out")
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert theirs.is_file(), f"deleted; the list had named files never written: {never_written}"
+
+
+def test_a_host_page_in_an_old_folder_is_not_taken_for_a_generated_one(tmp_path):
+    """A folder from before the list: a page of the host's whose first line is a label
+    like the extension's (``(game-variants)=`` in ``variants.md``, ``(games)=`` in
+    ``overview.md``) but not a page the extension generates, a TEI file without the
+    extension's stamp and a corpus listing that names no corpus are not ones it wrote: the
+    pages stay as they are; the files in the way of its own stop the build, untouched."""
+    src = _host(tmp_path)
+    folder = src / "games"
+    (folder / ".engine.stamp").write_text("old\n", encoding="utf-8")
+    pages = {"variants.md": "(game-variants)=\n# Variants we play at home\n",
+             "overview.md": "(games)=\n# Our overview of the games\n"}
+    for rel, text in pages.items():
+        (folder / rel).write_text(text, encoding="utf-8")
+    _sphinx(src, tmp_path / "out")
+    assert {rel: (folder / rel).read_text(encoding="utf-8") if (folder / rel).exists() else None
+            for rel in pages} == pages
+    for rel, text in {"edition.tei.xml": "<TEI>our own</TEI>\n",
+                      ".corpus-files": "our-notes.txt\n"}.items():
+        shutil.rmtree(folder)
+        folder.mkdir()
+        (folder / ".engine.stamp").write_text("old\n", encoding="utf-8")
+        (folder / rel).write_text(text, encoding="utf-8")
+        r = _sphinx(src, tmp_path / "out")
+        assert r.returncode != 0 and "this file was not written by the edition extension" in r.stderr
+        assert (folder / rel).read_text(encoding="utf-8") == text
+
+
+def test_moving_the_pages_leaves_no_second_copy_in_the_site(tmp_path):
+    """``edition_pages`` changed between two builds: the pages the extension wrote in the
+    former folder are removed (they had stayed and been read again: hundreds of duplicate
+    objects and labels, and ``game-mill`` in objects.inv pointing at the stale copy); a
+    file of the host's there stays."""
+    from sphinx.util.inventory import InventoryFile
+    src = _host(tmp_path)
+    r = _sphinx(src, tmp_path / "out")
+    assert r.returncode == 0, r.stderr[-3000:]
+    mine = src / "games" / "notes.txt"
+    mine.write_text("the host's own notes\n", encoding="utf-8")
+    conf = src / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8") + 'edition_pages = "edition"\n',
+                    encoding="utf-8")
+    (src / "index.rst").write_text(INDEX.replace("games/index", "edition/index"),
+                                   encoding="utf-8")
+    r = _sphinx(src, tmp_path / "out")
+    assert r.returncode == 0, r.stderr[-3000:]
+    with (tmp_path / "out" / "objects.inv").open("rb") as f:
+        inv = InventoryFile.load(f, "", lambda base, uri: uri)
+    item = inv["std:label"]["game-mill"]
+    assert (item.uri if hasattr(item, "uri") else item[2]).startswith("edition/mill.html")
+    assert sorted(p.name for p in (src / "games").iterdir()) == ["notes.txt"]
+
+
+def test_a_relative_corpus_is_read_from_beside_conf_py_wherever_the_build_runs(tmp_path):
+    """``edition_corpus = "../corpus"`` is read from the folder of conf.py, as Sphinx's own
+    paths are, not from wherever the build runs (it had built another corpus without a word
+    when run from a folder whose ../corpus was one); a path with no corpus there stops the
+    build, naming the setting."""
+    src = _host(tmp_path)
+    shutil.copytree(REPO / "corpus", tmp_path / "corpus")
+    games = tmp_path / "corpus" / "games.toml"
+    games.write_text(games.read_text(encoding="utf-8").replace(
+        'title_en = "The Mill"', 'title_en = "The Host Mill"'), encoding="utf-8")
+    (src / "conf.py").write_text(CONF.format(corpus="../corpus"), encoding="utf-8")
+    elsewhere = REPO / "docs"        # its ../corpus is the repository's, not the host's
+    r = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(src),
+                        str(tmp_path / "out")], capture_output=True, text=True,
+                       cwd=elsewhere, env=ENV)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "The Host Mill" in (tmp_path / "out" / "games" / "mill.html").read_text(encoding="utf-8")
+    (src / "conf.py").write_text(CONF.format(corpus="../no-corpus"), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(src),
+                        str(tmp_path / "out")], capture_output=True, text=True,
+                       cwd=elsewhere, env=ENV)
+    assert r.returncode != 0
+    assert (f"edition_corpus in conf.py: {src / '../no-corpus'} has no manifest.toml" in r.stderr
+            and f"a relative path is read from {src}, the folder of conf.py" in r.stderr)
+
+
+def test_a_link_in_the_pages_folder_is_never_written_through(tmp_path):
+    """A link (even one whose target does not exist) where the extension would write a page
+    is the host's: the build stops naming it, and nothing is written where it points."""
+    src = _host(tmp_path)
+    link = src / "games" / "mill.md"
+    link.symlink_to(tmp_path / "outside-mill.md")
+    r = _sphinx(src, tmp_path / "out")
+    assert r.returncode != 0
+    assert f"{link}: this file was not written by the edition extension" in r.stderr
+    assert not (tmp_path / "outside-mill.md").exists() and link.is_symlink()
+
+
+def test_the_play_panel_never_takes_a_package_json_of_the_hosts(tmp_path, monkeypatch):
+    """Installed from a wheel (no checkout beside the engine), npm installs Pyodide where the
+    copy of the pin the package carries is, or where ``edition_node_dir`` says: a
+    ``package.json`` of the host's above its sources and the working folder is not taken
+    (``npm ci`` would replace the host's modules)."""
+    import pytest
+    from sphinx.errors import ExtensionError
+
+    from extract.sphinxext import bundle
+    host = tmp_path / "host"
+    (host / "src").mkdir(parents=True)
+    (host / "package.json").write_text('{"devDependencies": {"prettier": "3.3.3"}}',
+                                       encoding="utf-8")
+    packaged = tmp_path / "site-packages" / "extract" / "packaged"
+    packaged.mkdir(parents=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copyfile(REPO / name, packaged / name)
+    monkeypatch.setattr(bundle, "ENGINE", tmp_path / "site-packages" / "engine")
+    monkeypatch.setattr(bundle, "PACKAGED", packaged)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.chdir(host / "src")
+    assert bundle.find_node_dir(None) == tmp_path / "cache" / "patience-edition" / "npm"
+    assert bundle.find_node_dir(str(host)) == host           # named: taken
+    with pytest.raises(ExtensionError, match="has no package.json"):
+        bundle.find_node_dir(str(host / "src"))

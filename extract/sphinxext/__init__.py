@@ -21,6 +21,7 @@ Directives emit builder-neutral docutils nodes; HTML specifics live in node visi
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 from importlib.metadata import PackageNotFoundError, version
@@ -129,24 +130,34 @@ def owned_files(folder: Path) -> set[str]:
     return set()
 
 
-#: the files of fixed name an earlier version wrote in the pages' folder
-_FIXED_NAMES = {".engine.stamp", CORPUS_LISTING, "edition.tei.xml", "edition.tei.stamp",
-                "figures/.stamp"}
-#: the first line of every page the extension generates: a game's, the games index, the engine
-_GENERATED_LABEL = re.compile(r"\((?:game-[a-z0-9]+(?:-[a-z0-9]+)*|games|engine)\)=")
+#: the stamps an earlier version wrote in the pages' folder (names no host would choose)
+_STAMPS = {".engine.stamp", "edition.tei.stamp", "figures/.stamp"}
 
 
 def _written_before(folder: Path, rel: str) -> bool:
     """Whether ``folder / rel``, in a folder the extension used before it kept a list, is
-    one it wrote: a file of fixed name (:data:`_FIXED_NAMES`), a page whose first line is the
-    label the extension gives it, or a figure of its drawing (its title says so)."""
-    if rel in _FIXED_NAMES:
+    one it wrote, known by name and content: a stamp (:data:`_STAMPS`); the TEI export beside
+    its stamp, a TEI document; the corpus listing, naming a ``manifest.toml``; a page that
+    begins with the label the extension gives a page of that name (``(game-mill)=`` in
+    ``mill.md``, ``(games)=`` in ``index.md``, ``(engine)=`` in ``engine.md``) and holds what
+    it writes there (the game's directive, the toctree, the engine's heading); a figure of
+    its drawing (its title says so)."""
+    if rel in _STAMPS:
         return True
     text = (folder / rel).read_text(encoding="utf-8", errors="replace")
+    if rel == "edition.tei.xml":
+        return (folder / "edition.tei.stamp").is_file() and "<TEI" in text[:2000]
+    if rel == CORPUS_LISTING:
+        return "manifest.toml" in text.split("\n")
     if rel.startswith("figures/") and rel.endswith(".svg") and rel.count("/") == 1:
         return FIGURE_TITLE_END in text
     if rel.endswith(".md") and "/" not in rel:
-        return bool(_GENERATED_LABEL.fullmatch(text.split("\n", 1)[0]))
+        slug = rel.removesuffix(".md")
+        label, bodies = {f"{GAMES_INDEX}.md": ("games", ["```{toctree}"]),
+                         f"{ENGINE_PAGE}.md": ("engine", ["# The engine: rules that run"])}.get(
+            rel, (f"game-{slug}", [f"```{{edition-game-page}} {slug}\n",    # today's stub
+                                   f"```{{edition-game}} {slug}\n"]))       # an earlier one
+        return text.startswith(f"({label})=\n") and any(b in text for b in bodies)
     return False
 
 
@@ -154,11 +165,13 @@ def claim(folder: Path, rel: str, owned: set[str]) -> Path:
     """``folder / rel``, which the extension is about to write; ExtensionError if a file of
     that name is there that the extension did not write (it is the host project's)."""
     p = folder / rel
-    if p.exists() and rel not in owned:
+    if (p.exists() or p.is_symlink()) and rel not in owned:
         raise ExtensionError(f"{p}: this file was not written by the edition extension, "
-                             f"which generates the pages in {folder}; move the file out of "
-                             f"that folder (the extension never overwrites or deletes a file "
-                             f"it did not write)")
+                             f"which generates the pages in {folder} (it lists what it wrote "
+                             f"in {OWNED} there); move the file out of that folder, or "
+                             f"delete it if it is a page the extension generated and its "
+                             f"list was lost (the extension never overwrites or deletes a "
+                             f"file it did not write)")
     return p
 
 
@@ -180,10 +193,11 @@ def write_stubs(app: Sphinx) -> None:
     wanted[".engine.stamp"] = _engine_stamp(known)
     written = set(wanted) | {CORPUS_LISTING, "edition.tei.xml", "edition.tei.stamp",
                              "figures/.stamp"}
-    written |= {f"figures/{g.slug}.svg" for g in ed.games}
+    written |= {f"figures/{slug}.svg" for slug in _drawn(ed)}
     for rel in sorted(written):
         claim(folder, rel, owned)
     # the list first: a build stopped midway still knows every file it may have written
+    # (the list at the end names only the files there)
     (folder / OWNED).write_text("\n".join(sorted(written | owned)) + "\n", encoding="utf-8")
     for name, text in wanted.items():
         p = folder / name
@@ -196,7 +210,41 @@ def write_stubs(app: Sphinx) -> None:
         p = folder / rel
         if p.is_file() and rel != OWNED:
             p.unlink()
-    (folder / OWNED).write_text("\n".join(sorted(written)) + "\n", encoding="utf-8")
+    (folder / OWNED).write_text("\n".join(sorted(r for r in written if (folder / r).is_file()))
+                                + "\n", encoding="utf-8")
+    for other in _former_folders(Path(app.srcdir), folder, app):
+        _give_up(other)
+
+
+def _former_folders(srcdir: Path, folder: Path, app: Sphinx) -> list[Path]:
+    """The folders under ``srcdir`` other than ``folder`` that hold the extension's list of
+    generated files: where it wrote its pages before ``edition_pages`` changed (hidden
+    folders, ``node_modules`` and the build's own output are not searched)."""
+    skip = {Path(app.outdir).resolve(), Path(app.doctreedir).resolve(), folder.resolve()}
+    found = []
+    for here, dirs, files in os.walk(srcdir):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "node_modules"
+                   and (Path(here) / d).resolve() not in skip]
+        if OWNED in files and Path(here).resolve() != folder.resolve():
+            found.append(Path(here))
+    return found
+
+
+def _give_up(folder: Path) -> None:
+    """Delete the files the extension listed as written in ``folder`` (a folder it no longer
+    writes its pages in), then the list, then the folders left empty: the site must not
+    keep a second copy of each page, nor Sphinx read them twice."""
+    for rel in sorted(owned_files(folder)):
+        p = folder / rel
+        if p.is_file() and not p.is_symlink():
+            p.unlink()
+    (folder / OWNED).unlink()
+    logger.info(f"the edition's pages moved (edition_pages): the ones in {folder} removed")
+    for d in sorted((d for d in folder.rglob("*") if d.is_dir()), reverse=True):
+        if not any(d.iterdir()):
+            d.rmdir()
+    if not any(folder.iterdir()):
+        folder.rmdir()
 
 
 def write_corpus_listing(path: Path, root: Path) -> None:
@@ -257,6 +305,12 @@ def write_tei_download(folder: Path, ed) -> None:
     mark.write_text(stamp, encoding="utf-8")
 
 
+def _drawn(ed) -> set[str]:
+    """The slugs of the games of ``ed`` that get a figure: those the engine plays."""
+    executable = {slug for slug, g in engine_games().items() if g.get("executable")}
+    return {g.slug for g in ed.games if g.slug in executable}
+
+
 #: how the title of each figure the extension draws ends
 FIGURE_TITLE_END = ": starting layout of deal 1 (reconstruction)"
 
@@ -271,9 +325,9 @@ def write_figures(folder: Path, ed) -> None:
     mark = folder / ".stamp"
     if mark.exists() and mark.read_text(encoding="utf-8") == stamp:
         return
-    executable = {slug for slug, g in engine_games().items() if g.get("executable")}
+    drawn = _drawn(ed)
     for g in ed.games:
-        if g.slug not in executable:
+        if g.slug not in drawn:
             continue
         layout = starting_layout(g.slug)
         svg = layout_svg(layout, f"{g.title_en or g.title_ru}{FIGURE_TITLE_END}")
@@ -281,6 +335,23 @@ def write_figures(folder: Path, ed) -> None:
         if not p.exists() or p.read_text(encoding="utf-8") != svg:
             p.write_text(svg, encoding="utf-8")
     mark.write_text(stamp, encoding="utf-8")
+
+
+def _paths_beside_conf(app: Sphinx, config) -> None:
+    """On ``config-inited``: ``edition_corpus``, ``edition_cache_dir`` and
+    ``edition_node_dir`` given as relative paths are read from the folder of ``conf.py``, as
+    Sphinx reads its own (``html_static_path``), not from wherever the build is run; a corpus
+    that is not there: ExtensionError naming the setting and the folder it looked in."""
+    base = Path(app.confdir or app.srcdir)
+    for name in ("edition_corpus", "edition_cache_dir", "edition_node_dir"):
+        value = getattr(config, name)
+        if value and not Path(value).is_absolute():
+            setattr(config, name, str(base / value))
+    corpus = config.edition_corpus
+    if corpus and not (Path(corpus) / "manifest.toml").is_file():
+        raise ExtensionError(f"edition_corpus in conf.py: {corpus} has no manifest.toml, so it "
+                             f"is not an edition corpus (a relative path is read from "
+                             f"{base}, the folder of conf.py); point it at the corpus folder")
 
 
 def _builder_inited(app: Sphinx) -> None:
@@ -366,6 +437,7 @@ def setup(app: Sphinx) -> dict:
         app.add_directive(name, cls)
     enodes.register(app)
     play.register(app)
+    app.connect("config-inited", _paths_beside_conf)
     app.connect("builder-inited", _builder_inited)
     app.connect("env-get-outdated", _outdated_by_content)
     app.connect("env-updated", _remember_contents)

@@ -10,9 +10,9 @@ standard library only: checked here). Nothing is fetched from a CDN when the sit
 
 Configuration: ``edition_play`` (default True; False builds the site without the panel),
 ``edition_node_dir`` (the folder holding ``package.json``; default: the toolkit's repository,
-else the first parent of the Sphinx source folder that has one, else, for a toolkit installed
-from a wheel, the pin the package carries, copied into ``$XDG_CACHE_HOME/patience-edition/npm``
-where ``npm ci`` installs it).
+else, for a toolkit installed from a wheel, the pin the package carries, copied into
+``$XDG_CACHE_HOME/patience-edition/npm`` where ``npm ci`` installs it; a ``package.json`` of
+the host project's is never taken unless named: ``npm ci`` would replace its ``node_modules``).
 """
 from __future__ import annotations
 
@@ -52,26 +52,25 @@ NO_PANEL = "; or set `edition_play = False` in conf.py to build the site without
 def node_dir(app) -> Path:
     """The folder holding the project's ``package.json`` (see the module docstring);
     ExtensionError naming the fix when there is none."""
-    return find_node_dir(app.config.edition_node_dir, Path(app.srcdir))
+    return find_node_dir(app.config.edition_node_dir)
 
 
-def find_node_dir(configured: str | None, srcdir: Path) -> Path:
-    """``configured`` (``edition_node_dir``) if given, else the toolkit's repository, else
-    the first parent of ``srcdir`` with a ``package.json`` (never the installed package's
-    own folder, which is not written: its pin is copied to :func:`packaged_node_dir`)."""
+def find_node_dir(configured: str | None) -> Path:
+    """``configured`` (``edition_node_dir``) if given, else the toolkit's repository (a
+    checkout), else the pin the installed package carries, copied to
+    :func:`packaged_node_dir` (the installed package's own folder is never written)."""
     if configured:
         d = Path(configured)
         if not (d / "package.json").is_file():
             raise ExtensionError(f"edition_node_dir = {str(d)!r} has no package.json; point "
                                  "it at the folder with the package.json that pins pyodide")
         return d
-    for d in [ENGINE.parent, *srcdir.resolve().parents]:
-        if (d / "package.json").is_file() and d.resolve() != PACKAGED:
-            return d
+    if (ENGINE.parent / "package.json").is_file() and ENGINE.parent.resolve() != PACKAGED:
+        return ENGINE.parent
     if (PACKAGED / "package.json").is_file():
         return packaged_node_dir()
     raise ExtensionError("the Play panel needs Pyodide from npm, but no package.json was "
-                         f"found (looked in {ENGINE.parent} and above {srcdir}); set "
+                         f"found (in {ENGINE.parent} nor in {PACKAGED}); set "
                          "edition_node_dir in conf.py, or edition_play = False")
 
 

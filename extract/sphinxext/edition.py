@@ -19,11 +19,11 @@ def cache_folder(config, doctreedir) -> Path:
 
 def pages_folder(config) -> str:
     """The folder of the generated pages, relative to the sources (``edition_pages``, default
-    ``games``): one or more plain names joined by ``/``; ExtensionError naming the setting
-    for anything else (an absolute path, ``..``, a space), which could reach outside the
-    project."""
+    ``games``): one or more plain names (letters of any script, digits, ``-``, ``_``) joined
+    by ``/``; ExtensionError naming the setting for anything else (an absolute path, ``..``,
+    a space), which could reach outside the project."""
     name = config.edition_pages
-    if not re.fullmatch(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*", name):
+    if not re.fullmatch(r"[\w-]+(?:/[\w-]+)*", name):
         raise ExtensionError(f"edition_pages = {name!r} in conf.py: give a folder inside the "
                              "project, as names of letters, digits, '-' and '_' joined by '/' "
                              "(for example 'games' or 'edition/games')")
