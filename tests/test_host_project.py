@@ -364,6 +364,40 @@ def test_the_play_panel_never_takes_a_package_json_of_the_hosts(tmp_path, monkey
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.chdir(host / "src")
     assert bundle.find_node_dir(None) == tmp_path / "cache" / "patience-edition" / "npm"
-    assert bundle.find_node_dir(str(host)) == host           # named: taken
+    mine = host / "npm"                                       # named, with its lock: taken
+    shutil.copytree(packaged, mine)
+    assert bundle.find_node_dir(str(mine)) == mine
     with pytest.raises(ExtensionError, match="has no package.json"):
         bundle.find_node_dir(str(host / "src"))
+
+
+def test_a_corpus_and_an_npm_folder_inside_the_host_are_not_read_as_pages(tmp_path):
+    """A host that keeps its corpus and its npm folder (``edition_node_dir``) beside
+    ``conf.py``: their Markdown files (the corpus's README, the packages' READMEs) are data,
+    not pages, and the ``-W`` build passes with the Play panel on (it had failed on 12
+    warnings: pages in no toctree, headings out of order)."""
+    src = _host(tmp_path)
+    shutil.copytree(REPO / "corpus", src / "corpus", ignore=shutil.ignore_patterns("results"))
+    node = src / "node"
+    node.mkdir()
+    for name in ("package.json", "package-lock.json"):
+        shutil.copyfile(REPO / name, node / name)
+    shutil.copytree(REPO / "node_modules", node / "node_modules", symlinks=True)
+    assert list(node.rglob("README.md")) and (src / "corpus" / "README.md").is_file()
+    (src / "conf.py").write_text(CONF.format(corpus="corpus").replace(
+        "edition_play = False\n", 'edition_node_dir = "node"\n'), encoding="utf-8")
+    r = _sphinx(src, tmp_path / "out")
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert (tmp_path / "out" / "_static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert not (tmp_path / "out" / "corpus").exists() and not (tmp_path / "out" / "node").exists()
+
+
+def test_an_npm_folder_without_a_lock_file_is_named_with_the_fix(tmp_path):
+    from extract.sphinxext import bundle
+    import pytest
+    from sphinx.errors import ExtensionError
+    shutil.copyfile(REPO / "package.json", tmp_path / "package.json")
+    with pytest.raises(ExtensionError, match=r"has no package-lock.json, and `npm ci` installs "
+                                             r"only what a lock file pins; run `npm install "
+                                             r"--package-lock-only`"):
+        bundle.find_node_dir(str(tmp_path))

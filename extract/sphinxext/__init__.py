@@ -43,6 +43,7 @@ from ..export.figures import layout_svg, starting_layout
 from ..export.tei import ENGINE_PAGE, GAMES_INDEX, write_tei
 from ..model.edition import code_fingerprint
 from ..model.engine_link import engine_games
+from ..text.errors import EditionError
 from . import assets, directives, play, search, titles, witnesses
 from . import nodes as enodes
 from .edition import CORPUS_LISTING, get_edition, pages_folder  # noqa: F401 (re-exported)
@@ -169,9 +170,10 @@ def claim(folder: Path, rel: str, owned: set[str]) -> Path:
         raise ExtensionError(f"{p}: this file was not written by the edition extension, "
                              f"which generates the pages in {folder} (it lists what it wrote "
                              f"in {OWNED} there); move the file out of that folder, or "
-                             f"delete it if it is a page the extension generated and its "
-                             f"list was lost (the extension never overwrites or deletes a "
-                             f"file it did not write)")
+                             f"name another folder for the generated pages with "
+                             f"edition_pages = \"...\" in conf.py, or delete the file if it is "
+                             f"a page the extension generated and its list was lost (the "
+                             f"extension never overwrites or deletes a file it did not write)")
     return p
 
 
@@ -352,6 +354,22 @@ def _paths_beside_conf(app: Sphinx, config) -> None:
         raise ExtensionError(f"edition_corpus in conf.py: {corpus} has no manifest.toml, so it "
                              f"is not an edition corpus (a relative path is read from "
                              f"{base}, the folder of conf.py); point it at the corpus folder")
+    if not corpus:
+        try:
+            fallback = corpus_dir(None)
+        except EditionError as e:
+            raise ExtensionError(f"edition_corpus is not set in conf.py, and the corpus it "
+                                 f"falls back on is not there ({e}); set edition_corpus = "
+                                 f"\"path/to/corpus\" in conf.py") from None
+        logger.info(f"edition_corpus is not set in conf.py: the edition is built from "
+                    f"{fallback} ($EDITION_CORPUS, else the toolkit's own corpus)")
+    # the corpus and the npm folder are data, not pages: a Markdown file in them (a README,
+    # a package's) would be read as a page of the site
+    src = Path(app.srcdir).resolve()
+    for folder in (corpus, config.edition_node_dir):
+        if folder and Path(folder).resolve().is_relative_to(src) and Path(folder).resolve() != src:
+            rel = Path(folder).resolve().relative_to(src).as_posix()
+            config.exclude_patterns = [*config.exclude_patterns, rel, f"{rel}/**"]
 
 
 def _builder_inited(app: Sphinx) -> None:

@@ -64,6 +64,11 @@ def find_node_dir(configured: str | None) -> Path:
         if not (d / "package.json").is_file():
             raise ExtensionError(f"edition_node_dir = {str(d)!r} has no package.json; point "
                                  "it at the folder with the package.json that pins pyodide")
+        if not (d / "package-lock.json").is_file():
+            raise ExtensionError(f"edition_node_dir = {str(d)!r} has no package-lock.json, "
+                                 "and `npm ci` installs only what a lock file pins; run "
+                                 f"`npm install --package-lock-only` in {d} once, or copy "
+                                 "the toolkit's package.json and package-lock.json there")
         return d
     if (ENGINE.parent / "package.json").is_file() and ENGINE.parent.resolve() != PACKAGED:
         return ENGINE.parent
