@@ -1465,3 +1465,38 @@ def test_a_figure_referred_to_from_the_line_before_is_the_sentence_s_text():
         lay = analyse(text)
         assert [p.kind for p in lay.parts] == ["title", "prose"], (before, lay.parts)
         assert len(segment_text(text[lay.parts[1].start:])) == 1
+
+
+def test_a_figure_number_referred_to_across_blank_lines_stays_in_the_reading_text(
+        cli, corpus_copy, tmp_path):
+    """A breaker's page: 'какъ на' / blank / 'Фиг. 4' / blank / 'видно ...': the number is
+    what the sentence refers to, blank lines or not; it had been taken for a figure inside
+    the sentence and left out of its reading text ('как на видно'). Nothing of the text may
+    go missing from the reading text."""
+    f = tmp_path / "koleso.txt"
+    f.write_text("ГЛАВА LXXVI.\n\nПАСЬЯНСЪ «КОЛЕСО».\n\nБерутъ колоду картъ и раскладываютъ "
+                 "ихъ такъ, какъ на\n\nФиг. 4\n\nвидно, кругомъ, въ видѣ колеса.\n",
+                 encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KL").exit_code == 0
+    reading = " ".join(s.normalised for s in build_edition(corpus_copy).game("koleso").sentences)
+    assert "как на Фиг. 4" in reading and "видно" in reading, reading
+
+
+def test_a_title_calling_a_markdown_note_that_the_text_calls_again_is_no_crash(
+        cli, corpus_copy, tmp_path):
+    """A breaker's page: '## Проба[^1]' and '... картъ[^1] ...', one definition. The title's
+    call gets no note (a title's note is debris, as the README says); the text's call is not
+    'a call again' of a note that was never made (it had crashed the model: KeyError): it
+    stays in the text with a warning, as a call of a label no note answers."""
+    f = tmp_path / "proba.md"
+    f.write_text("# Глава LXXIX\n\n## Проба[^1]\n\nБерутъ колоду картъ[^1] и тасуютъ ее.\n"
+                 "Кладутъ восемь картъ въ рядъ.\n\n[^1]: Изъ старой книги.\n", encoding="utf-8")
+    for dry in (["--dry-run"], []):
+        r = cli("--corpus", corpus_copy, "add", f, "--siglum", "PR", *dry)
+        assert r.exit_code == 0, r.output
+        assert "Traceback" not in r.output
+        assert (f"{f}:5: the footnote marker '[^1]' calls a note whose first call (line 3) "
+                f"is in no sentence") in " ".join(r.output.split()), r.output
+    g = build_edition(corpus_copy).game("proba")
+    assert len(g.sentences) == 2
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -2158,12 +2158,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind = "page-title"
             page = page or pt
         elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and not (
-                i and not ln.brk and lines[i - 1].kind == "prose" and (
-                    fig.group("caption") and not SENTENCE_END.search(lines[i - 1].text)
+                i and lines[i - 1].kind == "prose" and (
+                    not ln.brk and fig.group("caption")
+                    and not SENTENCE_END.search(lines[i - 1].text)
                     or _refers_onward(lines[i - 1].text))):
             # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
             # кладутъ ...' inside a running sentence is its text, and so is a figure's number
-            # after a preposition: 'какъ на' / 'Фиг. 5' / 'видно')
+            # after a preposition, blank lines between or not: 'какъ на' / 'Фиг. 5' / 'видно')
             k = fig.start("caption")
             if k >= 0 and text[ln.start:ln.end] == ln.text == inner and \
                     _finite_verb(_modern_words(ln.text[k:])):
@@ -2438,6 +2439,18 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                  f"heading names: taken as a game; if it is not one, mark its line "
                                  f"`subheading` (read with the game before) or `prose` in "
                                  f"corpus/structure/<siglum>.toml"))
+    # a call "again" of a note that the first call's place keeps as no note (a title's
+    # call: its note is debris) has no note to call: it is an orphan, said as one
+    noted = {p.marker for p in parts
+             if p.kind == "debris" and p.label == "footnote" and p.marker is not None}
+    for unanswered in [x for x in again if x[1] not in noted]:
+        again.remove(unanswered)
+        call, first_call = unanswered
+        orphans.append(call)
+        warnings.append((line_of(text, call[0]), (
+            f"the footnote marker {text[call[0]:call[1]]!r} calls a note whose first call "
+            f"(line {line_of(text, first_call[0])}) is in no sentence (a title's note is "
+            f"kept as debris): it stays in the text as printed, attached to no note")))
     fixed = {s for s, _ in corrected}
     inline, inline_orphans, inline_warnings = inline_notes(text, parts)
     warnings += inline_warnings + unclosed_comments(text, parts)
