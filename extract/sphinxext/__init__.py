@@ -185,6 +185,7 @@ def write_stubs(app: Sphinx) -> None:
     ed = get_edition(app.env)
     folder = Path(app.srcdir) / pages_folder(app.config)
     folder.mkdir(parents=True, exist_ok=True)
+    first_here = not (folder / OWNED).is_file()   # the pages may have moved here
     owned = owned_files(folder)
     wanted = {f"{g.slug}.md": _stub(g) for g in ed.games}
     wanted[f"{GAMES_INDEX}.md"] = ("(games)=\n# Games\n\n```{toctree}\n:maxdepth: 1\n\n"
@@ -214,7 +215,7 @@ def write_stubs(app: Sphinx) -> None:
             p.unlink()
     (folder / OWNED).write_text("\n".join(sorted(r for r in written if (folder / r).is_file()))
                                 + "\n", encoding="utf-8")
-    for other in _former_folders(Path(app.srcdir), folder, app):
+    for other in _former_folders(Path(app.srcdir), folder, app) if first_here else ():
         _give_up(other)
 
 
@@ -350,25 +351,27 @@ def _paths_beside_conf(app: Sphinx, config) -> None:
         if value and not Path(value).is_absolute():
             setattr(config, name, str(base / value))
     corpus = config.edition_corpus
-    if corpus and not (Path(corpus) / "manifest.toml").is_file():
-        raise ExtensionError(f"edition_corpus in conf.py: {corpus} has no manifest.toml, so it "
-                             f"is not an edition corpus (a relative path is read from "
-                             f"{base}, the folder of conf.py); point it at the corpus folder")
+    try:
+        root = corpus_dir(corpus or None)
+    except EditionError as e:
+        if corpus:
+            raise ExtensionError(f"edition_corpus in conf.py: {corpus} has no manifest.toml, "
+                                 f"so it is not an edition corpus (a relative path is read "
+                                 f"from {base}, the folder of conf.py); point it at the "
+                                 f"corpus folder") from None
+        raise ExtensionError(f"edition_corpus is not set in conf.py, and the corpus it falls "
+                             f"back on is not there ({e}); set edition_corpus = "
+                             f"\"path/to/corpus\" in conf.py") from None
     if not corpus:
-        try:
-            fallback = corpus_dir(None)
-        except EditionError as e:
-            raise ExtensionError(f"edition_corpus is not set in conf.py, and the corpus it "
-                                 f"falls back on is not there ({e}); set edition_corpus = "
-                                 f"\"path/to/corpus\" in conf.py") from None
         logger.info(f"edition_corpus is not set in conf.py: the edition is built from "
-                    f"{fallback} ($EDITION_CORPUS, else the toolkit's own corpus)")
+                    f"{root} ($EDITION_CORPUS, else the toolkit's own corpus)")
     # the corpus and the npm folder are data, not pages: a Markdown file in them (a README,
     # a package's) would be read as a page of the site
     src = Path(app.srcdir).resolve()
-    for folder in (corpus, config.edition_node_dir):
-        if folder and Path(folder).resolve().is_relative_to(src) and Path(folder).resolve() != src:
-            rel = Path(folder).resolve().relative_to(src).as_posix()
+    for folder in (root, config.edition_node_dir):
+        where = Path(folder).resolve() if folder else src
+        if where != src and where.is_relative_to(src):
+            rel = where.relative_to(src).as_posix()
             config.exclude_patterns = [*config.exclude_patterns, rel, f"{rel}/**"]
 
 

@@ -1,6 +1,6 @@
 """The model of this build as the extension's parts get it, the folder of the generated
-pages, and the name of the corpus listing that makes pages stale when a corpus file is added (no Sphinx set-up here, so that
-every part of the extension can import it)."""
+pages, and the name of the corpus listing that makes pages stale when a corpus file is added
+(no Sphinx set-up here, so that every part of the extension can import it)."""
 from __future__ import annotations
 
 import re
