@@ -101,11 +101,24 @@ def test_placeholders_are_filled_from_the_named_row():
                     "not measured yet elsewhere")
     bound = row(None, "solver", 66, 0, 14)
     assert figure(bound, "won") == "at least 4 deals in 5"
-    assert figure(bound, "lost") == "no deal"
+    # none proved lost, but the 14 undecided may be: "no deal" would be a rate of 0
+    assert figure(bound, "lost") == "no deal for certain"
     assert figure(bound, "deals") == "80 deals"
     with pytest.raises(ValueError):
         figure(bound, "rate")
     assert set(FIELDS) >= {"won", "lost-count"}
+
+
+def test_a_placeholder_of_none_won_beside_undecided_deals_is_a_bound():
+    """A breaker's find: {ROW:won} of a row with no deal won and most undecided said "no
+    deal" ("the solver wins no deal"), a rate of 0 where up to 8 deals in 10 may come out;
+    the bracket says "no deal for certain" and so does the placeholder now."""
+    open_ = row(None, "solver", 0, 2, 8)
+    assert figure(open_, "won") == "no deal for certain"
+    assert fill_figures("the solver wins {default/solver}", {"default/solver": open_}) == \
+        "the solver wins no deal for certain"
+    assert figure(row(None, "solver", 0, 10, 0), "won") == "no deal"      # every deal decided
+    assert figure(row(None, "solver", 0, 0, 10), "lost") == "no deal for certain"
 
 
 @pytest.mark.parametrize("answer, typed", [

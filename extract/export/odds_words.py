@@ -373,10 +373,11 @@ TYPED_FIGURE = re.compile(
 
 def figure(row: dict, field: str | None) -> str:
     """One placeholder's words from ``row``: no field or ``won`` the won share in words (a
-    bound, ``"at least ..."``, when deals are undecided; when at most one in
+    bound, ``"at least ..."``, when deals are undecided, and ``"no deal for certain"`` for
+    none; when at most one in
     :data:`NARROW_BOUNDS` is, the two bounds in figures, ``"between 59.7% and 60.5% of the
     deals (...)"``), ``lost`` / ``undecided`` those shares
-    (``lost`` is "at least" when deals are undecided), ``<x>-count`` ``"728 of 896 deals"``,
+    (``lost`` is "at least", or "no deal for certain", when deals are undecided), ``<x>-count`` ``"728 of 896 deals"``,
     ``deals`` the number of deals. ValueError for an unknown field."""
     n = row["deals"]
     field = field or "won"
@@ -390,7 +391,9 @@ def figure(row: dict, field: str | None) -> str:
         if und and k and und * NARROW_BOUNDS <= n:     # as wins_words says close bounds
             return (f"between {_pct(k / n)} and {_pct((k + und) / n)} of the deals (the "
                     f"undecided counted both ways)")
-        return share_words(k, n, "floor" if und and k else "near")
+        if und and not k:      # as wins_words says it: the undecided may be any of them
+            return "no deal for certain"
+        return share_words(k, n, "floor" if und else "near")
     if field == "undecided":
         return share_words(row[field], n)
     raise ValueError(f"unknown figure field {field!r}; allowed: {', '.join(FIELDS)}")
