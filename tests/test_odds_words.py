@@ -203,6 +203,24 @@ def test_edition_check_fails_on_a_figure_typed_into_a_claim(cli, corpus_copy):
     assert r.exit_code == 1 and "which is not in `rows`" in r.output, r.output
 
 
+def test_a_claim_on_a_game_the_engine_does_not_play_fails_the_check(cli, corpus_copy):
+    """A breaker's find: a claim on fragment-p13 (a game of the edition, which the engine
+    does not play, so its page has no odds section) passed `edition check` and the build,
+    and was shown nowhere. The check names the claim's line and why."""
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "corpus" / "results"
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_bytes((src / "odds.json").read_bytes())
+    text = (src / "claims.toml").read_text(encoding="utf-8")
+    at = text.count("\n") + 2
+    text += ('\n[[claim]]\ngame = "fragment-p13"\nsentence = "fragment-p13:1"\n'
+             'claim = "It comes out."\nanswer = "Not measured."\n')
+    (corpus_copy / "results" / "claims.toml").write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and (f"claims.toml:{at}: game 'fragment-p13' is not played by the "
+                                 f"engine") in r.output, r.output
+
+
 def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):
     """Text the build does not fill from the rows (translator's notes, the English, the
     engine's questions, reasons, labels and justifications) may count cards, never odds."""
