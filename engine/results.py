@@ -20,7 +20,9 @@ processes or a ``scheduler`` address are the alternatives. The table::
                     :mod:`engine.probes` on a deal the solver's search leaves undecided),
                     "command" (these of the latest run),
                     "runs": [{"games", "date", "how", "workers", "wall_seconds",
-                              "cpu_seconds", "deal_ranges", "command", "reused_deals"}, ...]
+                              "cpu_seconds", "deal_ranges", "command", "reused_deals",
+                              "complete", and while it is false "wrote": [[game, change,
+                              policy], ...] (the rows a run stopped part-way wrote)}, ...]
                     (every run whose rows the table holds: ``edition results --game G``
                     measures some games and keeps the other games' rows; a run that took
                     over stored deals, ``reused_deals``, keeps the runs that measured them),
@@ -695,7 +697,9 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     row["engine"] = hashes[(slug, policy)]
                     rows.append(row)
                     # every row is written as it is finished: a run stopped part-way keeps
-                    # what it measured (its run says how many of its rows it wrote)
+                    # what it measured (its run says how many of its rows it wrote, and
+                    # which: the site dates only those by it)
+                    run.setdefault("wrote", []).append([slug, change, policy])
                     run.update(rows=len(rows), wall_seconds=round(time.perf_counter() - t0, 1),
                                cpu_seconds=round(sum(r["cpu_seconds"] - r.get(
                                    "reused_cpu_seconds", 0) for r in rows), 1))
@@ -706,6 +710,7 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                 scheduler.close()
                 cluster.close()
     run.update(complete=True, wall_seconds=round(time.perf_counter() - t0, 1))
+    run.pop("wrote", None)      # every row it names: the list is needed only part-way
     return _write(path, rows, run, policies, whole, final=True)
 
 
@@ -749,7 +754,8 @@ def problems(table) -> list[str]:
         runs = prov.get("runs", [])
         if not isinstance(runs, list) or not all(
                 isinstance(r, dict) and isinstance(r.get("games", []), list)
-                and isinstance(r.get("date"), str) for r in runs):
+                and isinstance(r.get("date"), str) and isinstance(r.get("wrote", []), list)
+                for r in runs):
             out.append("'provenance.runs' is not a list of runs (objects with a list 'games' "
                        "and a text 'date')")
         restamps = prov.get("restamps", [])

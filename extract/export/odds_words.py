@@ -101,8 +101,12 @@ def measured_when(rows: list[dict], runs: list[dict], slug: str) -> str:
     dates: dict[str, list[str]] = {}
     taken: dict[str, str] = {}
     for policy in dict.fromkeys(r["policy"] for r in rows):
+        # a run stopped part-way (its ``wrote``) made only the rows it wrote, not every row
+        # of the games it names
+        changes = [[slug, r.get("change"), policy] for r in rows if r["policy"] == policy]
         made = [run for run in runs if slug in run.get("games", ())
-                and policy in run.get("deal_ranges", {policy: None})]
+                and policy in run.get("deal_ranges", {policy: None})
+                and ("wrote" not in run or any(c in run["wrote"] for c in changes))]
         if not made:
             continue
         dates.setdefault(made[-1]["date"], []).append(policy)

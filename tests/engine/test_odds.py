@@ -1,6 +1,7 @@
 """engine.odds: the Wilson interval, the odds JSON, the same counts however the deals are
 spread (1 or 2 local processes, a Dask LocalCluster); engine.results: hash and staleness."""
 import json
+import shutil
 import math
 
 import pytest
@@ -835,3 +836,33 @@ def test_a_stored_row_is_taken_over_only_when_current_and_comparable(tmp_path, m
     # ... unless asked to play them anew
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1, reuse=False)
     assert calls == [(1, 2)] * n and t["provenance"]["runs"][-1]["reused_deals"] == 0
+
+
+def test_a_stopped_run_dates_only_the_rows_it_wrote(tmp_path):
+    """A breaker's find: `edition results --game mill --game octagon` stopped while measuring
+    the octagon's first row, and the octagon's page said its rows were measured on the day of
+    that run (they were older). The stopped run lists the rows it wrote (``wrote``), and the
+    page dates by it; a run that ends drops the list (it wrote every row it names)."""
+    from extract.export.odds_words import measured_when
+    path = tmp_path / "odds.json"
+    shutil.copy(results.DEFAULT_PATH, path)
+
+    def stop(message):
+        if message.startswith("octagon"):
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        results.regenerate(path, ["mill", "octagon"], ("greedy",), deals={"greedy": 1000},
+                           jobs=1, progress=stop, date="2099-01-01")
+    t = results.load(path)
+    assert results.problems(t) == []
+    run = t["provenance"]["runs"][-1]
+    assert run["complete"] is False and run["wrote"] == [
+        ["mill", change, "greedy"] for change, _ in results.configurations("mill")]
+    runs = t["provenance"]["runs"]
+    octagon = [r for r in t["rows"] if r["game"] == "octagon"]
+    assert "2099-01-01" not in measured_when(octagon, runs, "octagon")
+    mill = [r for r in t["rows"] if r["game"] == "mill"]
+    assert "on 2099-01-01 (the rows of the greedy player" in measured_when(mill, runs, "mill")
+    t = results.regenerate(path, ["mill"], ("greedy",), deals={"greedy": 1000}, jobs=1)
+    assert t["provenance"]["runs"][-1]["complete"] is True
+    assert "wrote" not in t["provenance"]["runs"][-1]
