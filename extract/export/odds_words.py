@@ -461,7 +461,10 @@ def finding_sentence(rows: list[dict], changes: list[str], slug: str,
     default = [r for r in rows if r["change"] is None]
     head = ("Under the default readings no measured deal of this game came out"
             if all(r["won"] == 0 for r in default) else
-            "Under the default readings this game almost never comes out")
+            "Under the default readings this game almost never comes out"
+            if all(r["won"] + r["undecided"] <= NEARLY_NEVER * r["deals"] for r in default) else
+            # undecided deals may have come out: a rate ("almost never") would overstate
+            "Under the default readings few measured deals of this game came out")
     what, whats = (("single change of reading", "single changes of reading") if whole_game
                    else ("reading of this question", "readings of this question"))
     out = [f"{head}, though the book gives it as a patience that does.",
