@@ -738,7 +738,8 @@ def problems(table) -> list[str]:
     numbers where given; ``ci95`` (and ``rate``, ``bounds`` where given) what the counts
     give (:func:`engine.odds.interval`, to the 6 decimals stored), since the site prints
     them; the provenance's ``engine`` text, each run's and restamp's ``date`` text, each
-    restamp's ``games`` numbers of deals; no two rows of one
+    restamp's ``games`` numbers of deals; a change ``A=R`` whose readings have ``A`` at
+    ``R``; no two rows of one
     game, change and policy. Unknown games, readings and
     policies are not problems here (``edition check`` names them)."""
     if not isinstance(table, dict):
@@ -794,6 +795,11 @@ def problems(table) -> list[str]:
         if bad:
             out.append(f"{name}: missing or wrong type: {', '.join(bad)}")
             continue
+        amb, _, reading = (r["change"] or "").partition("=")
+        if r["change"] is not None and "readings" in r and r["readings"].get(amb) != reading:
+            # the site labels the row by its change: it must be the reading it was played under
+            out.append(f"{name}: a row of {r['change']} whose readings have "
+                       f"{amb}={r['readings'].get(amb)}")
         n, won, und = r["deals"], r["won"], r["undecided"]
         if won + r["lost"] + und == n:
             # derived from the counts: the site shows them, so they must be the counts'

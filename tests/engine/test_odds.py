@@ -629,6 +629,11 @@ DAMAGE = {
     "run without date": (lambda t: {**t, "provenance": {**t["provenance"], "runs": [
         {k: v for k, v in r.items() if k != "date"} for r in t["provenance"]["runs"]]}},
                          "'provenance.runs'"),
+    # a breaker's find: two rows' changes swapped passed check, and the site labelled the
+    # default's figures with another reading's
+    "change not its readings": (lambda t: _row_edit(t, lambda r: r.update(change=next(
+        f"{a}={v}" for a, v in {"redeals": "two", "deal-order": "round"}.items()
+        if r["readings"].get(a) not in (None, v)))), "whose readings have"),
     "restamp games not counts": (lambda t: {**t, "provenance": {
         **t["provenance"], "restamps": [{"date": "2026-12-05", "games": {"mill": "x"}}]}},
                                  "'provenance.restamps'"),
