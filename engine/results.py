@@ -20,7 +20,9 @@ processes or a ``scheduler`` address are the alternatives. The table::
                     :mod:`engine.probes` on a deal the solver's search leaves undecided),
                     "command" (these of the latest run),
                     "runs": [{"games", "date", "how", "workers", "wall_seconds",
-                              "cpu_seconds", "deal_ranges", "command", "reused_deals"}, ...]
+                              "cpu_seconds", "deal_ranges", "command", "reused_deals",
+                              "complete", and while it is false "wrote": [[game, change,
+                              policy], ...] (the rows a run stopped part-way wrote)}, ...]
                     (every run whose rows the table holds: ``edition results --game G``
                     measures some games and keeps the other games' rows; a run that took
                     over stored deals, ``reused_deals``, keeps the runs that measured them),
@@ -77,7 +79,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from . import games
-from .odds import Z95, describe_rate, map_tasks, outcomes, play_deal, summarise
+from .odds import Z95, describe_rate, interval, map_tasks, outcomes, play_deal, summarise
 from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, CAREFUL_SOLVE_BUDGET, careful_run, effort
 from .deal import SplitMix64
 from .probes import PROBES
@@ -695,7 +697,9 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     row["engine"] = hashes[(slug, policy)]
                     rows.append(row)
                     # every row is written as it is finished: a run stopped part-way keeps
-                    # what it measured (its run says how many of its rows it wrote)
+                    # what it measured (its run says how many of its rows it wrote, and
+                    # which: the site dates only those by it)
+                    run.setdefault("wrote", []).append([slug, change, policy])
                     run.update(rows=len(rows), wall_seconds=round(time.perf_counter() - t0, 1),
                                cpu_seconds=round(sum(r["cpu_seconds"] - r.get(
                                    "reused_cpu_seconds", 0) for r in rows), 1))
@@ -706,11 +710,20 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                 scheduler.close()
                 cluster.close()
     run.update(complete=True, wall_seconds=round(time.perf_counter() - t0, 1))
+    run.pop("wrote", None)      # every row it names: the list is needed only part-way
     return _write(path, rows, run, policies, whole, final=True)
 
 
 def _is_count(x, least: int = 0) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= least
+
+
+def _shares(x, n: int = 2) -> bool:
+    """True when ``x`` is a list of ``n`` shares in order (finite numbers from 0 to 1): a
+    row's ``bounds`` or ``ci95``, or its ``rate`` as a list of one."""
+    return (isinstance(x, list) and len(x) == n and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+        and 0 <= v <= 1 for v in x) and x == sorted(x))
 
 
 def problems(table) -> list[str]:
@@ -720,7 +733,13 @@ def problems(table) -> list[str]:
     ``game`` and ``policy`` (text), ``change`` (text or null), ``note`` (text), ``first``,
     ``deals``, ``budget`` (whole numbers from 1), ``won``, ``lost``, ``undecided`` (from 0,
     adding up to ``deals``), ``seconds`` and ``cpu_seconds`` where given (finite, from 0)
-    and ``outcomes`` (one of W, L, U a deal, agreeing with the counts); no two rows of one
+    and ``outcomes`` (one of W, L, U a deal, agreeing with the counts); ``readings`` an
+    object of text and ``engine`` text where given, ``samples`` and ``reused_deals`` whole
+    numbers where given; ``ci95`` (and ``rate``, ``bounds`` where given) what the counts
+    give (:func:`engine.odds.interval`, to the 6 decimals stored), since the site prints
+    them; the provenance's ``engine`` text, each run's and restamp's ``date`` text, each
+    restamp's ``games`` numbers of deals; a change ``A=R`` whose readings have ``A`` at
+    ``R``; no two rows of one
     game, change and policy. Unknown games, readings and
     policies are not problems here (``edition check`` names them)."""
     if not isinstance(table, dict):
@@ -730,10 +749,23 @@ def problems(table) -> list[str]:
     if not isinstance(prov, dict):
         out.append("'provenance' is missing or not an object")
     else:
+        if not isinstance(prov.get("engine"), str):
+            out.append("'provenance.engine' (the hash of the engine's code) is missing or not "
+                       "text")
         runs = prov.get("runs", [])
         if not isinstance(runs, list) or not all(
-                isinstance(r, dict) and isinstance(r.get("games", []), list) for r in runs):
-            out.append("'provenance.runs' is not a list of runs (objects with a list 'games')")
+                isinstance(r, dict) and isinstance(r.get("games", []), list)
+                and isinstance(r.get("date"), str) and isinstance(r.get("wrote", []), list)
+                for r in runs):
+            out.append("'provenance.runs' is not a list of runs (objects with a list 'games' "
+                       "and a text 'date')")
+        restamps = prov.get("restamps", [])
+        if not isinstance(restamps, list) or not all(
+                isinstance(r, dict) and isinstance(r.get("date"), str)
+                and isinstance(r.get("games"), dict)
+                and all(_is_count(n) for n in r["games"].values()) for r in restamps):
+            out.append("'provenance.restamps' is not a list of restamps (objects with a text "
+                       "'date' and 'games', each game's number of deals)")
     rows = table.get("rows")
     if not isinstance(rows, list):
         return out + ["'rows' is missing or not a list"]
@@ -751,9 +783,36 @@ def problems(table) -> list[str]:
         bad += [k for k in ("seconds", "cpu_seconds") if k in r and not (
             isinstance(r[k], (int, float)) and not isinstance(r[k], bool)
             and math.isfinite(r[k]) and r[k] >= 0)]
+        # the site prints these as they stand (the interval, the readings, the hash, the
+        # careful player's shuffles)
+        bad += ["readings"] if "readings" in r and not (isinstance(r["readings"], dict) and all(
+            isinstance(v, str) for v in r["readings"].values())) else []
+        bad += ["engine"] if "engine" in r and not isinstance(r["engine"], str) else []
+        bad += [k for k in ("samples", "reused_deals") if r.get(k) is not None
+                and not _is_count(r[k])]
+        bad += [k for k in ("ci95", "bounds") if (k == "ci95" or k in r) and not _shares(r.get(k))]
+        bad += ["rate"] if "rate" in r and not _shares([r["rate"]], 1) else []
         if bad:
             out.append(f"{name}: missing or wrong type: {', '.join(bad)}")
             continue
+        amb, _, reading = (r["change"] or "").partition("=")
+        if r["change"] is not None and "readings" in r and r["readings"].get(amb) != reading:
+            # the site labels the row by its change: it must be the reading it was played under
+            out.append(f"{name}: a row of {r['change']} whose readings have "
+                       f"{amb}={r['readings'].get(amb)}")
+        n, won, und = r["deals"], r["won"], r["undecided"]
+        if won + r["lost"] + und == n:
+            # derived from the counts: the site shows them, so they must be the counts'
+            lo, hi = interval(won, und, n)
+            if any(abs(a - b) > 2e-6 for a, b in zip(r["ci95"], (lo, hi))):
+                out.append(f"{name}: 'ci95' {r['ci95']} is not the Wilson 95% interval of its "
+                           f"counts ({won} won, {und} undecided of {n}: [{lo:.6f}, {hi:.6f}])")
+            if "rate" in r and abs(r["rate"] - won / n) > 2e-6:
+                out.append(f"{name}: 'rate' {r['rate']} is not won / deals ({won / n:.6f})")
+            if "bounds" in r and any(abs(a - b) > 2e-6 for a, b in zip(
+                    r["bounds"], (won / n, (won + und) / n))):
+                out.append(f"{name}: 'bounds' {r['bounds']} are not won / deals and (won + "
+                           f"undecided) / deals ([{won / n:.6f}, {(won + und) / n:.6f}])")
         o = r.get("outcomes")
         if not isinstance(o, str) or len(o) != r["deals"] or set(o) - set("WLU"):
             out.append(f"{name}: 'outcomes' must hold one of W, L, U for each of its "

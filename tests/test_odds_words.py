@@ -101,11 +101,24 @@ def test_placeholders_are_filled_from_the_named_row():
                     "not measured yet elsewhere")
     bound = row(None, "solver", 66, 0, 14)
     assert figure(bound, "won") == "at least 4 deals in 5"
-    assert figure(bound, "lost") == "no deal"
+    # none proved lost, but the 14 undecided may be: "no deal" would be a rate of 0
+    assert figure(bound, "lost") == "no deal for certain"
     assert figure(bound, "deals") == "80 deals"
     with pytest.raises(ValueError):
         figure(bound, "rate")
     assert set(FIELDS) >= {"won", "lost-count"}
+
+
+def test_a_placeholder_of_none_won_beside_undecided_deals_is_a_bound():
+    """A breaker's find: {ROW:won} of a row with no deal won and most undecided said "no
+    deal" ("the solver wins no deal"), a rate of 0 where up to 8 deals in 10 may come out;
+    the bracket says "no deal for certain" and so does the placeholder now."""
+    open_ = row(None, "solver", 0, 2, 8)
+    assert figure(open_, "won") == "no deal for certain"
+    assert fill_figures("the solver wins {default/solver}", {"default/solver": open_}) == \
+        "the solver wins no deal for certain"
+    assert figure(row(None, "solver", 0, 10, 0), "won") == "no deal"      # every deal decided
+    assert figure(row(None, "solver", 0, 0, 10), "lost") == "no deal for certain"
 
 
 @pytest.mark.parametrize("answer, typed", [
@@ -145,6 +158,23 @@ def test_the_finding_when_the_defaults_never_come_out():
         rows + [row("x=y", "solver", 50, 50, 0)], ["side=first", "x=y"], "g", whole_game=True)
     rows[0] = row(None, "greedy", 20, 76, 0)                            # the default comes out
     assert not never_comes_out(rows) and finding_sentence(rows, ["side=first"], "g") is None
+
+
+def test_the_finding_never_says_almost_never_over_undecided_deals():
+    """A breaker's find: a default solver row of 3 won, 7 lost and 90 undecided of 100 (a
+    ceiling anywhere from 3% to 93%) beside players who win next to nothing gave "this game
+    almost never comes out", a rate the undecided deals may belie. The finding then says only
+    what was measured: few measured deals came out."""
+    rows = [row(None, "greedy", 1, 99, 0), row(None, "solver", 3, 7, 90),
+            row("side=first", "greedy", 476, 188, 0)]
+    found = finding_sentence(rows, ["side=first"], "g")
+    assert found.startswith("Under the default readings few measured deals of this game came "
+                            "out"), found
+    assert "almost never" not in found
+    decided = [row(None, "greedy", 1, 99, 0), row(None, "solver", 3, 97, 0),
+               row("side=first", "greedy", 476, 188, 0)]
+    assert finding_sentence(decided, ["side=first"], "g").startswith(
+        "Under the default readings this game almost never comes out")
 
 
 def test_forest_plot_is_accessible_svg_with_one_line_per_reading_and_policy():
@@ -188,6 +218,24 @@ def test_edition_check_fails_on_a_figure_typed_into_a_claim(cli, corpus_copy):
     (corpus_copy / "results" / "claims.toml").write_text(unnamed, encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "which is not in `rows`" in r.output, r.output
+
+
+def test_a_claim_on_a_game_the_engine_does_not_play_fails_the_check(cli, corpus_copy):
+    """A breaker's find: a claim on fragment-p13 (a game of the edition, which the engine
+    does not play, so its page has no odds section) passed `edition check` and the build,
+    and was shown nowhere. The check names the claim's line and why."""
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "corpus" / "results"
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_bytes((src / "odds.json").read_bytes())
+    text = (src / "claims.toml").read_text(encoding="utf-8")
+    at = text.count("\n") + 2
+    text += ('\n[[claim]]\ngame = "fragment-p13"\nsentence = "fragment-p13:1"\n'
+             'claim = "It comes out."\nanswer = "Not measured."\n')
+    (corpus_copy / "results" / "claims.toml").write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and (f"claims.toml:{at}: game 'fragment-p13' is not played by the "
+                                 f"engine") in r.output, r.output
 
 
 def test_notes_and_the_engines_reasons_state_no_measured_figure(edition):

@@ -101,8 +101,12 @@ def measured_when(rows: list[dict], runs: list[dict], slug: str) -> str:
     dates: dict[str, list[str]] = {}
     taken: dict[str, str] = {}
     for policy in dict.fromkeys(r["policy"] for r in rows):
+        # a run stopped part-way (its ``wrote``) made only the rows it wrote, not every row
+        # of the games it names
+        changes = [[slug, r.get("change"), policy] for r in rows if r["policy"] == policy]
         made = [run for run in runs if slug in run.get("games", ())
-                and policy in run.get("deal_ranges", {policy: None})]
+                and policy in run.get("deal_ranges", {policy: None})
+                and ("wrote" not in run or any(c in run["wrote"] for c in changes))]
         if not made:
             continue
         dates.setdefault(made[-1]["date"], []).append(policy)
@@ -373,10 +377,11 @@ TYPED_FIGURE = re.compile(
 
 def figure(row: dict, field: str | None) -> str:
     """One placeholder's words from ``row``: no field or ``won`` the won share in words (a
-    bound, ``"at least ..."``, when deals are undecided; when at most one in
+    bound, ``"at least ..."``, when deals are undecided, and ``"no deal for certain"`` for
+    none; when at most one in
     :data:`NARROW_BOUNDS` is, the two bounds in figures, ``"between 59.7% and 60.5% of the
     deals (...)"``), ``lost`` / ``undecided`` those shares
-    (``lost`` is "at least" when deals are undecided), ``<x>-count`` ``"728 of 896 deals"``,
+    (``lost`` is "at least", or "no deal for certain", when deals are undecided), ``<x>-count`` ``"728 of 896 deals"``,
     ``deals`` the number of deals. ValueError for an unknown field."""
     n = row["deals"]
     field = field or "won"
@@ -390,7 +395,9 @@ def figure(row: dict, field: str | None) -> str:
         if und and k and und * NARROW_BOUNDS <= n:     # as wins_words says close bounds
             return (f"between {_pct(k / n)} and {_pct((k + und) / n)} of the deals (the "
                     f"undecided counted both ways)")
-        return share_words(k, n, "floor" if und and k else "near")
+        if und and not k:      # as wins_words says it: the undecided may be any of them
+            return "no deal for certain"
+        return share_words(k, n, "floor" if und else "near")
     if field == "undecided":
         return share_words(row[field], n)
     raise ValueError(f"unknown figure field {field!r}; allowed: {', '.join(FIELDS)}")
@@ -454,7 +461,10 @@ def finding_sentence(rows: list[dict], changes: list[str], slug: str,
     default = [r for r in rows if r["change"] is None]
     head = ("Under the default readings no measured deal of this game came out"
             if all(r["won"] == 0 for r in default) else
-            "Under the default readings this game almost never comes out")
+            "Under the default readings this game almost never comes out"
+            if all(r["won"] + r["undecided"] <= NEARLY_NEVER * r["deals"] for r in default) else
+            # undecided deals may have come out: a rate ("almost never") would overstate
+            "Under the default readings few measured deals of this game came out")
     what, whats = (("single change of reading", "single changes of reading") if whole_game
                    else ("reading of this question", "readings of this question"))
     out = [f"{head}, though the book gives it as a patience that does.",

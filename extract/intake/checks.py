@@ -226,8 +226,8 @@ ROW_POLICIES = ("blind", "greedy", "careful", "solver")
 
 def claim_problems(edition) -> list[str]:
     """Claims in ``results/claims.toml`` that point at nothing: a game that is not a game of
-    the edition (its claim would never be shown) or a sentence that is not one of that
-    game's; an answer that types a figure by hand instead of a placeholder filled from the
+    the edition or that the engine does not play (its claim would never be shown) or a
+    sentence that is not one of that game's; an answer that types a figure by hand instead of a placeholder filled from the
     stored odds (:func:`extract.export.odds_words.typed_figures`), whose placeholder names a row
     not in its ``rows`` or a field that does not exist, or whose ``rows`` name a row that
     cannot exist (not ``default/POLICY`` or ``AMBIGUITY=READING/POLICY`` of a reading of
@@ -235,7 +235,8 @@ def claim_problems(edition) -> list[str]:
     for a malformed entry."""
     path = edition.root / "results" / "claims.toml"
     games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
-    readings = {r for r in reading_ids(engine_games()) if "=" in r}
+    played = engine_games()
+    readings = {r for r in reading_ids(played) if "=" in r}
     out = []
     src = path.read_text(encoding="utf-8") if path.is_file() else ""
     for c, line in entries(path, "claim", CLAIM_SPEC):
@@ -256,6 +257,12 @@ def claim_problems(edition) -> list[str]:
         elif c["sentence"] not in games[c["game"]]:
             out.append(f"{path}:{line}: sentence {c['sentence']} is not a sentence of "
                        f"{c['game']}; correct `sentence`")
+        elif played and not played.get(c["game"], {}).get("executable"):
+            # a claim is shown in its game's odds section, which only a game the engine
+            # plays has
+            out.append(f"{path}:{line}: game {c['game']!r} is not played by the engine, so "
+                       f"its page has no odds to show the claim beside; remove the claim, or "
+                       f"keep it as a note on the sentence (translations/en/{c['game']}.toml)")
         typed = typed_figures(c["answer"])
         if typed:
             out.append(f"{path}:{at}: the answer types figures by hand ({', '.join(typed)}); "

@@ -1,6 +1,7 @@
 """engine.odds: the Wilson interval, the odds JSON, the same counts however the deals are
 spread (1 or 2 local processes, a Dask LocalCluster); engine.results: hash and staleness."""
 import json
+import shutil
 import math
 
 import pytest
@@ -349,7 +350,8 @@ def test_a_row_kept_from_an_older_table_is_stale_after_a_run_of_other_games(tmp_
     old = {"provenance": {"engine": "0" * 16, "date": "2000-01-01"},
            "rows": [{"game": "octagon", "change": None, "policy": "greedy", "first": 1,
                      "deals": 1, "budget": 5000, "won": 0, "lost": 1, "undecided": 0,
-                     "outcomes": "L", "note": ""}]}
+                     "ci95": [0.0, round(odds.wilson(0, 1)[1], 6)], "outcomes": "L",
+                     "note": ""}]}
     p.write_text(json.dumps(old))
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals={"greedy": 1}, jobs=1)
     assert t["provenance"]["engine"] == results.engine_hash()
@@ -604,6 +606,37 @@ DAMAGE = {
     "bad letter": (lambda t: _row_edit(t, lambda r: r.update(outcomes="X" * r["deals"])),
                    "'outcomes'"),
     "twice": (lambda t: {**t, "rows": t["rows"] + t["rows"][:1]}, "a second row"),
+    # the site prints these fields as they stand: a table that passed with them wrong
+    # published an interval its counts do not give, or stopped Sphinx with an internal error
+    "ci95 off": (lambda t: _row_edit(t, lambda r: r.update(ci95=[0.5, 0.6])),
+                 "is not the Wilson 95% interval of its counts"),
+    "no ci95": (lambda t: _row_edit(t, lambda r: r.pop("ci95")), "wrong type: ci95"),
+    "NaN ci95": (lambda t: _row_edit(t, lambda r: r.update(ci95=[float("nan"), 1.0])),
+                 "wrong type: ci95"),
+    "rate off": (lambda t: _row_edit(t, lambda r: r.update(rate=0.5)),
+                 "'rate' 0.5 is not won / deals"),
+    "bounds off": (lambda t: _row_edit(t, lambda r: r.update(bounds=[0.1, 0.2])),
+                   "'bounds' [0.1, 0.2] are not"),
+    "readings not an object": (lambda t: _row_edit(t, lambda r: r.update(readings="x")),
+                               "wrong type: readings"),
+    "engine not text": (lambda t: _row_edit(t, lambda r: r.update(engine=5)),
+                        "wrong type: engine"),
+    "samples text": (lambda t: _row_edit(t, lambda r: r.update(samples="<b>4</b>")),
+                     "wrong type: samples"),
+    "no engine hash": (lambda t: {**t, "provenance": {k: v for k, v in t["provenance"].items()
+                                                       if k != "engine"}},
+                       "'provenance.engine'"),
+    "run without date": (lambda t: {**t, "provenance": {**t["provenance"], "runs": [
+        {k: v for k, v in r.items() if k != "date"} for r in t["provenance"]["runs"]]}},
+                         "'provenance.runs'"),
+    # a breaker's find: two rows' changes swapped passed check, and the site labelled the
+    # default's figures with another reading's
+    "change not its readings": (lambda t: _row_edit(t, lambda r: r.update(change=next(
+        f"{a}={v}" for a, v in {"redeals": "two", "deal-order": "round"}.items()
+        if r["readings"].get(a) not in (None, v)))), "whose readings have"),
+    "restamp games not counts": (lambda t: {**t, "provenance": {
+        **t["provenance"], "restamps": [{"date": "2026-12-05", "games": {"mill": "x"}}]}},
+                                 "'provenance.restamps'"),
 }
 
 
@@ -620,7 +653,8 @@ def test_a_damaged_table_is_named_by_problems(damage):
     assert found and any(said in p for p in found), found
 
 
-@pytest.mark.parametrize("damage", ["no outcomes", "runs not objects", "twice"])
+@pytest.mark.parametrize("damage", ["no outcomes", "runs not objects", "twice", "ci95 off",
+                                    "no engine hash"])
 def test_a_damaged_table_is_refused_by_results_check_and_build(corpus_copy, cli, tmp_path,
                                                                damage):
     """`results` refuses it before any deal, `check` fails naming the file and the problem
@@ -677,8 +711,10 @@ def test_check_names_a_reading_row_on_other_deals_than_its_default(corpus_copy, 
     table = _stored()
     row = next(r for r in table["rows"] if r["change"] and r["policy"] == "greedy"
                and r["game"] == "mill")
-    row.update(deals=2, outcomes=row["outcomes"][:2], won=row["outcomes"][:2].count("W"),
-               lost=row["outcomes"][:2].count("L"), undecided=row["outcomes"][:2].count("U"))
+    cut = {"won": "W", "lost": "L", "undecided": "U"}
+    row.update(odds.summarise("mill", row["readings"], "greedy", 2, 1, row["budget"], {
+        d: next(k for k, c in cut.items() if c == o)
+        for d, o in enumerate(row["outcomes"][:2], 1)}), outcomes=row["outcomes"][:2])
     (corpus_copy / "results").mkdir()
     (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
     out = cli("--corpus", corpus_copy, "check").output
@@ -805,3 +841,33 @@ def test_a_stored_row_is_taken_over_only_when_current_and_comparable(tmp_path, m
     # ... unless asked to play them anew
     t = results.regenerate(p, ["heart-to-heart"], ("greedy",), deals=2, jobs=1, reuse=False)
     assert calls == [(1, 2)] * n and t["provenance"]["runs"][-1]["reused_deals"] == 0
+
+
+def test_a_stopped_run_dates_only_the_rows_it_wrote(tmp_path):
+    """A breaker's find: `edition results --game mill --game octagon` stopped while measuring
+    the octagon's first row, and the octagon's page said its rows were measured on the day of
+    that run (they were older). The stopped run lists the rows it wrote (``wrote``), and the
+    page dates by it; a run that ends drops the list (it wrote every row it names)."""
+    from extract.export.odds_words import measured_when
+    path = tmp_path / "odds.json"
+    shutil.copy(results.DEFAULT_PATH, path)
+
+    def stop(message):
+        if message.startswith("octagon"):
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        results.regenerate(path, ["mill", "octagon"], ("greedy",), deals={"greedy": 1000},
+                           jobs=1, progress=stop, date="2099-01-01")
+    t = results.load(path)
+    assert results.problems(t) == []
+    run = t["provenance"]["runs"][-1]
+    assert run["complete"] is False and run["wrote"] == [
+        ["mill", change, "greedy"] for change, _ in results.configurations("mill")]
+    runs = t["provenance"]["runs"]
+    octagon = [r for r in t["rows"] if r["game"] == "octagon"]
+    assert "2099-01-01" not in measured_when(octagon, runs, "octagon")
+    mill = [r for r in t["rows"] if r["game"] == "mill"]
+    assert "on 2099-01-01 (the rows of the greedy player" in measured_when(mill, runs, "mill")
+    t = results.regenerate(path, ["mill"], ("greedy",), deals={"greedy": 1000}, jobs=1)
+    assert t["provenance"]["runs"][-1]["complete"] is True
+    assert "wrote" not in t["provenance"]["runs"][-1]
