@@ -41,6 +41,21 @@ def test_a_books_references_and_titles_end_no_sentence_and_stops_after_a_bang_st
                                        "Да.", "Семерки куда?!.", "Никуда.", "Какъ?!?!", "Такъ."]
 
 
+def test_the_words_after_a_speech_that_asks_or_exclaims_stay_in_its_sentence():
+    """A field test's chapter: '— Сколько колодъ? — спрашиваетъ одинъ.' was cut after the
+    question, making '— спрашиваетъ одинъ.' a sentence of its own. The author's words after
+    a dash, in lower case, go on the sentence (Russian punctuation of direct speech); a
+    capital after the dash is a new line of speech."""
+    assert sents("— Сколько колодъ? — спрашиваетъ одинъ. — Двѣ! – отвѣчаетъ другой. "
+                 "Тузы кладутъ вверхъ.") == [
+        "— Сколько колодъ? — спрашиваетъ одинъ.", "— Двѣ! – отвѣчаетъ другой.",
+        "Тузы кладутъ вверхъ."]
+    assert sents("Сколько колодъ? — Двѣ. Кладите.") == ["Сколько колодъ?", "— Двѣ.",
+                                                       "Кладите."]
+    assert sents("Куда класть?.. — спросилъ онъ. Вверхъ.") == [
+        "Куда класть?.. — спросилъ онъ.", "Вверхъ."]
+
+
 def test_caption_line_is_its_own_unit():
     text = "Карты кладутся так, как показано.\nФиг. 30.\nПотом берут колоду."
     assert sents(text) == ["Карты кладутся так, как показано.", "Фиг. 30.",

@@ -494,11 +494,34 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
                     continue
             elif abbr not in TERMINAL or not (nxt[:1].isupper() or _enumerator(j, regs)):
                 continue
-        elif nxt[:1].islower() or nxt[:1] in ",;:)" or _counting_on(i, j, regs, nxt):
+        elif (nxt[:1].islower() or nxt[:1] in ",;:)" or _counting_on(i, j, regs, nxt)
+              or _author_goes_on(i, v, regs, space, ws)):
             continue
         starts[j] = True
         heappush(later, j)
     return starts
+
+
+#: a dash that brings in the author's words after direct speech
+_SPEECH_DASHES = ("—", "–", "-")
+
+
+def _author_goes_on(i: int, v: int, regs: list[str], space: list[bool], ws: list) -> bool:
+    """Whether the question or exclamation whose stops end at token ``i`` is speech that the
+    author's words go on after: a dash (token ``v``) and a word in lower case, '— Сколько
+    колодъ? — спрашиваетъ одинъ.', 'Куда?.. — спросилъ онъ.' (Russian punctuation of direct
+    speech: one sentence). A full stop before the dash is left alone, as is a capital after
+    it (a new line of speech). ``ws``: whether each token has a space after it."""
+    stop, k = regs[i], i
+    while k and not ws[k - 1] and regs[k - 1] and not regs[k - 1].strip("?!.…"):
+        k -= 1
+        stop = regs[k] + stop      # the stops glued before it: '?' of '?..'
+    if not any(ch in stop for ch in "?!…") or regs[v] not in _SPEECH_DASHES:
+        return False
+    w = v + 1
+    while w < len(regs) and space[w]:
+        w += 1
+    return w < len(regs) and regs[w][:1].islower()
 
 
 def _counting_on(i: int, j: int, regs: list[str], nxt: str) -> bool:
