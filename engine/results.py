@@ -71,7 +71,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 try:
     import fcntl
@@ -659,13 +659,15 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
     # the source hashed is the source measured: hashed before any deal runs, so that an edit
     # made while the deals run leaves the rows stale rather than passing for current
     hashes = {(slug, p): game_hash(slug, p) for slug in slugs for p in policies}
-    run = {"games": list(slugs), "date": date or _dt.date.today().isoformat(), "how": how,
+    run: dict[str, Any] = {"games": list(slugs), "date": date or _dt.date.today().isoformat(),
+           "how": how,
            "workers": workers or jobs or (None if scheduler is not None else os.cpu_count() or 1),
            "wall_seconds": 0.0, "cpu_seconds": 0.0,
            "deal_ranges": {p: [first, first + ranges[p] - 1] for p in policies},
            "command": command or "engine.results.regenerate()",
            "rows": 0, "rows_planned": rows_planned(slugs, policies), "complete": False,
            "reused_deals": 0, "id": uuid.uuid4().hex[:12]}
+    wrote: list[list] = []   # the rows written so far, [game, change, policy] each
     whole = not games_ and tuple(policies) == POLICIES
     if reuse:
         longer = _longer_rows(stored, slugs, policies, first, ranges, hashes)
@@ -699,7 +701,8 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                     # every row is written as it is finished: a run stopped part-way keeps
                     # what it measured (its run says how many of its rows it wrote, and
                     # which: the site dates only those by it)
-                    run.setdefault("wrote", []).append([slug, change, policy])
+                    wrote.append([slug, change, policy])
+                    run["wrote"] = wrote
                     run.update(rows=len(rows), wall_seconds=round(time.perf_counter() - t0, 1),
                                cpu_seconds=round(sum(r["cpu_seconds"] - r.get(
                                    "reused_cpu_seconds", 0) for r in rows), 1))
