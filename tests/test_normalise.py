@@ -215,6 +215,11 @@ CASES = [
     ("верхн1я карты, проч1я", "верхние карты, прочие", {"ocr-digit", "ending-yya"}),
     ("ВЕРХН1Я, верхн1Я", "ВЕРХНИЕ, верхние", {"ocr-digit"}),
     ("прочlя", "прочие", {"ocr-letter"}),
+    # and OCR's 0 for о inside a word (a field test's scan: 'Эт0тъ' stayed 'Эт0т')
+    ("Эт0тъ пасьянсъ, ЭТ0ТЪ, к0л0ды", "Этот пасьянс, ЭТОТ, колоды",
+     {"ocr-digit", "final-hard-sign"}),
+    ("въ 10й разъ, 2000 картъ, 10-мъ, A0C", "в 10й раз, 2000 карт, 10-м, A0C",
+     {"final-hard-sign"}),
     ("Lвовъ", "Lвов", {"final-hard-sign"}),     # a capital L is no і's shape
     ("въ 1871 г., 1я, A1C, lампа", "в 1871 г., 1я, A1C, lампа", {"final-hard-sign"}),
     ("раз-\nложить", "разложить", {"hyphenation"}),

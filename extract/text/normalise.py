@@ -368,8 +368,9 @@ OCR_LATIN = _rule("ocr-latin", "ocr",
                   "letter, the one change shows the final spelling.")
 OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "The digit 1 between two Cyrillic letters ('верхн1я', 'ПРОЧ1Я'), which "
-                  "OCR gives for the decimal і, is read as і (hence и): no word holds a "
-                  "digit.")
+                  "OCR gives for the decimal і, is read as і (hence и), and the digit 0 "
+                  "between two Cyrillic letters as о (О between capitals: 'Эт0тъ', "
+                  "'ЭТ0ТЪ'): no word holds a digit.")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
@@ -483,7 +484,7 @@ _LATIN_LOOKALIKE = {
 # (written as letters, then runs of marks each followed by letters, possessive: the same
 # matches as letter (letter | mark)*, found faster)
 _READ_CYR = _CYR + "".join(_LATIN_LOOKALIKE)
-_WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])1"
+_WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])[10]"
                    rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
@@ -808,10 +809,13 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             if c in _LATIN_LOOKALIKE:
                 target[i] = _LATIN_LOOKALIKE[c]
                 rule[i] = OCR_LATIN
-    if "1" in word:     # only where _WORD takes it in: between Cyrillic letters
+    if "1" in word or "0" in word:   # only where _WORD takes them in: between Cyrillic letters
         for i, c in enumerate(word):
             if c == "1":
                 target[i] = "і"
+                rule[i] = OCR_DIGIT
+            elif c == "0" and 0 < i < n - 1:      # о, or О between capitals ('ЭТ0ТЪ')
+                target[i] = "О" if word[i - 1].isupper() and word[i + 1].isupper() else "о"
                 rule[i] = OCR_DIGIT
     if ("ђ" in word or "Ђ" in word) and not _SERBIAN.search(word):
         for i, c in enumerate(word):
