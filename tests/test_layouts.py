@@ -1500,3 +1500,23 @@ def test_a_title_calling_a_markdown_note_that_the_text_calls_again_is_no_crash(
     g = build_edition(corpus_copy).game("proba")
     assert len(g.sentences) == 2
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+@pytest.mark.parametrize("figure", ["Фиг. 3", "Рис. 3", "Черт. 3", "(Фиг. 3)"])
+def test_a_word_hyphenated_across_a_figure_line_is_joined_past_it(cli, corpus_copy, tmp_path,
+                                                                   figure):
+    """A breaker's page: 'и раскла-' / 'Фиг. 3' / 'дываютъ ихъ кругомъ.' read 'раскла-Фиг.'
+    and '3 дывают ...' (the normaliser joined the hyphen to the figure's word, so the figure
+    stayed in the reading text and cut the sentence). The hyphen joins the word past the
+    figure line ('раскладываютъ'), the figure still the game's."""
+    f = tmp_path / "krug.txt"
+    f.write_text("ГЛАВА LXXX.\n\nПАСЬЯНСЪ «КРУГЪ».\n\nБерутъ колоду картъ и раскла-\n"
+                 f"{figure}\nдываютъ ихъ кругомъ, по двѣ-\n{figure.replace('3', '4')}\n"
+                 "надцать картъ. Потомъ снимаютъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KR").exit_code == 0
+    g = build_edition(corpus_copy).game("krug")
+    assert [s.normalised for s in g.sentences] == [
+        "Берут колоду карт и раскладывают их кругом, по двенадцать карт.", "Потом снимают."]
+    assert figure in g.sentences[0].original
+    assert [(x.number, x.after) for x in g.figures] == [("3", g.sentences[0].id),
+                                                         ("4", g.sentences[0].id)]

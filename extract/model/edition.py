@@ -39,6 +39,7 @@ from ..corpus.readers import (
 from ..corpus.structure import (
     FOOTNOTE,
     FURNITURE,
+    LINE_END_RULES,
     Part,
     analyse,
     continues,
@@ -505,12 +506,24 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                 extra.append(Change(a.end, b.start, w.text[a.end:b.start], " ", "typography",
                                     PAGE_BREAK))
         elif runs_on_across(w.text, parts, i, j):
-            change, start, end, pieces = _furniture_change(w.text, a, b, norm.changes)
-            inside = [c for c in norm.changes if start <= c.start and c.end <= end]
-            if any(c.start < end and c.end > start for c in norm.changes if c not in inside):
+            # a line end the normaliser joined across the furniture's edge ('раскла-' /
+            # 'Фиг. 3': 'раскла-Фиг') joins no word of the text: undone, the word's own
+            # letters read as before (the furniture's word is left out with it)
+            edge = [c for c in norm.changes if c.kind != "emendation"
+                    and (c.start < a.end < c.end or c.start < b.start < c.end)
+                    and any(p.rule in LINE_END_RULES for p in c.parts or (c,))]
+            live = [c for c in norm.changes if c not in edge]
+            change, start, end, pieces = _furniture_change(w.text, a, b, live)
+            inside = [c for c in live if start <= c.start and c.end <= end]
+            if any(c.start < end and c.end > start for c in live if c not in inside):
                 continue     # a recorded change crosses the furniture's edge: left as it is
             extra.append(change)
-            dropped += inside
+            dropped += inside + edge
+            for c in edge if not pieces else ():   # (a joined word is read whole below)
+                word = (c.start, a.end) if c.start < a.end else (b.start, c.end)
+                mine = [p for p in c.parts if word[0] <= p.start and p.end <= word[1]]
+                if mine:     # the letters the normaliser changed in the text's piece
+                    extra.append(word_change(w.text, *word, mine))
             joined = _joined_pieces(w.text, pieces, norm.changes, emendations) if pieces else None
             if joined:     # a word divided across the furniture, read whole
                 dropped += joined[0]
