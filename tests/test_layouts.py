@@ -1520,3 +1520,43 @@ def test_a_word_hyphenated_across_a_figure_line_is_joined_past_it(cli, corpus_co
     assert figure in g.sentences[0].original
     assert [(x.number, x.after) for x in g.figures] == [("3", g.sentences[0].id),
                                                          ("4", g.sentences[0].id)]
+
+
+@pytest.mark.parametrize("before, figure, after", [
+    ("какъ показано на", "Фиг. 5.", "Затѣмъ снимаютъ."),
+    ("какъ показано на", "Рис. 5.", "Затѣмъ снимаютъ."),
+    ("какъ показано на", "Черт. 5.", "Затѣмъ снимаютъ."),
+    ("(см.", "Фиг. 5).", "Затѣмъ снимаютъ."),
+])
+def test_a_figure_referred_to_that_ends_its_sentence_stays_in_it(cli, corpus_copy, tmp_path,
+                                                                 before, figure, after):
+    """A breaker's page: 'какъ показано на' / 'Фиг. 5.' / 'Затѣмъ ...' (the number ends the
+    sentence, a capital follows) made 'Фиг. 5.' a sentence of its own and the game lost its
+    figure; so did '(см.' / 'Фиг. 6).'. The reference stays inside the sentence it completes,
+    and the game lists the figure all the same, after that sentence."""
+    f = tmp_path / "kover.txt"
+    f.write_text(f"ГЛАВА LXXXI.\n\nПАСЬЯНСЪ «КОВЕРЪ».\n\nКарты кладутъ въ четыре ряда, "
+                 f"{before}\n{figure}\n{after}\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run", "--siglum", "KV")
+    assert r.exit_code == 0, r.output
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KV").exit_code == 0
+    g = build_edition(corpus_copy).game("kover")
+    assert [s.normalised for s in g.sentences] == [
+        f"Карты кладут в четыре ряда, {before.replace('какъ', 'как')} {figure}",
+        "Затем снимают."]
+    assert [(x.number, x.after) for x in g.figures] == [("5", g.sentences[0].id)]
+
+
+def test_a_figure_referred_to_and_printed_is_listed_once(cli, corpus_copy, tmp_path):
+    """The text refers to a figure on a line of its own ('какъ на' / 'Фиг. 5' / 'видно') and
+    the book prints that figure further on: the game lists figure 5 once, where it stands."""
+    f = tmp_path / "kover.txt"
+    f.write_text("ГЛАВА LXXXI.\n\nПАСЬЯНСЪ «КОВЕРЪ».\n\nКарты кладутъ, какъ на\nФиг. 5\n"
+                 "видно, въ четыре ряда.\n\nФиг. 5\n\nЗатѣмъ снимаютъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KV").exit_code == 0
+    g = build_edition(corpus_copy).game("kover")
+    assert [s.normalised for s in g.sentences] == [
+        "Карты кладут, как на Фиг. 5 видно, в четыре ряда.", "Затем снимают."]
+    assert [(x.number, x.after) for x in g.figures] == [("5", g.sentences[0].id)]
+    assert g.figures[0].start == g.sentences[0].end + 2
+

@@ -198,6 +198,9 @@ class Layout:
     #: one ``[^1]: ...``): ``(call, first)``, the span of the call and that of the marker
     #: whose footnote it calls again (left out of the reading text like that marker)
     again: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    #: figure lines the line before refers to ('какъ показано на' / 'Фиг. 5.'): ``(start,
+    #: end, number)``; the sentence's text, and its game's figures all the same
+    referred: tuple[tuple[int, int, str], ...] = ()
 
 
 #: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
@@ -2121,6 +2124,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     warnings: list[tuple[int, str]] = []
     guesses: list[tuple[int, str]] = []
     corrected: list[tuple[int, str]] = []
+    referred: list[tuple[int, int, str]] = []
     if page_title is not None and (not lines or lines[0].text != page_title):
         raise EditionError(f"the manifest says the page title is {page_title!r}, "
                            f"but the first line is not that", path, 1,
@@ -2157,11 +2161,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif pt is not None:
             ln.kind = "page-title"
             page = page or pt
-        elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and not (
-                i and lines[i - 1].kind == "prose" and (
-                    not ln.brk and fig.group("caption")
-                    and not SENTENCE_END.search(lines[i - 1].text)
-                    or _refers_onward(lines[i - 1].text))):
+        elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and i and \
+                lines[i - 1].kind == "prose" and _refers_onward(lines[i - 1].text):
+            referred.append((ln.start, ln.end, fig.group(1)))   # (the line stays prose)
+        elif fig and not (
+                i and lines[i - 1].kind == "prose" and not ln.brk and fig.group("caption")
+                and not SENTENCE_END.search(lines[i - 1].text)):
             # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
             # кладутъ ...' inside a running sentence is its text, and so is a figure's number
             # after a preposition, blank lines between or not: 'какъ на' / 'Фиг. 5' / 'видно')
@@ -2456,7 +2461,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
     warnings += inline_warnings + unclosed_comments(text, parts)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
-                  tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)))
+                  tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
+                  tuple(referred))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

@@ -159,7 +159,8 @@ class Unit:
 @dataclass(frozen=True)
 class Figure:
     """A figure marker (``Фиг. 30``) in a game: its number and the id of the sentence it
-    follows (None if it comes first)."""
+    follows (None if it comes first), or holds: a figure set inside a running sentence, or
+    a figure line that sentence refers to (``какъ показано на`` / ``Фиг. 5.``, its text)."""
 
     number: str
     witness: str
@@ -816,10 +817,12 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
     calls_of: dict[str, list[tuple[int, int]]] = {}   # the tags of the inline footnotes
     notes_by: dict[str, tuple] = {}   # the same by offset, for :func:`_between`
     calls_by: dict[str, tuple] = {}
+    referred: dict[str, tuple[tuple[int, int, str], ...]] = {}   # Layout.referred
     for w in witnesses:
         layout = analyse(w.text, w.path, w.page_title, [g.title_ru for g in known],
                          load_marks(root, w.siglum, w.text))
         parts = list(layout.parts)
+        referred[w.siglum] = layout.referred
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans,
                                       layout.inline, layout.again)
         norms[w.siglum] = norm
@@ -943,6 +946,12 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                                           footnotes=tuple(f for f in feet
                                                           if s + a <= f.anchor[0] < s + b)))
             texts[siglum] = tuple(sents)
+            if siglum == base:    # a figure line the sentence refers to: in its text, and
+                for a, b, n in referred[siglum]:   # listed once (the figure's own line first)
+                    x = next((x for x in sents if x.start <= a < x.end), None)
+                    if x is not None and all(f.number != n for f in figures):
+                        figures.append(Figure(n, siglum, a, b, x.id))
+        figures.sort(key=lambda f: f.start)
         base_sents = idlock.assign(slug, texts[base], lock)
         texts[base] = base_sents
         for siglum in sigla:
