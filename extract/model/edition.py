@@ -947,10 +947,10 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                                                           if s + a <= f.anchor[0] < s + b)))
             texts[siglum] = tuple(sents)
             if siglum == base:    # a figure line the sentence refers to: in its text, and
-                for a, b, n in referred[siglum]:   # listed once (the figure's own line first)
+                for a, b, number in referred[siglum]:   # listed once (its own line first)
                     x = next((x for x in sents if x.start <= a < x.end), None)
-                    if x is not None and all(f.number != n for f in figures):
-                        figures.append(Figure(n, siglum, a, b, x.id))
+                    if x is not None and all(f.number != number for f in figures):
+                        figures.append(Figure(number, siglum, a, b, x.id))
         figures.sort(key=lambda f: f.start)
         base_sents = idlock.assign(slug, texts[base], lock)
         texts[base] = base_sents

@@ -261,10 +261,10 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = (),
         prev = lines[before][2].strip() if before is not None else None
         nxt = next((lines[q][2].strip() for q in range(k + 1, len(lines)) if lines[q][2].strip()), None)
         short = len(body) <= 200
-        unit = short and bool(HEADING_LINE.match(body) or CAPTION_LINE.fullmatch(body)
-                              and not _runs_across(prev, nxt) and not (
-                                  before is not None and _refers_onward(prev, last_word(
-                                      lines[before][0] + len(lines[before][2].rstrip())))))
+        caption = CAPTION_LINE.fullmatch(body) and not _runs_across(prev, nxt) and not (
+            prev is not None and before is not None and _refers_onward(
+                prev, last_word(lines[before][0] + len(lines[before][2].rstrip()))))
+        unit = short and bool(HEADING_LINE.match(body) or caption)
         if not unit and _OPEN_END.search(body) and len(body.split()) <= 12 and \
                 (prev is None or _FINAL.search(prev) or HEADING_LINE.match(prev)
                  or CAPTION_LINE.fullmatch(prev)) and \
