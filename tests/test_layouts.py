@@ -1560,3 +1560,26 @@ def test_a_figure_referred_to_and_printed_is_listed_once(cli, corpus_copy, tmp_p
     assert [(x.number, x.after) for x in g.figures] == [("5", g.sentences[0].id)]
     assert g.figures[0].start == g.sentences[0].end + 2
 
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_bare_title_over_a_line_that_begins_with_a_count_is_a_title(cli, corpus_copy,
+                                                                       tmp_path, gap):
+    """A breaker's page: a bare title over a line that begins with a count ('КОВРИКЪ' / '4
+    ряда по восьми картъ ...', 'Котильонъ.' / '2 колоды ...') was no title (the finder
+    wanted a capital next) and was glued into the first sentence. A number that counts the
+    word after it begins the game's text as a capital does; a line inside a paragraph before
+    such a number ('Затѣмъ на столъ' / '10 картъ ...', 'Красныя дамы' / '2 раза ...') is
+    still no title."""
+    f = tmp_path / "kovrik.txt"
+    f.write_text(f"ГЛАВА LV.\n\nКОВРИКЪ{gap}4 ряда по восьми картъ кладутъ на столъ.\n"
+                 f"Затѣмъ на столъ\n10 картъ кладутъ въ рядъ.\nКрасныя дамы\n2 раза "
+                 f"перекладываютъ.\n\nКотильонъ.{gap}2 колоды "
+                 f"картъ тасуютъ. Потомъ кладутъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--siglum", "KO")
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("kovrik").sentences] == [
+        "4 ряда по восьми карт кладут на стол.", "Затем на стол 10 карт кладут в ряд.",
+        "Красные дамы 2 раза перекладывают."]
+    assert [s.normalised for s in ed.game("kotilon").sentences] == [
+        "2 колоды карт тасуют.", "Потом кладут."]

@@ -2280,9 +2280,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
         nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
                    None)
         # a title's game begins with a sentence: a wrapped line "Четыре короля" / "кладутся"
-        # is not a title
-        followed = nxt is not None and nxt.kind == "prose" and \
-            _LEAD.sub("", nxt.text).lstrip(_OPENERS)[:1].isupper()
+        # is not a title; a sentence may begin with a count ('КОВРИКЪ' / '4 ряда по восьми
+        # картъ ...') under a line that stands apart or ends with a stop (not 'Затѣмъ на
+        # столъ' / '10 картъ ...' inside a paragraph)
+        lead = _LEAD.sub("", nxt.text).lstrip(_OPENERS) if nxt is not None else ""
+        count = re.match(r"\d{1,3}(?=[ \t]+\S)", lead)
+        followed = nxt is not None and nxt.kind == "prose" and (lead[:1].isupper() or (
+            count is not None and _counts(int(count.group()), lead[count.end():])
+            and (ln.brk or not prev_prose or ln.text.rstrip().endswith("."))))
         # a line that markup wraps whole (``## Проба.*)``) is a heading: a note's marker at
         # its end is the title's, after a stop too (on a bare line it may end a sentence)
         probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else ln.text
