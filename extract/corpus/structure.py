@@ -1666,10 +1666,24 @@ class _Footnotes:
             if x.kind != "prose":
                 continue
             for m in reversed(list(pat.finditer(x.text))):
-                span = (x.start + m.start(1), x.start + m.end(1))
+                span = self._span(x, m.start(1), m.end(1))
                 if span not in self.claimed and not _in_link_address(x.text, m.start(1)):
                     return span
         return None
+
+    def _span(self, x: _Line, a: int, b: int) -> tuple[int, int]:
+        """The span in the text of a marker at ``[a, b)`` in ``x.text``, which is the line's
+        text without the markup that wraps it (``**Правила[^1].**``): the same occurrence
+        of the marker in the line as printed (else, letters spaced apart read joined, the
+        offsets from the line's start)."""
+        if self.text.startswith(x.text, x.start):
+            return x.start + a, x.start + b
+        k, printed = x.start - 1, x.text[a:b]
+        for _ in range(x.text.count(printed, 0, a) + 1):
+            k = self.text.find(printed, k + 1, x.end)
+            if k < x.start:
+                return x.start + a, x.start + b
+        return k, k + b - a
 
     def _find_call(self, label: str) -> tuple[int, int] | None:
         """The first call of Markdown's footnote ``label`` (``[^label]``) in the prose above
@@ -1691,7 +1705,7 @@ class _Footnotes:
                 for m in _MD_CALL.finditer(x.text):
                     if not _in_comment(x.text, m.start()):
                         self.calls.setdefault(m.group(2), []).append(
-                            (x, x.start + m.start(1), x.start + m.end(1)))
+                            (x, *self._span(x, m.start(1), m.end(1))))
         self.indexed = len(self.out)
 
     def called_below(self) -> None:
@@ -1914,7 +1928,7 @@ class _Footnotes:
                 if _in_comment(x.text, m.start()) or _in_link_address(x.text, m.start(1)):
                     continue     # a comment is read as nothing, whole, what it holds too
                 printed = m.group(1).lstrip()
-                span = (x.start + m.end(1) - len(printed), x.start + m.end(1))
+                span = self._span(x, m.end(1) - len(printed), m.end(1))
                 if span in self.claimed:
                     continue
                 if printed.startswith("[^") and (calls := answered.get(marker_name(printed))):
@@ -1941,9 +1955,12 @@ class _Footnotes:
 _SENTENCE_INSIDE = re.compile(r"^\W*\w+,|[.!?…][ \t]+[«\"„(]?[^\W\d_a-zа-яёѣіѳѵ]")
 
 
-def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]]) -> None:
+def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]],
+              calls: Sequence[int] = ()) -> None:
     """Subheadings inside a game (``Правила.``, ``II.``, a Markdown heading that names no
-    game) become ``debris`` labelled ``subheading``; a line of that kind, or a title, that
+    game) become ``debris`` labelled ``subheading``, but for a line that calls a footnote
+    (``calls``: the markers' starts; ``**Правила[^1].**``), which is the text's, its note
+    attached to it as the same label run in is; a line of that kind, or a title, that
     stands over another title (a group heading, ``ДЛЯ ДВУХЪ КОЛОДЪ.``) becomes a ``heading``;
     a title followed by the same title run in (``Пасьянсъ «Звѣзда»`` over ``Пасьянсъ
     «Звѣзда». Берутъ ...``) is one game (``extra["again"]`` on the second)."""
@@ -1982,7 +1999,7 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
         if nxt is not None and nxt.kind in ("title", "heading"):
             ln.kind, ln.label = "heading", ""
             guesses.append((ln.start, "a short line over a title taken as a group heading"))
-        else:
+        elif not any(ln.start <= c < ln.end for c in calls):
             ln.kind, ln.label = "debris", "subheading"
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
 
@@ -2328,7 +2345,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.text = text[ln.start:ln.end]
             k = len(after.text) - len(after.text[ref.end():].lstrip())
             after.start, after.text = after.start + k, after.text[k:]
-    _sections(lines, known, guesses)
+    _sections(lines, known, guesses, sorted(
+        [x.extra["marker"][0] for x in lines if x.extra.get("marker")] + [c[0] for c, _ in again]))
     # parts
     parts: list[Part] = []
     block: list[int] | None = None          # [start, end] of the prose being gathered
