@@ -1583,3 +1583,30 @@ def test_a_bare_title_over_a_line_that_begins_with_a_count_is_a_title(cli, corpu
         "Красные дамы 2 раза перекладывают."]
     assert [s.normalised for s in ed.game("kotilon").sentences] == [
         "2 колоды карт тасуют.", "Потом кладут."]
+
+
+@pytest.mark.parametrize("word", ["Фиг.", "Рис.", "Черт."])
+def test_a_caption_with_words_inside_a_running_sentence_is_the_figure(cli, corpus_copy,
+                                                                      tmp_path, word):
+    """A breaker's page: a caption with words set inside a running sentence ('Короли
+    кладутъ' / 'Фиг. 2. Расположеніе королей' / 'вокругъ креста.') cut the sentence and
+    entered the reading text. The sentence is one ('Короли кладут вокруг креста.'), the
+    caption kept in its original and listed as the game's figure, out of the reading text.
+    A figure's number before a rule with a verb there ('Рис. 5. Затѣмъ кладутъ тузы.') is
+    still the sentence's text (test_a_caption_inside_a_running_sentence_is_text)."""
+    f = tmp_path / "krest.txt"
+    f.write_text("ГЛАВА LXXXIII.\n\nПАСЬЯНСЪ «КРЕСТЪ».\n\nСначала кладутъ тузы въ видѣ "
+                 f"креста. Короли кладутъ\n{word} 2. Расположеніе королей\nвокругъ креста. "
+                 "Потомъ снимаютъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run", "--siglum", "KS")
+    assert r.exit_code == 0, r.output
+    assert re.search(rf"figure +2 +{re.escape(word)} 2\. Расположеніе королей +<- inside a "
+                     rf"sentence", r.output), r.output
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KS").exit_code == 0
+    g = build_edition(corpus_copy).game("krest")
+    assert [s.normalised for s in g.sentences] == [
+        "Сначала кладут тузы в виде креста.", "Короли кладут вокруг креста.", "Потом снимают."]
+    assert f"{word} 2. Расположеніе королей" in g.sentences[1].original
+    assert [(x.number, x.after) for x in g.figures] == [("2", g.sentences[1].id)]
+    assert g.sentences[1].original[g.figures[0].start - g.sentences[1].start:][:len(word)] == word
+

@@ -2183,10 +2183,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
             referred.append((ln.start, ln.end, fig.group(1)))   # (the line stays prose)
         elif fig and not (
                 i and lines[i - 1].kind == "prose" and not ln.brk and fig.group("caption")
-                and not SENTENCE_END.search(lines[i - 1].text)):
-            # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
-            # кладутъ ...' inside a running sentence is its text, and so is a figure's number
-            # after a preposition, blank lines between or not: 'какъ на' / 'Фиг. 5' / 'видно')
+                and not SENTENCE_END.search(lines[i - 1].text)
+                and _finite_verb(_modern_words(fig.group("caption")))):
+            # (a rule after a figure's number inside a running sentence, 'Рис. 5. Затѣмъ
+            # кладутъ ...', is its text; a caption there, no verb in it, 'Короли кладутъ' /
+            # 'Фиг. 2. Расположеніе королей' / 'вокругъ ...', is the figure set inside it; a
+            # figure's number after a preposition is the sentence's text, above)
             k = fig.start("caption")
             if k >= 0 and text[ln.start:ln.end] == ln.text == inner and \
                     _finite_verb(_modern_words(ln.text[k:])):
