@@ -1490,3 +1490,18 @@ def test_a_markdown_note_called_in_a_bold_subheading_is_kept_alike_everywhere(
                     or el.get("type") == "footnote" and s.startswith("[^1]:")), \
                     (etree.QName(el).localname, where, s)
     assert regenerate_witness_text(tree, "KM") == f.read_text(encoding="utf-8")
+
+
+def test_a_ref_and_a_markdown_note_on_one_page_are_numbered_apart(cli, corpus_copy, tmp_path):
+    """A breaker's page with a wiki ``<ref>`` and a Markdown ``[^1]``: both notes were
+    numbered 1. The ``<ref>`` notes are numbered past the labels the page's Markdown notes
+    use, so no two notes of the page share a number."""
+    f = tmp_path / "kovrik.txt"
+    f.write_text("== Коврикъ ==\n\nБерутъ колоду картъ<ref>Изъ старой книги.</ref> и тасуютъ "
+                 "ее. Кладутъ восемь картъ[^1] въ рядъ.<ref>Или девять.</ref>\n\n"
+                 "[^1]: Или семь.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KW").exit_code == 0
+    marks = [(n.marker, n.normalised) for s in build_edition(corpus_copy).game("kovrik").sentences
+             for n in s.footnotes]
+    assert sorted(marks) == [("1", "Или семь."), ("2", "Из старой книги."),
+                             ("3", "Или девять.")], marks

@@ -541,7 +541,8 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     text order, numbered 1, 2 ... as a wiki page shows them: ``(call, note, number)``, the
     span of the whole tag (left out of the reading text, the note's place), the span of the
     note's text without the blanks round it, and its number as text. A named note keeps
-    its number wherever it is called again (``<ref name="a"/>``); a name whose text stands
+    its number wherever it is called again (``<ref name="a"/>``), and a number that a
+    Markdown note's label has on the same page (``[^1]: ...``) is passed over; a name whose text stands
     outside the prose (a list of notes, ``<references><ref name="a">...</ref></references>``)
     is numbered where it is first called. Returns ``(notes, orphans, warnings)``: a tag with
     no note (empty, or naming none) is an orphan (kept in the reading text), and it, a
@@ -596,6 +597,9 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     found: list[tuple[Span, Span, str]] = []
     numbers: dict[str, str] = {}
     count = 0
+    # (a number a Markdown note's label has on the page is passed over: no two notes alike)
+    labels = {marker_name(m.group()[:-1]) for m in _MD_DEFINITION.finditer(text)} \
+        if "[^" in text else set()
     for call, name, note, again in events:
         if note is None:
             note = defined.get(name) if again and name else None
@@ -610,6 +614,8 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
             number = numbers[name]
         else:
             count += 1
+            while str(count) in labels:
+                count += 1
             number = numbers[name] = str(count)
         found.append((call, note, number))
     return found, orphans, warnings
