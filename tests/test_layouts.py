@@ -1610,3 +1610,24 @@ def test_a_caption_with_words_inside_a_running_sentence_is_the_figure(cli, corpu
     assert [(x.number, x.after) for x in g.figures] == [("2", g.sentences[1].id)]
     assert g.sentences[1].original[g.figures[0].start - g.sentences[1].start:][:len(word)] == word
 
+
+def test_a_figure_before_the_heading_makes_no_game(cli, corpus_copy, tmp_path):
+    """A breaker's page: a figure's line at the top, before the chapter's heading ('Фиг. 1'
+    / 'ГЛАВА LXXXIV.' / 'КОВРИКЪ.'), made a game of its own with no sentence. A figure that
+    no game's text goes with is kept in the witness as debris labelled 'figure', with a
+    warning naming its line; a figure over a fragment's text is that fragment's, as before."""
+    f = tmp_path / "kovrik.txt"
+    f.write_text("Фиг. 1\n\nГЛАВА LXXXIV.\n\nКОВРИКЪ.\n\nБерутъ колоду картъ. Потомъ "
+                 "снимаютъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--siglum", "KF")
+    assert r.exit_code == 0, r.output
+    assert f"{f}:1: the figure 'Фиг. 1' stands before any game's text" in " ".join(
+        r.output.split()), r.output
+    ed = build_edition(corpus_copy)
+    assert [g.slug for g in ed.games if "KF" in g.witnesses] == ["kovrik"]
+    assert [(u.kind, u.ref) for u in ed.units["KF"]][0] == ("debris", "figure")
+    f.write_text("Фиг. 1\n\nкругомъ. Потомъ снимаютъ.\n\nКОВРИКЪ.\n\nБерутъ колоду.\n",
+                 encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KG").exit_code == 0
+    frag = build_edition(corpus_copy).game("fragment-kg")
+    assert [(x.number, x.after) for x in frag.figures] == [("1", None)]

@@ -2448,6 +2448,19 @@ def analyse(text: str, path=None, page_title: str | None = None,
                          f"the title {book[-1].label!r} ends the text: its game's text is on a "
                          f"lost page (the game is recorded with no sentences from this witness)"))
     parts = _open_from_headings(text, parts, lines, warnings)
+    in_game = False     # (as the model reads the parts: a bare heading ends a game)
+    for k, p in enumerate(parts):
+        if p.kind in ("title", "prose") or p.kind == "heading":
+            in_game = p.kind != "heading" or bool(p.opens)
+        elif p.kind == "figure" and not in_game and next(
+                (q.kind for q in parts[k + 1:] if q.kind not in ("debris", "page-title", "figure")),
+                None) != "prose":
+            # a figure no game's text goes with (above a chapter's heading): no game of its own
+            parts[k] = Part("debris", p.start, p.end, "figure")
+            warnings.append((line_of(text, p.start), (
+                f"the figure {text[p.start:p.end]!r} stands before any game's text: kept in the "
+                f"witness as debris, in no game; to give it to a game, move its line under "
+                f"that game's title in a copy of the file")))
     last_title = max((i for i, p in enumerate(parts) if p.kind == "title"), default=-1)
     for i, p in enumerate(parts[:last_title]):
         if p.kind != "heading" or p.opens:
