@@ -1447,3 +1447,61 @@ def test_a_word_with_markup_inside_it_twice_is_normalised_as_one_word(cli, corpu
             "Король не вы''хо''дилъ и не объ<!-- x -->являлъ вой<!-- y -->ны.\n")
     assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.wiki", wiki, "chasy") == [
         "Берут две колоды.", "Король не выходил и не объявлял войны."]
+
+
+@pytest.mark.parametrize("again", ["", "[^1]"])
+def test_a_markdown_note_called_in_a_bold_subheading_is_kept_alike_everywhere(
+        cli, corpus_copy, tmp_path, again):
+    """A breaker's page: a Markdown label whose first call stands in a bold subheading
+    (``**Правила[^1].**``): the model attached the note to a later sentence (the call
+    again), the dry run called it debris with no marker, and the TEI kept ``[^1]`` as text
+    (its marker's span was taken from the line without its ``**``). One treatment now: a
+    short line that calls a note is the text's (a sentence, as the bold label run in is),
+    the note attached to it in the model, the dry run and the TEI, no ``[^1]`` left as
+    text."""
+    from lxml import etree
+    from extract.export.tei import TEI_NS, regenerate_witness_text
+    f = tmp_path / "kovrik.md"
+    f.write_text("# Глава LXXXII\n\n## Коврикъ\n\nБерутъ колоду картъ и тасуютъ ее.\n\n"
+                 f"**Правила[^1].**\n\nКладутъ восемь картъ{again} въ рядъ. Потомъ "
+                 "снимаютъ.\n\n[^1]: Изъ старой книги.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run", "--siglum", "KM")
+    assert r.exit_code == 0, r.output
+    assert "footnote of kovrik:2 (marker on line 7)" in r.output, r.output
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KM").exit_code == 0
+    ed = build_edition(corpus_copy)
+    got = [(s.normalised, [n.normalised for n in s.footnotes])
+           for s in ed.game("kovrik").sentences]
+    assert got == [("Берут колоду карт и тасуют ее.", []),
+                   ("Правила.", ["Из старой книги."]),
+                   ("Кладут восемь карт в ряд.", ["Из старой книги."] if again else []),
+                   ("Потом снимают.", [])]
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
+    tree = etree.parse(str(out))
+    ns = {"t": TEI_NS}
+    assert tree.xpath("//t:s[@xml:id='kovrik.2']/t:note[@place='foot']", namespaces=ns)
+    # '[^1]' stands only as a marker's original and in the note's own printed line
+    for el in tree.iter():
+        for where, s in (("text", el.text), ("tail", el.tail)):
+            if s and "[^1]" in s:
+                assert where == "text" and (
+                    etree.QName(el).localname == "orig"
+                    or el.get("type") == "footnote" and s.startswith("[^1]:")), \
+                    (etree.QName(el).localname, where, s)
+    assert regenerate_witness_text(tree, "KM") == f.read_text(encoding="utf-8")
+
+
+def test_a_ref_and_a_markdown_note_on_one_page_are_numbered_apart(cli, corpus_copy, tmp_path):
+    """A breaker's page with a wiki ``<ref>`` and a Markdown ``[^1]``: both notes were
+    numbered 1. The ``<ref>`` notes are numbered past the labels the page's Markdown notes
+    use, so no two notes of the page share a number."""
+    f = tmp_path / "kovrik.txt"
+    f.write_text("== Коврикъ ==\n\nБерутъ колоду картъ<ref>Изъ старой книги.</ref> и тасуютъ "
+                 "ее. Кладутъ восемь картъ[^1] въ рядъ.<ref>Или девять.</ref>\n\n"
+                 "[^1]: Или семь.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KW").exit_code == 0
+    marks = [(n.marker, n.normalised) for s in build_edition(corpus_copy).game("kovrik").sentences
+             for n in s.footnotes]
+    assert sorted(marks) == [("1", "Или семь."), ("2", "Из старой книги."),
+                             ("3", "Или девять.")], marks

@@ -1500,3 +1500,134 @@ def test_a_title_calling_a_markdown_note_that_the_text_calls_again_is_no_crash(
     g = build_edition(corpus_copy).game("proba")
     assert len(g.sentences) == 2
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+@pytest.mark.parametrize("figure", ["Фиг. 3", "Рис. 3", "Черт. 3", "(Фиг. 3)"])
+def test_a_word_hyphenated_across_a_figure_line_is_joined_past_it(cli, corpus_copy, tmp_path,
+                                                                   figure):
+    """A breaker's page: 'и раскла-' / 'Фиг. 3' / 'дываютъ ихъ кругомъ.' read 'раскла-Фиг.'
+    and '3 дывают ...' (the normaliser joined the hyphen to the figure's word, so the figure
+    stayed in the reading text and cut the sentence). The hyphen joins the word past the
+    figure line ('раскладываютъ'), the figure still the game's."""
+    f = tmp_path / "krug.txt"
+    f.write_text("ГЛАВА LXXX.\n\nПАСЬЯНСЪ «КРУГЪ».\n\nБерутъ колоду картъ и раскла-\n"
+                 f"{figure}\nдываютъ ихъ кругомъ, по двѣ-\n{figure.replace('3', '4')}\n"
+                 "надцать картъ. Потомъ снимаютъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KR").exit_code == 0
+    g = build_edition(corpus_copy).game("krug")
+    assert [s.normalised for s in g.sentences] == [
+        "Берут колоду карт и раскладывают их кругом, по двенадцать карт.", "Потом снимают."]
+    assert figure in g.sentences[0].original
+    assert [(x.number, x.after) for x in g.figures] == [("3", g.sentences[0].id),
+                                                         ("4", g.sentences[0].id)]
+
+
+@pytest.mark.parametrize("before, figure, after", [
+    ("какъ показано на", "Фиг. 5.", "Затѣмъ снимаютъ."),
+    ("какъ показано на", "Рис. 5.", "Затѣмъ снимаютъ."),
+    ("какъ показано на", "Черт. 5.", "Затѣмъ снимаютъ."),
+    ("(см.", "Фиг. 5).", "Затѣмъ снимаютъ."),
+])
+def test_a_figure_referred_to_that_ends_its_sentence_stays_in_it(cli, corpus_copy, tmp_path,
+                                                                 before, figure, after):
+    """A breaker's page: 'какъ показано на' / 'Фиг. 5.' / 'Затѣмъ ...' (the number ends the
+    sentence, a capital follows) made 'Фиг. 5.' a sentence of its own and the game lost its
+    figure; so did '(см.' / 'Фиг. 6).'. The reference stays inside the sentence it completes,
+    and the game lists the figure all the same, after that sentence."""
+    f = tmp_path / "kover.txt"
+    f.write_text(f"ГЛАВА LXXXI.\n\nПАСЬЯНСЪ «КОВЕРЪ».\n\nКарты кладутъ въ четыре ряда, "
+                 f"{before}\n{figure}\n{after}\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run", "--siglum", "KV")
+    assert r.exit_code == 0, r.output
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KV").exit_code == 0
+    g = build_edition(corpus_copy).game("kover")
+    assert [s.normalised for s in g.sentences] == [
+        f"Карты кладут в четыре ряда, {before.replace('какъ', 'как')} {figure}",
+        "Затем снимают."]
+    assert [(x.number, x.after) for x in g.figures] == [("5", g.sentences[0].id)]
+
+
+def test_a_figure_referred_to_and_printed_is_listed_once(cli, corpus_copy, tmp_path):
+    """The text refers to a figure on a line of its own ('какъ на' / 'Фиг. 5' / 'видно') and
+    the book prints that figure further on: the game lists figure 5 once, where it stands."""
+    f = tmp_path / "kover.txt"
+    f.write_text("ГЛАВА LXXXI.\n\nПАСЬЯНСЪ «КОВЕРЪ».\n\nКарты кладутъ, какъ на\nФиг. 5\n"
+                 "видно, въ четыре ряда.\n\nФиг. 5\n\nЗатѣмъ снимаютъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KV").exit_code == 0
+    g = build_edition(corpus_copy).game("kover")
+    assert [s.normalised for s in g.sentences] == [
+        "Карты кладут, как на Фиг. 5 видно, в четыре ряда.", "Затем снимают."]
+    assert [(x.number, x.after) for x in g.figures] == [("5", g.sentences[0].id)]
+    assert g.figures[0].start == g.sentences[0].end + 2
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_bare_title_over_a_line_that_begins_with_a_count_is_a_title(cli, corpus_copy,
+                                                                       tmp_path, gap):
+    """A breaker's page: a bare title over a line that begins with a count ('КОВРИКЪ' / '4
+    ряда по восьми картъ ...', 'Котильонъ.' / '2 колоды ...') was no title (the finder
+    wanted a capital next) and was glued into the first sentence. A number that counts the
+    word after it begins the game's text as a capital does; a line inside a paragraph before
+    such a number ('Затѣмъ на столъ' / '10 картъ ...', 'Красныя дамы' / '2 раза ...') is
+    still no title."""
+    f = tmp_path / "kovrik.txt"
+    f.write_text(f"ГЛАВА LV.\n\nКОВРИКЪ{gap}4 ряда по восьми картъ кладутъ на столъ.\n"
+                 f"Затѣмъ на столъ\n10 картъ кладутъ въ рядъ.\nКрасныя дамы\n2 раза "
+                 f"перекладываютъ.\n\nКотильонъ.{gap}2 колоды "
+                 f"картъ тасуютъ. Потомъ кладутъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--siglum", "KO")
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("kovrik").sentences] == [
+        "4 ряда по восьми карт кладут на стол.", "Затем на стол 10 карт кладут в ряд.",
+        "Красные дамы 2 раза перекладывают."]
+    assert [s.normalised for s in ed.game("kotilon").sentences] == [
+        "2 колоды карт тасуют.", "Потом кладут."]
+
+
+@pytest.mark.parametrize("word", ["Фиг.", "Рис.", "Черт."])
+def test_a_caption_with_words_inside_a_running_sentence_is_the_figure(cli, corpus_copy,
+                                                                      tmp_path, word):
+    """A breaker's page: a caption with words set inside a running sentence ('Короли
+    кладутъ' / 'Фиг. 2. Расположеніе королей' / 'вокругъ креста.') cut the sentence and
+    entered the reading text. The sentence is one ('Короли кладут вокруг креста.'), the
+    caption kept in its original and listed as the game's figure, out of the reading text.
+    A figure's number before a rule with a verb there ('Рис. 5. Затѣмъ кладутъ тузы.') is
+    still the sentence's text (test_a_caption_inside_a_running_sentence_is_text)."""
+    f = tmp_path / "krest.txt"
+    f.write_text("ГЛАВА LXXXIII.\n\nПАСЬЯНСЪ «КРЕСТЪ».\n\nСначала кладутъ тузы въ видѣ "
+                 f"креста. Короли кладутъ\n{word} 2. Расположеніе королей\nвокругъ креста. "
+                 "Потомъ снимаютъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run", "--siglum", "KS")
+    assert r.exit_code == 0, r.output
+    assert re.search(rf"figure +2 +{re.escape(word)} 2\. Расположеніе королей +<- inside a "
+                     rf"sentence", r.output), r.output
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KS").exit_code == 0
+    g = build_edition(corpus_copy).game("krest")
+    assert [s.normalised for s in g.sentences] == [
+        "Сначала кладут тузы в виде креста.", "Короли кладут вокруг креста.", "Потом снимают."]
+    assert f"{word} 2. Расположеніе королей" in g.sentences[1].original
+    assert [(x.number, x.after) for x in g.figures] == [("2", g.sentences[1].id)]
+    assert g.sentences[1].original[g.figures[0].start - g.sentences[1].start:][:len(word)] == word
+
+
+def test_a_figure_before_the_heading_makes_no_game(cli, corpus_copy, tmp_path):
+    """A breaker's page: a figure's line at the top, before the chapter's heading ('Фиг. 1'
+    / 'ГЛАВА LXXXIV.' / 'КОВРИКЪ.'), made a game of its own with no sentence. A figure that
+    no game's text goes with is kept in the witness as debris labelled 'figure', with a
+    warning naming its line; a figure over a fragment's text is that fragment's, as before."""
+    f = tmp_path / "kovrik.txt"
+    f.write_text("Фиг. 1\n\nГЛАВА LXXXIV.\n\nКОВРИКЪ.\n\nБерутъ колоду картъ. Потомъ "
+                 "снимаютъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--siglum", "KF")
+    assert r.exit_code == 0, r.output
+    assert f"{f}:1: the figure 'Фиг. 1' stands before any game's text" in " ".join(
+        r.output.split()), r.output
+    ed = build_edition(corpus_copy)
+    assert [g.slug for g in ed.games if "KF" in g.witnesses] == ["kovrik"]
+    assert [(u.kind, u.ref) for u in ed.units["KF"]][0] == ("debris", "figure")
+    f.write_text("Фиг. 1\n\nкругомъ. Потомъ снимаютъ.\n\nКОВРИКЪ.\n\nБерутъ колоду.\n",
+                 encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KG").exit_code == 0
+    frag = build_edition(corpus_copy).game("fragment-kg")
+    assert [(x.number, x.after) for x in frag.figures] == [("1", None)]

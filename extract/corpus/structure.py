@@ -198,6 +198,9 @@ class Layout:
     #: one ``[^1]: ...``): ``(call, first)``, the span of the call and that of the marker
     #: whose footnote it calls again (left out of the reading text like that marker)
     again: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    #: figure lines the line before refers to ('какъ показано на' / 'Фиг. 5.'): ``(start,
+    #: end, number)``; the sentence's text, and its game's figures all the same
+    referred: tuple[tuple[int, int, str], ...] = ()
 
 
 #: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
@@ -538,7 +541,8 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     text order, numbered 1, 2 ... as a wiki page shows them: ``(call, note, number)``, the
     span of the whole tag (left out of the reading text, the note's place), the span of the
     note's text without the blanks round it, and its number as text. A named note keeps
-    its number wherever it is called again (``<ref name="a"/>``); a name whose text stands
+    its number wherever it is called again (``<ref name="a"/>``), and a number that a
+    Markdown note's label has on the same page (``[^1]: ...``) is passed over; a name whose text stands
     outside the prose (a list of notes, ``<references><ref name="a">...</ref></references>``)
     is numbered where it is first called. Returns ``(notes, orphans, warnings)``: a tag with
     no note (empty, or naming none) is an orphan (kept in the reading text), and it, a
@@ -593,6 +597,9 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     found: list[tuple[Span, Span, str]] = []
     numbers: dict[str, str] = {}
     count = 0
+    # (a number a Markdown note's label has on the page is passed over: no two notes alike)
+    labels = {marker_name(m.group()[:-1]) for m in _MD_DEFINITION.finditer(text)} \
+        if "[^" in text else set()
     for call, name, note, again in events:
         if note is None:
             note = defined.get(name) if again and name else None
@@ -607,6 +614,8 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
             number = numbers[name]
         else:
             count += 1
+            while str(count) in labels:
+                count += 1
             number = numbers[name] = str(count)
         found.append((call, note, number))
     return found, orphans, warnings
@@ -1663,10 +1672,24 @@ class _Footnotes:
             if x.kind != "prose":
                 continue
             for m in reversed(list(pat.finditer(x.text))):
-                span = (x.start + m.start(1), x.start + m.end(1))
+                span = self._span(x, m.start(1), m.end(1))
                 if span not in self.claimed and not _in_link_address(x.text, m.start(1)):
                     return span
         return None
+
+    def _span(self, x: _Line, a: int, b: int) -> tuple[int, int]:
+        """The span in the text of a marker at ``[a, b)`` in ``x.text``, which is the line's
+        text without the markup that wraps it (``**Правила[^1].**``): the same occurrence
+        of the marker in the line as printed (else, letters spaced apart read joined, the
+        offsets from the line's start)."""
+        if self.text.startswith(x.text, x.start):
+            return x.start + a, x.start + b
+        k, printed = x.start - 1, x.text[a:b]
+        for _ in range(x.text.count(printed, 0, a) + 1):
+            k = self.text.find(printed, k + 1, x.end)
+            if k < x.start:
+                return x.start + a, x.start + b
+        return k, k + b - a
 
     def _find_call(self, label: str) -> tuple[int, int] | None:
         """The first call of Markdown's footnote ``label`` (``[^label]``) in the prose above
@@ -1688,7 +1711,7 @@ class _Footnotes:
                 for m in _MD_CALL.finditer(x.text):
                     if not _in_comment(x.text, m.start()):
                         self.calls.setdefault(m.group(2), []).append(
-                            (x, x.start + m.start(1), x.start + m.end(1)))
+                            (x, *self._span(x, m.start(1), m.end(1))))
         self.indexed = len(self.out)
 
     def called_below(self) -> None:
@@ -1911,7 +1934,7 @@ class _Footnotes:
                 if _in_comment(x.text, m.start()) or _in_link_address(x.text, m.start(1)):
                     continue     # a comment is read as nothing, whole, what it holds too
                 printed = m.group(1).lstrip()
-                span = (x.start + m.end(1) - len(printed), x.start + m.end(1))
+                span = self._span(x, m.end(1) - len(printed), m.end(1))
                 if span in self.claimed:
                     continue
                 if printed.startswith("[^") and (calls := answered.get(marker_name(printed))):
@@ -1938,9 +1961,12 @@ class _Footnotes:
 _SENTENCE_INSIDE = re.compile(r"^\W*\w+,|[.!?…][ \t]+[«\"„(]?[^\W\d_a-zа-яёѣіѳѵ]")
 
 
-def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]]) -> None:
+def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[int, str]],
+              calls: Sequence[int] = ()) -> None:
     """Subheadings inside a game (``Правила.``, ``II.``, a Markdown heading that names no
-    game) become ``debris`` labelled ``subheading``; a line of that kind, or a title, that
+    game) become ``debris`` labelled ``subheading``, but for a line that calls a footnote
+    (``calls``: the markers' starts; ``**Правила[^1].**``), which is the text's, its note
+    attached to it as the same label run in is; a line of that kind, or a title, that
     stands over another title (a group heading, ``ДЛЯ ДВУХЪ КОЛОДЪ.``) becomes a ``heading``;
     a title followed by the same title run in (``Пасьянсъ «Звѣзда»`` over ``Пасьянсъ
     «Звѣзда». Берутъ ...``) is one game (``extra["again"]`` on the second)."""
@@ -1979,7 +2005,7 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
         if nxt is not None and nxt.kind in ("title", "heading"):
             ln.kind, ln.label = "heading", ""
             guesses.append((ln.start, "a short line over a title taken as a group heading"))
-        else:
+        elif not any(ln.start <= c < ln.end for c in calls):
             ln.kind, ln.label = "debris", "subheading"
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
 
@@ -2121,6 +2147,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     warnings: list[tuple[int, str]] = []
     guesses: list[tuple[int, str]] = []
     corrected: list[tuple[int, str]] = []
+    referred: list[tuple[int, int, str]] = []
     if page_title is not None and (not lines or lines[0].text != page_title):
         raise EditionError(f"the manifest says the page title is {page_title!r}, "
                            f"but the first line is not that", path, 1,
@@ -2157,14 +2184,17 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif pt is not None:
             ln.kind = "page-title"
             page = page or pt
-        elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and not (
-                i and lines[i - 1].kind == "prose" and (
-                    not ln.brk and fig.group("caption")
-                    and not SENTENCE_END.search(lines[i - 1].text)
-                    or _refers_onward(lines[i - 1].text))):
-            # (a caption opens a paragraph or follows a finished sentence: 'Рис. 5. Затѣмъ
-            # кладутъ ...' inside a running sentence is its text, and so is a figure's number
-            # after a preposition, blank lines between or not: 'какъ на' / 'Фиг. 5' / 'видно')
+        elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and i and \
+                lines[i - 1].kind == "prose" and _refers_onward(lines[i - 1].text):
+            referred.append((ln.start, ln.end, fig.group(1)))   # (the line stays prose)
+        elif fig and not (
+                i and lines[i - 1].kind == "prose" and not ln.brk and fig.group("caption")
+                and not SENTENCE_END.search(lines[i - 1].text)
+                and _finite_verb(_modern_words(fig.group("caption")))):
+            # (a rule after a figure's number inside a running sentence, 'Рис. 5. Затѣмъ
+            # кладутъ ...', is its text; a caption there, no verb in it, 'Короли кладутъ' /
+            # 'Фиг. 2. Расположеніе королей' / 'вокругъ ...', is the figure set inside it; a
+            # figure's number after a preposition is the sentence's text, above)
             k = fig.start("caption")
             if k >= 0 and text[ln.start:ln.end] == ln.text == inner and \
                     _finite_verb(_modern_words(ln.text[k:])):
@@ -2275,9 +2305,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
         nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
                    None)
         # a title's game begins with a sentence: a wrapped line "Четыре короля" / "кладутся"
-        # is not a title
-        followed = nxt is not None and nxt.kind == "prose" and \
-            _LEAD.sub("", nxt.text).lstrip(_OPENERS)[:1].isupper()
+        # is not a title; a sentence may begin with a count ('КОВРИКЪ' / '4 ряда по восьми
+        # картъ ...') under a line that stands apart or ends with a stop (not 'Затѣмъ на
+        # столъ' / '10 картъ ...' inside a paragraph)
+        lead = _LEAD.sub("", nxt.text).lstrip(_OPENERS) if nxt is not None else ""
+        count = re.match(r"\d{1,3}(?=[ \t]+\S)", lead)
+        followed = nxt is not None and nxt.kind == "prose" and (lead[:1].isupper() or (
+            count is not None and _counts(int(count.group()), lead[count.end():])
+            and (ln.brk or not prev_prose or ln.text.rstrip().endswith("."))))
         # a line that markup wraps whole (``## Проба.*)``) is a heading: a note's marker at
         # its end is the title's, after a stop too (on a bare line it may end a sentence)
         probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else ln.text
@@ -2318,7 +2353,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.text = text[ln.start:ln.end]
             k = len(after.text) - len(after.text[ref.end():].lstrip())
             after.start, after.text = after.start + k, after.text[k:]
-    _sections(lines, known, guesses)
+    _sections(lines, known, guesses, sorted(
+        [x.extra["marker"][0] for x in lines if x.extra.get("marker")] + [c[0] for c, _ in again]))
     # parts
     parts: list[Part] = []
     block: list[int] | None = None          # [start, end] of the prose being gathered
@@ -2412,6 +2448,19 @@ def analyse(text: str, path=None, page_title: str | None = None,
                          f"the title {book[-1].label!r} ends the text: its game's text is on a "
                          f"lost page (the game is recorded with no sentences from this witness)"))
     parts = _open_from_headings(text, parts, lines, warnings)
+    in_game = False     # (as the model reads the parts: a bare heading ends a game)
+    for k, p in enumerate(parts):
+        if p.kind in ("title", "prose") or p.kind == "heading":
+            in_game = p.kind != "heading" or bool(p.opens)
+        elif p.kind == "figure" and not in_game and next(
+                (q.kind for q in parts[k + 1:] if q.kind not in ("debris", "page-title", "figure")),
+                None) != "prose":
+            # a figure no game's text goes with (above a chapter's heading): no game of its own
+            parts[k] = Part("debris", p.start, p.end, "figure")
+            warnings.append((line_of(text, p.start), (
+                f"the figure {text[p.start:p.end]!r} stands before any game's text: kept in the "
+                f"witness as debris, in no game; to give it to a game, move its line under "
+                f"that game's title in a copy of the file")))
     last_title = max((i for i, p in enumerate(parts) if p.kind == "title"), default=-1)
     for i, p in enumerate(parts[:last_title]):
         if p.kind != "heading" or p.opens:
@@ -2456,7 +2505,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
     warnings += inline_warnings + unclosed_comments(text, parts)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
-                  tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)))
+                  tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
+                  tuple(referred))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

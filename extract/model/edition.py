@@ -39,6 +39,7 @@ from ..corpus.readers import (
 from ..corpus.structure import (
     FOOTNOTE,
     FURNITURE,
+    LINE_END_RULES,
     Part,
     analyse,
     continues,
@@ -158,7 +159,8 @@ class Unit:
 @dataclass(frozen=True)
 class Figure:
     """A figure marker (``Фиг. 30``) in a game: its number and the id of the sentence it
-    follows (None if it comes first)."""
+    follows (None if it comes first), or holds: a figure set inside a running sentence, or
+    a figure line that sentence refers to (``какъ показано на`` / ``Фиг. 5.``, its text)."""
 
     number: str
     witness: str
@@ -505,12 +507,24 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                 extra.append(Change(a.end, b.start, w.text[a.end:b.start], " ", "typography",
                                     PAGE_BREAK))
         elif runs_on_across(w.text, parts, i, j):
-            change, start, end, pieces = _furniture_change(w.text, a, b, norm.changes)
-            inside = [c for c in norm.changes if start <= c.start and c.end <= end]
-            if any(c.start < end and c.end > start for c in norm.changes if c not in inside):
+            # a line end the normaliser joined across the furniture's edge ('раскла-' /
+            # 'Фиг. 3': 'раскла-Фиг') joins no word of the text: undone, the word's own
+            # letters read as before (the furniture's word is left out with it)
+            edge = [c for c in norm.changes if c.kind != "emendation"
+                    and (c.start < a.end < c.end or c.start < b.start < c.end)
+                    and any(p.rule in LINE_END_RULES for p in c.parts or (c,))]
+            live = [c for c in norm.changes if c not in edge]
+            change, start, end, pieces = _furniture_change(w.text, a, b, live)
+            inside = [c for c in live if start <= c.start and c.end <= end]
+            if any(c.start < end and c.end > start for c in live if c not in inside):
                 continue     # a recorded change crosses the furniture's edge: left as it is
             extra.append(change)
-            dropped += inside
+            dropped += inside + edge
+            for c in edge if not pieces else ():   # (a joined word is read whole below)
+                word = (c.start, a.end) if c.start < a.end else (b.start, c.end)
+                mine = [p for p in c.parts if word[0] <= p.start and p.end <= word[1]]
+                if mine:     # the letters the normaliser changed in the text's piece
+                    extra.append(word_change(w.text, *word, mine))
             joined = _joined_pieces(w.text, pieces, norm.changes, emendations) if pieces else None
             if joined:     # a word divided across the furniture, read whole
                 dropped += joined[0]
@@ -803,10 +817,12 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
     calls_of: dict[str, list[tuple[int, int]]] = {}   # the tags of the inline footnotes
     notes_by: dict[str, tuple] = {}   # the same by offset, for :func:`_between`
     calls_by: dict[str, tuple] = {}
+    referred: dict[str, tuple[tuple[int, int, str], ...]] = {}   # Layout.referred
     for w in witnesses:
         layout = analyse(w.text, w.path, w.page_title, [g.title_ru for g in known],
                          load_marks(root, w.siglum, w.text))
         parts = list(layout.parts)
+        referred[w.siglum] = layout.referred
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans,
                                       layout.inline, layout.again)
         norms[w.siglum] = norm
@@ -930,6 +946,12 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                                           footnotes=tuple(f for f in feet
                                                           if s + a <= f.anchor[0] < s + b)))
             texts[siglum] = tuple(sents)
+            if siglum == base:    # a figure line the sentence refers to: in its text, and
+                for a, b, number in referred[siglum]:   # listed once (its own line first)
+                    x = next((x for x in sents if x.start <= a < x.end), None)
+                    if x is not None and all(f.number != number for f in figures):
+                        figures.append(Figure(number, siglum, a, b, x.id))
+        figures.sort(key=lambda f: f.start)
         base_sents = idlock.assign(slug, texts[base], lock)
         texts[base] = base_sents
         for siglum in sigla:
