@@ -1631,3 +1631,31 @@ def test_a_figure_before_the_heading_makes_no_game(cli, corpus_copy, tmp_path):
     assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KG").exit_code == 0
     frag = build_edition(corpus_copy).game("fragment-kg")
     assert [(x.number, x.after) for x in frag.figures] == [("1", None)]
+
+
+def test_a_games_name_that_its_sentence_goes_on_from_is_the_sentences_subject():
+    """A field test's chapter: under '## LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».' the sentence 'Пасьянсъ
+    «Дворецъ» раскладывается изъ двухъ колодъ.' lost its subject to a title unit, and the
+    heading's numeral went into the game's name ('lviii-pasyans-dvorets'). A name with no
+    stop after it and a word in lower case next is the sentence's text when the line above
+    names the game; where nothing names it, it stays the game's title (the games would
+    otherwise run together), as a guess the dry run lists."""
+    def units(text):
+        lay = analyse(text)
+        return [(p.kind, p.label, text[p.start:p.end]) for p in lay.parts], lay.guesses
+
+    parts, guesses = units("## LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».\n\nПасьянсъ «Дворецъ» раскладывается "
+                           "изъ двухъ колодъ. Тузы кладутъ въ рядъ.\n")
+    assert parts == [("title", "ДВОРЕЦЪ", "## LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ»."),
+                     ("prose", "", "Пасьянсъ «Дворецъ» раскладывается изъ двухъ колодъ. "
+                      "Тузы кладутъ въ рядъ.")]
+    assert not guesses
+    parts, _ = units("ГЛАВА LX. Часы. — Дворецъ.\n\nПасьянсъ «Часы». Берутъ колоду.\n\n"
+                     "Дворецъ.\n\nПасьянсъ «Дворецъ» раскладывается изъ двухъ колодъ.\n")
+    assert [p for p in parts if p[0] == "title"] == [("title", "Часы", "Пасьянсъ «Часы»."),
+                                                     ("title", "Дворецъ", "Дворецъ.")]
+    text = ("ГЛАВА LX.\n\nПасьянсъ «Часы». Берутъ колоду.\n\n"
+            "Пасьянсъ «Дворецъ» раскладывается изъ двухъ колодъ.\n")
+    parts, guesses = units(text)
+    assert ("title", "Дворецъ", "Пасьянсъ «Дворецъ»") in parts
+    assert [line_of(text, g[0]) for g in guesses] == [5]

@@ -84,8 +84,8 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ)\s*\.|Фигура|Рисунокъ?|Чертежъ?|"
                     r"ФИГУРА|РИСУНОКЪ?|ЧЕРТЕЖЪ?)\s*(\d+)"
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
-QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
-                          re.I)
+QUOTED_TITLE = re.compile(r"^(?:(?:\d{1,3}|[IVXLC]{1,7})\s*[.)]\s*)?пасьянс[ъ]?\s*"
+                          r"[«\"„“]([^»\"”“\n]{2,80})[»\"”“]", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
@@ -927,6 +927,15 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
         else:
             return _unknown_title(line, own_line_ok, inline_ok)
     return printed, _past_tail(line, n)
+
+
+def _subject(line: str, n: int) -> bool:
+    """Whether the title unit of ``line``'s first ``n`` characters is the subject of the
+    sentence that goes on from it: no stop ends it and a word in lower case follows
+    ('Пасьянсъ «Дворецъ» раскладывается изъ двухъ колодъ.'), so the name is the sentence's
+    text, not a title set before it ('Пасьянсъ «Дворецъ». Берутъ ...')."""
+    return (line[:n].rstrip()[-1:] not in ".:!?…" and n < len(line)
+            and line[n:].lstrip(" \t")[:1].islower())
 
 
 def _past_tail(line: str, n: int) -> int:
@@ -2323,6 +2332,17 @@ def analyse(text: str, path=None, page_title: str | None = None,
         printed, n = hit
         if ln.whole:
             n = len(ln.text)
+        elif _subject(ln.text, n):
+            before = next((x for x in reversed(lines[:i])
+                           if x.kind not in ("figure", "debris", "page-title")), None)
+            names = ([before.label] if before is not None and before.kind == "title"
+                     and before.title_end >= before.end else
+                     before.extra.get("titles", []) if before is not None
+                     and before.kind == "heading" else [])
+            if key(printed) in {key(t) for t in names}:
+                continue    # the game is named just above: the name is its sentence's subject
+            guesses.append((ln.start, "a game's name that its sentence goes on from in lower "
+                            "case taken as the game's title, out of the sentence"))
         if not (QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or _known_title(ln.text, known)):
