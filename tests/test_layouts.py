@@ -1659,3 +1659,25 @@ def test_a_games_name_that_its_sentence_goes_on_from_is_the_sentences_subject():
     parts, guesses = units(text)
     assert ("title", "Дворецъ", "Пасьянсъ «Дворецъ»") in parts
     assert [line_of(text, g[0]) for g in guesses] == [5]
+
+
+def test_a_markdown_image_whose_text_is_a_figures_number_is_the_figure(cli, corpus_copy,
+                                                                      tmp_path):
+    """A field test's Markdown page: '![Фиг. 3](fig3.png)' was markup debris, so the game
+    listed no figure. An image line whose alternative text is a figure's number (with or
+    without a caption) is that figure, kept in the witness and the TEI; another image is
+    markup, as before."""
+    f = tmp_path / "proba.md"
+    f.write_text("# Глава L\n\n## Проба\n\nБерутъ колоду картъ.\n\n![Фиг. 3](fig3.png)\n\n"
+                 "Тузы кладутъ вверхъ.\n\n![Рис.  4. Расположеніе картъ](r4.png)\n\n"
+                 "![обложка](c.png)\n\nКороли кладутъ внизъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "PR").exit_code == 0
+    g = build_edition(corpus_copy).game("proba")
+    assert [s.normalised for s in g.sentences] == [
+        "Берут колоду карт.", "Тузы кладут вверх.", "Короли кладут вниз."]
+    assert [(x.number, x.after) for x in g.figures] == [("3", g.sentences[0].id),
+                                                         ("4", g.sentences[1].id)]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
+    assert "fig3.png" in out.read_text(encoding="utf-8")     # the witness keeps the line

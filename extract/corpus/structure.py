@@ -1104,6 +1104,9 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 #: a wrapping template inside another (``{{center|{{razr|X}}.}}``): group 1 its text
 _INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}", re.I)
 #: a line that is only markup of a Markdown or wiki export, not book text
+#: a Markdown image on a line of its own, its alternative text (group 1): a figure when that
+#: text is a figure's number (``![Фиг. 3](fig3.png)``), else markup
+_MD_IMAGE = re.compile(r"^!\[([^\]]*)\]\([^)]*\)$")
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
     r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__"
@@ -2188,6 +2191,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                       "text of the book"))
         elif i == 0 and page_title is not None:
             ln.kind = "page-title"
+        elif (ln.kind == "debris" and ln.label == "markup" and not ln.extra.get("fixed")
+              and (img := _MD_IMAGE.match(ln.text))
+              and (fig := FIGURE.match(" ".join(img.group(1).split())))):
+            ln.kind, ln.label = "figure", fig.group(1)   # ![Фиг. 3](fig3.png): the book's figure
         elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
             pass
         elif pt is not None:
