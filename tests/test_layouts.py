@@ -1681,3 +1681,17 @@ def test_a_markdown_image_whose_text_is_a_figures_number_is_the_figure(cli, corp
     out = tmp_path / "e.xml"
     assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
     assert "fig3.png" in out.read_text(encoding="utf-8")     # the witness keeps the line
+
+
+def test_a_wiki_title_spaced_out_in_a_template_with_its_stop_outside_is_a_title():
+    """A field test's Wikisource page: '=== {{razr|Пасьянсъ «Гробница»}}. ===' (the stop
+    after the template) was taken for a subheading, so the chapter's two games ran into one
+    fragment; and '[[Категорія:Пасьянсы]]' (the category in the old spelling) became a
+    sentence."""
+    text = ("== ГЛАВА XLVIII. ==\n\n=== {{razr|Пасьянсъ «Гробница»}}. ===\n\nБерутъ двѣ колоды. "
+            "Тузы кладутъ.\n\n=== {{razr|Пасьянсъ «Мостъ»}}: ===\n\nИзъ одной колоды кладутъ "
+            "рядъ.\n\n[[Категорія:Пасьянсы]]\n[[Файлъ:Мостъ.png]]\n")
+    parts = analyse(text).parts
+    assert [(p.kind, p.label) for p in parts if p.kind != "prose"] == [
+        ("heading", "XLVIII"), ("title", "Гробница"), ("title", "Мостъ"),
+        ("debris", "markup"), ("debris", "markup")]

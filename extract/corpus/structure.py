@@ -1102,13 +1102,15 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 
 
 #: a wrapping template inside another (``{{center|{{razr|X}}.}}``): group 1 its text
+#: a wrapping template that is the whole line but for a stop after it
+_TEMPLATE_STOP = re.compile(r"^\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}([.:])$", re.I)
 _INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}", re.I)
-#: a line that is only markup of a Markdown or wiki export, not book text
 #: a Markdown image on a line of its own, its alternative text (group 1): a figure when that
 #: text is a figure's number (``![Фиг. 3](fig3.png)``), else markup
 _MD_IMAGE = re.compile(r"^!\[([^\]]*)\]\([^)]*\)$")
+#: a line that is only markup of a Markdown or wiki export, not book text
 MARKUP_LINE = re.compile(
-    r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категория|Category|Файл|File|Изображение|Image)\s*:[^\]]*\]\]"
+    r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категор[иі]я|Category|Файлъ?|File|Изображен[иі]е|Image)\s*:[^\]]*\]\]"
     r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__"
     r"|\[(?!\^)[^\[\]\n]+\]:[ \t]*\S+(?:[ \t]+[\"'(][^\n]*)?"
     r"|" + MD_LABEL + r":[ \t]*)$", re.I)
@@ -1221,6 +1223,9 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
             m = w.match(line)
             if m and m.lastindex and m.group(m.lastindex).strip():
                 line, found, changed = m.group(m.lastindex).strip(), True, True
+        m = _TEMPLATE_STOP.match(line) if wiki else None
+        if m and m.group(1).strip():   # '{{razr|Пасьянсъ «Гробница»}}.': the stop outside
+            line, found, changed = m.group(1).strip() + m.group(2), True, True
     line += tail_text
     tokens = line.split()
     # (a numeral after the spaced letters is set solid: ``Г Л А В А XLV.``; the letters spell
