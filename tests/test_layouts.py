@@ -672,6 +672,38 @@ def test_two_columns_are_refused_and_one_column_is_not():
             assert two_columns(f.read_text(encoding="utf-8")) is None, f.name
 
 
+def test_a_caption_in_a_column_beside_the_text_is_refused_with_its_line(cli, corpus_copy,
+                                                                         tmp_path):
+    """A field test's `pdftotext -layout` page: a caption set in a narrow column beside the
+    text ('креста        Фиг. 40.', or a caption of several short lines) was read across
+    the lines and woven into the sentences, with no word said. It is refused, naming the
+    line and the fix, and nothing is written; a page number set so (a running head's) is
+    not a caption, and no other layout of the test set has one."""
+    from extract.corpus.structure import side_column
+    prose = ("      Изъ двухъ колодъ вынимаютъ четырехъ тузовъ и четырехъ\n"
+             "королей и кладутъ ихъ крестомъ. Въ серединѣ креста{gap}Фиг. 40.\n"
+             "оставляютъ мѣсто для сброса. Сбросъ перекладывать нельзя.\n")
+    assert side_column("ГЛАВА XLVII.\n\n" + prose.format(gap=" " * 16)) == 4
+    assert side_column(prose.format(gap=" ")) is None
+    caption = ("королей и кладутъ ихъ крестомъ: тузовъ по угламъ,          Расположеніе\n"
+               "сторонамъ, какъ показано на фигурѣ. Въ серединѣ креста        картъ въ пась-\n")
+    assert side_column(caption) == 1
+    assert side_column("королей и кладутъ ихъ крестомъ: тузовъ по угламъ            53\n"
+                       "королей и кладутъ ихъ крестомъ: тузовъ по угламъ        — 54 —\n"
+                       "сторонамъ, какъ показано на фигурѣ. Въ серединѣ    стр. 12\n") is None
+    for f in LAYOUTS.glob("*.txt"):
+        if not f.name.startswith("14-"):
+            assert side_column(f.read_text(encoding="utf-8")) is None, f.name
+    page = tmp_path / "side.txt"
+    page.write_text("ГЛАВА XLVII.\n\nПасьянсъ «Могила».\n\n" + prose.format(gap=" " * 16),
+                    encoding="utf-8")
+    before = sorted(p.name for p in (corpus_copy / "witnesses").iterdir())
+    r = cli("--corpus", corpus_copy, "add", page)
+    assert r.exit_code == 1 and f"{page}:6:" in r.output and "beside the text" in r.output
+    assert "fix: move the caption" in r.output
+    assert sorted(p.name for p in (corpus_copy / "witnesses").iterdir()) == before
+
+
 def test_furniture_and_markup_are_kept_but_marked(edition):
     """Scan furniture and export markup stay in the witness as debris units, labelled with
     what they are; a section numeral over two stories is a heading, not a game."""

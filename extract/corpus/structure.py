@@ -1261,6 +1261,35 @@ def two_columns(text: str) -> int | None:
     return hits[0] if len(hits) >= 5 and len(hits) * 3 >= long_lines else None
 
 
+#: a line of prose with a short run of text far to its right (``pdftotext -layout``'s caption
+#: or note beside the text): the prose (with a word in lower case), a gap of six spaces or
+#: more, the side run (no more than 30 characters)
+_SIDE_RUN = re.compile(r"^(?P<p>.*[а-яёѣіѳѵ]{2}.*?\S)[ \t]{6,}(?P<s>\S.{0,29})$")
+#: a side run that is page furniture, not a caption: a page number (``53``, ``— 53 —``,
+#: ``стр. 12``)
+_SIDE_FURNITURE = re.compile(r"^(?:[—–-]?[ \t]*\d{1,4}[ \t]*[—–-]?|стр\.?[ \t]*\d{1,4}\.?)$", re.I)
+
+
+def side_column(text: str) -> int | None:
+    """The first line of a caption or note set in a narrow column beside the text
+    (``pdftotext -layout``: 'креста        Фиг. 40.'), which a reading across the line would
+    weave into the sentences: a line of prose of 30 characters or more with a short run far
+    to its right that is a figure's number (:data:`FIGURE`), or two such lines within six
+    lines of each other. A page number so set (a running head's) is furniture, not a
+    caption. None if there is none."""
+    near: list[int] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        m = _SIDE_RUN.match(line.rstrip())
+        if not m or len(m.group("p").strip()) < 30 or _SIDE_FURNITURE.match(m.group("s")):
+            continue
+        if FIGURE.match(m.group("s").strip()):
+            return near[0] if near and n - near[-1] <= 6 else n
+        near = [k for k in near if n - k <= 6] + [n]
+        if len(near) >= 2:
+            return near[0]
+    return None
+
+
 #: markup that may close a page's text after its last stop: tags (``</p>``, ``<section end="x"
 #: />``), templates, comments
 _TRAILING_MARKUP = re.compile(r"(?:\s*(?:<[^<>\n]*>|\{\{[^{}\n]*\}\}|<!--.*?-->))+\s*$")

@@ -40,7 +40,7 @@ from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
 from ..corpus.ids import slugify
 from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, load_marks,
                               load_witnesses, mixed_word)
-from ..corpus.structure import analyse, heading_text, two_columns, unwrap_lines
+from ..corpus.structure import analyse, heading_text, side_column, two_columns, unwrap_lines
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
 from ..text.characters import bad_in_field, strip_bom
@@ -393,6 +393,14 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                            fix="extract the text again without -layout (`pdftotext FILE.pdf "
                                "OUT.txt`), or cut the file so that each column's text follows "
                                "the other's, then add that")
+    side_line = side_column(text)
+    if side_line is not None:
+        raise EditionError("a caption or note is set in a narrow column beside the text (as "
+                           "`pdftotext -layout` writes it): read across the line it would be "
+                           "woven into the sentences", src, side_line,
+                           fix="move the caption's words to a line of their own after the "
+                               "paragraph (a figure's line, 'Фиг. 40. ...', is then listed as "
+                               "the game's figure), or extract the text again without -layout")
     known_games = load_games(root)
     layout = analyse(text, src, None, [g.title_ru for g in known_games])
     siglum_from = "given"
