@@ -1018,6 +1018,14 @@ def _adds_checks_and_exports(tmp, page: str, name: str) -> None:
     assert t.exit_code == 0, (page, t.output)
 
 
+#: a Wikisource page's footer and the next one's header whose ``<noinclude>`` holds line
+#: breaks (as the Page: namespace exports them), between the halves of a divided word
+_NOINCLUDE_LINES = (
+    "<noinclude>\n<references/></noinclude>\n<noinclude>{{колонтитул||ГЛАВА L.|— 63 —}}</noinclude>",
+    "<noinclude>\n<references/>\n{{колонтитул||ГЛАВА L.|— 63 —}}</noinclude>",
+    "<noinclude>\n{{rh|63}}\n</noinclude>")
+
+
 #: pieces of a wiki page's paragraph (Wikisource's Page: namespace exported page after page)
 _WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "внизъ", "объ", "являютъ", ".", ",", " ",
                 " ", "\n", "-", "выкла-", "дываются", "{{перенос|объ|являютъ}}",
@@ -1027,7 +1035,10 @@ _WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "в�
                 "<!-- x -->", "{{pagenum|3}}", "{{nop}}", "{{gap}}", "<ref>Нота.</ref>",
                 "[[Тузы|тузы]]", "<section begin=a />", "\n=== Дама. ===\n", "{{sic|а|б}}",
                 "\n* ", "&nbsp;", "«", "»", "— ", "\n{{right|Сбросъ кладутъ одинъ разъ.}}\n",
-                "\n{{right|ПАСЬЯНСЫ.}}\n")
+                "\n{{right|ПАСЬЯНСЫ.}}\n",
+                # a field test's (c12, c13): <noinclude> over lines, a header before a heading
+                *_NOINCLUDE_LINES, "<noinclude>", "</noinclude>",
+                "\n<noinclude>{{rh|62}}</noinclude>{{heading|ГЛАВА LI.}}\n")
 
 
 @settings(max_examples=PAGE_EXAMPLES, deadline=None)
@@ -1412,6 +1423,60 @@ def test_a_word_divided_between_two_wikisource_pages(cli, corpus_copy, tmp_path,
     s = ed.game("chasy").texts[ed.witnesses[-1].siglum][1]
     assert "noinclude" not in s.book_text and "колонтитул" not in s.book_text
     assert s.book_text.startswith("Игру " + end)
+
+
+@pytest.mark.parametrize("between", _NOINCLUDE_LINES)
+def test_a_page_s_noinclude_over_several_lines_inside_a_divided_word(cli, corpus_copy,
+                                                                     tmp_path, between):
+    """A field test's Wikisource pages (c12, c13): a page's footer whose ``<noinclude>``
+    opens at the end of a line and closes on a later one (``перекла-<noinclude>`` /
+    ``<references/></noinclude>`` / ``<noinclude>{{колонтитул...}}</noinclude>дываютъ``)
+    cut the sentence in two, the tags and the template in the reading text, no warning. The
+    ``<noinclude>`` reads as nothing over its lines, as on one line: one sentence, the word
+    joined, the page's furniture in its original text only."""
+    wiki = ("== ГЛАВА L. ==\n\n'''Пасьянсъ «Вѣтрякъ».''' Берутъ одну колоду. Колоду перекла-"
+            f"{between}дываютъ два раза. Пасьянсъ вышелъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki, "vetryak") == [
+        "Берут одну колоду.", "Колоду перекладывают два раза.", "Пасьянс вышел."]
+    ed = build_edition(corpus_copy)
+    s = ed.game("vetryak").texts[ed.witnesses[-1].siglum][1]
+    assert s.original == "Колоду перекла-" + between + "дываютъ два раза."
+    assert "noinclude" not in s.book_text and "63" not in s.book_text
+
+
+def test_a_page_s_noinclude_over_lines_of_its_own_inside_a_sentence(cli, corpus_copy, tmp_path):
+    """The same footer and header on lines of their own between the halves of the word: page
+    furniture inside a sentence that runs on (one sentence, the word joined, a warning)."""
+    wiki = ("== ГЛАВА L. ==\n\n'''Пасьянсъ «Вѣтрякъ».''' Колоду перекла-\n<noinclude>\n"
+            "<references/></noinclude>\n<noinclude>{{колонтитул||ГЛАВА L.|— 63 —}}\n"
+            "</noinclude>\nдываютъ два раза. Пасьянсъ вышелъ.\n")
+    out = _add(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki)
+    assert "vetryak.wiki:3: a sentence runs on across page furniture (lines 4-7)" in out, out
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("vetryak").texts[ed.witnesses[-1].siglum]] == [
+        "Колоду перекладывают два раза.", "Пасьянс вышел."]
+
+
+@pytest.mark.parametrize("heading", ["{{heading|ГЛАВА LVII.}}", "== ГЛАВА LVII. ==",
+                                     "<center>ГЛАВА LVII.</center>"])
+def test_a_page_s_header_before_the_chapter_heading_on_its_line(cli, corpus_copy, tmp_path,
+                                                                 heading):
+    """A field test's Wikisource page (c12): the page's header and the chapter heading on one
+    line (``<noinclude>{{колонтитул|— 62 —|ПАСЬЯНСЫ.|}}</noinclude>{{heading|ГЛАВА LVII.}}``)
+    was no heading but two sentences, ``{{heading|ГЛАВА LVII.`` and ``}}``, of an untitled
+    fragment. The header is markup of its own, the heading after it found; on the next
+    page too, where the line before ends a paragraph with no blank line after it."""
+    wiki = (f"<noinclude>{{{{колонтитул|— 62 —|ПАСЬЯНСЫ.|}}}}</noinclude>{heading}\n\n"
+            "'''Пасьянсъ «Вѣтрякъ».''' Берутъ одну колоду.\n"
+            "<noinclude>{{колонтитул|— 64 —|ПАСЬЯНСЫ.|}}</noinclude>"
+            + heading.replace("LVII", "LVIII") + "\n\n'''Пасьянсъ «Кругъ».''' Берутъ двѣ колоды.\n")
+    layout = analyse(wiki)
+    assert [(p.kind, p.label) for p in layout.parts if p.kind != "prose"] == [
+        ("debris", "markup"), ("heading", "LVII"), ("title", "Вѣтрякъ"),
+        ("debris", "markup"), ("heading", "LVIII"), ("title", "Кругъ")], layout.parts
+    assert _add_and_read(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki, "vetryak") == [
+        "Берут одну колоду."]
+    assert build_edition(corpus_copy).witnesses[-1].siglum == "LVII"
 
 
 def test_a_divided_word_template_with_a_part_left_empty_is_warned_of(cli, corpus_copy, tmp_path):

@@ -263,8 +263,11 @@ _COMMENT = re.compile(r"<!--.*?-->")
 _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
 #: what a Wikisource page leaves out of the book's text (its running head and page number:
-#: ``<noinclude>{{rh|...}}</noinclude>``)
-_NOINCLUDE = re.compile(r"<noinclude>.*?</noinclude>", re.I)
+#: ``<noinclude>{{rh|...}}</noinclude>``), over line breaks too (a page's footer,
+#: ``<noinclude>`` / ``<references/></noinclude>``); bounded, so that one left open costs
+#: no more than its bound
+_NOINCLUDE = re.compile(r"<noinclude>(?:(?!</?noinclude>)[\s\S]){0,%d}</noinclude>" % _WRAP_MAX,
+                        re.I)
 #: a Markdown link's address (``](#fig40)``, ``](https://...)``) or an autolink
 _LINK_ADDRESS = re.compile(r"\]\([^()\s]+\)|<https?://[^<>\s]+>")
 #: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``) and
@@ -1239,7 +1242,8 @@ def two_columns(text: str) -> int | None:
 #: />``), templates, comments
 _TRAILING_MARKUP = re.compile(r"(?:\s*(?:<[^<>\n]*>|\{\{[^{}\n]*\}\}|<!--.*?-->))+\s*$")
 #: Wikisource's marks of a section (``<section begin="x" />``), one or more, with spaces
-_SECTION_TAG = re.compile(r"(?:[ \t]*<section\b[^<>]*/>)+[ \t]*", re.I)
+_SECTION_TAG = re.compile(r"(?:[ \t]*(?:<section\b[^<>]*/>|" + _NOINCLUDE.pattern + r"))+[ \t]*",
+                          re.I)
 
 
 def _name_key(name: str) -> str:
@@ -1265,6 +1269,32 @@ def _heading_names(lines: list[_Line], wiki: bool, min_listed: int = 1) -> set[s
     return out
 
 
+def _join_noinclude(text: str, lines: list[_Line]) -> list[_Line]:
+    """``lines`` with each ``<noinclude>`` left open on its line joined to the lines of its
+    paragraph up to its close (a Wikisource page's footer, ``перекла-<noinclude>`` /
+    ``<references/></noinclude>``), so that it is read as nothing whole (:data:`_NOINCLUDE`)
+    like one on a line; a line of nothing else is ``debris`` labelled ``markup``."""
+    out: list[_Line] = []
+    i = 0
+    while i < len(lines):
+        ln, j = lines[i], i
+        while j + 1 < len(lines) and not lines[j + 1].brk and \
+                text[ln.start:lines[j].end].lower().count("<noinclude") > \
+                text[ln.start:lines[j].end].lower().count("</noinclude"):
+            j += 1
+        whole = text[ln.start:lines[j].end]
+        if j > i and _NOINCLUDE.search(whole) and whole.lower().count("<noinclude") == \
+                whole.lower().count("</noinclude"):
+            ln = _Line(ln.start, lines[j].end, whole, ln.brk, page_top=ln.page_top)
+            if not _NOINCLUDE.sub("", whole).strip():
+                ln.kind, ln.label = "debris", "markup"
+        else:
+            j = i           # (one never closed in its paragraph is left as it stands)
+        out.append(ln)
+        i = j + 1
+    return out
+
+
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
@@ -1273,6 +1303,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
     wiki = WIKI_PAGE.search(text) is not None
+    if wiki and "<noinclude" in text.lower():
+        lines = _join_noinclude(text, lines)
     named: set[str] | None = None     # the games a chapter heading names (made when needed)
     listing: set[str] | None = None   # those it lists for certain (a bare heading's line of one
     #                                   name may be the first game's title)
@@ -1304,9 +1336,14 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                 i = j + 1
                 continue
         lead = _SECTION_TAG.match(ln.text) if wiki else None
-        if lead and lead.end() < len(ln.text):
+        if lead and lead.end() < len(ln.text) and (
+                "<noinclude" not in lead.group().lower() or ln.brk
+                or _unwrap(ln.text[lead.end():], wiki)[1]):
             # Wikisource's section mark before a line's text (``<section begin=x />=== X
-            # ===``): markup of its own, the line's text after it
+            # ===``), and a page's header before a paragraph or a line in markup
+            # (``<noinclude>{{rh|...}}</noinclude>{{heading|ГЛАВА L.}}``; not before the
+            # rest of a word or sentence begun on the page before): markup of its own, the
+            # line's text after it
             out.append(_Line(ln.start, ln.start + lead.end(), lead.group(), ln.brk,
                              kind="debris", label="markup", page_top=ln.page_top))
             ln = lines[i] = _Line(ln.start + lead.end(), ln.end, ln.text[lead.end():], False)
