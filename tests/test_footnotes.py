@@ -1018,6 +1018,27 @@ def _adds_checks_and_exports(tmp, page: str, name: str) -> None:
     assert t.exit_code == 0, (page, t.output)
 
 
+@pytest.mark.parametrize("number", ["{{right|— 55 —}}", "{{right|55}}", "{{left|- 55 -}}",
+                                    "{{center|[55]}}", "{{rh|55|ПАСЬЯНСЫ.|}}",
+                                    "{{колонтитул|— 55 —|ПАСЬЯНСЫ.|}}", "{{pagenum|55}}"])
+def test_a_page_number_in_a_template_inside_a_paragraph(cli, corpus_copy, tmp_path, number):
+    """A field test's Wikisource chapter (c03): a page number set to the right inside a
+    paragraph (``и т. д.{{right|— 55 —}} Тузы ...``) stayed in the reading text (``и т. д.—
+    55 — Тузы``), one sentence. A text template that holds only a page number, and a page's
+    running head in a template (``{{rh|...}}``, ``{{колонтитул|...}}``), read as nothing, as
+    ``{{pagenum|55}}`` does: the stop before it ends the sentence, and a sentence that runs
+    on across it is one."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Мостъ. ===\n\nНа девятку кладутъ восьмерку и т. д."
+            f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "most.wiki", wiki, "most") == [
+        "На девятку кладут восьмерку и т. д.", "Тузы, как только откроются, кладут под мостом."]
+    ed = build_edition(corpus_copy)
+    s = ed.game("most").texts[ed.witnesses[-1].siglum][1]
+    assert s.original == f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ." \
+        or s.original == f"Тузы, какъ только откроются, кладутъ{number} подъ мостомъ."
+    assert "55" not in s.book_text
+
+
 #: a Wikisource page's footer and the next one's header whose ``<noinclude>`` holds line
 #: breaks (as the Page: namespace exports them), between the halves of a divided word
 _NOINCLUDE_LINES = (
@@ -1038,7 +1059,8 @@ _WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "в�
                 "\n{{right|ПАСЬЯНСЫ.}}\n",
                 # a field test's (c12, c13): <noinclude> over lines, a header before a heading
                 *_NOINCLUDE_LINES, "<noinclude>", "</noinclude>",
-                "\n<noinclude>{{rh|62}}</noinclude>{{heading|ГЛАВА LI.}}\n")
+                "\n<noinclude>{{rh|62}}</noinclude>{{heading|ГЛАВА LI.}}\n",
+                "{{right|— 55 —}}", "{{rh|55|ПАСЬЯНСЫ.|}}", "т. д.")
 
 
 @settings(max_examples=PAGE_EXAMPLES, deadline=None)

@@ -226,8 +226,11 @@ _TEXT_TEMPLATES = "razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left|ce
 #: ``{{center|...}}``, a heading in ``{{heading|...}}``); a line wholly in another template is
 #: markup (``{{right|ПАСЬЯНСЫ.}}``, a running head)
 _WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small|heading"
-#: a page number's templates, and those that hold no text (``{{gap}}`` aside: a space)
-_PAGE_TEMPLATES = "pagenum|page|pg|стр|страница"
+#: a page number's and a running head's templates, and those that hold no text (``{{gap}}``
+#: aside: a space)
+_PAGE_TEMPLATES = "pagenum|page|pg|стр|страница|rh|колонтитул"
+#: a page number as a line or a template holds it (``— 55 —``)
+PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
 _EMPTY_TEMPLATES = "nop|dhr|clear|clearfix"
 
 #: the first half of a word divided across two pages, as Wikisource writes it where the first
@@ -272,15 +275,24 @@ _NOINCLUDE = re.compile(r"<noinclude>(?:(?!</?noinclude>)[\s\S]){0,%d}</noinclud
 _LINK_ADDRESS = re.compile(r"\]\([^()\s]+\)|<https?://[^<>\s]+>")
 #: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``) and
 #: the templates that hold no text
+_PAGE_TEMPLATE = re.compile(
+    r"\{\{\s*(?:" + _PAGE_TEMPLATES + r")\s*\|[^{}\n]{0,40}\}\}"
+    # (a page number set apart in a template of text, ``{{right|— 55 —}}``: the same)
+    r"|\{\{\s*(?:" + _TEXT_TEMPLATES + r")\s*\|[ \t]*[\[(]?" + PAGE_NUMBER + r"[\])]?[ \t]*\}\}",
+    re.I)
+#: a wiki page's markup that holds the page's furniture (its ``<noinclude>``, a page number's
+#: or running head's template): left out of a sentence's book text too
+PAGE_MARKUP = re.compile(_NOINCLUDE.pattern + "|" + _PAGE_TEMPLATE.pattern, re.I)
 _WIKI_SINGLES = _HTML_SINGLES + (
-    (re.compile(r"\{\{\s*(?:" + _PAGE_TEMPLATES + r")\s*\|[^{}\n]{0,40}\}\}", re.I), ""),
+    # its section marks, and what a page of it leaves out of the book's text (its running
+    # head and page number: ``<noinclude>{{rh|...}}</noinclude>``, first: the templates it
+    # holds are its own)
+    (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""),
+    (_PAGE_TEMPLATE, ""),
     # Wikisource's templates that hold no text: a space (``{{gap}}``), a mark that stops a
     # line from joining the next (``{{nop}}``), blank lines (``{{dhr}}``), a clearing
     (re.compile(r"\{\{\s*gap\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), " "),
     (re.compile(r"\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""),
-    # and its section marks, and what a page of it leaves out of the book's text (its
-    # running head and page number: ``<noinclude>{{rh|...}}</noinclude>``)
-    (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""),
     (_WORD_END, ""))
 #: Markdown's escape of a mark (``\*``, ``\[``: read as the mark, as text) and its hard line
 #: break (a ``\`` ending a line: read as nothing), as pandoc writes them
@@ -1148,7 +1160,6 @@ def _contents_above(prev: "_Line") -> bool:
 
 
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
-PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
 RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<![№#])[ \t]+{PAGE_NUMBER})$")
 #: a running head of at most five words and its page number, a wide gap (a tab, or three
 #: spaces and more) between them: ``СОЛНЦЕ.        127``

@@ -39,6 +39,7 @@ from ..corpus.readers import (
 from ..corpus.structure import (
     FOOTNOTE,
     FURNITURE,
+    PAGE_MARKUP,
     Part,
     analyse,
     continues,
@@ -129,11 +130,12 @@ class Sentence:
         """``original`` less the page furniture the sentence runs on across (the spans of its
         ``page-furniture`` changes: a running head between the two pages it stands on; and of
         its ``wiki-markup`` changes that read a Wikisource page's ``<noinclude>`` header or
-        footer as nothing): the book's words as the witness has them."""
+        footer, or a page number's template, as nothing): the book's words as the witness
+        has them."""
         out, pos = [], 0
         for c in self.changes:
             if c.rule == PAGE_FURNITURE or c.rule == WIKI_MARKUP and \
-                    c.orig.lstrip()[:10].lower() == "<noinclude":
+                    PAGE_MARKUP.fullmatch(c.orig.strip()):
                 out.append(self.original[pos:c.start])
                 pos = c.end
         return "".join(out) + self.original[pos:]
