@@ -1514,6 +1514,81 @@ def test_a_divided_word_template_with_a_part_left_empty_is_warned_of(cli, corpus
     assert sentences[1].original.startswith("Тузы кладутся {{перенос|выкла|}}")
 
 
+def _notes_and_sentences(corpus, game):
+    ed = build_edition(corpus)
+    sentences = ed.game(game).texts[ed.witnesses[-1].siglum]
+    return ([s.normalised for s in sentences],
+            [(n.marker, n.normalised) for s in sentences for n in s.footnotes])
+
+
+@pytest.mark.parametrize("hyphen", ["-", "\u00ad"])
+def test_a_footnote_continued_at_the_foot_of_the_next_page_between_a_divided_word(
+        cli, corpus_copy, tmp_path, hyphen):
+    """A field test's pdftotext chapter (c11, ``rv/m3b``): a footnote left in a divided word
+    at the foot of its page (``и во-``) goes on at the foot of the next, right under the
+    text's own divided word (``изъ ко-`` / ``семь королей въ другой.`` / next page ``лоды.``):
+    it was glued into the text's word (``из косемь королей в другой.``, and ``лоды.`` a
+    sentence of its own), no warning. The line that completes the note's word and not the
+    text's goes on with the note (a guess the dry run lists), and the text's word is joined
+    across it and the running head (``из колоды``), divided by a hyphen or, as pdftotext
+    writes it (c11), a soft hyphen."""
+    page = ("ГЛАВА LVI.\nПасьянсъ «Ворота». Тузы кладутъ въ рядъ*). Пустое мѣсто\n"
+            "замѣщаютъ картою изъ сброса или\n*) Т. е. восемь тузовъ въ одинъ рядъ и во-\n"
+            "\f60    ПАСЬЯНСЫ.\n\nизъ колоды. Колоду перекладываютъ одинъ разъ. Пасьянсъ "
+            "вышелъ, если всѣ карты на тузахъ. Пасьянсъ изъ ко" + hyphen + "\nсемь королей въ другой.\n"
+            "\fПАСЬЯНСЪ «ВОРОТА».    61\n\nлоды.\n")
+    path = tmp_path / "vorota.txt"
+    path.write_text(page, encoding="utf-8")
+    dry = cli("--corpus", corpus_copy, "add", path, "--dry-run").output
+    assert re.search(r"guesses \(.*\): .*\blines? (?:\d+, )*8\b", dry), dry
+    _add(cli, corpus_copy, path, page)
+    sentences, notes = _notes_and_sentences(corpus_copy, "vorota")
+    assert sentences[-1] == "Пасьянс из колоды.", sentences
+    assert not any("семь королей" in s for s in sentences), sentences
+    assert notes == [("*", "Т. е. восемь тузов в один ряд и восемь королей в другой.")], notes
+
+
+def test_a_footnote_continued_at_the_top_of_the_next_page(cli, corpus_copy, tmp_path):
+    """A field test's djvu chapter (c07): a footnote unfinished at the foot of its page
+    (``въ ней остаются``) goes on at the top of the next, in small letters, where the
+    page's text above had ended its sentence (``... которую она себѣ выбрала.``): the line
+    became a rule sentence of the game (``тузы, короли, ...``). It goes on with the note
+    (a guess the dry run lists)."""
+    page = ("ГЛАВА LII.\nПасьянсъ «Малая гадалка».\nБерутъ пикетную колоду*), т. е. въ "
+            "тридцать двѣ карты. Гадающая замѣчаетъ, гдѣ легла\nея карта.\n"
+            "*) Пикетною называется колода, изъ которой вынуты\nвсѣ карты отъ двойки до "
+            "шестерки; въ ней остаются\n\n56 ПАСЬЯНСЫ.\nтузы, короли, дамы, валеты, "
+            "десятки, девятки, восьмерки и\nсемерки.\nЗатѣмъ считаютъ отъ дамы по семи "
+            "картъ.\n")
+    path = tmp_path / "gadalka.txt"
+    path.write_text(page, encoding="utf-8")
+    dry = cli("--corpus", corpus_copy, "add", path, "--dry-run").output
+    assert re.search(r"guesses \(.*\): .*\blines? (?:\d+, )*9\b", dry), dry
+    _add(cli, corpus_copy, path, page)
+    sentences, notes = _notes_and_sentences(corpus_copy, "malaya-gadalka")
+    assert sentences == ["Берут пикетную колоду, т. е. в тридцать две карты.",
+                         "Гадающая замечает, где легла ее карта.",
+                         "Затем считают от дамы по семи карт."], sentences
+    assert notes[0][1].endswith("в ней остаются тузы, короли, дамы, валеты, десятки, "
+                                "девятки, восьмерки и семерки."), notes
+
+
+def test_a_footnote_left_unfinished_with_nothing_to_go_on_is_warned_of(cli, corpus_copy,
+                                                                        tmp_path):
+    """A field test's djvu chapter (c08): a footnote unfinished at its page's foot
+    (``въ ней остаются:``) whose rest the next page prints in capitals at its foot, where it
+    reads as the text's (``Тузы, короли, ...``): nothing said. The finder cannot tell; a
+    warning names the note's line and the fix (a ``footnote`` mark on the rest)."""
+    page = ("ГЛАВА LIII.\nПасьянсъ «Гадалка».\nБерутъ пикетную колоду*), т. е. въ "
+            "тридцать двѣ карты.\n*) Пикетною называется колода, изъ которой вынуты\n"
+            "всѣ карты отъ двойки до шестерки; въ ней остаются:\n\n56 ПАСЬЯНСЫ.\n"
+            "Затѣмъ считаютъ отъ дамы по семи картъ.\nТузы, короли, дамы, валеты, десятки, "
+            "девятки, восьмерки и\nсемерки, всего тридцать двѣ карты.\n")
+    out = _add(cli, corpus_copy, tmp_path / "gadalka.txt", page)
+    assert re.search(r"gadalka\.txt:4: the footnote '\*\)' ends unfinished .*"
+                     r"`footnote` in corpus/structure/", out), out
+
+
 def test_a_paragraph_opening_with_a_conjunction_s_phrase_is_no_run_in_title():
     """'И Демьянъ съ ними. Поднялся народъ ...' (Tolstoy) was taken as a run-in title, and the
     rest of the story as a new game: pymorphy3 reads 'и' as a noun (the letter) too. A phrase

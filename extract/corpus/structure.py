@@ -63,7 +63,8 @@ from functools import lru_cache
 
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer
-from ..text.normalise import DisjointSpans, apply_changes, joins_across_lines, normalise
+from ..text.normalise import (DisjointSpans, apply_changes, joins_across_lines, joins_to_word,
+                              normalise)
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
@@ -1608,7 +1609,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                                                                             "page number")):
             notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
-    notes.next_pages()
+    notes.next_pages(guesses, warnings if warnings is not None else [])
     notes.called_below()
     notes.in_order()
     notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [],
@@ -1866,12 +1867,30 @@ class _Footnotes:
         ln.extra["page"] = self.page_start
         self.first.append(ln)
 
-    def next_pages(self) -> None:
+    def _goes_on(self, k: int, b2: int, foot: bool = True) -> int | None:
+        """The end (an index of ``out``) of the lines from ``out[k]`` that go on with one
+        another (no blank line, no footnote, an unfinished sentence or a small letter
+        before each); with ``foot``, only when nothing of the page's own text stands below
+        them before ``b2`` (at the page's foot), else None."""
+        out, j = self.out, k + 1
+        while j < b2 and out[j].kind == "prose" and not out[j].brk and \
+                not FOOTNOTE.match(out[j].text) and \
+                (not SENTENCE_END.search(out[j - 1].text) or out[j].text[:1].islower()):
+            j += 1
+        return j if not foot or all(y.kind != "prose" or FOOTNOTE.match(y.text) or
+                                    y.extra.get("note") is not None for y in out[j:b2]) else None
+
+    def next_pages(self, guesses: list[tuple[int, str]], warnings: list[tuple[int, str]]
+                   ) -> None:
         """A footnote whose text ends unfinished (no full stop) at the foot of its page goes
         on at the foot of the next page: the first paragraph there, after some of that
         page's text, that begins with a lowercase letter (the page's own text never begins a
         paragraph so below its top, unless it goes on with a sentence left unfinished above
-        it), with the lines that go on with it."""
+        it), with the lines that go on with it; or, under that unfinished sentence, lines
+        at the foot whose first word ends the note's divided word and not the text's
+        (``изъ ко-`` / ``семь королей ...`` for a note ending ``и во-``); or lines in small
+        letters at the top of the next page where the text above the note ended its
+        sentence. Each is a guess; a note left unfinished with none is warned of."""
         out = self.out
         bounds = [i for i, x in enumerate(out) if x.page_top or (
             x.kind == "debris" and x.label in ("running head", "page number"))]
@@ -1884,12 +1903,21 @@ class _Footnotes:
             if not lines or SENTENCE_END.search(out[lines[-1]].text):
                 continue
             after = [b for b in bounds if b > lines[-1]]
-            if not after:
-                continue
-            b1 = after[0]
+            b1 = after[0] if after else len(out)
             b2 = after[1] if len(after) > 1 else len(out)
-            seen_text = out[b1].kind == "prose"
-            for k in range(b1 + 1, b2):
+            seen_text = b1 < len(out) and out[b1].kind == "prose"
+            end = piece = None
+            divided = re.search(r"(\w+)[-\u00ad]$", out[lines[-1]].text)
+            text_above = next((x for x in reversed(out[:lines[0]]) if x.kind == "prose"
+                               and x.extra.get("note") is None), None)
+            top = next((k for k in range(b1, b2) if out[k].kind == "prose"), None)
+            if top is not None and out[top].text[:1].islower() and not FOOTNOTE.match(
+                    out[top].text) and text_above and SENTENCE_END.search(text_above.text):
+                # at the next page's top, in small letters, where the text had ended its
+                # sentence: the note's rest
+                k, end, why = top, self._goes_on(top, b2, foot=False), \
+                    "a line in small letters at the top of the next page"
+            for k in range(b1 + 1, b2) if end is None else ():
                 x = out[k]
                 if x.kind != "prose":
                     continue
@@ -1899,21 +1927,36 @@ class _Footnotes:
                 above = next((out[q] for q in range(k - 1, b1, -1) if out[q].kind == "prose"
                               and out[q].extra.get("note") is None), None)
                 if above is not None and not SENTENCE_END.search(above.text):
+                    word = re.match(r"\w+", x.text)
+                    piece = re.search(r"(\w+)[-\u00ad]$", above.text)
+                    if divided and piece and word and above is out[k - 1] and \
+                            joins_to_word(divided.group(1), word.group()) and \
+                            not joins_to_word(piece.group(1), word.group()):
+                        # under the text's divided word, a line that ends the note's
+                        end, why = self._goes_on(k, b2), "a line that ends the footnote's " \
+                            "divided word at the foot of the next page"
+                        if end is not None:
+                            break
                     seen_text = True
                     continue
                 if seen_text and starts and x.text[:1].islower():
-                    j = k + 1
-                    while j < b2 and out[j].kind == "prose" and not out[j].brk and \
-                            not FOOTNOTE.match(out[j].text) and \
-                            (not SENTENCE_END.search(out[j - 1].text) or out[j].text[:1].islower()):
-                        j += 1
-                    # at the foot: nothing of the page's own text below it
-                    if all(y.kind != "prose" or FOOTNOTE.match(y.text) or y.extra.get("note")
-                           is not None for y in out[j:b2]):
-                        for y in out[k:j]:
-                            self._mark(y, head, head.extra.get("marker"))
+                    end, why = self._goes_on(k, b2), "a paragraph in small letters at " \
+                        "the foot of the next page"
+                    if end is not None:
                         break
                 seen_text = True
+            if end is None:
+                f = FOOTNOTE.match(head.text)       # (a Markdown note is on no printed page)
+                if f and not _MD_DEFINITION.match(head.text):
+                    warnings.append((line_of(self.text, head.start), (
+                        f"the footnote {f.group(1)!r} ends unfinished "
+                        f"(no full stop) and nothing on the next page was found to go on "
+                        f"with it: kept as printed; if its rest stands there, mark those lines "
+                        f"`footnote` in corpus/structure/<siglum>.toml (see the README)")))
+                continue
+            for y in out[k:end]:
+                self._mark(y, head, head.extra.get("marker"))
+            guesses.append((out[k].start, why + " taken as the rest of the footnote above"))
 
     def in_order(self) -> None:
         """Footnotes of one page printed with the same marker (``*)`` twice) answer its

@@ -39,6 +39,7 @@ from ..corpus.readers import (
 from ..corpus.structure import (
     FOOTNOTE,
     FURNITURE,
+    LINE_END_RULES,
     PAGE_MARKUP,
     Part,
     analyse,
@@ -244,7 +245,7 @@ def corpus_fingerprint(root: Path, leave_out: tuple[str, ...] = ()) -> str:
 
 
 #: the last word of a part, and the hyphen after it (group 2, empty where none is printed)
-_PIECE_BEFORE = re.compile(r"(\w+)(-?)[ \t]*$")
+_PIECE_BEFORE = re.compile(r"(\w+)([-\u00ad]?)[ \t]*$")
 _PIECE_AFTER = re.compile(r"\w+")
 
 
@@ -507,13 +508,19 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
                 extra.append(Change(a.end, b.start, w.text[a.end:b.start], " ", "typography",
                                     PAGE_BREAK))
         elif runs_on_across(w.text, parts, i, j):
-            change, start, end, pieces = _furniture_change(w.text, a, b, norm.changes)
-            inside = [c for c in norm.changes if start <= c.start and c.end <= end]
-            if any(c.start < end and c.end > start for c in norm.changes if c not in inside):
+            # (a word the text and the furniture divide at a line's end, the text's ``ко-``
+            # over a footnote's rest ``семь ...``, is no word: the join is undone)
+            crossing = [c for c in norm.changes
+                        if (c.start < a.end < c.end or c.start < b.start < c.end)
+                        and any(p.rule in LINE_END_RULES for p in c.parts or (c,))]
+            rest = [c for c in norm.changes if c not in crossing]
+            change, start, end, pieces = _furniture_change(w.text, a, b, rest)
+            inside = [c for c in rest if start <= c.start and c.end <= end]
+            if any(c.start < end and c.end > start for c in rest if c not in inside):
                 continue     # a recorded change crosses the furniture's edge: left as it is
             extra.append(change)
-            dropped += inside
-            joined = _joined_pieces(w.text, pieces, norm.changes, emendations) if pieces else None
+            dropped += inside + crossing
+            joined = _joined_pieces(w.text, pieces, rest, emendations) if pieces else None
             if joined:     # a word divided across the furniture, read whole
                 dropped += joined[0]
                 extra += joined[1]
