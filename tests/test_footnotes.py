@@ -1060,7 +1060,8 @@ _WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "в�
                 # a field test's (c12, c13): <noinclude> over lines, a header before a heading
                 *_NOINCLUDE_LINES, "<noinclude>", "</noinclude>",
                 "\n<noinclude>{{rh|62}}</noinclude>{{heading|ГЛАВА LI.}}\n",
-                "{{right|— 55 —}}", "{{rh|55|ПАСЬЯНСЫ.|}}", "т. д.")
+                "{{right|— 55 —}}", "{{rh|55|ПАСЬЯНСЫ.|}}", "т. д.",
+                "<ref name=\"p\">Нота</ref>", "<ref follow=\"p\">дальше.</ref>")
 
 
 @settings(max_examples=PAGE_EXAMPLES, deadline=None)
@@ -1587,6 +1588,32 @@ def test_a_footnote_left_unfinished_with_nothing_to_go_on_is_warned_of(cli, corp
     out = _add(cli, corpus_copy, tmp_path / "gadalka.txt", page)
     assert re.search(r"gadalka\.txt:4: the footnote '\*\)' ends unfinished .*"
                      r"`footnote` in corpus/structure/", out), out
+
+
+def test_a_wikisource_note_continued_on_the_next_page_is_one_note(cli, corpus_copy, tmp_path):
+    """A field test's Wikisource pages (c12, c13): a note the page leaves unfinished goes on
+    on the next page in ``<ref follow="p62">...</ref>`` (Wikisource joins the two into one
+    note). It was a second note, numbered 2, of a later sentence. It is the rest of the
+    note it follows: one note, its text joined; the tag is left out of the reading text
+    and makes no note of its own."""
+    wiki = ("== ГЛАВА L. ==\n\n'''Пасьянсъ «Вѣтрякъ».''' Четыре карты кладутъ изъ "
+            "колоды<ref name=\"p62\">Эти карты называются «крыльями»; ихъ можно брать</ref>. "
+            "Колоду перекладываютъ два раза<ref follow=\"p62\">во всякое время на тузовъ."
+            "</ref>. Тузы внизу<ref>Или короли.</ref>.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki, "vetryak",
+                         notes=True) == [
+        ("Четыре карты кладут из колоды.", ["1"]), ("Колоду перекладывают два раза.", []),
+        ("Тузы внизу.", ["2"])]
+    ed = build_edition(corpus_copy)
+    notes = [n for s in ed.game("vetryak").texts[ed.witnesses[-1].siglum] for n in s.footnotes]
+    assert notes[0].normalised == ("Эти карты называются «крыльями»; их можно брать во всякое "
+                                   "время на тузов."), notes
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", tmp_path / "e.xml").exit_code == 0
+    # a rest that follows no note named so before it: a note of its own, and a warning
+    lone = analyse(wiki.replace('name="p62"', 'name="p61"'))
+    assert [n for _, _, n in lone.inline] == ["1", "2", "3"] and any(
+        line == 3 and "follows no note of that name" in why for line, why in lone.warnings), lone
 
 
 def test_a_paragraph_opening_with_a_conjunction_s_phrase_is_no_run_in_title():

@@ -199,6 +199,10 @@ class Layout:
     #: one ``[^1]: ...``): ``(call, first)``, the span of the call and that of the marker
     #: whose footnote it calls again (left out of the reading text like that marker)
     again: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    #: the rests of notes a wiki page continues on the next page (``<ref follow="a">``):
+    #: ``(note, rest)``, the spans of the note's text and of its rest (its tag left out of
+    #: the reading text, as :attr:`orphans` that are tags)
+    follows: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
 
 
 #: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
@@ -212,6 +216,9 @@ _REF_TAG = re.compile(r"</?ref(?:\s[^<>]*)?/?\s*>", re.I)
 #: the note, which may hold a link's brackets)
 _PANDOC_NOTE = re.compile(r"\^\[()((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\]")
 _REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
+#: the rest of a note continued on the next page, as Wikisource writes it: ``<ref
+#: follow="p62">...</ref>`` goes on with the note ``<ref name="p62">``
+_REF_FOLLOW = re.compile(r"""\bfollow\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
 
 
 Span = tuple[int, int]
@@ -549,23 +556,26 @@ _COMMENT_EDGE = re.compile(r"<!--|-->")
 
 
 def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
-        list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]]]:
+        list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]], list[tuple[Span, Span]]]:
     """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
     text order, numbered 1, 2 ... as a wiki page shows them: ``(call, note, number)``, the
     span of the whole tag (left out of the reading text, the note's place), the span of the
     note's text without the blanks round it, and its number as text. A named note keeps
     its number wherever it is called again (``<ref name="a"/>``); a name whose text stands
     outside the prose (a list of notes, ``<references><ref name="a">...</ref></references>``)
-    is numbered where it is first called. Returns ``(notes, orphans, warnings)``: a tag with
-    no note (empty, or naming none) is an orphan (kept in the reading text), and it, a
-    ``<ref>`` left open and a ``</ref>`` that closes none are each a warning ``(line,
-    message)``."""
+    is numbered where it is first called. Returns ``(notes, orphans, warnings, follows)``: a
+    tag with no note (empty, or naming none) is an orphan (kept in the reading text), and
+    it, a ``<ref>`` left open and a ``</ref>`` that closes none are each a warning ``(line,
+    message)``; a note's rest on the next page (``<ref follow="a">``, a note named ``a``
+    before it) is no note of its own: ``(note, rest)`` in ``follows``, its tag an orphan
+    with no warning (read as nothing)."""
     prose = [(p.start, p.end) for p in parts if p.kind == "prose"]
     starts = [a for a, _ in prose]
     line = line_finder(text)
     events: list[tuple[Span, str, Span | None, bool]] = []
     warnings: list[tuple[int, str]] = []
     orphans: list[Span] = []
+    follows: list[tuple[Span, Span]] = []
     defined: dict[str, Span] = {}     # name -> its note's text
     spanning: list[Span] = []         # tags whose note runs across a paragraph break
     tags = list(INLINE_NOTE.finditer(text))
@@ -610,6 +620,17 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     numbers: dict[str, str] = {}
     count = 0
     for call, name, note, again in events:
+        f = _REF_FOLLOW.search(text, call[0], text.find(">", call[0]))
+        target = defined.get(next(g for g in f.groups() if g is not None)) if f else None
+        if f and note and target and target[1] < call[0]:
+            follows.append((target, note))   # the rest of a note begun on the page before:
+            orphans.append(call)             # one note; its tag is read as nothing
+            continue
+        if f and note:
+            warnings.append((line(call[0]), (
+                f"the note's rest {text[call[0]:text.find('>', call[0]) + 1]!r} follows no "
+                f"note of that name before it on the page: kept as a note of its own; name "
+                f"the note it goes on with (<ref name=\"...\">)")))
         if note is None:
             note = defined.get(name) if again and name else None
             if note is None:
@@ -625,7 +646,7 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
             count += 1
             number = numbers[name] = str(count)
         found.append((call, note, number))
-    return found, orphans, warnings
+    return found, orphans, warnings, follows
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -2543,11 +2564,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
             f"(line {line_of(text, first_call[0])}) is in no sentence (a title's note is "
             f"kept as debris): it stays in the text as printed, attached to no note")))
     fixed = {s for s, _ in corrected}
-    inline, inline_orphans, inline_warnings = inline_notes(text, parts)
+    inline, inline_orphans, inline_warnings, follows = inline_notes(text, parts)
     warnings += inline_warnings + unclosed_comments(text, parts)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
-                  tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)))
+                  tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
+                  tuple(follows))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

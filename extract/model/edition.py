@@ -398,20 +398,26 @@ def _note_normalisation(text: str) -> Normalisation:
 
 
 def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
-               inline=(), again=()) -> list[Footnote]:
+               inline=(), again=(), follows=()) -> list[Footnote]:
     """The footnotes of a witness that have a marker in its text (the parts labelled
     ``footnote`` grouped by ``note``), each with the span its marker's change removes; and
     those written where they are called (``inline``: :attr:`Layout.inline`, a wiki page's
     ``<ref>``), numbered as the page shows them, the whole tag their marker. A Markdown call
     of a note called before (``again``: :attr:`Layout.again`) gives that note again, at its
-    own marker, as a wiki page's ``<ref name="a"/>`` does: one note, printed once."""
+    own marker, as a wiki page's ``<ref name="a"/>`` does: one note, printed once. A wiki
+    note's rest on the next page (``follows``: :attr:`Layout.follows`) is joined to it, as
+    a printed note's next line is."""
     removed = {c.end: c for c in norm.changes if c.rule == FOOTNOTE_MARKER}
+    rests: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for note, rest in follows:
+        rests.setdefault(note, []).append(rest)
     out = []
     for call, (a, b), number in inline:
-        original = w.text[a:b]
+        held = ((a, b), *rests.get((a, b), ()))
+        original = "\n".join(w.text[x:y] for x, y in held)
         reading = _note_normalisation(original)
         change = removed[call[1]]
-        out.append(Footnote(number, w.siglum, ((a, b),), original, reading.text,
+        out.append(Footnote(number, w.siglum, held, original, reading.text,
                             reading.changes, (change.start, change.end)))
     groups: dict[int | None, list[Part]] = {}
     for p in parts:
@@ -819,8 +825,12 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans,
                                       layout.inline, layout.again)
         norms[w.siglum] = norm
-        notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline, layout.again)
-        calls_of[w.siglum] = [call for call, _, _ in layout.inline]
+        notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline, layout.again,
+                                        layout.follows)
+        # (and the tags read as nothing, a note's rest among them: no stop in them ends a
+        # sentence)
+        calls_of[w.siglum] = sorted([call for call, _, _ in layout.inline] + [
+            o for o in layout.orphans if w.text.startswith("<ref", o[0])])
         notes_by[w.siglum] = _by_offset(notes_of[w.siglum], lambda f: f.anchor[0])
         calls_by[w.siglum] = _by_offset(calls_of[w.siglum], lambda c: c[0])
         current: str | None = None
