@@ -1018,6 +1018,35 @@ def _adds_checks_and_exports(tmp, page: str, name: str) -> None:
     assert t.exit_code == 0, (page, t.output)
 
 
+@pytest.mark.parametrize("number", ["{{right|— 55 —}}", "{{right|55}}", "{{left|- 55 -}}",
+                                    "{{center|[55]}}", "{{rh|55|ПАСЬЯНСЫ.|}}",
+                                    "{{колонтитул|— 55 —|ПАСЬЯНСЫ.|}}", "{{pagenum|55}}"])
+def test_a_page_number_in_a_template_inside_a_paragraph(cli, corpus_copy, tmp_path, number):
+    """A field test's Wikisource chapter (c03): a page number set to the right inside a
+    paragraph (``и т. д.{{right|— 55 —}} Тузы ...``) stayed in the reading text (``и т. д.—
+    55 — Тузы``), one sentence. A text template that holds only a page number, and a page's
+    running head in a template (``{{rh|...}}``, ``{{колонтитул|...}}``), read as nothing, as
+    ``{{pagenum|55}}`` does: the stop before it ends the sentence, and a sentence that runs
+    on across it is one."""
+    wiki = ("== ГЛАВА L. ==\n\n=== Мостъ. ===\n\nНа девятку кладутъ восьмерку и т. д."
+            f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "most.wiki", wiki, "most") == [
+        "На девятку кладут восьмерку и т. д.", "Тузы, как только откроются, кладут под мостом."]
+    ed = build_edition(corpus_copy)
+    s = ed.game("most").texts[ed.witnesses[-1].siglum][1]
+    assert s.original == f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ." \
+        or s.original == f"Тузы, какъ только откроются, кладутъ{number} подъ мостомъ."
+    assert "55" not in s.book_text
+
+
+#: a Wikisource page's footer and the next one's header whose ``<noinclude>`` holds line
+#: breaks (as the Page: namespace exports them), between the halves of a divided word
+_NOINCLUDE_LINES = (
+    "<noinclude>\n<references/></noinclude>\n<noinclude>{{колонтитул||ГЛАВА L.|— 63 —}}</noinclude>",
+    "<noinclude>\n<references/>\n{{колонтитул||ГЛАВА L.|— 63 —}}</noinclude>",
+    "<noinclude>\n{{rh|63}}\n</noinclude>")
+
+
 #: pieces of a wiki page's paragraph (Wikisource's Page: namespace exported page after page)
 _WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "внизъ", "объ", "являютъ", ".", ",", " ",
                 " ", "\n", "-", "выкла-", "дываются", "{{перенос|объ|являютъ}}",
@@ -1027,7 +1056,12 @@ _WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "в�
                 "<!-- x -->", "{{pagenum|3}}", "{{nop}}", "{{gap}}", "<ref>Нота.</ref>",
                 "[[Тузы|тузы]]", "<section begin=a />", "\n=== Дама. ===\n", "{{sic|а|б}}",
                 "\n* ", "&nbsp;", "«", "»", "— ", "\n{{right|Сбросъ кладутъ одинъ разъ.}}\n",
-                "\n{{right|ПАСЬЯНСЫ.}}\n")
+                "\n{{right|ПАСЬЯНСЫ.}}\n",
+                # a field test's (c12, c13): <noinclude> over lines, a header before a heading
+                *_NOINCLUDE_LINES, "<noinclude>", "</noinclude>",
+                "\n<noinclude>{{rh|62}}</noinclude>{{heading|ГЛАВА LI.}}\n",
+                "{{right|— 55 —}}", "{{rh|55|ПАСЬЯНСЫ.|}}", "т. д.",
+                "<ref name=\"p\">Нота</ref>", "<ref follow=\"p\">дальше.</ref>")
 
 
 @settings(max_examples=PAGE_EXAMPLES, deadline=None)
@@ -1414,6 +1448,60 @@ def test_a_word_divided_between_two_wikisource_pages(cli, corpus_copy, tmp_path,
     assert s.book_text.startswith("Игру " + end)
 
 
+@pytest.mark.parametrize("between", _NOINCLUDE_LINES)
+def test_a_page_s_noinclude_over_several_lines_inside_a_divided_word(cli, corpus_copy,
+                                                                     tmp_path, between):
+    """A field test's Wikisource pages (c12, c13): a page's footer whose ``<noinclude>``
+    opens at the end of a line and closes on a later one (``перекла-<noinclude>`` /
+    ``<references/></noinclude>`` / ``<noinclude>{{колонтитул...}}</noinclude>дываютъ``)
+    cut the sentence in two, the tags and the template in the reading text, no warning. The
+    ``<noinclude>`` reads as nothing over its lines, as on one line: one sentence, the word
+    joined, the page's furniture in its original text only."""
+    wiki = ("== ГЛАВА L. ==\n\n'''Пасьянсъ «Вѣтрякъ».''' Берутъ одну колоду. Колоду перекла-"
+            f"{between}дываютъ два раза. Пасьянсъ вышелъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki, "vetryak") == [
+        "Берут одну колоду.", "Колоду перекладывают два раза.", "Пасьянс вышел."]
+    ed = build_edition(corpus_copy)
+    s = ed.game("vetryak").texts[ed.witnesses[-1].siglum][1]
+    assert s.original == "Колоду перекла-" + between + "дываютъ два раза."
+    assert "noinclude" not in s.book_text and "63" not in s.book_text
+
+
+def test_a_page_s_noinclude_over_lines_of_its_own_inside_a_sentence(cli, corpus_copy, tmp_path):
+    """The same footer and header on lines of their own between the halves of the word: page
+    furniture inside a sentence that runs on (one sentence, the word joined, a warning)."""
+    wiki = ("== ГЛАВА L. ==\n\n'''Пасьянсъ «Вѣтрякъ».''' Колоду перекла-\n<noinclude>\n"
+            "<references/></noinclude>\n<noinclude>{{колонтитул||ГЛАВА L.|— 63 —}}\n"
+            "</noinclude>\nдываютъ два раза. Пасьянсъ вышелъ.\n")
+    out = _add(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki)
+    assert "vetryak.wiki:3: a sentence runs on across page furniture (lines 4-7)" in out, out
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("vetryak").texts[ed.witnesses[-1].siglum]] == [
+        "Колоду перекладывают два раза.", "Пасьянс вышел."]
+
+
+@pytest.mark.parametrize("heading", ["{{heading|ГЛАВА LVII.}}", "== ГЛАВА LVII. ==",
+                                     "<center>ГЛАВА LVII.</center>"])
+def test_a_page_s_header_before_the_chapter_heading_on_its_line(cli, corpus_copy, tmp_path,
+                                                                 heading):
+    """A field test's Wikisource page (c12): the page's header and the chapter heading on one
+    line (``<noinclude>{{колонтитул|— 62 —|ПАСЬЯНСЫ.|}}</noinclude>{{heading|ГЛАВА LVII.}}``)
+    was no heading but two sentences, ``{{heading|ГЛАВА LVII.`` and ``}}``, of an untitled
+    fragment. The header is markup of its own, the heading after it found; on the next
+    page too, where the line before ends a paragraph with no blank line after it."""
+    wiki = (f"<noinclude>{{{{колонтитул|— 62 —|ПАСЬЯНСЫ.|}}}}</noinclude>{heading}\n\n"
+            "'''Пасьянсъ «Вѣтрякъ».''' Берутъ одну колоду.\n"
+            "<noinclude>{{колонтитул|— 64 —|ПАСЬЯНСЫ.|}}</noinclude>"
+            + heading.replace("LVII", "LVIII") + "\n\n'''Пасьянсъ «Кругъ».''' Берутъ двѣ колоды.\n")
+    layout = analyse(wiki)
+    assert [(p.kind, p.label) for p in layout.parts if p.kind != "prose"] == [
+        ("debris", "markup"), ("heading", "LVII"), ("title", "Вѣтрякъ"),
+        ("debris", "markup"), ("heading", "LVIII"), ("title", "Кругъ")], layout.parts
+    assert _add_and_read(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki, "vetryak") == [
+        "Берут одну колоду."]
+    assert build_edition(corpus_copy).witnesses[-1].siglum == "LVII"
+
+
 def test_a_divided_word_template_with_a_part_left_empty_is_warned_of(cli, corpus_copy, tmp_path):
     """``{{перенос|выкла|}}`` (the second part not yet filled in, as a bot leaves it) is not
     read as a divided word: the line stays prose (its ``|`` made it a menu, lost as web
@@ -1425,6 +1513,107 @@ def test_a_divided_word_template_with_a_part_left_empty_is_warned_of(cli, corpus
     ed = build_edition(corpus_copy)
     sentences = ed.game("chasy").texts[ed.witnesses[-1].siglum]
     assert sentences[1].original.startswith("Тузы кладутся {{перенос|выкла|}}")
+
+
+def _notes_and_sentences(corpus, game):
+    ed = build_edition(corpus)
+    sentences = ed.game(game).texts[ed.witnesses[-1].siglum]
+    return ([s.normalised for s in sentences],
+            [(n.marker, n.normalised) for s in sentences for n in s.footnotes])
+
+
+@pytest.mark.parametrize("hyphen", ["-", "\u00ad"])
+def test_a_footnote_continued_at_the_foot_of_the_next_page_between_a_divided_word(
+        cli, corpus_copy, tmp_path, hyphen):
+    """A field test's pdftotext chapter (c11, ``rv/m3b``): a footnote left in a divided word
+    at the foot of its page (``и во-``) goes on at the foot of the next, right under the
+    text's own divided word (``изъ ко-`` / ``семь королей въ другой.`` / next page ``лоды.``):
+    it was glued into the text's word (``из косемь королей в другой.``, and ``лоды.`` a
+    sentence of its own), no warning. The line that completes the note's word and not the
+    text's goes on with the note (a guess the dry run lists), and the text's word is joined
+    across it and the running head (``из колоды``), divided by a hyphen or, as pdftotext
+    writes it (c11), a soft hyphen."""
+    page = ("ГЛАВА LVI.\nПасьянсъ «Ворота». Тузы кладутъ въ рядъ*). Пустое мѣсто\n"
+            "замѣщаютъ картою изъ сброса или\n*) Т. е. восемь тузовъ въ одинъ рядъ и во-\n"
+            "\f60    ПАСЬЯНСЫ.\n\nизъ колоды. Колоду перекладываютъ одинъ разъ. Пасьянсъ "
+            "вышелъ, если всѣ карты на тузахъ. Пасьянсъ изъ ко" + hyphen + "\nсемь королей въ другой.\n"
+            "\fПАСЬЯНСЪ «ВОРОТА».    61\n\nлоды.\n")
+    path = tmp_path / "vorota.txt"
+    path.write_text(page, encoding="utf-8")
+    dry = cli("--corpus", corpus_copy, "add", path, "--dry-run").output
+    assert re.search(r"guesses \(.*\): .*\blines? (?:\d+, )*8\b", dry), dry
+    _add(cli, corpus_copy, path, page)
+    sentences, notes = _notes_and_sentences(corpus_copy, "vorota")
+    assert sentences[-1] == "Пасьянс из колоды.", sentences
+    assert not any("семь королей" in s for s in sentences), sentences
+    assert notes == [("*", "Т. е. восемь тузов в один ряд и восемь королей в другой.")], notes
+
+
+def test_a_footnote_continued_at_the_top_of_the_next_page(cli, corpus_copy, tmp_path):
+    """A field test's djvu chapter (c07): a footnote unfinished at the foot of its page
+    (``въ ней остаются``) goes on at the top of the next, in small letters, where the
+    page's text above had ended its sentence (``... которую она себѣ выбрала.``): the line
+    became a rule sentence of the game (``тузы, короли, ...``). It goes on with the note
+    (a guess the dry run lists)."""
+    page = ("ГЛАВА LII.\nПасьянсъ «Малая гадалка».\nБерутъ пикетную колоду*), т. е. въ "
+            "тридцать двѣ карты. Гадающая замѣчаетъ, гдѣ легла\nея карта.\n"
+            "*) Пикетною называется колода, изъ которой вынуты\nвсѣ карты отъ двойки до "
+            "шестерки; въ ней остаются\n\n56 ПАСЬЯНСЫ.\nтузы, короли, дамы, валеты, "
+            "десятки, девятки, восьмерки и\nсемерки.\nЗатѣмъ считаютъ отъ дамы по семи "
+            "картъ.\n")
+    path = tmp_path / "gadalka.txt"
+    path.write_text(page, encoding="utf-8")
+    dry = cli("--corpus", corpus_copy, "add", path, "--dry-run").output
+    assert re.search(r"guesses \(.*\): .*\blines? (?:\d+, )*9\b", dry), dry
+    _add(cli, corpus_copy, path, page)
+    sentences, notes = _notes_and_sentences(corpus_copy, "malaya-gadalka")
+    assert sentences == ["Берут пикетную колоду, т. е. в тридцать две карты.",
+                         "Гадающая замечает, где легла ее карта.",
+                         "Затем считают от дамы по семи карт."], sentences
+    assert notes[0][1].endswith("в ней остаются тузы, короли, дамы, валеты, десятки, "
+                                "девятки, восьмерки и семерки."), notes
+
+
+def test_a_footnote_left_unfinished_with_nothing_to_go_on_is_warned_of(cli, corpus_copy,
+                                                                        tmp_path):
+    """A field test's djvu chapter (c08): a footnote unfinished at its page's foot
+    (``въ ней остаются:``) whose rest the next page prints in capitals at its foot, where it
+    reads as the text's (``Тузы, короли, ...``): nothing said. The finder cannot tell; a
+    warning names the note's line and the fix (a ``footnote`` mark on the rest)."""
+    page = ("ГЛАВА LIII.\nПасьянсъ «Гадалка».\nБерутъ пикетную колоду*), т. е. въ "
+            "тридцать двѣ карты.\n*) Пикетною называется колода, изъ которой вынуты\n"
+            "всѣ карты отъ двойки до шестерки; въ ней остаются:\n\n56 ПАСЬЯНСЫ.\n"
+            "Затѣмъ считаютъ отъ дамы по семи картъ.\nТузы, короли, дамы, валеты, десятки, "
+            "девятки, восьмерки и\nсемерки, всего тридцать двѣ карты.\n")
+    out = _add(cli, corpus_copy, tmp_path / "gadalka.txt", page)
+    assert re.search(r"gadalka\.txt:4: the footnote '\*\)' ends unfinished .*"
+                     r"`footnote` in corpus/structure/", out), out
+
+
+def test_a_wikisource_note_continued_on_the_next_page_is_one_note(cli, corpus_copy, tmp_path):
+    """A field test's Wikisource pages (c12, c13): a note the page leaves unfinished goes on
+    on the next page in ``<ref follow="p62">...</ref>`` (Wikisource joins the two into one
+    note). It was a second note, numbered 2, of a later sentence. It is the rest of the
+    note it follows: one note, its text joined; the tag is left out of the reading text
+    and makes no note of its own."""
+    wiki = ("== ГЛАВА L. ==\n\n'''Пасьянсъ «Вѣтрякъ».''' Четыре карты кладутъ изъ "
+            "колоды<ref name=\"p62\">Эти карты называются «крыльями»; ихъ можно брать</ref>. "
+            "Колоду перекладываютъ два раза<ref follow=\"p62\">во всякое время на тузовъ."
+            "</ref>. Тузы внизу<ref>Или короли.</ref>.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki, "vetryak",
+                         notes=True) == [
+        ("Четыре карты кладут из колоды.", ["1"]), ("Колоду перекладывают два раза.", []),
+        ("Тузы внизу.", ["2"])]
+    ed = build_edition(corpus_copy)
+    notes = [n for s in ed.game("vetryak").texts[ed.witnesses[-1].siglum] for n in s.footnotes]
+    assert notes[0].normalised == ("Эти карты называются «крыльями»; их можно брать во всякое "
+                                   "время на тузов."), notes
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", tmp_path / "e.xml").exit_code == 0
+    # a rest that follows no note named so before it: a note of its own, and a warning
+    lone = analyse(wiki.replace('name="p62"', 'name="p61"'))
+    assert [n for _, _, n in lone.inline] == ["1", "2", "3"] and any(
+        line == 3 and "follows no note of that name" in why for line, why in lone.warnings), lone
 
 
 def test_a_paragraph_opening_with_a_conjunction_s_phrase_is_no_run_in_title():

@@ -63,7 +63,8 @@ from functools import lru_cache
 
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer
-from ..text.normalise import DisjointSpans, apply_changes, joins_across_lines, normalise
+from ..text.normalise import (DisjointSpans, apply_changes, joins_across_lines, joins_to_word,
+                              normalise)
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
@@ -201,6 +202,10 @@ class Layout:
     #: figure lines the line before refers to ('какъ показано на' / 'Фиг. 5.'): ``(start,
     #: end, number)``; the sentence's text, and its game's figures all the same
     referred: tuple[tuple[int, int, str], ...] = ()
+    #: the rests of notes a wiki page continues on the next page (``<ref follow="a">``):
+    #: ``(note, rest)``, the spans of the note's text and of its rest (its tag left out of
+    #: the reading text, as :attr:`orphans` that are tags)
+    follows: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
 
 
 #: a footnote a wiki page writes where it is called: ``<ref>text</ref>``, ``<ref
@@ -214,6 +219,9 @@ _REF_TAG = re.compile(r"</?ref(?:\s[^<>]*)?/?\s*>", re.I)
 #: the note, which may hold a link's brackets)
 _PANDOC_NOTE = re.compile(r"\^\[()((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\]")
 _REF_NAME = re.compile(r"""\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
+#: the rest of a note continued on the next page, as Wikisource writes it: ``<ref
+#: follow="p62">...</ref>`` goes on with the note ``<ref name="p62">``
+_REF_FOLLOW = re.compile(r"""\bfollow\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""", re.I)
 
 
 Span = tuple[int, int]
@@ -229,8 +237,11 @@ _TEXT_TEMPLATES = "razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left|ce
 #: ``{{center|...}}``, a heading in ``{{heading|...}}``); a line wholly in another template is
 #: markup (``{{right|ПАСЬЯНСЫ.}}``, a running head)
 _WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small|heading"
-#: a page number's templates, and those that hold no text (``{{gap}}`` aside: a space)
-_PAGE_TEMPLATES = "pagenum|page|pg|стр|страница"
+#: a page number's and a running head's templates, and those that hold no text (``{{gap}}``
+#: aside: a space)
+_PAGE_TEMPLATES = "pagenum|page|pg|стр|страница|rh|колонтитул"
+#: a page number as a line or a template holds it (``— 55 —``)
+PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
 _EMPTY_TEMPLATES = "nop|dhr|clear|clearfix"
 
 #: the first half of a word divided across two pages, as Wikisource writes it where the first
@@ -266,21 +277,33 @@ _COMMENT = re.compile(r"<!--.*?-->")
 _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
 #: what a Wikisource page leaves out of the book's text (its running head and page number:
-#: ``<noinclude>{{rh|...}}</noinclude>``)
-_NOINCLUDE = re.compile(r"<noinclude>.*?</noinclude>", re.I)
+#: ``<noinclude>{{rh|...}}</noinclude>``), over line breaks too (a page's footer,
+#: ``<noinclude>`` / ``<references/></noinclude>``); bounded, so that one left open costs
+#: no more than its bound
+_NOINCLUDE = re.compile(r"<noinclude>(?:(?!</?noinclude>)[\s\S]){0,%d}</noinclude>" % _WRAP_MAX,
+                        re.I)
 #: a Markdown link's address (``](#fig40)``, ``](https://...)``) or an autolink
 _LINK_ADDRESS = re.compile(r"\]\([^()\s]+\)|<https?://[^<>\s]+>")
 #: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``) and
 #: the templates that hold no text
+_PAGE_TEMPLATE = re.compile(
+    r"\{\{\s*(?:" + _PAGE_TEMPLATES + r")\s*\|[^{}\n]{0,40}\}\}"
+    # (a page number set apart in a template of text, ``{{right|— 55 —}}``: the same)
+    r"|\{\{\s*(?:" + _TEXT_TEMPLATES + r")\s*\|[ \t]*[\[(]?" + PAGE_NUMBER + r"[\])]?[ \t]*\}\}",
+    re.I)
+#: a wiki page's markup that holds the page's furniture (its ``<noinclude>``, a page number's
+#: or running head's template): left out of a sentence's book text too
+PAGE_MARKUP = re.compile(_NOINCLUDE.pattern + "|" + _PAGE_TEMPLATE.pattern, re.I)
 _WIKI_SINGLES = _HTML_SINGLES + (
-    (re.compile(r"\{\{\s*(?:" + _PAGE_TEMPLATES + r")\s*\|[^{}\n]{0,40}\}\}", re.I), ""),
+    # its section marks, and what a page of it leaves out of the book's text (its running
+    # head and page number: ``<noinclude>{{rh|...}}</noinclude>``, first: the templates it
+    # holds are its own)
+    (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""),
+    (_PAGE_TEMPLATE, ""),
     # Wikisource's templates that hold no text: a space (``{{gap}}``), a mark that stops a
     # line from joining the next (``{{nop}}``), blank lines (``{{dhr}}``), a clearing
     (re.compile(r"\{\{\s*gap\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), " "),
     (re.compile(r"\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""),
-    # and its section marks, and what a page of it leaves out of the book's text (its
-    # running head and page number: ``<noinclude>{{rh|...}}</noinclude>``)
-    (re.compile(r"<section\b[^<>\n]*/>|" + _NOINCLUDE.pattern, re.I), ""),
     (_WORD_END, ""))
 #: Markdown's escape of a mark (``\*``, ``\[``: read as the mark, as text) and its hard line
 #: break (a ``\`` ending a line: read as nothing), as pandoc writes them
@@ -536,7 +559,7 @@ _COMMENT_EDGE = re.compile(r"<!--|-->")
 
 
 def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
-        list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]]]:
+        list[tuple[Span, Span, str]], list[Span], list[tuple[int, str]], list[tuple[Span, Span]]]:
     """The footnotes written inside the prose parts of ``text`` (:data:`INLINE_NOTE`), in
     text order, numbered 1, 2 ... as a wiki page shows them: ``(call, note, number)``, the
     span of the whole tag (left out of the reading text, the note's place), the span of the
@@ -544,16 +567,19 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     its number wherever it is called again (``<ref name="a"/>``), and a number that a
     Markdown note's label has on the same page (``[^1]: ...``) is passed over; a name whose text stands
     outside the prose (a list of notes, ``<references><ref name="a">...</ref></references>``)
-    is numbered where it is first called. Returns ``(notes, orphans, warnings)``: a tag with
-    no note (empty, or naming none) is an orphan (kept in the reading text), and it, a
-    ``<ref>`` left open and a ``</ref>`` that closes none are each a warning ``(line,
-    message)``."""
+    is numbered where it is first called. Returns ``(notes, orphans, warnings, follows)``: a
+    tag with no note (empty, or naming none) is an orphan (kept in the reading text), and
+    it, a ``<ref>`` left open and a ``</ref>`` that closes none are each a warning ``(line,
+    message)``; a note's rest on the next page (``<ref follow="a">``, a note named ``a``
+    before it) is no note of its own: ``(note, rest)`` in ``follows``, its tag an orphan
+    with no warning (read as nothing)."""
     prose = [(p.start, p.end) for p in parts if p.kind == "prose"]
     starts = [a for a, _ in prose]
     line = line_finder(text)
     events: list[tuple[Span, str, Span | None, bool]] = []
     warnings: list[tuple[int, str]] = []
     orphans: list[Span] = []
+    follows: list[tuple[Span, Span]] = []
     defined: dict[str, Span] = {}     # name -> its note's text
     spanning: list[Span] = []         # tags whose note runs across a paragraph break
     tags = list(INLINE_NOTE.finditer(text))
@@ -601,6 +627,17 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     labels = {marker_name(m.group()[:-1]) for m in _MD_DEFINITION.finditer(text)} \
         if "[^" in text else set()
     for call, name, note, again in events:
+        f = _REF_FOLLOW.search(text, call[0], text.find(">", call[0]))
+        target = defined.get(next(g for g in f.groups() if g is not None)) if f else None
+        if f and note and target and target[1] < call[0]:
+            follows.append((target, note))   # the rest of a note begun on the page before:
+            orphans.append(call)             # one note; its tag is read as nothing
+            continue
+        if f and note:
+            warnings.append((line(call[0]), (
+                f"the note's rest {text[call[0]:text.find('>', call[0]) + 1]!r} follows no "
+                f"note of that name before it on the page: kept as a note of its own; name "
+                f"the note it goes on with (<ref name=\"...\">)")))
         if note is None:
             note = defined.get(name) if again and name else None
             if note is None:
@@ -618,7 +655,7 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
                 count += 1
             number = numbers[name] = str(count)
         found.append((call, note, number))
-    return found, orphans, warnings
+    return found, orphans, warnings, follows
 
 
 def paragraphs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -1168,7 +1205,6 @@ def _contents_above(prev: "_Line") -> bool:
 
 
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
-PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
 RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<![№#])[ \t]+{PAGE_NUMBER})$")
 #: a running head of at most five words and its page number, a wide gap (a tab, or three
 #: spaces and more) between them: ``СОЛНЦЕ.        127``
@@ -1294,7 +1330,8 @@ def side_column(text: str) -> int | None:
 #: />``), templates, comments
 _TRAILING_MARKUP = re.compile(r"(?:\s*(?:<[^<>\n]*>|\{\{[^{}\n]*\}\}|<!--.*?-->))+\s*$")
 #: Wikisource's marks of a section (``<section begin="x" />``), one or more, with spaces
-_SECTION_TAG = re.compile(r"(?:[ \t]*<section\b[^<>]*/>)+[ \t]*", re.I)
+_SECTION_TAG = re.compile(r"(?:[ \t]*(?:<section\b[^<>]*/>|" + _NOINCLUDE.pattern + r"))+[ \t]*",
+                          re.I)
 
 
 def _name_key(name: str) -> str:
@@ -1320,6 +1357,32 @@ def _heading_names(lines: list[_Line], wiki: bool, min_listed: int = 1) -> set[s
     return out
 
 
+def _join_noinclude(text: str, lines: list[_Line]) -> list[_Line]:
+    """``lines`` with each ``<noinclude>`` left open on its line joined to the lines of its
+    paragraph up to its close (a Wikisource page's footer, ``перекла-<noinclude>`` /
+    ``<references/></noinclude>``), so that it is read as nothing whole (:data:`_NOINCLUDE`)
+    like one on a line; a line of nothing else is ``debris`` labelled ``markup``."""
+    out: list[_Line] = []
+    i = 0
+    while i < len(lines):
+        ln, j = lines[i], i
+        while j + 1 < len(lines) and not lines[j + 1].brk and \
+                text[ln.start:lines[j].end].lower().count("<noinclude") > \
+                text[ln.start:lines[j].end].lower().count("</noinclude"):
+            j += 1
+        whole = text[ln.start:lines[j].end]
+        if j > i and _NOINCLUDE.search(whole) and whole.lower().count("<noinclude") == \
+                whole.lower().count("</noinclude"):
+            ln = _Line(ln.start, lines[j].end, whole, ln.brk, page_top=ln.page_top)
+            if not _NOINCLUDE.sub("", whole).strip():
+                ln.kind, ln.label = "debris", "markup"
+        else:
+            j = i           # (one never closed in its paragraph is left as it stands)
+        out.append(ln)
+        i = j + 1
+    return out
+
+
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
@@ -1328,6 +1391,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
     wiki = WIKI_PAGE.search(text) is not None
+    if wiki and "<noinclude" in text.lower():
+        lines = _join_noinclude(text, lines)
     named: set[str] | None = None     # the games a chapter heading names (made when needed)
     listing: set[str] | None = None   # those it lists for certain (a bare heading's line of one
     #                                   name may be the first game's title)
@@ -1359,9 +1424,14 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                 i = j + 1
                 continue
         lead = _SECTION_TAG.match(ln.text) if wiki else None
-        if lead and lead.end() < len(ln.text):
+        if lead and lead.end() < len(ln.text) and (
+                "<noinclude" not in lead.group().lower() or ln.brk
+                or _unwrap(ln.text[lead.end():], wiki)[1]):
             # Wikisource's section mark before a line's text (``<section begin=x />=== X
-            # ===``): markup of its own, the line's text after it
+            # ===``), and a page's header before a paragraph or a line in markup
+            # (``<noinclude>{{rh|...}}</noinclude>{{heading|ГЛАВА L.}}``; not before the
+            # rest of a word or sentence begun on the page before): markup of its own, the
+            # line's text after it
             out.append(_Line(ln.start, ln.start + lead.end(), lead.group(), ln.brk,
                              kind="debris", label="markup", page_top=ln.page_top))
             ln = lines[i] = _Line(ln.start + lead.end(), ln.end, ln.text[lead.end():], False)
@@ -1615,7 +1685,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                                                                             "page number")):
             notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
-    notes.next_pages()
+    notes.next_pages(guesses, warnings if warnings is not None else [])
     notes.called_below()
     notes.in_order()
     notes.report(warnings if warnings is not None else [], orphans if orphans is not None else [],
@@ -1887,12 +1957,30 @@ class _Footnotes:
         ln.extra["page"] = self.page_start
         self.first.append(ln)
 
-    def next_pages(self) -> None:
+    def _goes_on(self, k: int, b2: int, foot: bool = True) -> int | None:
+        """The end (an index of ``out``) of the lines from ``out[k]`` that go on with one
+        another (no blank line, no footnote, an unfinished sentence or a small letter
+        before each); with ``foot``, only when nothing of the page's own text stands below
+        them before ``b2`` (at the page's foot), else None."""
+        out, j = self.out, k + 1
+        while j < b2 and out[j].kind == "prose" and not out[j].brk and \
+                not FOOTNOTE.match(out[j].text) and \
+                (not SENTENCE_END.search(out[j - 1].text) or out[j].text[:1].islower()):
+            j += 1
+        return j if not foot or all(y.kind != "prose" or FOOTNOTE.match(y.text) or
+                                    y.extra.get("note") is not None for y in out[j:b2]) else None
+
+    def next_pages(self, guesses: list[tuple[int, str]], warnings: list[tuple[int, str]]
+                   ) -> None:
         """A footnote whose text ends unfinished (no full stop) at the foot of its page goes
         on at the foot of the next page: the first paragraph there, after some of that
         page's text, that begins with a lowercase letter (the page's own text never begins a
         paragraph so below its top, unless it goes on with a sentence left unfinished above
-        it), with the lines that go on with it."""
+        it), with the lines that go on with it; or, under that unfinished sentence, lines
+        at the foot whose first word ends the note's divided word and not the text's
+        (``изъ ко-`` / ``семь королей ...`` for a note ending ``и во-``); or lines in small
+        letters at the top of the next page where the text above the note ended its
+        sentence. Each is a guess; a note left unfinished with none is warned of."""
         out = self.out
         bounds = [i for i, x in enumerate(out) if x.page_top or (
             x.kind == "debris" and x.label in ("running head", "page number"))]
@@ -1905,12 +1993,21 @@ class _Footnotes:
             if not lines or SENTENCE_END.search(out[lines[-1]].text):
                 continue
             after = [b for b in bounds if b > lines[-1]]
-            if not after:
-                continue
-            b1 = after[0]
+            b1 = after[0] if after else len(out)
             b2 = after[1] if len(after) > 1 else len(out)
-            seen_text = out[b1].kind == "prose"
-            for k in range(b1 + 1, b2):
+            seen_text = b1 < len(out) and out[b1].kind == "prose"
+            end = piece = None
+            divided = re.search(r"(\w+)[-\u00ad]$", out[lines[-1]].text)
+            text_above = next((x for x in reversed(out[:lines[0]]) if x.kind == "prose"
+                               and x.extra.get("note") is None), None)
+            top = next((k for k in range(b1, b2) if out[k].kind == "prose"), None)
+            if top is not None and out[top].text[:1].islower() and not FOOTNOTE.match(
+                    out[top].text) and text_above and SENTENCE_END.search(text_above.text):
+                # at the next page's top, in small letters, where the text had ended its
+                # sentence: the note's rest
+                k, end, why = top, self._goes_on(top, b2, foot=False), \
+                    "a line in small letters at the top of the next page"
+            for k in range(b1 + 1, b2) if end is None else ():
                 x = out[k]
                 if x.kind != "prose":
                     continue
@@ -1920,21 +2017,36 @@ class _Footnotes:
                 above = next((out[q] for q in range(k - 1, b1, -1) if out[q].kind == "prose"
                               and out[q].extra.get("note") is None), None)
                 if above is not None and not SENTENCE_END.search(above.text):
+                    word = re.match(r"\w+", x.text)
+                    piece = re.search(r"(\w+)[-\u00ad]$", above.text)
+                    if divided and piece and word and above is out[k - 1] and \
+                            joins_to_word(divided.group(1), word.group()) and \
+                            not joins_to_word(piece.group(1), word.group()):
+                        # under the text's divided word, a line that ends the note's
+                        end, why = self._goes_on(k, b2), "a line that ends the footnote's " \
+                            "divided word at the foot of the next page"
+                        if end is not None:
+                            break
                     seen_text = True
                     continue
                 if seen_text and starts and x.text[:1].islower():
-                    j = k + 1
-                    while j < b2 and out[j].kind == "prose" and not out[j].brk and \
-                            not FOOTNOTE.match(out[j].text) and \
-                            (not SENTENCE_END.search(out[j - 1].text) or out[j].text[:1].islower()):
-                        j += 1
-                    # at the foot: nothing of the page's own text below it
-                    if all(y.kind != "prose" or FOOTNOTE.match(y.text) or y.extra.get("note")
-                           is not None for y in out[j:b2]):
-                        for y in out[k:j]:
-                            self._mark(y, head, head.extra.get("marker"))
+                    end, why = self._goes_on(k, b2), "a paragraph in small letters at " \
+                        "the foot of the next page"
+                    if end is not None:
                         break
                 seen_text = True
+            if end is None:
+                f = FOOTNOTE.match(head.text)       # (a Markdown note is on no printed page)
+                if f and not _MD_DEFINITION.match(head.text):
+                    warnings.append((line_of(self.text, head.start), (
+                        f"the footnote {f.group(1)!r} ends unfinished "
+                        f"(no full stop) and nothing on the next page was found to go on "
+                        f"with it: kept as printed; if its rest stands there, mark those lines "
+                        f"`footnote` in corpus/structure/<siglum>.toml (see the README)")))
+                continue
+            for y in out[k:end]:
+                self._mark(y, head, head.extra.get("marker"))
+            guesses.append((out[k].start, why + " taken as the rest of the footnote above"))
 
     def in_order(self) -> None:
         """Footnotes of one page printed with the same marker (``*)`` twice) answer its
@@ -2562,12 +2674,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
             f"(line {line_of(text, first_call[0])}) is in no sentence (a title's note is "
             f"kept as debris): it stays in the text as printed, attached to no note")))
     fixed = {s for s, _ in corrected}
-    inline, inline_orphans, inline_warnings = inline_notes(text, parts)
+    inline, inline_orphans, inline_warnings, follows = inline_notes(text, parts)
     warnings += inline_warnings + unclosed_comments(text, parts)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
                   tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
-                  tuple(referred))
+                  tuple(referred), tuple(follows))
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:

@@ -40,6 +40,7 @@ from ..corpus.structure import (
     FOOTNOTE,
     FURNITURE,
     LINE_END_RULES,
+    PAGE_MARKUP,
     Part,
     analyse,
     continues,
@@ -130,11 +131,12 @@ class Sentence:
         """``original`` less the page furniture the sentence runs on across (the spans of its
         ``page-furniture`` changes: a running head between the two pages it stands on; and of
         its ``wiki-markup`` changes that read a Wikisource page's ``<noinclude>`` header or
-        footer as nothing): the book's words as the witness has them."""
+        footer, or a page number's template, as nothing): the book's words as the witness
+        has them."""
         out, pos = [], 0
         for c in self.changes:
             if c.rule == PAGE_FURNITURE or c.rule == WIKI_MARKUP and \
-                    c.orig.lstrip()[:10].lower() == "<noinclude":
+                    PAGE_MARKUP.fullmatch(c.orig.strip()):
                 out.append(self.original[pos:c.start])
                 pos = c.end
         return "".join(out) + self.original[pos:]
@@ -244,7 +246,7 @@ def corpus_fingerprint(root: Path, leave_out: tuple[str, ...] = ()) -> str:
 
 
 #: the last word of a part, and the hyphen after it (group 2, empty where none is printed)
-_PIECE_BEFORE = re.compile(r"(\w+)(-?)[ \t]*$")
+_PIECE_BEFORE = re.compile(r"(\w+)([-\u00ad]?)[ \t]*$")
 _PIECE_AFTER = re.compile(r"\w+")
 
 
@@ -397,20 +399,26 @@ def _note_normalisation(text: str) -> Normalisation:
 
 
 def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
-               inline=(), again=()) -> list[Footnote]:
+               inline=(), again=(), follows=()) -> list[Footnote]:
     """The footnotes of a witness that have a marker in its text (the parts labelled
     ``footnote`` grouped by ``note``), each with the span its marker's change removes; and
     those written where they are called (``inline``: :attr:`Layout.inline`, a wiki page's
     ``<ref>``), numbered as the page shows them, the whole tag their marker. A Markdown call
     of a note called before (``again``: :attr:`Layout.again`) gives that note again, at its
-    own marker, as a wiki page's ``<ref name="a"/>`` does: one note, printed once."""
+    own marker, as a wiki page's ``<ref name="a"/>`` does: one note, printed once. A wiki
+    note's rest on the next page (``follows``: :attr:`Layout.follows`) is joined to it, as
+    a printed note's next line is."""
     removed = {c.end: c for c in norm.changes if c.rule == FOOTNOTE_MARKER}
+    rests: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for note, rest in follows:
+        rests.setdefault(note, []).append(rest)
     out = []
     for call, (a, b), number in inline:
-        original = w.text[a:b]
+        held = ((a, b), *rests.get((a, b), ()))
+        original = "\n".join(w.text[x:y] for x, y in held)
         reading = _note_normalisation(original)
         change = removed[call[1]]
-        out.append(Footnote(number, w.siglum, ((a, b),), original, reading.text,
+        out.append(Footnote(number, w.siglum, held, original, reading.text,
                             reading.changes, (change.start, change.end)))
     groups: dict[int | None, list[Part]] = {}
     for p in parts:
@@ -826,8 +834,12 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
         norm = _witness_normalisation(w, parts, emendations.get(w.siglum, []), layout.orphans,
                                       layout.inline, layout.again)
         norms[w.siglum] = norm
-        notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline, layout.again)
-        calls_of[w.siglum] = [call for call, _, _ in layout.inline]
+        notes_of[w.siglum] = _footnotes(w, parts, norm, layout.inline, layout.again,
+                                        layout.follows)
+        # (and the tags read as nothing, a note's rest among them: no stop in them ends a
+        # sentence)
+        calls_of[w.siglum] = sorted([call for call, _, _ in layout.inline] + [
+            o for o in layout.orphans if w.text.startswith("<ref", o[0])])
         notes_by[w.siglum] = _by_offset(notes_of[w.siglum], lambda f: f.anchor[0])
         calls_by[w.siglum] = _by_offset(calls_of[w.siglum], lambda c: c[0])
         current: str | None = None

@@ -677,6 +677,12 @@ def _joins_to_word(left: str, right: str) -> bool:
         _known(_modern_form(left + right, False, True))
 
 
+def joins_to_word(left: str, right: str) -> bool:
+    """Whether two pieces of a word divided at a line end make a word joined (``во`` and
+    ``семь``; not ``ко`` and ``семь``), the second in lower case."""
+    return right[:1].islower() and _joins_to_word(left, right)
+
+
 @lru_cache(maxsize=10_000)
 def _spaced_join(left: str, right: str) -> bool:
     """Join two pieces a hyphen and a space divide inside a line ('Ту- зы', where the export
