@@ -385,22 +385,20 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         raise EditionError(f"this file is already in the corpus as witness {same.siglum} "
                            f"({same.path.name}), but its sentence ids are not locked yet",
                            src, fix="run `edition lock`")
-    column_line = two_columns(text)
-    if column_line is not None:
-        raise EditionError("the text is laid out in two columns side by side (the lines of two "
-                           "columns interleave, as `pdftotext -layout` writes them): it would be "
-                           "read across the columns", src, column_line,
-                           fix="extract the text again without -layout (`pdftotext FILE.pdf "
-                               "OUT.txt`), or cut the file so that each column's text follows "
-                               "the other's, then add that")
-    side_line = side_column(text)
-    if side_line is not None:
-        raise EditionError("a caption or note is set in a narrow column beside the text (as "
-                           "`pdftotext -layout` writes it): read across the line it would be "
-                           "woven into the sentences", src, side_line,
-                           fix="move the caption's words to a line of their own after the "
-                               "paragraph (a figure's line, 'Фиг. 40. ...', is then listed as "
-                               "the game's figure), or extract the text again without -layout")
+    # text set side by side, which a reading across the lines would mix (pdftotext -layout)
+    for line, what, fix in (
+            (two_columns(text), "the text is laid out in two columns side by side (the lines of "
+             "two columns interleave, as `pdftotext -layout` writes them): it would be read "
+             "across the columns", "extract the text again without -layout (`pdftotext "
+             "FILE.pdf OUT.txt`), or cut the file so that each column's text follows the "
+             "other's, then add that"),
+            (side_column(text), "a caption or note is set in a narrow column beside the text (as "
+             "`pdftotext -layout` writes it): read across the line it would be woven into the "
+             "sentences", "move the caption's words to a line of their own after the paragraph "
+             "(a figure's line, 'Фиг. 40. ...', is then listed as the game's figure), or extract "
+             "the text again without -layout")):
+        if line is not None:
+            raise EditionError(what, src, line, fix=fix)
     known_games = load_games(root)
     layout = analyse(text, src, None, [g.title_ru for g in known_games])
     siglum_from = "given"
