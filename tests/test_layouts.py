@@ -1668,7 +1668,8 @@ def test_a_figure_before_the_heading_makes_no_game(cli, corpus_copy, tmp_path):
 def test_a_games_name_that_its_sentence_goes_on_from_is_the_sentences_subject():
     """A field test's chapter: under '## LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».' the sentence 'Пасьянсъ
     «Дворецъ» раскладывается изъ двухъ колодъ.' lost its subject to a title unit, and the
-    heading's numeral went into the game's name ('lviii-pasyans-dvorets'). A name with no
+    heading's numeral went into the game's name ('lviii-pasyans-dvorets'): the heading is the
+    chapter's, and names its game. A name with no
     stop after it and a word in lower case next is the sentence's text when the line above
     names the game; where nothing names it, it stays the game's title (the games would
     otherwise run together), as a guess the dry run lists."""
@@ -1678,10 +1679,19 @@ def test_a_games_name_that_its_sentence_goes_on_from_is_the_sentences_subject():
 
     parts, guesses = units("## LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».\n\nПасьянсъ «Дворецъ» раскладывается "
                            "изъ двухъ колодъ. Тузы кладутъ въ рядъ.\n")
-    assert parts == [("title", "ДВОРЕЦЪ", "## LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ»."),
+    assert parts == [("heading", "LVIII", "## LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ»."),
                      ("prose", "", "Пасьянсъ «Дворецъ» раскладывается изъ двухъ колодъ. "
                       "Тузы кладутъ въ рядъ.")]
     assert not guesses
+    # the numbered heading is the chapter's, naming its one game (the game's text opens
+    # under it; a field test's re-run: taken as a title, 'LVI. ПАСЬЯНСЪ «ВОРОТА».' over
+    # 'Пасьянсъ «Ворота». ...' had made the game's two titles and no chapter)
+    lay = analyse("LXIV. ПАСЬЯНСЪ «ОСАДА».\n\nБерутъ колоду. Тузы кладутъ.\n")
+    assert [(p.kind, p.label, p.opens) for p in lay.parts] == [
+        ("heading", "LXIV", "ОСАДА"), ("prose", "", "")]
+    lay = analyse("LVI. ПАСЬЯНСЪ «ВОРОТА».\n\nПасьянсъ «Ворота». Берутъ колоду.\n")
+    assert [(p.kind, p.label) for p in lay.parts] == [
+        ("heading", "LVI"), ("title", "Ворота"), ("prose", "")]
     parts, _ = units("ГЛАВА LX. Часы. — Дворецъ.\n\nПасьянсъ «Часы». Берутъ колоду.\n\n"
                      "Дворецъ.\n\nПасьянсъ «Дворецъ» раскладывается изъ двухъ колодъ.\n")
     assert [p for p in parts if p[0] == "title"] == [("title", "Часы", "Пасьянсъ «Часы»."),

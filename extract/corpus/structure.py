@@ -85,8 +85,8 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ)\s*\.|Фигура|Рисунокъ?|Чертежъ?|"
                     r"ФИГУРА|РИСУНОКЪ?|ЧЕРТЕЖЪ?)\s*(\d+)"
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
-QUOTED_TITLE = re.compile(r"^(?:(?:\d{1,3}|[IVXLC]{1,7})\s*[.)]\s*)?пасьянс[ъ]?\s*"
-                          r"[«\"„“]([^»\"”“\n]{2,80})[»\"”“]", re.I)
+QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
+                          re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
@@ -763,7 +763,10 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
             return None
         names = split_list(m.group(2))
         numeral = roman(m.group(1))
-        if len(names) >= 2 and all(_name_shape(t, 6) for t in names) and numeral:
+        if numeral and (len(names) >= 2 and all(_name_shape(t, 6) for t in names) or (
+                # one game's chapter: 'LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».'
+                QUOTED_TITLE.match(m.group(2).translate(_LOOKALIKE))
+                and re.fullmatch(r"[^«»\"„“”]*[«\"„“][^«»\"„“”]+[»\"”“]\.?", m.group(2).strip()))):
             return numeral, names
         return None
     numeral = roman(text[m.start(1):m.end(1)])
