@@ -1737,3 +1737,18 @@ def test_a_wiki_title_spaced_out_in_a_template_with_its_stop_outside_is_a_title(
     assert [(p.kind, p.label) for p in parts if p.kind != "prose"] == [
         ("heading", "XLVIII"), ("title", "Гробница"), ("title", "Мостъ"),
         ("debris", "markup"), ("debris", "markup")]
+
+
+def test_a_markdown_image_inside_a_sentence_cuts_nothing(cli, corpus_copy, tmp_path):
+    """A field test's re-run: 'Расположеніе показано на ![Фиг. 10](fig10.png) рисункѣ.' was
+    cut inside the markup ('... показано на ![' / 'Фиг. 10](fig10.png) рисункѣ.'), the
+    image's '!' left in the reading text as a sentence's end. The image's marks are markup,
+    read as nothing, as a link's are; its text stays."""
+    f = tmp_path / "osada.md"
+    f.write_text("ГЛАВА LXIV.\n\nПасьянсъ «Осада».\n\nБерутъ двѣ колоды. Расположеніе показано "
+                 "на ![Фиг. 10](fig10.png) рисункѣ. Тузы кладутъ кругомъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    g = build_edition(corpus_copy).game("osada")
+    assert [s.normalised for s in g.sentences] == [
+        "Берут две колоды.", "Расположение показано на Фиг. 10 рисунке.", "Тузы кладут кругом."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

@@ -320,7 +320,7 @@ _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 #: ``картъ*`` of hard-wrapped text)
 _MARKDOWN_WRAPS = (
     _WIKI_WRAPS[0],
-    re.compile(r"(?P<o>\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),
+    re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),   # a link, or an image inline
     re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
     re.compile(r"(?P<o>(?<!\^)\[)[^\[\]\n]+(?P<c>\]\[[^\[\]\n]*\])"),
     re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
