@@ -1752,3 +1752,29 @@ def test_a_markdown_image_inside_a_sentence_cuts_nothing(cli, corpus_copy, tmp_p
     assert [s.normalised for s in g.sentences] == [
         "Берут две колоды.", "Расположение показано на Фиг. 10 рисунке.", "Тузы кладут кругом."]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_wiki_file_link_or_table_caption_that_is_a_figures_number_is_the_figure(
+        cli, corpus_copy, tmp_path):
+    """A field test's re-run: '[[Файлъ:Часовня.png|thumb|Фиг. 48. Часовня.]]' and a wiki
+    table's caption '|+ Фиг. 44. Мельница.' were markup, and the game listed no figure; and
+    a Markdown image followed by its caption's line ('![Фиг. 9](f.png)' / '*Фиг. 9. ...*')
+    listed figure 9 twice (two anchors of one id on the page). A picture's caption that is a
+    figure's number is that figure, listed once; another picture stays markup."""
+    f = tmp_path / "chasovnya.txt"
+    f.write_text("== ГЛАВА L. ==\n\n=== Пасьянсъ «Часовня». ===\n\nБерутъ колоду картъ.\n\n"
+                 "[[Файлъ:Часовня.png|thumb|Фиг. 48. Часовня.]]\n\nТузы кладутъ вверхъ.\n\n"
+                 "{| class=\"wikitable\"\n|+ Фиг. 44. Мельница.\n|-\n| тузъ || король\n|}\n\n"
+                 "Короли кладутъ внизъ.\n\n[[Файлъ:Обложка.png|thumb|Обложка]]\n\n"
+                 "Дамы кладутъ рядомъ съ королями.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    g = build_edition(corpus_copy).game("chasovnya")
+    assert [(x.number, x.after) for x in g.figures] == [("48", g.sentences[0].id),
+                                                         ("44", g.sentences[1].id)]
+    md = tmp_path / "osada.md"
+    md.write_text("# Глава LXIV\n\n## Осада\n\nБерутъ двѣ колоды.\n\n![Фиг. 9. Конецъ.](f9.png)"
+                  "\n\n*Фиг. 9. Конецъ.*\n\nТузы кладутъ кругомъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", md).exit_code == 0
+    g = build_edition(corpus_copy).game("osada")
+    assert [(x.number, x.after) for x in g.figures] == [("9", g.sentences[0].id)]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0

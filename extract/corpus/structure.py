@@ -1145,9 +1145,12 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 #: a wrapping template that is the whole line but for a stop after it
 _TEMPLATE_STOP = re.compile(r"^\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}([.:])$", re.I)
 _INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}", re.I)
-#: a Markdown image on a line of its own, its alternative text (group 1): a figure when that
-#: text is a figure's number (``![Фиг. 3](fig3.png)``), else markup
-_MD_IMAGE = re.compile(r"^!\[([^\]]*)\]\([^)]*\)$")
+#: markup on a line of its own that shows a picture with a text: a Markdown image (its
+#: alternative text, ``![Фиг. 3](fig3.png)``), a wiki file link (its last field, the caption:
+#: ``[[Файлъ:Часовня.png|thumb|Фиг. 48. Часовня.]]``) or a wiki table's caption (``|+ Фиг.
+#: 44.``); a figure when that text is a figure's number (:data:`FIGURE`), else markup
+_PICTURE_TEXT = re.compile(r"^(?:!\[(?P<a>[^\]]*)\]\([^)]*\)|\[\[(?:Файлъ?|File|Изображен[иі]е|"
+                           r"Image)\s*:[^\]|]*(?:\|[^\]|]*)*\|(?P<w>[^\]|]*)\]\]|\|\+(?P<t>.*))$", re.I)
 #: a line that is only markup of a Markdown or wiki export, not book text
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категор[иі]я|Category|Файлъ?|File|Изображен[иі]е|Image)\s*:[^\]]*\]\]"
@@ -2341,8 +2344,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif i == 0 and page_title is not None:
             ln.kind = "page-title"
         elif (ln.kind == "debris" and ln.label == "markup" and not ln.extra.get("fixed")
-              and (img := _MD_IMAGE.match(ln.text))
-              and (fig := FIGURE.match(" ".join(img.group(1).split())))):
+              and (img := _PICTURE_TEXT.match(ln.text.strip()))
+              and (fig := FIGURE.match(" ".join((img.group("a") or img.group("w")
+                                                 or img.group("t") or "").split())))):
             ln.kind, ln.label = "figure", fig.group(1)   # ![Фиг. 3](fig3.png): the book's figure
         elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
             pass

@@ -933,13 +933,15 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                                fix=f"set base to one of {', '.join(sigla)}, or remove `base`")
         base = kg.base if kg and kg.base in sigla else sigla[0]
         texts: dict[str, tuple[Sentence, ...]] = {}
-        figures = []
+        figures: list[Figure] = []
         for siglum in sigla:
             norm = norms[siglum]
             sents: list[Sentence] = []
             for item in info["texts"][siglum]:
                 if item[0] == "figure":
-                    if siglum == base:    # after the sentence before it, or the one it is in
+                    # after the sentence before it, or the one it is in; a number once (an
+                    # image and its caption's line, '![Фиг. 9](f.png)' / '*Фиг. 9. ...*')
+                    if siglum == base and all(f.number != item[1] for f in figures):
                         figures.append(Figure(item[1], siglum, item[2], item[3], next(
                             (x.id for x in reversed(sents) if x.start < item[2]), None)))
                     continue
