@@ -348,6 +348,11 @@ class _WitnessWriter:
             attrs.update(subtype="witness-copy", corresp=f"#{slug}", xml_id=f"{slug}.{self.sig}")
         if g.fragment:
             attrs["subtype"] = "fragment"
+        if self._id(attrs["xml_id"]) is None:
+            # the game's text resumes after a line of another kind ('=== Дама. ===' again
+            # under its own text): a second div of it, pointing at the first
+            del attrs["xml_id"]
+            attrs.update(subtype="continued", corresp=f"#{slug}")
         self.game_div = tei("div", self.container, **attrs)
         self.game_slug = slug
 
