@@ -4,6 +4,7 @@ and writes nothing, bad input errs with file, line and fix, and the seeds read a
 from __future__ import annotations
 
 import re
+import shutil
 import textwrap
 import tomllib
 from pathlib import Path
@@ -598,13 +599,26 @@ SAME_HEADING_THRICE = ("ГЛАВА XLII.\n\nЧасы.\n\nБерутъ полну
 
 
 def test_an_add_whose_tei_would_be_refused_is_refused_and_check_names_it(cli, corpus_copy,
-                                                                         tmp_path):
+                                                                         tmp_path, monkeypatch):
     """What `edition build` and `export tei` would refuse, `add` refuses first (exit 1, a fix,
     nothing written); a corpus that holds it anyway (the witness written by hand) fails
-    `edition check` in the TEI's own section, as `build` would fail."""
+    `edition check` in the TEI's own section, as `build` would fail. The page that once
+    made such a TEI (one game's text under the same heading three times: its divs shared an
+    xml:id) now goes in, its later divs pointing at the first; the TEI's last guard is
+    made to fire here by hand."""
     import hashlib
+
+    from extract.export import tei
     f = tmp_path / "chapter.txt"
     f.write_text(SAME_HEADING_THRICE, encoding="utf-8")
+    copy = tmp_path / "fine"
+    shutil.copytree(corpus_copy, copy)
+    assert cli("--corpus", copy, "add", f).exit_code == 0
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", copy, "export", "tei", "--out", out).exit_code == 0
+    assert 'subtype="continued" corresp="#fragment-xlii"' in out.read_text(encoding="utf-8")
+    monkeypatch.setattr(tei, "_duplicate_ids", lambda root: [
+        "xml:id 'fragment-xlii' is used by a div and a div"])
     before = _snapshot(corpus_copy)
     r = cli("--corpus", corpus_copy, "add", f)
     assert r.exit_code == 1 and "TEI would be refused" in r.output and "fix:" in r.output, \
