@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..text.errors import EditionError, line_finder, line_of
-from ..text.morph import analyzer
+from ..text.morph import analyzer, refers_onward
 from ..text.normalise import (DisjointSpans, apply_changes, joins_across_lines, joins_to_word,
                               normalise)
 
@@ -848,13 +848,10 @@ def reads_as_name(text: str) -> bool:
 
 
 def _refers_onward(line: str) -> bool:
-    """Whether ``line`` ends on a preposition or ``см.`` (pymorphy3's likeliest reading of
-    its last word's modern form), so that a figure's number on the next line is the object
-    it refers to ('какъ на' / 'Фиг. 5' / 'видно'), not a figure set there."""
-    if re.search(r"(?<!\w)см\.\s*$", line, re.I):
-        return True
+    """:func:`extract.text.morph.refers_onward` of ``line`` ('какъ на' / 'Фиг. 5' / 'видно':
+    the number is what the line refers to, not a figure set there)."""
     words = _modern_words(line[-40:])
-    return bool(words) and analyzer().parse(words[-1])[0].tag.POS == "PREP"
+    return refers_onward(line, words[-1] if words else "")
 
 
 def _counts(n: int, rest: str) -> bool:
@@ -1309,7 +1306,7 @@ def two_columns(text: str) -> int | None:
 _SIDE_RUN = re.compile(r"^(?P<p>.*[а-яёѣіѳѵ]{2}.*?\S)[ \t]{6,}(?P<s>\S.{0,29})$")
 #: a side run that is page furniture, not a caption: a page number (``53``, ``— 53 —``,
 #: ``стр. 12``)
-_SIDE_FURNITURE = re.compile(r"^(?:[—–-]?[ \t]*\d{1,4}[ \t]*[—–-]?|стр\.?[ \t]*\d{1,4}\.?)$", re.I)
+_SIDE_FURNITURE = re.compile(rf"^(?:{PAGE_NUMBER}|стр\.?[ \t]*\d{{1,4}}\.?)$", re.I)
 
 
 def side_column(text: str) -> int | None:

@@ -22,6 +22,16 @@ def analyzer():
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+def refers_onward(line: str, word: str) -> bool:
+    """Whether ``line``, whose last word's modern form is ``word``, ends on a preposition or
+    'см.' (pymorphy3's likeliest reading), so that a figure's number on the next line is what
+    it refers to, the sentence's text ('какъ показано на' / 'Фиг. 5.' / 'Затѣмъ ...'), not a
+    figure or caption set there. The layout's test and the segmenter's."""
+    if re.search(r"(?<!\w)см\.\s*$", line, re.I):
+        return True
+    return word.isalpha() and analyzer().parse(word.lower())[0].tag.POS == "PREP"
+
+
 #: The suits, named as in the book (plural nouns), by the normal forms pymorphy3 gives for
 #: their inflected forms (``пик`` -> ``пик``/``пика``, ``червей`` -> ``червь``).
 SUITS = {"черви": "черви", "червь": "черви", "бубны": "бубны", "бубна": "бубны",

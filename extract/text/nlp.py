@@ -35,7 +35,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Token
 
 from .errors import EditionError
-from .morph import lemma
+from .morph import lemma, refers_onward
 from .normalise import Change, Normalisation, _analyzer, normalise
 
 
@@ -231,7 +231,7 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = (),
 
     A heading line ('Глава XL. Мельница. - Фаворитка'), a caption line ('Фиг. 30.'; not one
     inside a sentence that runs on across it, :func:`_runs_across`, nor one the line before
-    refers to, :func:`_refers_onward`) and a
+    refers to, :func:`extract.text.morph.refers_onward`) and a
     short line without final punctuation that follows a finished sentence and is followed by
     a capitalised line or an item's number ('1. Берутъ ...'; not a number that goes on with
     the clause, '10 картъ') (a title inside an OCR'd page; not a line as wide as those around it,
@@ -262,7 +262,7 @@ def _line_units(text: str, furniture: Sequence[tuple[int, int]] = (),
         nxt = next((lines[q][2].strip() for q in range(k + 1, len(lines)) if lines[q][2].strip()), None)
         short = len(body) <= 200
         caption = CAPTION_LINE.fullmatch(body) and not _runs_across(prev, nxt) and not (
-            prev is not None and before is not None and _refers_onward(
+            prev is not None and before is not None and refers_onward(
                 prev, last_word(lines[before][0] + len(lines[before][2].rstrip()))))
         unit = short and bool(HEADING_LINE.match(body) or caption)
         if not unit and _OPEN_END.search(body) and len(body.split()) <= 12 and \
@@ -290,17 +290,6 @@ def _runs_across(prev: str | None, nxt: str | None) -> bool:
         return False
     last = prev.split()[-1].lstrip("(«\"„") if prev.split() else ""
     return not _FINAL.search(prev) or last[:-1].lower() in NON_TERMINAL
-
-
-def _refers_onward(prev: str, word: str) -> bool:
-    """Whether a line ``prev`` whose last word's modern form is ``word`` ends on a
-    preposition or 'см.', so that a figure's number on the next line is what it refers to,
-    the sentence's text ('какъ показано на' / 'Фиг. 5.' / 'Затѣмъ ...': the number ends that
-    sentence, no caption of its own)."""
-    if re.search(r"(?<!\w)см\.$", prev, re.I):
-        return True
-    m = _analyzer()
-    return bool(m and word.isalpha() and m.parse(word.lower())[0].tag.POS == "PREP")
 
 
 def _list_items(text: str, norm: Normalisation | None) -> list[int]:
