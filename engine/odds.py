@@ -217,17 +217,36 @@ def _dask_map(scheduler, tasks):
 UNDECIDED_SHARE = 0.0
 
 
+def share_percent(k: int, n: int) -> str:
+    """``k`` of ``n`` as a percentage with as many places as it takes never to say all or
+    none when it is not: ``"54.2%"``, but 1,999 of 2,000 ``"99.95%"`` (not ``"100.0%"``) and 1
+    of 20,000 ``"0.01%"`` (not ``"0.0%"``). ``n`` >= 1, 0 <= ``k`` <= ``n``."""
+    for places in range(1, 12):
+        text = f"{100 * k / n:.{places}f}"
+        if (float(text) == 100) == (k == n) and (float(text) == 0) == (k == 0):
+            break
+    return text + "%"
+
+
+def interval_percent(lo: float, hi: float) -> str:
+    """A 95% interval as percentages to one place, each end rounded outward so the printed
+    interval holds the true one: ``(0.99717, 0.99991)`` -> ``"99.7–100.0%"``, ``(0.9997, 1.0)``
+    -> ``"99.9–100.0%"`` (not ``"100.0–100.0%"``)."""
+    return (f"{math.floor(round(1000 * lo, 6)) / 10:.1f}–"
+            f"{math.ceil(round(1000 * hi, 6)) / 10:.1f}%")
+
+
 def describe_rate(row: dict) -> str:
     """How a row's win rate may fairly be stated. With every deal decided the rate and its
     95% interval, ``"54.2% (95%: 48.0–60.3%)"``; with any undecided deal, bounds only, never
     a point rate: ``"≥ 3.2% won, 91.5% undecided"`` (the true rate lies between the won
-    share and the won-or-undecided share)."""
+    share and the won-or-undecided share). Shares as :func:`share_percent` gives them."""
     n = row["deals"]
     lo, hi = row["ci95"]
     if n and row["undecided"] / n > UNDECIDED_SHARE:
-        return (f"≥ {100 * row['won'] / n:.1f}% won, {100 * row['undecided'] / n:.1f}% "
-                f"undecided (95%: {100 * lo:.1f}–{100 * hi:.1f}%)")
-    return f"{100 * row['won'] / n:.1f}% (95%: {100 * lo:.1f}–{100 * hi:.1f}%)"
+        return (f"≥ {share_percent(row['won'], n)} won, {share_percent(row['undecided'], n)} "
+                f"undecided (95%: {interval_percent(lo, hi)})")
+    return f"{share_percent(row['won'], n)} (95%: {interval_percent(lo, hi)})"
 
 
 def summarise(game: str, full_readings: dict, policy: str, deals: int, first: int,

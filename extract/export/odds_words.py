@@ -198,7 +198,7 @@ def share_words(k: int, n: int, how: str = "near") -> str:
             return f"about 1 deal in {round(1 / p):,}"
         if how == "floor":
             big = next((b for b in _ROUND if Fraction(1, b) <= p), None)
-            return f"at least 1 deal in {big:,}" if big else f"at least {k} of {n} deals"
+            return f"at least 1 deal in {big:,}" if big else f"at least {k} of {_deals(n)}"
         big = max(b for b in _ROUND if Fraction(1, b) >= p)
         return f"at most 1 deal in {big:,}"
     if p > Fraction(9, 10):
@@ -207,7 +207,7 @@ def share_words(k: int, n: int, how: str = "near") -> str:
             return f"all but about 1 deal in {round(1 / q):,}"
         if how == "ceil":
             big = next((b for b in _ROUND if Fraction(1, b) <= q), None)
-            return f"at most {big - 1:,} deals in {big:,}" if big else f"at most {k} of {n} deals"
+            return f"at most {big - 1:,} deals in {big:,}" if big else f"at most {k} of {_deals(n)}"
         big = max(b for b in _NICE if Fraction(1, b) >= q)
         return f"at least {big - 1:,} deals in {big:,}"
     word = {"near": "about", "floor": "at least", "ceil": "at most"}[how]
@@ -219,20 +219,31 @@ def is_bound(row: dict) -> bool:
     return row["undecided"] > 0
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _interval(lo: float, hi: float) -> str:
+    """A 95% interval, ``"13.7%–17.9%"``, its ends rounded outward
+    (:func:`engine.odds.interval_percent`)."""
+    from engine.odds import interval_percent   # lazy: the engine is optional (only rows need it)
+    return interval_percent(lo, hi).replace("–", "%–")
+
+
+def _share(k: int, n: int) -> str:
+    """``k`` of ``n`` deals as a percentage that never says all or none when it is not
+    (:func:`engine.odds.share_percent`)."""
+    from engine.odds import share_percent   # lazy: the engine is optional (only rows need it)
+    return share_percent(k, n)
+
+
+def _deals(n: int) -> str:
+    """``"1 deal"``, ``"16 deals"``."""
+    return f"{n} deal" if n == 1 else f"{n} deals"
 
 
 def rate_figure(row: dict) -> str:
-    """A row's win figure for a table cell: ``"54.2% (95%: 48.0–60.3%)"`` when every deal was
-    decided; else bounds, never a point rate, however few deals are undecided:
-    ``"≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"``."""
-    n = row["deals"]
-    lo, hi = row["ci95"]
-    if is_bound(row):
-        return (f"≥ {100 * row['won'] / n:.1f}% won, {100 * row['undecided'] / n:.1f}% "
-                f"undecided (95%: {100 * lo:.1f}–{100 * hi:.1f}%)")
-    return f"{100 * row['won'] / n:.1f}% (95%: {100 * lo:.1f}–{100 * hi:.1f}%)"
+    """A row's win figure for a table cell, as :func:`engine.odds.describe_rate` states it:
+    ``"54.2% (95%: 48.0–60.3%)"`` when every deal was decided; else bounds, never a point
+    rate, however few deals are undecided: ``"≥ 15.6% won, 0.1% undecided (95%: 13.7–17.9%)"``."""
+    from engine.odds import describe_rate   # lazy: the engine is optional (only rows need it)
+    return describe_rate(row)
 
 
 #: a row whose undecided deals are at most one in this many is said as its two bounds in
@@ -251,24 +262,24 @@ def wins_words(row: dict) -> str:
     n, won, und = row["deals"], row["won"], row["undecided"]
     lo, hi = row["ci95"]
     if won == 0 and row["lost"] == 0:
-        return (f"settled none of its {n} deals within its budget: whether they can come out "
-                f"is undecided, 95% interval {_pct(lo)}–{_pct(hi)}")
+        return (f"settled none of its {_deals(n)} within its budget: whether they can come out "
+                f"is undecided, 95% interval {_interval(lo, hi)}")
     if is_bound(row) and won and und * NARROW_BOUNDS <= n:
         # bounds this close are said as the two ends in figures: "at least half and at most
         # 2 in 3" would stretch 59.7-60.5% over 50-67%, and a share between them is a rate
-        return (f"wins between {_pct(won / n)} and {_pct((won + und) / n)} of the deals: "
+        return (f"wins between {_share(won, n)} and {_share(won + und, n)} of the deals: "
                 f"{won} won, {row['lost']} lost and "
-                f"{und} undecided of {n} deals, 95% interval {_pct(lo)}–{_pct(hi)} counting "
+                f"{und} undecided of {_deals(n)}, 95% interval {_interval(lo, hi)} counting "
                 f"the undecided both ways")
     if is_bound(row):
         low = "no deal for certain" if won == 0 else share_words(won, n, "floor")
         high = ("perhaps every deal" if won + und == n
                 else share_words(won + und, n, "ceil").replace("about", "at most"))
         return (f"wins {low} and {high}: {won} won, {row['lost']} lost and {und} undecided of "
-                f"{n} deals, 95% interval {_pct(lo)}–{_pct(hi)} counting the undecided both ways")
+                f"{_deals(n)}, 95% interval {_interval(lo, hi)} counting the undecided both ways")
     share = share_words(won, n)
     verb = "wins no deal" if won == 0 else f"wins {share}"
-    return f"{verb}: {won} of {n} deals, 95% interval {_pct(lo)}–{_pct(hi)}"
+    return f"{verb}: {won} of {_deals(n)}, 95% interval {_interval(lo, hi)}"
 
 
 def bracket_sentences(rows: list[dict], change: str | None) -> list[str]:
@@ -320,12 +331,12 @@ def caveats(rows: list[dict]) -> list[str]:
     solver = mine.get("solver")
     if solver and Fraction(solver["undecided"], solver["deals"]) >= WEAK_SHARE:
         n, und, lost = solver["deals"], solver["undecided"], solver["lost"]
-        said = (f"Read these figures with care: the solver settled only {n - und} of its {n} "
-                f"deals ({_pct((n - und) / n)}); {und} stay undecided within its budget")
+        said = (f"Read these figures with care: the solver settled only {n - und} of its "
+                f"{_deals(n)} ({_share(n - und, n)}); {und} stay undecided within its budget")
         said += (", and it proved no deal lost, so the true ceiling may lie anywhere from "
-                 f"its {_pct(solver['won'] / n)} of deals won up to every deal." if lost == 0 else
-                 f", so the true ceiling lies between {_pct(solver['won'] / n)} and "
-                 f"{_pct((solver['won'] + und) / n)} of the deals.")
+                 f"its {_share(solver['won'], n)} of deals won up to every deal." if lost == 0 else
+                 f", so the true ceiling lies between {_share(solver['won'], n)} and "
+                 f"{_share(solver['won'] + und, n)} of the deals.")
         out.append(said)
     for policy in ("careful", "greedy"):
         r = mine.get(policy)
@@ -386,14 +397,14 @@ def figure(row: dict, field: str | None) -> str:
     n = row["deals"]
     field = field or "won"
     if field == "deals":
-        return f"{n} deals"
+        return _deals(n)
     if field.endswith("-count"):
         k = row[field.removesuffix("-count")]
-        return f"{k} of {n} deals"
+        return f"{k} of {_deals(n)}"
     if field in ("won", "lost"):
         k, und = row[field], row["undecided"]
         if und and k and und * NARROW_BOUNDS <= n:     # as wins_words says close bounds
-            return (f"between {_pct(k / n)} and {_pct((k + und) / n)} of the deals (the "
+            return (f"between {_share(k, n)} and {_share(k + und, n)} of the deals (the "
                     f"undecided counted both ways)")
         if und and not k:      # as wins_words says it: the undecided may be any of them
             return "no deal for certain"

@@ -138,3 +138,12 @@ def test_solve_deal_uses_a_restriction_and_replays_it():
             assert games.replay("peacock-tail", d, None, r.moves).is_won()
             return
     pytest.fail("no deal in 1-39 where only the restricted search wins within 2000 states")
+
+
+def test_edition_odds_never_rounds_a_lost_deal_away():
+    """`edition odds` over 2,000 deals with one lost said "100.0%" (a breaker's find)."""
+    row = {"deals": 2000, "won": 1999, "lost": 1, "undecided": 0, "ci95": [0.99717, 0.99991]}
+    assert describe_rate(row).startswith("99.95% (95%")
+    assert describe_rate(dict(row, won=1, lost=1999)).startswith("0.1% (95%")
+    assert describe_rate(dict(row, deals=20000, won=1, lost=19999)).startswith("0.01% (95%")
+    assert describe_rate(dict(row, won=2000, lost=0)).startswith("100.0% (95%")
