@@ -363,7 +363,7 @@ def test_the_bracket_sets_figures_side_by_side_only_on_the_same_deals():
     said = bracket_sentences([careful, greedy, solver], None)
     assert "3 of 4 deals" in said[0]
     assert said[1].endswith("on deals 1–4, which the careful player played too, it wins "
-                            "about 1 deal in 4: 1 of 4 deals, 95% interval 4.6%–69.9%.")
+                            "about 1 deal in 4: 1 of 4 deals, 95% interval 4.5%–70.0%.")
     assert "on deals 1–4, which the careful player played too, it wins about 3 deals in 4: "\
            "3 of 4 deals" in said[2]
     assert said[2].endswith("on deals 1–4 the careful player won and lost the very same deals.")
@@ -430,3 +430,51 @@ def test_measured_when_dates_each_policys_rows_by_the_run_that_made_them():
         "from the run of 2026-12-01, made by the same code)")
     assert measured_when([{"policy": "greedy"}], runs[:1], "g") == "on 2026-12-01"
     assert measured_when(rows, runs, "nowhere") == ""
+
+
+def test_a_share_is_never_rounded_to_all_or_none_when_it_is_not():
+    """1,999 of 2,000 deals won is not "100.0%", 1 of 2,000 not "0.0%": the figure takes the
+    places it needs (a breaker's find: `edition odds` over more than 1,000 deals)."""
+    from extract.export.odds_words import rate_figure
+    assert rate_figure(row(None, "solver", 1999, 1, 0, (0.99717, 0.99991))).startswith(
+        "99.95% (95%")
+    assert rate_figure(row(None, "solver", 1, 1999, 0, (0.00009, 0.00283))).startswith(
+        "0.1% (95%")
+    assert rate_figure(row(None, "solver", 19999, 0, 1, (0.9997, 1.0))).startswith(
+        "≥ 99.995% won, 0.01% undecided (95%: 99.9–100.0%)")
+    assert rate_figure(row(None, "solver", 2000, 0, 0, (0.998, 1.0))).startswith("100.0% (95%")
+    assert rate_figure(row(None, "solver", 0, 2000, 0, (0.0, 0.002))).startswith("0.0% (95%")
+    close = wins_words(row(None, "solver", 19990, 0, 10, (0.999, 1.0)))
+    assert close.startswith("wins between 99.95% and 100.0% of the deals"), close
+
+
+def test_one_deal_is_one_deal_not_one_deals():
+    assert wins_words(row(None, "greedy", 1, 0, 0, (0.2, 1.0))).startswith(
+        "wins every deal: 1 of 1 deal, 95% interval")
+    assert figure(row(None, "greedy", 0, 1, 0), "lost-count") == "1 of 1 deal"
+    assert figure(row(None, "greedy", 0, 1, 0), "deals") == "1 deal"
+    assert wins_words(row(None, "solver", 0, 0, 1, (0.0, 1.0))).startswith(
+        "settled none of its 1 deal within")
+
+
+@pytest.mark.parametrize("new, said", [
+    ("tests/engine/test_claims.py::test_no_such_test", "defines no test_no_such_test"),
+    ("tests/engine/no_such_file.py::test_x", "no file tests/engine/no_such_file.py"),
+    ("test_claims", "is not PATH::TEST_NAME"),
+])
+def test_a_claim_naming_a_test_that_does_not_exist_fails_the_check(cli, corpus_copy, new, said):
+    """The site says "Tested by X in the edition's test suite": `check` makes sure X is a test
+    function of a file under the project (the folder holding corpus/), named at its line (a
+    breaker's find: a misspelt test was published)."""
+    from pathlib import Path
+    src = Path(__file__).parent.parent / "corpus" / "results"
+    (corpus_copy / "results").mkdir()
+    (corpus_copy / "results" / "odds.json").write_bytes((src / "odds.json").read_bytes())
+    text = (src / "claims.toml").read_text(encoding="utf-8")
+    old = re.search(r'^test = "([^"]+)"', text, re.M)
+    (corpus_copy / "results" / "claims.toml").write_text(
+        text.replace(old.group(1), new, 1), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    line = text[:old.start()].count("\n") + 1
+    assert r.exit_code == 1 and said in r.output, r.output
+    assert f"{corpus_copy}/results/claims.toml:{line}: `test`" in r.output, r.output

@@ -276,6 +276,9 @@ def claim_problems(edition) -> list[str]:
                            f"{row!r}, which names no row of {c['game']}: write "
                            f"\"default/POLICY\" or \"AMBIGUITY=READING/POLICY\" (a reading of "
                            f"the game; POLICY one of {', '.join(ROW_POLICIES)})")
+        if "test" in c:
+            out += [f"{path}:{_key_line(src, 'test', line) or line}: `test` {said}"
+                    for said in _test_problems(edition.root.parent, c["test"])]
         for m in PLACEHOLDER.finditer(c["answer"]):
             if m.group(1) not in c.get("rows", []):
                 out.append(f"{path}:{at}: placeholder {m.group(0)} names row {m.group(1)!r}, "
@@ -284,6 +287,30 @@ def claim_problems(edition) -> list[str]:
                 out.append(f"{path}:{at}: placeholder {m.group(0)}: unknown field "
                            f"{m.group(2)!r}; allowed: {', '.join(FIELDS)}")
     return out
+
+
+#: a claim's ``test``: a pytest node id, ``tests/x.py::test_name`` or ``...::test_name[case]``
+TEST_ID = re.compile(r"([\w./-]+\.py)::(\w+)(?:\[[^\]]*\])?")
+
+
+def _test_problems(project: Path, test: str) -> list[str]:
+    """What is wrong with a claim's ``test`` (the site says the claim is "tested by" it): not
+    ``PATH::TEST_NAME``, no such file under ``project`` (the folder holding the corpus) nor
+    the current folder (where pytest is run), or no function of that name defined in it.
+    Empty when the test exists."""
+    m = TEST_ID.fullmatch(test)
+    if not m:
+        return [f"{test!r} is not PATH::TEST_NAME (e.g. tests/engine/test_claims.py::test_x); "
+                f"correct it"]
+    file = next((f for f in (project / m.group(1), Path.cwd() / m.group(1)) if f.is_file()), None)
+    if file is None:
+        return [f"names {test!r}, but there is no file {m.group(1)} in {project} nor in the "
+                f"current folder; give the test's path from the folder holding the corpus"]
+    text = file.read_text(encoding="utf-8", errors="replace")
+    if not re.search(rf"^\s*(?:async\s+)?def {m.group(2)}\(", text, re.M):
+        return [f"names {test!r}, but {m.group(1)} defines no {m.group(2)}; correct the "
+                f"name, or remove `test` (the site says the claim is tested by it)"]
+    return []
 
 
 def _line_with(path, needle: str, after: str = "") -> int | str:

@@ -125,3 +125,22 @@ def test_a_claim_s_verdict_agrees_with_its_stored_rows():
         row = next(r for r in rows if r["game"] == c["game"] and r["change"] is None
                    and r["policy"] == "solver")
         assert row["lost"] == 0 and row["undecided"] > 0, (c["sentence"], row["lost"])
+
+
+
+def test_goes_doesnt_go_not_borne_out_agrees_with_its_stored_rows():
+    """goes-doesnt-go:8's answer opens "Not borne out" (the author: a failure is mostly the
+    player's fault): that holds only while the deals the all-seeing solver proves lost are
+    more than half of the deals the greedy player fails, on the same deals (a breaker's find:
+    the verdict's words were compared with no row)."""
+    import json
+    claims = tomllib.loads((ROOT / "corpus/results/claims.toml").read_text("utf-8"))["claim"]
+    claim = next(c for c in claims if c["sentence"] == "goes-doesnt-go:8")
+    assert claim["answer"].startswith("Not borne out")
+    rows = json.loads((ROOT / "corpus/results/odds.json").read_text("utf-8"))["rows"]
+    mine = {r["policy"]: r for r in rows if r["game"] == "goes-doesnt-go" and r["change"] is None}
+    solver, greedy = mine["solver"]["outcomes"], mine["greedy"]["outcomes"]
+    assert mine["solver"]["first"] == mine["greedy"]["first"] and len(solver) == len(greedy)
+    failed = [d for d, o in enumerate(greedy) if o != "W"]
+    proved_lost = sum(1 for d in failed if solver[d] == "L")
+    assert 2 * proved_lost > len(failed), (proved_lost, len(failed))
