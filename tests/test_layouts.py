@@ -1792,3 +1792,72 @@ def test_a_wiki_file_link_or_table_caption_that_is_a_figures_number_is_the_figur
     g = build_edition(corpus_copy).game("osada")
     assert [(x.number, x.after) for x in g.figures] == [("9", g.sentences[0].id)]
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_chapter_heading_not_met_before_with_a_page_number_beside_it_is_a_running_head():
+    """A field test's djvu chapter: ``ГЛАВА LXVI.   71`` at the top of a page inside chapter
+    LXV's game (a running head naming the chapter the page ends in) was taken as a new
+    chapter, and the game's rest became an untitled fragment. A chapter heading with a page
+    number beside it is a running head whether or not its numeral stood before (a guess the
+    dry run names); the game stays one. A heading whose numeral is a plain number stays a
+    heading (``ГЛАВА 5``)."""
+    text = ("ГЛАВА LXV.\n\nПАСЬЯНСЪ «КОРОЛЕВСКІЙ».\n\nБерутся двѣ колоды. Тузы кладутся на "
+            "верхъ, а\nпрочія карты раскладываются въ 8 рядовъ.\n\nГЛАВА LXVI.   71\n\n"
+            "Когда всѣ карты лягутъ на тузовъ, пасьянсъ считается сошедшимся.\n\n"
+            "72                ПАСЬЯНСЫ.\n\nПасьянсъ этотъ очень труденъ.\n")
+    lay = analyse(text)
+    assert lay.headings == (("LXV", ()),), lay.headings
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == ["ГЛАВА LXVI.   71", "72                ПАСЬЯНСЫ."], heads
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["КОРОЛЕВСКІЙ"]
+    assert any("running head" in why for _, why in lay.guesses), lay.guesses
+    for single in ("ГЛАВА LXVI. 71", "71   ГЛАВА LXVI."):
+        lay = analyse(text.replace("ГЛАВА LXVI.   71", single))
+        assert lay.headings == (("LXV", ()),), (single, lay.headings)
+    assert analyse("ГЛАВА 5\n\nМельница.\n\nБерутъ двѣ колоды.\n").headings == (("5", ()),)
+
+
+def test_a_bold_line_inside_a_game_headed_by_markup_is_no_new_game():
+    """A field test's Markdown page: one game under ``## Пасьянсъ «Звѣзда»`` with bold
+    subheadings; ``**Раскладка**`` was taken as a new game's title (the game's last sentence
+    went to a game 'raskladka'). On a page whose games are headed by markup headings, a line
+    in bold is a subheading unless it names a game (quoted, or a name the chapter lists)."""
+    text = ("# Глава LXVII\n\n## Пасьянсъ «Звѣзда»\n\nБерутся двѣ колоды. Тузы кладутся на "
+            "верхъ.\n\n**Второй способъ**\n\nКарты раскладываются въ четыре ряда.\n\n"
+            "**Раскладка**\n\nЕсли карты не лягутъ, пасьянсъ раскладывается вновь.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда"], lay.parts
+    assert "Раскладка" not in [p.label for p in lay.parts if p.kind == "title"]
+    # a bold quoted name is still a game's title on such a page
+    more = text + "\n**Пасьянсъ «Луна»**\n\nБерутъ одну колоду.\n"
+    assert [p.label for p in analyse(more).parts if p.kind == "title"] == ["Звѣзда", "Луна"]
+    # and a page that heads its games in bold keeps its bold titles
+    bold = ("# Глава LXVII\n\n**Звѣзда.**\n\nБерутся двѣ колоды.\n\n**Раскладка.**\n\n"
+            "Берутъ одну колоду.\n")
+    assert [p.label for p in analyse(bold).parts if p.kind == "title"] == ["Звѣзда", "Раскладка"]
+
+
+def test_an_aligned_table_inside_a_game_is_its_text_row_by_row_not_titles():
+    """A field test's chapter: a table of points set in columns (``Тузъ            11
+    очковъ``) under ``Очки считаются такъ:`` was taken as three headings and a game's title
+    'Валетъ 2 очка', and the rest of the game went to a game 'valet-2-ochka'. Lines with a
+    wide gap between their columns, two or more in a row, are a table's rows: the game's
+    text, each row a unit of its own, never a title or a heading."""
+    text = ("ГЛАВА LXVIII.\n\nПАСЬЯНСЪ «СЧЕТЪ».\n\nБерутся двѣ колоды. Очки считаются такъ:\n\n"
+            "    Тузъ            11 очковъ\n    Король           4 очка\n"
+            "    Дама             3 очка\n    Валетъ           2 очка\n\n"
+            "Кто наберетъ больше очковъ, тотъ выигралъ.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["СЧЕТЪ"], lay.parts
+    assert [p.kind for p in lay.parts] == ["heading", "title"] + ["prose"] * 6, lay.parts
+    rows = [" ".join(text[p.start:p.end].split()) for p in lay.parts if p.kind == "prose"][1:5]
+    assert rows == ["Тузъ 11 очковъ", "Король 4 очка", "Дама 3 очка", "Валетъ 2 очка"]
+    # a justified paragraph (pdftotext -layout) has wide gaps too, but not lined up: its
+    # sentence runs on across its lines
+    justified = ("СОЛНЦЕ.\n\nБерутъ двѣ   колоды и кладутъ   карты\nна столъ въ четыре ряда,   "
+                 "а тузы\nкладутъ   выше, а короли   ниже.\n")
+    lay = analyse(justified)
+    assert [p.kind for p in lay.parts] == ["title", "prose"], lay.parts
+    # one line with a wide gap is no table: a title set apart from its number stays a title
+    one = "ГЛАВА LV.\n\nСОЛНЦЕ.\n\nБерутъ двѣ колоды.\n\nКОВРИКЪ.\n\nБерутъ   одну колоду.\n"
+    assert [p.label for p in analyse(one).parts if p.kind == "title"] == ["СОЛНЦЕ", "КОВРИКЪ"]

@@ -1516,6 +1516,50 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     return out
 
 
+#: a row of a table set in columns: two or more pieces of text, a wide gap (a tab, or three
+#: spaces and more) between each two (``Тузъ            11 очковъ``)
+_ALIGNED_ROW = re.compile(r"[ \t]*\S+(?: \S+)*(?:(?:\t[ \t]*|[ ]{3,})\S+(?: \S+)*)+[ \t]*")
+
+
+def _table_rows(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) -> None:
+    """Mark the rows of a table set in columns, in place: two or more lines in a row of
+    prose (no blank line between them), each with a letter and a wide gap between its
+    columns (:data:`_ALIGNED_ROW`), each row's columns lined up with the row above (as many,
+    each beginning within two characters of the one above it: the gaps a justified line of
+    prose leaves fall anywhere). A row is the game's text, a unit of its own (``brk``),
+    never a title or a heading (``extra["row"]``)."""
+    def columns(ln: _Line) -> list[tuple[int, int]] | None:
+        if ln.kind != "prose" or ln.extra.get("fixed") or len(ln.text) > 100 or \
+                not _ALIGNED_ROW.fullmatch(ln.text) or not any(ch.isalpha() for ch in ln.text):
+            return None
+        at = text.rfind("\n", 0, ln.start) + 1
+        raw = text[at:ln.end]
+        return [m.span() for m in re.finditer(r"\S+(?: \S+)*", raw.expandtabs(8))][1:]
+
+    def lined_up(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
+        # (every column: a justified paragraph's lines all end at the margin, and one of
+        # its gaps may fall above another by chance)
+        return len(a) == len(b) and all(abs(x[0] - y[0]) <= 2 for x, y in zip(a, b))
+
+    i = 0
+    while i < len(lines):
+        cols = columns(lines[i])
+        j = i + 1
+        while cols is not None and j < len(lines) and not lines[j].brk:
+            nxt = columns(lines[j])
+            if nxt is None or not lined_up(cols, nxt):
+                break
+            cols = nxt
+            j += 1
+        if j - i >= 2:
+            for ln in lines[i:j]:
+                ln.brk = True
+                ln.extra["row"] = True
+            guesses.append((lines[i].start, f"{j - i} lines set in columns taken as a table's "
+                                            f"rows, each a sentence"))
+        i = j
+
+
 def _letterless(line: str) -> str:
     """The label of a line with no letter: a row of a diagram (``10 ♠ 9 ♥``: a suit's sign),
     a page number (a digit), or a separator."""
@@ -2404,6 +2448,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 ln.kind, ln.label = "debris", "running head"
                 guesses.append((ln.start, "a chapter heading repeated at the top of a page "
                                           "taken as a running head"))
+            elif h and not h[1] and (head := RUNNING_HEAD.match(ln.text)) and \
+                    parse_heading(head.group("a") or head.group("b")):
+                # a chapter's heading with a page number beside it (``ГЛАВА LXVI.   71``,
+                # ``71 ГЛАВА LXVI.``), its numeral not met before: the running head of a page
+                # naming the chapter it ends in; a chapter's own heading has no page number
+                # (``ГЛАВА 5`` is no heading and a number: its rest names no chapter)
+                ln.kind, ln.label = "debris", "running head"
+                guesses.append((ln.start, "a chapter heading with a page number beside it "
+                                          "taken as a running head"))
             elif h:
                 # a heading wrapped over lines: "... - Густая" / "колонна"
                 while i + 1 < len(lines) and not lines[i + 1].brk and \
@@ -2453,13 +2506,19 @@ def analyse(text: str, path=None, page_title: str | None = None,
     lines = _furniture(lines, guesses, text, warnings, orphans, frozenset(
         key(t).rstrip(" .") for t in known_titles if t[:1].isdigit()), again)
     lines = _split_inline_titles(text, lines, known)
+    _table_rows(text, lines, guesses)
     # pass 2: titles. On a page whose games are headed by markup (two or more ``##`` or
     # ``==`` headings that are no chapter's, ``## Глава L``), a plain line is no run-in
     # title of a name the text does not give otherwise (``Ходы. Карту кладутъ ...``)
-    headed = sum(not HEADING.match(m.group("x") or m.group("y")) for m in
-                 _MARKUP_HEADING.finditer(text, 0, 200_000)) >= 2
+    marked_heads = [mh for m in _MARKUP_HEADING.finditer(text, 0, 200_000)
+                    if not HEADING.match(mh := (m.group("x") or m.group("y")).strip())]
+    headed = len(marked_heads) >= 2
+    # ... and where a markup heading names a game (``## Пасьянсъ «Звѣзда»``), a line that
+    # emphasis wraps (``**Раскладка**``) is a subheading unless it names a game itself
+    headed_games = headed or any(QUOTED_TITLE.match(mh.translate(_LOOKALIKE))
+                                 or _known_title(mh, known) for mh in marked_heads)
     for i, ln in enumerate(lines):
-        if ln.kind != "prose" or ln.extra.get("fixed"):
+        if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
         prev = lines[i - 1] if i else None
         prev_prose = prev is not None and (prev.kind == "prose" or
@@ -2482,6 +2541,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
         # a line that markup wraps whole (``## Проба.*)``) is a heading: a note's marker at
         # its end is the title's, after a stop too (on a bare line it may end a sentence)
         probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else ln.text
+        if headed_games and ln.whole and not _MARKUP_HEADING.match(text, ln.start) and not (
+                QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
+                or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
+                or _known_title(ln.text, known)):
+            continue
         hit = title_at(probe, known, own_line_ok=followed, inline_ok=not (ln.whole or headed)) or \
             _caps_title(ln, followed)
         if hit is None:
