@@ -46,6 +46,16 @@ CASES = [
     ("Сбросъ пере¬\nкладываютъ", "Сброс перекладывают", {"hyphenation"}),
     ("карты раз\u2010\nложить", "карты разложить", {"hyphenation"}),
     ("какой\u2011\nнибудь картой", "какой-нибудь картой", {"hyphen-compound"}),
+    # a capital inside a word in small letters: OCR's reading of the small letter of the same
+    # shape (a field test's djvu chapter: 'общуЮ')
+    ("въ общуЮ кучку", "в общую кучку", {"ocr-case"}),
+    ("карТы лежатъ", "карты лежат", {"ocr-case"}),
+    ("ПАСЬЯНСЪ, Пасьянсъ, ДВѣ", "ПАСЬЯНС, Пасьянс, ДВЕ", {"final-hard-sign"}),   # no inner capital
+    # the capital З for the digit 3: alone before a word in small letters, or among digits
+    ("сдаютъ З раза по 1З картъ", "сдают 3 раза по 13 карт", {"ocr-three"}),
+    ("въ З0 картъ", "в 30 карт", {"ocr-three"}),
+    ("З. Иванов и З) пунктъ", "З. Иванов и З) пункт", {"final-hard-sign"}),   # an initial, a label
+    ("ЗА ДВѢ", "ЗА ДВЕ", {"yat"}),
 ]
 
 

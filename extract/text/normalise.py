@@ -371,6 +371,16 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "OCR gives for the decimal і, is read as і (hence и), and the digit 0 "
                   "between two Cyrillic letters as о (О between capitals: 'Эт0тъ', "
                   "'ЭТ0ТЪ'): no word holds a digit.")
+OCR_CASE = _rule("ocr-case", "ocr",
+                 "One capital letter inside a word otherwise in small letters (not its first "
+                 "letter), which OCR gives for the small letter of the same shape, is read "
+                 "as the small letter: 'общуЮ' becomes 'общую', 'карТы' 'карты'. A word in "
+                 "capitals, or with more than one capital inside it, is left alone.")
+OCR_THREE = _rule("ocr-three", "ocr",
+                  "The capital З, which OCR gives for the digit 3, is read as 3 where it stands "
+                  "alone before a word in small letters ('З раза' becomes '3 раза'; an "
+                  "initial 'З.' or a label 'З)' is left alone) or among digits ('1З' becomes "
+                  "'13', 'З0' '30').")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
@@ -556,7 +566,8 @@ _SUSPECT = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\u
 # looked for only in the last four characters (an ending is at most four letters, and a
 # word piece holds no line break for $ to stand before).
 _SUSPECT_LETTERS = re.compile(r"[ѣѢіІѳѲѵѴѷѶђЂөӨ\u00ad\u200b-\u200d\u2060\ufeffA-Za-z\u00c0-\u024fъЪ]|"
-                              r"[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]", re.IGNORECASE)
+                              r"[зЗ][кпстфхцчшщКПСТФХЦЧШЩ]|(?-i:[а-яёѣіѳѵ][А-ЯЁ])",
+                              re.IGNORECASE)
 _SUSPECT_ENDING = re.compile(r"(?:аго|яго|ыя|ія|ыяся|іяся)$", re.IGNORECASE)
 _AGO_KEEP = frozenset(("драго", "благо", "наго"))
 _WHOLE_WORDS = frozenset(("ея", "нея", "одне", "однех", "однеми"))
@@ -957,6 +968,22 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     return target, rule
 
 
+def _inner_capital(target: list[str], rule: list[str | None]) -> None:
+    """Rule ocr-case on a word's letters as the other rules leave them (``target``, ``rule``:
+    as :func:`_letters` gives them), in place: one modern capital after a small letter, in a
+    word with at least two other small letters (not ъ, ь or an old letter), is made small."""
+    caps = [i for i in range(1, len(target)) if "А" <= target[i][:1] <= "Я" or target[i][:1] == "Ё"]
+    if len(caps) != 1:
+        return
+    k = caps[0]
+    before = next((c for c in reversed(target[:k]) if c), "")
+    small = sum(1 for c in target if c[:1].islower() and c[:1] not in _OLD_LETTER
+                and c[:1] not in "ъь")
+    if before[-1:].islower() and small >= 2:
+        target[k] = target[k].lower()
+        rule[k] = OCR_CASE
+
+
 def _modern_of(target: list[str]) -> str:
     """The lower-case modern form of a word from its per-character targets (no accents)."""
     return _MARKS.sub("", _lower("".join(target)))
@@ -1027,6 +1054,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
         if repair is not None:
             target, rule = repair
+    if not word[1:].islower():     # (a capital after the first letter, as printed)
+        _inner_capital(target, rule)
     return _groups(word, target, rule)
 
 
@@ -1470,8 +1499,27 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
     return out
 
 
+#: the capital З for the digit 3 (rule ocr-three): alone before a word in small letters, or
+#: in a run of digits and З's with a digit in it; no letter or digit on either side
+_OCR_THREE = re.compile(r"(?<![^\W_])(?:З(?=[ \u00a0]+[а-яёѣіѳѵ])|(?=[\dЗ]*\d)[\dЗ]*З[\dЗ]*)"
+                        r"(?![^\W_])")
+
+
+def _ocr_three(text: str) -> list[Change]:
+    """Rule ocr-three's changes: each З of :data:`_OCR_THREE`'s matches read as 3."""
+    out = []
+    for m in _OCR_THREE.finditer(text):
+        s, e = m.span()
+        parts = [Change(s + k, s + k + 1, "З", "3", "ocr", OCR_THREE)
+                 for k, ch in enumerate(m.group()) if ch == "З"]
+        out.append(word_change(text, s, e, parts))
+    return out
+
+
 def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     out = _word_changes(text, yo)
+    if "З" in text:
+        out += _ocr_three(text)
     # Spaces, line breaks and dashes are judged on the text as it reads once soft hyphens and
     # zero-width characters are removed ('а \u200b б' has two spaces in a row): the rules
     # run on that text, and each match is mapped back to the original span it covers (the
