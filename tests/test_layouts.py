@@ -1861,3 +1861,24 @@ def test_an_aligned_table_inside_a_game_is_its_text_row_by_row_not_titles():
     # one line with a wide gap is no table: a title set apart from its number stays a title
     one = "ГЛАВА LV.\n\nСОЛНЦЕ.\n\nБерутъ двѣ колоды.\n\nКОВРИКЪ.\n\nБерутъ   одну колоду.\n"
     assert [p.label for p in analyse(one).parts if p.kind == "title"] == ["СОЛНЦЕ", "КОВРИКЪ"]
+
+
+def test_a_wiki_page_copied_from_the_browser_keeps_its_notes_on_their_sentences(cli, corpus_copy):
+    """Layout 24, a Wikisource chapter copied from the browser: its header, edit links,
+    licence and menus had become a fragment of four sentences, sentences '[править]', a game
+    'navigatsiya', and the notes listed at the end ('↑ Всего двадцать восемь картъ.') two
+    sentences of the last game. The k-th note '↑ ...' is the note of the first call '[k]' in
+    the text: attached to that sentence, its call out of the reading text, and the call
+    ends the sentence it follows ('и т. д.[1] Свободными ...' is two)."""
+    assert cli("--corpus", corpus_copy, "add",
+               LAYOUTS / "24-wikisource-copied-from-browser.txt").exit_code == 0
+    ed = build_edition(corpus_copy)
+    texts = ed.game("piramida").texts["LV"]
+    noted = [(s.normalised, [(f.marker, f.normalised) for f in s.footnotes])
+             for s in texts if s.footnotes]
+    assert noted == [
+        ("Из двух колод выкладывают пирамиду в семь рядов: в верхнем одну карту, в следующем "
+         "две и т. д.", [("1", "Всего двадцать восемь карт.")]),
+        ("Валет считается за одиннадцать, дама за двенадцать.", [("2", "Туз — за одно очко.")]),
+    ], noted
+    assert texts[1].normalised == "Свободными считаются карты нижнего ряда."

@@ -114,7 +114,7 @@ PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страниц
 LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
 META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|издательство|год|год издания|isbn|язык|"
                   r"переводчик|формат|рейтинг|теги|метки|категория|раздел|просмотров|"
-                  r"добавлено|обновлено|поделиться)\s*:", re.I)
+                  r"добавлено|обновлено|поделиться|категории|источник)\s*:", re.I)
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 LIST_SEPARATOR = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
 
@@ -126,13 +126,19 @@ DEBRIS_PHRASES = ("читать онлайн", "выбрать главу", "с�
                   "следующая глава", "предыдущая глава", "на главную", "все права защищены",
                   "размер шрифта", "добавить в избранное", "скачать книгу", "читать книгу",
                   "оглавление книги", "страница из", "войти на сайт", "версия для печати",
-                  "оставить комментарий", "написать комментарий", "добавить комментарий")
+                  "оставить комментарий", "написать комментарий", "добавить комментарий",
+                  # a Wikisource page copied from the browser: its header, licence and menus
+                  "материал из викитеки", "свободной библиотеки", "перешло в общественное достояние",
+                  "персональные инструменты", "перейти к навигации", "перейти к поиску",
+                  "пространства имён", "в других проектах", "распечатать/экспорт",
+                  "— викитека", "- викитека")
 #: words that make up a menu line when a line holds nothing else
 DEBRIS_WORDS = frozenset(
     "главная книги книга жанры авторы автор серии вход войти регистрация выход поиск найти "
     "скачать читать онлайн оглавление содержание назад вперед вперёд далее следующая "
     "предыдущая страница страницы глава главы комментарии комментарий отзывы отзыв "
     "рецензии цитаты закладки закладка избранное настройки шрифт меню контакты правообладателям "
+    "навигация инструменты персональные просмотры обсуждение история "
     "fb2 epub pdf txt rtf mobi doc html zip и".split())
 #: words (modern spelling) that mark a short line as a note, a sub-heading of a game ("Другой
 #: способ.") or a caption, not a game's name
@@ -1066,6 +1072,8 @@ def is_debris(line: str) -> bool:
             return True
     if META.match(s):
         return True
+    if (s[0] == "←" or s[-1] == "→") and len(WORD.findall(s)) <= 12:
+        return True        # a web page's links to the chapters before and after
     k = key(s)
     if len(WORD.findall(s)) <= 8 and any(p in k for p in DEBRIS_PHRASES):
         return True
@@ -1218,8 +1226,9 @@ SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
 PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
-#: no-break space after the marker), Markdown's ``[^1]: ...`` or ``[^note]:...`` (a space or none)
-FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?)(?=[ \t\u00a0])|"
+#: no-break space after the marker), Markdown's ``[^1]: ...`` or ``[^note]:...`` (a space or none),
+#: a wiki page's note copied from the browser, ``↑ ...`` (its number is its call's, ``[1]``)
+FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|↑)(?=[ \t\u00a0])|"
                       + MD_LABEL + r":)[ \t\u00a0]*\S")
 
 
@@ -1240,6 +1249,12 @@ def _aligned_text(line: str) -> str | None:
     return inner if len(WORD.findall(inner)) >= 3 and re.search(r"[а-яёѣіѳѵ]", inner) else None
 
 
+#: a wiki's edit link after a heading, as a page copied from the browser keeps it
+#: (``Пасьянсъ «Пирамида».[править]``, ``[править | править код]``, ``[edit]``)
+_EDIT_LINK = re.compile(r"[ \t]*\[[ \t]*(?:править(?:[ \t]*\|[ \t]*править код)?|edit"
+                        r"(?:[ \t]*\|[ \t]*edit source)?)[ \t]*\][ \t]*$", re.I)
+
+
 def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     """The text inside markup that wraps a whole line (nested: ``<center>'''X'''</center>``)
     or inside spaced letters (``З В Ѣ З Д А.`` -> ``ЗВѢЗДА.``), and whether any was found.
@@ -1247,6 +1262,9 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     found = False
     changed = True
     wrappers = WRAPPERS[1:] if wiki else WRAPPERS
+    edit = _EDIT_LINK.search(line)
+    if edit and line[:edit.start()].strip():     # a web page's edit link after a heading
+        line, found = line[:edit.start()].rstrip(), True
     # a note's marker after the markup (``**Проба**[^1]``) stays, after the text it wraps
     tail = _WHOLE_MARKER.search(line)
     if tail and any(w.match(line[:tail.start()]) for w in wrappers):
@@ -1826,6 +1844,7 @@ class _Footnotes:
         # Markdown calls (``[^1]``) by label, in the order of the text: (line, start, end)
         self.calls: dict[str, list[tuple[_Line, int, int]]] = {}
         self.indexed = 0                        # lines of ``out`` looked through for calls
+        self.arrows = 0                         # notes "↑ ..." of a copied wiki page so far
 
     def _find(self, printed: str, pat: re.Pattern | None = None) -> tuple[int, int] | None:
         if printed.startswith("[^"):
@@ -1838,6 +1857,18 @@ class _Footnotes:
                 span = self._span(x, m.start(1), m.end(1))
                 if span not in self.claimed and not _in_link_address(x.text, m.start(1)):
                     return span
+        return None
+
+    def _find_bracket(self, k: int) -> tuple[int, int] | None:
+        """The first call ``[k]`` after a word or a stop in the prose above (anywhere: a
+        wiki page gathers its notes at its end) that no footnote claimed yet."""
+        pat = re.compile(rf"(?<=\S)\[{k}\]")
+        for x in self.out:
+            if x.kind == "prose" and f"[{k}]" in x.text:
+                for m in pat.finditer(x.text):
+                    span = self._span(x, m.start(), m.end())
+                    if span not in self.claimed:
+                        return span
         return None
 
     def _span(self, x: _Line, a: int, b: int) -> tuple[int, int]:
@@ -1905,6 +1936,17 @@ class _Footnotes:
 
     def begins(self, ln: _Line, prev: _Line | None) -> None:
         """Take ``ln`` as a footnote if it is one (see the class doc)."""
+        if ln.text[:2] in ("↑ ", "↑\t", "↑\u00a0"):
+            # a note of a wiki page copied from the browser: "↑ text" in the page's list of
+            # notes, the k-th answering the first call "[k]" in the text not yet claimed
+            self.arrows += 1
+            marker = self._find_bracket(self.arrows)
+            if marker is not None:
+                self.claimed.add(marker)
+            self._mark(ln, ln, marker)
+            ln.extra["page"] = self.page_start
+            self.first.append(ln)
+            return
         f = FOOTNOTE.match(ln.text)
         if not f:
             self._plain_number(ln)
@@ -2514,7 +2556,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
                     if not HEADING.match(mh := (m.group("x") or m.group("y")).strip())]
     headed = len(marked_heads) >= 2
     # ... and where a markup heading names a game (``## Пасьянсъ «Звѣзда»``), a line that
-    # emphasis wraps (``**Раскладка**``) is a subheading unless it names a game itself
+    # emphasis wraps (``**Раскладка**``), alone on its line (not a run-in title, ``**Король**.
+    # Берутъ ...``), is a subheading unless it names a game itself
     headed_games = headed or any(QUOTED_TITLE.match(mh.translate(_LOOKALIKE))
                                  or _known_title(mh, known) for mh in marked_heads)
     for i, ln in enumerate(lines):
@@ -2541,7 +2584,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         # a line that markup wraps whole (``## Проба.*)``) is a heading: a note's marker at
         # its end is the title's, after a stop too (on a bare line it may end a sentence)
         probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else ln.text
-        if headed_games and ln.whole and not _MARKUP_HEADING.match(text, ln.start) and not (
+        if headed_games and ln.whole and not _MARKUP_HEADING.match(text, ln.start) and \
+                not text[ln.end:text.find("\n", ln.end) % (len(text) + 1)].strip() and not (
                 QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or _known_title(ln.text, known)):

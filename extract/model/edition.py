@@ -439,7 +439,9 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
         reading = normalise(original)
         assert first.marker is not None        # grouped above only with a marker
         change = removed[first.marker[1]]
-        out.append(Footnote(marker_name(f.group(1) if f else w.text[first.marker[0]:first.marker[1]]),
+        # (a copied wiki page's "↑ ..." is numbered by its call, "[1]")
+        printed = f.group(1) if f and f.group(1) != "↑" else w.text[first.marker[0]:first.marker[1]]
+        out.append(Footnote(marker_name(printed),
                             w.siglum, tuple(spans), original, reading.text, reading.changes,
                             (change.start, change.end)))
     by_marker = {n.anchor[1]: n for n in out}
