@@ -50,6 +50,7 @@ CASES = [
     # shape (a field test's djvu chapter: 'общуЮ')
     ("въ общуЮ кучку", "в общую кучку", {"ocr-case"}),
     ("карТы лежатъ", "карты лежат", {"ocr-case"}),
+    ("ДамыВнизу, МакДональдъ", "ДамыВнизу, МакДональд", {"final-hard-sign"}),   # no such word
     ("ПАСЬЯНСЪ, Пасьянсъ, ДВѣ", "ПАСЬЯНС, Пасьянс, ДВЕ", {"final-hard-sign"}),   # no inner capital
     # the capital З for the digit 3: alone before a word in small letters, or among digits
     ("сдаютъ З раза по 1З картъ", "сдают 3 раза по 13 карт", {"ocr-three"}),

@@ -374,8 +374,10 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
 OCR_CASE = _rule("ocr-case", "ocr",
                  "One capital letter inside a word otherwise in small letters (not its first "
                  "letter), which OCR gives for the small letter of the same shape, is read "
-                 "as the small letter: 'общуЮ' becomes 'общую', 'карТы' 'карты'. A word in "
-                 "capitals, or with more than one capital inside it, is left alone.")
+                 "as the small letter when the dictionary knows the word so read: 'общуЮ' "
+                 "becomes 'общую', 'карТы' 'карты'. A word in capitals, one with more than "
+                 "one capital inside it, or two words that lost the space between them "
+                 "('ДамыВнизу') are left alone.")
 OCR_THREE = _rule("ocr-three", "ocr",
                   "The capital З, which OCR gives for the digit 3, is read as 3 where it stands "
                   "alone before a word in small letters ('З раза' becomes '3 раза'; an "
@@ -971,7 +973,8 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
 def _inner_capital(target: list[str], rule: list[str | None]) -> None:
     """Rule ocr-case on a word's letters as the other rules leave them (``target``, ``rule``:
     as :func:`_letters` gives them), in place: one modern capital after a small letter, in a
-    word with at least two other small letters (not ъ, ь or an old letter), is made small."""
+    word with at least two other small letters (not ъ, ь or an old letter), is made small
+    when the dictionary knows the word so read."""
     caps = [i for i in range(1, len(target)) if "А" <= target[i][:1] <= "Я" or target[i][:1] == "Ё"]
     if len(caps) != 1:
         return
@@ -980,8 +983,12 @@ def _inner_capital(target: list[str], rule: list[str | None]) -> None:
     small = sum(1 for c in target if c[:1].islower() and c[:1] not in _OLD_LETTER
                 and c[:1] not in "ъь")
     if before[-1:].islower() and small >= 2:
+        was = target[k]
         target[k] = target[k].lower()
-        rule[k] = OCR_CASE
+        if _known(_modern_of(target)):
+            rule[k] = OCR_CASE
+        else:
+            target[k] = was     # (two words that lost the space between them: 'ДамыВнизу')
 
 
 def _modern_of(target: list[str]) -> str:
