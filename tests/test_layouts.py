@@ -1882,3 +1882,20 @@ def test_a_wiki_page_copied_from_the_browser_keeps_its_notes_on_their_sentences(
         ("Валет считается за одиннадцать, дама за двенадцать.", [("2", "Туз — за одно очко.")]),
     ], noted
     assert texts[1].normalised == "Свободными считаются карты нижнего ряда."
+
+
+def test_a_sentence_s_book_text_keeps_its_words_apart_across_a_running_head(cli, corpus_copy,
+                                                                             tmp_path):
+    """A sentence that runs on across a running head: its book text (the witness's words
+    less the furniture) read 'кладутъна столъ', two words glued where the head stood. The
+    furniture reads as what its change puts in its place: a space between two words, nothing
+    inside a word divided at the page's foot (joined, as the reading text has it)."""
+    page = tmp_path / "bt.txt"
+    page.write_text("ГЛАВА LXX.\n\nПАСЬЯНСЪ «ЗВѢЗДА».\n\nБерутся двѣ колоды, и карты кладутъ\n"
+                    "72                ПАСЬЯНСЫ.\nна столъ въ четыре ряда. Тузы кладутся раз-\n"
+                    "73                ПАСЬЯНСЫ.\nдѣльно.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", page).exit_code == 0
+    texts = list(build_edition(corpus_copy).game("zvezda").texts.values())[0]
+    assert [s.book_text for s in texts] == [
+        "Берутся двѣ колоды, и карты кладутъ на столъ въ четыре ряда.",
+        "Тузы кладутся раздѣльно."], [s.book_text for s in texts]

@@ -132,12 +132,14 @@ class Sentence:
         ``page-furniture`` changes: a running head between the two pages it stands on; and of
         its ``wiki-markup`` changes that read a Wikisource page's ``<noinclude>`` header or
         footer, or a page number's template, as nothing): the book's words as the witness
-        has them."""
+        has them. The furniture reads as the blank its change puts in its place (two words
+        stay apart), or as nothing (a word divided at the page's foot, joined)."""
         out, pos = [], 0
         for c in self.changes:
             if c.rule == PAGE_FURNITURE or c.rule == WIKI_MARKUP and \
                     PAGE_MARKUP.fullmatch(c.orig.strip()):
                 out.append(self.original[pos:c.start])
+                out.append(" " if c.reg and not c.reg.strip() else "")
                 pos = c.end
         return "".join(out) + self.original[pos:]
 
