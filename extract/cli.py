@@ -50,6 +50,15 @@ class _Group(click.Group):
             out = super().invoke(ctx)
             sys.stdout.flush()   # a closed pipe (`edition games | head -1`) shows up here
             return out
+        except click.NoSuchOption as e:
+            # an option of the whole CLI given to a command, or a format as an option
+            if e.option_name == "--corpus" and ctx.invoked_subcommand:
+                e.message += (f" (put --corpus before the command: edition --corpus DIR "
+                              f"{ctx.invoked_subcommand} ...)")
+            elif e.option_name == "--format" and ctx.invoked_subcommand == "export":
+                e.message += (" (the format is a command of its own: edition export tei; "
+                              "see edition export --help)")
+            raise
         except BrokenPipeError:
             _quiet_broken_pipe()
         except EditionError as e:

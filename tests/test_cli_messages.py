@@ -206,3 +206,15 @@ def test_the_readme_s_python_example_runs_as_it_says(capsys):
     assert out[0] == "mill deal 2"
     assert out[-2].split()[0] in ("won", "lost", "undecided") and out[-2].split()[1].isdigit()
     assert out[-1] in ("won True", "lost False", "undecided False")
+
+
+@pytest.mark.parametrize("args, hint", [
+    (["check", "--corpus", "corpus"], "put --corpus before the command: edition --corpus DIR check"),
+    (["export", "--format", "tei"], "the format is a command of its own: edition export tei"),
+])
+def test_an_option_in_the_wrong_place_says_where_it_goes(args, hint):
+    """A newcomer's finds: `edition check --corpus DIR` and `edition export --format tei` (as
+    `normalise --format tei` has it) said only "No such option"."""
+    r = subprocess.run([sys.executable, "-c", "from extract.cli import main; main()", *args],
+                       cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "No such option" in r.stderr and hint in r.stderr, r.stderr

@@ -459,7 +459,7 @@ def test_one_deal_is_one_deal_not_one_deals():
 
 @pytest.mark.parametrize("new, said", [
     ("tests/engine/test_claims.py::test_no_such_test", "defines no test_no_such_test"),
-    ("tests/engine/no_such_file.py::test_x", "no file tests/engine/no_such_file.py"),
+    ("tests/engine/no_such_file.py::test_x", "has no file tests/engine/no_such_file.py"),
     ("test_claims", "is not PATH::TEST_NAME"),
 ])
 def test_a_claim_naming_a_test_that_does_not_exist_fails_the_check(cli, corpus_copy, new, said):
@@ -478,3 +478,16 @@ def test_a_claim_naming_a_test_that_does_not_exist_fails_the_check(cli, corpus_c
     line = text[:old.start()].count("\n") + 1
     assert r.exit_code == 1 and said in r.output, r.output
     assert f"{corpus_copy}/results/claims.toml:{line}: `test`" in r.output, r.output
+
+
+def test_a_copy_of_the_corpus_checks_from_any_folder(cli, corpus_copy, tmp_path, monkeypatch):
+    """A newcomer's find: the repository's corpus copied to another folder failed `check`
+    from there (its claims' tests are no files of that folder). The test suite looked in is
+    the first that has the path's folder: the corpus's project, the current folder, the
+    toolkit's own source tree; the copy's claims are found in the toolkit's."""
+    import shutil
+    from pathlib import Path
+    shutil.copytree(Path(__file__).parent.parent / "corpus" / "results", corpus_copy / "results")
+    monkeypatch.chdir(tmp_path)
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output

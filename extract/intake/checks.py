@@ -295,17 +295,24 @@ TEST_ID = re.compile(r"([\w./-]+\.py)::(\w+)(?:\[[^\]]*\])?")
 
 def _test_problems(project: Path, test: str) -> list[str]:
     """What is wrong with a claim's ``test`` (the site says the claim is "tested by" it): not
-    ``PATH::TEST_NAME``, no such file under ``project`` (the folder holding the corpus) nor
-    the current folder (where pytest is run), or no function of that name defined in it.
-    Empty when the test exists."""
+    ``PATH::TEST_NAME``; or, in the first of ``project`` (the folder holding the corpus), the
+    current folder and the toolkit's own source tree that has the path's first folder (its
+    test suite, ``tests/``), no such file, or no function of that name in it. Where none of
+    them has a test suite (a copy of the corpus on its own, an installed toolkit) the test
+    cannot be looked for: nothing is said. Empty when the test exists."""
     m = TEST_ID.fullmatch(test)
     if not m:
         return [f"{test!r} is not PATH::TEST_NAME (e.g. tests/engine/test_claims.py::test_x); "
                 f"correct it"]
-    file = next((f for f in (project / m.group(1), Path.cwd() / m.group(1)) if f.is_file()), None)
-    if file is None:
-        return [f"names {test!r}, but there is no file {m.group(1)} in {project} nor in the "
-                f"current folder; give the test's path from the folder holding the corpus"]
+    top = Path(m.group(1)).parts[0]
+    suite = next((root for root in (project, Path.cwd(), Path(__file__).resolve().parents[2])
+                  if (root / top).is_dir()), None)
+    if suite is None:
+        return []
+    file = suite / m.group(1)
+    if not file.is_file():
+        return [f"names {test!r}, but the test suite in {suite} has no file {m.group(1)}; "
+                f"give the test's path from the folder holding the corpus"]
     text = file.read_text(encoding="utf-8", errors="replace")
     if not re.search(rf"^\s*(?:async\s+)?def {m.group(2)}\(", text, re.M):
         return [f"names {test!r}, but {m.group(1)} defines no {m.group(2)}; correct the "
