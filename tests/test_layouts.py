@@ -1899,3 +1899,26 @@ def test_a_sentence_s_book_text_keeps_its_words_apart_across_a_running_head(cli,
     assert [s.book_text for s in texts] == [
         "Берутся двѣ колоды, и карты кладутъ на столъ въ четыре ряда.",
         "Тузы кладутся раздѣльно."], [s.book_text for s in texts]
+
+
+def test_a_running_head_under_the_last_pages_number_at_its_foot_is_furniture():
+    """An ABBYY FineReader text export: each page's number at its foot on a line of its own
+    (``- 12 -``), the next page's running head (``ПАСЬЯНСЫ``) under it, with no form feed.
+    The head had made a game 'pasyansy' that cut the last sentences off the game before
+    it. A line right under a page number on its own line stands at the top of a page, so a
+    short line met there, and at the file's top, three times is a running head (a title
+    met so stands once)."""
+    text = ("ПАСЬЯНСЫ\n\nГЛАВА LVII.\nМельница. — Вѣеръ.\n\nПасьянсъ «Мельница».\n"
+            "Берутъ одну колоду и кладутъ восемь картъ крестомъ.\n\n- 12 -\n\nПАСЬЯНСЫ\n"
+            "Колоду перекладываютъ одинъ разъ.\n\nПасьянсъ «Вѣеръ».\n"
+            "Выкладываютъ семнадцать вѣеровъ по три карты.\n\n- 13 -\n\nПАСЬЯНСЫ\n"
+            "Тузы выкладываютъ наверхъ.\n\n- 14 -\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Мельница", "Вѣеръ"], lay.parts
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == ["ПАСЬЯНСЫ"] * 3, lay.parts
+    # one line under a page number is no running head: a game's title at a page's top
+    once = ("ГЛАВА LVII.\n\nПасьянсъ «Мельница».\nБерутъ одну колоду.\n\n- 12 -\n\nВѢЕРЪ.\n"
+            "Выкладываютъ семнадцать вѣеровъ.\n\n- 13 -\n\nКРЕСТЪ.\nКладутъ пять картъ.\n")
+    assert [p.label for p in analyse(once).parts if p.kind == "title"] == \
+        ["Мельница", "ВѢЕРЪ", "КРЕСТЪ"], analyse(once).parts

@@ -1650,7 +1650,10 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         k = keys[i]
         if k is None:
             continue
-        if k and (ln.page_top or i == 0):
+        # the top of a page: after a form feed, the file's first line, or the line under a
+        # page number on a line of its own (``- 12 -`` at the foot of the page before, as an
+        # ABBYY FineReader text export prints it with no form feed)
+        if k and (ln.page_top or i == 0 or _is_page_number(lines[i - 1])):
             tops.setdefault(k, []).append(i)
         if k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80:
             numbered.setdefault(k, []).append(i)
