@@ -1922,3 +1922,21 @@ def test_a_running_head_under_the_last_pages_number_at_its_foot_is_furniture():
             "Выкладываютъ семнадцать вѣеровъ.\n\n- 13 -\n\nКРЕСТЪ.\nКладутъ пять картъ.\n")
     assert [p.label for p in analyse(once).parts if p.kind == "title"] == \
         ["Мельница", "ВѢЕРЪ", "КРЕСТЪ"], analyse(once).parts
+
+
+def test_a_markdown_files_front_matter_is_no_text_of_the_book():
+    """A Markdown file begins with its YAML front matter between two ``---`` lines
+    (``title: "Пасьянсы, глава LIX"``, ``source: ...``): it had made an untitled fragment of
+    two sentences cut at 'Пасьянсы. СПб.'. Lines of ``key: value`` (and a list's ``- x``
+    under a key) between a ``---`` opening the file and the next ``---`` or ``...`` are
+    debris labelled ``front matter``; a ``---`` rule opening the file over prose is not."""
+    text = ("---\ntitle: \"Пасьянсы, глава LIX\"\nsource: \"Пасьянсы. СПб., 1889\"\n"
+            "tags:\n  - пасьянсы\ntranscriber: А. Петрова\n---\n\n# ГЛАВА LIX.\n\n"
+            "## Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды. Колоду перекладываютъ два раза.\n")
+    lay = analyse(text)
+    assert [p.kind for p in lay.parts] == ["debris"] * 7 + ["heading", "title", "prose"], lay.parts
+    assert {p.label for p in lay.parts[:7]} == {"front matter"}, lay.parts
+    assert not lay.warnings, lay.warnings
+    # a rule over the text, no key and value under it: the text is the book's
+    rule = "---\nБерутъ двѣ колоды: одну\nкладутъ въ рядъ.\n---\n\nКРЕСТЪ.\n\nКладутъ крестомъ.\n"
+    assert [p.kind for p in analyse(rule).parts][:2] == ["debris", "prose"], analyse(rule).parts

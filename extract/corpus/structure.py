@@ -1404,10 +1404,38 @@ def _join_noinclude(text: str, lines: list[_Line]) -> list[_Line]:
     return out
 
 
+#: a line of YAML front matter: a key and its value (``title: "Пасьянсы, глава LIX"``, or a
+#: key alone over its list)
+_FRONT_KEY = re.compile(r"[^\W\d][\w-]*:(?:[ \t].*)?$")
+
+
+def _front_matter(text: str, lines: list[_Line]) -> int:
+    """How many lines of ``lines`` are a Markdown file's YAML front matter, marked ``debris``
+    labelled ``front matter``: a ``---`` opening the file, lines of ``key: value`` (a list's
+    items indented or after ``- `` under a key) and the ``---`` or ``...`` that closes them
+    (``---`` / ``title: "Пасьянсы, глава LIX"`` / ``source: ...`` / ``---``); 0 when the file
+    opens otherwise (a ``---`` rule over the text is no front matter)."""
+    if not lines or lines[0].text != "---" or text[:lines[0].start].strip():
+        return 0
+    for j in range(1, len(lines)):
+        ln = lines[j]
+        if ln.text in ("---", "..."):
+            if j == 1:
+                return 0
+            for x in lines[:j + 1]:
+                x.kind, x.label = "debris", "front matter"
+            return j + 1
+        bol = text.rfind("\n", 0, ln.start) + 1
+        if not (_FRONT_KEY.match(ln.text) or (j > 1 and re.match(r"[ \t]|- ", text[bol:ln.end]))):
+            return 0
+    return 0
+
+
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
-    later one: ``debris`` labelled ``markup``) and read the text that
+    later one: ``debris`` labelled ``markup``; a file's front matter, :func:`_front_matter`)
+    and read the text that
     markup or spaced letters wrap
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
@@ -1417,9 +1445,10 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     named: set[str] | None = None     # the games a chapter heading names (made when needed)
     listing: set[str] | None = None   # those it lists for certain (a bare heading's line of one
     #                                   name may be the first game's title)
+    i = _front_matter(text, lines)
+    out += lines[:i]
     # lines that close a comment (a comment over several lines is markup to its close)
     closers = [k for k, x in enumerate(lines) if "-->" in x.text] if "<!--" in text else []
-    i = 0
     while i < len(lines):
         ln = lines[i]
         if ln.text.startswith("<!--") and "-->" not in ln.text[4:]:
