@@ -1940,3 +1940,30 @@ def test_a_markdown_files_front_matter_is_no_text_of_the_book():
     # a rule over the text, no key and value under it: the text is the book's
     rule = "---\nБерутъ двѣ колоды: одну\nкладутъ въ рядъ.\n---\n\nКРЕСТЪ.\n\nКладутъ крестомъ.\n"
     assert [p.kind for p in analyse(rule).parts][:2] == ["debris", "prose"], analyse(rule).parts
+
+
+def test_a_lib_ru_page_keeps_its_dashes_list_and_leaves_its_footer_out():
+    """A lib.ru page copied from the browser: the heading's list of games set with the
+    typewriter's dash (``Лѣстница. -- Кошка и мышь.``) had made an untitled fragment of two
+    sentences, and the page's footer (``Комментарии: 3, ...``, ``(c) Copyright Иванов И.,
+    2003``, ``Оценка: 7.21*6 Ваша оценка:``) three sentences of the last game. ``--`` between
+    spaces is a dash; a copyright line and a site's counts and marks are web furniture."""
+    text = ("                          ГЛАВА LVIII.\n\n"
+            "                 Лѣстница. -- Кошка и мышь.\n\n\n"
+            "                     Пасьянсъ \"Лѣстница\".\n\n"
+            "     Берутъ одну колоду. Тузы кладутъ особо.\n\n"
+            "                   Пасьянсъ \"Кошка и мышь\".\n\n"
+            "     Изъ колоды вынимаютъ даму пикъ -- это кошка.\n"
+            "     Пасьянсъ вышелъ, если мышь убѣжала.\n\n"
+            "---------------------------------------------------------------\n"
+            " Комментарии: 3, последний от 12/03/2004.\n"
+            " (c) Copyright Иванов И., 2003\n"
+            " Обновлено: 12/03/2004. 4k. Статистика.\n"
+            " Оценка: 7.21*6 Ваша оценка:\n")
+    lay = analyse(text)
+    assert lay.headings == (("LVIII", ("Лѣстница", "Кошка и мышь")),), lay.headings
+    assert [p.kind for p in lay.parts] == ["heading", "title", "prose", "title", "prose"] + \
+        ["debris"] * 5, lay.parts
+    assert not lay.warnings, lay.warnings
+    # inside a sentence, '--' is the sentence's dash, not a heading's list
+    assert "-- это кошка" in text[lay.parts[4].start:lay.parts[4].end]

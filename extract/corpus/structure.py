@@ -114,9 +114,13 @@ PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страниц
 LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
 META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|издательство|год|год издания|isbn|язык|"
                   r"переводчик|формат|рейтинг|теги|метки|категория|раздел|просмотров|"
-                  r"добавлено|обновлено|поделиться|категории|источник)\s*:", re.I)
+                  r"добавлено|обновлено|поделиться|категории|источник|"
+                  # a lib.ru page's footer: 'Комментарии: 3, последний от ...', 'Оценка: 7.21*6'
+                  r"комментарии|оценка)\s*:", re.I)
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-LIST_SEPARATOR = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
+#: a dash between a heading's games: a hyphen or the typewriter's ``--`` between spaces (a
+#: lib.ru page: ``Лѣстница. -- Кошка и мышь.``), or a dash
+LIST_SEPARATOR = re.compile(r"\s+(?:--|[-–—])\s+|\s*[–—]\s*")
 
 _LOOKALIKE = str.maketrans("aceopxyiAOCEHKMPTXBІіѣѢѳѲѵѴђЂΑΒΕΗΚΜΟΡΤΥΧαοκρτχ",
                            "асеорхуиАОСЕНКМРТХВИиеЕфФиИеЕАВЕНКМОРТУХаокртх")
@@ -1040,8 +1044,8 @@ _TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
 
 def is_debris(line: str) -> bool:
     """True for a line of web page furniture (see the module doc): a menu (``|`` between
-    short items), a line with a web address or ©, a known navigation phrase, a line of only
-    navigation words, or a line with no letters (a page number, a separator; not numbers
+    short items), a line with a web address, © or Copyright, a known navigation phrase, a
+    line of only navigation words, or a line with no letters (a page number, a separator; not numbers
     counted in the text, :data:`NUMBER_RUN`). What a
     Wikisource page leaves out of the book's text (``<noinclude>...</noinclude>``) is
     passed over."""
@@ -1056,7 +1060,7 @@ def is_debris(line: str) -> bool:
     # is a menu)
     linkless = _LINK_ADDRESS.sub("]", s)
     outside = re.sub(r"\[[^\[\]]*\]", " ", linkless)
-    if re.search(r"https?://|www\.|©|\.(?:ru|com|org|net)\b",
+    if re.search(r"https?://|www\.|©|\bcopyright\b|\.(?:ru|com|org|net)\b",
                  linkless if len(s) > 80 or len(WORD.findall(outside)) >= 3 else s, re.I):
         return True
     # a menu or breadcrumbs: short items (the | of a template, {{razr|...}}, or of a wiki
