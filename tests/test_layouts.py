@@ -1967,3 +1967,21 @@ def test_a_lib_ru_page_keeps_its_dashes_list_and_leaves_its_footer_out():
     assert not lay.warnings, lay.warnings
     # inside a sentence, '--' is the sentence's dash, not a heading's list
     assert "-- это кошка" in text[lay.parts[4].start:lay.parts[4].end]
+
+
+def test_a_list_of_chapters_under_a_contents_heading_is_contents():
+    """A web page's contents with no page numbers (lib.ru: ``Оглавление`` over ``Глава
+    LVII``, ``Глава LVIII``, ``Глава LIX``, a line each) had made a heading 'Глава LVII'
+    naming the games 'Глава LVIII Глава LIX': the siglum LVII, not the chapter's LVIII, and a
+    warning that the page lacks those games. Under a contents heading, chapter headings
+    naming no game one under the other are contents, the last of them too."""
+    text = ("Оглавление\n Глава LVII\n Глава LVIII\n Глава LIX\n\n-----------\n\n"
+            "ГЛАВА LVIII.\n\nЛѣстница. — Кошка.\n\nПасьянсъ «Лѣстница».\n\nБерутъ одну колоду.\n\n"
+            "Пасьянсъ «Кошка».\n\nКладутъ даму пикъ.\n")
+    lay = analyse(text)
+    assert lay.headings == (("LVIII", ("Лѣстница", "Кошка")),), lay.headings
+    assert [p.label for p in lay.parts[:4]] == ["table of contents"] * 4, lay.parts
+    assert not lay.warnings, lay.warnings
+    # a chapter's heading after a blank line under the contents' last line is the chapter's
+    after = "Оглавление\nГлава LVII\nГлава LVIII\n\nГЛАВА LVIII.\n\nПасьянсъ «Кошка».\n\nКладутъ даму.\n"
+    assert analyse(after).headings == (("LVIII", ()),), analyse(after).parts

@@ -1219,6 +1219,19 @@ def _contents_above(prev: "_Line") -> bool:
         prev.kind == "debris" and key(prev.text).strip(" .:") in ("оглавление", "содержание"))
 
 
+def _chapter_list(lines: list["_Line"], i: int) -> bool:
+    """Under a contents heading or a line of it, is line ``i`` a chapter's heading naming
+    no game in a list of them, one a line (``Оглавление`` / ``Глава LVII`` / ``Глава
+    LVIII``): with another such heading right under it, or right under the one before?"""
+    def bare(ln: "_Line") -> bool:
+        h = parse_heading(ln.text)
+        return h is not None and not h[1]
+    if not bare(lines[i]):
+        return False
+    return (i + 1 < len(lines) and not lines[i + 1].brk and bare(lines[i + 1])) or \
+        (not lines[i].brk and bare(lines[i - 1]))
+
+
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
 RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<![№#])[ \t]+{PAGE_NUMBER})$")
 #: a running head of at most five words and its page number, a wide gap (a tab, or three
@@ -2507,11 +2520,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 i and _contents_above(lines[i - 1]) and (
                 _TOC_ENTRY.match(ln.text) or _toc_item(ln.text)
                 or parse_heading(ln.text) and i + 1 < len(lines)
-                and _TOC_ENTRY.match(lines[i + 1].text))):
+                and _TOC_ENTRY.match(lines[i + 1].text)
+                or _chapter_list(lines, i))):
             # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents; under a contents heading
             # or another line of it, a title and its page with no dot leader ("Часы 184",
             # "Часы — 184"), an item of a list ("- Часы"), a chapter's line over its titles
-            # ("Глава LV." / "Коврикъ 124") and the column's head "Стр."
+            # ("Глава LV." / "Коврикъ 124"), a list of chapters ("Глава LVII" / "Глава
+            # LVIII") and the column's head "Стр."
             ln.kind, ln.label = "debris", "table of contents"
         else:
             h = parse_heading(ln.text)
