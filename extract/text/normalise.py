@@ -370,7 +370,10 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "The digit 1 between two Cyrillic letters ('верхн1я', 'ПРОЧ1Я'), which "
                   "OCR gives for the decimal і, is read as і (hence и), and the digit 0 "
                   "between two Cyrillic letters as о (О between capitals: 'Эт0тъ', "
-                  "'ЭТ0ТЪ'): no word holds a digit.")
+                  "'ЭТ0ТЪ'): no word holds a digit. A 0 or 3 opening a word of Cyrillic "
+                  "letters is о or з (О, З before a capital) when the dictionary knows the "
+                  "word so read ('0дной' becomes 'одной', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА'; a count "
+                  "glued to its noun, '3ряда', is left alone).")
 OCR_CASE = _rule("ocr-case", "ocr",
                  "One capital letter inside a word otherwise in small letters (not its first "
                  "letter), which OCR gives for the small letter of the same shape, is read "
@@ -498,6 +501,12 @@ _LATIN_LOOKALIKE = {
 _READ_CYR = _CYR + "".join(_LATIN_LOOKALIKE)
 _WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])[10]"
                    rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
+# ... and one that a 0 or 3 may open before two Cyrillic letters (OCR's О and З: '0дной'),
+# used only on a text where such a digit stands (:data:`_DIGIT_OPENS`): the other is faster
+_WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])[03](?=[{_CYR}]{{2}})){_LETTER}*+"
+                            rf"(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])[10]"
+                            rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
+_DIGIT_OPENS = re.compile(rf"(?<![^\W_])[03][{_CYR}]{{2}}")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
@@ -828,6 +837,10 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             if c in _LATIN_LOOKALIKE:
                 target[i] = _LATIN_LOOKALIKE[c]
                 rule[i] = OCR_LATIN
+    if word[0] in "03":     # opening a word before two Cyrillic letters (_WORD_OR_DIGIT)
+        target[0] = ("О" if word[0] == "0" else "З") if word[1].isupper() else \
+            ("о" if word[0] == "0" else "з")
+        rule[0] = OCR_DIGIT
     if "1" in word or "0" in word:   # only where _WORD takes them in: between Cyrillic letters
         for i, c in enumerate(word):
             if c == "1":
@@ -1049,6 +1062,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         return ()
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
+    if word[0] in "03" and not _known(modern):
+        return ()      # a count glued to its noun ('3ряда'), or a word the dictionary lacks
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
@@ -1342,7 +1357,9 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     cache = _CACHES.setdefault((yo, dje), {})
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
-    pieces = [m.span() for m in _WORD.finditer(text)]
+    words = _WORD_OR_DIGIT if ("0" in text or "3" in text) and _DIGIT_OPENS.search(text) \
+        else _WORD
+    pieces = [m.span() for m in words.finditer(text)]
     out: list[Change] = []
     np_ = len(pieces)
     # The pieces a hyphen follows (not the last piece): only such a piece links to the next
