@@ -1357,9 +1357,9 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     cache = _CACHES.setdefault((yo, dje), {})
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
-    words = _WORD_OR_DIGIT if ("0" in text or "3" in text) and _DIGIT_OPENS.search(text) \
+    pattern = _WORD_OR_DIGIT if ("0" in text or "3" in text) and _DIGIT_OPENS.search(text) \
         else _WORD
-    pieces = [m.span() for m in words.finditer(text)]
+    pieces = [m.span() for m in pattern.finditer(text)]
     out: list[Change] = []
     np_ = len(pieces)
     # The pieces a hyphen follows (not the last piece): only such a piece links to the next
