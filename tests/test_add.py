@@ -314,3 +314,20 @@ def test_another_game_under_a_known_title_is_warned(cli, corpus_copy, tmp_path):
     copy = _write(tmp_path, "mill3.txt", MILL3)
     r = cli("--corpus", corpus_copy, "add", copy, "--siglum", "M3", "--dry-run")
     assert r.exit_code == 0 and "another game under the same title" not in r.output, r.output
+
+
+def test_a_file_with_two_chapters_says_so(cli, corpus_copy, tmp_path):
+    """A field test's file held chapters LX and LXI: both went in as one witness named LX,
+    with no word said. The games are kept (one witness), and a warning names the second
+    chapter's heading and the way to keep the chapters apart."""
+    page = tmp_path / "two.txt"
+    page.write_text("ГЛАВА LX.\n\nПАСЬЯНСЪ «ЗВѢЗДА».\n\nБерутъ двѣ колоды.\n\n"
+                    "ГЛАВА LXI.\n\nПАСЬЯНСЪ «ЛУНА».\n\nБерутъ одну колоду.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", page, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert f"{page}:7: the file holds more than one chapter (LX on line 1, LXI on line 7)" \
+        in r.output, r.output
+    one = tmp_path / "one.txt"
+    one.write_text("ГЛАВА LX.\n\nПАСЬЯНСЪ «ЗВѢЗДА».\n\nБерутъ двѣ колоды.\n", encoding="utf-8")
+    assert "more than one chapter" not in cli("--corpus", corpus_copy, "add", one,
+                                               "--dry-run").output

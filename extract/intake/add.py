@@ -461,6 +461,14 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
 
     new_manifest = manifest_with(None)
     warnings = list(layout.warnings)
+    chapters = [(p.label, line_of(text, p.start)) for p in layout.parts
+                if p.kind == "heading" and p.label]
+    other = next(((n, at) for n, at in chapters if n != chapters[0][0]), None)
+    if other is not None:
+        warnings.append((other[1], f"the file holds more than one chapter ({chapters[0][0]} on "
+                                   f"line {chapters[0][1]}, {other[0]} on line {other[1]}): "
+                                   f"taken in as one witness, {siglum}; to keep the chapters "
+                                   f"apart, add each from a file of its own"))
     if same_title is not None:
         warnings.append((1, f"witness {same_title} has the same heading: this one is described "
                             f"as {title!r} (give --title to describe it otherwise)"))
