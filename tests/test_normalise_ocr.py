@@ -62,6 +62,10 @@ CASES = [
     ("0дной картой и 0ДНУ", "одной картой и ОДНУ", {"ocr-digit"}),
     ("3вѣздочка и 3ВѢЗДОЧКА", "звездочка и ЗВЕЗДОЧКА", {"ocr-digit", "yat"}),
     ("въ 3ряда", "в 3ряда", {"final-hard-sign"}),
+    # a word set in spaced letters for emphasis (разрядка), as a scan's text layer keeps it
+    ("кладутъ т у з о в ъ налѣво", "кладут тузов налево", {"spaced-letters"}),
+    ("Т У З Ы кладутъ", "ТУЗЫ кладут", {"spaced-letters"}),
+    ("а в с д е", "а в с д е", set()),             # no word so read: left alone
 ]
 
 
