@@ -1870,6 +1870,10 @@ def _marker_pattern(printed: str) -> re.Pattern:
 _PLAIN_NOTE = re.compile(r"(\d{1,2})[ \t]+(?=[^\W\d_])")
 
 
+#: a copied wiki page's call of a note, after a word or a stop: ``двѣнадцать[2].``
+_BRACKET_CALL = re.compile(r"(?<=\S)\[(\d{1,4})\]")
+
+
 class _Footnotes:
     """Footnotes as the lines of a witness go by (:func:`_furniture` feeds them): a line at a
     paragraph's start that begins with a footnote's marker (:data:`FOOTNOTE`) whose marker
@@ -1894,6 +1898,9 @@ class _Footnotes:
         self.calls: dict[str, list[tuple[_Line, int, int]]] = {}
         self.indexed = 0                        # lines of ``out`` looked through for calls
         self.arrows = 0                         # notes "↑ ..." of a copied wiki page so far
+        # the calls "[k]" of the prose above, by k, and how many lines of ``out`` are indexed
+        self.brackets: dict[int, list[tuple[_Line, int, int]]] = {}
+        self.bracket_indexed = 0
 
     def _find(self, printed: str, pat: re.Pattern | None = None) -> tuple[int, int] | None:
         if printed.startswith("[^"):
@@ -1910,14 +1917,17 @@ class _Footnotes:
 
     def _find_bracket(self, k: int) -> tuple[int, int] | None:
         """The first call ``[k]`` after a word or a stop in the prose above (anywhere: a
-        wiki page gathers its notes at its end) that no footnote claimed yet."""
-        pat = re.compile(rf"(?<=\S)\[{k}\]")
-        for x in self.out:
-            if x.kind == "prose" and f"[{k}]" in x.text:
-                for m in pat.finditer(x.text):
-                    span = self._span(x, m.start(), m.end())
-                    if span not in self.claimed:
-                        return span
+        wiki page gathers its notes at its end) that no footnote claimed yet. The calls are
+        indexed once per line, so a page of many notes is read in linear time."""
+        for x in self.out[self.bracket_indexed:]:
+            if x.kind == "prose" and "[" in x.text:
+                for m in _BRACKET_CALL.finditer(x.text):
+                    self.brackets.setdefault(int(m.group(1)), []).append(
+                        (x, *self._span(x, m.start(), m.end())))
+        self.bracket_indexed = len(self.out)
+        for x, a, b in self.brackets.get(k, ()):
+            if x.kind == "prose" and (a, b) not in self.claimed:
+                return a, b
         return None
 
     def _span(self, x: _Line, a: int, b: int) -> tuple[int, int]:
