@@ -1985,3 +1985,24 @@ def test_a_list_of_chapters_under_a_contents_heading_is_contents():
     # a chapter's heading after a blank line under the contents' last line is the chapter's
     after = "Оглавление\nГлава LVII\nГлава LVIII\n\nГЛАВА LVIII.\n\nПасьянсъ «Кошка».\n\nКладутъ даму.\n"
     assert analyse(after).headings == (("LVIII", ()),), analyse(after).parts
+
+
+def test_a_head_at_a_page_top_under_a_title_at_the_foot_of_the_page_before_is_furniture():
+    """A game's title at the foot of a page, its text on the next page after the page number
+    and the running head (``Пасьянсъ «Подкова».`` / ``— 58 —`` / ``ПАСЬЯНСЫ.`` / ``Кладутъ
+    ...``): the head had made a game 'pasyansy' that took the text, the game 'podkova' left
+    with none. The same short line at the top of another page, inside a running sentence
+    there, is taken as a running head: so it is at the top of every page it stands on."""
+    text = ("ГЛАВА LXXIII.\nБашмачокъ. — Подкова.\n\nПасьянсъ «Башмачокъ».\n"
+            "Берутъ одну колоду.\n\nПасьянсъ «Подкова».\n— 58 —\nПАСЬЯНСЫ.\n"
+            "Кладутъ девять картъ подковою. Короли идутъ на концы\n— 59 —\nПАСЬЯНСЫ.\n"
+            "подковы, а дамы на середину.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Башмачокъ", "Подкова"], lay.parts
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == ["ПАСЬЯНСЫ."] * 2, lay.parts
+    # a title at the top of two pages, no sentence running on across either: titles
+    twice = ("ГЛАВА LII.\n\nПасьянсъ «Мельница».\nБерутъ одну колоду.\n— 12 —\nПИРАМИДА.\n"
+             "Кладутъ пирамиду.\n— 13 —\nПИРАМИДА.\nКладутъ другую пирамиду.\n")
+    assert [p.label for p in analyse(twice).parts if p.kind == "title"] == \
+        ["Мельница", "ПИРАМИДА", "ПИРАМИДА"], analyse(twice).parts

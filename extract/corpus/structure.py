@@ -1799,6 +1799,16 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                                                                             "page number")):
             notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
+    # a short line taken as a running head with no page number in it (at a page's top inside
+    # a running sentence, say) is one at the top of any other page it stands on too: a title
+    # at a page's foot, ``— 58 —`` / ``ПАСЬЯНСЫ.`` / the game's text
+    bare = {ln.text.strip() for ln in out if ln.kind == "debris" and ln.label == "running head"
+            and not RUNNING_HEAD.match(ln.text)}
+    for i, ln in enumerate(lines):
+        if bare and ln.kind == "prose" and ln.text.strip() in bare and i in tops.get(keys[i] or "", ()):
+            ln.kind, ln.label = "debris", "running head"
+            guesses.append((ln.start, "a line at the top of a page that stands as a running "
+                                      "head elsewhere taken as one"))
     notes.next_pages(guesses, warnings if warnings is not None else [])
     notes.called_below()
     notes.in_order()
