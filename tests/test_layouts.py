@@ -2006,3 +2006,23 @@ def test_a_head_at_a_page_top_under_a_title_at_the_foot_of_the_page_before_is_fu
              "Кладутъ пирамиду.\n— 13 —\nПИРАМИДА.\nКладутъ другую пирамиду.\n")
     assert [p.label for p in analyse(twice).parts if p.kind == "title"] == \
         ["Мельница", "ПИРАМИДА", "ПИРАМИДА"], analyse(twice).parts
+
+
+def test_a_head_at_a_page_top_where_a_footnote_runs_on_is_furniture():
+    """A footnote left unfinished at the foot of a page (``**) Короли эти ... клали``), the
+    next page's number and head (``— 61 —`` / ``ПАСЬЯНСЫ.``), then its rest in small letters
+    (``подъ столъ, ...``): the head had been read with that rest as a sentence of the game,
+    'ПАСЬЯНСЫ. подъ столъ ...', and the note left unfinished with a warning. A line in
+    capitals beside a page number with a footnote running on across it is a running head,
+    as it is with a sentence running on."""
+    text = ("ГЛАВА LXXIV.\n\nПасьянсъ «Сверчокъ».\nКороли снимаютъ и кладутъ особо**).\n"
+            "Дальше раскладываютъ по масти.\n**) Короли эти называются сверчками; ихъ клали\n"
+            "— 61 —\nПАСЬЯНСЫ.\nподъ столъ, отчего и пошло названіе.\n"
+            "Когда всѣ ряды разобраны, пасьянсъ вышелъ.\n")
+    lay = analyse(text)
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == ["ПАСЬЯНСЫ."], lay.parts
+    notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["**) Короли эти называются сверчками; ихъ клали",
+                     "подъ столъ, отчего и пошло названіе."], lay.parts
+    assert not lay.warnings, lay.warnings

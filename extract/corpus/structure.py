@@ -1661,10 +1661,11 @@ def _beside_page_number(lines: list[_Line], i: int) -> bool:
 
 
 def _runs_on(out: list[_Line]) -> bool:
-    """Does the last prose line of ``out`` (page numbers passed over) end inside a
-    sentence?"""
+    """Does the last prose line of ``out`` (page numbers passed over), or the last line of
+    a footnote at the page's foot, end inside a sentence?"""
     last = next((x for x in reversed(out) if x.kind == "prose" or not _is_page_number(x)), None)
-    return last is not None and last.kind == "prose" and not SENTENCE_END.search(last.text)
+    return last is not None and (last.kind == "prose" or last.label == "footnote") and \
+        not SENTENCE_END.search(last.text)
 
 
 def _next_prose_lowercase(lines: list[_Line], i: int) -> bool:
@@ -2140,8 +2141,10 @@ class _Footnotes:
         letters at the top of the next page where the text above the note ended its
         sentence. Each is a guess; a note left unfinished with none is warned of."""
         out = self.out
+        furn = [x.kind == "debris" and x.label in ("running head", "page number") for x in out]
+        # (a page number and a running head one under the other are one page's top)
         bounds = [i for i, x in enumerate(out) if x.page_top or (
-            x.kind == "debris" and x.label in ("running head", "page number"))]
+            furn[i] and not (i and furn[i - 1]))]
         of_note: dict[int, list[int]] = {}    # a footnote's start -> its lines (one pass)
         for i, x in enumerate(out):
             if x.extra.get("note") is not None:
