@@ -2026,3 +2026,20 @@ def test_a_head_at_a_page_top_where_a_footnote_runs_on_is_furniture():
     assert notes == ["**) Короли эти называются сверчками; ихъ клали",
                      "подъ столъ, отчего и пошло названіе."], lay.parts
     assert not lay.warnings, lay.warnings
+
+
+def test_a_contents_of_chapters_naming_their_games_at_the_chapter_s_end_is_contents():
+    """A table of contents printed at the end of the chapter with no page numbers, each
+    chapter's line naming its games (``ОГЛАВЛЕНІЕ.`` / ``Глава LXXVI. Пирамида. — Зеркало`` /
+    ``Глава LXXVII. Улей. — Солдатики``): each line had been a chapter's heading, with
+    warnings that the page lacks 'Пирамида', 'Улей' ... and that the file holds more than
+    one chapter, and the TEI had a chapter for each. Under a contents heading, chapter
+    lines one under the other are contents whether they name games or not."""
+    text = ("ГЛАВА LXXVIII.\nКолодецъ. — Звонница.\n\nПасьянсъ «Колодецъ».\nКладутъ четыре карты.\n\n"
+            "Пасьянсъ «Звонница».\nБерутъ двѣ колоды.\n\nОГЛАВЛЕНІЕ.\n"
+            "Глава LXXVI. Пирамида. — Зеркало\nГлава LXXVII. Улей. — Солдатики\n"
+            "Глава LXXVIII. Колодецъ. — Звонница\nГлава LXXIX. Звѣздочетъ\n")
+    lay = analyse(text)
+    assert lay.headings == (("LXXVIII", ("Колодецъ", "Звонница")),), lay.headings
+    assert [p.label for p in lay.parts[-5:]] == ["table of contents"] * 5, lay.parts
+    assert not lay.warnings, lay.warnings

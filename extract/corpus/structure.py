@@ -1220,12 +1220,12 @@ def _contents_above(prev: "_Line") -> bool:
 
 
 def _chapter_list(lines: list["_Line"], i: int) -> bool:
-    """Under a contents heading or a line of it, is line ``i`` a chapter's heading naming
-    no game in a list of them, one a line (``Оглавление`` / ``Глава LVII`` / ``Глава
-    LVIII``): with another such heading right under it, or right under the one before?"""
+    """Under a contents heading or a line of it, is line ``i`` a chapter's heading in a list
+    of them, one a line (``Оглавление`` / ``Глава LVII`` / ``Глава LVIII``, or with their
+    games, ``Глава LXXVI. Пирамида. — Зеркало``): with another such heading right under it,
+    or right under the one before?"""
     def bare(ln: "_Line") -> bool:
-        h = parse_heading(ln.text)
-        return h is not None and not h[1]
+        return parse_heading(ln.text) is not None
     if not bare(lines[i]):
         return False
     return (i + 1 < len(lines) and not lines[i + 1].brk and bare(lines[i + 1])) or \
