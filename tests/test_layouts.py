@@ -2043,3 +2043,30 @@ def test_a_contents_of_chapters_naming_their_games_at_the_chapter_s_end_is_conte
     assert lay.headings == (("LXXVIII", ("Колодецъ", "Звонница")),), lay.headings
     assert [p.label for p in lay.parts[-5:]] == ["table of contents"] * 5, lay.parts
     assert not lay.warnings, lay.warnings
+
+
+def test_a_project_gutenberg_licence_header_and_footer_are_no_text_of_the_book():
+    """A Project Gutenberg plain text: its header (``The Project Gutenberg eBook of ...``,
+    the licence, ``Title:``, ``Language:``) down to ``*** START OF THE PROJECT GUTENBERG
+    EBOOK ... ***`` had made an untitled fragment of six sentences, and its footer from
+    ``*** END OF THE PROJECT GUTENBERG EBOOK ... ***`` a game of that name. The lines to
+    the START line and from the END line are debris labelled ``licence``."""
+    text = ("The Project Gutenberg eBook of Пасьянсы, глава LXXVI\n\n"
+            "This ebook is for the use of anyone anywhere in the United States and\n"
+            "most other parts of the world at no cost.\n\nTitle: Пасьянсы\n\nLanguage: Russian\n\n"
+            "*** START OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n\n\n"
+            "ГЛАВА LXXVI.\n\nПирамида. — Зеркало.\n\nПАСЬЯНСЪ «ПИРАМИДА».\n\nБерутъ одну колоду.\n\n"
+            "ПАСЬЯНСЪ «ЗЕРКАЛО».\n\nКладутъ два ряда.\n\n"
+            "*** END OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n\n"
+            "Updated editions will replace the previous one--the old editions will\nbe renamed.\n")
+    lay = analyse(text)
+    kinds = [p.kind for p in lay.parts]
+    assert kinds == ["debris"] * 6 + ["heading", "title", "prose", "title", "prose"] + \
+        ["debris"] * 3, lay.parts
+    assert {p.label for p in lay.parts if p.kind == "debris"} == {"licence"}, lay.parts
+    assert not lay.warnings, lay.warnings
+    # the header cut off, the footer kept: the footer is the licence's all the same; a
+    # line of the text that names the project is the text's
+    cut = ("ГЛАВА LXXVI.\n\nПАСЬЯНСЪ «ПИРАМИДА».\n\nБерутъ одну колоду.\n"
+           "Project Gutenberg.\n\n*** END OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n")
+    assert [p.label for p in analyse(cut).parts][-2:] == ["", "licence"], analyse(cut).parts

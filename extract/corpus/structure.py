@@ -1448,6 +1448,23 @@ def _front_matter(text: str, lines: list[_Line]) -> int:
     return 0
 
 
+#: the line that opens or closes a Project Gutenberg text's book: ``*** START OF THE PROJECT
+#: GUTENBERG EBOOK X ***``, ``*** END OF THIS PROJECT GUTENBERG EBOOK X ***``
+_GUTENBERG = re.compile(r"\*{3}\s*(START|END) OF (?:THE|THIS) PROJECT GUTENBERG E-?BOOK", re.I)
+
+
+def _licence(text: str, lines: list[_Line]) -> None:
+    """Mark a Project Gutenberg text's header (its first line to the ``*** START OF ...``
+    line) and footer (the ``*** END OF ...`` line to the last) ``debris`` labelled
+    ``licence``: the project's notice, licence and catalogue lines, not the book's (read as
+    printed: the stars are no emphasis)."""
+    for j, ln in enumerate(lines):
+        m = _GUTENBERG.match(text, ln.start, ln.end)
+        if m is not None:
+            for x in (lines[:j + 1] if m.group(1).upper() == "START" else lines[j:]):
+                x.kind, x.label = "debris", "licence"
+
+
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
@@ -2477,6 +2494,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         lines = _markup(text, lines)
     else:                                         # the declared page title stays line 1
         lines = lines[:1] + _markup(text, lines[1:])
+    _licence(text, lines)
     lines = _apply_marks(text, lines, marks, corrected)
     # pass 1: everything but titles
     i = 0
