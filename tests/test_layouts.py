@@ -2070,3 +2070,23 @@ def test_a_project_gutenberg_licence_header_and_footer_are_no_text_of_the_book()
     cut = ("ГЛАВА LXXVI.\n\nПАСЬЯНСЪ «ПИРАМИДА».\n\nБерутъ одну колоду.\n"
            "Project Gutenberg.\n\n*** END OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n")
     assert [p.label for p in analyse(cut).parts][-2:] == ["", "licence"], analyse(cut).parts
+
+
+def test_a_diagram_of_cards_with_suit_signs_glued_to_their_ranks_is_a_diagram():
+    """A diagram of cards laid in a cross, each a rank and its suit's sign (``В♠`` /
+    ``10♥   Т♣   9♦`` / ``К♥``), over its figure's number and caption (``Фиг. 12.
+    Раскладка.``): the rows had been read as a sentence 'В♠ 10♥ Т♣ 9♦ К♥' of the game and
+    the figure as two sentences. A card is a rank with its suit's sign glued to it; a line of
+    such cards, one or more, two spaces or a tab apart, is a row of a diagram."""
+    text = ("ГЛАВА LXXI.\n\nПасьянсъ «Крестъ».\nКладутъ пять картъ крестомъ:\n\n"
+            "            В♠\n      10♥   Т♣   9♦\n            К♥\n\nФиг. 12. Раскладка.\n\n"
+            "Средняя карта называется основою.\n")
+    lay = analyse(text)
+    got = [(p.kind, p.label, text[p.start:p.end].strip()) for p in lay.parts[2:]]
+    assert got == [("prose", "", "Кладутъ пять картъ крестомъ:"),
+                   ("debris", "diagram", "В♠"), ("debris", "diagram", "10♥   Т♣   9♦"),
+                   ("debris", "diagram", "К♥"), ("figure", "12", "Фиг. 12. Раскладка."),
+                   ("prose", "", "Средняя карта называется основою.")], lay.parts
+    # a word of one or two letters alone on a line, no suit's sign: no diagram
+    alone = "ГЛАВА LXXI.\n\nПасьянсъ «Крестъ».\nКладутъ карты\n   въ\nрядъ.\n"
+    assert "diagram" not in [p.label for p in analyse(alone).parts], analyse(alone).parts

@@ -1196,8 +1196,10 @@ TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t
 _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})[^`\n]*$")
 #: a row of a diagram of cards laid out: three or more single letters (or digits, a card's
 #: rank), each with its stop or none, two spaces or a tab apart (``Т  К  Д  В``; spaced
-#: letters of a word stand one space apart)
-_CARD_ROW = re.compile(r"[ \t]*(?:[^\W_]{1,2}\.?(?:[ \t]{2,}|\t))+[^\W_]{1,2}\.?[ \t]*$")
+#: letters of a word stand one space apart); or cards, each its rank with its suit's sign
+#: glued to it, one or more (``10♥   Т♣   9♦``, ``В♠``)
+_CARD_ROW = re.compile(r"[ \t]*(?:(?:[^\W_]{1,2}\.?(?:[ \t]{2,}|\t))+[^\W_]{1,2}\.?|"
+                       r"(?:[^\W_]{1,2}[♠♥♦♣♤♡♢♧](?:[ \t]{2,}|\t))*[^\W_]{1,2}[♠♥♦♣♤♡♢♧])[ \t]*$")
 #: a line of a table of contents with no dot leader (``Часы 184``), or its column's head
 #: (``Стр.``): only under a contents heading or another such line
 _TOC_ENTRY = re.compile(r"^(?:\S.{0,98}?[ \t]+\d{1,4}\.?|(?:Стр|Стран|Страница)\.?)[ \t]*$")
