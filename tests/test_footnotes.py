@@ -1509,9 +1509,14 @@ def test_a_page_s_header_before_the_chapter_heading_on_its_line(cli, corpus_copy
     assert [(p.kind, p.label) for p in layout.parts if p.kind != "prose"] == [
         ("debris", "markup"), ("heading", "LVII"), ("title", "Вѣтрякъ"),
         ("debris", "markup"), ("heading", "LVIII"), ("title", "Кругъ")], layout.parts
-    assert _add_and_read(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki, "vetryak") == [
-        "Берут одну колоду."]
-    assert build_edition(corpus_copy).witnesses[-1].siglum == "LVII"
+    out = _add(cli, corpus_copy, tmp_path / "vetryak.wiki", wiki)
+    # (the page holds two chapters: said, and nothing else)
+    assert [w.split(": ", 2)[2] for w in out.splitlines() if "warning:" in w] == [
+        "the file holds more than one chapter (LVII on line 1, LVIII on line 4): taken in as "
+        "one witness, LVII; to keep the chapters apart, add each from a file of its own"], out
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("vetryak").texts["LVII"]] == ["Берут одну колоду."]
+    assert ed.witnesses[-1].siglum == "LVII"
 
 
 def test_a_divided_word_template_with_a_part_left_empty_is_warned_of(cli, corpus_copy, tmp_path):

@@ -2550,7 +2550,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "figure", fig.group(1)
         elif _CARD_ROW.match(text, ln.start, ln.end):
             ln.kind, ln.label = "debris", "diagram"
-            guesses.append((ln.start, "a line of single letters spaced apart taken as a row "
+            guesses.append((ln.start, "a line of single letters spaced apart, or of cards "
+                                      "with their suits' signs, taken as a row "
                                       "of a diagram (cards laid out)"))
         elif is_debris(ln.text) and not _numbered_heading(ln.text):
             ln.kind = "debris"
