@@ -57,11 +57,21 @@ CASES = [
     ("въ З0 картъ", "в 30 карт", {"ocr-three"}),
     ("З. Иванов и З) пунктъ", "З. Иванов и З) пункт", {"final-hard-sign"}),   # an initial, a label
     ("ЗА ДВѢ", "ЗА ДВЕ", {"yat"}),
+    # a count is followed by what it counts (a word in the genitive, 'раза', 'карты', 'туза',
+    # 'красныхъ', or 'или 4'): a letter that labels a heap or a place ('въ мѣста Е, Ж, З и И',
+    # 'изъ кучки З кладутъ', 'З же') is the letter (a breaker's find)
+    ("въ мѣста Е, Ж, З и И кладутъ", "в места Е, Ж, З и И кладут", {"final-hard-sign"}),
+    ("изъ кучки З кладутъ, З же", "из кучки З кладут, З же", {"final-hard-sign"}),
+    ("по З или 4 раза, З красныхъ, З туза", "по 3 или 4 раза, 3 красных, 3 туза",
+     {"ocr-three"}),
     # the digits 0 and 3 opening a word for О and З (a field test's djvu layer), when the
     # dictionary knows the word so read; a count glued to its noun is left alone
     ("0дной картой и 0ДНУ", "одной картой и ОДНУ", {"ocr-digit"}),
     ("3вѣздочка и 3ВѢЗДОЧКА", "звездочка и ЗВЕЗДОЧКА", {"ocr-digit", "yat"}),
     ("въ 3ряда", "в 3ряда", {"final-hard-sign"}),
+    # ... and so is one whose noun is a word itself, however the dictionary knows 3 read as з
+    # ('3раза' is 3 раза, not зраза, a dish; a breaker's find)
+    ("перекладываютъ 3раза", "перекладывают 3раза", {"final-hard-sign"}),
     # a word set in spaced letters for emphasis (разрядка), as a scan's text layer keeps it
     ("кладутъ т у з о в ъ налѣво", "кладут тузов налево", {"spaced-letters"}),
     ("Т У З Ы кладутъ", "ТУЗЫ кладут", {"spaced-letters"}),

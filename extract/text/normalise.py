@@ -373,7 +373,7 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "'ЭТ0ТЪ'): no word holds a digit. A 0 or 3 opening a word of Cyrillic "
                   "letters is о or з (О, З before a capital) when the dictionary knows the "
                   "word so read ('0дной' becomes 'одной', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА'; a count "
-                  "glued to its noun, '3ряда', is left alone).")
+                  "glued to its noun, '3ряда', '3раза', is left alone).")
 OCR_CASE = _rule("ocr-case", "ocr",
                  "One capital letter inside a word otherwise in small letters (not its first "
                  "letter), which OCR gives for the small letter of the same shape, is read "
@@ -383,9 +383,11 @@ OCR_CASE = _rule("ocr-case", "ocr",
                  "('ДамыВнизу') are left alone.")
 OCR_THREE = _rule("ocr-three", "ocr",
                   "The capital З, which OCR gives for the digit 3, is read as 3 where it stands "
-                  "alone before a word in small letters ('З раза' becomes '3 раза'; an "
-                  "initial 'З.' or a label 'З)' is left alone) or among digits ('1З' becomes "
-                  "'13', 'З0' '30').")
+                  "alone before what a count of three is followed by, a word in small letters "
+                  "in the genitive or 'или 4' ('З раза' becomes '3 раза', 'З или 4' '3 или 4'; "
+                  "an initial 'З.', a label 'З)' and a letter that labels a heap or a place, "
+                  "'въ мѣста Ж, З и И', 'изъ кучки З кладутъ', are left alone) or among digits "
+                  "('1З' becomes '13', 'З0' '30').")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
@@ -1067,8 +1069,9 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         return ()
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
-    if word[0] in "03" and not _known(modern):
-        return ()      # a count glued to its noun ('3ряда'), or a word the dictionary lacks
+    if word[0] in "03" and (not _known(modern) or word[0] == "3" and _known(modern[1:])):
+        return ()      # a count glued to its noun ('3ряда'; '3раза' too, though 'зраза' is a
+        #                word: the noun is one without the 3), or a word the dictionary lacks
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
@@ -1528,10 +1531,16 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
     return out
 
 
-#: the capital З for the digit 3 (rule ocr-three): alone before a word in small letters, or
-#: in a run of digits and З's with a digit in it; no letter or digit on either side
-_OCR_THREE = re.compile(r"(?<![^\W_])(?:З(?=[ \u00a0]+[а-яёѣіѳѵ])|(?=[\dЗ]*\d)[\dЗ]*З[\dЗ]*)"
-                        r"(?![^\W_])")
+#: the capital З for the digit 3 (rule ocr-three): alone before what a count of three is
+#: followed by, a word in small letters in the genitive ('раза', 'карты', 'туза', 'красныхъ',
+#: 'старшія'; three letters or more, not a word that counts nothing: 'или', 'для') or 'или 4'
+#: ('и 4', '— 4'), a letter that labels a heap or a place being followed by anything ('въ
+#: мѣста Ж, З и И', 'изъ кучки З кладутъ'); or in a run of digits and З's with a digit in it;
+#: no letter or digit on either side
+_OCR_THREE = re.compile(r"(?<![^\W_])(?:З(?=[ \u00a0]+(?:(?:или|и|а|[-–—])[ \u00a0]+\d|"
+                        r"(?!(?:или|для|при|она|они|эти|эта|когда|тогда|иногда|всегда|пока|хотя|"
+                        r"чтобы|куда|туда|сюда)(?![^\W_]))[а-яёѣіѳѵ]{2,}(?:[аяиыі]|[ыиі]хъ?|"
+                        r"[ыиі][яе])(?![^\W_])))|(?=[\dЗ]*\d)[\dЗ]*З[\dЗ]*)(?![^\W_])")
 
 
 def _ocr_three(text: str) -> list[Change]:
