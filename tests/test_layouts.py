@@ -2090,3 +2090,43 @@ def test_a_diagram_of_cards_with_suit_signs_glued_to_their_ranks_is_a_diagram():
     # a word of one or two letters alone on a line, no suit's sign: no diagram
     alone = "ГЛАВА LXXI.\n\nПасьянсъ «Крестъ».\nКладутъ карты\n   въ\nрядъ.\n"
     assert "diagram" not in [p.label for p in analyse(alone).parts], analyse(alone).parts
+
+
+def test_lines_with_lined_up_gaps_that_run_on_are_no_table():
+    """A breaker's finds: a couplet set with a caesura (``Тузъ, король,   дама, валетъ,`` /
+    ``Выйди, карта,   на свѣтъ!``) and two lines of a justified paragraph whose one wide gap
+    falls at the same place by chance were taken as a table's rows, each its own sentence:
+    the sentence was cut. A line that runs on (a comma, a semicolon or a hyphen at its end),
+    rows that do not begin alike (a capital, then a small letter), or a block that the
+    paragraph's next line goes on from in small letters, is no table: the text runs on."""
+    verse = ("ГЛАВА LXIX.\n\nПАСЬЯНСЪ «ГАДАНІЕ».\n\nПередъ раскладкой говорятъ:\n\n"
+             "    Тузъ, король,   дама, валетъ,\n    Выйди, карта,   на свѣтъ!\n\n"
+             "Затѣмъ кладутъ карты по одной.\n")
+    lay = analyse(verse)
+    assert [p.kind for p in lay.parts] == ["heading", "title", "prose", "prose", "prose"], \
+        lay.parts
+    assert not any("table" in why for _, why in lay.guesses), lay.guesses
+    justified = ("ЧАСЫ.\n\nКарты кладутъ по кругу такъ:   тузъ на мѣсто часа,\n"
+                 "двойку на мѣсто двухъ часовъ   и т. д.; короли\nвъ середину.\n")
+    lay = analyse(justified)
+    assert [p.kind for p in lay.parts] == ["title", "prose"], lay.parts
+    middle = ("ЧАСЫ.\n\nКарты кладутъ по кругу, начиная съ туза, на мѣсто\n"
+              "перваго часа, и такъ   далѣе до дамы, которую\nкладутъ на мѣсто ея   двѣнадцати "
+              "часовъ, а\nкороли идутъ въ середину круга.\n")
+    lay = analyse(middle)
+    assert [p.kind for p in lay.parts] == ["title", "prose"], lay.parts
+    # (the paragraph going on into the lines from above, its end a row)
+    lay = analyse(middle.replace("\nкороли идутъ въ середину круга.\n", "\n"))
+    assert [p.kind for p in lay.parts] == ["title", "prose"], lay.parts
+    # (the paragraph going on from the lines below, its first line a row)
+    below = "ЛЕСЕНКА.\n\nТузы кладутъ   наверхъ.\nКороли кладутъ   внизъ, а\nдамы въ середину.\n"
+    lay = analyse(below)
+    assert [p.kind for p in lay.parts] == ["title", "prose"], lay.parts
+    unalike = "ЛЕСЕНКА.\n\nТузы кладутъ такъ:   одинъ надъ другимъ\nа короли ниже ихъ   подъ тузами.\n"
+    lay = analyse(unalike)
+    assert [p.kind for p in lay.parts] == ["title", "prose"], lay.parts
+    # a table set in small letters is still a table
+    small = ("СЧЕТЪ.\n\nОчки считаются такъ:\n\n    тузъ            11 очковъ\n"
+             "    король           4 очка\n\nКто наберетъ больше, выигралъ.\n")
+    lay = analyse(small)
+    assert [p.kind for p in lay.parts] == ["title"] + ["prose"] * 4, lay.parts

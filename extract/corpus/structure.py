@@ -1634,13 +1634,36 @@ def _table_rows(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) -
                 break
             cols = nxt
             j += 1
-        if j - i >= 2:
+        if j - i >= 2 and not _rows_run_on(lines, i, j):
             for ln in lines[i:j]:
                 ln.brk = True
                 ln.extra["row"] = True
             guesses.append((lines[i].start, f"{j - i} lines set in columns taken as a table's "
                                             f"rows, each a sentence"))
         i = j
+
+
+def _rows_run_on(lines: list[_Line], i: int, j: int) -> bool:
+    """Do lines ``i`` to ``j`` (lined up as a table's rows, :func:`_table_rows`) run on as
+    text does, no table: a line but the last ending with a comma, a semicolon or a hyphen (a
+    verse with a caesura, ``Тузъ, король,   дама, валетъ,``), lines that do not begin alike
+    (a capital, then a small letter: a justified paragraph's lines, ``Карты кладутъ ...`` /
+    ``двойку ...``), or the paragraph going on in small letters from the last of them with no
+    stop before it, or into the first of them so (a justified paragraph's gaps lined up by
+    chance)?"""
+    rows = lines[i:j]
+    if any(re.search(r"[,;\-–—]\s*$", ln.text) for ln in rows[:-1]):
+        return True
+    firsts = {c.isupper() for ln in rows for c in ln.text.lstrip(_OPENERS)[:1] if c.isalpha()}
+    if len(firsts) > 1:
+        return True
+
+    def goes_on(a: _Line, b: _Line) -> bool:
+        c = b.text.lstrip(_OPENERS)[:1]
+        return not b.brk and b.kind == "prose" and c.isalpha() and c.islower() and \
+            not SENTENCE_END.search(a.text)
+    return (j < len(lines) and goes_on(lines[j - 1], lines[j])) or \
+        (i > 0 and goes_on(lines[i - 1], lines[i]))
 
 
 def _letterless(line: str) -> str:
