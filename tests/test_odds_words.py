@@ -491,3 +491,25 @@ def test_a_copy_of_the_corpus_checks_from_any_folder(cli, corpus_copy, tmp_path,
     monkeypatch.chdir(tmp_path)
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 0, r.output
+
+
+def test_a_claims_test_may_be_a_method_of_a_test_class_and_must_be_a_test(tmp_path):
+    """A breaker's finds: a pytest node id naming a test class's method
+    (``tests/test_x.py::TestDeal::test_wins``) was refused as 'not PATH::TEST_NAME', and a
+    function pytest never runs as a test (``tests/test_x.py::helper``) passed as the claim's
+    test. A class's method is looked for inside that class; a name must be a test's
+    (``test...``)."""
+    from extract.intake.checks import _test_problems
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "def helper():\n    pass\n\n\nclass TestDeal:\n    def test_wins(self):\n        pass\n\n\n"
+        "def test_loses():\n    pass\n", encoding="utf-8")
+    assert _test_problems(tmp_path, "tests/test_x.py::TestDeal::test_wins") == []
+    assert _test_problems(tmp_path, "tests/test_x.py::TestDeal::test_wins[1-2]") == []
+    assert _test_problems(tmp_path, "tests/test_x.py::test_loses") == []
+    said = _test_problems(tmp_path, "tests/test_x.py::TestDeal::test_loses")
+    assert said and "TestDeal" in said[0], said
+    said = _test_problems(tmp_path, "tests/test_x.py::TestNone::test_wins")
+    assert said and "TestNone" in said[0], said
+    said = _test_problems(tmp_path, "tests/test_x.py::helper")
+    assert said and "not a test" in said[0], said

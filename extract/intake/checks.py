@@ -290,12 +290,14 @@ def claim_problems(edition) -> list[str]:
 
 
 #: a claim's ``test``: a pytest node id, ``tests/x.py::test_name`` or ``...::test_name[case]``
-TEST_ID = re.compile(r"([\w./-]+\.py)::(\w+)(?:\[[^\]]*\])?")
+#: or a test class's method, ``tests/x.py::TestClass::test_name``
+TEST_ID = re.compile(r"([\w./-]+\.py)::(?:(\w+)::)?(\w+)(?:\[[^\]]*\])?")
 
 
 def _test_problems(project: Path, test: str) -> list[str]:
     """What is wrong with a claim's ``test`` (the site says the claim is "tested by" it): not
-    ``PATH::TEST_NAME``; or, in the first of ``project`` (the folder holding the corpus), the
+    ``PATH::TEST_NAME`` (or ``PATH::CLASS::TEST_NAME``, a test class's method); a name that is
+    no test's (pytest runs ``test...``); or, in the first of ``project`` (the folder holding the corpus), the
     current folder and the toolkit's own source tree that has the path's first folder (its
     test suite, ``tests/``), no such file, or no function of that name in it. Where none of
     them has a test suite (a copy of the corpus on its own, an installed toolkit) the test
@@ -313,9 +315,21 @@ def _test_problems(project: Path, test: str) -> list[str]:
     if not file.is_file():
         return [f"names {test!r}, but the test suite in {suite} has no file {m.group(1)}; "
                 f"give the test's path from the folder holding the corpus"]
+    cls, name = m.group(2), m.group(3)
+    if not name.startswith("test"):
+        return [f"names {test!r}, but {name} is not a test (pytest runs functions named "
+                f"test...); name the test that checks the claim"]
     text = file.read_text(encoding="utf-8", errors="replace")
-    if not re.search(rf"^\s*(?:async\s+)?def {m.group(2)}\(", text, re.M):
-        return [f"names {test!r}, but {m.group(1)} defines no {m.group(2)}; correct the "
+    where = m.group(1)
+    if cls is not None:      # the class's body: its indented lines, up to the next top line
+        body = re.search(rf"^class {cls}\b[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)*)", text + "\n",
+                         re.M)
+        if body is None:
+            return [f"names {test!r}, but {m.group(1)} defines no class {cls}; correct the "
+                    f"name, or remove `test` (the site says the claim is tested by it)"]
+        text, where = body.group(1), f"{m.group(1)}'s class {cls}"
+    if not re.search(rf"^\s*(?:async\s+)?def {name}\(", text, re.M):
+        return [f"names {test!r}, but {where} defines no {name}; correct the "
                 f"name, or remove `test` (the site says the claim is tested by it)"]
     return []
 
