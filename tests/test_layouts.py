@@ -2130,3 +2130,41 @@ def test_lines_with_lined_up_gaps_that_run_on_are_no_table():
              "    король           4 очка\n\nКто наберетъ больше, выигралъ.\n")
     lay = analyse(small)
     assert [p.kind for p in lay.parts] == ["title"] + ["prose"] * 4, lay.parts
+
+
+def test_book_lines_that_look_like_a_web_pages_furniture_stay_the_books():
+    """A breaker's finds: lines a chapter may print were taken as a web page's furniture,
+    left out of the text: a subheading ``Исторія.`` (a word of a Wikisource page's menu,
+    'История', which has no stop), a line of the text with an arrow at its edge (``←
+    справа налѣво, пока не кончится колода``: a sentence, its verb beside the arrow, no link
+    to a chapter), and a line opening with a word a web page's footer opens with
+    (``Оценка: тузъ считается за одиннадцать``: a lib.ru footer's 'Оценка:' and
+    'Комментарии:' are followed by a figure, Wikisource's 'Источник:' names a year)."""
+    text = ("ГЛАВА LXX.\n\nПАСЬЯНСЪ «СТРѢЛКА».\n\nИсторія.\n\nПасьянсъ придуманъ во Франціи.\n\n"
+            "Карты перекладываютъ по порядку:\n← справа налѣво, пока не кончится колода.\n"
+            "Послѣдняя карта идетъ вправо →\n\nОценка: тузъ считается за одиннадцать.\n"
+            "Источник: старинная французская игра.\nКомментарии: этотъ пасьянсъ любила "
+            "императрица.\n")
+    lay = analyse(text)
+    shown = [(p.kind, p.label) for p in lay.parts]
+    assert shown == [("heading", "LXX"), ("title", "СТРѢЛКА"), ("debris", "subheading")] + \
+        [("prose", "")] * 3, shown
+    # a web page's own lines still are furniture
+    web = ("История\n← Глава LIV\tПасьянсы — Глава LV\tГлава LVI →\nИсточник: Пасьянсы. — СПб., "
+           "1880. — С. 58—60.\nКомментарии: 3, последний от 12/03/2004.\nОценка: 7.21*6 Ваша "
+           "оценка:\n\nГЛАВА LV.\n\nПАСЬЯНСЪ «ПИРАМИДА».\n\nБерутъ двѣ колоды.\n")
+    assert [p.kind for p in analyse(web).parts] == ["debris"] * 5 + ["heading", "title", "prose"]
+
+
+def test_a_bold_line_naming_a_patience_on_a_page_headed_by_markup_is_a_title():
+    """A breaker's find: on a page whose first game is headed by markup (``## Пасьянсъ
+    «Звѣзда»``), a game titled in bold with no quotes (``**Пасьянсъ Наполеона**``) was taken
+    as a subheading, and its game went to the one before. A bold line that opens with the
+    word 'Пасьянсъ' names a game; a bold line that does not (``**Раскладка**``) stays a
+    subheading."""
+    text = ("# Глава LXVII\n\n## Пасьянсъ «Звѣзда»\n\nБерутся двѣ колоды. Тузы кладутся на "
+            "верхъ.\n\n**Раскладка**\n\nКарты раскладываются въ четыре ряда.\n\n"
+            "**Пасьянсъ Наполеона**\n\nБерутъ одну колоду. Карты кладутъ въ четыре ряда.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == \
+        ["Звѣзда", "Пасьянсъ Наполеона"], lay.parts

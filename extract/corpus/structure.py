@@ -114,9 +114,13 @@ PAGE_TITLE = re.compile(r"^(?:(.{0,100}?)\s*[-–—|.,:(]\s*)?(?:страниц
 LIST_HEADING = re.compile(r"^([IVXLCХІ]{1,8})\s*\.\s+(.*)$")
 META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|издательство|год|год издания|isbn|язык|"
                   r"переводчик|формат|рейтинг|теги|метки|категория|раздел|просмотров|"
-                  r"добавлено|обновлено|поделиться|категории|источник|"
-                  # a lib.ru page's footer: 'Комментарии: 3, последний от ...', 'Оценка: 7.21*6'
-                  r"комментарии|оценка)\s*:", re.I)
+                  r"добавлено|обновлено|поделиться|категории)\s*:", re.I)
+#: a web page's line that opens with a word a book's line may open with too: a lib.ru page's
+#: footer, 'Комментарии: 3, последний от ...', 'Оценка: 7.21*6' (a figure after it), and a
+#: Wikisource page's source, 'Источник: Пасьянсы. — СПб., 1880.' (a year or an address in
+#: it; not the book's 'Оценка: тузъ считается за одиннадцать')
+WEB_FOOTER = re.compile(r"^(?:(?:комментарии|оценка)\s*:\s*\d|"
+                        r"источник\s*:.*(?:\b1[5-9]\d\d\b|\b20\d\d\b|https?://|www\.))", re.I)
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 #: a dash between a heading's games: a hyphen or the typewriter's ``--`` between spaces (a
 #: lib.ru page: ``Лѣстница. -- Кошка и мышь.``), or a dash
@@ -144,13 +148,17 @@ DEBRIS_WORDS = frozenset(
     "рецензии цитаты закладки закладка избранное настройки шрифт меню контакты правообладателям "
     "навигация инструменты персональные просмотры обсуждение история "
     "fb2 epub pdf txt rtf mobi doc html zip и".split())
+#: navigation words that a book may head a part of a game's text with (``Исторія.``): a line
+#: of them with a stop, markup or an old letter is the book's
+BOOK_WORDS = frozenset(("история", "обсуждение"))
+_OLD = re.compile(r"[ѣѢіІѳѲѵѴ]|ъ\b")
 #: words (modern spelling) that mark a short line as a note, a sub-heading of a game ("Другой
 #: способ.") or a caption, not a game's name
 NOT_TITLES = frozenset("примечание примечания замечание замечания объяснение объяснения правило "
                        "правила пример примеры итак наконец впрочем конец продолжение окончание "
                        "оглавление содержание предисловие способ способы вариант варианты "
                        "видоизменение изменение указание указания фигура рисунок чертеж таблица "
-                       "расположение".split())
+                       "расположение история".split())
 
 
 def key(text: str) -> str:
@@ -1074,14 +1082,18 @@ def is_debris(line: str) -> bool:
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
                 not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
             return True
-    if META.match(s):
+    if META.match(s) or WEB_FOOTER.match(s):
         return True
-    if (s[0] == "←" or s[-1] == "→") and len(WORD.findall(s)) <= 12:
-        return True        # a web page's links to the chapters before and after
+    if (s[0] == "←" or s[-1] == "→") and len(WORD.findall(s)) <= 12 and \
+            not _finite_verb(_modern_words(s)):
+        return True        # a web page's links to the chapters before and after (a line
+        #                    of the book with an arrow at its edge has a verb: a sentence)
     k = key(s)
     if len(WORD.findall(s)) <= 8 and any(p in k for p in DEBRIS_PHRASES):
         return True
     words = [key(w) for w in WORD.findall(s)]
+    if any(w in BOOK_WORDS for w in words) and (re.search(r"[^\w\s]", s) or _OLD.search(s)):
+        return False       # 'Исторія.': the book's subheading; a menu's item has no stop
     return 0 < len(words) <= 8 and all(w in DEBRIS_WORDS for w in words)
 
 
@@ -2675,7 +2687,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
     headed = len(marked_heads) >= 2
     # ... and where a markup heading names a game (``## Пасьянсъ «Звѣзда»``), a line that
     # emphasis wraps (``**Раскладка**``), alone on its line (not a run-in title, ``**Король**.
-    # Берутъ ...``), is a subheading unless it names a game itself
+    # Берутъ ...``), is a subheading unless it names a game itself (quoted, known, or a
+    # 'Пасьянсъ X' with no quotes)
     headed_games = headed or any(QUOTED_TITLE.match(mh.translate(_LOOKALIKE))
                                  or _known_title(mh, known) for mh in marked_heads)
     for i, ln in enumerate(lines):
@@ -2706,6 +2719,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 not text[ln.end:text.find("\n", ln.end) % (len(text) + 1)].strip() and not (
                 QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
+                or key(ln.text).startswith("пасьянс ")      # 'Пасьянсъ Наполеона'
                 or _known_title(ln.text, known)):
             continue
         hit = title_at(probe, known, own_line_ok=followed, inline_ok=not (ln.whole or headed)) or \
