@@ -161,6 +161,9 @@ def test_twice_equals_once(text):
 @example("ноіъ")
 @example("ЂяБ")            # a particle split off: the stem 'ея' gets the whole-word rule
 @example("кЪИЪ")           # an OCR repair of a letter two printed ones make (ъи read as ы)
+@example("р0BБ")           # a particle split off leaves a word with a capital inside (ocr-case)
+@example("т у з ъ и к о р о л ь")   # spaced letters: two words one space apart
+@example("0ЗA")            # a 0 opening a word whose second letter is a Latin look-alike
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

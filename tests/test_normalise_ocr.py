@@ -75,6 +75,10 @@ CASES = [
     # a word set in spaced letters for emphasis (разрядка), as a scan's text layer keeps it
     ("кладутъ т у з о в ъ налѣво", "кладут тузов налево", {"spaced-letters"}),
     ("Т У З Ы кладутъ", "ТУЗЫ кладут", {"spaced-letters"}),
+    # a one-letter word beside it, or two spaced words one space apart (a breaker's finds)
+    ("и т у з ы въ немъ", "и тузы в нем", {"spaced-letters"}),
+    ("т у з ъ и к о р о л ь", "туз и король", {"spaced-letters"}),
+    ("слово т у з ы, и к о р о л и", "слово тузы, и короли", {"spaced-letters"}),
     ("а в с д е", "а в с д е", set()),             # no word so read: left alone
 ]
 

@@ -457,7 +457,10 @@ SPACED_LETTERS = _rule("spaced-letters", "typography",
                        "A word set in spaced letters for emphasis (разрядка), four letters or "
                        "more each with a space after it, is written solid when the dictionary "
                        "knows the word so read: 'т у з о в ъ' becomes 'тузов' (its spelling "
-                       "respelt as any word's).")
+                       "respelt as any word's); a word of one letter beside it ('и т у з ы' "
+                       "becomes 'и тузы') and two such words one space apart ('т у з ъ и "
+                       "к о р о л ь' becomes 'туз и король') are cut into the fewest words "
+                       "the dictionary knows.")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -510,10 +513,10 @@ _WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_RE
                    rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
 # ... and one that a 0 or 3 may open before two Cyrillic letters (OCR's О and З: '0дной'),
 # used only on a text where such a digit stands (:data:`_DIGIT_OPENS`): the other is faster
-_WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])[03](?=[{_CYR}]{{2}})){_LETTER}*+"
+_WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])[03](?=[{_READ_CYR}]{{2}})){_LETTER}*+"
                             rf"(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])[10]"
                             rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
-_DIGIT_OPENS = re.compile(rf"(?<![^\W_])[03][{_CYR}]{{2}}")
+_DIGIT_OPENS = re.compile(rf"(?<![^\W_])[03][{_READ_CYR}]{{2}}")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
@@ -994,21 +997,29 @@ def _inner_capital(target: list[str], rule: list[str | None]) -> None:
     """Rule ocr-case on a word's letters as the other rules leave them (``target``, ``rule``:
     as :func:`_letters` gives them), in place: one modern capital after a small letter, in a
     word with at least two other small letters (not ъ, ь or an old letter), is made small
-    when the dictionary knows the word so read."""
-    caps = [i for i in range(1, len(target)) if "А" <= target[i][:1] <= "Я" or target[i][:1] == "Ё"]
+    when the dictionary knows the word so read. A particle split off ('роВб' read 'роВ б')
+    makes two words, each judged alone (so that a second reading changes nothing more)."""
+    cuts = [0] + [i for i in range(1, len(target)) if target[i][:1] == " "] + [len(target)]
+    for a, b in zip(cuts, cuts[1:]):
+        _inner_capital_of(target, rule, a, b)
+
+
+def _inner_capital_of(target: list[str], rule: list[str | None], a: int, b: int) -> None:
+    """:func:`_inner_capital` on the word ``target[a:b]``."""
+    part = [c.lstrip(" ") for c in target[a:b]]
+    caps = [i for i in range(1, len(part)) if "А" <= part[i][:1] <= "Я" or part[i][:1] == "Ё"]
     if len(caps) != 1:
         return
     k = caps[0]
-    before = next((c for c in reversed(target[:k]) if c), "")
-    small = sum(1 for c in target if c[:1].islower() and c[:1] not in _OLD_LETTER
+    before = next((c for c in reversed(part[:k]) if c), "")
+    small = sum(1 for c in part if c[:1].islower() and c[:1] not in _OLD_LETTER
                 and c[:1] not in "ъь")
     if before[-1:].islower() and small >= 2:
-        was = target[k]
-        target[k] = target[k].lower()
-        if _known(_modern_of(target)):
-            rule[k] = OCR_CASE
-        else:
-            target[k] = was     # (two words that lost the space between them: 'ДамыВнизу')
+        part[k] = part[k].lower()
+        if _known(_modern_of(part)):
+            target[a + k] = target[a + k].lower()
+            rule[a + k] = OCR_CASE
+        # (else two words that lost the space between them: 'ДамыВнизу')
 
 
 def _modern_of(target: list[str]) -> str:
@@ -1543,9 +1554,16 @@ _OCR_THREE = re.compile(r"(?<![^\W_])(?:З(?=[ \u00a0]+(?:(?:или|и|а|[-–�
                         r"[ыиі][яе])(?![^\W_])))|(?=[\dЗ]*\d)[\dЗ]*З[\dЗ]*)(?![^\W_])")
 
 
+#: a З beside a digit: with a З before a blank, what any match of :data:`_OCR_THREE` holds
+_THREE_BY_DIGIT = re.compile(r"З\d|\dЗ")
+
+
 def _ocr_three(text: str) -> list[Change]:
-    """Rule ocr-three's changes: each З of :data:`_OCR_THREE`'s matches read as 3."""
-    out = []
+    """Rule ocr-three's changes: each З of :data:`_OCR_THREE`'s matches read as 3 (looked
+    for only in a text with a З before a blank or beside a digit)."""
+    out: list[Change] = []
+    if not ("З " in text or "З\u00a0" in text or _THREE_BY_DIGIT.search(text)):
+        return out
     for m in _OCR_THREE.finditer(text):
         s, e = m.span()
         parts = [Change(s + k, s + k + 1, "З", "3", "ocr", OCR_THREE)
@@ -1561,15 +1579,55 @@ _SPACED_LETTERS = re.compile(rf"(?<![^\W_])(?:[{_CYR}] ){{3,}}[{_CYR}](?![^\W_])
 _SPACED_HINT = re.compile(r" \w \w \w")
 
 
+#: the words of one letter a run of spaced letters may hold beside a spaced word
+_ONE_LETTER_WORDS = frozenset("аикосуяв")
+
+
+def _spaced_words(letters: str, yo: bool) -> list[str] | None:
+    """``letters`` (a run of spaced letters written solid) cut into the fewest words, each a
+    word the dictionary knows (two letters or more) or a word of one letter
+    (:data:`_ONE_LETTER_WORDS`), one of them four letters or more: ``итузы`` -> ``["и",
+    "тузы"]``, ``тузъикороль`` -> ``["тузъ", "и", "король"]``; None when there is no such
+    cut."""
+    n = len(letters)
+    best: list[list[str] | None] = [None] * (n + 1)
+    best[0] = []
+    for j in range(1, n + 1):
+        for i in range(j):
+            before, now = best[i], best[j]
+            if before is None or (now is not None and len(before) + 1 >= len(now)):
+                continue
+            w = letters[i:j]
+            # (a hard sign and a word 'и' after it are two words, not the old ъи of 'тузы')
+            if (len(w) == 1 and w.lower() in _ONE_LETTER_WORDS) or \
+                    (len(w) > 1 and not re.search("[ъЪ][иИіІ]", w)
+                     and _known(_modern_form(w, yo, True))):
+                best[j] = before + [w]
+    cut = best[n]
+    return cut if cut is not None and any(len(w) >= 4 for w in cut) else None
+
+
 def _spaced_letters(text: str, yo: bool) -> list[Change]:
     """Rule spaced-letters' changes: each run of :data:`_SPACED_LETTERS` whose letters written
-    solid make a word the dictionary knows, as that word in its reading (one record)."""
-    out = []
-    for m in _SPACED_LETTERS.finditer(text):
-        word = m.group().replace(" ", "")
-        if not _known(_modern_form(word, yo, True)):
+    solid make words the dictionary knows (:func:`_spaced_words`: a spaced word, with a word
+    of one letter beside it or another spaced word), as those words in their reading (one
+    record)."""
+    out: list[Change] = []
+    pos = 0
+    while (hint := _SPACED_HINT.search(text, pos)) is not None:
+        # the run begins at the letter before the hint's blank, or (a word's last letter
+        # there) at the letter after it
+        h = hint.start()
+        m = (_SPACED_LETTERS.match(text, h - 1) if h else None) or \
+            _SPACED_LETTERS.match(text, h + 1)
+        if m is None:
+            pos = h + 1
             continue
-        reading = apply_changes(word, _word_changes(word, yo))
+        pos = m.end()
+        words = _spaced_words(m.group().replace(" ", ""), yo)
+        if words is None:
+            continue
+        reading = " ".join(apply_changes(w, _word_changes(w, yo)) for w in words)
         out.append(Change(m.start(), m.end(), m.group(), reading, "typography", SPACED_LETTERS))
     return out
 
