@@ -1711,3 +1711,14 @@ def test_a_ref_and_a_markdown_note_on_one_page_are_numbered_apart(cli, corpus_co
              for n in s.footnotes]
     assert sorted(marks) == [("1", "Или семь."), ("2", "Из старой книги."),
                              ("3", "Или девять.")], marks
+
+
+def test_a_pandoc_span_reads_as_its_text(cli, corpus_copy, tmp_path):
+    """A field test's Markdown exported by pandoc from a .docx: a bracketed span with its
+    attributes (``[кучки]{.underline}``) stood in the reading text as printed. Its brackets
+    and attributes read as nothing; a link's text and a footnote's call are left as they were."""
+    md = ("# Глава L\n\n## Часы\n\nКарты кладутъ въ четыре [кучки]{.underline}: по тринадцати "
+          "въ [каждую]{.smallcaps}.\n\nТузы [внизу](https://example.org) и въ "
+          "сторонѣ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy") == [
+        "Карты кладут в четыре кучки: по тринадцати в каждую.", "Тузы внизу и в стороне."]

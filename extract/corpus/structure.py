@@ -341,6 +341,8 @@ _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),   # a link, or an image inline
     re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
     re.compile(r"(?P<o>(?<!\^)\[)[^\[\]\n]+(?P<c>\]\[[^\[\]\n]*\])"),
+    # pandoc's bracketed span with its attributes, ``[кучки]{.underline}``
+    re.compile(r"(?P<o>(?<![!\^\]])\[)[^\[\]\n]+(?P<c>\]\{[^{}\n]*\})"),
     re.compile(r"(?P<o>\*\*\*)(?=[^\s*])[^*]{0,%d}?(?<=[^\s*])(?P<m>\*\*?)(?!\*)"
                r"[^*]{0,%d}?(?<=[^\s*])(?P<c>\*\*?)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
     re.compile(r"(?<![*\w])(?P<o>\*\*?)(?=[^\s*])[^*]{0,%d}?(?<=\s)(?P<m>\*\*?)(?=[^\s*])"
