@@ -31,6 +31,13 @@ def _snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def _titles_and_heads(text: str) -> tuple[list[str], list[str]]:
+    """The titles :func:`analyse` finds in ``text``, and the running heads as printed."""
+    lay = analyse(text)
+    return ([p.label for p in lay.parts if p.kind == "title"],
+            [text[p.start:p.end] for p in lay.parts if p.label == "running head"])
+
+
 def _units(ed, siglum):
     w = ed.witness(siglum)
     return [(u.kind, w.text[u.start:u.end], u.game, u.ref) for u in ed.units[siglum]]
@@ -1913,10 +1920,7 @@ def test_a_running_head_under_the_last_pages_number_at_its_foot_is_furniture():
             "Колоду перекладываютъ одинъ разъ.\n\nПасьянсъ «Вѣеръ».\n"
             "Выкладываютъ семнадцать вѣеровъ по три карты.\n\n- 13 -\n\nПАСЬЯНСЫ\n"
             "Тузы выкладываютъ наверхъ.\n\n- 14 -\n")
-    lay = analyse(text)
-    assert [p.label for p in lay.parts if p.kind == "title"] == ["Мельница", "Вѣеръ"], lay.parts
-    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
-    assert heads == ["ПАСЬЯНСЫ"] * 3, lay.parts
+    assert _titles_and_heads(text) == (["Мельница", "Вѣеръ"], ["ПАСЬЯНСЫ"] * 3)
     # one line under a page number is no running head: a game's title at a page's top
     once = ("ГЛАВА LVII.\n\nПасьянсъ «Мельница».\nБерутъ одну колоду.\n\n- 12 -\n\nВѢЕРЪ.\n"
             "Выкладываютъ семнадцать вѣеровъ.\n\n- 13 -\n\nКРЕСТЪ.\nКладутъ пять картъ.\n")
@@ -1997,10 +2001,7 @@ def test_a_head_at_a_page_top_under_a_title_at_the_foot_of_the_page_before_is_fu
             "Берутъ одну колоду.\n\nПасьянсъ «Подкова».\n— 58 —\nПАСЬЯНСЫ.\n"
             "Кладутъ девять картъ подковою. Короли идутъ на концы\n— 59 —\nПАСЬЯНСЫ.\n"
             "подковы, а дамы на середину.\n")
-    lay = analyse(text)
-    assert [p.label for p in lay.parts if p.kind == "title"] == ["Башмачокъ", "Подкова"], lay.parts
-    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
-    assert heads == ["ПАСЬЯНСЫ."] * 2, lay.parts
+    assert _titles_and_heads(text) == (["Башмачокъ", "Подкова"], ["ПАСЬЯНСЫ."] * 2)
     # a title at the top of two pages, no sentence running on across either: titles
     twice = ("ГЛАВА LII.\n\nПасьянсъ «Мельница».\nБерутъ одну колоду.\n— 12 —\nПИРАМИДА.\n"
              "Кладутъ пирамиду.\n— 13 —\nПИРАМИДА.\nКладутъ другую пирамиду.\n")
