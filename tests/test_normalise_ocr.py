@@ -62,6 +62,13 @@ CASES = [
     # 'изъ кучки З кладутъ', 'З же') is the letter (a breaker's find)
     ("въ мѣста Е, Ж, З и И кладутъ", "в места Е, Ж, З и И кладут", {"final-hard-sign"}),
     ("изъ кучки З кладутъ, З же", "из кучки З кладут, З же", {"final-hard-sign"}),
+    # in a list of counts ('по 2, З, 4 карты', 'З, 4 и 5', '2 и З'), but not in a list of
+    # letters ('Ж, З, И')
+    ("по 2, З, 4 карты", "по 2, 3, 4 карты", {"ocr-three"}),
+    ("З, 4 и 5 кладутъ", "3, 4 и 5 кладут", {"ocr-three", "final-hard-sign"}),
+    ("по 2 и З.", "по 2 и 3.", {"ocr-three"}),
+    ("по 2 или З.", "по 2 или 3.", {"ocr-three"}),
+    ("мѣста Ж, З, И и К", "места Ж, З, И и К", {"yat"}),
     ("по З или 4 раза, З красныхъ, З туза", "по 3 или 4 раза, 3 красных, 3 туза",
      {"ocr-three"}),
     # the digits 0 and 3 opening a word for О and З (a field test's djvu layer), when the

@@ -386,8 +386,9 @@ OCR_THREE = _rule("ocr-three", "ocr",
                   "alone before what a count of three is followed by, a word in small letters "
                   "in the genitive or 'или 4' ('З раза' becomes '3 раза', 'З или 4' '3 или 4'; "
                   "an initial 'З.', a label 'З)' and a letter that labels a heap or a place, "
-                  "'въ мѣста Ж, З и И', 'изъ кучки З кладутъ', are left alone) or among digits "
-                  "('1З' becomes '13', 'З0' '30').")
+                  "'въ мѣста Ж, З и И', 'изъ кучки З кладутъ', are left alone), in a list of "
+                  "counts ('по 2, З, 4 карты' becomes 'по 2, 3, 4 карты'; 'Ж, З, И' stays) or "
+                  "among digits ('1З' becomes '13', 'З0' '30').")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
@@ -1547,22 +1548,26 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
 #: 'старшія'; three letters or more, not a word that counts nothing: 'или', 'для') or 'или 4'
 #: ('и 4', '— 4'), a letter that labels a heap or a place being followed by anything ('въ
 #: мѣста Ж, З и И', 'изъ кучки З кладутъ'); or in a run of digits and З's with a digit in it;
-#: no letter or digit on either side
-_OCR_THREE = re.compile(r"(?<![^\W_])(?:З(?=[ \u00a0]+(?:(?:или|и|а|[-–—])[ \u00a0]+\d|"
+#: in a list of counts, after a digit and a comma, 'и' or 'или', or before a comma and a digit
+#: ('по 2, З, 4 карты', 'З, 4 и 5', 'по 2 и З'; not 'Ж, З, И'); no letter or digit on either side
+_OCR_THREE = re.compile(r"(?<![^\W_])(?:(?:(?<=\d,[ \u00a0])|(?<=\d[ \u00a0]и[ \u00a0])|"
+                        r"(?<=\d[ \u00a0]или[ \u00a0]))З|З(?=,[ \u00a0]*\d)|"
+                        r"З(?=[ \u00a0]+(?:(?:или|и|а|[-–—])[ \u00a0]+\d|"
                         r"(?!(?:или|для|при|она|они|эти|эта|когда|тогда|иногда|всегда|пока|хотя|"
                         r"чтобы|куда|туда|сюда)(?![^\W_]))[а-яёѣіѳѵ]{2,}(?:[аяиыі]|[ыиі]хъ?|"
                         r"[ыиі][яе])(?![^\W_])))|(?=[\dЗ]*\d)[\dЗ]*З[\dЗ]*)(?![^\W_])")
 
 
-#: a З beside a digit: with a З before a blank, what any match of :data:`_OCR_THREE` holds
-_THREE_BY_DIGIT = re.compile(r"З\d|\dЗ")
+#: a З beside a digit, or after a digit and a comma, 'и' or 'или': with a З before a blank or
+#: a comma, what any match of :data:`_OCR_THREE` holds
+_THREE_BY_DIGIT = re.compile(r"З\d|\dЗ|\d(?:,|[ \u00a0]и|[ \u00a0]или)[ \u00a0]З")
 
 
 def _ocr_three(text: str) -> list[Change]:
     """Rule ocr-three's changes: each З of :data:`_OCR_THREE`'s matches read as 3 (looked
-    for only in a text with a З before a blank or beside a digit)."""
+    for only in a text with a З before a blank or a comma, or beside a digit)."""
     out: list[Change] = []
-    if not ("З " in text or "З\u00a0" in text or _THREE_BY_DIGIT.search(text)):
+    if not ("З " in text or "З\u00a0" in text or "З," in text or _THREE_BY_DIGIT.search(text)):
         return out
     for m in _OCR_THREE.finditer(text):
         s, e = m.span()
