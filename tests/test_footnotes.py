@@ -1722,3 +1722,19 @@ def test_a_pandoc_span_reads_as_its_text(cli, corpus_copy, tmp_path):
           "сторонѣ.\n")
     assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy") == [
         "Карты кладут в четыре кучки: по тринадцати в каждую.", "Тузы внизу и в стороне."]
+
+
+def test_a_project_gutenberg_text_s_underscored_italics_read_as_their_text(cli, corpus_copy,
+                                                                           tmp_path):
+    """A field test's Project Gutenberg plain text marks italics with underscores
+    (``_колоду_``, Gutenberg's convention): they stood in the reading text. In a text that
+    is a Project Gutenberg book (its ``*** START OF ...`` line) they read as nothing; a
+    plain text that is no such book keeps its underscores (an OCR export may print them)."""
+    book = ("*** START OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n\nГЛАВА LXXVI.\n\n"
+            "ПАСЬЯНСЪ «ПИРАМИДА».\n\nБерутъ одну _колоду_ и кладутъ _пирамиду\nизъ_ картъ.\n\n"
+            "*** END OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "pg.txt", book, "piramida") == [
+        "Берут одну колоду и кладут пирамиду из карт."]
+    plain = "ГЛАВА LXXVII.\n\nПАСЬЯНСЪ «ЗЕРКАЛО».\n\nКладутъ _два_ ряда.\n"
+    assert _add_and_read(cli, corpus_copy, tmp_path / "plain.txt", plain, "zerkalo") == [
+        "Кладут _два_ ряда."]

@@ -352,6 +352,8 @@ _MARKDOWN_WRAPS = (
     re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
     re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
 )
+#: a Project Gutenberg plain text's italics, ``_колоду_`` (Markdown's underscored italics)
+_GUTENBERG_ITALICS = _MARKDOWN_WRAPS[-1:]
 #: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*`` or
 #: ``+`` (a ``-`` may be a dash of dialogue, and stays), nested (``> >``) or indented (group 1)
 _MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+][ \t]+(?=\S))", re.M)
@@ -504,12 +506,15 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
     """The markup inside the prose parts of ``text`` (:func:`wiki_markup`): a wiki page's
     formatting when the text is a wiki page (:data:`WIKI_PAGE` finds its markup), a Markdown
     page's when it is one (:data:`MARKDOWN_PAGE`), on any page its HTML entities; ``''`` or
-    ``*`` in an OCR export may be printed, never formatting. Inside the titles and headings
+    ``*`` in an OCR export may be printed, never formatting; a Project Gutenberg book's
+    italics, ``_колоду_`` (its ``*** START OF ...`` line, :data:`_GUTENBERG`), are its
+    formatting. Inside the titles and headings
     of a wiki or Markdown page too, with their heading marks (``## ``, ``== ... ==``,
     :data:`_MARKDOWN_HEADING_MARK`, :data:`_WIKI_HEADING_MARK`): the book printed none of it."""
     wiki = WIKI_PAGE.search(text) is not None
     md = not wiki and MARKDOWN_PAGE.search(text) is not None
-    wraps = _WIKI_WRAPS if wiki else _MARKDOWN_WRAPS if md else ()
+    wraps = _WIKI_WRAPS if wiki else _MARKDOWN_WRAPS if md else (
+        _GUTENBERG_ITALICS if _GUTENBERG.search(text) else ())
     if not wraps and "&" not in text:
         return []
     out = []
@@ -517,7 +522,7 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
         if p.kind == "prose":
             marks = _MARKDOWN_LINE_MARK if md else _WIKI_LIST_MARK if wiki else None
         elif p.kind in ("title", "heading") and wraps:
-            marks = _MARKDOWN_HEADING_MARK if md else _WIKI_HEADING_MARK
+            marks = _MARKDOWN_HEADING_MARK if md else _WIKI_HEADING_MARK if wiki else None
         else:
             continue
         out += [(a + p.start, b + p.start, r)
