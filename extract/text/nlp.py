@@ -192,8 +192,9 @@ def _abbreviation(i: int, regs: list[str], ws: list[int]) -> str | None:
 def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
     """Whether the capital letter ending at token ``i`` (the next word at token ``j``) is an
     initial: another initial stands before or after it ('А. С. Пушкин'), or a surname
-    follows. Otherwise it is a letter named in the text and its period may end a sentence
-    ('буквой А. Затем')."""
+    follows (one of the dictionary's first two readings of the word, or of it with е for ё:
+    'Огарёв' it knows as 'Огарев'). Otherwise it is a letter named in the text and its
+    period may end a sentence ('буквой А. Затем')."""
     def initial_at(k: int) -> bool:
         r = regs[k] if 0 <= k < len(regs) else ""
         if len(r) == 2 and r[0].isupper() and r[1] == ".":
@@ -205,7 +206,8 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
         return True
     m = _analyzer()
     nxt = regs[j]
-    return bool(m and nxt[:1].isupper() and any("Surn" in p.tag for p in m.parse(nxt)[:2]))
+    return bool(m and nxt[:1].isupper() and any(
+        "Surn" in p.tag for w in {nxt, nxt.replace("ё", "е")} for p in m.parse(w)[:2]))
 
 
 #: parts of speech (pymorphy3's) of a word that a clause goes on after: a finite verb (its
