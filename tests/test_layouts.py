@@ -2169,3 +2169,19 @@ def test_a_bold_line_naming_a_patience_on_a_page_headed_by_markup_is_a_title():
     lay = analyse(text)
     assert [p.label for p in lay.parts if p.kind == "title"] == \
         ["Звѣзда", "Пасьянсъ Наполеона"], lay.parts
+
+
+def test_an_ordinal_before_a_word_of_sections_is_a_subheading():
+    """The last field test's find: ``Первый способъ.`` alone on its line inside a game was a
+    citable sentence of the game, though ``Способъ второй.`` was a subheading. A short line
+    alone of two words, an ordinal or 'другой' and a word that names a section (``способъ``,
+    ``варіантъ``, ``правило``), is one too; a sentence that opens so is not.""" 
+    text = ("ГЛАВА LXXVI.\n\nПасьянсъ «Пирамида».\n\nПервый способъ.\n\n"
+            "Берутъ одну колоду.\n\nВторой варіантъ\n\nБерутъ двѣ колоды.\n\n"
+            "Другой способъ.\n\nКладутъ рядъ.\n\nПервый способъ простъ.\n\n"
+            "Кладутъ тузы.\n")
+    lay = analyse(text)
+    got = [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind != "prose"]
+    assert got == [("LXXVI", "ГЛАВА LXXVI."), ("Пирамида", "Пасьянсъ «Пирамида»."),
+                   ("subheading", "Первый способъ."), ("subheading", "Второй варіантъ"),
+                   ("subheading", "Другой способъ.")], lay.parts

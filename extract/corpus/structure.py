@@ -159,6 +159,14 @@ NOT_TITLES = frozenset("примечание примечания замечан
                        "оглавление содержание предисловие способ способы вариант варианты "
                        "видоизменение изменение указание указания фигура рисунок чертеж таблица "
                        "расположение история".split())
+#: words that may stand before a word of :data:`NOT_TITLES` in a subheading (``Первый
+#: способъ.``, ``Другой вариантъ.``): ordinals and 'другой', each gender
+SECTION_ORDINALS = frozenset(
+    w + e for w, ends in (("перв", "ыйаяое"), ("втор", "ойаяое"), ("трет", "ийьяье"),
+                          ("четверт", "ыйаяое"), ("пят", "ыйаяое"), ("шест", "ойаяое"),
+                          ("седьм", "ойаяое"), ("восьм", "ойаяое"), ("девят", "ыйаяое"),
+                          ("десят", "ыйаяое"), ("друг", "ойаяое"), ("последн", "ийяяее"))
+    for e in (ends[0:2], ends[2:4], ends[4:6]))
 
 
 def key(text: str) -> str:
@@ -2378,8 +2386,7 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             bool(SENTENCE_END.search(lines[i - 1].text)) and \
             nxt is not None and nxt.kind == "prose" and nxt.text.lstrip(_OPENERS)[:1].isupper()
         if not (SECTION.match(ln.text) or (ln.whole and alone) or
-                ((alone and words <= 4 or between) and
-                 (_modern_words(ln.text)[:1] or ("",))[0] in NOT_TITLES
+                ((alone and words <= 4 or between) and _names_a_section(ln.text)
                  and not _SENTENCE_INSIDE.search(ln.text))):
             continue
         if nxt is not None and nxt.kind in ("title", "heading"):
@@ -2388,6 +2395,15 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
         elif not any(ln.start <= c < ln.end for c in calls):
             ln.kind, ln.label = "debris", "subheading"
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
+
+
+def _names_a_section(text: str) -> bool:
+    """Whether short line ``text`` opens with a word of :data:`NOT_TITLES` (``Правила.``,
+    ``Способъ второй.``), or is an ordinal and one (``Первый способъ.``,
+    :data:`SECTION_ORDINALS`; not ``Первый способъ простъ.``)."""
+    w = _modern_words(text)
+    return bool(w) and (w[0] in NOT_TITLES or
+                        (len(w) == 2 and w[0] in SECTION_ORDINALS and w[1] in NOT_TITLES))
 
 
 #: a heading line of a Markdown or wiki page (``## X``, ``== X ==``; ``x`` or ``y`` its text)
