@@ -2185,3 +2185,21 @@ def test_an_ordinal_before_a_word_of_sections_is_a_subheading():
     assert got == [("LXXVI", "ГЛАВА LXXVI."), ("Пирамида", "Пасьянсъ «Пирамида»."),
                    ("subheading", "Первый способъ."), ("subheading", "Второй варіантъ"),
                    ("subheading", "Другой способъ.")], lay.parts
+
+
+def test_a_book_s_imprint_line_is_no_title():
+    """The last field test's find: a copied page's header names the book with its imprint
+    (``Пасьянсы. СПб., 1889.``), and the line was taken as a game's title. A short line that
+    ends with a place of printing and a year (``СПб., 1889``, ``М.: тип. Сытина, 1890 г.``)
+    is debris; a game named after a city, with no year, is a title as before."""
+    text = ("Пасьянсы. СПб., 1889.\n\nГЛАВА LXXVI.\n\nПасьянсъ «Москва».\n\nБерутъ одну колоду.\n\n"
+            "Сборникъ пасьянсовъ. — М.: тип. Сытина, 1890 г.\n\nПасьянсъ «Кіевъ».\n\n"
+            "Берутъ двѣ колоды.\n")
+    lay = analyse(text)
+    got = [(p.kind, text[p.start:p.end]) for p in lay.parts]
+    assert got == [("debris", "Пасьянсы. СПб., 1889."), ("heading", "ГЛАВА LXXVI."),
+                   ("title", "Пасьянсъ «Москва»."), ("prose", "Берутъ одну колоду."),
+                   ("debris", "Сборникъ пасьянсовъ. — М.: тип. Сытина, 1890 г."),
+                   ("title", "Пасьянсъ «Кіевъ»."), ("prose", "Берутъ двѣ колоды.")], lay.parts
+    assert [p.kind for p in analyse("Кіевъ, 1895.\n\nПасьянсъ «Часы».\n\nБерутъ колоду.\n"
+                                    ).parts] == ["debris", "title", "prose"]

@@ -121,6 +121,11 @@ META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|�
 #: it; not the book's 'Оценка: тузъ считается за одиннадцать')
 WEB_FOOTER = re.compile(r"^(?:(?:комментарии|оценка)\s*:\s*\d|"
                         r"источник\s*:.*(?:\b1[5-9]\d\d\b|\b20\d\d\b|https?://|www\.))", re.I)
+#: a book's imprint that ends a short line: a place of printing, perhaps its printer, and a
+#: year (``Пасьянсы. СПб., 1889.``, ``— М.: тип. Сытина, 1890 г.``; a copied page's header)
+IMPRINT = re.compile(r"(?:^|[\s.,;:—–-])(?:СПб|Спб|С\.-Петербург|Санкт-Петербург|Петербург|М|"
+                     r"Москва|К[іи]ев|Одесса|Варшава|Казань|Харьков|Рига|Вильна|Тифлис)ъ?"
+                     r"[.,:]\s*(?:[^\d\n]{0,40}?,\s*)?1[6-9]\d\d\s*(?:г\.|года?)?\.?\s*$")
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 #: a dash between a heading's games: a hyphen or the typewriter's ``--`` between spaces (a
 #: lib.ru page: ``Лѣстница. -- Кошка и мышь.``), or a dash
@@ -1067,7 +1072,8 @@ _TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
 
 def is_debris(line: str) -> bool:
     """True for a line of web page furniture (see the module doc): a menu (``|`` between
-    short items), a line with a web address, © or Copyright, a known navigation phrase, a
+    short items), a line with a web address, © or Copyright, a book's imprint
+    (:data:`IMPRINT`), a known navigation phrase, a
     line of only navigation words, or a line with no letters (a page number, a separator; not numbers
     counted in the text, :data:`NUMBER_RUN`). What a
     Wikisource page leaves out of the book's text (``<noinclude>...</noinclude>``) is
@@ -1097,7 +1103,7 @@ def is_debris(line: str) -> bool:
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
                 not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
             return True
-    if META.match(s) or WEB_FOOTER.match(s):
+    if META.match(s) or WEB_FOOTER.match(s) or (len(s) <= 100 and IMPRINT.search(s)):
         return True
     if (s[0] == "←" or s[-1] == "→") and len(WORD.findall(s)) <= 12 and \
             not _finite_verb(_modern_words(s)):
