@@ -262,3 +262,13 @@ def test_the_forest_plots_text_is_readable_on_a_phone(browser, http_root, slug):
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert errors == []
     ctx.close()
+
+
+def test_every_page_has_one_viewport_declaration(site):
+    """Sphinx's layout and docutils' HTML writer each wrote a viewport meta tag, so every
+    page carried two (a phone browser takes one of them, a validator flags the pair): one."""
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 15
+    counts = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8").count(
+        '<meta name="viewport"') for p in pages}
+    assert set(counts.values()) == {1}, {k: v for k, v in counts.items() if v != 1}

@@ -67,5 +67,19 @@ def _builder_inited(app) -> None:
         app.add_js_file(assets[name][0])
 
 
+#: the viewport declaration docutils' HTML writer adds to a page's meta tags; Sphinx's page
+#: layout writes its own (``initial-scale=1.0``), so a page would carry two
+DOCUTILS_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
+
+
+def _one_viewport(app, pagename, templatename, context, doctree) -> None:
+    """Leave out docutils' viewport meta tag where the page's layout writes one itself (every
+    page of a theme built on Sphinx's ``basic`` layout)."""
+    metatags = context.get("metatags")
+    if isinstance(metatags, str) and DOCUTILS_VIEWPORT in metatags:
+        context["metatags"] = metatags.replace(DOCUTILS_VIEWPORT, "")
+
+
 def register(app) -> None:
     app.connect("builder-inited", _builder_inited)
+    app.connect("html-page-context", _one_viewport)
