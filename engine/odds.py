@@ -27,6 +27,8 @@ workers need this package importable). Needs ``dask[distributed]`` only for ``sc
 """
 from __future__ import annotations
 
+import contextlib
+
 import math
 import multiprocessing as mp
 import os
@@ -176,8 +178,30 @@ def map_tasks(tasks: list[tuple], jobs: int = 1, scheduler=None
         # a Pool, left by an exception or Ctrl-C, terminates its workers (they ignore the
         # terminal's Ctrl-C: only this process answers it); a ProcessPoolExecutor waited for
         # them, and `edition results --jobs 2` interrupted hung at exit
-        with ctx.Pool(min(jobs, len(tasks)), initializer=_ignore_interrupt) as pool:
+        with contextlib.ExitStack() as stack:
+            with _interrupt_deferred():    # (a Ctrl-C let in here stops the pool too)
+                pool = stack.enter_context(ctx.Pool(min(jobs, len(tasks)),
+                                                    initializer=_ignore_interrupt))
             yield from pool.imap_unordered(_run_indexed, enumerate(tasks))
+
+
+@contextlib.contextmanager
+def _interrupt_deferred():
+    """Hold Ctrl-C (SIGINT) back from this thread while the block runs, and let it in after
+    (on a platform that can block signals; the main thread only). Starting a pool forks, and a
+    KeyboardInterrupt raised while the fork runs the logging module's at-fork handler is
+    printed as "Exception ignored" and lost: `edition results --jobs 2` then ran on to its end
+    (a test's find, on a loaded machine). The threads the block starts keep it blocked, so
+    the signal reaches the main thread."""
+    if not (hasattr(signal, "pthread_sigmask")
+            and threading.current_thread() is threading.main_thread()):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _run_indexed(item: tuple[int, tuple]) -> tuple[int, tuple[list[tuple[int, str]], float]]:

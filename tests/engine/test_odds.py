@@ -871,3 +871,27 @@ def test_a_stopped_run_dates_only_the_rows_it_wrote(tmp_path):
     t = results.regenerate(path, ["mill"], ("greedy",), deals={"greedy": 1000}, jobs=1)
     assert t["provenance"]["runs"][-1]["complete"] is True
     assert "wrote" not in t["provenance"]["runs"][-1]
+
+
+def test_a_ctrl_c_while_the_worker_pool_starts_is_not_lost():
+    """A Ctrl-C that came while the pool of `edition results --jobs 2` was forking its
+    workers was raised inside the logging module's at-fork handler, printed as "Exception
+    ignored" and lost: the run went on to its end (the Ctrl-C test's find on a loaded
+    machine). Here SIGINT is sent at every fork, from an at-fork handler: the run stops
+    with KeyboardInterrupt, and no worker is left."""
+    import subprocess
+    import sys
+    from tests.conftest import REPO
+    code = (
+        "import os, signal, multiprocessing as mp\n"
+        "from engine import odds\n"
+        "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
+        "try:\n"
+        "    list(odds.map_tasks([('mill', [1], {}, 'greedy', 50)] * 2, jobs=2))\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', len(mp.active_children()))\n"
+        "else:\n"
+        "    print('ran on')\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                       timeout=120)
+    assert r.stdout.strip() == "interrupted 0", (r.stdout, r.stderr[-2000:])
