@@ -248,10 +248,24 @@ def build(out: Path | None, quiet: bool, verbose: bool, force: bool) -> None:
 def check() -> None:
     """Run every validation over the corpus and print a report; exit 1 on any failure.
 
+    Every file that cannot be read (a TOML file's syntax, a witness's checksum) is named
+    first, all of them at once; the other checks need them mended.
+
     Holds the corpus lock shared: while `add` or `lock` writes, it waits for them."""
-    from .intake.checks import run_checks   # lazy: the checks, and the model under them
+    from .intake.checks import corpus_file_errors, run_checks   # lazy: the checks, the model
     from .corpus.readers import corpus_dir   # lazy: the corpus readers
-    with corpus_lock(corpus_dir(_corpus()).resolve(), shared=True):
+    root = corpus_dir(_corpus()).resolve()
+    with corpus_lock(root, shared=True):
+        errors = corpus_file_errors(root)
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            for e in errors:
+                click.echo(f"edition: {e}", err=True)
+            click.echo(f"edition: {count(len(errors), 'problem')} in the corpus's files (each "
+                       f"above, with its fix); mend them and run check again: nothing else "
+                       f"was checked", err=True)
+            sys.exit(1)
         ok, report = run_checks(_edition())
     click.echo(report)
     sys.exit(0 if ok else 1)

@@ -159,3 +159,25 @@ def test_a_checksum_in_upper_case_is_the_same_checksum(cli, corpus_copy):
                  encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
     assert r.exit_code == 1 and "checksum mismatch" in r.output
+
+
+def test_check_reports_every_broken_file_at_once(cli, corpus_copy):
+    """``edition check`` stopped at the first file it could not read, so an editor with three
+    broken files learned of them one run at a time. It reads every TOML file and every
+    witness's checksum first and names each problem, with its file, line and fix; then
+    stops (the model cannot be built on them)."""
+    mill = corpus_copy / "translations" / "en" / "mill.toml"
+    mill.write_text(mill.read_text(encoding="utf-8") + "\n[[sentence\n", encoding="utf-8")
+    glossary = corpus_copy / "glossary.toml"
+    glossary.write_text('term = "unclosed\n' + glossary.read_text(encoding="utf-8"),
+                        encoding="utf-8")
+    witness = sorted((corpus_copy / "witnesses").glob("*.txt"))[1]
+    witness.write_bytes(witness.read_bytes() + b"\n")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1, r.output
+    out = r.output
+    assert re.search(r"mill\.toml:\d+: not valid TOML", out), out
+    assert re.search(r"glossary\.toml:1: not valid TOML", out), out
+    assert f"{witness.name}: checksum mismatch" in out, out
+    assert out.count("fix:") >= 3 and "3 problems" in out, out
+    assert "Traceback" not in out

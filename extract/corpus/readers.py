@@ -440,52 +440,67 @@ WITNESS_SPEC = {"siglum": (str, True), "file": (str, True), "sha256": (str, True
                 "page_title": (str, False), "fragment": (str, False)}
 
 
-def load_witnesses(root: Path) -> list[Witness]:
-    """Load every witness named in ``root/manifest.toml``, verifying each checksum."""
+def load_witnesses(root: Path, errors: list[EditionError] | None = None) -> list[Witness]:
+    """Load every witness named in ``root/manifest.toml``, verifying each checksum.
+    EditionError at the first problem; with ``errors`` (a list) each entry's problem is
+    appended to it instead and the other entries are read on (the manifest's own problems
+    still raise)."""
     mpath = root / "manifest.toml"
     out: list[Witness] = []
     seen: set[str] = set()
     files: dict[Path, str] = {}
     for e, line in entries(mpath, "witness", WITNESS_SPEC):
-        if not SIGLUM.fullmatch(e["siglum"]):
-            raise EditionError(f"siglum {e['siglum']!r} is not a short ASCII name", mpath, line,
-                               fix="use letters, digits, '-' or '_', starting with a letter (XL, P13)")
-        if e["siglum"] in seen:
-            raise EditionError(f"siglum {e['siglum']!r} is used twice", mpath, line,
-                               fix="give each witness its own siglum")
-        seen.add(e["siglum"])
-        if e.get("fragment") is not None and not SLUG.fullmatch(e["fragment"]):
-            raise EditionError(f"fragment slug {e['fragment']!r} is not lowercase ASCII words "
-                               f"joined by '-'", mpath, line, fix='e.g. fragment = "fragment-p13"')
-        path = (root / e["file"]).resolve()
-        if not path.is_relative_to(root.resolve()):
-            raise EditionError(f"witness file {e['file']} lies outside the corpus", mpath, line,
-                               fix="keep witnesses in corpus/witnesses/ (edition add copies them)")
-        if path in files:
-            raise EditionError(f"witness file {e['file']} is listed twice (also as "
-                               f"{files[path]})", mpath, line, fix="remove one of the entries")
-        files[path] = e["siglum"]
-        if not path.is_file():
-            raise EditionError(f"witness file {e['file']} not found", mpath, line,
-                               fix="restore the file or correct `file`")
-        data = path.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()
-        if digest != e["sha256"].lower():    # (hex digits in either case: the same digest)
-            raise EditionError(
-                f"checksum mismatch for witness {e['siglum']}: the file's sha256 is {digest}",
-                path, fix=f"witnesses are kept verbatim: restore the file from git, or if the "
-                          f"new text is intended, set sha256 = \"{digest}\" in {mpath}:{line}")
-        text = decode_witness(path, data)
-        orth = e.get("orthography", "modern")
-        if orth not in ("modern", "pre-reform"):
-            raise EditionError(f"orthography {orth!r} is unknown", mpath, line,
-                               fix='use "modern" or "pre-reform"')
-        out.append(Witness(e["siglum"], path, text, digest, e.get("description", ""), orth,
-                           e.get("page_title"), e.get("fragment")))
-    if not out:
+        try:
+            out.append(_witness(root, mpath, e, line, seen, files))
+        except EditionError as problem:
+            if errors is None:
+                raise
+            errors.append(problem)
+    if not out and not errors:
         raise EditionError("the manifest lists no witness", mpath,
                            fix="add a [[witness]] entry (or use `edition add FILE`)")
     return out
+
+
+def _witness(root: Path, mpath: Path, e: dict, line: int, seen: set[str],
+             files: dict[Path, str]) -> Witness:
+    """The witness of manifest entry ``e`` (at ``line`` of ``mpath``), its checksum verified;
+    ``seen`` the sigla and ``files`` the files of the entries before it (both updated)."""
+    if not SIGLUM.fullmatch(e["siglum"]):
+        raise EditionError(f"siglum {e['siglum']!r} is not a short ASCII name", mpath, line,
+                           fix="use letters, digits, '-' or '_', starting with a letter (XL, P13)")
+    if e["siglum"] in seen:
+        raise EditionError(f"siglum {e['siglum']!r} is used twice", mpath, line,
+                           fix="give each witness its own siglum")
+    seen.add(e["siglum"])
+    if e.get("fragment") is not None and not SLUG.fullmatch(e["fragment"]):
+        raise EditionError(f"fragment slug {e['fragment']!r} is not lowercase ASCII words "
+                           f"joined by '-'", mpath, line, fix='e.g. fragment = "fragment-p13"')
+    path = (root / e["file"]).resolve()
+    if not path.is_relative_to(root.resolve()):
+        raise EditionError(f"witness file {e['file']} lies outside the corpus", mpath, line,
+                           fix="keep witnesses in corpus/witnesses/ (edition add copies them)")
+    if path in files:
+        raise EditionError(f"witness file {e['file']} is listed twice (also as "
+                           f"{files[path]})", mpath, line, fix="remove one of the entries")
+    files[path] = e["siglum"]
+    if not path.is_file():
+        raise EditionError(f"witness file {e['file']} not found", mpath, line,
+                           fix="restore the file or correct `file`")
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != e["sha256"].lower():    # (hex digits in either case: the same digest)
+        raise EditionError(
+            f"checksum mismatch for witness {e['siglum']}: the file's sha256 is {digest}",
+            path, fix=f"witnesses are kept verbatim: restore the file from git, or if the "
+                      f"new text is intended, set sha256 = \"{digest}\" in {mpath}:{line}")
+    text = decode_witness(path, data)
+    orth = e.get("orthography", "modern")
+    if orth not in ("modern", "pre-reform"):
+        raise EditionError(f"orthography {orth!r} is unknown", mpath, line,
+                           fix='use "modern" or "pre-reform"')
+    return Witness(e["siglum"], path, text, digest, e.get("description", ""), orth,
+                   e.get("page_title"), e.get("fragment"))
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,34 @@ from ..corpus import ids
 from ..corpus.atomic import TMP_PREFIX
 from ..corpus.glossary import WORD
 from ..corpus.ids import CITED, anchor, reading_ids, unmarked
-from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games
+from ..corpus.readers import CLAIM_SPEC, _key_line, entries, load_games, load_witnesses, read_toml
 from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
 from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
 from ..text.errors import EditionError, line_of
 from ..text.normalise import Change, apply_changes
 from ..text.words import count
+
+
+def corpus_file_errors(root: Path) -> list[EditionError]:
+    """Every problem met reading the corpus's files one by one, each with its file, line and
+    fix: each TOML file under ``root`` that is not valid (its syntax, characters the site
+    cannot carry) and, when the manifest reads, each witness it lists whose file is missing,
+    changed (its checksum) or not readable text. ``edition check`` reports them all at once;
+    the model (:func:`extract.model.edition.build_edition`) stops at the first."""
+    errors: list[EditionError] = []
+    for path in sorted(p for p in root.rglob("*.toml")
+                       if not any(part.startswith(".") for part in p.relative_to(root).parts)):
+        try:
+            read_toml(path)
+        except EditionError as e:
+            errors.append(e)
+    if not any(Path(str(e.file)) == root / "manifest.toml" for e in errors):
+        try:
+            load_witnesses(root, errors)
+        except EditionError as e:   # the manifest's own entries are wrong
+            errors.append(e)
+    return errors
 
 
 def game_summaries(edition) -> list[dict]:
