@@ -639,6 +639,39 @@ def test_a_web_page_s_html_source_is_refused_with_the_way_to_its_text(cli, corpu
     assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
 
 
+@pytest.mark.parametrize("doc, kind, fix", [
+    ('<?xml version="1.0" encoding="utf-8"?>\n<FictionBook xmlns="http://www.gribuser.ru/xml/'
+     'fictionbook/2.0"><body><section><title><p>Пасьянсъ «Косынка».</p></title><p>Берутъ '
+     'колоду.</p></section></body></FictionBook>\n', "FictionBook (FB2)", "pandoc -f fb2"),
+    ('<?xml version="1.0"?>\n<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body><p>Берутъ '
+     'колоду.</p></body></text></TEI>\n', "TEI XML", "xmllint"),
+    ('<?xml version="1.0"?>\n<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout>'
+     '<Page><TextLine><String CONTENT="Берутъ"/></TextLine></Page></Layout></alto>\n',
+     "ALTO XML", "CONTENT"),
+    ('<?xml version="1.0"?>\n<!-- export -->\n<book><p>Берутъ колоду.</p></book>\n',
+     "an XML document (its root element <book>)", "extract its text"),
+    ('<!DOCTYPE html>\n<html><head><meta name="ocr-system" content="tesseract"/></head><body>'
+     '<div class="ocr_page"><span class="ocr_line">Берутъ колоду.</span></div></body></html>\n',
+     "hOCR", "hocr-lines"),
+])
+def test_an_xml_document_is_refused_by_its_kind_with_the_way_to_its_text(
+        cli, corpus_copy, tmp_path, doc, kind, fix):
+    """A field test's FB2 e-book and TEI file went in as text (their tags locked as
+    sentences, 'check' passed, the site showed '<title><p>Пасьянс ...'), and an ALTO file
+    was refused as having no game title. An XML document (an XML declaration and a root
+    element, or a known root) is named by its kind, with the way to its text; an hOCR
+    page (HTML) is named as OCR output."""
+    f = tmp_path / "chapter.xml"
+    f.write_text(doc, encoding="utf-8")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", f), "chapter.xml:1", kind, fix)
+    assert _files(corpus_copy) == before
+    # a Wikisource page's source, which opens with a tag, is read as before
+    f.write_text("<noinclude>{{колонтитул||ГЛАВА LVII.|— 63 —}}</noinclude>\n== Колесо ==\n\n"
+                 "Берутъ колоду и кладутъ тузы.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
+
+
 def test_a_claims_row_that_cannot_exist_fails_check(cli, corpus_copy):
     """A claim's `rows` name rows of the odds table: one that cannot exist (an unknown
     reading, not a string) was printed on the site as "not in the stored table yet"."""

@@ -320,6 +320,45 @@ _HTML_DOCUMENT = re.compile(r"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doct
                             re.I | re.S)
 
 
+#: the start of an XML document: its declaration, comments and doctype, then its root
+#: element (group 1); a wiki page's source, which may open with a tag, has no declaration
+_XML_DOCUMENT = re.compile(r"\s*(<\?xml[^>]*>)?\s*(?:<!--.*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?"
+                           r"<([A-Za-z_][\w:.-]*)", re.S)
+#: XML documents an editor may give instead of their text, by root element: (kind, fix)
+_XML_KINDS = {
+    "fictionbook": ("a FictionBook (FB2) e-book",
+                    "convert it to Markdown and add that: `pandoc -f fb2 -t markdown FILE.fb2 "
+                    "-o FILE.md` (a Markdown page is read)"),
+    "tei": ("a TEI XML document",
+            "add the text of its body: e.g. `xmllint --xpath 'string(//*[local-name()=\"body\"])' "
+            "FILE.xml > FILE.txt`"),
+    "alto": ("an ALTO XML file (an OCR engine's layout: its words are the CONTENT of its "
+             "String elements)",
+             "export the OCR as plain text instead, or join the CONTENT of each line's String "
+             "elements into a line of text (e.g. with xmlstarlet) and add that"),
+    "pcgts": ("a PAGE XML file (an OCR engine's layout)",
+              "export the OCR as plain text instead and add that"),
+}
+_XML_KINDS["tei.2"] = _XML_KINDS["tei"]
+
+
+def xml_document_kind(text: str) -> tuple[str, str] | None:
+    """``(kind, fix)`` when ``text`` is an XML document rather than a page's text: one whose
+    root element is a known kind (:data:`_XML_KINDS`: FB2, TEI, ALTO, PAGE) or that opens
+    with an XML declaration and a root element other than ``html``; else None."""
+    m = _XML_DOCUMENT.match(text)
+    if m is None:
+        return None
+    root = m.group(2).rpartition(":")[2].lower()
+    if root in _XML_KINDS:
+        return _XML_KINDS[root]
+    if m.group(1) and root != "html":
+        return (f"an XML document (its root element <{m.group(2)}>)",
+                "extract its text (the words between the tags, a paragraph to a line) and "
+                "add that")
+    return None
+
+
 def binary_kind(data: bytes) -> str | None:
     """What kind of file ``data`` is when it is not text at all (a PDF, a DjVu, a zip or a
     word processor's file, an image, an archive: by its signature), else None."""
@@ -398,7 +437,8 @@ def check_runs(text: str, path: Path) -> None:
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, is an HTML document (a web page's source, not its
-    text), starts with a byte order mark (``edition add``
+    text; an OCR engine's hOCR) or an XML document (:func:`xml_document_kind`: FB2, TEI,
+    ALTO), starts with a byte order mark (``edition add``
     strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
     or holds a character that is not book text (:func:`extract.text.characters.check_text`: control
@@ -420,11 +460,21 @@ def decode_witness(path: Path, data: bytes) -> str:
                                "plain text, UTF-8) and add that")
     text = decode_utf8(path, data)
     if _HTML_DOCUMENT.match(text):
+        if "ocr_page" in text or "ocr_line" in text:
+            raise EditionError("this is an OCR engine's hOCR output (HTML that marks each "
+                               "line's place on the scan), not text (its tags would be read "
+                               "as the book's words)", path, 1,
+                               fix="export the OCR as plain text instead, or take the text of "
+                                   "its lines: `hocr-lines FILE.hocr > FILE.txt` (hocr-tools)")
         raise EditionError("this is a web page's HTML source, not its text (its tags would be "
                            "read as the book's words)", path, 1,
                            fix="save the page's text and add that: the browser's Save as > "
                                "Text, `lynx -dump -nolist PAGE.html > PAGE.txt`, or `pandoc -f "
                                "html -t markdown PAGE.html -o PAGE.md` (a Markdown page is read)")
+    xml = xml_document_kind(text)
+    if xml is not None:
+        raise EditionError(f"this is {xml[0]}, not text (its tags would be read as the book's "
+                           f"words)", path, 1, fix=xml[1])
     cr = re.search(r"\r(?!\n)", text)
     if cr:
         raise EditionError("the witness has a bare carriage return (CR without LF: old Mac line "
