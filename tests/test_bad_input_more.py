@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -670,6 +671,56 @@ def test_an_xml_document_is_refused_by_its_kind_with_the_way_to_its_text(
     f.write_text("<noinclude>{{колонтитул||ГЛАВА LVII.|— 63 —}}</noinclude>\n== Колесо ==\n\n"
                  "Берутъ колоду и кладутъ тузы.\n", encoding="utf-8")
     assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
+
+
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "cp866"])
+def test_mojibake_is_refused_with_the_way_back(cli, corpus_copy, tmp_path, codec):
+    """A field test's chapter had been read as CP1251 though it was UTF-8 and saved again
+    (``РџР°СЃСЊСЏРЅСЃСЉ`` for ``Пасьянсъ``): it went in as 28 sentences of garbage with only
+    a warning that no title was found. Such a text is refused, naming the encoding it was
+    misread in and the iconv command that gives the text back."""
+    text = ("ГЛАВА LXVI.\n\nПасьянсъ «Гробница Наполеона».\n\nБерутъ двѣ колоды картъ и "
+            "кладутъ четыре ряда по десяти картъ.\n")
+    f = tmp_path / "chapter.txt"
+    f.write_text(text.encode("utf-8").decode(codec), encoding="utf-8")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", f), "chapter.txt:1",
+               f"read as {codec.upper()}", f"iconv -f UTF-8 -t {codec.upper()} FILE > NEW")
+    assert _files(corpus_copy) == before
+    # what the fix gives back is the text
+    assert f.read_text(encoding="utf-8").encode(codec).decode("utf-8") == text
+
+
+@given(st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюяѣіѳѵАБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯѢІ"
+                        " ,.;:!?«»—-0123456789\n", min_size=40))
+@settings(max_examples=200, deadline=None)
+def test_no_cyrillic_text_is_taken_for_mojibake_and_its_mojibake_is(text):
+    """:func:`extract.corpus.readers.mojibake_codec` never flags a Cyrillic text, and flags
+    each one misread as CP1251 (where every byte is defined there) once it has letters."""
+    from extract.corpus.readers import mojibake_codec
+    assert mojibake_codec(text) is None
+    # a few letters read back by chance ('СЁ' is UTF-8 for 'Ѩ') among many lost; a text
+    # with no Cyrillic that the code page cannot hold
+    assert mojibake_codec(text + " ЕЩЁ ВСЁ" * 12) is None
+    assert mojibake_codec("café au lait, " * 3) is None
+    try:
+        bad = text.encode("utf-8").decode("cp1251")
+    except UnicodeDecodeError:     # a byte CP1251 leaves undefined (the И's 0x98)
+        return
+    if sum(ch.isalpha() for ch in text[:2000]) >= 20:
+        assert mojibake_codec(bad) == "cp1251"
+
+
+def test_a_replacement_character_is_warned_of_by_line(cli, corpus_copy, tmp_path):
+    """A field test's text held U+FFFD (``зв\ufffdздою``, a letter lost by a wrong encoding
+    before the file came here): it went into the reading text with no word. ``add`` warns
+    with the line and the fix."""
+    f = tmp_path / "chapter.txt"
+    f.write_text("ГЛАВА LXVI.\n\nПасьянсъ «Звѣзда».\n\nКладутъ восемь картъ зв\ufffdздою.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"chapter\.txt:5: .*U\+FFFD", r.output), r.output
 
 
 def test_a_claims_row_that_cannot_exist_fails_check(cli, corpus_copy):

@@ -359,6 +359,27 @@ def xml_document_kind(text: str) -> tuple[str, str] | None:
     return None
 
 
+#: Cyrillic letters: what a text misread in another encoding loses most of
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def mojibake_codec(text: str) -> str | None:
+    """The 8-bit Cyrillic code page (``cp1251``, ``koi8-r``, ``cp866``, ``mac-cyrillic``) a
+    UTF-8 text was misread in before it was saved as UTF-8 again (``РџР°СЃСЊСЏРЅСЃСЉ`` for
+    ``Пасьянсъ``), else None: the text's first lines (up to 4 KB), encoded back in that code
+    page and read as UTF-8, give ten Cyrillic letters or more, with a replacement character
+    for at most one in twenty (where the code page left a byte undefined, ``�``). A
+    correct Cyrillic text encoded so is hardly ever UTF-8: nearly every letter becomes a
+    replacement character."""
+    sample = text if len(text) <= 4096 else (text[:4096].rpartition("\n")[0] or text[:4096])
+    for codec in ("cp1251", "koi8-r", "cp866", "mac-cyrillic"):
+        back = sample.encode(codec, "replace").decode("utf-8", "replace")
+        got = len(_CYRILLIC.findall(back))
+        if back != sample and got >= 10 and back.count("\ufffd") * 20 <= got:
+            return codec
+    return None
+
+
 def binary_kind(data: bytes) -> str | None:
     """What kind of file ``data`` is when it is not text at all (a PDF, a DjVu, a zip or a
     word processor's file, an image, an archive: by its signature), else None."""
@@ -438,7 +459,7 @@ def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, is an HTML document (a web page's source, not its
     text; an OCR engine's hOCR) or an XML document (:func:`xml_document_kind`: FB2, TEI,
-    ALTO), starts with a byte order mark (``edition add``
+    ALTO), is mojibake (:func:`mojibake_codec`), starts with a byte order mark (``edition add``
     strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
     or holds a character that is not book text (:func:`extract.text.characters.check_text`: control
@@ -471,6 +492,13 @@ def decode_witness(path: Path, data: bytes) -> str:
                            fix="save the page's text and add that: the browser's Save as > "
                                "Text, `lynx -dump -nolist PAGE.html > PAGE.txt`, or `pandoc -f "
                                "html -t markdown PAGE.html -o PAGE.md` (a Markdown page is read)")
+    codec = mojibake_codec(text)
+    if codec is not None:
+        name = codec.upper().replace("MAC-CYRILLIC", "MACCYRILLIC")
+        raise EditionError(f"this text is UTF-8 that was read as {name} and saved again (mojibake: "
+                           f"'{'Пасьянсъ'.encode('utf-8').decode(codec)}' for 'Пасьянсъ')",
+                           path, 1, fix=f"convert it back with iconv -f UTF-8 -t {name} FILE > "
+                                        f"NEW (NEW is the UTF-8 text) and add NEW")
     xml = xml_document_kind(text)
     if xml is not None:
         raise EditionError(f"this is {xml[0]}, not text (its tags would be read as the book's "

@@ -461,6 +461,12 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
 
     new_manifest = manifest_with(None)
     warnings = list(layout.warnings)
+    lost = text.find("\ufffd")
+    if lost >= 0:
+        warnings.append((line_of(text, lost), f"the text holds U+FFFD, the sign of a character "
+                                              f"lost to a wrong encoding before the file came "
+                                              f"here ({text.count(chr(0xfffd))} in all): restore "
+                                              f"each from the source or the scan"))
     chapters = [(p.label, line_of(text, p.start)) for p in layout.parts
                 if p.kind == "heading" and p.label]
     other = next(((n, at) for n, at in chapters if n != chapters[0][0]), None)
