@@ -23,13 +23,14 @@ from ..text.words import count
 
 def corpus_file_errors(root: Path) -> list[EditionError]:
     """Every problem met reading the corpus's files one by one, each with its file, line and
-    fix: each TOML file under ``root`` that is not valid (its syntax, characters the site
+    fix: each TOML file under ``root`` (a regular file: what is not, the model names) that is
+    not valid (its syntax, characters the site
     cannot carry) and, when the manifest reads, each witness it lists whose file is missing,
     changed (its checksum) or not readable text. ``edition check`` reports them all at once;
     the model (:func:`extract.model.edition.build_edition`) stops at the first."""
     errors: list[EditionError] = []
-    for path in sorted(p for p in root.rglob("*.toml")
-                       if not any(part.startswith(".") for part in p.relative_to(root).parts)):
+    for path in sorted(p for p in root.rglob("*.toml") if p.is_file() and
+                       not any(part.startswith(".") for part in p.relative_to(root).parts)):
         try:
             read_toml(path)
         except EditionError as e:
