@@ -2203,3 +2203,19 @@ def test_a_book_s_imprint_line_is_no_title():
                    ("title", "Пасьянсъ «Кіевъ»."), ("prose", "Берутъ двѣ колоды.")], lay.parts
     assert [p.kind for p in analyse("Кіевъ, 1895.\n\nПасьянсъ «Часы».\n\nБерутъ колоду.\n"
                                     ).parts] == ["debris", "title", "prose"]
+
+
+def test_games_numbered_in_a_chapter_are_titles():
+    """A field test's finds: ``№ 12. Пасьянсъ «Косынка».`` was no title (its game ran into
+    the one before), and ``I. Пасьянсъ «Звѣзда».`` under ``ГЛАВА LXX.`` was a chapter's
+    heading (the add warned of a file of two chapters, LXX and I). A game's number, Arabic
+    with or without ``№`` or Roman lower than the chapter's, before a quoted title is the
+    title's; a chapter heading that names one game after a higher numeral is as before."""
+    text = ("ГЛАВА LXX.\n\nI. Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n\n"
+            "II. Пасьянсъ «Крѣпость».\n\nИзъ одной колоды выкладываютъ двѣ стѣны.\n\n"
+            "№ 12. Пасьянсъ «Косынка».\n\nБерутъ колоду въ 52 карты.\n\n"
+            "LXXI. ПАСЬЯНСЪ «ДВОРЕЦЪ».\n\nБерутъ колоду.\n")
+    lay = analyse(text)
+    got = [(p.kind, p.label) for p in lay.parts if p.kind != "prose"]
+    assert got == [("heading", "LXX"), ("title", "Звѣзда"), ("title", "Крѣпость"),
+                   ("title", "Косынка"), ("heading", "LXXI")], lay.parts

@@ -85,8 +85,9 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ)\s*\.|Фигура|Рисунокъ?|Чертежъ?|"
                     r"ФИГУРА|РИСУНОКЪ?|ЧЕРТЕЖЪ?)\s*(\d+)"
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
-QUOTED_TITLE = re.compile(r"^(?:\d{1,3}\s*[.)]\s*)?пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]",
-                          re.I)
+#: (after the game's number, if any: ``12.``, ``№ 12.``, ``II.``)
+QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІ]{1,6}\s*\.\s*)?"
+                          r"пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
@@ -759,6 +760,15 @@ def prose_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
         else:
             blocks.append([s, e])
     return [(s, e) for s, e in blocks]
+
+
+def numeral_value(numeral: str) -> int:
+    """The value of a numeral :func:`roman` gives (``"LXX"`` 70, ``"12"`` 12)."""
+    if numeral.isdigit():
+        return int(numeral)
+    values = [{"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}[c]
+              for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))
 
 
 def roman(numeral: str) -> str | None:
@@ -2658,6 +2668,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 ln.kind, ln.label = "debris", "running head"
                 guesses.append((ln.start, "a chapter heading with a page number beside it "
                                           "taken as a running head"))
+            elif h and headings and not HEADING.match(ln.text.translate(_LOOKALIKE)) and \
+                    QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and \
+                    numeral_value(h[0]) < numeral_value(headings[-1][0]):
+                # a game's number before its title inside a chapter (``I. Пасьянсъ
+                # «Звѣзда».`` under ``ГЛАВА LXX.``): a title, below (a chapter that names
+                # its one game, ``LXXI. ПАСЬЯНСЪ «ДВОРЕЦЪ».``, has a higher numeral)
+                pass
             elif h:
                 # a heading wrapped over lines: "... - Густая" / "колонна"
                 while i + 1 < len(lines) and not lines[i + 1].brk and \
