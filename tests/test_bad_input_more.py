@@ -745,3 +745,21 @@ def test_a_translation_of_only_blanks_is_refused(cli, corpus_copy):
     line = next(i for i, l in enumerate(text.splitlines(), 1) if l.startswith('"mill:2" = "'))
     p.write_text(re.sub(r'(?m)^"mill:2" = ".*"$', '"mill:2" = "   "', text), encoding="utf-8")
     _one_error(cli("--corpus", corpus_copy, "check"), f"mill.toml:{line}", "only blanks")
+
+
+def test_a_title_that_ocr_garbled_is_warned_of_before_its_slug_is_locked(cli, corpus_copy,
+                                                                         tmp_path):
+    """A field test's finds: titles OCR garbled (``«Королевск1й»``, ``«ЗвЬзда»``) made the
+    slugs ``korolevsk1i`` and ``zvzda``, locked with no word. ``add`` warns at the title's
+    line, naming the reading the normaliser gives and the mark that gives the game its title;
+    a title the normaliser only respells is not warned of."""
+    f = tmp_path / "chapter.txt"
+    f.write_text("ГЛАВА LXXV.\n\nПасьянсъ «Королевск1й».\n\nБерутъ двѣ колоды.\n\n"
+                 "Пасьянсъ «ЗвЬзда».\n\nБерутъ колоду.\n\nПасьянсъ «Крѣпость».\n\n"
+                 "Берутъ колоду.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    warned = re.findall(r"chapter\.txt:(\d+): the title '([^']+)' looks garbled by OCR "
+                        r"\(read '([^']+)'\)", r.output)
+    assert warned == [("3", "Королевск1й", "Королевский"), ("7", "ЗвЬзда", "Звезда")], r.output
+    assert 'as = "title"' in r.output and "structure/" in r.output, r.output

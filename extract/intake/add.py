@@ -461,6 +461,18 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
 
     new_manifest = manifest_with(None)
     warnings = list(layout.warnings)
+    for p in layout.parts:
+        if p.kind == "title" and p.label:
+            read = normalise(p.label)
+            if any(c.kind == "ocr" for c in read.changes):
+                n = line_of(text, p.start)
+                warnings.append((n, f"the title '{p.label}' looks garbled by OCR (read "
+                                    f"'{read.text}'), and its game's slug, "
+                                    f"{slugify(p.label)}, is made from it as printed: to "
+                                    f"give the game its title, mark the line in "
+                                    f"corpus/structure/{siglum}.toml before the add locks the "
+                                    f"ids ([[mark]] lines = {n} as = \"title\" title = "
+                                    f"\"{read.text}\", or the title as the book spells it)"))
     lost = text.find("\ufffd")
     if lost >= 0:
         warnings.append((line_of(text, lost), f"the text holds U+FFFD, the sign of a character "
