@@ -2219,3 +2219,19 @@ def test_games_numbered_in_a_chapter_are_titles():
     got = [(p.kind, p.label) for p in lay.parts if p.kind != "prose"]
     assert got == [("heading", "LXX"), ("title", "Звѣзда"), ("title", "Крѣпость"),
                    ("title", "Косынка"), ("heading", "LXXI")], lay.parts
+
+
+def test_a_digital_library_s_lines_are_debris():
+    """A field test's Internet Archive 'FULL TEXT' page: ``Full text of "Сборникъ
+    пасьянсовъ"`` and ``See other formats`` became citable sentences of a fragment; Google's
+    and the Archive's scans carry ``Digitized by Google`` and ``Digitized by the Internet
+    Archive in 2011 with funding from ...`` too. Such lines are debris."""
+    text = ('Full text of "Сборникъ пасьянсовъ"\n\nSee other formats\n\n'
+            "Digitized by the Internet Archive\nin 2011 with funding from\nUniversity of Toronto\n\n"
+            "ГЛАВА LXXII.\n\nПасьянсъ «Кругъ».\n\nБерутъ колоду.\n\nDigitized by Google\n\n"
+            "Кладутъ двѣнадцать картъ кругомъ.\n")
+    lay = analyse(text)
+    got = [(p.kind, text[p.start:p.end]) for p in lay.parts if p.kind != "debris"]
+    assert got == [("heading", "ГЛАВА LXXII."), ("title", "Пасьянсъ «Кругъ»."),
+                   ("prose", "Берутъ колоду."), ("prose", "Кладутъ двѣнадцать картъ кругомъ.")
+                   ], lay.parts

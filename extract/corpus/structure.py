@@ -146,6 +146,11 @@ DEBRIS_PHRASES = ("читать онлайн", "выбрать главу", "с�
                   "персональные инструменты", "перейти к навигации", "перейти к поиску",
                   "пространства имён", "в других проектах", "распечатать/экспорт",
                   "— викитека", "- викитека")
+#: what a digital library prints on its copy of a book (the Internet Archive's full text
+#: page and its scans' first page, Google's scans), in Latin letters
+LIBRARY_PHRASES = re.compile(r"^(?:full text of\b|see other formats$|digitized by\b|"
+                             r"(?:in \d{4} )?with funding from\b|university of [a-z]|"
+                             r"internet archive$)", re.I)
 #: words that make up a menu line when a line holds nothing else
 DEBRIS_WORDS = frozenset(
     "главная книги книга жанры авторы автор серии вход войти регистрация выход поиск найти "
@@ -1083,7 +1088,8 @@ _TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
 def is_debris(line: str) -> bool:
     """True for a line of web page furniture (see the module doc): a menu (``|`` between
     short items), a line with a web address, © or Copyright, a book's imprint
-    (:data:`IMPRINT`), a known navigation phrase, a
+    (:data:`IMPRINT`), a digital library's line (:data:`LIBRARY_PHRASES`), a known
+    navigation phrase, a
     line of only navigation words, or a line with no letters (a page number, a separator; not numbers
     counted in the text, :data:`NUMBER_RUN`). What a
     Wikisource page leaves out of the book's text (``<noinclude>...</noinclude>``) is
@@ -1113,7 +1119,8 @@ def is_debris(line: str) -> bool:
         if (sep == "|" or len(items) >= 3) and len(items) >= 2 and \
                 not (sep == "»" and "«" in s) and all(len(WORD.findall(p)) <= 4 for p in items):
             return True
-    if META.match(s) or WEB_FOOTER.match(s) or (len(s) <= 100 and IMPRINT.search(s)):
+    if META.match(s) or WEB_FOOTER.match(s) or (len(s) <= 100 and IMPRINT.search(s)) or \
+            (len(s) <= 100 and LIBRARY_PHRASES.match(s)):
         return True
     if (s[0] == "←" or s[-1] == "→") and len(WORD.findall(s)) <= 12 and \
             not _finite_verb(_modern_words(s)):
