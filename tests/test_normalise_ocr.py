@@ -44,6 +44,15 @@ CASES = [
     ("Il est tard", "Il est tard", set()),           # French stays French
     # the line-end hyphens of OCR exports: ABBYY's ¬, U+2010, U+2011
     ("Сбросъ пере¬\nкладываютъ", "Сброс перекладывают", {"hyphenation"}),
+    # an en dash at a line end, glued to the word, for the hyphen (a PDF's text copied, a
+    # field test's find), joined where the dictionary knows the word; a dash glued to a word
+    # at a line end that joins into none stays a dash
+    ("Пасьянсъ выхо–\nдитъ рѣдко", "Пасьянс выходит редко", {"hyphenation", "yat"}),
+    ("Тузы–\nкороли", "Тузы– короли", {"line-wrap"}),
+    # a list's bullets opening lines (a word processor's export, a field test's find)
+    ("Основаніями служатъ:\n\t•\tтузы;\n\t•\tкороли.", "Основаниями служат: тузы; короли.",
+     {"bullet", "decimal-i", "final-hard-sign", "line-wrap"}),
+    ("• Тузы ◦ внизу", "Тузы ◦ внизу", {"bullet"}),
     ("карты раз\u2010\nложить", "карты разложить", {"hyphenation"}),
     ("какой\u2011\nнибудь картой", "какой-нибудь картой", {"hyphen-compound"}),
     # a capital inside a word in small letters: OCR's reading of the small letter of the same

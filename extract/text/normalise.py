@@ -323,7 +323,12 @@ WIKI_MARKUP = _rule("wiki-markup", "typography",
 HYPHENATION = _rule("hyphenation", "typography",
                     "A word divided by a hyphen at the end of a line is joined: "
                     "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed); "
-                    "an OCR export's line-end hyphen (¬, U+2010, U+2011) is one too.")
+                    "an OCR export's line-end hyphen (¬, U+2010, U+2011) is one too, and an en "
+                    "dash glued to the word where the joined word is one the dictionary "
+                    "knows ('выхо–\\nдитъ'; else it is a dash).")
+BULLET = _rule("bullet", "typography",
+               "A list's bullet (•, ◦, ▪, ‣, ●, ∙) that opens a line, and the space after it, "
+               "is dropped: the items run on as the book's sentence does.")
 HYPHEN_COMPOUND = _rule("hyphen-compound", "typography",
                         "A hyphenated word broken at its own hyphen at the end of a line keeps "
                         "the hyphen and loses the line break: 'какой-\\nнибудь' becomes "
@@ -490,7 +495,11 @@ _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 # What may stand between two pieces of a word divided at a line end.
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
 # (¬ and U+2010/U+2011: the line-end hyphens of OCR exports, ABBYY's ¬ above all)
-_BREAK = re.compile(r"[-¬\u2010\u2011][ \t]*\r?\n[ \t\f]*")
+# (and an en dash glued to the word, joined only into a word the dictionary knows)
+_BREAK = re.compile(r"[-¬\u2010\u2011\u2013][ \t]*\r?\n[ \t\f]*")
+#: a list's bullet opening a line, and the spaces after it (group 1; rule bullet)
+_BULLET = re.compile(r"^[ \t]*([•◦▪‣●∙][ \t]+)(?=\S)", re.M)
+_BULLET_CHAR = re.compile("[•◦▪‣●∙]")
 
 _LATIN_LOOKALIKE = {
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
@@ -521,7 +530,7 @@ _DIGIT_OPENS = re.compile(rf"(?<![^\W_])[03][{_READ_CYR}]{{2}}")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
-_HYPHEN = re.compile("[-¬\u2010\u2011]")
+_HYPHEN = re.compile("[-¬\u2010\u2011\u2013]")
 # A line break between two word pieces with no hyphen: a word whose hyphen the export lost?
 _BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
 # A hyphen and the spaces after it where a line break was (lines joined with a space).
@@ -1444,6 +1453,14 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                 k += 1
                 continue
             b = _BREAK.match(text, pe)
+            if b and b.end() == ns and b.group()[0] == "\u2013":
+                if not _joins_to_word(left, right):
+                    break         # an en dash glued to a word: a dash unless it joins
+                links.append(Change(b.start(), b.end(), b.group(), "", "typography",
+                                    HYPHENATION))
+                segments[-1].append((ns, ne))
+                k += 1
+                continue
             if b and b.end() == ns:
                 if _inline_hyphen(left, right) == "particle" and not _joins_to_word(left, right):
                     # the old spelling's hyphenated particle broken at its hyphen: кто-\nже
@@ -1643,6 +1660,9 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
         out += _ocr_three(text)
     if _SPACED_HINT.search(text):
         out += _spaced_letters(text, yo)
+    if _BULLET_CHAR.search(text):
+        out += [Change(m.start(1), m.end(1), m.group(1), "", "typography", BULLET)
+                for m in _BULLET.finditer(text)]
     # Spaces, line breaks and dashes are judged on the text as it reads once soft hyphens and
     # zero-width characters are removed ('а \u200b б' has two spaces in a row): the rules
     # run on that text, and each match is mapped back to the original span it covers (the
