@@ -763,3 +763,20 @@ def test_a_title_that_ocr_garbled_is_warned_of_before_its_slug_is_locked(cli, co
                         r"\(read '([^']+)'\)", r.output)
     assert warned == [("3", "Королевск1й", "Королевский"), ("7", "ЗвЬзда", "Звезда")], r.output
     assert 'as = "title"' in r.output and "structure/" in r.output, r.output
+
+
+def test_no_game_found_names_the_line_where_a_listed_title_stands_inside(cli, corpus_copy,
+                                                                         tmp_path):
+    """A field test's Internet Archive page whose lines were run together, a page to a line
+    (``ГЛАВА LXXII. Кругъ. — Лѣстница. 196 ПАСЬЯНСЫ. Кругъ. Берутъ ...``): 'no game found'
+    named no line, though the heading names both games. The refusal names the line where a
+    game the heading names stands inside a line, and says the line breaks are lost."""
+    f = tmp_path / "page.txt"
+    page = ("Кругъ. Берутъ колоду въ 52 карты и раскладываютъ двѣнадцать картъ кругомъ. " * 14
+            + "Лѣстница. Изъ двухъ колодъ выкладываютъ лѣстницу въ восемь ступеней. " * 14)
+    f.write_text("ГЛАВА LXXII. Кругъ. — Лѣстница. 196 ПАСЬЯНСЫ. " + page + "\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 1, r.output
+    assert "page.txt:1: no game found" in r.output, r.output
+    assert "'Кругъ' (named by the chapter heading) stands inside line 1" in r.output, r.output
+    assert "line breaks" in r.output, r.output

@@ -218,12 +218,18 @@ def _free(base: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
-def _near_titles(text: str, parts) -> list[tuple[int, str]]:
+#: a line this long holds a page or more: its line breaks were lost on the way
+LONG_LINE = 2000
+
+
+def _near_titles(text: str, layout) -> list[tuple[int, str]]:
     """The first three lines of ``text`` that look like a game's title and were not taken as
     one, each ``(line, why)``: a subheading, a group heading, or a paragraph that opens with
-    markup (bold, italics, an HTML heading), for the message of a page with no game."""
+    markup (bold, italics, an HTML heading), for the message of a page with no game; then a
+    game a chapter heading names that stands inside a line (``... ПАСЬЯНСЫ. Кругъ. Берутъ``),
+    said of a line of :data:`LONG_LINE` characters or more to have lost its line breaks."""
     out = []
-    for p in parts:
+    for p in layout.parts:
         first = text[p.start:p.end].split("\n", 1)[0].strip()
         if p.kind == "debris" and p.label == "subheading":
             why = "taken as a subheading"
@@ -238,7 +244,26 @@ def _near_titles(text: str, parts) -> list[tuple[int, str]]:
         out.append((line_of(text, p.start), f"line {line_of(text, p.start)} {short!r} looks "
                                              f"like a title but was {why}"))
         if len(out) == 3:
-            break
+            return out
+    for _numeral, names in layout.headings:
+        for name in names:
+            if len(name.split()) > 4:
+                continue
+            # (the heading's own list names it first)
+            inside = [m.start() for m in re.finditer(rf"(?<=\S[ \t]){re.escape(name)}\.", text)]
+            if len(inside) < 2:
+                continue
+            n = line_of(text, inside[1])
+            lines = text.split("\n")
+            long = len(lines[n - 1]) >= LONG_LINE
+            out.append((n, f"'{name}' (named by the chapter heading) stands inside line {n}, "
+                           f"not at the start of a line or paragraph" + (
+                               f"; the line holds {len(lines[n - 1])} characters: a page or "
+                               f"more run onto one line, its line breaks lost (copy the text "
+                               f"again from a view that keeps them, e.g. the _djvu.txt file)"
+                               if long else "")))
+            if len(out) == 3:
+                return out
     return out
 
 
@@ -539,7 +564,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                 f"({', '.join(g.slug for g in found)}); if it has titles, give "
                                 f"each a line of its own"))
         elif not titled and fragment is None:
-            near = _near_titles(text, layout.parts)
+            near = _near_titles(text, layout)
             raise EditionError("no game found: no paragraph begins with a game title" + (
                                    "; " + "; ".join(why for _, why in near) if near else ""),
                                src, near[0][0] if near else None,
