@@ -2235,3 +2235,23 @@ def test_a_digital_library_s_lines_are_debris():
     assert got == [("heading", "ГЛАВА LXXII."), ("title", "Пасьянсъ «Кругъ»."),
                    ("prose", "Берутъ колоду."), ("prose", "Кладутъ двѣнадцать картъ кругомъ.")
                    ], lay.parts
+
+
+def test_guillemets_ocr_gives_as_doubled_angle_brackets_make_titles():
+    """A field test's find (Google Books OCR): the guillemets « » were given as doubled angle
+    brackets, ``<<``, ``<‹``, ``‹‹`` and ``>>``, ``››``, ``›>``, and ``Пасьянсъ <<Паукъ>>.`` on
+    its own line was no title: the whole chapter was one untitled fragment. Such a pair reads
+    as « » wherever a title is found: after 'Пасьянсъ', around a name the heading gives and
+    around a name on its own line; a lone ``<`` or ``>`` in a line is the text's."""
+    text = ("ГЛАВА LXIII. Двѣнадцать.\n\nПасьянсъ <<Паукъ>>.\n\n"
+            "Берутъ двѣ колоды въ 104 карты. Раскладываютъ десять столбцовъ.\n\n"
+            "<‹Двѣнадцать››.\n\nИзъ колоды въ 52 карты выкладываютъ 12 картъ въ кругъ.\n\n"
+            "‹‹Звѣзда›>.\n\nБерутъ колоду.\n\nПасьянсъ <Ворота>.\n\nКладутъ тузы.\n")
+    lay = analyse(text)
+    got = [(p.kind, p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"]
+    assert got == [("title", "Паукъ", "Пасьянсъ <<Паукъ>>."),
+                   ("title", "Двѣнадцать", "<‹Двѣнадцать››."),
+                   ("title", "Звѣзда", "‹‹Звѣзда›>.")], lay.parts
+    assert "Пасьянсъ <Ворота>." in [text[p.start:p.end] for p in lay.parts if p.kind == "prose"]
+    assert not [w for w in lay.warnings if "no game title" in w], lay.warnings
+

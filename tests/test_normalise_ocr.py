@@ -96,6 +96,15 @@ CASES = [
     ("т у з ъ и к о р о л ь", "туз и король", {"spaced-letters"}),
     ("слово т у з ы, и к о р о л и", "слово тузы, и короли", {"spaced-letters"}),
     ("а в с д е", "а в с д е", set()),             # no word so read: left alone
+    # the guillemets as Google Books' OCR gives them, doubled angle brackets (a field test's
+    # find): a pair around words reads as « »; a lone < or >, an unpaired << and a third
+    # bracket are left alone
+    ("Пасьянсъ <<Паукъ>>.", "Пасьянс «Паук».", {"ocr-guillemets", "final-hard-sign"}),
+    ("зовутъ <‹Сѣтью››, а не ‹‹Паукомъ›>", "зовут «Сетью», а не «Пауком»", {"ocr-guillemets"}),
+    ("зовутъ <<Сѣтью», а не «Паукомъ>>", "зовут «Сетью», а не «Пауком»", {"ocr-guillemets"}),
+    ("если 2 < 3 и 5 > 4, то", "если 2 < 3 и 5 > 4, то", set()),
+    ("карты << и >> ряды", "карты << и >> ряды", set()),
+    ("a <<< b >>> c", "a <<< b >>> c", set()),
 ]
 
 

@@ -63,8 +63,8 @@ from functools import lru_cache
 
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer, refers_onward
-from ..text.normalise import (DisjointSpans, apply_changes, joins_across_lines, joins_to_word,
-                              normalise)
+from ..text.normalise import (CLOSE_ANGLES, OPEN_ANGLES, DisjointSpans, apply_changes,
+                              joins_across_lines, joins_to_word, normalise)
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
@@ -85,9 +85,12 @@ ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}
 FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ)\s*\.|Фигура|Рисунокъ?|Чертежъ?|"
                     r"ФИГУРА|РИСУНОКЪ?|ЧЕРТЕЖЪ?)\s*(\d+)"
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
-#: (after the game's number, if any: ``12.``, ``№ 12.``, ``II.``)
+#: a title in quotes after 'Пасьянсъ' (after the game's number, if any: ``12.``, ``№ 12.``,
+#: ``II.``): guillemets, straight or German quotes, or the guillemets as OCR gives them, two
+#: angle brackets (``Пасьянсъ <<Паукъ>>``: :data:`OPEN_ANGLES`)
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІ]{1,6}\s*\.\s*)?"
-                          r"пасьянс[ъ]?\s*[«\"„“]([^»\"”“\n]{2,80})[»\"”“]", re.I)
+                          r"пасьянс[ъ]?\s*(?:[«\"„“]|" + OPEN_ANGLES
+                          + r")([^»\"”“\n>›]{2,80})(?:[»\"”“]|" + CLOSE_ANGLES + ")", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
@@ -99,13 +102,14 @@ _END_MARKER = re.compile(TITLE_MARKER + "$")
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
 #: a game's other name after its title, a capital first, a stop or the line's end after it:
 #: ``Солнце, или Звѣзда.``, ``«Солнце», или «Звѣзда».`` (not ``Солнце или Звѣзда выходятъ``)
-ALT_NAME = (r",?[ \t]+или[ \t]+[«\"„“]?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*(?:[ \t-][^\W\d_]+){0,2}[»\"”]?"
+ALT_NAME = (r",?[ \t]+или[ \t]+(?:[«\"„“]|" + OPEN_ANGLES + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*"
+            r"(?:[ \t-][^\W\d_]+){0,2}(?:[»\"”]|" + CLOSE_ANGLES + ")?"
             r"(?=[ \t]*(?:[.(]|$))")
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
 #: карт)``)
-TITLE_TAIL = re.compile(r"[»\"”]?(?:" + TITLE_MARKER + r")?(?:" + ALT_NAME + r")?[.,]?[»\"”'‘’`´]?"
-                        r"(?:\s*\([^()\n]{1,60}\))?\.?")
+TITLE_TAIL = re.compile(r"(?:[»\"”]|" + CLOSE_ANGLES + r")?(?:" + TITLE_MARKER + r")?(?:" + ALT_NAME
+                        + r")?[.,]?[»\"”'‘’`´]?(?:\s*\([^()\n]{1,60}\))?\.?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
 SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|" + MD_LABEL
@@ -980,14 +984,16 @@ def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
     first = 1 if words and words[0][2] == "пасьянс" else 0
     if first and not line[:words[0][0]].strip() == "":
         return None
-    if not first and words and line[:words[0][0]].strip(" \t«\"„“1234567890.)" + _STRAY):
+    if not first and words and re.sub(OPEN_ANGLES, "", line[:words[0][0]]).strip(
+            " \t«\"„“1234567890.)" + _STRAY):
         return None
     for title in sorted(known, key=len, reverse=True):
         got = words[first:first + len(title)]
         if len(got) == len(title) and [w[2] for w in got] == title:
             end = got[-1][1]
             rest = line[end:]
-            if not rest.strip(" \t" + _STRAY) or re.match(r"\s*[»\"”]?\s*(?:[.(]|" + ALT_NAME + ")", rest):
+            if not rest.strip(" \t" + _STRAY) or re.match(
+                    r"\s*(?:[»\"”]|" + CLOSE_ANGLES + r")?\s*(?:[.(]|" + ALT_NAME + ")", rest):
                 start = words[first][0]
                 number = re.fullmatch(r"\s*(\d{1,3})[ \t]+", line[:start])
                 # a number before the name with no stop after it is the name's own
@@ -1013,7 +1019,8 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
         k = _known_title(line, known)
         if k:
             printed, n = line[k[0]:k[1]], k[1]
-            n += {"»": 1, '"': 1, "”": 1}.get(line[n:n + 1], 0)
+            close = re.match(r"[»\"”]|" + CLOSE_ANGLES, line[n:n + 2])
+            n += close.end() if close else 0
         else:
             return _unknown_title(line, own_line_ok, inline_ok)
     return printed, _past_tail(line, n)
@@ -1041,6 +1048,7 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     if tail:
         body = body[:tail.start()].rstrip()
     body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
+    body = re.sub(rf"^{OPEN_ANGLES}|{CLOSE_ANGLES}$", "", body).strip(" .«»\"„“”")
     marker = _END_MARKER.search(body)
     if marker and body[:marker.start()].rstrip()[-1:] not in ".!?…":
         # a note's marker after the name (``Проба[^1]``); after a stop it ends a sentence

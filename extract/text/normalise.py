@@ -467,6 +467,11 @@ SPACED_LETTERS = _rule("spaced-letters", "typography",
                        "becomes 'и тузы') and two such words one space apart ('т у з ъ и "
                        "к о р о л ь' becomes 'туз и король') are cut into the fewest words "
                        "the dictionary knows.")
+OCR_GUILLEMETS = _rule("ocr-guillemets", "ocr",
+                       "A guillemet that OCR gives as two angle brackets (Google Books: << <‹ ‹‹ "
+                       "for «, >> ›› ›> for ») is read as the guillemet where such a pair "
+                       "encloses words on one line: '<<Паукъ>>' becomes '«Паук»'. A lone < or "
+                       "> is left alone.")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -1594,6 +1599,31 @@ def _ocr_three(text: str) -> list[Change]:
     return out
 
 
+#: a guillemet as OCR gives it (Google Books): two angle brackets, ``<<``, ``<‹``, ``‹‹`` for «
+#: and ``>>``, ``››``, ``›>`` for » (rule ocr-guillemets; the structure finder reads a title in
+#: them as in « »)
+OPEN_ANGLES = r"[<‹]{2}"
+CLOSE_ANGLES = r"[>›]{2}"
+#: such a pair (or one of them and a guillemet) around words on one line, no third bracket
+#: beside it: groups 1 and 2 the doubled brackets
+_ANGLE_QUOTES = re.compile(rf"(?<![<‹])(?:({OPEN_ANGLES})|«)(?=[^\s<‹])[^<>‹›«»\n]{{1,200}}?"
+                           rf"(?<=\S)(?:({CLOSE_ANGLES})|»)(?![>›])")
+
+
+def _ocr_guillemets(text: str) -> list[Change]:
+    """Rule ocr-guillemets' changes: each doubled angle bracket of a pair of
+    :data:`_ANGLE_QUOTES` read as the guillemet (looked for only in a text with ``<<``,
+    ``>>``, ``‹`` or ``›``)."""
+    out: list[Change] = []
+    if not ("<<" in text or ">>" in text or "‹" in text or "›" in text):
+        return out
+    for m in _ANGLE_QUOTES.finditer(text):
+        for g, reg in ((1, "«"), (2, "»")):
+            if m.group(g):
+                out.append(Change(m.start(g), m.end(g), m.group(g), reg, "ocr", OCR_GUILLEMETS))
+    return out
+
+
 #: four Cyrillic letters or more, each but the last followed by one space, no letter or
 #: digit on either side (rule spaced-letters)
 _SPACED_LETTERS = re.compile(rf"(?<![^\W_])(?:[{_CYR}] ){{3,}}[{_CYR}](?![^\W_])")
@@ -1658,6 +1688,7 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     out = _word_changes(text, yo)
     if "З" in text:
         out += _ocr_three(text)
+    out += _ocr_guillemets(text)
     if _SPACED_HINT.search(text):
         out += _spaced_letters(text, yo)
     if _BULLET_CHAR.search(text):
