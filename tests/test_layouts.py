@@ -2255,3 +2255,28 @@ def test_guillemets_ocr_gives_as_doubled_angle_brackets_make_titles():
     assert "Пасьянсъ <Ворота>." in [text[p.start:p.end] for p in lay.parts if p.kind == "prose"]
     assert not [w for w in lay.warnings if "no game title" in w], lay.warnings
 
+
+def test_a_numbered_list_of_rules_after_a_colon_is_text_not_footnotes():
+    """A field test's find: a numbered list of rules in the body (``Правила игры таковы:`` /
+    ``1) тузы кладут наверх;`` / ``2) пустое мѣсто ...``) was taken as footnotes, the ``1)``
+    line the note of the call ``запасъ1)`` above, and the real note at the page's foot, under
+    a ``__________`` separator, became a sentence of the game. Lines numbered 1), 2), ... one
+    after the other under a line that ends with a colon (the items running on with a
+    semicolon) are the text's list, an item under the item before it whatever ends that;
+    the note under the separator is the call's."""
+    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nОстальныя карты составляютъ запасъ1), "
+            "тузы2) и короли3).\n\n"
+            "Правила игры таковы:\n1) тузы кладутъ наверхъ.\n2) пустое мѣсто занимаютъ\n"
+            "любой картой;\n3) запасъ не перебираютъ.\n\nПасьянсъ выходитъ, когда всѣ карты на "
+            "тузахъ.\n\n__________\n1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».\n"
+            "2) Или дамы.\n3) Или валеты.\n")
+    lay = analyse(text)
+    notes = [p for p in lay.parts if p.label == "footnote"]
+    assert [(text[p.start:p.end], text[p.marker[0] - 6:p.marker[1]]) for p in notes] == [
+        ("1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».", "запасъ1)"),
+        ("2) Или дамы.", ", тузы2)"), ("3) Или валеты.", "короли3)")], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for item in ("1) тузы кладутъ наверхъ.", "2) пустое мѣсто", "3) запасъ не перебираютъ."):
+        assert item in prose, lay.parts
+    assert "Въ нѣкоторыхъ" not in prose and "Или" not in prose
+    assert not lay.warnings, lay.warnings

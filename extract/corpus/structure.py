@@ -1985,6 +1985,20 @@ _PLAIN_NOTE = re.compile(r"(\d{1,2})[ \t]+(?=[^\W\d_])")
 _BRACKET_CALL = re.compile(r"(?<=\S)\[(\d{1,4})\]")
 
 
+def _list_item(printed: str, prev: _Line | None) -> int:
+    """The number of a line that opens with ``printed``, a number and a bracket (``1)``),
+    when the line is an item of the text's numbered list, never a footnote, else 0: ``1)``
+    under a line of the text that ends with a colon (``Правила игры таковы:``), the next
+    number under the item before it (its ``extra["item"]``) or under a line that runs on
+    with a semicolon (``... наверхъ;``)."""
+    m = re.fullmatch(r"(\d{1,2})\)", printed)
+    if m is None or prev is None or prev.kind != "prose":
+        return 0
+    n, end = int(m.group(1)), prev.text.rstrip()[-1:]
+    listed = (n == 1 and end == ":") or (n > 1 and (end == ";" or prev.extra.get("item") == n - 1))
+    return n if listed else 0
+
+
 class _Footnotes:
     """Footnotes as the lines of a witness go by (:func:`_furniture` feeds them): a line at a
     paragraph's start that begins with a footnote's marker (:data:`FOOTNOTE`) whose marker
@@ -2124,6 +2138,10 @@ class _Footnotes:
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
+        item = _list_item(printed, prev)
+        if item:
+            ln.extra["item"] = item    # the text's numbered list: its next item may follow
+            return
         marker = self._find(printed)
         printed = printed.replace("\\*", "*")   # pandoc's escaped star (``\*)``) is a star
         if marker is None:
