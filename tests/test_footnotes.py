@@ -1738,3 +1738,27 @@ def test_a_project_gutenberg_text_s_underscored_italics_read_as_their_text(cli, 
     plain = "ГЛАВА LXXVII.\n\nПАСЬЯНСЪ «ЗЕРКАЛО».\n\nКладутъ _два_ ряда.\n"
     assert _add_and_read(cli, corpus_copy, tmp_path / "plain.txt", plain, "zerkalo") == [
         "Кладут _два_ ряда."]
+
+
+def test_a_page_number_glued_at_a_line_s_edge_is_page_furniture(cli, corpus_copy, tmp_path):
+    """A field test's finds (Internet Archive djvu text, r04, r17): a page number glued to
+    the next word at a line's start inside a word divided by a hyphen (``... коро-`` /
+    ``186лей, когда ...``) stayed in the reading text (``коро- 186лей``), and one glued after
+    a full stop at a line's end (``... крестомъ.185`` / ``Тузы ...``) made one sentence
+    reading ``крестом.185 Тузы``. Each is the page's number, out of the reading text: the
+    divided word joined (``королей``), two sentences. The book's own numbers stay: a count
+    (``въ 52 карты``, ``13 очковъ`` opening a line), a number after an abbreviation's stop
+    (``стр.185``), and a number at a line's start after a divided word that does not end it."""
+    text = ("ГЛАВА LXII.\nВорота.\nНадъ воротами ставятъ мѣсто для восьми тузовъ, а подъ ними "
+            "для восьми коро-\n186лей, когда они выйдутъ. Берутъ колоду въ 52 карты и кладутъ "
+            "пять картъ крестомъ.185\nТузы кладутъ особо. Король даетъ\n13 очковъ, какъ сказано "
+            "на стр.185\nВъ другой разъ кладутъ по-\n2ой картѣ.\n")
+    out = _add(cli, corpus_copy, tmp_path / "vorota.txt", text)
+    # (the sentence that runs on across the number is one, as across any page furniture)
+    assert out.count("warning") == 1 and "runs on across page furniture (line 4)" in out, out
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("vorota").texts[ed.witnesses[-1].siglum]]
+    assert got == [
+        "Над воротами ставят место для восьми тузов, а под ними для восьми королей, когда они "
+        "выйдут.", "Берут колоду в 52 карты и кладут пять карт крестом.", "Тузы кладут особо.",
+        "Король дает 13 очков, как сказано на стр.185 В другой раз кладут по- 2ой карте."], got

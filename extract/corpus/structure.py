@@ -58,7 +58,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ..text.errors import EditionError, line_finder, line_of
@@ -1760,6 +1760,33 @@ def _beside_page_number(lines: list[_Line], i: int) -> bool:
         (i + 1 < len(lines) and _is_page_number(lines[i + 1]))
 
 
+#: a page number glued to the first word of a line, no space between (a djvu text layer's
+#: ``186лей``): group 1 the number, group 2 the word's letters, in small letters
+_GLUED_START = re.compile(r"(\d{1,4})([a-zа-яѣіѳѵё]+)")
+#: a page number glued after a full stop that ends a word at a line's end (``крестомъ.185``):
+#: group 1 the word, group 2 the number
+_GLUED_END = re.compile(r"([^\W\d_]+)[.!?…][»\"”)]?(\d{1,4})$")
+#: words whose stop is an abbreviation's, a number after it the book's (``стр.185``, ``Фиг.5``)
+_NUMBERED_ABBREVIATIONS = frozenset("с стр стран см ср рис фиг черт гл ст т г изд №".split())
+
+
+def _glued_page_number(ln: _Line, prev: _Line | None) -> tuple[int, int] | None:
+    """The span in ``ln.text`` of a page number a djvu text layer glued to the text at the
+    line's edge, no space between, else None: at its start, inside a word divided by a
+    hyphen at the end of the line before (``коро-`` / ``186лей``: the pieces make a word);
+    at its end, after a full stop (``крестомъ.185``; not an abbreviation's, ``стр.185``).
+    The book's own numbers stand apart from their words (``въ 52 карты``)."""
+    m = _GLUED_START.match(ln.text)
+    if m and prev is not None and prev.kind == "prose":
+        piece = re.search(r"([^\W\d_]+)[-\u00ad¬\u2010\u2011]$", prev.text)
+        if piece and joins_to_word(piece.group(1), m.group(2)):
+            return m.span(1)
+    m = _GLUED_END.search(ln.text) if ln.text[-1:].isdigit() else None
+    if m and key(m.group(1)) not in _NUMBERED_ABBREVIATIONS and len(ln.text) > len(m.group(2)):
+        return m.span(2)
+    return None
+
+
 def _runs_on(out: list[_Line]) -> bool:
     """Does the last prose line of ``out`` (page numbers passed over), or the last line of
     a footnote at the page's foot, end inside a sentence?"""
@@ -1807,6 +1834,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
     out: list[_Line] = []
     notes = _Footnotes(text, out)
     for i, ln in enumerate(lines):
+        foot = None                   # a page number glued at the line's end, split off
         if ln.page_top:
             notes.page_start = len(out)
         if ln.kind == "debris" and not ln.label and not any(ch.isalpha() for ch in ln.text):
@@ -1894,12 +1922,36 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                 guesses.append((ln.start, "a number at the top of a page taken as its page number"))
                 out.append(_Line(ln.start + m.end(), ln.end, ln.text[m.end():], True))
                 continue
+            glued = _glued_page_number(ln, prev)
+            if glued and glued[0] == 0:
+                # (the rest of a word divided at the line before: joined across the number;
+                # a new page, whose footnotes are its own, and whose line may end with its
+                # foot's number glued too)
+                out.append(_Line(ln.start, ln.start + glued[1], ln.text[:glued[1]], ln.brk,
+                                 kind="debris", label="page number"))
+                guesses.append((ln.start, "a number glued to the rest of a word divided at the "
+                                          "line before taken as a page number"))
+                notes.page_start = len(out)
+                ln = replace(ln, start=ln.start + glued[1], text=ln.text[glued[1]:], brk=True)
+                prev = out[-1]
+                glued = _glued_page_number(ln, prev)
+            if glued:
+                # (after a full stop at the line's end: the page's foot, the next line the
+                # next page's top)
+                foot = _Line(ln.start + glued[0], ln.end, ln.text[glued[0]:], False,
+                             kind="debris", label="page number")
+                ln = replace(ln, end=ln.start + glued[0], text=ln.text[:glued[0]])
+                guesses.append((foot.start, "a number glued after a full stop at the end of a "
+                                            "line taken as a page number"))
             notes.begins(ln, prev)
         if ln.kind == "debris" and ln.label in ("running head", "page number") and \
                 not (out and out[-1].kind == "debris" and out[-1].label in ("running head",
                                                                             "page number")):
             notes.page_start = len(out)          # a new page: its footnotes are its own
         out.append(ln)
+        if foot is not None:
+            out.append(foot)
+            notes.page_start = len(out)
     # a short line taken as a running head with no page number in it (at a page's top inside
     # a running sentence, say) is one at the top of any other page it stands on too: a title
     # at a page's foot, ``— 58 —`` / ``ПАСЬЯНСЫ.`` / the game's text
