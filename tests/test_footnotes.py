@@ -1762,3 +1762,23 @@ def test_a_page_number_glued_at_a_line_s_edge_is_page_furniture(cli, corpus_copy
         "Над воротами ставят место для восьми тузов, а под ними для восьми королей, когда они "
         "выйдут.", "Берут колоду в 52 карты и кладут пять карт крестом.", "Тузы кладут особо.",
         "Король дает 13 очков, как сказано на стр.185 В другой раз кладут по- 2ой карте."], got
+
+
+def test_a_transcription_s_page_marks_are_page_breaks(cli, corpus_copy, tmp_path):
+    """A field test's find (r05): a transcription marks where the book's pages begin inside
+    the text, ``[с. 190]``, ``[стр. 191]``, ``|192|``, and the marks stayed in the reading
+    text and in the sentences' text. Each is a page break: page-number furniture, kept in
+    the witness, out of the reading text and the sentence's book text (a sentence runs on
+    across one, two sentences stay two)."""
+    text = ("ГЛАВА LXX.\n\nПасьянсъ «Звѣзда».\n\n[с. 190] Берутъ двѣ колоды. Кладутъ восемь "
+            "картъ |191| звѣздою. [стр. 192] Тузы кладутъ\nвъ середину, а\n|193|\nкоролей "
+            "вокругъ.\n")
+    out = _add(cli, corpus_copy, tmp_path / "zvezda.txt", text)
+    warned = [w for w in out.splitlines() if "warning" in w]
+    assert warned and all("runs on across page furniture" in w for w in warned), out
+    ed = build_edition(corpus_copy)
+    got = [(s.normalised, s.book_text) for s in ed.game("zvezda").texts[ed.witnesses[-1].siglum]]
+    assert [n for n, _ in got] == ["Берут две колоды.", "Кладут восемь карт звездою.",
+                                   "Тузы кладут в середину, а королей вокруг."], got
+    for _, book in got:
+        assert not re.search(r"\d|\[|\|", book), book

@@ -1787,6 +1787,44 @@ def _glued_page_number(ln: _Line, prev: _Line | None) -> tuple[int, int] | None:
     return None
 
 
+#: a transcription's mark of where a page of the book begins, set inside its text:
+#: ``[с. 190]``, ``[стр. 190]``, ``|190|`` (a blank or the line's edge before it; not a wiki
+#: template's ``{{x|190|y}}``)
+PAGE_MARK = re.compile(r"\[(?:[сc]|стр|стран)\.?[ \t]*\d{1,4}\]|"
+                       r"(?<![^\s(«])\|\d{1,4}\|(?![^\s.,;:!?»)])", re.I)
+
+
+def _page_marks(text: str, lines: list[_Line]) -> list[_Line]:
+    """``lines`` with each prose line that holds a transcription's page marks
+    (:data:`PAGE_MARK`) cut at them: each mark a ``page number`` (``debris``), a page break
+    inside the line, the text around it prose lines of their own (the first piece keeps the
+    line's paragraph break)."""
+    out: list[_Line] = []
+    for ln in lines:
+        marks = list(PAGE_MARK.finditer(ln.text)) if ln.kind == "prose" and not \
+            ln.extra.get("fixed") and ("[" in ln.text or "|" in ln.text) and \
+            text[ln.start:ln.end] == ln.text else []
+        if not marks:
+            out.append(ln)
+            continue
+        pos, first = 0, True
+        for m in marks + [None]:
+            a = m.start() if m else len(ln.text)
+            piece = ln.text[pos:a]
+            if piece.strip():
+                s = pos + len(piece) - len(piece.lstrip())
+                e = pos + len(piece.rstrip())
+                out.append(_Line(ln.start + s, ln.start + e, ln.text[s:e], ln.brk and first,
+                                 page_top=ln.page_top and first))
+                first = False
+            if m:
+                out.append(_Line(ln.start + a, ln.start + m.end(), m.group(), ln.brk and first,
+                                 kind="debris", label="page number",
+                                 page_top=ln.page_top and first))
+                first, pos = False, m.end()
+    return out
+
+
 def _runs_on(out: list[_Line]) -> bool:
     """Does the last prose line of ``out`` (page numbers passed over), or the last line of
     a footnote at the page's foot, end inside a sentence?"""
@@ -1816,7 +1854,9 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
     heading names and that begins with a number, ``40 РАЗБОЙНИКОВЪ.``, whose :func:`key`
     without its stop is in ``numbered_names``), page numbers, a page number glued to the
     first word of a page (split off), and footnotes (:class:`_Footnotes`; a Markdown call
-    of a note called before goes to ``again``, :attr:`Layout.again`)."""
+    of a note called before goes to ``again``, :attr:`Layout.again`); a transcription's page
+    marks inside a line (``[с. 190]``, ``|191|``: :func:`_page_marks`) are page numbers."""
+    lines = _page_marks(text, lines)
     tops: dict[str, list[int]] = {}
     numbered: dict[str, list[int]] = {}
     keys = [_running_key(ln) if ln.kind == "prose" and len(ln.text) <= 80 else None for ln in lines]
