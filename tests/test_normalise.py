@@ -164,6 +164,10 @@ def test_twice_equals_once(text):
 @example("р0BБ")           # a particle split off leaves a word with a capital inside (ocr-case)
 @example("т у з ъ и к о р о л ь")   # spaced letters: two words one space apart
 @example("0ЗA")            # a 0 opening a word whose second letter is a Latin look-alike
+@example("кучки З, З, 4")   # a З read as 3 makes a count of the one beside it (a breaker's)
+@example("<‹Король и\nдама>>")   # guillemets as angle brackets around a line break (likewise)
+@example("•\nТузы")        # a bullet alone on its line, joined to the next (likewise)
+@example("• • •\n• • •")   # a row of bullets (likewise)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

@@ -49,10 +49,21 @@ CASES = [
     # at a line end that joins into none stays a dash
     ("Пасьянсъ выхо–\nдитъ рѣдко", "Пасьянс выходит редко", {"hyphenation", "yat"}),
     ("Тузы–\nкороли", "Тузы– короли", {"line-wrap"}),
+    # ... but never two words that make one joined: a range (a breaker's find)
+    ("берутъ пять–\nдесять картъ", "берут пять– десять карт", {"line-wrap", "final-hard-sign"}),
     # a list's bullets opening lines (a word processor's export, a field test's find)
     ("Основаніями служатъ:\n\t•\tтузы;\n\t•\tкороли.", "Основаниями служат: тузы; короли.",
      {"bullet", "decimal-i", "final-hard-sign", "line-wrap"}),
-    ("• Тузы ◦ внизу", "Тузы ◦ внизу", {"bullet"}),
+    ("• Тузы внизу;\n• короли вверху.", "Тузы внизу; короли вверху.", {"bullet", "line-wrap"}),
+    # ... a list's: two lines or more open with the same bullet; a symbol a figure's key
+    # explains, one line of it or one before a dash, and a row of bullets stay (a breaker's
+    # finds)
+    ("• Тузы внизу.", "• Тузы внизу.", set()),
+    ("● — занятое мѣсто,\n◦ — пустое мѣсто.", "● — занятое место, ◦ — пустое место.",
+     {"yat", "line-wrap"}),
+    ("● — занятое мѣсто,\n● — пустое мѣсто.", "● — занятое место, ● — пустое место.",
+     {"yat", "line-wrap"}),
+    ("• • • •\n• • • •", "• • • • • • • •", {"line-wrap"}),
     ("карты раз\u2010\nложить", "карты разложить", {"hyphenation"}),
     ("какой\u2011\nнибудь картой", "какой-нибудь картой", {"hyphen-compound"}),
     # a capital inside a word in small letters: OCR's reading of the small letter of the same
@@ -77,6 +88,10 @@ CASES = [
     ("З, 4 и 5 кладутъ", "3, 4 и 5 кладут", {"ocr-three", "final-hard-sign"}),
     ("по 2 и З.", "по 2 и 3.", {"ocr-three"}),
     ("по 2 или З.", "по 2 или 3.", {"ocr-three"}),
+    ("кучки З, З, 4", "кучки 3, 3, 4", {"ocr-three"}),       # a run of them, at once
+    ("по 2, З, З и З", "по 2, 3, 3 и 3", {"ocr-three"}),
+    # ... but an initial after a number is a letter (a breaker's find)
+    ("Сообщено въ 1889, З. Ивановымъ.", "Сообщено в 1889, З. Ивановым.", {"final-hard-sign"}),
     ("мѣста Ж, З, И и К", "места Ж, З, И и К", {"yat"}),
     ("по З или 4 раза, З красныхъ, З туза", "по 3 или 4 раза, 3 красных, 3 туза",
      {"ocr-three"}),

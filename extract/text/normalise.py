@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import chain, compress, repeat
@@ -325,10 +326,13 @@ HYPHENATION = _rule("hyphenation", "typography",
                     "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed); "
                     "an OCR export's line-end hyphen (¬, U+2010, U+2011) is one too, and an en "
                     "dash glued to the word where the joined word is one the dictionary "
-                    "knows ('выхо–\\nдитъ'; else it is a dash).")
+                    "knows and a piece is none ('выхо–\\nдитъ'; 'пять–\\nдесять' is a "
+                    "range).")
 BULLET = _rule("bullet", "typography",
                "A list's bullet (•, ◦, ▪, ‣, ●, ∙) that opens a line, and the space after it, "
-               "is dropped: the items run on as the book's sentence does.")
+               "is dropped where two lines or more open with it: the items run on as the "
+               "book's sentence does. A symbol a figure's key explains ('● — занятое мѣсто') "
+               "and a row of bullets stay.")
 HYPHEN_COMPOUND = _rule("hyphen-compound", "typography",
                         "A hyphenated word broken at its own hyphen at the end of a line keeps "
                         "the hyphen and loses the line break: 'какой-\\nнибудь' becomes "
@@ -503,7 +507,7 @@ _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 # (and an en dash glued to the word, joined only into a word the dictionary knows)
 _BREAK = re.compile(r"[-¬\u2010\u2011\u2013][ \t]*\r?\n[ \t\f]*")
 #: a list's bullet opening a line, and the spaces after it (group 1; rule bullet)
-_BULLET = re.compile(r"^[ \t]*([•◦▪‣●∙][ \t]+)(?=\S)", re.M)
+_BULLET = re.compile(r"^[ \t]*(([•◦▪‣●∙])[ \t]+)(?=[^\s•◦▪‣●∙—–-])", re.M)
 
 _LATIN_LOOKALIKE = {
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
@@ -1458,8 +1462,9 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                 continue
             b = _BREAK.match(text, pe)
             if b and b.end() == ns and b.group()[0] == "\u2013":
-                if not _joins_to_word(left, right):
-                    break         # an en dash glued to a word: a dash unless it joins
+                if not joins_lost_hyphen(left, right):
+                    break         # an en dash glued to a word: a dash unless it joins, a
+                    #               piece being no word ('выхо–дитъ'; not 'пять–десять')
                 links.append(Change(b.start(), b.end(), b.group(), "", "typography",
                                     HYPHENATION))
                 segments[-1].append((ns, ne))
@@ -1569,10 +1574,11 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
 #: 'старшія'; three letters or more, not a word that counts nothing: 'или', 'для') or 'или 4'
 #: ('и 4', '— 4'), a letter that labels a heap or a place being followed by anything ('въ
 #: мѣста Ж, З и И', 'изъ кучки З кладутъ'); or in a run of digits and З's with a digit in it;
-#: in a list of counts, after a digit and a comma, 'и' or 'или', or before a comma and a digit
-#: ('по 2, З, 4 карты', 'З, 4 и 5', 'по 2 и З'; not 'Ж, З, И'); no letter or digit on either side
+#: in a list of counts, after a digit and a comma, 'и' or 'или' (not an initial: 'въ 1889, З.
+#: Ивановымъ'), or before a comma and a digit ('по 2, З, 4 карты', 'З, 4 и 5', 'по 2 и З';
+#: not 'Ж, З, И'); no letter or digit on either side
 _OCR_THREE = re.compile(r"(?<![^\W_])(?:(?:(?<=\d,[ \u00a0])|(?<=\d[ \u00a0]и[ \u00a0])|"
-                        r"(?<=\d[ \u00a0]или[ \u00a0]))З|З(?=,[ \u00a0]*\d)|"
+                        r"(?<=\d[ \u00a0]или[ \u00a0]))З(?!\.[ \u00a0]*[А-ЯЁѢІ])|З(?=,[ \u00a0]*\d)|"
                         r"З(?=[ \u00a0]+(?:(?:или|и|а|[-–—])[ \u00a0]+\d|"
                         r"(?!(?:или|для|при|она|они|эти|эта|когда|тогда|иногда|всегда|пока|хотя|"
                         r"чтобы|куда|туда|сюда)(?![^\W_]))[а-яёѣіѳѵ]{2,}(?:[аяиыі]|[ыиі]хъ?|"
@@ -1590,10 +1596,20 @@ def _ocr_three(text: str) -> list[Change]:
     out: list[Change] = []
     if not ("З " in text or "З\u00a0" in text or "З," in text or _THREE_BY_DIGIT.search(text)):
         return out
-    for m in _OCR_THREE.finditer(text):
-        s, e = m.span()
+    # a З read as 3 may make a count of the one beside it ('З, З, 4'): read again until none
+    # is new, on the text with those read (so that a second reading finds nothing)
+    spans: dict[int, int] = {}
+    probe = text
+    while True:
+        new = [m.span() for m in _OCR_THREE.finditer(probe) if m.start() not in spans]
+        if not new:
+            break
+        for s, e in new:
+            spans[s] = e
+            probe = probe[:s] + probe[s:e].replace("З", "3") + probe[e:]
+    for s, e in sorted(spans.items()):
         parts = [Change(s + k, s + k + 1, "З", "3", "ocr", OCR_THREE)
-                 for k, ch in enumerate(m.group()) if ch == "З"]
+                 for k, ch in enumerate(text[s:e]) if ch == "З"]
         out.append(word_change(text, s, e, parts))
     return out
 
@@ -1603,9 +1619,11 @@ def _ocr_three(text: str) -> list[Change]:
 #: them as in « »)
 OPEN_ANGLES = r"[<‹]{2}"
 CLOSE_ANGLES = r"[>›]{2}"
-#: such a pair (or one of them and a guillemet) around words on one line, no third bracket
-#: beside it: groups 1 and 2 the doubled brackets
-_ANGLE_QUOTES = re.compile(rf"(?<![<‹])(?:({OPEN_ANGLES})|«)(?=[^\s<‹])[^<>‹›«»\n]{{1,200}}?"
+#: such a pair (or one of them and a guillemet) around words within a paragraph (a line
+#: break inside, not a blank line: the reading text joins the lines, and a second reading
+#: must find nothing new), no third bracket beside it: groups 1 and 2 the doubled brackets
+_ANGLE_QUOTES = re.compile(rf"(?<![<‹])(?:({OPEN_ANGLES})|«)(?=[^\s<‹])"
+                           rf"(?:[^<>‹›«»\n]|\n(?![ \t]*\n)){{1,200}}?"
                            rf"(?<=\S)(?:({CLOSE_ANGLES})|»)(?![>›])")
 
 
@@ -1683,6 +1701,16 @@ def _spaced_letters(text: str, yo: bool) -> list[Change]:
     return out
 
 
+def _bullets(text: str) -> list[Change]:
+    """Rule bullet's changes: a bullet opening a line, and the space after it, where two lines
+    or more open with the same bullet (a list; one line so, a bullet before a dash or another
+    bullet, is a symbol the text explains or a row of a figure: '● — занятое мѣсто')."""
+    found = list(_BULLET.finditer(text))
+    lines = Counter(m.group(2) for m in found)
+    return [Change(m.start(1), m.end(1), m.group(1), "", "typography", BULLET)
+            for m in found if lines[m.group(2)] >= 2]
+
+
 def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     out = _word_changes(text, yo)
     if "З" in text:
@@ -1692,8 +1720,7 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
         out += _spaced_letters(text, yo)
     if "•" in text or "◦" in text or "▪" in text or "‣" in text or "●" in text or "∙" in text:
         # (six one-character looks: four times as fast as a search for the class)
-        out += [Change(m.start(1), m.end(1), m.group(1), "", "typography", BULLET)
-                for m in _BULLET.finditer(text)]
+        out += _bullets(text)
     # Spaces, line breaks and dashes are judged on the text as it reads once soft hyphens and
     # zero-width characters are removed ('а \u200b б' has two spaces in a row): the rules
     # run on that text, and each match is mapped back to the original span it covers (the
