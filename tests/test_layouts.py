@@ -2185,6 +2185,13 @@ def test_an_ordinal_before_a_word_of_sections_is_a_subheading():
     assert got == [("LXXVI", "ГЛАВА LXXVI."), ("Пирамида", "Пасьянсъ «Пирамида»."),
                    ("subheading", "Первый способъ."), ("subheading", "Второй варіантъ"),
                    ("subheading", "Другой способъ.")], lay.parts
+    # a breaker's finds: 'Первый варьянтъ.' (the old spelling's варьянтъ) and 'Первая
+    # раскладка.' had each become a new game
+    text = ("ГЛАВА LXX.\n\nЧасы.\n\nБерутъ одну колоду.\n\nПервый варьянтъ.\n\n"
+            "Берутъ колоду въ 52 карты.\n\nПервая раскладка.\n\nКладутъ тузовъ въ рядъ.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "debris"] == ["subheading"] * 2, lay.parts
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Часы"], lay.parts
 
 
 def test_a_book_s_imprint_line_is_no_title():
@@ -2203,6 +2210,20 @@ def test_a_book_s_imprint_line_is_no_title():
                    ("title", "Пасьянсъ «Кіевъ»."), ("prose", "Берутъ двѣ колоды.")], lay.parts
     assert [p.kind for p in analyse("Кіевъ, 1895.\n\nПасьянсъ «Часы».\n\nБерутъ колоду.\n"
                                     ).parts] == ["debris", "title", "prose"]
+    # more imprints (a breaker's misses) ...
+    for imprint in ("Пасьянсы. СПБ., 1889.", "Пасьянсы. Москва 1890.", "Пасьянсы. — Москва, 1890 г",
+                    "Пасьянсы. Санктпетербургъ, 1889.",
+                    "Сборникъ. С.-Петербургъ. Тип. А. С. Суворина. 1889."):
+        lay = analyse(imprint + "\n\nПасьянсъ «Часы».\n\nБерутъ колоду.\n")
+        assert [p.kind for p in lay.parts] == ["debris", "title", "prose"], (imprint, lay.parts)
+    # ... but a sentence's line that ends with a place and a year is the book's (a breaker's
+    # finds: a wrapped line after a colon, a citation after a comma)
+    for line in ("Петербургѣ и въ Москвѣ; первое описаніе: Москва, 1812.",
+                 "Правила взяты изъ книги «Сто пасьянсовъ», М., 1885."):
+        text = "ГЛАВА LXII.\nЧасы.\nБерутъ одну колоду и кладутъ кругомъ;\n" + line + \
+            "\nПасьянсъ выходитъ, когда всѣ кучки открыты.\n"
+        lay = analyse(text)
+        assert "debris" not in [p.kind for p in lay.parts], (line, lay.parts)
 
 
 def test_games_numbered_in_a_chapter_are_titles():
@@ -2219,6 +2240,18 @@ def test_games_numbered_in_a_chapter_are_titles():
     got = [(p.kind, p.label) for p in lay.parts if p.kind != "prose"]
     assert got == [("heading", "LXX"), ("title", "Звѣзда"), ("title", "Крѣпость"),
                    ("title", "Косынка"), ("heading", "LXXI")], lay.parts
+    # a breaker's finds: under an early chapter the games' numerals run past the chapter's
+    # (I, II, III under ГЛАВА II.: a run from I is the games'), and a numeral with a Cyrillic
+    # І for its I is the same numeral
+    text = ("ГЛАВА II.\nI. Пасьянсъ «Косынка».\nБерутъ колоду.\nII. Пасьянсъ «Паукъ».\n"
+            "Берутъ двѣ колоды.\nIII. Пасьянсъ «Часы».\nБерутъ колоду.\n\n"
+            "ГЛАВА LXX.\n\nXІ. Пасьянсъ «Звѣзда».\n\nБерутъ колоду.\n\n"
+            "XІI. Пасьянсъ «Косынка».\n\nБерутъ колоду.\n")
+    lay = analyse(text)
+    got = [(p.kind, p.label) for p in lay.parts if p.kind != "prose"]
+    assert got == [("heading", "II"), ("title", "Косынка"), ("title", "Паукъ"),
+                   ("title", "Часы"), ("heading", "LXX"), ("title", "Звѣзда"),
+                   ("title", "Косынка")], lay.parts
 
 
 def test_a_digital_library_s_lines_are_debris():

@@ -88,7 +88,7 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
 #: a title in quotes after 'Пасьянсъ' (after the game's number, if any: ``12.``, ``№ 12.``,
 #: ``II.``): guillemets, straight or German quotes, or the guillemets as OCR gives them, two
 #: angle brackets (``Пасьянсъ <<Паукъ>>``: :data:`OPEN_ANGLES`)
-QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІ]{1,6}\s*\.\s*)?"
+QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
                           r"пасьянс[ъ]?\s*(?:[«\"„“]|" + OPEN_ANGLES
                           + r")([^»\"”“\n>›]{2,80})(?:[»\"”“]|" + CLOSE_ANGLES + ")", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
@@ -127,10 +127,15 @@ META = re.compile(r"^(?:автор|авторы|жанр|жанры|серия|�
 WEB_FOOTER = re.compile(r"^(?:(?:комментарии|оценка)\s*:\s*\d|"
                         r"источник\s*:.*(?:\b1[5-9]\d\d\b|\b20\d\d\b|https?://|www\.))", re.I)
 #: a book's imprint that ends a short line: a place of printing, perhaps its printer, and a
-#: year (``Пасьянсы. СПб., 1889.``, ``— М.: тип. Сытина, 1890 г.``; a copied page's header)
-IMPRINT = re.compile(r"(?:^|[\s.,;:—–-])(?:СПб|Спб|С\.-Петербург|Санкт-Петербург|Петербург|М|"
-                     r"Москва|К[іи]ев|Одесса|Варшава|Казань|Харьков|Рига|Вильна|Тифлис)ъ?"
-                     r"[.,:]\s*(?:[^\d\n]{0,40}?,\s*)?1[6-9]\d\d\s*(?:г\.|года?)?\.?\s*$")
+#: year (``Пасьянсы. СПб., 1889.``, ``— М.: тип. Сытина, 1890 г.``, ``С.-Петербургъ. Тип. А. С.
+#: Суворина. 1889.``; a copied page's header), the place opening the line or after a stop or
+#: a dash (a sentence's ``первое описаніе: Москва, 1812.`` or ``«Сто пасьянсовъ», М., 1885.``
+#: is the book's)
+IMPRINT = re.compile(r"(?:^|\.\s+|[—–]\s*)(?:(?i:спб)|С\.\s?-?\s?Петербург|Санкт-?[Пп]етербург|"
+                     r"Петербург|Москва|К[іи]ев|Одесса|Варшава|Казань|Харьков|Рига|Вильна|"
+                     r"Тифлис)ъ?(?:[.,:]\s*|\s+)(?:[^\d\n]{0,60}?[.,]\s*)?1[6-9]\d\d\s*"
+                     r"(?:г\.?|года?)?\.?\s*$|(?:^|\.\s+|[—–]\s*)М[.:,]\s*(?:[^\d\n]{0,60}?"
+                     r"[.,]\s*)?1[6-9]\d\d\s*(?:г\.?|года?)?\.?\s*$")
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 #: a dash between a heading's games: a hyphen or the typewriter's ``--`` between spaces (a
 #: lib.ru page: ``Лѣстница. -- Кошка и мышь.``), or a dash
@@ -173,7 +178,7 @@ NOT_TITLES = frozenset("примечание примечания замечан
                        "правила пример примеры итак наконец впрочем конец продолжение окончание "
                        "оглавление содержание предисловие способ способы вариант варианты "
                        "видоизменение изменение указание указания фигура рисунок чертеж таблица "
-                       "расположение история".split())
+                       "расположение история варьянт".split())
 #: words that may stand before a word of :data:`NOT_TITLES` in a subheading (``Первый
 #: способъ.``, ``Другой вариантъ.``): ordinals and 'другой', each gender
 SECTION_ORDINALS = frozenset(
@@ -886,11 +891,12 @@ def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
     a noun or full adjective that can be nominative (or a numeral with a word after it) and
     most likely no function word or adverb (:data:`_FUNCTION_WORDS`),
-    no word one of :data:`NOT_TITLES` (nor "Пасьянсы" and more words, a section of games), and
+    no word one of :data:`NOT_TITLES` (nor "Пасьянсы" and more words, a section of games, nor
+    what names a section, ``Первая раскладка``: :func:`_names_a_section`), and
     no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
     words = _modern_words(text)
-    if not words or any(w in NOT_TITLES for w in words) or \
+    if not words or any(w in NOT_TITLES for w in words) or _names_a_section(text) or \
             (words[0] == "пасьянсы" and len(words) > 1):   # a section: "Пасьянсы для двухъ колодъ"
         return False
     m = analyzer()
@@ -2540,11 +2546,12 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
 
 def _names_a_section(text: str) -> bool:
     """Whether short line ``text`` opens with a word of :data:`NOT_TITLES` (``Правила.``,
-    ``Способъ второй.``), or is an ordinal and one (``Первый способъ.``,
-    :data:`SECTION_ORDINALS`; not ``Первый способъ простъ.``)."""
+    ``Способъ второй.``), or is an ordinal and one, or 'раскладка' (``Первый способъ.``,
+    ``Первая раскладка.``, :data:`SECTION_ORDINALS`; not ``Первый способъ простъ.``; a bold
+    ``**Раскладка.**`` alone may be a game's title)."""
     w = _modern_words(text)
-    return bool(w) and (w[0] in NOT_TITLES or
-                        (len(w) == 2 and w[0] in SECTION_ORDINALS and w[1] in NOT_TITLES))
+    return bool(w) and (w[0] in NOT_TITLES or (len(w) == 2 and w[0] in SECTION_ORDINALS and (
+        w[1] in NOT_TITLES or w[1] in ("раскладка", "расклад"))))
 
 
 #: a heading line of a Markdown or wiki page (``## X``, ``== X ==``; ``x`` or ``y`` its text)
@@ -2691,6 +2698,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                            fix="correct `page_title` in corpus/manifest.toml or remove it")
     page = None
     headings: list[tuple[str, tuple[str, ...]]] = []
+    game_number = 0   # the numeral of the game numbered last in the chapter (I. Пасьянсъ «X».)
     if page_title is None or len(lines) < 2:
         lines = _markup(text, lines)
     else:                                         # the declared page title stays line 1
@@ -2794,12 +2802,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 guesses.append((ln.start, "a chapter heading with a page number beside it "
                                           "taken as a running head"))
             elif h and headings and not HEADING.match(ln.text.translate(_LOOKALIKE)) and \
-                    QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and \
-                    numeral_value(h[0]) < numeral_value(headings[-1][0]):
+                    QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and (
+                        numeral_value(h[0]) < numeral_value(headings[-1][0])
+                        or numeral_value(h[0]) == game_number + 1):
                 # a game's number before its title inside a chapter (``I. Пасьянсъ
-                # «Звѣзда».`` under ``ГЛАВА LXX.``): a title, below (a chapter that names
-                # its one game, ``LXXI. ПАСЬЯНСЪ «ДВОРЕЦЪ».``, has a higher numeral)
-                pass
+                # «Звѣзда».`` under ``ГЛАВА LXX.``, lower than the chapter's, or the next of
+                # a run from I: ``III.`` after ``II.`` under ``ГЛАВА II.``): a title, below
+                # (a chapter that names its one game, ``LXXI. ПАСЬЯНСЪ «ДВОРЕЦЪ».``, has a
+                # higher numeral and follows none)
+                game_number = numeral_value(h[0])
             elif h:
                 # a heading wrapped over lines: "... - Густая" / "колонна"
                 while i + 1 < len(lines) and not lines[i + 1].brk and \
@@ -2837,6 +2848,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                             del lines[i + 1]
                 ln.extra["titles"] = names
                 headings.append((h[0], tuple(names)))
+                game_number = 0
         i += 1
     known_titles = [t for _, names in headings for t in names] + list(titles)
     known = []
