@@ -654,6 +654,19 @@ def test_a_web_page_s_html_source_is_refused_with_the_way_to_its_text(cli, corpu
     ('<!DOCTYPE html>\n<html><head><meta name="ocr-system" content="tesseract"/></head><body>'
      '<div class="ocr_page"><span class="ocr_line">Берутъ колоду.</span></div></body></html>\n',
      "hOCR", "hocr-lines"),
+    # a breaker's misses: a TEI file with its schema's processing instruction, an hOCR page's
+    # body alone, ABBYY FineReader's XML with no declaration, a DjVuXML file
+    ('<?xml version="1.0"?>\n<?xml-model href="tei_all.rng" type="application/xml"?>\n'
+     '<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body><p>Берутъ колоду.</p></body></text>'
+     '</TEI>\n', "TEI XML", "xmllint"),
+    ("<div class='ocr_page' id='page_1'>\n<span class='ocr_line'><span class='ocrx_word'>Берутъ"
+     "</span></span>\n</div>\n", "hOCR", "hocr-lines"),
+    ('<document xmlns="http://www.abbyy.com/FineReader_xml/FineReader10-schema-v1.xml">\n'
+     '<page><block><text><par><line><formatting>Берутъ колоду.</formatting></line></par></text>'
+     '</block></page></document>\n', "ABBYY FineReader", "plain text"),
+    ('<!DOCTYPE DjVuXML PUBLIC "-//W3C//DTD DjVuXML 1.1//EN" "pubtext/DjVuXML-s.dtd">\n<DjVuXML>'
+     '<BODY><OBJECT><HIDDENTEXT><LINE><WORD>Берутъ</WORD></LINE></HIDDENTEXT></OBJECT></BODY>'
+     '</DjVuXML>\n', "DjVuXML", "djvutxt"),
 ])
 def test_an_xml_document_is_refused_by_its_kind_with_the_way_to_its_text(
         cli, corpus_copy, tmp_path, doc, kind, fix):
@@ -673,7 +686,7 @@ def test_an_xml_document_is_refused_by_its_kind_with_the_way_to_its_text(
     assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
 
 
-@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "cp866"])
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "cp866", "cp1252"])
 def test_mojibake_is_refused_with_the_way_back(cli, corpus_copy, tmp_path, codec):
     """A field test's chapter had been read as CP1251 though it was UTF-8 and saved again
     (``РџР°СЃСЊСЏРЅСЃСЉ`` for ``Пасьянсъ``): it went in as 28 sentences of garbage with only
@@ -682,33 +695,46 @@ def test_mojibake_is_refused_with_the_way_back(cli, corpus_copy, tmp_path, codec
     text = ("ГЛАВА LXVI.\n\nПасьянсъ «Гробница Наполеона».\n\nБерутъ двѣ колоды картъ и "
             "кладутъ четыре ряда по десяти картъ.\n")
     f = tmp_path / "chapter.txt"
-    f.write_text(text.encode("utf-8").decode(codec), encoding="utf-8")
+    f.write_text(text.encode("utf-8").decode(codec, "replace"), encoding="utf-8")
     before = _files(corpus_copy)
     _one_error(cli("--corpus", corpus_copy, "add", f), "chapter.txt:1",
                f"read as {codec.upper()}", f"iconv -f UTF-8 -t {codec.upper()} FILE > NEW")
     assert _files(corpus_copy) == before
-    # what the fix gives back is the text
-    assert f.read_text(encoding="utf-8").encode(codec).decode("utf-8") == text
+    # what the fix gives back is the text (where the code page defines every byte)
+    if codec != "cp1252":
+        assert f.read_text(encoding="utf-8").encode(codec).decode("utf-8") == text
+
+
+def test_mojibake_after_clean_lines_is_refused_at_its_line(cli, corpus_copy, tmp_path):
+    """A breaker's miss: a file whose first lines are clean and whose later lines are
+    mojibake (two files run together) went in, its garbage as sentences. The line where the
+    mojibake begins is named."""
+    good = "ГЛАВА LXX.\nПасьянсъ «Часы».\nБерутъ одну колоду въ 52 карты и кладутъ кругомъ.\n"
+    bad = "Пасьянсъ «Паукъ».\nБерутъ двѣ колоды и раскладываютъ десять столбцовъ.\n"
+    f = tmp_path / "chapter.txt"
+    f.write_text(good + bad.encode("utf-8").decode("cp1251"), encoding="utf-8")
+    _one_error(cli("--corpus", corpus_copy, "add", f), "chapter.txt:4", "read as CP1251",
+               "from this line on")
 
 
 @given(st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюяѣіѳѵАБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯѢІ"
                         " ,.;:!?«»—-0123456789\n", min_size=40))
 @settings(max_examples=200, deadline=None)
 def test_no_cyrillic_text_is_taken_for_mojibake_and_its_mojibake_is(text):
-    """:func:`extract.corpus.readers.mojibake_codec` never flags a Cyrillic text, and flags
+    """:func:`extract.corpus.readers.mojibake` never flags a Cyrillic text, and flags
     each one misread as CP1251 (where every byte is defined there) once it has letters."""
-    from extract.corpus.readers import mojibake_codec
-    assert mojibake_codec(text) is None
+    from extract.corpus.readers import mojibake
+    assert mojibake(text) is None
     # a few letters read back by chance ('СЁ' is UTF-8 for 'Ѩ') among many lost; a text
     # with no Cyrillic that the code page cannot hold
-    assert mojibake_codec(text + " ЕЩЁ ВСЁ" * 12) is None
-    assert mojibake_codec("café au lait, " * 3) is None
+    assert mojibake(text + " ЕЩЁ ВСЁ" * 12) is None
+    assert mojibake("café au lait, " * 3) is None
     try:
         bad = text.encode("utf-8").decode("cp1251")
     except UnicodeDecodeError:     # a byte CP1251 leaves undefined (the И's 0x98)
         return
     if sum(ch.isalpha() for ch in text[:2000]) >= 20:
-        assert mojibake_codec(bad) == "cp1251"
+        assert mojibake(bad) == ("cp1251", 1)
 
 
 def test_a_replacement_character_is_warned_of_by_line(cli, corpus_copy, tmp_path):

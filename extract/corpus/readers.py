@@ -322,8 +322,8 @@ _HTML_DOCUMENT = re.compile(r"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doct
 
 #: the start of an XML document: its declaration, comments and doctype, then its root
 #: element (group 1); a wiki page's source, which may open with a tag, has no declaration
-_XML_DOCUMENT = re.compile(r"\s*(<\?xml[^>]*>)?\s*(?:<!--.*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?"
-                           r"<([A-Za-z_][\w:.-]*)", re.S)
+_XML_DOCUMENT = re.compile(r"\s*(<\?xml\s[^>]*>)?\s*(?:<\?[^>]*>\s*|<!--.*?-->\s*)*"
+                           r"(?:<!DOCTYPE[^>]*>\s*)?<([A-Za-z_][\w:.-]*)", re.S)
 #: XML documents an editor may give instead of their text, by root element: (kind, fix)
 _XML_KINDS = {
     "fictionbook": ("a FictionBook (FB2) e-book",
@@ -338,13 +338,24 @@ _XML_KINDS = {
              "elements into a line of text (e.g. with xmlstarlet) and add that"),
     "pcgts": ("a PAGE XML file (an OCR engine's layout)",
               "export the OCR as plain text instead and add that"),
+    "djvuxml": ("a DjVuXML file (a DjVu's hidden text with its layout)",
+                "take the text layer as plain text: `djvutxt FILE.djvu FILE.txt`, and add that"),
 }
+#: ABBYY FineReader's XML (its root ``document``, its namespace abbyy.com)
+_FINEREADER = ("an ABBYY FineReader XML file (an OCR engine's layout)",
+               "save the OCR as plain text (FineReader: Save as > Text) and add that")
 _XML_KINDS["tei.2"] = _XML_KINDS["tei"]
+
+
+#: an OCR engine's hOCR page (HTML whose elements carry the classes ``ocr_page``,
+#: ``ocr_line``, ``ocrx_word`` ...), whole or its body alone: a tag first, such a class soon
+_HOCR = re.compile(r"\s*<.{0,4000}?class\s*=\s*[\"']ocrx?_(?:page|carea|par|line|word)\b", re.S)
 
 
 def xml_document_kind(text: str) -> tuple[str, str] | None:
     """``(kind, fix)`` when ``text`` is an XML document rather than a page's text: one whose
-    root element is a known kind (:data:`_XML_KINDS`: FB2, TEI, ALTO, PAGE) or that opens
+    root element is a known kind (:data:`_XML_KINDS`: FB2, TEI, ALTO, PAGE, DjVuXML; ABBYY
+    FineReader's ``document``) or that opens
     with an XML declaration and a root element other than ``html``; else None."""
     m = _XML_DOCUMENT.match(text)
     if m is None:
@@ -352,6 +363,8 @@ def xml_document_kind(text: str) -> tuple[str, str] | None:
     root = m.group(2).rpartition(":")[2].lower()
     if root in _XML_KINDS:
         return _XML_KINDS[root]
+    if root == "document" and "abbyy.com" in text[m.end():m.end() + 500]:
+        return _FINEREADER
     if m.group(1) and root != "html":
         return (f"an XML document (its root element <{m.group(2)}>)",
                 "extract its text (the words between the tags, a paragraph to a line) and "
@@ -363,20 +376,43 @@ def xml_document_kind(text: str) -> tuple[str, str] | None:
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
-def mojibake_codec(text: str) -> str | None:
-    """The 8-bit Cyrillic code page (``cp1251``, ``koi8-r``, ``cp866``, ``mac-cyrillic``) a
-    UTF-8 text was misread in before it was saved as UTF-8 again (``РџР°СЃСЊСЏРЅСЃСЉ`` for
-    ``Пасьянсъ``), else None: the text's first lines (up to 4 KB), encoded back in that code
-    page and read as UTF-8, give ten Cyrillic letters or more, with a replacement character
-    for at most one in twenty (where the code page left a byte undefined, ``�``). A
-    correct Cyrillic text encoded so is hardly ever UTF-8: nearly every letter becomes a
-    replacement character."""
-    sample = text if len(text) <= 4096 else (text[:4096].rpartition("\n")[0] or text[:4096])
-    for codec in ("cp1251", "koi8-r", "cp866", "mac-cyrillic"):
+#: the code pages a UTF-8 text may have been misread in, each with the share of replacement
+#: characters its misreading may leave (CP1252 leaves five bytes undefined, among them the
+#: second byte of с, я and А: a correct Cyrillic text encoded in it becomes '?' and gives no
+#: letters back, so its share can be loose)
+_MISREAD_IN = (("cp1251", 20), ("koi8-r", 20), ("cp866", 20), ("mac-cyrillic", 20), ("cp1252", 3))
+
+
+def _misread(sample: str) -> str | None:
+    """The code page :data:`_MISREAD_IN` names in which ``sample`` is UTF-8 misread: encoded
+    back in it and read as UTF-8, it gives ten Cyrillic letters or more, with a replacement
+    character for at most one in its share (a correct Cyrillic text encoded so is hardly
+    ever UTF-8: nearly every letter becomes a replacement character)."""
+    for codec, share in _MISREAD_IN:
         back = sample.encode(codec, "replace").decode("utf-8", "replace")
         got = len(_CYRILLIC.findall(back))
-        if back != sample and got >= 10 and back.count("\ufffd") * 20 <= got:
+        if back != sample and got >= 10 and back.count("\ufffd") * share <= got:
             return codec
+    return None
+
+
+def mojibake(text: str) -> tuple[str, int] | None:
+    """``(code page, line)`` when ``text`` is UTF-8 misread in an 8-bit code page and saved
+    as UTF-8 again (``РџР°СЃСЊСЏРЅСЃСЉ`` for ``Пасьянсъ``, :func:`_misread`): its first
+    lines (up to 4 KB), or a later line so misread (files run together) where two of every
+    five Cyrillic letters are Р or С, or Ð and Ñ stand six times or more (what such a line
+    is made of: a line of Russian is not); else None."""
+    sample = text if len(text) <= 4096 else (text[:4096].rpartition("\n")[0] or text[:4096])
+    codec = _misread(sample)
+    if codec is not None:
+        return codec, 1
+    for n, line in enumerate(text.split("\n"), 1):
+        rs = line.count("Р") + line.count("С")
+        if (rs >= 6 and rs * 5 >= 2 * len(_CYRILLIC.findall(line))) or \
+                line.count("Ð") + line.count("Ñ") >= 6:
+            codec = _misread(line)
+            if codec is not None:
+                return codec, n
     return None
 
 
@@ -459,7 +495,7 @@ def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, is an HTML document (a web page's source, not its
     text; an OCR engine's hOCR) or an XML document (:func:`xml_document_kind`: FB2, TEI,
-    ALTO), is mojibake (:func:`mojibake_codec`), starts with a byte order mark (``edition add``
+    ALTO), is mojibake (:func:`mojibake`), starts with a byte order mark (``edition add``
     strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
     or holds a character that is not book text (:func:`extract.text.characters.check_text`: control
@@ -480,25 +516,28 @@ def decode_witness(path: Path, data: bytes) -> str:
                                "FILE.djvu OUT.txt; for a word processor's file, save it as "
                                "plain text, UTF-8) and add that")
     text = decode_utf8(path, data)
+    if _HOCR.match(text):
+        raise EditionError("this is an OCR engine's hOCR output (HTML that marks each "
+                           "line's place on the scan), not text (its tags would be read "
+                           "as the book's words)", path, 1,
+                           fix="export the OCR as plain text instead, or take the text of "
+                               "its lines: `hocr-lines FILE.hocr > FILE.txt` (hocr-tools)")
     if _HTML_DOCUMENT.match(text):
-        if "ocr_page" in text or "ocr_line" in text:
-            raise EditionError("this is an OCR engine's hOCR output (HTML that marks each "
-                               "line's place on the scan), not text (its tags would be read "
-                               "as the book's words)", path, 1,
-                               fix="export the OCR as plain text instead, or take the text of "
-                                   "its lines: `hocr-lines FILE.hocr > FILE.txt` (hocr-tools)")
         raise EditionError("this is a web page's HTML source, not its text (its tags would be "
                            "read as the book's words)", path, 1,
                            fix="save the page's text and add that: the browser's Save as > "
                                "Text, `lynx -dump -nolist PAGE.html > PAGE.txt`, or `pandoc -f "
                                "html -t markdown PAGE.html -o PAGE.md` (a Markdown page is read)")
-    codec = mojibake_codec(text)
-    if codec is not None:
+    misread = mojibake(text)
+    if misread is not None:
+        codec, line = misread
         name = codec.upper().replace("MAC-CYRILLIC", "MACCYRILLIC")
+        seen = "Пасьянсъ".encode("utf-8").decode(codec, "replace")
         raise EditionError(f"this text is UTF-8 that was read as {name} and saved again (mojibake: "
-                           f"'{'Пасьянсъ'.encode('utf-8').decode(codec)}' for 'Пасьянсъ')",
-                           path, 1, fix=f"convert it back with iconv -f UTF-8 -t {name} FILE > "
-                                        f"NEW (NEW is the UTF-8 text) and add NEW")
+                           f"'{seen}' for 'Пасьянсъ')" + (" from this line on" if line > 1 else ""),
+                           path, line, fix=f"convert it back with iconv -f UTF-8 -t {name} FILE > "
+                                           f"NEW (NEW is the UTF-8 text; a letter shown as "
+                                           f"\ufffd is lost: take it from the source) and add NEW")
     xml = xml_document_kind(text)
     if xml is not None:
         raise EditionError(f"this is {xml[0]}, not text (its tags would be read as the book's "
