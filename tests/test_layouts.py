@@ -2268,6 +2268,12 @@ def test_a_digital_library_s_lines_are_debris():
     assert got == [("heading", "ГЛАВА LXXII."), ("title", "Пасьянсъ «Кругъ»."),
                    ("prose", "Берутъ колоду."), ("prose", "Кладутъ двѣнадцать картъ кругомъ.")
                    ], lay.parts
+    # a breaker's misses: Google's watermark and notice, HathiTrust's, Microsoft's scans
+    for line in ("Google", "Original from", "UNIVERSITY OF MICHIGAN",
+                 "Digitized for Microsoft Corporation",
+                 "This is a digital copy of a book that was preserved for generations"):
+        lay = analyse(line + "\n\nПасьянсъ «Кругъ».\n\nБерутъ колоду.\n")
+        assert [p.kind for p in lay.parts] == ["debris", "title", "prose"], (line, lay.parts)
 
 
 def test_guillemets_ocr_gives_as_doubled_angle_brackets_make_titles():

@@ -156,10 +156,12 @@ DEBRIS_PHRASES = ("читать онлайн", "выбрать главу", "с�
                   "пространства имён", "в других проектах", "распечатать/экспорт",
                   "— викитека", "- викитека")
 #: what a digital library prints on its copy of a book (the Internet Archive's full text
-#: page and its scans' first page, Google's scans), in Latin letters
-LIBRARY_PHRASES = re.compile(r"^(?:full text of\b|see other formats$|digitized by\b|"
+#: page and its scans' first page, Google's scans and their notice, HathiTrust's ``Original
+#: from`` / ``UNIVERSITY OF MICHIGAN``), in Latin letters
+LIBRARY_PHRASES = re.compile(r"^(?:full text of\b|see other formats$|digiti[sz]ed (?:by|for)\b|"
                              r"(?:in \d{4} )?with funding from\b|university of [a-z]|"
-                             r"internet archive$)", re.I)
+                             r"internet archive$|original from\b|google$|"
+                             r"this is a digital copy of a book\b)", re.I)
 #: words that make up a menu line when a line holds nothing else
 DEBRIS_WORDS = frozenset(
     "главная книги книга жанры авторы автор серии вход войти регистрация выход поиск найти "
