@@ -579,7 +579,7 @@ def load_witnesses(root: Path, errors: list[EditionError] | None = None) -> list
     return out
 
 
-def _witness(root: Path, mpath: Path, e: dict, line: int, seen: set[str],
+def _witness(root: Path, mpath: Path, e: dict, line: int | None, seen: set[str],
              files: dict[Path, str]) -> Witness:
     """The witness of manifest entry ``e`` (at ``line`` of ``mpath``), its checksum verified;
     ``seen`` the sigla and ``files`` the files of the entries before it (both updated)."""
