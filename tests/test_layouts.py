@@ -2319,3 +2319,25 @@ def test_a_numbered_list_of_rules_after_a_colon_is_text_not_footnotes():
         assert item in prose, lay.parts
     assert "Въ нѣкоторыхъ" not in prose and "Или" not in prose
     assert not lay.warnings, lay.warnings
+
+
+def test_a_lone_footnote_under_a_line_ending_with_a_colon_is_the_call_s_note():
+    """A breaker's find (a regression of the numbered-list rule): a real footnote ``1) Въ
+    нѣкоторыхъ изданіяхъ — валеты.`` under a line of the text that ends with a colon (``...
+    раскладываютъ такъ:``), its call ``дамы1)`` above on its page, was read as the first
+    item of a numbered list: its sentence cut into the game's text, and a warning that the
+    marker has no footnote. A ``1)`` line under a colon is the text's list only when a
+    ``2)`` item follows it (directly or after its own lines); a lone one is the call's
+    note."""
+    text = ("ГЛАВА LXV.\nПасьянсъ «Наполеонъ».\nБерутъ двѣ колоды. Тузы и дамы1) кладутъ въ "
+            "рядъ, а\nостальныя карты раскладываютъ такъ:\n1) Въ нѣкоторыхъ изданіяхъ — "
+            "валеты.\n184 ПАСЬЯНСЫ.\nпо четыре карты въ восемь кучекъ. Пасьянсъ выходитъ,\n"
+            "когда всѣ карты на тузахъ.\n")
+    lay = analyse(text)
+    notes = [p for p in lay.parts if p.label == "footnote"]
+    assert [(text[p.start:p.end], text[p.marker[0] - 4:p.marker[1]]) for p in notes] == [
+        ("1) Въ нѣкоторыхъ изданіяхъ — валеты.", "дамы1)")], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "Въ нѣкоторыхъ" not in prose and "такъ:" in prose and "по четыре" in prose
+    assert not [w for w in lay.warnings if "no footnote" in w], lay.warnings
+

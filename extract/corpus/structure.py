@@ -57,7 +57,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -1991,7 +1991,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                 ln = replace(ln, end=ln.start + glued[0], text=ln.text[:glued[0]])
                 guesses.append((foot.start, "a number glued after a full stop at the end of a "
                                             "line taken as a page number"))
-            notes.begins(ln, prev)
+            notes.begins(ln, prev, (lines[j] for j in range(i + 1, len(lines))))
         if ln.kind == "debris" and ln.label in ("running head", "page number") and \
                 not (out and out[-1].kind == "debris" and out[-1].label in ("running head",
                                                                             "page number")):
@@ -2085,18 +2085,34 @@ _PLAIN_NOTE = re.compile(r"(\d{1,2})[ \t]+(?=[^\W\d_])")
 _BRACKET_CALL = re.compile(r"(?<=\S)\[(\d{1,4})\]")
 
 
-def _list_item(printed: str, prev: _Line | None) -> int:
+def _list_item(printed: str, prev: _Line | None, after: Iterable[_Line] = ()) -> int:
     """The number of a line that opens with ``printed``, a number and a bracket (``1)``),
     when the line is an item of the text's numbered list, never a footnote, else 0: ``1)``
-    under a line of the text that ends with a colon (``Правила игры таковы:``), the next
-    number under the item before it (its ``extra["item"]``) or under a line that runs on
-    with a semicolon (``... наверхъ;``)."""
+    under a line of the text that ends with a colon (``Правила игры таковы:``) when the
+    item ``2)`` follows it in ``after``, the lines below it (directly, or after the item's
+    own lines: a lone ``1)`` under a colon is a footnote's, ``такъ:`` / ``1) Въ нѣкоторыхъ
+    изданіяхъ ...``); the next number under the item before it (its ``extra["item"]``) or
+    under a line that runs on with a semicolon (``... наверхъ;``)."""
     m = re.fullmatch(r"(\d{1,2})\)", printed)
     if m is None or prev is None or prev.kind != "prose":
         return 0
     n, end = int(m.group(1)), prev.text.rstrip()[-1:]
-    listed = (n == 1 and end == ":") or (n > 1 and (end == ";" or prev.extra.get("item") == n - 1))
-    return n if listed else 0
+    if n == 1 and end == ":":
+        return n if _next_item(after) == 2 else 0
+    return n if n > 1 and (end == ";" or prev.extra.get("item") == n - 1) else 0
+
+
+def _next_item(after: Iterable[_Line]) -> int:
+    """The number of the next line in ``after`` that opens with a number and a bracket
+    (``2) ...``), passing over the lines of the text that go on with the line before (no
+    blank line nor page break before them), else 0."""
+    for nxt in after:
+        f = FOOTNOTE.match(nxt.text) if nxt.kind == "prose" else None
+        if f and re.fullmatch(r"\d{1,2}\)", f.group(1)):
+            return int(f.group(1)[:-1])
+        if nxt.kind != "prose" or f or nxt.brk or nxt.page_top:
+            return 0
+    return 0
 
 
 class _Footnotes:
@@ -2218,8 +2234,9 @@ class _Footnotes:
         ln.extra["marker"], ln.extra["note"] = marker, first.start
         self.open = first
 
-    def begins(self, ln: _Line, prev: _Line | None) -> None:
-        """Take ``ln`` as a footnote if it is one (see the class doc)."""
+    def begins(self, ln: _Line, prev: _Line | None, after: Iterable[_Line] = ()) -> None:
+        """Take ``ln`` as a footnote if it is one (see the class doc); ``after``, the lines
+        below it, tell the first item of the text's numbered list (:func:`_list_item`)."""
         if ln.text[:2] in ("↑ ", "↑\t", "↑\u00a0"):
             # a note of a wiki page copied from the browser: "↑ text" in the page's list of
             # notes, the k-th answering the first call "[k]" in the text not yet claimed
@@ -2238,7 +2255,7 @@ class _Footnotes:
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
-        item = _list_item(printed, prev)
+        item = _list_item(printed, prev, after)
         if item:
             ln.extra["item"] = item    # the text's numbered list: its next item may follow
             return
