@@ -2341,3 +2341,26 @@ def test_a_lone_footnote_under_a_line_ending_with_a_colon_is_the_call_s_note():
     assert "Въ нѣкоторыхъ" not in prose and "такъ:" in prose and "по четыре" in prose
     assert not [w for w in lay.warnings if "no footnote" in w], lay.warnings
 
+
+def test_a_numbered_list_s_item_wrapped_over_two_lines_keeps_the_list_open():
+    """A breaker's find: an item of the text's numbered list wrapped over two lines (``1)
+    тузы кладутъ`` / ``наверхъ.`` / ``2) пустое ...``) ended the list: items 2) and 3) were
+    taken as the notes of the calls ``тузы2)`` and ``короли3)`` above, and the real notes
+    under the page's ``__________`` became sentences of the game. An item's own lines keep
+    the list open: 2) and 3) are the text's, the notes under the separator the calls'."""
+    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nОстальныя карты составляютъ запасъ1), "
+            "тузы2) и короли3).\n\nПравила игры таковы:\n1) тузы кладутъ\nнаверхъ.\n"
+            "2) пустое мѣсто занимаютъ любой картой.\n3) запасъ не перебираютъ.\n\n"
+            "Пасьянсъ выходитъ, когда всѣ карты на тузахъ.\n\n__________\n"
+            "1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».\n2) Или дамы.\n"
+            "3) Или валеты.\n")
+    lay = analyse(text)
+    notes = [p for p in lay.parts if p.label == "footnote"]
+    assert [(text[p.start:p.end], text[p.marker[0] - 6:p.marker[1]]) for p in notes] == [
+        ("1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».", "запасъ1)"),
+        ("2) Или дамы.", ", тузы2)"), ("3) Или валеты.", "короли3)")], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for item in ("1) тузы кладутъ\nнаверхъ.", "2) пустое мѣсто", "3) запасъ не перебираютъ."):
+        assert item in prose, lay.parts
+    assert "Въ нѣкоторыхъ" not in prose and "Или" not in prose
+    assert not lay.warnings, lay.warnings

@@ -2091,8 +2091,9 @@ def _list_item(printed: str, prev: _Line | None, after: Iterable[_Line] = ()) ->
     under a line of the text that ends with a colon (``Правила игры таковы:``) when the
     item ``2)`` follows it in ``after``, the lines below it (directly, or after the item's
     own lines: a lone ``1)`` under a colon is a footnote's, ``такъ:`` / ``1) Въ нѣкоторыхъ
-    изданіяхъ ...``); the next number under the item before it (its ``extra["item"]``) or
-    under a line that runs on with a semicolon (``... наверхъ;``)."""
+    изданіяхъ ...``); the next number under the item before it (its ``extra["item"]``,
+    which the item's own lines below it carry too: ``1) тузы кладутъ`` / ``наверхъ.`` /
+    ``2) ...``) or under a line that runs on with a semicolon (``... наверхъ;``)."""
     m = re.fullmatch(r"(\d{1,2})\)", printed)
     if m is None or prev is None or prev.kind != "prose":
         return 0
@@ -2250,6 +2251,8 @@ class _Footnotes:
             return
         f = FOOTNOTE.match(ln.text)
         if not f:
+            if prev is not None and prev.extra.get("item") and not (ln.brk or ln.page_top):
+                ln.extra["item"] = prev.extra["item"]   # an item's own line: the list goes on
             self._plain_number(ln)
             return
         printed = f.group(1)
