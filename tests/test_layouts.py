@@ -2364,3 +2364,24 @@ def test_a_numbered_list_s_item_wrapped_over_two_lines_keeps_the_list_open():
         assert item in prose, lay.parts
     assert "Въ нѣкоторыхъ" not in prose and "Или" not in prose
     assert not lay.warnings, lay.warnings
+
+
+def test_a_book_s_number_glued_after_a_stop_at_a_line_s_end_stays_in_the_text():
+    """A breaker's find: a number glued after a stop at a line's end was cut out as a page
+    number where it is the book's: a price run on into the next line (``по 1 руб.50`` /
+    ``коп. съ каждаго``, ``по 2 рубл.50`` / ``коп. ...``), a paragraph's and a table's number after an abbreviation (``въ
+    п.3``, ``табл.4``). A djvu layer's page number glued so stands after a sentence's end,
+    the next line a new sentence with a capital, and never after an abbreviation's stop;
+    ``крестомъ.185`` / ``Тузы ...`` (a field test's find, r17) is still the page's."""
+    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nСтавка въ этой игрѣ по 1 руб.50\n"
+            "коп. съ каждаго игрока, а въ двѣ колоды по 2 рубл.50\nкоп. съ каждаго.\n"
+            "Какъ сказано въ п.3\nТузы кладутъ въ рядъ; см. также "
+            "табл.4\nКороли идутъ на мѣсто тузовъ, а пять картъ крестомъ.185\n"
+            "Тузы кладутъ особо.\n")
+    lay = analyse(text)
+    got = [text[p.start:p.end] for p in lay.parts if p.label == "page number"]
+    assert got == ["185"], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for kept in ("по 1 руб.50\nкоп.", "по 2 рубл.50\nкоп.", "въ п.3\n", "табл.4\n"):
+        assert kept in prose, lay.parts
+

@@ -65,6 +65,7 @@ from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer, refers_onward
 from ..text.normalise import (CLOSE_ANGLES, OPEN_ANGLES, DisjointSpans, apply_changes,
                               joins_across_lines, joins_to_word, normalise)
+from ..text.words import NON_TERMINAL, TERMINAL
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
@@ -1774,25 +1775,30 @@ _GLUED_START = re.compile(r"(\d{1,4})([a-zа-яѣіѳѵё]+)")
 #: a page number glued after a full stop that ends a word at a line's end (``крестомъ.185``):
 #: group 1 the word, group 2 the number
 _GLUED_END = re.compile(r"([^\W\d_]+)[.!?…][»\"”)]?(\d{1,4})$")
-#: words whose stop is an abbreviation's, a number after it the book's (``стр.185``, ``Фиг.5``)
-_NUMBERED_ABBREVIATIONS = frozenset("с стр стран см ср рис фиг черт гл ст т г изд №".split())
+#: words whose stop is an abbreviation's, a number after it the book's (``стр.185``, ``Фиг.5``,
+#: ``п.3``, ``табл.4``, ``руб.50``): the sentence segmenter's abbreviations and a few more
+_NUMBERED_ABBREVIATIONS = NON_TERMINAL | TERMINAL | frozenset("стран руб коп".split())
 
 
-def _glued_page_number(ln: _Line, prev: _Line | None) -> tuple[int, int] | None:
+def _glued_page_number(ln: _Line, prev: _Line | None,
+                       nxt: _Line | None = None) -> tuple[int, int] | None:
     """The span in ``ln.text`` of a page number a djvu text layer glued to the text at the
     line's edge, no space between, else None: at its start, inside a word divided by a
     hyphen at the end of the line before (``коро-`` / ``186лей``: the pieces make a word);
-    at its end, after a full stop (``крестомъ.185``; not an abbreviation's, ``стр.185``).
-    The book's own numbers stand apart from their words (``въ 52 карты``)."""
+    at its end, after a sentence's full stop, ``nxt``, the line below, a new sentence with
+    a capital (``крестомъ.185`` / ``Тузы ...``; not after an abbreviation's stop, ``стр.185``,
+    ``п.3``, a word of one letter, nor in ``по 1 руб.50`` / ``коп. ...``). The book's own
+    numbers stand apart from their words (``въ 52 карты``)."""
     m = _GLUED_START.match(ln.text)
     if m and prev is not None and prev.kind == "prose":
         piece = re.search(r"([^\W\d_]+)[-\u00ad¬\u2010\u2011]$", prev.text)
         if piece and joins_to_word(piece.group(1), m.group(2)):
             return m.span(1)
     m = _GLUED_END.search(ln.text) if ln.text[-1:].isdigit() else None
-    if m and key(m.group(1)) not in _NUMBERED_ABBREVIATIONS and len(ln.text) > len(m.group(2)):
-        return m.span(2)
-    return None
+    if m is None or len(m.group(1)) == 1 or key(m.group(1)) in _NUMBERED_ABBREVIATIONS:
+        return None
+    first = re.search(r"[^\W\d_]", nxt.text) if nxt is not None else None
+    return m.span(2) if first and first.group().isupper() else None
 
 
 #: a transcription's mark of where a page of the book begins, set inside its text:
@@ -1970,7 +1976,8 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                 guesses.append((ln.start, "a number at the top of a page taken as its page number"))
                 out.append(_Line(ln.start + m.end(), ln.end, ln.text[m.end():], True))
                 continue
-            glued = _glued_page_number(ln, prev)
+            nxt = lines[i + 1] if i + 1 < len(lines) else None
+            glued = _glued_page_number(ln, prev, nxt)
             if glued and glued[0] == 0:
                 # (the rest of a word divided at the line before: joined across the number;
                 # a new page, whose footnotes are its own, and whose line may end with its
@@ -1982,7 +1989,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                 notes.page_start = len(out)
                 ln = replace(ln, start=ln.start + glued[1], text=ln.text[glued[1]:], brk=True)
                 prev = out[-1]
-                glued = _glued_page_number(ln, prev)
+                glued = _glued_page_number(ln, prev, nxt)
             if glued:
                 # (after a full stop at the line's end: the page's foot, the next line the
                 # next page's top)

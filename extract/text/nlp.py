@@ -37,6 +37,7 @@ from spacy.tokens import Doc, Token
 from .errors import EditionError
 from .morph import lemma, refers_onward
 from .normalise import Change, Normalisation, _analyzer, normalise
+from .words import NON_TERMINAL, TERMINAL  # the abbreviations: the structure finder's too
 
 
 def _get_normalisation(doc: Doc) -> Normalisation | None:
@@ -95,14 +96,6 @@ for _name in ("reg", "lemma"):
     if not Token.has_extension(_name):
         Token.set_extension(_name, default=None)
 
-#: Abbreviations whose period never ends a sentence (lowercase, without the period).
-NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г гг ок им ст tab "
-                         # a book's references and titles: глава, книга, часть, выпуск,
-                         # издание, чертёж, таблица, примечание, профессор, святой, граф,
-                         # генерал
-                         "гл кн ч вып изд черт табл прим проф св гр ген".split())
-#: Abbreviations that close a list and end a sentence when a capitalised word follows.
-TERMINAL = frozenset("д п проч пр др".split())
 ENDERS = (".", "!", "?", "…")
 CLOSERS = frozenset(")]»\"'”’“")
 #: what stands glued after a stop and belongs to its sentence: more stops (``!..``, ``?!``) and a

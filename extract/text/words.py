@@ -1,6 +1,17 @@
-"""Small wording helpers: messages shown to people (the CLI, the site), and the square brackets
-that mark an editor's or translator's additions in a text."""
+"""Small wording helpers: messages shown to people (the CLI, the site), the square brackets
+that mark an editor's or translator's additions in a text, and the abbreviations whose stop
+ends no sentence (the sentence segmenter's, :mod:`extract.text.nlp`, and the structure
+finder's, which loads no spaCy)."""
 from __future__ import annotations
+
+#: Abbreviations whose period never ends a sentence (lowercase, without the period).
+NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г гг ок им ст tab "
+                         # a book's references and titles: глава, книга, часть, выпуск,
+                         # издание, чертёж, таблица, примечание, профессор, святой, граф,
+                         # генерал
+                         "гл кн ч вып изд черт табл прим проф св гр ген".split())
+#: Abbreviations that close a list and end a sentence when a capitalised word follows.
+TERMINAL = frozenset("д п проч пр др".split())
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
