@@ -2175,7 +2175,7 @@ def test_an_ordinal_before_a_word_of_sections_is_a_subheading():
     """The last field test's find: ``Первый способъ.`` alone on its line inside a game was a
     citable sentence of the game, though ``Способъ второй.`` was a subheading. A short line
     alone of two words, an ordinal or 'другой' and a word that names a section (``способъ``,
-    ``варіантъ``, ``правило``), is one too; a sentence that opens so is not.""" 
+    ``варіантъ``, ``правило``), is one too; a sentence that opens so is not."""
     text = ("ГЛАВА LXXVI.\n\nПасьянсъ «Пирамида».\n\nПервый способъ.\n\n"
             "Берутъ одну колоду.\n\nВторой варіантъ\n\nБерутъ двѣ колоды.\n\n"
             "Другой способъ.\n\nКладутъ рядъ.\n\nПервый способъ простъ.\n\n"
@@ -2295,27 +2295,36 @@ def test_guillemets_ocr_gives_as_doubled_angle_brackets_make_titles():
     assert not [w for w in lay.warnings if "no game title" in w], lay.warnings
 
 
-def test_a_numbered_list_of_rules_after_a_colon_is_text_not_footnotes():
+@pytest.mark.parametrize("rules, items", [
+    ("1) тузы кладутъ наверхъ.\n2) пустое мѣсто занимаютъ\nлюбой картой;\n"
+     "3) запасъ не перебираютъ.\n",
+     ("1) тузы кладутъ наверхъ.", "2) пустое мѣсто", "3) запасъ не перебираютъ.")),
+    # a breaker's find: an item wrapped over two lines ended the list (items 2) and 3) became
+    # the notes of the calls тузы2) and короли3), the real notes sentences): an item's own
+    # lines keep the list open
+    ("1) тузы кладутъ\nнаверхъ.\n2) пустое мѣсто занимаютъ любой картой.\n"
+     "3) запасъ не перебираютъ.\n",
+     ("1) тузы кладутъ\nнаверхъ.", "2) пустое мѣсто", "3) запасъ не перебираютъ.")),
+])
+def test_a_numbered_list_of_rules_after_a_colon_is_text_not_footnotes(rules, items):
     """A field test's find: a numbered list of rules in the body (``Правила игры таковы:`` /
     ``1) тузы кладут наверх;`` / ``2) пустое мѣсто ...``) was taken as footnotes, the ``1)``
     line the note of the call ``запасъ1)`` above, and the real note at the page's foot, under
     a ``__________`` separator, became a sentence of the game. Lines numbered 1), 2), ... one
     after the other under a line that ends with a colon (the items running on with a
-    semicolon) are the text's list, an item under the item before it whatever ends that;
-    the note under the separator is the call's."""
+    semicolon, or an item over lines of its own) are the text's list, an item under the item
+    before it whatever ends that; the notes under the separator are the calls'."""
     text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nОстальныя карты составляютъ запасъ1), "
-            "тузы2) и короли3).\n\n"
-            "Правила игры таковы:\n1) тузы кладутъ наверхъ.\n2) пустое мѣсто занимаютъ\n"
-            "любой картой;\n3) запасъ не перебираютъ.\n\nПасьянсъ выходитъ, когда всѣ карты на "
-            "тузахъ.\n\n__________\n1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».\n"
-            "2) Или дамы.\n3) Или валеты.\n")
+            "тузы2) и короли3).\n\nПравила игры таковы:\n" + rules + "\nПасьянсъ выходитъ, "
+            "когда всѣ карты на тузахъ.\n\n__________\n1) Въ нѣкоторыхъ изданіяхъ запасъ "
+            "называется «колодой».\n2) Или дамы.\n3) Или валеты.\n")
     lay = analyse(text)
     notes = [p for p in lay.parts if p.label == "footnote"]
     assert [(text[p.start:p.end], text[p.marker[0] - 6:p.marker[1]]) for p in notes] == [
         ("1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».", "запасъ1)"),
         ("2) Или дамы.", ", тузы2)"), ("3) Или валеты.", "короли3)")], lay.parts
     prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
-    for item in ("1) тузы кладутъ наверхъ.", "2) пустое мѣсто", "3) запасъ не перебираютъ."):
+    for item in items:
         assert item in prose, lay.parts
     assert "Въ нѣкоторыхъ" not in prose and "Или" not in prose
     assert not lay.warnings, lay.warnings
@@ -2340,30 +2349,6 @@ def test_a_lone_footnote_under_a_line_ending_with_a_colon_is_the_call_s_note():
     prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
     assert "Въ нѣкоторыхъ" not in prose and "такъ:" in prose and "по четыре" in prose
     assert not [w for w in lay.warnings if "no footnote" in w], lay.warnings
-
-
-def test_a_numbered_list_s_item_wrapped_over_two_lines_keeps_the_list_open():
-    """A breaker's find: an item of the text's numbered list wrapped over two lines (``1)
-    тузы кладутъ`` / ``наверхъ.`` / ``2) пустое ...``) ended the list: items 2) and 3) were
-    taken as the notes of the calls ``тузы2)`` and ``короли3)`` above, and the real notes
-    under the page's ``__________`` became sentences of the game. An item's own lines keep
-    the list open: 2) and 3) are the text's, the notes under the separator the calls'."""
-    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nОстальныя карты составляютъ запасъ1), "
-            "тузы2) и короли3).\n\nПравила игры таковы:\n1) тузы кладутъ\nнаверхъ.\n"
-            "2) пустое мѣсто занимаютъ любой картой.\n3) запасъ не перебираютъ.\n\n"
-            "Пасьянсъ выходитъ, когда всѣ карты на тузахъ.\n\n__________\n"
-            "1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».\n2) Или дамы.\n"
-            "3) Или валеты.\n")
-    lay = analyse(text)
-    notes = [p for p in lay.parts if p.label == "footnote"]
-    assert [(text[p.start:p.end], text[p.marker[0] - 6:p.marker[1]]) for p in notes] == [
-        ("1) Въ нѣкоторыхъ изданіяхъ запасъ называется «колодой».", "запасъ1)"),
-        ("2) Или дамы.", ", тузы2)"), ("3) Или валеты.", "короли3)")], lay.parts
-    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
-    for item in ("1) тузы кладутъ\nнаверхъ.", "2) пустое мѣсто", "3) запасъ не перебираютъ."):
-        assert item in prose, lay.parts
-    assert "Въ нѣкоторыхъ" not in prose and "Или" not in prose
-    assert not lay.warnings, lay.warnings
 
 
 def test_a_book_s_number_glued_after_a_stop_at_a_line_s_end_stays_in_the_text():
