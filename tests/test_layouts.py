@@ -2370,3 +2370,26 @@ def test_a_book_s_number_glued_after_a_stop_at_a_line_s_end_stays_in_the_text():
     for kept in ("по 1 руб.50\nкоп.", "по 2 рубл.50\nкоп.", "въ п.3\n", "табл.4\n"):
         assert kept in prose, lay.parts
 
+
+def test_a_page_mark_s_lookalikes_in_the_text_stay_in_it():
+    """A breaker's finds: a transcription's page mark read where the text's own is
+    (``[с. 191]``, ``[стр. 190]``, ``|191|``): ``рядъ [с. 191]. Дамы`` left a sentence of a
+    lone '.'; a reference ``въ главѣ X [стр. 190].`` was cut out of its sentence; ``Карты
+    лежатъ такъ: |7| |8| |9| и ...`` lost its numbers. A mark with a stop or other
+    punctuation after it is the text's, and so are several ``|N|`` on one line; a mark
+    inside a divided word or before a word is still a page break."""
+    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nБерутъ двѣ колоды и выкладываютъ мѣсто для "
+            "восьми коро-[с. 190]лей.\nТузы кладутъ въ рядъ [с. 191]. Дамы кладутъ въ рядъ.\n"
+            "Короли идутъ на мѣсто [с.192]тузовъ, а валеты на мѣсто дамъ.\n"
+            "Порядокъ раскладки описанъ въ главѣ X [стр. 190].\n"
+            "Карты лежатъ такъ: |7| |8| |9| и на нихъ кладутъ тузовъ.\n")
+    lay = analyse(text)
+    got = [text[p.start:p.end] for p in lay.parts if p.label == "page number"]
+    assert got == ["[с. 190]", "[с.192]"], lay.parts
+    prose = [text[p.start:p.end] for p in lay.parts if p.kind == "prose"]
+    assert not [p for p in prose if not any(ch.isalpha() for ch in p)], lay.parts
+    assert not [p for p in lay.parts if p.kind == "debris" and p.label != "page number"], \
+        lay.parts
+    for kept in ("рядъ [с. 191]. Дамы", "главѣ X [стр. 190].", "такъ: |7| |8| |9| и"):
+        assert kept in " ".join(prose), lay.parts
+
