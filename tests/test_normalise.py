@@ -72,7 +72,7 @@ def check_invariants(text: str, n: Normalisation) -> None:
 # --- properties -------------------------------------------------------------------------
 
 INTERESTING = ("абвгдежзийклмнопрстуфхцчшщъыьэюяАБВЕЗИКНОРСТЪ"
-               "ѣѢіІѳѲѵѴђЂaceopxyiABCEHKMOPTXIё\u0301 -—\n\t\f.,;:!?«»()0123–•")
+               "ѣѢіІѳѲѵѴђЂaceopxyiABCEHKMOPTXIё\u0301 -—\n\t\f.,;:!?«»()0123–•·")
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -55,6 +55,8 @@ CASES = [
     ("Основаніями служатъ:\n\t•\tтузы;\n\t•\tкороли.", "Основаниями служат: тузы; короли.",
      {"bullet", "decimal-i", "final-hard-sign", "line-wrap"}),
     ("• Тузы внизу;\n• короли вверху.", "Тузы внизу; короли вверху.", {"bullet", "line-wrap"}),
+    ("•Тузы внизу;\n•короли вверху.", "Тузы внизу; короли вверху.", {"bullet", "line-wrap"}),
+    ("· Тузы внизу;\n· короли вверху.", "Тузы внизу; короли вверху.", {"bullet", "line-wrap"}),
     # ... a list's: two lines or more open with the same bullet; a symbol a figure's key
     # explains, one line of it or one before a dash, and a row of bullets stay (a breaker's
     # finds)
@@ -89,6 +91,7 @@ CASES = [
     ("по 2 и З.", "по 2 и 3.", {"ocr-three"}),
     ("по 2 или З.", "по 2 или 3.", {"ocr-three"}),
     ("кучки З, З, 4", "кучки 3, 3, 4", {"ocr-three"}),       # a run of them, at once
+    ("отъ 2 до З картъ", "от 2 до 3 карт", {"ocr-three", "final-hard-sign"}),   # a range
     ("по 2, З, З и З", "по 2, 3, 3 и 3", {"ocr-three"}),
     # ... but an initial after a number is a letter (a breaker's find)
     ("Сообщено въ 1889, З. Ивановымъ.", "Сообщено в 1889, З. Ивановым.", {"final-hard-sign"}),
