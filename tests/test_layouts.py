@@ -2393,3 +2393,20 @@ def test_a_page_mark_s_lookalikes_in_the_text_stay_in_it():
     for kept in ("рядъ [с. 191]. Дамы", "главѣ X [стр. 190].", "такъ: |7| |8| |9| и"):
         assert kept in " ".join(prose), lay.parts
 
+
+def test_a_line_with_a_page_mark_between_bars_is_no_web_menu():
+    """A breaker's find: lines of the text with a transcription's page mark between bars
+    (``Тузы |191| кладутъ въ рядъ.``, ``Дамы кладутъ въ рядъ |192|``) were taken whole as a
+    web page's menu (items between ``|``) and lost. A number between bars is no menu's
+    separator: the mark is a page break, the text around it the game's; a number between
+    bars that is the text's (``|193|,``) stays in its line, the line the game's too."""
+    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nБерутъ двѣ колоды.\n"
+            "Тузы |191| кладутъ въ рядъ.\nДамы кладутъ въ рядъ |192|\n"
+            "Короли идутъ на мѣсто тузовъ.\nВалеты идутъ |193|, а за ними дамы.\n")
+    lay = analyse(text)
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "debris"] == [
+        "|191|", "|192|"], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for kept in ("Тузы", "кладутъ въ рядъ.", "Дамы кладутъ въ рядъ", "идутъ |193|, а за ними"):
+        assert kept in prose, lay.parts
+

@@ -1100,6 +1100,9 @@ _INLINE_MARKUP = re.compile(r"<ref[^<>]*?/>|<ref[^<>]*>.*?</ref\s*>|</?[a-zA-Z][
 
 #: a template with its parameters, innermost (its | are no separators of a menu)
 _TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
+#: a number between bars, a transcription's page mark (``|191|``, :data:`PAGE_MARK`) or the
+#: text's own (``|7| |8|``): its bars are no separators of a menu
+_BARRED_NUMBER = re.compile(r"\|\d{1,4}\|")
 
 
 def is_debris(line: str) -> bool:
@@ -1127,9 +1130,11 @@ def is_debris(line: str) -> bool:
         return True
     # a menu or breadcrumbs: short items (the | of a template, {{razr|...}}, or of a wiki
     # link, [[a|b]], and the > and / of an HTML tag, <i>...</i>, are no separators)
-    # (nor the | between a template's parameters: 'Медвѣдь не {{sic|выхо|}}')
+    # (nor the | between a template's parameters: 'Медвѣдь не {{sic|выхо|}}', nor the bars
+    # of a number, a transcription's page mark: 'Тузы |191| кладутъ')
     bare = _INLINE_MARKUP.sub(" ", _TEMPLATE_BARS.sub(lambda m: m.group().replace("|", " "), s)
                               if "{{" in s else s)
+    bare = _BARRED_NUMBER.sub(" ", bare) if "|" in bare else bare
     # (a line that ends as a sentence does is no breadcrumbs: 'Тузы -> короли -> дамы.')
     for sep in ("|",) if s[-1] in ".!?…" else ("|", "»", ">", "/", "→", "•"):
         items = bare.split(sep)
