@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from extract.model.edition import build_edition
-from extract.corpus.structure import analyse, segment_text
+from extract.corpus.structure import analyse, is_debris, segment_text
 from extract.text.errors import line_of
 
 REPO = Path(__file__).resolve().parent.parent
@@ -2410,3 +2410,18 @@ def test_a_line_with_a_page_mark_between_bars_is_no_web_menu():
     for kept in ("Тузы", "кладутъ въ рядъ.", "Дамы кладутъ въ рядъ", "идутъ |193|, а за ними"):
         assert kept in prose, lay.parts
 
+
+def test_a_title_in_doubled_angle_brackets_with_no_stop_is_no_web_menu():
+    """A breaker's find: a title in the guillemets Google Books' OCR gives as doubled angle
+    brackets, on its own line with no stop after it (``Пасьянсъ <<Паукъ>>``), was taken as
+    a web page's breadcrumbs (items between ``>``) and lost, the game's text run into the
+    game before. A pair of doubled angle brackets around words is a pair of guillemets, no
+    menu's separators: the line is the game's title (a breadcrumbs' ``>>`` between items,
+    with no ``<<`` before, still is one)."""
+    text = ("ГЛАВА LXX.\n\nПасьянсъ «Часы».\n\nБерутъ одну колоду въ 52 карты.\n\n"
+            "Пасьянсъ <<Паукъ>>\n\nБерутъ двѣ колоды и раскладываютъ десять столбцовъ.\n")
+    lay = analyse(text)
+    got = [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"]
+    assert got == [("Часы", "Пасьянсъ «Часы»."), ("Паукъ", "Пасьянсъ <<Паукъ>>")], lay.parts
+    assert not [p for p in lay.parts if p.kind == "debris"], lay.parts
+    assert is_debris("Главная >> Книги >> Пасьянсы")

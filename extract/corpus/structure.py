@@ -1103,6 +1103,10 @@ _TEMPLATE_BARS = re.compile(r"\{\{[^{}]*\}\}")
 #: a number between bars, a transcription's page mark (``|191|``, :data:`PAGE_MARK`) or the
 #: text's own (``|7| |8|``): its bars are no separators of a menu
 _BARRED_NUMBER = re.compile(r"\|\d{1,4}\|")
+#: a pair of guillemets as OCR gives them, doubled angle brackets around words on one line
+#: (``<<Паукъ>>``, :data:`OPEN_ANGLES`): group 1 the words; its brackets are no separators of
+#: a menu (a breadcrumbs' ``>>`` between items has no ``<<`` before it)
+_ANGLE_PAIR = re.compile(OPEN_ANGLES + r"([^<>‹›\n]{1,200}?)" + CLOSE_ANGLES)
 
 
 def is_debris(line: str) -> bool:
@@ -1131,10 +1135,12 @@ def is_debris(line: str) -> bool:
     # a menu or breadcrumbs: short items (the | of a template, {{razr|...}}, or of a wiki
     # link, [[a|b]], and the > and / of an HTML tag, <i>...</i>, are no separators)
     # (nor the | between a template's parameters: 'Медвѣдь не {{sic|выхо|}}', nor the bars
-    # of a number, a transcription's page mark: 'Тузы |191| кладутъ')
+    # of a number, a transcription's page mark: 'Тузы |191| кладутъ', nor OCR's guillemets
+    # as doubled angle brackets: 'Пасьянсъ <<Паукъ>>')
     bare = _INLINE_MARKUP.sub(" ", _TEMPLATE_BARS.sub(lambda m: m.group().replace("|", " "), s)
                               if "{{" in s else s)
     bare = _BARRED_NUMBER.sub(" ", bare) if "|" in bare else bare
+    bare = _ANGLE_PAIR.sub(r" \1 ", bare) if ">" in bare or "›" in bare else bare
     # (a line that ends as a sentence does is no breadcrumbs: 'Тузы -> короли -> дамы.')
     for sep in ("|",) if s[-1] in ".!?…" else ("|", "»", ">", "/", "→", "•"):
         items = bare.split(sep)
