@@ -28,7 +28,6 @@ workers need this package importable). Needs ``dask[distributed]`` only for ``sc
 from __future__ import annotations
 
 import contextlib
-
 import math
 import multiprocessing as mp
 import os

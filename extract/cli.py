@@ -248,25 +248,30 @@ def build(out: Path | None, quiet: bool, verbose: bool, force: bool) -> None:
 def check() -> None:
     """Run every validation over the corpus and print a report; exit 1 on any failure.
 
-    Every file that cannot be read (a TOML file's syntax, a witness's checksum) is named
-    first, all of them at once; the other checks need them mended.
+    When the model cannot be built, every file that cannot be read (a TOML file's syntax, a
+    witness's checksum) is named, all of them at once; the other checks need them mended.
 
     Holds the corpus lock shared: while `add` or `lock` writes, it waits for them."""
     from .intake.checks import corpus_file_errors, run_checks   # lazy: the checks, the model
     from .corpus.readers import corpus_dir   # lazy: the corpus readers
     root = corpus_dir(_corpus()).resolve()
     with corpus_lock(root, shared=True):
-        errors = corpus_file_errors(root)
-        if len(errors) == 1:
-            raise errors[0]
-        if errors:
+        try:
+            edition = _edition()
+        except EditionError as first:
+            # (the files are read one by one again only when the model stopped at one)
+            errors = corpus_file_errors(root)
+            if not any(str(e) == str(first) for e in errors):
+                errors.insert(0, first)
+            if len(errors) == 1:
+                raise
             for e in errors:
                 click.echo(f"edition: {e}", err=True)
             click.echo(f"edition: {count(len(errors), 'problem')} in the corpus's files (each "
                        f"above, with its fix); mend them and run check again: nothing else "
                        f"was checked", err=True)
             sys.exit(1)
-        ok, report = run_checks(_edition())
+        ok, report = run_checks(edition)
     click.echo(report)
     sys.exit(0 if ok else 1)
 

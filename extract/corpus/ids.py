@@ -23,7 +23,7 @@ from ..text.characters import bad_in_field
 from ..text.errors import EditionError
 from ..text.words import count
 from .atomic import write_atomic
-from .readers import read_text
+from .readers import CYRILLIC, read_text
 from .structure import key
 
 LOCK_NAME = "ids.lock"
@@ -409,7 +409,6 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
                      "e i f i".split()))
 
 
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
 def unmarked(text: str) -> str:
@@ -426,7 +425,7 @@ def slugify(title: str) -> str:
     leaves them), a word in Latin letters alone as itself, accents dropped (``Napoléon`` is
     ``napoleon``, not ``narol-on``; ``мага́зин`` is ``magazin``, :func:`unmarked`)."""
     words = [unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode().lower()
-             if not _CYRILLIC.search(w) else "".join(_TRANSLIT.get(c, c) for c in key(unmarked(w)))
+             if not CYRILLIC.search(w) else "".join(_TRANSLIT.get(c, c) for c in key(unmarked(w)))
              for w in title.split()]
     s = " ".join(words).replace("_", "")
     s = re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "game"

@@ -304,7 +304,12 @@ def guess_encoding(data: bytes) -> str | None:
         n = sum(ch in _RUSSIAN_COMMON for ch in text)
         if n > score:
             best, score = enc, n
-    return best.upper().replace("MAC-CYRILLIC", "MACCYRILLIC") if best else None
+    return iconv_name(best) if best else None
+
+
+def iconv_name(codec: str) -> str:
+    """A Python codec's name as iconv spells it (``mac-cyrillic`` -> ``MACCYRILLIC``)."""
+    return codec.upper().replace("MAC-CYRILLIC", "MACCYRILLIC")
 
 
 #: the signatures of the files an editor may give instead of their text
@@ -372,8 +377,9 @@ def xml_document_kind(text: str) -> tuple[str, str] | None:
     return None
 
 
-#: Cyrillic letters: what a text misread in another encoding loses most of
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+#: a Cyrillic letter (what a text misread in another encoding loses most of; a word read as
+#: Russian in a slug, :func:`extract.corpus.ids.slugify`)
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
 #: the code pages a UTF-8 text may have been misread in, each with the share of replacement
@@ -390,7 +396,7 @@ def _misread(sample: str) -> str | None:
     ever UTF-8: nearly every letter becomes a replacement character)."""
     for codec, share in _MISREAD_IN:
         back = sample.encode(codec, "replace").decode("utf-8", "replace")
-        got = len(_CYRILLIC.findall(back))
+        got = len(CYRILLIC.findall(back))
         if back != sample and got >= 10 and back.count("\ufffd") * share <= got:
             return codec
     return None
@@ -408,7 +414,7 @@ def mojibake(text: str) -> tuple[str, int] | None:
         return codec, 1
     for n, line in enumerate(text.split("\n"), 1):
         rs = line.count("Р") + line.count("С")
-        if (rs >= 6 and rs * 5 >= 2 * len(_CYRILLIC.findall(line))) or \
+        if (rs >= 6 and rs * 5 >= 2 * len(CYRILLIC.findall(line))) or \
                 line.count("Ð") + line.count("Ñ") >= 6:
             codec = _misread(line)
             if codec is not None:
@@ -531,7 +537,7 @@ def decode_witness(path: Path, data: bytes) -> str:
     misread = mojibake(text)
     if misread is not None:
         codec, line = misread
-        name = codec.upper().replace("MAC-CYRILLIC", "MACCYRILLIC")
+        name = iconv_name(codec)
         seen = "Пасьянсъ".encode("utf-8").decode(codec, "replace")
         raise EditionError(f"this text is UTF-8 that was read as {name} and saved again (mojibake: "
                            f"'{seen}' for 'Пасьянсъ')" + (" from this line on" if line > 1 else ""),

@@ -254,11 +254,11 @@ def _near_titles(text: str, layout) -> list[tuple[int, str]]:
             if len(inside) < 2:
                 continue
             n = line_of(text, inside[1])
-            lines = text.split("\n")
-            long = len(lines[n - 1]) >= LONG_LINE
+            width = len(text[text.rfind("\n", 0, inside[1]) + 1:].split("\n", 1)[0])
+            long = width >= LONG_LINE
             out.append((n, f"'{name}' (named by the chapter heading) stands inside line {n}, "
                            f"not at the start of a line or paragraph" + (
-                               f"; the line holds {len(lines[n - 1])} characters: a page or "
+                               f"; the line holds {width} characters: a page or "
                                f"more run onto one line, its line breaks lost (copy the text "
                                f"again from a view that keeps them, e.g. the _djvu.txt file)"
                                if long else "")))

@@ -504,7 +504,7 @@ _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 # What may stand between two pieces of a word divided at a line end.
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
 # (¬ and U+2010/U+2011: the line-end hyphens of OCR exports, ABBYY's ¬ above all)
-# (and an en dash glued to the word, joined only into a word the dictionary knows)
+# (and an en dash glued to the word, joined only where a piece is no word: :func:`joins_lost_hyphen`)
 _BREAK = re.compile(r"[-¬\u2010\u2011\u2013][ \t]*\r?\n[ \t\f]*")
 #: a list's bullet opening a line, and the spaces after it (group 1; rule bullet)
 _BULLET = re.compile(r"^[ \t]*(([•◦▪‣●∙·])[ \t]*)(?=[^\s•◦▪‣●∙·—–-])", re.M)
@@ -1586,7 +1586,7 @@ _OCR_THREE = re.compile(r"(?<![^\W_])(?:(?:(?<=\d,[ \u00a0])|(?<=\d[ \u00a0]и[ 
                         r"[ыиі][яе])(?![^\W_])))|(?=[\dЗ]*\d)[\dЗ]*З[\dЗ]*)(?![^\W_])")
 
 
-#: a З beside a digit, or after a digit and a comma, 'и' or 'или': with a З before a blank or
+#: a З beside a digit, or after a digit and a comma, 'и', 'или' or 'до': with a З before a blank or
 #: a comma, what any match of :data:`_OCR_THREE` holds
 _THREE_BY_DIGIT = re.compile(r"З\d|\dЗ|\d(?:,|[ \u00a0]и|[ \u00a0]или|[ \u00a0]до)[ \u00a0]З")
 
