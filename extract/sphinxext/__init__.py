@@ -451,6 +451,7 @@ def setup(app: Sphinx) -> dict:
     # not part of the environment: moving the cache does not make pages stale
     app.add_config_value("edition_cache_dir", None, "", types=(str, type(None)))
     app.setup_extension("extract.sphinxext.domain")   # the domain; citations warn if unknown
+    app.setup_extension("extract.sphinxext.analysis")  # the engine's modules parsed once
     app.add_search_language(search.SearchEnglishRussian)
     for name, cls in {**directives.DIRECTIVES,
                       "edition-witness-pages": witnesses.WitnessPagesDirective,

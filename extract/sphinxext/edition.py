@@ -13,8 +13,9 @@ from ..model.edition import build_edition
 
 def cache_folder(config, doctreedir) -> Path:
     """The folder of the extension's disk cache: ``edition_cache_dir`` of ``config``, or
-    ``edition`` beside the doctrees (``doctreedir``)."""
-    return Path(config.edition_cache_dir or Path(doctreedir) / "edition")
+    ``edition`` beside the doctrees (``doctreedir``), also in a project that does not set
+    up the edition's extension (which declares the setting)."""
+    return Path(getattr(config, "edition_cache_dir", None) or Path(doctreedir) / "edition")
 
 
 def pages_folder(config) -> str:
