@@ -2425,3 +2425,34 @@ def test_a_title_in_doubled_angle_brackets_with_no_stop_is_no_web_menu():
     assert got == [("Часы", "Пасьянсъ «Часы»."), ("Паукъ", "Пасьянсъ <<Паукъ>>")], lay.parts
     assert not [p for p in lay.parts if p.kind == "debris"], lay.parts
     assert is_debris("Главная >> Книги >> Пасьянсы")
+
+
+@pytest.mark.parametrize("line", ["Ходъ игры такой же.", "Игра очень трудная.", "Колода полная."])
+@pytest.mark.parametrize("apart", [False, True])
+def test_a_short_sentence_without_a_verb_stays_in_its_game(line, apart):
+    """A field test's find: in a chapter whose games are titled in quotes, a short sentence
+    with no verb ('Игра очень трудная.'), on a line of its own or a paragraph of its own,
+    had been taken from its shape as a game's title or a heading, and its text left out of
+    every game (or a game made of it). It is a sentence of the game it stands in."""
+    gap = "\n" if apart else ""
+    text = (f"ГЛАВА XCIV.\n\nПасьянсъ «Слонъ».\nБерутъ колоду въ пятьдесятъ двѣ карты.\n{gap}"
+            f"{line}\n{gap}Тузы кладутъ наверхъ.\n\nПасьянсъ «Верблюдъ».\n"
+            "Карты раскладываютъ въ два ряда.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Слонъ", "Верблюдъ"]
+    start = text.index(line)
+    part, = [p for p in lay.parts if p.start <= start < p.end]
+    assert part.kind not in ("title", "heading"), part
+    assert not lay.guesses, lay.guesses
+
+
+@pytest.mark.parametrize("name, taken", [("Игра очень трудная", False), ("Ходъ игры такой же", False),
+                                         ("Королевская свадьба", True), ("Туз бубновый", True),
+                                         ("Сорокъ разбойниковъ", True), ("Король и дама", True)])
+def test_a_name_has_no_particle_and_no_adverb_of_degree(name, taken):
+    """Where a page titles its games by their names alone, a particle or an adverb of degree
+    makes a line a sentence, while names of the same length stay titles."""
+    text = (f"Мельница.\n\nБерутъ двѣ колоды. Кладутъ рядами.\n\n{name}.\n\n"
+            "Этотъ пасьянсъ выходитъ рѣдко.\n")
+    titles = [p.label for p in analyse(text).parts if p.kind == "title"]
+    assert titles == (["Мельница", name] if taken else ["Мельница"]), titles

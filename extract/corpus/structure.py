@@ -887,16 +887,20 @@ def _modern_words(text: str) -> tuple[str, ...]:
 #: likely reading: a conjunction, preposition, particle, interjection or adverb ("И", "Тутъ"),
 #: however a rare reading makes it a noun (the letter "и")
 _FUNCTION_WORDS = frozenset({"CONJ", "PREP", "PRCL", "INTJ", "ADVB"})
+#: adverbs of degree, which qualify a predicate ('Игра очень трудная.'), never a game's name
+_DEGREE_ADVERBS = frozenset({"очень", "весьма", "слишком", "довольно", "крайне",
+                             "чрезвычайно", "совсем", "вполне"})
 
 
 @lru_cache(maxsize=4096)
 def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
     a noun or full adjective that can be nominative (or a numeral with a word after it) and
-    most likely no function word or adverb (:data:`_FUNCTION_WORDS`),
-    no word one of :data:`NOT_TITLES` (nor "Пасьянсы" and more words, a section of games, nor
-    what names a section, ``Первая раскладка``: :func:`_names_a_section`), and
-    no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
+    most likely no function word or adverb (:data:`_FUNCTION_WORDS`), no later word most
+    likely a particle nor any an adverb of degree (:data:`_DEGREE_ADVERBS`: 'Ходъ игры такой
+    же.', 'Игра очень трудная.' are sentences), no word one of :data:`NOT_TITLES` (nor
+    "Пасьянсы" and more words, a section of games, nor what names a section, ``Первая
+    раскладка``: :func:`_names_a_section`), and no word a finite verb, infinitive, short form, gerund or predicative (pymorphy3's best
     parse, on the modern spelling)."""
     words = _modern_words(text)
     if not words or any(w in NOT_TITLES for w in words) or _names_a_section(text) or \
@@ -909,8 +913,13 @@ def reads_as_name(text: str) -> bool:
     if not any(p.tag.POS in ("NOUN", "ADJF") and "nomn" in p.tag for p in first) and not (
             len(words) > 1 and any(p.tag.POS == "NUMR" and "nomn" in p.tag for p in first)):
         return False                      # "Сорок разбойников": a numeral and its noun
-    return not any(m.parse(w)[0].tag.POS in ("VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED")
-                   for w in words)
+    if any(w in _DEGREE_ADVERBS for w in words):
+        return False                      # "Игра очень трудная": a predicate's adverb
+    parses = [m.parse(w)[0] for w in words[1:]]
+    if any(p.tag.POS == "PRCL" and p.score >= 0.5 for p in parses):
+        return False                      # "Ходъ игры такой же": a particle
+    return not any(p.tag.POS in ("VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED")
+                   for p in [first[0]] + parses)
 
 
 def _refers_onward(line: str) -> bool:
@@ -2924,6 +2933,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # 'Пасьянсъ X' with no quotes)
     headed_games = headed or any(QUOTED_TITLE.match(mh.translate(_LOOKALIKE))
                                  or _known_title(mh, known) for mh in marked_heads)
+    # ... and on a page whose games are titled in quotes (two or more ``Пасьянсъ «X».``), a
+    # plain line that only the shape of its words makes a name ('Игра очень трудная.',
+    # 'Колода полная.') is a sentence: a book titles its games in one way
+    quoted = sum(1 for ln in lines if ln.kind == "prose"
+                 and QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))) >= 2
     for i, ln in enumerate(lines):
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
@@ -2983,6 +2997,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
                     ln.text.rstrip().endswith(("...", "…")):
                 continue    # no Russian word (a row of cards 'A K Q J', 'XL—XLI.'), or a
                 #             voice trailing off ('Ммммъ...'): no game's name
+            if quoted:
+                continue
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}
         if n >= len(ln.text) and not followed and not last:   # a known title ending the page
