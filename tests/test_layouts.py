@@ -721,7 +721,8 @@ def test_a_caption_in_a_column_beside_the_text_is_refused_with_its_line(cli, cor
     before = sorted(p.name for p in (corpus_copy / "witnesses").iterdir())
     r = cli("--corpus", corpus_copy, "add", page)
     assert r.exit_code == 1 and f"{page}:6:" in r.output and "beside the text" in r.output
-    assert "fix: move the caption" in r.output
+    assert "fix: move the caption" in r.output and "a second column" in r.output
+    assert "without -layout (`pdftotext FILE.pdf OUT.txt`)" in r.output
     assert sorted(p.name for p in (corpus_copy / "witnesses").iterdir()) == before
 
 
@@ -2456,3 +2457,65 @@ def test_a_name_has_no_particle_and_no_adverb_of_degree(name, taken):
             "Этотъ пасьянсъ выходитъ рѣдко.\n")
     titles = [p.label for p in analyse(text).parts if p.kind == "title"]
     assert titles == (["Мельница", name] if taken else ["Мельница"]), titles
+
+
+def test_a_title_in_single_quotes_is_a_title():
+    """A field test's find: Word's or a typist's single quotes around a title ('Пасьянсъ
+    'Окно'.') made no title, and the game ran into the one before. An apostrophe inside a
+    name in guillemets is the name's, and a sentence quoting a word is a sentence."""
+    text = ("ГЛАВА CI.\n\nПасьянсъ «Д'Аламберъ».\nБерутъ колоду въ тридцать шесть картъ.\n\n"
+            "Пасьянсъ 'Окно'.\nЧетыре карты кладутъ крестомъ.\n\n"
+            "Пасьянсъ ‘Дверь’.\nКарты кладутъ въ два ряда.\nИгроки зовутъ ихъ 'Окно'.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Д'Аламберъ", "Окно", "Дверь"]
+
+
+@pytest.mark.parametrize("top", ["\f                 ПАСЬЯНСЫ.\n", "\fПАСЬЯНСЫ.\n", "— 41 —\nПАСЬЯНСЫ.\n"])
+def test_the_books_title_alone_at_a_pages_top_is_a_running_head(top):
+    """A field test's find: pdftotext's page of an even page, its page number on a line of
+    its own and 'ПАСЬЯНСЫ.' (centred or not) at the top of the next, met once: the head was a
+    sentence of the game before (or a heading taken from its shape). In mixed case it is a
+    word of the text."""
+    text = ("ГЛАВА LXXXI.\n\nПасьянсъ «Аркада».\nКарту можно перекладывать на старшую карту.\n"
+            f"\n— 41 —\n{top}\nПасьянсъ «Башенка».\nЧетыре карты кладутъ крестъ на крестъ.\n")
+    lay = analyse(text)
+    head = text.index("ПАСЬЯНСЫ.")
+    part, = [p for p in lay.parts if p.start <= head < p.end]
+    assert (part.kind, part.label) == ("debris", "running head"), part
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Аркада", "Башенка"]
+    mixed = analyse(text.replace("ПАСЬЯНСЫ.", "Пасьянсы."))
+    part, = [p for p in mixed.parts if p.start <= head < p.end]
+    assert part.label != "running head", part
+
+
+def test_a_numbered_section_run_in_with_its_rule_is_no_chapter_heading():
+    """A field test's find: 'I. Первый способъ. Карты кладутъ рядомъ.' inside a game was read
+    as a chapter's heading listing two games, and its sentence lost from the game; a list
+    heading's items cut at stops alone must read as names. A chapter's list heading still
+    is one."""
+    text = ("ГЛАВА XCII.\n\nПасьянсъ «Генералъ».\nРаскладываютъ восемь картъ.\n"
+            "I. Первый способъ. Карты кладутъ рядомъ.\n")
+    lay = analyse(text)
+    assert lay.headings == (("XCII", ()),), lay.headings
+    rule = text.index("Карты кладутъ")
+    assert [p.kind for p in lay.parts if p.start <= rule < p.end] == ["prose"]
+    assert not [w for w in lay.warnings if "more than one chapter" in w[1]]
+    listed = analyse("XL. Мельница. Египетская пирамида.\n\nМельница.\n\nБерутъ двѣ колоды.\n")
+    assert listed.headings == (("XL", ("Мельница", "Египетская пирамида")),), listed.headings
+
+
+def test_a_markdown_page_with_underlined_headings_is_read_as_markdown():
+    """A field test's find: a Markdown page whose headings are underlined ('Пасьянсъ
+    «Карета»' over '-----') was not read as Markdown, so '*одну*' and '**четыре**' stayed in
+    the reading text. A line of dashes under a sentence (a plain text's separator) makes no
+    page Markdown, so a footnote's '*' there stays the text's."""
+    from extract.corpus.structure import prose_markup
+    text = ("Пасьянсъ «Карета»\n-----------------\n\n"
+            "Берутъ *одну* колоду. Раскладываютъ ее въ **четыре** ряда.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Карета"]
+    read_out = "".join(text[a:b] for a, b, r in prose_markup(text, lay.parts) if r == "")
+    assert read_out == "******", read_out
+    plain = ("Пасьянсъ «Карета».\nБерутъ *одну колоду. Кладутъ четыре ряда*.\n----------\n\n"
+             "Пасьянсъ «Часы».\nБерутъ колоду.\n")
+    assert prose_markup(plain, analyse(plain).parts) == []

@@ -19,7 +19,7 @@ from ..text.characters import bad_in_field, check_text
 from ..text.errors import EditionError, line_of
 from ..text.normalise import Emendation
 from ..text.words import unpaired_bracket
-from .structure import MARKS, Mark
+from .structure import HEADING, MARKS, QUOTED_TITLE, Mark
 from .structure import key as title_key
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
@@ -497,11 +497,32 @@ def check_runs(text: str, path: Path) -> None:
                            fix="break it up or delete it (is it a scanning artefact?)")
 
 
+#: a line quoted as an e-mail's reply quotes: '>' (or several) and a space, or '>' alone
+_QUOTED_LINE = re.compile(r"^[ \t]*>+(?:[ \t]|$)")
+
+
+def quoted_reply(text: str) -> int | None:
+    """The line (1-based) of the first quoted line when ``text`` holds the book quoted as an
+    e-mail reply quotes it: three lines or more open with ``>`` and one of them, unquoted,
+    is a game's title or a chapter's heading (``> Пасьянсъ «Почта».``); else None. A
+    Markdown page's quotation (an epigraph, a note) holds no title and passes."""
+    lines = text.splitlines()
+    quoted = [i for i, ln in enumerate(lines) if _QUOTED_LINE.match(ln)]
+    if len(quoted) < 3:
+        return None
+    for i in quoted:
+        body = re.sub(r"^[ \t]*>+[ \t]?", "", lines[i]).strip()
+        if QUOTED_TITLE.match(body) or HEADING.match(body):
+            return quoted[0] + 1
+    return None
+
+
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, is an HTML document (a web page's source, not its
     text; an OCR engine's hOCR) or an XML document (:func:`xml_document_kind`: FB2, TEI,
-    ALTO), is mojibake (:func:`mojibake`), starts with a byte order mark (``edition add``
+    ALTO), is mojibake (:func:`mojibake`), is quoted as an e-mail reply
+    (:func:`quoted_reply`), starts with a byte order mark (``edition add``
     strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
     or holds a character that is not book text (:func:`extract.text.characters.check_text`: control
@@ -548,6 +569,13 @@ def decode_witness(path: Path, data: bytes) -> str:
     if xml is not None:
         raise EditionError(f"this is {xml[0]}, not text (its tags would be read as the book's "
                            f"words)", path, 1, fix=xml[1])
+    reply = quoted_reply(text)
+    if reply is not None:
+        raise EditionError("the book's text is quoted as an e-mail reply quotes it (its lines "
+                           "open with '>'); the quoting would be read as the book's", path,
+                           reply, fix="take the quoting off (sed 's/^> \\?//' FILE > NEW), "
+                                      "delete the mail's headers, greeting and signature from "
+                                      "NEW, and add NEW")
     cr = re.search(r"\r(?!\n)", text)
     if cr:
         raise EditionError("the witness has a bare carriage return (CR without LF: old Mac line "

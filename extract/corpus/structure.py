@@ -87,11 +87,14 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
                     r"ФИГУРА|РИСУНОКЪ?|ЧЕРТЕЖЪ?)\s*(\d+)"
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
 #: a title in quotes after 'Пасьянсъ' (after the game's number, if any: ``12.``, ``№ 12.``,
-#: ``II.``): guillemets, straight or German quotes, or the guillemets as OCR gives them, two
-#: angle brackets (``Пасьянсъ <<Паукъ>>``: :data:`OPEN_ANGLES`)
+#: ``II.``): guillemets, straight or German quotes, the guillemets as OCR gives them, two
+#: angle brackets (``Пасьянсъ <<Паукъ>>``: :data:`OPEN_ANGLES`), or single quotes
+#: (``Пасьянсъ 'Окно'``, whose name then holds no apostrophe; one in guillemets may:
+#: ``«Д'Аламберъ»``); the name is the group ``name``
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
-                          r"пасьянс[ъ]?\s*(?:[«\"„“]|" + OPEN_ANGLES
-                          + r")([^»\"”“\n>›]{2,80})(?:[»\"”“]|" + CLOSE_ANGLES + ")", re.I)
+                          r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|" + OPEN_ANGLES
+                          + r")(?P<name>(?(single)[^'’‘\n]|[^»\"”“\n>›]){2,80})"
+                          r"(?(single)['’‘]|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
@@ -528,8 +531,11 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
 #: a wiki page's own markup: a heading line ``== X ==``, a template, a link, a footnote tag
 WIKI_PAGE = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*\r?$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]"
                        r"|<ref[\s>/]|<references", re.M)
-#: a Markdown page's own markup: a heading line ``## X``, a bold line, a link, a quotation
-MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]",
+#: a Markdown page's own markup: a heading line ``## X``, a heading underlined (``X`` over
+#: ``---`` or ``===``; a short line with no stop at its end: a line of dashes under a sentence
+#: is a separator), a bold line, a link, a quotation
+MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^(?![ \t])[^\n.!?:;,]{0,78}[^\s.!?:;,]\n[ \t]{0,3}"
+                           r"(?:={3,}|-{3,})[ \t]*$|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]",
                            re.M)
 
 
@@ -812,7 +818,7 @@ def split_list(text: str) -> list[str]:
         t = t.strip(" .;")
         q = QUOTED_TITLE.match(t)
         if q:
-            t = q.group(1)
+            t = q.group("name")
         t = t.strip(" «»\"„“”")
         if t:
             out.append(t)
@@ -828,7 +834,10 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
             return None
         names = split_list(m.group(2))
         numeral = roman(m.group(1))
-        if numeral and (len(names) >= 2 and all(_name_shape(t, 6) for t in names) or (
+        # (items cut at stops alone must read as names: 'I. Первый способъ. Карты кладутъ
+        # рядомъ.' is a section's number, its name and a sentence)
+        if numeral and (len(names) >= 2 and all(_name_shape(t, 6) for t in names) and (
+                LIST_SEPARATOR.search(m.group(2)) or all(reads_as_name(t) for t in names)) or (
                 # one game's chapter: 'LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».'
                 QUOTED_TITLE.match(m.group(2).translate(_LOOKALIKE))
                 and re.fullmatch(r"[^«»\"„“”]*[«\"„“][^«»\"„“”]+[»\"”“]\.?", m.group(2).strip()))):
@@ -1030,7 +1039,7 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
     m = QUOTED_TITLE.match(folded)
     numbered = NUMBERED_TITLE.match(folded)
     if m:
-        printed, n = line[m.start(1):m.end(1)], m.end()
+        printed, n = line[m.start("name"):m.end("name")], m.end()
     elif numbered:
         printed, n = line[:numbered.end()], numbered.end()
     else:
@@ -1327,6 +1336,9 @@ RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<
 #: spaces and more) between them: ``СОЛНЦЕ.        127``
 _WIDE_GAP_HEAD = re.compile(r"^(?:\d{1,4}(?:\t[ \t]*|[ ]{3,})\S+(?:[ ]\S+){0,4}|"
                             r"\S+(?:[ ]\S+){0,4}(?:\t[ \t]*|[ ]{3,})\d{1,4})$")
+#: the book's title as its running heads print it (its key): alone on a line, in capitals
+#: at the top of a page, a running head, never a game's title (no game is named 'Пасьянсы')
+BOOK_HEADS = frozenset({"пасьянсы"})
 #: a section numeral inside a game or over several: ``II.``, ``3.``
 SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
@@ -1984,6 +1996,11 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
+        elif key(ln.text).strip(" .") in BOOK_HEADS and ln.text.upper() == ln.text and (
+                _page_top(lines, i) or i == 0 or _is_page_number(lines[i - 1])):
+            # the book's title alone in capitals at the top of a page ('ПАСЬЯНСЫ.', met once,
+            # its page number on a line of its own): no game is named so
+            ln.kind, ln.label = "debris", "running head"
         elif k and ln.text.upper() == ln.text and _next_prose_lowercase(lines, i) and (
                 _page_top(lines, i) or (_beside_page_number(lines, i) or
                                         SENTENCE_END.search(ln.text)) and _runs_on(out)):

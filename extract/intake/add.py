@@ -417,11 +417,12 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
              "across the columns", "extract the text again without -layout (`pdftotext "
              "FILE.pdf OUT.txt`), or cut the file so that each column's text follows the "
              "other's, then add that"),
-            (side_column(text), "a caption or note is set in a narrow column beside the text (as "
-             "`pdftotext -layout` writes it): read across the line it would be woven into the "
-             "sentences", "move the caption's words to a line of their own after the paragraph "
-             "(a figure's line, 'Фиг. 40. ...', is then listed as the game's figure), or extract "
-             "the text again without -layout")):
+            (side_column(text), "a caption, a note or a second column of text is set beside "
+             "the text (as `pdftotext -layout` writes it): read across the line it would be "
+             "woven into the sentences", "move the caption's words to a line of their own after "
+             "the paragraph (a figure's line, 'Фиг. 40. ...', is then listed as the game's "
+             "figure); for two columns, or any of these, extract the text again without "
+             "-layout (`pdftotext FILE.pdf OUT.txt`)")):
         if line is not None:
             raise EditionError(what, src, line, fix=fix)
     known_games = load_games(root)
