@@ -2519,3 +2519,22 @@ def test_a_markdown_page_with_underlined_headings_is_read_as_markdown():
     plain = ("Пасьянсъ «Карета».\nБерутъ *одну колоду. Кладутъ четыре ряда*.\n----------\n\n"
              "Пасьянсъ «Часы».\nБерутъ колоду.\n")
     assert prose_markup(plain, analyse(plain).parts) == []
+
+
+@pytest.mark.parametrize("title, name", [
+    ("Пасьянсъ «Малая\nзвѣзда». Берутъ одну колоду.\n", "Малая звѣзда"),
+    ("Пасьянсъ «Малая\nзвѣзда».\nБерутъ одну колоду.\n", "Малая звѣзда"),
+    ("Пасьянсъ\n«Малая звѣзда».\nБерутъ одну колоду.\n", "Малая звѣзда"),
+    ("Пасьянсъ «Ко-\nлеса». Берутъ одну колоду.\n", "Колеса")])
+def test_a_title_wrapped_over_two_lines_is_found(title, name):
+    """A field test's find: a hard-wrapped text cut a quoted title at a line's end
+    ('Пасьянсъ «Малая' / 'звѣзда».'), or after 'Пасьянсъ': no title was found, and the game
+    ran into the one before (or 'Пасьянсъ' was a heading). The two lines are one title, a
+    word divided at the break joined. A sentence that opens a quote at a line's end and
+    goes on stays a sentence."""
+    text = f"ГЛАВА LXXIV.\n\nПасьянсъ «Большая звѣзда». Берутъ двѣ колоды.\n\n{title}"
+    assert [p.label for p in analyse(text).parts if p.kind == "title"] == ["Большая звѣзда",
+                                                                            name]
+    prose = ("ГЛАВА LXXIV.\n\nПасьянсъ «Большая звѣзда».\nЭтотъ пасьянсъ зовутъ «Малою\n"
+             "звѣздою» за то, что лучей четыре.\n")
+    assert [p.label for p in analyse(prose).parts if p.kind == "title"] == ["Большая звѣзда"]

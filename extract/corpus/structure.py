@@ -93,7 +93,7 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
 #: ``«Д'Аламберъ»``); the name is the group ``name``
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
                           r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|" + OPEN_ANGLES
-                          + r")(?P<name>(?(single)[^'’‘\n]|[^»\"”“\n>›]){2,80})"
+                          + r")(?P<name>(?(single)[^'’‘\n]|[^»\"”“>›]){2,80})"
                           r"(?(single)['’‘]|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
@@ -1039,7 +1039,11 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
     m = QUOTED_TITLE.match(folded)
     numbered = NUMBERED_TITLE.match(folded)
     if m:
-        printed, n = line[m.start("name"):m.end("name")], m.end()
+        # (a name wrapped over two lines, :func:`_join_wrapped_titles`: one line, a word
+        # divided at the break joined, 'Ко-' / 'леса')
+        printed = re.sub(r"(?<=[^\W\d_])-[ \t]*\n[ \t]*(?=[а-яёѣіѳѵ])", "",
+                         line[m.start("name"):m.end("name")])
+        printed, n = " ".join(printed.split()), m.end()
     elif numbered:
         printed, n = line[:numbered.end()], numbered.end()
     else:
@@ -1243,6 +1247,32 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
             if e > s:
                 out.append(_Line(s, e, text[s:e], ln.brk if pos == 0 else False))
             pos = k
+    return out
+
+
+#: a game's title in quotes left open at a line's end (``Пасьянсъ «Малая``), or ``Пасьянсъ``
+#: alone, its name in quotes on the next line
+_TITLE_OPEN = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?пасьянс[ъ]?"
+                         r"(?:\s*[«\"„“][^»\"”“\n]{1,60})?$", re.I)
+#: the rest of such a title on the next line: its quote closed within a few words
+_TITLE_CLOSE = re.compile(r"^[«\"„“]?[^«»\"„“”\n]{1,40}[»\"”“]")
+
+
+def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
+    """Join a game's title in quotes that a line break cuts (``Пасьянсъ «Малая`` /
+    ``звѣзда». Берутъ ...``; ``Пасьянсъ`` / ``«Новая крѣпость».``) into one line, so the title
+    is found; a line that opens a quote and a sentence that goes on are left as they are."""
+    out: list[_Line] = []
+    for ln in lines:
+        prev = out[-1] if out else None
+        if prev is not None and prev.kind == ln.kind == "prose" and not ln.brk and \
+                not (prev.whole or ln.whole or prev.extra.get("fixed") or ln.extra.get("fixed")) \
+                and _TITLE_OPEN.match(prev.text.translate(_LOOKALIKE)) and \
+                _TITLE_CLOSE.match(ln.text) and \
+                (ln.text[:1] in "«\"„“") != bool(re.search(r"[«\"„“]", prev.text)):
+            prev.end, prev.text = ln.end, text[prev.start:ln.end]
+            continue
+        out.append(ln)
     return out
 
 
@@ -2936,7 +2966,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     again: list[tuple[tuple[int, int], tuple[int, int]]] = []
     lines = _furniture(lines, guesses, text, warnings, orphans, frozenset(
         key(t).rstrip(" .") for t in known_titles if t[:1].isdigit()), again)
-    lines = _split_inline_titles(text, lines, known)
+    lines = _join_wrapped_titles(text, _split_inline_titles(text, lines, known))
     _table_rows(text, lines, guesses)
     # pass 2: titles. On a page whose games are headed by markup (two or more ``##`` or
     # ``==`` headings that are no chapter's, ``## Глава L``), a plain line is no run-in
