@@ -1782,3 +1782,33 @@ def test_a_transcription_s_page_marks_are_page_breaks(cli, corpus_copy, tmp_path
                                    "Тузы кладут в середину, а королей вокруг."], got
     for _, book in got:
         assert not re.search(r"\d|\[|\|", book), book
+
+
+def test_a_page_number_glued_at_a_line_s_edge_in_other_ways_is_page_furniture(cli, corpus_copy,
+                                                                             tmp_path):
+    """A field test's finds (a djvu text layer of «Пасьянсы»): page numbers glued to the text
+    in ways the layer has besides ``186лей`` and ``крестомъ.185``: the rest of a divided word
+    after the number and a space (``коро-`` / ``186 лей,``), the word divided by an en dash
+    (``коро–`` / ``187лей``), the number glued before a capitalised word opening a sentence
+    (``185Короли``) and after a comma at a line's end, the sentence going on below
+    (``картъ,185`` / ``которыя ...``). Each stayed in the reading text; each is the page's
+    number, the divided word joined. The book's own numbers stay: a count opening a line
+    (``2 карты``, under ``по-``, whose piece makes no word with it), a year (``1889 году``),
+    a price (``руб.50``), a count glued after a comma (``тузовъ,2`` / ``короля ...``) and a
+    number glued to a capital inside a sentence (``№`` / ``5Пасьянсъ``)."""
+    text = ("ГЛАВА LXII.\nВорота.\nНадъ воротами ставятъ мѣсто для восьми коро-\n"
+            "186 лей, когда они выйдутъ. Берутъ колоду и кладутъ пять картъ,185\n"
+            "которыя лежатъ крестомъ. Тузы кладутъ особо.\n"
+            "185Короли кладутъ вокругъ. Дамы идутъ на мѣсто коро–\n"
+            "187лей. Валеты кладутъ по-\n2 карты въ рядъ, какъ въ\n1889 году, по 1 руб.50\n"
+            "коп. съ каждаго. Берутъ двухъ тузовъ,2\nкороля и даму, а также игру изъ книги подъ №\n"
+            "5Пасьянсъ.\n")
+    _add(cli, corpus_copy, tmp_path / "vorota.txt", text)
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("vorota").texts[ed.witnesses[-1].siglum]]
+    assert got == [
+        "Над воротами ставят место для восьми королей, когда они выйдут.",
+        "Берут колоду и кладут пять карт, которые лежат крестом.", "Тузы кладут особо.",
+        "Короли кладут вокруг.", "Дамы идут на место королей.",
+        "Валеты кладут по- 2 карты в ряд, как в 1889 году, по 1 руб.50 коп. с каждого.",
+        "Берут двух тузов,2 короля и даму, а также игру из книги под № 5Пасьянс."], got

@@ -1831,12 +1831,20 @@ def _beside_page_number(lines: list[_Line], i: int) -> bool:
         (i + 1 < len(lines) and _is_page_number(lines[i + 1]))
 
 
-#: a page number glued to the first word of a line, no space between (a djvu text layer's
-#: ``186лей``): group 1 the number, group 2 the word's letters, in small letters
-_GLUED_START = re.compile(r"(\d{1,4})([a-zа-яѣіѳѵё]+)")
-#: a page number glued after a full stop that ends a word at a line's end (``крестомъ.185``):
-#: group 1 the word, group 2 the number
-_GLUED_END = re.compile(r"([^\W\d_]+)[.!?…][»\"”)]?(\d{1,4})$")
+#: a page number glued to the first word of a line, no space between or one (a djvu text
+#: layer's ``186лей``, ``186 лей``): group 1 the number, group 2 the word's letters, in small
+#: letters
+_GLUED_START = re.compile(r"(\d{1,4})[ \t]?([a-zа-яѣіѳѵё]+)")
+#: a page number glued to a capitalised word that opens a line (``185Короли``): group 1 the
+#: number, group 2 the word (a capital, then small letters: ``3ВѢЗДОЧКА``, OCR's 3 for З, is
+#: no such word)
+_GLUED_CAPITAL = re.compile(r"([1-9]\d{0,3})([A-ZА-ЯЁѢІѲѴ][a-zа-яёѣіѳѵ]+)")
+#: the end of a word divided at a line's end: its letters and a hyphen (or an en dash, as a
+#: djvu layer prints it: ``коро–``)
+_DIVIDED = re.compile(r"([^\W\d_]+)[-\u00ad¬\u2010\u2011\u2013]$")
+#: a page number glued after a full stop that ends a word at a line's end (``крестомъ.185``),
+#: or after a comma (``картъ,185``): group 1 the word, group 2 the stop, group 3 the number
+_GLUED_END = re.compile(r"([^\W\d_]+)([.!?…,])[»\"”)]?(\d{1,4})$")
 #: words whose stop is an abbreviation's, a number after it the book's (``стр.185``, ``Фиг.5``,
 #: ``п.3``, ``табл.4``, ``руб.50``): the sentence segmenter's abbreviations and a few more
 _NUMBERED_ABBREVIATIONS = NON_TERMINAL | TERMINAL | frozenset("стран руб коп".split())
@@ -1846,21 +1854,33 @@ def _glued_page_number(ln: _Line, prev: _Line | None,
                        nxt: _Line | None = None) -> tuple[int, int] | None:
     """The span in ``ln.text`` of a page number a djvu text layer glued to the text at the
     line's edge, no space between, else None: at its start, inside a word divided by a
-    hyphen at the end of the line before (``коро-`` / ``186лей``: the pieces make a word);
-    at its end, after a sentence's full stop, ``nxt``, the line below, a new sentence with
-    a capital (``крестомъ.185`` / ``Тузы ...``; not after an abbreviation's stop, ``стр.185``,
-    ``п.3``, a word of one letter, nor in ``по 1 руб.50`` / ``коп. ...``). The book's own
-    numbers stand apart from their words (``въ 52 карты``)."""
+    hyphen or an en dash at the end of the line before (``коро-`` / ``186лей``, ``коро–`` /
+    ``187лей``, and with a space, ``коро-`` / ``186 лей``: the pieces make a word), or before
+    a known word with a capital that opens a sentence, the line before ending one or no text
+    (``185Короли``); at its end, after a sentence's full stop, ``nxt``, the line below, a new
+    sentence with a capital (``крестомъ.185`` / ``Тузы ...``; not after an abbreviation's
+    stop, ``стр.185``, ``п.3``, a word of one letter, nor in ``по 1 руб.50`` / ``коп. ...``),
+    or after a comma, the sentence going on below in small letters and the number counting
+    none of its words (``картъ,185`` / ``которыя ...``; not ``тузовъ,2`` / ``короля ...``).
+    The book's own numbers stand apart from their words (``въ 52 карты``)."""
     m = _GLUED_START.match(ln.text)
     if m and prev is not None and prev.kind == "prose":
-        piece = re.search(r"([^\W\d_]+)[-\u00ad¬\u2010\u2011]$", prev.text)
+        piece = _DIVIDED.search(prev.text)
         if piece and joins_to_word(piece.group(1), m.group(2)):
+            return m.span(1)
+    m = _GLUED_CAPITAL.match(ln.text)
+    if m and (prev is None or prev.kind != "prose" or SENTENCE_END.search(prev.text)):
+        words = _modern_words(m.group(2))
+        if words and analyzer().word_is_known(words[0]):
             return m.span(1)
     m = _GLUED_END.search(ln.text) if ln.text[-1:].isdigit() else None
     if m is None or len(m.group(1)) == 1 or key(m.group(1)) in _NUMBERED_ABBREVIATIONS:
         return None
     first = re.search(r"[^\W\d_]", nxt.text) if nxt is not None else None
-    return m.span(2) if first and first.group().isupper() else None
+    if m.group(2) == ",":
+        return m.span(3) if first and first.group().islower() and \
+            not _counts(int(m.group(3)), nxt.text[first.start():]) else None
+    return m.span(3) if first and first.group().isupper() else None
 
 
 #: a transcription's mark of where a page of the book begins, set inside its text:
@@ -2056,25 +2076,27 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             nxt = lines[i + 1] if i + 1 < len(lines) else None
             glued = _glued_page_number(ln, prev, nxt)
             if glued and glued[0] == 0:
-                # (the rest of a word divided at the line before: joined across the number;
-                # a new page, whose footnotes are its own, and whose line may end with its
-                # foot's number glued too)
+                # (the rest of a word divided at the line before, joined across the number,
+                # or a sentence's first word; a new page, whose footnotes are its own, and
+                # whose line may end with its foot's number glued too)
                 out.append(_Line(ln.start, ln.start + glued[1], ln.text[:glued[1]], ln.brk,
                                  kind="debris", label="page number"))
-                guesses.append((ln.start, "a number glued to the rest of a word divided at the "
-                                          "line before taken as a page number"))
+                guesses.append((ln.start, "a number glued to the first word of a line (the rest "
+                                          "of a word divided at the line before, or a "
+                                          "sentence's first word) taken as a page number"))
                 notes.page_start = len(out)
-                ln = replace(ln, start=ln.start + glued[1], text=ln.text[glued[1]:], brk=True)
+                rest = glued[1] + len(ln.text[glued[1]:]) - len(ln.text[glued[1]:].lstrip())
+                ln = replace(ln, start=ln.start + rest, text=ln.text[rest:], brk=True)
                 prev = out[-1]
                 glued = _glued_page_number(ln, prev, nxt)
             if glued:
-                # (after a full stop at the line's end: the page's foot, the next line the
-                # next page's top)
+                # (after a full stop or a comma at the line's end: the page's foot, the next
+                # line the next page's top)
                 foot = _Line(ln.start + glued[0], ln.end, ln.text[glued[0]:], False,
                              kind="debris", label="page number")
                 ln = replace(ln, end=ln.start + glued[0], text=ln.text[:glued[0]])
-                guesses.append((foot.start, "a number glued after a full stop at the end of a "
-                                            "line taken as a page number"))
+                guesses.append((foot.start, "a number glued after a full stop or a comma at the "
+                                            "end of a line taken as a page number"))
             notes.begins(ln, prev, (lines[j] for j in range(i + 1, len(lines))))
         if ln.kind == "debris" and ln.label in ("running head", "page number") and \
                 not (out and out[-1].kind == "debris" and out[-1].label in ("running head",

@@ -247,8 +247,9 @@ def corpus_fingerprint(root: Path, leave_out: tuple[str, ...] = ()) -> str:
     return h.hexdigest()
 
 
-#: the last word of a part, and the hyphen after it (group 2, empty where none is printed)
-_PIECE_BEFORE = re.compile(r"(\w+)([-\u00ad]?)[ \t]*$")
+#: the last word of a part, and the hyphen after it (group 2, empty where none is printed;
+#: an en dash, as a djvu layer prints a hyphen, ``коро–``)
+_PIECE_BEFORE = re.compile(r"(\w+)([-\u00ad\u2013]?)[ \t]*$")
 _PIECE_AFTER = re.compile(r"\w+")
 
 
@@ -265,11 +266,13 @@ def _furniture_change(text: str, a: Part, b: Part, changes
     space; or, when ``a`` ends in a word divided by a hyphen that the hyphenation rule would
     join with the first word of ``b``, or by no hyphen where the export lost one (rule
     ``ocr-lost-hyphen``'s test: ``двѣнад`` / ``цать``), the hyphen and the gap, read as
-    nothing (no recorded change may cross the hyphen)."""
+    nothing (no recorded change may cross the hyphen); an en dash joins as the hyphenation
+    rule joins one at a line's end, only where a piece is no word (``коро–`` / ``лей``; not
+    ``пять–`` / ``десять``)."""
     gap = Change(a.end, b.start, text[a.end:b.start], " ", "typography", PAGE_FURNITURE)
     left, right = _PIECE_BEFORE.search(text, a.start, a.end), _PIECE_AFTER.match(text, b.start)
-    if left and right and (joins_across_lines if left.group(2) else joins_lost_hyphen)(
-            left.group(1), right.group()):
+    if left and right and (joins_across_lines if left.group(2) not in ("", "\u2013") else
+                           joins_lost_hyphen)(left.group(1), right.group()):
         hyphen = left.end(1)
         if not any(c.start < hyphen < c.end for c in changes):
             return (Change(hyphen, b.start, text[hyphen:b.start], "", "typography",
