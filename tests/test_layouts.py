@@ -2538,3 +2538,22 @@ def test_a_title_wrapped_over_two_lines_is_found(title, name):
     prose = ("ГЛАВА LXXIV.\n\nПасьянсъ «Большая звѣзда».\nЭтотъ пасьянсъ зовутъ «Малою\n"
              "звѣздою» за то, что лучей четыре.\n")
     assert [p.label for p in analyse(prose).parts if p.kind == "title"] == ["Большая звѣзда"]
+
+
+def test_guillemets_as_doubled_angle_brackets_with_spaces_inside_make_titles():
+    """A field test's find (an OCR layer of «Пасьянсы»): the guillemets given as doubled angle
+    brackets with a space inside them, ``<‹ Паукъ >>``, ``<< Звѣзда >>``, made no title, the
+    games run into one another. Such a pair around a name with a capital is a pair of
+    guillemets, after 'Пасьянсъ' and on a line of its own; small words between spaced
+    brackets (``карты << и >> ряды``) stay the text's, and a web page's links (``<< Назад |
+    Вперёд >>``) its menu."""
+    text = ("ГЛАВА LXIII.\n\nПасьянсъ <‹ Паукъ >>.\n\n"
+            "Берутъ двѣ колоды въ 104 карты. Кладутъ карты << и >> ряды.\n\n"
+            "<< Звѣзда >>\n\nБерутъ колоду.\n\n<< Назад | Вперёд >>\n")
+    lay = analyse(text)
+    got = [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"]
+    assert got == [("Паукъ", "Пасьянсъ <‹ Паукъ >>."), ("Звѣзда", "<< Звѣзда >>")], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "Кладутъ карты << и >> ряды." in prose, lay.parts
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "debris"] == [
+        "<< Назад | Вперёд >>"], lay.parts

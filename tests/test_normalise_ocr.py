@@ -121,6 +121,12 @@ CASES = [
     ("зовутъ <‹Сѣтью››, а не ‹‹Паукомъ›>", "зовут «Сетью», а не «Пауком»", {"ocr-guillemets"}),
     ("зовутъ <<Сѣтью», а не «Паукомъ>>", "зовут «Сетью», а не «Пауком»", {"ocr-guillemets"}),
     ("если 2 < 3 и 5 > 4, то", "если 2 < 3 и 5 > 4, то", set()),
+    # ... with a space inside (a field test's find): a name with a capital in them is quoted;
+    # small words between spaced brackets and a web page's links are not
+    ("Пасьянсъ << Паукъ >>.", "Пасьянс «Паук».", {"ocr-guillemets", "final-hard-sign"}),
+    ("зовутъ <‹ Сѣтью ››, а не ‹‹ Паукомъ >>", "зовут «Сетью», а не «Пауком»",
+     {"ocr-guillemets"}),
+    ("<< Назад | Вперёд >>", "<< Назад | Вперёд >>", set()),
     ("карты << и >> ряды", "карты << и >> ряды", set()),
     ("a <<< b >>> c", "a <<< b >>> c", set()),
 ]

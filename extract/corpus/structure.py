@@ -88,12 +88,13 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
 #: a title in quotes after 'Пасьянсъ' (after the game's number, if any: ``12.``, ``№ 12.``,
 #: ``II.``): guillemets, straight or German quotes, the guillemets as OCR gives them, two
-#: angle brackets (``Пасьянсъ <<Паукъ>>``: :data:`OPEN_ANGLES`), or single quotes
-#: (``Пасьянсъ 'Окно'``, whose name then holds no apostrophe; one in guillemets may:
-#: ``«Д'Аламберъ»``); the name is the group ``name``
+#: angle brackets (``Пасьянсъ <<Паукъ>>``, ``Пасьянсъ << Паукъ >>``: :data:`OPEN_ANGLES`,
+#: whose spaces are no part of the name), or single quotes (``Пасьянсъ 'Окно'``, whose name
+#: then holds no apostrophe; one in guillemets may: ``«Д'Аламберъ»``); the name is the group
+#: ``name``
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
                           r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|" + OPEN_ANGLES
-                          + r")(?P<name>(?(single)[^'’‘\n]|[^»\"”“>›]){2,80})"
+                          + r")(?P<name>(?(single)[^'’‘\n]|[^»\"”“>›]){2,80}?)"
                           r"(?(single)['’‘]|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
@@ -1050,7 +1051,7 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
         k = _known_title(line, known)
         if k:
             printed, n = line[k[0]:k[1]], k[1]
-            close = re.match(r"[»\"”]|" + CLOSE_ANGLES, line[n:n + 2])
+            close = re.compile(r"[»\"”]|" + CLOSE_ANGLES).match(line, n, n + 3)
             n += close.end() if close else 0
         else:
             return _unknown_title(line, own_line_ok, inline_ok)

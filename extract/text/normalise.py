@@ -474,8 +474,9 @@ SPACED_LETTERS = _rule("spaced-letters", "typography",
 OCR_GUILLEMETS = _rule("ocr-guillemets", "ocr",
                        "A guillemet that OCR gives as two angle brackets (Google Books: << <‹ ‹‹ "
                        "for «, >> ›› ›> for ») is read as the guillemet where such a pair "
-                       "encloses words on one line: '<<Паукъ>>' becomes '«Паук»'. A lone < or "
-                       "> is left alone.")
+                       "encloses words on one line: '<<Паукъ>>' becomes '«Паук»', and so does "
+                       "'<< Паукъ >>' (a space inside them, before a name's capital). A lone "
+                       "< or > is left alone.")
 EMENDATION = _rule("emendation", "emendation",
                    "An editorial correction listed in corpus/emendations.toml, with its reason.")
 
@@ -1617,14 +1618,16 @@ def _ocr_three(text: str) -> list[Change]:
 
 #: a guillemet as OCR gives it (Google Books): two angle brackets, ``<<``, ``<‹``, ``‹‹`` for «
 #: and ``>>``, ``››``, ``›>`` for » (rule ocr-guillemets; the structure finder reads a title in
-#: them as in « »)
-OPEN_ANGLES = r"[<‹]{2}"
-CLOSE_ANGLES = r"[>›]{2}"
+#: them as in « »), with the space OCR may set inside them (``<< Паукъ >>``) theirs: after
+#: the opening one only before a capital, a name (``карты << и >> ряды`` quotes nothing)
+OPEN_ANGLES = r"[<‹]{2}(?:[ \t](?=[A-ZА-ЯЁѢІѲѴ]))?"
+CLOSE_ANGLES = r"(?:(?<=\S)[ \t])?[>›]{2}"
 #: such a pair (or one of them and a guillemet) around words within a paragraph (a line
 #: break inside, not a blank line: the reading text joins the lines, and a second reading
-#: must find nothing new), no third bracket beside it: groups 1 and 2 the doubled brackets
+#: must find nothing new), no third bracket beside it and no ``|`` inside it (a web page's
+#: links, ``<< Назад | Вперёд >>``): groups 1 and 2 the doubled brackets (and their space)
 _ANGLE_QUOTES = re.compile(rf"(?<![<‹])(?:({OPEN_ANGLES})|«)(?=[^\s<‹])"
-                           rf"(?:[^<>‹›«»\n]|\n(?![ \t]*\n)){{1,200}}?"
+                           rf"(?:[^<>‹›«»|\n]|\n(?![ \t]*\n)){{1,200}}?"
                            rf"(?<=\S)(?:({CLOSE_ANGLES})|»)(?![>›])")
 
 
