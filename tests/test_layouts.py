@@ -2557,3 +2557,20 @@ def test_guillemets_as_doubled_angle_brackets_with_spaces_inside_make_titles():
     assert "Кладутъ карты << и >> ряды." in prose, lay.parts
     assert [text[p.start:p.end] for p in lay.parts if p.kind == "debris"] == [
         "<< Назад | Вперёд >>"], lay.parts
+
+
+def test_a_page_mark_between_bars_glued_to_a_word_s_end_is_a_page_break():
+    """A field test's find (a transcription of «Пасьянсы»): a page mark between bars glued to
+    the end of a word (``валеты|193|``) stayed in the text, the word's and the sentence's. It
+    is a page break as the spaced ``|193|`` is, the word kept; glued with a stop or other
+    punctuation after it, it is the text's (``рядъ|194|.``), and so are numbers glued to words
+    between bars, several on a line (``Тузъ|11| и король|4|``)."""
+    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nБерутъ двѣ колоды. Кладутъ дамы и валеты|193|\n"
+            "по четыре въ рядъ. Тузы кладутъ въ рядъ|194|.\nОчки: тузъ|11| и король|4| за карту.\n")
+    lay = analyse(text)
+    assert [text[p.start:p.end] for p in lay.parts if p.label == "page number"] == ["|193|"], \
+        lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for kept in ("Кладутъ дамы и валеты", "по четыре въ рядъ.", "рядъ|194|.",
+                 "тузъ|11| и король|4| за"):
+        assert kept in prose, lay.parts

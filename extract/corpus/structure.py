@@ -1886,15 +1886,17 @@ def _glued_page_number(ln: _Line, prev: _Line | None,
 
 #: a transcription's mark of where a page of the book begins, set inside its text:
 #: ``[с. 190]``, ``[стр. 190]``, ``|190|`` (a blank or the line's edge before it, and a blank
-#: or the line's edge after it; not a wiki template's ``{{x|190|y}}``); one with a stop or
-#: other punctuation after it is the text's (``въ главѣ X [стр. 190].``, ``рядъ [с. 191].``)
+#: or the line's edge after it, or ``|N|`` glued to a word's end, ``валеты|193|``; not a wiki
+#: template's ``{{x|190|y}}``); one with a stop or other punctuation after it is the text's
+#: (``въ главѣ X [стр. 190].``, ``рядъ [с. 191].``, ``рядъ|194|.``)
 PAGE_MARK = re.compile(r"\[(?:[сc]|стр|стран)\.?[ \t]*\d{1,4}\](?![.,;:!?…»)\]])|"
-                       r"(?<![^\s(«])\|\d{1,4}\|(?!\S)", re.I)
+                       r"(?<![^\s(«])\|\d{1,4}\|(?!\S)|(?<=[^\W\d_])\|\d{1,4}\|(?!\S)", re.I)
 
 
 def _marks_in(line: str) -> list[re.Match]:
     """The transcription's page marks in ``line`` (:data:`PAGE_MARK`); several ``|N|`` on
-    one line are none, the text's row of numbers (``Карты лежатъ такъ: |7| |8| |9|``)."""
+    one line are none, the text's row of numbers (``Карты лежатъ такъ: |7| |8| |9|``,
+    ``тузъ|11| и король|4|``)."""
     marks = list(PAGE_MARK.finditer(line))
     if sum(m.group().startswith("|") for m in marks) > 1:
         marks = [m for m in marks if not m.group().startswith("|")]
