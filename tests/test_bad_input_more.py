@@ -791,6 +791,26 @@ def test_a_title_that_ocr_garbled_is_warned_of_before_its_slug_is_locked(cli, co
     assert 'as = "title"' in r.output and "structure/" in r.output, r.output
 
 
+def test_a_title_ocr_garbled_with_a_sign_or_a_digit_is_found_and_warned_of(cli, corpus_copy,
+                                                                          tmp_path):
+    """A field test's finds: a % that OCR gave for ѣ (``«Зв%зда»``, on a line of its own) and
+    a digit 3 for the capital З opening a title in capitals (``3ВѢЗДОЧКА.``) made no title,
+    the games run into the one before, and no warning. Where the dictionary knows the word
+    so read, the line is a title and ``add`` warns of it as of any title OCR garbled; a line
+    whose reading is no word (``3КОРОЛЯ.``, a count glued to its noun) stays the text's."""
+    f = tmp_path / "chapter.txt"
+    f.write_text("ГЛАВА LXXV.\n\nПасьянсъ «Кр%пость».\n\nБерутъ двѣ колоды.\n\n"
+                 "«Зв%зда».\n\nБерутъ колоду.\n\n3ВѢЗДОЧКА.\n\nБерутъ колоду.\n\n"
+                 "3КОРОЛЯ.\n\nКладутъ по 5% съ кону.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    warned = re.findall(r"chapter\.txt:(\d+): the title '([^']+)' looks garbled by OCR "
+                        r"\(read '([^']+)'\)", r.output)
+    assert warned == [("3", "Кр%пость", "Крепость"), ("7", "Зв%зда", "Звезда"),
+                      ("11", "3ВѢЗДОЧКА", "ЗВЕЗДОЧКА")], r.output
+    assert not re.search(r"line 15 +title", r.output), r.output
+
+
 def test_no_game_found_names_the_line_where_a_listed_title_stands_inside(cli, corpus_copy,
                                                                          tmp_path):
     """A field test's Internet Archive page whose lines were run together, a page to a line

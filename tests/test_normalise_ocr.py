@@ -103,6 +103,11 @@ CASES = [
     ("0дной картой и 0ДНУ", "одной картой и ОДНУ", {"ocr-digit"}),
     ("3вѣздочка и 3ВѢЗДОЧКА", "звездочка и ЗВЕЗДОЧКА", {"ocr-digit", "yat"}),
     ("въ 3ряда", "в 3ряда", {"final-hard-sign"}),
+    # a % for ѣ inside a word (a field test's OCR: «Зв%зда»), when the dictionary knows the
+    # word so read; a percentage and a word that reads as none are left alone
+    ("«Зв%зда» и кр%пость", "«Звезда» и крепость", {"ocr-percent-yat"}),
+    ("по 5% съ кону", "по 5% с кону", {"final-hard-sign"}),
+    ("мв%зда", "мв%зда", set()),
     # ... and so is one whose noun is a word itself, however the dictionary knows 3 read as з
     # ('3раза' is 3 раза, not зраза, a dish; a breaker's find)
     ("перекладываютъ 3раза", "перекладывают 3раза", {"final-hard-sign"}),

@@ -1074,6 +1074,17 @@ def _past_tail(line: str, n: int) -> int:
     return m.end() if m else n
 
 
+def _ocr_reading(text: str) -> str:
+    """``text`` as the normaliser reads it where OCR printed a sign or a digit for a letter
+    and the dictionary knows the word so read (``Зв%зда``, ``3ВѢЗДОЧКА``: rules
+    ocr-percent-yat, ocr-digit), else ``text`` as printed: a title OCR garbled so has the
+    shape of one in its reading (``add`` warns of it)."""
+    if "%" not in text and not re.search(r"\d", text):
+        return text
+    read = normalise(text)
+    return read.text if any(c.kind == "ocr" for c in read.changes) else text
+
+
 def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, int] | None:
     body = line.strip()
     tail = re.search(r"\([^()\n]{1,60}\)\s*\.?$", body)   # no leading \s*: quadratic on long blanks
@@ -1085,7 +1096,8 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     if marker and body[:marker.start()].rstrip()[-1:] not in ".!?…":
         # a note's marker after the name (``Проба[^1]``); after a stop it ends a sentence
         body = body[:marker.start()].rstrip(" «»\"„“”")
-    if own_line_ok and _name_shape(body, 6) and "," not in body[-1:] and reads_as_name(body):
+    shape = _ocr_reading(body)
+    if own_line_ok and _name_shape(shape, 6) and "," not in body[-1:] and reads_as_name(shape):
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
     if inline_ok:
@@ -2710,10 +2722,11 @@ def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
     ВЕРХОМЪ``, and a game's title with a verb, ``ИДЕТЪ НЕ ИДЕТЪ.``, is found when the
     chapter's heading names it)."""
     body = ln.text.strip().rstrip(".").strip()
-    words = WORD.findall(body)
+    shape = _ocr_reading(body)          # (OCR's 3 for З: ``3ВѢЗДОЧКА.``)
+    words = WORD.findall(shape)
     if not followed or not words or len(words) > 8 or body.upper() != body or \
             sum(len(w) for w in words) < 4 or SECTION.match(ln.text) or \
-            re.search(r"[:;!?]|\d", body):
+            re.search(r"[:;!?]|\d", shape):
         return None
     modern = _modern_words(body)
     if any(w in NOT_TITLES for w in modern) or _finite_verb(modern, "pres"):

@@ -404,6 +404,11 @@ OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "records both the OCR repair and the spelling. A word with ј љ њ ћ џ is "
                     "Serbian and left alone; so is ђ before a vowel in a text without "
                     "letters that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ).")
+OCR_PERCENT_YAT = _rule("ocr-percent-yat", "ocr",
+                        "A % inside a Russian word, which OCR gives for ѣ, is read as ѣ and so "
+                        "spelt е (Е) when the dictionary knows the word so read: one change, "
+                        "kind ocr, for the whole word ('Зв%зда' becomes 'Звезда'). A % after a "
+                        "number ('5%') and a word that reads as none are left alone.")
 OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
                    "ъ/ь, іь or ь for ѣ; in a Cyrillic word, a Latin letter that looks like "
@@ -1715,8 +1720,38 @@ def _bullets(text: str) -> list[Change]:
             for m in found if lines[m.group(2)] >= 2]
 
 
+#: a word with a % inside it, letters on both sides (rule ocr-percent-yat: ``Зв%зда``)
+_PERCENT_WORD = re.compile(rf"(?<![^\W\d_])[{_CYR}]+(?:%[{_CYR}]+)+(?![^\W\d_])")
+
+
+def _ocr_percent_yat(text: str, yo: bool) -> list[Change]:
+    """Rule ocr-percent-yat's changes: each word of :data:`_PERCENT_WORD` whose reading with
+    ѣ for each % the dictionary knows, one change for the word (its % read as ѣ and spelt as
+    the word's other letters are, by the word's own rules)."""
+    out: list[Change] = []
+    for m in _PERCENT_WORD.finditer(text):
+        read = m.group().replace("%", "ѣ")
+        if not _known(_modern_form(read, yo, False)):
+            continue
+        s, e = m.span()
+        template = _word_template(read, s, yo, False)
+        parts = [Change(p.start, p.end, text[p.start:p.end], p.reg,
+                        "ocr" if "%" in text[p.start:p.end] else p.kind,
+                        OCR_PERCENT_YAT if "%" in text[p.start:p.end] else p.rule)
+                 for p in (template.parts if template is not None else ())]
+        parts += [Change(k, k + 1, "%", "ѣ", "ocr", OCR_PERCENT_YAT)
+                  for k in range(s, e) if text[k] == "%" and
+                  not any(p.start <= k < p.end for p in parts)]
+        out.append(word_change(text, s, e, sorted(parts, key=_SPAN)))
+    return out
+
+
 def _rule_changes(text: str, yo: bool = False) -> list[Change]:
     out = _word_changes(text, yo)
+    if "%" in text:
+        # (the word read whole: the changes of its pieces, 'Зв' and 'зда', give way)
+        percent = _ocr_percent_yat(text, yo)
+        out = [c for c in out if not any(_overlap(c, p) for p in percent)] + percent
     if "З" in text:
         out += _ocr_three(text)
     out += _ocr_guillemets(text)
