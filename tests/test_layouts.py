@@ -2574,3 +2574,22 @@ def test_a_page_mark_between_bars_glued_to_a_word_s_end_is_a_page_break():
     for kept in ("Кладутъ дамы и валеты", "по четыре въ рядъ.", "рядъ|194|.",
                  "тузъ|11| и король|4| за"):
         assert kept in prose, lay.parts
+
+
+@pytest.mark.parametrize("heading, siglum", [
+    ("ГЛАВА ПЕРВАЯ.", "I"), ("Глава вторая.", "II"), ("ГЛАВА СОРОКЪ ПЯТАЯ.", "XLV"),
+    ("Глава пятидесятая", "L"), ("ГЛАВА ДВѢНАДЦАТАЯ.", "XII")])
+def test_a_chapter_heading_with_its_number_in_words(heading, siglum):
+    """A field test's find: a chapter heading with its number written as an ordinal word
+    (``ГЛАВА ПЕРВАЯ.``, ``Глава вторая.``) was no heading (only numerals were), and the list
+    of games under it became a game of its own. It is the heading the numeral form is, its
+    numeral the number in Roman figures; a sentence that opens with the words (``Глава первая
+    и вторая описываютъ ...``) is no heading."""
+    text = (f"{heading}\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ двѣ колоды.\n\n"
+            f"Глава первая и вторая описываютъ простые пасьянсы.\n\nСолнце.\n\n"
+            f"Изъ колоды вынимаютъ королей.\n")
+    lay = analyse(text)
+    assert lay.headings == ((siglum, ("Коврикъ", "Солнце")),), lay.headings
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    assert "Глава первая и вторая описываютъ простые пасьянсы." in [
+        text[p.start:p.end] for p in lay.parts if p.kind == "prose"], lay.parts

@@ -77,8 +77,23 @@ MD_LABEL = rf"\[\^{_MD_LABEL_NAME}\]"
 # blank line: every line of a CRLF file a paragraph, a word hyphenated at a line end split)
 PARAGRAPH_BREAK = re.compile(r"(?>\r\n|\n|\r)[ \t]*(?>\r\n|\n|\r)\s*|(?<![ \t])[ \t]*[\f\u2029]\s*")
 LINE = re.compile(r"[^\n\r\f\u2028\u2029\x85]+")
-HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3})\s*(?:[.:]|,(?=[ \t]*(?:\n|$))|(?=\s)|$)\s*(.*)$",
-                     re.S | re.I)
+#: a chapter's number as an ordinal word, feminine as 'глава' wants it (``ГЛАВА ПЕРВАЯ``,
+#: ``Глава двѣнадцатая``), in its :func:`key` (ѣ and ё read е), and its value
+CHAPTER_ORDINALS = {w: n for n, w in enumerate(
+    "первая вторая третья четвертая пятая шестая седьмая восьмая девятая десятая "
+    "одиннадцатая двенадцатая тринадцатая четырнадцатая пятнадцатая шестнадцатая "
+    "семнадцатая восемнадцатая девятнадцатая".split(), 1)} | {
+    "одинадцатая": 11, "двадцатая": 20, "тридцатая": 30, "сороковая": 40, "пятидесятая": 50,
+    "шестидесятая": 60, "семидесятая": 70, "восьмидесятая": 80, "девяностая": 90, "сотая": 100}
+#: the tens before a unit's ordinal (``сорокъ пятая``, 45), in their :func:`key`
+CHAPTER_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
+                "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
+#: a chapter's number in words (:data:`CHAPTER_ORDINALS`, after a ten: ``сорокъ пятая``)
+_ORDINAL_NUMBER = (r"(?:(?:" + "|".join(CHAPTER_TENS) + r")ъ?[ \t]+(?:"
+                   + "|".join(w for w, n in CHAPTER_ORDINALS.items() if n < 10) + r")|"
+                   + "|".join(sorted(CHAPTER_ORDINALS, key=len, reverse=True)) + r")(?![^\W\d_])")
+HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3}|" + _ORDINAL_NUMBER
+                     + r")\s*(?:[.:]|,(?=[ \t]*(?:\n|$))|(?=\s)|$)\s*(.*)$", re.S | re.I)
 ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 #: a figure's number on a line of its own (``Фиг. 41.``, ``(Рис. 3.)``, ``Чертежъ 2``), with
 #: or without its caption after a stop (``Рис. 12. Расположеніе картъ ...``): a figure, never
@@ -797,9 +812,20 @@ def numeral_value(numeral: str) -> int:
 
 def roman(numeral: str) -> str | None:
     """A chapter numeral with OCR look-alikes (Cyrillic Х, І, У; ``1``/``l`` for I) as Latin
-    capitals, or None if it is not a Roman numeral; Arabic numerals are kept."""
+    capitals, or None if it is not a Roman numeral; Arabic numerals are kept, and a number in
+    words (:data:`CHAPTER_ORDINALS`: ``ПЕРВАЯ``, ``сорокъ пятая``) is written in Roman
+    figures (``I``, ``XLV``), as the book numbers its chapters."""
     if numeral.isdigit():
         return numeral
+    words = key(numeral).split()
+    if words and words[-1] in CHAPTER_ORDINALS:
+        n = CHAPTER_ORDINALS[words[-1]] + sum(CHAPTER_TENS.get(w, 0) for w in words[:-1])
+        out = ""
+        for value, figures in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"),
+                               (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+            out += figures * (n // value)
+            n %= value
+        return out
     r = numeral.upper().translate(str.maketrans("ХІУС1И", "XIVCII"))
     return r if r and ROMAN.fullmatch(r) else None
 
@@ -847,6 +873,9 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     numeral = roman(text[m.start(1):m.end(1)])
     if numeral is None:
         return None
+    if m.group(1)[-1:].isalpha() and key(m.group(1)).split()[-1] in CHAPTER_ORDINALS and \
+            text[m.end(1):].lstrip(" \t")[:1] not in ("", ".", ":", "\n", "\r"):
+        return None     # a sentence that opens so ('Глава первая и вторая описываютъ ...')
     # (a page number beside the heading, ``ГЛАВА XLVIII. 185``, names no game: a running
     # head's; a name is read through inline markup, ``<b>Жирный</b>``, ``''Часы''``)
     names = [" ".join(re.sub(r"'{2,5}", "", _INLINE_MARKUP.sub(" ", t)).split())
