@@ -2593,3 +2593,25 @@ def test_a_chapter_heading_with_its_number_in_words(heading, siglum):
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
     assert "Глава первая и вторая описываютъ простые пасьянсы." in [
         text[p.start:p.end] for p in lay.parts if p.kind == "prose"], lay.parts
+
+
+def test_games_numbered_in_a_chapter_with_no_blank_lines_are_titles():
+    """A field test's find: in a chapter with no blank lines between paragraphs, a game's
+    number before its quoted title (``№ 13. Пасьянсъ «Паукъ».``, ``14. Пасьянсъ «Часы».``)
+    under the last sentence of the game before made no title (the line did not open with a
+    capital), the games run into one; with blank lines they were titles. The number is the
+    title's there too; such a line inside a sentence that runs on (``... описанъ подъ`` /
+    ``№ 12. Пасьянсъ «Косынка» въ другой книгѣ.``) is the sentence's, and a numbered item
+    with no quoted title (``2. Короли.``) the text's list."""
+    text = ("ГЛАВА LXX.\n№ 12. Пасьянсъ «Косынка».\nБерутъ колоду въ 52 карты. Тотъ же "
+            "пасьянсъ описанъ подъ\n№ 12. Пасьянсъ «Косынка» въ другой книгѣ.\n"
+            "Правила таковы.\n1. Тузы.\nИхъ кладутъ въ рядъ.\n2. Короли.\nИхъ кладутъ вокругъ.\n"
+            "№ 13. Пасьянсъ «Паукъ».\nБерутъ двѣ колоды.\n14. Пасьянсъ «Часы».\n"
+            "Берутъ колоду.\n")
+    lay = analyse(text)
+    got = [(p.kind, p.label) for p in lay.parts if p.kind != "prose"]
+    assert got == [("heading", "LXX"), ("title", "Косынка"), ("title", "Паукъ"),
+                   ("title", "Часы")], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "подъ\n№ 12. Пасьянсъ «Косынка» въ другой книгѣ." in prose, lay.parts
+    assert "таковы.\n1. Тузы.\nИхъ кладутъ въ рядъ.\n2. Короли.\nИхъ" in prose, lay.parts

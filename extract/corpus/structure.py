@@ -2741,6 +2741,9 @@ _LEAD = re.compile(r"^(?:\s*(?:<!--.*?-->|\{\{[^{}\n]*\}\}|</?[A-Za-z][^<>\n]*>|
 #: Markdown or wiki page for italics, bold and a quotation (``(''Фиг. 45'')``, ``*Берутъ*``,
 #: ``> Тогда``)
 _OPENERS = "«\"„“(['*_> "
+#: a game's Arabic number before its title, with or without ``№`` (``№ 12. ``, ``12. ``:
+#: :data:`QUOTED_TITLE`'s)
+_GAME_NUMBER = re.compile(r"(?:№\s*)?\d{1,3}\s*[.)]\s*")
 
 
 def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
@@ -3058,8 +3061,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
         prev = lines[i - 1] if i else None
         prev_prose = prev is not None and (prev.kind == "prose" or
                                            prev.kind == "title" and prev.title_end < prev.end)
+        # (a game's number before its quoted title, ``№ 13. Пасьянсъ «Паукъ».``, opens the
+        # line: the title's capital follows it)
+        opener = ln.text.lstrip(_OPENERS)
+        number = _GAME_NUMBER.match(opener)
+        if number and QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)):
+            opener = opener[number.end():]
         at_start = ln.brk or not prev_prose or \
-            prev is not None and bool(SENTENCE_END.search(prev.text)) and ln.text.lstrip(_OPENERS)[:1].isupper()
+            prev is not None and bool(SENTENCE_END.search(prev.text)) and opener[:1].isupper()
         if not at_start:
             continue
         nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
