@@ -2584,15 +2584,18 @@ def test_a_chapter_heading_with_its_number_in_words(heading, siglum):
     (``ГЛАВА ПЕРВАЯ.``, ``Глава вторая.``) was no heading (only numerals were), and the list
     of games under it became a game of its own. It is the heading the numeral form is, its
     numeral the number in Roman figures; a sentence that opens with the words (``Глава первая
-    и вторая описываютъ ...``) is no heading."""
+    и вторая описываютъ ...``, or wrapped after them, ``Глава вторая`` / ``описываетъ ...``)
+    is no heading."""
     text = (f"{heading}\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ двѣ колоды.\n\n"
-            f"Глава первая и вторая описываютъ простые пасьянсы.\n\nСолнце.\n\n"
+            f"Глава первая и вторая описываютъ простые пасьянсы. Объ этомъ\nсказано выше.\n"
+            f"Глава вторая\nописываетъ трудные.\n\nСолнце.\n\n"
             f"Изъ колоды вынимаютъ королей.\n")
     lay = analyse(text)
     assert lay.headings == ((siglum, ("Коврикъ", "Солнце")),), lay.headings
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
-    assert "Глава первая и вторая описываютъ простые пасьянсы." in [
-        text[p.start:p.end] for p in lay.parts if p.kind == "prose"], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "Глава первая и вторая описываютъ простые пасьянсы." in prose, lay.parts
+    assert "выше.\nГлава вторая\nописываетъ трудные." in prose, lay.parts
 
 
 def test_games_numbered_in_a_chapter_with_no_blank_lines_are_titles():

@@ -907,6 +907,21 @@ def ocr_noise(line: str) -> bool:
             or re.fullmatch(r"[a-z]{1,2}(?:[\s.,;:'\"]+[a-z]{1,2}){2,}[\s.,;:'\"]*", s) is not None)
 
 
+def _heading_in_words_runs_on(line: str, nxt: _Line | None) -> bool:
+    """Does a line that opens as a chapter heading with its number in words go on as a
+    sentence (``Глава вторая`` / ``описываетъ ...``): no stop or colon after the ordinal, the
+    line not in capitals, and the next line of its paragraph beginning in small letters?
+    (``ГЛАВА ПЕРВАЯ``, ``Глава вторая.`` and ``Глава пятидесятая`` over a list of games are
+    headings.)"""
+    m = HEADING.match(line.translate(_LOOKALIKE))
+    if m is None or not m.group(1)[-1:].isalpha() or \
+            key(m.group(1)).split()[-1] not in CHAPTER_ORDINALS:
+        return False
+    first = re.search(r"[^\W\d_]", nxt.text) if nxt is not None and not nxt.brk else None
+    return line[m.end(1):].lstrip(" \t")[:1] not in (".", ":") and line.upper() != line and \
+        first is not None and first.group().islower()
+
+
 def _numbered_heading(line: str) -> bool:
     """A chapter heading with an Arabic number, in capitals or closed by a stop (``ГЛАВА
     55.``): a heading, though its one word is a web page's (``Глава 5``, a link, is not)."""
@@ -2957,6 +2972,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "debris", "table of contents"
         else:
             h = parse_heading(ln.text)
+            if h and _heading_in_words_runs_on(ln.text, lines[i + 1] if i + 1 < len(lines)
+                                               else None):
+                h = None       # a sentence that opens with the words, wrapped after them
             prev = lines[i - 1] if i else None
             if h and not h[1] and any(h[0] == seen for seen, _ in headings) and (
                     _page_top(lines, i) or _next_prose_lowercase(lines, i)
