@@ -1140,7 +1140,7 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     if marker and body[:marker.start()].rstrip()[-1:] not in ".!?…":
         # a note's marker after the name (``Проба[^1]``); after a stop it ends a sentence
         body = body[:marker.start()].rstrip(" «»\"„“”")
-    shape = _ocr_reading(body)
+    shape = _ocr_reading(body) if own_line_ok else body
     if own_line_ok and _name_shape(shape, 6) and "," not in body[-1:] and reads_as_name(shape):
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
@@ -1910,16 +1910,17 @@ _NUMBERED_ABBREVIATIONS = NON_TERMINAL | TERMINAL | frozenset("стран руб
 def _glued_page_number(ln: _Line, prev: _Line | None,
                        nxt: _Line | None = None) -> tuple[int, int] | None:
     """The span in ``ln.text`` of a page number a djvu text layer glued to the text at the
-    line's edge, no space between, else None: at its start, inside a word divided by a
-    hyphen or an en dash at the end of the line before (``коро-`` / ``186лей``, ``коро–`` /
-    ``187лей``, and with a space, ``коро-`` / ``186 лей``: the pieces make a word), or before
-    a known word with a capital that opens a sentence, the line before ending one or no text
-    (``185Короли``); at its end, after a sentence's full stop, ``nxt``, the line below, a new
-    sentence with a capital (``крестомъ.185`` / ``Тузы ...``; not after an abbreviation's
-    stop, ``стр.185``, ``п.3``, a word of one letter, nor in ``по 1 руб.50`` / ``коп. ...``),
-    or after a comma, the sentence going on below in small letters and the number counting
-    none of its words (``картъ,185`` / ``которыя ...``; not ``тузовъ,2`` / ``короля ...``).
-    The book's own numbers stand apart from their words (``въ 52 карты``)."""
+    line's edge (no space between, or one at its start), else None: at its start, inside a
+    word divided by a hyphen or an en dash at the end of the line before (``коро-`` /
+    ``186лей``, ``коро–`` / ``187лей``, and with a space, ``коро-`` / ``186 лей``: the pieces
+    make a word), or before a known word with a capital that opens a sentence, the line
+    before ending one or no text (``185Короли``); at its end, after a sentence's full stop,
+    ``nxt``, the line below, a new sentence with a capital (``крестомъ.185`` / ``Тузы ...``;
+    not after an abbreviation's stop, ``стр.185``, ``п.3``, a word of one letter, nor in ``по
+    1 руб.50`` / ``коп. ...``), or after a comma, the sentence going on below in small
+    letters and the number counting none of its words (``картъ,185`` / ``которыя ...``; not
+    ``тузовъ,2`` / ``короля ...``). The book's own numbers stand apart from their words
+    (``въ 52 карты``)."""
     m = _GLUED_START.match(ln.text)
     if m and prev is not None and prev.kind == "prose":
         piece = _DIVIDED.search(prev.text)
@@ -1931,9 +1932,10 @@ def _glued_page_number(ln: _Line, prev: _Line | None,
         if words and analyzer().word_is_known(words[0]):
             return m.span(1)
     m = _GLUED_END.search(ln.text) if ln.text[-1:].isdigit() else None
-    if m is None or len(m.group(1)) == 1 or key(m.group(1)) in _NUMBERED_ABBREVIATIONS:
+    if m is None or nxt is None or len(m.group(1)) == 1 or \
+            key(m.group(1)) in _NUMBERED_ABBREVIATIONS:
         return None
-    first = re.search(r"[^\W\d_]", nxt.text) if nxt is not None else None
+    first = re.search(r"[^\W\d_]", nxt.text)
     if m.group(2) == ",":
         return m.span(3) if first and first.group().islower() and \
             not _counts(int(m.group(3)), nxt.text[first.start():]) else None
@@ -2769,9 +2771,11 @@ def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
     ВЕРХОМЪ``, and a game's title with a verb, ``ИДЕТЪ НЕ ИДЕТЪ.``, is found when the
     chapter's heading names it)."""
     body = ln.text.strip().rstrip(".").strip()
+    if not followed or body.upper() != body:
+        return None
     shape = _ocr_reading(body)          # (OCR's 3 for З: ``3ВѢЗДОЧКА.``)
     words = WORD.findall(shape)
-    if not followed or not words or len(words) > 8 or body.upper() != body or \
+    if not words or len(words) > 8 or \
             sum(len(w) for w in words) < 4 or SECTION.match(ln.text) or \
             re.search(r"[:;!?]|\d", shape):
         return None
