@@ -41,6 +41,16 @@ CASES = [
     ("это мbсто", "это место", {"ocr-letter"}),
     ("Hу, пошелъ", "Ну, пошел", {"ocr-latin"}),
     ("Домb стоитъ", "Домb стоит", {"final-hard-sign"}),   # домъ or домѣ: left for the editor
+    # ... t for ѣ more than once in a word, or beside Latin look-alikes (a field test's djvu
+    # layer of the book: 'вмtстt', 'cнtгъ' with a Latin c); every t read as ѣ or т, the one
+    # reading the dictionary knows taken
+    ("кладутъ вмtстt на мtсто двt карты", "кладут вместе на место две карты", {"ocr-letter"}),
+    ("Вмtстt, ВМtСТt", "Вместе, ВМЕСТЕ", {"ocr-letter"}),
+    ("бtлый cнtгъ", "белый снег", {"ocr-letter"}),
+    ("мtcто", "место", {"ocr-letter"}),
+    ("встрtтить", "встретить", {"ocr-letter"}),       # t as ѣ and a real т in one word
+    # ... near misses: no reading known, a Latin word, one Cyrillic letter, stay as printed
+    ("вмtстtрх, tattoo, сat", "вмtстtрх, tattoo, сat", set()),
     ("Il est tard", "Il est tard", set()),           # French stays French
     # the line-end hyphens of OCR exports: ABBYY's ¬, U+2010, U+2011
     ("Сбросъ пере¬\nкладываютъ", "Сброс перекладывают", {"hyphenation"}),

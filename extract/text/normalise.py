@@ -48,7 +48,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import chain, compress, repeat
+from itertools import chain, compress, product, repeat
 from operator import attrgetter, is_not
 from typing import Iterable, Sequence
 
@@ -419,7 +419,10 @@ OCR_LETTER = _rule("ocr-letter", "ocr",
                    "printed; of several readings, the only one from the most common "
                    "confusion (in the order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г, the Latin "
                    "letters) is taken, else none: 'нзвестно' becomes 'известно', 'домь' "
-                   "'дом', 'Всt' 'Все'. One letter per word.")
+                   "'дом', 'Всt' 'Все'. One letter per word, but for t, which a scan's "
+                   "text layer gives for ѣ several times in a word or beside Latin "
+                   "look-alikes: every t read as ѣ or т, the only reading the dictionary "
+                   "knows taken ('вмtстt' becomes 'вместе', 'cнtгъ' 'снег').")
 OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
@@ -1119,6 +1122,10 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
         if repair is not None:
             target, rule = repair
+    elif "t" in word and not mixed:
+        repair = _yat_t_repair(word, yo, dje_is_yat)
+        if repair is not None:
+            target, rule = repair
     if not word[1:].islower():     # (a capital after the first letter, as printed)
         _inner_capital(target, rule)
     return _groups(word, target, rule)
@@ -1314,6 +1321,41 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
         if _modern_of(new_t) != reading:
             return None
     return new_t, new_r
+
+
+#: a word with more t's than this is not tried by :func:`_yat_t_repair` (each t doubles the
+#: readings; a word of the book has at most three ѣ)
+MAX_YAT_T = 4
+
+
+def _yat_t_repair(word: str, yo: bool, dje: bool):
+    """The per-character (target, rule) of ``word`` with each Latin t read as ѣ or т, or None.
+
+    A scan's text layer reads ѣ as t, at times several in one word (``вмtстt``) or beside
+    Latin look-alikes (``cнtгъ``, a Latin c), which the one-letter repair
+    (:func:`_ocr_repair`) cannot mend. Tried only on a word of at least two Cyrillic letters
+    whose other Latin letters are all look-alikes (:data:`_LATIN_LOOKALIKE`): each t is read
+    as ѣ or as т, and the reading is taken when it is the only one the dictionary knows
+    (rule ocr-letter on the t's, ocr-latin on the look-alikes); a Latin word, or one no
+    reading makes a word (``вмtстtрх``), stays as printed."""
+    count = word.count("t")
+    if count > MAX_YAT_T or len(_HAS_CYR.findall(word)) < 2 or \
+            not all(c == "t" or c in _LATIN_LOOKALIKE for c in word if _LATIN_CHAR.match(c)):
+        return None
+    found: dict[str, str] = {}
+    for letters in product("ѣт", repeat=count):
+        it = iter(letters)
+        variant = "".join(next(it) if c == "t" else c for c in word)
+        modern = _modern_form(variant, yo, dje)
+        if _plain_word(modern) and _known(modern):
+            found.setdefault(modern, variant)
+    if len(found) != 1:
+        return None
+    target, rule = _letters(next(iter(found.values())), yo, dje)
+    for i, c in enumerate(word):
+        if c == "t":
+            rule[i] = OCR_LETTER
+    return target, rule
 
 
 # word -> (its change where it was first met, that offset), or None if it has none
