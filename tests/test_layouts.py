@@ -2195,6 +2195,31 @@ def test_an_ordinal_before_a_word_of_sections_is_a_subheading():
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Часы"], lay.parts
 
 
+@pytest.mark.parametrize("line", ["Первый способъ:", "1-й способъ.", "2-й способъ.",
+                                  "2-ой способъ", "3-й варіантъ:", "1-я раскладка."])
+def test_an_ordinal_in_digits_or_before_a_colon_with_a_word_of_sections_is_a_subheading(line):
+    """A field test's find (the book's chapters as a djvu layer gives them): ``Первый
+    способъ:``, closed by a colon, and ``1-й способъ.`` / ``2-й способъ.``, the ordinal in
+    digits, alone on their lines inside a game, were citable sentences of the game, though
+    ``Первый способъ.`` is a subheading. They are subheadings too; a sentence that opens so
+    (``Первый способъ состоитъ въ томъ, что ...``), a lead-in with more words (``Первый
+    способъ такой:``), a word of sections alone before a colon (``Правила:``) and an
+    ordinal before another word (``1-й рядъ.``) stay the game's text."""
+    text = ("ГЛАВА LXXVI.\n\nПасьянсъ «Пирамида».\n\nБерутъ одну колоду.\n\n" + line +
+            "\n\nКладутъ рядъ.\n")
+    lay = analyse(text)
+    got = [(p.kind, p.label, text[p.start:p.end]) for p in lay.parts if p.kind != "prose"]
+    assert got[2:] == [("debris", "subheading", line)], lay.parts
+    for prose in ("Первый способъ состоитъ въ томъ, что кладутъ тузы.", "Первый способъ такой:",
+                  "1-й способъ состоитъ въ томъ, что кладутъ тузы.", "2-й способъ простъ.",
+                  "Правила:", "1-й рядъ.", "2-й и 3-й способы.", "1-й способъ состоитъ:"):
+        text = ("ГЛАВА LXXVI.\n\nПасьянсъ «Пирамида».\n\nБерутъ одну колоду.\n\n" + prose +
+                "\n\nКладутъ рядъ.\n")
+        lay = analyse(text)
+        assert [p.kind for p in lay.parts] == ["heading", "title", "prose", "prose", "prose"], \
+            (prose, lay.parts)
+
+
 def test_a_book_s_imprint_line_is_no_title():
     """The last field test's find: a copied page's header names the book with its imprint
     (``Пасьянсы. СПб., 1889.``), and the line was taken as a game's title. A short line that

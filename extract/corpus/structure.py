@@ -2713,7 +2713,7 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
             continue
         words = len(WORD.findall(ln.text))
         alone = ln.brk and (nxt is None or nxt.brk or nxt.kind != "prose" or ln.whole) and \
-            not ln.text.endswith(":") and words <= 6
+            (not ln.text.endswith(":") or _ordinal_section(ln.text)) and words <= 6
         # a one-word line such as 'Правила.' between two sentences of hard-wrapped text (no
         # blank line around it; 'Правила:' leads in to what follows); two words or more may
         # be a sentence ('Правила просты.')
@@ -2736,11 +2736,31 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
 def _names_a_section(text: str) -> bool:
     """Whether short line ``text`` opens with a word of :data:`NOT_TITLES` (``Правила.``,
     ``Способъ второй.``), or is an ordinal and one, or 'раскладка' (``Первый способъ.``,
-    ``Первая раскладка.``, :data:`SECTION_ORDINALS`; not ``Первый способъ простъ.``; a bold
-    ``**Раскладка.**`` alone may be a game's title)."""
+    ``Первая раскладка.``, ``1-й способъ.``: :func:`_ordinal_section`; not ``Первый способъ
+    простъ.``; a bold ``**Раскладка.**`` alone may be a game's title)."""
     w = _modern_words(text)
-    return bool(w) and (w[0] in NOT_TITLES or (len(w) == 2 and w[0] in SECTION_ORDINALS and (
-        w[1] in NOT_TITLES or w[1] in ("раскладка", "расклад"))))
+    return bool(w) and w[0] in NOT_TITLES or _ordinal_section(text)
+
+
+#: an ordinal written with a numeral and its ending, opening a line (``1-й``, ``2-ой``,
+#: ``3-я``, ``2-е``; the hyphen may be a dash or missing)
+_NUMERAL_ORDINAL = re.compile(r"^[ \t]*\d{1,2}[ \t]*[-–—]?[ \t]*(?:[ыои]?й|[ая]?я|[ыо]?е|ье)"
+                              r"(?![^\W\d_])")
+
+
+def _ordinal_section(text: str) -> bool:
+    """Whether short line ``text`` is an ordinal, in words (:data:`SECTION_ORDINALS`) or a
+    numeral with its ending (``1-й``, :data:`_NUMERAL_ORDINAL`), and a word of sections
+    (:data:`NOT_TITLES`) or 'раскладка', and nothing else: ``Первый способъ.``, ``2-й
+    способъ.``, ``Первый способъ:`` (such a line before a colon heads what follows; a longer
+    one leads in to it, ``Первый способъ такой:``)."""
+    numeral = _NUMERAL_ORDINAL.match(text)
+    w = _modern_words(text[numeral.end():] if numeral else text)
+    if numeral is None:
+        if len(w) != 2 or w[0] not in SECTION_ORDINALS:
+            return False
+        w = w[1:]
+    return len(w) == 1 and (w[0] in NOT_TITLES or w[0] in ("раскладка", "расклад"))
 
 
 #: a heading line of a Markdown or wiki page (``## X``, ``== X ==``; ``x`` or ``y`` its text)
