@@ -2377,6 +2377,70 @@ def test_a_lone_footnote_under_a_line_ending_with_a_colon_is_the_call_s_note():
     assert not [w for w in lay.warnings if "no footnote" in w], lay.warnings
 
 
+@pytest.mark.parametrize("calls, notes, foot", [
+    ("Тузы1) и короли2)", "1) Въ нѣкоторыхъ изданіяхъ — дамы.\n2) Или валеты.\n",
+     "196 ПАСЬЯНСЫ.\n"),
+    ("Тузы1) и короли2)", "1) Въ нѣкоторыхъ изданіяхъ — дамы.\n2) Или валеты.\n",
+     "ПАСЬЯНСЫ. 197\n"),
+    ("Тузы¹) и короли²)", "1) Въ нѣкоторыхъ изданіяхъ —\nдамы.\n2) Или валеты.\n", "\f"),
+    ("Тузы1) и короли2)", "1) Въ нѣкоторыхъ изданіяхъ — дамы.\n2) Или валеты.\n", "— 196 —\n"),
+])
+def test_two_footnotes_at_a_page_s_foot_under_a_colon_are_the_calls_notes(calls, notes, foot):
+    """A field test's find (the book's djvu layer): two footnotes ``1)``, ``2)`` at the foot of
+    a page, directly under a line of the text that ends with a colon (``... раскладываютъ
+    такъ:``), their calls ``Тузы1)``, ``короли2)`` above, were read as a numbered list of
+    rules: the notes became sentences of the game, cut into it, and each call a marker with
+    no note. Numbered lines under a colon whose every number is called above on the page,
+    and after which the page ends (a running head, a page number, a form feed), are the
+    calls' notes; the text goes on on the next page."""
+    text = ("ГЛАВА LXV.\nПасьянсъ «Наполеонъ».\nБерутъ двѣ колоды. " + calls + " кладутъ въ "
+            "рядъ, а\nостальныя карты раскладываютъ такъ:\n" + notes + foot +
+            "по четыре карты въ восемь кучекъ. Пасьянсъ выходитъ,\nкогда всѣ карты на тузахъ.\n")
+    lay = analyse(text)
+    by_note: dict[int, list[str]] = {}
+    for p in lay.parts:
+        if p.label == "footnote":
+            by_note.setdefault(p.note, []).append(text[p.start:p.end])
+    got = [" ".join(" ".join(lines).split()) for lines in by_note.values()]
+    assert got == [" ".join(x.split()) for x in notes.replace("\n2)", "\n\n2)").split("\n\n")], \
+        lay.parts
+    calls_of = [text[p.marker[0]:p.marker[1]] for p in lay.parts if p.label == "footnote"
+                and p.note == p.start]
+    assert len(calls_of) == 2, lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "нѣкоторыхъ" not in prose and "валеты" not in prose and "такъ:" in prose
+    assert "по четыре" in prose
+    assert not [w for w in lay.warnings if "no footnote" in w or "marker" in w], lay.warnings
+
+
+@pytest.mark.parametrize("after", [
+    # the list's items go on with the text on the same page (the notes at the foot below it)
+    "Пасьянсъ выходитъ, когда всѣ карты на тузахъ.\n1) Или дамы.\n2) Или валеты.\n"
+    "197 ПАСЬЯНСЫ.\nЗатѣмъ перекладываютъ.\n",
+    # a blank line, then the text
+    "\nПасьянсъ выходитъ, когда всѣ карты на тузахъ.\n1) Или дамы.\n2) Или валеты.\n",
+])
+def test_a_numbered_list_under_a_colon_that_the_text_goes_on_after_stays_a_list(after):
+    """The near miss of the rule above: lines ``1)``, ``2)`` under a colon that the page's
+    text goes on after are the text's list, though ``1)`` and ``2)`` are called above (their
+    notes stand at the page's foot, below the text); and a list at a page's foot whose
+    numbers nothing calls above is the text's list too."""
+    items = "1) тузы кладутъ наверхъ;\n2) пустое мѣсто занимаютъ любой картой.\n"
+    text = ("ГЛАВА LXV.\nПасьянсъ «Наполеонъ».\nБерутъ двѣ колоды. Тузы1) и короли2) "
+            "кладутъ въ рядъ.\nПравила игры таковы:\n" + items + after)
+    lay = analyse(text)
+    notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["1) Или дамы.", "2) Или валеты."], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "1) тузы кладутъ наверхъ;" in prose and "2) пустое мѣсто" in prose
+    text = ("ГЛАВА LXV.\nПасьянсъ «Наполеонъ».\nБерутъ двѣ колоды.\nПравила игры таковы:\n"
+            + items + "197 ПАСЬЯНСЫ.\nЗатѣмъ перекладываютъ.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.label == "footnote"], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "1) тузы кладутъ наверхъ;" in prose and "2) пустое мѣсто" in prose
+
+
 def test_a_book_s_number_glued_after_a_stop_at_a_line_s_end_stays_in_the_text():
     """A breaker's find: a number glued after a stop at a line's end was cut out as a page
     number where it is the book's: a price run on into the next line (``по 1 руб.50`` /

@@ -60,6 +60,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import tee
 
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer, refers_onward
@@ -2283,6 +2284,20 @@ def _next_item(after: Iterable[_Line]) -> int:
     return 0
 
 
+def _foot_of_page(nxt: _Line | None) -> bool:
+    """Whether the lines above line ``nxt`` (None: the text's end) stand at a page's foot:
+    a form feed before ``nxt``, or ``nxt`` a page number alone (``— 196 —``), furniture found
+    already, or a running head's shape, a short line in capitals beside a page number
+    (``196 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 197``)."""
+    if nxt is None or nxt.page_top:
+        return True
+    if nxt.kind != "prose":
+        return nxt.kind == "debris" and nxt.label in FURNITURE
+    return _is_page_number(nxt) or (
+        RUNNING_HEAD.match(nxt.text) is not None and len(nxt.text) <= 80
+        and nxt.text.upper() == nxt.text and sum(ch.isalpha() for ch in nxt.text) >= 4)
+
+
 class _Footnotes:
     """Footnotes as the lines of a witness go by (:func:`_furniture` feeds them): a line at a
     paragraph's start that begins with a footnote's marker (:data:`FOOTNOTE`) whose marker
@@ -2425,7 +2440,10 @@ class _Footnotes:
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
+        after, below = tee(after)
         item = _list_item(printed, prev, after)
+        if item == 1 and self._notes_at_foot(ln, below):
+            item = 0       # the page's notes under a colon line, not the text's list
         if item:
             ln.extra["item"] = item    # the text's numbered list: its next item may follow
             return
@@ -2448,6 +2466,30 @@ class _Footnotes:
         self._mark(ln, ln, marker)
         ln.extra["page"] = self.page_start
         self.first.append(ln)
+
+    def _notes_at_foot(self, first: _Line, below: Iterable[_Line]) -> bool:
+        """Whether line ``first``, ``1)`` under a colon that a ``2)`` follows (``below``: the
+        lines under it), begins the page's footnotes, not the text's numbered list (a field test's
+        find, ``... раскладываютъ такъ:`` / ``1) Въ нѣкоторыхъ изданіяхъ — дамы.`` / ``2) Или
+        валеты.`` / ``196 ПАСЬЯНСЫ.``): each number of the run, 1, 2 ..., is called above on
+        the page (``Тузы1)``, ``короли²)``, unclaimed: :meth:`_find`), and the page ends right
+        after the last of them and its own lines (:func:`_foot_of_page`). A list's items are
+        followed by the text they go on with; a note's own line goes on with its sentence (no
+        full stop before it, or a small letter), a new sentence under a stop is the text's."""
+        if self._find("1)") is None:
+            return False
+        n, last = 1, first
+        for nxt in below:
+            f = FOOTNOTE.match(nxt.text) if nxt.kind == "prose" else None
+            if f and f.group(1) == f"{n + 1})" and not nxt.page_top:
+                n += 1
+                if self._find(f.group(1)) is None:
+                    return False
+            elif f or nxt.brk or _foot_of_page(nxt) or (
+                    SENTENCE_END.search(last.text) and not nxt.text[:1].islower()):
+                return n >= 2 and _foot_of_page(nxt)
+            last = nxt
+        return n >= 2
 
     def _plain_number(self, ln: _Line) -> None:
         """A footnote whose number a djvu text layer printed plain, in the text and at the
