@@ -2220,6 +2220,53 @@ def test_an_ordinal_in_digits_or_before_a_colon_with_a_word_of_sections_is_a_sub
             (prose, lay.parts)
 
 
+@pytest.mark.parametrize("head", ["196. ПАСЬЯНСЫ.", "196 Пасьянсы.", "196\u00a0ПАСЬЯНСЫ.",
+                                  "196ПАСЬЯНСЫ.", "196, ПАСЬЯНСЫ"])
+@pytest.mark.parametrize("page", [
+    "Берутъ двѣ колоды.\n\n{head}\n\nЗатѣмъ кладутъ короли.\n",       # between paragraphs
+    "Берутъ двѣ колоды.\n{head}\nЗВѢЗДА.\nБерутъ колоду.\n",           # over a title
+    "Берутъ двѣ колоды.\n\f{head}\n\nЗВѢЗДА.\n\nБерутъ колоду.\n",    # after a form feed
+    "Берутъ двѣ колоды, а\n{head}\nзатѣмъ кладутъ короли.\n",          # inside a sentence
+])
+def test_a_page_number_first_before_the_book_s_title_is_a_running_head(head, page):
+    """A field test's find (the book's djvu and OCR layers): the running head of an even page,
+    the page number first and the book's title, ``196 ПАСЬЯНСЫ.``, as OCR reads it with a speck
+    after the number (``196. ПАСЬЯНСЫ.``), in small letters (``196 Пасьянсы.``), with a
+    no-break space or glued, was a game's title at a page's top (the game's text cut off
+    under it), a group heading over the next title, or a sentence. The book's title beside a
+    page number is a running head wherever it stands; the titles and text around it stay."""
+    text = "ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\n" + page.format(head=head)
+    lay = analyse(text)
+    got = [(p.kind, p.label) for p in lay.parts if p.kind != "prose"]
+    titles = [("title", "ЗВѢЗДА")] if "ЗВѢЗДА" in page else []
+    assert got == [("heading", "LXV"), ("title", "Наполеонъ"), ("debris", "running head")] + \
+        titles, lay.parts
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "debris"] == [head]
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "Берутъ двѣ колоды" in prose and "кладутъ короли" in prose or "Берутъ колоду" in prose
+
+
+def test_a_number_and_a_stop_before_a_line_in_capitals_is_a_head_on_evidence_only():
+    """The near misses of the rule above: a line in capitals after a number and a stop
+    (``197. СОЛНЦЕ.``) is a running head where its words stand beside a page number elsewhere
+    (``СОЛНЦЕ. 199``) or inside a running sentence; met once between paragraphs it is a game
+    numbered so (``12. ЗВѢЗДА.``), its title; a numbered title in quotes, a numbered rule and
+    a sentence that opens with a count and 'пасьянсы' in small letters stay what they were."""
+    text = ("ГЛАВА LXV.\n\nСОЛНЦЕ.\n\nБерутъ двѣ колоды.\n\n197. СОЛНЦЕ.\n\nЗатѣмъ кладутъ "
+            "короли.\n\nСОЛНЦЕ. 199\n\nКладутъ тузы.\n\n12. ЗВѢЗДА.\n\nБерутъ колоду.\n\n"
+            "13. Пасьянсъ «Косынка».\n\nБерутъ колоду.\n\n1. Тузы кладутъ внизъ.\n\n"
+            "Берутъ\n100 пасьянсы и раскладываютъ.\n")
+    lay = analyse(text)
+    got = [(p.kind, p.label, text[p.start:p.end].rstrip(".")) for p in lay.parts
+           if p.kind != "prose"]
+    assert got == [("heading", "LXV", "ГЛАВА LXV"), ("title", "СОЛНЦЕ", "СОЛНЦЕ"),
+                   ("debris", "running head", "197. СОЛНЦЕ"),
+                   ("debris", "running head", "СОЛНЦЕ. 199"), ("title", "ЗВѢЗДА", "12. ЗВѢЗДА"),
+                   ("title", "Косынка", "13. Пасьянсъ «Косынка»")], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "1. Тузы кладутъ внизъ." in prose and "100 пасьянсы и раскладываютъ." in prose
+
+
 def test_a_book_s_imprint_line_is_no_title():
     """The last field test's find: a copied page's header names the book with its imprint
     (``Пасьянсы. СПб., 1889.``), and the line was taken as a game's title. A short line that

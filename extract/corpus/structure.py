@@ -1419,7 +1419,18 @@ def _chapter_list(lines: list["_Line"], i: int) -> bool:
 
 
 #: a page number beside a running head: ``24 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 25``, ``— 24 —``
-RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<![№#])[ \t]+{PAGE_NUMBER})$")
+RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t\u00a0]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<![№#])[ \t\u00a0]+"
+                          rf"{PAGE_NUMBER})$")
+#: a page number first with a stop or comma after it, as OCR reads a speck there (``196.
+#: ПАСЬЯНСЫ.``), or glued to the words (``196ПАСЬЯНСЫ.``): a running head only on more
+#: evidence (:func:`_furniture`), since a game's number is printed so too (``12. Пасьянсъ
+#: «Косынка».``)
+_DOTTED_HEAD = re.compile(r"^\d{1,4}[ \t\u00a0]*(?:[.,][ \t\u00a0]*)?(?P<a>[^\W\d_][^\d]*?)$")
+#: the book's title as the running head of its pages prints it beside the page number
+#: (``196 ПАСЬЯНСЫ.``; :func:`key` of its words): so printed, in any case and with a stop
+#: after the number too, it is a running head wherever it stands; no game is named so (a
+#: game's title names one patience, ``Пасьянсъ «X»``)
+BOOK_TITLE_HEADS = frozenset({"пасьянсы"})
 #: a running head of at most five words and its page number, a wide gap (a tab, or three
 #: spaces and more) between them: ``СОЛНЦЕ.        127``
 _WIDE_GAP_HEAD = re.compile(r"^(?:\d{1,4}(?:\t[ \t]*|[ ]{3,})\S+(?:[ ]\S+){0,4}|"
@@ -1863,7 +1874,7 @@ def _letterless(line: str) -> str:
 
 def _running_key(ln: _Line) -> str | None:
     """The comparison key of a short line without the page number beside it (else None)."""
-    m = RUNNING_HEAD.match(ln.text)
+    m = RUNNING_HEAD.match(ln.text) or _DOTTED_HEAD.match(ln.text)
     body = (m.group("a") or m.group("b")) if m else ln.text
     return key(re.sub(r"[^\w\s]", "", body)) if 0 < len(WORD.findall(body)) <= 6 else None
 
@@ -2105,6 +2116,23 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line and a page number set a wide gap apart taken as "
                                       "a running head"))
+        elif k and len(ln.text) <= 80 and (head := RUNNING_HEAD.match(ln.text) or
+                                           _DOTTED_HEAD.match(ln.text)) and head.group("a") and \
+                not head.group("a")[:1].islower() and (
+                k in BOOK_TITLE_HEADS or head.re is _DOTTED_HEAD and
+                ln.text.upper() == ln.text and sum(ch.isalpha() for ch in ln.text) >= 4 and (
+                    any(lines[j].text.upper() == lines[j].text for j in numbered.get(k, ()))
+                    or out and out[-1].kind == "prose" and not SENTENCE_END.search(out[-1].text)
+                    and _next_prose_lowercase(lines, i))):
+            # the book's title with the page number first (``196 ПАСЬЯНСЫ.``, ``196
+            # Пасьянсы.``, ``196. ПАСЬЯНСЫ.``: OCR's speck after the number), or a line in
+            # capitals after a number and a stop whose words stand elsewhere as a running
+            # head beside a page number (``ПАСЬЯНСЫ. 197``) or inside a running sentence: the
+            # head of a page, not a group heading nor a title (a game numbered so, ``12.
+            # ЗВѢЗДА.``, met once between paragraphs, stays a title)
+            ln.kind, ln.label = "debris", "running head"
+            guesses.append((ln.start, "a page number before the book's title or a running "
+                                      "head's words taken as a running head"))
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
