@@ -331,3 +331,32 @@ def test_a_file_with_two_chapters_says_so(cli, corpus_copy, tmp_path):
     one.write_text("ГЛАВА LX.\n\nПАСЬЯНСЪ «ЗВѢЗДА».\n\nБерутъ двѣ колоды.\n", encoding="utf-8")
     assert "more than one chapter" not in cli("--corpus", corpus_copy, "add", one,
                                                "--dry-run").output
+
+
+def test_check_repeats_the_warnings_add_gave_of_a_witness(cli, corpus_copy, tmp_path):
+    """A field test's find: ``edition check`` said nothing of what ``edition add`` had warned
+    of in a witness (a title OCR garbled, a U+FFFD, the text ending inside a sentence), so a
+    later look at the corpus missed them. ``check`` gives them again, computed from the stored
+    witness, each as a warning with the stored file and the line, and its exit code is as
+    before; witnesses that gave no warning (the repository's) give none."""
+    import re
+    before = cli("--corpus", corpus_copy, "check")
+    assert before.exit_code == 0 and "warning:" not in before.output, before.output
+    f = tmp_path / "chapter.txt"
+    f.write_text("ГЛАВА LXXV.\n\nПасьянсъ «ЗвЬзда».\n\nКладутъ восемь картъ зв\ufffdздою.\n\n"
+                 "Пасьянсъ «Крѣпость».\n\nБерутъ колоду и кладутъ\n", encoding="utf-8")
+    added = cli("--corpus", corpus_copy, "add", f)
+    assert added.exit_code == 0, added.output
+    said = re.findall(r"warning: \S*chapter\.txt:(\d+): (.*)", added.output)
+    assert [n for n, _ in said] == ["3", "5", "9"], added.output
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    stored = next(p for p in (corpus_copy / "witnesses").iterdir()
+                  if "\ufffd" in p.read_text(encoding="utf-8"))
+    again = re.findall(r"warning: (\S+):(\d+): (.*)", r.output)
+    assert [(Path(p).resolve(), n) for p, n, _ in again] == \
+        [(stored.resolve(), n) for n, _ in said], r.output
+    # the same words (the garbled title's fix said for a slug now locked)
+    assert again[0][2].startswith("the title 'ЗвЬзда' looks garbled by OCR (read 'Звезда')")
+    assert "locked" in again[0][2]
+    assert [m for _, _, m in again[1:]] == [m for _, m in said[1:]], r.output

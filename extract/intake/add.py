@@ -341,6 +341,51 @@ def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
     return best if best and best[1] >= 0.5 else None
 
 
+def witness_warnings(text: str, layout, siglum: str, locked: bool = False
+                     ) -> list[tuple[int, str]]:
+    """The warnings that the text of a witness gives, ``(line, message)``: the structure
+    finder's (:attr:`Layout.warnings`), a title OCR garbled (its slug made from it as printed),
+    a U+FFFD (a character lost before the file came here) and a second chapter in the file.
+    ``add`` prints them; ``check`` gives them again from the stored witness, since each comes
+    from the witness's text and its layout alone (``locked``: its ids are locked, so the
+    garbled title's fix is said for a slug that no longer changes freely). What ``add`` warns
+    of from the rest of the corpus (a heading another witness has, a partial witness of a
+    known game, a copy unlike the others, no title found) is said at the add only."""
+    warnings = list(layout.warnings)
+    for p in layout.parts:
+        if p.kind == "title" and p.label:
+            read = normalise(p.label)
+            if any(c.kind == "ocr" for c in read.changes):
+                n = line_of(text, p.start)
+                mark = (f"[[mark]] lines = {n} as = \"title\" title = \"{read.text}\", or the "
+                        f"title as the book spells it")
+                warnings.append((n, f"the title '{p.label}' looks garbled by OCR (read "
+                                    f"'{read.text}'), and its game's slug, "
+                                    f"{slugify(p.label)}, is made from it as printed: " + (
+                                        f"its ids are locked under that slug now (a `title` "
+                                        f"mark in corpus/structure/{siglum}.toml, {mark}, "
+                                        f"would give the game another slug and orphan them)"
+                                        if locked else
+                                        f"to give the game its title, mark the line in "
+                                        f"corpus/structure/{siglum}.toml before the add locks "
+                                        f"the ids ({mark})")))
+    lost = text.find("\ufffd")
+    if lost >= 0:
+        warnings.append((line_of(text, lost), f"the text holds U+FFFD, the sign of a character "
+                                              f"lost to a wrong encoding before the file came "
+                                              f"here ({text.count(chr(0xfffd))} in all): restore "
+                                              f"each from the source or the scan"))
+    chapters = [(p.label, line_of(text, p.start)) for p in layout.parts
+                if p.kind == "heading" and p.label]
+    other = next(((n, at) for n, at in chapters if n != chapters[0][0]), None)
+    if other is not None:
+        warnings.append((other[1], f"the file holds more than one chapter ({chapters[0][0]} on "
+                                   f"line {chapters[0][1]}, {other[0]} on line {other[1]}): "
+                                   f"taken in as one witness, {siglum}; to keep the chapters "
+                                   f"apart, add each from a file of its own"))
+    return warnings
+
+
 class AlreadyAdded(EditionError):
     """The file given to :func:`add_witness` is in the corpus already, byte for byte, with
     its sentence ids locked, and no other siglum is asked for: nothing to do (the CLI says
@@ -486,33 +531,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         return manifest + ("" if manifest.endswith("\n") else "\n") + entry
 
     new_manifest = manifest_with(None)
-    warnings = list(layout.warnings)
-    for p in layout.parts:
-        if p.kind == "title" and p.label:
-            read = normalise(p.label)
-            if any(c.kind == "ocr" for c in read.changes):
-                n = line_of(text, p.start)
-                warnings.append((n, f"the title '{p.label}' looks garbled by OCR (read "
-                                    f"'{read.text}'), and its game's slug, "
-                                    f"{slugify(p.label)}, is made from it as printed: to "
-                                    f"give the game its title, mark the line in "
-                                    f"corpus/structure/{siglum}.toml before the add locks the "
-                                    f"ids ([[mark]] lines = {n} as = \"title\" title = "
-                                    f"\"{read.text}\", or the title as the book spells it)"))
-    lost = text.find("\ufffd")
-    if lost >= 0:
-        warnings.append((line_of(text, lost), f"the text holds U+FFFD, the sign of a character "
-                                              f"lost to a wrong encoding before the file came "
-                                              f"here ({text.count(chr(0xfffd))} in all): restore "
-                                              f"each from the source or the scan"))
-    chapters = [(p.label, line_of(text, p.start)) for p in layout.parts
-                if p.kind == "heading" and p.label]
-    other = next(((n, at) for n, at in chapters if n != chapters[0][0]), None)
-    if other is not None:
-        warnings.append((other[1], f"the file holds more than one chapter ({chapters[0][0]} on "
-                                   f"line {chapters[0][1]}, {other[0]} on line {other[1]}): "
-                                   f"taken in as one witness, {siglum}; to keep the chapters "
-                                   f"apart, add each from a file of its own"))
+    warnings = witness_warnings(text, layout, siglum)
     if same_title is not None:
         warnings.append((1, f"witness {same_title} has the same heading: this one is described "
                             f"as {title!r} (give --title to describe it otherwise)"))
