@@ -1426,18 +1426,16 @@ RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t\u00a0]+(?P<a>\D.*?)|(?P<b>\D.
 #: evidence (:func:`_furniture`), since a game's number is printed so too (``12. Пасьянсъ
 #: «Косынка».``)
 _DOTTED_HEAD = re.compile(r"^\d{1,4}[ \t\u00a0]*(?:[.,][ \t\u00a0]*)?(?P<a>[^\W\d_][^\d]*?)$")
-#: the book's title as the running head of its pages prints it beside the page number
-#: (``196 ПАСЬЯНСЫ.``; :func:`key` of its words): so printed, in any case and with a stop
-#: after the number too, it is a running head wherever it stands; no game is named so (a
+#: the book's title as the running head of its pages prints it (:func:`key` of its words):
+#: beside the page number (``196 ПАСЬЯНСЫ.``), in any case and with a stop after the number
+#: too, a running head wherever it stands; alone on a line in capitals at the top of a page
+#: (``ПАСЬЯНСЫ.``, its page number on a line of its own), one too; no game is named so (a
 #: game's title names one patience, ``Пасьянсъ «X»``)
 BOOK_TITLE_HEADS = frozenset({"пасьянсы"})
 #: a running head of at most five words and its page number, a wide gap (a tab, or three
 #: spaces and more) between them: ``СОЛНЦЕ.        127``
 _WIDE_GAP_HEAD = re.compile(r"^(?:\d{1,4}(?:\t[ \t]*|[ ]{3,})\S+(?:[ ]\S+){0,4}|"
                             r"\S+(?:[ ]\S+){0,4}(?:\t[ \t]*|[ ]{3,})\d{1,4})$")
-#: the book's title as its running heads print it (its key): alone on a line, in capitals
-#: at the top of a page, a running head, never a game's title (no game is named 'Пасьянсы')
-BOOK_HEADS = frozenset({"пасьянсы"})
 #: a section numeral inside a game or over several: ``II.``, ``3.``
 SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 #: how many lines back a footnote's marker is looked for (about a page)
@@ -2136,7 +2134,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
-        elif key(ln.text).strip(" .") in BOOK_HEADS and ln.text.upper() == ln.text and (
+        elif key(ln.text).strip(" .") in BOOK_TITLE_HEADS and ln.text.upper() == ln.text and (
                 _page_top(lines, i) or i == 0 or _is_page_number(lines[i - 1])):
             # the book's title alone in capitals at the top of a page ('ПАСЬЯНСЫ.', met once,
             # its page number on a line of its own): no game is named so
