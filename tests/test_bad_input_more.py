@@ -773,20 +773,26 @@ def test_a_translation_of_only_blanks_is_refused(cli, corpus_copy):
     _one_error(cli("--corpus", corpus_copy, "check"), f"mill.toml:{line}", "only blanks")
 
 
+def _garbled_titles(cli, corpus, tmp_path, text):
+    """The dry run of adding ``text`` as chapter.txt, and its warnings of titles OCR garbled,
+    as (line, title, reading)."""
+    f = tmp_path / "chapter.txt"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    return r, re.findall(r"chapter\.txt:(\d+): the title '([^']+)' looks garbled by OCR "
+                         r"\(read '([^']+)'\)", r.output)
+
+
 def test_a_title_that_ocr_garbled_is_warned_of_before_its_slug_is_locked(cli, corpus_copy,
                                                                          tmp_path):
     """A field test's finds: titles OCR garbled (``«Королевск1й»``, ``«ЗвЬзда»``) made the
     slugs ``korolevsk1i`` and ``zvzda``, locked with no word. ``add`` warns at the title's
     line, naming the reading the normaliser gives and the mark that gives the game its title;
     a title the normaliser only respells is not warned of."""
-    f = tmp_path / "chapter.txt"
-    f.write_text("ГЛАВА LXXV.\n\nПасьянсъ «Королевск1й».\n\nБерутъ двѣ колоды.\n\n"
-                 "Пасьянсъ «ЗвЬзда».\n\nБерутъ колоду.\n\nПасьянсъ «Крѣпость».\n\n"
-                 "Берутъ колоду.\n", encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
-    assert r.exit_code == 0, r.output
-    warned = re.findall(r"chapter\.txt:(\d+): the title '([^']+)' looks garbled by OCR "
-                        r"\(read '([^']+)'\)", r.output)
+    r, warned = _garbled_titles(cli, corpus_copy, tmp_path, (
+        "ГЛАВА LXXV.\n\nПасьянсъ «Королевск1й».\n\nБерутъ двѣ колоды.\n\n"
+        "Пасьянсъ «ЗвЬзда».\n\nБерутъ колоду.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n"))
     assert warned == [("3", "Королевск1й", "Королевский"), ("7", "ЗвЬзда", "Звезда")], r.output
     assert 'as = "title"' in r.output and "structure/" in r.output, r.output
 
@@ -798,14 +804,9 @@ def test_a_title_ocr_garbled_with_a_sign_or_a_digit_is_found_and_warned_of(cli, 
     the games run into the one before, and no warning. Where the dictionary knows the word
     so read, the line is a title and ``add`` warns of it as of any title OCR garbled; a line
     whose reading is no word (``3КОРОЛЯ.``, a count glued to its noun) stays the text's."""
-    f = tmp_path / "chapter.txt"
-    f.write_text("ГЛАВА LXXV.\n\nПасьянсъ «Кр%пость».\n\nБерутъ двѣ колоды.\n\n"
-                 "«Зв%зда».\n\nБерутъ колоду.\n\n3ВѢЗДОЧКА.\n\nБерутъ колоду.\n\n"
-                 "3КОРОЛЯ.\n\nКладутъ по 5% съ кону.\n", encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
-    assert r.exit_code == 0, r.output
-    warned = re.findall(r"chapter\.txt:(\d+): the title '([^']+)' looks garbled by OCR "
-                        r"\(read '([^']+)'\)", r.output)
+    r, warned = _garbled_titles(cli, corpus_copy, tmp_path, (
+        "ГЛАВА LXXV.\n\nПасьянсъ «Кр%пость».\n\nБерутъ двѣ колоды.\n\n«Зв%зда».\n\n"
+        "Берутъ колоду.\n\n3ВѢЗДОЧКА.\n\nБерутъ колоду.\n\n3КОРОЛЯ.\n\nКладутъ по 5% съ кону.\n"))
     assert warned == [("3", "Кр%пость", "Крепость"), ("7", "Зв%зда", "Звезда"),
                       ("11", "3ВѢЗДОЧКА", "ЗВЕЗДОЧКА")], r.output
     assert not re.search(r"line 15 +title", r.output), r.output
