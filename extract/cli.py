@@ -21,7 +21,7 @@ from engine import games as engine_games
 from .build import DEFAULT_SITE, build_site, default_site
 from .corpus.atomic import corpus_lock
 from .corpus.cache import user_cache_dir
-from .text.characters import check_text, strip_bom
+from .text.characters import check_text, compose, strip_bom
 from .text.errors import EditionError
 from .text.words import count
 
@@ -186,8 +186,9 @@ MAX_INPUT_BYTES = 64 * 2**20
 
 
 def _read_input(file: str) -> str:
-    """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped, and
-    checked for characters that are not book text (:mod:`extract.text.characters`)."""
+    """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped,
+    decomposed letters composed (NFC), and checked for characters that are not book text
+    (:mod:`extract.text.characters`)."""
     from .corpus.readers import check_runs, decode_utf8   # lazy: the corpus readers
     if file == "-":
         if sys.stdin is None or sys.stdin.closed:
@@ -207,7 +208,7 @@ def _read_input(file: str) -> str:
         raise EditionError(f"the text is larger than {MAX_INPUT_BYTES // 2**20} MiB, more than "
                            f"a book (it read on without end, or ran out of memory)", name,
                            fix="give a chapter or a book at a time")
-    text = decode_utf8(Path(name), strip_bom(data)[0])
+    text = decode_utf8(Path(name), compose(strip_bom(data)[0])[0])
     check_text(text, name)
     check_runs(text, Path(name))
     return text
@@ -370,8 +371,10 @@ def segment(file: str, fmt: str) -> None:
     ('кар-' + line end + 'ты' -> 'карты'; a compound keeps its own hyphen, 'какой-нибудь'), as
     in the reading text; the JSON's ``text`` is the witness's exact text.
 
-    A byte order mark at the start is dropped (offsets count from the character after it);
-    control characters and direction marks are refused, naming line and column."""
+    A byte order mark at the start is dropped (offsets count from the character after it),
+    decomposed letters are composed (й as и and a combining breve is read as й: offsets count
+    in the composed text); control characters and direction marks are refused, naming line
+    and column."""
     from .corpus.structure import segment_text, unwrap_lines   # lazy: the segmenter
     text = _read_input(file)
     sents = segment_text(text)
@@ -389,9 +392,10 @@ def segment(file: str, fmt: str) -> None:
 def normalise(file: str, fmt: str) -> None:
     """Normalise FILE (or stdin, '-'): modern text, JSON with every change, or TEI.
 
-    A byte order mark at the start is dropped (offsets count from the character after it);
-    zero-width characters are removed as recorded changes; control characters and
-    direction marks are refused, naming line and column."""
+    A byte order mark at the start is dropped (offsets count from the character after it),
+    decomposed letters are composed (offsets count in the composed text); zero-width
+    characters are removed as recorded changes; control characters and direction marks are
+    refused, naming line and column."""
     from .text.normalise import normalise as run   # lazy: the normaliser
     norm = run(_read_input(file))
     if fmt == "json":

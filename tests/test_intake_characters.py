@@ -74,6 +74,19 @@ def test_leading_bom_is_dropped_by_normalise_and_segment(cli, tmp_path, command)
     assert sents[0]["start"] == 0 and sents[0]["text"] == "Берут две колоды карт."
 
 
+@pytest.mark.parametrize("command", ["normalise", "segment"])
+def test_decomposed_letters_are_read_composed_by_normalise_and_segment(cli, tmp_path, command):
+    import unicodedata
+    text = "Какой-нибудь рядъ ёлкою.\n"
+    plain, mac = tmp_path / "plain.txt", tmp_path / "mac.txt"
+    plain.write_bytes(text.encode())
+    mac.write_bytes(unicodedata.normalize("NFD", text).encode())
+    for fmt in ("text", "json"):
+        a, b = cli(command, plain, "--format", fmt), cli(command, mac, "--format", fmt)
+        assert a.exit_code == b.exit_code == 0, b.output
+        assert b.output == a.output and "\u0306" not in b.output
+
+
 # --- refused characters ------------------------------------------------------------------
 
 @pytest.mark.parametrize("ch,name", REFUSED, ids=[f"U+{ord(c):04X}" for c, _ in REFUSED])
@@ -265,3 +278,68 @@ def test_the_same_file_again_under_another_siglum_is_refused(cli, corpus_copy, t
     assert r.exit_code == 1 and "already in the corpus as witness XLVII" in r.output \
         and "not added again as other" in r.output, r.output
     assert cli("--corpus", corpus_copy, "add", src, "--siglum", "XLVII").exit_code == 0
+
+
+# --- decomposed letters (NFD) ---------------------------------------------------------------
+
+# a chapter with й and ё, as a Mac copies it: each letter a base and a combining mark
+COMPOSED = CHAPTER.replace("по одной", "по одной ёлкою")
+
+
+def test_add_composes_decomposed_letters_and_stores_the_composed_text(cli, corpus_copy,
+                                                                      tmp_path):
+    import unicodedata
+    decomposed = unicodedata.normalize("NFD", COMPOSED)
+    assert decomposed != COMPOSED and "\u0306" in decomposed and "\u0308" in decomposed
+    src = tmp_path / "mac.txt"
+    src.write_bytes(decomposed.encode())
+    dry = cli("--corpus", corpus_copy, "add", src, "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert (f"the decomposed letters of {src} (3, a letter and a combining mark each) would be "
+            f"stored composed") in dry.output
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert "stored composed" in r.output
+
+    ed = build_edition(corpus_copy)
+    w = ed.witness("XLVII")
+    assert w.path.read_bytes() == COMPOSED.encode() and w.text == COMPOSED   # offsets alike
+    manifest = tomllib.loads((corpus_copy / "manifest.toml").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["witness"] if e["siglum"] == "XLVII")
+    assert entry["sha256"] == hashlib.sha256(COMPOSED.encode()).hexdigest()
+    s = next(s for s in ed.game("zvezda").sentences if "ёлкою" in s.original)
+    assert "по одной ёлкою" in s.original and "\u0306" not in s.normalised
+
+    # the composed copy is the same witness
+    again = tmp_path / "again.txt"
+    again.write_bytes(COMPOSED.encode())
+    r = cli("--corpus", corpus_copy, "add", again)
+    assert r.exit_code == 0 and "already in the corpus as witness XLVII" in r.output
+
+
+def test_a_stress_accent_is_no_decomposed_letter(cli, corpus_copy, tmp_path):
+    # а́ has no composed form: the text is already composed, stored as it is, no notice
+    accented = COMPOSED.replace("Берутся", "Беру\u0301тся")
+    src = tmp_path / "accent.txt"
+    src.write_bytes(accented.encode())
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert "decomposed" not in r.output
+    assert build_edition(corpus_copy).witness("XLVII").path.read_bytes() == accented.encode()
+
+
+def test_a_corpus_witness_with_decomposed_letters_is_refused(corpus_copy):
+    import unicodedata
+    path = next((corpus_copy / "witnesses").glob("*.txt"))
+    data = path.read_text(encoding="utf-8")
+    assert "й" in data
+    new = unicodedata.normalize("NFD", data).encode()
+    path.write_bytes(new)
+    manifest = corpus_copy / "manifest.toml"
+    m = manifest.read_text(encoding="utf-8")
+    manifest.write_text(m.replace(hashlib.sha256(data.encode()).hexdigest(),
+                                  hashlib.sha256(new).hexdigest()), encoding="utf-8")
+    with pytest.raises(EditionError) as e:
+        build_edition(corpus_copy)
+    assert e.value.line == data[:data.index("й")].count("\n") + 1
+    assert "decomposed" in e.value.message and "edition add" in e.value.fix

@@ -11,11 +11,12 @@ import hashlib
 import os
 import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..text.characters import bad_in_field, check_text
+from ..text.characters import bad_in_field, char_name, check_text, first_decomposed
 from ..text.errors import EditionError, line_of
 from ..text.normalise import Emendation
 from ..text.words import unpaired_bracket
@@ -525,8 +526,10 @@ def decode_witness(path: Path, data: bytes) -> str:
     (:func:`quoted_reply`), starts with a byte order mark (``edition add``
     strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
-    or holds a character that is not book text (:func:`extract.text.characters.check_text`: control
-    characters, direction marks; zero-width characters pass, the normaliser removes them)."""
+    holds a character that is not book text (:func:`extract.text.characters.check_text`: control
+    characters, direction marks; zero-width characters pass, the normaliser removes them), or
+    a decomposed letter (``edition add`` composes the text before calling this:
+    :func:`extract.text.characters.compose`)."""
     if not data.strip():
         raise EditionError("the witness is empty", path, fix="put the page's text in the file")
     if len(data) > MAX_WITNESS_BYTES:
@@ -583,6 +586,16 @@ def decode_witness(path: Path, data: bytes) -> str:
                            fix="save it with LF or CRLF line ends (e.g. tr '\\r' '\\n' < FILE > NEW)")
     check_runs(text, path)
     check_text(text, path, "the witness")
+    at = first_decomposed(text)
+    if at is not None:      # (add stores the text composed: a stored witness is composed)
+        mark = text[at + 1:at + 2]
+        what = (f"'{text[at]}' and {char_name(mark)} after it, not the one composed letter"
+                if mark and unicodedata.combining(mark) else char_name(text[at]))
+        raise EditionError(f"the witness holds a decomposed letter ({what}) at column "
+                           f"{at - text.rfind(chr(10), 0, at)}", path, line_of(text, at),
+                           fix="add the file with `edition add`, which stores it composed "
+                               "(NFC), or compose it (uconv -x any-nfc FILE > NEW) and set its "
+                               "sha256 in the manifest")
     return text
 
 

@@ -43,7 +43,7 @@ from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, lo
 from ..corpus.structure import analyse, heading_text, side_column, two_columns, unwrap_lines
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
-from ..text.characters import bad_in_field, strip_bom
+from ..text.characters import bad_in_field, compose, strip_bom
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.normalise import normalise
 from ..text.words import count
@@ -64,7 +64,9 @@ class Added:
     ``new_id_list`` the new sentence ids; ``warnings`` ``(line, message)``; ``fragment`` the
     known game the text before the first title continues (or None); ``source`` the file
     given; ``bom`` whether the file began with a byte order mark (not stored: the witness
-    is the text after it, and ``sha256`` in the manifest is that of the stored file)."""
+    is the text after it, and ``sha256`` in the manifest is that of the stored file);
+    ``composed`` how many combining marks were composed with the letter before them (a
+    decomposed ``й``: the witness is stored composed, :func:`extract.text.characters.compose`)."""
 
     siglum: str
     file: Path
@@ -79,6 +81,7 @@ class Added:
     fragment: str | None = None
     source: Path | None = None
     bom: bool = False
+    composed: int = 0
     #: ``(id, original text less page furniture inside it)`` of every sentence of the
     #: witness, game by game (:attr:`extract.model.edition.Sentence.book_text`)
     sentence_texts: tuple[tuple[str, str], ...] = ()
@@ -106,7 +109,14 @@ class Added:
         return ([f"  the byte order mark at the start of {self.source or 'the file'} {verb} "
                  f"stored (it marks the file's encoding, it is not text): the witness is the "
                  f"file's text after it, byte for byte"]
-                if self.bom else [])
+                if self.bom else []) + self._composed_line()
+
+    def _composed_line(self) -> list[str]:
+        verb = "would be" if self.dry_run else "are"
+        n = self.composed
+        return ([f"  the decomposed letters of {self.source or 'the file'} ({n}, a letter and a "
+                 f"combining mark each) {verb} stored composed (NFC: й, ё one character each, as "
+                 f"typed): the witness is the file's text composed"] if n else [])
 
     def report(self) -> str:
         """A few lines for the command line (with ``dry_run``, the whole finding)."""
@@ -435,6 +445,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         raise EditionError("this is a data file of the corpus itself, not a witness", src,
                            fix="give the text file of a page or chapter (from outside the corpus)")
     data, had_bom = strip_bom(src.read_bytes())   # an encoding mark, not text: not stored
+    data, composed = compose(data)      # й as и and a combining breve: stored as one letter
     text = decode_witness(src, data)
     existing = load_witnesses(root)
     taken = {w.siglum for w in existing}
@@ -631,6 +642,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                            and e.id in old and ed.lock[e.id].retired is None))
     details: dict[str, Any] = dict(
         siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
+        composed=composed,
         apparatus_ids=apparatus_ids,
         sentence_texts=sentence_texts, footnotes=footnotes,
         warnings=tuple(sorted(warnings)),

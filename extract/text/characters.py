@@ -9,6 +9,15 @@ can carry invisibly is sorted here:
   file without it and says so in its report (the manifest's sha256 is that of the stored
   file). A witness already in ``corpus/witnesses/`` must not start with one (``add`` never
   stores one), so loading such a file is an error;
+* **decomposed letters** (a base letter and a combining mark, ``и`` + U+0306 for ``й``, ``е``
+  + U+0308 for ``ё``: Unicode's NFD, as a Mac's clipboard and some PDF tools give text) are
+  the same letters as the composed ones typed: :func:`compose` composes them (NFC). ``edition
+  add`` stores the composed text and says so (so a decomposed copy and a composed one are one
+  witness, and no word is cut at a combining mark or collated as a variant); ``edition
+  segment`` and ``edition normalise`` read the composed text (offsets count in it). A witness
+  already in ``corpus/witnesses/`` must be composed (``add`` stores it so: the offsets of its
+  text are those of its file), so loading one that is not is an error. A combining mark with
+  no composed form (a stress accent, ``а́``) is composed text already and stays;
 * **zero-width characters** that OCR, PDF extraction and web pages leave inside or between
   words, :data:`ZERO_WIDTH` (U+200B ZERO WIDTH SPACE, U+200C ZERO WIDTH NON-JOINER, U+200D
   ZERO WIDTH JOINER, U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE anywhere but the
@@ -85,6 +94,29 @@ def char_name(ch: str) -> str:
 def strip_bom(data: bytes) -> tuple[bytes, bool]:
     """``data`` without a leading UTF-8 byte order mark, and whether there was one."""
     return (data[3:], True) if data.startswith(BOM_BYTES) else (data, False)
+
+
+def compose(data: bytes) -> tuple[bytes, int]:
+    """``data`` (UTF-8) with its decomposed letters composed (NFC), and how many characters
+    composing took away (0: ``data`` unchanged; bytes that are not UTF-8 are left for the
+    decoder to refuse)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data, 0
+    if unicodedata.is_normalized("NFC", text):
+        return data, 0
+    composed = unicodedata.normalize("NFC", text)
+    return composed.encode("utf-8"), len(text) - len(composed)
+
+
+def first_decomposed(text: str) -> int | None:
+    """The offset of the first character of ``text`` that composing (NFC) changes, or None
+    if ``text`` is composed."""
+    if unicodedata.is_normalized("NFC", text):
+        return None
+    return next(i for i, (a, b) in enumerate(zip(text, unicodedata.normalize("NFC", text)))
+                if a != b)
 
 
 def _kind_and_fix(ch: str) -> tuple[str, str] | None:
