@@ -2754,3 +2754,35 @@ def test_games_numbered_in_a_chapter_with_no_blank_lines_are_titles():
     prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
     assert "подъ\n№ 12. Пасьянсъ «Косынка» въ другой книгѣ." in prose, lay.parts
     assert "таковы.\n1. Тузы.\nИхъ кладутъ въ рядъ.\n2. Короли.\nИхъ" in prose, lay.parts
+
+
+def test_a_wikisource_page_s_interface_lines_are_debris():
+    """A field test's find: a Wikisource page (the Страница: namespace) copied from the
+    browser kept MediaWiki's interface lines, 'Эта страница не была вычитана' a fragment
+    before the first game and 'Вы не представились системе', 'Вклад', 'Создать учётную
+    запись' sentences of the last game. A line that is exactly one of MediaWiki's standard
+    interface phrases is web furniture (``debris``)."""
+    lines = ["Эта страница не была вычитана", "Вы не представились системе", "Вклад",
+             "Создать учётную запись", "Войти", "Навигация", "Обсуждение", "Заглавная страница",
+             "Свежие правки", "Случайная страница", "Служебные страницы", "Ссылки сюда",
+             "Постоянная ссылка", "Сведения о странице", "Править код", "Скачать как PDF"]
+    text = ("Эта страница не была вычитана\nПасьянсъ «Сова».\nБерутъ колоду въ тридцать шесть "
+            "картъ и раскладываютъ ее въ шесть рядовъ.\nДамы снимаются.\n"
+            + "\n".join(lines[1:]) + "\n")
+    lay = analyse(text)
+    debris = [text[p.start:p.end] for p in lay.parts if p.kind == "debris"]
+    assert debris == lines, lay.parts
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Сова"]
+    for line in lines:
+        assert is_debris(line), line
+
+
+@pytest.mark.parametrize("line", ["Вкладъ каждаго игрока — одна карта.", "Войти въ игру нельзя.",
+                                  "Обсужденіе.", "Навигація по картамъ трудна.",
+                                  "Эта страница не была вычитана, а игра шла."])
+def test_a_line_of_prose_with_an_interface_word_stays_prose(line):
+    """The near miss: the interface phrases are web furniture only as whole lines; a line
+    of the book that begins with one of their words, or adds to the phrase, is text."""
+    assert not is_debris(line)
+    text = f"Пасьянсъ «Сова».\nБерутъ колоду въ тридцать шесть картъ.\n{line}\nДамы снимаются.\n"
+    assert not [p for p in analyse(text).parts if p.kind == "debris"], analyse(text).parts

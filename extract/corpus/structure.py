@@ -176,6 +176,21 @@ DEBRIS_PHRASES = ("читать онлайн", "выбрать главу", "с�
                   "персональные инструменты", "перейти к навигации", "перейти к поиску",
                   "пространства имён", "в других проектах", "распечатать/экспорт",
                   "— викитека", "- викитека")
+#: MediaWiki's standard interface lines (ru), as a Wikisource page copied from the browser
+#: has them, each a line of its own: its proofreading status, the personal tools, the page's
+#: tabs and the sidebar's links. Web furniture only as the whole line, in modern spelling and
+#: without a stop (a book's 'Вкладъ каждаго игрока ...' or 'Обсужденіе.' is text; words a
+#: book may head a section with, 'Варианты', 'История', are not listed); lowercase, ё as е
+MEDIAWIKI_LINES = frozenset((
+    "эта страница не была вычитана", "эта страница была вычитана",
+    "эта страница была выверена", "эта страница не содержит текста",
+    "вы не представились системе", "вклад", "создать учетную запись", "войти", "обсуждение",
+    "навигация", "править", "править код", "править текст", "просмотры",
+    "пространства имен", "заглавная страница", "свежие правки", "случайная страница",
+    "пожертвовать", "ссылки сюда", "связанные правки", "служебные страницы",
+    "постоянная ссылка", "сведения о странице", "цитировать страницу", "печать/экспорт",
+    "скачать как pdf", "версия для печати", "в других проектах", "на других языках",
+    "элемент викиданных", "загрузить файл"))
 #: what a digital library prints on its copy of a book (the Internet Archive's full text
 #: page and its scans' first page, Google's scans and their notice, HathiTrust's ``Original
 #: from`` / ``UNIVERSITY OF MICHIGAN``), in Latin letters
@@ -1234,6 +1249,8 @@ def is_debris(line: str) -> bool:
             not _finite_verb(_modern_words(s)):
         return True        # a web page's links to the chapters before and after (a line
         #                    of the book with an arrow at its edge has a verb: a sentence)
+    if " ".join(s.lower().replace("ё", "е").split()) in MEDIAWIKI_LINES:
+        return True        # (the exact line: a stop, an old letter or a word more is text)
     k = key(s)
     if len(WORD.findall(s)) <= 8 and any(p in k for p in DEBRIS_PHRASES):
         return True
