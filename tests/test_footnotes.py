@@ -1266,6 +1266,37 @@ def test_wikisource_templates_and_html_on_a_markdown_page(cli, corpus_copy, tmp_
         "Берут две колоды и тузы.", "Короли1 вниз."]
 
 
+def test_ru_wikisource_s_typographic_templates(cli, corpus_copy, tmp_path):
+    """A field test's page of ru.wikisource wikitext: ``{{Отступ}}`` (a paragraph's indent),
+    ``{{разрядка|одна за другою}}`` (spaced type) and ``{{ВАР|a|b}}`` (a pre-reform reading
+    and its modern one) stayed in the reading text, each with a warning. The indent reads as
+    nothing (``{{Отступ|2}}`` too), the spaced type as its text, like ``{{razr|...}}`` (a
+    title in it too), and the pair as its first reading, the book's."""
+    wiki = ("== ГЛАВА LXXXIII. ==\n\n=== {{разрядка|Пасьянсъ «Часовня»}}. ===\n\n"
+            "{{Отступ}}Берутъ колоду. Раскладываютъ ихъ въ {{ВАР|четыре ряда|четыре ряда}}, "
+            "{{разрядка|одна за другою}}.\n\n{{Отступ|2}}Тузовъ кладутъ въ {{ВАР|середину|центр}}.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasovnya.wiki", wiki, "chasovnya") == [
+        "Берут колоду.", "Раскладывают их в четыре ряда, одна за другою.",
+        "Тузов кладут в середину."]
+
+
+def test_a_template_the_toolkit_does_not_read_stays_beside_the_typographic_ones(cli, corpus_copy,
+                                                                                 tmp_path):
+    """The near miss: a template of the book's text that is none of those (``{{sic|...}}``)
+    stays in the reading text as printed, with its warning; a ``{{ВАР}}`` missing its second
+    reading is no pair and stays too."""
+    wiki = ("== ГЛАВА LXXXIII. ==\n\n=== Пасьянсъ «Часовня». ===\n\n"
+            "{{Отступ}}Берутъ {{sic|колду}}. Кладутъ {{ВАР|рядъ}}.\n")
+    path = tmp_path / "sic.wiki"
+    path.write_bytes(wiki.encode())
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert "{{sic...}}" in r.output and "{{ВАР...}}" in r.output and "Отступ" not in r.output
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("chasovnya").texts[ed.witnesses[-1].siglum]] == [
+        "Берут {{sic|колду}}.", "Кладут {{ВАР|ряд}}."]
+
+
 def test_a_markdown_note_s_lazy_continuation_line(cli, corpus_copy, tmp_path):
     """A breaker's page: the line right under a definition (``[^1]: ...`` / ``Такъ пишетъ г.
     Н.``, no indent, no blank line) became a sentence of the game; in Markdown it goes on
@@ -1421,15 +1452,16 @@ def test_a_word_divided_across_page_furniture_reads_as_the_whole_word(cli, corpu
 
 def test_an_unknown_template_in_the_text_is_a_warning(cli, corpus_copy, tmp_path):
     """A breaker's Wikisource page: templates the toolkit does not read (``{{sic|...}}``,
-    ``{{ВАР|а|б}}``) stayed in the reading text with no word said. They still stay (as
+    ``{{tooltip|а|б}}``) stayed in the reading text with no word said. They still stay (as
     printed: no guess at what they hold), each named once in a warning with its line; those
-    inside a comment or a page's ``<noinclude>`` are read as nothing and not named."""
+    inside a comment or a page's ``<noinclude>`` are read as nothing and not named. (A
+    ``{{ВАР|а|б}}``, once among them, is read now: its first reading, the pre-reform one.)"""
     wiki = ("== ГЛАВА L. ==\n\n=== Часы. ===\n\nБерутъ двѣ колоды. Короли {{sic|идутъ}} внизъ "
-            "{{ВАР|а|б}}, {{sic|и}} дамы<!-- {{x}} -->.<noinclude>{{rh|1}}</noinclude>\n")
+            "{{tooltip|а|б}}, {{sic|и}} дамы<!-- {{x}} -->.<noinclude>{{rh|1}}</noinclude>\n")
     path = tmp_path / "chasy.wiki"
     out = _add(cli, corpus_copy, path, wiki)
     named = re.findall(r"the template \{\{(.+?)\.\.\.\}\} is no formatting", out)
-    assert named == ["sic", "ВАР"] and f"{path}:5: the template {{{{sic" in out, out
+    assert named == ["sic", "tooltip"] and f"{path}:5: the template {{{{sic" in out, out
 
 
 _PAGE_END = "<noinclude><references /></noinclude>\n<noinclude>{{колонтитул|— 29 —|ПАСЬЯНСЫ.|}}</noinclude>"

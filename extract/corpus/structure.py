@@ -315,18 +315,24 @@ Span = tuple[int, int]
 #: was quadratic on a long line of pieces that close nothing (4,000 of them: 12 s)
 _WRAP_MAX = 1000
 
-#: wiki templates whose text is read inside a sentence or a note (spacing, size, alignment)
-_TEXT_TEMPLATES = "razr2?|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left|center|c"
+#: wiki templates whose text is read inside a sentence or a note (spacing, size, alignment;
+#: ru.wikisource's spaced type by its Russian name too, ``{{разрядка|одна за другою}}``)
+_TEXT_TEMPLATES = ("razr2?|разрядка|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left"
+                   "|center|c")
 #: wiki templates that, wrapping a whole line, are read as its text (a title in
 #: ``{{center|...}}``, a heading in ``{{heading|...}}``); a line wholly in another template is
 #: markup (``{{right|ПАСЬЯНСЫ.}}``, a running head)
-_WRAPPING_TEMPLATES = "razr2?|center|c|х|b|i|larger|smaller|big|small|heading"
+_WRAPPING_TEMPLATES = "razr2?|разрядка|center|c|х|b|i|larger|smaller|big|small|heading"
 #: a page number's and a running head's templates, and those that hold no text (``{{gap}}``
 #: aside: a space)
 _PAGE_TEMPLATES = "pagenum|page|pg|стр|страница|rh|колонтитул"
 #: a page number as a line or a template holds it (``— 55 —``)
 PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
-_EMPTY_TEMPLATES = "nop|dhr|clear|clearfix"
+_EMPTY_TEMPLATES = "nop|dhr|clear|clearfix|отступ"   # (``{{Отступ}}``: a paragraph's indent)
+#: ru.wikisource's pair of readings, ``{{ВАР|дореформенный|современный}}``: the page shows the
+#: first, the pre-reform spelling the book printed (``o`` and ``c`` as in :data:`_WIKI_WRAPS`:
+#: the template's name and the second reading with its bar read as nothing)
+_VARIANT_PAIR = re.compile(r"(?P<o>\{\{\s*вар\s*\|)[^{}|\n]+(?P<c>\|[^{}|\n]*\}\})", re.I)
 
 #: the first half of a word divided across two pages, as Wikisource writes it where the first
 #: page ends (``{{перенос|отъ|искивать}}``, English Wikisource ``{{hws|отъ|отъискивать}}``):
@@ -348,6 +354,7 @@ _WIKI_WRAPS = (
                r".{0,%d}?(?P<c></(?P=tag)\s*>)" % _WRAP_MAX, re.I),
     re.compile(r"(?P<o>\{\{\s*(?:" + _TEXT_TEMPLATES + r"|lang\|[a-z-]+)\s*\|)[^{}|\n]+"
                r"(?P<c>\}\})", re.I),
+    _VARIANT_PAIR,
     *_WORD_START,
     re.compile(r"(?P<o>\[\[(?:[^\[\]|{}<>\n]*\|)?)[^\[\]|{}<>\n]+(?P<c>\]\])"),
     re.compile(r"(?P<o>'{2,5})(?=[^\s'])[^\n]{0,%d}?(?<=[^\s'])(?P<c>(?P=o))(?!')" % _WRAP_MAX),
@@ -2964,7 +2971,7 @@ def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
         # no part of the reading text)
         hidden = [m.span() for m in _NOINCLUDE.finditer(text, p.start, p.end)] + \
             [m.span() for m in _COMMENT.finditer(text, p.start, p.end)]
-        read = {m.start() for pattern in (_WORD_END, *_WORD_START)
+        read = {m.start() for pattern in (_WORD_END, *_WORD_START, _VARIANT_PAIR)
                 for m in pattern.finditer(text, p.start, p.end)}
         for m in _TEMPLATE_NAME.finditer(text, p.start, p.end):
             name = m.group(1).lower()
