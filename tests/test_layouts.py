@@ -2786,3 +2786,38 @@ def test_a_line_of_prose_with_an_interface_word_stays_prose(line):
     assert not is_debris(line)
     text = f"Пасьянсъ «Сова».\nБерутъ колоду въ тридцать шесть картъ.\n{line}\nДамы снимаются.\n"
     assert not [p for p in analyse(text).parts if p.kind == "debris"], analyse(text).parts
+
+
+@pytest.mark.parametrize("sep", ["---------- Page 45 ----------", "[Page 45]", "=== Page 45 ===",
+                                 "-- 45 --", "=== Стр. 45 ===", "--- Страница 45 ---",
+                                 "[стр. 45]", "*** Page 45 of 120 ***"])
+def test_a_converter_s_page_separator_line_is_a_page_break(cli, corpus_copy, tmp_path, sep):
+    """A field test's find: the page separators that converters and OCR tools write on a
+    line of their own between the pages (``---------- Page 45 ----------``, ``[Page 47]``,
+    ``=== Page 12 ===``) were read as the book's text: inside a word divided at the page's
+    foot (``раскла-`` / separator / ``дываютъ``) they stood in the sentence and the word
+    stayed cut. They are page furniture (a ``page number``), and the word is joined across
+    them, as across ``[с. 190]``."""
+    text = ("ГЛАВА XCIX.\n\nПасьянсъ «Ласточка».\nБерутъ колоду въ тридцать шесть картъ и "
+            f"раскла-\n{sep}\nдываютъ ее въ четыре ряда. Тузы кладутъ наверхъ.\n")
+    lay = analyse(text)
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "debris"] == [sep], lay.parts
+    assert [p.label for p in lay.parts if p.kind == "debris"] == ["page number"]
+    src = tmp_path / "sep.txt"
+    src.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("lastochka").sentences] == [
+        "Берут колоду в тридцать шесть карт и раскладывают ее в четыре ряда.",
+        "Тузы кладут наверх."]
+
+
+@pytest.mark.parametrize("line", ["Страница 45 — начало второй части.", "Стр. 45.",
+                                  "=== Пасьянсъ «Стрижъ». ===", "Page 45 of the book shows it.",
+                                  "--- Сорокъ пять картъ ---"])
+def test_a_line_like_a_page_separator_with_words_of_the_text_is_no_page_break(line):
+    """The near miss: a line with the page's word and its number and more words, a stop
+    after a bare ``Стр. 45.``, or words between dashes, is no separator's line."""
+    text = f"Пасьянсъ «Ласточка».\nБерутъ колоду въ тридцать шесть картъ.\n\n{line}\n\nТузы кладутъ.\n"
+    assert not [p for p in analyse(text).parts if p.label == "page number"], analyse(text).parts

@@ -1912,8 +1912,10 @@ def _page_top(lines: list[_Line], i: int) -> bool:
 
 
 def _is_page_number(ln: _Line) -> bool:
-    """A line of digits and dashes alone (``185``, ``— 185 —``)."""
-    return bool(re.search(r"\d", ln.text)) and not any(ch.isalpha() for ch in ln.text)
+    """A line of digits and dashes alone (``185``, ``— 185 —``), or a converter's page
+    separator (``--- Page 45 ---``, :data:`PAGE_SEPARATOR`)."""
+    return bool(re.search(r"\d", ln.text)) and (not any(ch.isalpha() for ch in ln.text)
+                                                or PAGE_SEPARATOR.match(ln.text) is not None)
 
 
 def _beside_page_number(lines: list[_Line], i: int) -> bool:
@@ -1981,8 +1983,20 @@ def _glued_page_number(ln: _Line, prev: _Line | None,
 #: or the line's edge after it, or ``|N|`` glued to a word's end, ``валеты|193|``; not a wiki
 #: template's ``{{x|190|y}}``); one with a stop or other punctuation after it is the text's
 #: (``въ главѣ X [стр. 190].``, ``рядъ [с. 191].``, ``рядъ|194|.``)
-PAGE_MARK = re.compile(r"\[(?:[сc]|стр|стран)\.?[ \t]*\d{1,4}\](?![.,;:!?…»)\]])|"
-                       r"(?<![^\s(«])\|\d{1,4}\|(?!\S)|(?<=[^\W\d_])\|\d{1,4}\|(?!\S)", re.I)
+PAGE_MARK = re.compile(r"\[(?:[сc]|стр|стран|страница|page|pg|p)\.?[ \t]*\d{1,4}\]"
+                       r"(?![.,;:!?…»)\]])|(?<![^\s(«])\|\d{1,4}\|(?!\S)|(?<=[^\W\d_])\|\d{1,4}\|(?!\S)",
+                       re.I)
+#: a page separator that a converter or an OCR tool writes on a line of its own between the
+#: pages: the page's number, with its word or without (``Page``, ``p.``, ``Стр.``,
+#: ``Страница``, ``С.``; ``of 120`` after it), between runs of rules (``---------- Page 45
+#: ----------``, ``=== Page 12 ===``, ``-- 45 --``, ``*** Page 3 of 9 ***``) or in brackets
+#: (``[Page 47]``); words of the text between the rules, or a stop after the number, are
+#: the text's
+_PAGE_WORD = r"(?:page|pg\.?|p\.|страница|стр\.?|с\.)[ \t]*"
+PAGE_SEPARATOR = re.compile(
+    r"^[ \t]*(?:(?P<r>[-=_*~#—–]{2,}|[—–])[ \t]*(?:" + _PAGE_WORD + r")?\d{1,4}"
+    r"(?:[ \t]+(?:of|из)[ \t]+\d{1,5})?[ \t]*(?P=r)"
+    r"|\[[ \t]*" + _PAGE_WORD + r"\d{1,4}(?:[ \t]+(?:of|из)[ \t]+\d{1,5})?[ \t]*\])[ \t]*$", re.I)
 
 
 def _marks_in(line: str) -> list[re.Match]:
@@ -3039,6 +3053,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind, ln.label = "figure", fig.group(1)   # ![Фиг. 3](fig3.png): the book's figure
         elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
             pass
+        elif PAGE_SEPARATOR.match(text[ln.start:ln.end]):    # '---- Page 45 ----': a page
+            ln.kind, ln.label = "debris", "page number"    # break (as printed: '=== X ===' and
+            #                                                '*** X ***' are no markup here)
         elif pt is not None:
             ln.kind = "page-title"
             page = page or pt
