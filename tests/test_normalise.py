@@ -246,7 +246,36 @@ CASES = [
      {"inline-hyphen", "hyphenation", "final-hard-sign"}),
     ("объ-\nявить, разъ-\nединить", "объявить, разъединить", {"hyphenation"}),
     ("надобно, подле, крап", "надобно, подле, крап", set()),
+    # a field test's finds: the prefix полу-/пол- divided at a line end is joined (it was
+    # kept as a compound's hyphen: 'полу-колоду'); before a vowel or л, and before a word
+    # of its own ('полу-' / 'и'), пол- and полу- keep it
+    ("полу-\nколоду, пол-\nколоды", "полуколоду, полколоды", {"hyphenation"}),
+    ("пол-\nлимона, пол-\nапельсина, полу-\nи", "пол-лимона, пол-апельсина, полу-и",
+     {"hyphen-compound"}),
 ]
+
+# the 1920s apostrophe for ъ, where the type was taken away: read as ъ after a prefix, one
+# change per word (a field test's find: the word was cut at it, 'ясняетъ' normalised alone)
+APOSTROPHE_CASES = [
+    ("раз'ясняетъ", "разъясняет", ["apostrophe-hard-sign", "final-hard-sign"]),
+    ("под\u2019ѣхать", "подъехать", ["apostrophe-hard-sign", "yat"]),
+    ("С'ѣздъ", "Съезд", ["apostrophe-hard-sign", "yat", "final-hard-sign"]),
+]
+
+
+@pytest.mark.parametrize("orig,expected,rules", APOSTROPHE_CASES)
+def test_an_apostrophe_for_the_hard_sign_is_read_as_it(orig, expected, rules):
+    n = check_rule(orig, expected, set(rules))
+    assert len(n.changes) == 1 and n.changes[0].orig == orig, n.changes
+    assert [p.rule for p in n.changes[0].parts] == rules
+
+
+@pytest.mark.parametrize("text", ["'карта' и 'туз'", "д'Аламберъ", "вот'я", "раз'", "кон' ёлка"])
+def test_an_apostrophe_that_is_no_hard_sign_stays(text):
+    """The near miss: quotes around a word, an apostrophe before a capital (a name), where
+    the word with ъ is none, at a word's end or before a space, are the text's."""
+    n = normalise(text)
+    assert "apostrophe-hard-sign" not in {r for c in n.changes for r in c.rules}, n.changes
 
 
 def check_rule(orig: str, expected: str, rules: set[str]) -> Normalisation:
