@@ -1297,6 +1297,40 @@ def test_a_template_the_toolkit_does_not_read_stays_beside_the_typographic_ones(
         "Берут {{sic|колду}}.", "Кладут {{ВАР|ряд}}."]
 
 
+def test_a_plain_text_note_as_a_word_processor_saves_it(cli, corpus_copy, tmp_path):
+    """A field test's find: a chapter saved from Word as plain text, the call ``картъ[1]`` in
+    a sentence and the note ``[1] Т. е. безъ двоекъ.`` at the end of the text: the note was a
+    sentence of the last game and ``[1]`` stayed in the reading text. A paragraph that opens
+    with ``[k]`` and a space answers the first call ``[k]`` after a word above it, anywhere
+    (the notes stand at the text's end), as a copied wiki page's ``↑`` note does: a note of
+    that sentence, its call out of the reading text; the next note may follow on the next
+    line."""
+    text = ("ГЛАВА LXXVIII.\n\tПасьянсъ «Ключъ».\n\tБерутъ колоду въ тридцать шесть картъ[1]. "
+            "Раскладываютъ ихъ въ четыре ряда[2].\n\tПасьянсъ «Замокъ».\n"
+            "\tВыкладываютъ восемь картъ квадратомъ.\n\n[1] Т. е. безъ двоекъ.\n"
+            "[2] Или въ пять,\nкогда картъ больше.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "word.txt", text, "klyuch", notes=True) == [
+        ("Берут колоду в тридцать шесть карт.", ["1"]),
+        ("Раскладывают их в четыре ряда.", ["2"])]
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    notes = [n.normalised for s in ed.game("klyuch").texts[sig] for n in s.footnotes]
+    assert notes == ["Т. е. без двоек.", "Или в пять, когда карт больше."], notes
+    assert [s.normalised for s in ed.game("zamok").texts[sig]] == [
+        "Выкладывают восемь карт квадратом."]
+
+
+def test_a_bracketed_number_that_calls_no_note_stays_text():
+    """The near miss: a list numbered ``[1]``, ``[2]`` with no call above, and a year in
+    brackets (``[1889]``) are the text's."""
+    text = ("Пасьянсъ «Ключъ».\nИзданіе [1889] даетъ такія правила.\n\n[1] Тузы кладутъ "
+            "наверхъ.\n[2] Короли внизъ.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.kind == "debris"], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "[1889]" in prose and "[1] Тузы" in prose and "[2] Короли" in prose
+
+
 def test_a_markdown_note_s_lazy_continuation_line(cli, corpus_copy, tmp_path):
     """A breaker's page: the line right under a definition (``[^1]: ...`` / ``Такъ пишетъ г.
     Н.``, no indent, no blank line) became a sentence of the game; in Markdown it goes on

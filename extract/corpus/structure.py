@@ -1466,8 +1466,10 @@ SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})\s*\.?$")
 PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
 #: no-break space after the marker), Markdown's ``[^1]: ...`` or ``[^note]:...`` (a space or none),
-#: a wiki page's note copied from the browser, ``↑ ...`` (its number is its call's, ``[1]``)
-FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|↑)(?=[ \t\u00a0])|"
+#: a wiki page's note copied from the browser, ``↑ ...`` (its number is its call's, ``[1]``),
+#: a word processor's note saved as plain text, ``[1] ...`` (:data:`_BRACKET_NOTE`)
+FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|↑|\[\d{1,3}\])"
+                      r"(?=[ \t\u00a0])|"
                       + MD_LABEL + r":)[ \t\u00a0]*\S")
 
 
@@ -2315,6 +2317,9 @@ _PLAIN_NOTE = re.compile(r"(\d{1,2})[ \t]+(?=[^\W\d_])")
 
 #: a copied wiki page's call of a note, after a word or a stop: ``двѣнадцать[2].``
 _BRACKET_CALL = re.compile(r"(?<=\S)\[(\d{1,4})\]")
+#: a note as a word processor (Word, LibreOffice) saves it as plain text, at the text's end:
+#: ``[1] Т. е. безъ двоекъ.``, answering the call ``картъ[1]``
+_BRACKET_NOTE = re.compile(r"\[(\d{1,3})\][ \t\u00a0]+\S")
 
 
 def _list_item(printed: str, prev: _Line | None, after: Iterable[_Line] = ()) -> int:
@@ -2494,6 +2499,20 @@ class _Footnotes:
             self._mark(ln, ln, marker)
             ln.extra["page"] = self.page_start
             self.first.append(ln)
+            return
+        if ln.text[:1] == "[" and (b := _BRACKET_NOTE.match(ln.text)):
+            # a word processor's note saved as plain text: "[k] text" opening a paragraph (or
+            # under the note before it), answering the first call "[k]" above not yet
+            # claimed, anywhere (the notes stand at the text's end); with no such call, the
+            # text's own bracketed number ('[1] Тузы ...', an item of a list)
+            marker = self._find_bracket(int(b.group(1))) if (
+                ln.brk or ln.page_top or (prev is not None and prev.label == "footnote")) \
+                else None
+            if marker is not None:
+                self.claimed.add(marker)
+                self._mark(ln, ln, marker)
+                ln.extra["page"] = self.page_start
+                self.first.append(ln)
             return
         f = FOOTNOTE.match(ln.text)
         if not f:
