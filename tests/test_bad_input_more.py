@@ -829,8 +829,9 @@ def test_no_game_found_names_the_line_where_a_listed_title_stands_inside(cli, co
     assert "line breaks" in r.output, r.output
 
 
+@pytest.mark.parametrize("quote", ["> ", ">", ">> ", "> > "])
 def test_a_chapter_quoted_as_an_email_reply_is_refused_with_the_way_to_its_text(
-        cli, corpus_copy, tmp_path):
+        cli, corpus_copy, tmp_path, quote):
     """A field test's e-mail: the chapter quoted with '> ' went in with its headers as
     sentences and '> ГЛАВА LXXXIV.' as a game's title (or, without headers, was refused as
     having no title, with no line). It is refused at its first quoted line, with the sed
@@ -839,15 +840,18 @@ def test_a_chapter_quoted_as_an_email_reply_is_refused_with_the_way_to_its_text(
     body = ("ГЛАВА LXXXIV.\n\nПасьянсъ «Почта».\nБерутъ колоду въ тридцать шесть картъ.\n\n"
             "Пасьянсъ «Телеграфъ».\nВыкладываютъ десять картъ въ рядъ.\n")
     mail = ("From: Иван Петров <ivan@example.org>\nSubject: Глава LXXXIV\n\nДобрый вечер!\n\n"
-            + "".join(f"> {ln}\n" if ln else ">\n" for ln in body.splitlines())
+            + "".join(f"{quote}{ln}\n" if ln else ">\n" for ln in body.splitlines())
             + "\n--\nС уважением,\nИван Петров\n")
     f = tmp_path / "mail.txt"
     f.write_text(mail, encoding="utf-8")
     before = _files(corpus_copy)
     _one_error(cli("--corpus", corpus_copy, "add", f), "mail.txt:6", "e-mail reply",
-               "sed 's/^> \\?//' FILE > NEW")
+               "sed -E 's/^(> ?)+//' FILE > NEW")
     assert _files(corpus_copy) == before
-    f.write_text(re.sub(r"(?m)^> ?", "", body), encoding="utf-8")
+    # the fix's sed, as Python: every quote mark and the space after it off each line
+    f.write_text(re.sub(r"(?m)^(> ?)+", "", mail), encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
+    f.write_text(body, encoding="utf-8")
     assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
     f.write_text("## Пасьянсъ «Почта»\n\n> Карты лягутъ, какъ судьба велитъ,\n> Что задумалъ,\n"
                  "> то и выйдетъ.\n\nБерутъ колоду въ тридцать шесть картъ.\n", encoding="utf-8")

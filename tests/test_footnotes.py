@@ -1079,6 +1079,9 @@ _WIKI_PIECES = ("Тузы", "кладутъ", "особо", "Короли", "в�
                 min_size=1, max_size=3))
 # a title again under its own game's text: the game's two divs had one xml:id (add refused)
 @example([["\n=== Дама. ===\n", "\n=== Дама. ===\n", "Тузы", "\n=== Дама. ===\n"]])
+# a note's tag after a tag's end and a space: the space went with the marker, across the
+# boundary of the unit before ('change ... straddles the slice', an internal error)
+@example([["<noinclude><references /></noinclude>", " ", "<ref name=\"p\">Нота</ref>"]])
 def test_any_wiki_page_that_add_takes_checks_and_exports(tmp_path_factory, paragraphs):
     """The property of :func:`test_any_markdown_page_that_add_takes_checks_and_exports` on
     wiki pages made of Wikisource's pieces: a word divided across pages in its templates or
@@ -1878,3 +1881,18 @@ def test_a_page_number_glued_at_a_line_s_edge_in_other_ways_is_page_furniture(cl
         "Короли кладут вокруг.", "Дамы идут на место королей.",
         "Валеты кладут по- 2 карты в ряд, как в 1889 году, по 1 руб.50 коп. с каждого.",
         "Берут двух тузов,2 короля и даму, а также игру из книги под № 5Пасьянс."], got
+
+
+@pytest.mark.parametrize("head", ["196 ПАСЬЯНСЫ.", "196. ПАСЬЯНСЫ.", "196ПАСЬЯНСЫ.", "196 Пасьянсы."])
+def test_notes_under_a_colon_line_end_their_page_whatever_the_heads_form(head):
+    """A breaker's find: two notes '1)', '2)' under a line ending with a colon were notes
+    when '196 ПАСЬЯНСЫ.' closed the page, but a sentence and a line glued into the text above
+    when the head was in one of the forms OCR gives it ('196. ПАСЬЯНСЫ.', glued, small
+    letters): the page's foot is found by every form of the head."""
+    from extract.corpus.structure import analyse
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nТузы1) и короли2) раскладываютъ такъ:\n"
+            f"1) Въ нѣкоторыхъ изданіяхъ — дамы.\n2) Или валеты.\n{head}\n"
+            "Потомъ считаютъ очки.\n")
+    lay = analyse(text)
+    notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["1) Въ нѣкоторыхъ изданіяхъ — дамы.", "2) Или валеты."], lay.parts

@@ -2580,7 +2580,30 @@ def test_a_short_sentence_without_a_verb_stays_in_its_game(line, apart):
     start = text.index(line)
     part, = [p for p in lay.parts if p.start <= start < p.end]
     assert part.kind not in ("title", "heading"), part
-    assert not lay.guesses, lay.guesses
+    assert not [g for g in lay.guesses if "taken as a game's title" in g[1]], lay.guesses
+
+
+def test_on_a_page_titled_in_quotes_only_titles_count_and_a_title_in_capitals_stays():
+    """A breaker's finds: a page of bare titles whose sentences mention games in quotes on
+    wrapped lines ('... какъ' / 'пасьянсъ «Паукъ», описанный выше.') was taken for a page
+    titled in quotes, and its titles became sentences; and on a page titled in quotes, a
+    title in capitals or 'Пасьянсъ X' went into the game before. Only lines set as titles
+    count, and those lines stay titles; a bare name in small letters there is a sentence,
+    with a guess the dry run shows."""
+    mentions = ("ГЛАВА LX.\n\nЛуна.\n\nБерутъ двѣ колоды. Раскладываютъ такъ же, какъ\n"
+                "пасьянсъ «Паукъ», описанный выше.\n\nСолнце.\n\nКладутъ одну колоду. Онъ "
+                "труднѣе, чѣмъ\nпасьянсъ «Часы», и выходитъ рѣдко.\n\nКосынка.\n\n"
+                "Кладутъ тузы наверхъ.\n")
+    assert [p.label for p in analyse(mentions).parts if p.kind == "title"] == [
+        "Луна", "Солнце", "Косынка"]
+    quoted = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды.\n\nПасьянсъ «Часы».\n\n"
+              "Кладутъ кругомъ.\n\n{}\n\nКладутъ тузы.\n")
+    for line in ("КОСЫНКА.", "Пасьянсъ Косынка."):
+        titles = [p.label for p in analyse(quoted.format(line)).parts if p.kind == "title"]
+        assert titles[:2] == ["Паукъ", "Часы"] and len(titles) == 3, titles
+    lay = analyse(quoted.format("Косынка."))
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Паукъ", "Часы"]
+    assert [g for g in lay.guesses if "taken as a sentence" in g[1]], lay.guesses
 
 
 @pytest.mark.parametrize("name, taken", [("Игра очень трудная", False), ("Ходъ игры такой же", False),
@@ -2655,6 +2678,11 @@ def test_a_markdown_page_with_underlined_headings_is_read_as_markdown():
     plain = ("Пасьянсъ «Карета».\nБерутъ *одну колоду. Кладутъ четыре ряда*.\n----------\n\n"
              "Пасьянсъ «Часы».\nБерутъ колоду.\n")
     assert prose_markup(plain, analyse(plain).parts) == []
+    # a breaker's find: a page separator under a line that a sentence goes on from
+    inside = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды*) и кладутъ тузы\n"
+              "----------\nвъ одинъ рядъ. Короли идутъ внизъ.\n\n* Въ нѣкоторыхъ изданіяхъ — "
+              "одну колоду.\n\nПасьянсъ «Часы».\n\nКладутъ кругомъ.\n")
+    assert prose_markup(inside, analyse(inside).parts) == []
 
 
 @pytest.mark.parametrize("title, name", [
@@ -2821,3 +2849,92 @@ def test_a_line_like_a_page_separator_with_words_of_the_text_is_no_page_break(li
     after a bare ``Стр. 45.``, or words between dashes, is no separator's line."""
     text = f"Пасьянсъ «Ласточка».\nБерутъ колоду въ тридцать шесть картъ.\n\n{line}\n\nТузы кладутъ.\n"
     assert not [p for p in analyse(text).parts if p.label == "page number"], analyse(text).parts
+
+
+@pytest.mark.parametrize("heading, names", [
+    ("XLIV. Восьмиугольникъ. Фаворитка. Идетъ не идетъ.", ["Восьмиугольникъ", "Фаворитка",
+                                                        "Идетъ не идетъ"]),
+    ("III. Пятнадцать. Двадцать одно.", ["Пятнадцать", "Двадцать одно"])])
+def test_a_list_heading_may_name_a_game_with_a_verb_or_a_numeral(heading, names):
+    """A breaker's find: once a list heading's items had to read as names, the book's own
+    'XLIV. Восьмиугольникъ. Фаворитка. Идетъ не идетъ.' was no heading (a game's name holds
+    a verb). Only an item that names a section ('Первый способъ') makes no heading."""
+    from extract.corpus.structure import parse_heading
+    assert parse_heading(heading) == (heading.split(".")[0], names)
+
+
+@pytest.mark.parametrize("words", ["глава вторая.", "глава II."])
+def test_a_chapter_named_in_small_letters_inside_a_sentence_is_no_heading(words):
+    """A breaker's find: 'Подробнѣе объ этомъ говоритъ' / 'глава вторая.' made a chapter
+    heading II of the second line, cut the sentence, and sent the rest of the game into a
+    fragment; a heading opens with a capital."""
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды. Подробнѣе объ этомъ говоритъ\n"
+            f"{words}\nТузы кладутъ наверхъ.\n\nПасьянсъ «Часы».\n\nКладутъ кругомъ.\n")
+    lay = analyse(text)
+    assert lay.headings == (("XL", ()),), lay.headings
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Паукъ", "Часы"]
+
+
+@pytest.mark.parametrize("item", ["1. Пасьянсы.", "1 Пасьянсы."])
+def test_a_list_item_naming_the_books_title_is_the_texts(item):
+    """A breaker's find: '1. Пасьянсы.' in a list of the book's parts was dropped as a
+    running head (the book's title after a number and a stop), and '2. Гаданія.' became a
+    game. A page's number is 10 or more, and after a stop the head is in capitals."""
+    text = ("ГЛАВА I.\n\nПасьянсъ «Паукъ».\n\nКнига эта дѣлится на двѣ части:\n"
+            f"{item}\n2. Гаданія.\nВъ первой части сто игръ.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.label == "running head"], lay.parts
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Паукъ"]
+
+
+@pytest.mark.parametrize("title", ["Пасьянсъ 'Двѣнадцать\nмѣсяцевъ'.",
+                                   "Пасьянсъ <‹ Двѣнадцать\nмѣсяцевъ >>.",
+                                   "Пасьянсъ\n<‹ Двѣнадцать мѣсяцевъ >>."])
+def test_a_title_in_single_quotes_or_ocr_angles_wrapped_over_two_lines_is_found(title):
+    """A breaker's find: the wrapped title was found in guillemets only."""
+    text = f"ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды.\n\n{title}\n\nКладутъ тузы.\n"
+    assert [p.label for p in analyse(text).parts if p.kind == "title"] == [
+        "Паукъ", "Двѣнадцать мѣсяцевъ"]
+
+
+def test_a_game_named_in_a_sentence_wrapped_over_two_lines_is_no_title():
+    """A breaker's find: 'Пасьянсъ «Малая' / 'звѣзда» очень похожъ на этотъ.' inside a game
+    became a title and a new game took the rest: a name that its sentence goes on from is
+    the sentence's."""
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды. Тузы кладутъ наверхъ.\n"
+            "Пасьянсъ «Малая\nзвѣзда» очень похожъ на этотъ.\nКороли идутъ внизъ.\n")
+    assert [p.label for p in analyse(text).parts if p.kind == "title"] == ["Паукъ"]
+
+
+def test_a_column_of_numbers_between_bars_is_the_texts():
+    """A breaker's find: a table of card values, 'тузъ|11|' / 'король|4|' / 'дама|3|' on lines
+    in a row, had every value cut out as a page number (the reading text 'тузъ король дама');
+    a page's mark stands apart from the next one."""
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nОчки считаютъ такъ:\nтузъ|11|\nкороль|4|\n"
+            "дама|3|\nвалетъ|2|\nБерутъ двѣ колоды.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.label == "page number"], lay.parts
+
+
+@pytest.mark.parametrize("lines", [
+    "1. Тузы кладутъ наверхъ.\n2Короли кладутъ внизъ.\n3. Дамы кладутъ по бокамъ.\n",
+    "Тузы кладутъ наверхъ.\n8Королей кладутъ внизъ.\n",
+    "Карты считаютъ по очкамъ: тузъ,11\nкороль 4, дама 3.\n"])
+def test_a_number_glued_to_a_word_that_is_the_texts_stays(lines):
+    """A breaker's finds: a list's number whose stop OCR lost ('2Короли'), a count glued to
+    its noun ('8Королей') and a value after a comma ('тузъ,11' over 'король 4, дама 3.') were
+    cut out as page numbers."""
+    text = f"ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды и кладутъ ихъ въ три пріема.\n{lines}"
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.label == "page number"], lay.parts
+
+
+def test_a_numbered_list_of_games_named_in_the_text_is_the_texts():
+    """A breaker's find: in a chapter with no blank lines, '1. Пасьянсъ «Косынка».' /
+    '2. Пасьянсъ «Часы».' under a line ending with a colon made the second item a title, and
+    the sentence after it a game 'chasy'; an item that goes on from the one before with the
+    next number is the list's."""
+    text = ("ГЛАВА XL.\nПасьянсъ «Паукъ».\nБерутъ двѣ колоды. Этотъ пасьянсъ похожъ на два "
+            "другихъ:\n1. Пасьянсъ «Косынка».\n2. Пасьянсъ «Часы».\nОба описаны выше.\n"
+            "Пасьянсъ «Звѣзда».\nКладутъ кругомъ.\n")
+    assert [p.label for p in analyse(text).parts if p.kind == "title"] == ["Паукъ", "Звѣзда"]

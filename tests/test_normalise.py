@@ -168,6 +168,8 @@ def test_twice_equals_once(text):
 @example("<‹Король и\nдама>>")   # guillemets as angle brackets around a line break (likewise)
 @example("•\nТузы")        # a bullet alone on its line, joined to the next (likewise)
 @example("• • •\n• • •")   # a row of bullets (likewise)
+@example("<‹  Паукъ  >>")   # OCR's guillemets with two spaces inside: the spaces theirs
+@example("<‹ Паукъ\n>>")    # ... and a line break before the closing one (a breaker's)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

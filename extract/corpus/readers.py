@@ -498,13 +498,14 @@ def check_runs(text: str, path: Path) -> None:
                            fix="break it up or delete it (is it a scanning artefact?)")
 
 
-#: a line quoted as an e-mail's reply quotes: '>' (or several) and a space, or '>' alone
-_QUOTED_LINE = re.compile(r"^[ \t]*>+(?:[ \t]|$)")
+#: a line quoted as an e-mail's reply quotes: '>' (or several, spaced or not) before its text
+_QUOTED_LINE = re.compile(r"^[ \t]*>(?:[ \t]?>)*(?![>=])")
 
 
 def quoted_reply(text: str) -> int | None:
     """The line (1-based) of the first quoted line when ``text`` holds the book quoted as an
-    e-mail reply quotes it: three lines or more open with ``>`` and one of them, unquoted,
+    e-mail reply quotes it: three lines or more open with ``>`` (``> ``, ``>``, ``>> ``) and
+    one of them, unquoted,
     is a game's title or a chapter's heading (``> Пасьянсъ «Почта».``); else None. A
     Markdown page's quotation (an epigraph, a note) holds no title and passes."""
     lines = text.splitlines()
@@ -512,7 +513,7 @@ def quoted_reply(text: str) -> int | None:
     if len(quoted) < 3:
         return None
     for i in quoted:
-        body = re.sub(r"^[ \t]*>+[ \t]?", "", lines[i]).strip()
+        body = re.sub(r"^[ \t]*(?:>[ \t]?)+", "", lines[i]).strip()
         if QUOTED_TITLE.match(body) or HEADING.match(body):
             return quoted[0] + 1
     return None
@@ -576,7 +577,7 @@ def decode_witness(path: Path, data: bytes) -> str:
     if reply is not None:
         raise EditionError("the book's text is quoted as an e-mail reply quotes it (its lines "
                            "open with '>'); the quoting would be read as the book's", path,
-                           reply, fix="take the quoting off (sed 's/^> \\?//' FILE > NEW), "
+                           reply, fix="take the quoting off (sed -E 's/^(> ?)+//' FILE > NEW), "
                                       "delete the mail's headers, greeting and signature from "
                                       "NEW, and add NEW")
     cr = re.search(r"\r(?!\n)", text)

@@ -110,7 +110,7 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
 #: ``name``
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
                           r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|" + OPEN_ANGLES
-                          + r")(?P<name>(?(single)[^'’‘\n]|[^»\"”“>›]){2,80}?)"
+                          + r")(?P<name>(?(single)[^'’‘]|[^»\"”“>›]){2,80}?)"
                           r"(?(single)['’‘]|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
@@ -571,10 +571,11 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
 WIKI_PAGE = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*\r?$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]"
                        r"|<ref[\s>/]|<references", re.M)
 #: a Markdown page's own markup: a heading line ``## X``, a heading underlined (``X`` over
-#: ``---`` or ``===``; a short line with no stop at its end: a line of dashes under a sentence
-#: is a separator), a bold line, a link, a quotation
+#: ``---`` or ``===``; a short line with no stop at its end, a blank line or the text's end
+#: after the rule: a line of dashes under a sentence, or inside one, is a separator), a bold
+#: line, a link, a quotation
 MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^(?![ \t])[^\n.!?:;,]{0,78}[^\s.!?:;,]\n[ \t]{0,3}"
-                           r"(?:={3,}|-{3,})[ \t]*$|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]",
+                           r"(?:={3,}|-{3,})[ \t]*(?:\n[ \t]*(?:\n|\Z)|\Z)|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]",
                            re.M)
 
 
@@ -876,7 +877,10 @@ def split_list(text: str) -> list[str]:
 
 
 def parse_heading(text: str) -> tuple[str, list[str]] | None:
-    """``("XL", ["Мельница", ...])`` for a chapter heading line, else None."""
+    """``("XL", ["Мельница", ...])`` for a chapter heading line, else None. A line whose
+    first letter is small ('глава вторая.' under '... говоритъ') goes on with a sentence."""
+    if next((c for c in text if c.isalpha()), "").islower():
+        return None
     m = HEADING.match(text.translate(_LOOKALIKE))
     if not m:
         m = LIST_HEADING.match(text)        # "XL. Мельница. - Египетская пирамида"
@@ -884,10 +888,12 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
             return None
         names = split_list(m.group(2))
         numeral = roman(m.group(1))
-        # (items cut at stops alone must read as names: 'I. Первый способъ. Карты кладутъ
-        # рядомъ.' is a section's number, its name and a sentence)
+        # (items cut at stops alone name no section: 'I. Первый способъ. Карты кладутъ
+        # рядомъ.' is a section's number, its name and a sentence; a game's name may hold a
+        # verb, 'XLIV. Восьмиугольникъ. Фаворитка. Идетъ не идетъ.')
         if numeral and (len(names) >= 2 and all(_name_shape(t, 6) for t in names) and (
-                LIST_SEPARATOR.search(m.group(2)) or all(reads_as_name(t) for t in names)) or (
+                LIST_SEPARATOR.search(m.group(2)) or not any(_names_a_section(t) for t in names))
+                or (
                 # one game's chapter: 'LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».'
                 QUOTED_TITLE.match(m.group(2).translate(_LOOKALIKE))
                 and re.fullmatch(r"[^«»\"„“”]*[«\"„“][^«»\"„“”]+[»\"”“]\.?", m.group(2).strip()))):
@@ -1335,9 +1341,29 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 #: a game's title in quotes left open at a line's end (``Пасьянсъ «Малая``), or ``Пасьянсъ``
 #: alone, its name in quotes on the next line
 _TITLE_OPEN = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?пасьянс[ъ]?"
-                         r"(?:\s*[«\"„“][^»\"”“\n]{1,60})?$", re.I)
-#: the rest of such a title on the next line: its quote closed within a few words
-_TITLE_CLOSE = re.compile(r"^[«\"„“]?[^«»\"„“”\n]{1,40}[»\"”“]")
+                         r"(?:\s*(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")[^»\"”“'’<>‹›\n]{1,60})?$", re.I)
+#: the rest of such a title on the next line: its quote closed within a few words, then
+#: a stop, a bracket or the line's end (a name that a sentence goes on from,
+#: ``звѣзда» очень похожъ ...``, is the sentence's)
+_TITLE_CLOSE = re.compile(r"^(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")?[^«»\"„“”'‘’<>‹›\n]{1,40}"
+                          r"(?:[»\"”“'’]|" + CLOSE_ANGLES + r")[ \t]*(?:[.(]|$)")
+
+
+def _leading_number(line: str) -> int:
+    """The number a line opens with (after any blanks), or -1."""
+    m = re.match(r"[ \t\u00a0]*(\d{1,4})", line)
+    return int(m.group(1)) if m else -1
+
+
+def _stands_as_quoted_title(ln: _Line, prev: _Line | None) -> bool:
+    """Whether ``ln`` is set as a game's title in quotes (``Пасьянсъ «X».``, after the game's
+    number, if any): a capital opens it, it opens a paragraph or follows a sentence's end, and
+    nothing but a stop or a bracket follows the quotes, so that a sentence wrapped onto a line
+    that mentions a game ('... такъ же, какъ' / 'пасьянсъ «Паукъ», описанный выше.') is none."""
+    m = QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) if ln.kind == "prose" else None
+    return (m is not None and ln.text.lstrip("№0123456789IVXLCХІИ. \t)")[:1].isupper()
+            and ln.text[m.end():].strip()[:1] in ("", ".", "(")
+            and (ln.brk or prev is None or bool(SENTENCE_END.search(prev.text))))
 
 
 def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
@@ -1351,7 +1377,8 @@ def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
                 not (prev.whole or ln.whole or prev.extra.get("fixed") or ln.extra.get("fixed")) \
                 and _TITLE_OPEN.match(prev.text.translate(_LOOKALIKE)) and \
                 _TITLE_CLOSE.match(ln.text) and \
-                (ln.text[:1] in "«\"„“") != bool(re.search(r"[«\"„“]", prev.text)):
+                bool(re.match(r"[«\"„“'‘‚<‹]", ln.text)) != bool(
+                    re.search(r"[«\"„“'‘‚]|" + OPEN_ANGLES, prev.text)):
             prev.end, prev.text = ln.end, text[prev.start:ln.end]
             continue
         out.append(ln)
@@ -1957,15 +1984,18 @@ def _glued_page_number(ln: _Line, prev: _Line | None,
     not after an abbreviation's stop, ``стр.185``, ``п.3``, a word of one letter, nor in ``по
     1 руб.50`` / ``коп. ...``), or after a comma, the sentence going on below in small
     letters and the number counting none of its words (``картъ,185`` / ``которыя ...``; not
-    ``тузовъ,2`` / ``короля ...``). The book's own numbers stand apart from their words
-    (``въ 52 карты``)."""
+    ``тузовъ,2`` / ``короля ...``, nor where the line below holds numbers of its own,
+    ``тузъ,11`` / ``король 4, дама 3``). A page's number is 10 or more before a capital and
+    counts no word there (``2Короли`` is a list's item, ``8Королей`` a count). The book's own
+    numbers stand apart from their words (``въ 52 карты``)."""
     m = _GLUED_START.match(ln.text)
     if m and prev is not None and prev.kind == "prose":
         piece = _DIVIDED.search(prev.text)
         if piece and joins_to_word(piece.group(1), m.group(2)):
             return m.span(1)
     m = _GLUED_CAPITAL.match(ln.text)
-    if m and (prev is None or prev.kind != "prose" or SENTENCE_END.search(prev.text)):
+    if m and int(m.group(1)) >= 10 and not _counts(int(m.group(1)), m.group(2)) and \
+            (prev is None or prev.kind != "prose" or SENTENCE_END.search(prev.text)):
         words = _modern_words(m.group(2))
         if words and analyzer().word_is_known(words[0]):
             return m.span(1)
@@ -1976,7 +2006,8 @@ def _glued_page_number(ln: _Line, prev: _Line | None,
     first = re.search(r"[^\W\d_]", nxt.text)
     if m.group(2) == ",":
         return m.span(3) if first and first.group().islower() and \
-            not _counts(int(m.group(3)), nxt.text[first.start():]) else None
+            not _counts(int(m.group(3)), nxt.text[first.start():]) and \
+            not re.search(r"(?<![\w.])\d{1,3}(?![\w.])", nxt.text) else None
     return m.span(3) if first and first.group().isupper() else None
 
 
@@ -2015,12 +2046,20 @@ def _page_marks(text: str, lines: list[_Line]) -> list[_Line]:
     """``lines`` with each prose line that holds a transcription's page marks
     (:data:`PAGE_MARK`) cut at them: each mark a ``page number`` (``debris``), a page break
     inside the line, the text around it prose lines of their own (the first piece keeps the
-    line's paragraph break)."""
+    line's paragraph break). A ``|N|`` glued to a word on a line beside another line that
+    holds one so is none: a column of the text's numbers (``тузъ|11|`` / ``король|4|``),
+    pages being far apart."""
     out: list[_Line] = []
-    for ln in lines:
+    def glued(line: str, m: re.Match) -> bool:
+        return m.group().startswith("|") and m.start() > 0 and line[m.start() - 1].isalpha()
+    bars = [ln.kind == "prose" and "|" in ln.text
+            and any(glued(ln.text, m) for m in _marks_in(ln.text)) for ln in lines]
+    for i, ln in enumerate(lines):
         marks = _marks_in(ln.text) if ln.kind == "prose" and not \
             ln.extra.get("fixed") and ("[" in ln.text or "|" in ln.text) and \
             text[ln.start:ln.end] == ln.text else []
+        if bars[i] and (i and bars[i - 1] or i + 1 < len(lines) and bars[i + 1]):
+            marks = [m for m in marks if not glued(ln.text, m)]
         if not marks:
             out.append(ln)
             continue
@@ -2157,13 +2196,16 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and len(ln.text) <= 80 and (head := RUNNING_HEAD.match(ln.text) or
                                            _DOTTED_HEAD.match(ln.text)) and head.group("a") and \
                 not head.group("a")[:1].islower() and (
-                k in BOOK_TITLE_HEADS or head.re is _DOTTED_HEAD and
+                k in BOOK_TITLE_HEADS and _leading_number(ln.text) >= 10 and (
+                    head.re is not _DOTTED_HEAD or ln.text.upper() == ln.text)
+                or head.re is _DOTTED_HEAD and
                 ln.text.upper() == ln.text and sum(ch.isalpha() for ch in ln.text) >= 4 and (
                     any(lines[j].text.upper() == lines[j].text for j in numbered.get(k, ()))
                     or out and out[-1].kind == "prose" and not SENTENCE_END.search(out[-1].text)
                     and _next_prose_lowercase(lines, i))):
             # the book's title with the page number first (``196 ПАСЬЯНСЫ.``, ``196
-            # Пасьянсы.``, ``196. ПАСЬЯНСЫ.``: OCR's speck after the number), or a line in
+            # Пасьянсы.``, ``196. ПАСЬЯНСЫ.``: OCR's speck after the number; a list's item,
+            # ``1. Пасьянсы.``, has a number below 10 or small letters after its stop), or a line in
             # capitals after a number and a stop whose words stand elsewhere as a running
             # head beside a page number (``ПАСЬЯНСЫ. 197``) or inside a running sentence: the
             # head of a page, not a group heading nor a title (a game numbered so, ``12.
@@ -2357,14 +2399,18 @@ def _foot_of_page(nxt: _Line | None) -> bool:
     """Whether the lines above line ``nxt`` (None: the text's end) stand at a page's foot:
     a form feed before ``nxt``, or ``nxt`` a page number alone (``— 196 —``), furniture found
     already, or a running head's shape, a short line in capitals beside a page number
-    (``196 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 197``)."""
+    (``196 ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 197``), or the book's title after a page's number in the
+    forms OCR gives it (``196. ПАСЬЯНСЫ.``, ``196ПАСЬЯНСЫ.``, ``196 Пасьянсы.``)."""
     if nxt is None or nxt.page_top:
         return True
     if nxt.kind != "prose":
         return nxt.kind == "debris" and nxt.label in FURNITURE
-    return _is_page_number(nxt) or (
-        RUNNING_HEAD.match(nxt.text) is not None and len(nxt.text) <= 80
-        and nxt.text.upper() == nxt.text and sum(ch.isalpha() for ch in nxt.text) >= 4)
+    head = RUNNING_HEAD.match(nxt.text) or _DOTTED_HEAD.match(nxt.text)
+    return _is_page_number(nxt) or head is not None and len(nxt.text) <= 80 and (
+        nxt.text.upper() == nxt.text and sum(ch.isalpha() for ch in nxt.text) >= 4
+        and RUNNING_HEAD.match(nxt.text) is not None
+        or bool(head.group("a")) and _leading_number(nxt.text) >= 10
+        and key(head.group("a")).strip(" .") in BOOK_TITLE_HEADS)
 
 
 class _Footnotes:
@@ -3220,11 +3266,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # 'Пасьянсъ X' with no quotes)
     headed_games = headed or any(QUOTED_TITLE.match(mh.translate(_LOOKALIKE))
                                  or _known_title(mh, known) for mh in marked_heads)
-    # ... and on a page whose games are titled in quotes (two or more ``Пасьянсъ «X».``), a
-    # plain line that only the shape of its words makes a name ('Игра очень трудная.',
-    # 'Колода полная.') is a sentence: a book titles its games in one way
-    quoted = sum(1 for ln in lines if ln.kind == "prose"
-                 and QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))) >= 2
+    # ... and on a page whose games are titled in quotes (two or more ``Пасьянсъ «X».`` that
+    # stand as titles: :func:`_stands_as_quoted_title`), a plain line in small letters that
+    # only the shape of its words makes a name ('Колода полная.') is a sentence (a guess the
+    # dry run shows): a book titles its games in one way
+    quoted = sum(1 for i, ln in enumerate(lines)
+                 if _stands_as_quoted_title(ln, lines[i - 1] if i else None)) >= 2
     for i, ln in enumerate(lines):
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
@@ -3237,6 +3284,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
         number = _GAME_NUMBER.match(opener)
         if number and QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)):
             opener = opener[number.end():]
+            item = _GAME_NUMBER.match(prev.text.lstrip(_OPENERS)) \
+                if prev is not None and prev.kind == "prose" and not ln.brk else None
+            if item and _leading_number(item.group().lstrip("№ \t")) + 1 == \
+                    _leading_number(number.group().lstrip("№ \t")):
+                continue    # the next item of a numbered list ('1. Пасьянсъ «Косынка».' /
+                #             '2. Пасьянсъ «Часы».' under 'похожъ на два другихъ:')
         at_start = ln.brk or not prev_prose or \
             prev is not None and bool(SENTENCE_END.search(prev.text)) and opener[:1].isupper()
         if not at_start:
@@ -3290,7 +3343,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
                     ln.text.rstrip().endswith(("...", "…")):
                 continue    # no Russian word (a row of cards 'A K Q J', 'XL—XLI.'), or a
                 #             voice trailing off ('Ммммъ...'): no game's name
-            if quoted:
+            if quoted and ln.text.upper() != ln.text and not key(ln.text).startswith("пасьянс"):
+                guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
+                                          "a sentence: the page titles its games in quotes"))
                 continue
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}

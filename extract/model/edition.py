@@ -385,10 +385,12 @@ def _marked_normalisation(text: str, emendations, attached, orphans,
     keep = [c for c in norm.changes if not blocked.meets(c.start, c.end)]
     kept = DisjointSpans((c.start, c.end) for c in keep if c.end > c.start)
     for a, b in sorted(attached):
-        if a > 1 and text[a - 1] in " \t" and not text[a - 2].isspace() and \
+        if a > 1 and text[a - 1] in " \t" and \
+                (text[a - 2].isalnum() or text[a - 2] in ".,;:!?…»)\"'") and \
                 (b == len(text) or not text[b].isalnum()) and not kept.meets(a - 1, a):
             a -= 1                     # "колоды *) и": the space before the marker goes too
-            # (after a word only: a line's indent before it is no part of the paragraph)
+            # (after a word or its punctuation only: a line's indent before it is no part of
+            # the paragraph, and a tag's end before it, '</noinclude> <ref>', another unit's)
         keep.append(Change(a, b, text[a:b], "", "typography", FOOTNOTE_MARKER))
     keep += [Change(a, b, text[a:b], reg, "typography", WIKI_MARKUP) for a, b, reg in markup]
     changes = tuple(sorted(keep, key=lambda c: (c.start, c.end)))

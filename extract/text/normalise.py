@@ -1707,10 +1707,11 @@ def _ocr_three(text: str) -> list[Change]:
 
 #: a guillemet as OCR gives it (Google Books): two angle brackets, ``<<``, ``<‹``, ``‹‹`` for «
 #: and ``>>``, ``››``, ``›>`` for » (rule ocr-guillemets; the structure finder reads a title in
-#: them as in « »), with the space OCR may set inside them (``<< Паукъ >>``) theirs: after
-#: the opening one only before a capital, a name (``карты << и >> ряды`` quotes nothing)
-OPEN_ANGLES = r"[<‹]{2}(?:[ \t](?=[A-ZА-ЯЁѢІѲѴ]))?"
-CLOSE_ANGLES = r"(?:(?<=\S)[ \t])?[>›]{2}"
+#: them as in « »), with the spaces OCR may set inside them (``<< Паукъ >>``, ``<<  Паукъ``,
+#: a line break before the closing one) theirs: after the opening one only before a
+#: capital, a name (``карты << и >> ряды`` quotes nothing)
+OPEN_ANGLES = r"[<‹]{2}(?:[ \t]+(?=[A-ZА-ЯЁѢІѲѴ]))?"
+CLOSE_ANGLES = r"(?:(?<=\S)(?:[ \t]+|[ \t]*\n[ \t]*))?[>›]{2}"
 #: such a pair (or one of them and a guillemet) around words within a paragraph (a line
 #: break inside, not a blank line: the reading text joins the lines, and a second reading
 #: must find nothing new), no third bracket beside it and no ``|`` inside it (a web page's
@@ -1838,7 +1839,8 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
         out = [c for c in out if not any(_overlap(c, p) for p in percent)] + percent
     if "З" in text:
         out += _ocr_three(text)
-    out += _ocr_guillemets(text)
+    guillemets = _ocr_guillemets(text)
+    out += guillemets
     if _SPACED_HINT.search(text):
         out += _spaced_letters(text, yo)
     if "•" in text or "◦" in text or "▪" in text or "‣" in text or "●" in text or "∙" in text \
@@ -1865,7 +1867,10 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
                 s, e = where[s], where[e - 1] + 1
             g = text[s:e]
             if g != reg:
-                out.append(Change(s, e, g, reg, kind, rule))
+                change = Change(s, e, g, reg, kind, rule)
+                # (the spaces inside OCR's guillemets, '<<  Паукъ  >>', are the guillemets')
+                if not (guillemets and any(_overlap(change, q) for q in guillemets)):
+                    out.append(change)
     for pattern, reg, rule in _TYPOGRAPHY[4:] if where is not None else ():
         # (soft hyphens and zero-width characters: only in a text with invisible characters)
         kind = RULES[rule].kind
