@@ -1224,15 +1224,17 @@ def test_a_running_head_on_its_own_line_beside_a_page_number(cli, corpus_copy, t
     (``185`` / ``ПАСЬЯНСЫ``), inside a sentence that runs on, with no form feed: the head
     stayed in the reading text and cut the sentence in three. A line in capitals beside a
     page number (above or below it), or closed by a stop, inside a sentence that runs on,
-    is a running head (a guess); a bare line in capitals with neither stays text."""
+    is a running head (a guess); a bare line in capitals with neither stays text, unless it
+    is the book's title, which names no game and no sentence prints so."""
     page = ("ГЛАВА L.\n\nЧасы.\n\nБерутъ двѣ колоды. Тузы кладутся наверхъ, а короли\n\n{}\n\n"
             "внизъ. Если пасьянсъ не вышелъ, карты собираютъ снова.\n")
     for furniture, head in (("185\nПАСЬЯНСЫ.", True), ("ПАСЬЯНСЫ\n185", True),
                             ("— 185 —\n\nПАСЬЯНСЫ", True), ("ПАСЬЯНСЫ.", True),
-                            ("ПАСЬЯНСЫ", False)):
+                            ("ПАСЬЯНСЫ", True), ("СОЛНЦЕ", False)):
         text = page.format(furniture)
         parts = analyse(text).parts
-        got = [(p.kind, p.label) for p in parts if text[p.start:p.end].startswith("ПАСЬЯНСЫ")]
+        word = next(ln for ln in furniture.split("\n") if any(c.isalpha() for c in ln))
+        got = [(p.kind, p.label) for p in parts if text[p.start:p.end].startswith(word)]
         assert got == ([("debris", "running head")] if head else [("prose", "")]), \
             (furniture, parts)
     # a subheading in capitals between finished sentences, a list in small letters below it
@@ -1896,3 +1898,18 @@ def test_notes_under_a_colon_line_end_their_page_whatever_the_heads_form(head):
     lay = analyse(text)
     notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
     assert notes == ["1) Въ нѣкоторыхъ изданіяхъ — дамы.", "2) Или валеты."], lay.parts
+
+
+def test_a_page_mark_after_a_hyphen_or_a_comma_is_a_page_break(cli, corpus_copy, tmp_path):
+    """A breaker's finds: a transcription's page mark glued to a divided word's hyphen
+    ('коро-|193|' / 'лей') or after a comma ('валеты,|193|') stayed in the reading text and
+    the word stayed cut; it is a page break, the word joined across it."""
+    text = ("ГЛАВА LXII.\nВорота.\nНадъ воротами кладутъ коро-|193|\nлей въ одинъ рядъ. "
+            "Берутъ колоду.\nТузы кладутъ особо.\nДамы идутъ на мѣсто тузовъ.\n"
+            "Потомъ кладутъ валеты,|194|\nа тузы наверхъ.\n")
+    _add(cli, corpus_copy, tmp_path / "vorota.txt", text)
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("vorota").texts[ed.witnesses[-1].siglum]]
+    assert got == ["Над воротами кладут королей в один ряд.", "Берут колоду.",
+                   "Тузы кладут особо.", "Дамы идут на место тузов.",
+                   "Потом кладут валеты, а тузы наверх."], got

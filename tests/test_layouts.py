@@ -2938,3 +2938,17 @@ def test_a_numbered_list_of_games_named_in_the_text_is_the_texts():
             "другихъ:\n1. Пасьянсъ «Косынка».\n2. Пасьянсъ «Часы».\nОба описаны выше.\n"
             "Пасьянсъ «Звѣзда».\nКладутъ кругомъ.\n")
     assert [p.label for p in analyse(text).parts if p.kind == "title"] == ["Паукъ", "Звѣзда"]
+
+
+@pytest.mark.parametrize("line", ["ПАСЬЯНСЫ.", "ПАСЬЯНСЫ 197", "ПАСЬЯНСЫ. 197", "Пасьянсы."])
+def test_the_books_title_inside_a_page_makes_no_game(line):
+    """A breaker's find: the book's title met once inside a page, in capitals with its page
+    number after it or with none ('ПАСЬЯНСЫ 197', 'ПАСЬЯНСЫ.'; a djvu layer runs the pages
+    together), or in small letters, made a game 'pasyansy' that took the game's next
+    sentence. In capitals it is a running head; no game is named so."""
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды. Тузы кладутъ наверхъ.\n"
+            f"{line}\nКороли идутъ внизъ.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Паукъ"]
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == ([line] if line.isupper() or line[0].isdigit() else []), lay.parts

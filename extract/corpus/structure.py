@@ -987,8 +987,9 @@ def reads_as_name(text: str) -> bool:
     parse, on the modern spelling)."""
     words = _modern_words(text)
     if not words or any(w in NOT_TITLES for w in words) or _names_a_section(text) or \
-            (words[0] == "пасьянсы" and len(words) > 1):   # a section: "Пасьянсы для двухъ колодъ"
-        return False
+            (words[0] == "пасьянсы" and len(words) > 1) or \
+            " ".join(words) in BOOK_TITLE_HEADS:   # a section: "Пасьянсы для двухъ колодъ";
+        return False                                # the book's title alone names no game
     m = analyzer()
     first = m.parse(words[0])[:4]
     if first[0].tag.POS in _FUNCTION_WORDS and first[0].score >= 0.5:
@@ -1347,6 +1348,18 @@ _TITLE_OPEN = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s
 #: ``звѣзда» очень похожъ ...``, is the sentence's)
 _TITLE_CLOSE = re.compile(r"^(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")?[^«»\"„“”'‘’<>‹›\n]{1,40}"
                           r"(?:[»\"”“'’]|" + CLOSE_ANGLES + r")[ \t]*(?:[.(]|$)")
+
+
+def _book_head(line: str) -> bool:
+    """Whether ``line`` is the book's title (:data:`BOOK_TITLE_HEADS`) in capitals alone, or
+    with a page's number (10 or more) before or after it: ``ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ 197``,
+    ``196 ПАСЬЯНСЫ``."""
+    m = re.fullmatch(r"[ \t]*(?:(\d{1,4})[ \t.,]*)?(\D+?)[ \t]*(\d{1,4})?[ \t]*", line)
+    if not m or m.group(1) and m.group(3):
+        return False
+    number = m.group(1) or m.group(3)
+    return (key(m.group(2)).strip(" .") in BOOK_TITLE_HEADS and m.group(2).upper() == m.group(2)
+            and (number is None or int(number) >= 10))
 
 
 def _leading_number(line: str) -> int:
@@ -2013,11 +2026,12 @@ def _glued_page_number(ln: _Line, prev: _Line | None,
 
 #: a transcription's mark of where a page of the book begins, set inside its text:
 #: ``[с. 190]``, ``[стр. 190]``, ``|190|`` (a blank or the line's edge before it, and a blank
-#: or the line's edge after it, or ``|N|`` glued to a word's end, ``валеты|193|``; not a wiki
+#: or the line's edge after it, or ``|N|`` glued to a word's end, ``валеты|193|``, or to its
+#: hyphen or the comma after it, ``коро-|193|``, ``валеты,|193|``; not a wiki
 #: template's ``{{x|190|y}}``); one with a stop or other punctuation after it is the text's
 #: (``въ главѣ X [стр. 190].``, ``рядъ [с. 191].``, ``рядъ|194|.``)
 PAGE_MARK = re.compile(r"\[(?:[сc]|стр|стран|страница|page|pg|p)\.?[ \t]*\d{1,4}\]"
-                       r"(?![.,;:!?…»)\]])|(?<![^\s(«])\|\d{1,4}\|(?!\S)|(?<=[^\W\d_])\|\d{1,4}\|(?!\S)",
+                       r"(?![.,;:!?…»)\]])|(?<![^\s(«])\|\d{1,4}\|(?!\S)|(?<=[^\W\d_]|[-–,;])\|\d{1,4}\|(?!\S)",
                        re.I)
 #: a page separator that a converter or an OCR tool writes on a line of its own between the
 #: pages: the page's number, with its word or without (``Page``, ``p.``, ``Стр.``,
@@ -2051,7 +2065,8 @@ def _page_marks(text: str, lines: list[_Line]) -> list[_Line]:
     pages being far apart."""
     out: list[_Line] = []
     def glued(line: str, m: re.Match) -> bool:
-        return m.group().startswith("|") and m.start() > 0 and line[m.start() - 1].isalpha()
+        return m.group().startswith("|") and m.start() > 0 and (
+            line[m.start() - 1].isalpha() or line[m.start() - 1] in "-–,;")
     bars = [ln.kind == "prose" and "|" in ln.text
             and any(glued(ln.text, m) for m in _marks_in(ln.text)) for ln in lines]
     for i, ln in enumerate(lines):
@@ -2216,10 +2231,10 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
-        elif key(ln.text).strip(" .") in BOOK_TITLE_HEADS and ln.text.upper() == ln.text and (
-                _page_top(lines, i) or i == 0 or _is_page_number(lines[i - 1])):
-            # the book's title alone in capitals at the top of a page ('ПАСЬЯНСЫ.', met once,
-            # its page number on a line of its own): no game is named so
+        elif _book_head(ln.text):
+            # the book's title alone on a line in capitals, its page number beside it or not
+            # ('ПАСЬЯНСЫ.', 'ПАСЬЯНСЫ 197'), met once anywhere (a djvu layer runs the pages
+            # together, a page's top unmarked): no game is named so, no sentence is so set
             ln.kind, ln.label = "debris", "running head"
         elif k and ln.text.upper() == ln.text and _next_prose_lowercase(lines, i) and (
                 _page_top(lines, i) or (_beside_page_number(lines, i) or

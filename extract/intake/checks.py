@@ -538,7 +538,7 @@ def run_checks(edition) -> tuple[bool, str]:
         _check_odds(stored, engine_results, section)
 
     # (last, beside the verdict: they do not change it)
-    section("the witnesses' text gives no warning (what `edition add` warned of, again)",
+    section("the witnesses' own text (what `edition add` warned of in it, given again)",
             witness_warning_lines(edition), fatal=False, flag="warn")
 
     lines.append("")
