@@ -1913,3 +1913,37 @@ def test_a_page_mark_after_a_hyphen_or_a_comma_is_a_page_break(cli, corpus_copy,
     assert got == ["Над воротами кладут королей в один ряд.", "Берут колоду.",
                    "Тузы кладут особо.", "Дамы идут на место тузов.",
                    "Потом кладут валеты, а тузы наверх."], got
+
+
+@pytest.mark.parametrize("after", ["Навигация\nЗаглавная страница\n", "Войти\n", "войти\n",
+                                   "Читать\n", "Войти\n\nПасьянсъ «Сова».\nКороли внизъ.\n"])
+def test_a_word_divided_before_a_web_pages_furniture_is_no_internal_error(tmp_path_factory,
+                                                                          after):
+    """A breaker's find: a Wikisource page copied from the browser ends inside a word
+    divided at the line's end, the site's interface lines under it ('раскла-' /
+    'Навигация'): the normaliser joined the line end into the furniture and the add stopped
+    with an internal error ('change straddles the slice'). The join is undone, as across
+    furniture between two paragraphs; the add takes the page, and the corpus checks and
+    exports."""
+    page = ("Эта страница не была вычитана\n\nПасьянсъ «Ласточка».\nБерутъ колоду въ тридцать "
+            f"шесть картъ и раскла-\n{after}")
+    _adds_checks_and_exports(tmp_path_factory.mktemp("page"), page, "page.txt")
+
+
+def test_a_word_processors_notes_stand_at_the_texts_end():
+    """A breaker's finds: a list '[1] ...', '[2] ...' inside a game, the game going on
+    after it, took the calls '[1]' of another game as notes (its items left their game, the
+    real note became a sentence); and Word's own plain text, one paragraph a line with no
+    blank lines, left the note '[1] ...' a sentence. The notes are the run of '[k]' lines at
+    the text's end."""
+    from extract.corpus.structure import analyse
+    text = ("ГЛАВА XCIX. ЛАСТОЧКА. — СОВА.\n\nЛасточка.\n\nБерутъ колоду въ тридцать шесть "
+            "картъ[1]. Тузы кладутъ наверхъ.\n\nСова.\n\nКарты раскладываютъ въ два ряда, какъ "
+            "показано ниже:\n\n[1] Тузы кладутъ въ верхній рядъ.\n\n[2] Короли кладутъ въ "
+            "нижній рядъ.\n\nПасьянсъ выходитъ рѣдко.\n\n[1] Т. е. безъ двоекъ.\n")
+    notes = [text[p.start:p.end] for p in analyse(text).parts if p.label == "footnote"]
+    assert notes == ["[1] Т. е. безъ двоекъ."], notes
+    word = ("ГЛАВА XCIX.\nПасьянсъ «Ласточка».\nБерутъ колоду въ тридцать шесть картъ[1]. "
+            "Тузы кладутъ наверхъ.\nКороли идутъ внизъ, а дамы на мѣсто.\n[1] Т. е. безъ двоекъ.\n")
+    notes = [word[p.start:p.end] for p in analyse(word).parts if p.label == "footnote"]
+    assert notes == ["[1] Т. е. безъ двоекъ."], notes

@@ -2818,7 +2818,9 @@ def test_a_line_of_prose_with_an_interface_word_stays_prose(line):
 
 @pytest.mark.parametrize("sep", ["---------- Page 45 ----------", "[Page 45]", "=== Page 45 ===",
                                  "-- 45 --", "=== Стр. 45 ===", "--- Страница 45 ---",
-                                 "[стр. 45]", "*** Page 45 of 120 ***"])
+                                 "[стр. 45]", "*** Page 45 of 120 ***",
+                                 # a second breaker's: runs of unequal length, spaced rules
+                                 "---------- Page 45 ---------", "- - - Page 45 - - -"])
 def test_a_converter_s_page_separator_line_is_a_page_break(cli, corpus_copy, tmp_path, sep):
     """A field test's find: the page separators that converters and OCR tools write on a
     line of their own between the pages (``---------- Page 45 ----------``, ``[Page 47]``,
@@ -2952,3 +2954,20 @@ def test_the_books_title_inside_a_page_makes_no_game(line):
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Паукъ"]
     heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
     assert heads == ([line] if line.isupper() or line[0].isdigit() else []), lay.parts
+
+
+@pytest.mark.parametrize("text", [
+    "ГЛАВА XCIX.\n\nПасьянсъ «Ласточка».\nБерутъ колоду въ тридцать шесть картъ. Кто опоздалъ, "
+    "тому уже нельзя\nвойти\nвъ игру. Тузы кладутъ наверхъ.\n",
+    "ГЛАВА XCIX.\n\nПасьянсъ «Ласточка».\n\nБерутъ колоду. Тузы кладутъ наверхъ.\n\n"
+    "Пасьянсъ «Сова».\nВойти\nвъ игру послѣ сдачи нельзя. Короли идутъ внизъ.\n",
+    "ГЛАВА XCIX.\n\nПасьянсъ «Ласточка».\nБерутъ колоду, а кто хочетъ\nчитать\nправила, "
+    "читаетъ ихъ.\n"])
+def test_the_words_of_a_web_pages_interface_inside_a_sentence_are_the_books(text):
+    """A breaker's finds: a word of a sentence alone on a wrapped line that is also a web
+    page's interface line ('войти', 'Войти' under a title, 'читать') was dropped as web
+    furniture, the sentence (and in the second text the game 'Сова') cut. The interface
+    line is the site's only with its capital and where no sentence goes on from it."""
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.kind == "debris"], lay.parts
+    assert [p.label for p in lay.parts if p.kind == "title"][0] == "Ласточка"

@@ -1263,8 +1263,9 @@ def is_debris(line: str) -> bool:
             not _finite_verb(_modern_words(s)):
         return True        # a web page's links to the chapters before and after (a line
         #                    of the book with an arrow at its edge has a verb: a sentence)
-    if " ".join(s.lower().replace("ё", "е").split()) in MEDIAWIKI_LINES:
-        return True        # (the exact line: a stop, an old letter or a word more is text)
+    if s[:1].isupper() and " ".join(s.lower().replace("ё", "е").split()) in MEDIAWIKI_LINES:
+        return True        # (the exact line, as the site prints it, with its capital: a stop,
+        #                    an old letter, a word more or a small letter is text)
     k = key(s)
     if len(WORD.findall(s)) <= 8 and any(p in k for p in DEBRIS_PHRASES):
         return True
@@ -1360,6 +1361,15 @@ def _book_head(line: str) -> bool:
     number = m.group(1) or m.group(3)
     return (key(m.group(2)).strip(" .") in BOOK_TITLE_HEADS and m.group(2).upper() == m.group(2)
             and (number is None or int(number) >= 10))
+
+
+def _sentence_goes_on(ln: _Line, nxt: _Line | None) -> bool:
+    """Whether a sentence goes on from the few words of ``ln`` into ``nxt``: no stop ends
+    ``ln`` (four words at most), and ``nxt`` follows with no blank line and opens with a
+    small letter ('Войти' / 'въ игру послѣ сдачи нельзя.'): the words are the book's, not a
+    web page's interface line of the same words."""
+    return (nxt is not None and not nxt.brk and nxt.text[:1].islower()
+            and len(WORD.findall(ln.text)) <= 4 and not re.search(r"[.!?…:;]\s*$", ln.text))
 
 
 def _leading_number(line: str) -> int:
@@ -2035,14 +2045,15 @@ PAGE_MARK = re.compile(r"\[(?:[сc]|стр|стран|страница|page|pg|p
                        re.I)
 #: a page separator that a converter or an OCR tool writes on a line of its own between the
 #: pages: the page's number, with its word or without (``Page``, ``p.``, ``Стр.``,
-#: ``Страница``, ``С.``; ``of 120`` after it), between runs of rules (``---------- Page 45
-#: ----------``, ``=== Page 12 ===``, ``-- 45 --``, ``*** Page 3 of 9 ***``) or in brackets
+#: ``Страница``, ``С.``; ``of 120`` after it), between runs of one rule's sign, of any
+#: lengths, spaced or not (``---------- Page 45 ---------``, ``=== Page 12 ===``, ``-- 45
+#: --``, ``- - - Page 45 - - -``, ``*** Page 3 of 9 ***``) or in brackets
 #: (``[Page 47]``); words of the text between the rules, or a stop after the number, are
 #: the text's
 _PAGE_WORD = r"(?:page|pg\.?|p\.|страница|стр\.?|с\.)[ \t]*"
 PAGE_SEPARATOR = re.compile(
-    r"^[ \t]*(?:(?P<r>[-=_*~#—–]{2,}|[—–])[ \t]*(?:" + _PAGE_WORD + r")?\d{1,4}"
-    r"(?:[ \t]+(?:of|из)[ \t]+\d{1,5})?[ \t]*(?P=r)"
+    r"^[ \t]*(?:(?P<r>[-=_*~#—–])(?:[ ]?(?P=r))*[ \t]*(?:" + _PAGE_WORD + r")?\d{1,4}"
+    r"(?:[ \t]+(?:of|из)[ \t]+\d{1,5})?[ \t]*(?P=r)(?:[ ]?(?P=r))*"
     r"|\[[ \t]*" + _PAGE_WORD + r"\d{1,4}(?:[ \t]+(?:of|из)[ \t]+\d{1,5})?[ \t]*\])[ \t]*$", re.I)
 
 
@@ -2379,6 +2390,18 @@ _BRACKET_CALL = re.compile(r"(?<=\S)\[(\d{1,4})\]")
 _BRACKET_NOTE = re.compile(r"\[(\d{1,3})\][ \t\u00a0]+\S")
 
 
+def _notes_to_the_end(rest: str, paragraphs: bool) -> bool:
+    """Whether the text after a ``[k]`` note (``rest``) holds only such notes, as a word
+    processor gathers them at the text's end: each later paragraph opens with ``[k]`` (the
+    notes set apart by blank lines, ``paragraphs``), or each later line does (one paragraph
+    a line, Word's plain text, a note's line wrapped onto the next in small letters); a line
+    of digits alone, a page's number, passes. A ``[k]`` line the game's text goes on after
+    is an item of the text's list."""
+    pieces = re.split(r"\n[ \t]*\n", rest) if paragraphs else rest.split("\n")
+    return all(_BRACKET_NOTE.match(x.strip()) or not re.search(r"[^\W\d_]", x)
+               or not paragraphs and x.strip()[:1].islower() for x in pieces if x.strip())
+
+
 def _list_item(printed: str, prev: _Line | None, after: Iterable[_Line] = ()) -> int:
     """The number of a line that opens with ``printed``, a number and a bracket (``1)``),
     when the line is an item of the text's numbered list, never a footnote, else 0: ``1)``
@@ -2567,8 +2590,9 @@ class _Footnotes:
             # claimed, anywhere (the notes stand at the text's end); with no such call, the
             # text's own bracketed number ('[1] Тузы ...', an item of a list)
             marker = self._find_bracket(int(b.group(1))) if (
-                ln.brk or ln.page_top or (prev is not None and prev.label == "footnote")) \
-                else None
+                ln.brk or ln.page_top or (prev is not None and prev.label == "footnote")
+                or prev is not None and SENTENCE_END.search(prev.text)) and \
+                _notes_to_the_end(self.text[ln.end:], ln.brk) else None
             if marker is not None:
                 self.claimed.add(marker)
                 self._mark(ln, ln, marker)
@@ -3164,7 +3188,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             guesses.append((ln.start, "a line of single letters spaced apart, or of cards "
                                       "with their suits' signs, taken as a row "
                                       "of a diagram (cards laid out)"))
-        elif is_debris(ln.text) and not _numbered_heading(ln.text):
+        elif is_debris(ln.text) and not _numbered_heading(ln.text) and \
+                not _sentence_goes_on(ln, lines[i + 1] if i + 1 < len(lines) else None):
             ln.kind = "debris"
         elif ocr_noise(ln.text) and ln.brk and (i + 1 == len(lines) or lines[i + 1].brk):
             # a line of its own that is no text (a speck, a smudge, an ornament read as

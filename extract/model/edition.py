@@ -546,7 +546,26 @@ def _witness_normalisation(w: Witness, parts: list[Part], emendations,
             if joined:     # a word divided across the furniture, read whole
                 dropped += joined[0]
                 extra += joined[1]
-    if not extra:
+    # a line end the normaliser joined from a paragraph's last line into the furniture after
+    # it ('раскла-' / 'Навигация' at a page's foot, the text or the game ending there):
+    # undone as across furniture between two paragraphs (the word's piece read as before)
+    starts = [p.start for p in parts]
+    for c in norm.changes:
+        if "\n" not in c.orig or c in dropped or c.kind == "emendation" or \
+                not any(q.rule in LINE_END_RULES for q in c.parts or (c,)):
+            continue
+        k = bisect_left(starts, c.start + 1) - 1       # the part the change begins in
+        p = parts[k] if k >= 0 else None
+        if p is None or p.kind != "prose" or c.end <= p.end:
+            continue
+        after = parts[k + 1] if k + 1 < len(parts) else None
+        if after is not None and after.kind == "prose":
+            continue                  # a sentence across a page break: the join is the text's
+        dropped.append(c)
+        mine = [q for q in c.parts if c.start <= q.start and q.end <= p.end]
+        if mine:                      # the letters the normaliser changed in the text's piece
+            extra.append(word_change(w.text, c.start, p.end, mine))
+    if not extra and not dropped:
         return norm
     keep = tuple(c for c in norm.changes if c not in dropped)
     changes = tuple(sorted(keep + tuple(extra), key=lambda c: (c.start, c.end)))

@@ -463,11 +463,6 @@ INLINE_HYPHEN = _rule("inline-hyphen", "typography",
                       "(the lines of a page joined with a space): 'Ту- зы' becomes 'Тузы' "
                       "when one piece is no word on its own; 'дву- и трехэтажный' keeps "
                       "its hyphen.")
-APOSTROPHE_HARD_SIGN = _rule("apostrophe-hard-sign", "orthography",
-                             "An apostrophe inside a word after a prefix, before е, ё, ю, я (ѣ), "
-                             "is the hard sign as printers set it in the 1920s, when its type "
-                             "had been taken away, and is written ъ where the word with ъ is one: "
-                             "'раз'ясняетъ' becomes 'разъясняет', 'под'ѣхать' 'подъехать'.")
 SOFT_HYPHEN = _rule("soft-hyphen", "typography",
                     "A soft hyphen (U+00AD, an invisible hyphenation point) is removed.")
 ZERO_WIDTH = _rule("zero-width", "typography",
@@ -557,9 +552,6 @@ _HYPHEN = re.compile("[-¬\u2010\u2011\u2013]")
 _BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
 # A hyphen and the spaces after it where a line break was (lines joined with a space).
 _SPACED_HYPHEN = re.compile(r"[-¬\u2010\u2011][ \t]+")
-# An apostrophe (' or ’) between two word pieces: the 1920s' ъ, where the second begins with
-# a vowel a hard sign stands before (rule apostrophe-hard-sign)
-_APOSTROPHE = re.compile("['\u2019](?=[еёюяѣ])")
 _LINE_END = re.compile("\n")
 _OLD_LETTER = {
     "ѣ": ("е", YAT), "Ѣ": ("Е", YAT), "і": ("и", DECIMAL_I), "І": ("И", DECIMAL_I),
@@ -777,15 +769,6 @@ def _bare_join(left: str, right: str) -> str | None:
     if left.endswith("\u00ad"):
         return HYPHENATION if right[:1].islower() else None
     return OCR_LOST_HYPHEN if joins_lost_hyphen(left, right) else None
-
-
-@lru_cache(maxsize=10_000)
-def _apostrophe_hard_sign(left: str, right: str) -> bool:
-    """Is an apostrophe between the word pieces ``left`` and ``right`` (in lower case) a hard
-    sign: ``left`` ends in a consonant and the two with ъ between them make a word
-    (``раз`` and ``ясняетъ``: разъясняет)?"""
-    return left[-1:].lower() in _CONSONANTS and right[:1].islower() and \
-        _known(_modern_form(left + "ъ" + right, False, True).lower())
 
 
 def _join_decision(left: str, right: str) -> bool:
@@ -1481,14 +1464,6 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             i = bisect_left(ends, h.start())
             if i < np_ - 1 and ends[i] == h.start():
                 linked.add(i)
-    if "'" in text or "\u2019" in text:
-        # and the pieces an apostrophe for ъ joins to the next (rule apostrophe-hard-sign)
-        starts = [a for a, _ in pieces]
-        for m in _APOSTROPHE.finditer(text):
-            i = bisect_left(starts, m.end())
-            if 0 < i < np_ and starts[i] == m.end() and pieces[i - 1][1] == m.start() and \
-                    _apostrophe_hard_sign(text[slice(*pieces[i - 1])], text[slice(*pieces[i])]):
-                linked.add(i - 1)
     if "\n" in text:
         # and the pieces a bare line break joins to the next (rule ocr-lost-hyphen)
         ends = [e for _, e in pieces]
@@ -1531,19 +1506,10 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         # segments are the pieces that make one orthographic word.
         segments = [[pieces[k]]]
         links: list[Change] = []
-        hard: set[int] = set()      # the apostrophes read as ъ (rule apostrophe-hard-sign)
         while k + 1 < np_:
             ps, pe = segments[-1][-1]
             ns, ne = pieces[k + 1]
             left, right = text[ps:pe], text[ns:ne]
-            if pe + 1 == ns and _APOSTROPHE.match(text, pe) and \
-                    _apostrophe_hard_sign(left, right):
-                # 'раз'ясняетъ': the apostrophe is the word's ъ, a letter of it
-                links.append(Change(pe, ns, text[pe], "ъ", "orthography", APOSTROPHE_HARD_SIGN))
-                segments[-1] += [(pe, ns), (ns, ne)]
-                hard.add(pe)
-                k += 1
-                continue
             b = _BARE_BREAK.match(text, pe)
             if b and b.end() == ns and (how := _bare_join(left, right)):
                 links.append(Change(b.start(), b.end(), b.group(), "", RULES[how].kind, how))
@@ -1606,7 +1572,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
         k += 1
         parts = list(links)
         for seg in segments:
-            word = "".join("ъ" if a in hard else text[a:z] for a, z in seg)
+            word = "".join(text[a:z] for a, z in seg)
             where = [p for a, z in seg for p in range(a, z)]
             if len(seg) > 1 and any(text[z - 1] in "ъЪ" for _, z in seg[:-1]):
                 word, where = _junction_hard_signs(text, seg, word, where, parts, yo, dje)
@@ -1708,9 +1674,9 @@ def _ocr_three(text: str) -> list[Change]:
 #: a guillemet as OCR gives it (Google Books): two angle brackets, ``<<``, ``<‹``, ``‹‹`` for «
 #: and ``>>``, ``››``, ``›>`` for » (rule ocr-guillemets; the structure finder reads a title in
 #: them as in « »), with the spaces OCR may set inside them (``<< Паукъ >>``, ``<<  Паукъ``,
-#: a line break before the closing one) theirs: after the opening one only before a
+#: a line break after the opening one or before the closing one) theirs: after the opening one only before a
 #: capital, a name (``карты << и >> ряды`` quotes nothing)
-OPEN_ANGLES = r"[<‹]{2}(?:[ \t]+(?=[A-ZА-ЯЁѢІѲѴ]))?"
+OPEN_ANGLES = r"[<‹]{2}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?=[A-ZА-ЯЁѢІѲѴ]))?"
 CLOSE_ANGLES = r"(?:(?<=\S)(?:[ \t]+|[ \t]*\n[ \t]*))?[>›]{2}"
 #: such a pair (or one of them and a guillemet) around words within a paragraph (a line
 #: break inside, not a blank line: the reading text joins the lines, and a second reading
