@@ -2570,6 +2570,14 @@ class _Footnotes:
         ln.extra["marker"], ln.extra["note"] = marker, first.start
         self.open = first
 
+    def _take(self, ln: _Line, marker: tuple[int, int] | None) -> None:
+        """``ln`` a note of one line, the note of the call ``marker`` (claimed), or of none."""
+        if marker is not None:
+            self.claimed.add(marker)
+        self._mark(ln, ln, marker)
+        ln.extra["page"] = self.page_start
+        self.first.append(ln)
+
     def begins(self, ln: _Line, prev: _Line | None, after: Iterable[_Line] = ()) -> None:
         """Take ``ln`` as a footnote if it is one (see the class doc); ``after``, the lines
         below it, tell the first item of the text's numbered list (:func:`_list_item`)."""
@@ -2577,12 +2585,7 @@ class _Footnotes:
             # a note of a wiki page copied from the browser: "↑ text" in the page's list of
             # notes, the k-th answering the first call "[k]" in the text not yet claimed
             self.arrows += 1
-            marker = self._find_bracket(self.arrows)
-            if marker is not None:
-                self.claimed.add(marker)
-            self._mark(ln, ln, marker)
-            ln.extra["page"] = self.page_start
-            self.first.append(ln)
+            self._take(ln, self._find_bracket(self.arrows))
             return
         if ln.text[:1] == "[" and (b := _BRACKET_NOTE.match(ln.text)):
             # a word processor's note saved as plain text: "[k] text" opening a paragraph (or
@@ -2594,10 +2597,7 @@ class _Footnotes:
                 or prev is not None and SENTENCE_END.search(prev.text)) and \
                 _notes_to_the_end(self.text[ln.end:], ln.brk) else None
             if marker is not None:
-                self.claimed.add(marker)
-                self._mark(ln, ln, marker)
-                ln.extra["page"] = self.page_start
-                self.first.append(ln)
+                self._take(ln, marker)
             return
         f = FOOTNOTE.match(ln.text)
         if not f:
