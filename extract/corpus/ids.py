@@ -409,8 +409,6 @@ _TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъы
                      "e i f i".split()))
 
 
-
-
 def unmarked(text: str) -> str:
     """``text`` composed (NFC: a decomposed й or ё is one letter) without the marks that
     print nothing of a word's letters: a stress mark (``мага́зин``), another combining mark

@@ -44,7 +44,8 @@ def cache_analysis(app) -> None:
     build that analysed a module anew rewrites the entry with the modules this build used (a
     failed build writes nothing). A damaged or foreign entry is ignored with a one-line
     warning and an unwritable folder builds without the cache (:mod:`extract.corpus.cache`)."""
-    path = cache.entry_path(cache_folder(app.config, app.doctreedir), "pycode", _source_key(version("sphinx"))[:16])
+    path = cache.entry_path(cache_folder(app.config, app.doctreedir), "pycode",
+                            _source_key(version("sphinx"))[:16])
     stored = cache.read(path, classes=(Analysis,), expect=dict) or {}
     stored = {k: v for k, v in stored.items() if isinstance(v, Analysis)}
     used: dict[str, Analysis] = {}
