@@ -4,6 +4,13 @@ author = "The edition's editors"
 from extract import LICENCE  # noqa: E402 (one statement of the licence, everywhere)
 copyright = f"2026, the editors. {LICENCE.removesuffix('.')}"  # the theme adds the full stop
 language = "en"
+# the toolkit's version (pyproject.toml), stated in the inventory (objects.inv) that other
+# projects cite sentences and readings through, and in the pages' metadata
+from importlib.metadata import PackageNotFoundError, version as _version  # noqa: E402
+try:
+    release = version = _version("patience-edition")
+except PackageNotFoundError:  # sources on the path, not installed: no version to state
+    release = version = ""
 
 extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.viewcode", "extract.sphinxext"]
 autodoc_member_order = "bysource"

@@ -29,6 +29,16 @@ def inventory(site: Path) -> dict:
             for typ, d in data.items()}
 
 
+def test_inventory_states_the_toolkits_version(site):
+    """A citing project sees which edition it cites: the inventory's header names the
+    version that pyproject.toml gives (it was empty)."""
+    import tomllib
+    want = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml")
+                         .read_text(encoding="utf-8"))["project"]["version"]
+    head = (site / "objects.inv").read_bytes().split(b"\n")[:3]
+    assert head[2].decode() == f"# Version: {want}", head
+
+
 def ambiguity_ids() -> list[tuple[str, str, list[str]]]:
     """(game, ambiguity id, [reading ids]) of every ambiguity the engine declares."""
     out = []
