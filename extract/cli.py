@@ -318,7 +318,7 @@ def lock(retire: tuple[str, ...], reason: str | None) -> None:
               show_default=True, help="Output as plain text or JSON.")
 def games(fmt: str) -> None:
     """List the games with their witnesses, sentences and readings."""
-    from .intake.checks import game_summaries   # lazy: the checks, and the model under them
+    from .intake.checks import game_summaries, question_label   # lazy: the checks, and the model under them
     rows = game_summaries(_edition())
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -333,12 +333,15 @@ def games(fmt: str) -> None:
                 continue
             click.echo(f"  {heading[len(items) > 1]}")
             for a in items:
+                # the question's whole first sentence: a terminal has room for it (the site's
+                # mark under a sentence cuts it at a glance's length)
+                label = question_label(a["question"], limit=len(a["question"])) or a["label"]
                 if kind == "open":
                     readings = ", ".join(f"{x} (default)" if x == a["default"] else x
                                          for x in a["readings"])
-                    click.echo(f"    {a['cite']}: {a['label']} Readings: {readings}.")
+                    click.echo(f"    {a['cite']}: {label} Readings: {readings}.")
                 else:
-                    click.echo(f"    {a['cite']}: {a['label']} Reading: {a['default']}.")
+                    click.echo(f"    {a['cite']}: {label} Reading: {a['default']}.")
 
 
 #: how ``edition games`` heads the ambiguities of a game, by kind (singular, plural): the open

@@ -66,6 +66,19 @@ def test_games_json(cli):
     assert set(mill) >= {"slug", "title_ru", "title_en", "witnesses", "sentences", "executable", "ambiguities"}
 
 
+def test_games_text_gives_each_question_whole(cli):
+    """The listing cuts no question short: every question's first sentence is there in
+    full (it had been cut at 90 characters with '…')."""
+    r = cli("games")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(cli("games", "--format", "json").output)
+    long = [a for g in rows for a in g["ambiguities"] if a["label"].endswith("…")]
+    assert long, "no question long enough to have been cut"
+    assert "…" not in r.output
+    for a in long:
+        assert f"{a['cite']}: {a['label'][:-1]}" in r.output
+
+
 def test_check_passes_on_repository(cli):
     r = cli("check")
     assert r.exit_code == 0, r.output
