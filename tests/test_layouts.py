@@ -2327,6 +2327,7 @@ def test_games_numbered_in_a_chapter_are_titles():
                    ("title", "Косынка")], lay.parts
 
 
+
 def test_a_digital_library_s_lines_are_debris():
     """A field test's Internet Archive 'FULL TEXT' page: ``Full text of "Сборникъ
     пасьянсовъ"`` and ``See other formats`` became citable sentences of a fragment; Google's
@@ -2616,6 +2617,40 @@ def test_a_name_has_no_particle_and_no_adverb_of_degree(name, taken):
             "Этотъ пасьянсъ выходитъ рѣдко.\n")
     titles = [p.label for p in analyse(text).parts if p.kind == "title"]
     assert titles == (["Мельница", name] if taken else ["Мельница"]), titles
+
+
+@pytest.mark.parametrize("line", ["Колода полная.", "Игра долгая.", "Пасьянсъ трудный.",
+                                  "Карты открытыя.", "Раскладка простая."])
+def test_on_a_page_of_bare_titles_a_game_word_and_its_predicate_is_a_sentence(line):
+    """A field test's find: on a page whose games have bare titles ('Звѣзда.' on its own
+    line), a short verbless sentence on its own line, a word the games' texts use for the game
+    or its cards and an adjective after it that says what it is ('Колода полная.', 'Игра
+    долгая.'), was taken as a new game's title (a guess, but a game). It is a sentence of
+    the game above it."""
+    text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+            f"{line}\n\nКороли кладутъ вокругъ тузовъ.\n\nМельница.\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда", "Мельница"], lay.parts
+    start = text.index(line)
+    part, = [p for p in lay.parts if p.start <= start < p.end]
+    assert part.kind == "prose", part
+    assert [g for g in lay.guesses if g[0] == start and "sentence" in g[1]], lay.guesses
+    # run in at a paragraph's start, too
+    run_in = text.replace(f"{line}\n\nКороли", f"{line} Короли")
+    assert [p.label for p in analyse(run_in).parts if p.kind == "title"] == ["Звѣзда", "Мельница"]
+
+
+@pytest.mark.parametrize("name", ["Туз бубновый", "Пасьянсъ королевскій", "Полная колода",
+                                  "Королевская свадьба", "Звѣзда большая", "КОЛОДА ПОЛНАЯ"])
+def test_a_bare_title_of_a_noun_and_an_adjective_stays_a_title(name):
+    """The guard's other side: a name of the same shape stays a game's title where its noun is
+    no word for the game or its cards ('Туз бубновый', 'Звѣзда большая'), where the adjective
+    says no quality that could be said of it (a relation, 'королевскій'), where the adjective
+    comes first, and in capitals."""
+    text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+            f"{name}.\n\nКороли кладутъ вокругъ тузовъ.\n")
+    titles = [p.label for p in analyse(text).parts if p.kind == "title"]
+    assert titles == ["Звѣзда", name], titles
 
 
 def test_a_title_in_single_quotes_is_a_title():

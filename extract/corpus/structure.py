@@ -975,6 +975,36 @@ _DEGREE_ADVERBS = frozenset({"очень", "весьма", "слишком", "д
                              "чрезвычайно", "совсем", "вполне"})
 
 
+#: the words a game's text uses for the game itself, its play and its cards (modern lemmas):
+#: the subject of a short verbless sentence that says what it is ('Колода полная.', 'Игра
+#: долгая.'), not a game's name ('Туз бубновый', 'Звѣзда большая')
+GAME_WORDS = frozenset({"пасьянс", "игра", "партия", "колода", "карта", "раскладка", "расклад",
+                        "сдача", "ход", "талия", "масть"})
+
+
+@lru_cache(maxsize=1024)
+def says_what_it_is(text: str) -> bool:
+    """True when ``text`` (a short phrase, any spelling) is a sentence with no verb: a word of
+    :data:`GAME_WORDS` in the nominative and after it an adjective that agrees with it and
+    can be a predicate (it has a short form, 'полная' / 'полна'; a relation, 'королевскій',
+    has none): 'Колода полная.', 'Пасьянсъ трудный.', 'Карты открытыя.'. A game's name sets
+    its adjective first ('Полная колода')."""
+    words = _modern_words(text)
+    if len(words) != 2:
+        return False
+    m = analyzer()
+    nouns = [p.tag for p in m.parse(words[0])
+             if p.tag.POS == "NOUN" and p.tag.case == "nomn" and p.normal_form in GAME_WORDS]
+    for adj in m.parse(words[1]):
+        if adj.tag.POS != "ADJF" or adj.tag.case != "nomn" or \
+                not any(f.tag.POS == "ADJS" for f in adj.lexeme):
+            continue
+        if any(n.number == adj.tag.number and (n.number == "plur" or n.gender == adj.tag.gender)
+               for n in nouns):
+            return True
+    return False
+
+
 @lru_cache(maxsize=4096)
 def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
@@ -3386,6 +3416,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
             if quoted and ln.text.upper() != ln.text and not key(ln.text).startswith("пасьянс"):
                 guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
                                           "a sentence: the page titles its games in quotes"))
+                continue
+            if ln.text.upper() != ln.text and says_what_it_is(printed):
+                # 'Колода полная.': a word for the game or its cards and what it is, a
+                # sentence of the game above (in capitals it is set as a title)
+                guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
+                                          "a sentence: a word for the game or its cards and "
+                                          "an adjective after it that says what it is"))
                 continue
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}
