@@ -2327,6 +2327,42 @@ def test_games_numbered_in_a_chapter_are_titles():
                    ("title", "Косынка")], lay.parts
 
 
+@pytest.mark.parametrize("first", ["I", "III"])
+def test_games_numbered_on_a_page_with_no_chapter_heading_are_titles(cli, corpus_copy, tmp_path, first):
+    """A field test's find: a page of a chapter that numbers its games (``I. Пасьянсъ
+    «Звѣзда».``, ``II. Пасьянсъ «Луна».``) with no chapter heading on it was read as two
+    chapters, I and II (the add warned of a file of two chapters), and ``I. Пасьянсъ «X».``
+    alone made a chapter of its game. A game's number in a run (I, or the next numeral of
+    another such line: a page from the chapter's middle, III and IV) before a quoted title in
+    small letters is the title's."""
+    second = {"I": "II", "III": "IV"}[first]
+    text = (f"{first}. Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+            f"{second}. Пасьянсъ «Луна».\n\nБерутъ одну колоду. Короли кладутъ вокругъ тузовъ.\n")
+    lay = analyse(text)
+    assert [(p.kind, p.label) for p in lay.parts if p.kind != "prose"] == [
+        ("title", "Звѣзда"), ("title", "Луна")], lay.parts
+    f = tmp_path / "page.txt"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0 and "more than one chapter" not in r.output, r.output
+    assert "zvezda:1" in r.output and "luna:1" in r.output, r.output
+    if first == "I":
+        alone = analyse(text[:text.index(f"{second}.")])
+        assert [(p.kind, p.label) for p in alone.parts if p.kind != "prose"] == [
+            ("title", "Звѣзда")], alone.parts
+
+
+@pytest.mark.parametrize("line", ["LVIII. Пасьянсъ «Дворецъ».", "I. ПАСЬЯНСЪ «ДВОРЕЦЪ».",
+                                  "## LVIII. Пасьянсъ «Дворецъ»"])
+def test_a_numbered_line_naming_a_chapters_one_game_stays_its_heading(line):
+    """The guard's other side: a numbered line naming one game that is in no run of games'
+    numbers, or is set in capitals (as the book sets a chapter's heading), is the chapter's
+    heading, its numeral the chapter's."""
+    text = f"{line}\n\nБерутъ колоду. Тузы кладутъ въ рядъ.\n"
+    lay = analyse(text)
+    assert [p.kind for p in lay.parts][0] == "heading", lay.parts
+    assert not [p for p in lay.parts if p.kind == "title"], lay.parts
+
 
 def test_a_digital_library_s_lines_are_debris():
     """A field test's Internet Archive 'FULL TEXT' page: ``Full text of "Сборникъ

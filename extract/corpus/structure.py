@@ -3160,6 +3160,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         lines = lines[:1] + _markup(text, lines[1:])
     _licence(text, lines)
     lines = _apply_marks(text, lines, marks, corrected)
+    numbered_games = _numbered_games(lines)
     # pass 1: everything but titles
     i = 0
     # inside a Markdown code fence (``` or ~~~ and its closing fence, on a Markdown page):
@@ -3263,15 +3264,17 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 ln.kind, ln.label = "debris", "running head"
                 guesses.append((ln.start, "a chapter heading with a page number beside it "
                                           "taken as a running head"))
-            elif h and headings and not HEADING.match(ln.text.translate(_LOOKALIKE)) and \
-                    QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and (
-                        numeral_value(h[0]) < numeral_value(headings[-1][0])
-                        or numeral_value(h[0]) == game_number + 1):
+            elif h and (headings and not HEADING.match(ln.text.translate(_LOOKALIKE)) and
+                        QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) and (
+                            numeral_value(h[0]) < numeral_value(headings[-1][0])
+                            or numeral_value(h[0]) == game_number + 1)
+                        or not headings and i in numbered_games):
                 # a game's number before its title inside a chapter (``I. Пасьянсъ
                 # «Звѣзда».`` under ``ГЛАВА LXX.``, lower than the chapter's, or the next of
                 # a run from I: ``III.`` after ``II.`` under ``ГЛАВА II.``): a title, below
                 # (a chapter that names its one game, ``LXXI. ПАСЬЯНСЪ «ДВОРЕЦЪ».``, has a
-                # higher numeral and follows none)
+                # higher numeral and follows none; with no chapter heading above, a run of
+                # games' numbers in small letters: :func:`_numbered_games`)
                 game_number = numeral_value(h[0])
             elif h:
                 # a heading wrapped over lines: "... - Густая" / "колонна"
@@ -3598,6 +3601,26 @@ def analyse(text: str, path=None, page_title: str | None = None,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
                   tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
                   tuple(referred), tuple(follows))
+
+
+def _numbered_games(lines: list[_Line]) -> set[int]:
+    """The indices of ``lines`` that number a game before its quoted title where no chapter
+    heading stands above (``I. Пасьянсъ «Звѣзда».``, ``II. Пасьянсъ «Луна».``: a page of a
+    chapter that numbers its games): a Roman numeral and one quoted title in small letters,
+    the numeral I or one of a run with another such line (``III.`` / ``IV.``, a page from the
+    chapter's middle). A chapter's heading naming its one game is set in capitals
+    (``LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».``), or stands with no run (``LVIII. Пасьянсъ «Дворецъ».``)."""
+    found: list[tuple[int, int]] = []
+    for i, ln in enumerate(lines):
+        folded = ln.text.translate(_LOOKALIKE)
+        if ln.kind != "prose" or ln.extra.get("fixed") or ln.text.upper() == ln.text or \
+                HEADING.match(folded) or not QUOTED_TITLE.match(folded):
+            continue
+        h = parse_heading(ln.text)
+        if h and h[1] and not h[0].isdigit():
+            found.append((i, numeral_value(h[0])))
+    values = {v for _, v in found}
+    return {i for i, v in found if v == 1 or v - 1 in values or v + 1 in values}
 
 
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:
