@@ -526,6 +526,57 @@ def test_an_epigraph_between_a_heading_and_the_first_title_is_warned_with_the_fi
     assert not analyse(untitled).warnings
 
 
+@pytest.mark.parametrize("verse, source", [
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "А. Пушкинъ."),
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", " " * 16 + "Пушкинъ."),
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "(А. С. Пушкинъ)"),
+    ("Терпѣнье, другъ мой, и трудъ\nВсе перетрутъ,\nВсе разберутъ,\nВсе разложатъ.",
+     "— Крыловъ."),
+    ("«Карты, карты, мои карты,\nВы судьбу мою скажите».", "\nЕ. Баратынскій.")])
+def test_a_verse_epigraph_under_a_chapter_heading_is_no_games_text(cli, corpus_copy, tmp_path,
+                                                                  verse, source):
+    """A field test's find: a verse epigraph of two to four short lines under a chapter's
+    heading, its last line the poet's name (``А. Пушкинъ.``), was taken in as an untitled
+    fragment game, its lines and the poet's name citable sentences. Short lines each opening
+    with a capital, under the heading, then a line that names an author (initials and a
+    name, a dash before a name, or a name set far to the right) are an epigraph: debris
+    labelled so (in the witness and the TEI), a guess the dry run lists."""
+    text = (f"ГЛАВА XLI.\n\n{verse}\n{source}\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. "
+            "Тузы кладутъ въ рядъ.\n\nПасьянсъ «Луна».\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    top, bottom = text.index(verse), text.index(source.strip()) + len(source.strip())
+    assert all(p.kind == "debris" and p.label == "epigraph"
+               for p in lay.parts if top <= p.start < bottom), lay.parts
+    assert [p.kind for p in lay.parts if p.kind in ("prose", "title")][:2] == ["title", "prose"]
+    assert not lay.warnings, lay.warnings
+    assert [g for g in lay.guesses if "epigraph" in g[1]], lay.guesses
+    f = tmp_path / "page.txt"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0 and "fragment" not in r.output, r.output
+
+
+@pytest.mark.parametrize("text", [
+    # no author's line: the verse stays the untitled text, with the warning (as before)
+    "ГЛАВА XLI.\n\nВъ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.\n\n"
+    "Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n",
+    # an introduction in prose, wrapped, over a line of the same shape as a poet's name
+    "ГЛАВА XLI.\n\nВсѣ пасьянсы этой главы раскладываются изъ\nполной колоды, какъ "
+    "совѣтуетъ\nА. Пушкинъ.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n",
+    # short sentences one a line, then a game's bare title: no author
+    "ГЛАВА XLI.\nВсѣ пасьянсы изъ одной колоды.\nИхъ раскладываютъ часто.\nЗвѣзда.\n"
+    "Берутъ двѣ колоды.\n",
+    # the same verse and name inside a game: the game's text
+    "ГЛАВА XLI.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n\nВъ часы досуга, въ тишинѣ,\n"
+    "Раскладывай пасьянсъ одинъ.\nА. Пушкинъ.\n"])
+def test_lines_of_an_epigraphs_shape_that_are_no_epigraph_keep_their_role(text):
+    """The guard's other side: verse with no author's line under it, a wrapped introduction in
+    prose, short sentences over a game's bare title, and verse inside a game are no epigraph."""
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.label == "epigraph"], lay.parts
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда"], lay.parts
+
+
 def test_a_one_word_subheading_between_sentences_of_hard_wrapped_text():
     """A newcomer's pdftotext chapter: 'Правила.' on a line of its own between two sentences,
     with no blank line around it, was a citable sentence; it is a subheading (a guess), as

@@ -3327,6 +3327,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         key(t).rstrip(" .") for t in known_titles if t[:1].isdigit()), again)
     lines = _join_wrapped_titles(text, _split_inline_titles(text, lines, known))
     _table_rows(text, lines, guesses)
+    _epigraphs(text, lines, guesses)
     # pass 2: titles. On a page whose games are headed by markup (two or more ``##`` or
     # ``==`` headings that are no chapter's, ``## Глава L``), a plain line is no run-in
     # title of a name the text does not give otherwise (``Ходы. Карту кладутъ ...``)
@@ -3601,6 +3602,51 @@ def analyse(text: str, path=None, page_title: str | None = None,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
                   tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
                   tuple(referred), tuple(follows))
+
+
+#: a line naming an epigraph's author: initials and a name (``А. Пушкинъ.``, ``А. С.
+#: ПУШКИНЪ``), or a dash before a name (``— Крыловъ.``), in brackets too (``(А. Пушкинъ)``)
+_AUTHOR = re.compile(r"^\(?(?:[—–-][ \t]*)?\(?(?:(?:[А-ЯЁѢІѲ]\.[ \t]*){1,2}|(?<=[—–-])[ \t]*|(?<=[—–-]))"
+                     r"[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+(?:-[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+)?\)?\.?\)?$")
+#: a name set far to the right, alone on its line (``                Пушкинъ.``)
+_AUTHOR_RIGHT = re.compile(r"^(?:[А-ЯЁѢІѲ]\.[ \t]*){0,2}[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+\.?$")
+
+
+def _epigraphs(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) -> None:
+    """Mark a verse epigraph under a chapter heading as debris labelled ``epigraph``: two to
+    four short lines (60 characters at most) right under the heading, in one paragraph, each
+    opening with a capital (as verse is set: a wrapped paragraph goes on in small letters),
+    and under them, alone on its line, the author's name (:data:`_AUTHOR`: initials and a name,
+    a dash before it, or a name set far to the right). Verse with no author's line, and verse
+    inside a game, stay text."""
+    for i, ln in enumerate(lines):
+        if ln.kind != "heading":
+            continue
+        block: list[_Line] = []      # the paragraph under the heading (five lines at most)
+        for x in lines[i + 1:i + 7]:
+            if x.kind != "prose" or x.extra.get("fixed") or block and x.brk:
+                break
+            block.append(x)
+        k = i + 1 + len(block)
+        after = lines[k] if k < len(lines) and lines[k].brk else None
+        # the author's name ends the verse's paragraph, or is a paragraph of its own under it
+        for cand, author in ((block[:-1], block[-1] if block else None), (block, after)):
+            if author is None or author.kind != "prose" or author.extra.get("fixed") or \
+                    not 2 <= len(cand) <= 4 or author is after and k + 1 < len(lines) and \
+                    not lines[k + 1].brk:
+                continue
+            pad = text[text.rfind("\n", 0, author.start) + 1:author.start]
+            named = _AUTHOR.match(author.text) or (
+                len(pad) >= 8 and not pad.strip() and _AUTHOR_RIGHT.match(author.text))
+            if named and all(len(x.text) <= 60 and x.text.lstrip("«\"„“(—– ")[:1].isupper()
+                             and not QUOTED_TITLE.match(x.text.translate(_LOOKALIKE))
+                             for x in cand):
+                for x in cand + [author]:
+                    x.kind, x.label = "debris", "epigraph"
+                guesses.append((cand[0].start, "short lines opening with capitals under a "
+                                "chapter heading, over a line that names an author, taken "
+                                "as an epigraph (no game's text)"))
+                break
 
 
 def _numbered_games(lines: list[_Line]) -> set[int]:
