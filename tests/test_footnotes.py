@@ -1120,6 +1120,49 @@ def test_a_run_in_title_under_a_bare_heading_and_a_short_paragraph_on_a_headed_p
         assert "Ходы" in [p.label for p in analyse(one).parts if p.kind == "title"], one
 
 
+@pytest.mark.parametrize("title", ["Звѣзда.", "## Звѣзда", "**Звѣзда.**", "Пасьянсъ «Звѣзда»."])
+@pytest.mark.parametrize("label", ["**Раскладка.**", "**Ходъ игры.**", "__Цѣль игры.__",
+                                   "***Сдача картъ.***", "**Раскладка**."])
+def test_a_bold_run_in_label_inside_a_game_is_no_game(cli, corpus_copy, tmp_path, title, label):
+    """A field test's find: on a Markdown page whose games are titled on lines of their own
+    (bare, ``## Звѣзда``, ``**Звѣзда.**``), a label in bold run in at a paragraph's start inside
+    a game (``**Раскладка.** Карты кладутъ ...``, ``**Ходъ игры.** ...``) was taken as a new
+    game's title ('raskladka', 'khod-igry'), the game's rules after it cut off into it. A label
+    that names a part of a game's rules by a word for the game, its play or its cards, inside a
+    game, is a subheading (a guess), and its sentences stay the game's."""
+    md = (f"# ГЛАВА XLI.\n\n{title}\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+          f"{label} Карты кладутъ въ четыре ряда. Короли идутъ наверхъ.\n\n"
+          f"{title.replace('Звѣзда', 'Луна')}\n\nБерутъ одну колоду.\n")
+    lay = analyse(md)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда", "Луна"], lay.parts
+    start = md.index(label)
+    part, = [p for p in lay.parts if p.start == start]
+    assert (part.kind, part.label) == ("debris", "subheading"), lay.parts
+    assert _add_and_read(cli, corpus_copy, tmp_path / "zv.md", md, "zvezda") == [
+        "Берут две колоды карт.", "Тузы кладут в ряд.", "Карты кладут в четыре ряда.",
+        "Короли идут наверх."]
+
+
+@pytest.mark.parametrize("md, titles", [
+    # a run-in title in bold that names no part of a game, inside a game: a game (as before)
+    ("# Глава L\n\n## Часы\n\nБерутъ колоду.\n\n**Король**. Берутъ колоду картъ.\n",
+     ["Часы", "Король"]),
+    ("# Глава L\n\n## Часы\n\nБерутъ колоду.\n\n**Пасьянсъ Наполеона.** Берутъ колоду.\n",
+     ["Часы", "Пасьянсъ Наполеона"]),
+    # a page of run-in titles: the first, before any game, is a title whatever its words
+    ("# Глава L\n\n**Раскладка.** Берутъ колоду.\n\n**Часы.** Берутъ двѣ колоды.\n",
+     ["Раскладка", "Часы"]),
+    # the word in bold running on into its sentence is emphasis (as before)
+    ("# Глава L\n\n## Часы\n\nБерутъ колоду.\n\n**Раскладка** идетъ въ три ряда.\n", ["Часы"])])
+def test_a_bold_run_in_title_of_no_rules_part_stays_a_title(md, titles):
+    """The guard's other side: a bold run-in that names no part of a game's rules (a card,
+    'Пасьянсъ Наполеона'), or that stands before any game, is a title; bold inside a sentence
+    is emphasis."""
+    lay = analyse(md)
+    assert [p.label for p in lay.parts if p.kind == "title"] == titles, lay.parts
+    assert not [p for p in lay.parts if p.label == "subheading"], lay.parts
+
+
 def test_pandoc_s_escaped_star_markers_are_footnotes(cli, corpus_copy, tmp_path):
     """pandoc writes a printed ``*)`` as ``\\*)`` in Markdown (the escape keeps it from
     reading as emphasis or a list): ``картъ\\*)`` calls the note ``\\*) ...`` at the foot,

@@ -1005,6 +1005,20 @@ def says_what_it_is(text: str) -> bool:
     return False
 
 
+def _labels_a_part(text: str) -> bool:
+    """Whether run-in label ``text`` names a part of a game's rules by a word of
+    :data:`GAME_WORDS` (``Раскладка.``, ``Ходъ игры.``, ``Цѣль игры.``, ``Сдача картъ.``):
+    three words at most, the first a noun in the nominative, no 'Пасьянсъ ...' (a game's
+    name, ``Пасьянсъ Наполеона``)."""
+    words = _modern_words(text)
+    if not 0 < len(words) <= 3 or words[0] == "пасьянс":
+        return False
+    m = analyzer()
+    if not any(p.tag.POS == "NOUN" and p.tag.case == "nomn" for p in m.parse(words[0])[:3]):
+        return False
+    return any(m.parse(w)[0].normal_form in GAME_WORDS for w in words)
+
+
 @lru_cache(maxsize=4096)
 def reads_as_name(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) reads as a game's name: its first word
@@ -1880,6 +1894,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             head = _Line(ln.start, ln.start + m.end("s"),
                          m.group("t").strip() + (m.group("k") or "") + m.group("s"),
                          ln.brk, whole=True, page_top=ln.page_top)
+            head.extra["run_in"] = True
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
         inner, found = _unwrap(ln.text, wiki)
@@ -3388,6 +3403,17 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or key(ln.text).startswith("пасьянс ")      # 'Пасьянсъ Наполеона'
                 or _known_title(ln.text, known)):
+            continue
+        if ln.extra.get("run_in") and _labels_a_part(ln.text) and not (
+                QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
+                or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
+                or _known_title(ln.text, known)) and next(
+                (x.kind for x in reversed(lines[:i]) if x.kind in ("title", "heading")),
+                None) == "title":
+            # '**Раскладка.** Карты кладутъ ...' inside a game: a label of a part of its
+            # rules, no game's title (a subheading: :func:`_sections`)
+            guesses.append((ln.start, "a run-in label in emphasis inside a game, naming a "
+                                      "part of its rules, taken as no game's title"))
             continue
         hit = title_at(probe, known, own_line_ok=followed, inline_ok=not (ln.whole or headed)) or \
             _caps_title(ln, followed)
