@@ -317,6 +317,44 @@ def test_add_composes_decomposed_letters_and_stores_the_composed_text(cli, corpu
     assert r.exit_code == 0 and "already in the corpus as witness XLVII" in r.output
 
 
+@pytest.mark.parametrize("dry", [True, False])
+def test_add_composes_a_decomposed_title_as_it_composes_the_text(cli, corpus_copy, tmp_path, dry):
+    """A field test's find: ``add --title`` typed or pasted decomposed (``й`` as ``и`` and a
+    combining breve, ``ё`` as ``е`` and a diaeresis: NFD, as a Mac gives it) went into the
+    manifest's description so, while the witness's text is stored composed (NFC): the same
+    words in two forms, which a search or a comparison with another description does not
+    match. The description is composed as the text is, with a notice; a stress accent, which
+    has no composed form, stays as given."""
+    import unicodedata
+    title = "Глава XLVII, пасьянсъ «Чайка» и ёлка"
+    src = tmp_path / "chapter.txt"
+    src.write_bytes(CHAPTER.encode())
+    given = unicodedata.normalize("NFD", title)
+    assert given != title
+    args = ("--corpus", corpus_copy, "add", src, "--title", given) + (("--dry-run",) if dry else ())
+    r = cli(*args)
+    assert r.exit_code == 0, r.output
+    assert "the decomposed letters of --title (2, a letter and a combining mark each) " \
+        f"{'would be' if dry else 'are'} stored composed" in r.output, r.output
+    if not dry:
+        manifest = tomllib.loads((corpus_copy / "manifest.toml").read_text(encoding="utf-8"))
+        entry = next(e for e in manifest["witness"] if e["siglum"] == "XLVII")
+        assert entry["description"] == title
+        assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
+def test_a_composed_title_or_a_stress_accent_in_it_is_stored_as_given(cli, corpus_copy, tmp_path):
+    """The guard's other side: a title already composed, and one with a stress accent (``а́``:
+    no composed form), are stored as given, with no notice."""
+    src = tmp_path / "chapter.txt"
+    src.write_bytes(CHAPTER.encode())
+    title = "Глава XLVII: пасьянсъ «Ча́йка» и ёлка"
+    r = cli("--corpus", corpus_copy, "add", src, "--title", title)
+    assert r.exit_code == 0 and "decomposed" not in r.output, r.output
+    manifest = tomllib.loads((corpus_copy / "manifest.toml").read_text(encoding="utf-8"))
+    assert next(e for e in manifest["witness"] if e["siglum"] == "XLVII")["description"] == title
+
+
 def test_a_stress_accent_is_no_decomposed_letter(cli, corpus_copy, tmp_path):
     # а́ has no composed form: the text is already composed, stored as it is, no notice
     accented = COMPOSED.replace("Берутся", "Беру\u0301тся")

@@ -66,7 +66,8 @@ class Added:
     given; ``bom`` whether the file began with a byte order mark (not stored: the witness
     is the text after it, and ``sha256`` in the manifest is that of the stored file);
     ``composed`` how many combining marks were composed with the letter before them (a
-    decomposed ``й``: the witness is stored composed, :func:`extract.text.characters.compose`)."""
+    decomposed ``й``: the witness is stored composed, :func:`extract.text.characters.compose`);
+    ``title_composed`` likewise for the description given by ``--title``."""
 
     siglum: str
     file: Path
@@ -82,6 +83,7 @@ class Added:
     source: Path | None = None
     bom: bool = False
     composed: int = 0
+    title_composed: int = 0
     #: ``(id, original text less page furniture inside it)`` of every sentence of the
     #: witness, game by game (:attr:`extract.model.edition.Sentence.book_text`)
     sentence_texts: tuple[tuple[str, str], ...] = ()
@@ -116,7 +118,10 @@ class Added:
         n = self.composed
         return ([f"  the decomposed letters of {self.source or 'the file'} ({n}, a letter and a "
                  f"combining mark each) {verb} stored composed (NFC: й, ё one character each, as "
-                 f"typed): the witness is the file's text composed"] if n else [])
+                 f"typed): the witness is the file's text composed"] if n else []) + (
+            [f"  the decomposed letters of --title ({self.title_composed}, a letter and a "
+             f"combining mark each) {verb} stored composed (NFC), as the witness's text is"]
+            if self.title_composed else [])
 
     def report(self) -> str:
         """A few lines for the command line (with ``dry_run``, the whole finding)."""
@@ -503,6 +508,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if title is not None and (bad := bad_in_field(title)) is not None:
         raise EditionError(f"--title holds {bad[1]} (character {bad[0] + 1}), which is not "
                            f"text", src, fix=bad[2])
+    title_composed = 0
+    if title is not None:     # a decomposed й or ё given: stored composed, as the text is
+        data_title, title_composed = compose(title.encode("utf-8", "surrogateescape"))
+        title = data_title.decode("utf-8", "surrogateescape")
     same_title = None
     if title is None:
         heading = next((p for p in layout.parts if p.kind == "heading"), None)
@@ -642,7 +651,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                            and e.id in old and ed.lock[e.id].retired is None))
     details: dict[str, Any] = dict(
         siglum_from=siglum_from, units=units, new_id_list=new_ids, bom=had_bom,
-        composed=composed,
+        composed=composed, title_composed=title_composed,
         apparatus_ids=apparatus_ids,
         sentence_texts=sentence_texts, footnotes=footnotes,
         warnings=tuple(sorted(warnings)),
