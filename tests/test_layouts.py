@@ -2884,6 +2884,40 @@ def test_a_chapter_heading_with_its_number_in_words(heading, siglum):
     assert "выше.\nГлава вторая\nописываетъ трудные." in prose, lay.parts
 
 
+@pytest.mark.parametrize("heading, siglum", [
+    ("ГЛАВА СТО ПЕРВАЯ.", "CI"), ("Глава сто сорокъ пятая.", "CXLV"),
+    ("ГЛАВА СТО ДВѢНАДЦАТАЯ.", "CXII"), ("Глава сто двадцатая", "CXX"),
+    ("ГЛАВА ДВѢСТИ ТРЕТЬЯ.", "CCIII")])
+def test_a_chapter_heading_in_words_past_a_hundred(cli, corpus_copy, tmp_path, heading, siglum):
+    """A field test's find: a chapter heading whose number in words has a hundred in it
+    (``ГЛАВА СТО ПЕРВАЯ.``, 101) was no heading: the line was taken as a game's title from its
+    shape and the siglum came from the file's name, while ``Глава сорокъ пятая.`` was read.
+    The hundred goes before the tens and the unit as they do."""
+    text = (f"{heading}\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ "
+            "рядъ.\n\nПасьянсъ «Луна».\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    assert [(p.kind, p.label) for p in lay.parts if p.kind != "prose"] == [
+        ("heading", siglum), ("title", "Звѣзда"), ("title", "Луна")], lay.parts
+    f = tmp_path / "page.txt"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0 and f"Witness {siglum} (siglum: the chapter heading)" in r.output, \
+        r.output
+
+
+@pytest.mark.parametrize("line", ["Глава сто первая описываетъ трудные пасьянсы.",
+                                  "Глава сто двадцать картъ описываетъ.",
+                                  "Сто первая карта идетъ въ сбросъ."])
+def test_a_hundred_and_an_ordinal_in_a_sentence_make_no_heading(line):
+    """The guard's other side: a sentence that opens with a chapter's number in words, a
+    hundred and a cardinal with no ordinal, and a hundred and an ordinal with no 'глава'
+    make no heading."""
+    text = f"Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n{line}\nТузы кладутъ въ рядъ.\n"
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.kind == "heading"], lay.parts
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда"], lay.parts
+
+
 def test_games_numbered_in_a_chapter_with_no_blank_lines_are_titles():
     """A field test's find: in a chapter with no blank lines between paragraphs, a game's
     number before its quoted title (``№ 13. Пасьянсъ «Паукъ».``, ``14. Пасьянсъ «Часы».``)

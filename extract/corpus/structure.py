@@ -89,8 +89,13 @@ CHAPTER_ORDINALS = {w: n for n, w in enumerate(
 #: the tens before a unit's ordinal (``сорокъ пятая``, 45), in their :func:`key`
 CHAPTER_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
                 "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
-#: a chapter's number in words (:data:`CHAPTER_ORDINALS`, after a ten: ``сорокъ пятая``)
-_ORDINAL_NUMBER = (r"(?:(?:" + "|".join(CHAPTER_TENS) + r")ъ?[ \t]+(?:"
+#: the hundreds before the tens and the unit (``сто первая``, 101; ``двѣсти третья``), in
+#: their :func:`key`
+CHAPTER_HUNDREDS = {"сто": 100, "двести": 200, "триста": 300}
+#: a chapter's number in words (:data:`CHAPTER_ORDINALS`, after a ten: ``сорокъ пятая``; after
+#: a hundred: ``сто первая``, ``сто сорокъ пятая``, ``сто двадцатая``)
+_ORDINAL_NUMBER = (r"(?:(?:" + "|".join(CHAPTER_HUNDREDS) + r")[ \t]+)?(?:(?:"
+                   + "|".join(CHAPTER_TENS) + r")ъ?[ \t]+(?:"
                    + "|".join(w for w, n in CHAPTER_ORDINALS.items() if n < 10) + r")|"
                    + "|".join(sorted(CHAPTER_ORDINALS, key=len, reverse=True)) + r")(?![^\W\d_])")
 HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3}|" + _ORDINAL_NUMBER
@@ -843,7 +848,8 @@ def roman(numeral: str) -> str | None:
         return numeral
     words = key(numeral).split()
     if words and words[-1] in CHAPTER_ORDINALS:
-        n = CHAPTER_ORDINALS[words[-1]] + sum(CHAPTER_TENS.get(w, 0) for w in words[:-1])
+        n = CHAPTER_ORDINALS[words[-1]] + sum(CHAPTER_TENS.get(w, 0) + CHAPTER_HUNDREDS.get(w, 0)
+                                              for w in words[:-1])
         out = ""
         for value, figures in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"),
                                (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
