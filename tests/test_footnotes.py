@@ -1943,6 +1943,42 @@ def test_notes_under_a_colon_line_end_their_page_whatever_the_heads_form(head):
     assert notes == ["1) Въ нѣкоторыхъ изданіяхъ — дамы.", "2) Или валеты."], lay.parts
 
 
+@pytest.mark.parametrize("lead", ["раскладываютъ такъ:", "раскладываютъ по правиламъ."])
+@pytest.mark.parametrize("foot", ["\f24 ПАСЬЯНСЫ.\n", "\n— 24 —\n\n", "196 ПАСЬЯНСЫ.\n",
+                                  "\f"])
+def test_a_numbered_list_at_a_pages_foot_that_goes_on_overleaf_is_the_texts(lead, foot):
+    """A field test's find: a numbered list at a page's foot (``1) ...``, ``2) ...``, numbers
+    the page's text also holds glued after words, ``картъ1)``) that goes on at the top of the
+    next page with ``3) ...`` was read as the page's footnotes, its items left out of the
+    game. A page's notes never go on with the next number at the next page's top: a run
+    that does is the text's list."""
+    from extract.corpus.structure import analyse
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nБерутъ двѣ колоды картъ1) и тузы2). Ихъ "
+            f"{lead}\n1) Тузы кладутъ въ рядъ.\n2) Короли кладутъ подъ тузы.\n{foot}"
+            "3) Дамы кладутъ на королей.\n4) Валеты идутъ въ сбросъ.\nПасьянсъ выходитъ рѣдко.\n"
+            "\nПасьянсъ «Луна».\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.label == "footnote"], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for item in ("1) Тузы", "2) Короли", "3) Дамы", "4) Валеты"):
+        assert item in prose, lay.parts
+
+
+@pytest.mark.parametrize("top", ["Потомъ считаютъ очки.", "1) Тузы кладутъ въ рядъ.",
+                                 "2) Короли кладутъ подъ тузы."])
+def test_notes_at_a_pages_foot_stay_notes_whatever_the_next_page_opens_with(top):
+    """The guard's other side: the page's notes '1)', '2)' (called above, 'Тузы1)',
+    'короли2)') at its foot stay notes when the next page opens with text, with a list of its
+    own from 1, or with a number that does not follow theirs."""
+    from extract.corpus.structure import analyse
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Паукъ».\n\nТузы1) и короли2) раскладываютъ такъ:\n"
+            "1) Въ нѣкоторыхъ изданіяхъ — дамы.\n2) Или валеты.\n196 ПАСЬЯНСЫ.\n"
+            f"{top}\nПотомъ кладутъ дамъ.\n")
+    lay = analyse(text)
+    notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["1) Въ нѣкоторыхъ изданіяхъ — дамы.", "2) Или валеты."], lay.parts
+
+
 def test_a_page_mark_after_a_hyphen_or_a_comma_is_a_page_break(cli, corpus_copy, tmp_path):
     """A breaker's finds: a transcription's page mark glued to a divided word's hyphen
     ('коро-|193|' / 'лей') or after a comma ('валеты,|193|') stayed in the reading text and

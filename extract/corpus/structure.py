@@ -60,7 +60,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import tee
+from itertools import islice, tee
 
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer, refers_onward
@@ -2484,6 +2484,42 @@ def _next_item(after: Iterable[_Line]) -> int:
     return 0
 
 
+def _goes_on_overleaf(printed: str, below: Iterable[_Line]) -> bool:
+    """Whether a line that opens with ``printed``, a number and a bracket (``1)``), begins or
+    goes on with a run of numbered lines (``2)``, ``3)`` ..., each item's own lines under it)
+    that reaches the page's foot and goes on at the top of the next page with the next
+    number, past the page's furniture (a page number, a running head, a form feed): the
+    text's numbered list, never the page's footnotes, which go on with no number at the next
+    page's top (``below``: the lines under it)."""
+    m = re.fullmatch(r"(\d{1,2})\)", printed)
+    if m is None:
+        return False
+    n = int(m.group(1))
+    it = iter(below)
+    for nxt in it:
+        f = FOOTNOTE.match(nxt.text) if nxt.kind == "prose" else None
+        if f and f.group(1) == f"{n + 1})" and not nxt.page_top:
+            n += 1
+            continue
+        if not _foot_of_page(nxt):
+            if f or nxt.brk:
+                return False     # the run ends inside the page
+            continue             # an item's own line
+        x: _Line | None = nxt
+        for _ in range(4):       # past the furniture, the next page's first line
+            if x is None:
+                return False
+            f = FOOTNOTE.match(x.text) if x.kind == "prose" else None
+            if f:
+                return f.group(1) == f"{n + 1})"
+            if not (x.kind == "debris" or _foot_of_page(x) or (
+                    x.text.upper() == x.text and len(x.text) <= 40)):
+                return False
+            x = next(it, None)
+        return False
+    return False
+
+
 def _foot_of_page(nxt: _Line | None) -> bool:
     """Whether the lines above line ``nxt`` (None: the text's end) stand at a page's foot:
     a form feed before ``nxt``, or ``nxt`` a page number alone (``— 196 —``), furniture found
@@ -2659,10 +2695,13 @@ class _Footnotes:
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
-        after, below = tee(after)
+        after, below, ahead = tee(after, 3)
         item = _list_item(printed, prev, after)
-        if item == 1 and self._notes_at_foot(ln, below):
+        overleaf = _goes_on_overleaf(printed, islice(ahead, PAGE_LINES))
+        if item == 1 and self._notes_at_foot(ln, below) and not overleaf:
             item = 0       # the page's notes under a colon line, not the text's list
+        if not item and overleaf:
+            item = int(printed[:-1])    # a run the next page goes on with: the text's list
         if item:
             ln.extra["item"] = item    # the text's numbered list: its next item may follow
             return
