@@ -2740,6 +2740,35 @@ def test_a_bare_title_of_a_noun_and_an_adjective_stays_a_title(name):
     assert titles == ["Звѣзда", name], titles
 
 
+@pytest.mark.parametrize("head", ["П а с ь я н с ы. 25", "24 П а с ь я н с ы.", "24   П а с ь я н с ы.",
+                                  "П А С Ь Я Н С Ы. 25", "\fП А С Ь Я Н С Ы.", "Пасьянсы. 25",
+                                  "П А С Ь Я Н С Ы   25"])
+def test_a_letter_spaced_running_head_inside_a_sentence_is_furniture(head):
+    """A field test's find: the book's title as a running head in spaced letters, with its
+    page number (``П а с ь я н с ы. 25``, ``24 П а с ь я н с ы.``), where a sentence runs on
+    across the page's break, stayed in the sentence's reading text ('... а короли Пасьянсы.'
+    and a sentence '25 кладутъ ...'): spaced letters were read joined with the number
+    (``Пасьянсы.25``). The number stays apart from the letters, and the book's title with its
+    page number after it is a running head in small letters as it is in capitals."""
+    text = ("ГЛАВА XLI.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ, "
+            f"а короли\n{head}\nкладутъ подъ тузы. Пасьянсъ выходитъ рѣдко.\n")
+    lay = analyse(text)
+    heads = [text[p.start:p.end] for p in lay.parts if p.label == "running head"]
+    assert heads == [head.lstrip("\f")], lay.parts
+    assert any("a sentence runs on across page furniture" in w for _, w in lay.warnings), \
+        lay.warnings
+
+
+@pytest.mark.parametrize("line", ["т у з ы", "к о р о л и   2", "Пасьянсы. 5"])
+def test_spaced_words_of_the_text_inside_a_sentence_stay_its_text(line):
+    """The guard's other side: a word of the sentence in spaced type (``т у з ы``, one with a
+    count after it), and the book's title with a number below ten after it, are text."""
+    text = ("ГЛАВА XLI.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. Кладутъ въ рядъ\n"
+            f"{line}\nи короли подъ ними.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.kind == "debris"], lay.parts
+
+
 def test_a_title_in_single_quotes_is_a_title():
     """A field test's find: Word's or a typist's single quotes around a title ('Пасьянсъ
     'Окно'.') made no title, and the game ran into the one before. An apostrophe inside a

@@ -1428,6 +1428,12 @@ def _leading_number(line: str) -> int:
     return int(m.group(1)) if m else -1
 
 
+def _trailing_number(line: str) -> int:
+    """The number a line closes with (a page's, ``ПАСЬЯНСЫ. 197``, ``— 197 —``), or -1."""
+    m = re.search(r"(\d{1,4})[ \t\u00a0]*[-—–]?[ \t\u00a0]*$", line)
+    return int(m.group(1)) if m else -1
+
+
 def _stands_as_quoted_title(ln: _Line, prev: _Line | None) -> bool:
     """Whether ``ln`` is set as a game's title in quotes (``Пасьянсъ «X».``, after the game's
     number, if any): a capital opens it, it opens a paragraph or follows a sentence's end, and
@@ -1629,11 +1635,22 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     # (a numeral after the spaced letters is set solid: ``Г Л А В А XLV.``; the letters spell
     # a word, a vowel among them: ``В Д К Т`` is a row of cards)
     letters = tokens[:-1] if tokens and ROMAN.fullmatch(tokens[-1].strip(".,:")) else tokens
+    # (a page number beside them stays apart: ``24 П а с ь я н с ы.``, ``П А С Ь Я Н С Ы.
+    # 25``, a running head)
+    number = re.fullmatch(r"(\d{1,4}[ \t]+)?(.*?)([ \t]+\d{1,4})?", line.strip(), re.S)
+    before, body, after = (number.group(1), number.group(2), number.group(3)) if number else \
+        (None, line.strip(), None)
+    pages = bool(before) != bool(after)
+    if pages:
+        letters = body.split()
     if len(letters) >= 4 and sum(len(t.strip(".,:")) <= 1 for t in letters) >= len(letters) - 1 and \
             all(len(t.strip(".,:")) <= 2 for t in letters) and \
             re.search(r"[аеёиоуыэюяѣіАЕЁИОУЫЭЮЯѢІ]", "".join(letters)):
-        words = [re.sub(r"\s+", "", w) for w in re.split(r"[ \t]{2,}", line.strip())]
+        words = [re.sub(r"\s+", "", w) for w in re.split(r"[ \t]{2,}", body if pages
+                                                         else line.strip())]
         line = " ".join(words).replace(" .", ".").replace(" ,", ",")
+        if pages:
+            line = ((before or "").strip() + " " + line + " " + (after or "").strip()).strip()
         found = True
     return line, found
 
@@ -2271,15 +2288,20 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             guesses.append((ln.start, "a line and a page number set a wide gap apart taken as "
                                       "a running head"))
         elif k and len(ln.text) <= 80 and (head := RUNNING_HEAD.match(ln.text) or
-                                           _DOTTED_HEAD.match(ln.text)) and head.group("a") and \
-                not head.group("a")[:1].islower() and (
+                                           _DOTTED_HEAD.match(ln.text)) and ((
+                # the book's title with its page number after it, in any case (``ПАСЬЯНСЫ.
+                # 197``, ``Пасьянсы. 197``, spaced ``П а с ь я н с ы. 197``)
+                head.re is RUNNING_HEAD and head.group("b") and
+                not head.group("b")[:1].islower() and
+                k in BOOK_TITLE_HEADS and _trailing_number(ln.text) >= 10) or
+                head.group("a") and not head.group("a")[:1].islower() and (
                 k in BOOK_TITLE_HEADS and _leading_number(ln.text) >= 10 and (
                     head.re is not _DOTTED_HEAD or ln.text.upper() == ln.text)
                 or head.re is _DOTTED_HEAD and
                 ln.text.upper() == ln.text and sum(ch.isalpha() for ch in ln.text) >= 4 and (
                     any(lines[j].text.upper() == lines[j].text for j in numbered.get(k, ()))
                     or out and out[-1].kind == "prose" and not SENTENCE_END.search(out[-1].text)
-                    and _next_prose_lowercase(lines, i))):
+                    and _next_prose_lowercase(lines, i)))):
             # the book's title with the page number first (``196 ПАСЬЯНСЫ.``, ``196
             # Пасьянсы.``, ``196. ПАСЬЯНСЫ.``: OCR's speck after the number; a list's item,
             # ``1. Пасьянсы.``, has a number below 10 or small letters after its stop), or a line in
