@@ -812,6 +812,26 @@ def test_a_title_ocr_garbled_with_a_sign_or_a_digit_is_found_and_warned_of(cli, 
     assert not re.search(r"line 15 +title", r.output), r.output
 
 
+def test_a_bare_title_with_ocrs_3_for_its_capital_is_found_and_warned_of(cli, corpus_copy,
+                                                                         tmp_path):
+    """A field test's finds: a bare title whose capital З OCR gave as the digit 3 made no
+    title when the word after it is in small letters (``3вѣзда.``: the normaliser reads
+    'звезда', which has no title's capital) or when the rest without the 3 is a word itself
+    (``3АМОКЪ.``: 'амок', taken for a count glued to its noun): the games ran into the one
+    before. Each is a title, warned of with its reading ('Звезда', its capital kept); a count
+    glued to what three counts (``3раза.``, ``3КОРОЛЯ.``) stays the text's, and so does a
+    word in small letters that OCR garbled otherwise (``кр%пость.``: only a digit stands as
+    tall as a capital)."""
+    r, warned = _garbled_titles(cli, corpus_copy, tmp_path, (
+        "ГЛАВА LXXV.\n\n3вѣзда.\n\nБерутъ двѣ колоды.\n\n3АМОКЪ.\n\nБерутъ колоду.\n\n"
+        "3раза.\n\nПерекладываютъ колоду.\n\n3КОРОЛЯ.\n\nКладутъ по угламъ.\n\n"
+        "кр%пость.\n\nКладутъ въ рядъ.\n"))
+    assert warned == [("3", "3вѣзда", "Звезда"), ("7", "3АМОКЪ", "ЗАМОК")], r.output
+    assert re.search(r"line 3 +title +game-3vezda ", r.output), r.output
+    assert re.search(r"line 7 +title +game-3amok ", r.output), r.output
+    assert not re.search(r"line (11|15|19) +title", r.output), r.output
+
+
 def test_no_game_found_names_the_line_where_a_listed_title_stands_inside(cli, corpus_copy,
                                                                          tmp_path):
     """A field test's Internet Archive page whose lines were run together, a page to a line

@@ -121,6 +121,11 @@ CASES = [
     # ... and so is one whose noun is a word itself, however the dictionary knows 3 read as з
     # ('3раза' is 3 раза, not зраза, a dish; a breaker's find)
     ("перекладываютъ 3раза", "перекладывают 3раза", {"final-hard-sign"}),
+    # ... but a rest that three does not count is no count ('амок', 'верь': a word, yet no
+    # noun in the genitive nor a plural adjective), so 3 read as з gives the word (a field
+    # test's bare titles 3АМОКЪ., 3вѣрь.); a count's noun or adjective after it stays
+    ("3АМОКЪ и 3вѣрь", "ЗАМОК и зверь", {"ocr-digit", "final-hard-sign", "yat"}),
+    ("3КОРОЛЯ и 3красныхъ", "3КОРОЛЯ и 3красныхъ", set()),
     # a word set in spaced letters for emphasis (разрядка), as a scan's text layer keeps it
     ("кладутъ т у з о в ъ налѣво", "кладут тузов налево", {"spaced-letters"}),
     ("Т У З Ы кладутъ", "ТУЗЫ кладут", {"spaced-letters"}),

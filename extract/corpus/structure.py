@@ -1198,15 +1198,27 @@ def _past_tail(line: str, n: int) -> int:
     return m.end() if m else n
 
 
+def ocr_title(text: str) -> str | None:
+    """The reading of a title that OCR garbled (any change of kind ``ocr`` the normaliser
+    makes: ``ЗвЬзда``, ``Зв%зда``, ``3ВѢЗДОЧКА``), else None. A digit opening it stands as tall
+    as a capital: OCR's З or О, however the normaliser reads it before small letters
+    (``3вѣзда`` reads ``Звезда``)."""
+    read = normalise(text)
+    if not any(c.kind == "ocr" for c in read.changes):
+        return None
+    if text[:1] in "03" and read.text[:1].isalpha():
+        return read.text[:1].upper() + read.text[1:]
+    return read.text
+
+
 def _ocr_reading(text: str) -> str:
     """``text`` as the normaliser reads it where OCR printed a sign or a digit for a letter
-    and the dictionary knows the word so read (``Зв%зда``, ``3ВѢЗДОЧКА``: rules
-    ocr-percent-yat, ocr-digit), else ``text`` as printed: a title OCR garbled so has the
-    shape of one in its reading (``add`` warns of it)."""
+    and the dictionary knows the word so read (``Зв%зда``, ``3ВѢЗДОЧКА``, ``3вѣзда``: rules
+    ocr-percent-yat, ocr-digit; :func:`ocr_title`), else ``text`` as printed: a title OCR
+    garbled so has the shape of one in its reading (``add`` warns of it)."""
     if "%" not in text and not re.search(r"\d", text):
         return text
-    read = normalise(text)
-    return read.text if any(c.kind == "ocr" for c in read.changes) else text
+    return ocr_title(text) or text
 
 
 def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, int] | None:

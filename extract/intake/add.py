@@ -40,7 +40,8 @@ from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
 from ..corpus.ids import slugify
 from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, load_marks,
                               load_witnesses, mixed_word)
-from ..corpus.structure import analyse, heading_text, side_column, two_columns, unwrap_lines
+from ..corpus.structure import (analyse, heading_text, ocr_title, side_column, two_columns,
+                                unwrap_lines)
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
 from ..text.characters import bad_in_field, compose, strip_bom
@@ -369,13 +370,13 @@ def witness_warnings(text: str, layout, siglum: str, locked: bool = False
     warnings = list(layout.warnings)
     for p in layout.parts:
         if p.kind == "title" and p.label:
-            read = normalise(p.label)
-            if any(c.kind == "ocr" for c in read.changes):
+            read = ocr_title(p.label)
+            if read is not None:
                 n = line_of(text, p.start)
-                mark = (f"[[mark]] lines = {n} as = \"title\" title = \"{read.text}\", or the "
+                mark = (f"[[mark]] lines = {n} as = \"title\" title = \"{read}\", or the "
                         f"title as the book spells it")
                 warnings.append((n, f"the title '{p.label}' looks garbled by OCR (read "
-                                    f"'{read.text}'), and its game's slug, "
+                                    f"'{read}'), and its game's slug, "
                                     f"{slugify(p.label)}, is made from it as printed: " + (
                                         f"its ids are locked under that slug now (a `title` "
                                         f"mark in corpus/structure/{siglum}.toml, {mark}, "

@@ -381,8 +381,9 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "between two Cyrillic letters as о (О between capitals: 'Эт0тъ', "
                   "'ЭТ0ТЪ'): no word holds a digit. A 0 or 3 opening a word of Cyrillic "
                   "letters is о or з (О, З before a capital) when the dictionary knows the "
-                  "word so read ('0дной' becomes 'одной', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА'; a count "
-                  "glued to its noun, '3ряда', '3раза', is left alone).")
+                  "word so read ('0дной' becomes 'одной', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА', '3АМОКЪ' "
+                  "'ЗАМОК'; a count glued to what three counts, a noun in the genitive or a "
+                  "plural adjective, '3ряда', '3раза', '3красныхъ', is left alone).")
 OCR_CASE = _rule("ocr-case", "ocr",
                  "One capital letter inside a word otherwise in small letters (not its first "
                  "letter), which OCR gives for the small letter of the same shape, is read "
@@ -683,6 +684,25 @@ def _modern_word(word: str, capital: bool = False) -> bool:
     if not m or not _known(word):
         return False
     return capital or any("Surn" not in p.tag for p in m.parse(word))
+
+
+@lru_cache(maxsize=10_000)
+def _three_counts(word: str) -> bool:
+    """Whether ``word`` (lower case, modern) can be what the count three governs: a noun in
+    the genitive singular or an adjective (participle) in the plural, nominative or genitive
+    ('ряда', 'раза', 'короля', 'красных'): after a 3 glued to it, a count; a word in no such
+    form ('амок', 'верь') is none, and the 3 before it OCR's З."""
+    if not _known(word):
+        return False
+    m = _analyzer()
+    if not m:               # (no analyser: any word after the 3 is taken as its noun)
+        return True
+    for p in m.parse(word):
+        t = p.tag
+        if t.POS == "NOUN" and t.number == "sing" and t.case == "gent" or \
+                t.POS in ("ADJF", "PRTF") and t.number == "plur" and t.case in ("nomn", "gent"):
+            return True
+    return False
 
 
 @lru_cache(maxsize=100_000)
@@ -1115,9 +1135,10 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         return ()
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
-    if word[0] in "03" and (not _known(modern) or word[0] == "3" and _known(modern[1:])):
+    if word[0] in "03" and (not _known(modern) or word[0] == "3" and _three_counts(modern[1:])):
         return ()      # a count glued to its noun ('3ряда'; '3раза' too, though 'зраза' is a
-        #                word: the noun is one without the 3), or a word the dictionary lacks
+        #                word: the noun is one three counts without the 3), or a word the
+        #                dictionary lacks ('3АМОКЪ' is ЗАМОКЪ: 'амок' is a word, no count's)
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
