@@ -2780,6 +2780,28 @@ def test_a_title_in_single_quotes_is_a_title():
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Д'Аламберъ", "Окно", "Дверь"]
 
 
+def test_a_name_in_single_quotes_may_hold_an_apostrophe():
+    """A field test's find: a name in single quotes with an apostrophe inside it
+    (``Пасьянсъ 'Д'Артаньянъ'.``, Word's ``‘Замокъ д’Иф’``) made no title, or one cut at the
+    apostrophe ('Замокъ д'), and the game ran into the one before. An apostrophe
+    before a letter is the name's; the closing quote is one no letter follows (so too in a
+    title wrapped over two lines, ``Пасьянсъ ‘Большой`` / ``Д’Аламберъ’.``). A sentence that
+    names such a game, in small letters inside a paragraph or going on after the name, is a
+    sentence."""
+    text = ("ГЛАВА CI.\n\nПасьянсъ 'Д'Артаньянъ'.\nПасьянсъ 'Д'Артаньянъ' раскладываютъ изъ "
+            "колоды въ тридцать шесть картъ.\n\n"
+            "Пасьянсъ ‘Замокъ д’Иф’.\nЧетыре карты кладутъ крестомъ. Онъ похожъ на\n"
+            "пасьянсъ 'Д'Артаньянъ', описанный выше.\n\n"
+            "Пасьянсъ 'Окно'.\nКарты кладутъ въ два ряда.\n\n"
+            "Пасьянсъ ‘Большой\nД’Аламберъ’.\nБерутъ двѣ колоды.\n")
+    lay = analyse(text)
+    titles = [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"]
+    assert titles == [("Д'Артаньянъ", "Пасьянсъ 'Д'Артаньянъ'."),
+                      ("Замокъ д’Иф", "Пасьянсъ ‘Замокъ д’Иф’."),
+                      ("Окно", "Пасьянсъ 'Окно'."),
+                      ("Большой Д’Аламберъ", "Пасьянсъ ‘Большой\nД’Аламберъ’.")], titles
+
+
 @pytest.mark.parametrize("top", ["\f                 ПАСЬЯНСЫ.\n", "\fПАСЬЯНСЫ.\n", "— 41 —\nПАСЬЯНСЫ.\n"])
 def test_the_books_title_alone_at_a_pages_top_is_a_running_head(top):
     """A field test's find: pdftotext's page of an even page, its page number on a line of

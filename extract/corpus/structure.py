@@ -110,13 +110,15 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
 #: a title in quotes after 'Пасьянсъ' (after the game's number, if any: ``12.``, ``№ 12.``,
 #: ``II.``): guillemets, straight or German quotes, the guillemets as OCR gives them, two
 #: angle brackets (``Пасьянсъ <<Паукъ>>``, ``Пасьянсъ << Паукъ >>``: :data:`OPEN_ANGLES`,
-#: whose spaces are no part of the name), or single quotes (``Пасьянсъ 'Окно'``, whose name
-#: then holds no apostrophe; one in guillemets may: ``«Д'Аламберъ»``); the name is the group
-#: ``name``
+#: whose spaces are no part of the name), or single quotes (``Пасьянсъ 'Окно'``: the closing
+#: quote is one that no letter follows, an apostrophe before a letter is the name's,
+#: ``'Д'Артаньянъ'``, ``‘Замокъ д’Иф’``; one in guillemets may stand anywhere:
+#: ``«Д'Аламберъ»``); the name is the group ``name``
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
                           r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|" + OPEN_ANGLES
-                          + r")(?P<name>(?(single)[^'’‘]|[^»\"”“>›]){2,80}?)"
-                          r"(?(single)['’‘]|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
+                          + r")(?P<name>(?(single)(?:[^'’‘]|['’](?=[^\W\d_]))"
+                          r"|[^»\"”“>›]){2,80}?)"
+                          r"(?(single)['’‘](?![^\W\d_])|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
@@ -1403,13 +1405,16 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
 
 
 #: a game's title in quotes left open at a line's end (``Пасьянсъ «Малая``), or ``Пасьянсъ``
-#: alone, its name in quotes on the next line
+#: alone, its name in quotes on the next line (an apostrophe before a letter is the name's,
+#: ``Пасьянсъ ‘Замокъ`` / ``д’Иф’.``, as in :data:`QUOTED_TITLE`)
 _TITLE_OPEN = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?пасьянс[ъ]?"
-                         r"(?:\s*(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")[^»\"”“'’<>‹›\n]{1,60})?$", re.I)
+                         r"(?:\s*(?:[«\"„“'‘‚]|" + OPEN_ANGLES
+                         + r")(?:[^»\"”“'’<>‹›\n]|['’](?=[^\W\d_])){1,60})?$", re.I)
 #: the rest of such a title on the next line: its quote closed within a few words, then
 #: a stop, a bracket or the line's end (a name that a sentence goes on from,
 #: ``звѣзда» очень похожъ ...``, is the sentence's)
-_TITLE_CLOSE = re.compile(r"^(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")?[^«»\"„“”'‘’<>‹›\n]{1,40}"
+_TITLE_CLOSE = re.compile(r"^(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")?"
+                          r"(?:[^«»\"„“”'‘’<>‹›\n]|['’](?=[^\W\d_])){1,40}"
                           r"(?:[»\"”“'’]|" + CLOSE_ANGLES + r")[ \t]*(?:[.(]|$)")
 
 
