@@ -1328,6 +1328,40 @@ def test_ru_wikisource_s_typographic_templates(cli, corpus_copy, tmp_path):
         "Тузов кладут в середину."]
 
 
+def test_markup_inside_a_titles_quotes_is_no_part_of_the_games_name(cli, corpus_copy, tmp_path):
+    """A field test's find: ru.wikisource's pair of readings inside a title (``Пасьянсъ
+    «{{ВАР|Звѣзда|Звезда}}».``) made the game 'var-zvezda-zvezda', named with the template;
+    so did other markup inside the quotes (``{{razr|...}}``, ``''...''``, ``[[...]]``, and a
+    Markdown page's ``**...**``). The name is read as the page shows it (the pair as its
+    first reading, the book's); the title unit keeps the markup as printed. A sentence that
+    names such a game inside a paragraph stays a sentence, a template the toolkit does not
+    read (``{{sic|...}}``) stays in the name, and so do marks on a page that is no wiki or
+    Markdown page (an OCR text's ``''`` is printed, as in its prose)."""
+    wiki = ("== ГЛАВА LXXXIII. ==\n\nПасьянсъ «{{ВАР|Звѣзда|Звезда}}».\n\n"
+            "Берутъ двѣ колоды. Онъ похожъ на\nпасьянсъ «{{ВАР|Крѣпость|Крепость}}», "
+            "описанный выше.\n\nПасьянсъ «''Часовня''».\n\nБерутъ колоду.\n\n"
+            "Пасьянсъ «{{razr|Ласточка}}».\n\nБерутъ колоду.\n\n"
+            "Пасьянсъ «[[Сова]]».\n\nБерутъ колоду.\n\n"
+            "Пасьянсъ «{{sic|Паукъ}}».\n\nБерутъ колоду.\n")
+    lay = analyse(wiki)
+    assert [(p.label, wiki[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
+        ("Звѣзда", "Пасьянсъ «{{ВАР|Звѣзда|Звезда}}»."), ("Часовня", "Пасьянсъ «''Часовня''»."),
+        ("Ласточка", "Пасьянсъ «{{razr|Ласточка}}»."), ("Сова", "Пасьянсъ «[[Сова]]»."),
+        ("{{sic|Паукъ}}", "Пасьянсъ «{{sic|Паукъ}}».")]
+    md = "# Глава LI\n\nПасьянсъ «**Звѣзда**».\n\nБерутъ двѣ колоды.\n"
+    assert [p.label for p in analyse(md).parts if p.kind == "title"] == ["Звѣзда"]
+    ocr = "ГЛАВА LI.\n\nПасьянсъ «''Звѣзда''».\n\nБерутъ двѣ колоды.\n"
+    assert [p.label for p in analyse(ocr).parts if p.kind == "title"] == ["''Звѣзда''"]
+    path = tmp_path / "zvezda.wiki"
+    path.write_bytes(wiki.split("\n\nПасьянсъ «''")[0].encode("utf-8") + b"\n")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    assert ed.game("zvezda").title_ru == "Звезда", r.output
+    assert [s.normalised for s in ed.game("zvezda").texts[ed.witnesses[-1].siglum]] == [
+        "Берут две колоды.", "Он похож на пасьянс «Крепость», описанный выше."]
+
+
 def test_a_template_the_toolkit_does_not_read_stays_beside_the_typographic_ones(cli, corpus_copy,
                                                                                  tmp_path):
     """The near miss: a template of the book's text that is none of those (``{{sic|...}}``)

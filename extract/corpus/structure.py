@@ -1451,6 +1451,41 @@ def _trailing_number(line: str) -> int:
     return int(m.group(1)) if m else -1
 
 
+def _wiki_reading(line: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS) -> tuple[str, list[int]]:
+    """``line`` of a wiki page as it reads with its markup read (:func:`wiki_markup`:
+    ``{{Отступ}}``, ``{{nop}}`` and a comment as nothing, the templates of ``wraps`` as their
+    text, ``{{ВАР|X|Y}}`` as ``X``), and for each character of that reading the offset in
+    ``line`` of the character it reads (one more, the end: ``len(line)``)."""
+    read: list[str] = []
+    where: list[int] = []
+    k = 0
+    for a, b, reading in wiki_markup(line, wraps, None, _WIKI_SINGLES):
+        read += line[k:a]
+        where += range(k, a)
+        read += reading
+        where += [a] * len(reading)
+        k = b
+    read += line[k:]
+    where += range(k, len(line))
+    where.append(len(line))
+    return "".join(read), where
+
+
+def _name_read(name: str, wiki: bool, md: bool) -> str:
+    """A title's name as found (``printed``) with the markup of a wiki or Markdown page inside
+    it read (``«''Звѣзда''»``, ``«**Звѣзда**»`` name 'Звѣзда'): the game's name holds none."""
+    if wiki and re.search(r"\{\{|\[\[|''|<|&", name):
+        return " ".join(_wiki_reading(name, _WIKI_WRAPS)[0].split()) or name
+    if md and re.search(r"[*_\[<&\\]", name):
+        spans = wiki_markup(name, _MARKDOWN_WRAPS, None, _HTML_SINGLES, escapes=True)
+        k, out = 0, []
+        for a, b, reading in spans:
+            out += [name[k:a], reading]
+            k = b
+        return " ".join(("".join(out) + name[k:]).split()) or name
+    return name
+
+
 def _stands_as_quoted_title(ln: _Line, prev: _Line | None) -> bool:
     """Whether ``ln`` is set as a game's title in quotes (``Пасьянсъ «X».``, after the game's
     number, if any): a capital opens it, it opens a paragraph or follows a sentence's end, and
@@ -3445,6 +3480,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # dry run shows): a book titles its games in one way
     quoted = sum(1 for i, ln in enumerate(lines)
                  if _stands_as_quoted_title(ln, lines[i - 1] if i else None)) >= 2
+    wiki_page = WIKI_PAGE.search(text) is not None
+    md_page = not wiki_page and MARKDOWN_PAGE.search(text) is not None
     for i, ln in enumerate(lines):
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
@@ -3504,6 +3541,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
         if hit is None:
             continue
         printed, n = hit
+        printed = _name_read(printed, wiki_page, md_page)
         if ln.whole:
             n = len(ln.text)
         elif _subject(ln.text, n):
