@@ -1362,6 +1362,46 @@ def test_markup_inside_a_titles_quotes_is_no_part_of_the_games_name(cli, corpus_
         "Берут две колоды.", "Он похож на пасьянс «Крепость», описанный выше."]
 
 
+def test_an_indent_or_spaced_type_around_a_title_hides_no_title(cli, corpus_copy, tmp_path):
+    """A field test's finds on ru.wikisource wikitext: ``{{Отступ}}`` (a paragraph's indent)
+    before a title (``{{Отступ}}Пасьянсъ «Крѣпость».``, ``{{Отступ}}{{разрядка|Мельница}}.``,
+    a title wrapped over two lines after it too) and a title run in, in spaced type, before
+    its game's first sentence (``{{разрядка|Звѣзда}}. Берутъ ...``) made no title: the games
+    ran into the one before. A title is looked for in the line as the page reads it; the
+    markup stays in the title unit as printed. Text of the same shape stays text: an indented
+    sentence, a word in spaced type that names no game (``{{разрядка|Примѣчаніе}}. ...``) or
+    goes on in small letters, and a name in italics run in where no heading names it (as on a
+    Markdown page: ``''Король''. Берутъ ...``)."""
+    spaced = ("== ГЛАВА LXXXIII. ==\n\n{{разрядка|Звѣзда}}. Берутъ двѣ колоды картъ.\n\n"
+              "''Король''. Берутъ двѣ колоды.\n\n{{разрядка|Примѣчаніе}}. Тузы кладутъ "
+              "вверхъ.\n\n{{Отступ}}{{разрядка|Тузы}} кладутъ въ рядъ.\n\n"
+              "{{Отступ}}{{разрядка|Ласточка}}.\n\n{{Отступ}}Берутъ колоду.\n")
+    quoted = ("== ГЛАВА LXXXIV. ==\n\n{{Отступ}}Пасьянсъ «Крѣпость».\n\n"
+              "{{Отступ}}Берутъ одну колоду.\n\n{{Отступ}}Пасьянсъ «Малая\nзвѣзда».\n\n"
+              "{{Отступ}}Берутъ колоду.\n")
+    titles = [[(p.label, t[p.start:p.end]) for p in analyse(t).parts if p.kind == "title"]
+              for t in (spaced, quoted)]
+    assert titles == [[("Звѣзда", "{{разрядка|Звѣзда}}."),
+                       ("Ласточка", "{{Отступ}}{{разрядка|Ласточка}}.")],
+                      [("Крѣпость", "{{Отступ}}Пасьянсъ «Крѣпость»."),
+                       ("Малая звѣзда", "{{Отступ}}Пасьянсъ «Малая\nзвѣзда».")]], titles
+    for name, wiki in (("spaced.wiki", spaced), ("quoted.wiki", quoted)):
+        path = tmp_path / name
+        path.write_bytes(wiki.encode("utf-8"))
+        r = cli("--corpus", corpus_copy, "add", path)
+        assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    spaced_siglum, quoted_siglum = ed.witnesses[-2].siglum, ed.witnesses[-1].siglum
+    assert [s.normalised for s in ed.game("zvezda").texts[spaced_siglum]] == [
+        "Берут две колоды карт.", "Король.", "Берут две колоды.", "Примечание.",
+        "Тузы кладут вверх.", "Тузы кладут в ряд."]
+    assert [s.normalised for s in ed.game("krepost").texts[quoted_siglum]] == [
+        "Берут одну колоду."]
+    assert [[g.slug for g in ed.games if sig in g.texts]
+            for sig in (spaced_siglum, quoted_siglum)] == [
+        ["zvezda", "lastochka"], ["krepost", "malaya-zvezda"]]
+
+
 def test_a_template_the_toolkit_does_not_read_stays_beside_the_typographic_ones(cli, corpus_copy,
                                                                                  tmp_path):
     """The near miss: a template of the book's text that is none of those (``{{sic|...}}``)

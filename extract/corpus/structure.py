@@ -1451,7 +1451,16 @@ def _trailing_number(line: str) -> int:
     return int(m.group(1)) if m else -1
 
 
-def _wiki_reading(line: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS) -> tuple[str, list[int]]:
+#: the wiki markup read inside a line where a title is looked for (:func:`_read_view`): its
+#: templates of text (``{{разрядка|X}}``, ``{{razr|X}}``), the pair ``{{ВАР|X|Y}}``, a word's
+#: first half before a page's end, links; not italics or bold (``''X''``, ``<i>X</i>``), whose
+#: run-in title is :data:`ITALIC_RUN_IN`'s and :data:`BOLD_RUN_IN`'s to find
+_VIEW_WRAPS = _WIKI_WRAPS[1:-1]
+#: what may stand in a line of a wiki page that reads otherwise than printed
+_VIEW_SIGNS = re.compile(r"\{\{|\[\[|''|<|&")
+
+
+def _wiki_reading(line: str, wraps: Sequence[re.Pattern] = _VIEW_WRAPS) -> tuple[str, list[int]]:
     """``line`` of a wiki page as it reads with its markup read (:func:`wiki_markup`:
     ``{{Отступ}}``, ``{{nop}}`` and a comment as nothing, the templates of ``wraps`` as their
     text, ``{{ВАР|X|Y}}`` as ``X``), and for each character of that reading the offset in
@@ -1471,6 +1480,18 @@ def _wiki_reading(line: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS) -> tuple
     return "".join(read), where
 
 
+def _read_view(line: str) -> tuple[str, list[int]] | None:
+    """A line of prose of a wiki page as the witness has it, as :func:`_wiki_reading` reads
+    it, or None where nothing in it reads otherwise: a title is looked for in this reading,
+    so that an indent before it (``{{Отступ}}Пасьянсъ «X».``), spaced type around it
+    (``{{разрядка|Звѣзда}}. Берутъ ...``) or a pair of readings inside it (``Пасьянсъ
+    «{{ВАР|Звѣзда|Звезда}}».``) hides no title and stays out of the game's name."""
+    if not _VIEW_SIGNS.search(line):
+        return None
+    read, where = _wiki_reading(line)
+    return (read, where) if read != line else None
+
+
 def _name_read(name: str, wiki: bool, md: bool) -> str:
     """A title's name as found (``printed``) with the markup of a wiki or Markdown page inside
     it read (``«''Звѣзда''»``, ``«**Звѣзда**»`` name 'Звѣзда'): the game's name holds none."""
@@ -1486,27 +1507,36 @@ def _name_read(name: str, wiki: bool, md: bool) -> str:
     return name
 
 
-def _stands_as_quoted_title(ln: _Line, prev: _Line | None) -> bool:
+def _stands_as_quoted_title(ln: _Line, prev: _Line | None, line: str | None = None) -> bool:
     """Whether ``ln`` is set as a game's title in quotes (``Пасьянсъ «X».``, after the game's
     number, if any): a capital opens it, it opens a paragraph or follows a sentence's end, and
     nothing but a stop or a bracket follows the quotes, so that a sentence wrapped onto a line
-    that mentions a game ('... такъ же, какъ' / 'пасьянсъ «Паукъ», описанный выше.') is none."""
-    m = QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)) if ln.kind == "prose" else None
-    return (m is not None and ln.text.lstrip("№0123456789IVXLCХІИ. \t)")[:1].isupper()
-            and ln.text[m.end():].strip()[:1] in ("", ".", "(")
+    that mentions a game ('... такъ же, какъ' / 'пасьянсъ «Паукъ», описанный выше.') is none.
+    ``line``: its text as it reads (:func:`_read_view`), if not ``ln.text``."""
+    line = ln.text if line is None else line
+    m = QUOTED_TITLE.match(line.translate(_LOOKALIKE)) if ln.kind == "prose" else None
+    return (m is not None and line.lstrip("№0123456789IVXLCХІИ. \t)")[:1].isupper()
+            and line[m.end():].strip()[:1] in ("", ".", "(")
             and (ln.brk or prev is None or bool(SENTENCE_END.search(prev.text))))
+
+
+#: ru.wikisource's templates that hold no text opening a line (``{{Отступ}}``, a paragraph's
+#: indent; ``{{nop}}``): nothing before a title
+_INDENT = re.compile(r"^(?:\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0,20})?\}\}[ \t]*)+",
+                     re.I)
 
 
 def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
     """Join a game's title in quotes that a line break cuts (``Пасьянсъ «Малая`` /
-    ``звѣзда». Берутъ ...``; ``Пасьянсъ`` / ``«Новая крѣпость».``) into one line, so the title
-    is found; a line that opens a quote and a sentence that goes on are left as they are."""
+    ``звѣзда». Берутъ ...``; ``Пасьянсъ`` / ``«Новая крѣпость».``; after a wiki page's indent,
+    ``{{Отступ}}Пасьянсъ «Малая``) into one line, so the title is found; a line that opens a
+    quote and a sentence that goes on are left as they are."""
     out: list[_Line] = []
     for ln in lines:
         prev = out[-1] if out else None
         if prev is not None and prev.kind == ln.kind == "prose" and not ln.brk and \
                 not (prev.whole or ln.whole or prev.extra.get("fixed") or ln.extra.get("fixed")) \
-                and _TITLE_OPEN.match(prev.text.translate(_LOOKALIKE)) and \
+                and _TITLE_OPEN.match(_INDENT.sub("", prev.text).translate(_LOOKALIKE)) and \
                 _TITLE_CLOSE.match(ln.text) and \
                 bool(re.match(r"[«\"„“'‘‚<‹]", ln.text)) != bool(
                     re.search(r"[«\"„“'‘‚]|" + OPEN_ANGLES, prev.text)):
@@ -3157,26 +3187,26 @@ _OPENERS = "«\"„“(['*_> "
 _GAME_NUMBER = re.compile(r"(?:№\s*)?\d{1,3}\s*[.)]\s*")
 
 
-def _caps_title(ln: _Line, followed: bool) -> tuple[str, int] | None:
+def _caps_title(line: str, followed: bool) -> tuple[str, int] | None:
     """A title set in capitals on a line of its own (``ОТЧЕГО ЗЛО НА СВѢТѢ.``) before a
     paragraph: up to eight words, no word of :data:`NOT_TITLES`, not a section numeral, and
     no verb in the present tense, as the book's rules are told (``ТУЗЫ КЛАДУТЪ ВВЕРХЪ.`` is
     a rule set in capitals; a story's title tells the past, ``КАКЪ Я ВЫУЧИЛСЯ ЕЗДИТЬ
     ВЕРХОМЪ``, and a game's title with a verb, ``ИДЕТЪ НЕ ИДЕТЪ.``, is found when the
     chapter's heading names it)."""
-    body = ln.text.strip().rstrip(".").strip()
+    body = line.strip().rstrip(".").strip()
     if not followed or body.upper() != body:
         return None
     shape = _ocr_reading(body)          # (OCR's 3 for З: ``3ВѢЗДОЧКА.``)
     words = WORD.findall(shape)
     if not words or len(words) > 8 or \
-            sum(len(w) for w in words) < 4 or SECTION.match(ln.text) or \
+            sum(len(w) for w in words) < 4 or SECTION.match(line) or \
             re.search(r"[:;!?]|\d", shape):
         return None
     modern = _modern_words(body)
     if any(w in NOT_TITLES for w in modern) or _finite_verb(modern, "pres"):
         return None
-    return body, len(ln.text)
+    return body, len(line)
 
 
 #: what a line range of a witness may be marked as in ``corpus/structure/<siglum>.toml``
@@ -3474,25 +3504,32 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # 'Пасьянсъ X' with no quotes)
     headed_games = headed or any(QUOTED_TITLE.match(mh.translate(_LOOKALIKE))
                                  or _known_title(mh, known) for mh in marked_heads)
+    # On a wiki page a title is looked for in a line as it reads (:func:`_read_view`:
+    # ``{{Отступ}}Пасьянсъ «X».``, ``{{разрядка|X}}. Берутъ ...``), its offsets mapped back
+    wiki_page = WIKI_PAGE.search(text) is not None
+    md_page = not wiki_page and MARKDOWN_PAGE.search(text) is not None
+    views = {i: v for i, ln in enumerate(lines) if wiki_page and ln.kind == "prose"
+             and not ln.whole and text[ln.start:ln.end] == ln.text
+             and (v := _read_view(ln.text)) is not None}
     # ... and on a page whose games are titled in quotes (two or more ``Пасьянсъ «X».`` that
     # stand as titles: :func:`_stands_as_quoted_title`), a plain line in small letters that
     # only the shape of its words makes a name ('Колода полная.') is a sentence (a guess the
     # dry run shows): a book titles its games in one way
     quoted = sum(1 for i, ln in enumerate(lines)
-                 if _stands_as_quoted_title(ln, lines[i - 1] if i else None)) >= 2
-    wiki_page = WIKI_PAGE.search(text) is not None
-    md_page = not wiki_page and MARKDOWN_PAGE.search(text) is not None
+                 if _stands_as_quoted_title(ln, lines[i - 1] if i else None,
+                                            views[i][0] if i in views else None)) >= 2
     for i, ln in enumerate(lines):
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
         prev = lines[i - 1] if i else None
         prev_prose = prev is not None and (prev.kind == "prose" or
                                            prev.kind == "title" and prev.title_end < prev.end)
+        line, offsets = views.get(i, (ln.text, None))
         # (a game's number before its quoted title, ``№ 13. Пасьянсъ «Паукъ».``, opens the
         # line: the title's capital follows it)
-        opener = ln.text.lstrip(_OPENERS)
+        opener = line.lstrip(_OPENERS)
         number = _GAME_NUMBER.match(opener)
-        if number and QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE)):
+        if number and QUOTED_TITLE.match(line.translate(_LOOKALIKE)):
             opener = opener[number.end():]
             item = _GAME_NUMBER.match(prev.text.lstrip(_OPENERS)) \
                 if prev is not None and prev.kind == "prose" and not ln.brk else None
@@ -3514,10 +3551,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
         count = re.match(r"\d{1,3}(?=[ \t]+\S)", lead)
         followed = nxt is not None and nxt.kind == "prose" and (lead[:1].isupper() or (
             count is not None and _counts(int(count.group()), lead[count.end():])
-            and (ln.brk or not prev_prose or ln.text.rstrip().endswith("."))))
+            and (ln.brk or not prev_prose or line.rstrip().endswith("."))))
         # a line that markup wraps whole (``## Проба.*)``) is a heading: a note's marker at
         # its end is the title's, after a stop too (on a bare line it may end a sentence)
-        probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else ln.text
+        probe = _WHOLE_MARKER.sub("", ln.text) if ln.whole else line
         if headed_games and ln.whole and not _MARKUP_HEADING.match(text, ln.start) and \
                 not text[ln.end:text.find("\n", ln.end) % (len(text) + 1)].strip() and not (
                 QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
@@ -3537,14 +3574,14 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                       "part of its rules, taken as no game's title"))
             continue
         hit = title_at(probe, known, own_line_ok=followed, inline_ok=not (ln.whole or headed)) or \
-            _caps_title(ln, followed)
+            _caps_title(line, followed)
         if hit is None:
             continue
         printed, n = hit
         printed = _name_read(printed, wiki_page, md_page)
         if ln.whole:
             n = len(ln.text)
-        elif _subject(ln.text, n):
+        elif _subject(line, n):
             before = next((x for x in reversed(lines[:i])
                            if x.kind not in ("figure", "debris", "page-title")), None)
             names = ([before.label] if before is not None and before.kind == "title"
@@ -3555,17 +3592,17 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 continue    # the game is named just above: the name is its sentence's subject
             guesses.append((ln.start, "a game's name that its sentence goes on from in lower "
                             "case taken as the game's title, out of the sentence"))
-        if not (QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
-                or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
-                or _known_title(ln.text, known)):
+        if not (QUOTED_TITLE.match(line.translate(_LOOKALIKE))
+                or NUMBERED_TITLE.match(line.translate(_LOOKALIKE))
+                or _known_title(line, known)):
             pad = text[text.rfind("\n", 0, ln.start) + 1:ln.start]
             if len(pad) >= 16 and not pad.strip():
                 continue    # set far to the right: an epigraph's source or a signature
             if not re.search(r"[а-яёѣіѳѵА-ЯЁѢІѲѴ]{2}", printed) or \
-                    ln.text.rstrip().endswith(("...", "…")):
+                    line.rstrip().endswith(("...", "…")):
                 continue    # no Russian word (a row of cards 'A K Q J', 'XL—XLI.'), or a
                 #             voice trailing off ('Ммммъ...'): no game's name
-            if quoted and ln.text.upper() != ln.text and not key(ln.text).startswith("пасьянс"):
+            if quoted and line.upper() != line and not key(line).startswith("пасьянс"):
                 guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
                                           "a sentence: the page titles its games in quotes"))
                 continue
@@ -3578,16 +3615,18 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 continue
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}
-        if n >= len(ln.text) and not followed and not last:   # a known title ending the page
+        whole_line = n >= len(line)
+        if whole_line and not followed and not last:   # a known title ending the page
             continue
-        ln.kind, ln.label, ln.title_end = "title", printed, (ln.end if ln.whole else ln.start + n)
+        ln.kind, ln.label, ln.title_end = "title", printed, (
+            ln.end if ln.whole else ln.start + (offsets[min(n, len(line))] if offsets else n))
         after = lines[i + 1] if i + 1 < len(lines) else None
-        if n >= len(ln.text) and after is not None and after.kind == "prose" and \
+        if whole_line and after is not None and after.kind == "prose" and \
                 re.fullmatch(r"\([^()]{1,60}\)\.?", after.text):     # "(Двѣ колоды)" under it
             ln.end = ln.title_end = after.end
             ln.text = text[ln.start:ln.end]
             after.kind = "merged"
-        elif n >= len(ln.text) and after is not None and after.kind == "prose" and \
+        elif whole_line and after is not None and after.kind == "prose" and \
                 not after.brk and text[after.start:after.end] == after.text and \
                 (ref := _FIGURE_REFERENCE.match(after.text)):
             # "(Фиг. 22). Перетасовав ...": the title's figure (as the seeds print it after
