@@ -2802,6 +2802,39 @@ def test_a_name_in_single_quotes_may_hold_an_apostrophe():
                       ("Большой Д’Аламберъ", "Пасьянсъ ‘Большой\nД’Аламберъ’.")], titles
 
 
+def test_a_stress_accent_in_a_title_breaks_neither_the_title_nor_its_game(cli, corpus_copy,
+                                                                         tmp_path):
+    """A field test's find: a stress accent (U+0301, combining) in a title cut its word in
+    two for the finder: ``Пасьянсъ «Мельни́ца».`` made a new game 'melnitsa' beside the known
+    'mill', a bare ``Звѣзда́.`` or run-in ``Крѣ́пость. Берутъ ...`` made no title at all (the
+    game ran into the one before), and a heading's ``Мельни́ца`` named a game the page was
+    said to lack, or run together with the game before (a known title inside a paragraph).
+    A word is read with its accent, and compared without it; the name keeps the accent as
+    printed. A line of the same shape that is a sentence (``Ка́рты кладу́тъ
+    рядомъ.``) stays one."""
+    text = ("ГЛАВА XLI.\n\nПасьянсъ «Мельни́ца».\n\nБерутъ двѣ колоды картъ.\n\n"
+            "Ка́рты кладу́тъ рядомъ.\n\nТузы кладутъ вверхъ.\n\nЗвѣзда́.\n\n"
+            "Берутъ колоду.\n\nКрѣ́пость. Берутъ колоду въ тридцать шесть картъ.\n")
+    lay = analyse(text, titles=["Мельница"])
+    assert [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
+        ("Мельни́ца", "Пасьянсъ «Мельни́ца»."), ("Звѣзда́", "Звѣзда́."), ("Крѣ́пость", "Крѣ́пость.")]
+    headed = "ГЛАВА XLI. Мельни́ца. — Звѣзда́.\n\nБерутъ двѣ колоды.\n\nЗвѣзда.\n\nБерутъ колоду.\n"
+    lay = analyse(headed)
+    assert [p.label for p in lay.parts if p.kind in ("title", "heading")] == ["XLI", "Звѣзда"]
+    assert not lay.warnings, lay.warnings
+    run_together = "ГЛАВА XLI.\n\nЗвѣзда. Берутъ колоду. Кладутъ три раза. Мельни́ца. Берутъ колоду.\n"
+    assert [p.label for p in analyse(run_together, titles=["Мельница"]).parts
+            if p.kind == "title"] == ["Звѣзда", "Мельни́ца"]
+    f = tmp_path / "accent.txt"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 3 +title +mill ", r.output), r.output
+    assert re.search(r"line 11 +title +zvezda ", r.output), r.output
+    assert re.search(r"line 15 +title +krepost ", r.output), r.output
+    assert "melnitsa" not in r.output, r.output
+
+
 @pytest.mark.parametrize("top", ["\f                 ПАСЬЯНСЫ.\n", "\fПАСЬЯНСЫ.\n", "— 41 —\nПАСЬЯНСЫ.\n"])
 def test_the_books_title_alone_at_a_pages_top_is_a_running_head(top):
     """A field test's find: pdftotext's page of an even page, its page number on a line of

@@ -164,7 +164,11 @@ IMPRINT = re.compile(r"(?:^|\.\s+|[—–]\s*)(?:(?i:спб)|С\.\s?-?\s?Пет�
                      r"Тифлис)ъ?(?:[.,:]\s*|\s+)(?:[^\d\n]{0,60}?[.,]\s*)?1[6-9]\d\d\s*"
                      r"(?:г\.?|года?)?\.?\s*$|(?:^|\.\s+|[—–]\s*)М[.:,]\s*(?:[^\d\n]{0,60}?"
                      r"[.,]\s*)?1[6-9]\d\d\s*(?:г\.?|года?)?\.?\s*$")
-WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+#: a word: letters, a stress accent or another combining mark among them (``Мельни́ца`` is one
+#: word, ``Звѣзда́`` too), hyphens between
+_MARKS = "\u0300-\u036f"
+_MARK = re.compile(f"[{_MARKS}]")
+WORD = re.compile(rf"[^\W\d_]+(?:[{_MARKS}]+[^\W\d_]*)*(?:-[^\W\d_]+(?:[{_MARKS}]+[^\W\d_]*)*)*")
 #: a dash between a heading's games: a hyphen or the typewriter's ``--`` between spaces (a
 #: lib.ru page: ``Лѣстница. -- Кошка и мышь.``), or a dash
 LIST_SEPARATOR = re.compile(r"\s+(?:--|[-–—])\s+|\s*[–—]\s*")
@@ -236,8 +240,10 @@ SECTION_ORDINALS = frozenset(
 
 def key(text: str) -> str:
     """Comparison key: lowercase, ё→е, Latin look-alikes and old letters folded, word-final ъ
-    dropped, spaces single."""
-    k = text.translate(_LOOKALIKE).lower().replace("ё", "е")
+    dropped, stress accents and other combining marks left out (``Мельни́ца`` is ``мельница``),
+    spaces single."""
+    k = _MARK.sub("", text) if _MARK.search(text) else text
+    k = k.translate(_LOOKALIKE).lower().replace("ё", "е")
     return re.sub(r"\s+", " ", re.sub(r"ъ\b", "", k)).strip()
 
 
@@ -971,7 +977,9 @@ def _words(text: str) -> list[tuple[int, int, str]]:
 
 
 def _modern_words(text: str) -> tuple[str, ...]:
-    return tuple(w.lower() for w in WORD.findall(normalise(text).text))
+    """The words of ``text`` in modern spelling, in small letters, without stress accents (as
+    the dictionary has them: ``кладу́тъ`` is ``кладут``)."""
+    return tuple(_MARK.sub("", w).lower() for w in WORD.findall(normalise(text).text))
 
 
 #: parts of speech (pymorphy3's) of a word that begins no game's name when it is the word's
@@ -1119,7 +1127,7 @@ def _name_shape(body: str, max_words: int) -> bool:
     words = WORD.findall(body)
     return (0 < len(words) <= max_words and len(body) <= 60
             and (body[:1].isupper() or re.match(r"\d{1,3}[ \t]+[^\W\d_]", body) is not None)
-            and re.fullmatch(r"(?:\d{1,3}[ \t]+)?[^\W\d_][\w\s,\-&]*", body) is not None
+            and re.fullmatch(rf"(?:\d{{1,3}}[ \t]+)?[^\W\d_][\w\s,\-&{_MARKS}]*", body) is not None
             and "_" not in body)
 
 
@@ -1239,7 +1247,7 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
     if inline_ok:
-        m = re.match(r"([^\W\d_][\w\-]*(?:[ \t]+[\w\-]+){0,3})(?:" + TITLE_MARKER
+        m = re.match(rf"([^\W\d_][\w\-{_MARKS}]*(?:[ \t]+[\w\-{_MARKS}]+){{0,3}})(?:" + TITLE_MARKER
                      + r")?\.[ \t]+(?=[^\W\d_«(])", line)
         # a line all in capitals is read as a whole (a title or heading with initials or an
         # abbreviation in it: 'БАСНИ И. А. КРЫЛОВА.', 'НА ОСТРОВЕ СВ. ЕЛЕНЫ.'): book text is
@@ -1381,8 +1389,10 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
     game's title is never left inside the last game's paragraph."""
     if not known:
         return lines
-    pats = [re.compile(r"[.!?…][»)\"”]?[ \t]+[«\"„“]?(" + r"[ \t]+".join(re.escape(w) + "ъ?" for w in t)
-                       + r")(?=[»\"”]?[ \t]*[.(])") for t in known]
+    # (a stress accent after any letter of the name: ``Мельни́ца``)
+    pats = [re.compile(r"[.!?…][»)\"”]?[ \t]+[«\"„“]?(" + r"[ \t]+".join(
+        "".join(re.escape(c) + f"[{_MARKS}]*" for c in w) + "ъ?" for w in t)
+        + r")(?=[»\"”]?[ \t]*[.(])") for t in known]
     out: list[_Line] = []
     for ln in lines:
         if ln.kind != "prose" or ln.whole or ln.extra.get("fixed"):
