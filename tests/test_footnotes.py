@@ -901,6 +901,66 @@ def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+@pytest.mark.parametrize("page, names, notes", [
+    # a word processor's notes at the text's end, the call after the quotes or inside them
+    ("Пасьянсъ «Звѣзда»[1].\n\nБерутъ двѣ колоды.\n\nПасьянсъ «Крѣпость[2]».\n\n"
+     "Берутъ колоду.\n\n[1] Иначе Солнце.\n\n[2] Игра старинная.\n", ["Звѣзда", "Крѣпость"],
+     ["[1]", "[2]"]),
+    # a bare title with the call, one paragraph a line as Word saves it
+    ("Звѣзда[1].\nБерутъ двѣ колоды.\nКрѣпость.\nБерутъ колоду.\n[1] Иначе Солнце.\n",
+     ["Звѣзда", "Крѣпость"], ["[1]"]),
+    # a scan's markers after the title's stop, its notes at the page's foot
+    ("Пасьянсъ «Звѣзда».*)\n\nБерутъ двѣ колоды.\n\n*) Иначе Солнце.\n\n"
+     "Пасьянсъ «Крѣпость».¹\n\nБерутъ колоду.\n\n¹ Игра старинная.\n", ["Звѣзда", "Крѣпость"],
+     ["*)", "¹"]),
+    # a Wikisource page copied from the browser: the call after the stop, its note listed
+    ("Пасьянсъ «Звѣзда».[1]\n\nБерутъ двѣ колоды.\n\nПасьянсъ «Крѣпость».\n\n"
+     "Берутъ колоду.\n\n↑ Иначе Солнце.\n", ["Звѣзда", "Крѣпость"], ["↑"]),
+])
+def test_a_note_called_in_or_right_after_a_title_leaves_the_title_whole(cli, corpus_copy,
+                                                                         tmp_path, page, names,
+                                                                         notes):
+    """A field test's finds: a word processor's call ``[1]`` right after a title
+    (``Пасьянсъ «Звѣзда»[1].``) cut the title short and made ``[1].`` the game's first
+    sentence, its note attached to it; inside the quotes (``«Крѣпость[2]»``) it named the
+    game 'krepost-2'; on a bare title (``Звѣзда[1].``) no title was found; a scan's ``*)``
+    or ``¹`` and a Wikisource call ``[1]`` after the title's stop (``Пасьянсъ «Звѣзда».*)``)
+    made a sentence ``*)`` of the game. A note's call in or right after a title is the
+    title's, as ``«Звѣздочка»*)`` is: the game is named without it, its note kept as debris
+    with a warning, and the game's sentences are its text alone."""
+    text = "ГЛАВА XLI.\n\n" + page
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == names, lay.parts
+    assert [text[p.start:p.end].split()[0] for p in lay.parts if p.label == "footnote"] == notes
+    assert all(p.marker is None for p in lay.parts), lay.parts
+    warned = [w for _, w in lay.warnings]
+    assert len(warned) == len(notes) and all(
+        re.match(rf"the footnote {re.escape(repr(n))} answers the marker in the title on line "
+                 rf"\d+: kept as debris", w) for w, n in zip(warned, notes)), lay.warnings
+    f = tmp_path / "chapter.txt"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
+    assert got == {"zvezda": ["Берут две колоды."], "krepost": ["Берут колоду."]}, r.output
+
+
+def test_a_list_numbered_in_brackets_after_a_run_in_title_is_the_texts():
+    """The near miss of a note's call after a title's stop: a list numbered ``[1]``, ``[2]``
+    that opens the game's text on the title's line (``Пасьянсъ «Звѣзда». [1] Тузы ...``) is
+    the text's, its number the first sentence's; only a call that ends the title's line is
+    the title's."""
+    text = ("ГЛАВА XLI.\n\nПасьянсъ «Звѣзда». [1] Тузы кладутъ вверхъ.\n[2] Короли кладутъ "
+            "внизъ.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n")
+    lay = analyse(text)
+    assert [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
+        ("Звѣзда", "Пасьянсъ «Звѣзда»."), ("Крѣпость", "Пасьянсъ «Крѣпость».")]
+    assert [text[p.start:p.end] for p in lay.parts if p.kind == "prose"][0].startswith(
+        "[1] Тузы кладутъ"), lay.parts
+
+
 def test_a_second_breaker_s_markdown_page(cli, corpus_copy, tmp_path):
     """A breaker's findings, each a page an editor has: two pieces of markup between a stop
     and the next word (``картъ. <!-- a --> <!-- b --> Тузы``) stopped ``add`` with "the

@@ -122,8 +122,9 @@ QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
-#: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``)
-TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + ")"
+#: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``,
+#: a word processor's or a copied Wikisource page's call ``«Звѣзда»[1]``)
+TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + r"|\[\d{1,3}\])"
 #: a note's marker ending a title's name (``Проба[^1]``)
 _END_MARKER = re.compile(TITLE_MARKER + "$")
 #: a note's marker ending a line that markup wraps whole, after a stop or not (``Проба.*)``)
@@ -135,9 +136,11 @@ ALT_NAME = (r",?[ \t]+или[ \t]+(?:[«\"„“]|" + OPEN_ANGLES + r")?[A-ZА-�
             r"(?=[ \t]*(?:[.(]|$))")
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
-#: карт)``)
+#: карт)``), and a marker after the stop that ends the line (``Пасьянсъ «Звѣзда».*)``,
+#: ``«Звѣзда».[1]``; one the line goes on after, ``«Звѣзда». [1] Тузы ...``, is a list's number)
 TITLE_TAIL = re.compile(r"(?:[»\"”]|" + CLOSE_ANGLES + r")?(?:" + TITLE_MARKER + r")?(?:" + ALT_NAME
-                        + r")?[.,]?[»\"”'‘’`´]?(?:\s*\([^()\n]{1,60}\))?\.?")
+                        + r")?[.,]?[»\"”'‘’`´]?(?:\s*\([^()\n]{1,60}\))?\.?"
+                        r"(?:" + TITLE_MARKER + r"(?=[ \t]*$))?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
 SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|" + MD_LABEL
@@ -2489,10 +2492,10 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPER = str.maketrans(SUPERSCRIPTS, "0123456789")
 _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
-#: what may stand between a word and the marker after it: a closing mark or a stop and,
-#: before stars only, a space (``колоды *)``); a number is glued to its word (``Ланчукъ1)``:
+#: what may stand between a word and the marker after it: a closing mark or a stop, or both
+#: (``«Звѣзда».*)``), and, before stars only, a space (``колоды *)``); a number is glued to its word (``Ланчукъ1)``:
 #: ``(Фиг. 22)`` is no marker); a superscript digit is no word (the ``¹`` inside ``¹¹``)
-_AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]?"
+_AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]{0,2}"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
 #: digits, ``1)``, or a Markdown call (``[^1]``, glued or after a space)
 ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?(?:\\?\*){1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|[ \t]?"
