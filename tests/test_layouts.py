@@ -2910,6 +2910,30 @@ def test_a_title_wrapped_over_two_lines_is_found(title, name):
     assert [p.label for p in analyse(prose).parts if p.kind == "title"] == ["Большая звѣзда"]
 
 
+@pytest.mark.parametrize("title", [
+    "Пасьянсъ «Малая\nзвѣзда», или Звѣздочка.\n",
+    "Пасьянсъ «Малая\nзвѣзда», или «Звѣздочка».\n",
+    "Пасьянсъ «Малая звѣзда»,\nили Звѣздочка.\n",
+    "Пасьянсъ\n«Малая звѣзда», или Звѣздочка.\n"])
+def test_a_wrapped_title_with_the_games_other_name_is_one_title(title):
+    """A field test's find: a title wrapped over two lines whose second line goes on with the
+    game's other name (``Пасьянсъ «Малая`` / ``звѣзда», или Звѣздочка.``), or wrapped before
+    that name (``Пасьянсъ «Малая звѣзда»,`` / ``или Звѣздочка.``), made no title: the game
+    ran into the one before (here: the chapter's untitled fragment). The lines are one title,
+    as the same on one line is. A sentence of the same shape that goes on after the other
+    name (``..., или Звѣздочка, раскладывается ...``), wrapped either way, stays a
+    sentence."""
+    text = f"ГЛАВА LXXIV.\n\n{title}\nБерутъ одну колоду.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n"
+    lay = analyse(text)
+    titles = [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"]
+    assert titles == [("Малая звѣзда", title.strip()), ("Крѣпость", "Пасьянсъ «Крѣпость».")]
+    assert not lay.warnings, lay.warnings
+    for wrapped in ("Пасьянсъ «Малая\nзвѣзда», или Звѣздочка, раскладывается изъ двухъ колодъ.",
+                    "Пасьянсъ «Малая звѣзда»,\nили Звѣздочка, раскладывается изъ двухъ колодъ."):
+        prose = f"ГЛАВА LXXIV.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n\n{wrapped}\n"
+        assert [p.label for p in analyse(prose).parts if p.kind == "title"] == ["Крѣпость"]
+
+
 def test_guillemets_as_doubled_angle_brackets_with_spaces_inside_make_titles():
     """A field test's find (an OCR layer of «Пасьянсы»): the guillemets given as doubled angle
     brackets with a space inside them, ``<‹ Паукъ >>``, ``<< Звѣзда >>``, made no title, the

@@ -131,9 +131,10 @@ _END_MARKER = re.compile(TITLE_MARKER + "$")
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
 #: a game's other name after its title, a capital first, a stop or the line's end after it:
 #: ``Солнце, или Звѣзда.``, ``«Солнце», или «Звѣзда».`` (not ``Солнце или Звѣзда выходятъ``)
-ALT_NAME = (r",?[ \t]+или[ \t]+(?:[«\"„“]|" + OPEN_ANGLES + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*"
+ALT_NAME = (r",?(?:[ \t]+|[ \t]*\n[ \t]*)или[ \t]+(?:[«\"„“]|" + OPEN_ANGLES + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*"
             r"(?:[ \t-][^\W\d_]+){0,2}(?:[»\"”]|" + CLOSE_ANGLES + ")?"
             r"(?=[ \t]*(?:[.(]|$))")
+_ALT_NAME = re.compile(ALT_NAME)
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
 #: карт)``), and a marker after the stop that ends the line (``Пасьянсъ «Звѣзда».*)``,
@@ -1424,11 +1425,17 @@ _TITLE_OPEN = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s
                          r"(?:\s*(?:[«\"„“'‘‚]|" + OPEN_ANGLES
                          + r")(?:[^»\"”“'’<>‹›\n]|['’](?=[^\W\d_])){1,60})?$", re.I)
 #: the rest of such a title on the next line: its quote closed within a few words, then
-#: a stop, a bracket or the line's end (a name that a sentence goes on from,
-#: ``звѣзда» очень похожъ ...``, is the sentence's)
+#: the game's other name (:data:`ALT_NAME`, ``звѣзда», или Звѣздочка.``), a stop, a bracket or
+#: the line's end (a name that a sentence goes on from, ``звѣзда» очень похожъ ...``, is the
+#: sentence's)
 _TITLE_CLOSE = re.compile(r"^(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")?"
                           r"(?:[^«»\"„“”'‘’<>‹›\n]|['’](?=[^\W\d_])){1,40}"
-                          r"(?:[»\"”“'’]|" + CLOSE_ANGLES + r")[ \t]*(?:[.(]|$)")
+                          r"(?:[»\"”“'’]|" + CLOSE_ANGLES + r")(?:" + ALT_NAME + r")?[ \t]*(?:[.(]|$)")
+#: a title in quotes whole on its line but for a comma after it (``Пасьянсъ «Малая звѣзда»,``),
+#: the game's other name on the next line (``или Звѣздочка.``: :data:`ALT_NAME`)
+_TITLE_COMMA = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?пасьянс[ъ]?"
+                          r"\s*(?:[«\"„“'‘‚]|" + OPEN_ANGLES + r")[^»\"”“'’<>‹›\n]{1,60}"
+                          r"(?:[»\"”“'’]|" + CLOSE_ANGLES + r"),[ \t]*$", re.I)
 
 
 def _book_head(line: str) -> bool:
@@ -1528,8 +1535,9 @@ def _stands_as_quoted_title(ln: _Line, prev: _Line | None, line: str | None = No
     ``line``: its text as it reads (:func:`_read_view`), if not ``ln.text``."""
     line = ln.text if line is None else line
     m = QUOTED_TITLE.match(line.translate(_LOOKALIKE)) if ln.kind == "prose" else None
+    alt = _ALT_NAME.match(line, m.end()) if m is not None else None   # ', или Звѣздочка.'
     return (m is not None and line.lstrip("№0123456789IVXLCХІИ. \t)")[:1].isupper()
-            and line[m.end():].strip()[:1] in ("", ".", "(")
+            and line[alt.end() if alt else m.end():].strip()[:1] in ("", ".", "(")
             and (ln.brk or prev is None or bool(SENTENCE_END.search(prev.text))))
 
 
@@ -1552,7 +1560,11 @@ def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
                 and _TITLE_OPEN.match(_INDENT.sub("", prev.text).translate(_LOOKALIKE)) and \
                 _TITLE_CLOSE.match(ln.text) and \
                 bool(re.match(r"[«\"„“'‘‚<‹]", ln.text)) != bool(
-                    re.search(r"[«\"„“'‘‚]|" + OPEN_ANGLES, prev.text)):
+                    re.search(r"[«\"„“'‘‚]|" + OPEN_ANGLES, prev.text)) or \
+                prev is not None and prev.kind == ln.kind == "prose" and not ln.brk and \
+                not (prev.whole or ln.whole or prev.extra.get("fixed") or ln.extra.get("fixed")) \
+                and _TITLE_COMMA.match(_INDENT.sub("", prev.text).translate(_LOOKALIKE)) and \
+                _ALT_NAME.match(", " + ln.text) is not None:
             prev.end, prev.text = ln.end, text[prev.start:ln.end]
             continue
         out.append(ln)
