@@ -2869,6 +2869,32 @@ def test_a_numbered_section_run_in_with_its_rule_is_no_chapter_heading():
     assert listed.headings == (("XL", ("Мельница", "Египетская пирамида")),), listed.headings
 
 
+@pytest.mark.parametrize("top", ["Пасьянсы\n========\n", "Книга четвертая. Пасьянсы\n-------------------------\n",
+                                 "Пасьянсы\n---\n"])
+def test_a_markdown_pages_underlined_title_over_its_chapter_makes_no_game(cli, corpus_copy,
+                                                                          tmp_path, top):
+    """A field test's find: a Markdown page whose own title is underlined (setext: ``Пасьянсы``
+    over ``========`` or ``-----``) before the first chapter heading made that title a
+    sentence of an untitled game 'fragment-xli' (``Книга четвертая.`` and ``Пасьянсы`` two),
+    while the same as ``# Пасьянсы`` is a group heading. An underlined line, a blank line or
+    the text's end after the rule, is a Markdown heading, as ``#`` makes one; a line of dashes
+    under a sentence (its stop at the end) stays a separator under the game's text."""
+    text = (f"{top}\nГлава XLI\n---------\n\nПасьянсъ «Звѣзда»\n-----------------\n\n"
+            "Берутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\nПасьянсъ «Крѣпость»\n"
+            "-------------------\n\nБерутъ одну колоду.\n\nКороли внизъ.\n"
+            "-----\n\nДамы кладутъ въ середину.\n")
+    lay = analyse(text)
+    assert [(p.kind, p.label) for p in lay.parts if p.kind in ("title", "heading")] == [
+        ("heading", ""), ("heading", "XLI"), ("title", "Звѣзда"), ("title", "Крѣпость")]
+    f = tmp_path / "chapter.md"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "fragment" not in r.output, r.output
+    assert re.search(r"krepost:2 +Короли внизъ\.", r.output), r.output
+    assert re.search(r"krepost:3 +Дамы кладутъ въ середину\.", r.output), r.output
+
+
 def test_a_markdown_page_with_underlined_headings_is_read_as_markdown():
     """A field test's find: a Markdown page whose headings are underlined ('Пасьянсъ
     «Карета»' over '-----') was not read as Markdown, so '*одну*' and '**четыре**' stayed in

@@ -1913,6 +1913,10 @@ def _licence(text: str, lines: list[_Line]) -> None:
                 x.kind, x.label = "debris", "licence"
 
 
+#: a setext heading's rule, under its text (:func:`_markup`)
+_SETEXT_RULE = re.compile(r"(?:={3,}|-{3,})")
+
+
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
@@ -1922,6 +1926,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
     wiki = WIKI_PAGE.search(text) is not None
+    md = not wiki and MARKDOWN_PAGE.search(text) is not None
     if wiki and "<noinclude" in text.lower():
         lines = _join_noinclude(text, lines)
     named: set[str] | None = None     # the games a chapter heading names (made when needed)
@@ -2027,6 +2032,13 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             head.extra["run_in"] = True
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
+        # a Markdown heading underlined (setext: ``Пасьянсы`` over ``====`` or ``----``, a blank
+        # line or the text's end after the rule; no stop ends it, as a sentence's would): a
+        # heading as ``# Пасьянсы`` is (the rule is read apart)
+        setext = md and ln.brk and i < len(lines) and not lines[i].brk and \
+            _SETEXT_RULE.fullmatch(lines[i].text) is not None and \
+            (i + 1 == len(lines) or lines[i + 1].brk) and len(ln.text) <= 80 and \
+            not re.search(r"[.!?:;,]$", ln.text)
         inner, found = _unwrap(ln.text, wiki)
         if "<" in ln.text and "<ref" in ln.text.lower() and (
                 found or _unwrap(INLINE_NOTE.sub("", ln.text), wiki)[1]):
@@ -2042,6 +2054,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             ln.text, ln.whole = inner, True
             if not any(ch.isalpha() for ch in inner):
                 ln.kind, ln.label = "debris", "page number" if re.search(r"\d", inner) else "markup"
+        elif setext and any(ch.isalpha() for ch in ln.text):
+            ln.whole = True
         out.append(ln)
     return out
 
