@@ -1776,6 +1776,25 @@ def test_a_games_name_that_its_sentence_goes_on_from_is_the_sentences_subject():
     assert [line_of(text, g[0]) for g in guesses] == [5]
 
 
+def test_a_games_text_that_names_the_game_further_down_keeps_its_sentence():
+    """A helper's find: inside the game 'Окно', a paragraph opening 'Пасьянсъ «Окно» выходитъ
+    рѣдко.' two paragraphs under its title made a second game 'okno-2' and left 'выходитъ
+    рѣдко.' its first sentence; only a name right under the title was the sentence's subject.
+    The game's own name, going on in lower case, is its text anywhere in the game; another
+    game's name so set is still a title (a guess), and a game's name after another game's
+    title is that new game."""
+    text = ("ГЛАВА XLI.\n\nПасьянсъ «Окно».\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ "
+            "рядъ.\n\nПасьянсъ «Окно» выходитъ рѣдко. Надо имѣть терпѣніе.\n\n"
+            "Пасьянсъ «Луна».\n\nБерутъ одну колоду.\n\nПасьянсъ «Окно» раскладывается "
+            "изъ двухъ колодъ.\n")
+    lay = analyse(text)
+    parts = [(p.kind, p.label, text[p.start:p.end]) for p in lay.parts]
+    assert [p[1:] for p in parts if p[0] == "title"] == [
+        ("Окно", "Пасьянсъ «Окно»."), ("Луна", "Пасьянсъ «Луна»."), ("Окно", "Пасьянсъ «Окно»")]
+    assert ("prose", "", "Пасьянсъ «Окно» выходитъ рѣдко. Надо имѣть терпѣніе.") in parts
+    assert [line_of(text, g[0]) for g in lay.guesses] == [13]
+
+
 def test_a_markdown_image_whose_text_is_a_figures_number_is_the_figure(cli, corpus_copy,
                                                                       tmp_path):
     """A field test's Markdown page: '![Фиг. 3](fig3.png)' was markup debris, so the game

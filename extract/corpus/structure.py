@@ -3629,6 +3629,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
                      and before.kind == "heading" else [])
             if key(printed) in {key(t) for t in names}:
                 continue    # the game is named just above: the name is its sentence's subject
+            game = next((x for x in reversed(lines[:i]) if x.kind in ("title", "heading")),
+                        None)
+            if game is not None and game.kind == "title" and key(printed) == key(game.label):
+                continue    # the game's text names the game itself further down ('Пасьянсъ
+                #             «Окно» выходитъ рѣдко.' inside the game 'Окно'): its subject
             guesses.append((ln.start, "a game's name that its sentence goes on from in lower "
                             "case taken as the game's title, out of the sentence"))
         if not (QUOTED_TITLE.match(line.translate(_LOOKALIKE))
