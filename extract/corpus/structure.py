@@ -3839,8 +3839,6 @@ def analyse(text: str, path=None, page_title: str | None = None,
 #: ПУШКИНЪ``), or a dash before a name (``— Крыловъ.``), in brackets too (``(А. Пушкинъ)``)
 _AUTHOR = re.compile(r"^\(?(?:[—–-][ \t]*)?\(?(?:(?:[А-ЯЁѢІѲ]\.[ \t]*){1,2}|(?<=[—–-])[ \t]*|(?<=[—–-]))"
                      r"[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+(?:-[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+)?\)?\.?\)?$")
-#: a name set far to the right, alone on its line (``                Пушкинъ.``)
-_AUTHOR_RIGHT = re.compile(r"^(?:[А-ЯЁѢІѲ]\.[ \t]*){0,2}[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+\.?$")
 
 
 def _epigraphs(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) -> None:
@@ -3848,8 +3846,8 @@ def _epigraphs(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) ->
     four short lines (60 characters at most) right under the heading, in one paragraph, each
     opening with a capital (as verse is set: a wrapped paragraph goes on in small letters),
     and under them, alone on its line, the author's name (:data:`_AUTHOR`: initials and a name,
-    a dash before it, or a name set far to the right). Verse with no author's line, and verse
-    inside a game, stay text."""
+    or a dash before it). Verse with no author's line, verse inside a game, dialogue (lines
+    opening with a dash) and a bare name set far to the right (a centred title) stay text."""
     for i, ln in enumerate(lines):
         if ln.kind != "heading":
             continue
@@ -3866,12 +3864,13 @@ def _epigraphs(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) ->
                     not 2 <= len(cand) <= 4 or author is after and k + 1 < len(lines) and \
                     not lines[k + 1].brk:
                 continue
-            pad = text[text.rfind("\n", 0, author.start) + 1:author.start]
-            named = _AUTHOR.match(author.text) or (
-                len(pad) >= 8 and not pad.strip() and _AUTHOR_RIGHT.match(author.text))
-            if named and all(len(x.text) <= 60 and x.text.lstrip("«\"„“(—– ")[:1].isupper()
-                             and not QUOTED_TITLE.match(x.text.translate(_LOOKALIKE))
-                             for x in cand):
+            # (a bare name set far to the right is no author's line: pdftotext -layout
+            # centres a game's bare title so, ``          Мельница.``; nor is dialogue's
+            # reply, ``— Нѣтъ.``, under lines that open with a dash)
+            if _AUTHOR.match(author.text) and all(
+                    len(x.text) <= 60 and x.text.lstrip("«\"„“( ")[:1].isupper()
+                    and not QUOTED_TITLE.match(x.text.translate(_LOOKALIKE))
+                    for x in cand):
                 for x in cand + [author]:
                     x.kind, x.label = "debris", "epigraph"
                 guesses.append((cand[0].start, "short lines opening with capitals under a "
