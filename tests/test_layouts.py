@@ -2921,6 +2921,21 @@ def test_a_markdown_pages_underlined_title_over_its_chapter_makes_no_game(cli, c
     assert re.search(r"krepost:3 +Дамы кладутъ въ середину\.", r.output), r.output
 
 
+@pytest.mark.parametrize("last", ["Говорятъ: «Пасьянсъ вышелъ.»", "Пасьянсъ выходитъ рѣдко…",
+                                  "Тузы кладутъ въ рядъ (фиг. 3.)", "Тузы кладутъ въ рядъ!\""])
+def test_a_sentence_over_a_markdown_rule_stays_a_sentence_whatever_closes_it(last):
+    """A breaker's finds (regressions of the underlined heading): a game's last sentence over
+    ``---`` became a group heading, the game left with no sentence, when its stop stood
+    inside a closing quote or bracket or was an ellipsis; the stop is found there too."""
+    text = (f"# Глава XLI\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды. {last}\n---\n\n"
+            "Пасьянсъ «Луна».\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    assert [(p.kind, text[p.start:p.end]) for p in lay.parts if p.kind != "debris"] == [
+        ("heading", "# Глава XLI"), ("title", "Пасьянсъ «Звѣзда»."),
+        ("prose", f"Берутъ двѣ колоды. {last}"), ("title", "Пасьянсъ «Луна»."),
+        ("prose", "Берутъ одну колоду.")]
+
+
 def test_a_markdown_page_with_underlined_headings_is_read_as_markdown():
     """A field test's find: a Markdown page whose headings are underlined ('Пасьянсъ
     «Карета»' over '-----') was not read as Markdown, so '*одну*' and '**четыре**' stayed in

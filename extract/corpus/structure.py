@@ -2033,12 +2033,13 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out += [head, _Line(ln.start + m.end(), ln.end, ln.text[m.end():], False)]
             continue
         # a Markdown heading underlined (setext: ``Пасьянсы`` over ``====`` or ``----``, a blank
-        # line or the text's end after the rule; no stop ends it, as a sentence's would): a
+        # line or the text's end after the rule; no stop ends it, as a sentence's would, nor
+        # one inside a closing quote or bracket, nor an ellipsis: 'вышелъ.»', '(фиг. 3.)'): a
         # heading as ``# Пасьянсы`` is (the rule is read apart)
         setext = md and ln.brk and i < len(lines) and not lines[i].brk and \
             _SETEXT_RULE.fullmatch(lines[i].text) is not None and \
             (i + 1 == len(lines) or lines[i + 1].brk) and len(ln.text) <= 80 and \
-            not re.search(r"[.!?:;,]$", ln.text)
+            not re.search(r"[.!?:;,…][»\"”“')\]]*$", ln.text)
         inner, found = _unwrap(ln.text, wiki)
         if "<" in ln.text and "<ref" in ln.text.lower() and (
                 found or _unwrap(INLINE_NOTE.sub("", ln.text), wiki)[1]):
