@@ -1213,7 +1213,12 @@ def test_a_bold_run_in_label_inside_a_game_is_no_game(cli, corpus_copy, tmp_path
     ("# Глава L\n\n**Раскладка.** Берутъ колоду.\n\n**Часы.** Берутъ двѣ колоды.\n",
      ["Раскладка", "Часы"]),
     # the word in bold running on into its sentence is emphasis (as before)
-    ("# Глава L\n\n## Часы\n\nБерутъ колоду.\n\n**Раскладка** идетъ въ три ряда.\n", ["Часы"])])
+    ("# Глава L\n\n## Часы\n\nБерутъ колоду.\n\n**Раскладка** идетъ въ три ряда.\n", ["Часы"]),
+    # a breaker's find: on a page whose games are titled by bold run-ins, a game's name that
+    # holds a word for the game or its cards is the next game's title
+    ("# Глава XLI\n\n**Звѣзда.** Берутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+     "**Ходъ конемъ.** Берутъ одну колоду.\n\n**Колода судьбы.** Короли кладутъ внизъ.\n",
+     ["Звѣзда", "Ходъ конемъ", "Колода судьбы"])])
 def test_a_bold_run_in_title_of_no_rules_part_stays_a_title(md, titles):
     """The guard's other side: a bold run-in that names no part of a game's rules (a card,
     'Пасьянсъ Наполеона'), or that stands before any game, is a title; bold inside a sentence

@@ -3602,14 +3602,16 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 or key(ln.text).startswith("пасьянс ")      # 'Пасьянсъ Наполеона'
                 or _known_title(ln.text, known)):
             continue
+        game = next((x for x in reversed(lines[:i]) if x.kind in ("title", "heading")), None)
         if ln.extra.get("run_in") and _labels_a_part(ln.text) and not (
                 QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
-                or _known_title(ln.text, known)) and next(
-                (x.kind for x in reversed(lines[:i]) if x.kind in ("title", "heading")),
-                None) == "title":
+                or _known_title(ln.text, known)) and game is not None and \
+                game.kind == "title" and not game.extra.get("run_in"):
             # '**Раскладка.** Карты кладутъ ...' inside a game: a label of a part of its
-            # rules, no game's title (a subheading: :func:`_sections`)
+            # rules, no game's title (a subheading: :func:`_sections`); not where the game
+            # itself is titled so, '**Звѣзда.** Берутъ ...': there '**Ходъ конемъ.** ...'
+            # is the next game's
             guesses.append((ln.start, "a run-in label in emphasis inside a game, naming a "
                                       "part of its rules, taken as no game's title"))
             continue
