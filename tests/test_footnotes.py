@@ -2103,6 +2103,26 @@ def test_a_numbered_list_at_a_pages_foot_that_goes_on_overleaf_is_the_texts(lead
         assert item in prose, lay.parts
 
 
+def test_notes_under_a_list_that_goes_on_overleaf_stay_notes():
+    """A breaker's find (a regression of the list that goes on overleaf): the page's notes
+    '1)', '2)' under the text's list '1)', '2)' (called above, 'картъ1)', 'тузы2)'), the list
+    going on overleaf with '3)', became sentences of the game, their calls left dangling
+    with warnings: the run that numbers again from 1 under the list is the notes', and the
+    next page's '3)' goes on with the list above."""
+    from extract.corpus.structure import analyse
+    text = ("ГЛАВА XLI.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ1). Ихъ раскладываютъ "
+            "такъ:\n1) Тузы кладутъ въ рядъ.\n2) Короли кладутъ подъ тузы2).\n1) Такъ у "
+            "Ланчука.\n2) Или подъ дамы.\n\f24 ПАСЬЯНСЫ.\n3) Дамы кладутъ на королей.\n"
+            "4) Пасьянсъ выходитъ рѣдко.\n")
+    lay = analyse(text)
+    notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["1) Такъ у Ланчука.", "2) Или подъ дамы."], lay.parts
+    assert not lay.warnings, lay.warnings
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for item in ("1) Тузы", "2) Короли", "3) Дамы", "4) Пасьянсъ"):
+        assert item in prose, lay.parts
+
+
 @pytest.mark.parametrize("top", ["Потомъ считаютъ очки.", "1) Тузы кладутъ въ рядъ.",
                                  "2) Короли кладутъ подъ тузы."])
 def test_notes_at_a_pages_foot_stay_notes_whatever_the_next_page_opens_with(top):

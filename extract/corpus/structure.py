@@ -2841,7 +2841,13 @@ class _Footnotes:
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
         after, below, ahead = tee(after, 3)
         item = _list_item(printed, prev, after)
-        overleaf = _goes_on_overleaf(printed, islice(ahead, PAGE_LINES))
+        # (a run that numbers again from below the text's list right above it, '1) 2)' under
+        # '1) 2)', is the page's notes, and so is a line under a note: the next page's '3)'
+        # goes on with the list above)
+        restarts = prev is not None and (prev.label == "footnote" or isinstance(
+            prev.extra.get("item"), int) and printed[:-1].isdigit() and
+            int(printed[:-1]) <= prev.extra["item"])
+        overleaf = not restarts and _goes_on_overleaf(printed, islice(ahead, PAGE_LINES))
         if item == 1 and self._notes_at_foot(ln, below) and not overleaf:
             item = 0       # the page's notes under a colon line, not the text's list
         if not item and overleaf:
