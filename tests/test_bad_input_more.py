@@ -876,3 +876,24 @@ def test_a_chapter_quoted_as_an_email_reply_is_refused_with_the_way_to_its_text(
     f.write_text("## Пасьянсъ «Почта»\n\n> Карты лягутъ, какъ судьба велитъ,\n> Что задумалъ,\n"
                  "> то и выйдетъ.\n\nБерутъ колоду въ тридцать шесть картъ.\n", encoding="utf-8")
     assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
+
+
+@pytest.mark.parametrize("name, head", [("ch.txt", "ГЛАВА XLI."), ("ch.md", "# Глава XLI")])
+def test_a_chapter_that_opens_with_a_form_feed_is_taken_in(cli, corpus_copy, tmp_path, name,
+                                                           head):
+    """A breaker's find: a chapter cut from a pdftotext file at a page boundary opens with a
+    form feed; `add` (its dry run too) stopped with a Python traceback (lxml refusing the
+    form feed as the TEI's leading text). The form feed is a page break (``pb``) there as
+    anywhere else, and the corpus then checks and exports."""
+    f = tmp_path / name
+    f.write_text(f"\f{head}\n\nПасьянсъ «Луна».\n\nБерутъ двѣ колоды картъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0 and "luna:1" in r.output, r.output
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "tei.xml"
+    r = cli("--corpus", corpus_copy, "export", "tei", "--out", out)
+    assert r.exit_code == 0, r.output
+    assert "<pb/>" in out.read_text(encoding="utf-8")

@@ -364,7 +364,7 @@ class _WitnessWriter:
         text = self.w.text
         lead = text[:units[0].start] if units else text
         if lead:
-            self.root.text = lead
+            append_text(self.root, lead)    # a form feed before the first unit is a pb too
         for u in units:
             tail = text[u.end:u.tail]
             if u.kind in ("page-title", "debris"):   # the web page's, not the book's text
