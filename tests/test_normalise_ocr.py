@@ -125,6 +125,9 @@ CASES = [
     # noun in the genitive nor a plural adjective), so 3 read as з gives the word (a field
     # test's bare titles 3АМОКЪ., 3вѣрь.); a count's noun or adjective after it stays
     ("3АМОКЪ и 3вѣрь", "ЗАМОК и зверь", {"ocr-digit", "final-hard-sign", "yat"}),
+    # (a breaker's find: a name or an abbreviation after the 3 is no count's word: 'ато' and
+    # 'вали' are names to the dictionary)
+    ("но 3ато его 3вали", "но зато его звали", {"ocr-digit"}),
     ("3КОРОЛЯ и 3красныхъ", "3КОРОЛЯ и 3красныхъ", set()),
     # a word set in spaced letters for emphasis (разрядка), as a scan's text layer keeps it
     ("кладутъ т у з о в ъ налѣво", "кладут тузов налево", {"spaced-letters"}),

@@ -699,10 +699,17 @@ def _three_counts(word: str) -> bool:
         return True
     for p in m.parse(word):
         t = p.tag
+        if _NOT_COUNTED & t.grammemes:
+            continue        # a name or an abbreviation ('ато', 'вали'): '3ато' is 'Зато'
         if t.POS == "NOUN" and t.number == "sing" and t.case == "gent" or \
                 t.POS in ("ADJF", "PRTF") and t.number == "plur" and t.case in ("nomn", "gent"):
             return True
     return False
+
+
+#: pymorphy3's marks of a name or an abbreviation, never what a glued count three counts
+_NOT_COUNTED = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init",
+                          "Fixd"})
 
 
 @lru_cache(maxsize=100_000)
