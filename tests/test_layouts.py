@@ -2981,7 +2981,10 @@ def test_a_title_wrapped_over_two_lines_is_found(title, name):
     "Пасьянсъ «Малая\nзвѣзда», или Звѣздочка.\n",
     "Пасьянсъ «Малая\nзвѣзда», или «Звѣздочка».\n",
     "Пасьянсъ «Малая звѣзда»,\nили Звѣздочка.\n",
-    "Пасьянсъ\n«Малая звѣзда», или Звѣздочка.\n"])
+    "Пасьянсъ\n«Малая звѣзда», или Звѣздочка.\n",
+    # a breaker's finds: a file with Windows line ends; the other name in single quotes
+    "Пасьянсъ «Малая звѣзда»,\r\nили Звѣздочка.\r\n",
+    "Пасьянсъ ‘Малая\nзвѣзда’, или ‘Звѣздочка’.\n", "Пасьянсъ 'Малая звѣзда', или 'Звѣздочка'.\n"])
 def test_a_wrapped_title_with_the_games_other_name_is_one_title(title):
     """A field test's find: a title wrapped over two lines whose second line goes on with the
     game's other name (``Пасьянсъ «Малая`` / ``звѣзда», или Звѣздочка.``), or wrapped before

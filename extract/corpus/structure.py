@@ -132,9 +132,9 @@ _END_MARKER = re.compile(TITLE_MARKER + "$")
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
 #: a game's other name after its title, a capital first, a stop or the line's end after it:
 #: ``Солнце, или Звѣзда.``, ``«Солнце», или «Звѣзда».`` (not ``Солнце или Звѣзда выходятъ``)
-ALT_NAME = (r",?(?:[ \t]+|[ \t]*\n[ \t]*)или[ \t]+(?:[«\"„“]|" + OPEN_ANGLES + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*"
-            r"(?:[ \t-][^\W\d_]+){0,2}(?:[»\"”]|" + CLOSE_ANGLES + ")?"
-            r"(?=[ \t]*(?:[.(]|$))")
+ALT_NAME = (r",?(?:[ \t]+|[ \t]*\r?\n[ \t]*)или[ \t]+(?:[«\"„“‘']|" + OPEN_ANGLES
+            + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*(?:[ \t-][^\W\d_]+){0,2}(?:[»\"”’']|" + CLOSE_ANGLES
+            + r")?(?=[ \t]*(?:[.(]|\r?$))")
 _ALT_NAME = re.compile(ALT_NAME)
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
