@@ -2429,6 +2429,20 @@ def test_games_numbered_on_a_page_with_no_chapter_heading_are_titles(cli, corpus
             ("title", "Звѣзда")], alone.parts
 
 
+@pytest.mark.parametrize("first, second", [("I", "II"), ("III", "IV")])
+def test_a_wrapped_title_in_a_run_of_numbered_games_is_counted(first, second):
+    """A breaker's find: in a run of numbered games with no chapter heading, a title wrapped
+    over two lines (``I. Пасьянсъ «Малая`` / ``звѣзда».``) was not counted in the run, so the
+    next game's number (``II.``) was read as a chapter heading (the siglum II, a false
+    warning). The wrapped title's number counts."""
+    text = (f"{first}. Пасьянсъ «Малая\nзвѣзда».\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ "
+            f"рядъ.\n\n{second}. Пасьянсъ «Луна».\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    assert [(p.kind, p.label) for p in lay.parts if p.kind != "prose"] == [
+        ("title", "Малая звѣзда"), ("title", "Луна")], lay.parts
+    assert not lay.warnings, lay.warnings
+
+
 @pytest.mark.parametrize("line", ["LVIII. Пасьянсъ «Дворецъ».", "I. ПАСЬЯНСЪ «ДВОРЕЦЪ».",
                                   "## LVIII. Пасьянсъ «Дворецъ»"])
 def test_a_numbered_line_naming_a_chapters_one_game_stays_its_heading(line):

@@ -3899,12 +3899,17 @@ def _numbered_games(lines: list[_Line]) -> set[int]:
     found: list[tuple[int, int]] = []
     for i, ln in enumerate(lines):
         folded = ln.text.translate(_LOOKALIKE)
+        # (a title wrapped over two lines, ``I. Пасьянсъ «Малая`` / ``звѣзда».``, too)
+        wrapped = _TITLE_OPEN.match(folded) is not None and i + 1 < len(lines) and \
+            _TITLE_CLOSE.match(lines[i + 1].text.translate(_LOOKALIKE)) is not None
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.text.upper() == ln.text or \
-                HEADING.match(folded) or not QUOTED_TITLE.match(folded):
+                HEADING.match(folded) or not (QUOTED_TITLE.match(folded) or wrapped):
             continue
         h = parse_heading(ln.text)
         if h and h[1] and not h[0].isdigit():
             found.append((i, numeral_value(h[0])))
+        elif wrapped and (m := re.match(r"\s*([IVXLCХІИ]{1,6})\s*\.", folded)):
+            found.append((i, numeral_value(m.group(1))))
     values = {v for _, v in found}
     return {i for i, v in found if v == 1 or v - 1 in values or v + 1 in values}
 
