@@ -2820,6 +2820,16 @@ def test_a_title_in_single_quotes_is_a_title():
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Д'Аламберъ", "Окно", "Дверь"]
 
 
+def test_doubled_apostrophes_as_quotes_leave_none_in_the_games_name():
+    """A breaker's find: OCR's or a typist's doubled apostrophes as quotes on a plain page
+    (``Пасьянсъ ''Звѣзда''.``) named the game ``'Звѣзда``, an apostrophe leading its name
+    (its title on every page); a name begins and ends with a letter."""
+    text = ("ГЛАВА XLI.\n\nПасьянсъ ''Звѣзда''.\n\nБерутъ двѣ колоды картъ.\n\n"
+            "Пасьянсъ ''Луна''. Берутъ одну колоду.\n\nПасьянсъ 'Д'Артаньянъ'.\n\nБерутъ колоду.\n")
+    assert [p.label for p in analyse(text).parts if p.kind == "title"] == [
+        "Звѣзда", "Луна", "Д'Артаньянъ"]
+
+
 def test_a_name_in_single_quotes_may_hold_an_apostrophe():
     """A field test's find: a name in single quotes with an apostrophe inside it
     (``Пасьянсъ 'Д'Артаньянъ'.``, Word's ``‘Замокъ д’Иф’``) made no title, or one cut at the

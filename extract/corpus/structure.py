@@ -1525,7 +1525,9 @@ def _name_read(name: str, wiki: bool, md: bool) -> str:
             out += [name[k:a], reading]
             k = b
         return " ".join(("".join(out) + name[k:]).split()) or name
-    return name
+    # (a name begins and ends with a letter: OCR's or a typist's doubled apostrophes as
+    # quotes, ``Пасьянсъ ''Звѣзда''.``, leave one inside the single quotes)
+    return name.strip("'") or name
 
 
 def _stands_as_quoted_title(ln: _Line, prev: _Line | None, line: str | None = None) -> bool:
