@@ -3008,7 +3008,8 @@ def test_a_title_wrapped_over_two_lines_is_found(title, name):
     "Пасьянсъ\n«Малая звѣзда», или Звѣздочка.\n",
     # a breaker's finds: a file with Windows line ends; the other name in single quotes
     "Пасьянсъ «Малая звѣзда»,\r\nили Звѣздочка.\r\n",
-    "Пасьянсъ ‘Малая\nзвѣзда’, или ‘Звѣздочка’.\n", "Пасьянсъ 'Малая звѣзда', или 'Звѣздочка'.\n"])
+    "Пасьянсъ ‘Малая\nзвѣзда’, или ‘Звѣздочка’.\n", "Пасьянсъ 'Малая звѣзда', или 'Звѣздочка'.\n",
+    "Пасьянсъ «Малая\nзвѣзда», или Большая звѣзда.\n"])
 def test_a_wrapped_title_with_the_games_other_name_is_one_title(title):
     """A field test's find: a title wrapped over two lines whose second line goes on with the
     game's other name (``Пасьянсъ «Малая`` / ``звѣзда», или Звѣздочка.``), or wrapped before
@@ -3023,7 +3024,11 @@ def test_a_wrapped_title_with_the_games_other_name_is_one_title(title):
     assert titles == [("Малая звѣзда", title.strip()), ("Крѣпость", "Пасьянсъ «Крѣпость».")]
     assert not lay.warnings, lay.warnings
     for wrapped in ("Пасьянсъ «Малая\nзвѣзда», или Звѣздочка, раскладывается изъ двухъ колодъ.",
-                    "Пасьянсъ «Малая звѣзда»,\nили Звѣздочка, раскладывается изъ двухъ колодъ."):
+                    "Пасьянсъ «Малая звѣзда»,\nили Звѣздочка, раскладывается изъ двухъ колодъ.",
+                    # (a breaker's find: no comma after the other name, a verb in its
+                    # words; a sentence after it, as a title would have)
+                    "Пасьянсъ «Малая\nзвѣзда», или Звѣздочка выходитъ рѣдко.\n\nБерутъ колоду.",
+                    "Пасьянсъ «Малая звѣзда»,\nили Звѣздочка выходитъ рѣдко.\n\nБерутъ колоду."):
         prose = f"ГЛАВА LXXIV.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n\n{wrapped}\n"
         assert [p.label for p in analyse(prose).parts if p.kind == "title"] == ["Крѣпость"]
 

@@ -1550,6 +1550,23 @@ _INDENT = re.compile(r"^(?:\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0
                      re.I)
 
 
+#: the game's other name after 'или' in a title's line (its words, up to three)
+_OTHER_NAME = re.compile(r"\bили[ \t]+(?:[«\"„“‘']|" + OPEN_ANGLES + r")?([^\W\d_]+(?:[ \t-][^\W\d_]+){0,2})")
+
+
+def _other_name_goes_on(line: str) -> bool:
+    """Whether the words after the first of the other name in ``line`` (``..., или Звѣздочка
+    выходитъ рѣдко.``) read as a sentence going on: a verb, an infinitive or an adverb as
+    their likely reading; a name's own words are nouns and adjectives (``или Большая
+    звѣзда``)."""
+    m = _OTHER_NAME.search(line)
+    if m is None:
+        return False
+    m_ = analyzer()
+    return any(m_.parse(w)[0].tag.POS in ("VERB", "INFN", "ADVB", "PRED")
+               for w in _modern_words(m.group(1))[1:])
+
+
 def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
     """Join a game's title in quotes that a line break cuts (``Пасьянсъ «Малая`` /
     ``звѣзда». Берутъ ...``; ``Пасьянсъ`` / ``«Новая крѣпость».``; after a wiki page's indent,
@@ -1568,8 +1585,9 @@ def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
                 not (prev.whole or ln.whole or prev.extra.get("fixed") or ln.extra.get("fixed")) \
                 and _TITLE_COMMA.match(_INDENT.sub("", prev.text).translate(_LOOKALIKE)) and \
                 _ALT_NAME.match(", " + ln.text) is not None:
-            prev.end, prev.text = ln.end, text[prev.start:ln.end]
-            continue
+            if not _other_name_goes_on(ln.text):   # ('... или Звѣздочка выходитъ рѣдко.')
+                prev.end, prev.text = ln.end, text[prev.start:ln.end]
+                continue
         out.append(ln)
     return out
 
