@@ -85,7 +85,8 @@ CHAPTER_ORDINALS = {w: n for n, w in enumerate(
     "первая вторая третья четвертая пятая шестая седьмая восьмая девятая десятая "
     "одиннадцатая двенадцатая тринадцатая четырнадцатая пятнадцатая шестнадцатая "
     "семнадцатая восемнадцатая девятнадцатая".split(), 1)} | {
-    "одинадцатая": 11, "третия": 3, "двадцатая": 20, "тридцатая": 30, "сороковая": 40, "пятидесятая": 50,
+    "одинадцатая": 11, "третия": 3, "двадцатая": 20, "тридцатая": 30, "сороковая": 40,
+    "пятидесятая": 50,
     "шестидесятая": 60, "семидесятая": 70, "восьмидесятая": 80, "девяностая": 90, "сотая": 100}
 #: the tens before a unit's ordinal (``сорокъ пятая``, 45), in their :func:`key`
 CHAPTER_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
@@ -1516,7 +1517,7 @@ def _read_view(line: str) -> tuple[str, list[int]] | None:
 def _name_read(name: str, wiki: bool, md: bool) -> str:
     """A title's name as found (``printed``) with the markup of a wiki or Markdown page inside
     it read (``«''Звѣзда''»``, ``«**Звѣзда**»`` name 'Звѣзда'): the game's name holds none."""
-    if wiki and re.search(r"\{\{|\[\[|''|<|&", name):
+    if wiki and _VIEW_SIGNS.search(name):
         return " ".join(_wiki_reading(name, _WIKI_WRAPS)[0].split()) or name
     if md and re.search(r"[*_\[<&\\]", name):
         spans = wiki_markup(name, _MARKDOWN_WRAPS, None, _HTML_SINGLES, escapes=True)
@@ -1550,21 +1551,17 @@ _INDENT = re.compile(r"^(?:\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0
                      re.I)
 
 
-#: the game's other name after 'или' in a title's line (its words, up to three)
-_OTHER_NAME = re.compile(r"\bили[ \t]+(?:[«\"„“‘']|" + OPEN_ANGLES + r")?([^\W\d_]+(?:[ \t-][^\W\d_]+){0,2})")
-
-
 def _other_name_goes_on(line: str) -> bool:
-    """Whether the words after the first of the other name in ``line`` (``..., или Звѣздочка
-    выходитъ рѣдко.``) read as a sentence going on: a verb, an infinitive or an adverb as
-    their likely reading; a name's own words are nouns and adjectives (``или Большая
-    звѣзда``)."""
-    m = _OTHER_NAME.search(line)
+    """Whether the words after the first of the game's other name in ``line`` (``..., или
+    Звѣздочка выходитъ рѣдко.``, :data:`ALT_NAME`) read as a sentence going on: a verb, an
+    infinitive or an adverb as their likely reading; a name's own words are nouns and
+    adjectives (``или Большая звѣзда``)."""
+    m = _ALT_NAME.search(", " + line)      # (the line may open with 'или')
     if m is None:
         return False
     m_ = analyzer()
     return any(m_.parse(w)[0].tag.POS in ("VERB", "INFN", "ADVB", "PRED")
-               for w in _modern_words(m.group(1))[1:])
+               for w in _modern_words(m.group())[2:])     # past 'или' and the first word
 
 
 def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
@@ -3918,12 +3915,14 @@ def _numbered_games(lines: list[_Line]) -> set[int]:
     (``LVIII. ПАСЬЯНСЪ «ДВОРЕЦЪ».``), or stands with no run (``LVIII. Пасьянсъ «Дворецъ».``)."""
     found: list[tuple[int, int]] = []
     for i, ln in enumerate(lines):
+        if ln.kind != "prose" or ln.extra.get("fixed") or ln.text.upper() == ln.text:
+            continue
         folded = ln.text.translate(_LOOKALIKE)
         # (a title wrapped over two lines, ``I. Пасьянсъ «Малая`` / ``звѣзда».``, too)
-        wrapped = _TITLE_OPEN.match(folded) is not None and i + 1 < len(lines) and \
+        wrapped = not QUOTED_TITLE.match(folded) and _TITLE_OPEN.match(folded) is not None \
+            and i + 1 < len(lines) and \
             _TITLE_CLOSE.match(lines[i + 1].text.translate(_LOOKALIKE)) is not None
-        if ln.kind != "prose" or ln.extra.get("fixed") or ln.text.upper() == ln.text or \
-                HEADING.match(folded) or not (QUOTED_TITLE.match(folded) or wrapped):
+        if HEADING.match(folded) or not (wrapped or QUOTED_TITLE.match(folded)):
             continue
         h = parse_heading(ln.text)
         if h and h[1] and not h[0].isdigit():

@@ -686,6 +686,11 @@ def _modern_word(word: str, capital: bool = False) -> bool:
     return capital or any("Surn" not in p.tag for p in m.parse(word))
 
 
+#: pymorphy3's marks of a name or an abbreviation, never what a glued count three counts
+_NOT_COUNTED = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init",
+                          "Fixd"})
+
+
 @lru_cache(maxsize=10_000)
 def _three_counts(word: str) -> bool:
     """Whether ``word`` (lower case, modern) can be what the count three governs: a noun in
@@ -706,10 +711,6 @@ def _three_counts(word: str) -> bool:
             return True
     return False
 
-
-#: pymorphy3's marks of a name or an abbreviation, never what a glued count three counts
-_NOT_COUNTED = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init",
-                          "Fixd"})
 
 
 @lru_cache(maxsize=100_000)
@@ -1702,8 +1703,8 @@ def _ocr_three(text: str) -> list[Change]:
 #: a guillemet as OCR gives it (Google Books): two angle brackets, ``<<``, ``<‹``, ``‹‹`` for «
 #: and ``>>``, ``››``, ``›>`` for » (rule ocr-guillemets; the structure finder reads a title in
 #: them as in « »), with the spaces OCR may set inside them (``<< Паукъ >>``, ``<<  Паукъ``,
-#: a line break after the opening one or before the closing one) theirs: after the opening one only before a
-#: capital, a name (``карты << и >> ряды`` quotes nothing)
+#: a line break after the opening one or before the closing one) theirs: after the opening
+#: one only before a capital, a name (``карты << и >> ряды`` quotes nothing)
 OPEN_ANGLES = r"[<‹]{2}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?=[A-ZА-ЯЁѢІѲѴ]))?"
 CLOSE_ANGLES = r"(?:(?<=\S)(?:[ \t]+|[ \t]*\n[ \t]*))?[>›]{2}"
 #: such a pair (or one of them and a guillemet) around words within a paragraph (a line
