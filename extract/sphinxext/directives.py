@@ -406,7 +406,7 @@ def odds_rows(root: Path, slug: str, env=None) -> tuple[dict | None, list[dict]]
         return None, []
     if env is not None:
         env.note_dependency(str(path))
-    table = engine_results.load(path)
+    table = engine_results.load_shared(path)
     return table, [r for r in table["rows"] if r["game"] == slug]
 
 

@@ -101,7 +101,7 @@ def not_won(slug: str, odds) -> dict[str, set[int]]:
     if odds is None or not os.path.isfile(odds):
         return out
     try:
-        table = engine_results.load(odds)
+        table = engine_results.load_shared(odds)
         stale = {id(r) for r in engine_results.stale_rows(table)}
     except (OSError, ValueError):
         return out   # no table to trust: every deal is searched, as without one (the

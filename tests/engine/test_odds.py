@@ -895,3 +895,24 @@ def test_a_ctrl_c_while_the_worker_pool_starts_is_not_lost():
     r = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
                        timeout=120)
     assert r.stdout.strip() == "interrupted 0", (r.stdout, r.stderr[-2000:])
+
+
+def test_load_shared_parses_once_per_content(tmp_path):
+    """The build reads the table for every game page: the same bytes give the same parsed
+    dict; new bytes (an edit, a run that wrote rows) are parsed anew, never served stale;
+    its errors are :func:`engine.results.load`'s."""
+    p = tmp_path / "odds.json"
+    p.write_text(json.dumps({"provenance": {}, "rows": [{"game": "mill"}]}), encoding="utf-8")
+    first = results.load_shared(p)
+    assert results.load_shared(p) is first and first == results.load(p)
+    p.write_text(json.dumps({"provenance": {}, "rows": [{"game": "octagon"}]}),
+                 encoding="utf-8")
+    assert results.load_shared(p)["rows"] == [{"game": "octagon"}]
+    p.write_bytes(b"{not json")
+    with pytest.raises(ValueError):
+        results.load_shared(p)
+    p.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    with pytest.raises(ValueError, match="nested too deeply"):
+        results.load_shared(p)
+    with pytest.raises(OSError):
+        results.load_shared(tmp_path / "missing.json")
