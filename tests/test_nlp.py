@@ -159,6 +159,20 @@ def test_abbreviations():
         "Кладут тузы, т. е. основания, и т. д.", "Потом тасуют и проч.", "Конец."]
 
 
+def test_a_word_in_quotes_after_a_stop_is_read_by_its_own_case():
+    """A newcomer's chapter: 'т. наз. «перекладка» бываетъ' was cut after 'наз.' (the
+    quote, not the word in it, was looked at; and OCR's repair read 'наз' as 'паз'). A
+    lower-case word inside quotes or brackets goes on the sentence; a capital still begins
+    one, and so does a list's closing abbreviation before a capital in quotes."""
+    assert sents("Колоду перекладываютъ, т. наз. «перекладка» бываетъ два раза. Конецъ.") == [
+        "Колоду перекладываютъ, т. наз. «перекладка» бываетъ два раза.", "Конецъ."]
+    assert sents("Это т. н. „звѣзда“ и пр. (мелочи) бываютъ. Это т. н. Звѣзда.") == [
+        "Это т. н. „звѣзда“ и пр. (мелочи) бываютъ.", "Это т. н. Звѣзда."]
+    assert sents("Тузы и пр. «Короли» идутъ вверхъ. Кладутъ. «Мельница» выходитъ.") == [
+        "Тузы и пр.", "«Короли» идутъ вверхъ.", "Кладутъ.", "«Мельница» выходитъ."]
+    assert normalise("т. наз. карта").text == "т. наз. карта"
+
+
 def test_a_drawing_or_a_table_cited_by_number_ends_no_sentence():
     """An 1870s book cites its plates as 'черт.' (a drawing) and 'табл.': the number after
     the period is the reference's, the sentence goes on (pre-reform spelling too)."""

@@ -104,6 +104,8 @@ _AFTER_STOP = ".…!?*⁰¹²³⁴⁵⁶⁷⁸⁹"
 #: a Markdown footnote's call, a marker too (``вверхъ.[^1]``)
 _MD_CALL = re.compile(r"\[\^[^\]\s]{1,100}\]")
 PAIRS = {"«": "»", "(": ")", "„": "“", "[": "]"}
+#: quotes and brackets that open a word (``«перекладка»``, ``(см.``, ``„Звѣзда“``)
+_OPENERS = "«„“\"'‘(["
 _BRACKETS = frozenset(PAIRS) | frozenset(PAIRS.values())
 #: A chapter heading line: one unit, whatever periods it holds ('Глава XL. Мельница. - ...').
 HEADING_LINE = re.compile(r"\s*(?:ГЛАВА|Глава|ЧАСТЬ|Часть|ОТДЕЛ|Отдел|КНИГА|Книга)\s+"
@@ -479,6 +481,12 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         while v + 1 < n and (space[v] or _gone(v)):
             v += 1
         nxt = regs[v]
+        w = v   # its case is the case of the word inside quotes or brackets opening it
+        while w + 1 < n and nxt and not nxt.strip(_OPENERS):   # ('т. наз. «перекладка»')
+            w += 1
+            nxt = regs[w]
+        if w != v and not nxt[:1].isalpha():
+            nxt = regs[v]
         if reg.endswith("."):
             label = i - 1 if reg == "." else i
             word = regs[label] if reg == "." else reg[:-1]

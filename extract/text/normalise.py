@@ -53,6 +53,7 @@ from operator import attrgetter, is_not
 from typing import Iterable, Sequence
 
 from .errors import EditionError, line_of
+from .words import NON_TERMINAL, TERMINAL
 
 KINDS = ("orthography", "ocr", "typography", "emendation")
 _set = object.__setattr__
@@ -1155,7 +1156,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
                                                    not _known(modern)) and \
             not (shown[:1].isupper() and len(modern) <= 4 and not mixed) and \
             not (modern.endswith("ию") and _known(modern[:-2] + "ью")) and \
-            not (len(modern) == 2 and modern[0] == modern[1]):   # пп, гг: abbreviations
+            not (len(modern) == 2 and modern[0] == modern[1]) and \
+            modern not in NON_TERMINAL and modern not in TERMINAL:   # пп, гг, наз: abbreviations
         repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
         if repair is not None:
             target, rule = repair

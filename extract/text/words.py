@@ -5,7 +5,7 @@ finder's, which loads no spaCy)."""
 from __future__ import annotations
 
 #: Abbreviations whose period never ends a sentence (lowercase, without the period).
-NON_TERMINAL = frozenset("т е к фиг рис см стр ср напр г гг ок им ст tab "
+NON_TERMINAL = frozenset("т е к н наз назыв фиг рис см стр ср напр г гг ок им ст tab "
                          # a book's references and titles: глава, книга, часть, выпуск,
                          # издание, чертёж, таблица, примечание, профессор, святой, граф,
                          # генерал
