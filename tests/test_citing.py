@@ -66,6 +66,64 @@ def test_inventory_holds_every_citable_id_at_its_anchor(site, edition):
     assert anchor("goes-doesnt-go:deal-pattern=dittography") == "goes-doesnt-go.deal-pattern.dittography"
 
 
+def test_inventory_holds_every_apparatus_entry_at_its_anchor(site, edition, tmp_path):
+    """The README cites an apparatus entry (``dense-column:app-1``): it is in the inventory
+    (``edition:apparatus`` and a ``std:label``) at its anchor, and another project cites it
+    with the light extension's ``app`` role or with ``:ref:`` (a newcomer's find: the
+    entries were missing from objects.inv)."""
+    from extract.model.collate import apparatus
+    inv = inventory(site)
+    entries = [(g.slug, e) for g in edition.games if len(g.witnesses) > 1
+               for e in apparatus(edition, g)]
+    assert any(e.id == "dense-column:app-1" for _slug, e in entries)
+    for slug, e in entries:
+        url = f"{BASE}games/{slug}.html#{e.anchor}"
+        assert inv["edition:apparatus"][e.id] == url and inv["std:label"][e.id] == url
+    assert e.anchor == anchor(e.id)
+    r = build_client(tmp_path, site, ["sphinx.ext.intersphinx", "extract.sphinxext.domain"], {
+        "sentence": ":edition:app:`dense-column:app-1`",
+        "ambiguity": ":external+edition:ref:`dense-column:app-1`",
+        "reading": ":edition:rule:`mill:4`"})
+    assert r.returncode == 0, r.stderr
+    want = BASE + "games/dense-column.html#dense-column.app-1"
+    assert links(tmp_path) == {"dense-column:app-1": want, "mill:4": BASE + "games/mill.html#mill.4"}
+    # the role says what it cites: a sentence is no apparatus entry, and the reverse
+    (tmp_path / "wrong").mkdir()
+    r = build_client(tmp_path / "wrong", site, ["sphinx.ext.intersphinx",
+                                                "extract.sphinxext.domain"], {
+        "sentence": ":edition:app:`mill:4`", "ambiguity": "none", "reading": "none"})
+    assert r.returncode != 0 and "mill:4" in r.stderr
+
+
+def test_each_role_resolves_only_its_own_kind_of_object():
+    """Inside the edition, ``{rule}`` cites a sentence, ``{interp}`` an ambiguity or a
+    reading, ``{app}`` an apparatus entry; a role given another kind's id resolves to
+    nothing (and so is warned about), and ``any`` names the right role."""
+    from types import SimpleNamespace
+    from docutils import nodes
+    from extract.sphinxext.domain import EditionDomain
+    env = SimpleNamespace(domaindata={}, docname="games/mill")
+    dom = EditionDomain(env)
+    kinds = {"mill:4": "sentence", "mill:redeals": "ambiguity", "mill:redeals=two": "reading",
+             "dense-column:app-1": "apparatus"}
+    for name, kind in kinds.items():
+        dom.objects[name] = ("games/x", name.replace(":", ".").replace("=", "."), kind, name)
+    builder = SimpleNamespace(get_relative_uri=lambda _from, to: to + ".html")
+    role_of = {"sentence": "rule", "ambiguity": "interp", "reading": "interp",
+               "apparatus": "app"}
+    for role in ("rule", "interp", "app"):
+        for name, kind in kinds.items():
+            got = dom.resolve_xref(env, "index", builder, role, name, None, nodes.Text(name))
+            assert (got is not None) == (role_of[kind] == role), (role, name)
+            if got is not None:
+                assert got["refuri"] == "games/x.html#" + name.replace(":", ".").replace("=", ".")
+        assert dom.resolve_xref(env, "index", builder, role, "mill:99", None,
+                                nodes.Text("mill:99")) is None
+    for name, kind in kinds.items():
+        [(role, _node)] = dom.resolve_any_xref(env, "index", builder, name, None, nodes.Text(name))
+        assert role == f"edition:{role_of[kind]}"
+
+
 def test_every_ambiguity_and_reading_has_a_permalink_to_its_own_anchor(site):
     by_game: dict[str, list[str]] = {}
     for slug, aid, readings in ambiguity_ids():

@@ -22,6 +22,7 @@ from ..export.figures import layout_key, starting_layout
 from ..export.odds_words import (DASHED_BAR, WEAK_SHARE, bracket_sentences, caveats, deal_range, measured_when, restamped_when, fill_figures, finding_sentence,
                                  forest_svg, gap_share, on_deals, rate_figure, row_key,
                                  row_label)
+from ..model.collate import apparatus
 from ..model.edition import Footnote
 from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
@@ -784,6 +785,8 @@ class GameDirective(EditionDirective):
             sec = nodes.section(ids=[f"{game.slug}-witnesses"])
             sec += nodes.title("", "Other witnesses")
             sec += apparatus_nodes(ed, game)
+            for e in apparatus(ed, game):   # each entry citable, as its anchor says
+                dom.note_object(e.id, "apparatus", e.anchor, e.id, location=self.get_location())
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
                 for s in game.texts[sig]:

@@ -1,11 +1,13 @@
 """The ``edition`` Sphinx domain: citable sentences, ambiguities and readings.
 
 Roles: ``{rule}`mill:4``` cites a sentence; ``{interp}`goes-doesnt-go:deal-pattern``` an
-ambiguity and ``{interp}`goes-doesnt-go:deal-pattern=dittography``` a reading. Objects are
+ambiguity and ``{interp}`goes-doesnt-go:deal-pattern=dittography``` a reading;
+``{app}`dense-column:app-1``` an entry of the critical apparatus. Objects are
 kept per document (``clear_doc``/``merge_domaindata`` make parallel builds safe), duplicates
 are warned about with the type ``edition.duplicate``, and all objects go into
-``objects.inv`` twice: as ``edition:sentence``, ``edition:ambiguity`` and ``edition:reading``
-(name ``mill:4``, anchor ``mill.4``), and as ``std:label`` with the same name and anchor.
+``objects.inv`` twice: as ``edition:sentence``, ``edition:ambiguity``, ``edition:reading``
+and ``edition:apparatus`` (name ``mill:4``, anchor ``mill.4``), and as ``std:label`` with the
+same name and anchor.
 
 Citing the edition from another Sphinx project:
 
@@ -39,8 +41,13 @@ class EditionDomain(Domain):
         "sentence": ObjType("sentence", "rule"),
         "ambiguity": ObjType("ambiguity", "interp"),
         "reading": ObjType("reading", "interp"),
+        "apparatus": ObjType("apparatus entry", "app"),
     }
-    roles = {"rule": XRefRole(warn_dangling=True), "interp": XRefRole(warn_dangling=True)}
+    roles = {"rule": XRefRole(warn_dangling=True), "interp": XRefRole(warn_dangling=True),
+             "app": XRefRole(warn_dangling=True)}
+    #: the role that cites each kind of object
+    ROLE_OF = {"sentence": "rule", "ambiguity": "interp", "reading": "interp",
+               "apparatus": "app"}
     initial_data = {"objects": {}}  # name -> (docname, anchor, objtype, title)
     data_version = 1
 
@@ -79,7 +86,7 @@ class EditionDomain(Domain):
         if obj is None:
             return None
         docname, anchor, objtype, title = obj
-        if typ == "rule" and objtype != "sentence" or typ == "interp" and objtype == "sentence":
+        if self.ROLE_OF[objtype] != typ:
             return None
         return make_refnode(builder, fromdocname, docname, anchor, contnode, title)
 
@@ -88,8 +95,7 @@ class EditionDomain(Domain):
         if obj is None:
             return []
         docname, anchor, objtype, title = obj
-        role = "rule" if objtype == "sentence" else "interp"
-        return [(f"edition:{role}", make_refnode(builder, fromdocname, docname, anchor,
+        return [(f"edition:{self.ROLE_OF[objtype]}", make_refnode(builder, fromdocname, docname, anchor,
                                                  contnode, title))]
 
     def get_objects(self):
