@@ -40,6 +40,32 @@ def test_lock_catches_changed_sentence(corpus_copy, cli):
     assert r.exit_code == 1 and "mill:6 has vanished" in r.output
 
 
+def test_a_slug_changed_in_games_toml_is_named_with_its_fix(corpus_copy, cli):
+    """A newcomer's find: a slip in a game's slug in games.toml vanished every id of the
+    game, and each line advised retiring it (which would lose the ids for good). Check
+    names the rename and says to put the slug back; a sentence truly changed in another
+    game keeps the old advice."""
+    games = corpus_copy / "games.toml"
+    games.write_text(games.read_text(encoding="utf-8").replace('slug = "mill"', 'slug = "mil"'),
+                     encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    vanished = [line for line in r.output.splitlines() if "has vanished" in line]
+    mill = [line for line in vanished if "id mill:" in line]
+    assert len(mill) == 7 and all("games.toml now names its game 'mil'" in line
+                                  and 'put back slug = "mill"' in line
+                                  and "--retire" not in line for line in mill), mill
+    assert "its sentence is mil:4" in mill[3]
+    # a sentence changed as well: that id alone is told to be undone or retired too
+    _edit_witness(corpus_copy, "003_7baec4a93eb690a9.txt", "Колоду не тасуют", "Колоду не мешают")
+    r = cli("--corpus", corpus_copy, "check")
+    six = next(line for line in r.output.splitlines() if "id mill:6 has vanished" in line)
+    assert "--retire mill:6" in six and 'put back slug = "mill"' in six
+    assert "its sentence is mil:6" not in six and "its sentence changed too" in six
+    assert all("games.toml now names its game 'mil'" in line for line in r.output.splitlines()
+               if "has vanished" in line and "mill:6" not in line)
+
+
 def test_lock_catches_removed_sentence_and_never_reuses(corpus_copy, cli):
     _edit_witness(corpus_copy, "003_7baec4a93eb690a9.txt",
                   " Иногда он удается скоро, а иногда вследствие повторения одних и тех же карт "

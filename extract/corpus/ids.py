@@ -299,15 +299,30 @@ def _broken(edition) -> list[tuple[str, str]]:
     (:func:`broken_ids`)."""
     problems = []
     present = {s.id: s for s in citable(edition)}
+    renamed = _renamed_games(edition, present)
     for e in edition.lock.values():
         if e.retired is not None or e.is_apparatus:  # apparatus ids: collate.apparatus_problems
             continue
         s = present.get(e.id)
-        if s is None:
+        slug, number = e.id.split(":", 1)
+        if s is None and slug in renamed:
+            now = present.get(f"{renamed[slug]}:{number}")
+            same = (now is not None and now.witness == e.witness
+                    and quote_of(now.original) == e.quote)
+            problems.append((e.id, f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} has vanished: "
+                            f"games.toml now names its game {renamed[slug]!r}"
+                            + (f" (its sentence is {renamed[slug]}:{number})" if same else "")
+                            + f"; a game's slug is part of every id it has and never changes: "
+                            f"put back slug = \"{slug}\" in {edition.root / 'games.toml'}"
+                            + (" (retired, the ids would be lost for good)" if same else
+                               f"; its sentence changed too (quote {e.quote!r}): then undo "
+                               f"that change or, if it is intended, retire the id: `edition "
+                               f"lock --retire {e.id} --reason WHY`")))
+        elif s is None:
             problems.append((e.id, f"{edition.root / LOCK_NAME}:{e.line}: id {e.id} has vanished or its "
                             f"sentence changed (quote {e.quote!r}); undo what changed it (the "
                             f"witness, or the corpus's games.toml, emendations.toml or "
-                            f"manifest.toml: `git diff -- {edition.root}` shows it) or, "
+                            f"manifest.toml; in git, `git diff -- {edition.root}` shows it) or, "
                             f"if the change is intended, retire the id: `edition lock --retire "
                             f"{e.id} --reason WHY`"))
         elif s.witness != e.witness:
@@ -316,6 +331,23 @@ def _broken(edition) -> list[tuple[str, str]]:
                             f"{s.witness} (the base witness changed?); restore the base in "
                             f"corpus/games.toml or retire the id"))
     return problems
+
+
+def _renamed_games(edition, present: dict) -> dict[str, str]:
+    """Games whose slug games.toml changed: ``{locked slug: slug now}``, for a locked slug no
+    game has now whose sentence of some number is, word for word and in the same witness,
+    the sentence of that number of a game none of whose ids is locked (``present``: the
+    citable sentences by id)."""
+    slugs = {g.slug for g in edition.games}
+    locked = {e.id.split(":", 1)[0] for e in edition.lock.values()}
+    new = {(s.witness, s.id.split(":", 1)[1], quote_of(s.original)): s.id.split(":", 1)[0]
+           for s in present.values() if s.id.split(":", 1)[0] not in locked}
+    out: dict[str, str] = {}
+    for e in edition.lock.values():
+        slug, number = e.id.split(":", 1)
+        if slug not in slugs and not e.is_apparatus and (e.witness, number, e.quote) in new:
+            out.setdefault(slug, new[(e.witness, number, e.quote)])
+    return out
 
 
 def lock_problems(edition) -> list[str]:
