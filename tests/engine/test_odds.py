@@ -255,6 +255,10 @@ def test_stored_table_is_well_formed():
     assert results.problems(t) == []
     for r in t["rows"]:
         assert r["won"] + r["lost"] + r["undecided"] == r["deals"]
+        # the stored note says what the row's own fields say (a newcomer read an older
+        # wording in the JSON: the careful player's undecided deals 'within the budget of
+        # 2000 states', where the page said its move limit)
+        assert r.get("note", "") == results.undecided_note(r), (r["game"], r["policy"])
         lo, hi = odds.interval(r["won"], r["undecided"], r["deals"])
         assert r["ci95"] == [round(lo, 6), round(hi, 6)]
 
