@@ -405,7 +405,7 @@ def test_forest_plot_draws_the_players_of_a_reading_on_the_deals_they_all_played
     svg = forest_svg(rows, "g:a", [(None, "default"), ("a=b", "b")], "fp")
     tree = ElementTree.fromstring(svg)
     ns = {"s": "http://www.w3.org/2000/svg"}
-    assert tree.find("s:title", ns).text.endswith("on deals 1–200, which every player drawn played")
+    assert tree.find("s:title", ns).text.endswith("on deals 1–200 (every player shown played them all)")
     desc = tree.find("s:desc", ns).text
     assert "default, solver, every card known: wins every deal: 200 of 200 deals" in desc, desc
     assert "default, careful player: wins about half the deals: 100 of 200 deals" in desc

@@ -132,13 +132,15 @@ def test_home_page_sets_the_three_players_side_by_side_from_the_stored_rows(site
         ed = build_edition(Path(__file__).resolve().parent.parent / "corpus")
         names = "; ".join(ed.game(g).title_en for g in unknown)
         assert f"Not known, and not counted: {names} (too many undecided deals)." in words
-    said = re.search(r"closes at least half .* in (\d+) games? of the (\d+) where", words)
+    said = re.search(r"closes at least half .* in (\d+) games? of the (\d+) where it does not "
+                     r"see every card and there is a distance to close", words)
     assert said and (int(said.group(1)), int(said.group(2))) == (closed, measured)
     assert face_up == ["favourite", "goes-doesnt-go"]
     assert "every card lies face up from the deal, so the careful player plays as the solver " \
-           "and closes the whole distance by construction; they are not counted" in words
-    with_them = re.search(r"Counted with them, by the share their rows measure, it is (\d+) of "
-                          r"the (\d+) games", words)
+           "and closes the whole distance by construction; they are left out of that count" \
+        in words
+    with_them = re.search(r"With them \(each counted by the share its rows measure\), it is "
+                          r"(\d+) of the (\d+) games", words)
     assert with_them and (int(with_them.group(1)), int(with_them.group(2))) == (
         closed + face_up_closed, measured + len(face_up))
     # a share is never outside 0-1: the careful player never wins what the solver cannot
@@ -170,5 +172,5 @@ def test_weak_figures_are_flagged_and_players_drawn_on_the_deals_they_share(site
     fav = page(site, "favourite")
     careful = next(x for x in rows if x["game"] == "favourite" and x["policy"] == "careful")
     titles = re.findall(r'<title id="forest-[^"]*-t">([^<]*)</title>', fav)
-    assert titles and all(t.endswith(f"on deals 1–{careful['deals']}, which every player drawn "
-                                     f"played") for t in titles), titles
+    assert titles and all(t.endswith(f"on deals 1–{careful['deals']} (every player shown "
+                                     f"played them all)") for t in titles), titles

@@ -539,7 +539,7 @@ def forest_svg(rows: list[dict], aid: str, readings: list[tuple[str | None, str]
     span = next(iter(spans)) if len(spans) == 1 else None
     if span is not None:
         first, last = span
-        on = f", on deals {first}–{last}, which every player drawn played"
+        on = f", on deals {first}–{last} (every player shown played them all)"
     else:     # readings on different deals, or rows without outcomes: each says its own
         lines = [(f"{lbl} (deals {r.get('first', 1)}–{r.get('first', 1) + r['deals'] - 1})", p, r)
                  for lbl, p, r in lines]

@@ -976,16 +976,16 @@ class OddsOverviewDirective(EditionDirective):
                            [("Game", 22), ("Deals", 10), ("Greedy player wins", 14),
                             ("Careful player wins", 14), ("Solver wins (every card known)", 20),
                             ("Share of the distance closed", 20)], rows)
-        said = (f"On the deals the three rows of a game share, under the default readings, the "
+        said = (f"Under the default readings, on the deals a game's three rows share, the "
                 f"careful player closes at least half the distance between the greedy player "
                 f"and the solver's ceiling in {count(len(closed), 'game')} of the "
-                f"{measured} where there is a distance and it does not see every card"
+                f"{measured} where it does not see every card and there is a distance to close"
                 + (f": {'; '.join(closed)}." if closed else ".")
                 + (f" In {' and '.join(face_up)} every card lies face up from the deal, so "
                    f"the careful player plays as the solver and closes the whole distance by "
-                   f"construction; {'they are' if len(face_up) > 1 else 'it is'} not counted. "
-                   f"Counted with {'them' if len(face_up) > 1 else 'it'}, by the share "
-                   f"their rows measure, it is {len(closed) + face_up_closed} of the "
+                   f"construction; {'they are' if len(face_up) > 1 else 'it is'} left out of "
+                   f"that count. With {'them' if len(face_up) > 1 else 'it'} (each counted "
+                   f"by the share its rows measure), it is {len(closed) + face_up_closed} of the "
                    f"{measured + len(face_up)} games."
                    if face_up else "")
                 + (f" Not known, and not counted: {'; '.join(unknown)} (too many undecided "
