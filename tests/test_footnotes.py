@@ -168,6 +168,42 @@ def test_tei_note_at_the_marker(cli, with_notes, tmp_path, relaxng):
         assert regenerate_witness_text(tree, w.siglum) == w.text
 
 
+RUN_ON = ("ГЛАВА L.\n\nПасьянсъ «Часовня».\n\nБерутъ двѣ колоды картъ и выкладываютъ всѣхъ "
+          "тузовъ*) въ одинъ\nрядъ, а затѣмъ кладутъ короли подъ ними\n\n*) Тузы кладутъ по "
+          "мастямъ.\n\n                              — 202 —\n\nкогда карты лягутъ по "
+          "порядку. Конецъ игры наступаетъ скоро.\n")
+
+
+def test_tei_of_a_note_under_a_sentence_that_runs_on_over_the_page(cli, corpus_copy, tmp_path,
+                                                                    relaxng):
+    """As the README says (a newcomer found it said only the other case): where a sentence
+    runs on over the page's foot, the printed note and the page number are the ``orig`` of
+    a ``choice`` whose ``reg`` is empty (``resp="#rule-page-furniture"``), no ``fw``; the
+    note itself stands at the marker; the witness reads back byte for byte."""
+    from lxml import etree
+    from extract.export.tei import TEI_NS, regenerate_witness_text
+    f = tmp_path / "l.txt"
+    f.write_text(RUN_ON, encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    out = tmp_path / "e.xml"
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out", out).exit_code == 0
+    tree = etree.parse(str(out))
+    assert relaxng.validate(tree), relaxng.error_log.last_error
+    ns = {"t": TEI_NS}
+    [s] = tree.xpath("//t:s[@xml:id='chasovnya.1']", namespaces=ns)
+    [note] = s.xpath("t:note[@place='foot']", namespaces=ns)
+    assert "".join(note.xpath(".//text()[not(ancestor::t:orig)]", namespaces=ns)) == \
+        "Тузы кладут по мастям."
+    furniture = s.xpath("t:choice[t:reg[@resp='#rule-page-furniture']]", namespaces=ns)
+    assert len(furniture) == 1
+    orig = furniture[0].xpath("string(t:orig)", namespaces=ns)
+    assert "*) Тузы кладутъ по мастямъ." in orig and "— 202 —" in orig
+    assert furniture[0].xpath("string(t:reg)", namespaces=ns).strip() == ""
+    assert not tree.xpath("//t:div[@n='L']//t:fw", namespaces=ns)
+    for w in build_edition(corpus_copy).witnesses:
+        assert regenerate_witness_text(tree, w.siglum) == w.text
+
+
 def test_a_corrections_mark_makes_the_same_note(cli, corpus_copy, tmp_path):
     """The editor's ``footnote`` mark (``corpus/structure/<siglum>.toml``) over the lines of a
     footnote makes the same note as the finder's: attached to the sentence whose marker the

@@ -257,7 +257,10 @@ def _header(edition) -> etree._Element:
                   "in the base text. A footnote of the book stands twice: where the page "
                   "prints it, as fw type='footnote' (the witness's text), and in the sentence "
                   "whose marker calls it, right after that marker, as note place='foot' "
-                  "(xml:id the sentence's id and .fn1, .fn2 ...), which fw/@corresp names.")
+                  "(xml:id the sentence's id and .fn1, .fn2 ...), which fw/@corresp names; "
+                  "where a sentence runs on over the page's foot, the printed note (with the "
+                  "running head and page number there) is the orig of a choice whose reg is "
+                  "empty (resp='#rule-page-furniture'), not an fw.")
     norm = tei("normalization", ed_decl, method="markup")
     for r in RULES.values():
         tei("p", norm, f"{r.name} ({r.kind}): {r.description}", xml_id=f"rule-{r.name}")
