@@ -214,21 +214,43 @@ class State:
                 "readings": dict(self.cfg.readings),
                 "moves": [list(m) for m in self.moves()]}
 
+    def shown_piles(self) -> list[tuple[str, float, float, tuple, str]]:
+        """:meth:`piles` as drawn for a reader: where two packs are played, a foundation
+        keeps only its count, and :meth:`piles` names its cards by the foundation's pack, so
+        the copy named there may be the one lying in another pile; such a card is drawn as
+        its twin (the other pack's copy, which is then the one home), and so is the second
+        of two copies named on two foundations, so no card shows twice. For :meth:`layout` and :meth:`render` only: the rules and the players read
+        :meth:`piles`."""
+        piles = self.piles()
+        seen = {c for name, _x, _y, cards, _f in piles if not name.startswith("foundation")
+                for c in cards}
+        out = []
+        for name, x, y, cards, f in piles:
+            if name.startswith("foundation"):
+                cards = tuple((c + 52) % 104 if c in seen else c for c in cards)
+                seen.update(cards)   # two foundations that meet (up and down) hold both copies
+            out.append((name, x, y, cards, f))
+        return out
+
     def layout(self) -> dict:
         """Drawable description: ``{"game", "deal", "piles": [{"name", "x", "y", "fan",
         "cards": [codes]}]}`` (x, y in card units on a grid; cards bottom first; codes from
-        :data:`engine.cards.CODES`)."""
+        :data:`engine.cards.CODES`; each card once, :meth:`shown_piles`)."""
         code = CODES.__getitem__
         return {"game": self.cfg.slug, "deal": self.cfg.deal,
                 "piles": [{"name": n, "x": x, "y": y, "fan": f, "cards": list(map(code, cards))}
-                          for n, x, y, cards, f in self.piles()]}
+                          for n, x, y, cards, f in self.shown_piles()]}
 
     def render(self) -> str:
-        """Plain-text rendering: one line per pile, cards bottom first, top card last."""
+        """Plain-text rendering: one line per pile, cards bottom first, top card last, a
+        second pack's card marked ′ as the move descriptions and the site mark it; each card
+        once (:meth:`shown_piles`)."""
         lines = [f"{self.cfg.slug} deal {self.cfg.deal}"]
-        width = max(len(p[0]) for p in self.piles())
-        for name, _x, _y, cards, _f in self.piles():
-            lines.append(f"{name:<{width}} : " + " ".join(CARDS[c].symbol for c in cards))
+        piles = self.shown_piles()
+        width = max(len(p[0]) for p in piles)
+        for name, _x, _y, cards, _f in piles:
+            lines.append(f"{name:<{width}} : " + " ".join(
+                CARDS[c].symbol.replace("'", "\u2032") for c in cards))
         return "\n".join(lines)
 
     def __str__(self) -> str:

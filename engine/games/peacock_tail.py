@@ -248,26 +248,26 @@ def _red(c: int) -> bool:
 
 @executes("peacock-tail:1", "peacock-tail:2", "peacock-tail:3", "peacock-tail:4",
           "peacock-tail:5")
-def deal(cards) -> tuple[tuple, int, tuple, tuple]:
+def deal(cards) -> tuple[tuple, tuple, tuple, tuple]:
     """Deal the pack: four reserves of ten (bottom first), then the hand card by card: an ace
     starts a foundation, another card goes on its rank's place of the semicircle if that is
-    empty or shows the other colour, else on the waste pile. Returns (reserves, number of
-    foundations, semicircle places for ranks 2..13, waste pile)."""
+    empty or shows the other colour, else on the waste pile. Returns (reserves, the aces that
+    start foundations, in the order dealt, semicircle places for ranks 2..13, waste pile)."""
     reserves = tuple(tuple(cards[10 * i:10 * i + 10]) for i in range(NRES))
     up: list[list[int]] = [[] for _ in range(12)]
     waste = []
-    aces = 0
+    aces = []
     for c in cards[40:]:
         r = RANK[c]
         if r == 1:
-            aces += 1
+            aces.append(c)
             continue
         place = up[r - 2]
         if not place or _red(place[-1]) != _red(c):
             place.append(c)
         else:
             waste.append(c)
-    return reserves, aces, tuple(tuple(p) for p in up), tuple(waste)
+    return reserves, tuple(aces), tuple(tuple(p) for p in up), tuple(waste)
 
 
 def _stuck(queues, free: int) -> bool:
@@ -338,19 +338,24 @@ def _pair_path(pa, pb, shows, free) -> bool:
 
 class PeacockState(State):
     """``reserves`` 4 tuples (bottom first); ``waste`` (bottom first); ``up`` the 12 places
-    of the semicircle (ranks 2..13); ``found`` top ranks of the foundations (sorted)."""
+    of the semicircle (ranks 2..13); ``found`` top ranks of the foundations (sorted);
+    ``shown`` the cards of each foundation, for the drawing only (bottom first, foundations in
+    the order begun; a card goes on the first whose top is the rank below: the rules and the
+    solver's key read ``found`` alone, since suits play no part there)."""
 
-    __slots__ = ("reserves", "waste", "up", "found")
+    __slots__ = ("reserves", "waste", "up", "found", "shown")
     reserves: tuple[tuple[int, ...], ...]
     waste: tuple[int, ...]
     up: tuple[tuple[int, ...], ...]
     found: tuple[int, ...]
+    shown: tuple[tuple[int, ...], ...]
 
     def _child(self, move):
         s = PeacockState.__new__(PeacockState)
         s.cfg = self.cfg
         s.hist = (move, self.hist)
         s.reserves, s.waste, s.up, s.found = self.reserves, self.waste, self.up, self.found
+        s.shown = self.shown
         return s
 
     def _src_card(self, src: int) -> int | None:
@@ -496,6 +501,11 @@ class PeacockState(State):
             f[f.index(r - 1)] = r
         f.sort()
         s.found = tuple(f)
+        if r == 1:
+            s.shown = self.shown + ((c,),)
+        else:
+            k = next(i for i, p in enumerate(self.shown) if RANK[p[-1]] == r - 1)
+            s.shown = self.shown[:k] + (self.shown[k] + (c,),) + self.shown[k + 1:]
         return s
 
     def is_legal(self, move) -> bool:
@@ -744,8 +754,8 @@ class PeacockState(State):
     def piles(self):
         out = []
         for k in range(self.cfg.packs * 4):
-            top = self.found[k] if k < len(self.found) else 0
-            out.append((f"foundation {k + 1}", 2.0 + k, 2.0, tuple(range(top)), "none"))
+            out.append((f"foundation {k + 1}", 2.0 + k, 2.0,
+                        self.shown[k] if k < len(self.shown) else (), "none"))
         for r in range(13, 1, -1):
             out.append((f"semicircle {r}", float(13 - r), 0.0, self.up[r - 2], "down"))
         for i in range(NRES):
@@ -782,7 +792,8 @@ def new(deal_no: int, readings: dict[str, str] | None = None) -> PeacockState:
     s = PeacockState.__new__(PeacockState)
     s.cfg, s.hist = cfg, None
     s.reserves, s.waste, s.up = reserves, waste, up
-    s.found = (1,) * aces
+    s.found = (1,) * len(aces)
+    s.shown = tuple((a,) for a in aces)
     return s
 
 

@@ -1,5 +1,6 @@
 """The precomputed card codes (engine.cards.CODES) agree with Card.code, in codes() and in
-State.layout() of every game."""
+State.layout() of every game (the cards of State.shown_piles(), which differ from
+State.piles() only in which pack's copy a foundation's card is named by)."""
 import pytest
 
 from engine import games
@@ -22,4 +23,7 @@ def test_layout_codes_are_the_piles_cards(slug):
         s = s.apply(s.legal_moves()[-1])
     lay = s.layout()
     assert [p["cards"] for p in lay["piles"]] == \
-        [[CARDS[c].code for c in cards] for _n, _x, _y, cards, _f in s.piles()]
+        [[CARDS[c].code for c in cards] for _n, _x, _y, cards, _f in s.shown_piles()]
+    # what is drawn is the position's cards, a foundation's copy named apart
+    assert [[c.rstrip("'") for c in p["cards"]] for p in lay["piles"]] == \
+        [[CARDS[c].code.rstrip("'") for c in cards] for _n, _x, _y, cards, _f in s.piles()]

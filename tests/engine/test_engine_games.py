@@ -138,3 +138,52 @@ def _differs(slug, amb, rid, deals):
     for r in a.readings if r.id != a.default])
 def test_each_reading_changes_play(slug, amb, rid):
     assert _differs(slug, amb, rid, range(1, 9)) is not None
+
+
+@pytest.mark.parametrize("slug", games.available())
+def test_a_drawn_position_shows_each_card_once(slug):
+    """A newcomer's find: in a game of two packs a foundation keeps only its count and its
+    cards were named by the foundation's pack, so the copy drawn there could be the one
+    lying in a side pile (2♥ on a foundation and in side pile 3 at once); the Peacock's
+    Tail drew spades on every foundation. Along a played line, the layout and the text show
+    every card at most once, the same number of cards as the position holds, and a second
+    pack's card with the prime the move descriptions use."""
+    from collections import Counter
+    from engine.describe import PRIME
+    for deal in (1, 2, 3):
+        s = games.new(slug, deal)
+        for m in api.play(slug, deal, {}, policy="greedy", budget=300)["moves"]:
+            s = s.apply(tuple(m))
+            drawn = [c for p in s.layout()["piles"] for c in p["cards"]]
+            twice = [c for c, n in Counter(drawn).items() if n > 1]
+            assert not twice, (slug, deal, twice, s.render())
+            assert len(drawn) == sum(len(p[3]) for p in s.piles())
+        start = games.new(slug, deal).render().split("\n", 1)[1]
+        assert "'" not in start + s.render().split("\n", 1)[1]
+        if games.get(slug).PACKS == 2:
+            assert PRIME in start
+
+
+def test_the_peacock_tail_draws_the_cards_that_went_up():
+    """Its foundations are built regardless of suit and the rules keep their ranks only;
+    the drawing shows the very cards played up, each on the foundation it went to."""
+    s = games.new("peacock-tail", 1)
+    aces = [p["cards"] for p in s.layout()["piles"] if p["name"].startswith("foundation")]
+    assert all(len(a) <= 1 for a in aces) and all(a[0][0] == "A" for a in aces if a)
+    for m in api.play("peacock-tail", 1, {}, policy="greedy", budget=300)["moves"]:
+        card = s.piles()[[p[0] for p in s.piles()].index(_source_pile(s, m))][3][-1]
+        s = s.apply(tuple(m))
+        tops = [p["cards"][-1] for p in s.layout()["piles"]
+                if p["name"].startswith("foundation") and p["cards"]]
+        assert CARDS[card].code in tops
+
+
+def _source_pile(s, move) -> str:
+    """The name of the pile a Peacock's Tail move takes its card from."""
+    from engine.games import peacock_tail as pt
+    src = move[1]
+    if src < pt.NRES:
+        return f"reserve {src + 1}"
+    if src == pt.WASTE:
+        return "waste"
+    return f"semicircle {src - pt.UP0 + 2}"

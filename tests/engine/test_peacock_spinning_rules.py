@@ -166,6 +166,7 @@ def _end_position():
     t.reserves, t.waste = ((), (), (), ()), ()
     t.up = ((),) * 10 + (q, k)
     t.found = (11, 11, 13, 13, 13, 13, 13, 13)
+    t.shown = tuple(tuple(range(n)) for n in t.found)   # (the drawing's cards: any of those ranks)
     return t
 
 
