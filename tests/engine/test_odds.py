@@ -645,8 +645,10 @@ DAMAGE = {
 
 
 def _row_edit(table, edit):
+    """``table`` with ``edit`` made to its first row of the Mill (whose readings the damages
+    name), wherever the table's order puts it."""
     rows = [dict(r) for r in table["rows"]]
-    edit(rows[0])
+    edit(next(r for r in rows if r["game"] == "mill"))
     return {**table, "rows": rows}
 
 
