@@ -2163,7 +2163,8 @@ def test_notes_under_a_list_that_goes_on_overleaf_stay_notes():
 
 
 @pytest.mark.parametrize("top", ["Потомъ считаютъ очки.", "1) Тузы кладутъ въ рядъ.",
-                                 "2) Короли кладутъ подъ тузы."])
+                                 "2) Короли кладутъ подъ тузы.", "по четыре карты въ рядъ.",
+                                 "Фиг. 5.\nпо четыре карты въ рядъ."])
 def test_notes_at_a_pages_foot_stay_notes_whatever_the_next_page_opens_with(top):
     """The guard's other side: the page's notes '1)', '2)' (called above, 'Тузы1)',
     'короли2)') at its foot stay notes when the next page opens with text, with a list of its
@@ -2175,6 +2176,38 @@ def test_notes_at_a_pages_foot_stay_notes_whatever_the_next_page_opens_with(top)
     lay = analyse(text)
     notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
     assert notes == ["1) Въ нѣкоторыхъ изданіяхъ — дамы.", "2) Или валеты."], lay.parts
+
+@pytest.mark.parametrize("foot", ["196 ПАСЬЯНСЫ.\n", "\f24 ПАСЬЯНСЫ.\n", "\n— 24 —\n\n"],
+                         ids=["head", "form-feed", "page-number"])
+@pytest.mark.parametrize("item, overleaf", [
+    # the item '2)' wrapped across the page's foot: its own line opens the next page
+    ("2) пустое мѣсто занимаютъ\n", "любой картой;\n"),
+    ("2) пустое место занимают\n", "любой картой или картой\nиз запаса;\n"),
+    # a figure at the next page's top, with its caption or none, before '3)'
+    ("2) пустое мѣсто занимаютъ любой картой;\n", "Фиг. 5.\n"),
+    ("2) пустое мѣсто занимаютъ любой картой;\n", "Рис. 12. Расположеніе картъ.\n"),
+    ("2) пустое мѣсто занимаютъ\n", "Фиг. 5.\nлюбой картой;\n"),
+], ids=["wrapped", "wrapped-modern", "figure", "caption", "figure-and-item"])
+def test_a_list_item_or_a_figure_overleaf_before_the_next_number_keeps_the_list(foot, item,
+                                                                                 overleaf):
+    """A breaker's find: a numbered list of the text under a colon whose numbers the text
+    also holds glued after words ('запасъ1)', 'тузы2)', 'короли3)'), its item '2)' wrapped
+    across the page's foot ('2) пустое мѣсто занимаютъ' / '196 ПАСЬЯНСЫ.' / 'любой картой;' /
+    '3) ...'), or a figure at the next page's top before '3)', was read as the page's
+    footnotes, the items left out of the game. The item's own lines (a small letter first)
+    and a figure overleaf stand between the page's foot and the next number."""
+    from extract.corpus.structure import analyse
+    text = ("ГЛАВА LXV.\n\nПасьянсъ «Наполеонъ».\n\nОстальныя карты составляютъ запасъ1), "
+            "тузы2) и короли3).\n\nПравила игры таковы:\n1) тузы кладутъ наверхъ;\n"
+            f"{item}{foot}{overleaf}3) запасъ не перебираютъ.\nПасьянсъ выходитъ, когда всѣ "
+            "карты на тузахъ.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.label == "footnote"], lay.parts
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    for kept in ("1) тузы", item.split("\n")[0], "3) запасъ"):
+        assert kept in prose, lay.parts
+    assert not [w for w in lay.warnings if "footnote '" in w[1]], lay.warnings
+
 
 
 def test_a_page_mark_after_a_hyphen_or_a_comma_is_a_page_break(cli, corpus_copy, tmp_path):

@@ -2650,8 +2650,10 @@ def _goes_on_overleaf(printed: str, below: Iterable[_Line]) -> bool:
     """Whether a line that opens with ``printed``, a number and a bracket (``1)``), begins or
     goes on with a run of numbered lines (``2)``, ``3)`` ..., each item's own lines under it)
     that reaches the page's foot and goes on at the top of the next page with the next
-    number, past the page's furniture (a page number, a running head, a form feed): the
-    text's numbered list, never the page's footnotes, which go on with no number at the next
+    number, past the page's furniture (a page number, a running head, a form feed), a figure
+    and the last item's own lines that go on overleaf (a small letter first: ``2) пустое
+    мѣсто занимаютъ`` / ``196 ПАСЬЯНСЫ.`` / ``любой картой;`` / ``3) ...``): the text's
+    numbered list, never the page's footnotes, which go on with no number at the next
     page's top (``below``: the lines under it)."""
     m = re.fullmatch(r"(\d{1,2})\)", printed)
     if m is None:
@@ -2668,14 +2670,15 @@ def _goes_on_overleaf(printed: str, below: Iterable[_Line]) -> bool:
                 return False     # the run ends inside the page
             continue             # an item's own line
         x: _Line | None = nxt
-        for _ in range(4):       # past the furniture, the next page's first line
+        for _ in range(6):       # past the furniture, the next page's first lines
             if x is None:
                 return False
             f = FOOTNOTE.match(x.text) if x.kind == "prose" else None
             if f:
                 return f.group(1) == f"{n + 1})"
-            if not (x.kind == "debris" or _foot_of_page(x) or (
-                    x.text.upper() == x.text and len(x.text) <= 40)):
+            if not (x.kind in ("debris", "figure") or _foot_of_page(x) or (
+                    x.text.upper() == x.text and len(x.text) <= 40)
+                    or x.kind == "prose" and x.text[:1].islower()):
                 return False
             x = next(it, None)
         return False
@@ -2849,16 +2852,19 @@ class _Footnotes:
                 self._take(ln, marker)
             return
         f = FOOTNOTE.match(ln.text)
+        lead = self._lead(prev)
         if not f:
-            if prev is not None and prev.extra.get("item") and not (ln.brk or ln.page_top):
-                ln.extra["item"] = prev.extra["item"]   # an item's own line: the list goes on
+            if lead is not None and lead.extra.get("item") and (
+                    not (ln.brk or ln.page_top) if lead is prev else ln.text[:1].islower()):
+                # an item's own line (overleaf: a small letter first): the list goes on
+                ln.extra["item"] = lead.extra["item"]
             self._plain_number(ln)
             return
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
         after, below, ahead = tee(after, 3)
-        item = _list_item(printed, prev, after)
+        item = _list_item(printed, lead, after)
         # (a run that numbers again from below the text's list right above it, '1) 2)' under
         # '1) 2)', is the page's notes, and so is a line under a note: the next page's '3)'
         # goes on with the list above)
@@ -2892,6 +2898,16 @@ class _Footnotes:
         self._mark(ln, ln, marker)
         ln.extra["page"] = self.page_start
         self.first.append(ln)
+
+    def _lead(self, prev: _Line | None) -> _Line | None:
+        """The line of the text that a line under ``prev`` follows: ``prev``, or, past a
+        page's foot and a figure below it (a running head, a page number, ``Фиг. 5.``), the
+        last line above them (an item of a list the next page goes on with)."""
+        for x in reversed(self.out[-5:]):
+            if not (x.kind == "figure" or x.kind == "debris" and x.label in ("running head",
+                                                                            "page number")):
+                return x
+        return prev
 
     def _notes_at_foot(self, first: _Line, below: Iterable[_Line]) -> bool:
         """Whether line ``first``, ``1)`` under a colon that a ``2)`` follows (``below``: the
