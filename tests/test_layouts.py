@@ -3114,9 +3114,33 @@ def test_a_chapter_heading_in_words_past_a_hundred(cli, corpus_copy, tmp_path, h
         r.output
 
 
+@pytest.mark.parametrize("heading, siglum", [
+    ("ГЛАВА СТО.", "C"), ("Глава сто", "C"), ("ГЛАВА ДВѢСТИ.", "CC"), ("Глава пять.", "V"),
+    ("ГЛАВА СОРОКЪ.", "XL"), ("Глава двадцать пять.", "XXV"), ("ГЛАВА СТО ОДИНЪ.", "CI"),
+    ("Глава сто двадцать два", "CXXII"), ("ГЛАВА ДВѢ.", "II")])
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_chapter_heading_numbered_by_a_cardinal_in_words(heading, siglum, gap):
+    """A breaker's find: a chapter heading whose number is a cardinal in words (``ГЛАВА
+    СТО.``, not ``СОТАЯ``) was no heading: alone on its line over the game's text it was
+    taken as a game's title ('ГЛАВА СТО'), over a title as a group heading with no numeral
+    (the siglum then from the file's name). A cardinal in words, units, tens and hundreds as
+    the ordinals go, numbers a chapter as an ordinal does."""
+    text = (f"{heading}{gap}Берутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+            "Пасьянсъ «Луна».\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    assert lay.headings == ((siglum, ()),), lay.parts
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Луна"], lay.parts
+    text = f"{heading}{gap}Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ.\n"
+    lay = analyse(text)
+    assert [(p.kind, p.label) for p in lay.parts if p.kind != "prose"] == [
+        ("heading", siglum), ("title", "Звѣзда")], lay.parts
+
+
 @pytest.mark.parametrize("line", ["Глава сто первая описываетъ трудные пасьянсы.",
                                   "Глава сто двадцать картъ описываетъ.",
-                                  "Сто первая карта идетъ въ сбросъ."])
+                                  "Сто первая карта идетъ въ сбросъ.",
+                                  "Глава сто описываетъ трудные пасьянсы.",
+                                  "Глава пять разъ повторяетъ это правило."])
 def test_a_hundred_and_an_ordinal_in_a_sentence_make_no_heading(line):
     """The guard's other side: a sentence that opens with a chapter's number in words, a
     hundred and a cardinal with no ordinal, and a hundred and an ordinal with no 'глава'

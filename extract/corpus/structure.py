@@ -94,12 +94,27 @@ CHAPTER_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40
 #: the hundreds before the tens and the unit (``сто первая``, 101; ``двѣсти третья``), in
 #: their :func:`key`
 CHAPTER_HUNDREDS = {"сто": 100, "двести": 200, "триста": 300}
+#: the units as cardinals, which number a chapter too (``ГЛАВА ПЯТЬ.``, ``Глава сто одинъ``),
+#: in their :func:`key`
+CHAPTER_UNITS = {w: n for n, w in enumerate(
+    "один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать "
+    "тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать "
+    "девятнадцать".split(), 1)} | {"одна": 1, "две": 2, "одинадцать": 11}
+#: every word of a chapter's number in words, and its value (a number's value is their sum)
+CHAPTER_WORDS = CHAPTER_ORDINALS | CHAPTER_TENS | CHAPTER_HUNDREDS | CHAPTER_UNITS
 #: a chapter's number in words (:data:`CHAPTER_ORDINALS`, after a ten: ``сорокъ пятая``; after
-#: a hundred: ``сто первая``, ``сто сорокъ пятая``, ``сто двадцатая``)
-_ORDINAL_NUMBER = (r"(?:(?:" + "|".join(CHAPTER_HUNDREDS) + r")[ \t]+)?(?:(?:"
+#: a hundred: ``сто первая``, ``сто сорокъ пятая``, ``сто двадцатая``), or a cardinal
+#: (``ГЛАВА СТО.``, ``Глава двадцать пять``: a hundred, a ten, a unit, one or more in order)
+_ORDINAL_NUMBER = (r"(?:(?:(?:" + "|".join(CHAPTER_HUNDREDS) + r")[ \t]+)?(?:(?:"
                    + "|".join(CHAPTER_TENS) + r")ъ?[ \t]+(?:"
                    + "|".join(w for w, n in CHAPTER_ORDINALS.items() if n < 10) + r")|"
-                   + "|".join(sorted(CHAPTER_ORDINALS, key=len, reverse=True)) + r")(?![^\W\d_])")
+                   + "|".join(sorted(CHAPTER_ORDINALS, key=len, reverse=True)) + r")|(?:"
+                   + "|".join(CHAPTER_HUNDREDS) + r")(?:[ \t]+(?:" + "|".join(CHAPTER_TENS)
+                   + r")ъ?)?(?:[ \t]+(?:" + "|".join(sorted(CHAPTER_UNITS, key=len, reverse=True))
+                   + r")ъ?)?|(?:" + "|".join(CHAPTER_TENS) + r")ъ?(?:[ \t]+(?:"
+                   + "|".join(sorted(CHAPTER_UNITS, key=len, reverse=True)) + r")ъ?)?|(?:"
+                   + "|".join(sorted(CHAPTER_UNITS, key=len, reverse=True))
+                   + r")ъ?)(?![^\W\d_])")
 HEADING = re.compile(r"^\s*(?:глава|гл\.)\s*([ivxlcхіуси1]+|\d{1,3}|" + _ORDINAL_NUMBER
                      + r")\s*(?:[.:]|,(?=[ \t]*(?:\n|$))|(?=\s)|$)\s*(.*)$", re.S | re.I)
 ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
@@ -856,14 +871,13 @@ def numeral_value(numeral: str) -> int:
 def roman(numeral: str) -> str | None:
     """A chapter numeral with OCR look-alikes (Cyrillic Х, І, У; ``1``/``l`` for I) as Latin
     capitals, or None if it is not a Roman numeral; Arabic numerals are kept, and a number in
-    words (:data:`CHAPTER_ORDINALS`: ``ПЕРВАЯ``, ``сорокъ пятая``) is written in Roman
-    figures (``I``, ``XLV``), as the book numbers its chapters."""
+    words (:data:`CHAPTER_WORDS`: ``ПЕРВАЯ``, ``сорокъ пятая``, ``СТО``) is written in Roman
+    figures (``I``, ``XLV``, ``C``), as the book numbers its chapters."""
     if numeral.isdigit():
         return numeral
     words = key(numeral).split()
-    if words and words[-1] in CHAPTER_ORDINALS:
-        n = CHAPTER_ORDINALS[words[-1]] + sum(CHAPTER_TENS.get(w, 0) + CHAPTER_HUNDREDS.get(w, 0)
-                                              for w in words[:-1])
+    if words and all(w in CHAPTER_WORDS for w in words):
+        n = sum(CHAPTER_WORDS[w] for w in words)
         out = ""
         for value, figures in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"),
                                (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
@@ -922,7 +936,7 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     numeral = roman(text[m.start(1):m.end(1)])
     if numeral is None:
         return None
-    if m.group(1)[-1:].isalpha() and key(m.group(1)).split()[-1] in CHAPTER_ORDINALS and \
+    if m.group(1)[-1:].isalpha() and key(m.group(1)).split()[-1] in CHAPTER_WORDS and \
             text[m.end(1):].lstrip(" \t")[:1] not in ("", ".", ":", "\n", "\r"):
         return None     # a sentence that opens so ('Глава первая и вторая описываютъ ...')
     # (a page number beside the heading, ``ГЛАВА XLVIII. 185``, names no game: a running
@@ -964,7 +978,7 @@ def _heading_in_words_runs_on(line: str, nxt: _Line | None) -> bool:
     headings.)"""
     m = HEADING.match(line.translate(_LOOKALIKE))
     if m is None or not m.group(1)[-1:].isalpha() or \
-            key(m.group(1)).split()[-1] not in CHAPTER_ORDINALS:
+            key(m.group(1)).split()[-1] not in CHAPTER_WORDS:
         return False
     first = re.search(r"[^\W\d_]", nxt.text) if nxt is not None and not nxt.brk else None
     return line[m.end(1):].lstrip(" \t")[:1] not in (".", ":") and line.upper() != line and \
