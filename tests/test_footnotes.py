@@ -945,6 +945,12 @@ def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_
     # a bare title with the call, one paragraph a line as Word saves it
     ("Звѣзда[1].\nБерутъ двѣ колоды.\nКрѣпость.\nБерутъ колоду.\n[1] Иначе Солнце.\n",
      ["Звѣзда", "Крѣпость"], ["[1]"]),
+    # a breaker's find: a bare title with a space before its call ('Крѣпость [2].', as a
+    # typist writes it) made the note a sentence of the game
+    ("Звѣзда [1].\nБерутъ двѣ колоды.\nКрѣпость [2].\nБерутъ колоду.\n[1] Иначе Солнце.\n"
+     "[2] Игра старинная.\n", ["Звѣзда", "Крѣпость"], ["[1]", "[2]"]),
+    ("Звезда [1].\n\nБерутъ двѣ колоды.\n\nКрепость [2].\n\nБерутъ колоду.\n\n"
+     "[1] Иначе Солнце.\n\n[2] Игра старинная.\n", ["Звезда", "Крепость"], ["[1]", "[2]"]),
     # a scan's markers after the title's stop, its notes at the page's foot
     ("Пасьянсъ «Звѣзда».*)\n\nБерутъ двѣ колоды.\n\n*) Иначе Солнце.\n\n"
      "Пасьянсъ «Крѣпость».¹\n\nБерутъ колоду.\n\n¹ Игра старинная.\n", ["Звѣзда", "Крѣпость"],

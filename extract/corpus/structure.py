@@ -2610,8 +2610,9 @@ def _marker_pattern(printed: str) -> re.Pattern:
 _PLAIN_NOTE = re.compile(r"(\d{1,2})[ \t]+(?=[^\W\d_])")
 
 
-#: a copied wiki page's call of a note, after a word or a stop: ``двѣнадцать[2].``
-_BRACKET_CALL = re.compile(r"(?<=\S)\[(\d{1,4})\]")
+#: a copied wiki page's call of a note, after a word or a stop: ``двѣнадцать[2].``; or after
+#: a word and a space, as a typist writes it (``Мельница [1].``: the space is the call's)
+_BRACKET_CALL = re.compile(r"(?:(?<=[^\W\d_])[ \t]|(?<=\S))\[(\d{1,4})\]")
 #: a note as a word processor (Word, LibreOffice) saves it as plain text, at the text's end:
 #: ``[1] Т. е. безъ двоекъ.``, answering the call ``картъ[1]``
 _BRACKET_NOTE = re.compile(r"\[(\d{1,3})\][ \t\u00a0]+\S")
