@@ -407,6 +407,41 @@ def test_a_wiki_title_with_a_note_and_a_note_with_wiki_markup(cli, corpus_copy, 
     head = etree.tostring(tree, encoding="unicode")
     assert "индѣйской" in head        # the title's note is kept in the TEI
 
+@pytest.mark.parametrize("title, name", [
+    # a breaker's finds: a note written right after a title on a wiki page hid the title
+    # where the page's indent stood before it, a space before the note, or the game's text
+    # after it on the line ...
+    ("{{Отступ}}{{разрядка|Солнце}}.<ref>Иначе Звѣзда.</ref>", "Солнце"),
+    ("{{разрядка|Солнце}}. <ref>Иначе Звѣзда.</ref>", "Солнце"),
+    ("{{разрядка|Солнце}}.<ref>Иначе Звѣзда.</ref> Берутъ двѣ колоды.", "Солнце"),
+    ("Луна.<ref name=\"a\">Иначе Мѣсяцъ.</ref>", "Луна"),
+    # ... and after a title in quotes it made an empty sentence of the game
+    ("Пасьянсъ «Солнце».<ref>Иначе Звѣзда.</ref>", "Солнце"),
+    ("Пасьянс «Малая звезда». <ref>Иначе Звездочка.</ref>", "Малая звезда"),
+], ids=["indent", "space", "run-in", "bare-named", "quoted", "quoted-modern-space"])
+def test_a_wiki_note_right_after_a_title_is_the_titles(cli, corpus_copy, tmp_path, title, name):
+    """A title line of a wiki page with the note that the title calls (``<ref>...</ref>``
+    after its stop) is the game's title whatever stands before or after the title (the page's
+    indent, a space, the game's first sentence): the note is read as nothing where the title
+    is looked for, stays in the title line (witness and TEI) with the warning that it is
+    attached to no sentence, and makes no sentence of the game."""
+    text = (f"== ГЛАВА XLI. ==\n\n{title}\n\nБерутъ колоду. Тузы кладутъ вверхъ.\n\n"
+            "Пасьянсъ «Луна Вторая».\n\nБерутъ двѣ колоды.\n")
+    lay = analyse(text)
+    titles = [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"]
+    assert titles[0][0] == name and titles[0][1].endswith("</ref>"), lay.parts
+    assert not [p for p in lay.parts if p.kind == "prose" and "<ref" in text[p.start:p.end]]
+    assert [w for _, w in lay.warnings if w.startswith("a footnote written in the title line")]
+    f = tmp_path / "chapter.wiki"
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    got = [[s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts]
+    first = ["Берут две колоды."] if "Берутъ двѣ" in title else []
+    assert got == [first + ["Берут колоду.", "Тузы кладут вверх."], ["Берут две колоды."]], got
+
 
 def test_wiki_markup_spans_leave_unclosed_and_stray_markup_alone():
     """Only markup closed on its line is read as markup: an apostrophe in a name, an

@@ -1496,15 +1496,22 @@ _VIEW_WRAPS = _WIKI_WRAPS[1:-1]
 _VIEW_SIGNS = re.compile(r"\{\{|\[\[|''|<|&")
 
 
+#: what a title is looked for without on a wiki page: a note written where it is called
+#: (``Пасьянсъ «X».<ref>...</ref>``; first, so what the note holds is read with it), and
+#: the markup that stands alone (:data:`_WIKI_SINGLES`)
+_VIEW_SINGLES = ((INLINE_NOTE, ""),) + _WIKI_SINGLES
+
+
 def _wiki_reading(line: str, wraps: Sequence[re.Pattern] = _VIEW_WRAPS) -> tuple[str, list[int]]:
     """``line`` of a wiki page as it reads with its markup read (:func:`wiki_markup`:
-    ``{{Отступ}}``, ``{{nop}}`` and a comment as nothing, the templates of ``wraps`` as their
-    text, ``{{ВАР|X|Y}}`` as ``X``), and for each character of that reading the offset in
-    ``line`` of the character it reads (one more, the end: ``len(line)``)."""
+    ``{{Отступ}}``, ``{{nop}}``, a comment and a note (``<ref>...</ref>``) as nothing, the
+    templates of ``wraps`` as their text, ``{{ВАР|X|Y}}`` as ``X``), and for each character of
+    that reading the offset in ``line`` of the character it reads (one more, the end:
+    ``len(line)``)."""
     read: list[str] = []
     where: list[int] = []
     k = 0
-    for a, b, reading in wiki_markup(line, wraps, None, _WIKI_SINGLES):
+    for a, b, reading in wiki_markup(line, wraps, None, _VIEW_SINGLES):
         read += line[k:a]
         where += range(k, a)
         read += reading
@@ -3722,6 +3729,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             continue
         ln.kind, ln.label, ln.title_end = "title", printed, (
             ln.end if ln.whole else ln.start + (offsets[min(n, len(line))] if offsets else n))
+        if offsets and _REF_TAG.search(text, ln.start, ln.title_end):
+            ln.extra["notes"] = True        # a note in the title line: no sentence's
         after = lines[i + 1] if i + 1 < len(lines) else None
         if whole_line and after is not None and after.kind == "prose" and \
                 re.fullmatch(r"\([^()]{1,60}\)\.?", after.text):     # "(Двѣ колоды)" under it
