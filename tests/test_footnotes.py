@@ -1506,6 +1506,30 @@ def test_markup_inside_a_titles_quotes_is_no_part_of_the_games_name(cli, corpus_
     assert [s.normalised for s in ed.game("zvezda").texts[ed.witnesses[-1].siglum]] == [
         "Берут две колоды.", "Он похож на пасьянс «Крепость», описанный выше."]
 
+@pytest.mark.parametrize("head, title, name", [
+    ("== ГЛАВА XL. ==", "Пасьянсъ «Солнце<ref>Иначе Звѣзда.</ref>».", "Солнце"),
+    ("== ГЛАВА XL. ==", "Пасьянсъ «Солнце<sup>1</sup>».", "Солнце"),
+    ("== ГЛАВА XL. ==", "Пасьянсъ «Малая<br />звѣзда».", "Малая звѣзда"),
+    ("# Глава XL", "Пасьянсъ «Большая<br>звѣзда».", "Большая звѣзда"),
+    ("# Глава XL", "Пасьянсъ «[Солнце](<#sun>)».", "Солнце"),
+    ("# Глава XL", "Пасьянс «Солнце<sup>*</sup>».", "Солнце"),
+    ("# Глава XL", "Пасьянс «<i>Малая</i> звезда».", "Малая звезда"),
+    ("ГЛАВА XL.", "Пасьянсъ «Большая<br />звѣзда».", "Большая звѣзда"),
+    ("ГЛАВА XL.", "Пасьянс «Луна<sup>1</sup>».", "Луна"),
+], ids=["wiki-ref", "wiki-sup", "wiki-br", "md-br", "md-link", "md-sup", "md-italics",
+        "plain-br", "plain-sup"])
+def test_html_markup_inside_a_titles_quotes_hides_no_title(head, title, name):
+    """A breaker's find: markup inside a title's quotes whose characters close no quotes but
+    were read as if they might (a tag's ``>``: ``<ref>...</ref>``, ``<sup>1</sup>``, ``<br>``,
+    ``<i>``; a Markdown link's address in angle brackets) hid the title: the game ran into
+    the one before. A tag is one piece of the name; the name is read without it, a note's
+    call in it (``<ref>...</ref>``, ``<sup>1</sup>``) left out, ``<br>`` a space, on a wiki,
+    Markdown or plain page alike."""
+    text = f"{head}\n\n{title}\n\nБерутъ колоду. Тузы кладутъ вверхъ.\n"
+    lay = analyse(text)
+    assert [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
+        (name, title)], lay.parts
+
 
 def test_an_indent_or_spaced_type_around_a_title_hides_no_title(cli, corpus_copy, tmp_path):
     """A field test's finds on ru.wikisource wikitext: ``{{Отступ}}`` (a paragraph's indent)

@@ -130,11 +130,13 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
 #: whose spaces are no part of the name), or single quotes (``Пасьянсъ 'Окно'``: the closing
 #: quote is one that no letter follows, an apostrophe before a letter is the name's,
 #: ``'Д'Артаньянъ'``, ``‘Замокъ д’Иф’``; one in guillemets may stand anywhere:
-#: ``«Д'Аламберъ»``); the name is the group ``name``
+#: ``«Д'Аламберъ»``); a tag inside them is one piece of the name, whatever it holds
+#: (``«Звѣзда<sup>1</sup>»``, ``«[Звѣзда](<#z>)»``: :func:`_name_read` reads it); the name is
+#: the group ``name``
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
                           r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|" + OPEN_ANGLES
                           + r")(?P<name>(?(single)(?:[^'’‘]|['’](?=[^\W\d_]))"
-                          r"|[^»\"”“>›]){2,80}?)"
+                          r"|(?:<[^<>\n]{1,200}>|[^»\"”“>›])){2,80}?)"
                           r"(?(single)['’‘](?![^\W\d_])|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
 #: a patience the book numbers, not names: ``Пасьянсъ № 1`` (the line ends there, or a
 #: stop and a sentence follow): its title is the whole of it
@@ -1502,16 +1504,18 @@ _VIEW_SIGNS = re.compile(r"\{\{|\[\[|''|<|&")
 _VIEW_SINGLES = ((INLINE_NOTE, ""),) + _WIKI_SINGLES
 
 
-def _wiki_reading(line: str, wraps: Sequence[re.Pattern] = _VIEW_WRAPS) -> tuple[str, list[int]]:
+def _wiki_reading(line: str, wraps: Sequence[re.Pattern] = _VIEW_WRAPS, singles=_VIEW_SINGLES,
+                  escapes: bool = False) -> tuple[str, list[int]]:
     """``line`` of a wiki page as it reads with its markup read (:func:`wiki_markup`:
     ``{{Отступ}}``, ``{{nop}}``, a comment and a note (``<ref>...</ref>``) as nothing, the
-    templates of ``wraps`` as their text, ``{{ВАР|X|Y}}`` as ``X``), and for each character of
-    that reading the offset in ``line`` of the character it reads (one more, the end:
-    ``len(line)``)."""
+    templates of ``wraps`` as their text, ``{{ВАР|X|Y}}`` as ``X``; ``singles`` and
+    ``escapes`` as :func:`wiki_markup` takes them, for another page's markup), and for each
+    character of that reading the offset in ``line`` of the character it reads (one more,
+    the end: ``len(line)``)."""
     read: list[str] = []
     where: list[int] = []
     k = 0
-    for a, b, reading in wiki_markup(line, wraps, None, _VIEW_SINGLES):
+    for a, b, reading in wiki_markup(line, wraps, None, singles, escapes):
         read += line[k:a]
         where += range(k, a)
         read += reading
@@ -1535,18 +1539,22 @@ def _read_view(line: str) -> tuple[str, list[int]] | None:
     return (read, where) if read != line else None
 
 
+#: a note's call set as a superscript in HTML (``<sup>1</sup>``, ``<sup>*</sup>``)
+_SUP_CALL = re.compile(r"<sup>[ \t]*(?:\[?\d{1,3}\]?|\*{1,3}\)?)[ \t]*</sup\s*>", re.I)
+
+
 def _name_read(name: str, wiki: bool, md: bool) -> str:
     """A title's name as found (``printed``) with the markup of a wiki or Markdown page inside
-    it read (``«''Звѣзда''»``, ``«**Звѣзда**»`` name 'Звѣзда'): the game's name holds none."""
+    it read (``«''Звѣзда''»``, ``«**Звѣзда**»`` name 'Звѣзда'), and HTML on any page
+    (``«Большая<br>звѣзда»``), a note's call in it left out (``<sup>1</sup>``,
+    ``<ref>...</ref>``): the game's name holds none."""
+    if "<" in name:
+        name = _SUP_CALL.sub("", name)
     if wiki and _VIEW_SIGNS.search(name):
         return " ".join(_wiki_reading(name, _WIKI_WRAPS)[0].split()) or name
-    if md and re.search(r"[*_\[<&\\]", name):
-        spans = wiki_markup(name, _MARKDOWN_WRAPS, None, _HTML_SINGLES, escapes=True)
-        k, out = 0, []
-        for a, b, reading in spans:
-            out += [name[k:a], reading]
-            k = b
-        return " ".join(("".join(out) + name[k:]).split()) or name
+    if md and re.search(r"[*_\[<&\\]", name) or "<" in name:
+        wraps = _MARKDOWN_WRAPS if md else _WIKI_WRAPS[:1]     # (else: HTML's tags alone)
+        return " ".join(_wiki_reading(name, wraps, _HTML_SINGLES, md)[0].split()) or name
     # (a name begins and ends with a letter: OCR's or a typist's doubled apostrophes as
     # quotes, ``Пасьянсъ ''Звѣзда''.``, leave one inside the single quotes)
     return name.strip("'") or name
