@@ -3395,3 +3395,17 @@ def _side_column_by_pattern_alone(text: str):
         if len(near) >= 2:
             return near[0]
     return None
+
+
+@pytest.mark.parametrize("title", ["«Звѣзда»", "\"Звѣзда\"", "<<Звѣзда>>", "«Малая звезда»"])
+def test_a_known_title_in_quotes_run_in_before_its_text_ends_at_its_stop(title):
+    """A breaker's find: a title the edition knows, in quotes, run in before the game's first
+    sentence (``«Звѣзда». Берутъ двѣ колоды.``), ended inside that sentence's first word
+    (``«Звѣзда». Берут`` / ``ъ двѣ колоды.``): the title's end was counted from the closing
+    quote's offset added to the name's. It ends at its stop."""
+    name = title.strip("«»„“\"<>")
+    text = f"ГЛАВА LXXIV.\n\nКрѣпость.\n\nБерутъ колоду.\n\n{title}. Берутъ двѣ колоды.\n"
+    lay = analyse(text, titles=[name])
+    assert [(p.kind, text[p.start:p.end]) for p in lay.parts][-2:] == [
+        ("title", f"{title}."), ("prose", "Берутъ двѣ колоды.")], lay.parts
+

@@ -1208,7 +1208,7 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
         if k:
             printed, n = line[k[0]:k[1]], k[1]
             close = re.compile(r"[»\"”]|" + CLOSE_ANGLES).match(line, n, n + 3)
-            n += close.end() if close else 0
+            n = close.end() if close else n
         else:
             return _unknown_title(line, own_line_ok, inline_ok)
     return printed, _past_tail(line, n)
