@@ -3409,3 +3409,30 @@ def test_a_known_title_in_quotes_run_in_before_its_text_ends_at_its_stop(title):
     assert [(p.kind, text[p.start:p.end]) for p in lay.parts][-2:] == [
         ("title", f"{title}."), ("prose", "Берутъ двѣ колоды.")], lay.parts
 
+
+@pytest.mark.parametrize("sentence", [
+    "«Малая звѣзда», или Звѣздочка выходитъ рѣдко.",
+    "Пасьянсъ «Малая звѣзда», или Звѣздочка выходитъ рѣдко.",
+    "Пасьянс «Малая звезда», или Звездочка выходит редко.",
+    "«Малая звезда», или Звездочка раскладывается долго.",
+    "Пасьянсъ «Луна», или Мѣсяцъ требуетъ терпѣнія."])
+def test_a_one_line_sentence_naming_a_game_and_its_other_name_is_no_title(sentence):
+    """A breaker's find: a sentence on a line of its own inside a game that names a game and
+    its other name, then goes on with a verb (``«Малая звѣзда», или Звѣздочка выходитъ
+    рѣдко.``), was a game's title (the other name's three words, a stop after them, read as
+    the title's tail). A title with another name followed by a verb is a sentence, as the
+    same wrapped over two lines is (:func:`_other_name_goes_on`); a title whose other name
+    is a name stays one (``..., или Большая звѣзда.``), known to the edition or not."""
+    known = ["Малая звѣзда", "Луна"]
+    text = f"ГЛАВА LXXIV.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n\n{sentence}\n\nБерутъ колоду.\n"
+    lay = analyse(text, titles=known)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Крѣпость"], lay.parts
+    assert any(text[p.start:p.end] == sentence for p in lay.parts if p.kind == "prose")
+    # (nor does it count as a title in quotes: a bare title below stands, the page titling
+    # one game in quotes only)
+    bare = text + "\nЗвѣзда.\n\nБерутъ двѣ колоды.\n"
+    assert [p.label for p in analyse(bare).parts if p.kind == "title"] == ["Крѣпость", "Звѣзда"]
+    named = sentence.split(", или")[0] + ", или Большая звѣзда."
+    text = f"ГЛАВА LXXIV.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n\n{named}\n\nБерутъ колоду.\n"
+    assert [text[p.start:p.end] for p in analyse(text, titles=known).parts
+            if p.kind == "title"][1:] == [named]

@@ -1211,7 +1211,10 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
             n = close.end() if close else n
         else:
             return _unknown_title(line, own_line_ok, inline_ok)
-    return printed, _past_tail(line, n)
+    end = _past_tail(line, n)
+    if _other_name_goes_on(line[n:end]):
+        return None     # ('«Малая звѣзда», или Звѣздочка выходитъ рѣдко.': a sentence)
+    return printed, end
 
 
 def _subject(line: str, n: int) -> bool:
@@ -1569,6 +1572,8 @@ def _stands_as_quoted_title(ln: _Line, prev: _Line | None, line: str | None = No
     line = ln.text if line is None else line
     m = QUOTED_TITLE.match(line.translate(_LOOKALIKE)) if ln.kind == "prose" else None
     alt = _ALT_NAME.match(line, m.end()) if m is not None else None   # ', или Звѣздочка.'
+    if alt is not None and _other_name_goes_on(alt.group()):
+        alt = None              # (', или Звѣздочка выходитъ рѣдко.': a sentence goes on)
     return (m is not None and line.lstrip("№0123456789IVXLCХІИ. \t)")[:1].isupper()
             and line[alt.end() if alt else m.end():].strip()[:1] in ("", ".", "(")
             and (ln.brk or prev is None or bool(SENTENCE_END.search(prev.text))))
