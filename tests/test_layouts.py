@@ -2783,14 +2783,19 @@ def test_a_bare_title_of_a_noun_and_an_adjective_stays_a_title(name):
 
 @pytest.mark.parametrize("head", ["П а с ь я н с ы. 25", "24 П а с ь я н с ы.", "24   П а с ь я н с ы.",
                                   "П А С Ь Я Н С Ы. 25", "\fП А С Ь Я Н С Ы.", "Пасьянсы. 25",
-                                  "П А С Ь Я Н С Ы   25"])
+                                  "П А С Ь Я Н С Ы   25",
+                                  # a breaker's finds: OCR's speck after the page number
+                                  "Пасьянсы. 25.", "Пасьянсы. 25,", "П а с ь я н с ы. 25.",
+                                  "ПАСЬЯНСЫ. 125."])
 def test_a_letter_spaced_running_head_inside_a_sentence_is_furniture(head):
     """A field test's find: the book's title as a running head in spaced letters, with its
     page number (``П а с ь я н с ы. 25``, ``24 П а с ь я н с ы.``), where a sentence runs on
     across the page's break, stayed in the sentence's reading text ('... а короли Пасьянсы.'
     and a sentence '25 кладутъ ...'): spaced letters were read joined with the number
     (``Пасьянсы.25``). The number stays apart from the letters, and the book's title with its
-    page number after it is a running head in small letters as it is in capitals."""
+    page number after it is a running head in small letters as it is in capitals, with a
+    speck after the number too (``Пасьянсы. 25.``, ``Пасьянсы. 25,``: a breaker's find, the
+    head had stayed in the sentence)."""
     text = ("ГЛАВА XLI.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ, "
             f"а короли\n{head}\nкладутъ подъ тузы. Пасьянсъ выходитъ рѣдко.\n")
     lay = analyse(text)
@@ -2800,10 +2805,12 @@ def test_a_letter_spaced_running_head_inside_a_sentence_is_furniture(head):
         lay.warnings
 
 
-@pytest.mark.parametrize("line", ["т у з ы", "к о р о л и   2", "Пасьянсы. 5"])
+@pytest.mark.parametrize("line", ["т у з ы", "к о р о л и   2", "Пасьянсы. 5", "Пасьянсы. 5.",
+                                  "пасьянсы. 25."])
 def test_spaced_words_of_the_text_inside_a_sentence_stay_its_text(line):
     """The guard's other side: a word of the sentence in spaced type (``т у з ы``, one with a
-    count after it), and the book's title with a number below ten after it, are text."""
+    count after it), and the book's title with a number below ten after it (a speck after
+    it or not), or all in small letters (a sentence's word wrapped), are text."""
     text = ("ГЛАВА XLI.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. Кладутъ въ рядъ\n"
             f"{line}\nи короли подъ ними.\n")
     lay = analyse(text)

@@ -1487,8 +1487,9 @@ def _leading_number(line: str) -> int:
 
 
 def _trailing_number(line: str) -> int:
-    """The number a line closes with (a page's, ``ПАСЬЯНСЫ. 197``, ``— 197 —``), or -1."""
-    m = re.search(r"(\d{1,4})[ \t\u00a0]*[-—–]?[ \t\u00a0]*$", line)
+    """The number a line closes with (a page's, ``ПАСЬЯНСЫ. 197``, ``— 197 —``, OCR's speck
+    after it, ``Пасьянсы. 197.``), or -1."""
+    m = re.search(r"(\d{1,4})[ \t\u00a0]*[-—–.,]?[ \t\u00a0]*$", line)
     return int(m.group(1)) if m else -1
 
 
@@ -1711,10 +1712,12 @@ def _chapter_list(lines: list["_Line"], i: int) -> bool:
 RUNNING_HEAD = re.compile(rf"^(?:{PAGE_NUMBER}[ \t\u00a0]+(?P<a>\D.*?)|(?P<b>\D.*?)(?<![№#])[ \t\u00a0]+"
                           rf"{PAGE_NUMBER})$")
 #: a page number first with a stop or comma after it, as OCR reads a speck there (``196.
-#: ПАСЬЯНСЫ.``), or glued to the words (``196ПАСЬЯНСЫ.``): a running head only on more
-#: evidence (:func:`_furniture`), since a game's number is printed so too (``12. Пасьянсъ
-#: «Косынка».``)
-_DOTTED_HEAD = re.compile(r"^\d{1,4}[ \t\u00a0]*(?:[.,][ \t\u00a0]*)?(?P<a>[^\W\d_][^\d]*?)$")
+#: ПАСЬЯНСЫ.``), or glued to the words (``196ПАСЬЯНСЫ.``), or last with a speck after it
+#: (``Пасьянсы. 197.``, group ``b``): a running head only on more evidence
+#: (:func:`_furniture`), since a game's number is printed so too (``12. Пасьянсъ
+#: «Косынка».``) and a sentence may end with a number
+_DOTTED_HEAD = re.compile(r"^(?:\d{1,4}[ \t\u00a0]*(?:[.,][ \t\u00a0]*)?(?P<a>[^\W\d_][^\d]*?)|"
+                          r"(?P<b>[^\W\d_][^\d]*?)[ \t\u00a0]+\d{1,4}[.,])$")
 #: the book's title as the running head of its pages prints it (:func:`key` of its words):
 #: beside the page number (``196 ПАСЬЯНСЫ.``), in any case and with a stop after the number
 #: too, a running head wherever it stands; alone on a line in capitals at the top of a page
@@ -1795,8 +1798,8 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     # a word, a vowel among them: ``В Д К Т`` is a row of cards)
     letters = tokens[:-1] if tokens and ROMAN.fullmatch(tokens[-1].strip(".,:")) else tokens
     # (a page number beside them stays apart: ``24 П а с ь я н с ы.``, ``П А С Ь Я Н С Ы.
-    # 25``, a running head)
-    number = re.fullmatch(r"(\d{1,4}[ \t]+)?(.*?)([ \t]+\d{1,4})?", line.strip(), re.S)
+    # 25``, ``П а с ь я н с ы. 25.``, a running head)
+    number = re.fullmatch(r"(\d{1,4}[ \t]+)?(.*?)([ \t]+\d{1,4}[.,]?)?", line.strip(), re.S)
     before, body, after = (number.group(1), number.group(2), number.group(3)) if number else \
         (None, line.strip(), None)
     pages = bool(before) != bool(after)
@@ -2469,8 +2472,9 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and len(ln.text) <= 80 and (head := RUNNING_HEAD.match(ln.text) or
                                            _DOTTED_HEAD.match(ln.text)) and ((
                 # the book's title with its page number after it, in any case (``ПАСЬЯНСЫ.
-                # 197``, ``Пасьянсы. 197``, spaced ``П а с ь я н с ы. 197``)
-                head.re is RUNNING_HEAD and head.group("b") and
+                # 197``, ``Пасьянсы. 197``, spaced ``П а с ь я н с ы. 197``; a speck after
+                # the number, ``Пасьянсы. 197.``)
+                head.group("b") and
                 not head.group("b")[:1].islower() and
                 k in BOOK_TITLE_HEADS and _trailing_number(ln.text) >= 10) or
                 head.group("a") and not head.group("a")[:1].islower() and (
