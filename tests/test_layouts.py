@@ -2748,13 +2748,17 @@ def test_a_name_has_no_particle_and_no_adverb_of_degree(name, taken):
 
 
 @pytest.mark.parametrize("line", ["Колода полная.", "Игра долгая.", "Пасьянсъ трудный.",
-                                  "Карты открытыя.", "Раскладка простая."])
+                                  "Карты открытыя.", "Раскладка простая.",
+                                  # a breaker's finds: how many, or which
+                                  "Колоды двѣ.", "Колода одна.", "Масть любая.", "Колоды две.",
+                                  "Карты четыре.", "Колода всякая."])
 def test_on_a_page_of_bare_titles_a_game_word_and_its_predicate_is_a_sentence(line):
     """A field test's find: on a page whose games have bare titles ('Звѣзда.' on its own
     line), a short verbless sentence on its own line, a word the games' texts use for the game
     or its cards and an adjective after it that says what it is ('Колода полная.', 'Игра
     долгая.'), was taken as a new game's title (a guess, but a game). It is a sentence of
-    the game above it."""
+    the game above it; so is one whose word after the noun says how many or which ('Колоды
+    двѣ.', 'Колода одна.', 'Масть любая.': a numeral, a pronoun's adjective)."""
     text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
             f"{line}\n\nКороли кладутъ вокругъ тузовъ.\n\nМельница.\n\nБерутъ одну колоду.\n")
     lay = analyse(text)
@@ -2769,12 +2773,15 @@ def test_on_a_page_of_bare_titles_a_game_word_and_its_predicate_is_a_sentence(li
 
 
 @pytest.mark.parametrize("name", ["Туз бубновый", "Пасьянсъ королевскій", "Полная колода",
-                                  "Королевская свадьба", "Звѣзда большая", "КОЛОДА ПОЛНАЯ"])
+                                  "Королевская свадьба", "Звѣзда большая", "КОЛОДА ПОЛНАЯ",
+                                  # a breaker's finds: the adjective a name's, by its capital
+                                  "Пасьянсъ Бѣлый", "Пасьянс Красный", "Колоды Двѣ"])
 def test_a_bare_title_of_a_noun_and_an_adjective_stays_a_title(name):
     """The guard's other side: a name of the same shape stays a game's title where its noun is
     no word for the game or its cards ('Туз бубновый', 'Звѣзда большая'), where the adjective
     says no quality that could be said of it (a relation, 'королевскій'), where the adjective
-    comes first, and in capitals."""
+    comes first, where a capital opens the word after the noun ('Пасьянсъ Бѣлый': a name, as
+    'Пасьянсъ Наполеона' is), and in capitals."""
     text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
             f"{name}.\n\nКороли кладутъ вокругъ тузовъ.\n")
     titles = [p.label for p in analyse(text).parts if p.kind == "title"]

@@ -1025,17 +1025,23 @@ def says_what_it_is(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) is a sentence with no verb: a word of
     :data:`GAME_WORDS` in the nominative and after it an adjective that agrees with it and
     can be a predicate (it has a short form, 'полная' / 'полна'; a relation, 'королевскій',
-    has none): 'Колода полная.', 'Пасьянсъ трудный.', 'Карты открытыя.'. A game's name sets
-    its adjective first ('Полная колода')."""
+    has none) or says which (a pronoun's, 'любая', 'одна'), or a numeral, how many: 'Колода
+    полная.', 'Пасьянсъ трудный.', 'Карты открытыя.', 'Масть любая.', 'Колоды двѣ.'. A
+    game's name sets its adjective first ('Полная колода'), or a capital on the word after
+    the noun ('Пасьянсъ Бѣлый')."""
     words = _modern_words(text)
-    if len(words) != 2:
+    printed = WORD.findall(text)
+    if len(words) != 2 or len(printed) == 2 and printed[1][:1].isupper() and \
+            not printed[1].isupper():
         return False
     m = analyzer()
     nouns = [p.tag for p in m.parse(words[0])
              if p.tag.POS == "NOUN" and p.tag.case == "nomn" and p.normal_form in GAME_WORDS]
     for adj in m.parse(words[1]):
-        if adj.tag.POS != "ADJF" or adj.tag.case != "nomn" or \
-                not any(f.tag.POS == "ADJS" for f in adj.lexeme):
+        if adj.tag.POS == "NUMR" and adj.tag.case == "nomn" and nouns:
+            return True
+        if adj.tag.POS != "ADJF" or adj.tag.case != "nomn" or not (
+                "Apro" in adj.tag or any(f.tag.POS == "ADJS" for f in adj.lexeme)):
             continue
         if any(n.number == adj.tag.number and (n.number == "plur" or n.gender == adj.tag.gender)
                for n in nouns):
