@@ -533,7 +533,14 @@ def test_an_epigraph_between_a_heading_and_the_first_title_is_warned_with_the_fi
     ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "(А. С. Пушкинъ)"),
     ("Терпѣнье, другъ мой, и трудъ\nВсе перетрутъ,\nВсе разберутъ,\nВсе разложатъ.",
      "— Крыловъ."),
-    ("«Карты, карты, мои карты,\nВы судьбу мою скажите».", "\nЕ. Баратынскій.")])
+    ("«Карты, карты, мои карты,\nВы судьбу мою скажите».", "\nЕ. Баратынскій."),
+    # a breaker's finds: a title before the initials; a source named 'from' its poet
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "Кн. П. Вяземскій."),
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "\nКн. П. Вяземскій."),
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "Гр. Толстой."),
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "Изъ Пушкина."),
+    ("В часы досуга, в тишине,\nРаскладывай пасьянс один.", "\nИз Пушкина."),
+    ("Въ часы досуга, въ тишинѣ,\nРаскладывай пасьянсъ одинъ.", "(Изъ А. С. Пушкина.)")])
 def test_a_verse_epigraph_under_a_chapter_heading_is_no_games_text(cli, corpus_copy, tmp_path,
                                                                   verse, source):
     """A field test's find: a verse epigraph of two to four short lines under a chapter's
@@ -541,7 +548,9 @@ def test_a_verse_epigraph_under_a_chapter_heading_is_no_games_text(cli, corpus_c
     fragment game, its lines and the poet's name citable sentences. Short lines each opening
     with a capital, under the heading, then a line that names an author (initials and a
     name, or a dash before a name) are an epigraph: debris
-    labelled so (in the witness and the TEI), a guess the dry run lists."""
+    labelled so (in the witness and the TEI), a guess the dry run lists. So is one whose
+    source names the poet with a title before the initials (``Кн. П. Вяземскій.``: it had
+    made a game 'kn') or says it is from him (``Изъ Пушкина.``)."""
     text = (f"ГЛАВА XLI.\n\n{verse}\n{source}\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ. "
             "Тузы кладутъ въ рядъ.\n\nПасьянсъ «Луна».\n\nБерутъ одну колоду.\n")
     lay = analyse(text)

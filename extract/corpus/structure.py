@@ -3931,8 +3931,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
 
 
 #: a line naming an epigraph's author: initials and a name (``А. Пушкинъ.``, ``А. С.
-#: ПУШКИНЪ``), or a dash before a name (``— Крыловъ.``), in brackets too (``(А. Пушкинъ)``)
-_AUTHOR = re.compile(r"^\(?(?:[—–-][ \t]*)?\(?(?:(?:[А-ЯЁѢІѲ]\.[ \t]*){1,2}|(?<=[—–-])[ \t]*|(?<=[—–-]))"
+#: ПУШКИНЪ``), a title before them or the name (``Кн. П. Вяземскій.``, ``Гр. Толстой.``),
+#: 'from' before them or the name (``Изъ Пушкина.``), or a dash before a name (``—
+#: Крыловъ.``), in brackets too (``(А. Пушкинъ)``)
+_AUTHOR = re.compile(r"^\(?(?:[—–-][ \t]*)?\(?(?:(?:(?:Кн|Гр|Бар)\.[ \t]*|Изъ?[ \t]+)"
+                     r"(?:[А-ЯЁѢІѲ]\.[ \t]*){0,2}|(?:[А-ЯЁѢІѲ]\.[ \t]*){1,2}|(?<=[—–-])[ \t]*|(?<=[—–-]))"
                      r"[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+(?:-[А-ЯЁѢІѲ][а-яёѣіѳѵА-ЯЁѢІѲ]+)?\)?\.?\)?$")
 
 
