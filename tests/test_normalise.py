@@ -163,6 +163,9 @@ def test_twice_equals_once(text):
 @example("кЪИЪ")           # an OCR repair of a letter two printed ones make (ъи read as ы)
 @example("р0BБ")           # a particle split off leaves a word with a capital inside (ocr-case)
 @example("т у з ъ и к о р о л ь")   # spaced letters: two words one space apart
+@example("о т к л а\nд ы в а я")   # ... wrapped across a line (a breaker's find)
+@example("о т\nк л а-\nд ы в а я")   # ... and a hyphen at the line's end
+@example("подъ- рядъ")      # a hyphen and a space after a final ъ (a breaker's find)
 @example("0ЗA")            # a 0 opening a word whose second letter is a Latin look-alike
 @example("кучки З, З, 4")   # a З read as 3 makes a count of the one beside it (a breaker's)
 @example("<‹Король и\nдама>>")   # guillemets as angle brackets around a line break (likewise)
@@ -244,6 +247,9 @@ CASES = [
     ("дву- и трехэтажный, кто- то, по- моему, во- время",
      "дву- и трехэтажный, кто- то, по- моему, во- время", set()),
     ("крестъ- на-крестъ", "крест- накрест", {"final-hard-sign"}),   # (a breaker's find)
+    # ... joined when the pieces make a word without a final ъ, as at a line end (a
+    # breaker's find: 'подъ- рядъ' read 'под- ряд', which normalised again read 'подряд')
+    ("подъ- рядъ, безъ- различно", "подряд, безразлично", {"inline-hyphen", "final-hard-sign"}),
     # a piece's final ъ inside a joined word goes when the word is known only without it
     ("Подъ-рядъ; подъ-\nрядъ", "Подряд; подряд",
      {"inline-hyphen", "hyphenation", "final-hard-sign"}),

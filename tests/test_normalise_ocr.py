@@ -129,6 +129,8 @@ CASES = [
     # 'вали' are names to the dictionary)
     ("но 3ато его 3вали", "но зато его звали", {"ocr-digit"}),
     ("3КОРОЛЯ и 3красныхъ", "3КОРОЛЯ и 3красныхъ", set()),
+    # ... nor a noun that has no plural, which no count counts ('наки', a breaker's find)
+    ("3наки и 3НАКИ", "знаки и ЗНАКИ", {"ocr-digit"}),
     # a word set in spaced letters for emphasis (разрядка), as a scan's text layer keeps it
     ("кладутъ т у з о в ъ налѣво", "кладут тузов налево", {"spaced-letters"}),
     ("Т У З Ы кладутъ", "ТУЗЫ кладут", {"spaced-letters"}),
@@ -137,6 +139,12 @@ CASES = [
     ("т у з ъ и к о р о л ь", "туз и король", {"spaced-letters"}),
     ("слово т у з ы, и к о р о л и", "слово тузы, и короли", {"spaced-letters"}),
     ("а в с д е", "а в с д е", set()),             # no word so read: left alone
+    # ... wrapped across a line, a hyphen at its end or none, wherever the line breaks (a
+    # breaker's find: the line joined, the letters stayed spaced till normalised again)
+    ("карты о т к л а\nд ы в а я налѣво", "карты откладывая налево", {"spaced-letters"}),
+    ("о т к л а-\nд ы в а я", "откладывая", {"spaced-letters"}),
+    ("Т У\nЗ Ы кладутъ и\nт у з ы", "ТУЗЫ кладут и тузы", {"spaced-letters"}),
+    ("а в\nс д е", "а в с д е", {"line-wrap"}),
     # the guillemets as Google Books' OCR gives them, doubled angle brackets (a field test's
     # find): a pair around words reads as « »; a lone < or >, an unpaired << and a third
     # bracket are left alone

@@ -687,9 +687,10 @@ def _modern_word(word: str, capital: bool = False) -> bool:
     return capital or any("Surn" not in p.tag for p in m.parse(word))
 
 
-#: pymorphy3's marks of a name or an abbreviation, never what a glued count three counts
+#: pymorphy3's marks of a name or an abbreviation, and of a noun that has no plural
+#: (singularia tantum: 'нака'), never what a glued count three counts
 _NOT_COUNTED = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init",
-                          "Fixd"})
+                          "Fixd", "Sgtm"})
 
 
 @lru_cache(maxsize=10_000)
@@ -697,7 +698,9 @@ def _three_counts(word: str) -> bool:
     """Whether ``word`` (lower case, modern) can be what the count three governs: a noun in
     the genitive singular or an adjective (participle) in the plural, nominative or genitive
     ('ряда', 'раза', 'короля', 'красных'): after a 3 glued to it, a count; a word in no such
-    form ('амок', 'верь') is none, and the 3 before it OCR's З."""
+    form ('амок', 'верь'), a name or an abbreviation, or a noun with no plural
+    (:data:`_NOT_COUNTED`: 'наки', of нака, so '3наки' is 'знаки') is none, and the 3
+    before it OCR's З."""
     if not _known(word):
         return False
     m = _analyzer()
@@ -706,7 +709,8 @@ def _three_counts(word: str) -> bool:
     for p in m.parse(word):
         t = p.tag
         if _NOT_COUNTED & t.grammemes:
-            continue        # a name or an abbreviation ('ато', 'вали'): '3ато' is 'Зато'
+            continue        # a name, an abbreviation ('ато', 'вали': '3ато' is 'Зато'), a
+            #                 noun with no plural ('наки')
         if t.POS == "NOUN" and t.number == "sing" and t.case == "gent" or \
                 t.POS in ("ADJF", "PRTF") and t.number == "plur" and t.case in ("nomn", "gent"):
             return True
@@ -777,14 +781,17 @@ def joins_to_word(left: str, right: str) -> bool:
 
 
 @lru_cache(maxsize=10_000)
-def _spaced_join(left: str, right: str) -> bool:
+def _spaced_join(left: str, right: str, last: bool = True) -> bool:
     """Join two pieces a hyphen and a space divide inside a line ('Ту- зы', where the export
     joined the lines with a space)? When the second begins in lower case, the two make a
-    word joined as printed (a first piece ending in ъ, a word's end in the old spelling, keeps
-    it inside and makes none: 'крестъ- на-крестъ') and no hyphenated one, and the first is
-    no compound's first part ('дву- и трехэтажный', 'кто- то', 'по- моему' keep theirs:
-    joined they make no word)."""
-    if not right[:1].islower() or not _known(_modern_form(left + right, False, True).lower()):
+    word joined as printed, or, the second ending the word (``last``: no hyphen after it),
+    as the normalised text shows them, a first piece's final ъ gone ('подъ- рядъ' as 'под-
+    ряд', so that normalising twice decides as once; a first piece ending in ъ before one a
+    hyphen goes on from keeps it inside and makes none: 'крестъ- на-крестъ'), and no
+    hyphenated one, and the first is no compound's first part ('дву- и трехэтажный', 'кто-
+    то', 'по- моему' keep theirs: joined they make no word)."""
+    if not right[:1].islower() or not (_known(_modern_form(left + right, False, True).lower())
+                                       or last and _joins_to_word(left, right)):
         return False
     a, b = _piece_modern(left), _piece_modern(right)
     return not (_known(a + "-" + b) or a in _HYPHEN_FIRST)
@@ -1581,7 +1588,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                 k += 1
                 continue
             b = _SPACED_HYPHEN.match(text, pe)
-            if b and b.end() == ns and _spaced_join(left, right):
+            if b and b.end() == ns and _spaced_join(left, right, text[ne:ne + 1] != "-"):
                 # 'Ту- зы': a word divided at a line end whose break became a space
                 links.append(Change(pe, ns, b.group(), "", "typography", INLINE_HYPHEN))
                 segments[-1].append((ns, ne))
@@ -1732,11 +1739,21 @@ def _ocr_guillemets(text: str) -> list[Change]:
     return out
 
 
-#: four Cyrillic letters or more, each but the last followed by one space, no letter or
-#: digit on either side (rule spaced-letters)
-_SPACED_LETTERS = re.compile(rf"(?<![^\W_])(?:[{_CYR}] ){{3,}}[{_CYR}](?![^\W_])")
-#: what every such run holds after its first letter: looked for first, eight times faster
-_SPACED_HINT = re.compile(r" \w \w \w")
+#: what stands between two letters of a spaced word: one space, or a line break (a hyphen
+#: before it or none, blanks about it) where the word is wrapped across a line
+_SPACED_GAP = r"(?: |[ \t]*[-¬\u2010\u2011]?[ \t]*\r?\n[ \t]*)"
+#: four Cyrillic letters or more, each but the last followed by a gap (:data:`_SPACED_GAP`),
+#: no letter or digit on either side (rule spaced-letters)
+_SPACED_LETTERS = re.compile(rf"(?<![^\W_])(?:[{_CYR}]{_SPACED_GAP}){{3,}}[{_CYR}](?![^\W_])")
+#: the spaced letters before a letter of a run, read back from it (a line break among
+#: them: ``о т`` / ``к л а д ы``)
+_SPACED_BEFORE = re.compile(rf"(?<![^\W_])(?:[{_CYR}]{_SPACED_GAP})+$")
+#: what a run unbroken in its first letters holds after its first letter: looked for
+#: first, eight times faster
+_SPACED_HINT = re.compile(r" (?=\w \w \w)")
+#: a line that opens with a word of one letter: a run wrapped there (``Т У`` / ``З Ы``) may
+#: hold too few blanks in a row for :data:`_SPACED_HINT`
+_SPACED_LINE = re.compile(r"\n[ \t]*\w(?!\w)")
 
 
 #: the words of one letter a run of spaced letters may hold beside a spaced word
@@ -1773,18 +1790,21 @@ def _spaced_letters(text: str, yo: bool) -> list[Change]:
     of one letter beside it or another spaced word), as those words in their reading (one
     record)."""
     out: list[Change] = []
-    pos = 0
-    while (hint := _SPACED_HINT.search(text, pos)) is not None:
-        # the run begins at the letter before the hint's blank, or (a word's last letter
-        # there) at the letter after it
-        h = hint.start()
-        m = (_SPACED_LETTERS.match(text, h - 1) if h else None) or \
-            _SPACED_LETTERS.match(text, h + 1)
-        if m is None:
-            pos = h + 1
+    # a letter of each run there may be: the one after a hint's blank, or one opening a line;
+    # the run begins at the first of the spaced letters before it, if any
+    at = [h.end() for h in _SPACED_HINT.finditer(text)]
+    if "\n" in text:
+        at = sorted(at + [h.end() - 1 for h in _SPACED_LINE.finditer(text)])
+    end = 0
+    for p in at:
+        if p < end:
             continue
-        pos = m.end()
-        words = _spaced_words(m.group().replace(" ", ""), yo)
+        back = _SPACED_BEFORE.search(text, max(0, p - 40), p)
+        m = _SPACED_LETTERS.match(text, back.start() if back else p)
+        if m is None:
+            continue
+        end = m.end()
+        words = _spaced_words("".join(ch for ch in m.group() if ch.isalpha()), yo)
         if words is None:
             continue
         reading = " ".join(apply_changes(w, _word_changes(w, yo)) for w in words)
@@ -1838,7 +1858,7 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
         out += _ocr_three(text)
     guillemets = _ocr_guillemets(text)
     out += guillemets
-    if _SPACED_HINT.search(text):
+    if _SPACED_HINT.search(text) or "\n" in text and _SPACED_LINE.search(text):
         out += _spaced_letters(text, yo)
     if "•" in text or "◦" in text or "▪" in text or "‣" in text or "●" in text or "∙" in text \
             or "·" in text:
