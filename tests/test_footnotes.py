@@ -1531,6 +1531,36 @@ def test_html_markup_inside_a_titles_quotes_hides_no_title(head, title, name):
         (name, title)], lay.parts
 
 
+@pytest.mark.parametrize("title, name, slug", [
+    ("Пасьянсъ «{{ВАР|Звѣз\nда|Звезда}}».", "Звѣзда", "zvezda"),
+    ("{{Отступ}}Пасьянсъ «{{ВАР|Звѣз\nда|Звезда}}».", "Звѣзда", "zvezda"),
+    ("Пасьянсъ «Малая {{ВАР|звѣз\nда|звезда}}».", "Малая звѣзда", "malaya-zvezda"),
+    ("Пасьянс «{{ВАР|Звез\nда|Звезда}}».", "Звезда", "zvezda")])
+def test_a_template_wrapped_over_two_lines_inside_a_title_is_read(cli, corpus_copy, tmp_path,
+                                                                  title, name, slug):
+    """A breaker's find: ru.wikisource's pair of readings wrapped over two lines inside a
+    title (``Пасьянсъ «{{ВАР|Звѣз`` / ``да|Звезда}}».``) crashed ``add`` ('change straddles
+    the slice': the title's line and the rest of the template, a line of markup, were two
+    units, the word the normaliser joined across them). A template opened inside a line of
+    text and closed on a line below in its paragraph makes one line of it; the pair reads as
+    its first reading across the break, and the name holds the word joined where the
+    normaliser joins it ('Звѣзда'), in a sentence too. A template that opens the line and
+    closes below is markup, as before."""
+    wiki = (f"== ГЛАВА LXXXIII. ==\n\n{title}\n\nБерутъ двѣ колоды.\n\n"
+            "Пасьянсъ «Луна».\n\nБерутъ колоду, какъ въ «{{ВАР|Звѣз\nда|Звезда}}».\n\n"
+            "{{center|Конецъ\nглавы.}}\n\n{{Примечания\n|заголовокъ={{razr|Примѣчанія}}\n}}\n")
+    lay = analyse(wiki)
+    assert [p.label for p in lay.parts if p.kind == "title"] == [name, "Луна"], lay.parts
+    assert [(p.label, wiki[p.start:p.end]) for p in lay.parts if p.kind == "debris"] == [
+        ("markup", "{{center|Конецъ\nглавы.}}"),
+        ("markup", "{{Примечания\n|заголовокъ={{razr|Примѣчанія}}\n}}")]
+    assert _add_and_read(cli, corpus_copy, tmp_path / "zvezda.wiki", wiki, slug) == [
+        "Берут две колоды."]
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("luna").texts[ed.witnesses[-1].siglum]] == [
+        "Берут колоду, как в «Звезда»."]
+
+
 def test_an_indent_or_spaced_type_around_a_title_hides_no_title(cli, corpus_copy, tmp_path):
     """A field test's finds on ru.wikisource wikitext: ``{{Отступ}}`` (a paragraph's indent)
     before a title (``{{Отступ}}Пасьянсъ «Крѣпость».``, ``{{Отступ}}{{разрядка|Мельница}}.``,

@@ -65,7 +65,7 @@ from itertools import islice, tee
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer, refers_onward
 from ..text.normalise import (CLOSE_ANGLES, OPEN_ANGLES, DisjointSpans, apply_changes,
-                              joins_across_lines, joins_to_word, normalise)
+                              joins_across_lines, joins_lost_hyphen, joins_to_word, normalise)
 from ..text.words import NON_TERMINAL, TERMINAL
 
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
@@ -368,7 +368,8 @@ _EMPTY_TEMPLATES = "nop|dhr|clear|clearfix|отступ"   # (``{{Отступ}}
 #: ru.wikisource's pair of readings, ``{{ВАР|дореформенный|современный}}``: the page shows the
 #: first, the pre-reform spelling the book printed (``o`` and ``c`` as in :data:`_WIKI_WRAPS`:
 #: the template's name and the second reading with its bar read as nothing)
-_VARIANT_PAIR = re.compile(r"(?P<o>\{\{\s*вар\s*\|)[^{}|\n]+(?P<c>\|[^{}|\n]*\}\})", re.I)
+_VARIANT_PAIR = re.compile(r"(?P<o>\{\{\s*вар\s*\|)[^{}|\n]+(?:\r?\n[^{}|\n]+)?"
+                           r"(?P<c>\|[^{}|\n]*(?:\r?\n[^{}|\n]*)?\}\})", re.I)
 
 #: the first half of a word divided across two pages, as Wikisource writes it where the first
 #: page ends (``{{перенос|отъ|искивать}}``, English Wikisource ``{{hws|отъ|отъискивать}}``):
@@ -1203,10 +1204,10 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
     numbered = NUMBERED_TITLE.match(folded)
     if m:
         # (a name wrapped over two lines, :func:`_join_wrapped_titles`: one line, a word
-        # divided at the break joined, 'Ко-' / 'леса')
+        # divided at the break joined, 'Ко-' / 'леса', or with no hyphen, :func:`_one_line`)
         printed = re.sub(r"(?<=[^\W\d_])-[ \t]*\n[ \t]*(?=[а-яёѣіѳѵ])", "",
                          line[m.start("name"):m.end("name")])
-        printed, n = " ".join(printed.split()), m.end()
+        printed, n = _one_line(printed), m.end()
     elif numbered:
         printed, n = line[:numbered.end()], numbered.end()
     else:
@@ -1553,15 +1554,30 @@ def _read_view(line: str) -> tuple[str, list[int]] | None:
 _SUP_CALL = re.compile(r"<sup>[ \t]*(?:\[?\d{1,3}\]?|\*{1,3}\)?)[ \t]*</sup\s*>", re.I)
 
 
+#: a bare line break after a word's letters and before more (``Звѣз`` / ``да``)
+_BARE_BREAK = re.compile(r"([^\W\d_]+)[ \t]*\r?\n[ \t]*(?=([^\W\d_]+))")
+
+
+def _one_line(name: str) -> str:
+    """``name`` read on one line: a word a bare line break divides joined where the
+    normaliser joins it (rule ocr-lost-hyphen: ``{{ВАР|Звѣз`` / ``да|Звезда}}`` names
+    'Звѣзда'), any other break a space (``Малая`` / ``звѣзда``)."""
+    return " ".join(_BARE_BREAK.sub(lambda m: m.group(1) if joins_lost_hyphen(m.group(1), m.group(2))
+                                    else m.group(), name).split())
+
+
 def _name_read(name: str, wiki: bool, md: bool) -> str:
     """A title's name as found (``printed``) with the markup of a wiki or Markdown page inside
     it read (``«''Звѣзда''»``, ``«**Звѣзда**»`` name 'Звѣзда'), and HTML on any page
     (``«Большая<br>звѣзда»``), a note's call in it left out (``<sup>1</sup>``,
-    ``<ref>...</ref>``): the game's name holds none."""
+    ``<ref>...</ref>``): the game's name holds none, nor a line break (:func:`_one_line`: a
+    template wrapped over two lines)."""
     if "<" in name:
         name = _SUP_CALL.sub("", name)
     if wiki and _VIEW_SIGNS.search(name):
-        return " ".join(_wiki_reading(name, _WIKI_WRAPS)[0].split()) or name
+        return _one_line(_wiki_reading(name, _WIKI_WRAPS)[0]) or name
+    if "\n" in name:
+        name = _one_line(name)
     if md and re.search(r"[*_\[<&\\]", name) or "<" in name:
         wraps = _MARKDOWN_WRAPS if md else _WIKI_WRAPS[:1]     # (else: HTML's tags alone)
         return " ".join(_wiki_reading(name, wraps, _HTML_SINGLES, md)[0].split()) or name
@@ -1986,7 +2002,9 @@ _SETEXT_RULE = re.compile(r"(?:={3,}|-{3,})")
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
-    later one: ``debris`` labelled ``markup``; a file's front matter, :func:`_front_matter`)
+    later one: ``debris`` labelled ``markup``; a file's front matter, :func:`_front_matter`;
+    a template a wiki page opens inside a line's text, after its indent or further on, and
+    closes on a later line of the paragraph joins those lines into one line of text)
     and read the text that
     markup or spaced letters wrap
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
@@ -2013,7 +2031,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                 out += lines[i:last + 1]
                 i = last + 1
                 continue
-        if ln.text.startswith("{{") and ln.text.count("{{") > ln.text.count("}}"):
+        if (wiki or ln.text.startswith("{{")) and ln.text.count("{{") > ln.text.count("}}"):
             j, depth = i, 0                      # a template over several lines
             while j < len(lines) and (j == i or not lines[j].brk):
                 depth += lines[j].text.count("{{") - lines[j].text.count("}}")
@@ -2022,10 +2040,14 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                 j += 1
             if j < len(lines) and depth <= 0:    # (one left open at its paragraph's end is
                 ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]    # text)
-                ln.kind, ln.label = "debris", "markup"
-                out.append(ln)
-                i = j + 1
-                continue
+                if ln.text.startswith("{{") and not (wiki and _INDENT.match(ln.text)):
+                    ln.kind, ln.label = "debris", "markup"
+                    out.append(ln)
+                    i = j + 1
+                    continue
+                # (one opened inside the text, ``Пасьянсъ «{{ВАР|Звѣз`` / ``да|Звезда}}».``,
+                # is the text's: one line, no unit's edge inside the template)
+                del lines[i + 1:j + 1]
         lead = _SECTION_TAG.match(ln.text) if wiki else None
         if lead and lead.end() < len(ln.text) and (
                 "<noinclude" not in lead.group().lower() or ln.brk
