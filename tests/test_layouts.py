@@ -355,6 +355,28 @@ def test_sentence_cut_by_a_page_number_names_its_one_line(cli, corpus_copy, tmp_
     assert re.search(r"lines 3-7 +sentence +kotilon:1 +Берутъ", r.output), r.output
 
 
+@pytest.mark.parametrize("number", ["— 2ОЗ —", "2О1", "— 1O4 —", "- З5 -", "I2б"])
+def test_a_page_number_that_ocr_read_with_letters_is_a_page_number(cli, corpus_copy, tmp_path,
+                                                                   number):
+    """A newcomer's find: OCR's letters for a page number's digits (Cyrillic О and З for 0
+    and 3: '— 2ОЗ —') kept the line in the sentence, the word divided across it unjoined
+    ('переклады- — 2ОЗ — вать') and then 'repaired' ('ват'). Such a line is a page number;
+    a short line of letters and digits that reads as none ('3 раза', 'В 1', 'Фиг. 3')
+    stays what it was."""
+    f = tmp_path / "scan.txt"
+    f.write_text(f"Котильонъ\n\nБерутъ двѣ колоды. Колоду можно переклады-\n\n{number}\n\n"
+                 "вать два раза. Конецъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(rf"line 5 +debris +page number +{re.escape(number)} +<- inside a sentence",
+                     r.output), r.output
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    s = build_edition(corpus_copy).game("kotilon").sentences[1]
+    assert s.normalised == "Колоду можно перекладывать два раза."
+    from extract.corpus.structure import _ocr_page_number
+    assert not any(_ocr_page_number(t) for t in ("3 раза", "В 1", "Фиг. 3", "Зоя", "200 лет"))
+
+
 def test_sentence_cut_by_web_furniture_is_joined_and_warned(cli, corpus_copy, tmp_path):
     """A sentence that runs on from one web page to the next, over the next page's title and
     navigation: one sentence, the furniture in its original text only, and said."""

@@ -2216,6 +2216,20 @@ def _rows_run_on(lines: list[_Line], i: int, j: int) -> bool:
         (i > 0 and goes_on(lines[i - 1], lines[i]))
 
 
+#: letters OCR reads for a page number's digits (Cyrillic and Latin О and З, б, I and l)
+_DIGIT_LOOKALIKES = str.maketrans("ОоOoЗзбIl", "000033611")
+
+
+def _ocr_page_number(line: str) -> bool:
+    """Is ``line`` a page number on a line of its own that OCR read with a letter or two for
+    its digits (``— 2ОЗ —``, ``2О1``): short, a digit in it, and a page number
+    (:data:`PAGE_NUMBER`) once those letters are read as digits?"""
+    text = line.strip()
+    return (len(text) <= 12 and any(ch.isdigit() for ch in text)
+            and any(ch.isalpha() for ch in text)
+            and re.fullmatch(PAGE_NUMBER, text.translate(_DIGIT_LOOKALIKES)) is not None)
+
+
 def _letterless(line: str) -> str:
     """The label of a line with no letter: a row of a diagram (``10 ♠ 9 ♥``: a suit's sign),
     a page number (a digit), or a separator."""
@@ -2455,7 +2469,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             out.append(ln)
             continue
         notes.open = None
-        if not any(ch.isalpha() for ch in ln.text):
+        if not any(ch.isalpha() for ch in ln.text) or _ocr_page_number(ln.text):
             if not NUMBER_RUN.search(ln.text):     # a run of numbers is text: read on
                 ln.kind, ln.label = "debris", _letterless(ln.text)
         elif TOC_LINE.match(ln.text) and not NUMBER_RUN.search(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
