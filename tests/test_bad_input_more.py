@@ -897,3 +897,28 @@ def test_a_chapter_that_opens_with_a_form_feed_is_taken_in(cli, corpus_copy, tmp
     r = cli("--corpus", corpus_copy, "export", "tei", "--out", out)
     assert r.exit_code == 0, r.output
     assert "<pb/>" in out.read_text(encoding="utf-8")
+
+
+def test_a_change_across_a_units_edge_is_an_error_naming_file_line_and_fix(cli, corpus_copy,
+                                                                         tmp_path, monkeypatch):
+    """A helper's suggestion after a crash it fixed ('change ... straddles the slice', a word
+    the normaliser joined across two units the finder had cut apart): whatever layout does
+    that next, add stops with the witness's file, the unit's lines and the fix (mark the
+    lines in the corrections file), and nothing is written."""
+    from extract.text import normalise
+    f = tmp_path / "chapter.txt"
+    f.write_text("Котильонъ\n\nБерутъ двѣ колоды и кладутъ ихъ рядомъ.\n", encoding="utf-8")
+    real = normalise.Normalisation.slice
+
+    def straddling(self, start, end):
+        if start > 0 and "Котильонъ" in self.original:   # a unit of the new witness
+            raise ValueError(f"change straddles the slice [{start}, {end})")
+        return real(self, start, end)
+    monkeypatch.setattr(normalise.Normalisation, "slice", straddling)
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code != 0
+    assert "a word the normaliser joins runs across the edge of the text of lines 3-3" in r.output
+    assert "chapter.txt" in r.output or "witnesses" in r.output
+    assert "structure/" in r.output and ".toml" in r.output and "Traceback" not in r.output
+    assert _files(corpus_copy) == before

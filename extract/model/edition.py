@@ -974,7 +974,18 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                             (x.id for x in reversed(sents) if x.start < item[2]), None)))
                     continue
                 _, para, s, e = item
-                block = norm.slice(s, e)
+                try:
+                    block = norm.slice(s, e)
+                except ValueError:   # (a safety net: the finder keeps a joined word in one unit)
+                    w = next(x for x in witnesses if x.siglum == siglum)
+                    top, bottom = line_of(w.text, s), line_of(w.text, max(s, e - 1))
+                    raise EditionError(
+                        f"a word the normaliser joins runs across the edge of the text of "
+                        f"lines {top}-{bottom} (game {slug}): the structure finder cut it "
+                        f"apart", w.path, top,
+                        fix=f"mark the lines the word runs over as one kind in the corpus's "
+                            f"structure/{siglum}.toml (the README: 'When the finder is "
+                            f"wrong'), and report the layout") from None
                 feet = _between(notes_by[siglum], s, e)
                 calls = [(a - s, b - s) for a, b in _between(calls_by[siglum], s, e)]
                 spans = sentence_spans(_masked(block, calls) if calls else block)
