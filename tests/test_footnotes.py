@@ -59,15 +59,23 @@ def _add(cli, corpus, path, text) -> str:
     return r.output
 
 
+def _added(cli, corpus, path, text: str):
+    """``text`` written to ``path`` and added to ``corpus`` by the CLI (it must succeed): the
+    edition built anew, the new witness's siglum and the command's result."""
+    path.write_bytes(text.encode("utf-8"))
+    r = cli("--corpus", corpus, "add", path)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus)
+    return ed, ed.witnesses[-1].siglum, r
+
+
 def _add_and_read(cli, corpus, path, text, game, notes: bool = False) -> list:
     """Write ``text`` to ``path``, add it by the CLI (no warning), and return the reading text
     of each sentence of ``game`` in it (with ``notes``: and its notes' markers, a pair)."""
-    path.write_bytes(text.encode("utf-8"))
-    r = cli("--corpus", corpus, "add", path)
-    assert r.exit_code == 0 and "warning" not in r.output, r.output
-    ed = build_edition(corpus)
+    ed, sig, r = _added(cli, corpus, path, text)
+    assert "warning" not in r.output, r.output
     return [(s.normalised, [n.marker for n in s.footnotes]) if notes else s.normalised
-            for s in ed.game(game).texts[ed.witnesses[-1].siglum]]
+            for s in ed.game(game).texts[sig]]
 
 
 def test_each_footnote_is_a_note_of_the_sentence_its_marker_stands_in(with_notes):
@@ -432,12 +440,7 @@ def test_a_wiki_note_right_after_a_title_is_the_titles(cli, corpus_copy, tmp_pat
     assert titles[0][0] == name and titles[0][1].endswith("</ref>"), lay.parts
     assert not [p for p in lay.parts if p.kind == "prose" and "<ref" in text[p.start:p.end]]
     assert [w for _, w in lay.warnings if w.startswith("a footnote written in the title line")]
-    f = tmp_path / "chapter.wiki"
-    f.write_text(text, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", f)
-    assert r.exit_code == 0, r.output
-    ed = build_edition(corpus_copy)
-    sig = ed.witnesses[-1].siglum
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "chapter.wiki", text)
     got = [[s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts]
     first = ["Берут две колоды."] if "Берутъ двѣ" in title else []
     assert got == [first + ["Берут колоду.", "Тузы кладут вверх."], ["Берут две колоды."]], got
@@ -1014,12 +1017,7 @@ def test_a_note_called_in_or_right_after_a_title_leaves_the_title_whole(cli, cor
     assert len(warned) == len(notes) and all(
         re.match(rf"the footnote {re.escape(repr(n))} answers the marker in the title on line "
                  rf"\d+: kept as debris", w) for w, n in zip(warned, notes)), lay.warnings
-    f = tmp_path / "chapter.txt"
-    f.write_text(text, encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", f)
-    assert r.exit_code == 0, r.output
-    ed = build_edition(corpus_copy)
-    sig = ed.witnesses[-1].siglum
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "chapter.txt", text)
     got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
     assert got == {"zvezda": ["Берут две колоды."], "krepost": ["Берут колоду."]}, r.output
 
