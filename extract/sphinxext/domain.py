@@ -45,9 +45,6 @@ class EditionDomain(Domain):
     }
     roles = {"rule": XRefRole(warn_dangling=True), "interp": XRefRole(warn_dangling=True),
              "app": XRefRole(warn_dangling=True)}
-    #: the role that cites each kind of object
-    ROLE_OF = {"sentence": "rule", "ambiguity": "interp", "reading": "interp",
-               "apparatus": "app"}
     initial_data = {"objects": {}}  # name -> (docname, anchor, objtype, title)
     data_version = 1
 
@@ -86,7 +83,7 @@ class EditionDomain(Domain):
         if obj is None:
             return None
         docname, anchor, objtype, title = obj
-        if self.ROLE_OF[objtype] != typ:
+        if typ not in self.object_types[objtype].roles:
             return None
         return make_refnode(builder, fromdocname, docname, anchor, contnode, title)
 
@@ -95,7 +92,7 @@ class EditionDomain(Domain):
         if obj is None:
             return []
         docname, anchor, objtype, title = obj
-        return [(f"edition:{self.ROLE_OF[objtype]}", make_refnode(builder, fromdocname, docname, anchor,
+        return [(f"edition:{self.object_types[objtype].roles[0]}", make_refnode(builder, fromdocname, docname, anchor,
                                                  contnode, title))]
 
     def get_objects(self):
