@@ -2350,3 +2350,20 @@ def test_a_word_processors_notes_stand_at_the_texts_end():
             "Тузы кладутъ наверхъ.\nКороли идутъ внизъ, а дамы на мѣсто.\n[1] Т. е. безъ двоекъ.\n")
     notes = [word[p.start:p.end] for p in analyse(word).parts if p.label == "footnote"]
     assert notes == ["[1] Т. е. безъ двоекъ."], notes
+
+
+def test_a_markdown_page_with_a_ref_note_is_read_as_markdown(cli, corpus_copy, tmp_path):
+    """A tester's find: a Markdown page holding a wiki-style note (``<ref>...</ref>``, raw
+    HTML a Markdown page may hold) was read as a wiki page: its ``## `` heading made no
+    title (the page became an untitled fragment) and its bold and italics stayed in the
+    reading text. A ``<ref>`` says wiki only where no Markdown markup stands; the note is
+    read all the same."""
+    md = ("## Пасьянсъ «Звѣзда»\n\nБерутъ **полную** колоду картъ<ref>Въ пятьдесятъ двѣ "
+          "карты.</ref> и раскладываютъ ихъ въ *восемь* рядовъ.\n\nТузы кладутъ на мѣсто.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "zvezda.md", md, "zvezda", notes=True) == [
+        ("Берут полную колоду карт и раскладывают их в восемь рядов.", ["1"]),
+        ("Тузы кладут на место.", [])]
+    # a page with no Markdown markup and a <ref> is still a wiki page
+    from extract.corpus.structure import is_wiki_page
+    assert is_wiki_page("Тузы<ref>Или короли.</ref> кладутъ.\n")
+    assert not is_wiki_page(md)

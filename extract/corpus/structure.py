@@ -604,9 +604,11 @@ def wiki_markup(text: str, wraps: Sequence[re.Pattern] = _WIKI_WRAPS,
     return sorted(spans)
 
 
-#: a wiki page's own markup: a heading line ``== X ==``, a template, a link, a footnote tag
-WIKI_PAGE = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*\r?$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]"
-                       r"|<ref[\s>/]|<references", re.M)
+#: a wiki page's own markup: a heading line ``== X ==``, a template, a link
+_WIKI_MARKUP = re.compile(r"^[ \t]*(={2,6})[^=\n]+\1[ \t]*\r?$|\{\{[^{}\n]*\}\}|\[\[[^\[\]\n]+\]\]",
+                          re.M)
+#: a footnote tag: a wiki page's, but a Markdown page may hold one too (raw HTML)
+_REF_OPEN = re.compile(r"<ref[\s>/]|<references")
 #: a Markdown page's own markup: a heading line ``## X``, a heading underlined (``X`` over
 #: ``---`` or ``===``; a short line with no stop at its end, a blank line or the text's end
 #: after the rule: a line of dashes under a sentence, or inside one, is a separator), a bold
@@ -616,16 +618,25 @@ MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^(?![ \t])[^\n.!?:;,]{0,78}[^\s.!?:
                            re.M)
 
 
+def is_wiki_page(text: str) -> bool:
+    """Whether ``text`` is a wiki page: its own markup (a heading ``== X ==``, a template, a
+    link) says so, and a footnote tag (``<ref>...</ref>``) where no Markdown markup
+    (:data:`MARKDOWN_PAGE`) stands: a Markdown page may hold raw HTML, and is read as
+    Markdown."""
+    return _WIKI_MARKUP.search(text) is not None or (
+        _REF_OPEN.search(text) is not None and MARKDOWN_PAGE.search(text) is None)
+
+
 def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]:
     """The markup inside the prose parts of ``text`` (:func:`wiki_markup`): a wiki page's
-    formatting when the text is a wiki page (:data:`WIKI_PAGE` finds its markup), a Markdown
+    formatting when the text is a wiki page (:func:`is_wiki_page`), a Markdown
     page's when it is one (:data:`MARKDOWN_PAGE`), on any page its HTML entities; ``''`` or
     ``*`` in an OCR export may be printed, never formatting; a Project Gutenberg book's
     italics, ``_колоду_`` (its ``*** START OF ...`` line, :data:`_GUTENBERG`), are its
     formatting. Inside the titles and headings
     of a wiki or Markdown page too, with their heading marks (``## ``, ``== ... ==``,
     :data:`_MARKDOWN_HEADING_MARK`, :data:`_WIKI_HEADING_MARK`): the book printed none of it."""
-    wiki = WIKI_PAGE.search(text) is not None
+    wiki = is_wiki_page(text)
     md = not wiki and MARKDOWN_PAGE.search(text) is not None
     wraps = _WIKI_WRAPS if wiki else _MARKDOWN_WRAPS if md else (
         _GUTENBERG_ITALICS if _GUTENBERG.search(text) else ())
@@ -722,7 +733,7 @@ def inline_notes(text: str, parts: Sequence[Part]) -> tuple[
     defined: dict[str, Span] = {}     # name -> its note's text
     spanning: list[Span] = []         # tags whose note runs across a paragraph break
     tags = list(INLINE_NOTE.finditer(text))
-    if "^[" in text and not WIKI_PAGE.search(text) and MARKDOWN_PAGE.search(text):
+    if "^[" in text and not is_wiki_page(text) and MARKDOWN_PAGE.search(text):
         tags = sorted(tags + list(_PANDOC_NOTE.finditer(text)), key=lambda m: m.start())
     for m in tags:
         n = _REF_NAME.search(m.group(1) or "")
@@ -2009,7 +2020,7 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     markup or spaced letters wrap
     (``## Мельница``, ``**Пасьянс «X».**``, ``== X ==``, ``З В Ѣ З Д А.``)."""
     out: list[_Line] = []
-    wiki = WIKI_PAGE.search(text) is not None
+    wiki = is_wiki_page(text)
     md = not wiki and MARKDOWN_PAGE.search(text) is not None
     if wiki and "<noinclude" in text.lower():
         lines = _join_noinclude(text, lines)
@@ -2808,7 +2819,7 @@ class _Footnotes:
         self.claimed: set[tuple[int, int]] = set()
         self.first: list[_Line] = []            # the first line of each footnote
         # a page where "* " at a line's start begins an item of a list
-        self.lists = MARKDOWN_PAGE.search(text) is not None or WIKI_PAGE.search(text) is not None
+        self.lists = MARKDOWN_PAGE.search(text) is not None or is_wiki_page(text)
         # Markdown calls (``[^1]``) by label, in the order of the text: (line, start, end)
         self.calls: dict[str, list[tuple[_Line, int, int]]] = {}
         self.indexed = 0                        # lines of ``out`` looked through for calls
@@ -3672,7 +3683,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                  or _known_title(mh, known) for mh in marked_heads)
     # On a wiki page a title is looked for in a line as it reads (:func:`_read_view`:
     # ``{{Отступ}}Пасьянсъ «X».``, ``{{разрядка|X}}. Берутъ ...``), its offsets mapped back
-    wiki_page = WIKI_PAGE.search(text) is not None
+    wiki_page = is_wiki_page(text)
     md_page = not wiki_page and MARKDOWN_PAGE.search(text) is not None
     views = {i: v for i, ln in enumerate(lines) if wiki_page and ln.kind == "prose"
              and not ln.whole and text[ln.start:ln.end] == ln.text
@@ -3871,7 +3882,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 "and the TEI as part of the title line, attached to no sentence; to have it "
                 "shown as a note, move it after a word of the game's first sentence")))
     prose = [p for p in parts if p.kind == "prose"]
-    if "{{" in text and WIKI_PAGE.search(text):
+    if "{{" in text and is_wiki_page(text):
         warnings += _unknown_templates(text, prose)
     if prose and text[prose[0].start:prose[0].start + 1].islower() and \
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
