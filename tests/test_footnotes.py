@@ -2367,3 +2367,19 @@ def test_a_markdown_page_with_a_ref_note_is_read_as_markdown(cli, corpus_copy, t
     from extract.corpus.structure import is_wiki_page
     assert is_wiki_page("Тузы<ref>Или короли.</ref> кладутъ.\n")
     assert not is_wiki_page(md)
+
+
+@pytest.mark.parametrize("number", ["— 12 —\n\n", "— 12 —\n", "12\n\n", "12 '\n", "— 2О —\n"])
+def test_a_page_number_found_as_debris_begins_a_page_of_its_own_notes(number):
+    """A tester's find: a page number on a line of its own that the first pass found as
+    debris already (``— 12 —`` with a blank line under it, or a capital under it) began no
+    new page for the footnotes, as one read as a page number later did (``12 '``, a stray
+    mark in it, inside a sentence): the next page's note ``*)`` took the marker of the page
+    before. Every page number begins a page: the note, whose marker is lost, answers none,
+    and the marker above stays an orphan, with their warnings."""
+    text = ("ГЛАВА L.\n\nЧасы.\n\nБерутъ колоду. Тузы*) кладутъ\n\n" + number +
+            "вверхъ. Короли кладутся внизъ.\n\n*) Или внизъ.\n")
+    lay = analyse(text)
+    [note] = [p for p in lay.parts if p.label == "footnote"]
+    assert note.marker is None and [text[a:b] for a, b in lay.orphans] == ["*)"], lay.parts
+    assert [p.label for p in lay.parts if p.kind == "debris"] == ["page number", "footnote"]

@@ -2458,12 +2458,15 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             numbered.setdefault(k, []).append(i)
     out: list[_Line] = []
     notes = _Footnotes(text, out)
+    for ln in lines:
+        # a line with no letter found as debris already (a page number a blank line
+        # follows, '— 12 —'): labelled first, so that a footnote above it sees the page's foot
+        if ln.kind == "debris" and not ln.label and not any(ch.isalpha() for ch in ln.text):
+            ln.label = _letterless(ln.text)
     for i, ln in enumerate(lines):
         foot = None                   # a page number glued at the line's end, split off
         if ln.page_top:
             notes.page_start = len(out)
-        if ln.kind == "debris" and not ln.label and not any(ch.isalpha() for ch in ln.text):
-            ln.label = _letterless(ln.text)
         if ln.kind == "debris" and not ln.label and key(ln.text).strip(" .:") in ("оглавление",
                                                                                  "содержание"):
             ln.label = "table of contents"
@@ -2473,6 +2476,10 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             continue
         if ln.kind != "prose" or ln.extra.get("fixed"):
             notes.open = None
+            if ln.kind == "debris" and ln.label == "page number" and not (
+                    out and out[-1].kind == "debris" and out[-1].label in ("running head",
+                                                                           "page number")):
+                notes.page_start = len(out)   # a new page, as after a page number below
             out.append(ln)
             continue
         k = keys[i] if not _MD_DEFINITION.match(ln.text) else ""   # never a running head
