@@ -426,7 +426,13 @@ def test_a_wiki_title_with_a_note_and_a_note_with_wiki_markup(cli, corpus_copy, 
     # ... and after a title in quotes it made an empty sentence of the game
     ("Пасьянсъ «Солнце».<ref>Иначе Звѣзда.</ref>", "Солнце"),
     ("Пасьянс «Малая звезда». <ref>Иначе Звездочка.</ref>", "Малая звезда"),
-], ids=["indent", "space", "run-in", "bare-named", "quoted", "quoted-modern-space"])
+    # ... and a note over several lines of the title's paragraph was cut from its title (a
+    # tester's find): a sentence of its own, or, after spaced type, no title at all
+    ("Пасьянсъ «Солнце».<ref>Иначе Звѣзда,\nили Большая звѣзда.</ref>", "Солнце"),
+    ("{{разрядка|Солнце}}.<ref>Иначе\nЗвѣзда.\nИли Большая.</ref>", "Солнце"),
+    ("Солнце.<ref>Иначе Звѣзда,\nили Большая.</ref> Берутъ двѣ колоды.", "Солнце"),
+], ids=["indent", "space", "run-in", "bare-named", "quoted", "quoted-modern-space",
+        "over-lines-quoted", "over-lines-spaced", "over-lines-run-in"])
 def test_a_wiki_note_right_after_a_title_is_the_titles(cli, corpus_copy, tmp_path, title, name):
     """A title line of a wiki page with the note that the title calls (``<ref>...</ref>``
     after its stop) is the game's title whatever stands before or after the title (the page's

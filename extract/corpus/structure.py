@@ -334,6 +334,9 @@ class Layout:
 INLINE_NOTE = re.compile(r"<ref(\s[^<>]*?)?\s*(?:/>|>((?:(?!<ref[\s>/]).)*?)</ref\s*>)",
                          re.S | re.I)
 _REF_TAG = re.compile(r"</?ref(?:\s[^<>]*)?/?\s*>", re.I)
+#: a note's opening tag (not a call of a named note, ``<ref name="a"/>``) and its closing one
+_REF_OPENING = re.compile(r"<ref(?:\s[^<>]*)?(?<!/)>", re.I)
+_REF_CLOSING = re.compile(r"</ref\s*>", re.I)
 #: pandoc's inline note on a Markdown page, ``колоды^[Въ иныхъ изданіяхъ три.]``: a note
 #: written where it is called, as a wiki page's ``<ref>`` (group 1 empty: no name; group 2
 #: the note, which may hold a link's brackets)
@@ -2058,6 +2061,16 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                     continue
                 # (one opened inside the text, ``Пасьянсъ «{{ВАР|Звѣз`` / ``да|Звезда}}».``,
                 # is the text's: one line, no unit's edge inside the template)
+                del lines[i + 1:j + 1]
+        if wiki and len(_REF_OPENING.findall(ln.text)) > len(_REF_CLOSING.findall(ln.text)):
+            # a note opened in the line and closed on a later line of its paragraph
+            # (``Пасьянсъ «Солнце».<ref>Иначе`` / ``Звѣзда.</ref>``): one line, as a
+            # template's, so that a title before it is found as on one line
+            j = i + 1
+            while j < len(lines) and not lines[j].brk and not _REF_CLOSING.search(lines[j].text):
+                j += 1
+            if j < len(lines) and not lines[j].brk:
+                ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]
                 del lines[i + 1:j + 1]
         lead = _SECTION_TAG.match(ln.text) if wiki else None
         if lead and lead.end() < len(ln.text) and (
