@@ -3481,3 +3481,17 @@ def test_a_one_line_sentence_naming_a_game_and_its_other_name_is_no_title(senten
     text = f"ГЛАВА LXXIV.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду.\n\n{named}\n\nБерутъ колоду.\n"
     assert [text[p.start:p.end] for p in analyse(text, titles=known).parts
             if p.kind == "title"][1:] == [named]
+
+
+@pytest.mark.parametrize("quoted", ["«Мельница»", "“Мельница”", "„Мельница“", "„Мельница”"])
+def test_a_known_title_in_german_quotes_is_the_title(quoted):
+    """A tester's find: a known game's name run in at a paragraph's start in German quotes
+    (``„Мельница“. Берутъ ...``, low-high, the closing one the English opening quote) was no
+    title, while guillemets and English quotes made one: the game's text was the game
+    above's. Every pair closes the name alike."""
+    text = (f"ГЛАВА XL.\n\nПасьянсъ «Луна».\n\nБерутъ двѣ колоды.\n\n{quoted}. Берутъ колоду. "
+            "Тузы кладутъ вверхъ.\n")
+    parts = analyse(text, titles=["Мельница"]).parts
+    assert [(p.label, text[p.start:p.end]) for p in parts if p.kind == "title"][1:] == [
+        ("Мельница", quoted + ".")], parts
+    assert text[parts[-1].start:parts[-1].end] == "Берутъ колоду. Тузы кладутъ вверхъ."

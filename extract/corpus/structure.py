@@ -154,11 +154,15 @@ ALT_NAME = (r",?(?:[ \t]+|[ \t]*\r?\n[ \t]*)или[ \t]+(?:[«\"„“‘']|" + 
             + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*(?:[ \t-][^\W\d_]+){0,2}(?:[»\"”’']|" + CLOSE_ANGLES
             + r")?(?=[ \t]*(?:[.(]|\r?$))")
 _ALT_NAME = re.compile(ALT_NAME)
+#: a quote that closes a name: a guillemet, a straight quote, an English one and a German
+#: one (``„Мельница“``: the English opening quote closes it)
+_CLOSING_QUOTE = r"[»\"”“]"
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
 #: карт)``), and a marker after the stop that ends the line (``Пасьянсъ «Звѣзда».*)``,
 #: ``«Звѣзда».[1]``; one the line goes on after, ``«Звѣзда». [1] Тузы ...``, is a list's number)
-TITLE_TAIL = re.compile(r"(?:[»\"”]|" + CLOSE_ANGLES + r")?(?:" + TITLE_MARKER + r")?(?:" + ALT_NAME
+TITLE_TAIL = re.compile(r"(?:" + _CLOSING_QUOTE + "|" + CLOSE_ANGLES + r")?(?:" + TITLE_MARKER
+                        + r")?(?:" + ALT_NAME
                         + r")?[.,]?[»\"”'‘’`´]?(?:\s*\([^()\n]{1,60}\))?\.?"
                         r"(?:" + TITLE_MARKER + r"(?=[ \t]*$))?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
@@ -1198,7 +1202,7 @@ def _known_title(line: str, known: list[list[str]]) -> tuple[int, int] | None:
             end = got[-1][1]
             rest = line[end:]
             if not rest.strip(" \t" + _STRAY) or re.match(
-                    r"\s*(?:[»\"”]|" + CLOSE_ANGLES + r")?\s*(?:[.(]|" + ALT_NAME + ")", rest):
+                    r"\s*(?:" + _CLOSING_QUOTE + "|" + CLOSE_ANGLES + r")?\s*(?:[.(]|" + ALT_NAME + ")", rest):
                 start = words[first][0]
                 number = re.fullmatch(r"\s*(\d{1,3})[ \t]+", line[:start])
                 # a number before the name with no stop after it is the name's own
@@ -1228,7 +1232,7 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
         k = _known_title(line, known)
         if k:
             printed, n = line[k[0]:k[1]], k[1]
-            close = re.compile(r"[»\"”]|" + CLOSE_ANGLES).match(line, n, n + 3)
+            close = re.compile(_CLOSING_QUOTE + "|" + CLOSE_ANGLES).match(line, n, n + 3)
             n = close.end() if close else n
         else:
             return _unknown_title(line, own_line_ok, inline_ok)
