@@ -3495,3 +3495,16 @@ def test_a_known_title_in_german_quotes_is_the_title(quoted):
     assert [(p.label, text[p.start:p.end]) for p in parts if p.kind == "title"][1:] == [
         ("Мельница", quoted + ".")], parts
     assert text[parts[-1].start:parts[-1].end] == "Берутъ колоду. Тузы кладутъ вверхъ."
+
+
+@pytest.mark.parametrize("line", ["Кн. П. Вяземскій.", "Гр. Л. Толстой.", "Св. Георгій."])
+def test_an_abbreviations_stop_ends_no_title(line):
+    """A tester's find: a prince's name outside an epigraph (``Кн. П. Вяземскій.``, Кн. for
+    князь, a paragraph of its own inside a game) made a game titled ``Кн``, the rest of the
+    line its text: the stop of an abbreviation (the segmenter's, :data:`NON_TERMINAL`,
+    :data:`TERMINAL`) ends no run-in title's name."""
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Луна».\n\nБерутъ двѣ колоды. Тузы кладутъ.\n\n"
+            f"{line}\n\nЛюбилъ этотъ пасьянсъ и раскладывалъ его часто.\n")
+    parts = analyse(text).parts
+    assert [p.label for p in parts if p.kind == "title"] == ["Луна"], parts
+    assert line in [text[p.start:p.end] for p in parts if p.kind == "prose"]

@@ -1302,7 +1302,9 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
         # a line all in capitals is read as a whole (a title or heading with initials or an
         # abbreviation in it: 'БАСНИ И. А. КРЫЛОВА.', 'НА ОСТРОВЕ СВ. ЕЛЕНЫ.'): book text is
         # never set in capitals
+        # (nor does an abbreviation's stop end a name: 'Кн. П. Вяземскій.', 'Гл. II.')
         if m and line[m.end():m.end() + 1].isupper() and _name_shape(m.group(1), 4) \
+                and key(m.group(1).split()[-1]) not in NON_TERMINAL | TERMINAL \
                 and reads_as_name(m.group(1)) and line.upper() != line:
             return m.group(1), _past_tail(line, m.end(1))
     return None
