@@ -3508,3 +3508,28 @@ def test_an_abbreviations_stop_ends_no_title(line):
     parts = analyse(text).parts
     assert [p.label for p in parts if p.kind == "title"] == ["Луна"], parts
     assert line in [text[p.start:p.end] for p in parts if p.kind == "prose"]
+
+
+def test_a_quoted_name_and_its_other_name_in_commas_before_a_verb_is_one_sentence(
+        cli, corpus_copy, tmp_path):
+    """A tester's find: a paragraph that opens with a game's name in quotes and its other
+    name set in commas, the sentence going on with a verb (``Пасьянсъ «Малая звѣзда», или
+    Звѣздочка, раскладывается ...``, wrapped after the comma too), was cut into a title
+    ``Малая звѣзда`` and a sentence ``или Звѣздочка, ...``: it is one sentence of the game
+    above, as ``..., или Звѣздочка раскладывается ...`` is; the other name with a stop
+    after it, ``..., или Звѣздочка.``, stays a title."""
+    from extract.model.edition import build_edition
+    text = ("ГЛАВА XL.\n\nПасьянсъ «Луна».\n\nБерутъ колоду.\n\nПасьянсъ «Малая звѣзда», или "
+            "Звѣздочка, раскладывается изъ двухъ колодъ. Тузы кладутъ.\n\nПасьянсъ «Малая "
+            "звѣзда», или Звѣздочка,\nраскладывается рѣдко.\n\nПасьянсъ «Малая звѣзда», или "
+            "Звѣздочка.\n\nБерутъ двѣ колоды.\n")
+    (tmp_path / "luna.txt").write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", tmp_path / "luna.txt")
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    assert [s.normalised for s in ed.game("luna").texts[sig]] == [
+        "Берут колоду.",
+        "Пасьянс «Малая звезда», или Звездочка, раскладывается из двух колод.",
+        "Тузы кладут.", "Пасьянс «Малая звезда», или Звездочка, раскладывается редко."]
+    assert [g.slug for g in ed.games if sig in g.texts] == ["luna", "malaya-zvezda"]

@@ -150,10 +150,14 @@ _END_MARKER = re.compile(TITLE_MARKER + "$")
 _WHOLE_MARKER = re.compile(r"[.»\"”]?" + TITLE_MARKER + r"\.?$")
 #: a game's other name after its title, a capital first, a stop or the line's end after it:
 #: ``Солнце, или Звѣзда.``, ``«Солнце», или «Звѣзда».`` (not ``Солнце или Звѣзда выходятъ``)
-ALT_NAME = (r",?(?:[ \t]+|[ \t]*\r?\n[ \t]*)или[ \t]+(?:[«\"„“‘']|" + OPEN_ANGLES
-            + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*(?:[ \t-][^\W\d_]+){0,2}(?:[»\"”’']|" + CLOSE_ANGLES
-            + r")?(?=[ \t]*(?:[.(]|\r?$))")
+_ALT_BODY = (r",?(?:[ \t]+|[ \t]*\r?\n[ \t]*)или[ \t]+(?:[«\"„“‘']|" + OPEN_ANGLES
+             + r")?[A-ZА-ЯЁѢІѲѴ][^\W\d_]*(?:[ \t-][^\W\d_]+){0,2}(?:[»\"”’']|" + CLOSE_ANGLES
+             + r")?")
+ALT_NAME = _ALT_BODY + r"(?=[ \t]*(?:[.(]|\r?$))"
 _ALT_NAME = re.compile(ALT_NAME)
+#: the game's other name set in commas, the sentence going on after it (``«Малая звѣзда»,
+#: или Звѣздочка, раскладывается ...``)
+_ALT_IN_COMMAS = re.compile(_ALT_BODY + r"[ \t]*,")
 #: a quote that closes a name: a guillemet, a straight quote, an English one and a German
 #: one (``„Мельница“``: the English opening quote closes it)
 _CLOSING_QUOTE = r"[»\"”“]"
@@ -1239,6 +1243,11 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
     end = _past_tail(line, n)
     if _other_name_goes_on(line[n:end]):
         return None     # ('«Малая звѣзда», или Звѣздочка выходитъ рѣдко.': a sentence)
+    alt = _ALT_IN_COMMAS.match(line, n)
+    rest = line[alt.end():].strip() if alt is not None else ""
+    if alt is not None and (not rest or rest[:1].islower() and _goes_on(_modern_words(rest)[:3])):
+        return None     # ('«Малая звѣзда», или Звѣздочка, раскладывается ...', wrapped after
+        #                 the comma too: a sentence, the name its subject)
     return printed, end
 
 
@@ -1634,11 +1643,15 @@ def _other_name_goes_on(line: str) -> bool:
     infinitive or an adverb as their likely reading; a name's own words are nouns and
     adjectives (``или Большая звѣзда``)."""
     m = _ALT_NAME.search(", " + line)      # (the line may open with 'или')
-    if m is None:
-        return False
+    return m is not None and _goes_on(_modern_words(m.group())[2:])   # past 'или' and the
+    #                                                                   first word
+
+
+def _goes_on(words: Sequence[str]) -> bool:
+    """Whether one of ``words`` (modern forms) is likely a verb, an infinitive or an adverb
+    (pymorphy3's best parse): a sentence's words, not a name's."""
     m_ = analyzer()
-    return any(m_.parse(w)[0].tag.POS in ("VERB", "INFN", "ADVB", "PRED")
-               for w in _modern_words(m.group())[2:])     # past 'или' and the first word
+    return any(m_.parse(w)[0].tag.POS in ("VERB", "INFN", "ADVB", "PRED") for w in words)
 
 
 def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
