@@ -3533,3 +3533,20 @@ def test_a_quoted_name_and_its_other_name_in_commas_before_a_verb_is_one_sentenc
         "Пасьянс «Малая звезда», или Звездочка, раскладывается из двух колод.",
         "Тузы кладут.", "Пасьянс «Малая звезда», или Звездочка, раскладывается редко."]
     assert [g.slug for g in ed.games if sig in g.texts] == ["luna", "malaya-zvezda"]
+
+
+@pytest.mark.parametrize("source, epigraph", [
+    ("Изъ Пушкина.", True), ("— Изъ Гёте.", True), ("(Изъ Жуковскаго)", True),
+    ("Изъ Москвы.", False), ("Изъ Парижа.", False), ("Изъ колоды.", False)])
+def test_from_and_a_capital_names_an_epigraphs_source_only_when_it_is_a_persons(
+        source, epigraph):
+    """A tester's find: 'from' and any capitalised word under two short lines below a
+    chapter heading (``Изъ Москвы.``, the text's own words) made an epigraph of the lines,
+    as an author's line does (``Изъ Пушкина.``). 'From' names a source only where the word
+    after it is a surname or first name, or a word the dictionary lacks (a foreign
+    author's); a place or a common noun is text."""
+    text = (f"ГЛАВА XL.\n\nОнъ былъ веселъ,\nОнъ былъ богатъ.\n\n{source}\n\n"
+            "Пасьянсъ «Луна».\n\nБерутъ двѣ колоды.\n")
+    parts = analyse(text).parts
+    got = [p.label for p in parts if p.kind == "debris"]
+    assert got == (["epigraph"] * 3 if epigraph else []), parts

@@ -4051,7 +4051,7 @@ def _epigraphs(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) ->
             # (a bare name set far to the right is no author's line: pdftotext -layout
             # centres a game's bare title so, ``          Мельница.``; nor is dialogue's
             # reply, ``— Нѣтъ.``, under lines that open with a dash)
-            if _AUTHOR.match(author.text) and all(
+            if _AUTHOR.match(author.text) and _a_persons_work(author.text) and all(
                     len(x.text) <= 60 and x.text.lstrip("«\"„“( ")[:1].isupper()
                     and not QUOTED_TITLE.match(x.text.translate(_LOOKALIKE))
                     for x in cand):
@@ -4061,6 +4061,24 @@ def _epigraphs(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) ->
                                 "chapter heading, over a line that names an author, taken "
                                 "as an epigraph (no game's text)"))
                 break
+
+
+#: 'from' and the name of an epigraph's source (``Изъ Пушкина.``): group 1 the name
+_FROM_SOURCE = re.compile(r"^\(?(?:[—–-][ \t]*)?\(?Изъ?[ \t]+([^\W\d_]+)")
+
+
+def _a_persons_work(line: str) -> bool:
+    """Whether an author's line (:data:`_AUTHOR`) that opens with 'from' names a person's
+    work (``Изъ Пушкина.``, ``Изъ Гёте.``: a surname, a first name, or a word the dictionary
+    lacks, a foreign author's): ``Изъ Москвы.`` names a place, a sentence's words; any other
+    author's line does."""
+    m = _FROM_SOURCE.match(line)
+    if m is None:
+        return True
+    word = _modern_words(m.group(1))[0]
+    morph = analyzer()
+    return not morph.word_is_known(word) or any(
+        {"Surn", "Name", "Patr"} & p.tag.grammemes for p in morph.parse(word))
 
 
 def _numbered_games(lines: list[_Line]) -> set[int]:
