@@ -922,3 +922,22 @@ def test_a_change_across_a_units_edge_is_an_error_naming_file_line_and_fix(cli, 
     assert "chapter.txt" in r.output or "witnesses" in r.output
     assert "structure/" in r.output and ".toml" in r.output and "Traceback" not in r.output
     assert _files(corpus_copy) == before
+
+
+def test_check_names_every_bad_corrections_file_with_its_line(cli, corpus_copy):
+    """A tester's find: ``edition check`` stopped at the first corrections file
+    (``corpus/structure/<siglum>.toml``) with a wrong mark, so an editor mended them one run
+    at a time. It names each bad file, with the line of its first wrong mark and the fix, a
+    file that is no TOML too, all in one run (exit 1, no traceback)."""
+    folder = corpus_copy / "structure"
+    folder.mkdir(exist_ok=True)
+    (folder / "XL.toml").write_text('[[mark]]\nlines = 1\nas = "debri"\n', encoding="utf-8")
+    (folder / "XLIV.toml").write_text('[[mark]]\nlines = "9000-9001"\nas = "debris"\n',
+                                      encoding="utf-8")
+    (folder / "XLVI.toml").write_text('[[mark]\nlines = 1\n', encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+    assert f"{folder / 'XL.toml'}:3: as = 'debri' is not a kind of line" in r.output, r.output
+    assert f"{folder / 'XLIV.toml'}:2: lines 9000-9001 are outside the witness" in r.output
+    assert f"{folder / 'XLVI.toml'}:1" in r.output and "3 problems" in r.output, r.output
+    assert r.output.count("fix:") == 3, r.output

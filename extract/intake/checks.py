@@ -13,7 +13,7 @@ from ..corpus.atomic import TMP_PREFIX
 from ..corpus.glossary import WORD
 from ..corpus.ids import CITED, anchor, reading_ids, unmarked
 from ..corpus.readers import (CLAIM_SPEC, _key_line, entries, load_games, load_marks,
-                              load_witnesses, read_toml)
+                              load_witnesses, read_toml, structure_file)
 from ..corpus.structure import analyse
 from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
@@ -29,8 +29,9 @@ def corpus_file_errors(root: Path) -> list[EditionError]:
     fix: each TOML file under ``root`` (a regular file: what is not, the model names) that is
     not valid (its syntax, characters the site
     cannot carry) and, when the manifest reads, each witness it lists whose file is missing,
-    changed (its checksum) or not readable text. ``edition check`` reports them all at once;
-    the model (:func:`extract.model.edition.build_edition`) stops at the first."""
+    changed (its checksum) or not readable text, and each of their corrections files
+    (``structure/<siglum>.toml``) with a wrong mark (its first). ``edition check`` reports
+    them all at once; the model (:func:`extract.model.edition.build_edition`) stops at the first."""
     errors: list[EditionError] = []
     for path in sorted(p for p in root.rglob("*.toml") if p.is_file() and
                        not any(part.startswith(".") for part in p.relative_to(root).parts)):
@@ -40,9 +41,19 @@ def corpus_file_errors(root: Path) -> list[EditionError]:
             errors.append(e)
     if not any(Path(str(e.file)) == root / "manifest.toml" for e in errors):
         try:
-            load_witnesses(root, errors)
+            witnesses = load_witnesses(root, errors)
         except EditionError as e:   # the manifest's own entries are wrong
             errors.append(e)
+            witnesses = []
+        # each witness's corrections file (corpus/structure/<siglum>.toml) that reads as TOML:
+        # its first wrong mark
+        unread = {Path(str(e.file)) for e in errors}
+        for w in witnesses:
+            if structure_file(root, w.siglum) not in unread:
+                try:
+                    load_marks(root, w.siglum, w.text)
+                except EditionError as e:
+                    errors.append(e)
     return errors
 
 
