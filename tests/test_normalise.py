@@ -174,6 +174,7 @@ def test_twice_equals_once(text):
 @example("<‹  Паукъ  >>")   # OCR's guillemets with two spaces inside: the spaces theirs
 @example("<‹ Паукъ\n>>")    # ... and a line break before the closing one (a breaker's)
 @example("Пасьянсъ <‹\nПаукъ>> старъ.")   # ... or after the opening one (a second breaker's)
+@example("ю\nc–A2Ђ")      # a lone Latin letter beside a word joined across a line (a tester's)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

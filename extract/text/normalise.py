@@ -1480,6 +1480,19 @@ def _cyrillic_piece(text: str, span: tuple[int, int] | None) -> bool:
         and not _ROMAN_NUMERAL.fullmatch(w)
 
 
+def _cyrillic_word(text: str, pieces: list[tuple[int, int]], joined: set[int], i: int) -> bool:
+    """Whether the word that piece ``i`` is part of (with the pieces ``joined`` to it: a word
+    divided at a line end) is (or is normalised to) all Cyrillic (:func:`_cyrillic_piece`)."""
+    if not 0 <= i < len(pieces):
+        return False
+    a = z = i
+    while a - 1 in joined:
+        a -= 1
+    while z in joined:
+        z += 1
+    return _cyrillic_piece(text, (pieces[a][0], pieces[z][1]))
+
+
 def _word_changes(text: str, yo: bool) -> list[Change]:
     """Spelling and OCR changes in every word of ``text``, one :class:`Change` per changed
     word (a word divided at a line end, or by a hyphen that is removed or becomes a space,
@@ -1496,6 +1509,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
     # The pieces a hyphen follows (not the last piece): only such a piece links to the next
     # one; every other piece is a word of its own.
     linked = set()
+    joined: set[int] = set()    # the pieces a unit below joins to the next in one word
     if _HYPHEN.search(text):
         ends = [e for _, e in pieces]
         for h in _HYPHEN.finditer(text):
@@ -1542,6 +1556,7 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
             continue
         # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
         # segments are the pieces that make one orthographic word.
+        first = k
         segments = [[pieces[k]]]
         links: list[Change] = []
         while k + 1 < np_:
@@ -1629,17 +1644,24 @@ def _word_changes(text: str, yo: bool) -> list[Change]:
                                         text[where[p]:where[q - 1] + 1], part,
                                         RULES[name].kind, name))
                     p = q
+        for seg in segments:         # (the unit's pieces, in order from ``first``)
+            joined.update(range(first, first + len(seg) - 1))
+            first += len(seg)
         if parts:
             parts.sort(key=lambda c: (c.start, c.end))
             out.append(word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
         done = k
-    out.extend(_lone_latin(text, pieces))
+    out.extend(_lone_latin(text, pieces, joined))
     return out
 
 
-def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
+def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> list[Change]:
     """One- and two-letter words all in Latin look-alikes between two Cyrillic words
-    (OCR_LONE_LATIN): 'c' -> 'с', 'co' -> 'со', when the Cyrillic form is a word."""
+    (OCR_LONE_LATIN): 'c' -> 'с', 'co' -> 'со', when the Cyrillic form is a word. ``joined``:
+    the pieces joined to the next one in a word (divided at a line end, or by a hyphen
+    removed): a piece of a longer word is none, and a neighbour is judged as the whole word
+    it is a piece of ('ю' / 'c' is Cyrillic, as 'юс' is once joined), so that the text
+    normalised once decides as the text normalised twice."""
     out: list[Change] = []
     # only the pieces that hold such a letter are looked at
     found = _LONE_LATIN_CHAR.finditer(text)
@@ -1654,10 +1676,11 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]]) -> list[Change]:
         s, e = pieces[i]
         if not 1 <= e - s <= 2 or any(c not in _LONE_LATIN for c in text[s:e]):
             continue
-        prev = pieces[i - 1] if i else None
-        nxt = pieces[i + 1] if i + 1 < len(pieces) else None
+        if i in joined or i - 1 in joined:
+            continue                # a piece of a longer word
         cyr = "".join(_LATIN_LOOKALIKE[c] for c in text[s:e])
-        if _cyrillic_piece(text, prev) and _cyrillic_piece(text, nxt) and _known(cyr.lower()):
+        if _cyrillic_word(text, pieces, joined, i - 1) and \
+                _cyrillic_word(text, pieces, joined, i + 1) and _known(cyr.lower()):
             part = Change(s, e, text[s:e], cyr, "ocr", OCR_LONE_LATIN)
             out.append(word_change(text, s, e, [part]))
     return out
