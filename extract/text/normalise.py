@@ -384,7 +384,8 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "letters is о or з (О, З before a capital) when the dictionary knows the "
                   "word so read ('0дной' becomes 'одной', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА', '3АМОКЪ' "
                   "'ЗАМОК'; a count glued to what three counts, a noun in the genitive or a "
-                  "plural adjective, '3ряда', '3раза', '3красныхъ', is left alone).")
+                  "plural adjective, '3ряда', '3раза', '3красныхъ', is left alone, unless the word "
+                  "read with З is in such a form itself: '3рѣнія' becomes 'зрения').")
 OCR_CASE = _rule("ocr-case", "ocr",
                  "One capital letter inside a word otherwise in small letters (not its first "
                  "letter), which OCR gives for the small letter of the same shape, is read "
@@ -1151,10 +1152,13 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         return ()
     target, rule = _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
-    if word[0] in "03" and (not _known(modern) or word[0] == "3" and _three_counts(modern[1:])):
+    if word[0] in "03" and (not _known(modern) or word[0] == "3" and _three_counts(modern[1:])
+                            and not _three_counts(modern.lower())):
         return ()      # a count glued to its noun ('3ряда'; '3раза' too, though 'зраза' is a
         #                word: the noun is one three counts without the 3), or a word the
-        #                dictionary lacks ('3АМОКЪ' is ЗАМОКЪ: 'амок' is a word, no count's)
+        #                dictionary lacks ('3АМОКЪ' is ЗАМОКЪ: 'амок' is a word, no count's);
+        #                but where the word with З is in a count's form itself ('3рѣнія':
+        #                'зрения', beside 'рения'), the count tells nothing: OCR's З
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
