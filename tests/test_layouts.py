@@ -3537,6 +3537,7 @@ def test_a_quoted_name_and_its_other_name_in_commas_before_a_verb_is_one_sentenc
 
 @pytest.mark.parametrize("source, epigraph", [
     ("Изъ Пушкина.", True), ("— Изъ Гёте.", True), ("(Изъ Жуковскаго)", True),
+    ("(Изъ А. С. Пушкина.)", True),
     ("Изъ Москвы.", False), ("Изъ Парижа.", False), ("Изъ колоды.", False)])
 def test_from_and_a_capital_names_an_epigraphs_source_only_when_it_is_a_persons(
         source, epigraph):

@@ -4063,8 +4063,9 @@ def _epigraphs(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) ->
                 break
 
 
-#: 'from' and the name of an epigraph's source (``Изъ Пушкина.``): group 1 the name
-_FROM_SOURCE = re.compile(r"^\(?(?:[—–-][ \t]*)?\(?Изъ?[ \t]+([^\W\d_]+)")
+#: 'from' and the name of an epigraph's source (``Изъ Пушкина.``, after initials too, ``Изъ
+#: А. С. Пушкина.``): group 1 the name
+_FROM_SOURCE = re.compile(r"^\(?(?:[—–-][ \t]*)?\(?Изъ?[ \t]+(?:[А-ЯЁѢІѲ]\.[ \t]*){0,2}([^\W\d_]+)")
 
 
 def _a_persons_work(line: str) -> bool:
