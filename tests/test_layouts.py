@@ -1049,6 +1049,32 @@ def test_a_markdown_pages_formatting_and_any_pages_entities_are_read_apart(cli, 
     assert s.normalised == "Берут колоду, т. е. 52 карты, *не* тасуя."    # no Markdown page
 
 
+@pytest.mark.parametrize("head", ["— 24 —\nПАСЬЯНСЫ.", "24 ПАСЬЯНСЫ.", "ПАСЬЯНСЫ. 24"])
+@pytest.mark.parametrize("quote", ["", "> ", ">"])
+def test_a_running_head_in_a_markdown_quotation_is_one_as_outside_it(cli, corpus_copy, tmp_path,
+                                                                    quote, head):
+    """A field test's find: on a Markdown page whose text is quoted with '> ', the page
+    number '> — 24 —' was found but the running head under it, '> ПАСЬЯНСЫ.', was read as a
+    game's title (the running-head checks read the line with its quotation marks on); so
+    was '> 24 ПАСЬЯНСЫ.'. The page reads as it does without the quotation: the head is
+    furniture, out of the text."""
+    body = ["Берутъ колоду и кладутъ карты", "на столъ.", ""] + head.split("\n") + [
+        "", "Тузы кладутся вверхъ.", "Пасьянсъ выходитъ рѣдко."]
+    f = tmp_path / "kotilon.md"
+    f.write_text("## Котильонъ\n\n" + "".join((quote + x).rstrip() + "\n" for x in body),
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    n = 6 + head.count("\n")
+    printed = re.escape(quote + head.split("\n")[-1])
+    assert re.search(rf"line {n} +debris +running head +{printed}", r.output), r.output
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    ed = build_edition(corpus_copy)
+    assert [g.slug for g in ed.games if "ПАСЬЯНСЫ" in g.title_ru.upper()] == []
+    got = [s.normalised for s in ed.game("kotilon").texts[ed.witnesses[-1].siglum]]
+    assert got == ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
+                   "Пасьянс выходит редко."], got
+
 def test_running_heads_with_the_page_number_between_two_paragraphs():
     """A breaker's djvu text layer (no form feed, no blank line between pages): the chapter
     heading again with the page number beside it (``ГЛАВА LV. 125``) right after a sentence

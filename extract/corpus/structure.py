@@ -478,6 +478,8 @@ _GUTENBERG_ITALICS = _MARKDOWN_WRAPS[-1:]
 #: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*`` or
 #: ``+`` (a ``-`` may be a dash of dialogue, and stays), nested (``> >``) or indented (group 1)
 _MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+][ \t]+(?=\S))", re.M)
+#: a Markdown quotation's marks alone, nested or not (``> ``, ``> > ``, ``>>``)
+_MD_QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 #: a Markdown heading's marks: the ``#``s opening its line, closing ones, its attributes
 #: (``## Часы {#chasy}``)
 _MARKDOWN_HEADING_MARK = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+|[ \t]+#+[ \t]*$|[ \t]*\{#[^{}\n]*\}[ \t]*$",
@@ -2281,10 +2283,10 @@ def _letterless(line: str) -> str:
     return "page number" if re.search(r"\d", line) else "separator"
 
 
-def _running_key(ln: _Line) -> str | None:
+def _running_key(line: str) -> str | None:
     """The comparison key of a short line without the page number beside it (else None)."""
-    m = RUNNING_HEAD.match(ln.text) or _DOTTED_HEAD.match(ln.text)
-    body = (m.group("a") or m.group("b")) if m else ln.text
+    m = RUNNING_HEAD.match(line) or _DOTTED_HEAD.match(line)
+    body = (m.group("a") or m.group("b")) if m else line
     return key(re.sub(r"[^\w\s]", "", body)) if 0 < len(WORD.findall(body)) <= 6 else None
 
 
@@ -2474,9 +2476,14 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
     of a note called before goes to ``again``, :attr:`Layout.again`); a transcription's page
     marks inside a line (``[с. 190]``, ``|191|``: :func:`_page_marks`) are page numbers."""
     lines = _page_marks(text, lines)
+    # each line as the running-head checks read it: on a Markdown page without a
+    # quotation's marks (``> ПАСЬЯНСЫ.`` is a page's head as ``ПАСЬЯНСЫ.`` is)
+    md = bool(text) and not is_wiki_page(text) and MARKDOWN_PAGE.search(text) is not None
+    plain = [_MD_QUOTE_MARK.sub("", ln.text) if md else ln.text for ln in lines]
     tops: dict[str, list[int]] = {}
     numbered: dict[str, list[int]] = {}
-    keys = [_running_key(ln) if ln.kind == "prose" and len(ln.text) <= 80 else None for ln in lines]
+    keys = [_running_key(t) if ln.kind == "prose" and len(t) <= 80 else None
+            for ln, t in zip(lines, plain)]
     for i, ln in enumerate(lines):
         k = keys[i]
         if k is None:
@@ -2486,7 +2493,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         # ABBYY FineReader text export prints it with no form feed)
         if k and (ln.page_top or i == 0 or _is_page_number(lines[i - 1])):
             tops.setdefault(k, []).append(i)
-        if k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80:
+        if k and RUNNING_HEAD.match(plain[i]) and len(plain[i]) <= 80:
             numbered.setdefault(k, []).append(i)
     out: list[_Line] = []
     notes = _Footnotes(text, out)
@@ -2514,6 +2521,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
                 notes.page_start = len(out)   # a new page, as after a page number below
             out.append(ln)
             continue
+        t = plain[i]
         k = keys[i] if not _MD_DEFINITION.match(ln.text) else ""   # never a running head
         if notes.continues(ln):
             out.append(ln)
@@ -2525,17 +2533,17 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif TOC_LINE.match(ln.text) and not NUMBER_RUN.search(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
                                         and i + 1 < len(lines) and TOC_LINE.match(lines[i + 1].text)):
             ln.kind, ln.label = "debris", "table of contents"
-        elif numbered_names and key(ln.text).rstrip(" .") in numbered_names:
+        elif numbered_names and key(t).rstrip(" .") in numbered_names:
             pass          # a title the heading names, its number first: no page's number
-        elif k and (head := RUNNING_HEAD.match(ln.text)) and len(ln.text) <= 80 and \
-                (len(numbered[k]) >= 2 or ln.page_top or ln.brk and ln.text.upper() == ln.text) \
+        elif k and (head := RUNNING_HEAD.match(t)) and len(t) <= 80 and \
+                (len(numbered[k]) >= 2 or ln.page_top or ln.brk and t.upper() == t) \
                 and not (head.group("a") or head.group("b"))[:1].islower():
             # (a line that begins with a small letter goes on with a sentence: 'какъ
             # показано на фигурѣ 5', 'и до 10' at a page's top; a book's heads begin with
             # a capital)
             ln.kind, ln.label = "debris", "running head"
-        elif k and RUNNING_HEAD.match(ln.text) and len(ln.text) <= 80 and \
-                ln.text.upper() == ln.text and out and out[-1].kind == "prose" and \
+        elif k and RUNNING_HEAD.match(t) and len(t) <= 80 and \
+                t.upper() == t and out and out[-1].kind == "prose" and \
                 not SENTENCE_END.search(out[-1].text) and _next_prose_lowercase(lines, i):
             # a page number and a line in capitals inside a running sentence (``можно было``
             # / ``8   АЗБУКА. КН. I.`` / ``пить.``): a page turned there, even if the head
@@ -2543,16 +2551,16 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a page number and a line in capitals inside a sentence "
                                       "taken as a running head"))
-        elif k and (head := RUNNING_HEAD.match(ln.text)) and head.group("a") and \
-                len(ln.text) <= 80 and ln.text.upper() == ln.text and \
-                sum(ch.isalpha() for ch in ln.text) >= 4:
+        elif k and (head := RUNNING_HEAD.match(t)) and head.group("a") and \
+                len(t) <= 80 and t.upper() == t and \
+                sum(ch.isalpha() for ch in t) >= 4:
             # a page number before a line in capitals (``184 ПАСЬЯНСЫ.``), met once between
             # paragraphs: the head of an even page (no title begins with a page's number)
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a page number before a line in capitals taken as a "
                                       "running head"))
-        elif k and _WIDE_GAP_HEAD.match(ln.text) and len(ln.text) <= 80 and \
-                ln.text.upper() == ln.text and sum(ch.isalpha() for ch in ln.text) >= 4:
+        elif k and _WIDE_GAP_HEAD.match(t) and len(t) <= 80 and \
+                t.upper() == t and sum(ch.isalpha() for ch in t) >= 4:
             # a line in capitals and its page number set apart by a wide gap (``СОЛНЦЕ.
             # 125``, ``126      ПАСЬЯНСЫ.``): a running head as a djvu or pdftotext export
             # lays it out across the page, met once (no title nor sentence ends so; a table's
@@ -2561,19 +2569,19 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line and a page number set a wide gap apart taken as "
                                       "a running head"))
-        elif k and len(ln.text) <= 80 and (head := RUNNING_HEAD.match(ln.text) or
-                                           _DOTTED_HEAD.match(ln.text)) and ((
+        elif k and len(t) <= 80 and (head := RUNNING_HEAD.match(t) or
+                                           _DOTTED_HEAD.match(t)) and ((
                 # the book's title with its page number after it, in any case (``ПАСЬЯНСЫ.
                 # 197``, ``Пасьянсы. 197``, spaced ``П а с ь я н с ы. 197``; a speck after
                 # the number, ``Пасьянсы. 197.``)
                 head.group("b") and
                 not head.group("b")[:1].islower() and
-                k in BOOK_TITLE_HEADS and _trailing_number(ln.text) >= 10) or
+                k in BOOK_TITLE_HEADS and _trailing_number(t) >= 10) or
                 head.group("a") and not head.group("a")[:1].islower() and (
-                k in BOOK_TITLE_HEADS and _leading_number(ln.text) >= 10 and (
-                    head.re is not _DOTTED_HEAD or ln.text.upper() == ln.text)
+                k in BOOK_TITLE_HEADS and _leading_number(t) >= 10 and (
+                    head.re is not _DOTTED_HEAD or t.upper() == t)
                 or head.re is _DOTTED_HEAD and
-                ln.text.upper() == ln.text and sum(ch.isalpha() for ch in ln.text) >= 4 and (
+                t.upper() == t and sum(ch.isalpha() for ch in t) >= 4 and (
                     any(lines[j].text.upper() == lines[j].text for j in numbered.get(k, ()))
                     or out and out[-1].kind == "prose" and not SENTENCE_END.search(out[-1].text)
                     and _next_prose_lowercase(lines, i)))):
@@ -2590,14 +2598,14 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif k and i in tops.get(k, ()) and len(tops[k]) >= 3:
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of several pages taken as a running head"))
-        elif _book_head(ln.text):
+        elif _book_head(t):
             # the book's title alone on a line in capitals, its page number beside it or not
             # ('ПАСЬЯНСЫ.', 'ПАСЬЯНСЫ 197'), met once anywhere (a djvu layer runs the pages
             # together, a page's top unmarked): no game is named so, no sentence is so set
             ln.kind, ln.label = "debris", "running head"
-        elif k and ln.text.upper() == ln.text and _next_prose_lowercase(lines, i) and (
+        elif k and t.upper() == t and _next_prose_lowercase(lines, i) and (
                 _page_top(lines, i) or (_beside_page_number(lines, i) or
-                                        SENTENCE_END.search(ln.text)) and _runs_on(out)):
+                                        SENTENCE_END.search(t)) and _runs_on(out)):
             # a short line in capitals at the top of a page (after a form feed, or beside a
             # page number, or closed by a stop inside a sentence that runs on), the sentence
             # running on below it: no heading or title stands inside a sentence
@@ -2653,10 +2661,10 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
     # a short line taken as a running head with no page number in it (at a page's top inside
     # a running sentence, say) is one at the top of any other page it stands on too: a title
     # at a page's foot, ``— 58 —`` / ``ПАСЬЯНСЫ.`` / the game's text
-    bare = {ln.text.strip() for ln in out if ln.kind == "debris" and ln.label == "running head"
-            and not RUNNING_HEAD.match(ln.text)}
+    bare = {t.strip() for ln, t in zip(lines, plain)
+            if ln.kind == "debris" and ln.label == "running head" and not RUNNING_HEAD.match(t)}
     for i, ln in enumerate(lines):
-        if bare and ln.kind == "prose" and ln.text.strip() in bare and i in tops.get(keys[i] or "", ()):
+        if bare and ln.kind == "prose" and plain[i].strip() in bare and i in tops.get(keys[i] or "", ()):
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of a page that stands as a running "
                                       "head elsewhere taken as one"))
