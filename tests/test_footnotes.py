@@ -1028,6 +1028,40 @@ def test_a_note_called_in_or_right_after_a_title_leaves_the_title_whole(cli, cor
     assert got == {"zvezda": ["Берут две колоды."], "krepost": ["Берут колоду."]}, r.output
 
 
+@pytest.mark.parametrize("title, note", [
+    ("Крѣпость.[2]", "[2]"),               # a pdftotext page's or a word processor's call
+    ("Пасьянсъ «Крѣпость».[2]", "[2]"),
+    ("Крѣпость.[^2]", "[^2]:"),            # a Markdown page's
+    ("Крѣпость.*)", "*)"),                 # a scan's
+    ("Крѣпость.¹", "¹"),
+])
+def test_a_note_called_after_a_run_in_title_s_stop_is_the_title_s(cli, corpus_copy, tmp_path,
+                                                                   title, note):
+    """A field test's find: a run-in title with a note's call glued after its stop, the
+    game's text going on on its line (``Крѣпость.[2] Берутъ колоду.``, the name listed by
+    the chapter's heading or in quotes), left the call in the first sentence (``[2] Берутъ
+    колоду.``): only a call that ended the line was the title's. A call glued to the
+    title's stop is the title's however the line goes on, as at the line's end: the game
+    is named without it, its note kept as debris with a warning, the sentence the game's
+    text alone (a list's ``[1]`` set a space after the stop stays the text's:
+    :func:`test_a_list_numbered_in_brackets_after_a_run_in_title_is_the_texts`; a name
+    only its shape makes a title stays a sentence before such a call, as at a line's end:
+    :func:`test_markdown_labels_called_again_numbered_anew_and_inside_a_comment`)."""
+    text = (f"ГЛАВА XLI.\nЗвѣзда. — Крѣпость.\n\nЗвѣзда. Берутъ двѣ колоды.\n\n{title} "
+            f"Берутъ колоду. Тузы внизъ.\n\n{note} Игра старинная.\n")
+    lay = analyse(text)
+    assert [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
+        ("Звѣзда", "Звѣзда."), ("Крѣпость", title)], lay.parts
+    assert [text[p.start:p.end].split()[0] for p in lay.parts if p.label == "footnote"] == [note]
+    assert [w for _, w in lay.warnings] == [
+        f"the footnote {note!r} answers the marker in the title on line 6: kept as "
+        f"debris (in the witness and the TEI), attached to no sentence"], lay.warnings
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "chapter.txt", text)
+    got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
+    assert got == {"zvezda": ["Берут две колоды."],
+                   "krepost": ["Берут колоду.", "Тузы вниз."]}, r.output
+
+
 def test_a_list_numbered_in_brackets_after_a_run_in_title_is_the_texts():
     """The near miss of a note's call after a title's stop: a list numbered ``[1]``, ``[2]``
     that opens the game's text on the title's line (``Пасьянсъ «Звѣзда». [1] Тузы ...``) is

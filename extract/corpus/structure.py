@@ -143,7 +143,8 @@ QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
 #: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``,
 #: a word processor's or a copied Wikisource page's call ``«Звѣзда»[1]``)
-TITLE_MARKER = r"[ \t]?(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + r"|\[\d{1,3}\])"
+_MARKER = r"(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + r"|\[\d{1,3}\])"
+TITLE_MARKER = r"[ \t]?" + _MARKER
 #: a note's marker ending a title's name (``Проба[^1]``)
 _END_MARKER = re.compile(TITLE_MARKER + "$")
 #: a note's marker ending a line that markup wraps whole, after a stop or not (``Проба.*)``)
@@ -161,14 +162,18 @@ _ALT_IN_COMMAS = re.compile(_ALT_BODY + r"[ \t]*,")
 #: a quote that closes a name: a guillemet, a straight quote, an English one and a German
 #: one (``„Мельница“``: the English opening quote closes it)
 _CLOSING_QUOTE = r"[»\"”“]"
+#: a footnote's marker glued to the stop before it, a space after it (``Крѣпость.[2] Берутъ
+#: ...``): the title's, however the line goes on
+_GLUED_MARKER = _MARKER + r"(?=[ \t])"
 #: what follows a title in its unit: a closing quote, a footnote's marker (:data:`TITLE_MARKER`),
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
 #: карт)``), and a marker after the stop that ends the line (``Пасьянсъ «Звѣзда».*)``,
-#: ``«Звѣзда».[1]``; one the line goes on after, ``«Звѣзда». [1] Тузы ...``, is a list's number)
+#: ``«Звѣзда».[1]``) or is glued to it, the text going on (``«Звѣзда».[1] Тузы ...``,
+#: :data:`_GLUED_MARKER`; one set a space apart, ``«Звѣзда». [1] Тузы ...``, is a list's number)
 TITLE_TAIL = re.compile(r"(?:" + _CLOSING_QUOTE + "|" + CLOSE_ANGLES + r")?(?:" + TITLE_MARKER
                         + r")?(?:" + ALT_NAME
                         + r")?[.,]?[»\"”'‘’`´]?(?:\s*\([^()\n]{1,60}\))?\.?"
-                        r"(?:" + TITLE_MARKER + r"(?=[ \t]*$))?")
+                        r"(?:" + TITLE_MARKER + r"(?=[ \t]*$)|(?<=\.)" + _GLUED_MARKER + ")?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
 SENTENCE_END = re.compile(r"[.!?…][)\]»\"”’]*(?:\*{1,3}\)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|" + MD_LABEL
