@@ -1639,6 +1639,27 @@ def test_an_indent_or_spaced_type_around_a_title_hides_no_title(cli, corpus_copy
         ["zvezda", "lastochka"], ["krepost", "malaya-zvezda"]]
 
 
+@pytest.mark.parametrize("opening", ["{{разрядка|", "{{razr|"])
+def test_a_run_in_title_in_spaced_type_with_the_text_s_first_words_leaks_no_markup(
+        cli, corpus_copy, tmp_path, opening):
+    """A field test's find on ru.wikisource wikitext: spaced type (``{{разрядка|...}}``)
+    holding a run-in title and the first words of its game's text (``{{разрядка|Крѣпость.
+    Короли}} идутъ внизъ.``): the title was found, but it ends inside the template, and the
+    first sentence read ``Короли}} идут вниз.``, the template's close in its reading text.
+    The wrap is read on the whole line: the title is ``Крѣпость``, the sentence ``Короли
+    идут вниз.`` (its original keeps the markup, as the witness has it)."""
+    closing = "}}"
+    wiki = ("== ГЛАВА LXXXIII. ==\n\n{{разрядка|Звѣзда}}. Берутъ двѣ колоды картъ.\n\n"
+            f"{opening}Крѣпость. Короли{closing} идутъ внизъ. Тузы вверхъ.\n")
+    lay = analyse(wiki)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда", "Крѣпость"]
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "spaced.wiki", wiki)
+    got = [(s.original, s.normalised) for s in ed.game("krepost").texts[sig]]
+    assert got == [(f"Короли{closing} идутъ внизъ.", "Короли идут вниз."),
+                   ("Тузы вверхъ.", "Тузы вверх.")], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_template_the_toolkit_does_not_read_stays_beside_the_typographic_ones(cli, corpus_copy,
                                                                                  tmp_path):
     """The near miss: a template of the book's text that is none of those (``{{sic|...}}``)

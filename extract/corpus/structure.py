@@ -653,7 +653,10 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
     italics, ``_колоду_`` (its ``*** START OF ...`` line, :data:`_GUTENBERG`), are its
     formatting. Inside the titles and headings
     of a wiki or Markdown page too, with their heading marks (``## ``, ``== ... ==``,
-    :data:`_MARKDOWN_HEADING_MARK`, :data:`_WIKI_HEADING_MARK`): the book printed none of it."""
+    :data:`_MARKDOWN_HEADING_MARK`, :data:`_WIKI_HEADING_MARK`): the book printed none of it.
+    A wrap that a part's edge cuts on its line (``{{разрядка|Крѣпость. Короли}} идутъ``: a
+    run-in title and the first words of its text in one template) is read on the whole line:
+    each part gets its own piece of it (the title ``{{разрядка|``, the text ``}}``)."""
     wiki = is_wiki_page(text)
     md = not wiki and MARKDOWN_PAGE.search(text) is not None
     wraps = _WIKI_WRAPS if wiki else _MARKDOWN_WRAPS if md else (
@@ -668,10 +671,16 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
             marks = _MARKDOWN_HEADING_MARK if md else _WIKI_HEADING_MARK if wiki else None
         else:
             continue
-        out += [(a + p.start, b + p.start, r)
-                for a, b, r in wiki_markup(text[p.start:p.end], wraps, marks,
-                                           _WIKI_SINGLES if wiki else
-                                           _HTML_SINGLES if md else (), escapes=md)]
+        how = (wraps, marks, _WIKI_SINGLES if wiki else _HTML_SINGLES if md else (), md)
+        own = [(a + p.start, b + p.start, r) for a, b, r in wiki_markup(text[p.start:p.end], *how)]
+        lo, hi = text.rfind("\n", 0, p.start) + 1, text.find("\n", p.end) % (len(text) + 1)
+        if wraps and (lo < p.start or hi > p.end):
+            # (the pieces the part's line gives inside it that the part alone does not)
+            taken = DisjointSpans((a, b) for a, b, _ in own)
+            own = sorted(own + [(a + lo, b + lo, r) for a, b, r in wiki_markup(text[lo:hi], *how)
+                                if p.start <= a + lo and b + lo <= p.end
+                                and not taken.meets(a + lo, b + lo)])
+        out += own
     return out
 
 
