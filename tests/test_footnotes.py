@@ -1660,6 +1660,29 @@ def test_a_run_in_title_in_spaced_type_with_the_text_s_first_words_leaks_no_mark
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+@pytest.mark.parametrize("name, opening, closing", [
+    ("italic.wiki", "''", "''"), ("bold.wiki", "'''", "'''"),
+    ("bold.md", "**", "**"), ("italic.md", "*", "*"), ("underscore.md", "_", "_")])
+def test_a_run_in_title_in_emphasis_with_the_text_s_first_words_is_found_and_leaks_no_markup(
+        cli, corpus_copy, tmp_path, name, opening, closing):
+    """As in spaced type (the test above): italics or bold holding a run-in title and the
+    first words of its game's text (``''Крѣпость. Короли'' идутъ внизъ.``, ``**Крѣпость.
+    Короли** идутъ внизъ.``) was found as no title at all, the line a sentence of the game
+    above. The title is looked for in the line as it reads: 'Крѣпость', the sentence
+    ``Короли идут вниз.`` (its original keeps the markup, as the witness has it)."""
+    head = ("== ГЛАВА LXXXIII. ==\n\n{{разрядка|Звѣзда}}. " if name.endswith(".wiki") else
+            "# ГЛАВА LXXXIII.\n\n**Звѣзда**. ")
+    page = (head + "Берутъ двѣ колоды картъ.\n\n"
+            f"{opening}Крѣпость. Короли{closing} идутъ внизъ. Тузы вверхъ.\n")
+    lay = analyse(page)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда", "Крѣпость"]
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / name, page)
+    got = [(s.original, s.normalised) for s in ed.game("krepost").texts[sig]]
+    assert got == [(f"Короли{closing} идутъ внизъ.", "Короли идут вниз."),
+                   ("Тузы вверхъ.", "Тузы вверх.")], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_template_the_toolkit_does_not_read_stays_beside_the_typographic_ones(cli, corpus_copy,
                                                                                  tmp_path):
     """The near miss: a template of the book's text that is none of those (``{{sic|...}}``)

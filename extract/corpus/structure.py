@@ -1595,6 +1595,27 @@ def _read_view(line: str) -> tuple[str, list[int]] | None:
     return (read, where) if read != line else None
 
 
+#: emphasis opening a line that holds a run-in title and the first words of its text
+#: (``''Крѣпость. Короли'' идутъ внизъ.``, ``**Крѣпость. Короли** идутъ``): a stop inside
+#: it with words after it, and the sentence going on past its close (no run-in title of
+#: :data:`BOLD_RUN_IN` or :data:`ITALIC_RUN_IN`, whose emphasis ends with the title)
+_EMPHASIS_OVER_TITLE = re.compile(r"(?P<o>\*\*\*|\*\*|__|'''|''|\*|_)(?=[^\s*_'])"
+                                  r"[^*_'\n]+?[.:][ \t]+[^*_'\n]*?[^\s*_'](?P=o)(?![*_'])"
+                                  r"[ \t]+(?=[^\W\d_])")
+
+
+def _emphasis_view(line: str, wiki: bool) -> tuple[str, list[int]] | None:
+    """A line of prose of a wiki or Markdown page that emphasis opens holding a run-in title
+    and the first words of its text (:data:`_EMPHASIS_OVER_TITLE`), as it reads with its
+    markup read (:func:`_wiki_reading`), else None: the title is looked for in that reading,
+    as in spaced type (:func:`_read_view`)."""
+    if not _EMPHASIS_OVER_TITLE.match(line):
+        return None
+    read, where = (_wiki_reading(line, _WIKI_WRAPS) if wiki else
+                   _wiki_reading(line, _MARKDOWN_WRAPS, _HTML_SINGLES, True))
+    return (read, where) if read != line else None
+
+
 #: a note's call set as a superscript in HTML (``<sup>1</sup>``, ``<sup>*</sup>``)
 _SUP_CALL = re.compile(r"<sup>[ \t]*(?:\[?\d{1,3}\]?|\*{1,3}\)?)[ \t]*</sup\s*>", re.I)
 
@@ -3746,9 +3767,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # ``{{Отступ}}Пасьянсъ «X».``, ``{{разрядка|X}}. Берутъ ...``), its offsets mapped back
     wiki_page = is_wiki_page(text)
     md_page = not wiki_page and MARKDOWN_PAGE.search(text) is not None
-    views = {i: v for i, ln in enumerate(lines) if wiki_page and ln.kind == "prose"
+    # (and on a wiki or Markdown page, emphasis holding a run-in title and its text's first
+    # words, ``''Крѣпость. Короли'' идутъ``, ``**Крѣпость. Короли** идутъ``: :func:`_emphasis_view`)
+    views = {i: v for i, ln in enumerate(lines) if (wiki_page or md_page) and ln.kind == "prose"
              and not ln.whole and text[ln.start:ln.end] == ln.text
-             and (v := _read_view(ln.text)) is not None}
+             and (v := _emphasis_view(ln.text, wiki_page) or
+                  (_read_view(ln.text) if wiki_page else None)) is not None}
     # ... and on a page whose games are titled in quotes (two or more ``Пасьянсъ «X».`` that
     # stand as titles: :func:`_stands_as_quoted_title`), a plain line in small letters that
     # only the shape of its words makes a name ('Колода полная.') is a sentence (a guess the
