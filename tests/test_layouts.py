@@ -1075,6 +1075,26 @@ def test_a_running_head_in_a_markdown_quotation_is_one_as_outside_it(cli, corpus
     assert got == ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
                    "Пасьянс выходит редко."], got
 
+@pytest.mark.parametrize("quote", ["", "> ", ">"])
+def test_a_sentence_running_on_across_a_page_break_in_a_markdown_quotation_is_one(
+        cli, corpus_copy, tmp_path, quote):
+    """A field test's find: on a Markdown page quoted with '> ', a sentence running on
+    across a page break ('> Пасьянсъ' / '> — 25 —' / '> выходитъ рѣдко.') was cut there:
+    :func:`continues` read the next part's quotation mark, not its small letter. It is one
+    sentence, as the same lines unquoted are."""
+    body = ["Берутъ колоду и кладутъ карты на столъ.", "", "Тузы кладутся вверхъ. Пасьянсъ",
+            "", "— 25 —", "", "выходитъ рѣдко."]
+    f = tmp_path / "kotilon.md"
+    f.write_text("## Котильонъ\n\n" + "".join((quote + x).rstrip() + "\n" for x in body),
+                 encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("kotilon").texts[ed.witnesses[-1].siglum]]
+    assert got == ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
+                   "Пасьянс выходит редко."], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_running_heads_with_the_page_number_between_two_paragraphs():
     """A breaker's djvu text layer (no form feed, no blank line between pages): the chapter
     heading again with the page number beside it (``ГЛАВА LV. 125``) right after a sentence

@@ -858,9 +858,13 @@ def continues(text: str, prev_end: int, next_start: int) -> bool:
     """True when a paragraph break is a page break inside a sentence: the paragraph before
     ends without sentence-final punctuation and the next begins with a lowercase letter, or
     with a number that counts the word after it (``раскладываютъ`` / ``52 карты ...``:
-    :func:`_counts`)."""
+    :func:`_counts`). A Markdown quotation's marks opening the next (``> выходитъ``,
+    :data:`_MD_QUOTE_MARK`) are passed over: inside a quotation the text runs on as outside it."""
     if SENTENCE_END.search(text[max(0, prev_end - 12):prev_end]):
         return False
+    if text[next_start:next_start + 1] == ">" and (next_start == 0 or text[next_start - 1] == "\n"):
+        mark = _MD_QUOTE_MARK.match(text[next_start:next_start + 40])
+        next_start += mark.end() if mark else 0
     if text[next_start:next_start + 1].islower():
         return True
     n = re.match(r"\d{1,4}(?=[ \t]+\S)", text[next_start:next_start + 8])
