@@ -1095,6 +1095,30 @@ def test_a_sentence_running_on_across_a_page_break_in_a_markdown_quotation_is_on
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+@pytest.mark.parametrize("quote", ["> > ", ">> ", "> > > "])
+def test_a_nested_markdown_quotation_is_no_web_breadcrumbs(cli, corpus_copy, tmp_path, quote):
+    """A field test's find: a line of a nested Markdown quotation (``> > Тузы кладутся
+    вверхъ. Пасьянсъ``) was read as a web page's breadcrumbs (:func:`is_debris` split it at
+    its quotation marks into short items) and left out of the text. Its sentences are the
+    text's, and run on across a page break as unquoted ones do; a menu quoted so is still
+    furniture."""
+    body = ["Берутъ колоду и кладутъ карты на столъ.", "", "Тузы кладутся вверхъ. Пасьянсъ",
+            "", "— 25 —", "", "выходитъ рѣдко.", "", "Главная > Книги > Пасьянсы"]
+    f = tmp_path / "kotilon.md"
+    f.write_text("## Котильонъ\n\n" + "".join((quote + x).rstrip() + "\n" for x in body),
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert not re.search(r"line 5 +debris", r.output), r.output
+    assert re.search(r"line 11 +debris", r.output), r.output
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("kotilon").texts[ed.witnesses[-1].siglum]]
+    assert got == ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
+                   "Пасьянс выходит редко."], got
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_running_heads_with_the_page_number_between_two_paragraphs():
     """A breaker's djvu text layer (no form feed, no blank line between pages): the chapter
     heading again with the page number beside it (``ГЛАВА LV. 125``) right after a sentence

@@ -1403,6 +1403,8 @@ def is_debris(line: str) -> bool:
                               if "{{" in s else s)
     bare = _BARRED_NUMBER.sub(" ", bare) if "|" in bare else bare
     bare = _ANGLE_PAIR.sub(r" \1 ", bare) if ">" in bare or "›" in bare else bare
+    # (nor are a Markdown quotation's marks opening the line, nested too: '> > Тузы ...')
+    bare = _MD_QUOTE_MARK.sub("", bare) if bare.lstrip()[:1] == ">" else bare
     # (a line that ends as a sentence does is no breadcrumbs: 'Тузы -> короли -> дамы.')
     for sep in ("|",) if s[-1] in ".!?…" else ("|", "»", ">", "/", "→", "•"):
         items = bare.split(sep)
