@@ -166,9 +166,15 @@ class State:
         ``"none"``) named or ending in one of :data:`FACE_DOWN_PILES` shows nothing; any
         other squared pile shows its top card only; a fanned pile shows every card. This
         errs towards hiding: a game whose squared piles are spread face up loses nothing
-        but information for the blind player."""
+        but information for the blind player.
+
+        The cards are those of :meth:`shown_piles`, not :meth:`piles`: where a foundation
+        keeps only its count, the copy :meth:`piles` names there may be the one still lying
+        face down elsewhere, and a player who read that label would know where the other
+        copy lies (a peek; docs/maintainers.md, "A peek through a foundation's copy
+        label")."""
         out = []
-        for name, _x, _y, cards, fan in self.piles():
+        for name, _x, _y, cards, fan in self.shown_piles():
             if fan == "none" and cards:
                 last = name.rsplit(" ", 1)[-1]
                 if last in FACE_DOWN_PILES:
@@ -219,7 +225,8 @@ class State:
         keeps only its count, and :meth:`piles` names its cards by the foundation's pack, so
         the copy named there may be the one lying in another pile; such a card is drawn as
         its twin (the other pack's copy, which is then the one home), and so is the second
-        of two copies named on two foundations, so no card shows twice. For :meth:`layout` and :meth:`render` only: the rules and the players read
+        of two copies named on two foundations, so no card shows twice. For :meth:`layout`,
+        :meth:`render` and :meth:`visible` (what a player sees): the rules read
         :meth:`piles`."""
         piles = self.piles()
         seen = {c for name, _x, _y, cards, _f in piles if not name.startswith("foundation")

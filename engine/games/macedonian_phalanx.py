@@ -55,7 +55,9 @@ NPYR = sum(ROWS)
 #: Deals 1-80, default readings: 23 won with four samples and 2,000 states, 33 with these
 #: (greedy 17, the solver 52); deals 1-40: 32 samples with 16,000 states won no more (18)
 #: at twice the cost; greedy roll-outs scoring the cards home when no sample wins changed
-#: nothing (11 of deals 1-40 either way). About 7 s of CPU a deal.
+#: nothing (11 of deals 1-40 either way). About 7 s of CPU a deal. (These trials ran while
+#: the player could still read a foundation's copy label, a peek since closed; the stored
+#: careful rows, measured anew after the fix, are the player's figures.)
 CAREFUL_EFFORT = (16, 16_000)
 
 #: The solver's pruning rules (name -> argument); each is gated on ``name not in cfg.off``.

@@ -336,26 +336,48 @@ def _pair_path(pa, pb, shows, free) -> bool:
     return False
 
 
+def _foundation_cards(laid: tuple | None) -> list[tuple[int, ...]]:
+    """The cards on each foundation (bottom first, foundations in the order begun) from the
+    chain of cards sent home (:attr:`PeacockState.laid`, last first): an ace begins a
+    foundation, any other card goes on the first whose top is the rank below. Which of two
+    such foundations takes it no rule says, nor does it matter to play (suits play no part):
+    this is the drawing's choice only."""
+    cards = []
+    while laid is not None:
+        c, laid = laid
+        cards.append(c)
+    out: list[tuple[int, ...]] = []
+    for c in reversed(cards):
+        r = RANK[c]
+        if r == 1:
+            out.append((c,))
+        else:
+            k = next(i for i, p in enumerate(out) if RANK[p[-1]] == r - 1)
+            out[k] += (c,)
+    return out
+
+
 class PeacockState(State):
     """``reserves`` 4 tuples (bottom first); ``waste`` (bottom first); ``up`` the 12 places
     of the semicircle (ranks 2..13); ``found`` top ranks of the foundations (sorted);
-    ``shown`` the cards of each foundation, for the drawing only (bottom first, foundations in
-    the order begun; a card goes on the first whose top is the rank below: the rules and the
-    solver's key read ``found`` alone, since suits play no part there)."""
+    ``laid`` the cards sent home, last first, as a chain ``(card, earlier chain)`` (None: none),
+    for the drawing only (:meth:`piles`, :func:`_foundation_cards`): the rules and the
+    solver's key read ``found`` alone, since suits play no part there; a chain costs a move
+    one pair."""
 
-    __slots__ = ("reserves", "waste", "up", "found", "shown")
+    __slots__ = ("reserves", "waste", "up", "found", "laid")
     reserves: tuple[tuple[int, ...], ...]
     waste: tuple[int, ...]
     up: tuple[tuple[int, ...], ...]
     found: tuple[int, ...]
-    shown: tuple[tuple[int, ...], ...]
+    laid: tuple | None
 
     def _child(self, move):
         s = PeacockState.__new__(PeacockState)
         s.cfg = self.cfg
         s.hist = (move, self.hist)
         s.reserves, s.waste, s.up, s.found = self.reserves, self.waste, self.up, self.found
-        s.shown = self.shown
+        s.laid = self.laid
         return s
 
     def _src_card(self, src: int) -> int | None:
@@ -501,11 +523,7 @@ class PeacockState(State):
             f[f.index(r - 1)] = r
         f.sort()
         s.found = tuple(f)
-        if r == 1:
-            s.shown = self.shown + ((c,),)
-        else:
-            k = next(i for i, p in enumerate(self.shown) if RANK[p[-1]] == r - 1)
-            s.shown = self.shown[:k] + (self.shown[k] + (c,),) + self.shown[k + 1:]
+        s.laid = (c, self.laid)
         return s
 
     def is_legal(self, move) -> bool:
@@ -752,10 +770,11 @@ class PeacockState(State):
         return "no free card goes up; no moves between piles and no redeal (peacock-tail:8)"
 
     def piles(self):
+        shown = _foundation_cards(self.laid)
         out = []
         for k in range(self.cfg.packs * 4):
             out.append((f"foundation {k + 1}", 2.0 + k, 2.0,
-                        self.shown[k] if k < len(self.shown) else (), "none"))
+                        shown[k] if k < len(shown) else (), "none"))
         for r in range(13, 1, -1):
             out.append((f"semicircle {r}", float(13 - r), 0.0, self.up[r - 2], "down"))
         for i in range(NRES):
@@ -793,7 +812,9 @@ def new(deal_no: int, readings: dict[str, str] | None = None) -> PeacockState:
     s.cfg, s.hist = cfg, None
     s.reserves, s.waste, s.up = reserves, waste, up
     s.found = (1,) * len(aces)
-    s.shown = tuple((a,) for a in aces)
+    s.laid = None
+    for a in aces:
+        s.laid = (a, s.laid)
     return s
 
 

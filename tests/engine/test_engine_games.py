@@ -164,6 +164,25 @@ def test_a_drawn_position_shows_each_card_once(slug):
             assert PRIME in start
 
 
+@pytest.mark.parametrize("slug", games.available())
+def test_a_player_sees_no_card_that_lies_face_down(slug):
+    """What a player sees (State.visible(), all the blind and careful players read) names
+    no card that is in fact still face down somewhere: where a foundation keeps only its
+    count, the copy piles() names there may be the one lying hidden in another pile, and
+    reading that label told the careful player where the other copy lies (a peek)."""
+    for deal in (1, 2, 3):
+        s = games.new(slug, deal)
+        for m in [None] + api.play(slug, deal, {}, policy="greedy", budget=300)["moves"]:
+            s = s if m is None else s.apply(tuple(m))
+            seen, hidden = set(), set()
+            for (name, _x, _y, cards, _f), (_n, shown) in zip(s.piles(), s.visible()):
+                assert len(cards) == len(shown)
+                seen.update(v for v in shown if v is not None)
+                if not name.startswith("foundation"):  # (its covered cards: known by rule)
+                    hidden.update(c for c, v in zip(cards, shown) if v is None)
+            assert not seen & hidden, (slug, deal, sorted(seen & hidden), s.render())
+
+
 def test_the_peacock_tail_draws_the_cards_that_went_up():
     """Its foundations are built regardless of suit and the rules keep their ranks only;
     the drawing shows the very cards played up, each on the foundation it went to."""

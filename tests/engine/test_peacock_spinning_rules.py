@@ -8,7 +8,7 @@ import functools
 import random
 
 from engine import games, solver
-from engine.cards import RANK
+from engine.cards import PACK, RANK, SUIT
 from engine.games import peacock_tail as P
 from engine.games import spinning_wheel as SW
 from engine_walk import disagreements
@@ -166,7 +166,11 @@ def _end_position():
     t.reserves, t.waste = ((), (), (), ()), ()
     t.up = ((),) * 10 + (q, k)
     t.found = (11, 11, 13, 13, 13, 13, 13, 13)
-    t.shown = tuple(tuple(range(n)) for n in t.found)   # (the drawing's cards: any of those ranks)
+    t.laid = None                                       # (the drawing's cards: a suit each)
+    for k, n in enumerate(t.found):
+        for r in range(1, n + 1):
+            t.laid = (next(c for c in range(104) if RANK[c] == r and SUIT[c] == k % 4
+                           and PACK[c] == k // 4), t.laid)
     return t
 
 
