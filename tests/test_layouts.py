@@ -1075,6 +1075,26 @@ def test_a_running_head_in_a_markdown_quotation_is_one_as_outside_it(cli, corpus
     assert got == ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
                    "Пасьянс выходит редко."], got
 
+_RUN_ON = ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
+           "Пасьянс выходит редко."]
+
+
+def _quoted_page(tmp_path, quote: str, more: list[str]):
+    """A Markdown page of one game whose sentence runs on across a page break, every line
+    opened with ``quote``, ``more`` lines after it."""
+    body = ["Берутъ колоду и кладутъ карты на столъ.", "", "Тузы кладутся вверхъ. Пасьянсъ",
+            "", "— 25 —", "", "выходитъ рѣдко.", *more]
+    f = tmp_path / "kotilon.md"
+    f.write_text("## Котильонъ\n\n" + "".join((quote + x).rstrip() + "\n" for x in body),
+                 encoding="utf-8")
+    return f
+
+
+def _page_break_sentences(corpus) -> list[str]:
+    ed = build_edition(corpus)
+    return [s.normalised for s in ed.game("kotilon").texts[ed.witnesses[-1].siglum]]
+
+
 @pytest.mark.parametrize("quote", ["", "> ", ">"])
 def test_a_sentence_running_on_across_a_page_break_in_a_markdown_quotation_is_one(
         cli, corpus_copy, tmp_path, quote):
@@ -1082,16 +1102,9 @@ def test_a_sentence_running_on_across_a_page_break_in_a_markdown_quotation_is_on
     across a page break ('> Пасьянсъ' / '> — 25 —' / '> выходитъ рѣдко.') was cut there:
     :func:`continues` read the next part's quotation mark, not its small letter. It is one
     sentence, as the same lines unquoted are."""
-    body = ["Берутъ колоду и кладутъ карты на столъ.", "", "Тузы кладутся вверхъ. Пасьянсъ",
-            "", "— 25 —", "", "выходитъ рѣдко."]
-    f = tmp_path / "kotilon.md"
-    f.write_text("## Котильонъ\n\n" + "".join((quote + x).rstrip() + "\n" for x in body),
-                 encoding="utf-8")
+    f = _quoted_page(tmp_path, quote, [])
     assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
-    ed = build_edition(corpus_copy)
-    got = [s.normalised for s in ed.game("kotilon").texts[ed.witnesses[-1].siglum]]
-    assert got == ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
-                   "Пасьянс выходит редко."], got
+    assert _page_break_sentences(corpus_copy) == _RUN_ON
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
@@ -1102,20 +1115,13 @@ def test_a_nested_markdown_quotation_is_no_web_breadcrumbs(cli, corpus_copy, tmp
     its quotation marks into short items) and left out of the text. Its sentences are the
     text's, and run on across a page break as unquoted ones do; a menu quoted so is still
     furniture."""
-    body = ["Берутъ колоду и кладутъ карты на столъ.", "", "Тузы кладутся вверхъ. Пасьянсъ",
-            "", "— 25 —", "", "выходитъ рѣдко.", "", "Главная > Книги > Пасьянсы"]
-    f = tmp_path / "kotilon.md"
-    f.write_text("## Котильонъ\n\n" + "".join((quote + x).rstrip() + "\n" for x in body),
-                 encoding="utf-8")
+    f = _quoted_page(tmp_path, quote, ["", "Главная > Книги > Пасьянсы"])
     r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
     assert r.exit_code == 0, r.output
     assert not re.search(r"line 5 +debris", r.output), r.output
     assert re.search(r"line 11 +debris", r.output), r.output
     assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
-    ed = build_edition(corpus_copy)
-    got = [s.normalised for s in ed.game("kotilon").texts[ed.witnesses[-1].siglum]]
-    assert got == ["Берут колоду и кладут карты на стол.", "Тузы кладутся вверх.",
-                   "Пасьянс выходит редко."], got
+    assert _page_break_sentences(corpus_copy) == _RUN_ON
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
