@@ -92,8 +92,9 @@ def test_dense_column_default_reason_agrees_with_the_stored_rows():
     """The reason of the default dense-column:side-places=first-round says that under the two
     wider readings (during-deal, always) the patience "(nearly) never" comes out, for any
     player, and that the literal reading gives a game that comes out: the stored rows must
-    say so (no player wins a deal under the wider readings, the solver's search finds a win in
-    at most one deal in twenty; under first-round the solver wins most deals)."""
+    say so (no player wins more than one deal in a hundred under the wider readings, the
+    solver's search finds a win in at most one deal in twenty; under first-round the solver
+    wins most deals)."""
     import json
     from engine.games import dense_column as D
     reason = next(a for a in D.AMBIGUITIES if a.id == "side-places").reason
@@ -106,7 +107,7 @@ def test_dense_column_default_reason_agrees_with_the_stored_rows():
             by[(r["readings"]["side-places"], r["policy"])] = r
     for wide in ("during-deal", "always"):
         for policy in ("blind", "greedy", "careful"):
-            assert by[(wide, policy)]["won"] == 0, (wide, policy)
+            assert by[(wide, policy)]["won"] * 100 <= by[(wide, policy)]["deals"], (wide, policy)
         assert by[(wide, "solver")]["won"] * 20 <= by[(wide, "solver")]["deals"], wide
     literal = by[("first-round", "solver")]
     assert literal["change"] is None and literal["won"] * 2 > literal["deals"]

@@ -90,9 +90,10 @@ def _visible(s) -> None:
     vis = s.visible()
     assert [n for n, _c in vis] == [p[0] for p in piles]
     own = type(s).visible is not State.visible
-    for (name, _x, _y, cards, fan), (_n, shown) in zip(piles, vis):
+    # (a foundation's card as drawn, shown_piles: the copy not lying elsewhere)
+    for (name, _x, _y, cards, fan), (_n, shown), drawn in zip(piles, vis, s.shown_piles()):
         assert len(shown) == len(cards), name
-        assert all(v is None or v == c for v, c in zip(shown, cards)), f"{name}: a wrong card"
+        assert all(v is None or v == c for v, c in zip(shown, drawn[3])), f"{name}: a wrong card"
         if fan == "none" and name.rsplit(" ", 1)[-1] in FACE_DOWN_PILES and shown:
             below = shown[:-1] if own else shown
             assert all(v is None for v in below), f"{name} lies face down, but shows {shown}"
