@@ -618,8 +618,22 @@ def local_cluster(workers: int):
 
 
 def _errors_only() -> None:
-    """Let the ``distributed`` loggers of this process (a worker's) report errors only."""
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    """Let the ``distributed`` loggers of this process (a worker's) report errors only, less
+    the one a worker logs when its heartbeat finds the scheduler gone
+    (:func:`_not_a_closing_heartbeat`): closing a cluster stopped by Ctrl-C can close the
+    scheduler before a worker's next heartbeat, and its traceback is not the command's."""
+    log = logging.getLogger("distributed")
+    log.setLevel(logging.ERROR)
+    worker = logging.getLogger("distributed.worker")
+    if _not_a_closing_heartbeat not in worker.filters:
+        worker.addFilter(_not_a_closing_heartbeat)
+
+
+def _not_a_closing_heartbeat(record: logging.LogRecord) -> bool:
+    """False for a worker's record that its heartbeat could not reach the scheduler (what
+    distributed logs as 'Failed to communicate with scheduler during heartbeat'), True for
+    any other: a logging filter."""
+    return not str(record.msg).startswith("Failed to communicate with scheduler during heartbeat")
 
 
 @contextlib.contextmanager

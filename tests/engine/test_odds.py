@@ -236,6 +236,22 @@ def test_local_cluster_listens_on_localhost_only(tmp_path):
     assert [r["outcomes"] for r in t["rows"]] == [r["outcomes"] for r in u["rows"]]
 
 
+def test_a_worker_s_heartbeat_that_finds_the_scheduler_closed_is_not_reported():
+    """Closing a cluster stopped by Ctrl-C can close the scheduler before a worker's next
+    heartbeat: its 'Failed to communicate with scheduler during heartbeat' traceback was
+    printed under the command's one message (a CI run's find). A worker reports every other
+    error."""
+    import logging
+    results._errors_only()
+    log = logging.getLogger("distributed.worker")
+    def record(msg):
+        return logging.LogRecord("distributed.worker", logging.ERROR, __file__, 1, msg, (), None)
+    assert not log.filter(record("Failed to communicate with scheduler during heartbeat."))
+    assert log.filter(record("Compute Failed"))
+    results._errors_only()      # twice: one filter
+    assert log.filters.count(results._not_a_closing_heartbeat) == 1
+
+
 def test_stored_table_recomputes():
     """A sample of the stored table's deals (three rows, two deals each) played again gives
     the stored outcomes; every row holds its per-deal outcomes, and every single-change
