@@ -37,7 +37,9 @@ such rule (its transposition table never searches a position twice). It does not
 player from wandering through many *different* positions: the greedy player of the
 Egyptian Pyramid, for whom a build outranks turning a card, moves single cards among alike
 building piles through thousands of new positions before it turns the next card (deal 1:
-21,681 moves, 21,537 of them builds, before every move leads back).
+21,681 moves, 21,537 of them builds, before every move leads back); its rows in the odds
+table play with a longer move limit than the others' (``MOVE_LIMITS`` in
+:mod:`engine.results`), so that such a deal ends rather than being left open.
 
 :func:`run` plays a policy to the end or to ``max_moves`` moves (then outcome
 "undecided"); :func:`playout` is its older two-value form.

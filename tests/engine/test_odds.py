@@ -144,6 +144,40 @@ def test_a_game_may_give_its_solver_rows_a_larger_budget(tmp_path, monkeypatch):
     assert results.stale_rows(t) == t["rows"]
 
 
+def test_a_game_may_give_its_players_a_longer_move_limit(tmp_path, monkeypatch):
+    """MOVE_LIMITS: the game's greedy and blind rows (every reading) play with its limit, the
+    table's provenance records it, the other games, the solver and the careful player keep
+    theirs; a limit changed after the rows were measured leaves them stale."""
+    monkeypatch.setattr(results, "MOVE_LIMITS", {"mill": 7})
+    assert results.default_budget("mill", "greedy") == results.default_budget("mill", "blind") == 7
+    assert results.default_budget("heart-to-heart", "greedy") == results.BUDGETS["greedy"]
+    assert results.default_budget("mill", "solver") == results.BUDGETS["solver"]
+    t = results.regenerate(tmp_path / "odds.json", ["mill"], ("greedy", "blind"),
+                           deals=3, jobs=1, date="2000-01-01", command="test")
+    assert t["provenance"]["move_limits"] == {"mill": 7}
+    assert {r["budget"] for r in t["rows"]} == {7}
+    open_rows = [r for r in t["rows"] if r["undecided"]]
+    assert open_rows and all("the move limit of 7 moves a deal" in r["note"] for r in open_rows)
+    assert results.stale_rows(t) == []
+    monkeypatch.setattr(results, "MOVE_LIMITS", {"mill": 8})
+    assert results.stale_rows(t) == t["rows"]
+
+
+def test_a_deal_a_player_decides_within_a_move_limit_is_decided_alike_within_a_larger_one():
+    """The argument of MOVE_LIMITS: a playout is deterministic, so a longer limit only decides
+    the deals left open; and the Egyptian Pyramid's players need the longer one."""
+    seen = set()
+    for policy, deals in (("greedy", range(1, 5)), ("blind", (2, 3))):
+        for d in deals:
+            small = odds.play_deal("egyptian-pyramid", d, {}, policy, 1_000)
+            large = odds.play_deal("egyptian-pyramid", d, {}, policy, 30_000)
+            seen.add((small, large))
+            if small != "undecided":
+                assert large == small, (policy, d)
+    assert any(a != "undecided" for a, _ in seen)
+    assert any(a == "undecided" != b for a, b in seen), seen
+
+
 def test_the_readme_and_the_guide_state_the_solver_budget_of_the_code():
     from pathlib import Path
     root = Path(results.__file__).resolve().parent.parent
@@ -151,6 +185,10 @@ def test_the_readme_and_the_guide_state_the_solver_budget_of_the_code():
     for doc in ("README.md", "docs/maintainers.md"):
         text = " ".join((root / doc).read_text(encoding="utf-8").split())
         assert said in text and "SOLVER_BUDGETS" in text, doc
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert (f"players play at most {results.BUDGETS['greedy']:,} moves a deal, more for the "
+            "games listed in `MOVE_LIMITS`") in readme
+    assert results.BUDGETS["greedy"] == results.BUDGETS["blind"]
     readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
     assert f"give the solver {odds.DEFAULT_BUDGET:,} states and the greedy, blind and random " \
            f"players {odds.DEFAULT_BUDGET:,} moves" in readme
