@@ -179,6 +179,7 @@ def test_twice_equals_once(text):
 @example("<‹ Паукъ\n>>")    # ... and a line break before the closing one (a breaker's)
 @example("Пасьянсъ <‹\nПаукъ>> старъ.")   # ... or after the opening one (a second breaker's)
 @example("ю\nc–A2Ђ")      # a lone Latin letter beside a word joined across a line (a tester's)
+@example("Од1ЂX")          # 'однѣх' was not 'одних' until spelt 'однех' (deep profile, seed 11690)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text
@@ -211,6 +212,8 @@ CASES = [
     ("ея, Ея, НЕЯ.", "ее, Ее, НЕЕ.", {"pronoun-eya"}),
     ("онѣ, Онѣ, ОНѢ, однѣ, одне", "они, Они, ОНИ, одни, одни", {"pronoun-one"}),
     ("однѣхъ", "одних", {"pronoun-one", "final-hard-sign"}),
+    # ... without the final ъ, or with е for ѣ (as the rules leave them: normalised once)
+    ("однѣх, однѣм, однехъ, однѣмъ", "одних, одним, одних, одним", {"pronoun-one"}),
     ("безполезный", "бесполезный", {"prefix-z-s"}),
     ("«Разсказъ»", "«Рассказ»", {"prefix-z-s", "final-hard-sign"}),
     ("изсякла, возпитанъ, низпослалъ", "иссякла, воспитан, ниспослал",
@@ -440,6 +443,7 @@ def test_fast_path_decides_as_the_full_rules(text):
 @example("однь")           # ... whose modern form is a pronoun of its own (однѣ -> одни)
 @example("гыь")            # ... whose final ь is OCR's ъ (гмь -> гм: rule ocr-soft-sign)
 @example("изь")            # a known word whose ь is OCR's ъ (a name's informal form; из)
+@example("однехъ")         # a form of однѣ (rule pronoun-one) with е and the final ъ
 def test_fast_path_decides_as_the_full_rules_on_any_word(word):
     assert normalise(word) == _by_full_rules(word)
 

@@ -205,6 +205,22 @@ def test_the_more_common_confusion_wins():
     assert normalise("увндалъ").text == "увидал"   # н for и, not н for я ('увядал')
 
 
+def test_an_ocr_repair_of_a_form_of_odne_reaches_the_fixed_point_at_once():
+    # a property test's find (deep profile, seed 11690): 'Од1ЂX' read 'ОдиеХ' (1 as і, Ђ as
+    # ѣ, Latin X as Х), a word no dictionary knows; its one reading, и as н, is 'однех', the
+    # pronoun 'одних', but the repair, applied to the printed word, gave 'однѣх', which rule
+    # pronoun-one did not know without its final ъ: the repair was dropped, and normalising
+    # 'ОдиеХ' again made 'Одних'. Now the rule knows 'однѣх' (and 'однехъ'), and one pass
+    # gives what two do.
+    n = normalise("Од1ЂX")
+    check_invariants("Од1ЂX", n)
+    assert n.text == "Одних" and "ocr-letter" in n.changes[0].rules
+    assert normalise(n.text).changes == ()
+    for word in ("однѣх", "однехъ", "ОДНѢХ", "однЂх"):
+        once = normalise(word).text
+        assert once.lower() == "одних" and normalise(once).changes == ()
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

@@ -364,7 +364,8 @@ PRONOUN_EYA = _rule("pronoun-eya", "orthography",
                     "The pronoun forms ея, нея are spelt ее, нее (её, неё when ё is printed).")
 PRONOUN_ONE = _rule("pronoun-one", "orthography",
                     "The feminine plural pronouns онѣ, однѣ (одне, однѣхъ, однѣми, однѣмъ) are "
-                    "spelt они, одни (одних, одними, одним).")
+                    "spelt они, одни (одних, одними, одним), with or without the final ъ "
+                    "('однѣх', 'однехъ' and 'однех' too).")
 PREFIX_Z_S = _rule("prefix-z-s", "orthography",
                    "The prefixes без-, воз-, вз-, из-, низ-, раз-, роз-, чрез-, через- are spelt "
                    "with с before a voiceless consonant: 'безполезный' becomes 'бесполезный', "
@@ -584,8 +585,14 @@ _BEFORE_PREFIX = frozenset(("", "не", "по", "о", "об", "обе", "при"
 _STRONG_PREFIXES = frozenset(("без", "раз", "воз", "чрез", "через"))
 # -аго after a hushing consonant is unstressed (-его) except in these stems (stressed -ого).
 _STRESSED_HUSHING = frozenset(("больш", "небольш", "наибольш", "чуж"))
-_ONE_FORMS = {"онѣ": 2, "однѣ": 3, "однѣхъ": 3, "однѣми": 3, "однѣмъ": 3,
+# онѣ, однѣ and their forms (rule pronoun-one), as printed (lower case) -> the place of the
+# letter that becomes и. A form ending in a consonant is listed with and without its final ъ
+# (the old spelling's, which the rules drop): the rule must know the form that its
+# neighbours in _letters leave, or a second normalisation would change it again ('однѣх'
+# and 'однехъ' are spelt 'однех', which is 'одних')
+_ONE_FORMS = {"онѣ": 2, "однѣ": 3, "однѣх": 3, "однѣми": 3, "однѣм": 3,
               "одне": 3, "однех": 3, "однеми": 3}
+_ONE_FORMS |= {form + "ъ": k for form, k in _ONE_FORMS.items() if form[-1] in "хм"}
 # Particles and first parts after/before which a hyphen at a line end is the word's own.
 _HYPHEN_PARTICLES = frozenset(("то", "либо", "нибудь", "ка", "таки", "де", "с"))
 _HYPHEN_FIRST = frozenset(("кое", "кой", "по", "во", "из", "ино"))
