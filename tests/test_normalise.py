@@ -180,6 +180,7 @@ def test_twice_equals_once(text):
 @example("Пасьянсъ <‹\nПаукъ>> старъ.")   # ... or after the opening one (a second breaker's)
 @example("ю\nc–A2Ђ")      # a lone Latin letter beside a word joined across a line (a tester's)
 @example("Од1ЂX")          # 'однѣх' was not 'одних' until spelt 'однех' (deep profile, seed 11690)
+@example("T-\fа")          # a hyphen before a form feed: a line end's, not 'T- а' (a local run's)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

@@ -221,6 +221,21 @@ def test_an_ocr_repair_of_a_form_of_odne_reaches_the_fixed_point_at_once():
         assert once.lower() == "одних" and normalise(once).changes == ()
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Ту-\fзы", "Тузы"), ("Ту-\rзы", "Тузы"), ("T-\fа", "Та"),
+    ("какой-\fнибудь", "какой-нибудь"), ("кто-\rже", "кто же"),
+    ("пять–\fдесять", "пять– десять"),
+])
+def test_a_hyphen_before_a_form_feed_or_a_lone_cr_is_at_a_line_end(text, expected):
+    # a property test's find ('T-\fа'): the form feed (a page break) and a lone CR after a
+    # hyphen were no line end to the hyphenation rules, so the typography rules left 'T- а',
+    # which a second normalisation joined as a hyphen and space where a line break was
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

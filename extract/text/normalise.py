@@ -324,7 +324,8 @@ WIKI_MARKUP = _rule("wiki-markup", "typography",
                     "text reads as the page shows it.")
 HYPHENATION = _rule("hyphenation", "typography",
                     "A word divided by a hyphen at the end of a line is joined: "
-                    "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed); "
+                    "'раз-\\nложить' becomes 'разложить' (hyphen and line break removed; a "
+                    "line end is LF, CRLF or CR, or a form feed, a page break); "
                     "an OCR export's line-end hyphen (¬, U+2010, U+2011) is one too, and an en "
                     "dash glued to the word where the joined word is one the dictionary "
                     "knows and a piece is none ('выхо–\\nдитъ'; 'пять–\\nдесять' is a "
@@ -514,11 +515,15 @@ _LETTER = r"[^\W\d_]"
 _COMBINING = "\u0300-\u036f"
 _SHY = "\u00ad\u200b\u200c\u200d\u2060\ufeff"   # invisible inside a word: dropped
 _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
-# What may stand between two pieces of a word divided at a line end.
+# What may stand between two pieces of a word divided at a line end: the line break is LF,
+# CRLF or a lone CR (as rule line-wrap reads them), or a form feed (rule page-break's page
+# break, with no line break before it), so that the hyphen is judged here as a line end's,
+# not as the hyphen and space the typography rules would leave of it ('Ту- зы', which a
+# second normalisation would join).
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
 # (¬ and U+2010/U+2011: the line-end hyphens of OCR exports, ABBYY's ¬ above all)
 # (and an en dash glued to the word, joined only where a piece is no word: :func:`joins_lost_hyphen`)
-_BREAK = re.compile(r"[-¬\u2010\u2011\u2013][ \t]*\r?\n[ \t\f]*")
+_BREAK = re.compile(r"[-¬\u2010\u2011\u2013][ \t]*(?:\r\n?|\n|\f)[ \t\f]*")
 #: a list's bullet opening a line, and the spaces after it (group 1; rule bullet)
 _BULLET = re.compile(r"^[ \t]*(([•◦▪‣●∙·])[ \t]*)(?=[^\s•◦▪‣●∙·—–-])", re.M)
 
