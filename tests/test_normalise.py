@@ -181,6 +181,9 @@ def test_twice_equals_once(text):
 @example("ю\nc–A2Ђ")      # a lone Latin letter beside a word joined across a line (a tester's)
 @example("Од1ЂX")          # 'однѣх' was not 'одних' until spelt 'однех' (deep profile, seed 11690)
 @example("T-\fа")          # a hyphen before a form feed: a line end's, not 'T- а' (a local run's)
+@example("сгнѵя")          # -ѵя is -ия, as 'сгния' is read again: 'синие' at once (a fuzzer's)
+@example("0л1Ѳ")           # a 0 opening a word with a 1 inside it: 'олиф' at once (a fuzzer's)
+@example("0д1ѣ")           # ... and one left whole, not split off as '0' and 'дне' (a fuzzer's)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text
@@ -208,6 +211,9 @@ CASES = [
     ("благо, наго, Яго", "благо, наго, Яго", set()),
     ("новыя, синія, русскія", "новые, синие, русские", {"ending-yya", "decimal-i"}),
     ("НОВЫЯ", "НОВЫЕ", {"ending-yya"}),
+    # ... judged as spelt: -ѵя, and OCR's -1я, are -ия (as a second normalisation reads them)
+    ("синѵя, СИНѴЯ, син1я", "синие, СИНИЕ, синие", {"ending-yya"}),
+    ("Россѵя", "Россия", {"izhitsa"}),
     ("Россія, линія, мнѣнія", "Россия, линия, мнения", {"decimal-i", "yat"}),
     ("выя", "выя", set()),
     ("ея, Ея, НЕЯ.", "ее, Ее, НЕЕ.", {"pronoun-eya"}),

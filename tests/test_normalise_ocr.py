@@ -236,6 +236,20 @@ def test_a_hyphen_before_a_form_feed_or_a_lone_cr_is_at_a_line_end(text, expecte
     assert normalise(n.text).changes == ()
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("0д1н", "один"), ("0л1Ѳ", "олиф"), ("0Б0рю", "ОБорю"), ("0дн0й", "одной"),
+    ("0д1ѣ", "0д1ѣ"),     # read 'одие', no word: left whole, as '0дной' is read or not
+])
+def test_a_digit_opening_a_word_is_judged_with_the_digits_inside_it(text, expected):
+    # a fuzzer's finds: '0л1Ѳ' was the digit 0 and the word 'л1Ѳ' ('лиф'), since the 0 stood
+    # before no two Cyrillic letters (л and 1); a second normalisation saw '0лиф' and read
+    # it 'олиф'. A 1 or 0 that the word reads as a letter now counts as one after the 0.
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

@@ -360,7 +360,9 @@ ENDING_AGO = _rule("ending-ago", "orthography",
 ENDING_YYA = _rule("ending-yya", "orthography",
                    "The plural ending -ыя/-ія of adjectives, participles and adjectival "
                    "pronouns is spelt -ые/-ие: 'новыя' becomes 'новые', 'синія' 'синие'; nouns "
-                   "keep -ия ('Россія' becomes 'Россия', 'линія' 'линия').")
+                   "keep -ия ('Россія' becomes 'Россия', 'линія' 'линия'). The ending is "
+                   "judged as spelt: -ѵя, and -ия where OCR read the і as и or 1, are -ія "
+                   "('синѵя', 'сухия' become 'синие', 'сухие') in a word the dictionary lacks.")
 PRONOUN_EYA = _rule("pronoun-eya", "orthography",
                     "The pronoun forms ея, нея are spelt ее, нее (её, неё when ё is printed).")
 PRONOUN_ONE = _rule("pronoun-one", "orthography",
@@ -384,7 +386,8 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "between two Cyrillic letters as о (О between capitals: 'Эт0тъ', "
                   "'ЭТ0ТЪ'): no word holds a digit. A 0 or 3 opening a word of Cyrillic "
                   "letters is о or з (О, З before a capital) when the dictionary knows the "
-                  "word so read ('0дной' becomes 'одной', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА', '3АМОКЪ' "
+                  "word so read, a 1 or 0 inside it read as above ('0дной' becomes "
+                  "'одной', '0д1н' 'один', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА', '3АМОКЪ' "
                   "'ЗАМОК'; a count glued to what three counts, a noun in the genitive or a "
                   "plural adjective, '3ряда', '3раза', '3красныхъ', is left alone, unless the word "
                   "read with З is in such a form itself: '3рѣнія' becomes 'зрения').")
@@ -548,11 +551,15 @@ _READ_CYR = _CYR + "".join(_LATIN_LOOKALIKE)
 _WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])[10]"
                    rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
 # ... and one that a 0 or 3 may open before two Cyrillic letters (OCR's О and З: '0дной'),
-# used only on a text where such a digit stands (:data:`_DIGIT_OPENS`): the other is faster
-_WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])[03](?=[{_READ_CYR}]{{2}})){_LETTER}*+"
+# the second of them perhaps a 1 or 0 that the word reads as a letter ('0л1Ѳ' is one word,
+# not '0' and 'л1Ѳ', as a second normalisation reads its '0лиф'), used only on a text where
+# such a digit stands
+# (:data:`_DIGIT_OPENS`): the other is faster
+_TWO_CYR = rf"[{_READ_CYR}](?:[{_READ_CYR}]|[10][{_READ_CYR}])"
+_WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])[03](?={_TWO_CYR})){_LETTER}*+"
                             rf"(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])[10]"
                             rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
-_DIGIT_OPENS = re.compile(rf"(?<![^\W_])[03][{_READ_CYR}]{{2}}")
+_DIGIT_OPENS = re.compile(rf"(?<![^\W_])[03]{_TWO_CYR}")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
@@ -1055,12 +1062,14 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         # old reflexive participles: оставшіяся -> оставшиеся
         if _known(modern[:-4] + modern[-4] + "еся"):
             put(m - 3, "е", ENDING_YYA)
-    elif m >= 3 and low[m - 2:m] in ("ыя", "ія", "ия") and not _modern_word(modern):
-        # (-ия: the decimal і read as и by OCR, 'сухия'; only in a word the dictionary lacks)
+    elif m >= 3 and modern[-2:] in ("ыя", "ия") and not _modern_word(modern):
+        # (judged on the letters as spelt: -ія, -ѵя and OCR's -1я are -ия, as a second
+        # normalisation reads them; -ия: the decimal і read as и by OCR, 'сухия'; only in a
+        # word the dictionary lacks)
         stem = modern[:-2]
-        new = stem + ("ые" if low[m - 2] == "ы" else "ие")
-        if _known(new) and (low[m - 2] == "ы" or (not _known(stem + "ия")
-                                                   and _plural_adjective(new))):
+        new = stem + ("ые" if modern[-2] == "ы" else "ие")
+        if _known(new) and (modern[-2] == "ы" or (not _known(stem + "ия")
+                                                  and _plural_adjective(new))):
             put(m - 1, "е", ENDING_YYA)
     # 6. з/с prefixes.
     prereform = any(c in _OLD_LETTER for c in low) or low.endswith("ъ")
