@@ -184,6 +184,10 @@ def test_twice_equals_once(text):
 @example("сгнѵя")          # -ѵя is -ия, as 'сгния' is read again: 'синие' at once (a fuzzer's)
 @example("0л1Ѳ")           # a 0 opening a word with a 1 inside it: 'олиф' at once (a fuzzer's)
 @example("0д1ѣ")           # ... and one left whole, not split off as '0' and 'дне' (a fuzzer's)
+@example("Зъ1")            # a З beside a digit once its final ъ drops: '31' at once (a fuzzer's)
+@example("1ЗЪ")            # ... (likewise)
+@example("Зъ0")            # ... (likewise)
+@example("ЗЪ00")           # ... (likewise)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

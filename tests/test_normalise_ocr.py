@@ -250,6 +250,26 @@ def test_a_digit_opening_a_word_is_judged_with_the_digits_inside_it(text, expect
     assert normalise(n.text).changes == ()
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Зъ1", "31"), ("1ЗЪ", "13"), ("Зъ0", "30"), ("ЗЪ00", "300"), ("1Зъ2", "132"),
+    ("ЗЗъ1", "331"), ("Зъ раза", "3 раза"), ("по 2, Зъ, 4 карты", "по 2, 3, 4 карты"),
+    ("2, Зъ, З", "2, 3, 3"),
+    ("Зъ", "З"), ("Зъ-1", "З-1"), ("Зъ. Ивановъ", "З. Иванов"), ("аЗъ1", "аЗ1"),
+    ("0Зъ", "ОЗ"),    # a word opened by a 0 (rule ocr-digit), as before
+])
+def test_a_three_is_judged_without_the_final_hard_sign_after_it(text, expected):
+    # a fuzzer's finds: 'Зъ1' gave 'З1' (rule final-hard-sign dropped the ъ; the З, a letter
+    # beside the ъ, was no З among digits), and 'З1' again '31' (rule ocr-three). Rule
+    # ocr-three now judges the text without the final ъ of a word 'Зъ' and drops it in its
+    # own change, which the word's change gives way to.
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+    if "3" in expected:
+        assert all(c.rules[0] == "ocr-three" for c in n.changes), n.changes
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

@@ -405,7 +405,9 @@ OCR_THREE = _rule("ocr-three", "ocr",
                   "an initial 'З.', a label 'З)' and a letter that labels a heap or a place, "
                   "'въ мѣста Ж, З и И', 'изъ кучки З кладутъ', are left alone), in a list of "
                   "counts ('по 2, З, 4 карты' becomes 'по 2, 3, 4 карты'; 'Ж, З, И' stays) or "
-                  "among digits ('1З' becomes '13', 'З0' '30').")
+                  "among digits ('1З' becomes '13', 'З0' '30'). A final ъ after such a З "
+                  "(the word 'Зъ'), which rule final-hard-sign drops, goes in the same change: "
+                  "'Зъ1' becomes '31', 'Зъ раза' '3 раза'.")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
@@ -1733,16 +1735,36 @@ _OCR_THREE = re.compile(r"(?<![^\W_])(?:(?:(?<=\d,[ \u00a0])|(?<=\d[ \u00a0]и[ 
 _THREE_BY_DIGIT = re.compile(r"З\d|\dЗ|\d(?:,|[ \u00a0]и|[ \u00a0]или|[ \u00a0]до)[ \u00a0]З")
 
 
+#: a final hard sign (group 1) after a З, or a run of them, that no letter precedes (the
+#: word 'Зъ', 'ЗЪ', 'ЗЗъ'), which rule final-hard-sign drops: rule ocr-three judges the text
+#: without it, as a second normalisation sees it ('Зъ1' is 'З1', hence '31'; 'Зъ раза' is
+#: 'З раза')
+_THREE_HARD_SIGN = re.compile(r"(?<![^\W\d_])З+([ъЪ])(?![^\W\d_])")
+#: the words of :data:`_THREE_HARD_SIGN`: their own change (the final ъ dropped) gives way to
+#: rule ocr-three's change of them
+_THREE_WORD = re.compile(r"З+[ъЪ]")
+
+
 def _ocr_three(text: str) -> list[Change]:
     """Rule ocr-three's changes: each З of :data:`_OCR_THREE`'s matches read as 3 (looked
-    for only in a text with a З before a blank or a comma, or beside a digit)."""
+    for only in a text with a З before a blank or a comma, or beside a digit), judged on
+    the text without the final hard signs of :data:`_THREE_HARD_SIGN` (dropped in the
+    change: 'Зъ1' becomes '31' at once, not 'З1' for a second normalisation to read '31')."""
     out: list[Change] = []
-    if not ("З " in text or "З\u00a0" in text or "З," in text or _THREE_BY_DIGIT.search(text)):
+    dropped: set[int] = set()
+    if "Зъ" in text or "ЗЪ" in text:
+        dropped = {m.start(1) for m in _THREE_HARD_SIGN.finditer(text)}
+    if dropped:
+        where = [i for i in range(len(text)) if i not in dropped]
+        seen = "".join(text[i] for i in where)
+    else:
+        where, seen = None, text
+    if not ("З " in seen or "З\u00a0" in seen or "З," in seen or _THREE_BY_DIGIT.search(seen)):
         return out
     # a З read as 3 may make a count of the one beside it ('З, З, 4'): read again until none
     # is new, on the text with those read (so that a second reading finds nothing)
     spans: dict[int, int] = {}
-    probe = text
+    probe = seen
     while True:
         new = [m.span() for m in _OCR_THREE.finditer(probe) if m.start() not in spans]
         if not new:
@@ -1751,8 +1773,14 @@ def _ocr_three(text: str) -> list[Change]:
             spans[s] = e
             probe = probe[:s] + probe[s:e].replace("З", "3") + probe[e:]
     for s, e in sorted(spans.items()):
-        parts = [Change(s + k, s + k + 1, "З", "3", "ocr", OCR_THREE)
-                 for k, ch in enumerate(text[s:e]) if ch == "З"]
+        if where is not None:
+            # (the span in the text, with a dropped hard sign at its end)
+            s, e = where[s], where[e - 1] + 1
+            while e in dropped:
+                e += 1
+        parts = [Change(s + k, s + k + 1, "З", "3", "ocr", OCR_THREE) if ch == "З" else
+                 Change(s + k, s + k + 1, ch, "", "orthography", FINAL_HARD_SIGN)
+                 for k, ch in enumerate(text[s:e]) if ch == "З" or s + k in dropped]
         out.append(word_change(text, s, e, parts))
     return out
 
@@ -1903,7 +1931,12 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
         percent = _ocr_percent_yat(text, yo)
         out = [c for c in out if not any(_overlap(c, p) for p in percent)] + percent
     if "З" in text:
-        out += _ocr_three(text)
+        three = _ocr_three(text)
+        if three and ("Зъ" in text or "ЗЪ" in text):
+            # (a word 'Зъ' read as 3: its change, the final ъ dropped, is rule ocr-three's)
+            out = [c for c in out if not _THREE_WORD.fullmatch(c.orig)
+                   or not any(_overlap(c, t) for t in three)]
+        out += three
     guillemets = _ocr_guillemets(text)
     out += guillemets
     if _SPACED_HINT.search(text) or "\n" in text and _SPACED_LINE.search(text):
