@@ -188,6 +188,10 @@ def test_twice_equals_once(text):
 @example("1ЗЪ")            # ... (likewise)
 @example("Зъ0")            # ... (likewise)
 @example("ЗЪ00")           # ... (likewise)
+@example("TББЪи")          # a particle split after ъи read as ы: 'ТБ Бы', not 'ТББ ы' (a fuzzer's)
+@example("ђмБъі")          # ... (likewise)
+@example("щѴТбЪі")         # ... (likewise)
+@example("iBAРБъI")        # ... (likewise)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

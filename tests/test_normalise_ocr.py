@@ -270,6 +270,22 @@ def test_a_three_is_judged_without_the_final_hard_sign_after_it(text, expected):
         assert all(c.rules[0] == "ocr-three" for c in n.changes), n.changes
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("TББЪи", "ТБ Бы"), ("ђмБъі", "ем Бы"), ("щѴТбЪі", "щит бы"), ("iBAРБъI", "ИВАР БЫ"),
+    ("чтожъ", "что ж"), ("такъже", "так же"), ("Ђяб", "Ее б"),
+])
+def test_a_particle_is_split_off_where_it_begins_after_a_dropped_hard_sign(text, expected):
+    # a fuzzer's finds: in 'ѣмБъі' rule hard-sign-i read ъі as ы, dropping the ъ, so the word
+    # 'емБы' had a letter fewer than the printed one; rule particle-apart found the particle
+    # 'бы' in 'емБы' but set the space by the printed letters, before the dropped ъ: 'емБ ы',
+    # which a second normalisation split again ('ем Б ы'). The space now goes before the
+    # particle's first letter as the word reads.
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

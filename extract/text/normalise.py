@@ -1029,22 +1029,25 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         modern = modern[:-1]
     # Particles printed joined to the word before them (чтожъ, такъже, Еслиб).
     if not _known(modern):
+        # (the letter of ``modern`` at each place: the base letter k, past those a rule
+        # dropped inside the word, the ъ of ъи read as ы: 'ѣмБъі' is 'ем' and 'Бы')
+        at = range(m) if len(modern) == m else [k for k in range(m) if target[base[k]]]
         for p in ("же", "ж", "бы", "б", "ли", "ль"):
             stem = modern[:-len(p)]
             hard = stem.endswith("ъ")
             if hard:
                 stem = stem[:-1]
             if modern.endswith(p) and len(stem) > 1 and _plain_word(stem) and _known(stem):
-                k = m - len(p)
+                j = len(modern) - len(p)
                 if hard:
-                    put(k - 1, "", FINAL_HARD_SIGN)
-                i = base[k]
+                    put(at[j - 1], "", FINAL_HARD_SIGN)
+                i = base[at[j]]
                 target[i] = " " + target[i]
                 rule[i] = PARTICLE_APART
                 # the stem is now a word of its own, and gets the whole-word rules ('Ђяб':
                 # ея б -> ее б, as 'ея' standing alone)
                 if stem in ("ея", "нея"):
-                    put(len(stem) - 1, "ё" if yo else "е", PRONOUN_EYA)
+                    put(at[len(stem) - 1], "ё" if yo else "е", PRONOUN_EYA)
                 return target, rule
     # 5. Endings, decided on the modern spelling of the stem; applied only when the dictionary
     # knows the result (an unknown stem is never given a new ending).
