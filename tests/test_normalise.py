@@ -192,6 +192,11 @@ def test_twice_equals_once(text):
 @example("ђмБъі")          # ... (likewise)
 @example("щѴТбЪі")         # ... (likewise)
 @example("iBAРБъI")        # ... (likewise)
+@example("добръгъ")        # a letter repair beside a dropped final ъ: 'добры' at once (a fuzzer's)
+@example("бъHЪ")           # ... (likewise)
+@example("pТънЪ")          # ... (likewise)
+@example("сЪIь")           # a letter repair of ы from ъI (ъи read as ы; a fuzzer's)
+@example("cЪIЪ")           # ... (likewise)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

@@ -286,6 +286,28 @@ def test_a_particle_is_split_off_where_it_begins_after_a_dropped_hard_sign(text,
     assert normalise(n.text).changes == ()
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("добръгъ", "добры"), ("бъHЪ", "бы"), ("pТънЪ", "рты"),   # a final ъ dropped before
+    ("сЪIь", "см"), ("cЪIЪ", "см"),                            # ы made of ъ and a Latin I
+    ("iЪ", "н"), ("yMЪH", "умы"), ("кЪИЪ", "км"),              # earlier finds of the kind
+])
+def test_a_letter_repair_found_in_the_modern_form_is_applied_at_once(text, expected):
+    # a fuzzer's finds: the OCR letter repair finds its reading in the word's modern form
+    # and, where the repaired letter makes another rule apply, applies it to the printed
+    # word and runs the rules again. 'бъHЪ' (modern 'бъН', read 'бы', н for и) became 'бъИЪ',
+    # whose Ъ, after ы, is no final hard sign: 'быъ', not the reading, so the repair was
+    # dropped and 'бъН' repaired by a second normalisation ('добръгъ', 'pТънЪ' likewise).
+    # 'сЪIь' (modern 'сыь', read 'см'): the ъ that rule hard-sign-i folded into ы was not
+    # replaced with the repaired letter, since the ы's record names rule ocr-latin (the I),
+    # so 'сЪмь' was tried. Now the dropped characters stay dropped, and the ъ of ъи is
+    # replaced whichever rule the и's record names.
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+    assert "ocr-letter" in n.changes[0].rules
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

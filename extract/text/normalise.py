@@ -1385,15 +1385,21 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
             return None
         first, last = owner[start], owner[end - 1]
         # printed characters that a rule folded into the repaired letter (ъи read as ы: the
-        # ъ gives "") are replaced with it
-        while first > 0 and target[first - 1] == "" and rule[first - 1] is not None and \
-                rule[first - 1] == rule[first]:
+        # ъ gives "", under rule hard-sign-i, whichever rule the и's own record names, as
+        # ocr-latin for a Latin I) are replaced with it
+        while first > 0 and target[first - 1] == "" and rule[first - 1] == HARD_SIGN_I:
             first -= 1
         new_t, new_r = _letters(word[:first] + rep + word[last + 1:], yo, dje)
         if len(rep) != 1:
             return None
         new_t = new_t[:first] + [new_t[first]] + [""] * (last - first) + new_t[first + 1:]
         new_r = new_r[:first] + [OCR_LETTER] * (last - first + 1) + new_r[first + 1:]
+        # a character the rules dropped from the printed word stays dropped, as the modern
+        # form the reading was found in lacks it ('бъHЪ', modern 'бъН', read 'бы': the final
+        # Ъ, dropped after Н, is no final hard sign after ы, but 'бъН' alone reads 'бы')
+        for i, form in enumerate(target):
+            if form == "" and not first <= i <= last and new_t[i] != "":
+                new_t[i], new_r[i] = "", rule[i]
         if _modern_of(new_t) != reading:
             return None
     return new_t, new_r
