@@ -197,6 +197,7 @@ def test_twice_equals_once(text):
 @example("pТънЪ")          # ... (likewise)
 @example("сЪIь")           # a letter repair of ы from ъI (ъи read as ы; a fuzzer's)
 @example("cЪIЪ")           # ... (likewise)
+@example("Изьб")           # a stem split off a particle gets rule ocr-soft-sign: 'Из б' (a fuzzer's)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

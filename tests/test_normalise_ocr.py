@@ -308,6 +308,19 @@ def test_a_letter_repair_found_in_the_modern_form_is_applied_at_once(text, expec
     assert "ocr-letter" in n.changes[0].rules
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Изьб", "Из б"), ("ИЗьБ", "ИЗ Б"), ("изь", "из"), ("ужьбы", "ужьбы"),
+])
+def test_a_stem_split_off_a_particle_gets_the_rules_of_a_words_end(text, expected):
+    # a fuzzer's find: 'Изьб' was split 'Изь б' (rule particle-apart: 'изь', a name's
+    # informal form, is known), and 'Изь' alone is 'Из' (rule ocr-soft-sign: ъ misread as
+    # ь), which a second normalisation made. The stem now gets that rule when split off.
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

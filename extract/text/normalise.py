@@ -1048,6 +1048,10 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
                 # ея б -> ее б, as 'ея' standing alone)
                 if stem in ("ея", "нея"):
                     put(at[len(stem) - 1], "ё" if yo else "е", PRONOUN_EYA)
+                # ... and the rules of a word's end: 'изьб' is 'из б', as 'изь' alone is 'из'
+                # (rule ocr-soft-sign; a stem the dictionary knows, so no hushing-soft-sign)
+                elif stem[-1] == "ь" and _soft_sign_slip(stem):
+                    put(at[len(stem) - 1], "", OCR_SOFT_SIGN)
                 return target, rule
     # 5. Endings, decided on the modern spelling of the stem; applied only when the dictionary
     # knows the result (an unknown stem is never given a new ending).
