@@ -198,6 +198,10 @@ def test_twice_equals_once(text):
 @example("сЪIь")           # a letter repair of ы from ъI (ъи read as ы; a fuzzer's)
 @example("cЪIЪ")           # ... (likewise)
 @example("Изьб")           # a stem split off a particle gets rule ocr-soft-sign: 'Из б' (a fuzzer's)
+@example("ЗЪ с1и")         # a З before a word that reads as a count's once respelt (a phrase fuzzer's)
+@example("З зѲси 2")       # ... (likewise)
+@example("2,\nЗ")          # a З after a digit and a comma once the line break is a space
+@example("З\u00ad1")        # a З beside a digit once the soft hyphen is removed
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

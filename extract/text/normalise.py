@@ -405,9 +405,11 @@ OCR_THREE = _rule("ocr-three", "ocr",
                   "an initial 'З.', a label 'З)' and a letter that labels a heap or a place, "
                   "'въ мѣста Ж, З и И', 'изъ кучки З кладутъ', are left alone), in a list of "
                   "counts ('по 2, З, 4 карты' becomes 'по 2, 3, 4 карты'; 'Ж, З, И' stays) or "
-                  "among digits ('1З' becomes '13', 'З0' '30'). A final ъ after such a З "
-                  "(the word 'Зъ'), which rule final-hard-sign drops, goes in the same change: "
-                  "'Зъ1' becomes '31', 'Зъ раза' '3 раза'.")
+                  "among digits ('1З' becomes '13', 'З0' '30'). The text is judged as the other "
+                  "rules leave it: a final ъ after the З (the word 'Зъ'), which rule "
+                  "final-hard-sign drops, goes in the same change ('Зъ1' becomes '31', 'Зъ "
+                  "раза' '3 раза'), and the word after it is read in the modern spelling "
+                  "('З кapты', with Latin a and p, becomes '3 карты').")
 OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "The Serbian letter ђ (Ђ), which OCR gives for ѣ, is read as ѣ inside a "
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
@@ -1748,32 +1750,101 @@ _OCR_THREE = re.compile(r"(?<![^\W_])(?:(?:(?<=\d,[ \u00a0])|(?<=\d[ \u00a0]и[ 
 _THREE_BY_DIGIT = re.compile(r"З\d|\dЗ|\d(?:,|[ \u00a0]и|[ \u00a0]или|[ \u00a0]до)[ \u00a0]З")
 
 
-#: a final hard sign (group 1) after a З, or a run of them, that no letter precedes (the
-#: word 'Зъ', 'ЗЪ', 'ЗЗъ'), which rule final-hard-sign drops: rule ocr-three judges the text
-#: without it, as a second normalisation sees it ('Зъ1' is 'З1', hence '31'; 'Зъ раза' is
-#: 'З раза')
-_THREE_HARD_SIGN = re.compile(r"(?<![^\W\d_])З+([ъЪ])(?![^\W\d_])")
-#: the words of :data:`_THREE_HARD_SIGN`: their own change (the final ъ dropped) gives way to
-#: rule ocr-three's change of them
-_THREE_WORD = re.compile(r"З+[ъЪ]")
+def _three_spans(text: str) -> list[tuple[int, int]]:
+    """Rule ocr-three's matches in ``text`` (the text as the other rules leave it): the
+    spans of :data:`_OCR_THREE`'s matches, each З in them read as 3 (looked for only in a
+    text with a З before a blank or a comma, or beside a digit)."""
+    if not ("З " in text or "З\u00a0" in text or "З," in text or _THREE_BY_DIGIT.search(text)):
+        return []
+    # a З read as 3 may make a count of the one beside it ('З, З, 4'): read again until none
+    # is new, on the text with those read (so that a second reading finds nothing)
+    spans: dict[int, int] = {}
+    probe = text
+    while True:
+        new = [m.span() for m in _OCR_THREE.finditer(probe) if m.start() not in spans]
+        if not new:
+            break
+        for s, e in new:
+            spans[s] = e
+            probe = probe[:s] + probe[s:e].replace("З", "3") + probe[e:]
+    return sorted(spans.items())
 
 
-def _ocr_three(text: str) -> list[Change]:
-    """Rule ocr-three's changes: each З of :data:`_OCR_THREE`'s matches read as 3 (looked
-    for only in a text with a З before a blank or a comma, or beside a digit), judged on
-    the text without the final hard signs of :data:`_THREE_HARD_SIGN` (dropped in the
-    change: 'Зъ1' becomes '31' at once, not 'З1' for a second normalisation to read '31')."""
-    out: list[Change] = []
-    dropped: set[int] = set()
-    if "Зъ" in text or "ЗЪ" in text:
-        dropped = {m.start(1) for m in _THREE_HARD_SIGN.finditer(text)}
-    if dropped:
-        where = [i for i in range(len(text)) if i not in dropped]
-        seen = "".join(text[i] for i in where)
-    else:
-        where, seen = None, text
-    if not ("З " in seen or "З\u00a0" in seen or "З," in seen or _THREE_BY_DIGIT.search(seen)):
-        return out
+def _leaves(c: Change) -> tuple[Change, ...]:
+    """The letter-level changes of ``c`` (its parts, or itself)."""
+    return c.parts or (c,)
+
+
+def _with_three(text: str, normalised: str, changes: tuple[Change, ...]) -> tuple[Change, ...]:
+    """``changes`` (sorted, not overlapping; ``normalised``: ``text`` with them applied) with
+    rule ocr-three's changes, judged on ``normalised``, as a second normalisation sees the
+    text: a З that another rule leaves beside a digit or before a count's word ('Зъ1', whose
+    final ъ rule final-hard-sign drops; 'ЗЪ с1и', whose next word reads 'сии'; 'З\u00ad1';
+    '2,\nЗ') is read as 3 at once. Each З read as 3 joins the changes its match overlaps
+    into one record of their letter-level parts and its own (kind ocr, rule ocr-three); a
+    match that touches an emendation, or whose З a rule made, is left alone."""
+    spans = _three_spans(normalised)
+    if not spans:
+        return changes
+    # where each change stands in the normalised text, and the offset shift after it
+    starts, shifts, shift = [], [], 0
+    for c in changes:
+        starts.append(c.start + shift)
+        shift += len(c.reg) - (c.end - c.start)
+        shifts.append(shift)
+    drop: set[int] = set()
+    added: list[Change] = []
+    for s, e in spans:
+        # the changes the match overlaps (an empty one strictly inside it)
+        i = bisect_right(starts, s)
+        while i > 0 and starts[i - 1] + len(changes[i - 1].reg) > s:
+            i -= 1
+        hit = []
+        while i < len(changes) and starts[i] < e:
+            ns, c = starts[i], changes[i]
+            if ns + len(c.reg) > s or s < ns:
+                hit.append(i)
+            i += 1
+        if any(changes[k].kind == "emendation" or k in drop for k in hit):
+            continue
+        parts: list[Change] = []
+        ok = True
+        for j in range(s, e):
+            if normalised[j] != "З":
+                continue
+            # the original offset of the З: inside a change's span, past its leaves before it
+            k = next((k for k in hit if starts[k] <= j < starts[k] + len(changes[k].reg)), None)
+            if k is None:
+                q = bisect_right(starts, j) - 1
+                pos = j - (shifts[q] if q >= 0 else 0)
+            else:
+                c = changes[k]
+                pos, at = c.start, starts[k]
+                for leaf in _leaves(c):
+                    if j < at + (leaf.start - pos):
+                        break
+                    at += leaf.start - pos
+                    if j < at + len(leaf.reg):
+                        ok = False          # (a З that a rule made)
+                        break
+                    at += len(leaf.reg)
+                    pos = leaf.end
+                pos += j - at
+            if not ok:
+                break
+            parts.append(Change(pos, pos + 1, "З", "3", "ocr", OCR_THREE))
+        if not ok or not parts:
+            continue
+        for k in hit:
+            parts.extend(_leaves(changes[k]))
+        parts.sort(key=_SPAN)
+        a = min([parts[0].start] + [changes[k].start for k in hit])
+        b = max([p.end for p in parts] + [changes[k].end for k in hit])
+        drop.update(hit)
+        added.append(word_change(text, a, b, parts))
+    if not added:
+        return changes
+    return tuple(sorted([c for k, c in enumerate(changes) if k not in drop] + added, key=_SPAN))
     # a З read as 3 may make a count of the one beside it ('З, З, 4'): read again until none
     # is new, on the text with those read (so that a second reading finds nothing)
     spans: dict[int, int] = {}
@@ -1943,13 +2014,6 @@ def _rule_changes(text: str, yo: bool = False) -> list[Change]:
         # (the word read whole: the changes of its pieces, 'Зв' and 'зда', give way)
         percent = _ocr_percent_yat(text, yo)
         out = [c for c in out if not any(_overlap(c, p) for p in percent)] + percent
-    if "З" in text:
-        three = _ocr_three(text)
-        if three and ("Зъ" in text or "ЗЪ" in text):
-            # (a word 'Зъ' read as 3: its change, the final ъ dropped, is rule ocr-three's)
-            out = [c for c in out if not _THREE_WORD.fullmatch(c.orig)
-                   or not any(_overlap(c, t) for t in three)]
-        out += three
     guillemets = _ocr_guillemets(text)
     out += guillemets
     if _SPACED_HINT.search(text) or "\n" in text and _SPACED_LINE.search(text):
@@ -2073,4 +2137,11 @@ def normalise(text: str, emendations: Sequence[Emendation] = (), *,
                                   line=line_of(text, b.start),
                                   fix="merge the two emendations into one")
     changes = _merge(em, _rule_changes(text, yo))
-    return Normalisation(text, apply_changes(text, changes), changes)
+    normalised = apply_changes(text, changes)
+    if "З" in normalised:
+        # (rule ocr-three, judged on the text as the other rules leave it: _with_three)
+        three = _with_three(text, normalised, changes)
+        if three is not changes:
+            changes = three
+            normalised = apply_changes(text, changes)
+    return Normalisation(text, normalised, changes)
