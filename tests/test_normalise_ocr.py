@@ -338,6 +338,21 @@ def test_a_stem_split_off_a_particle_gets_the_rules_of_a_words_end(text, expecte
     assert normalise(n.text).changes == ()
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("A\u03010CЕ", "A\u03010СЕ"), ("а\u03010дной", "а\u03010дной"), ("о\u0301 0дной", "о\u0301 одной"),
+])
+def test_a_digit_after_a_combining_mark_opens_no_word(text, expected):
+    # the property test's find (a random run of test_twice_equals_once_on_rule_rich_strings):
+    # in 'A\u03010CЕ' (Latin A, a combining acute) the 0 after the mark, which no word
+    # character precedes, opened the word '0CЕ' ('ОСЕ'), and the whole 'A\u0301ОСЕ' was then
+    # one word, whose Latin A a second normalisation read as А. A digit after a mark is no
+    # letter inside the word before it (as _WORD reads it), and now opens none either.
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+
+
 def test_short_words():
     assert normalise("бм тм ие").text == "бы ты не"
     assert normalise("пп. гг. др.").text == "пп. гг. др."

@@ -560,10 +560,13 @@ _WORD = re.compile(rf"{_LETTER}{_LETTER}*+(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_RE
 # such a digit stands
 # (:data:`_DIGIT_OPENS`): the other is faster
 _TWO_CYR = rf"[{_READ_CYR}](?:[{_READ_CYR}]|[10][{_READ_CYR}])"
-_WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])[03](?={_TWO_CYR})){_LETTER}*+"
+# (a digit after a combining mark opens no word: the mark is the letter's before it, and
+# 'A\u03010CЕ' is the word 'A\u0301', a digit and 'CЕ', as a second normalisation reads it)
+_WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])(?<![{_COMBINING}])[03](?={_TWO_CYR}))"
+                            rf"{_LETTER}*+"
                             rf"(?:(?:[{_COMBINING}{_SHY}]++|(?<=[{_READ_CYR}])[10]"
                             rf"(?=[{_READ_CYR}])){_LETTER}*+)*+")
-_DIGIT_OPENS = re.compile(rf"(?<![^\W_])[03]{_TWO_CYR}")
+_DIGIT_OPENS = re.compile(rf"(?<![^\W_])(?<![{_COMBINING}])[03]{_TWO_CYR}")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
