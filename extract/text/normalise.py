@@ -415,7 +415,8 @@ OCR_DJE_YAT = _rule("ocr-dje-yat", "ocr",
                     "Russian word and so spelt е (Е) (и in онѣ, однѣ): one change, kind ocr, "
                     "records both the OCR repair and the spelling. A word with ј љ њ ћ џ is "
                     "Serbian and left alone; so is ђ before a vowel in a text without "
-                    "letters that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ).")
+                    "letters that Serbian lacks (ы э й щ ъ ь я ю ё ѣ і ѳ), printed or made by "
+                    "another OCR repair ('ђи, рцм' becomes 'еи, рцы').")
 OCR_PERCENT_YAT = _rule("ocr-percent-yat", "ocr",
                         "A % inside a Russian word, which OCR gives for ѣ, is read as ѣ and so "
                         "spelt е (Е) when the dictionary knows the word so read: one change, "
@@ -1538,11 +1539,13 @@ def _cyrillic_word(text: str, pieces: list[tuple[int, int]], joined: set[int], i
     return _cyrillic_piece(text, (pieces[a][0], pieces[z][1]))
 
 
-def _word_changes(text: str, yo: bool) -> list[Change]:
+def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
     """Spelling and OCR changes in every word of ``text``, one :class:`Change` per changed
     word (a word divided at a line end, or by a hyphen that is removed or becomes a space,
-    is one word)."""
-    dje = ("ђ" in text or "Ђ" in text) and _dje_is_yat(text)
+    is one word). ``dje``: read ђ before a vowel as ѣ (None: as :func:`_dje_is_yat` judges
+    ``text``)."""
+    if dje is None:
+        dje = ("ђ" in text or "Ђ" in text) and _dje_is_yat(text)
     cache = _CACHES.setdefault((yo, dje), {})
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
@@ -2011,8 +2014,8 @@ def _ocr_percent_yat(text: str, yo: bool) -> list[Change]:
     return out
 
 
-def _rule_changes(text: str, yo: bool = False) -> list[Change]:
-    out = _word_changes(text, yo)
+def _rule_changes(text: str, yo: bool = False, dje: bool | None = None) -> list[Change]:
+    out = _word_changes(text, yo, dje)
     if "%" in text:
         # (the word read whole: the changes of its pieces, 'Зв' and 'зда', give way)
         percent = _ocr_percent_yat(text, yo)
@@ -2141,6 +2144,12 @@ def normalise(text: str, emendations: Sequence[Emendation] = (), *,
                                   fix="merge the two emendations into one")
     changes = _merge(em, _rule_changes(text, yo))
     normalised = apply_changes(text, changes)
+    if ("ђ" in text or "Ђ" in text) and _dje_is_yat(normalised) and not _dje_is_yat(text):
+        # a text whose ђ before a vowel was judged Serbian, since it has no letter that
+        # Serbian lacks, that an OCR repair gives one ('ђи, рцм': 'рцы'): its ђ is ѣ, as a
+        # second normalisation judges the text
+        changes = _merge(em, _rule_changes(text, yo, dje=True))
+        normalised = apply_changes(text, changes)
     if "З" in normalised:
         # (rule ocr-three, judged on the text as the other rules leave it: _with_three)
         three = _with_three(text, normalised, changes)
