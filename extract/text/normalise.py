@@ -435,7 +435,8 @@ OCR_LETTER = _rule("ocr-letter", "ocr",
                    "'дом', 'Всt' 'Все'. One letter per word, but for t, which a scan's "
                    "text layer gives for ѣ several times in a word or beside Latin "
                    "look-alikes: every t read as ѣ or т, the only reading the dictionary "
-                   "knows taken ('вмtстt' becomes 'вместе', 'cнtгъ' 'снег').")
+                   "knows taken ('вмtстt' becomes 'вместе', 'cнtгъ' 'снег'). A Roman numeral "
+                   "with a Russian ending ('XVв', 'Mв') is left alone.")
 OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
@@ -1198,7 +1199,10 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     shown = "".join(target)
     # (a short word in capitals is an abbreviation, a short capitalised one likely a name; an
     # archaic instrumental in -ию (плотию, хитростию) is a word, not a misreading)
-    mixed = _ONE_LATIN.fullmatch(modern) is not None and len(modern) > 1
+    # (a Roman numeral with a Russian ending, 'XVв', 'Mв', which _letters leaves alone and
+    # rule ocr-lone-latin counts as no Cyrillic word, is not read letter by letter either)
+    mixed = _ONE_LATIN.fullmatch(modern) is not None and len(modern) > 1 and \
+        not _ROMAN_NUMERAL.fullmatch(word)
     if 2 <= len(modern) <= MAX_REPAIR_LETTERS and (mixed or _plain_word(modern) and
                                                    not _known(modern)) and \
             not (shown[:1].isupper() and len(modern) <= 4 and not mixed) and \
