@@ -7,6 +7,18 @@ from extract.text.normalise import normalise
 
 from test_normalise import check_invariants, check_rule  # noqa: E402 (tests/ is on sys.path)
 
+
+def check_once_is_enough(text: str, expected: str):
+    """``text`` normalises to ``expected`` (the invariants of every normalisation holding),
+    and normalising that changes nothing more: one normalisation reaches the fixed point.
+    Returns the normalisation of ``text``."""
+    n = normalise(text)
+    check_invariants(text, n)
+    assert n.text == expected
+    assert normalise(n.text).changes == ()
+    return n
+
+
 CASES = [
     # (printed, normalised, rules that must appear among the word changes)
     ("нзвестно", "известно", {"ocr-letter"}),        # н for и
@@ -230,10 +242,7 @@ def test_a_hyphen_before_a_form_feed_or_a_lone_cr_is_at_a_line_end(text, expecte
     # a property test's find ('T-\fа'): the form feed (a page break) and a lone CR after a
     # hyphen were no line end to the hyphenation rules, so the typography rules left 'T- а',
     # which a second normalisation joined as a hyphen and space where a line break was
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -244,10 +253,7 @@ def test_a_digit_opening_a_word_is_judged_with_the_digits_inside_it(text, expect
     # a fuzzer's finds: '0л1Ѳ' was the digit 0 and the word 'л1Ѳ' ('лиф'), since the 0 stood
     # before no two Cyrillic letters (л and 1); a second normalisation saw '0лиф' and read
     # it 'олиф'. A 1 or 0 that the word reads as a letter now counts as one after the 0.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -262,10 +268,7 @@ def test_a_three_is_judged_without_the_final_hard_sign_after_it(text, expected):
     # beside the ъ, was no З among digits), and 'З1' again '31' (rule ocr-three). Rule
     # ocr-three now judges the text without the final ъ of a word 'Зъ' and drops it in its
     # own change, which the word's change gives way to.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    n = check_once_is_enough(text, expected)
     if "3" in expected:
         assert all(c.rules[0] == "ocr-three" for c in n.changes), n.changes
 
@@ -281,10 +284,7 @@ def test_a_three_is_judged_on_the_text_as_the_other_rules_leave_it(text, expecte
     # ('с1и', 'зѲси', 'кapты'), after '2,' and a line break, or beside a digit past a soft
     # hyphen, was left for a second normalisation to read as 3. It is now judged on the
     # text as the other rules leave it (the same change as for 'Зъ1').
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -297,10 +297,7 @@ def test_a_particle_is_split_off_where_it_begins_after_a_dropped_hard_sign(text,
     # 'бы' in 'емБы' but set the space by the printed letters, before the dropped ъ: 'емБ ы',
     # which a second normalisation split again ('ем Б ы'). The space now goes before the
     # particle's first letter as the word reads.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -318,10 +315,7 @@ def test_a_letter_repair_found_in_the_modern_form_is_applied_at_once(text, expec
     # replaced with the repaired letter, since the ы's record names rule ocr-latin (the I),
     # so 'сЪмь' was tried. Now the dropped characters stay dropped, and the ъ of ъи is
     # replaced whichever rule the и's record names.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    n = check_once_is_enough(text, expected)
     assert "ocr-letter" in n.changes[0].rules
 
 
@@ -332,10 +326,7 @@ def test_a_stem_split_off_a_particle_gets_the_rules_of_a_words_end(text, expecte
     # a fuzzer's find: 'Изьб' was split 'Изь б' (rule particle-apart: 'изь', a name's
     # informal form, is known), and 'Изь' alone is 'Из' (rule ocr-soft-sign: ъ misread as
     # ь), which a second normalisation made. The stem now gets that rule when split off.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -347,10 +338,7 @@ def test_a_digit_after_a_combining_mark_opens_no_word(text, expected):
     # character precedes, opened the word '0CЕ' ('ОСЕ'), and the whole 'A\u0301ОСЕ' was then
     # one word, whose Latin A a second normalisation read as А. A digit after a mark is no
     # letter inside the word before it (as _WORD reads it), and now opens none either.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -362,10 +350,7 @@ def test_dje_is_judged_on_the_text_as_the_ocr_repairs_leave_it(text, expected):
     # has no letter that Serbian lacks), but the OCR repair of 'рцм' gave 'рцы', and a second
     # normalisation, seeing ы, read the ђ as ѣ. A text that the repairs give such a letter
     # is now normalised again with ђ read as ѣ; Serbian text stays.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -378,10 +363,7 @@ def test_a_roman_numeral_with_an_ending_is_no_word_to_repair(text, expected):
     # the lone Latin 'e'; but rule ocr-letter read its M as the italic т ('Тв'), and a second
     # normalisation, seeing the Cyrillic 'Тв', read the 'e' as е. Such a numeral is now no
     # word for the letter repair either.
-    n = normalise(text)
-    check_invariants(text, n)
-    assert n.text == expected
-    assert normalise(n.text).changes == ()
+    check_once_is_enough(text, expected)
 
 
 def test_short_words():

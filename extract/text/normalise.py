@@ -1855,28 +1855,6 @@ def _with_three(text: str, normalised: str, changes: tuple[Change, ...]) -> tupl
     if not added:
         return changes
     return tuple(sorted([c for k, c in enumerate(changes) if k not in drop] + added, key=_SPAN))
-    # a З read as 3 may make a count of the one beside it ('З, З, 4'): read again until none
-    # is new, on the text with those read (so that a second reading finds nothing)
-    spans: dict[int, int] = {}
-    probe = seen
-    while True:
-        new = [m.span() for m in _OCR_THREE.finditer(probe) if m.start() not in spans]
-        if not new:
-            break
-        for s, e in new:
-            spans[s] = e
-            probe = probe[:s] + probe[s:e].replace("З", "3") + probe[e:]
-    for s, e in sorted(spans.items()):
-        if where is not None:
-            # (the span in the text, with a dropped hard sign at its end)
-            s, e = where[s], where[e - 1] + 1
-            while e in dropped:
-                e += 1
-        parts = [Change(s + k, s + k + 1, "З", "3", "ocr", OCR_THREE) if ch == "З" else
-                 Change(s + k, s + k + 1, ch, "", "orthography", FINAL_HARD_SIGN)
-                 for k, ch in enumerate(text[s:e]) if ch == "З" or s + k in dropped]
-        out.append(word_change(text, s, e, parts))
-    return out
 
 
 #: a guillemet as OCR gives it (Google Books): two angle brackets, ``<<``, ``<‹``, ``‹‹`` for «
