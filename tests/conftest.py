@@ -22,6 +22,15 @@ REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "corpus"
 
 
+def answers_ctrl_c() -> None:
+    """A ``preexec_fn`` for a child process that a test interrupts with SIGINT: the default
+    disposition again, so that Python there raises KeyboardInterrupt. A shell starts a
+    command put in the background (``pytest ... &``, no job control) with SIGINT ignored,
+    and a child inherits that: the test would fail for how it was run, not for the code."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture(scope="session")
 def edition():
     from extract.model.edition import build_edition

@@ -299,14 +299,15 @@ def test_ctrl_c_stops_a_parallel_results_run(corpus_copy):
     import sys
     import time
 
-    from tests.conftest import CORPUS, REPO
+    from tests.conftest import CORPUS, REPO, answers_ctrl_c
     shutil.copytree(CORPUS / "results", corpus_copy / "results")
     for delay in (2.0, 3.0, 4.0):
         p = subprocess.Popen([sys.executable, "-m", "extract.cli", "--corpus", str(corpus_copy),
                               "results", "--game", "mill", "--policy", "careful",
                               "--careful-deals", "10", "--fresh", "--jobs", "2"],
                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             start_new_session=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+                             start_new_session=True, env=dict(os.environ, PYTHONPATH=str(REPO)),
+                         preexec_fn=answers_ctrl_c)
         time.sleep(delay)          # the workers are playing the careful player's deals
         p.send_signal(signal.SIGINT)       # as `timeout -s INT` sends it: to the command alone
         sent = time.monotonic()
@@ -336,13 +337,14 @@ def test_ctrl_c_at_a_terminal_stops_a_cluster_run_with_one_message(corpus_copy):
     import sys
     import time
 
-    from tests.conftest import CORPUS, REPO
+    from tests.conftest import CORPUS, REPO, answers_ctrl_c
     shutil.copytree(CORPUS / "results", corpus_copy / "results")
     p = subprocess.Popen([sys.executable, "-m", "extract.cli", "--corpus", str(corpus_copy),
                           "results", "--game", "mill", "--deals", "300", "--careful-deals", "20",
                           "--fresh", "--workers", "2"],
                          cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+                         start_new_session=True, env=dict(os.environ, PYTHONPATH=str(REPO)),
+                         preexec_fn=answers_ctrl_c)
     try:
         deadline = time.monotonic() + 120
         seen = b""

@@ -974,7 +974,7 @@ def test_a_ctrl_c_while_the_worker_pool_starts_is_not_lost():
     with KeyboardInterrupt, and no worker is left."""
     import subprocess
     import sys
-    from tests.conftest import REPO
+    from tests.conftest import REPO, answers_ctrl_c
     code = (
         "import os, signal, multiprocessing as mp\n"
         "from engine import odds\n"
@@ -986,7 +986,7 @@ def test_a_ctrl_c_while_the_worker_pool_starts_is_not_lost():
         "else:\n"
         "    print('ran on')\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
-                       timeout=120)
+                       timeout=120, preexec_fn=answers_ctrl_c)
     assert r.stdout.strip() == "interrupted 0", (r.stdout, r.stderr[-2000:])
 
 
