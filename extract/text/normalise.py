@@ -1785,6 +1785,28 @@ def _leaves(c: Change) -> tuple[Change, ...]:
     return c.parts or (c,)
 
 
+def _printed_offset(j: int, hit: list[int], changes: tuple[Change, ...], starts: list[int],
+                    shifts: list[int]) -> int | None:
+    """The offset in the printed text of character ``j`` of the normalised text (``starts``:
+    where each change stands there, ``shifts``: the offset shift after it), or None when a
+    rule made that character (it lies inside one of the leaves of a change in ``hit``)."""
+    k = next((k for k in hit if starts[k] <= j < starts[k] + len(changes[k].reg)), None)
+    if k is None:
+        q = bisect_right(starts, j) - 1
+        return j - (shifts[q] if q >= 0 else 0)
+    # inside a change's span: past its leaves before it
+    pos, at = changes[k].start, starts[k]
+    for leaf in _leaves(changes[k]):
+        if j < at + (leaf.start - pos):
+            break
+        at += leaf.start - pos
+        if j < at + len(leaf.reg):
+            return None
+        at += len(leaf.reg)
+        pos = leaf.end
+    return pos + j - at
+
+
 def _with_three(text: str, normalised: str, changes: tuple[Change, ...]) -> tuple[Change, ...]:
     """``changes`` (sorted, not overlapping; ``normalised``: ``text`` with them applied) with
     rule ocr-three's changes, judged on ``normalised``, as a second normalisation sees the
@@ -1817,34 +1839,12 @@ def _with_three(text: str, normalised: str, changes: tuple[Change, ...]) -> tupl
             i += 1
         if any(changes[k].kind == "emendation" or k in drop for k in hit):
             continue
-        parts: list[Change] = []
-        ok = True
-        for j in range(s, e):
-            if normalised[j] != "З":
-                continue
-            # the original offset of the З: inside a change's span, past its leaves before it
-            k = next((k for k in hit if starts[k] <= j < starts[k] + len(changes[k].reg)), None)
-            if k is None:
-                q = bisect_right(starts, j) - 1
-                pos = j - (shifts[q] if q >= 0 else 0)
-            else:
-                c = changes[k]
-                pos, at = c.start, starts[k]
-                for leaf in _leaves(c):
-                    if j < at + (leaf.start - pos):
-                        break
-                    at += leaf.start - pos
-                    if j < at + len(leaf.reg):
-                        ok = False          # (a З that a rule made)
-                        break
-                    at += len(leaf.reg)
-                    pos = leaf.end
-                pos += j - at
-            if not ok:
-                break
-            parts.append(Change(pos, pos + 1, "З", "3", "ocr", OCR_THREE))
-        if not ok or not parts:
+        where = [_printed_offset(j, hit, changes, starts, shifts)
+                 for j in range(s, e) if normalised[j] == "З"]
+        if not where or None in where:
             continue
+        parts = [Change(pos, pos + 1, "З", "3", "ocr", OCR_THREE) for pos in where
+                 if pos is not None]
         for k in hit:
             parts.extend(_leaves(changes[k]))
         parts.sort(key=_SPAN)
