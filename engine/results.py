@@ -61,7 +61,6 @@ import datetime as _dt
 import ast
 import contextlib
 import hashlib
-import inspect
 import json
 import logging
 import math
@@ -81,7 +80,8 @@ except ImportError:  # pragma: no cover - Windows
 
 from . import games
 from .odds import Z95, describe_rate, interval, map_tasks, outcomes, play_deal, summarise
-from .careful import CAREFUL_BUDGET, CAREFUL_SAMPLES, CAREFUL_SOLVE_BUDGET, careful_run, effort
+from .careful import (CAREFUL_BUDGET, CAREFUL_MAX_MOVES, CAREFUL_SAMPLES, CAREFUL_SOLVE_BUDGET,
+                      effort)
 from .deal import SplitMix64
 from .probes import PROBES
 from .readings import resolve
@@ -540,8 +540,6 @@ def undecided_note(row: dict) -> str:
             "the share won is given as bounds and the interval counts them both ways")
 
 
-#: the careful player's budget of moves a deal in the table (``careful_run``'s default)
-CAREFUL_MAX_MOVES = inspect.signature(careful_run).parameters["max_moves"].default
 
 
 def face_up(slug: str, readings: dict | None = None) -> bool:
