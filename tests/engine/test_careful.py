@@ -128,6 +128,18 @@ def test_careful_moves_are_legal_and_never_revisit_a_position():
     assert games.replay("mill", 3, None, r["moves"]).is_won() == (r["outcome"] == "won")
 
 
+def test_a_deal_the_careful_player_decides_within_a_move_limit_is_decided_alike_within_a_larger_one():
+    """The argument of CAREFUL_MAX_MOVES: no choice depends on the limit, so a longer one
+    only decides a deal a shorter one left open (deal 2 of the Egyptian Pyramid, open at 300
+    moves, ends lost after some 3,500 with 200 states a decision), and the very moves played
+    within the shorter limit open the longer game."""
+    short = careful.careful_run(games.new("egyptian-pyramid", 2), budget=200, max_moves=300)
+    long = careful.careful_run(games.new("egyptian-pyramid", 2), budget=200, max_moves=20_000)
+    assert (short.outcome, short.reason) == ("undecided", "move limit reached")
+    assert long.outcome == "lost" and 300 < len(long.state.moves()) < 20_000
+    assert long.state.moves()[:300] == short.state.moves()
+
+
 def test_a_deal_searches_a_bounded_number_of_states(monkeypatch):
     """The careful player stops deliberating once a deal has searched CAREFUL_DECISIONS
     decisions' worth of states (then the greedy order): the total stays within that plus

@@ -188,6 +188,8 @@ def test_the_readme_and_the_guide_state_the_solver_budget_of_the_code():
     readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
     assert (f"players play at most {results.BUDGETS['greedy']:,} moves a deal, more for the "
             "games listed in `MOVE_LIMITS`") in readme
+    assert (f"the careful player at most {results.CAREFUL_MAX_MOVES:,} (`CAREFUL_MAX_MOVES`)"
+            in readme)
     assert results.BUDGETS["greedy"] == results.BUDGETS["blind"]
     readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
     assert f"give the solver {odds.DEFAULT_BUDGET:,} states and the greedy, blind and random " \
