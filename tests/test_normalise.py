@@ -205,6 +205,8 @@ def test_twice_equals_once(text):
 @example("A\u03010CЕ")     # a 0 after a combining mark opens no word (the property test's own find)
 @example("ђи, рцм")        # an OCR repair gives a letter Serbian lacks: ђ is ѣ at once (a phrase fuzzer's)
 @example("сг e1 Mв")       # a Roman numeral with an ending is not read letter by letter (likewise)
+@example("красныхъ- ь")    # a hyphen, a space and a stray ь after a final ъ: joined at once
+@example("IMёiъ")          # a letter repair in a word read from Latin look-alikes: 'ИМён' at once
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text

@@ -800,7 +800,8 @@ def joins_across_lines(left: str, right: str) -> bool:
 def _joins_to_word(left: str, right: str) -> bool:
     """Do two pieces of a word divided at a line end make a word joined?"""
     return _known(_piece_modern(left) + _piece_modern(right)) or \
-        _known(_modern_form(left + right, False, True))
+        _known(_modern_form(left + right, False, True)) or \
+        _known(_modern_form(_piece_modern(left) + right, False, True))
 
 
 def joins_to_word(left: str, right: str) -> bool:
@@ -1411,9 +1412,14 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
         # a character the rules dropped from the printed word stays dropped, as the modern
         # form the reading was found in lacks it ('бъHЪ', modern 'бъН', read 'бы': the final
         # Ъ, dropped after Н, is no final hard sign after ы, but 'бъН' alone reads 'бы')
+        # and a Latin look-alike read as its Cyrillic letter stays read so ('IMёiъ', read
+        # 'ИМён': without its Latin i the word 'IMёнъ' is no longer judged a Cyrillic word
+        # with Latin letters in it, but the text once normalised prints 'ИМёиъ')
         for i, form in enumerate(target):
             if form == "" and not first <= i <= last and new_t[i] != "":
                 new_t[i], new_r[i] = "", rule[i]
+            elif rule[i] == OCR_LATIN and not first <= i <= last:
+                new_t[i], new_r[i] = form, OCR_LATIN
         if _modern_of(new_t) != reading:
             return None
     return new_t, new_r
