@@ -796,6 +796,15 @@ def joins_across_lines(left: str, right: str) -> bool:
     return _join_decision(left, right)
 
 
+def _ocr_join(left: str, right: str) -> bool:
+    """Whether the word two pieces make joined reads as a word only by an OCR repair of
+    :func:`_letters` (a stray soft sign, say), not as the pieces are normalised alone."""
+    if _known(_piece_modern(left) + _piece_modern(right)):
+        return False
+    return any(r is not None and RULES[r].kind == "ocr" for r in _letters(left + right, False,
+                                                                          True)[1])
+
+
 @lru_cache(maxsize=50_000)
 def _joins_to_word(left: str, right: str) -> bool:
     """Do two pieces of a word divided at a line end make a word joined?"""
@@ -841,9 +850,12 @@ def _join_decision(left: str, right: str) -> bool:
     """True to join two pieces of a word divided at a line end, False to keep the hyphen."""
     if not right[:1].islower():
         return False
-    if _joins_to_word(left, right):
-        return True
     a, b = _piece_modern(left), _piece_modern(right)
+    if _joins_to_word(left, right):
+        # two words that make a word joined only by an OCR repair ('К-\nвесть', read
+        # 'Квест' as a stray soft sign dropped) keep the hyphen, as two words that make
+        # none do (below): a repair reads a misprinted word, not two printed ones
+        return not (_known(a) and _known(b) and _ocr_join(left, right))
     if left.lower() in _JOINED_PREFIXES and len(b) > 2 and _known(b) and \
             not _function_word(b) and not (left.lower() == "пол" and b[0] in _POL_HYPHEN_BEFORE):
         return True       # (as printed, no ъ: 'полъ-' would leave it inside the joined word)
