@@ -338,7 +338,8 @@ BULLET = _rule("bullet", "typography",
 HYPHEN_COMPOUND = _rule("hyphen-compound", "typography",
                         "A hyphenated word broken at its own hyphen at the end of a line keeps "
                         "the hyphen and loses the line break: 'какой-\\nнибудь' becomes "
-                        "'какой-нибудь'.")
+                        "'какой-нибудь'. So do two words that make no word joined, or one "
+                        "only an OCR repair reads: 'пик-\\nпик', 'К-\\nвесть'.")
 YAT = _rule("yat", "orthography", "The letter ѣ (Ѣ) is spelt е (Е): 'лѣсъ' becomes 'лес'.")
 DECIMAL_I = _rule("decimal-i", "orthography",
                   "The letter і (І) is spelt и (И): 'Россія' becomes 'Россия'.")
