@@ -1045,8 +1045,8 @@ def test_a_note_called_after_a_run_in_title_s_stop_is_the_title_s(cli, corpus_co
     is named without it, its note kept as debris with a warning, the sentence the game's
     text alone (a list's ``[1]`` set a space after the stop stays the text's:
     :func:`test_a_list_numbered_in_brackets_after_a_run_in_title_is_the_texts`; a name
-    only its shape makes a title stays a sentence before such a call, as at a line's end:
-    :func:`test_markdown_labels_called_again_numbered_anew_and_inside_a_comment`)."""
+    only its shape makes a title is one before such a call too:
+    :func:`test_a_note_called_after_a_title_only_its_shape_makes_is_the_title_s`)."""
     text = (f"ГЛАВА XLI.\nЗвѣзда. — Крѣпость.\n\nЗвѣзда. Берутъ двѣ колоды.\n\n{title} "
             f"Берутъ колоду. Тузы внизъ.\n\n{note} Игра старинная.\n")
     lay = analyse(text)
@@ -1060,6 +1060,72 @@ def test_a_note_called_after_a_run_in_title_s_stop_is_the_title_s(cli, corpus_co
     got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
     assert got == {"zvezda": ["Берут две колоды."],
                    "krepost": ["Берут колоду.", "Тузы вниз."]}, r.output
+
+
+@pytest.mark.parametrize("title", [
+    "Крѣпость.[2] ",                        # a word processor's or pdftotext's call
+    "Крѣпость.[^2] ",                       # a Markdown page's
+    "Крѣпость.*) ",                         # a scan's
+    "Крѣпость.¹ ",
+    "Крѣпость¹. ",                          # the call before the stop
+    "Крѣпость.[2]\n",                       # the title alone on its line
+    "Крѣпость.¹\n",
+])
+def test_a_note_called_after_a_title_only_its_shape_makes_is_the_title_s(cli, corpus_copy,
+                                                                         tmp_path, title):
+    """A tester's find: a title that only its shape makes (no heading lists it, no quotes)
+    with a note's call glued to it (``Крѣпость.[2] Кладутъ ...``, ``Крѣпость.[2]`` alone on
+    its line, ``Крѣпость¹. Кладутъ ...``) was no title: the game's text went to the game
+    before, and the call's sentence was ``Крѣпость.``. The call is the title's, as after a
+    listed or quoted title (:func:`test_a_note_called_after_a_run_in_title_s_stop_is_the_title_s`):
+    the game is named without it, its note kept as debris with a warning."""
+    call = title.strip()
+    note = next(c for c in ("[2]", "[^2]", "*)", "¹") if c in call)
+    note += ":" if note == "[^2]" else ""
+    text = (f"ГЛАВА XLI.\n\nЗвѣзда. Кладутъ тузы въ рядъ.\n\n{title}Берутъ одну колоду. "
+            f"Короли идутъ внизъ.\n\n{note} Игра старая.\n")
+    lay = analyse(text)
+    assert [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
+        ("Звѣзда", "Звѣзда."), ("Крѣпость", call)], lay.parts
+    assert [text[p.start:p.end].split()[0] for p in lay.parts if p.label == "footnote"] == [note]
+    assert [w for _, w in lay.warnings] == [
+        f"the footnote {note!r} answers the marker in the title on line 5: kept as "
+        f"debris (in the witness and the TEI), attached to no sentence"], lay.warnings
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "chapter.txt", text)
+    got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
+    assert got == {"zvezda": ["Кладут тузы в ряд."],
+                   "krepost": ["Берут одну колоду.", "Короли идут вниз."]}, r.output
+
+
+@pytest.mark.parametrize("line", [
+    "Короли кладутся вверхъ.[2] Дамы внизъ.",      # a verb: a sentence
+    "Короли номеръ 2.[2] Дамы внизъ.",             # a number in the words: a count
+    "Короли номеръ 2.[2]\nДамы внизъ.",            # alike alone on its line
+    "Короли внизъ![2]\nДамы вверхъ.",              # '!' ends a sentence
+    "Короли.[2] дамы внизъ.",                      # small letters go on after the call
+])
+def test_a_call_after_a_sentence_s_first_words_makes_no_title(line):
+    """The near misses of a title only its shape makes with a note's call glued to it: a
+    paragraph that opens with a capital, a stop or '!' and a call is a sentence when its
+    words hold a verb or a number (``Короли номеръ 2.[2] Дамы ...``: a digit in the words
+    of a name no heading lists is a count, or a call), when '!' ends them, or when small
+    letters go on after the call. No title is found there, and the note is the sentence's."""
+    text = (f"ГЛАВА XLI.\n\nЗвѣзда. Кладутъ тузы въ рядъ.\n\n{line}\n\nТузы особо.\n\n"
+            f"[2] Игра старая.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда"], lay.parts
+    notes = [p for p in lay.parts if p.label == "footnote"]
+    assert len(notes) == 1 and text[notes[0].marker[0]:notes[0].marker[1]] == "[2]", lay.parts
+
+
+def test_a_list_after_a_title_only_its_shape_makes_stays_the_text_s():
+    """A list numbered ``[1]``, ``[2]`` set a space after the stop of a name only its shape
+    would make a title (``Крѣпость. [1] Тузы ...``) is the text's, its number no call: the
+    line is no title."""
+    text = ("ГЛАВА XLI.\n\nЗвѣзда. Кладутъ тузы въ рядъ.\n\nКрѣпость. [1] Тузы кладутъ "
+            "вверхъ.\n[2] Короли кладутъ внизъ.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда"], lay.parts
 
 
 def test_a_list_numbered_in_brackets_after_a_run_in_title_is_the_texts():

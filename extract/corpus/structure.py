@@ -1202,6 +1202,16 @@ def _name_shape(body: str, max_words: int) -> bool:
             and "_" not in body)
 
 
+def _digit_inside(name: str, known: list[list[str]]) -> bool:
+    """Whether a digit, plain or superscript, stands in ``name`` after the number that may
+    open it, and no title a heading lists has its words (``known``, word keys): ``Короли
+    номеръ 0``, ``Крѣпость²``; not ``40 разбойниковъ``, nor ``Часы 2`` under ``Часы. — Часы
+    2.``. A name only its shape makes a title holds none: the digit is a sentence's count
+    or a note's call."""
+    return any(c.isdigit() for c in re.sub(r"^\d{1,3}[ \t]+", "", name)) and \
+        [w for _, _, w in _words(name)] not in known
+
+
 #: marks an OCR leaves about a title's words (a speck read as a comma or an apostrophe):
 #: ``,Солнце.``, ``Солнце,``, ``Королевская свадьба.'``
 _STRAY = ",'‘’`´"
@@ -1259,7 +1269,7 @@ def title_at(line: str, known: list[list[str]], own_line_ok: bool = True,
             close = re.compile(_CLOSING_QUOTE + "|" + CLOSE_ANGLES).match(line, n, n + 3)
             n = close.end() if close else n
         else:
-            return _unknown_title(line, own_line_ok, inline_ok)
+            return _unknown_title(line, known, own_line_ok, inline_ok)
     end = _past_tail(line, n)
     if _other_name_goes_on(line[n:end]):
         return None     # ('«Малая звѣзда», или Звѣздочка выходитъ рѣдко.': a sentence)
@@ -1310,7 +1320,23 @@ def _ocr_reading(text: str) -> str:
     return ocr_title(text) or text
 
 
-def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, int] | None:
+#: a run-in name that only its shape may make a title, then its stop and a space: up to
+#: four words (a superscript digit is no letter of them but a note's call), a call before
+#: the stop or glued after it (``Крѣпость[2]. Берутъ``, ``Крѣпость.[2] Берутъ``; a call set
+#: a space after the stop is a list's number, ``Крѣпость. [2] Берутъ``); group 1 the name
+_NAME_PIECE = rf"(?:[^\W_⁰¹²³⁴⁵⁶⁷⁸⁹]|[\-{_MARKS}])"
+_RUN_IN_NAME = re.compile(rf"([^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹]{_NAME_PIECE}*(?:[ \t]+{_NAME_PIECE}+){{0,3}})(?:"
+                          + TITLE_MARKER + r")?\.(?:" + _GLUED_MARKER + r")?[ \t]+(?=[^\W\d_«(])")
+
+
+def _unknown_title(line: str, known: list[list[str]], own_line_ok: bool,
+                   inline_ok: bool) -> tuple[str, int] | None:
+    """A title that only its shape makes (no heading lists it, no quotes), as
+    :func:`title_at` returns it: the line whole (``own_line_ok``: ``Крѣпость.``,
+    ``Крѣпость.[2]``) or a run-in name before its text (``inline_ok``: ``Крѣпость.[2]
+    Берутъ ...``, :data:`_RUN_IN_NAME`); a note's call is no part of the name. None when
+    the words do not have a name's shape (:func:`_name_shape`) or do not read as one
+    (:func:`reads_as_name`)."""
     body = line.strip()
     tail = re.search(r"\([^()\n]{1,60}\)\s*\.?$", body)   # no leading \s*: quadratic on long blanks
     if tail:
@@ -1318,21 +1344,23 @@ def _unknown_title(line: str, own_line_ok: bool, inline_ok: bool) -> tuple[str, 
     body = re.sub(r"^(?:\d{1,3}|[IVXLC]{1,6})\s*[.)]\s+", "", body).strip(" .«»\"„“”")
     body = re.sub(rf"^{OPEN_ANGLES}|{CLOSE_ANGLES}$", "", body).strip(" .«»\"„“”")
     marker = _END_MARKER.search(body)
-    if marker and body[:marker.start()].rstrip()[-1:] not in ".!?…":
-        # a note's marker after the name (``Проба[^1]``); after a stop it ends a sentence
-        body = body[:marker.start()].rstrip(" «»\"„“”")
+    if marker:
+        # a note's marker after the name or its stop (``Проба[^1]``, ``Крѣпость.[2]``) is
+        # the title's: the line is read without it ('Короли внизъ![2]' keeps its '!')
+        body = body[:marker.start()].rstrip(" .«»\"„“”")
     shape = _ocr_reading(body) if own_line_ok else body
-    if own_line_ok and _name_shape(shape, 6) and "," not in body[-1:] and reads_as_name(shape):
+    if own_line_ok and _name_shape(shape, 6) and not _digit_inside(shape, known) and \
+            "," not in body[-1:] and reads_as_name(shape):
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
     if inline_ok:
-        m = re.match(rf"([^\W\d_][\w\-{_MARKS}]*(?:[ \t]+[\w\-{_MARKS}]+){{0,3}})(?:" + TITLE_MARKER
-                     + r")?\.[ \t]+(?=[^\W\d_«(])", line)
+        m = _RUN_IN_NAME.match(line)
         # a line all in capitals is read as a whole (a title or heading with initials or an
         # abbreviation in it: 'БАСНИ И. А. КРЫЛОВА.', 'НА ОСТРОВЕ СВ. ЕЛЕНЫ.'): book text is
         # never set in capitals
         # (nor does an abbreviation's stop end a name: 'Кн. П. Вяземскій.', 'Гл. II.')
         if m and line[m.end():m.end() + 1].isupper() and _name_shape(m.group(1), 4) \
+                and not _digit_inside(m.group(1), known) \
                 and key(m.group(1).split()[-1]) not in NON_TERMINAL | TERMINAL \
                 and reads_as_name(m.group(1)) and line.upper() != line:
             return m.group(1), _past_tail(line, m.end(1))
