@@ -540,8 +540,6 @@ def undecided_note(row: dict) -> str:
             "the share won is given as bounds and the interval counts them both ways")
 
 
-
-
 def face_up(slug: str, readings: dict | None = None) -> bool:
     """Whether every card of ``slug``'s deal 1 under ``readings`` lies face up from the deal,
     as :func:`engine.careful.careful_run` tests its deal (nothing for ``sample_hidden`` to
