@@ -1049,17 +1049,24 @@ def test_a_note_called_after_a_run_in_title_s_stop_is_the_title_s(cli, corpus_co
     :func:`test_a_note_called_after_a_title_only_its_shape_makes_is_the_title_s`)."""
     text = (f"ГЛАВА XLI.\nЗвѣзда. — Крѣпость.\n\nЗвѣзда. Берутъ двѣ колоды.\n\n{title} "
             f"Берутъ колоду. Тузы внизъ.\n\n{note} Игра старинная.\n")
+    _check_title_with_call(cli, corpus_copy, tmp_path, text, title, note, 6, {
+        "zvezda": ["Берут две колоды."], "krepost": ["Берут колоду.", "Тузы вниз."]})
+
+
+def _check_title_with_call(cli, corpus_copy, tmp_path, text, title, note, line, games):
+    """``text``'s titles are 'Звѣзда.' and ``title`` (the game Крѣпость, the call in it),
+    its one footnote opens with ``note`` and is kept as debris with a warning naming the
+    title's ``line``, and after ``edition add`` the games' sentences are ``games``."""
     lay = analyse(text)
     assert [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
         ("Звѣзда", "Звѣзда."), ("Крѣпость", title)], lay.parts
     assert [text[p.start:p.end].split()[0] for p in lay.parts if p.label == "footnote"] == [note]
     assert [w for _, w in lay.warnings] == [
-        f"the footnote {note!r} answers the marker in the title on line 6: kept as "
+        f"the footnote {note!r} answers the marker in the title on line {line}: kept as "
         f"debris (in the witness and the TEI), attached to no sentence"], lay.warnings
     ed, sig, r = _added(cli, corpus_copy, tmp_path / "chapter.txt", text)
     got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
-    assert got == {"zvezda": ["Берут две колоды."],
-                   "krepost": ["Берут колоду.", "Тузы вниз."]}, r.output
+    assert got == games, r.output
 
 
 @pytest.mark.parametrize("title", [
@@ -1084,17 +1091,8 @@ def test_a_note_called_after_a_title_only_its_shape_makes_is_the_title_s(cli, co
     note += ":" if note == "[^2]" else ""
     text = (f"ГЛАВА XLI.\n\nЗвѣзда. Кладутъ тузы въ рядъ.\n\n{title}Берутъ одну колоду. "
             f"Короли идутъ внизъ.\n\n{note} Игра старая.\n")
-    lay = analyse(text)
-    assert [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "title"] == [
-        ("Звѣзда", "Звѣзда."), ("Крѣпость", call)], lay.parts
-    assert [text[p.start:p.end].split()[0] for p in lay.parts if p.label == "footnote"] == [note]
-    assert [w for _, w in lay.warnings] == [
-        f"the footnote {note!r} answers the marker in the title on line 5: kept as "
-        f"debris (in the witness and the TEI), attached to no sentence"], lay.warnings
-    ed, sig, r = _added(cli, corpus_copy, tmp_path / "chapter.txt", text)
-    got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
-    assert got == {"zvezda": ["Кладут тузы в ряд."],
-                   "krepost": ["Берут одну колоду.", "Короли идут вниз."]}, r.output
+    _check_title_with_call(cli, corpus_copy, tmp_path, text, call, note, 5, {
+        "zvezda": ["Кладут тузы в ряд."], "krepost": ["Берут одну колоду.", "Короли идут вниз."]})
 
 
 @pytest.mark.parametrize("line", [

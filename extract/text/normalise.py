@@ -797,10 +797,11 @@ def joins_across_lines(left: str, right: str) -> bool:
     return _join_decision(left, right)
 
 
-def _ocr_join(left: str, right: str) -> bool:
+def _ocr_join(left: str, right: str, pieces: str) -> bool:
     """Whether the word two pieces make joined reads as a word only by an OCR repair of
-    :func:`_letters` (a stray soft sign, say), not as the pieces are normalised alone."""
-    if _known(_piece_modern(left) + _piece_modern(right)):
+    :func:`_letters` (a stray soft sign, say), not as the pieces are normalised alone
+    (``pieces``: the two normalised by :func:`_piece_modern`, joined)."""
+    if _known(pieces):
         return False
     return any(r is not None and RULES[r].kind == "ocr" for r in _letters(left + right, False,
                                                                           True)[1])
@@ -856,7 +857,7 @@ def _join_decision(left: str, right: str) -> bool:
         # two words that make a word joined only by an OCR repair ('К-\nвесть', read
         # 'Квест' as a stray soft sign dropped) keep the hyphen, as two words that make
         # none do (below): a repair reads a misprinted word, not two printed ones
-        return not (_known(a) and _known(b) and _ocr_join(left, right))
+        return not (_known(a) and _known(b) and _ocr_join(left, right, a + b))
     if left.lower() in _JOINED_PREFIXES and len(b) > 2 and _known(b) and \
             not _function_word(b) and not (left.lower() == "пол" and b[0] in _POL_HYPHEN_BEFORE):
         return True       # (as printed, no ъ: 'полъ-' would leave it inside the joined word)
