@@ -732,6 +732,30 @@ def test_an_add_whose_tei_would_be_refused_is_refused_and_check_names_it(cli, co
                                           r.output), r.output
 
 
+def test_a_given_siglum_naming_a_game_an_earlier_add_made_is_refused(cli, corpus_copy,
+                                                                      tmp_path):
+    """A breaker's find: a given siglum equal to the slug of a game an earlier ``add`` made
+    (unlisted in games.toml, its ids locked) renamed that game 'pauk-game' in the trial
+    model, and ``add`` stopped on ids.lock in a temporary folder with the fix to retire the
+    game's locked ids. It is refused at once, naming ids.lock, with a free siglum."""
+    first, second = tmp_path / "pauk.txt", tmp_path / "okno.txt"
+    first.write_text("ГЛАВА LIII.\n\nПасьянсъ «Паукъ».\n\nСдаютъ по одной картѣ.\n",
+                     encoding="utf-8")
+    second.write_text("ГЛАВА LIV.\n\nПасьянсъ «Окно».\n\nКладутъ четыре карты.\n",
+                      encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", first).exit_code == 0
+    before = _snapshot(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", second, "--siglum", "pauk")
+    assert r.exit_code == 1, r.output
+    assert (f"{corpus_copy / 'ids.lock'}: siglum 'pauk' is the name of a game whose ids are "
+            f"locked (pauk:1)") in r.output and "edition-add-" not in r.output, r.output
+    assert "fix: choose another siglum: --siglum paukb" in r.output, r.output
+    assert _snapshot(corpus_copy) == before
+    r = cli("--corpus", corpus_copy, "add", second, "--siglum", "paukb")
+    assert r.exit_code == 0, r.output
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_given_siglum_that_clashes_is_refused_with_a_free_one(cli, corpus_copy):
     before = _snapshot(corpus_copy)
     r = cli("--corpus", corpus_copy, "add", LAYOUTS / "15-tsar-i-slony.txt", "--siglum", "mill")

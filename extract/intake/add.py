@@ -499,6 +499,19 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
+    lock_ids = sorted(e.id for e in idlock.read_lock(root).values())
+    lock_slugs = {i.split(":")[0] for i in lock_ids}
+    if siglum_from == "given" and siglum in lock_slugs - {g.slug for g in known_games}:
+        # a game unlisted in games.toml whose slug is a siglum is renamed '<slug>-game'
+        # (extract.model.edition), which would orphan its locked ids (a listed game's
+        # slug is refused by _refuse_clashes, naming games.toml)
+        mine = [i for i in lock_ids if i.split(":")[0] == siglum]
+        raise EditionError(f"siglum {siglum!r} is the name of a game whose ids are locked "
+                           f"({', '.join(mine[:2])}{', ...' if len(mine) > 2 else ''}): a "
+                           f"witness and a game cannot share a name",
+                           root / "ids.lock",
+                           fix="choose another siglum: --siglum "
+                               f"{_free(siglum, taken | lock_slugs)}")
     marks = load_marks(root, siglum, text)          # the editor's corrections, if any
     if marks:
         layout = analyse(text, src, None, [g.title_ru for g in known_games], marks)
