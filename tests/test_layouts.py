@@ -756,6 +756,28 @@ def test_a_given_siglum_naming_a_game_an_earlier_add_made_is_refused(cli, corpus
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+def test_a_title_whose_slug_is_the_site_s_own_page_is_mended_with_the_mark_the_fix_names(
+        cli, corpus_copy, tmp_path):
+    """A breaker's find: a game titled «Index» (slug 'index', the site's own page) was
+    refused with the fix to retitle the game in a copy of the file, an edit of the witness.
+    The fix names the data that mends it, a ``title`` mark in the witness's structure file,
+    and that mark, written as the fix says, lets the file in."""
+    f = tmp_path / "index.txt"
+    f.write_text("ГЛАВА LV.\n\nПасьянсъ «Index».\n\nКладутъ четыре карты.\n", encoding="utf-8")
+    before = _snapshot(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 1 and "games/index.html, which is the site's own" in r.output, r.output
+    marks = corpus_copy / "structure" / "LV.toml"
+    assert f"fix: name the game otherwise, with data: a `title` mark in {marks} ([[mark]], " \
+           f'lines = N, as = "title", title = "...": N the title\'s line' in r.output, r.output
+    assert _snapshot(corpus_copy) == before
+    marks.parent.mkdir(exist_ok=True)
+    marks.write_text('[[mark]]\nlines = 3\nas = "title"\ntitle = "Индексъ"\n', encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0 and "indeks: 1 sentence — a new game" in r.output, r.output
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_given_siglum_that_clashes_is_refused_with_a_free_one(cli, corpus_copy):
     before = _snapshot(corpus_copy)
     r = cli("--corpus", corpus_copy, "add", LAYOUTS / "15-tsar-i-slony.txt", "--siglum", "mill")

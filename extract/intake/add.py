@@ -759,7 +759,10 @@ def _refuse_clashes(ed, siglum: str, siglum_from: str, src: Path, root: Path) ->
                            if siglum_from == "given" else "give a siglum: --siglum NAME")
     raise EditionError("the witness would give names that clash with the edition's ids: "
                        + "; ".join(ours), src,
-                       fix="give the game another title in a copy of the file, or report this")
+                       fix=f"name the game otherwise, with data: a `title` mark in "
+                           f"{root / 'structure' / (siglum + '.toml')} ([[mark]], lines = N, as = "
+                           f"\"title\", title = \"...\": N the title's line, as the dry run "
+                           f"lists it; see the README), or report this")
 
 
 def _excerpt(text: str, width: int = 60) -> str:
