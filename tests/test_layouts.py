@@ -829,6 +829,38 @@ def test_two_columns_are_refused_and_one_column_is_not():
             assert two_columns(f.read_text(encoding="utf-8")) is None, f.name
 
 
+def test_a_short_block_in_two_columns_is_refused_and_a_table_is_not(cli, corpus_copy,
+                                                                    tmp_path):
+    """A breaker's find: five lines of `pdftotext -layout`'s two columns (a paragraph's
+    end) were too few for the two-column test and were read across the columns, woven
+    into sentences ('Берутъ полную колоду въ 52 карты и, кладутъ въ середину.'), with no
+    word said. Four such lines in a row, two of whose left runs end in a divided word, are
+    refused with the fix; a table of four rows with a gap (no left run divided) is read."""
+    head = "ГЛАВА LXVIII.\n\nПасьянсъ «Часы».\n\n"
+    columns = head + (
+        "Берутъ полную колоду въ 52 карты и,       кладутъ въ середину. Каждая пачка озна-\n"
+        "перетасовавъ ее, раскладываютъ двѣ-       чаетъ часъ: тузъ — первый, двойка — вто-\n"
+        "надцать пачекъ по четыре карты кру-       рой и такъ далѣе до дамы. Короли идутъ\n"
+        "гомъ, на подобіе циферблата, а три-       въ середину. Пасьянсъ выходитъ, если\n"
+        "надцатую пачку                            всѣ карты открыты раньше королей.\n")
+    table = head + (
+        "Очки считаются такъ:\n"
+        "Тузъ и король одной масти        считаются за двадцать очковъ.\n"
+        "Дама и валетъ одной масти        считаются за десять очковъ.\n"
+        "Десятка и девятка вмѣстѣ         считаются за пять очковъ.\n"
+        "Прочія карты по одной            считаются за одно очко.\n")
+    f = tmp_path / "chapter.txt"
+    f.write_text(columns, encoding="utf-8")
+    before = _snapshot(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 1 and f"{f}:5: the text is laid out in two columns" in r.output, \
+        r.output
+    assert "pdftotext FILE.pdf OUT.txt" in r.output and _snapshot(corpus_copy) == before
+    f.write_text(table, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0 and "chasy: 5 sentences" in r.output, r.output
+
+
 def test_a_caption_in_a_column_beside_the_text_is_refused_with_its_line(cli, corpus_copy,
                                                                          tmp_path):
     """A field test's `pdftotext -layout` page: a caption set in a narrow column beside the

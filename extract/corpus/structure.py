@@ -1946,8 +1946,11 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
 def two_columns(text: str) -> int | None:
     """The first line of a page laid out in two columns side by side (``pdftotext -layout``):
     at least five lines, and a third of the text's long lines, hold two runs of text apart
-    by a gap of three or more spaces at about the same column. None if there is none."""
+    by a gap of three or more spaces at about the same column; or four such lines, however
+    few of the text's, two of whose left runs end in a word divided at the column's edge
+    (``двѣ-``), as no table's row does. None if there is none."""
     gaps: dict[int, list[int]] = {}
+    divided: set[int] = set()   # lines whose left run ends in a hyphen
     long_lines = 0
     for n, line in enumerate(text.splitlines(), 1):
         if len(line.strip()) < 30:
@@ -1957,11 +1960,16 @@ def two_columns(text: str) -> int | None:
                   if m.start(1) >= 15 and len(line) - m.end(1) >= 15), None)
         if m:
             gaps.setdefault(m.end(1) // 4, []).append(n)
+            if re.search(r"[^\W\d_]-$", line[:m.start(1)]):
+                divided.add(n)
     if not gaps:
         return None
     col = max(gaps, key=lambda c: len(gaps[c]) + len(gaps.get(c - 1, ())) + len(gaps.get(c + 1, ())))
     hits = sorted(gaps[col] + gaps.get(col - 1, []) + gaps.get(col + 1, []))
-    return hits[0] if len(hits) >= 5 and len(hits) * 3 >= long_lines else None
+    if len(hits) >= 5 and len(hits) * 3 >= long_lines or \
+            len(hits) >= 4 and len(divided.intersection(hits)) >= 2:
+        return hits[0]
+    return None
 
 
 #: a line of prose with a short run of text far to its right (``pdftotext -layout``'s caption
