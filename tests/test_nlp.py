@@ -191,6 +191,23 @@ def test_a_numbered_item_after_an_abbreviation_that_ends_a_sentence_begins_one()
         "3. Потом все, и т. д. 5 карт."]
 
 
+def test_a_digit_three_for_z_after_a_stop_begins_a_sentence_with_its_capital():
+    """A breaker's find (r2): OCR's digit 3 for З opening a sentence, 'столбикъ. 3атѣмъ', was
+    read 'затем' in small letters and the two sentences were one. The repair reads the word
+    with a capital after a stop (a 0 for О alike), so the segmenter sees a sentence start; in
+    a sentence, and after an abbreviation that ends none, it stays small; a count stays a
+    count."""
+    text = "Сдаютъ по одной картѣ на каждый столбикъ. 3атѣмъ играютъ дальше."
+    assert sents(text) == ["Сдаютъ по одной картѣ на каждый столбикъ.",
+                           "3атѣмъ играютъ дальше."]
+    n = normalise(text)
+    assert n.text == "Сдают по одной карте на каждый столбик. Затем играют дальше."
+    assert normalise(n.text).changes == ()
+    assert normalise("Кладутъ!\n\n«0дной картой»").text == "Кладут!\n\n«Одной картой»"
+    assert normalise("и 3атѣмъ, т. е. 3атѣмъ").text == "и затем, т. е. затем"
+    assert normalise("Платятъ 5 коп. 3 карты. 3карты").text == "Платят 5 коп. 3 карты. 3карты"
+
+
 def test_boundaries_on_pre_reform_text():
     assert sents("Въ лѣсу стоялъ дубъ. Онъ былъ старъ.") == ["Въ лѣсу стоялъ дубъ.",
                                                              "Онъ былъ старъ."]

@@ -386,7 +386,8 @@ OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "OCR gives for the decimal і, is read as і (hence и), and the digit 0 "
                   "between two Cyrillic letters as о (О between capitals: 'Эт0тъ', "
                   "'ЭТ0ТЪ'): no word holds a digit. A 0 or 3 opening a word of Cyrillic "
-                  "letters is о or з (О, З before a capital) when the dictionary knows the "
+                  "letters is о or з (О, З before a capital, or opening a sentence after a stop: "
+                  "'столбикъ. 3атѣмъ' becomes 'столбик. Затем') when the dictionary knows the "
                   "word so read, a 1 or 0 inside it read as above ('0дной' becomes "
                   "'одной', '0д1н' 'один', '3ВѢЗДОЧКА' 'ЗВЕЗДОЧКА', '3АМОКЪ' "
                   "'ЗАМОК'; a count glued to what three counts, a noun in the genitive or a "
@@ -1723,8 +1724,50 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             parts.sort(key=lambda c: (c.start, c.end))
             out.append(word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
         done = k
+    if pattern is _WORD_OR_DIGIT:
+        out = [_digit_capital(text, c) for c in out]
     out.extend(_lone_latin(text, pieces, joined))
     return out
+
+
+#: what may stand between a sentence's stop and the next word: closing quotes and brackets
+_AFTER_STOP_CLOSERS = "»”“\"')]"
+
+
+def _after_stop(text: str, pos: int) -> bool:
+    """Whether the word at ``pos`` follows a sentence's stop (. ! ? …, closing quotes or
+    brackets after it, then space; opening quotes or brackets before the word), the stop no
+    abbreviation's that ends no sentence ('т. е.', :data:`NON_TERMINAL`)."""
+    j = pos
+    while j and text[j - 1] in "«„\"'([":
+        j -= 1
+    k = j
+    while j and text[j - 1].isspace():
+        j -= 1
+    if j == k:
+        return False          # no space before the word: glued to what stands before
+    while j and text[j - 1] in _AFTER_STOP_CLOSERS:
+        j -= 1
+    if not j or text[j - 1] not in ".!?…":
+        return False
+    if text[j - 1] == ".":
+        k = j - 1
+        while k and text[k - 1].isalpha():
+            k -= 1
+        if text[k:j - 1].lower() in NON_TERMINAL:
+            return False
+    return True
+
+
+def _digit_capital(text: str, c: Change) -> Change:
+    """The change ``c`` with a capital З or О for the digit 3 or 0 that opens its word (rule
+    ocr-digit, which reads it small before small letters) where the word opens a sentence
+    (:func:`_after_stop`): '... столбикъ. 3атѣмъ' reads 'Затем'."""
+    if c.orig[:1] not in "03" or c.reg[:1] not in "зо" or not _after_stop(text, c.start):
+        return c
+    parts = [Change(p.start, p.end, p.orig, p.reg.upper(), p.kind, p.rule)
+             if p.start == c.start and p.rule == OCR_DIGIT else p for p in c.parts]
+    return word_change(text, c.start, c.end, parts)
 
 
 def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> list[Change]:
