@@ -187,6 +187,26 @@ def test_ocr_and_hyphen_rules(orig, expected, rules):
     assert normalise(n.text).text == n.text
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Крѣпость.\n\nHa основанія кладутъ. Карты He кладутъ на тузы. Тузы кладутъ HA мѣсто.",
+     "Крепость.\n\nНа основания кладут. Карты Не кладут на тузы. Тузы кладут НА место."),
+    ("кладутъ TO, что OH беретъ", "кладут ТО, что ОН берет"),
+    # Latin text, a Roman numeral, a lone capital (a label) and a word no reading knows stay
+    ("He said: Ha ha", "He said: Ha ha"), ("по-латыни: He ex", "по-латыни: He ex"),
+    ("глава XC идетъ", "глава XC идет"), ("изъ кучки H кладутъ", "из кучки H кладут"),
+    ("кладутъ HX сюда", "кладут HX сюда"),
+])
+def test_a_two_letter_word_with_a_latin_capital_h_between_cyrillic_words_is_read_cyrillic(
+        text, expected):
+    """A breaker's find (r11): 'Ha', 'He', 'HA' with a Latin H (and a, e, A) stayed Latin in
+    the reading text: rule ocr-lone-latin knew only c o a e p x y and C O A E P X. A
+    two-letter word may now hold any Latin capital that looks like a Cyrillic one (H, B, K,
+    M, T too) when the Cyrillic reading is a word and Cyrillic words stand on both sides."""
+    n = check_once_is_enough(text, expected)
+    read = any("ocr-lone-latin" in c.rules for c in n.changes)
+    assert read == (not any("A" <= ch <= "z" for ch in expected))   # read, or left Latin
+
+
 def test_one_record_per_word_with_letter_detail():
     n = normalise("Въ лѣсъ нзвѣстный")
     words = [(c.orig, c.reg, c.kind, c.rules) for c in n.changes if c.kind != "typography"]

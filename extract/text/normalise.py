@@ -452,9 +452,10 @@ OCR_LOST_HYPHEN = _rule("ocr-lost-hyphen", "ocr",
                         "and two words stay apart (the line break becomes a space).")
 OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "A word of one or two letters, all Latin look-alikes (c o a e p x y, "
-                       "C O A E P X), between two Cyrillic words is read in the Cyrillic "
-                       "letters when that is a word: 'пришел c ним' becomes 'пришел с ним', "
-                       "'co стола' 'со стола'. Latin text is left alone.")
+                       "C O A E P X; in a word of two letters H B K M T too), between two "
+                       "Cyrillic words is read in the Cyrillic letters when that is a word: "
+                       "'пришел c ним' becomes 'пришел с ним', 'co стола' 'со стола', 'Ha "
+                       "столе' 'На столе'. Latin text and a Roman numeral are left alone.")
 OCR_SOFT_SIGN = _rule("ocr-soft-sign", "ocr",
                       "A soft sign ь after a consonant at the end of a word that makes it no "
                       "word, where the word without it is one, is the old spelling's final "
@@ -573,7 +574,10 @@ _WORD_OR_DIGIT = re.compile(rf"(?:{_LETTER}|(?<![^\W_])(?<![{_COMBINING}])[03](?
 _DIGIT_OPENS = re.compile(rf"(?<![^\W_])(?<![{_COMBINING}])[03]{_TWO_CYR}")
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff]")   # Latin or Greek
 _LONE_LATIN = frozenset("coaepxyCOAEPX")
-_LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPX]")
+#: the Latin capitals that look like Cyrillic ones but are no lone word's (a label, 'кучка H'):
+#: read only in a two-letter word ('Ha', 'He', 'OH')
+_LONE_LATIN_PAIR = frozenset("HBKMT")
+_LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPXHBKMT]")
 _HYPHEN = re.compile("[-¬\u2010\u2011\u2013]")
 # A line break between two word pieces with no hyphen: a word whose hyphen the export lost?
 _BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
@@ -1789,7 +1793,10 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> l
         if i < 0:
             continue
         s, e = pieces[i]
-        if not 1 <= e - s <= 2 or any(c not in _LONE_LATIN for c in text[s:e]):
+        w = text[s:e]
+        if not 1 <= e - s <= 2 or any(c not in _LONE_LATIN and (e - s == 1 or
+                                                                c not in _LONE_LATIN_PAIR)
+                                      for c in w) or _ROMAN.fullmatch(w):
             continue
         if i in joined or i - 1 in joined:
             continue                # a piece of a longer word
