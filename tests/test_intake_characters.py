@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -211,6 +212,32 @@ def test_add_stores_the_text_after_the_bom_and_records_zero_width_changes(cli, c
     assert r.exit_code == 0 and "already in the corpus as witness XLVII" in r.output
     assert "nothing added" in r.output
     assert all(p.read_bytes() == b for p, b in before.items())
+
+
+def test_a_private_use_glyph_is_warned_of_at_add_and_check_and_kept(cli, corpus_copy, tmp_path):
+    """A breaker's find (r14): a Private Use Area character (U+E000-U+F8FF: a PDF font of the
+    old spelling gives its own glyph, often for ѣ) stayed in the text with no word said. As a
+    U+FFFD, it is warned of at the add and again by ``check``, with the file, line, column,
+    the character and the fix; the witness keeps it (it is stored verbatim)."""
+    import re
+    src = tmp_path / "chapter.txt"
+    src.write_text(CHAPTER.replace("Остальныя", "Оста\ue000льныя").replace(
+        "Подлѣ", "Подл\uf8ffѣ"), encoding="utf-8")
+    for extra in (["--dry-run"], []):
+        r = cli("--corpus", corpus_copy, "add", src, *extra)
+        assert r.exit_code == 0, r.output
+        said = re.findall(r"^\s*(?:warning: )?\S*chapter\.txt:(\d+): (.*U\+E000.*)", r.output,
+                          re.M)
+        assert [n for n, _ in said] == ["5"], r.output
+        assert "column 5" in said[0][1] and "2 in all" in said[0][1] and "grep -nP" in said[0][1]
+    stored = next(p for p in (corpus_copy / "witnesses").iterdir()
+                  if "\ue000" in p.read_text(encoding="utf-8"))
+    assert stored.read_text(encoding="utf-8") == src.read_text(encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    again = re.findall(r"warning: (\S+):(\d+): (.*)", r.output)
+    assert [(Path(p).resolve(), n, m) for p, n, m in again] == \
+        [(stored.resolve(), "5", said[0][1])], r.output
 
 
 @pytest.mark.parametrize("ch,name", [("\u202e", "RIGHT-TO-LEFT OVERRIDE"), ("\x1b", "ESCAPE"),

@@ -44,7 +44,7 @@ from ..corpus.structure import (analyse, heading_text, ocr_title, side_column, t
                                 unwrap_lines)
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
-from ..text.characters import bad_in_field, compose, strip_bom
+from ..text.characters import bad_in_field, compose, private_use_warning, strip_bom
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.normalise import normalise
 from ..text.words import count
@@ -361,7 +361,8 @@ def witness_warnings(text: str, layout, siglum: str, locked: bool = False
                      ) -> list[tuple[int, str]]:
     """The warnings that the text of a witness gives, ``(line, message)``: the structure
     finder's (:attr:`Layout.warnings`), a title OCR garbled (its slug made from it as printed),
-    a U+FFFD (a character lost before the file came here) and a second chapter in the file.
+    a U+FFFD (a character lost before the file came here), a private-use glyph (a PDF font's,
+    :func:`extract.text.characters.private_use_warning`) and a second chapter in the file.
     ``add`` prints them; ``check`` gives them again from the stored witness, since each comes
     from the witness's text and its layout alone (``locked``: its ids are locked, so the
     garbled title's fix is said for a slug that no longer changes freely). What ``add`` warns
@@ -391,6 +392,9 @@ def witness_warnings(text: str, layout, siglum: str, locked: bool = False
                                               f"lost to a wrong encoding before the file came "
                                               f"here ({text.count(chr(0xfffd))} in all): restore "
                                               f"each from the source or the scan"))
+    glyph = private_use_warning(text)
+    if glyph is not None:
+        warnings.append(glyph)
     chapters = [(p.label, line_of(text, p.start)) for p in layout.parts
                 if p.kind == "heading" and p.label]
     other = next(((n, at) for n, at in chapters if n != chapters[0][0]), None)

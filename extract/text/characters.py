@@ -87,8 +87,33 @@ def char_name(ch: str) -> str:
     """``U+XXXX NAME`` of one character (control characters by their ISO 6429 names)."""
     cp = ord(ch)
     name = (_C0_NAMES[cp] if cp < 0x20 else _OTHER_NAMES.get(cp)
-            or ("C1 CONTROL" if 0x80 <= cp <= 0x9F else unicodedata.name(ch, "UNNAMED")))
+            or ("C1 CONTROL" if 0x80 <= cp <= 0x9F else unicodedata.name(ch, "")
+                or ("PRIVATE USE CHARACTER" if unicodedata.category(ch) == "Co"
+                    else "UNNAMED")))
     return f"U+{cp:04X} {name}"
+
+
+#: the Private Use Areas: glyphs a font draws that Unicode gives no meaning (a PDF font of the
+#: old spelling puts its ѣ or і there)
+PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+
+
+def private_use_warning(text: str) -> tuple[int, str] | None:
+    """``(line, message)`` of the first Private Use Area character in ``text`` (its column,
+    ``U+XXXX``, how many there are and the fix), or None if there is none. Such a character is
+    kept, as the witness is stored verbatim, but it is no letter a reader can see: ``add``
+    and ``check`` warn of it."""
+    m = PRIVATE_USE.search(text)
+    if m is None:
+        return None
+    pos = m.start()
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    count = len(PRIVATE_USE.findall(text))
+    return line_of(text, pos), (
+        f"the text holds {char_name(m.group())} at column {column} ({count} in all), a "
+        f"private-use glyph that a PDF font gives for a letter it draws (often ѣ): replace "
+        f"each with the letter the scan shows; to find each one: "
+        f"grep -nP '[\\x{{E000}}-\\x{{F8FF}}]' FILE")
 
 
 def strip_bom(data: bytes) -> tuple[bytes, bool]:
