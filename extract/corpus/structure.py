@@ -62,6 +62,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import islice, tee
 
+from ..text.characters import char_name
 from ..text.errors import EditionError, line_finder, line_of
 from ..text.morph import analyzer, refers_onward
 from ..text.normalise import (CLOSE_ANGLES, OPEN_ANGLES, DisjointSpans, apply_changes,
@@ -1013,6 +1014,37 @@ def ocr_noise(line: str) -> bool:
     return (any(unicodedata.category(ch)[0] == "S" and ch not in _TEXT_SIGNS for ch in s)
             or re.search(r"([^\W\d_])\1{3}", s) is not None
             or re.fullmatch(r"[a-z]{1,2}(?:[\s.,;:'\"]+[a-z]{1,2}){2,}[\s.,;:'\"]*", s) is not None)
+
+
+#: a character standing alone between two words of a line, a space or tab on each side
+_LONE_SIGN = re.compile(r"(?<=[^\W\d_][ \t])[^\w\s](?=[ \t][^\W\d_])")
+
+
+def inline_specks(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]:
+    """Warnings ``(line, message)`` for each OCR speck in the prose parts of ``text``: a
+    symbol (Unicode's S categories, but :data:`_TEXT_SIGNS` and ``< > ¬``) standing alone
+    between two words of a line ('столбиковъ | по шести', 'нужны ■ а'), each named with its
+    column; a ``|`` on a line that holds more than one (a table, a template) is text. The
+    speck stays in the witness and the reading text: the normaliser has no rule for OCR debris
+    inside a line, so the editor decides."""
+    out: list[tuple[int, str]] = []
+    line = line_finder(text)
+    for p in parts:
+        if p.kind != "prose":
+            continue
+        for m in _LONE_SIGN.finditer(text, p.start, p.end):
+            ch = m.group()
+            if unicodedata.category(ch)[0] != "S" or ch in _TEXT_SIGNS or ch in "<>¬":
+                continue
+            a = text.rfind("\n", 0, m.start()) + 1
+            z = text.find("\n", m.start())
+            if ch == "|" and text.count("|", a, len(text) if z < 0 else z) > 1:
+                continue
+            out.append((line(m.start()), (
+                f"an OCR speck, {char_name(ch)}, alone between two words at column "
+                f"{m.start() - a + 1}: kept in the text and the reading text; if the scan "
+                f"shows nothing there, delete it from the file")))
+    return out
 
 
 def _heading_in_words_runs_on(line: str, nxt: _Line | None) -> bool:
@@ -4097,7 +4129,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             f"kept as debris): it stays in the text as printed, attached to no note")))
     fixed = {s for s, _ in corrected}
     inline, inline_orphans, inline_warnings, follows = inline_notes(text, parts)
-    warnings += inline_warnings + unclosed_comments(text, parts)
+    warnings += inline_warnings + unclosed_comments(text, parts) + inline_specks(text, parts)
     return Layout(tuple(parts), tuple(sorted(warnings)), tuple(headings), page,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
                   tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
