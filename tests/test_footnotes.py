@@ -1126,6 +1126,52 @@ def test_a_list_after_a_title_only_its_shape_makes_stays_the_text_s():
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда"], lay.parts
 
 
+@pytest.mark.parametrize("title, heading", [
+    ("Крѣпость.2)\n", ""),                          # a title only its shape makes, alone
+    ("Крѣпость.2) ", ""),                            # ... and run in
+    ("Крѣпость2). ", ""),                            # the call before the stop
+    ("Крѣпость.2)\n", "Звѣзда. — Крѣпость.\n"),      # listed by the chapter's heading
+    ("Пасьянсъ «Крѣпость».2)\n", ""),                # in quotes
+    ("Пасьянсъ «Крѣпость»2).\n", ""),
+])
+def test_a_note_called_by_a_number_and_bracket_after_a_title_is_the_title_s(
+        cli, corpus_copy, tmp_path, title, heading):
+    """A session's find: a scan's call ``2)`` glued to a title (``Крѣпость.2)``, the note
+    ``2) ...`` at the page's foot) was no title's call, as ``*)`` and ``[2]`` are: a name only
+    its shape makes was no title (a sentence ``Крѣпость.2)`` of the game before, the note
+    attached to it), and a listed or quoted title left a sentence ``2)`` in its game. A
+    number and bracket glued to a title is its call like the others: the game is named
+    without it, its note kept as debris with a warning, the game's text its own."""
+    text = (f"ГЛАВА XLI.\n{heading}\nЗвѣзда. Кладутъ тузы въ рядъ.\n\n{title}Берутъ одну "
+            f"колоду. Короли идутъ внизъ.\n\n2) Игра старая.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда", "Крѣпость"], lay.parts
+    assert [text[p.start:p.end] for p in lay.parts if p.label == "footnote"] == [
+        "2) Игра старая."], lay.parts
+    assert [w for _, w in lay.warnings] == [
+        f"the footnote '2)' answers the marker in the title on line {5 + bool(heading)}: "
+        f"kept as debris (in the witness and the TEI), attached to no sentence"], lay.warnings
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "chapter.txt", text)
+    got = {g.slug: [s.normalised for s in g.texts[sig]] for g in ed.games if sig in g.texts}
+    assert got == {"zvezda": ["Кладут тузы в ряд."],
+                   "krepost": ["Берут одну колоду.", "Короли идут вниз."]}, r.output
+
+
+@pytest.mark.parametrize("line", [
+    "Короли номеръ 2.2) Дамы внизъ.",              # a number in the words: a count
+    "Короли кладутся вверхъ.2)\nДамы внизъ.",       # a verb: a sentence
+    "Крѣпость. 2) Дамы внизъ.",                    # a space before it: a list's number
+])
+def test_a_number_and_bracket_after_a_sentence_s_first_words_makes_no_title(line):
+    """The near misses of a title's call ``2)``: after words that hold a number or a verb it
+    is a sentence's call, and set a space after a stop with text after it, a list's number;
+    no title is found there."""
+    text = (f"ГЛАВА XLI.\n\nЗвѣзда. Кладутъ тузы въ рядъ.\n\n{line}\n\nТузы кладутъ особо.\n\n"
+            f"2) Игра старая.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда"], lay.parts
+
+
 def test_a_list_numbered_in_brackets_after_a_run_in_title_is_the_texts():
     """The near miss of a note's call after a title's stop: a list numbered ``[1]``, ``[2]``
     that opens the game's text on the title's line (``Пасьянсъ «Звѣзда». [1] Тузы ...``) is
