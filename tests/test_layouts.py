@@ -2973,6 +2973,53 @@ def test_a_bare_title_of_a_noun_and_an_adjective_stays_a_title(name):
     assert titles == ["Звѣзда", name], titles
 
 
+@pytest.mark.parametrize("line", ["Тузы внизъ.", "Короли вверхъ.", "Карты рядомъ.",
+                                  "Дамы направо.", "Валеты особо.", "Короли кругомъ.",
+                                  "Карты рубашкой вверхъ.", "Остальныя карты внизъ."])
+def test_on_a_page_of_bare_titles_a_noun_and_where_it_goes_is_a_sentence(line):
+    """A session's find: on a page whose games have bare titles, a short rule with no verb on a
+    paragraph of its own, a noun and an adverb that says where or how it goes ('Тузы внизъ.',
+    'Карты рубашкой вверхъ.'), was taken as a new game's title (a guess, but a game: 'tuzy-vniz',
+    the rest of the game's text in it). No game's name ends with an adverb: it is a sentence
+    of the game above it, alone on its line or run in before the game's next sentence."""
+    text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+            f"{line}\n\nКороли кладутъ вокругъ тузовъ.\n\nМельница.\n\nБерутъ одну колоду.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда", "Мельница"], lay.parts
+    start = text.index(line)
+    part, = [p for p in lay.parts if p.start <= start < p.end]
+    assert part.kind == "prose", part
+    assert [g for g in lay.guesses if g[0] == start and "sentence" in g[1]], lay.guesses
+    run_in = text.replace(f"{line}\n\nКороли", f"{line} Короли")
+    assert [p.label for p in analyse(run_in).parts if p.kind == "title"] == ["Звѣзда", "Мельница"]
+
+
+def test_a_rule_with_no_verb_goes_into_its_game_when_added(cli, corpus_copy, tmp_path):
+    """The same through ``edition add``: 'Тузы внизъ.' between two sentences of a game is that
+    game's sentence, and no game 'tuzy-vniz' is made."""
+    path = tmp_path / "chapter.txt"
+    path.write_text("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ.\n\nТузы внизъ.\n\n"
+                    "Короли кладутъ вверхъ.\n\nКрѣпость.\n\nБерутъ одну колоду.\n",
+                    encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    assert re.findall(r"^  ([\w-]+): (\d+) sentence", r.output, re.M) == [
+        ("zvezda", "3"), ("krepost", "1")], r.output
+
+
+@pytest.mark.parametrize("name", ["Охота пуще неволи", "Сердце къ сердцу", "Пасьянсъ вдвоемъ",
+                                  "Косынка по-турецки", "Солнце Вверху", "ТУЗЫ ВНИЗЪ",
+                                  "Туз бубновый"])
+def test_a_bare_title_that_ends_in_no_adverb_stays_a_title(name):
+    """The guard's other side: a name whose adverb stands inside it ('Охота пуще неволи'), a
+    'Пасьянсъ X', an adverb in 'по-' (a manner a noun takes), one a capital opens, and a line
+    in capitals stay games' titles."""
+    text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
+            f"{name}.\n\nКороли кладутъ вокругъ тузовъ.\n")
+    titles = [p.label for p in analyse(text).parts if p.kind == "title"]
+    assert titles == ["Звѣзда", name], titles
+
+
 @pytest.mark.parametrize("head", ["П а с ь я н с ы. 25", "24 П а с ь я н с ы.", "24   П а с ь я н с ы.",
                                   "П А С Ь Я Н С Ы. 25", "\fП А С Ь Я Н С Ы.", "Пасьянсы. 25",
                                   "П А С Ь Я Н С Ы   25",

@@ -1127,6 +1127,23 @@ def says_what_it_is(text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
+def says_where_it_goes(text: str) -> bool:
+    """True when ``text`` (a short phrase, any spelling) is a rule with no verb: two to four
+    words, the last most likely an adverb (pymorphy3's best parse of its modern form) that
+    says where or how the cards go: 'Тузы внизъ.', 'Короли вверхъ.', 'Карты рубашкой
+    вверхъ.'. A game's name is a noun's phrase, which no adverb ends; not one in 'по-' (a
+    manner a noun takes, 'Косынка по-турецки'), one a capital opens ('Солнце Вверху'), nor
+    'Пасьянсъ X' ('Пасьянсъ вдвоемъ', as 'Пасьянсъ Наполеона')."""
+    words = _modern_words(text)
+    last = WORD.findall(text)[-1:]
+    if not 2 <= len(words) <= 4 or words[0] == "пасьянс" or words[-1].startswith("по-") or \
+            last and last[0][:1].isupper():
+        return False
+    best = analyzer().parse(words[-1])[0]
+    return best.tag.POS == "ADVB" and best.score >= 0.5
+
+
 def _labels_a_part(text: str) -> bool:
     """Whether run-in label ``text`` names a part of a game's rules by a word of
     :data:`GAME_WORDS` (``Раскладка.``, ``Ходъ игры.``, ``Цѣль игры.``, ``Сдача картъ.``):
@@ -3958,6 +3975,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
                                           "a sentence: a word for the game or its cards and "
                                           "an adjective after it that says what it is"))
+                continue
+            if ln.text.upper() != ln.text and says_where_it_goes(printed):
+                # 'Тузы внизъ.': a rule with no verb, a sentence of the game above
+                guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
+                                          "a sentence: a noun and an adverb after it that "
+                                          "says where or how it goes"))
                 continue
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         last = nxt is None and key(printed) in {" ".join(k) for k in known}
