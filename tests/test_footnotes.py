@@ -2234,6 +2234,32 @@ def test_a_word_with_markup_inside_it_twice_is_normalised_as_one_word(cli, corpu
         "Берут две колоды.", "Король не выходил и не объявлял войны."]
 
 
+@pytest.mark.parametrize("name, rule, read", [
+    # Markdown's italics in stars open or close inside a word, as CommonMark reads them
+    ("chasy.md", "*Туз*ы кладутъ внизъ, а ко*роли* вверхъ.", "Тузы кладут вниз, а короли вверх."),
+    ("chasy.md", "**Туз**ы кладутъ внизъ, а *корол*и вверхъ.", "Тузы кладут вниз, а короли вверх."),
+    # italics in underscores closed before bold inside the word: the opening '_' is markup
+    ("chasy.md", "Тузы кладутъ внизъ, а _корол_**и** вверхъ.", "Тузы кладут вниз, а короли вверх."),
+    # underscores inside a word are no emphasis (CommonMark, pandoc): the page shows them
+    ("chasy.md", "Тузы кладутъ внизъ, а __кор__оли вверхъ.", "Тузы кладут вниз, а __кор__оли вверх."),
+    ("chasy.md", "Тузы кладутъ внизъ, а _кор_оли вверхъ.", "Тузы кладут вниз, а _кор_оли вверх."),
+    ("chasy.wiki", "''Туз''ы кладутъ внизъ, а ''Кор''оли вверхъ.", "Тузы кладут вниз, а Короли вверх."),
+])
+def test_emphasis_that_opens_or_closes_inside_a_word_reads_as_the_page_shows(
+        cli, corpus_copy, tmp_path, name, rule, read):
+    """A session's find: on a Markdown page ``*Туз*ы`` and ``ко*роли*`` (italics closing or
+    opening inside a word, which CommonMark reads as italics: the page shows 'Тузы') kept
+    their stars in the reading text, and ``__под__лѣ`` read its closing ``__`` as markup and
+    kept the opening one (the word's piece before the markup took the underscores as
+    letters). Stars read as emphasis inside a word too; underscores never open or close
+    there (CommonMark's rule, as for ``_x_``): both stay as the page shows them; a wiki
+    page's ``''Туз''ы`` reads 'Тузы' as before. No text is lost: the witness keeps all."""
+    head = "# Глава L\n\n## Часы\n\n" if name.endswith(".md") else "== Глава L ==\n\n== Часы ==\n\n"
+    text = f"{head}Берутъ двѣ колоды.\n\n{rule}\n"
+    assert _add_and_read(cli, corpus_copy, tmp_path / name, text, "chasy") == [
+        "Берут две колоды.", read]
+
+
 @pytest.mark.parametrize("again", ["", "[^1]"])
 def test_a_markdown_note_called_in_a_bold_subheading_is_kept_alike_everywhere(
         cli, corpus_copy, tmp_path, again):

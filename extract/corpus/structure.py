@@ -465,7 +465,9 @@ _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 #: italics begun or ended together (``***полную** колоду*``: the ``***`` is both the italics'
 #: opening and the bold's; ``***a* b**``, ``*a **b***``, ``**a *b***`` alike), bold
 #: italics, bold, italics; all within a paragraph, across its line breaks (``*колоду`` /
-#: ``картъ*`` of hard-wrapped text)
+#: ``картъ*`` of hard-wrapped text). As in CommonMark, stars open and close inside a word
+#: too (``*Туз*ы``, ``ко*роли*``: the page shows 'Тузы'), underscores never (``__кор__оли``
+#: and ``_кор_оли`` are shown as typed)
 _MARKDOWN_WRAPS = (
     _WIKI_WRAPS[0],
     re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),   # a link, or an image inline
@@ -477,9 +479,11 @@ _MARKDOWN_WRAPS = (
                r"[^*]{0,%d}?(?<=[^\s*])(?P<c>\*\*?)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
     re.compile(r"(?<![*\w])(?P<o>\*\*?)(?=[^\s*])[^*]{0,%d}?(?<=\s)(?P<m>\*\*?)(?=[^\s*])"
                r"[^*]{0,%d}?(?<=[^\s*])(?P<c>\*\*\*)(?!\*)" % (_WRAP_MAX, _WRAP_MAX)),
-    re.compile(r"(?P<o>\*\*\*|___)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
-    re.compile(r"(?P<o>\*\*|__)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>(?P=o))" % _WRAP_MAX),
-    re.compile(r"(?P<o>(?<![*\w])\*)(?=[^\s*)])[^*]*?(?<=[^\s*(])(?P<c>\*)(?![*\w)])"),
+    re.compile(r"(?P<o>\*\*\*)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>\*\*\*)" % _WRAP_MAX),
+    re.compile(r"(?P<o>(?<![_\w])___)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>___)(?![_\w])" % _WRAP_MAX),
+    re.compile(r"(?P<o>\*\*)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>\*\*)" % _WRAP_MAX),
+    re.compile(r"(?P<o>(?<![_\w])__)(?=\S)[\s\S]{0,%d}?(?<=\S)(?P<c>__)(?![_\w])" % _WRAP_MAX),
+    re.compile(r"(?P<o>(?<!\*)\*)(?=[^\s*)])[^*]*?(?<=[^\s*(])(?P<c>\*)(?![*)])"),
     re.compile(r"(?P<o>(?<![_\w])_)(?=[^\s_])[^_]*?(?<=[^\s_])(?P<c>_)(?![_\w])"),
 )
 #: a Project Gutenberg plain text's italics, ``_колоду_`` (Markdown's underscored italics)

@@ -248,9 +248,10 @@ def corpus_fingerprint(root: Path, leave_out: tuple[str, ...] = ()) -> str:
 
 
 #: the last word of a part, and the hyphen after it (group 2, empty where none is printed;
-#: an en dash, as a djvu layer prints a hyphen, ``коро–``)
-_PIECE_BEFORE = re.compile(r"(\w+)([-\u00ad\u2013]?)[ \t]*$")
-_PIECE_AFTER = re.compile(r"\w+")
+#: an en dash, as a djvu layer prints a hyphen, ``коро–``); a word is letters and digits,
+#: no underscore (Markdown's, ``_корол_**и**``: markup)
+_PIECE_BEFORE = re.compile(r"([^\W_]+)([-\u00ad\u2013]?)[ \t]*$")
+_PIECE_AFTER = re.compile(r"[^\W_]+")
 
 
 #: a word divided across page furniture or markup: its pieces as ``(start, end)``, in order
