@@ -369,12 +369,12 @@ def test_an_ocr_speck_between_words_is_warned_of_with_its_line_and_column(cli, c
     text with no word said. The normaliser has no rule for OCR debris, so the text stays as
     printed; ``add`` and ``check`` warn of each speck with its line, column and character.
     A table's or a template's pipes (more than one on a line) and a book's signs (the suits,
-    №, +, =) are text."""
+    №, +, =, an arrow of a rule written with arrows) are text."""
     import re
     f = tmp_path / "specks.txt"
     f.write_text("ГЛАВА LIII.\n\nПасьянсъ «Паукъ».\n\nРаскладываютъ десять столбиковъ | по "
                  "шести картъ. Основанія не нужны ■ а собираютъ масти.\n\nКладутъ тузъ ♠ и "
-                 "даму + короля, | а | б |.\n", encoding="utf-8")
+                 "даму + короля, | а | б |. Тузъ → король → дама.\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", f)
     assert r.exit_code == 0, r.output
     said = re.findall(r"specks\.txt:(\d+): (.*speck.*)", r.output)

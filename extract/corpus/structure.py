@@ -1023,17 +1023,19 @@ def ocr_noise(line: str) -> bool:
             or re.fullmatch(r"[a-z]{1,2}(?:[\s.,;:'\"]+[a-z]{1,2}){2,}[\s.,;:'\"]*", s) is not None)
 
 
-#: a character standing alone between two words of a line, a space or tab on each side
-_LONE_SIGN = re.compile(r"(?<=[^\W\d_][ \t])[^\w\s](?=[ \t][^\W\d_])")
+#: what an OCR reads a speck or a smudge as, standing alone between two words of a line (a
+#: space or tab on each side): a bar, a tilde, a caret, a backquote, a box-drawing, block or
+#: geometric shape ('■', '▪', '│'); not a sign a rule is written with (an arrow, +, =, a suit)
+_LONE_SIGN = re.compile(r"(?<=[^\W\d_][ \t])[|¦~^`\u2500-\u25ff](?=[ \t][^\W\d_])")
 
 
 def inline_specks(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]:
     """Warnings ``(line, message)`` for each OCR speck in the prose parts of ``text``: a
-    symbol (Unicode's S categories, but :data:`_TEXT_SIGNS` and ``< > ¬``) standing alone
-    between two words of a line ('столбиковъ | по шести', 'нужны ■ а'), each named with its
-    column; a ``|`` on a line that holds more than one (a table, a template) is text. The
-    speck stays in the witness and the reading text: the normaliser has no rule for OCR debris
-    inside a line, so the editor decides."""
+    character :data:`_LONE_SIGN` takes standing alone between two words of a line
+    ('столбиковъ | по шести', 'нужны ■ а'), each named with its column; a ``|`` on a line
+    that holds more than one (a table, a template) is text. The speck stays in the witness
+    and the reading text: the normaliser has no rule for OCR debris inside a line, so the
+    editor decides."""
     out: list[tuple[int, str]] = []
     line = line_finder(text)
     for p in parts:
@@ -1041,8 +1043,6 @@ def inline_specks(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]:
             continue
         for m in _LONE_SIGN.finditer(text, p.start, p.end):
             ch = m.group()
-            if unicodedata.category(ch)[0] != "S" or ch in _TEXT_SIGNS or ch in "<>¬":
-                continue
             a = text.rfind("\n", 0, m.start()) + 1
             z = text.find("\n", m.start())
             if ch == "|" and text.count("|", a, len(text) if z < 0 else z) > 1:
