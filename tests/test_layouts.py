@@ -2944,6 +2944,13 @@ def test_on_a_page_of_bare_titles_a_game_word_and_its_predicate_is_a_sentence(li
     долгая.'), was taken as a new game's title (a guess, but a game). It is a sentence of
     the game above it; so is one whose word after the noun says how many or which ('Колоды
     двѣ.', 'Колода одна.', 'Масть любая.': a numeral, a pronoun's adjective)."""
+    _a_sentence_of_the_game_above(line)
+
+
+def _a_sentence_of_the_game_above(line):
+    """``line``, a paragraph of its own between two sentences of Звѣзда on a page of bare
+    titles, is prose of that game, marked as a guess, and run in before the game's next
+    sentence it makes no title either."""
     text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
             f"{line}\n\nКороли кладутъ вокругъ тузовъ.\n\nМельница.\n\nБерутъ одну колоду.\n")
     lay = analyse(text)
@@ -2982,16 +2989,7 @@ def test_on_a_page_of_bare_titles_a_noun_and_where_it_goes_is_a_sentence(line):
     'Карты рубашкой вверхъ.'), was taken as a new game's title (a guess, but a game: 'tuzy-vniz',
     the rest of the game's text in it). No game's name ends with an adverb: it is a sentence
     of the game above it, alone on its line or run in before the game's next sentence."""
-    text = ("ГЛАВА XLI.\n\nЗвѣзда.\n\nБерутъ двѣ колоды картъ. Тузы кладутъ въ рядъ.\n\n"
-            f"{line}\n\nКороли кладутъ вокругъ тузовъ.\n\nМельница.\n\nБерутъ одну колоду.\n")
-    lay = analyse(text)
-    assert [p.label for p in lay.parts if p.kind == "title"] == ["Звѣзда", "Мельница"], lay.parts
-    start = text.index(line)
-    part, = [p for p in lay.parts if p.start <= start < p.end]
-    assert part.kind == "prose", part
-    assert [g for g in lay.guesses if g[0] == start and "sentence" in g[1]], lay.guesses
-    run_in = text.replace(f"{line}\n\nКороли", f"{line} Короли")
-    assert [p.label for p in analyse(run_in).parts if p.kind == "title"] == ["Звѣзда", "Мельница"]
+    _a_sentence_of_the_game_above(line)
 
 
 def test_a_rule_with_no_verb_goes_into_its_game_when_added(cli, corpus_copy, tmp_path):
