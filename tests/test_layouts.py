@@ -3750,3 +3750,25 @@ def test_from_and_a_capital_names_an_epigraphs_source_only_when_it_is_a_persons(
     parts = analyse(text).parts
     got = [p.label for p in parts if p.kind == "debris"]
     assert got == (["epigraph"] * 3 if epigraph else []), parts
+
+
+@pytest.mark.parametrize("text", [
+    # a line inside a paragraph, under a sentence that ends with a stop
+    "ГЛАВА LV.\n\nПасьянсъ «Косынка».\n\nРаскладываютъ семь столбиковъ.\n"
+    "Пасьянсъ «Часы» въ этомъ похожъ на Косынку.\nТузы идутъ на основанія.\n",
+    # a paragraph's first line, under a heading whose list of games lacks the name (a
+    # known game's too: 'Мельница' would be collated into mill)
+    "ГЛАВА LV. Косынка.\n\nПасьянсъ «Косынка».\n\nРаскладываютъ семь столбиковъ.\n\n"
+    "Пасьянсъ «Мельница» раскладываютъ иначе.\n",
+    "ГЛАВА LV. Косынка.\n\nПасьянсъ «Косынка».\n\nРаскладываютъ семь столбиковъ.\n\n"
+    "Пасьянсъ «Часы» въ этомъ похожъ на Косынку. Тузы идутъ на основанія.\n"])
+def test_another_games_name_its_sentence_goes_on_from_inside_a_game_is_the_sentences(text):
+    """A breaker's find (r1): inside the game 'Косынка', 'Пасьянсъ «Часы» въ этомъ похожъ на
+    Косынку.' at a line's start inside a paragraph, or 'Пасьянсъ «Мельница» раскладываютъ
+    иначе.' opening a paragraph under a heading that lists the chapter's games, was taken as
+    a new game's title (a guess), the sentence's words its text or collated into the known
+    game mill. A name its sentence goes on from in small letters is a title only where a
+    paragraph begins with it and the heading, if it lists the games, names it."""
+    lay = analyse(text, titles=["Мельница"])
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Косынка"]
+    assert not lay.guesses

@@ -1346,6 +1346,14 @@ def _subject(line: str, n: int) -> bool:
             and line[n:].lstrip(" \t")[:1].islower())
 
 
+def _unlisted(name: str, above: Sequence[_Line]) -> bool:
+    """Whether the chapter's heading nearest in ``above`` lists its games and ``name`` is
+    not among them ('ГЛАВА LV. Косынка.' over 'Пасьянсъ «Мельница» раскладываютъ иначе.')."""
+    heading = next((x for x in reversed(above) if x.kind == "heading"), None)
+    listed = heading.extra.get("titles", []) if heading is not None else []
+    return bool(listed) and key(name) not in {key(t) for t in listed}
+
+
 def _past_tail(line: str, n: int) -> int:
     """``n`` moved past a title's tail at ``n`` in ``line`` (its marker, closing quote,
     bracketed note, full stop: :data:`TITLE_TAIL`, which also matches nothing)."""
@@ -3878,6 +3886,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
     quoted = sum(1 for i, ln in enumerate(lines)
                  if _stands_as_quoted_title(ln, lines[i - 1] if i else None,
                                             views[i][0] if i in views else None)) >= 2
+    # (a page whose paragraphs blank lines part, so a line under a sentence with none
+    # between is inside its paragraph)
+    blank_lines = any(ln.brk for ln in lines[1:])
     for i, ln in enumerate(lines):
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
@@ -3957,6 +3968,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
             if game is not None and game.kind == "title" and key(printed) == key(game.label):
                 continue    # the game's text names the game itself further down ('Пасьянсъ
                 #             «Окно» выходитъ рѣдко.' inside the game 'Окно'): its subject
+            if not ln.brk and prev_prose and blank_lines or _unlisted(printed, lines[:i]):
+                continue    # another game named inside a paragraph ('Пасьянсъ «Часы» въ этомъ
+                #             похожъ ...' under a sentence), or one the chapter's heading
+                #             does not list: the sentence's subject, no title
             guesses.append((ln.start, "a game's name that its sentence goes on from in lower "
                             "case taken as the game's title, out of the sentence"))
         if not (QUOTED_TITLE.match(line.translate(_LOOKALIKE))
