@@ -3772,3 +3772,27 @@ def test_another_games_name_its_sentence_goes_on_from_inside_a_game_is_the_sente
     lay = analyse(text, titles=["Мельница"])
     assert [p.label for p in lay.parts if p.kind == "title"] == ["Косынка"]
     assert not lay.guesses
+
+
+@pytest.mark.parametrize("pad,gap", [(20, ""), (30, "\n"), (40, "\n")])
+def test_a_title_in_capitals_centred_far_to_the_right_is_found(pad, gap):
+    """A breaker's find (r15): titles centred as pdftotext -layout and text-mode exports set
+    headings, 20 blanks or more before 'ЧАСЫ.', were never found ('no game found'): a line set
+    so far was taken for an epigraph's source or a signature. One in capitals on its own line
+    is a title; a name in small letters so set is still none (the epigraph's test)."""
+    body = (f"ГЛАВА LXXXVII.\n{gap}{' ' * pad}ЧАСЫ.\n{gap}     Берутъ полную колоду и "
+            f"раскладываютъ\nдвѣнадцать пачекъ кругомъ.\n{gap}{' ' * pad}КРѢПОСТЬ.\n{gap}"
+            f"     Берутъ двѣ колоды и кладутъ\nвосемь тузовъ.\n")
+    assert [p.label for p in analyse(body).parts if p.kind == "title"] == ["ЧАСЫ", "КРѢПОСТЬ"]
+
+
+def test_no_game_found_names_a_bare_name_set_far_to_the_right(cli, corpus_copy, tmp_path):
+    """The message of a page with no game names a short line set far to the right that was
+    taken as text, not a title, and why (r15's fix: the README promises the lines)."""
+    f = tmp_path / "far.txt"
+    f.write_text("ГЛАВА LXXXVII.\n\n" + " " * 30 + "Часы.\n\n     Берутъ полную колоду и "
+                 "раскладываютъ\nдвѣнадцать пачекъ кругомъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 1 and "no game found" in r.output, r.output
+    assert re.search(r"far\.txt:3: .*line 3 'Часы\.' looks like a title but was taken as text: "
+                     r"set far to the right", r.output), r.output

@@ -3978,8 +3978,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 or NUMBERED_TITLE.match(line.translate(_LOOKALIKE))
                 or _known_title(line, known)):
             pad = text[text.rfind("\n", 0, ln.start) + 1:ln.start]
-            if len(pad) >= 16 and not pad.strip():
+            if len(pad) >= 16 and not pad.strip() and not (
+                    _caps_title(line, followed) and not _AUTHOR.match(line)):
                 continue    # set far to the right: an epigraph's source or a signature
+                #             (one in capitals is a title centred, as pdftotext -layout
+                #             sets ``                              ЧАСЫ.``)
             if not re.search(r"[а-яёѣіѳѵА-ЯЁѢІѲѴ]{2}", printed) or \
                     line.rstrip().endswith(("...", "…")):
                 continue    # no Russian word (a row of cards 'A K Q J', 'XL—XLI.'), or a

@@ -241,7 +241,8 @@ LONG_LINE = 2000
 def _near_titles(text: str, layout) -> list[tuple[int, str]]:
     """The first three lines of ``text`` that look like a game's title and were not taken as
     one, each ``(line, why)``: a subheading, a group heading, or a paragraph that opens with
-    markup (bold, italics, an HTML heading), for the message of a page with no game; then a
+    markup (bold, italics, an HTML heading), for the message of a page with no game; a short
+    line set far to the right (16 blanks or more: read as a signature's place); then a
     game a chapter heading names that stands inside a line (``... ПАСЬЯНСЫ. Кругъ. Берутъ``),
     said of a line of :data:`LONG_LINE` characters or more to have lost its line breaks."""
     out = []
@@ -261,6 +262,17 @@ def _near_titles(text: str, layout) -> list[tuple[int, str]]:
                                              f"like a title but was {why}"))
         if len(out) == 3:
             return out
+    # a short line set far to the right, taken as an epigraph's source or a signature
+    for m in re.finditer(r"(?m)^([ \t]{16,})(\S[^\n]{0,58}?)[ \t]*$", text):
+        if len(m.group(2).split()) <= 4 and m.group(2)[:1].isupper() and any(
+                p.kind == "prose" and p.start <= m.start(2) < p.end for p in layout.parts):
+            n = line_of(text, m.start(2))
+            out.append((n, f"line {n} {m.group(2)!r} looks like a title but was taken as text: "
+                           f"set far to the right ({len(m.group(1))} blanks), as an epigraph's "
+                           f"source or a signature is (a title in small letters so set needs a "
+                           f"`title` mark in corpus/structure/<siglum>.toml)"))
+            if len(out) == 3:
+                return out
     for _numeral, names in layout.headings:
         for name in names:
             if len(name.split()) > 4:
