@@ -3796,3 +3796,17 @@ def test_no_game_found_names_a_bare_name_set_far_to_the_right(cli, corpus_copy, 
     assert r.exit_code == 1 and "no game found" in r.output, r.output
     assert re.search(r"far\.txt:3: .*line 3 'Часы\.' looks like a title but was taken as text: "
                      r"set far to the right", r.output), r.output
+
+
+@pytest.mark.parametrize("gap", [" ", "\u00a0", "\u200b", "  "])
+def test_a_titles_stop_after_a_space_is_the_titles(cli, corpus_copy, tmp_path, gap):
+    """A breaker's find (r13): 'Пасьянсъ «Окно» .' (a space, a no-break space or a zero-width
+    space before the title's stop, as OCR and web pages leave them) left a citable sentence
+    '.' in the game. The stop is the title's, wherever the title stands."""
+    f = tmp_path / "okno.txt"
+    f.write_text(f"ГЛАВА LXXXII.\n\nПасьянсъ «Окно»{gap}.\n\nКладутъ 4 карты.\n\n"
+                 f"Пасьянсъ «Мостъ»{gap}. Кладутъ 3 ряда.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    ed = build_edition(corpus_copy)
+    assert [s.normalised for s in ed.game("okno").sentences] == ["Кладут 4 карты."]
+    assert [s.normalised for s in ed.game("most").sentences] == ["Кладут 3 ряда."]

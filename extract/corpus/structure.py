@@ -173,10 +173,12 @@ _GLUED_MARKER = _MARKER + r"(?=[ \t])"
 #: the game's other name (:data:`ALT_NAME`), a stop, a parenthesis (``Мельница. (Полная колода
 #: карт)``), and a marker after the stop that ends the line (``Пасьянсъ «Звѣзда».*)``,
 #: ``«Звѣзда».[1]``) or is glued to it, the text going on (``«Звѣзда».[1] Тузы ...``,
-#: :data:`_GLUED_MARKER`; one set a space apart, ``«Звѣзда». [1] Тузы ...``, is a list's number)
+#: :data:`_GLUED_MARKER`; one set a space apart, ``«Звѣзда». [1] Тузы ...``, is a list's number);
+#: a stop set apart by a space, a no-break or zero-width one (``Пасьянсъ «Окно» .``) is the title's
 TITLE_TAIL = re.compile(r"(?:" + _CLOSING_QUOTE + "|" + CLOSE_ANGLES + r")?(?:" + TITLE_MARKER
                         + r")?(?:" + ALT_NAME
-                        + r")?[.,]?[»\"”'‘’`´]?(?:\s*\([^()\n]{1,60}\))?\.?"
+                        + r")?(?:[ \t\u00a0\u2009\u202f\u200b\u2060]{1,3}(?=\.(?!\.)))?"
+                        r"[.,]?[»\"”'‘’`´]?(?:\s*\([^()\n]{1,60}\))?\.?"
                         r"(?:" + TITLE_MARKER + r"(?=[ \t]*$)|(?<=\.)" + _GLUED_MARKER + ")?")
 #: a sentence's end at the end of a line: a stop, closing brackets or quotes, and a footnote's
 #: marker after them (``вверхъ.*``, ``вверхъ.¹``, ``вверхъ.[^1]``, ``вверхъ.<ref>...</ref>``)
