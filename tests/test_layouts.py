@@ -3810,3 +3810,25 @@ def test_a_titles_stop_after_a_space_is_the_titles(cli, corpus_copy, tmp_path, g
     ed = build_edition(corpus_copy)
     assert [s.normalised for s in ed.game("okno").sentences] == ["Кладут 4 карты."]
     assert [s.normalised for s in ed.game("most").sentences] == ["Кладут 3 ряда."]
+
+
+@pytest.mark.parametrize("name,text,description", [
+    ("wiki.txt", "{{Отступ}}'''ГЛАВА LVI.'''\n\n=== Пасьянсъ «Звѣзда». ===\n\nБерутъ двѣ колоды.\n",
+     "ГЛАВА LVI."),
+    ("bold.md", "# **ГЛАВА LVI.** Звѣзда\n\n## Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n",
+     "ГЛАВА LVI. Звѣзда"),
+    ("html.md", "<b>ГЛАВА LVI.</b> ''Звѣзда''\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n",
+     "ГЛАВА LVI. Звѣзда")])
+def test_a_chapter_heading_in_inline_markup_gives_the_siglum(cli, corpus_copy, tmp_path, name,
+                                                             text, description):
+    """A breaker's find (r6, r6b): a chapter heading wrapped in inline markup on a wiki page
+    (``{{Отступ}}'''ГЛАВА LVI.'''``) or in Markdown (``# **ГЛАВА LVI.** Звѣзда``) was no
+    chapter heading: the siglum came from the file's name and the manifest's description was
+    the raw markup. The heading is read through its markup."""
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    manifest = tomllib.loads((Path(corpus_copy) / "manifest.toml").read_text(encoding="utf-8"))
+    entry = next(w for w in manifest["witness"] if w["siglum"] == "LVI")
+    assert entry["description"] == description

@@ -965,9 +965,19 @@ def split_list(text: str) -> list[str]:
     return out
 
 
+#: inline markup a chapter heading is read through (:func:`parse_heading`,
+#: :func:`heading_text`): a wiki template with no parameter (``{{Отступ}}``), bold and
+#: italics (``'''X'''``, ``**X**``, ``__X__``, ``<b>X</b>``)
+_HEADING_MARKUP = re.compile(r"\{\{[^{}|\n]{1,40}\}\}|'{2,5}|\*{2,3}|__|"
+                             r"</?(?:b|i|strong|em|big|u)>", re.I)
+
+
 def parse_heading(text: str) -> tuple[str, list[str]] | None:
     """``("XL", ["Мельница", ...])`` for a chapter heading line, else None. A line whose
-    first letter is small ('глава вторая.' under '... говоритъ') goes on with a sentence."""
+    first letter is small ('глава вторая.' under '... говоритъ') goes on with a sentence.
+    The line is read through inline markup (:data:`_HEADING_MARKUP`: ``{{Отступ}}'''ГЛАВА
+    LVI.'''``, ``**ГЛАВА LVI.** Звѣзда``)."""
+    text = _HEADING_MARKUP.sub("", text)
     if next((c for c in text if c.isalpha()), "").islower():
         return None
     m = HEADING.match(text.translate(_LOOKALIKE))
@@ -4341,9 +4351,10 @@ LINE_END_RULES = frozenset({"hyphenation", "hyphen-compound"})
 
 def heading_text(text: str) -> str:
     """A heading or title as it reads, on one line: each of its lines without the markup that
-    wraps it (``# ГЛАВА XLVIII.``, ``**Косынка.**``, ``== X ==``: :func:`_unwrap`), blank
-    lines and runs of white space one space."""
-    return " ".join(w for line in text.splitlines() for w in _unwrap(line.strip())[0].split())
+    wraps it (``# ГЛАВА XLVIII.``, ``**Косынка.**``, ``== X ==``: :func:`_unwrap`) or
+    stands in it (:data:`_HEADING_MARKUP`), blank lines and runs of white space one space."""
+    return " ".join(w for line in text.splitlines()
+                    for w in _HEADING_MARKUP.sub("", _unwrap(line.strip())[0]).split())
 
 
 def unwrap_lines(text: str) -> str:
