@@ -910,6 +910,31 @@ def test_a_markdown_call_after_a_space_is_a_call(cli, corpus_copy, tmp_path):
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+
+def test_a_markdown_call_before_a_colon_is_a_call(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: a call followed by a colon (``картъ[^1]: въ ...``, after a
+    space too, ``ряда [^2]:``) was taken for a definition, which is ``[^1]:`` at a line's
+    start only: the note was debris 'with no marker' and the reading text kept ``[^1]:``.
+    It is a call, its note the sentence's; a definition indented (``   [^3]: ...``) is still
+    one; a call with no definition before a colon is an orphan."""
+    md = ("# Глава LVII\n\n## Пирамида\n\n"
+          "Раскладываютъ пирамиду изъ 28 картъ[^1]: въ первомъ ряду одна карта.\n\n"
+          "Въ ней семь рядовъ [^2]: всѣ открыты.\n\nТузы «вверхъ[^3]:» такъ и говорятъ.\n\n"
+          "[^1]: Семь рядовъ.\n\n[^2]: Иногда шесть.\n\n   [^3]: Т. е. лицомъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "piramida.md", md, "piramida",
+                         notes=True) == [
+        ("Раскладывают пирамиду из 28 карт: в первом ряду одна карта.", ["1"]),
+        ("В ней семь рядов: все открыты.", ["2"]),
+        ("Тузы «вверх:» так и говорят.", ["3"])]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    # one with no definition is an orphan call, with a warning, as one before a comma is
+    path = tmp_path / "piramida2.md"
+    path.write_text("# Глава LVIII\n\n## Проба\n\nДамы лежатъ внизу[^5]: въ рядъ.\n",
+                    encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path, "--dry-run")
+    assert "piramida2.md:5: the footnote marker '[^5]' has no definition" in r.output, r.output
+
+
 def test_a_stray_comment_end_and_a_comment_across_paragraphs_are_warned_of(
         cli, corpus_copy, tmp_path):
     """A breaker's Markdown page: the ``-->`` meant to close a ``<!--`` left open in the

@@ -2838,9 +2838,9 @@ _TO_SUPER = str.maketrans("0123456789", SUPERSCRIPTS)
 #: ``(Фиг. 22)`` is no marker); a superscript digit is no word (the ``¹`` inside ``¹¹``)
 _AFTER_WORD = r"(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹])[.,;:!?»\"”’]{0,2}"
 #: any marker after a word that no footnote claimed: ``*)`` (with its bracket), superscript
-#: digits, ``1)``, or a Markdown call (``[^1]``, glued or after a space)
+#: digits, ``1)``, or a Markdown call (``[^1]``, glued or after a space, a colon after it too)
 ORPHAN_MARKER = re.compile(_AFTER_WORD + r"([ \t]?(?:\\?\*){1,3}\)|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\)?|\d{1,2}\)|[ \t]?"
-                           + MD_LABEL + r")(?![*\d\w:])")
+                           + MD_LABEL + r")(?![*\d\w]|(?<!\]):)")
 
 
 def _in_link_address(line: str, pos: int) -> bool:
@@ -2860,9 +2860,17 @@ def _in_comment(line: str, pos: int) -> bool:
 _MD_DEFINITION = re.compile(MD_LABEL + ":")
 #: a Markdown footnote's call, glued after a word, a number, a stop or another call, or
 #: after a space (``вверхъ [^3]``: Markdown reads both alike; its syntax is its own, unlike
-#: ``1)``), not escaped (``\[^3]``) and not a definition (``[^3]:``): group 1 the call,
-#: group 2 its label
-_MD_CALL = re.compile(rf"(?<!\\)(\[\^({_MD_LABEL_NAME})\])(?!:)")
+#: ``1)``), not escaped (``\[^3]``): group 1 the call, group 2 its label. A definition
+#: (``[^3]:`` at a line's start) is none: :func:`_md_calls` leaves it out
+_MD_CALL = re.compile(rf"(?<!\\)(\[\^({_MD_LABEL_NAME})\])")
+
+
+def _md_calls(line: str) -> Iterable[re.Match]:
+    """The Markdown calls in ``line`` (:data:`_MD_CALL`): a colon after one ends no call
+    (``картъ[^1]: въ первомъ ряду``), only at the line's start, after blanks or a
+    quotation's ``>``, does it make a definition (``[^1]: Семь рядовъ.``)."""
+    return (m for m in _MD_CALL.finditer(line)
+            if not (line.startswith(":", m.end()) and not line[:m.start()].strip(" \t>")))
 
 
 def marker_name(printed: str) -> str:
@@ -3087,7 +3095,7 @@ class _Footnotes:
         """Index the Markdown calls of the lines of ``out`` not yet looked through."""
         for x in self.out[self.indexed:]:
             if x.kind == "prose" and "[^" in x.text:
-                for m in _MD_CALL.finditer(x.text):
+                for m in _md_calls(x.text):
                     if not _in_comment(x.text, m.start()):
                         self.calls.setdefault(m.group(2), []).append(
                             (x, *self._span(x, m.start(1), m.end(1))))
