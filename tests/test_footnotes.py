@@ -1492,6 +1492,29 @@ def test_pandoc_s_escaped_star_markers_are_footnotes(cli, corpus_copy, tmp_path)
         ("Все короли кладутся вниз.", [])]
 
 
+
+def test_html_and_pandoc_superscript_numbers_are_footnotes(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown pages: HTML's ``карты<sup>1</sup>`` with ``<sup>1</sup> ...`` at
+    the foot, and pandoc's ``^1^`` alike, were not read as a call and its note: the note was
+    a sentence and the reading text had ``карты1``. They are, as ``¹`` is (after a stop too):
+    the call left out of the reading text, the note the sentence's. On a page with no
+    Markdown or wiki markup a ``^1^ ...`` line is no note."""
+    md = ("# Глава LXXXVIII\n\n**Пасьянсъ «Часы».**\n\n"
+          "Берутъ колоду въ 52 карты<sup>1</sup> и кладутъ двѣнадцать пачекъ.<sup>2</sup> "
+          "Тузы идутъ вверхъ^3^, а короли внизъ.\n\nДамы^4^ въ сторону.\n\n"
+          "<sup>1</sup> Безъ джокеровъ.\n\n<sup>2</sup> По кругу.\n\n^3^ Т. е. лицомъ.\n\n"
+          "^4^ Или валеты.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasy.md", md, "chasy", notes=True) == [
+        ("Берут колоду в 52 карты и кладут двенадцать пачек.", ["1", "2"]),
+        ("Тузы идут вверх, а короли вниз.", ["3"]), ("Дамы в сторону.", ["4"])]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    plain = tmp_path / "okno.txt"
+    plain.write_text("ГЛАВА LXXXIX.\n\nПасьянсъ «Окно».\n\nБерутъ колоду^1^ картъ.\n\n"
+                     "^1^ Безъ джокеровъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", plain, "--dry-run")
+    assert r.exit_code == 0 and not re.search(r"debris +footnote", r.output), r.output
+
+
 def test_a_run_in_title_glued_to_its_text(cli, corpus_copy, tmp_path):
     """A breaker's Markdown page: ``**Проба.**Берутъ`` (no space after the bold) was no title,
     and the game's text went to the game before. A run-in title glued to its text is one

@@ -69,6 +69,10 @@ from ..text.normalise import (CLOSE_ANGLES, OPEN_ANGLES, DisjointSpans, apply_ch
                               joins_across_lines, joins_lost_hyphen, joins_to_word, normalise)
 from ..text.words import NON_TERMINAL, TERMINAL
 
+#: a footnote's number set superscript by the markup of an HTML or Markdown page: HTML's
+#: ``<sup>1</sup>`` and pandoc's ``^1^`` (a call after a word, and a note's marker at the foot;
+#: read so on a Markdown or wiki page only)
+SUP_NUMBER = r"<sup>\d{1,2}</sup>|\^\d{1,2}\^"
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
 MD_LABEL = rf"\[\^{_MD_LABEL_NAME}\]"
@@ -1937,9 +1941,10 @@ PAGE_LINES = 60
 #: a footnote's text at the foot of a page: ``*) ...``, ``1) ...``, ``¹ ...``, ``¹) ...`` (a space or a
 #: no-break space after the marker), Markdown's ``[^1]: ...`` or ``[^note]:...`` (a space or none),
 #: a wiki page's note copied from the browser, ``↑ ...`` (its number is its call's, ``[1]``),
-#: a word processor's note saved as plain text, ``[1] ...`` (:data:`_BRACKET_NOTE`)
-FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|↑|\[\d{1,3}\])"
-                      r"(?=[ \t\u00a0])|"
+#: a word processor's note saved as plain text, ``[1] ...`` (:data:`_BRACKET_NOTE`), a
+#: number in HTML's or pandoc's superscript, ``<sup>1</sup> ...``, ``^1^ ...`` (:data:`SUP_NUMBER`)
+FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|↑|\[\d{1,3}\]|"
+                      + SUP_NUMBER + r")(?=[ \t\u00a0])|"
                       + MD_LABEL + r":)[ \t\u00a0]*\S")
 
 
@@ -2875,8 +2880,8 @@ def _md_calls(line: str) -> Iterable[re.Match]:
 
 def marker_name(printed: str) -> str:
     """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)``, ``[^1]`` and
-    ``¹`` -> ``1``."""
-    m = printed.replace("\\*", "*").strip().rstrip(")").strip().strip("[^]:")
+    ``¹``, ``<sup>1</sup>`` and ``^1^`` -> ``1``."""
+    m = re.sub("</?sup>", "", printed.replace("\\*", "*")).strip().rstrip(")").strip().strip("[^]:")
     return m if m.startswith("*") else m.translate(_SUPER)
 
 
@@ -2892,7 +2897,8 @@ def _marker_pattern(printed: str) -> re.Pattern:
     if printed.startswith("[^"):     # Markdown's label answers only itself (``[^note]``)
         return re.compile(_AFTER_WORD + rf"(\[\^{re.escape(name)}\])(?!:)")
     bracket = "" if re.match(r"\d+\)", printed.strip(), re.A) else "?"
-    body = rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)|\[\^{name}\](?!:)"
+    body = (rf"{name.translate(_TO_SUPER)}\){bracket}(?![⁰¹²³⁴⁵⁶⁷⁸⁹\d])|{name}\)(?!\d)|\[\^{name}\]"
+            rf"|<sup>{name}</sup>|\^{name}\^")
     return re.compile(_AFTER_WORD + rf"({body})")
 
 
@@ -3168,6 +3174,8 @@ class _Footnotes:
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
+        if not self.lists and re.fullmatch(SUP_NUMBER, printed):
+            return     # "<sup>1</sup>", "^1^": a note's marker on a Markdown or wiki page only
         after, below, ahead = tee(after, 3)
         item = _list_item(printed, lead, after)
         # (a run that numbers again from below the text's list right above it, '1) 2)' under
