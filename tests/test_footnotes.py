@@ -987,6 +987,29 @@ def test_list_items_with_no_stop_of_their_own_are_sentences_of_their_own(
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+
+def test_markdown_dash_bullets_are_list_marks_and_an_ocr_page_s_dash_is_a_dash(
+        cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: list items bulleted ``- `` (Markdown's commonest bullet)
+    were read as dashes of dialogue (``— Верхние карты открыты.``), where ``* `` items were
+    not. On a Markdown page they are a list's marks, as ``* `` and ``+ `` are: left out of
+    the reading text, each item its sentence (one that goes on from a comma stays one). On a
+    page with no Markdown markup (an OCR page) a ``- `` at a line's start is a dash still."""
+    md = ("# Глава LXX\n\n## Паукъ\n\nБерутъ двѣ колоды.\n\n- Верхнія карты открыты.\n"
+          "- Нижнія закрыты.\n\nПравила:\n\n- берутъ колоду\n- кладутъ тузы вверхъ\n\n"
+          "И такъ:\n- дамы внизъ;\n- валеты вверхъ.\n\n"
+          "Тузы кладутъ,\n- а короли внизъ.\n\n* Дамы въ сторону.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "pauk.md", md, "pauk") == [
+        "Берут две колоды.", "Верхние карты открыты.", "Нижние закрыты.", "Правила:",
+        "берут колоду", "кладут тузы вверх", "И так: дамы вниз; валеты вверх.",
+        "Тузы кладут, а короли вниз.", "Дамы в сторону."]
+    ocr = ("ГЛАВА LXXI.\n\nПасьянсъ «Сплетня».\n\nБерутъ колоду.\n\n- Что жъ, выйдетъ?\n"
+           "- Выйдетъ, говорятъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "spletnya.txt", ocr, "spletnya") == [
+        "Берут колоду.", "— Что ж, выйдет?", "— Выйдет, говорят."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_copy, tmp_path):
     """A breaker's Markdown page: ``***полную** колоду*`` (italics and bold opened by one
     ``***``) kept ``*`` in the reading text; ``***Короли*** сверху.`` at a paragraph's start

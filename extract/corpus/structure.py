@@ -494,9 +494,10 @@ _MARKDOWN_WRAPS = (
 )
 #: a Project Gutenberg plain text's italics, ``_колоду_`` (Markdown's underscored italics)
 _GUTENBERG_ITALICS = _MARKDOWN_WRAPS[-1:]
-#: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*`` or
-#: ``+`` (a ``-`` may be a dash of dialogue, and stays), nested (``> >``) or indented (group 1)
-_MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+][ \t]+(?=\S))", re.M)
+#: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*``,
+#: ``+`` or ``-`` (Markdown shows each as a bullet; on a page with no Markdown markup, an OCR
+#: page, a ``-`` is a dash of dialogue and stays), nested (``> >``) or indented (group 1)
+_MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+-][ \t]+(?=\S))", re.M)
 #: a Markdown quotation's marks alone, nested or not (``> ``, ``> > ``, ``>>``)
 _MD_QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 #: a Markdown heading's marks: the ``#``s opening its line, closing ones, its attributes
