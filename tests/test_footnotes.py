@@ -2241,6 +2241,35 @@ def test_a_footnote_continued_at_the_top_of_the_next_page(cli, corpus_copy, tmp_
                                 "девятки, восьмерки и семерки."), notes
 
 
+
+@pytest.mark.parametrize("head", ["57 ПАСЬЯНСЫ.", "57ПАСЬЯНСЫ.", "ПАСЬЯНСЫ. 57", "— 57 —"])
+def test_a_page_s_head_inside_a_footnote_running_on_with_no_form_feed(cli, corpus_copy,
+                                                                      tmp_path, head):
+    """A breaker's djvu-like page: a footnote left unfinished (``и такъ``) goes on over the
+    page with no form feed between, the next page's running head (``57 ПАСЬЯНСЫ.``, glued
+    ``57ПАСЬЯНСЫ.``) or page number between its lines: the head was taken into the note
+    (``... и так 57ПАСЬЯНСЫ. далее до семи.``). It is the page's furniture, the note joined
+    across it (a divided word too); a note that ended with its stop is not run on into the
+    text's sentence that goes on over the head."""
+    page = ("ГЛАВА LXII.\n\nПасьянсъ «Косынка».\n\nБерутъ колоду и раскладываютъ семь "
+            f"столбиковъ*).\n*) Въ первомъ одна карта, во второмъ двѣ и такъ\n{head}\n"
+            "далѣе до семи; въ послѣднемъ столбикѣ по-\n58 ПАСЬЯНСЫ.\nверхъ кладутъ туза.\n"
+            "Если карты не идутъ, начинаютъ снова.\n")
+    path = tmp_path / "kosynka.txt"
+    dry = cli("--corpus", corpus_copy, "add", path.write_text(page) and path, "--dry-run")
+    assert re.search(r"line 7 +debris +(running head|page number) ", dry.output), dry.output
+    _add(cli, corpus_copy, path, page)
+    assert _notes_and_sentences(corpus_copy, "kosynka") == (
+        ["Берут колоду и раскладывают семь столбиков.", "Если карты не идут, начинают снова."],
+        [("*", "В первом одна карта, во втором две и так далее до семи; в последнем столбике "
+               "поверх кладут туза.")])
+    ended = ("ГЛАВА LXIII.\n\nПасьянсъ «Косынка».\n\nБерутъ колоду*) и раскладываютъ\n"
+             f"*) Въ пятьдесятъ двѣ карты.\n{head}\nсемь столбиковъ.\n")
+    _add(cli, corpus_copy, tmp_path / "kosynka2.txt", ended)
+    assert _notes_and_sentences(corpus_copy, "kosynka") == (
+        ["Берут колоду и раскладывают семь столбиков."], [("*", "В пятьдесят две карты.")])
+
+
 def test_a_footnote_left_unfinished_with_nothing_to_go_on_is_warned_of(cli, corpus_copy,
                                                                         tmp_path):
     """A field test's djvu chapter (c08): a footnote unfinished at its page's foot

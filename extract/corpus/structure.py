@@ -2459,6 +2459,22 @@ def _page_top(lines: list[_Line], i: int) -> bool:
     return prev is not None and prev.page_top and not any(ch.isalpha() for ch in prev.text)
 
 
+def _head_inside_note(line: str) -> str | None:
+    """The label of a line inside a footnote that runs on over a page with no form feed
+    between (a djvu layer's pages run together) that is the next page's furniture, not the
+    note's: a running head in capitals with its page number (``57 ПАСЬЯНСЫ.``, glued
+    ``57ПАСЬЯНСЫ.``, ``ПАСЬЯНСЫ. 57``) or the book's title alone (``ПАСЬЯНСЫ.``), ``running
+    head``; a page number alone (``57``, ``— 57 —``), ``page number``; else None. No note's
+    text is set so."""
+    t = line.strip()
+    if re.fullmatch(PAGE_NUMBER, t):
+        return "page number"
+    head = RUNNING_HEAD.match(t) or _DOTTED_HEAD.match(t)
+    if _book_head(t) or head and t.upper() == t and sum(ch.isalpha() for ch in t) >= 4:
+        return "running head"
+    return None
+
+
 def _is_page_number(ln: _Line) -> bool:
     """A line of digits and dashes alone (``185``, ``— 185 —``), or a converter's page
     separator (``--- Page 45 ---``, :data:`PAGE_SEPARATOR`)."""
@@ -2673,7 +2689,8 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             out.append(ln)
             continue
         if ln.kind != "prose" or ln.extra.get("fixed"):
-            notes.open = None
+            if ln.label != "page number" or ln.page_top or ln.brk or ln.extra.get("fixed"):
+                notes.open = None     # (a note may run on over a page number in its paragraph)
             if ln.kind == "debris" and ln.label == "page number" and not (
                     out and out[-1].kind == "debris" and out[-1].label in ("running head",
                                                                            "page number")):
@@ -2682,6 +2699,17 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             continue
         t = plain[i]
         k = keys[i] if not _MD_DEFINITION.match(ln.text) else ""   # never a running head
+        if notes.open is not None and not (ln.page_top or ln.brk) and (
+                label := _head_inside_note(t)):
+            # the next page's head inside a note's paragraph that runs on over the page: the
+            # note stays open across it (:meth:`_Footnotes.continues`; after a blank line or
+            # a form feed the head is found below and the note's rest by :meth:`next_pages`)
+            ln.kind, ln.label = "debris", label
+            guesses.append((ln.start, f"a line inside a footnote taken as a {label}"))
+            if out[-1].kind != "debris":
+                notes.page_start = len(out)
+            out.append(ln)
+            continue
         if notes.continues(ln):
             out.append(ln)
             continue
@@ -3284,9 +3312,14 @@ class _Footnotes:
         o = self.open
         if o is None or ln.page_top or FOOTNOTE.match(ln.text):
             return False
-        last = self.out[-1] if self.out else None
+        k = len(self.out)      # (past the next page's head or number: :func:`_head_inside_note`)
+        while k and self.out[k - 1].label in ("running head", "page number"):
+            k -= 1
+        last = self.out[k - 1] if k else None
         if last is None or last.extra.get("note") != o.start:
             return False
+        if k < len(self.out) and (SENTENCE_END.search(last.text) or not ln.text[:1].islower()):
+            return False    # over the page only a note left unfinished goes on, in small letters
         pad = self.text[self.text.rfind("\n", 0, ln.start) + 1:ln.start]
         definition = _MD_DEFINITION.match(o.text) is not None
         indented = definition and ("\t" in pad or len(pad) >= 4)
