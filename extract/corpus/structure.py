@@ -2630,7 +2630,8 @@ def _runs_on(out: list[_Line]) -> bool:
 def _next_prose_lowercase(lines: list[_Line], i: int) -> bool:
     """Does the next line of text after line ``i`` (page numbers passed over) begin with a
     lowercase letter, so that a sentence runs on past line ``i``?"""
-    for nxt in lines[i + 1:]:
+    for k in range(i + 1, len(lines)):     # (no copy of the rest: called line by line)
+        nxt = lines[k]
         if any(ch.isalpha() for ch in nxt.text):
             first = next(ch for ch in nxt.text if ch.isalpha())
             return first.islower()
@@ -3951,7 +3952,11 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # (a page whose paragraphs blank lines part, so a line under a sentence with none
     # between is inside its paragraph)
     blank_lines = any(ln.brk for ln in lines[1:])
+    game_above: _Line | None = None   # the last title or heading above line i (a line's
+    #                                   kind turns to title only in its own turn below)
     for i, ln in enumerate(lines):
+        if i and lines[i - 1].kind in ("title", "heading"):
+            game_above = lines[i - 1]
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
         prev = lines[i - 1] if i else None
@@ -3974,8 +3979,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             prev is not None and bool(SENTENCE_END.search(prev.text)) and opener[:1].isupper()
         if not at_start:
             continue
-        nxt = next((x for x in lines[i + 1:] if x.kind not in ("figure", "debris", "page-title")),
-                   None)
+        nxt = next((lines[k] for k in range(i + 1, len(lines))
+                    if lines[k].kind not in ("figure", "debris", "page-title")), None)
         # a title's game begins with a sentence: a wrapped line "Четыре короля" / "кладутся"
         # is not a title; a sentence may begin with a count ('КОВРИКЪ' / '4 ряда по восьми
         # картъ ...') under a line that stands apart or ends with a stop (not 'Затѣмъ на
@@ -3995,7 +4000,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 or key(ln.text).startswith("пасьянс ")      # 'Пасьянсъ Наполеона'
                 or _known_title(ln.text, known)):
             continue
-        game = next((x for x in reversed(lines[:i]) if x.kind in ("title", "heading")), None)
+        game = game_above
         if ln.extra.get("run_in") and _labels_a_part(ln.text) and not (
                 QUOTED_TITLE.match(ln.text.translate(_LOOKALIKE))
                 or NUMBERED_TITLE.match(ln.text.translate(_LOOKALIKE))
@@ -4017,16 +4022,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
         if ln.whole:
             n = len(ln.text)
         elif _subject(line, n):
-            before = next((x for x in reversed(lines[:i])
-                           if x.kind not in ("figure", "debris", "page-title")), None)
+            before = next((lines[k] for k in range(i - 1, -1, -1)
+                           if lines[k].kind not in ("figure", "debris", "page-title")), None)
             names = ([before.label] if before is not None and before.kind == "title"
                      and before.title_end >= before.end else
                      before.extra.get("titles", []) if before is not None
                      and before.kind == "heading" else [])
             if key(printed) in {key(t) for t in names}:
                 continue    # the game is named just above: the name is its sentence's subject
-            game = next((x for x in reversed(lines[:i]) if x.kind in ("title", "heading")),
-                        None)
+            game = game_above
             if game is not None and game.kind == "title" and key(printed) == key(game.label):
                 continue    # the game's text names the game itself further down ('Пасьянсъ
                 #             «Окно» выходитъ рѣдко.' inside the game 'Окно'): its subject
