@@ -1363,10 +1363,9 @@ def _subject(line: str, n: int) -> bool:
             and line[n:].lstrip(" \t")[:1].islower())
 
 
-def _unlisted(name: str, above: Sequence[_Line]) -> bool:
-    """Whether the chapter's heading nearest in ``above`` lists its games and ``name`` is
-    not among them ('ГЛАВА LV. Косынка.' over 'Пасьянсъ «Мельница» раскладываютъ иначе.')."""
-    heading = next((x for x in reversed(above) if x.kind == "heading"), None)
+def _unlisted(name: str, heading: _Line | None) -> bool:
+    """Whether ``heading``, the chapter's heading nearest above, lists its games and ``name``
+    is not among them ('ГЛАВА LV. Косынка.' over 'Пасьянсъ «Мельница» раскладываютъ иначе.')."""
     listed = heading.extra.get("titles", []) if heading is not None else []
     return bool(listed) and key(name) not in {key(t) for t in listed}
 
@@ -3952,11 +3951,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # (a page whose paragraphs blank lines part, so a line under a sentence with none
     # between is inside its paragraph)
     blank_lines = any(ln.brk for ln in lines[1:])
-    game_above: _Line | None = None   # the last title or heading above line i (a line's
-    #                                   kind turns to title only in its own turn below)
+    # the last title or heading, and the last heading, above line i (a line's kind turns to
+    # title only in its own turn below)
+    game_above: _Line | None = None
+    heading_above: _Line | None = None
     for i, ln in enumerate(lines):
         if i and lines[i - 1].kind in ("title", "heading"):
             game_above = lines[i - 1]
+            if game_above.kind == "heading":
+                heading_above = game_above
         if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             continue
         prev = lines[i - 1] if i else None
@@ -4034,7 +4037,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             if game is not None and game.kind == "title" and key(printed) == key(game.label):
                 continue    # the game's text names the game itself further down ('Пасьянсъ
                 #             «Окно» выходитъ рѣдко.' inside the game 'Окно'): its subject
-            if not ln.brk and prev_prose and blank_lines or _unlisted(printed, lines[:i]):
+            if not ln.brk and prev_prose and blank_lines or _unlisted(printed, heading_above):
                 continue    # another game named inside a paragraph ('Пасьянсъ «Часы» въ этомъ
                 #             похожъ ...' under a sentence), or one the chapter's heading
                 #             does not list: the sentence's subject, no title

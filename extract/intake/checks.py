@@ -415,8 +415,9 @@ _NO_ENGINE = ("an engine module: rules are code, written in the toolkit (engine/
 def witness_warning_lines(edition) -> list[str]:
     """The warnings ``edition add`` gave of each witness that come from its own text (a
     garbled title, a U+FFFD, a private-use glyph, the structure finder's:
-    :func:`extract.intake.add.witness_warnings`), computed again from the stored witness, each ``warning: FILE:LINE: message``: so that
-    ``check`` keeps saying what the add said once. (The model reads the structure too but keeps
+    :func:`extract.intake.add.witness_warnings`), computed again from the stored witness,
+    each ``warning: FILE:LINE: message``: so that ``check`` keeps saying what the add said
+    once. (The model reads the structure too but keeps
     no warning, and a cached model reads nothing: one more structure pass per witness, some
     10 to 80 ms a chapter.)"""
     titles = [g.title_ru for g in load_games(edition.root)]
