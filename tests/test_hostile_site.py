@@ -17,6 +17,8 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 # Each payload would set window.__pwned or change document.title if it ran.
 IMG = '<img src=x onerror="window.__pwned=1">'
+# the same with its attribute unquoted, so that a witness's quoted title holds it whole
+IMG_BARE = "<img src=x onerror=window.__pwned=1>"
 SCRIPT = "<script>window.__pwned=2</script>"
 BOLD = "<b>Жирный</b>"
 RAW_BLOCK = ("\n\n```{raw} html\n<script>window.__pwned=3;document.title='PWNED'</script>\n```\n\n"
@@ -30,8 +32,8 @@ COMMENT = "<!--<script>"
 HOSTILE_WITNESS = (
     f"Глава L. {BOLD}\n\n"
     f"{BOLD}. Раскладывают всю колоду в четыре ряда. Короли кладутся наверх.\n\n"
-    f"Пасьянс «{IMG}». Карты кладут по одной. {SCRIPT} Пасьянс выходит, когда все карты "
-    f"сойдут.\n")
+    f"Пасьянс «Окно {IMG_BARE}». Карты кладут по одной. {SCRIPT} Пасьянс выходит, когда все "
+    f"карты сойдут.\n")
 
 
 def _toml(s: str) -> str:
@@ -103,7 +105,7 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
     pages = sorted(p for p in hostile_site.rglob("*.html") if "_modules" not in p.parts)
     assert len(pages) > 10
     mill = hostile_site / "games" / "mill.html"
-    new_game = list((hostile_site / "games").glob("img-*.html"))   # slug from the title
+    new_game = list((hostile_site / "games").glob("okno-img-*.html"))   # slug from the title
     assert len(new_game) == 1, "the hostile witness's game has no page"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
@@ -133,8 +135,8 @@ def test_hostile_titles_show_as_text_and_never_run(hostile_site):
         assert page.evaluate("document.querySelectorAll('.footer').length") == 1
         assert COMMENT in page.inner_text("h1")
         page.goto(new_game[0].as_uri())
-        # the title as the structure finder reads it (up to the inner quote), shown as text
-        assert '<img src=x onerror=' in page.inner_text("h1")
+        # the title as the structure finder reads it, shown as text
+        assert IMG_BARE in page.inner_text("h1")
         page.goto((hostile_site / "games" / "index.html").as_uri())
         assert IMG in page.inner_text("body")
         # the heading names the game <b>Жирный</b> (read through its markup: Жирный), whose
