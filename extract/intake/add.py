@@ -515,9 +515,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
     if siglum in taken:
         raise EditionError(f"siglum {siglum!r} is taken by another witness", root / "manifest.toml",
                            fix=f"choose another: --siglum {siglum}b")
-    lock_ids = sorted(e.id for e in idlock.read_lock(root).values())
+    lock_ids = sorted(e.id for e in idlock.read_lock(root).values()) \
+        if siglum_from == "given" else []   # (a derived siglum avoids them: _names)
     lock_slugs = {i.split(":")[0] for i in lock_ids}
-    if siglum_from == "given" and siglum in lock_slugs - {g.slug for g in known_games}:
+    if siglum in lock_slugs - {g.slug for g in known_games}:
         # a game unlisted in games.toml whose slug is a siglum is renamed '<slug>-game'
         # (extract.model.edition), which would orphan its locked ids (a listed game's
         # slug is refused by _refuse_clashes, naming games.toml)
