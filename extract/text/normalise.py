@@ -373,8 +373,9 @@ PRONOUN_ONE = _rule("pronoun-one", "orthography",
 PREFIX_Z_S = _rule("prefix-z-s", "orthography",
                    "The prefixes без-, воз-, вз-, из-, низ-, раз-, роз-, чрез-, через- are spelt "
                    "with с before a voiceless consonant: 'безполезный' becomes 'бесполезный', "
-                   "'разсказъ' 'рассказ'. Applied only when the result is a known word or the "
-                   "original is not a modern word.")
+                   "'разсказъ' 'рассказ'; where the dictionary knows only the spelling with one "
+                   "с before сч, the з goes ('разсчетъ' becomes 'расчет'). Applied only when "
+                   "the result is a known word or the original is not a modern word.")
 OCR_LATIN = _rule("ocr-latin", "ocr",
                   "A Latin letter that looks like a Cyrillic one (a c e o p x y i; A B C E H K M "
                   "O P T X I), or a Greek one (Α Β Ε Η Κ Μ Ο Ρ Τ Υ Χ α ο κ ρ τ χ), inside an "
@@ -1115,8 +1116,14 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             continue
         k = pm.end() - 1
         cand = modern[:k] + "с" + modern[k + 1:]
-        if _known(cand) or (not before and pm.group(1) in _STRONG_PREFIXES and m > k + 3
-                            and prereform):
+        # the modern spelling writes one с where the root begins with с and a hushing
+        # consonant follows ('разсчетъ' is 'расчет', against 'рассчитать')
+        single = modern[:k] + modern[k + 1:]
+        if modern[k + 1:k + 3] == "сч" and not _known(cand) and _known(single):
+            put(k, "", PREFIX_Z_S)
+            modern = single
+        elif _known(cand) or (not before and pm.group(1) in _STRONG_PREFIXES and m > k + 3
+                              and prereform):
             put(k, "с", PREFIX_Z_S)
             modern = cand
     return target, rule
