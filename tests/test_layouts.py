@@ -3832,3 +3832,21 @@ def test_a_chapter_heading_in_inline_markup_gives_the_siglum(cli, corpus_copy, t
     manifest = tomllib.loads((Path(corpus_copy) / "manifest.toml").read_text(encoding="utf-8"))
     entry = next(w for w in manifest["witness"] if w["siglum"] == "LVI")
     assert entry["description"] == description
+
+
+def test_one_game_in_the_old_spelling_and_the_new_has_one_slug(cli, corpus_copy, tmp_path):
+    """A new game's slug is made from its title in the modern spelling: the chapter printed
+    before the reform ('Пасьянсъ Великаго Могола') and a modern copy of it ('Пасьянс
+    Великого Могола') are two witnesses of one game, collated together (from the title as
+    printed the old spelling gave velikago, a second game)."""
+    old = tmp_path / "lxxi.txt"
+    old.write_text("ГЛАВА LXXI.\nВеликаго Могола.\n\nВеликаго Могола.\n\nБерутъ двѣ колоды "
+                   "и кладутъ тузы вверхъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", old).exit_code == 0
+    new = tmp_path / "modern.txt"
+    new.write_text("ГЛАВА LXXI.\nВеликого Могола.\n\nВеликого Могола.\n\nБерут две колоды "
+                   "и кладут тузы вверх.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", new, "--siglum", "LXXIm")
+    assert r.exit_code == 0, r.output
+    game = build_edition(corpus_copy).game("velikogo-mogola")
+    assert set(game.texts) == {"LXXI", "LXXIm"}

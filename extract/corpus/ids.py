@@ -449,6 +449,16 @@ def unmarked(text: str) -> str:
     return "".join(c for c in text if unicodedata.category(c) not in ("Mn", "Cf"))
 
 
+def title_slug(title: str) -> str:
+    """The slug of a game the edition does not know: :func:`slugify` of its title in the
+    modern spelling (:func:`extract.text.normalise.normalise`), so that one game printed in
+    the old spelling and in the new has one slug (``Пасьянсъ Великаго Могола`` and
+    ``Пасьянс Великого Могола`` are both ``pasyans-velikogo-mogola``; from the title as
+    printed the first was ``...-velikago-...``, a second game)."""
+    from ..text.normalise import normalise   # lazy: the normaliser loads its dictionary
+    return slugify(normalise(title).text)
+
+
 def slugify(title: str) -> str:
     """An ASCII slug for a title the edition does not know (transliterated, '-' joined): a
     word with a Cyrillic letter in it is read as Russian (Latin look-alikes folded, as OCR

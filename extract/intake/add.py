@@ -37,7 +37,7 @@ from typing import Any
 
 from ..corpus import ids as idlock
 from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
-from ..corpus.ids import slugify
+from ..corpus.ids import slugify, title_slug
 from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, load_marks,
                               load_witnesses, mixed_word)
 from ..corpus.structure import (analyse, heading_text, ocr_title, side_column, two_columns,
@@ -372,7 +372,7 @@ def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
 def witness_warnings(text: str, layout, siglum: str, locked: bool = False
                      ) -> list[tuple[int, str]]:
     """The warnings that the text of a witness gives, ``(line, message)``: the structure
-    finder's (:attr:`Layout.warnings`), a title OCR garbled (its slug made from it as printed),
+    finder's (:attr:`Layout.warnings`), a title OCR garbled (its slug made from it as read),
     a U+FFFD (a character lost before the file came here), a private-use glyph (a PDF font's,
     :func:`extract.text.characters.private_use_warning`) and a second chapter in the file.
     ``add`` prints them; ``check`` gives them again from the stored witness, since each comes
@@ -390,7 +390,7 @@ def witness_warnings(text: str, layout, siglum: str, locked: bool = False
                         f"title as the book spells it")
                 warnings.append((n, f"the title '{p.label}' looks garbled by OCR (read "
                                     f"'{read}'), and its game's slug, "
-                                    f"{slugify(p.label)}, is made from it as printed: " + (
+                                    f"{title_slug(p.label)}, is made from it as read: " + (
                                         f"its ids are locked under that slug now (a `title` "
                                         f"mark in corpus/structure/{siglum}.toml, {mark}, "
                                         f"would give the game another slug and orphan them)"
@@ -740,7 +740,7 @@ def _names(root: Path, known_games, layout) -> set[str]:
     from ..export.tei import fixed_ids  # lazy: extract.export.tei loads lxml
     names = {g.slug for g in known_games} | set(fixed_ids())
     names |= {e.id.split(":")[0] for e in idlock.read_lock(root).values()}
-    names |= {slugify(p.label or p.opens) for p in layout.parts
+    names |= {title_slug(p.label or p.opens) for p in layout.parts
               if p.kind == "title" or (p.kind == "heading" and p.opens)}
     return names
 

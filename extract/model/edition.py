@@ -21,7 +21,7 @@ from typing import Sequence
 from ..corpus import cache
 from ..corpus import ids as idlock
 from ..corpus.glossary import Term, find_terms, load_glossary
-from ..corpus.ids import slugify  # noqa: F401 (the model's slugs; re-exported)
+from ..corpus.ids import slugify, title_slug  # noqa: F401 (the model's slugs; re-exported)
 from ..corpus.readers import (
     KnownGame,
     Witness,
@@ -886,7 +886,7 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
             if p.kind == "title" or p.kind == "heading":
                 label = p.label if p.kind == "title" else p.opens
                 kg: KnownGame | None = by_title.get(key(label))
-                slug = kg.slug if kg else slugify(label)
+                slug = kg.slug if kg else title_slug(label)
                 if kg is None and slug in all_sigla:   # an anchor and xml:id of its own
                     slug = f"{slug}-game"
                 first, n = slug, 1
