@@ -3850,3 +3850,12 @@ def test_one_game_in_the_old_spelling_and_the_new_has_one_slug(cli, corpus_copy,
     assert r.exit_code == 0, r.output
     game = build_edition(corpus_copy).game("velikogo-mogola")
     assert set(game.texts) == {"LXXI", "LXXIm"}
+
+
+@pytest.mark.parametrize("quoted", [",,Окно\"", ",,Окно“", "„Окно“"])
+def test_a_title_in_quotes_ocr_read_as_two_commas_is_the_name(quoted):
+    """A breaker's find: OCR reads the German opening quote as two commas (``Пасьянсъ
+    ,,Окно"``); the title was 'Пасьянсъ ,,Окно' and its slug pasyans-okno. The name in
+    those quotes is the title, as in the German ones."""
+    text = f"Пасьянсъ {quoted}.\n\nБерутъ колоду.\n"
+    assert [(p.kind, p.label) for p in analyse(text).parts] == [("title", "Окно"), ("prose", "")]

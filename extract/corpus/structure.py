@@ -130,7 +130,8 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
                     r"ФИГУРА|РИСУНОКЪ?|ЧЕРТЕЖЪ?)\s*(\d+)"
                     r"\s*(?:\.?\s*\)?\s*\.?|[.:]\s*(?P<caption>\S.{0,118}))$")
 #: a title in quotes after 'Пасьянсъ' (after the game's number, if any: ``12.``, ``№ 12.``,
-#: ``II.``): guillemets, straight or German quotes, the guillemets as OCR gives them, two
+#: ``II.``): guillemets, straight or German quotes (the opening one as OCR gives it, two
+#: commas: ``Пасьянсъ ,,Окно"``), the guillemets as OCR gives them, two
 #: angle brackets (``Пасьянсъ <<Паукъ>>``, ``Пасьянсъ << Паукъ >>``: :data:`OPEN_ANGLES`,
 #: whose spaces are no part of the name), or single quotes (``Пасьянсъ 'Окно'``: the closing
 #: quote is one that no letter follows, an apostrophe before a letter is the name's,
@@ -139,7 +140,7 @@ FIGURE = re.compile(r"^\(?\s*(?:(?:Фиг|Рис|Черт|ФИГ|РИС|ЧЕРТ
 #: (``«Звѣзда<sup>1</sup>»``, ``«[Звѣзда](<#z>)»``: :func:`_name_read` reads it); the name is
 #: the group ``name``
 QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\s*\.\s*)?"
-                          r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|" + OPEN_ANGLES
+                          r"пасьянс[ъ]?\s*(?:(?P<single>['‘‚])|[«\"„“]|,,|" + OPEN_ANGLES
                           + r")(?P<name>(?(single)(?:[^'’‘]|['’](?=[^\W\d_]))"
                           r"|(?:<[^<>\n]{1,200}>|[^»\"”“>›])){2,80}?)"
                           r"(?(single)['’‘](?![^\W\d_])|(?:[»\"”“]|" + CLOSE_ANGLES + "))", re.I)
