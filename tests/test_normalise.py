@@ -280,6 +280,10 @@ CASES = [
     ("въ 1871 г., 1я, A1C, lампа", "в 1871 г., 1я, A1C, lампа", {"final-hard-sign"}),
     ("раз-\nложить", "разложить", {"hyphenation"}),
     ("раз-\nсказъ", "рассказ", {"hyphenation", "prefix-z-s", "final-hard-sign"}),
+    # a soft hyphen beside a line-end hyphen (a word processor's export) is part of the
+    # break: the word joins as without it (it was 'по- рядку', 'вверх- вниз')
+    ("карты по-\u00ad\nрядку, вверхъ-\u00ad\nвнизъ", "карты порядку, вверх-вниз",
+     {"hyphenation", "final-hard-sign"}),
     ("какой-\nнибудь", "какой-нибудь", {"hyphen-compound"}),
     ("изъ-\nза", "из-за", {"hyphen-compound", "final-hard-sign"}),
     ("Санкт-\nПетербург", "Санкт-Петербург", {"hyphen-compound"}),

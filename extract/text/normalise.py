@@ -536,7 +536,8 @@ _SHY_RULE = {c: ZERO_WIDTH for c in _SHY} | {"\u00ad": SOFT_HYPHEN}
 # (a form feed after the line break is a page break of a scan's text layer: pdftotext)
 # (¬ and U+2010/U+2011: the line-end hyphens of OCR exports, ABBYY's ¬ above all)
 # (and an en dash glued to the word, joined only where a piece is no word: :func:`joins_lost_hyphen`)
-_BREAK = re.compile(r"[-¬\u2010\u2011\u2013][ \t]*(?:\r\n?|\n|\f)[ \t\f]*")
+# (a soft hyphen beside it, as a word processor's export leaves one, is part of it)
+_BREAK = re.compile(r"[-¬\u2010\u2011\u2013]\u00ad*[ \t]*(?:\r\n?|\n|\f)[ \t\f]*")
 #: a list's bullet opening a line, and the spaces after it (group 1; rule bullet)
 _BULLET = re.compile(r"^[ \t]*(([•◦▪‣●∙·])[ \t]*)(?=[^\s•◦▪‣●∙·—–-])", re.M)
 
