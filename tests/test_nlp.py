@@ -427,3 +427,11 @@ def test_markup_closing_a_paragraph_after_its_stop_ends_the_last_sentence():
     norm = _marked_normalisation(text, (), (), (), sorted(markup))
     assert [text[s:e] for s, e in nlp.sentence_spans(norm)] == [
         "{{c|''Кладутъ карты рядомъ.", "Потомъ ихъ собираютъ.''}}"]
+
+
+def test_money_after_a_number_ends_a_sentence_only_before_a_capital():
+    """A breaker's page: 'по 5 коп. 3 карты' was cut after 'коп.' (a stop before a number);
+    the money after a number ends a sentence only where a capitalised word follows, as 'и т.
+    д.' does."""
+    assert sents("Ставятъ по 5 коп. 3 карты кладутъ вверхъ. Ставка 2 руб. Берутъ колоду.") == [
+        "Ставятъ по 5 коп. 3 карты кладутъ вверхъ.", "Ставка 2 руб.", "Берутъ колоду."]

@@ -2504,7 +2504,7 @@ _DIVIDED = re.compile(r"([^\W\d_]+)[-\u00ad¬\u2010\u2011\u2013]$")
 _GLUED_END = re.compile(r"([^\W\d_]+)([.!?…,])[»\"”)]?(\d{1,4})$")
 #: words whose stop is an abbreviation's, a number after it the book's (``стр.185``, ``Фиг.5``,
 #: ``п.3``, ``табл.4``, ``руб.50``): the sentence segmenter's abbreviations and a few more
-_NUMBERED_ABBREVIATIONS = NON_TERMINAL | TERMINAL | frozenset("стран руб коп".split())
+_NUMBERED_ABBREVIATIONS = NON_TERMINAL | TERMINAL | frozenset(("стран",))
 
 
 def _glued_page_number(ln: _Line, prev: _Line | None,

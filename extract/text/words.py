@@ -10,8 +10,10 @@ NON_TERMINAL = frozenset("т е к н наз назыв фиг рис см ст�
                          # издание, чертёж, таблица, примечание, профессор, святой, граф,
                          # генерал
                          "гл кн ч вып изд черт табл прим проф св гр ген".split())
-#: Abbreviations that close a list and end a sentence when a capitalised word follows.
-TERMINAL = frozenset("д п проч пр др".split())
+#: Abbreviations that end a sentence only when a capitalised word follows: those that close
+#: a list (``и т. д.``, ``и пр.``) and the money after a number (``5 коп.``, ``2 руб.``: ``по
+#: 5 коп. 3 карты`` is one sentence, ``Ставка 5 коп. Берутъ ...`` two).
+TERMINAL = frozenset("д п проч пр др коп руб".split())
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
