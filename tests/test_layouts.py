@@ -2982,7 +2982,9 @@ def test_a_bare_title_of_a_noun_and_an_adjective_stays_a_title(name):
 
 @pytest.mark.parametrize("line", ["Тузы внизъ.", "Короли вверхъ.", "Карты рядомъ.",
                                   "Дамы направо.", "Валеты особо.", "Короли кругомъ.",
-                                  "Карты рубашкой вверхъ.", "Остальныя карты внизъ."])
+                                  "Карты рубашкой вверхъ.", "Остальныя карты внизъ.",
+                                  # a place the cards are laid to (a session's leftover)
+                                  "Дамы по бокамъ.", "Валеты по угламъ.", "Карты въ рядъ."])
 def test_on_a_page_of_bare_titles_a_noun_and_where_it_goes_is_a_sentence(line):
     """A session's find: on a page whose games have bare titles, a short rule with no verb on a
     paragraph of its own, a noun and an adverb that says where or how it goes ('Тузы внизъ.',

@@ -1154,7 +1154,7 @@ def says_where_it_goes(text: str) -> bool:
     """True when ``text`` (a short phrase, any spelling) is a rule with no verb: two to four
     words, the last most likely an adverb (pymorphy3's best parse of its modern form) that
     says where or how the cards go: 'Тузы внизъ.', 'Короли вверхъ.', 'Карты рубашкой
-    вверхъ.'. A game's name is a noun's phrase, which no adverb ends; not one in 'по-' (a
+    вверхъ.', or a place they are laid to: 'Дамы по бокамъ.', 'Карты въ рядъ.'. A game's name is a noun's phrase, which no adverb ends; not one in 'по-' (a
     manner a noun takes, 'Косынка по-турецки'), one a capital opens ('Солнце Вверху'), nor
     'Пасьянсъ X' ('Пасьянсъ вдвоемъ', as 'Пасьянсъ Наполеона')."""
     words = _modern_words(text)
@@ -1163,7 +1163,19 @@ def says_where_it_goes(text: str) -> bool:
             last and last[0][:1].isupper():
         return False
     best = analyzer().parse(words[-1])[0]
-    return best.tag.POS == "ADVB" and best.score >= 0.5
+    if best.tag.POS == "ADVB" and best.score >= 0.5:
+        return True
+    # or a place the cards are laid to, 'по' and a plural of :data:`_LAID_TO` ('Дамы по
+    # бокамъ.', 'Валеты по угламъ.'), or 'в ряд' ('Карты въ рядъ.')
+    if words[-2:] in (("в", "ряд"), ("во", "ряд")):
+        return True
+    return words[-2] == "по" and any(
+        q.normal_form in _LAID_TO and {"datv", "plur"} <= q.tag.grammemes
+        for q in analyzer().parse(words[-1])[:3])
+
+
+#: the places a verbless rule may lay cards to (:func:`says_where_it_goes`): 'по бокам'
+_LAID_TO = frozenset(("бок", "угол", "сторона", "край", "место", "ряд", "ярус"))
 
 
 def _labels_a_part(text: str) -> bool:
