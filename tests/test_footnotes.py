@@ -2703,3 +2703,16 @@ def test_a_page_number_found_as_debris_begins_a_page_of_its_own_notes(number):
     [note] = [p for p in lay.parts if p.label == "footnote"]
     assert note.marker is None and [text[a:b] for a, b in lay.orphans] == ["*)"], lay.parts
     assert [p.label for p in lay.parts if p.kind == "debris"] == ["page number", "footnote"]
+
+
+@pytest.mark.parametrize("call", ["<sup>1</sup>", "^1^"])
+def test_a_superscript_call_after_a_title_is_the_titles(call):
+    """A session's leftover: on a Markdown page, an HTML or pandoc superscript call right
+    after a title (``Пасьянсъ «Звѣзда»<sup>1</sup>.``) ended the title before it, and the
+    call and the stop made a citable sentence of their own. It is the title's marker now,
+    and the note below is the note."""
+    text = f"# Глава\n\nПасьянсъ «Звѣзда»{call}.\n\nБерутъ колоду.\n\n{call} Иначе Солнце.\n"
+    got = [(p.kind, p.label, text[p.start:p.end]) for p in analyse(text, Path("x.md")).parts]
+    assert got[1:] == [("title", "Звѣзда", f"Пасьянсъ «Звѣзда»{call}."),
+                       ("prose", "", "Берутъ колоду."),
+                       ("debris", "footnote", f"{call} Иначе Солнце.")]

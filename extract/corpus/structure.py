@@ -148,10 +148,11 @@ QUOTED_TITLE = re.compile(r"^(?:(?:№\s*)?\d{1,3}\s*[.)]\s*|[IVXLCХІИ]{1,6}\
 #: stop and a sentence follow): its title is the whole of it
 NUMBERED_TITLE = re.compile(r"^пасьянс[ъ]?\s*№\s*\d{1,3}(?=\s*\.?\s*$|\.\s)", re.I)
 #: a footnote's marker printed after a title (``«Звѣздочка»*)``, ``ЗВѢЗДОЧКА¹``, ``## Проба[^1]``,
-#: a word processor's or a copied Wikisource page's call ``«Звѣзда»[1]``, a scan's ``2)``
+#: a word processor's or a copied Wikisource page's call ``«Звѣзда»[1]``, an HTML or pandoc
+#: one, ``«Звѣзда»<sup>1</sup>``, ``«Звѣзда»^1^`` (:data:`SUP_NUMBER`), a scan's ``2)``
 #: glued to a letter, a stop or a quote, ``Крѣпость.2)``, as a call in the text is glued:
 #: :data:`ORPHAN_MARKER`; set a space apart, ``Крѣпость. 2) ...``, it numbers a list)
-_MARKER = (r"(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL
+_MARKER = (r"(?:\*{1,3}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|" + MD_LABEL + "|" + SUP_NUMBER
            + r"|\[\d{1,3}\]|(?<=[^\W\d_⁰¹²³⁴⁵⁶⁷⁸⁹]|[.»\"”’])\d{1,2}\))")
 TITLE_MARKER = r"[ \t]?" + _MARKER
 #: a note's marker ending a title's name (``Проба[^1]``)
