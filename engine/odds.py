@@ -39,7 +39,7 @@ from typing import Callable, Iterable, Iterator
 from . import games
 from .careful import careful_run, effort
 from .policies import POLICIES, playout
-from .probes import solve_deal_probing
+from .probes import playouts, solve_deal_probing
 from .readings import resolve
 
 DEFAULT_BUDGET = 100_000
@@ -92,8 +92,15 @@ def play_deal(game: str, deal: int, readings: dict | None = None, policy: str = 
 
 
 def run_chunk(task: tuple) -> list[tuple[int, str]]:
-    """Worker entry point: ``(game, deals, readings, policy, budget)`` -> [(deal, outcome)]."""
-    game, deal_list, readings, policy, budget = task
+    """Worker entry point: ``(game, deals, readings, policy, budget)`` -> [(deal, outcome)].
+    A sixth item ``"playouts"`` (with policy "solver") plays the solver's last stage alone,
+    :func:`engine.probes.playouts` (for :func:`engine.results.restamp`)."""
+    game, deal_list, readings, policy, budget, *stage = task
+    if stage == ["playouts"] and policy == "solver":
+        return [(d, playouts(game, d, readings).outcome) for d in deal_list]
+    if stage:
+        raise ValueError(f"unknown stage {stage!r} of policy {policy!r}; allowed: 'playouts' "
+                         "of the solver")
     return [(d, play_deal(game, d, readings, policy, budget)) for d in deal_list]
 
 

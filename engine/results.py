@@ -19,6 +19,7 @@ processes or a ``scheduler`` address are the alternatives. The table::
                     blind players', :data:`MOVE_LIMITS`; each row stores its own), "deal_ranges": {policy:
                     [first, last]}, "careful_samples", "solver_probes" (probes of
                     :mod:`engine.probes` on a deal the solver's search leaves undecided),
+                    "solver_playouts" (the playouts after them, :func:`engine.probes.playouts`),
                     "command" (these of the latest run),
                     "runs": [{"games", "date", "how", "workers", "wall_seconds",
                               "cpu_seconds", "deal_ranges", "command", "reused_deals",
@@ -83,7 +84,7 @@ from .odds import Z95, describe_rate, interval, map_tasks, outcomes, play_deal, 
 from .careful import (CAREFUL_BUDGET, CAREFUL_MAX_MOVES, CAREFUL_SAMPLES, CAREFUL_SOLVE_BUDGET,
                       effort)
 from .deal import SplitMix64
-from .probes import PROBES
+from .probes import LINES, PROBES
 from .readings import resolve
 
 ENGINE_DIR = Path(__file__).resolve().parent
@@ -273,11 +274,12 @@ def engine_hash() -> str:
 
 
 #: rule sources a policy's rows never run: the solver's rows come from
-#: :func:`engine.probes.solve_deal_probing`, which never calls the players (``policies.py``,
-#: ``careful.py``); the greedy and blind players never call the careful one; no player
-#: calls the probes (the careful player's searches are :mod:`engine.solver`'s own).
+#: :func:`engine.probes.solve_deal_probing`, which plays the greedy and blind players
+#: (``policies.py``) but never the careful one (``careful.py``); the greedy and blind
+#: players never call the careful one; no player calls the probes (the careful player's
+#: searches are :mod:`engine.solver`'s own).
 NOT_RUN_BY: dict[str, tuple[str, ...]] = {
-    "solver": ("policies.py", "careful.py"),
+    "solver": ("careful.py",),
     "careful": ("probes.py",),
     "greedy": ("careful.py", "probes.py"), "blind": ("careful.py", "probes.py")}
 
@@ -288,9 +290,9 @@ def game_hash(slug: str, policy: str | None = None) -> str:
     the shared engine (every rule source outside ``engine/games/``, and ``games/__init__.py``
     and ``games/_common.py``) less the modules that policy never runs (:data:`NOT_RUN_BY`;
     ``policy`` None: none left out), and the game's own module. A row stores it
-    (``"engine"``), so that an edit of one game makes only that game's rows stale, and an
-    edit of the players (``policies.py``) only the players' rows, not the solver's, and an
-    edit of the careful player (``careful.py``) only its own rows."""
+    (``"engine"``), so that an edit of one game makes only that game's rows stale, an edit
+    of the probes (``probes.py``) only the solver's rows, and an edit of the careful player
+    (``careful.py``) only its own rows."""
     own = games.record(slug).module.rsplit(".", 1)[-1] + ".py"
     keep = ("games/__init__.py", "games/_common.py", f"games/{own}")
     skip = NOT_RUN_BY.get(policy, ()) if policy is not None else ()
@@ -524,7 +526,8 @@ def undecided_note(row: dict) -> str:
     if not und:
         return ""
     if policy == "solver":
-        within = f"the budget of {budget} states and {PROBES} probes of {max(1, budget // PROBES)}"
+        within = (f"the budget of {budget} states, {PROBES} probes of {max(1, budget // PROBES)} "
+                  f"and {2 + LINES} playouts")
     elif policy == "careful" and (up := _face_up_or_none(row)):
         within = (f"the budget of {CAREFUL_SOLVE_BUDGET} states of its one search of the deal "
                   f"(every card lies face up, so it searches as the solver does)")
@@ -778,6 +781,14 @@ def _shares(x, n: int = 2) -> bool:
         and 0 <= v <= 1 for v in x) and x == sorted(x))
 
 
+def _playouts_tally(x) -> bool:
+    """Whether ``x`` is a restamp's ``"playouts"``: ``{"games": {game: {"deals", "won"}}}``
+    with whole numbers, none won more than played (the site prints them)."""
+    return isinstance(x, dict) and isinstance(x.get("games"), dict) and all(
+        isinstance(g, dict) and _is_count(g.get("deals")) and _is_count(g.get("won"))
+        and g["won"] <= g["deals"] for g in x["games"].values())
+
+
 def problems(table) -> list[str]:
     """What makes ``table`` (a loaded odds table) unfit to read, each in words naming the row
     (empty: fit). Checked: a JSON object with a ``provenance`` object (its ``runs`` a list of
@@ -815,9 +826,11 @@ def problems(table) -> list[str]:
         if not isinstance(restamps, list) or not all(
                 isinstance(r, dict) and isinstance(r.get("date"), str)
                 and isinstance(r.get("games"), dict)
-                and all(_is_count(n) for n in r["games"].values()) for r in restamps):
+                and all(_is_count(n) for n in r["games"].values())
+                and ("playouts" not in r or _playouts_tally(r["playouts"])) for r in restamps):
             out.append("'provenance.restamps' is not a list of restamps (objects with a text "
-                       "'date' and 'games', each game's number of deals)")
+                       "'date' and 'games', each game's number of deals, and where given "
+                       "'playouts' with 'games', each game's undecided 'deals' and 'won')")
     rows = table.get("rows")
     if not isinstance(rows, list):
         return out + ["'rows' is missing or not a list"]
@@ -965,6 +978,7 @@ def _merge_and_write(path: Path, rows: list[dict], run: dict, policies: tuple[st
                             "solver_budgets": dict(SOLVER_BUDGETS),
                             "move_limits": dict(MOVE_LIMITS),
                             "careful_samples": CAREFUL_SAMPLES, "solver_probes": PROBES,
+                            "solver_playouts": 2 + LINES,
                             **{k: run[k] for k in ("how", "workers", "wall_seconds",
                                                    "cpu_seconds", "deal_ranges", "command")},
                             "runs": runs + [dict(run)],
@@ -981,6 +995,42 @@ def _replace(path: Path, table: dict) -> None:
     tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1, allow_nan=False) + "\n",
                    encoding="utf-8")
     os.replace(tmp, path)
+
+
+def ceiling_breaches(table: dict) -> list[tuple[str, str, str]]:
+    """Deals of ``table`` (a loaded, well-formed odds table) that a player's row won while
+    the solver's row of the same game and readings did not: ``(policy, kind, words)`` for
+    each pair of rows and kind, ``kind`` "lost" (the solver's row calls them lost: a proof of
+    loss is unsound) or "undecided" (its ceiling lies below the player's on those deals).
+    The solver sees every card and plays the greedy and blind players' games too
+    (:func:`engine.probes.playouts`), so no deal of theirs can be either; the careful
+    player's searches may find a win the solver's budget missed."""
+    solver = {(r["game"], r["change"]): r for r in table["rows"] if r["policy"] == "solver"}
+    out = []
+    for r in table["rows"]:
+        s = solver.get((r["game"], r["change"]))
+        if r["policy"] == "solver" or s is None:
+            continue
+        found: dict[str, list[int]] = {"L": [], "U": []}
+        for i, o in enumerate(r["outcomes"]):
+            j = r["first"] + i - s["first"]
+            if o == "W" and 0 <= j < len(s["outcomes"]) and s["outcomes"][j] != "W":
+                found[s["outcomes"][j]].append(r["first"] + i)
+        what = f"{r['game']} {r['change'] or 'default'}: the {r['policy']} player won deal(s)"
+        if found["L"]:
+            out.append((r["policy"], "lost", f"{what} {_listed(found['L'])} that the solver's "
+                        f"row calls lost (a proof of loss is unsound)"))
+        if found["U"]:
+            out.append((r["policy"], "undecided", f"{what} {_listed(found['U'])} that the "
+                        f"solver's row leaves undecided (its ceiling lies below the "
+                        f"player's there)"))
+    return out
+
+
+def _listed(deals: list[int], most: int = 8) -> str:
+    """``deals`` as text, the first ``most`` of them and how many more."""
+    more = f" and {len(deals) - most} more" if len(deals) > most else ""
+    return ", ".join(map(str, deals[:most])) + more
 
 
 def recheck(table: dict, rows: int = 3, deals: int = 2, seed: int = 0,
@@ -1019,8 +1069,17 @@ def _sampled_deals(outcomes: str, n: int, seed: int) -> list[int]:
     return sorted(picked)
 
 
+def _sample_with_change(outcomes: str, before: str, n: int, seed: int) -> list[int]:
+    """:func:`_sampled_deals` of ``outcomes``, and the first deal whose outcome differs from
+    ``before`` (the row's outcomes before the playouts of :func:`restamp`) where one does:
+    the sample then always plays a deal the playouts won again in full."""
+    changed = [i for i, (a, b) in enumerate(zip(before, outcomes)) if a != b][:1]
+    return sorted(set(_sampled_deals(outcomes, n, seed)) | set(changed))
+
+
 def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | None = None,
-            scheduler=None, date: str | None = None, command: str | None = None) -> dict:
+            scheduler=None, date: str | None = None, command: str | None = None,
+            playouts: bool = False) -> dict:
     """Mark the rows that an edit of the rule source made stale as today's source's, after
     playing a sample of each one's deals again and finding every one as stored: for an edit
     that moves or renames code and changes no outcome (a game registering itself, say), which
@@ -1037,6 +1096,14 @@ def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | 
     (date, command, deals played per game, rows, deals played, CPU seconds, the former
     hashes), written atomically
     under the table's lock. Returns the table (unchanged when no row was stale).
+
+    ``playouts``: the edit changed the solver's last stage only, the playouts that run
+    where everything before them left a deal undecided (:func:`engine.probes.playouts`):
+    first every undecided deal of each stale solver row is played through today's playouts
+    alone (what comes before them would leave it undecided again, the sample checks that
+    too), its outcome and counts, note and CPU seconds updated; then the sample is played
+    in full against the updated outcomes. Far cheaper than measuring the rows anew, where
+    the search's budget is spent on the undecided deals.
 
     ValueError also for ``deals`` below 1, a table that cannot be read (:func:`_readable`),
     and a row stale by its budget (measured at another budget than today's: not today's
@@ -1059,12 +1126,16 @@ def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | 
                 f"({r['game']} {r['change'] or 'default'} {r['policy']}: {r['budget']}, "
                 f"today {default_budget(r['game'], r['policy'])}): a restamp cannot make them "
                 f"today's; measure them anew (`edition results --game {r['game']}`)")
+        before = [r["outcomes"] for r in rows]
+        staged = _play_the_playouts(rows, jobs, scheduler) if playouts else None
         # each restamp of a table draws other deals: seeded by the row's place and by how
-        # many restamps the table has had
+        # many restamps the table has had; a row the playouts changed has its first deal
+        # they won played in full too
         done = len(table.get("provenance", {}).get("restamps", []))
-        tasks = [(r["game"], [r["first"] + i for i in _sampled_deals(
-                     r["outcomes"], deals, n + 100_003 * done)],
-                  r["readings"], r["policy"], r["budget"]) for n, r in enumerate(rows)]
+        tasks = [(r["game"], [r["first"] + i for i in _sample_with_change(
+                     r["outcomes"], old, deals, n + 100_003 * done)],
+                  r["readings"], r["policy"], r["budget"])
+                 for n, (r, old) in enumerate(zip(rows, before))]
         bad, cpu = [], 0.0
         for n, (res, seconds) in map_tasks(tasks, jobs or os.cpu_count() or 1, scheduler):
             cpu += seconds
@@ -1083,6 +1154,8 @@ def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | 
             r["engine"] = hashes[(r["game"], r["policy"])]
         prov = table.setdefault("provenance", {})
         prov["engine"] = engine_hash()
+        if staged is not None:
+            prov["solver_playouts"] = 2 + LINES
         prov.setdefault("restamps", []).append({
             "date": date or _dt.date.today().isoformat(),
             "command": command or "engine.results.restamp()",
@@ -1090,10 +1163,54 @@ def restamp(path: str | os.PathLike = DEFAULT_PATH, deals: int = 4, jobs: int | 
                       for g in sorted({r["game"] for r in rows})},
             "rows": len(rows), "deals_played": sum(len(t[1]) for t in tasks),
             "cpu_seconds": round(cpu, 1), "former_engine": former,
-            "why": "an edit of the rule source that changes no outcome: each row's sampled "
-                   "deals played again as stored"})
+            **({"why": "an edit of the solver's last stage, the playouts: each solver row's "
+                       "undecided deals played through them, then each row's sampled deals "
+                       "played again in full as updated", "playouts": staged}
+               if staged is not None else
+               {"why": "an edit of the rule source that changes no outcome: each row's "
+                       "sampled deals played again as stored"})})
         _replace(path, table)
     return table
+
+
+def _play_the_playouts(rows: list[dict], jobs: int | None, scheduler) -> dict:
+    """For :func:`restamp` with ``playouts``: play each undecided deal of the solver rows
+    among ``rows`` through :func:`engine.probes.playouts` alone (tasks of 8 deals,
+    :func:`engine.odds.map_tasks`), and update each row in place: a deal won there becomes
+    W, the counts, interval and note follow, its CPU seconds (and its seconds, as one
+    process would have spent them) grow by the playouts'. Returns ``{"games": {game:
+    {"deals": undecided deals played, "won": of them}}, "cpu_seconds"}``."""
+    tasks, owner = [], []
+    for n, r in enumerate(rows):
+        if r["policy"] != "solver":
+            continue
+        open_deals = [r["first"] + i for i, o in enumerate(r["outcomes"]) if o == "U"]
+        for i in range(0, len(open_deals), 8):
+            tasks.append((r["game"], open_deals[i:i + 8], r["readings"], "solver",
+                          r["budget"], "playouts"))
+            owner.append(n)
+    cpu = 0.0
+    per_game: dict[str, dict[str, int]] = {}
+    for k, (res, seconds) in map_tasks(tasks, jobs or os.cpu_count() or 1, scheduler):
+        r = rows[owner[k]]
+        codes = list(r["outcomes"])
+        tally = per_game.setdefault(r["game"], {"deals": 0, "won": 0})
+        tally["deals"] += len(res)
+        for d, o in res:
+            if o == "won":
+                codes[d - r["first"]] = "W"
+                tally["won"] += 1
+        r["outcomes"] = "".join(codes)
+        r["cpu_seconds"] = round(r.get("cpu_seconds", 0) + seconds, 1)
+        r["seconds"] = round(r.get("seconds", 0) + seconds, 1)
+        cpu += seconds
+    for r in rows:
+        if r["policy"] == "solver":
+            counts = {r["first"] + i: OUTCOME[o] for i, o in enumerate(r["outcomes"])}
+            r.update(summarise(r["game"], r["readings"], "solver", r["deals"], r["first"],
+                               r["budget"], counts))
+            r["note"] = undecided_note(r)
+    return {"games": dict(sorted(per_game.items())), "cpu_seconds": round(cpu, 1)}
 
 
 def summary_text(table: dict) -> str:

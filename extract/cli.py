@@ -499,7 +499,8 @@ def play_reason(result: dict, budget: int) -> str:
     if result["outcome"] == "undecided":
         if policy == "solver":
             return (f"the solver's budget of {count(budget, 'state')} ran out before it found a "
-                    f"win or proved a loss, and its probes from random lines found no win "
+                    f"win or proved a loss, and neither its probes from random lines nor its "
+                    f"playouts found one "
                     f"(try a larger --budget)")
         return f"the budget of {count(budget, 'move')} ran out before the game ended (try a larger --budget)"
     if moves == 0 and result["final"].get("over"):
@@ -687,8 +688,12 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
               help="Measure nothing: play N sampled deals of every stale row again and, when "
                    "every one comes out as stored, mark the rows as today's engine's (for an "
                    "edit of the engine that changes no rule); otherwise write nothing.")
+@click.option("--playouts", is_flag=True,
+              help="With --restamp, for an edit of the solver's playouts alone: first play "
+                   "every undecided deal of the stale solver rows through today's playouts "
+                   "and write what they win, then check the sample as --restamp does.")
 def results(game_list, policy_list, deals, careful_deals, workers, jobs, scheduler,
-            scheduler_timeout, force_jobs, fresh, restamp_deals) -> None:
+            scheduler_timeout, force_jobs, fresh, restamp_deals, playouts) -> None:
     """Regenerate the odds table corpus/results/odds.json on fixed deal ranges: every game,
     the default readings and each single-reading change, with the blind, greedy and careful
     players and the all-seeing solver; every row stores its per-deal outcomes, and the
@@ -704,6 +709,9 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
     if scheduler is not None:
         scheduler = _dask_client(scheduler, scheduler_timeout)
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
+    if playouts and restamp_deals is None:
+        _usage("--playouts goes with --restamp N (it plays the undecided deals of the stale "
+               "solver rows)")
     if restamp_deals is not None:
         if game_list or policy_list or fresh or workers:
             _usage("--restamp checks every stale row: give it without --game, --policy, "
@@ -712,8 +720,15 @@ def results(game_list, policy_list, deals, careful_deals, workers, jobs, schedul
             _usage(f"{path}: no odds table to restamp")
         before = len(engine_results.stale_rows(engine_results.load(path)))
         table = _engine_call(engine_results.restamp, path, restamp_deals, jobs=jobs,
-                             scheduler=scheduler,
-                             command=f"edition results --restamp {restamp_deals}")
+                             scheduler=scheduler, playouts=playouts,
+                             command=f"edition results --restamp {restamp_deals}"
+                                     + (" --playouts" if playouts else ""))
+        staged = table.get("provenance", {}).get("restamps", [{}])[-1].get("playouts")
+        if before and playouts and staged:
+            n = sum(g["deals"] for g in staged["games"].values())
+            won = sum(g["won"] for g in staged["games"].values())
+            click.echo(f"the playouts won {won} of the {n} undecided deal(s) of the stale "
+                       f"solver rows ({staged['cpu_seconds']} s CPU)")
         click.echo(f"restamped {before} stale row(s) after playing their sampled deals "
                    f"as stored: {path}" if before else f"no stale row: {path} unchanged")
         return

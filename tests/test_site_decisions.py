@@ -60,17 +60,22 @@ def test_odds_named_fairly_on_the_page(site):
 
 
 def test_odds_method_says_how_the_solver_searched(site):
-    """The method names the probes (engine.probes) with their number from the stored table's
-    provenance, and says they can only find a win; an open row's note gives the budget."""
+    """The method names the probes and the playouts (engine.probes) with their numbers from
+    the stored table's provenance, and says they can only find a win; an open row's note
+    gives the budget."""
     table = results.load()
     n = table["provenance"]["solver_probes"]
     stale = {id(r) for r in results.stale_rows(table)}   # measured by an older engine
     row = next(r for r in table["rows"] if r["policy"] == "solver" and r["change"] is None
                and r["undecided"] and id(r) not in stale)
     text = text_of((site / "games" / f"{row['game']}.html").read_text(encoding="utf-8"))
+    m = table["provenance"]["solver_playouts"]
     assert (f"searches (depth first; where that leaves a deal open, {n} more short searches "
-            f"from random lines of play, which can only find a win)") in text
-    assert f"budget of {row['budget']} states and {n} probes of {row['budget'] // n}" in row["note"]
+            f"from random lines of play, then {m} playouts: the greedy and blind players' "
+            f"games from the deal and the greedy player's after {m - 2} random lines; these "
+            f"can only find a win)") in text
+    assert (f"budget of {row['budget']} states, {n} probes of {row['budget'] // n} and {m} "
+            f"playouts") in row["note"]
     assert squash(row["note"]) in text
 
 

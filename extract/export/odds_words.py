@@ -66,25 +66,46 @@ def row_label(row: dict) -> str:
 
 
 def restamped_when(restamps: list[dict], slug: str) -> str:
-    """A sentence on the restamps (``restamps``: the table's provenance ``"restamps"``,
+    """Sentences on the restamps (``restamps``: the table's provenance ``"restamps"``,
     :func:`engine.results.restamp`) that carried a game's rows over to a later version of
     the engine's code, or "" when none did: ``"On 2026-12-05 the engine's code changed
     without changing a rule: 12 of these deals were played again by the new code, each came
     out as stored, and the rows were marked as that code's."`` (several: how many times,
-    on which dates, and the deals in all)."""
+    on which dates, and the deals in all); and for each restamp that played the solver's
+    playouts (``"playouts"``), what they won: ``"On 2026-12-07 the solver's playouts
+    changed (...): the 154 deals its rows of this game had left undecided were played
+    through them, and 31 were won; then 12 of these deals were played again in full by the
+    new code, each came out as now stored, and the rows were marked as that code's."``"""
     mine = [r for r in restamps if slug in r.get("games", {})]
-    if not mine:
-        return ""
-    n = sum(r["games"][slug] for r in mine)
-    if len(mine) == 1:
-        return (f"On {mine[0]['date']} the engine's code changed without changing a rule: "
-                f"{n} of these deals {'was' if n == 1 else 'were'} played again by the new "
-                f"code, each came out as stored, and the rows were marked as that code's.")
-    dates = _and(list(dict.fromkeys(r["date"] for r in mine)))
-    return (f"The engine's code changed {len(mine)} times without changing a rule (on "
-            f"{dates}): each time a sample of these deals was played again by the new code "
-            f"({n} deals in all), each came out as stored, and the rows were marked as that "
-            f"code's.")
+    plain = [r for r in mine if "playouts" not in r]
+    out = []
+    if len(plain) == 1:
+        n = plain[0]["games"][slug]
+        out.append(f"On {plain[0]['date']} the engine's code changed without changing a rule: "
+                   f"{n} of these deals {'was' if n == 1 else 'were'} played again by the new "
+                   f"code, each came out as stored, and the rows were marked as that code's.")
+    elif plain:
+        n = sum(r["games"][slug] for r in plain)
+        dates = _and(list(dict.fromkeys(r["date"] for r in plain)))
+        out.append(f"The engine's code changed {len(plain)} times without changing a rule "
+                   f"(on {dates}): each time a sample of these deals was played again by the "
+                   f"new code ({n} deals in all), each came out as stored, and the rows were "
+                   f"marked as that code's.")
+    for r in mine:
+        if "playouts" not in r:
+            continue
+        got = r["playouts"]["games"].get(slug, {"deals": 0, "won": 0})
+        n = r["games"][slug]
+        done = (f"the {got['deals']} deals its rows of this game had left undecided were "
+                f"played through them, and {got['won']} {'was' if got['won'] == 1 else 'were'}"
+                f" won; then" if got["deals"] else "its rows of this game had left no deal "
+                "undecided;")
+        out.append(f"On {r['date']} the solver's playouts changed (the greedy and blind "
+                   f"players from the deal, and the greedy player after random lines, tried "
+                   f"where the search leaves a deal open): {done} {n} of these deals "
+                   f"{'was' if n == 1 else 'were'} played again in full by the new code, each "
+                   f"came out as now stored, and the rows were marked as that code's.")
+    return " ".join(out)
 
 
 def measured_when(rows: list[dict], runs: list[dict], slug: str) -> str:

@@ -431,14 +431,18 @@ def _careful_effort(rows: list[dict], prov: dict) -> str:
 
 def _probes(prov: dict) -> str:
     """How the solver searched beyond its depth-first search, from the table's provenance
-    (``solver_probes``, :mod:`engine.probes`): `` (depth first; where that leaves a deal
-    open, 8 more short searches from random lines of play, which can only find a win)``;
-    empty for a table measured before probes."""
-    n = prov.get("solver_probes")
+    (``solver_probes``, ``solver_playouts``, :mod:`engine.probes`): `` (depth first; where
+    that leaves a deal open, 8 more short searches from random lines of play, then 22
+    playouts: the greedy and blind players' games from the deal and the greedy player's
+    after 20 random lines; these can only find a win)``; empty for a table measured before
+    probes, without the playouts for one measured before them."""
+    n, m = prov.get("solver_probes"), prov.get("solver_playouts")
     if not n:
         return ""
+    then = (f", then {m} playouts: the greedy and blind players' games from the deal and the "
+            f"greedy player's after {m - 2} random lines; these" if m else ", which")
     return (f" (depth first; where that leaves a deal open, {n} more short searches from "
-            f"random lines of play, which can only find a win)")
+            f"random lines of play{then} can only find a win)")
 
 
 def odds_table(root: Path, slug: str, env) -> nodes.section | None:

@@ -121,3 +121,66 @@ def test_restamp_from_the_command_line(corpus_copy, cli, tmp_path, monkeypatch):
     assert t["provenance"]["restamps"][0]["command"] == "edition results --restamp 2"
     r = cli("--corpus", corpus_copy, "results", "--restamp", "2", "--game", "mill")
     assert r.exit_code == 2 and "without --game" in r.output
+
+
+@pytest.fixture
+def open_row(tmp_path):
+    """A table of one solver row as the engine made it before the playouts were added (its
+    stored hash no longer today's): Heart Speaks to Heart under ``unmatched=set-aside``,
+    deals 160-165, of which deal 163 the search and its probes leave undecided and the
+    greedy player after a random line wins. Returns the table's path."""
+    readings = dict(results.games.new("heart-to-heart", 1, {"unmatched": "set-aside"})
+                    .cfg.readings)
+    outcomes = "WWWUWW"
+    row = odds.summarise("heart-to-heart", readings, "solver", 6, 160, 20_000,
+                         {160 + i: results.OUTCOME[o] for i, o in enumerate(outcomes)})
+    row.update({"change": "unmatched=set-aside", "outcomes": outcomes, "seconds": 1.0,
+                "cpu_seconds": 1.0, "engine": "a former code"})
+    row["note"] = results.undecided_note(row)
+    path = tmp_path / "odds.json"
+    path.write_text(json.dumps({"provenance": {"engine": "a former code", "runs": []},
+                                "rows": [row]}))
+    return path
+
+
+def test_a_playouts_restamp_plays_the_open_deals_and_checks_a_won_one_in_full(open_row):
+    """``restamp(playouts=True)``: the undecided deal is played through the playouts, which
+    win it; the row's counts, interval and note follow (a variant that skips the playouts
+    leaves deal 163 open and fails); the sample plays that deal again in full (the first
+    changed deal joins the sample); the provenance says what the playouts won."""
+    t = results.restamp(open_row, deals=1, jobs=1, playouts=True, date="2026-12-07")
+    (r,) = t["rows"]
+    assert (r["outcomes"], r["won"], r["undecided"], r["note"]) == ("WWWWWW", 6, 0, "")
+    assert r["ci95"] == [round(x, 6) for x in odds.interval(6, 0, 6)]
+    assert results.stale_rows(t) == []
+    (stamp,) = t["provenance"]["restamps"]
+    assert stamp["playouts"]["games"] == {"heart-to-heart": {"deals": 1, "won": 1}}
+    assert stamp["games"] == {"heart-to-heart": 2}   # deal 160 and the changed 163
+    assert results.problems(t) == []
+    assert restamped_when(t["provenance"]["restamps"], "heart-to-heart") == (
+        "On 2026-12-07 the solver's playouts changed (the greedy and blind players from the "
+        "deal, and the greedy player after random lines, tried where the search leaves a "
+        "deal open): the 1 deals its rows of this game had left undecided were played "
+        "through them, and 1 was won; then 2 of these deals were played again in full by the "
+        "new code, each came out as now stored, and the rows were marked as that code's.")
+
+
+def test_a_playouts_restamp_refuses_a_decided_deal_that_plays_otherwise(open_row):
+    """A decided deal stored otherwise than the code plays it (deal 160 stored lost, which
+    it wins) is caught by the sample: nothing is written."""
+    t = json.loads(open_row.read_text())
+    t["rows"][0]["outcomes"] = "LWWUWW"
+    t["rows"][0].update({k: v for k, v in odds.summarise(
+        "heart-to-heart", t["rows"][0]["readings"], "solver", 6, 160, 20_000,
+        {160: "lost", 161: "won", 162: "won", 163: "undecided", 164: "won",
+         165: "won"}).items() if k in ("won", "lost", "rate", "bounds", "ci95")})
+    open_row.write_text(json.dumps(t))
+    before = open_row.read_bytes()
+    with pytest.raises(ValueError, match="deal 160: stored lost, played won"):
+        results.restamp(open_row, deals=1, jobs=1, playouts=True)
+    assert open_row.read_bytes() == before
+
+
+def test_playouts_goes_with_restamp_on_the_command_line(corpus_copy, cli):
+    r = cli("--corpus", corpus_copy, "results", "--playouts", "--jobs", "1")
+    assert r.exit_code == 2 and "--playouts goes with --restamp" in r.output
