@@ -195,6 +195,12 @@ def test_ocr_and_hyphen_rules(orig, expected, rules):
     ("He said: Ha ha", "He said: Ha ha"), ("по-латыни: He ex", "по-латыни: He ex"),
     ("глава XC идетъ", "глава XC идет"), ("изъ кучки H кладутъ", "из кучки H кладут"),
     ("кладутъ HX сюда", "кладут HX сюда"),
+    # the prepositions в, к alone: B or K opening a sentence, k anywhere (a session's
+    # leftover); a capital inside a sentence, before a stop or as an initial is a label
+    ("Тузы кладутъ. B колодѣ 52 карты. «K королю» идетъ дама.",
+     "Тузы кладут. В колоде 52 карты. «К королю» идет дама."),
+    ("B колодѣ 52 карты", "В колоде 52 карты"), ("Тузъ k королю", "Туз к королю"),
+    ("кучка B лежитъ въ кучкѣ K. B. Ивановъ", "кучка B лежит в кучке K. B. Иванов"),
 ])
 def test_a_two_letter_word_with_a_latin_capital_h_between_cyrillic_words_is_read_cyrillic(
         text, expected):

@@ -456,7 +456,9 @@ OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "C O A E P X; in a word of two letters H B K M T too), between two "
                        "Cyrillic words is read in the Cyrillic letters when that is a word: "
                        "'пришел c ним' becomes 'пришел с ним', 'co стола' 'со стола', 'Ha "
-                       "столе' 'На столе'. Latin text and a Roman numeral are left alone.")
+                       "столе' 'На столе'; so is a lone B or K opening a sentence and a lone k "
+                       "anywhere, the prepositions в, к ('B колоде' 'В колоде', 'k королю' "
+                       "'к королю'). Latin text and a Roman numeral are left alone.")
 OCR_SOFT_SIGN = _rule("ocr-soft-sign", "ocr",
                       "A soft sign ь after a consonant at the end of a word that makes it no "
                       "word, where the word without it is one, is the old spelling's final "
@@ -579,7 +581,10 @@ _LONE_LATIN = frozenset("coaepxyCOAEPX")
 #: the Latin capitals that look like Cyrillic ones but are no lone word's (a label, 'кучка H'):
 #: read only in a two-letter word ('Ha', 'He', 'OH')
 _LONE_LATIN_PAIR = frozenset("HBKMT")
-_LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPXHBKMT]")
+#: the prepositions в, к as OCR reads them alone: 'B' and 'K' opening a sentence ('B колодѣ
+#: 52 карты.': a label never opens one), 'k' anywhere ('k королю': no label is in small letters)
+_LONE_PREPOSITIONS = {"B": "В", "K": "К", "k": "к"}
+_LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPXHBKMTk]")
 _HYPHEN = re.compile("[-¬\u2010\u2011\u2013]")
 # A line break between two word pieces with no hyphen: a word whose hyphen the export lost?
 _BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
@@ -1782,6 +1787,17 @@ def _digit_capital(text: str, c: Change) -> Change:
     return word_change(text, c.start, c.end, parts)
 
 
+def _opens_sentence_before(text: str, pieces: list[tuple[int, int]], i: int) -> bool:
+    """Whether a lone ``B`` or ``K`` at piece ``i`` may be the preposition (see
+    :data:`_LONE_PREPOSITIONS`): a small ``k`` anywhere; a capital only where a sentence
+    opens (the text's first word, or a stop and nothing but spaces, quotes or a line end
+    since the word before)."""
+    if text[pieces[i][0]] == "k":
+        return True
+    between = text[pieces[i - 1][1]:pieces[i][0]] if i else text[:pieces[i][0]]
+    return i == 0 or re.fullmatch(r"[.!?…]+[»\"”)]*\s+[«\"„“(]*", between) is not None
+
+
 def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> list[Change]:
     """One- and two-letter words all in Latin look-alikes between two Cyrillic words
     (OCR_LONE_LATIN): 'c' -> 'с', 'co' -> 'со', when the Cyrillic form is a word. ``joined``:
@@ -1802,14 +1818,16 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> l
             continue
         s, e = pieces[i]
         w = text[s:e]
-        if not 1 <= e - s <= 2 or any(c not in _LONE_LATIN and (e - s == 1 or
-                                                                c not in _LONE_LATIN_PAIR)
-                                      for c in w) or _ROMAN.fullmatch(w):
+        preposition = w in _LONE_PREPOSITIONS and text[e:e + 1].isspace() and \
+            _opens_sentence_before(text, pieces, i)
+        if not 1 <= e - s <= 2 or not preposition and (any(
+                c not in _LONE_LATIN and (e - s == 1 or c not in _LONE_LATIN_PAIR)
+                for c in w) or _ROMAN.fullmatch(w)):
             continue
         if i in joined or i - 1 in joined:
             continue                # a piece of a longer word
-        cyr = "".join(_LATIN_LOOKALIKE[c] for c in text[s:e])
-        if _cyrillic_word(text, pieces, joined, i - 1) and \
+        cyr = "".join(_LATIN_LOOKALIKE.get(c) or _LONE_PREPOSITIONS[c] for c in text[s:e])
+        if (_cyrillic_word(text, pieces, joined, i - 1) or preposition and i == 0) and \
                 _cyrillic_word(text, pieces, joined, i + 1) and _known(cyr.lower()):
             part = Change(s, e, text[s:e], cyr, "ocr", OCR_LONE_LATIN)
             out.append(word_change(text, s, e, [part]))
