@@ -126,21 +126,22 @@ def test_regenerate_small(tmp_path):
 
 def test_a_game_may_give_its_solver_rows_a_larger_budget(tmp_path, monkeypatch):
     """SOLVER_BUDGETS: the game's solver rows (every reading) search with its budget, the rows
-    and their notes say so, the other games and policies keep BUDGETS."""
-    monkeypatch.setattr(results, "SOLVER_BUDGETS", {"spinning-wheel": 40})
-    assert results.default_budget("spinning-wheel", "solver") == 40
+    and their notes say so, the other games and policies keep BUDGETS. (The Octagon: its
+    deals 1 and 2 stay open at 40 states, probes and playouts, as the table's rows say.)"""
+    monkeypatch.setattr(results, "SOLVER_BUDGETS", {"octagon": 40})
+    assert results.default_budget("octagon", "solver") == 40
     assert results.default_budget("mill", "solver") == results.BUDGETS["solver"]
-    assert results.default_budget("spinning-wheel", "greedy") == results.BUDGETS["greedy"]
-    t = results.regenerate(tmp_path / "odds.json", ["spinning-wheel"], ("solver",),
+    assert results.default_budget("octagon", "greedy") == results.BUDGETS["greedy"]
+    t = results.regenerate(tmp_path / "odds.json", ["octagon"], ("solver",),
                            deals=2, jobs=1, date="2000-01-01", command="test")
-    assert t["provenance"]["solver_budgets"] == {"spinning-wheel": 40}
+    assert t["provenance"]["solver_budgets"] == {"octagon": 40}
     assert {r["budget"] for r in t["rows"]} == {40}
     open_rows = [r for r in t["rows"] if r["undecided"]]
     assert open_rows and all("budget of 40 states, 8 probes of 5 and 22 playouts" in r["note"]
                              for r in open_rows)
     assert results.stale_rows(t) == []
     # a budget changed after the rows were measured leaves them stale (check names them)
-    monkeypatch.setattr(results, "SOLVER_BUDGETS", {"spinning-wheel": 80})
+    monkeypatch.setattr(results, "SOLVER_BUDGETS", {"octagon": 80})
     assert results.stale_rows(t) == t["rows"]
 
 
