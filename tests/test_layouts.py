@@ -3841,15 +3841,14 @@ def test_one_game_in_the_old_spelling_and_the_new_has_one_slug(cli, corpus_copy,
     before the reform ('Пасьянсъ Великаго Могола') and a modern copy of it ('Пасьянс
     Великого Могола') are two witnesses of one game, collated together (from the title as
     printed the old spelling gave velikago, a second game)."""
-    old = tmp_path / "lxxi.txt"
-    old.write_text("ГЛАВА LXXI.\nВеликаго Могола.\n\nВеликаго Могола.\n\nБерутъ двѣ колоды "
-                   "и кладутъ тузы вверхъ.\n", encoding="utf-8")
-    assert cli("--corpus", corpus_copy, "add", old).exit_code == 0
-    new = tmp_path / "modern.txt"
-    new.write_text("ГЛАВА LXXI.\nВеликого Могола.\n\nВеликого Могола.\n\nБерут две колоды "
-                   "и кладут тузы вверх.\n", encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", new, "--siglum", "LXXIm")
-    assert r.exit_code == 0, r.output
+    for name, text, more in (
+            ("lxxi.txt", "ГЛАВА LXXI.\nВеликаго Могола.\n\nВеликаго Могола.\n\nБерутъ двѣ "
+             "колоды и кладутъ тузы вверхъ.\n", ()),
+            ("modern.txt", "ГЛАВА LXXI.\nВеликого Могола.\n\nВеликого Могола.\n\nБерут две "
+             "колоды и кладут тузы вверх.\n", ("--siglum", "LXXIm"))):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        r = cli("--corpus", corpus_copy, "add", tmp_path / name, *more)
+        assert r.exit_code == 0, r.output
     game = build_edition(corpus_copy).game("velikogo-mogola")
     assert set(game.texts) == {"LXXI", "LXXIm"}
 

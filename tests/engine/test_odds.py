@@ -320,37 +320,23 @@ def test_stored_table_is_well_formed():
         assert r["ci95"] == [round(lo, 6), round(hi, 6)]
 
 
-def _won_by_a_player_and_proved_lost(table: dict) -> list[tuple]:
-    """``(game, change, deal, player)`` for each deal of ``table`` that a player's row
-    records as won and the solver's row of the same game and reading as proved lost."""
-    solver = {(r["game"], r["change"]): r for r in table["rows"] if r["policy"] == "solver"}
-    out = []
-    for r in table["rows"]:
-        s = solver.get((r["game"], r["change"]))
-        if r["policy"] == "solver" or s is None:
-            continue
-        for i, o in enumerate(r["outcomes"]):
-            j = r["first"] + i - s["first"]
-            if o == "W" and 0 <= j < len(s["outcomes"]) and s["outcomes"][j] == "L":
-                out.append((r["game"], r["change"], r["first"] + i, r["policy"]))
-    return out
-
-
 def test_no_deal_a_player_won_is_proved_lost_by_the_solver():
     """A cross-check of every proof of loss on the stored deals: a player's won line is a
     line of legal moves (the referee replays it) that the all-seeing solver could play too,
-    so a deal some player won can never be proved lost. On a copy of the table with one such
-    deal turned the check names it."""
+    so a deal some player won can never be proved lost (:func:`results.ceiling_breaches`).
+    On a copy of the table with one such deal turned the check names it."""
     t = results.load()
-    assert _won_by_a_player_and_proved_lost(t) == []
+    assert [w for _, kind, w in results.ceiling_breaches(t) if kind == "lost"] == []
     broken = json.loads(json.dumps(t))
     s = next(r for r in broken["rows"] if r["policy"] == "solver" and "L" in r["outcomes"])
     k = s["outcomes"].index("L")
     p = next(r for r in broken["rows"] if (r["game"], r["change"]) == (s["game"], s["change"])
              and r["policy"] == "greedy")
     p["outcomes"] = p["outcomes"][:k] + "W" + p["outcomes"][k + 1:]
-    assert _won_by_a_player_and_proved_lost(broken) == [(s["game"], s["change"], s["first"] + k,
-                                                         "greedy")]
+    assert [(pol, w) for pol, kind, w in results.ceiling_breaches(broken) if kind == "lost"] == [
+        ("greedy", f"{s['game']} {s['change'] or 'default'}: the greedy player won deal(s) "
+                   f"{s['first'] + k} that the solver's row calls lost (a proof of loss is "
+                   f"unsound)")]
 
 
 def test_game_hash_follows_the_game_and_the_shared_engine(tmp_path, monkeypatch):
