@@ -16,8 +16,8 @@ deals are probably lost, which a probe never shows).
 Then the playouts (:func:`playouts`): the greedy and blind players of :mod:`engine.policies`
 from the deal, with a move limit no smaller than their rows' (:data:`PLAYOUT_MOVES`), so that
 every deal a quick player wins the solver wins too (before them the table's solver rows left
-open deals its greedy player won: the Egyptian Pyramid's 24, the Dense Column's 186 under
-``side-places=during-deal``); then the greedy player after each of :data:`LINES` random lines
+open deals its greedy player won: the Egyptian Pyramid's 23, 24, 32, 51 and 144); then the
+greedy player after each of :data:`LINES` random lines
 (the probes' lines, :func:`random_line`, and longer ones). In the Egyptian Pyramid the greedy
 order walks the piles' rearrangements that the search counts one state at a time: on the 60
 first undecided deals of its default row the greedy player after 20 random lines won 12
