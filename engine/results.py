@@ -72,7 +72,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 try:
     import fcntl
@@ -997,11 +997,23 @@ def _replace(path: Path, table: dict) -> None:
     os.replace(tmp, path)
 
 
-def ceiling_breaches(table: dict) -> list[tuple[str, str, str]]:
+class Breach(NamedTuple):
+    """A deal range of :func:`ceiling_breaches`: the player's row (``game``, ``change``,
+    ``policy``) won deals that the solver's row of the same readings calls ``kind`` "lost"
+    or leaves "undecided"; ``words`` says which, for a reader of `edition check`."""
+
+    game: str
+    change: str | None
+    policy: str
+    kind: str
+    words: str
+
+
+def ceiling_breaches(table: dict) -> list[Breach]:
     """Deals of ``table`` (a loaded, well-formed odds table) that a player's row won while
-    the solver's row of the same game and readings did not: ``(policy, kind, words)`` for
-    each pair of rows and kind, ``kind`` "lost" (the solver's row calls them lost: a proof of
-    loss is unsound) or "undecided" (its ceiling lies below the player's on those deals).
+    the solver's row of the same game and readings did not: a :class:`Breach` for each pair
+    of rows and kind, ``kind`` "lost" (the solver's row calls them lost: a proof of loss is
+    unsound) or "undecided" (its ceiling lies below the player's on those deals).
     The solver sees every card and plays the greedy and blind players' games too
     (:func:`engine.probes.playouts`), so no deal of theirs can be either; the careful
     player's searches may find a win the solver's budget missed."""
@@ -1017,13 +1029,14 @@ def ceiling_breaches(table: dict) -> list[tuple[str, str, str]]:
             if o == "W" and 0 <= j < len(s["outcomes"]) and s["outcomes"][j] != "W":
                 found[s["outcomes"][j]].append(r["first"] + i)
         what = f"{r['game']} {r['change'] or 'default'}: the {r['policy']} player won deal(s)"
+        row = (r["game"], r["change"], r["policy"])
         if found["L"]:
-            out.append((r["policy"], "lost", f"{what} {_listed(found['L'])} that the solver's "
-                        f"row calls lost (a proof of loss is unsound)"))
+            out.append(Breach(*row, "lost", f"{what} {_listed(found['L'])} that the solver's "
+                              f"row calls lost (a proof of loss is unsound)"))
         if found["U"]:
-            out.append((r["policy"], "undecided", f"{what} {_listed(found['U'])} that the "
-                        f"solver's row leaves undecided (its ceiling lies below the "
-                        f"player's there)"))
+            out.append(Breach(*row, "undecided", f"{what} {_listed(found['U'])} that the "
+                              f"solver's row leaves undecided (its ceiling lies below the "
+                              f"player's there)"))
     return out
 
 

@@ -619,15 +619,15 @@ def _check_odds(stored: Path, engine_results, section) -> None:
             fatal=False)
     breaches = engine_results.ceiling_breaches(table)
     section("no deal a player won is one the solver's row calls lost",
-            [f"{stored}: {words}; mend the game's proof of loss and measure its solver rows "
-             f"anew (`edition results --game {words.split()[0]} --policy solver`)"
-             for _, kind, words in breaches if kind == "lost"])
+            [f"{stored}: {b.words}; mend the game's proof of loss and measure its solver rows "
+             f"anew (`edition results --game {b.game} --policy solver`)"
+             for b in breaches if b.kind == "lost"])
     section("every deal a player won is won in the solver's row",
-            [f"{stored}: {words}" + ("" if policy == "careful" else
-                                     f"; the solver's playouts play that player, so its row "
-                                     f"is older than they are: `edition results --game "
-                                     f"{words.split()[0]} --policy solver`")
-             for policy, kind, words in breaches if kind == "undecided"], fatal=False)
+            [f"{stored}: {b.words}" + ("" if b.policy == "careful" else
+                                       f"; the solver's playouts play that player, so its row "
+                                       f"is older than they are: `edition results --game "
+                                       f"{b.game} --policy solver`")
+             for b in breaches if b.kind == "undecided"], fatal=False)
     runs = table["provenance"].get("runs", [])
     open_runs = []
     for i, r in enumerate(runs):

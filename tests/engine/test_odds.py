@@ -326,15 +326,16 @@ def test_no_deal_a_player_won_is_proved_lost_by_the_solver():
     so a deal some player won can never be proved lost (:func:`results.ceiling_breaches`).
     On a copy of the table with one such deal turned the check names it."""
     t = results.load()
-    assert [w for _, kind, w in results.ceiling_breaches(t) if kind == "lost"] == []
+    assert [b.words for b in results.ceiling_breaches(t) if b.kind == "lost"] == []
     broken = json.loads(json.dumps(t))
     s = next(r for r in broken["rows"] if r["policy"] == "solver" and "L" in r["outcomes"])
     k = s["outcomes"].index("L")
     p = next(r for r in broken["rows"] if (r["game"], r["change"]) == (s["game"], s["change"])
              and r["policy"] == "greedy")
     p["outcomes"] = p["outcomes"][:k] + "W" + p["outcomes"][k + 1:]
-    assert [(pol, w) for pol, kind, w in results.ceiling_breaches(broken) if kind == "lost"] == [
-        ("greedy", f"{s['game']} {s['change'] or 'default'}: the greedy player won deal(s) "
+    assert [(b.game, b.policy, b.words) for b in results.ceiling_breaches(broken)
+            if b.kind == "lost"] == [
+        (s["game"], "greedy", f"{s['game']} {s['change'] or 'default'}: the greedy player won deal(s) "
                    f"{s['first'] + k} that the solver's row calls lost (a proof of loss is "
                    f"unsound)")]
 
@@ -1017,13 +1018,13 @@ def test_a_deal_a_player_won_that_the_solver_did_not_is_a_breach(corpus_copy, cl
     rows = table["rows"]
     s = next(r for r in rows if (r["game"], r["change"], r["policy"]) == ("mill", None, "solver"))
     g = next(r for r in rows if (r["game"], r["change"], r["policy"]) == ("mill", None, "greedy"))
-    assert not [p for p, _, w in results.ceiling_breaches(table) if w.startswith("mill")]
+    assert not [b for b in results.ceiling_breaches(table) if b.game == "mill"]
     won = [i for i, o in enumerate(g["outcomes"]) if o == "W"][:2]
     codes = list(s["outcomes"])
     codes[won[0]], codes[won[1]] = "L", "U"
     rows[rows.index(s)] = _with_outcomes(s, "".join(codes))
-    assert [(p, k) for p, k, w in results.ceiling_breaches(table) if w.startswith("mill")
-            and p == "greedy"] == [("greedy", "lost"), ("greedy", "undecided")]
+    assert [(b.policy, b.kind) for b in results.ceiling_breaches(table) if b.game == "mill"
+            and b.policy == "greedy"] == [("greedy", "lost"), ("greedy", "undecided")]
     (corpus_copy / "results").mkdir()
     (corpus_copy / "results" / "odds.json").write_text(json.dumps(table), encoding="utf-8")
     r = cli("--corpus", corpus_copy, "check")
@@ -1032,6 +1033,7 @@ def test_a_deal_a_player_won_that_the_solver_did_not_is_a_breach(corpus_copy, cl
             f"solver's row calls lost (a proof of loss is unsound)") in r.output
     assert (f"mill default: the greedy player won deal(s) {g['first'] + won[1]} that the "
             f"solver's row leaves undecided") in r.output
+    assert "measure its solver rows anew (`edition results --game mill --policy solver`)" in r.output
 
 
 def test_the_stored_solver_rows_are_the_ceiling_of_the_quick_players():
@@ -1039,4 +1041,4 @@ def test_the_stored_solver_rows_are_the_ceiling_of_the_quick_players():
     row of the same game and readings did not win: the solver plays their games too
     (:func:`engine.probes.playouts`). The careful player's searches may still find a win
     the solver's budget missed; `edition check` names those."""
-    assert [w for p, _, w in results.ceiling_breaches(_stored()) if p != "careful"] == []
+    assert [b.words for b in results.ceiling_breaches(_stored()) if b.policy != "careful"] == []
