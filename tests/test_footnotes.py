@@ -1538,6 +1538,22 @@ def test_html_and_pandoc_superscript_numbers_are_footnotes(cli, corpus_copy, tmp
     assert r.exit_code == 0 and not re.search(r"debris +footnote", r.output), r.output
 
 
+def test_html_superscript_notes_on_a_page_with_no_markdown_mark(cli, corpus_copy, tmp_path):
+    """A page saved from HTML with no Markdown mark at all, only ``внизъ<sup>2</sup>`` and
+    ``<sup>2</sup> ...`` at its foot: the note was a sentence of the game (``<sup>2</sup> То
+    есть под тузами.``). HTML's superscript is markup on any page (no OCR prints it), so the
+    call is the note's and the note is no sentence; pandoc's ``^1^`` on such a page is not
+    (above)."""
+    page = ("ГЛАВА L.\n\nПасьянсъ «Звѣзда».\n\nБерутъ колоду въ 52 карты. Тузы кладутъ "
+            "въ рядъ.\nКороли кладутъ внизъ<sup>2</sup>, а дамы вверхъ.\n\n"
+            "<sup>2</sup> То есть подъ тузами.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "zvezda.txt", page, "zvezda",
+                         notes=True) == [
+        ("Берут колоду в 52 карты.", []), ("Тузы кладут в ряд.", []),
+        ("Короли кладут вниз, а дамы вверх.", ["2"])]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_run_in_title_glued_to_its_text(cli, corpus_copy, tmp_path):
     """A breaker's Markdown page: ``**Проба.**Берутъ`` (no space after the bold) was no title,
     and the game's text went to the game before. A run-in title glued to its text is one

@@ -71,7 +71,7 @@ from ..text.words import NON_TERMINAL, TERMINAL
 
 #: a footnote's number set superscript by the markup of an HTML or Markdown page: HTML's
 #: ``<sup>1</sup>`` and pandoc's ``^1^`` (a call after a word, and a note's marker at the foot;
-#: read so on a Markdown or wiki page only)
+#: ``^1^`` is read so on a Markdown or wiki page only, HTML's tag on any page)
 SUP_NUMBER = r"<sup>\d{1,2}</sup>|\^\d{1,2}\^"
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
@@ -3217,8 +3217,9 @@ class _Footnotes:
         printed = f.group(1)
         if self.lists and re.fullmatch(r"\*+", printed):
             return     # "* ..." on a Markdown or wiki page is an item of a list, never a note
-        if not self.lists and re.fullmatch(SUP_NUMBER, printed):
-            return     # "<sup>1</sup>", "^1^": a note's marker on a Markdown or wiki page only
+        if not self.lists and printed.startswith("^"):
+            return     # "^1^": a note's marker on a Markdown or wiki page only (HTML's
+            #            "<sup>1</sup>" is markup on any page: an OCR never prints it)
         after, below, ahead = tee(after, 3)
         item = _list_item(printed, lead, after)
         # (a run that numbers again from below the text's list right above it, '1) 2)' under
