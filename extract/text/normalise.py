@@ -1790,12 +1790,8 @@ def _digit_capital(text: str, c: Change) -> Change:
 def _opens_sentence_before(text: str, pieces: list[tuple[int, int]], i: int) -> bool:
     """Whether a lone ``B`` or ``K`` at piece ``i`` may be the preposition (see
     :data:`_LONE_PREPOSITIONS`): a small ``k`` anywhere; a capital only where a sentence
-    opens (the text's first word, or a stop and nothing but spaces, quotes or a line end
-    since the word before)."""
-    if text[pieces[i][0]] == "k":
-        return True
-    between = text[pieces[i - 1][1]:pieces[i][0]] if i else text[:pieces[i][0]]
-    return i == 0 or re.fullmatch(r"[.!?…]+[»\"”)]*\s+[«\"„“(]*", between) is not None
+    opens (the text's first word, or after a sentence's stop, :func:`_after_stop`)."""
+    return text[pieces[i][0]] == "k" or i == 0 or _after_stop(text, pieces[i][0])
 
 
 def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> list[Change]:
