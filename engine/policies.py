@@ -46,6 +46,7 @@ table play with a longer move limit than the others' (``MOVE_LIMITS`` in
 """
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 from .deal import SplitMix64
@@ -76,7 +77,7 @@ def greedy_order(s: State, moves: list) -> list:
 
 
 def choose(policy: str, s: State, rng: SplitMix64 | None = None,
-           seen: set | None = None) -> tuple | None:
+           seen: Container | None = None) -> tuple | None:
     """One move of ``policy`` ("random", "greedy" or "blind") in non-final state ``s``.
 
     With ``seen`` (a set of :meth:`~engine.state.State.key` values; for "blind" of
@@ -91,7 +92,7 @@ def choose(policy: str, s: State, rng: SplitMix64 | None = None,
 
 
 def _pick(policy: str, s: State, moves: list, rng, seen,
-          keys: set | None = None) -> tuple[State, tuple | None, tuple | None] | None:
+          keys: Container | None = None) -> tuple[State, tuple | None, tuple | None] | None:
     """The policy's move from ``s`` (``moves`` its legal moves, non-empty) as ``(state after
     it, its key, its seen_form)`` (None for what was not computed), or None when every move
     leads into ``seen``.
@@ -160,8 +161,8 @@ def seen_form(s: State) -> tuple:
     return (s.visible(), tuple(s.legal_moves()))
 
 
-def blind_choice(s: State, moves: list, seen: set,
-                 keys: set | None = None) -> tuple[tuple, State] | None:
+def blind_choice(s: State, moves: list, seen: Container,
+                 keys: Container | None = None) -> tuple[tuple, State] | None:
     """The blind policy's move in ``s`` (``moves`` its legal moves, non-empty) and the
     state after it, or None when every move is foreseen to lead back to a position in
     ``seen`` (a set of :func:`seen_form` values) or, with ``keys`` (the referee's record of
@@ -180,7 +181,7 @@ def blind_choice(s: State, moves: list, seen: set,
     return None if pick is None else pick[:2]
 
 
-def _blind_pick(s: State, moves: list, seen: set, keys: set | None):
+def _blind_pick(s: State, moves: list, seen: Container, keys: Container | None):
     """:func:`blind_choice` as ``(move, state after it, its key or None, its seen_form)``."""
     shown = shown_cards(s.visible())
     for m in greedy_order(s, moves):
@@ -192,6 +193,44 @@ def _blind_pick(s: State, moves: list, seen: set, keys: set | None):
             if k is None or k not in keys:  # type: ignore[operator]  # k is None exactly when keys is
                 return m, c, k, (view, legal)
     return None
+
+
+#: How many positions a player of :func:`run` remembers as they are before it keeps their
+#: hashes instead (:class:`Hashes`).
+COMPACT_AFTER = 20_000
+
+
+class Hashes:
+    """A set of values kept as their hashes, with ``in``, ``add`` and ``len``: what a player
+    of :func:`run` remembers of the positions it played (:meth:`~engine.state.State.key` or
+    :func:`seen_form` values) once it has played more than :data:`COMPACT_AFTER` of them.
+    About 60 bytes a position against 300 to 4,000 for the values, so a playout of a million
+    moves stays within a few hundred MiB (the blind player of the Egyptian Pyramid's deal
+    163 under ``base-card=middle`` reached 4.9 GB with the values).
+
+    ``in`` answers as a set of the values does, but for a chance of about 2**-64 a pair of
+    unequal values. Equal values have equal hashes (Python's contract, on which a set rests;
+    it holds for ``Card(5) == 5`` too, where a ``repr`` would differ), so a position played
+    is always known again. Two unequal ones share a 64-bit hash so seldom that about 3 in
+    100 million playouts of a million positions would refuse one new position as played;
+    strings' hashes vary between processes, so such a collision would not repeat on a
+    replay. The recorded playouts play the same moves with hashes from their third position
+    on (tests/engine/test_policy_golden.py).
+    """
+
+    __slots__ = ("_hashes",)
+
+    def __init__(self, values) -> None:
+        self._hashes = {hash(v) for v in values}
+
+    def __contains__(self, x) -> bool:
+        return hash(x) in self._hashes
+
+    def __len__(self) -> int:
+        return len(self._hashes)
+
+    def add(self, x) -> None:
+        self._hashes.add(hash(x))
 
 
 @dataclass
@@ -229,7 +268,8 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     if policy not in PLAYOUT_POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
     rng = SplitMix64(s.cfg.deal if seed is None else seed) if policy == "random" else None
-    keys = {s.key()}                    # the referee's record: every position played
+    keys: set | Hashes = {s.key()}      # the referee's record: every position played
+    memory: set | Hashes
     if policy == "blind":
         remember, memory = seen_form, {seen_form(s)}
     else:
@@ -247,6 +287,9 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
         keys.add(c.key() if k is None else k)
         if remember is not None:
             memory.add(remember(c) if form is None else form)
+        if len(keys) > COMPACT_AFTER and type(keys) is set:    # a long playout: keep hashes
+            keys = Hashes(keys)
+            memory = keys if remember is None else Hashes(memory)
         s = c
     if s.is_won():
         return Playout("won", s, "won")

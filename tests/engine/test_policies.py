@@ -2,6 +2,7 @@
 import pytest
 
 from engine import api, games, policies
+from engine.cards import Card
 from engine.deal import SplitMix64, numbers, shuffled
 
 MINE = ["mill", "egyptian-pyramid", "macedonian-phalanx", "octagon", "goes-doesnt-go"]
@@ -119,3 +120,19 @@ def test_symmetric_keys(slug):
     w = s._child(("x",))
     setattr(w, attr, (piles[0][:-1],) + piles[1:])
     assert w.key() != s.key()
+
+
+
+def test_hashes_answer_as_a_set_of_the_values():
+    """:class:`~engine.policies.Hashes` answers ``in`` as a set of its values does (a
+    ``Card`` equal to an int is the same value), and holds one entry a value."""
+    values = [(i, "x", b"\x01" * i, None, i % 2 == 0) for i in range(10)]
+    values[3] = (Card(3), "x", b"\x01" * 3, None, False)
+    m = policies.Hashes(values[:1])
+    for i, v in enumerate(values[1:], 2):
+        m.add(v)
+        m.add(v)
+        assert len(m) == i
+        assert all(w in m for w in values[:i]) and not any(w in m for w in values[i:])
+    assert (0, "x", b"", None, True) in m and (0, "x", b"", None, False) not in m
+    assert (3, "x", b"\x01" * 3, None, 0) in m    # equal to values[3]: a Card is its int

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from engine import games
+from engine import games, policies
 from make_policy_golden import PATH, case_id, cases, record
 
 GOLDEN = json.loads(PATH.read_text(encoding="utf-8"))["cases"]
@@ -23,4 +23,13 @@ def test_golden_covers_every_executable_game():
 
 @pytest.mark.parametrize("case", cases(), ids=lambda c: case_id(*c))
 def test_same_moves_as_recorded(case):
+    assert record(*case) == GOLDEN[case_id(*case)]
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda c: case_id(*c))
+def test_same_moves_when_the_player_remembers_hashes(case, monkeypatch):
+    """Past :data:`engine.policies.COMPACT_AFTER` positions a player remembers their hashes
+    (:class:`engine.policies.Hashes`); here from the third position on, and every recorded
+    playout plays exactly the same moves."""
+    monkeypatch.setattr(policies, "COMPACT_AFTER", 2)
     assert record(*case) == GOLDEN[case_id(*case)]
