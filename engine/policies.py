@@ -263,7 +263,9 @@ def run(s: State, policy: str, seed: int | None = None, max_moves: int = 5000) -
     in every case and refuses a blind move back into a position already played (the blind
     player, who cannot tell positions that look alike apart, may choose one): the player
     then takes its next move, and the game is lost, with :data:`REVISIT_REASON`, only when
-    every legal move leads back. So every playout ends.
+    every legal move leads back. So every playout ends. Past :data:`COMPACT_AFTER` positions
+    both records keep the positions' hashes (:class:`Hashes`), so that a long playout stays
+    small in memory.
     """
     if policy not in PLAYOUT_POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(PLAYOUT_POLICIES)}")
