@@ -183,3 +183,91 @@ def test_anchoring_on_agreeing_runs_gives_collatex_own_alignment(cli, corpus_cop
     whole = {g: fresh(g) for g in ("mill", "dense-column")}
     assert len(anchored["mill"]) >= 6 and len(anchored["dense-column"]) >= 2
     assert anchored == whole
+
+
+# A pre-reform copy of the Mill that has mill:1-3 and then a sentence of its own in the same
+# paragraph, and lacks mill:4-7 (the page ends after it).
+MILL_NEW_RULE = """ГЛАВА XL.
+
+Мельница.
+(Полная колода картъ.)
+
+Выбираются всѣ четыре туза и раскладываются подрядъ, какъ показано
+на рисункѣ. Всѣ оставшіяся на рукахъ карты тщательно тасуются и
+затѣмъ кладутъ три ряда пачекъ, по четыре пачки въ рядъ и по четыре
+карты въ пачкѣ, какъ показано на фигурѣ 21.
+
+Съ пачекъ снимаются двойки и кладутся по мастямъ на тузовъ, затѣмъ
+тройки и т. д. до королей. Новое правило: короля можно перекладывать
+на пустое мѣсто.
+"""
+NEW_RULE = "Новое правило: короля можно перекладывать на пустое мѣсто."
+
+
+def _additions(entries, siglum):
+    return [e for e in entries for r in e.readings if siglum in r.sigla and r.original
+            and e.kind != "lacuna" and not e.lem.original]
+
+
+def test_a_sentence_only_the_copy_has_is_an_addition_not_variants_of_others(cli, corpus_copy,
+                                                                          tmp_path):
+    """A copy's sentence found in no sentence of the base text (the one ``add`` gives a new
+    citable id) is collated as that copy's addition, whole, where it stands in the copy: its
+    words are never readings of the base's other sentences; the base's sentences the copy
+    lacks are the lacuna after its end."""
+    f = tmp_path / "mill-copy.txt"
+    f.write_text(MILL_NEW_RULE, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--siglum", "XLb", "--dry-run")
+    assert r.exit_code == 0 and "new sentence ids (1): mill:8" in r.output, r.output
+    _add(cli, corpus_copy, tmp_path, "mill-copy.txt", MILL_NEW_RULE, "--siglum", "XLb")
+    ed = build_edition(corpus_copy)
+    mill = ed.game("mill")
+    assert [s.id for s in mill.texts["XLb"]][-1] == "mill:8"
+    entries = apparatus(ed, "mill")
+    add = _additions(entries, "XLb")
+    assert len(add) == 1, [(e.sentence, e.lem.original, e.readings) for e in entries]
+    s3 = mill.sentence("mill:3").original
+    assert (add[0].sentence, add[0].start, add[0].end) == ("mill:3", len(s3), len(s3))
+    rdg = add[0].readings[0]     # the witness's own characters (its line break too)
+    assert " ".join(rdg.original.split()) == NEW_RULE and rdg.sentence == "mill:8"
+    # mill:4-7: one lacuna, and no reading of XLb's words there
+    later = [e for e in entries if e.sentence in ("mill:4", "mill:5", "mill:6", "mill:7")]
+    assert [e.kind for e in later] == ["lacuna"]
+    assert later[0].lacuna == ("mill:4", 0, "mill:7", len(mill.sentence("mill:7").original))
+    from lxml import etree
+    from extract.export.tei import edition_to_tei
+    tei = edition_to_tei(ed)
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    rdgs = [r for r in tei.iterfind(".//t:rdg", ns) if "правило" in "".join(r.itertext())]
+    assert len(rdgs) == 1 and " ".join("".join(rdgs[0].itertext()).split()) == NEW_RULE
+    lem = rdgs[0].getparent().find("t:lem", ns)
+    assert "".join(lem.itertext()) == "", etree.tostring(rdgs[0].getparent(), encoding="unicode")
+    assert not [r for r in tei.iterfind(".//t:rdg", ns) if "пустое" in "".join(r.itertext())
+                and r is not rdgs[0]]
+    # `edition games` lists it among the game's sentences to cite, as the lock and the site do
+    import json
+    rows = json.loads(cli("--corpus", corpus_copy, "games", "--format", "json").output)
+    row = next(r for r in rows if r["slug"] == "mill")
+    eight = row["sentence_details"][-1]
+    assert (eight["cite"], eight["witness"], eight["english"]) == ("mill:8", "XLb", None)
+    assert row["sentences"] == len(row["sentence_details"]) == 8
+
+
+def test_a_copy_that_replaces_sentences_in_the_middle(cli, corpus_copy, tmp_path):
+    """The same in the middle of the game: a copy with mill:1-3, a sentence of its own, then
+    mill:6-7. The new sentence is one addition after mill:3; mill:4 and mill:5, which the
+    copy lacks, are one omission each (not one entry per word and mark); mill:6-7 agree."""
+    mill = build_edition(corpus_copy).game("mill")
+    text = " ".join(mill.sentence(f"mill:{n}").original for n in (1, 2, 3)) + \
+        " Новое правило: короля можно перекладывать на пустое место. " + \
+        " ".join(mill.sentence(f"mill:{n}").original for n in (6, 7))
+    _add(cli, corpus_copy, tmp_path, "mill-mid.txt", "Мельница.\n\n" + text + "\n", "--siglum", "M3")
+    ed = build_edition(corpus_copy)
+    entries = apparatus(ed, "mill")
+    add = _additions(entries, "M3")
+    assert len(add) == 1 and add[0].sentence == "mill:3", [(e.sentence, e.lem.original) for e in entries]
+    assert add[0].readings[0].original == "Новое правило: короля можно перекладывать на пустое место."
+    assert [(e.sentence, e.lem.original, e.readings[0].original, e.kind) for e in entries
+            if e is not add[0]] == [
+        ("mill:4", mill.sentence("mill:4").original, "", "substantive"),
+        ("mill:5", mill.sentence("mill:5").original, "", "substantive")]

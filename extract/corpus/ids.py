@@ -246,6 +246,14 @@ def _found_in(words: list[str], known: list[list[str]]) -> bool:
     return False
 
 
+def found_in(sentence, others: Sequence) -> bool:
+    """Whether ``sentence`` is one of ``others`` (:func:`_found_in` on their words): the test
+    by which :func:`assign_new` gives a copy's sentence a citable id of its own, and by which
+    the collation (:mod:`extract.model.collate`) takes it for that copy's addition, so that
+    the ids and the apparatus never disagree on which sentences are new."""
+    return _found_in(_words(sentence), [_words(o) for o in others])
+
+
 def assign_new(slug: str, siglum: str, sentences: Sequence, texts: dict, lock: dict) -> tuple:
     """Ids for a copy (witness ``siglum``, not the base) of a game: a sentence locked to this
     witness keeps its id (matched by quote, in order); a sentence that stands in none of the

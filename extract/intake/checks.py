@@ -61,15 +61,19 @@ def game_summaries(edition) -> list[dict]:
     """One dict per game: slug, titles, witnesses, sentence count, executable, ambiguities,
     the game's ``page`` and ``sentence_details``: each citable sentence's ``cite`` id,
     ``anchor``, ``page`` (with the anchor), ``witness``, ``original``, ``normalised`` and
-    ``english`` (None while untranslated)."""
+    ``english`` (None while untranslated): the base text's, then each copy's sentences that
+    the copies before it lack (their own ids in ids.lock, ``extract.corpus.ids.citable``;
+    untranslated: the translations are of the base text)."""
     eg = engine_games()
     rows = []
     for g in edition.games:
         e = eg.get(g.slug, {})
         page = f"games/{g.slug}.html"
+        cited = list(g.sentences) + [s for sig in g.witnesses if sig != g.base
+                                     for s in g.texts[sig] if "@" not in s.id]
         rows.append({
             "slug": g.slug, "title_ru": g.title_ru, "title_en": g.title_en,
-            "witnesses": list(g.witnesses), "sentences": len(g.sentences),
+            "witnesses": list(g.witnesses), "sentences": len(cited),
             "executable": bool(e.get("executable", False)),
             "ambiguities": [decision_summary(g.slug, a) for a in e.get("ambiguities", [])],
             "page": page,
@@ -77,7 +81,7 @@ def game_summaries(edition) -> list[dict]:
                 {"cite": s.id, "anchor": anchor(s.id), "page": f"{page}#{anchor(s.id)}",
                  "witness": s.witness,
                  "original": s.original, "normalised": s.normalised, "english": s.english}
-                for s in g.sentences],
+                for s in cited],
         })
     return rows
 

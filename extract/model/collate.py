@@ -47,6 +47,13 @@ another is a punctuation entry of its own, never part of a word's entry, and Col
 pairing of a comma with a word in one column (``, то`` against ``и то``) is undone, so that
 the word is an addition and the comma an omission, each with its kind.
 
+A witness's sentence that stands in none of the base text's sentences (the test by which
+``edition add`` gives it a citable id of its own, :func:`extract.corpus.ids.found_in`) is that
+witness's *addition*: its words are not aligned with the base's (CollateX would make them
+readings of whatever sentences stand at that place), and it is one entry, whole, at the point
+after the witness's text before it. A base sentence that a witness lacks wholly, where the
+other witnesses read it as the base does, is likewise one omission entry.
+
 ``lacuna``
     A witness that does not cover part of the base text because its page ends (or begins)
     there is not reported as omitting every word: the base text before its first token (when
@@ -68,7 +75,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from ..corpus.ids import LOCK_NAME, LockEntry, anchor, quote_of
+from ..corpus.ids import LOCK_NAME, LockEntry, anchor, found_in, quote_of
 from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known
@@ -305,7 +312,9 @@ def _join(tokens: list[_Token], sentences: dict[str, Sentence], attr: str) -> st
         s1, s2 = sentences[first.sentence], sentences[last.sentence]
         if s1 is s2:
             return s1.original[first.start:last.end]
-        return s1.original[first.start:] + " " + s2.original[:last.end]
+        between = [sentences[i].original for i in dict.fromkeys(t.sentence for t in tokens)
+                   if i not in (first.sentence, last.sentence)]
+        return " ".join([s1.original[first.start:], *between, s2.original[:last.end]])
     out = ""
     prev = None
     for t in tokens:
@@ -642,16 +651,85 @@ def _lacunae(edition, game, cols: list[dict], order: list[str]) -> dict[str, set
     return out
 
 
+def _added(game, order: list[str]) -> dict[str, set[str]]:
+    """For each witness but the base, the ids of its sentences that stand in no sentence of
+    the base text (:func:`extract.corpus.ids.found_in`, the test that gives a copy's new
+    sentence its own citable id): the copy's additions. Their words are never aligned with
+    the base's, which would make them readings of sentences they have nothing to do with.
+    A base text of no sentence (a title alone) has nothing to add to: none then."""
+    base = game.texts[game.base]
+    return {sig: {s.id for s in game.texts[sig] if base and not found_in(s, base)}
+            for sig in order[1:]}
+
+
+def _insert_additions(game, cols: list[dict], order: list[str], added: dict[str, set[str]]
+                      ) -> tuple[list[dict], list[str | None]]:
+    """``cols`` with each witness's added sentences (:func:`_added`) put in as columns of
+    their own, right after the column of the witness's token before them (at the start if
+    none); additions of several witnesses at one place are aligned with each other. Also
+    returns, per column, the addition it belongs to (None for the others): an addition is
+    one apparatus entry, whole."""
+    blocks: dict[int, dict[str, list[_Token]]] = {}
+    for sig in order[1:]:
+        col_of = {(t.sentence, t.start): j for j, c in enumerate(cols)
+                  if (t := c[sig]) is not None}
+        at = 0
+        for s in game.texts[sig]:
+            toks = _tokens(s)
+            if s.id in added[sig]:
+                blocks.setdefault(at, {}).setdefault(sig, []).extend(toks)
+            elif toks:
+                at = col_of[(toks[-1].sentence, toks[-1].start)] + 1
+    units: list[str | None] = [None] * len(cols)
+    for at in sorted(blocks, reverse=True):
+        new = _collatex({sig: blocks[at].get(sig, []) for sig in order})
+        cols[at:at] = new
+        units[at:at] = [f"add@{at}"] * len(new)
+    return cols, units
+
+
+def _omitted(game, cols: list[dict], order: list[str], lacunae: dict[str, set[int]],
+             units: list[str | None]) -> list[str | None]:
+    """``units`` with the columns of each base sentence that some witness lacks wholly (not
+    in a lacuna) marked as one omission, when the other witnesses read that sentence as the
+    base does: a sentence left out is one entry, not one for each word and mark."""
+    units = list(units)
+    span: dict[str, list[int]] = {}
+    for j, c in enumerate(cols):
+        if c[game.base] is not None:
+            span.setdefault(c[game.base].sentence, []).append(j)
+    for sid, js in span.items():
+        run = range(js[0], js[-1] + 1)
+        if any(units[j] is not None for j in run):
+            continue
+        lacking = {sig for sig in order[1:] if all(cols[j][sig] is None and
+                                                   j not in lacunae.get(sig, ()) for j in run)}
+        rest = [sig for sig in order if sig not in lacking]
+        if lacking and all(
+                len({None if cols[j][sig] is None else cols[j][sig].literal for sig in rest
+                     if j not in lacunae.get(sig, ())}) == 1 for j in run):
+            for j in run:
+                units[j] = f"omit@{sid}"
+    return units
+
+
 def _collate(game, edition=None) -> list[Entry]:
     if len(game.witnesses) < 2:
         return []
     order = [game.base] + [s for s in game.witnesses if s != game.base]
-    texts = {sig: [t for s in game.texts[sig] for t in _tokens(s)] for sig in order}
+    added = _added(game, order)
+    texts = {sig: [t for s in game.texts[sig] if s.id not in added.get(sig, ())
+                   for t in _tokens(s)] for sig in order}
     sentences = {s.id: s for sig in order for s in game.texts[sig]}
     cols = _split_mixed(_align(texts, order))
+    if not cols and any(added.values()):    # no witness shares a sentence with the base
+        cols = [{sig: (t if sig == game.base else None) for sig in order}
+                for t in texts[game.base]]
     for sig in order[1:]:
         cols = _reseat(cols, sig, game.base, *_edges(edition, game, sig))
+    cols, units = _insert_additions(game, cols, order, added)
     lacunae = _lacunae(edition, game, cols, order)
+    units = _omitted(game, cols, order, lacunae, units)
 
     def lit(t: _Token | None) -> str | None:
         return None if t is None else t.literal
@@ -667,6 +745,7 @@ def _collate(game, edition=None) -> list[Entry]:
     cur: list[int] = []
     cur_sent: str | None = None
     cur_punct: bool | None = None
+    cur_unit: str | None = None
     prev_alone = False
     for j, col in enumerate(cols):
         b = col[game.base]
@@ -677,12 +756,15 @@ def _collate(game, edition=None) -> list[Entry]:
             len({col[sig].coll for sig in present(j)}) == 1
         if differs:
             sent = b.sentence if b else (last_base.sentence if last_base else None)
-            if cur and ((sent != cur_sent and b is not None and cur_sent is not None)
-                        or punct != cur_punct or alone or prev_alone):
+            # an addition or omission of whole sentences is one entry (units), words and
+            # marks alike; elsewhere words and marks are entries of their own
+            if cur and (units[j] != cur_unit or units[j] is None and (
+                    (sent != cur_sent and b is not None and cur_sent is not None)
+                    or punct != cur_punct or alone or prev_alone)):
                 groups.append(cur); cur = []
             if not cur:
                 places.append(last_base)
-                cur_sent, cur_punct = sent, punct
+                cur_sent, cur_punct, cur_unit = sent, punct, units[j]
             cur.append(j)
             prev_alone = alone
         elif cur:
@@ -723,7 +805,7 @@ def _collate(game, edition=None) -> list[Entry]:
         kind = max(kinds, key=KIND_WEIGHT.__getitem__)
         found.append((group[0], Entry("", game.slug, sid, start, end, lem, tuple(readings), kind)))
     found += _lacuna_entries(game, cols, lacunae, order)
-    empty = tuple(sig for sig in order[1:] if not texts[sig])
+    empty = tuple(sig for sig in order[1:] if not texts[sig] and not added[sig])
     if empty and texts[game.base]:      # only the title stands in these witnesses
         first, last = texts[game.base][0], texts[game.base][-1]
         lem = Reading(tuple(s for s in order if s not in empty), "", "", first.sentence, 0, 0)
