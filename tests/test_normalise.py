@@ -208,6 +208,9 @@ def test_twice_equals_once(text):
 @example("сг e1 Mв")       # a Roman numeral with an ending is not read letter by letter (likewise)
 @example("красныхъ- ь")    # a hyphen, a space and a stray ь after a final ъ: joined at once
 @example("IMёiъ")          # a letter repair in a word read from Latin look-alikes: 'ИМён' at once
+@example("крестъ-на-крестъ")   # a preposition between two hyphens (a breaker's find)
+@example("крест-\nна-крестъ")  # ... the first hyphen at a line end
+@example("день-за-\nднемъ")    # ... the second
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text
@@ -301,6 +304,19 @@ CASES = [
     ("Подъ-рядъ; подъ-\nрядъ", "Подряд; подряд",
      {"inline-hyphen", "hyphenation", "final-hard-sign"}),
     ("объ-\nявить, разъ-\nединить", "объявить, разъединить", {"hyphenation"}),
+    # a preposition between two hyphens (an adverb of the old spelling): a hyphen beside it
+    # goes only where the whole then makes a word the dictionary knows, 'крест-накрест';
+    # 'крестна', 'заднем' alone are words, but 'крестна-крест', 'день-заднем' none (a
+    # breaker's find: 'крестънакрест', 'день-заднем'), inside a line or across its end
+    ("крестъ-на-крестъ, день-за-днемъ", "крест-накрест, день-за-днем",
+     {"inline-hyphen", "final-hard-sign"}),
+    ("крест-\nна-крестъ, день-за-\nднемъ", "крест-накрест, день-за-днем",
+     {"hyphen-compound", "inline-hyphen", "final-hard-sign"}),
+    ("на-крестъ", "накрест", {"inline-hyphen"}),     # (no hyphen before it)
+    # a number's case ending after its hyphen is no word for an OCR repair to read ('3-ью'
+    # was '3-ею', '3-ья' '3-ее': a breaker's find); the old spelling's final ъ still goes
+    ("Кладутъ 3-ью карту, 7-ью и 8-ью; 3-ья карта въ 1-мъ ряду",
+     "Кладут 3-ью карту, 7-ью и 8-ью; 3-ья карта в 1-м ряду", {"final-hard-sign"}),
     ("надобно, подле, крап", "надобно, подле, крап", set()),
     # a field test's finds: the prefix полу-/пол- divided at a line end is joined (it was
     # kept as a compound's hyphen: 'полу-колоду'); before a vowel or л, and before a word

@@ -482,7 +482,9 @@ INLINE_HYPHEN = _rule("inline-hyphen", "typography",
                       "theirs. So is a hyphen and the space after it where a line break was "
                       "(the lines of a page joined with a space): 'Ту- зы' becomes 'Тузы' "
                       "when one piece is no word on its own; 'дву- и трехэтажный' keeps "
-                      "its hyphen.")
+                      "its hyphen. A hyphen beside a preposition that has one on its other "
+                      "side too goes only where the whole is then a word: 'крестъ-на-крестъ' "
+                      "becomes 'крест-накрест', 'день-за-днемъ' 'день-за-днем'.")
 SOFT_HYPHEN = _rule("soft-hyphen", "typography",
                     "A soft hyphen (U+00AD, an invisible hyphenation point) is removed.")
 ZERO_WIDTH = _rule("zero-width", "typography",
@@ -586,6 +588,9 @@ _LONE_LATIN_PAIR = frozenset("HBKMT")
 _LONE_PREPOSITIONS = {"B": "В", "K": "К", "k": "к"}
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPXHBKMTk]")
 _HYPHEN = re.compile("[-¬\u2010\u2011\u2013]")
+#: a number and the hyphen before its case ending ('3-ью', '2-й', '1-мъ'): the ending is no
+#: word, so no OCR repair may read it as one ('ью' as 'ею'); its start is this match's end
+_NUMBER_ENDING = re.compile(r"\d[-\u2010\u2011](?=[^\W\d_])")
 # A line break between two word pieces with no hyphen: a word whose hyphen the export lost?
 _BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
 # A hyphen and the spaces after it where a line break was (lines joined with a space).
@@ -951,6 +956,35 @@ def _inline_hyphen(left: str, right: str) -> str | None:
             and a not in _HYPHEN_FIRST and len(a) > 1 and len(b) > 1):
         return "join"
     return None
+
+
+def _hyphen_between(text: str, end: int, start: int) -> bool:
+    """Whether a hyphen alone joins the word pieces ending at ``end`` and starting at
+    ``start``: inside the line, or at its end (the line break after it)."""
+    if not _HYPHEN.match(text, end):
+        return False
+    if end + 1 == start:
+        return True
+    b = _BREAK.match(text, end)
+    return b is not None and b.end() == start
+
+
+def _chain_keeps(text: str, pieces: list[tuple[int, int]], k: int) -> bool:
+    """Whether the hyphen between pieces ``k`` and ``k + 1`` must stay because one of the two
+    is a preposition, conjunction or particle with a hyphen on its other side too (an adverb
+    of the old spelling: 'крестъ-на-крестъ', 'день-за-днемъ'). Such a hyphen is the
+    compound's, not the printer's: it goes only where the three pieces without it are a word
+    the dictionary knows ('крест-накрест'); 'крестна' and 'заднем' alone are words, but
+    joining them would make 'крестна-крест' and 'день-заднем', which are none."""
+    def piece(i: int) -> str:
+        return _piece_modern(text[pieces[i][0]:pieces[i][1]])
+    if k + 2 < len(pieces) and _hyphen_between(text, pieces[k + 1][1], pieces[k + 2][0]) \
+            and _function_word(piece(k + 1)):
+        return not _known(piece(k) + piece(k + 1) + "-" + piece(k + 2))
+    if k > 0 and _hyphen_between(text, pieces[k - 1][1], pieces[k][0]) \
+            and _function_word(piece(k)):
+        return not _known(piece(k - 1) + "-" + piece(k) + piece(k + 1))
+    return False
 
 
 def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str | None]]:
@@ -1523,11 +1557,16 @@ def word_change(text: str, start: int, end: int, parts: list[Change], at: int = 
     return Change(start + at, end + at, text[start:end], "".join(out), kind, rule, tuple(parts))
 
 
-def _word_template(word: str, start: int, yo: bool, dje: bool) -> Change | None:
+def _word_template(word: str, start: int, yo: bool, dje: bool,
+                   ending: bool = False) -> Change | None:
     """The change of the word ``word`` standing alone at offset ``start`` (None if it is left
-    as it is)."""
+    as it is). ``ending``: it is a number's case ending after its hyphen ('3-ью', '1-мъ'),
+    which the spelling rules respell ('1-м') but no OCR repair reads as a word ('3-ею')."""
     # (its analysis is not kept in _analyse's cache: the caller keeps the change per word)
-    found = _analyse_word(word, yo, dje)
+    if ending:
+        found = _groups(word, *_letters(word, yo, dje)) if _HAS_CYR.search(word) else ()
+    else:
+        found = _analyse_word(word, yo, dje)
     if not found:
         return None
     if len(found) == 1:
@@ -1600,7 +1639,9 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
     # one; every other piece is a word of its own.
     linked = set()
     joined: set[int] = set()    # the pieces a unit below joins to the next in one word
+    endings: set[int] = set()   # the starts of numbers' case endings ('3-ью')
     if _HYPHEN.search(text):
+        endings = {m.end() for m in _NUMBER_ENDING.finditer(text)}
         ends = [e for _, e in pieces]
         for h in _HYPHEN.finditer(text):
             i = bisect_left(ends, h.start())
@@ -1622,6 +1663,12 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
     get = cache.get
     words = [text[a:z] for a, z in pieces]
     known = list(map(get, words, repeat(False)))    # False: not made yet
+    if endings:         # True: a number's case ending ('3-ью'), made apart below
+        starts = [a for a, _ in pieces]
+        for e in endings:
+            i = bisect_left(starts, e)
+            if i < np_ and starts[i] == e:
+                known[i] = True
     todo = list(compress(range(len(known)), map(is_not, known, repeat(None))))
     if linked:
         todo = sorted(linked.union(todo))
@@ -1643,6 +1690,12 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             if isinstance(held, tuple):     # else None: the word has no change
                 change, at = held
                 out.append(_shift(change, pieces[k][0] - at))
+            elif held is True:
+                # a number's case ending: its change is not kept in the cache (the same
+                # letters as a word of their own may be a misreading)
+                change = _word_template(words[k], pieces[k][0], yo, dje, ending=True)
+                if change is not None:
+                    out.append(change)
             continue
         # A unit: pieces linked by a line-end break or a hyphen that changes; within it,
         # segments are the pieces that make one orthographic word.
@@ -1676,7 +1729,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                     links.append(Change(b.start(), b.end(), b.group(), " ", "orthography",
                                         PARTICLE_HYPHEN))
                     segments.append([(ns, ne)])
-                elif _join_decision(left, right):
+                elif _join_decision(left, right) and not _chain_keeps(text, pieces, k):
                     links.append(Change(b.start(), b.end(), b.group(), "", "typography",
                                         HYPHENATION))
                     segments[-1].append((ns, ne))
@@ -1701,7 +1754,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                 continue
             if pe + 1 == ns and text[pe] == "-":
                 what = _inline_hyphen(left, right)
-                if what == "join":
+                if what == "join" and not _chain_keeps(text, pieces, k):
                     links.append(Change(pe, ns, "-", "", "typography", INLINE_HYPHEN))
                     segments[-1].append((ns, ne))
                     k += 1
