@@ -143,6 +143,22 @@ def test_named_letter_ends_a_sentence_but_initials_do_not():
         "Ряд обозначен буквой Б.", "Тузов кладут два."]
 
 
+def test_a_year_after_its_number_and_a_card_letter_after_a_word_may_end_a_sentence():
+    """A breaker's page: 'въ 1885 г. Онъ же ...' and 'Д. на К. Въ 1-мъ рядѣ ...' were one
+    sentence each. 'г.' after a number (a year, a weight) ends a sentence before a capital
+    that is no name ('г. Ивановъ', Mr Ivanov, and 'въ 1812 г. Москва' go on); a capital
+    letter with its period is an initial only beside another one, not with a word between
+    them ('Д. на К.')."""
+    assert sents("Его описалъ г. Ивановъ въ 1885 г. Онъ же придумалъ и другіе. Въ 1812 г. "
+                 "Москва горѣла. Въ 1880—1885 гг. Онъ жилъ тамъ.") == [
+        "Его описалъ г. Ивановъ въ 1885 г.", "Онъ же придумалъ и другіе.",
+        "Въ 1812 г. Москва горѣла.", "Въ 1880—1885 гг.", "Онъ жилъ тамъ."]
+    assert sents("Кладутъ К. на Т. и Д. на К. Въ 1-мъ рядѣ кладутъ В. черв. на Д. черв. "
+                 "Такъ писалъ А. С. Пушкинъ.") == [
+        "Кладутъ К. на Т. и Д. на К.", "Въ 1-мъ рядѣ кладутъ В. черв. на Д. черв.",
+        "Такъ писалъ А. С. Пушкинъ."]
+
+
 def test_no_break_inside_quotes_or_brackets():
     text = "Он сказал: «Кладите. Тасуйте.» Затем (см. Фиг. 2. Там видно.) ушел. Конец."
     assert sents(text) == ["Он сказал: «Кладите. Тасуйте.»",

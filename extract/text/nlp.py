@@ -197,12 +197,34 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
         return len(r) == 1 and r.isupper() and k + 1 < len(regs) and regs[k + 1] == "." \
             and not ws[k]
     first = i - 1 if regs[i] == "." else i
-    if initial_at(j) or initial_at(first - 1) or initial_at(first - 2):
+    # (the initial before it is the token before it, or the two before it when its period is
+    # a token of its own: 'А', '.'; not a word between them, 'Д. на К.')
+    if initial_at(j) or initial_at(first - 1) or \
+            (first >= 2 and regs[first - 1] == "." and initial_at(first - 2)):
         return True
     m = _analyzer()
     nxt = regs[j]
     return bool(m and nxt[:1].isupper() and any(
         "Surn" in p.tag for w in {nxt, nxt.replace("ё", "е")} for p in m.parse(w)[:2]))
+
+
+#: abbreviations that end a sentence before a capital only after a number: the year (or
+#: the gram) after its number, 'въ 1885 г. Онъ же ...'; alone they are :data:`NON_TERMINAL`
+#: ('г. Ивановъ', Mr Ivanov)
+_AFTER_NUMBER = frozenset(("г", "гг"))
+#: pymorphy3's marks of a name: a capital after 'въ 1812 г.' that may be one goes on the
+#: sentence ('въ 1812 г. Москва горѣла', 'въ 1885 г. Ивановымъ')
+_NAME_MARKS = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn"))
+
+
+def _number_abbreviation_ends(label: int, nxt: str, regs: list[str]) -> bool:
+    """Whether the abbreviation of :data:`_AFTER_NUMBER` at token ``label`` ends its
+    sentence: a number stands before it and the next word ``nxt`` is capitalised and none of
+    the dictionary's first two readings of it is a name's (:data:`_NAME_MARKS`)."""
+    if label == 0 or not regs[label - 1][-1:].isdigit() or not nxt[:1].isupper():
+        return False
+    m = _analyzer()
+    return bool(m) and not any(_NAME_MARKS & p.tag.grammemes for p in m.parse(nxt)[:2])
 
 
 #: parts of speech (pymorphy3's) of a word that a clause goes on after: a finite verb (its
@@ -343,7 +365,8 @@ def sentence_starts(doc: Doc) -> list[bool]:
 
     Rules: a sentence ends at . ! ? … (and the closing quotes or brackets after it) before a
     word that is not lowercase and not , ; : ) ; not after the period of an abbreviation
-    (:data:`NON_TERMINAL`; :data:`TERMINAL` ones end a sentence before a capital) or of an
+    (:data:`NON_TERMINAL`; :data:`TERMINAL` ones end a sentence before a capital, and
+    :data:`_AFTER_NUMBER` ones after a number before a capital that is no name) or of an
     initial; not after a label at the start of a sentence ('II.', '3.'); never inside a
     matched «…», (…), „…“ or […], nor after an unclosed « that opens a line (speech that goes
     on into the next paragraph); lines are units as :func:`_line_units` says.
@@ -499,6 +522,8 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             if len(abbr) == 1 and abbr.isupper():
                 if _is_initial(i, j, regs, ws) or not nxt[:1].isupper():
                     continue
+            elif abbr in _AFTER_NUMBER and _number_abbreviation_ends(label, nxt, regs):
+                pass   # 'въ 1885 г. Онъ же ...': the sentence ends
             elif abbr not in TERMINAL or not (nxt[:1].isupper() or _enumerator(j, regs)):
                 continue
         elif (nxt[:1].islower() or nxt[:1] in ",;:)" or _counting_on(i, j, regs, nxt)
