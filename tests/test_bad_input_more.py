@@ -640,6 +640,37 @@ def test_a_web_page_s_html_source_is_refused_with_the_way_to_its_text(cli, corpu
     assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
 
 
+@pytest.mark.parametrize("body", [
+    "<h3>ГЛАВА CVI.</h3>\n<p><b>Пасьянсъ «Колодецъ».</b></p>\n<p>Берутъ колоду картъ и "
+    "раскладываютъ ее въ&nbsp;четыре ряда.<br>Тузы кладутъ особо.</p>\n<p><b>Пасьянсъ "
+    "«Мостъ».</b></p>\n<p>Изъ колоды вынимаютъ короля и&nbsp;даму.</p>\n",
+    "\n<div class=\"chapter\">\n<h2>Колесо.</h2>\n\n<P>Берутъ колоду.\nТузы кладутъ особо.</P>\n"
+    "<p>Короли идутъ внизъ.</p>\n</div>\n",
+])
+def test_a_web_page_s_html_body_without_its_html_tag_is_refused_too(cli, corpus_copy,
+                                                                    tmp_path, body):
+    """A breaker's HTML body copied without <html> (<h3>, <p><b>Пасьянсъ «X».</b></p>,
+    <br>, &nbsp;) went in as plain text: the tags stood in the locked sentences and both
+    titles were lost. Lines that mostly open with block tags are a page's source too."""
+    f = tmp_path / "chapter.txt"
+    f.write_text(body, encoding="utf-8")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", f), "chapter.txt:", "HTML source",
+               "pandoc -f html")
+    assert _files(corpus_copy) == before
+
+
+def test_book_text_with_a_few_html_tags_is_still_read(cli, corpus_copy, tmp_path):
+    """A Markdown or wiki page's lines that hold a tag or two (an HTML heading, a caption in
+    <p>, a <sup> note marker, <i> inside a sentence) are no web page's source."""
+    f = tmp_path / "chapter.md"
+    f.write_text("<h2>Колесо.</h2>\n\nБерутъ колоду<sup>1</sup> и кладутъ <i>тузы</i> "
+                 "внизъ.\n\n<p>Фиг. 21. Колесо.</p>\n\nКороли идутъ вверхъ.\n\n"
+                 "<sup>1</sup> Полную.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+
+
 @pytest.mark.parametrize("doc, kind, fix", [
     ('<?xml version="1.0" encoding="utf-8"?>\n<FictionBook xmlns="http://www.gribuser.ru/xml/'
      'fictionbook/2.0"><body><section><title><p>Пасьянсъ «Косынка».</p></title><p>Берутъ '

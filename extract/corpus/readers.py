@@ -325,6 +325,24 @@ _BINARY = ((b"%PDF-", "PDF"), (b"AT&TFORM", "DjVu"), (b"PK\x03\x04", "zip (a .do
 _HTML_DOCUMENT = re.compile(r"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype\s+html|<html[\s>])",
                             re.I | re.S)
 
+#: a line that opens with an HTML block tag (``<p>``, ``<h3>``, ``<div ...>``, ``<br>``,
+#: ``</p>`` ...): a web page's body copied without its ``<html>`` has one on most lines; a
+#: Markdown or wiki page has one here and there (an HTML heading, a caption in ``<p>``), and
+#: its inline tags (``<i>``, ``<sup>``, ``<center>``, ``<ref>``) are read as markup
+_HTML_BLOCK_LINE = re.compile(r"[ \t]*</?(?:p|h[1-6]|div|br|li|ul|ol|table|tr|td|th|tbody|"
+                              r"thead|blockquote|body|article|main)\b[^<>\n]*>", re.I)
+
+
+def html_body(text: str) -> int | None:
+    """The line (1-based) of the first block tag when ``text`` is a web page's HTML body
+    without its ``<html>`` (three lines or more, and more than half of its lines that hold
+    anything, open with an HTML block tag, :data:`_HTML_BLOCK_LINE`); else None."""
+    lines = [(i, ln) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    tagged = [i for i, ln in lines if _HTML_BLOCK_LINE.match(ln)]
+    if len(tagged) >= 3 and 2 * len(tagged) > len(lines):
+        return tagged[0]
+    return None
+
 
 #: the start of an XML document: its declaration, comments and doctype, then its root
 #: element (group 1); a wiki page's source, which may open with a tag, has no declaration
@@ -522,8 +540,8 @@ def quoted_reply(text: str) -> int | None:
 def decode_witness(path: Path, data: bytes) -> str:
     """Decode a witness file's bytes; raise EditionError if it is empty, larger than
     :data:`MAX_WITNESS_BYTES`, not UTF-8, is an HTML document (a web page's source, not its
-    text; an OCR engine's hOCR) or an XML document (:func:`xml_document_kind`: FB2, TEI,
-    ALTO), is mojibake (:func:`mojibake`), is quoted as an e-mail reply
+    text, or its body alone, :func:`html_body`; an OCR engine's hOCR) or an XML document
+    (:func:`xml_document_kind`: FB2, TEI, ALTO), is mojibake (:func:`mojibake`), is quoted as an e-mail reply
     (:func:`quoted_reply`), starts with a byte order mark (``edition add``
     strips one before calling this: :func:`extract.text.characters.strip_bom`), has a carriage
     return without a line feed, a run of more than :data:`MAX_RUN` characters without a space,
@@ -559,6 +577,14 @@ def decode_witness(path: Path, data: bytes) -> str:
                            fix="save the page's text and add that: the browser's Save as > "
                                "Text, `lynx -dump -nolist PAGE.html > PAGE.txt`, or `pandoc -f "
                                "html -t markdown PAGE.html -o PAGE.md` (a Markdown page is read)")
+    body = html_body(text)
+    if body is not None:
+        raise EditionError("this is a web page's HTML source without its <html> (most of its "
+                           "lines open with a tag, <p>, <h3>, <div>: the tags would be read as "
+                           "the book's words)", path, body,
+                           fix="convert it to Markdown and add that: `pandoc -f html -t "
+                               "markdown PAGE.html -o PAGE.md` (a Markdown page is read), or "
+                               "save the page's text from the browser (Save as > Text)")
     misread = mojibake(text)
     if misread is not None:
         codec, line = misread
