@@ -596,19 +596,44 @@ def test_a_comment_over_several_lines_is_markup_to_its_close(cli, corpus_copy, t
     assert [g.slug for g in ed.games if ed.witnesses[-1].siglum in g.texts] == ["chasy"]
 
 
-def test_a_note_across_a_paragraph_break_is_refused_as_a_note_not_a_crash(cli, corpus_copy, tmp_path):
+def test_a_note_across_a_paragraph_break_is_one_note(cli, corpus_copy, tmp_path):
     """A breaker's Wikisource page: a <ref> whose note holds a blank line crashed `add` with a
-    traceback (the note straddled two paragraphs). It stays in the text with a warning
-    naming its line, and the corpus checks and exports."""
+    traceback (the note straddled two paragraphs); later it was kept in the text with a
+    warning, its paragraphs locked as book sentences and ``</ref>`` in one. MediaWiki
+    allows a blank line in a note: it is one note of the sentence that calls it, and the
+    corpus checks and exports."""
     src = tmp_path / "kotilon.wiki"
-    src.write_text("== Котильонъ ==\n\nБерутъ двѣ колоды.<ref>Первая часть.\n\nВторая часть."
-                   "</ref> Тузы кладутся вверхъ.\n", encoding="utf-8")
+    src.write_text("== Глава XCIX. ==\n\n== Котильонъ ==\n\nБерутъ двѣ колоды.<ref>Первая "
+                   "часть.\n\nВторая часть.</ref> Тузы кладутся вверхъ.\n\n"
+                   "== Мостъ ==\n\nКладутъ короля<ref>Король.\n\nСтаршая карта.\n\n"
+                   "Третья часть.</ref> и даму.\n", encoding="utf-8")
     r = cli("--corpus", corpus_copy, "add", src)
     assert r.exit_code == 0, r.output
-    assert "kotilon.wiki:3: a footnote tag <ref>...</ref> whose note runs across a paragraph " \
-        "break" in r.output
+    assert "warning" not in r.output, r.output
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    got = [(s.normalised, [" ".join(n.original.split()) for n in s.footnotes])
+           for g in ed.games for s in g.texts.get(sig, ())]
+    assert got == [("Берут две колоды.", ["Первая часть. Вторая часть."]),
+                   ("Тузы кладутся вверх.", []),
+                   ("Кладут короля и даму.", ["Король. Старшая карта. Третья часть."])], got
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
     assert cli("--corpus", corpus_copy, "export", "tei", "--out", tmp_path / "e.xml").exit_code == 0
+
+
+def test_a_note_left_open_joins_no_paragraphs_after_it(cli, corpus_copy, tmp_path):
+    """A <ref> never closed before a later note's <ref>...</ref> is no note across the
+    paragraphs between (they stay the game's sentences), with a warning as before."""
+    src = tmp_path / "kotilon.wiki"
+    src.write_text("== Котильонъ ==\n\nБерутъ двѣ колоды.<ref>Первая часть.\n\nТузы кладутся "
+                   "вверхъ.<ref>Вторая.</ref> Короли внизъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", src)
+    assert r.exit_code == 0, r.output
+    assert "kotilon.wiki:3: a footnote tag '<ref>' that opens or closes no note" in r.output
+    ed = build_edition(corpus_copy)
+    sig = ed.witnesses[-1].siglum
+    assert [s.normalised for g in ed.games for s in g.texts.get(sig, ())][-2:] == [
+        "Тузы кладутся вверх.", "Короли вниз."]
 
 
 def test_short_lines_with_inline_markup_are_prose_not_web_furniture():

@@ -2132,6 +2132,22 @@ def _heading_names(lines: list[_Line], wiki: bool, min_listed: int = 1) -> set[s
     return out
 
 
+def _note_over_paragraphs(text: str, line: _Line, end: int) -> bool:
+    """Whether the wiki note left open last on ``line`` may go on over a paragraph break to
+    ``end`` (MediaWiki reads a blank line inside ``<ref>...</ref>`` as the note's): up to
+    its ``</ref>`` or ``end``, no other note opens and no heading stands (a ``<ref>`` left
+    open would take them and the paragraphs between), and it is no longer than a long note
+    goes (:data:`_WRAP_MAX`)."""
+    openings = list(_REF_OPENING.finditer(text, line.start, line.end))
+    if not openings or _REF_CLOSING.search(text, openings[-1].end(), line.end):
+        return False                  # (the note left open is an earlier one of the line)
+    opening = openings[-1]
+    closing = _REF_CLOSING.search(text, opening.end(), end)
+    note = text[opening.end():closing.start() if closing else end]
+    return len(note) <= _WRAP_MAX and not _REF_OPENING.search(note) and \
+        not re.search(r"^[ \t]*=", note, re.M)
+
+
 def _join_noinclude(text: str, lines: list[_Line]) -> list[_Line]:
     """``lines`` with each ``<noinclude>`` left open on its line joined to the lines of its
     paragraph up to its close (a Wikisource page's footer, ``перекла-<noinclude>`` /
@@ -2258,11 +2274,16 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
         if wiki and len(_REF_OPENING.findall(ln.text)) > len(_REF_CLOSING.findall(ln.text)):
             # a note opened in the line and closed on a later line of its paragraph
             # (``Пасьянсъ «Солнце».<ref>Иначе`` / ``Звѣзда.</ref>``): one line, as a
-            # template's, so that a title before it is found as on one line
+            # template's, so that a title before it is found as on one line. MediaWiki lets
+            # a note hold a blank line (``картъ<ref>Въ 52 карты.`` / blank / ``Иногда
+            # двѣ.</ref> и ...``): one line too, its paragraphs the note's, not the book's
+            # (:func:`_note_over_paragraphs`)
             j = i + 1
-            while j < len(lines) and not lines[j].brk and not _REF_CLOSING.search(lines[j].text):
+            while j < len(lines) and not _REF_CLOSING.search(lines[j].text) and \
+                    (not lines[j].brk or _note_over_paragraphs(text, ln, lines[j].end)):
                 j += 1
-            if j < len(lines) and not lines[j].brk:
+            if j < len(lines) and (not lines[j].brk or _note_over_paragraphs(
+                    text, ln, lines[j].end)):
                 ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]
                 del lines[i + 1:j + 1]
         lead = _SECTION_TAG.match(ln.text) if wiki else None
