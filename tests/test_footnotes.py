@@ -1922,6 +1922,27 @@ def test_a_template_the_toolkit_does_not_read_stays_beside_the_typographic_ones(
         "Берут {{sic|колду}}.", "Кладут {{ВАР|ряд}}."]
 
 
+def test_a_stop_inside_a_template_the_toolkit_does_not_read_ends_no_sentence_there(
+        cli, corpus_copy, tmp_path):
+    """A breaker's Wikisource page: a stop inside an unread template (``рядами{{sic|.}} На
+    тузовъ``) ended the sentence inside it, cutting the template in two (``...рядами{{sic|.``
+    / ``}} На тузовъ ...``). The template is one piece of its sentence: one that holds a
+    sentence's stop ends it after its ``}}``; a read template's text (``{{razr|...}}``) holds
+    sentences as before."""
+    wiki = ("== ГЛАВА LXXXIII. ==\n\n=== Пасьянсъ «Часовня». ===\n\n"
+            "Всѣ тузы кладутъ особо надъ рядами{{sic|.}} На тузовъ кладутъ карты. Короли "
+            "{{tooltip|идутъ. Дамы|а}} внизъ. {{razr|Валеты вверхъ. Десятки}} внизъ.\n")
+    path = tmp_path / "sic.wiki"
+    path.write_bytes(wiki.encode())
+    r = cli("--corpus", corpus_copy, "add", path)
+    assert r.exit_code == 0, r.output
+    ed = build_edition(corpus_copy)
+    got = [s.original for s in ed.game("chasovnya").texts[ed.witnesses[-1].siglum]]
+    assert got == ["Всѣ тузы кладутъ особо надъ рядами{{sic|.}}", "На тузовъ кладутъ карты.",
+                   "Короли {{tooltip|идутъ. Дамы|а}} внизъ.", "{{razr|Валеты вверхъ.",
+                   "Десятки}} внизъ."], got
+
+
 def test_a_plain_text_note_as_a_word_processor_saves_it(cli, corpus_copy, tmp_path):
     """A field test's find: a chapter saved from Word as plain text, the call ``картъ[1]`` in
     a sentence and the note ``[1] Т. е. безъ двоекъ.`` at the end of the text: the note was a

@@ -456,6 +456,11 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
     dels = [(c.start, c.end) for c in (norm.changes if norm else ()) if not c.reg and c.end > c.start]
     gone, gone_end = [a for a, _ in dels], [b for _, b in dels]
 
+    # a wiki template the reading text keeps as printed (``рядами{{sic|.}} На``): a stop
+    # inside it ends no sentence there, one that ends a sentence ends it after its ``}}``
+    kept = _kept_templates(text, gone, gone_end) if "{{" in text else []
+    kept_starts = [a for a, _ in kept]
+
     def _gone(t: int) -> bool:   # token t wholly inside markup the reading text leaves out
         if not gone:
             return False
@@ -486,6 +491,9 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             j = max(j, bisect_right(idx, gone_end[k]) - 1)
             if idx[j] + rows[j][1] <= gone_end[k]:
                 j += 1
+        k = bisect_right(kept_starts, idx[i]) - 1 if kept else -1
+        if k >= 0 and idx[i] < kept[k][1]:
+            j = max(j, bisect_left(idx, kept[k][1]))   # (past the template's ``}}``)
         # the stops after a '!' or '?' ('видѣлъ!.. Катится') belong to it, and so does a
         # footnote's marker after the stop ('вверхъ.*', 'вверхъ.*)', 'вверхъ.¹')
         # and so do the other dots of a spaced ellipsis ('Конецъ . . . Потомъ', one stop)
@@ -532,6 +540,32 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         starts[j] = True
         heappush(later, j)
     return starts
+
+
+def _kept_templates(text: str, gone: list[int], gone_end: list[int]) -> list[tuple[int, int]]:
+    """The spans of the wiki templates in ``text`` (``{{...}}``, balanced, inside one
+    paragraph) that the reading text keeps as printed: their ``{{`` is no part of markup it
+    leaves out (``gone``, ``gone_end``: the starts and ends of what it leaves out, sorted);
+    the outermost of those, sorted. A template the toolkit reads (``{{razr|...}}``) is read
+    as its text, which may hold sentences; one it does not (``{{sic|.}}``) is one piece of
+    the sentence it stands in."""
+    found: list[tuple[int, int]] = []
+    stack: list[int] = []
+    for m in re.finditer(r"\{\{|\}\}|\n[ \t]*\n", text):
+        if m.group()[0] == "\n":
+            stack.clear()        # (a template left open in its paragraph is none)
+        elif m.group() == "{{":
+            stack.append(m.start())
+        elif stack:
+            a = stack.pop()
+            k = bisect_right(gone, a) - 1
+            if not (k >= 0 and a < gone_end[k]):
+                found.append((a, m.end()))
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(found):
+        if not out or a >= out[-1][1]:
+            out.append((a, b))
+    return out
 
 
 #: a dash that brings in the author's words after direct speech
