@@ -821,6 +821,23 @@ def test_a_title_over_the_same_title_run_in_is_one_game():
     assert any("stands 2 times" in m for _, m in lay.warnings)
 
 
+def test_two_titles_of_one_modern_reading_are_warned_of_as_one_title_twice(cli, corpus_copy,
+                                                                            tmp_path):
+    """A breaker's chapter: «Ёлка» and «Елка» were warned of as one title twice, but «Мость»
+    (OCR's ь for ъ, read Мост) and «Мостъ» became the games most and most-2 with no word
+    said. Titles are compared by their modern reading, as their slugs are made."""
+    f = tmp_path / "most.txt"
+    f.write_text("ГЛАВА XCVIII.\n\nПасьянсъ «Мость».\n\nКарты кладутъ мостомъ.\n\n"
+                 "Пасьянсъ «Мостъ».\n\nКарты кладутъ по одной.\n\nПасьянсъ «ЗвЬзда».\n\n"
+                 "Берутъ двѣ колоды.\n\nПасьянсъ «Звѣзда».\n\nКладутъ кругомъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "most-2:" in r.output and "zvezda-2:" in r.output, r.output
+    assert "most.txt:7: the title 'Мость' stands 2 times (lines 3, 7" in r.output, r.output
+    assert "most.txt:15: the title 'ЗвЬзда' stands 2 times (lines 11, 15" in r.output, r.output
+
+
 def test_two_columns_are_refused_and_one_column_is_not():
     from extract.corpus.structure import two_columns
     assert two_columns((LAYOUTS / "14-azbuka-two-columns.txt").read_text(encoding="utf-8")) == 3

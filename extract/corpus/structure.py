@@ -4418,9 +4418,21 @@ def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],
                                  f"the chapter heading names the game {t!r}, but this text does "
                                  f"not contain it (a cut-off page?): the games that are here "
                                  f"are taken in"))
-    for k, ps in titled.items():
+    # a title twice is two games (``piramida``, ``piramida-2``): compared by the modern
+    # reading, as a game's slug is made, so an old spelling or OCR's (``Мость``, read
+    # ``Мост``) beside ``Мостъ`` is the same title
+    twice: dict[str, list[Part]] = {}
+    for ps in titled.values():
+        for q in ps:
+            if q.kind == "title":
+                twice.setdefault(key(normalise(q.label).text), []).append(q)
+    for ps in twice.values():
         if len(ps) > 1:
+            ps.sort(key=lambda q: q.start)
             where = ", ".join(str(line_of(text, q.start)) for q in ps)
+            forms = list(dict.fromkeys(q.label for q in ps))
+            if len(forms) > 1:       # (each form as printed, when they differ)
+                where += ": " + ", ".join(repr(t) for t in forms)
             warnings.append((line_of(text, ps[1].start),
                              f"the title {ps[0].label!r} stands {len(ps)} times (lines {where}): "
                              f"taken as {len(ps)} different games, the later ones with slugs "
