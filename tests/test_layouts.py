@@ -978,6 +978,15 @@ def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
     ('[[mark]]\nlines = "1-3"\nas = "debris"\n\n[[mark]]\nlines = 3\nas = "title"\n',
      "lines 3-3 overlap the mark of lines 1-3", 5),
     ('[[mark]]\nlines = 3\nas = "debris"\ntitle = "X"\n', "`title` names the game a mark begins", 4),
+    # a breaker's: an empty title on a title mark was told to set as = "title", which it was;
+    # a mark on a blank line was passed over with no word said
+    ('[[mark]]\nlines = 3\nas = "title"\ntitle = ""\n', "`title` is empty: a title mark's "
+     "`title` is its game's title", 4),
+    ('[[mark]]\nlines = 3\nas = "prose"\ntitle = "  "\n', "`title` is empty", 4),
+    ('[[mark]]\nlines = 2\nas = "title"\n', "line 2 is blank: a mark says what printed "
+     "lines are", 2),
+    ('[[mark]]\nlines = 1\nas = "debris"\n\n[[mark]]\nlines = "2-2"\nas = "prose"\n',
+     "line 2 is blank", 6),
     ('mark = [1, 2]\n', "`mark` holds 1, not a [[mark]] entry", 1),
     (f'[[mark]]\nlines = "{"9" * 5000}"\nas = "debris"\n', "lines = '" + "9" * 36 + "... is not a line or a range", 2),
     (f'[[mark]]\nlines = {"9" * 5000}\nas = "debris"\n', "a number too long to read", 2),

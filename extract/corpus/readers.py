@@ -866,13 +866,27 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
                                if first <= last else f"lines {first}-{last} run backwards", path,
                                _key_line(src, "lines", at) or at,
                                fix="give line numbers of the witness file as stored")
-        if "title" in e and (kind not in ("title", "prose") or not isinstance(e["title"], str)
-                             or not e["title"].strip()):
+        if "title" in e and kind not in ("title", "prose"):
             raise EditionError("`title` names the game a mark begins: it needs as = \"title\" "
                                "(the lines are its title) or as = \"prose\" (a game with no "
                                "printed title begins there) and some text", path,
                                _key_line(src, "title", at) or at,
                                fix='remove it, or set as = "title" or as = "prose"')
+        if "title" in e and (not isinstance(e["title"], str) or not e["title"].strip()):
+            raise EditionError(f"`title` is {'empty' if isinstance(e['title'], str) else 'no text'}"
+                               f": a {kind} mark's `title` is its game's title", path,
+                               _key_line(src, "title", at) or at,
+                               fix='give the game\'s title as text, title = "Колодецъ"' + (
+                                   ", or remove the key (the marked lines' text is the title)"
+                                   if kind == "title" else ""))
+        if not any(ln.strip() for ln in text.split("\n")[first - 1:last]):
+            # (a mark on no printed line marks nothing: it would be passed over unsaid)
+            raise EditionError(f"line{'s' if last > first else ''} "
+                               f"{first if first == last else f'{first}-{last}'} "
+                               f"{'is' if first == last else 'are'} blank: a mark says what "
+                               f"printed lines are", path, _key_line(src, "lines", at) or at,
+                               fix="give the number of the line it is for, as the dry run "
+                                   "shows it (the witness file's line numbers)")
         for other in marks:
             if first <= other.last and other.first <= last:
                 raise EditionError(f"lines {first}-{last} overlap the mark of lines "
