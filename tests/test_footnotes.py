@@ -1035,6 +1035,24 @@ def test_markdown_dash_bullets_are_list_marks_and_an_ocr_page_s_dash_is_a_dash(
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+def test_a_markdown_pipe_table_s_rows_are_sentences_of_the_game(cli, corpus_copy, tmp_path):
+    """A breaker's Markdown page: a pipe table (``| Тузъ | 11 |``) was unlabelled debris,
+    its rows dropped from the game with no word said, where a plain-text page's table set in
+    columns gives a sentence a row. On a Markdown page each row of a pipe table (over its
+    ``|---|---|`` line, which is markup) is a sentence of the game, its bars read as nothing
+    (a space between two cells)."""
+    md = ("# Глава XCV\n\n## Колодецъ\n\nБерутъ полную колоду картъ.\n\n"
+          "| Карта | Очки |\n|-------|:----:|\n| Тузъ  | 11   |\n| Король | 4   |\n\n"
+          "Пасьянсъ выходитъ рѣдко.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "kolodets.md", md, "kolodets") == [
+        "Берут полную колоду карт.", "Карта Очки", "Туз 11", "Король 4",
+        "Пасьянс выходит редко."]
+    lay = analyse(md)
+    rule = md.index("|---")
+    assert [(p.kind, p.label) for p in lay.parts if p.start == rule] == [("debris", "markup")]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_copy, tmp_path):
     """A breaker's Markdown page: ``***полную** колоду*`` (italics and bold opened by one
     ``***``) kept ``*`` in the reading text; ``***Короли*** сверху.`` at a paragraph's start

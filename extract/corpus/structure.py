@@ -697,8 +697,38 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
             own = sorted(own + [(a + lo, b + lo, r) for a, b, r in wiki_markup(text[lo:hi], *how)
                                 if p.start <= a + lo and b + lo <= p.end
                                 and not taken.meets(a + lo, b + lo)])
+        if md and "|" in text[p.start:p.end] and _pipe_table_row(text, p.start, p.end):
+            # a pipe table's row (``| Тузъ  | 11   |``): its bars read as nothing, a space
+            # between two cells
+            taken = DisjointSpans((a, b) for a, b, _ in own)
+            for m in re.finditer(r"[ \t]*(?<!\\)\|[ \t]*", text[p.start:p.end]):
+                a, b = m.start() + p.start, m.end() + p.start
+                if not taken.meets(a, b):
+                    own.append((a, b, "" if a == p.start or b == p.end else " "))
+            own.sort()
         out += own
     return out
+
+
+def _pipe_table_row(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one line of a Markdown pipe table's rows: the table's
+    ``|---|---|`` line (:data:`_PIPE_DELIMITER`) stands under it, or above it through lines
+    that hold a bar, with no blank line between."""
+    if "\n" in text[start:end]:
+        return False
+    nxt = text.find("\n", end)
+    if nxt >= 0 and _PIPE_DELIMITER.fullmatch(text[nxt + 1:].split("\n", 1)[0].rstrip("\r")):
+        return True
+    a = text.rfind("\n", 0, start)
+    while a > 0:
+        b = a
+        a = text.rfind("\n", 0, b)
+        line = text[a + 1:b].rstrip("\r")
+        if _PIPE_DELIMITER.fullmatch(line):
+            return True
+        if "|" not in line:
+            return False
+    return False
 
 
 def unclosed_comments(text: str, parts: Sequence[Part]) -> list[tuple[int, str]]:
@@ -2310,6 +2340,21 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                 out += lines[i:q + 1]
                 i = q + 1
                 continue
+        if md and "|" in ln.text and i + 1 < len(lines) and not lines[i + 1].brk and \
+                _PIPE_DELIMITER.fullmatch(lines[i + 1].text):
+            # a Markdown pipe table: its ``|---|---|`` line is markup, and each row over and
+            # under it is the game's text, a sentence of its own, as a plain-text page's
+            # table set in columns (:func:`_table_rows`); its bars are read as nothing
+            # (:func:`prose_markup`)
+            q = i + 2
+            while q < len(lines) and not lines[q].brk and "|" in lines[q].text:
+                q += 1
+            lines[i + 1].kind, lines[i + 1].label = "debris", "markup"
+            for x in [ln] + lines[i + 2:q]:
+                x.brk, x.extra["row"] = True, True
+            out += lines[i:q]
+            i = q
+            continue
         if ln.text.startswith("{|"):
             # a wiki table, to its closing |}; one left open, to the end of its rows (a line
             # after a blank line that is no row of a table ends it)
@@ -2385,6 +2430,11 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             ln.whole = True
         out.append(ln)
     return out
+
+
+#: a Markdown pipe table's line under its head row (``|-------|:----:|``)
+_PIPE_DELIMITER = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*"
+                             r"|[ \t]*\|[ \t]*:?-+:?[ \t]*\|?[ \t]*")
 
 
 #: a row of a table set in columns: two or more pieces of text, a wide gap (a tab, or three
@@ -3813,8 +3863,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
               and (fig := FIGURE.match(" ".join((img.group("a") or img.group("w")
                                                  or img.group("t") or "").split())))):
             ln.kind, ln.label = "figure", fig.group(1)   # ![Фиг. 3](fig3.png): the book's figure
-        elif ln.kind != "prose" or ln.extra.get("fixed"):   # markup, or the editor's mark
-            pass
+        elif ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
+            pass   # markup, or the editor's mark; a Markdown pipe table's row is text, no menu
         elif PAGE_SEPARATOR.match(text[ln.start:ln.end]):    # '---- Page 45 ----': a page
             ln.kind, ln.label = "debris", "page number"    # break (as printed: '=== X ===' and
             #                                                '*** X ***' are no markup here)
