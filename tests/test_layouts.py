@@ -429,6 +429,28 @@ def test_a_parenthesis_under_a_title_belongs_to_it(cli, corpus_copy, tmp_path):
     assert "new sentence ids (4): zvezda:1, zvezda:2, krug:1, krug:2" in r.output
 
 
+def test_a_quoted_title_with_no_text_is_an_empty_game(cli, corpus_copy, tmp_path):
+    """A title in the quoted form (``Пасьянсъ «X».``) is a game even with no text under it:
+    over the next title it was taken as a group heading (its game lost), and ending the page
+    as a sentence of the game above. It is a game with no sentences, and a warning says so."""
+    f = tmp_path / "empty.txt"
+    f.write_text("ГЛАВА LXXX.\n\nПасьянсъ «Колодецъ».\n\nПасьянсъ «Мостъ».\n\nИзъ колоды "
+                 "вынимаютъ короля и даму и кладутъ ихъ рядомъ.\nОстальныя карты раскладываютъ "
+                 "въ столбецъ по одной.\n\nПасьянсъ «Башня».\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 3 +title +kolodets +Пасьянсъ «Колодецъ»\.", r.output), r.output
+    assert re.search(r"line 10 +title +\S+ +Пасьянсъ «Башня»\.", r.output), r.output
+    assert "group heading" not in r.output
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    assert "empty.txt:3: the title 'Колодецъ' has no text under it" in r.output
+    assert "empty.txt:10: the title 'Башня' ends the text" in r.output
+    ed = build_edition(corpus_copy)
+    assert ed.game("kolodets").sentences == ()
+    assert [s.original for s in ed.game("most").sentences][-1].endswith("по одной.")
+
+
 def test_a_page_from_inside_an_unknown_game_is_a_fragment(cli, corpus_copy, tmp_path):
     f = tmp_path / "inside.txt"
     f.write_text("Пасьянсы - страница 40\n\nкладутся на тузовъ по мастямъ, а прочія карты идутъ въ "

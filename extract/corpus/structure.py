@@ -3622,7 +3622,9 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
                 nxt.kind == "title" and not ln.extra.get("fixed"):
             if key(nxt.label) == key(ln.label):
                 nxt.extra["again"] = True
-            elif key(ln.label) not in known_keys:
+            elif key(ln.label) not in known_keys and not _quoted_title(ln.text):
+                # (a title in quotes, 'Пасьянсъ «Колодецъ».', names a game: over the next
+                # title it is a game with no text, :func:`analyse` warns of it)
                 ln.kind, ln.label = "heading", ""
                 guesses.append((ln.start, "a line over another title taken as a group heading"))
             continue
@@ -3648,6 +3650,14 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
         elif not any(ln.start <= c < ln.end for c in calls):
             ln.kind, ln.label = "debris", "subheading"
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
+
+
+def _quoted_title(line: str) -> bool:
+    """Whether ``line`` opens with a title in the form only a game's title has: a name in
+    quotes after 'Пасьянсъ' (:data:`QUOTED_TITLE`) or a patience's number
+    (:data:`NUMBERED_TITLE`)."""
+    folded = line.translate(_LOOKALIKE)
+    return bool(QUOTED_TITLE.match(folded) or NUMBERED_TITLE.match(folded))
 
 
 def _names_a_section(text: str) -> bool:
@@ -4160,9 +4170,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                           "says where or how it goes"))
                 continue
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
-        last = nxt is None and key(printed) in {" ".join(k) for k in known}
+        # a known title ending the page, or a quoted one ('Пасьянсъ «Башня».') with no text
+        # under it before the page ends or the next title or heading: a game with no text
+        # (the quoted form names a game; a bare name there may be a sentence's last words)
+        last = nxt is None and key(printed) in {" ".join(k) for k in known} or \
+            (nxt is None or nxt.kind != "prose") and _quoted_title(line)
         whole_line = n >= len(line)
-        if whole_line and not followed and not last:   # a known title ending the page
+        if whole_line and not followed and not last:
             continue
         ln.kind, ln.label, ln.title_end = "title", printed, (
             ln.end if ln.whole else ln.start + (offsets[min(n, len(line))] if offsets else n))
@@ -4273,6 +4287,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 f"two pieces are taken as two sentences (mark the lines `debris` in "
                 f"corpus/structure/<siglum>.toml if they are furniture)")))
     book = [p for p in parts if p.kind not in ("debris", "page-title")]
+    for p, q in zip(book, book[1:]):
+        if p.kind == "title" and q.kind in ("title", "heading") and key(p.label) != key(q.label):
+            # (a title over the same title run in is one game, :func:`_sections`)
+            warnings.append((line_of(text, p.start),
+                             f"the title {p.label!r} has no text under it before the next "
+                             f"{'title' if q.kind == 'title' else 'heading'} (line "
+                             f"{line_of(text, q.start)}): the game is recorded with no sentences "
+                             f"from this witness; if it is no game, mark its line `heading` or "
+                             f"`debris` in corpus/structure/<siglum>.toml"))
     if book and book[-1].kind == "title":
         warnings.append((line_of(text, book[-1].start),
                          f"the title {book[-1].label!r} ends the text: its game's text is on a "
