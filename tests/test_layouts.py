@@ -467,6 +467,31 @@ def test_a_page_from_inside_an_unknown_game_is_a_fragment(cli, corpus_copy, tmp_
     assert r.exit_code == 1 and "no game found" in r.output and "fix:" in r.output
 
 
+def test_a_listed_name_alone_after_a_line_with_no_stop_is_a_title(cli, corpus_copy, tmp_path):
+    """A line that is exactly a name the chapter heading lists (with or without its stop),
+    under a line that lost its stop (hard-wrapped OCR), is that game's title: it was read
+    as the last words of the game above, and the heading's warning that the game is missing
+    was false. Inside the game of that name it is the sentence's (the game is titled above)."""
+    f = tmp_path / "nostop.txt"
+    f.write_text("ГЛАВА CV. Колодецъ. — Мостъ. — Башня.\n\nКолодецъ.\nБерутъ полную колоду "
+                 "картъ и раскладываютъ ее въ четыре ряда\nпо восьми картъ. Тузы кладутъ особо "
+                 "надъ рядами\nМостъ.\nИзъ колоды вынимаютъ короля и даму и кладутъ ихъ "
+                 "рядомъ,\nа остальныя карты раскладываютъ въ столбецъ\nБашня\nКарты кладутъ "
+                 "башнею одну на другую. Этотъ пасьянсъ называютъ также\nБашня.\nОнъ "
+                 "выходитъ рѣдко.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 6 +title +most +Мостъ\.", r.output), r.output
+    assert re.search(r"line 9 +title +bashnya +Башня +<- guess", r.output), r.output
+    assert re.search(r"line 5 +sentence +kolodets:2 +Тузы кладутъ особо надъ рядами\n",
+                     r.output), r.output
+    assert re.search(r"lines 10-11 +sentence +bashnya:2 +Этотъ пасьянсъ называютъ также "
+                     r"Башня\.", r.output), r.output
+    assert "does not contain it" not in r.output
+    assert "new sentence ids (6): kolodets:1, kolodets:2, most:1, bashnya:1, bashnya:2, " \
+        "bashnya:3" in r.output
+
+
 def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_copy, tmp_path):
     f = tmp_path / "endtitle.txt"
     f.write_text("Глава LXI. Звѣзда. — Кругъ\n\nЗвѣзда. Берутъ двѣ колоды и кладутъ ихъ кругомъ. "

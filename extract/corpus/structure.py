@@ -1414,6 +1414,13 @@ def _unlisted(name: str, heading: _Line | None) -> bool:
     return bool(listed) and key(name) not in {key(t) for t in listed}
 
 
+def _listed_name(line: str, heading: _Line | None) -> bool:
+    """Whether ``line`` is only one of the names ``heading``, the chapter's heading nearest
+    above, lists, with or without its stop ('Мостъ.' under 'ГЛАВА CV. Колодецъ. — Мостъ.')."""
+    listed = heading.extra.get("titles", []) if heading is not None else []
+    return bool(listed) and key(line.strip().rstrip(".")) in {key(t) for t in listed}
+
+
 def _past_tail(line: str, n: int) -> int:
     """``n`` moved past a title's tail at ``n`` in ``line`` (its marker, closing quote,
     bracketed note, full stop: :data:`TITLE_TAIL`, which also matches nothing)."""
@@ -4076,7 +4083,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 #             '2. Пасьянсъ «Часы».' under 'похожъ на два другихъ:')
         at_start = ln.brk or not prev_prose or \
             prev is not None and bool(SENTENCE_END.search(prev.text)) and opener[:1].isupper()
-        if not at_start:
+        # a line that is only a name the chapter's heading lists ('Мостъ.', 'Башня'), under a
+        # line that lost its stop, is that game's title while the game has none yet above
+        # (OCR drops a stop; in the game of that name it is its sentence's, '... называютъ
+        # также' / 'Башня.')
+        listed_alone = not at_start and _listed_name(line, heading_above) and not any(
+            x.kind == "title" and key(x.label) == key(line.strip().rstrip(".")) for x in lines[:i])
+        if not (at_start or listed_alone):
             continue
         nxt = next((lines[k] for k in range(i + 1, len(lines))
                     if lines[k].kind not in ("figure", "debris", "page-title")), None)
@@ -4112,10 +4125,15 @@ def analyse(text: str, path=None, page_title: str | None = None,
             guesses.append((ln.start, "a run-in label in emphasis inside a game, naming a "
                                       "part of its rules, taken as no game's title"))
             continue
+        if listed_alone and not followed:
+            continue
         hit = title_at(probe, known, own_line_ok=followed, inline_ok=not (ln.whole or headed)) or \
             _caps_title(line, followed)
         if hit is None:
             continue
+        if listed_alone:
+            guesses.append((ln.start, "a line that is only a name the chapter heading lists, "
+                                      "under a line with no stop, taken as that game's title"))
         printed, n = hit
         printed = _name_read(printed, wiki_page, md_page)
         if ln.whole:
