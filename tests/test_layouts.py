@@ -492,6 +492,39 @@ def test_a_listed_name_alone_after_a_line_with_no_stop_is_a_title(cli, corpus_co
         "bashnya:3" in r.output
 
 
+def test_numbered_run_in_titles_are_titles(cli, corpus_copy, tmp_path):
+    """A game's number before a run-in title (``1. КОЛОДЕЦЪ. Берутъ ...``, ``3. Башня. ...``)
+    hid the title: the whole chapter was one fragment. They are titles as without the
+    number; a numbered rule is still no title."""
+    f = tmp_path / "numbered.txt"
+    f.write_text("ГЛАВА XCII.\n\n1. КОЛОДЕЦЪ. Берутъ полную колоду картъ и раскладываютъ ее "
+                 "въ четыре ряда. Тузы кладутъ особо.\n\n2. МОСТЪ. Изъ колоды вынимаютъ короля "
+                 "и даму и кладутъ ихъ рядомъ.\n\n1. Короли кладутъ вверхъ.\n\n3. Башня. Карты "
+                 "кладутъ башнею, одну на другую.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 3 +title +kolodets +1\. КОЛОДЕЦЪ\.", r.output), r.output
+    assert re.search(r"line 5 +title +most +2\. МОСТЪ\.", r.output), r.output
+    assert re.search(r"line 7 +sentence +most:2 +1\. Короли кладутъ вверхъ\.", r.output)
+    assert re.search(r"line 9 +title +bashnya +3\. Башня\.", r.output), r.output
+    assert re.search(r"line 9 +sentence +bashnya:1 +Карты кладутъ", r.output), r.output
+
+
+def test_a_chapter_with_no_title_is_one_fragment_warned_of_once(cli, corpus_copy, tmp_path):
+    """A chapter heading over text with no title at all: the warning that the whole text is
+    a fragment, not also the one of text 'between the heading and its first title' (there
+    is none)."""
+    f = tmp_path / "notitle.txt"
+    f.write_text("ГЛАВА XCII.\n\nБерутъ полную колоду картъ и раскладываютъ ее въ четыре ряда. "
+                 "Тузы кладутъ особо. Изъ колоды вынимаютъ короля и даму и кладутъ ихъ рядомъ. "
+                 "Остальныя карты раскладываютъ въ столбецъ.\n\nКарты кладутъ одну на другую.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert "no game title found: the whole text" in r.output
+    assert "its first title" not in r.output
+
+
 def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_copy, tmp_path):
     f = tmp_path / "endtitle.txt"
     f.write_text("Глава LXI. Звѣзда. — Кругъ\n\nЗвѣзда. Берутъ двѣ колоды и кладутъ ихъ кругомъ. "

@@ -1485,7 +1485,9 @@ def _unknown_title(line: str, known: list[list[str]], own_line_ok: bool,
         start = line.index(body)
         return line[start:start + len(body)], len(line.rstrip())
     if inline_ok:
-        m = _RUN_IN_NAME.match(line)
+        # (after the game's number, '1. КОЛОДЕЦЪ. Берутъ ...', as on a line of its own)
+        number = _GAME_NUMBER.match(line)
+        m = _RUN_IN_NAME.match(line, number.end() if number else 0)
         # a line all in capitals is read as a whole (a title or heading with initials or an
         # abbreviation in it: 'БАСНИ И. А. КРЫЛОВА.', 'НА ОСТРОВЕ СВ. ЕЛЕНЫ.'): book text is
         # never set in capitals
@@ -4332,7 +4334,9 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 f"the figure {text[p.start:p.end]!r} stands before any game's text: kept in the "
                 f"witness as debris, in no game; to give it to a game, move its line under "
                 f"that game's title in a copy of the file")))
-    last_title = max((i for i, p in enumerate(parts) if p.kind == "title"), default=-1)
+    # (no title at all: nothing stands before a first title; ``add`` says the whole text is
+    # a fragment)
+    last_title = max((i for i, p in enumerate(parts) if p.kind == "title"), default=0)
     for i, p in enumerate(parts[:last_title]):
         if p.kind != "heading" or p.opens:
             continue
