@@ -1407,12 +1407,17 @@ def test_chapter_heading_variants_of_real_exports(heading, siglum):
 @pytest.mark.parametrize("contents", [
     "СОДЕРЖАНІЕ.\n\nГлава LV.\nКоврикъ 124\nСолнце 125\n",
     "СОДЕРЖАНІЕ.\n\nГлава LV.\nКоврикъ — 124\nСолнце — 125\n",
-    "**Оглавленіе**\n\n- Коврикъ\n- Солнце\n"])
+    "**Оглавленіе**\n\n- Коврикъ\n- Солнце\n",
+    "**Содержаніе:**\n\n- [Коврикъ](#коврикъ)\n- [Солнце](#солнце)\n",
+    "ОГЛАВЛЕНІЕ.\n\nГлава LV. Коврикъ . . . . . 124\nСолнце, или пасьянсъ въ одну колоду, "
+    "съ описаніемъ\n    всѣхъ его правилъ . . . . . . . 125\n"])
 def test_a_contents_list_without_dot_leaders_is_contents(contents):
     """A breaker's chapters ending with the book's contents: a chapter's line in it
     (``Глава LV.`` over ``Коврикъ 124``) began a second chapter and made 'Солнце 125' a game;
     page numbers after a dash, and a Markdown list under **Оглавленіе** (two items merged into
-    one sentence), were sentences of the last game. All are contents. The book's next
+    one sentence), were sentences of the last game; so were a Markdown list of links (``-
+    [Коврикъ](#коврикъ)``) and the first line of an entry wrapped over two (its dot leader
+    and page number on the second). All are contents. The book's next
     chapter after its contents is still a chapter."""
     text = ("ГЛАВА LV.\nКоврикъ. — Солнце.\n\nКоврикъ.\n\nБерутъ двѣ колоды.\n\nСолнце.\n\n"
             "Изъ колоды вынимаютъ королей.\n\n\n" + contents)

@@ -1943,8 +1943,11 @@ _TOC_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])[ \t]+([^\W\d_][^!?…]{0,80})
 
 
 def _toc_item(line: str) -> bool:
-    """Is ``line`` an item of a list of contents (:data:`_TOC_ITEM`) whose text is a name?"""
-    m = _TOC_ITEM.match(line)
+    """Is ``line`` an item of a list of contents (:data:`_TOC_ITEM`) whose text is a name?
+    The item is read with its markup read (a Markdown page's contents links each name to
+    its game, ``- [Коврикъ](#коврикъ)``)."""
+    m = _TOC_ITEM.match(_wiki_reading(line, _MARKDOWN_WRAPS, _HTML_SINGLES, True)[0]
+                        if "[" in line else line)
     return m is not None and reads_as_name(m.group(1).rstrip(" ."))
 
 
@@ -3928,12 +3931,16 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 _TOC_ENTRY.match(ln.text) or _toc_item(ln.text)
                 or parse_heading(ln.text) and i + 1 < len(lines)
                 and _TOC_ENTRY.match(lines[i + 1].text)
-                or _chapter_list(lines, i))):
+                or _chapter_list(lines, i)
+                or i + 1 < len(lines) and not lines[i + 1].brk
+                and TOC_LINE.match(lines[i + 1].text)
+                and not NUMBER_RUN.search(lines[i + 1].text))):
             # "Глава XLI. Пасьянсъ Наполеона . . . 181": contents; under a contents heading
             # or another line of it, a title and its page with no dot leader ("Часы 184",
             # "Часы — 184"), an item of a list ("- Часы"), a chapter's line over its titles
             # ("Глава LV." / "Коврикъ 124"), a list of chapters ("Глава LVII" / "Глава
-            # LVIII") and the column's head "Стр."
+            # LVIII"), the column's head "Стр." and an entry's first line over the rest of
+            # it with its dot leader ("Мостъ, или пасьянсъ ..." / "всѣхъ правилъ . . . 212")
             ln.kind, ln.label = "debris", "table of contents"
         else:
             h = parse_heading(ln.text)
