@@ -3303,6 +3303,20 @@ def test_a_markdown_pages_underlined_title_over_its_chapter_makes_no_game(cli, c
     assert re.search(r"krepost:3 +Дамы кладутъ въ середину\.", r.output), r.output
 
 
+def test_a_markdown_heading_over_group_headings_is_a_group_heading():
+    """A breaker's Markdown page: ``# Пасьянсы`` over ``## Книга четвертая`` over the
+    chapter's heading was labelled 'a short line inside a game taken as a subheading', though
+    no game stands above it: over a line that is itself a group heading it is one too."""
+    text = ("# Пасьянсы\n\n## Книга четвертая\n\n### ГЛАВА LXXXV.\n\n#### Пасьянсъ "
+            "«Колодецъ».\n\nБерутъ полную колоду картъ. Всѣ **тузы** кладутъ особо.\n")
+    lay = analyse(text)
+    assert [(p.kind, text[p.start:p.end]) for p in lay.parts if p.kind != "prose"] == [
+        ("heading", "# Пасьянсы"), ("heading", "## Книга четвертая"),
+        ("heading", "### ГЛАВА LXXXV."), ("title", "#### Пасьянсъ «Колодецъ».")]
+    assert (0, "a short line over a group heading taken as a group heading") in lay.guesses
+    assert not [g for g in lay.guesses if g[0] == 0 and "inside a game" in g[1]]
+
+
 @pytest.mark.parametrize("last", ["Говорятъ: «Пасьянсъ вышелъ.»", "Пасьянсъ выходитъ рѣдко…",
                                   "Тузы кладутъ въ рядъ (фиг. 3.)", "Тузы кладутъ въ рядъ!\""])
 def test_a_sentence_over_a_markdown_rule_stays_a_sentence_whatever_closes_it(last):

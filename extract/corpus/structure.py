@@ -3628,6 +3628,7 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
         x = lines[i + 1]
         following[i] = following[i + 1] if x.kind in ("debris", "page-title", "figure") else x
     known_keys = {" ".join(k) for k in known}
+    subheadings: list[int] = []
     for i, ln in enumerate(lines):
         nxt = following[i]
         if ln.kind == "title" and ln.title_end >= ln.end and nxt is not None and \
@@ -3662,6 +3663,17 @@ def _sections(lines: list[_Line], known: list[list[str]], guesses: list[tuple[in
         elif not any(ln.start <= c < ln.end for c in calls):
             ln.kind, ln.label = "debris", "subheading"
             guesses.append((ln.start, "a short line inside a game taken as a subheading"))
+            subheadings.append(i)
+    # a short line over one that this loop made a group heading after it (``# Пасьянсы`` over
+    # ``## Книга четвертая`` over the chapter's heading) heads the group too
+    for i in reversed(subheadings):
+        nxt = following[i]
+        if nxt is not None and nxt.kind == "heading":
+            ln = lines[i]
+            ln.kind, ln.label = "heading", ""
+            guesses.remove((ln.start, "a short line inside a game taken as a subheading"))
+            guesses.append((ln.start, "a short line over a group heading taken as a group "
+                                      "heading"))
 
 
 def _quoted_title(line: str) -> bool:
