@@ -588,9 +588,10 @@ _LONE_LATIN_PAIR = frozenset("HBKMT")
 _LONE_PREPOSITIONS = {"B": "В", "K": "К", "k": "к"}
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPXHBKMTk]")
 _HYPHEN = re.compile("[-¬\u2010\u2011\u2013]")
-#: a number and the hyphen before its case ending ('3-ью', '2-й', '1-мъ'): the ending is no
-#: word, so no OCR repair may read it as one ('ью' as 'ею'); its start is this match's end
-_NUMBER_ENDING = re.compile(r"\d[-\u2010\u2011](?=[^\W\d_])")
+#: a digit, and a hyphen, before a number's case ending ('3-ью', '2-й', '1-мъ'): the ending
+#: is no word, so no OCR repair may read it as one ('ью' as 'ею')
+_DIGITS = frozenset("0123456789")
+_ENDING_HYPHENS = frozenset("-\u2010\u2011")
 # A line break between two word pieces with no hyphen: a word whose hyphen the export lost?
 _BARE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
 # A hyphen and the spaces after it where a line break was (lines joined with a space).
@@ -1641,12 +1642,15 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
     joined: set[int] = set()    # the pieces a unit below joins to the next in one word
     endings: set[int] = set()   # the starts of numbers' case endings ('3-ью')
     if _HYPHEN.search(text):
-        endings = {m.end() for m in _NUMBER_ENDING.finditer(text)}
         ends = [e for _, e in pieces]
         for h in _HYPHEN.finditer(text):
-            i = bisect_left(ends, h.start())
-            if i < np_ - 1 and ends[i] == h.start():
+            at = h.start()
+            i = bisect_left(ends, at)
+            if i < np_ - 1 and ends[i] == at:
                 linked.add(i)
+            if at and text[at - 1] in _DIGITS and text[at] in _ENDING_HYPHENS \
+                    and text[at + 1:at + 2].isalpha():
+                endings.add(at + 1)     # a number's case ending ('3-ью') starts there
     if "\n" in text:
         # and the pieces a bare line break joins to the next (rule ocr-lost-hyphen)
         ends = [e for _, e in pieces]
