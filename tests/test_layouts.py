@@ -561,6 +561,27 @@ def test_contents_lines_are_never_chapter_headings():
     assert not lay.warnings, lay.warnings
 
 
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_table_of_card_values_with_dot_leaders_is_the_game_s_text(gap):
+    """An 1880s book's table of what each card counts, set with dot leaders as contents are
+    (``Тузъ ............ 1``), was taken as a table of contents: the values went out of the
+    game's text. A line whose name is a card's (a rank: тузъ, король, десятка ...) before
+    the leader is the game's text; a line of the book's contents names a game or chapter."""
+    rows = ["Тузъ ............ 1", "Король .......... 13", "Дама ............ 12",
+            "ВАЛЕТЪ .......... 11", "Десятки . . . . . 10"]
+    text = ("ГЛАВА LXXV.\nСчетъ.\nСчетъ.\nКаждая карта имѣетъ свое число очковъ:" + gap
+            + "\n".join(rows) + gap + "Карты раскладываютъ въ рядъ. Король снимается одинъ.\n")
+    lay = analyse(text)
+    assert not [p for p in lay.parts if p.kind == "debris"], lay.parts
+    prose = "".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert all(row in prose for row in rows), prose
+    # the book's contents stay contents, a game named after a card among them
+    contents = ("ГЛАВА XLII.\n\nЧасы.\n\nБерутъ колоду. Кладутъ кругомъ.\n\f"
+                "ОГЛАВЛЕНІЕ.\n\nЧасы . . . . . . . . . 187\nПиковая дама . . . . . 189\n")
+    labels = [p.label for p in analyse(contents).parts if p.kind == "debris"]
+    assert labels.count("table of contents") >= 2, labels
+
+
 def test_a_title_the_heading_does_not_name_is_warned_with_the_fix():
     """A title under a chapter heading that lists its games, but not that title, is still
     taken as a game; the warning names its line and how to read it otherwise."""
@@ -2197,6 +2218,24 @@ def test_a_chapter_heading_not_met_before_with_a_page_number_beside_it_is_a_runn
         lay = analyse(text.replace("ГЛАВА LXVI.   71", single))
         assert lay.headings == (("LXV", ()),), (single, lay.headings)
     assert analyse("ГЛАВА 5\n\nМельница.\n\nБерутъ двѣ колоды.\n").headings == (("5", ()),)
+
+
+@pytest.mark.parametrize("head", ["ГЛАВА LXXXV. — Колодецъ. 245",
+                                  "ГЛАВА LXXXV. Колодецъ. — Мостъ.   245",
+                                  "245 ГЛАВА LXXXV. — Колодецъ.",
+                                  "ГЛАВА LXXXVI. — Рамка. 245"])
+def test_a_chapter_heading_with_its_titles_and_a_page_number_is_a_running_head(head):
+    """An Abbyy export of an 1880s book: the running head of a page that names the chapter
+    and its game beside the page number (``ГЛАВА LXXXV. — Колодецъ. 245``) was taken as a
+    second chapter heading, and the game's rest as a new game 'kolodets-245'. A chapter's
+    own heading never carries a page number, titles or none: the line is a running head."""
+    text = ("ГЛАВА LXXXV.\nКолодецъ. — Мостъ.\nКолодецъ.\nБерутъ двѣ колоды и раскладываютъ "
+            "двадцать картъ въ\nчетыре ряда. Тузы кладутъ въ сторону.\n" + head +
+            "\nНа нихъ кладутъ карты по мастямъ.\nМостъ.\nКладутъ двѣ пачки.\n")
+    lay = analyse(text)
+    assert lay.headings == (("LXXXV", ("Колодецъ", "Мостъ")),), lay.headings
+    assert [text[p.start:p.end] for p in lay.parts if p.label == "running head"] == [head]
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Колодецъ", "Мостъ"]
 
 
 def test_a_bold_line_inside_a_game_headed_by_markup_is_no_new_game():

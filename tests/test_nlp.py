@@ -451,3 +451,13 @@ def test_money_after_a_number_ends_a_sentence_only_before_a_capital():
     д.' does."""
     assert sents("Ставятъ по 5 коп. 3 карты кладутъ вверхъ. Ставка 2 руб. Берутъ колоду.") == [
         "Ставятъ по 5 коп. 3 карты кладутъ вверхъ.", "Ставка 2 руб.", "Берутъ колоду."]
+
+
+def test_a_dot_leader_before_a_number_ends_no_sentence():
+    """A table of card values set with dot leaders (``Тузъ ............ 1``, an 1880s book's
+    'what each card counts') was cut at the leader, the value a sentence of its own. A run
+    of four dots or more before a number is a leader, glued or spaced; a three-dot ellipsis
+    before a capital still ends a sentence."""
+    for row in ("Тузъ ............ 1", "Десятки . . . . . 10"):
+        assert [s["text"] for s in segment_text(row + "\n")] == [row]
+    assert len(segment_text("Карты кладутъ... Тузы идутъ вверхъ.\n")) == 2

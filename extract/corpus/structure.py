@@ -1925,6 +1925,25 @@ ITALIC_RUN_IN = re.compile(r"^(?P<o>\*|_|'')(?=[^\s*_'])(?P<t>[^*_\n]+?)(?P=o)(?
 NUMBER_RUN = re.compile(r"\d[ \t]*(?:,|…|\.{2,3}(?!\.)|(?:\.[ \t]){2}\.(?![ \t]*\.))[ \t]*\d")
 #: a line of a table of contents: a title, a dot leader, a page number
 TOC_LINE = re.compile(r"^.{2,100}?[ \t]*(?:[.…·_][ \t]*){3,}[ \t]*\d{1,4}[ \t]*$")
+#: a line of a table of what each card counts, set with a dot leader as contents are
+#: (``Тузъ ............ 1``, ``Десятки . . . 10``): a card's rank first (:func:`key` of the
+#: line), the game's text; a line of contents names a game or a chapter
+#: (``Пиковая дама . . . 189``)
+_CARD_VALUE = re.compile(r"(?:туз|корол|дам|валет|десятк|девятк|восьм[её]рк|семерк|"
+                         r"шест[её]рк|пят[её]рк|четв[её]рк|тройк|двойк)\w*(?![\w-])")
+
+
+def _contents_line(line: str) -> bool:
+    """Is ``line`` a line of a table of contents, its dot leader and page number
+    (:data:`TOC_LINE`), not a run of numbers (:data:`NUMBER_RUN`) nor a card's value
+    (:data:`_CARD_VALUE`)?"""
+    return bool(TOC_LINE.match(line)) and not NUMBER_RUN.search(line) and not _card_value(line)
+
+
+def _card_value(line: str) -> bool:
+    """Is ``line`` a card's value set with a dot leader (``Тузъ ........ 1``,
+    :data:`_CARD_VALUE`)?"""
+    return bool(TOC_LINE.match(line)) and bool(_CARD_VALUE.match(key(line).lstrip()))
 #: a Markdown code fence's line (``` or ~~~, with or without a language)
 _FENCE = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})[^`\n]*$")
 #: a row of a diagram of cards laid out: three or more single letters (or digits, a card's
@@ -2474,6 +2493,14 @@ def _table_rows(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) -
         # its gaps may fall above another by chance)
         return len(a) == len(b) and all(abs(x[0] - y[0]) <= 2 for x, y in zip(a, b))
 
+    for i, ln in enumerate(lines):
+        if ln.kind == "prose" and not ln.extra.get("fixed") and _card_value(ln.text):
+            # a card's value with a dot leader (``Тузъ ........ 1``): a row of its own, as
+            # the line after it, which the row's last figure would else open
+            ln.brk = True
+            ln.extra["row"] = True
+            if i + 1 < len(lines) and lines[i + 1].kind == "prose":
+                lines[i + 1].brk = True
     i = 0
     while i < len(lines):
         cols = columns(lines[i])
@@ -2814,7 +2841,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         if not any(ch.isalpha() for ch in ln.text) or _ocr_page_number(ln.text):
             if not NUMBER_RUN.search(ln.text):     # a run of numbers is text: read on
                 ln.kind, ln.label = "debris", _letterless(ln.text)
-        elif TOC_LINE.match(ln.text) and not NUMBER_RUN.search(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
+        elif _contents_line(ln.text) or (key(ln.text).strip(" .:") in ("оглавление", "содержание")
                                         and i + 1 < len(lines) and TOC_LINE.match(lines[i + 1].text)):
             ln.kind, ln.label = "debris", "table of contents"
         elif numbered_names and key(t).rstrip(" .") in numbered_names:
@@ -3938,7 +3965,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             # letters): OCR's noise; a sentence may run on across it
             ln.kind, ln.label = "debris", "OCR noise"
             guesses.append((ln.start, "a line with no word in it taken as OCR noise"))
-        elif TOC_LINE.match(ln.text) and not NUMBER_RUN.search(ln.text) or (
+        elif _contents_line(ln.text) or (
                 i and _contents_above(lines[i - 1]) and (
                 _TOC_ENTRY.match(ln.text) or _toc_item(ln.text)
                 or parse_heading(ln.text) and i + 1 < len(lines)
@@ -3970,10 +3997,12 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 ln.kind, ln.label = "debris", "running head"
                 guesses.append((ln.start, "a chapter heading repeated at the top of a page "
                                           "taken as a running head"))
-            elif h and not h[1] and (head := RUNNING_HEAD.match(ln.text)) and \
+            elif (head := RUNNING_HEAD.match(ln.text)) and \
                     parse_heading(head.group("a") or head.group("b")):
                 # a chapter's heading with a page number beside it (``ГЛАВА LXVI.   71``,
-                # ``71 ГЛАВА LXVI.``), its numeral not met before: the running head of a page
+                # ``71 ГЛАВА LXVI.``), its numeral met before or not, with its games' titles
+                # or none (``ГЛАВА LXXXV. — Колодецъ. 245``, ``245 ГЛАВА LXXXV. — Колодецъ.``,
+                # which alone is no heading, its number first): the running head of a page
                 # naming the chapter it ends in; a chapter's own heading has no page number
                 # (``ГЛАВА 5`` is no heading and a number: its rest names no chapter)
                 ln.kind, ln.label = "debris", "running head"

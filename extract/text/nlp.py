@@ -535,7 +535,7 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
             elif abbr not in TERMINAL or not (nxt[:1].isupper() or _enumerator(j, regs)):
                 continue
         elif (nxt[:1].islower() or nxt[:1] in ",;:)" or _counting_on(i, j, regs, nxt)
-              or _author_goes_on(i, v, regs, space, ws)):
+              or _leader(i, j, regs, nxt) or _author_goes_on(i, v, regs, space, ws)):
             continue
         starts[j] = True
         heappush(later, j)
@@ -598,6 +598,14 @@ def _counting_on(i: int, j: int, regs: list[str], nxt: str) -> bool:
     ellipsis = reg.endswith(("…", "..")) or (reg == "." and j > i + 1 and regs[j - 1] == ".")
     before = reg.rstrip(".…") or (regs[i - 1] if i else "")
     return ellipsis and before.isdigit() and nxt[:1].isdigit()
+
+
+def _leader(i: int, j: int, regs: list[str], nxt: str) -> bool:
+    """Whether the dots at tokens ``i`` to ``j`` are a dot leader before a number, which ends
+    no sentence: a table's row, ``Тузъ ............ 1``, ``Десятки . . . . . 10`` (four
+    dots or more, glued or spaced; an ellipsis has three)."""
+    dots = "".join(regs[i:j]) if all(r and not r.strip(".") for r in regs[i:j]) else ""
+    return len(dots) >= 4 and nxt.isdigit()
 
 
 def _enumerator(j: int, regs: list[str]) -> bool:
