@@ -525,6 +525,25 @@ def test_a_chapter_with_no_title_is_one_fragment_warned_of_once(cli, corpus_copy
     assert "its first title" not in r.output
 
 
+def test_a_fragment_s_slug_from_a_siglum_with_an_underscore_is_a_valid_name(cli, corpus_copy,
+                                                                           tmp_path):
+    """A siglum may hold '_' (one taken from the file name 'notes_app.md' does), a game slug
+    may not: the untitled fragment at the start of such a witness gets 'fragment-notes-app',
+    not 'fragment-notes_app', which `add` refused as a clash of the toolkit's own making."""
+    f = tmp_path / "page_two.txt"
+    f.write_text("Берутъ полную колоду картъ и раскладываютъ ее въ четыре ряда. Тузы кладутъ "
+                 "особо.\n\nПасьянсъ «Сова». Берутъ двѣ колоды и кладутъ ихъ кругомъ.\n",
+                 encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    assert "siglum page_two derived from the file name" in r.output
+    assert "fragment-page-two: 2 sentences" in r.output, r.output
+    ed = build_edition(corpus_copy)
+    assert ed.game("fragment-page-two").witnesses == ("page_two",)
+    assert cli("--corpus", corpus_copy, "export", "tei", "--out",
+               tmp_path / "x.xml").exit_code == 0
+
+
 def test_a_title_that_ends_the_page_is_not_part_of_the_last_game(cli, corpus_copy, tmp_path):
     f = tmp_path / "endtitle.txt"
     f.write_text("Глава LXI. Звѣзда. — Кругъ\n\nЗвѣзда. Берутъ двѣ колоды и кладутъ ихъ кругомъ. "

@@ -914,7 +914,9 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                     prev_prose_end = None
                 continue
             if current is None:
-                current = w.fragment or f"fragment-{w.siglum.lower()}"
+                # a siglum may hold '_' (a file name's), a slug only a-z, 0-9 and '-'
+                current = w.fragment or "fragment-" + "-".join(
+                    re.findall(r"[a-z0-9]+", w.siglum.lower()))
                 kg = next((g for g in known if g.slug == current), None)
                 if current not in found:
                     found[current] = {"known": kg, "title": kg.title_ru if kg else current,
