@@ -2769,6 +2769,23 @@ def test_a_markdown_page_with_a_ref_note_is_read_as_markdown(cli, corpus_copy, t
     assert not is_wiki_page(md)
 
 
+def test_a_markdown_page_with_wikilinks_is_read_as_markdown(cli, corpus_copy, tmp_path):
+    """A tester's find: a notes app's Markdown (Obsidian, Logseq) links its notes as
+    ``[[тузы]]`` or ``[[тузы|тузовъ]]``; one such link made the page a wiki page, its ``## ``
+    title no title, and `add` refused the file ('no game found'). Links alone say wiki only
+    where no Markdown markup stands; on a Markdown page they read as their text (the alias
+    where one is given), as the app shows them. A wiki page's ``# `` list with links stays a
+    wiki page."""
+    md = ("# Глава LV. Часовня\n\n## Пасьянсъ «Часовня»\n\nБерутъ двѣ колоды и кладутъ "
+          "[[тузы|тузовъ]] въ **рядъ**.\n\nКарты идутъ на [[тузы]] по мастямъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "chasovnya.md", md, "chasovnya") == [
+        "Берут две колоды и кладут тузов в ряд.", "Карты идут на тузы по мастям."]
+    from extract.corpus.structure import is_wiki_page
+    assert not is_wiki_page(md)
+    assert is_wiki_page("Часы.\n\n# Берутъ [[колода|колоду]].\n# Кладутъ кругомъ.\n")
+    assert is_wiki_page("== Часы ==\n\n## Берутъ [[колода|колоду]].\n")
+
+
 @pytest.mark.parametrize("number", ["— 12 —\n\n", "— 12 —\n", "12\n\n", "12 '\n", "— 2О —\n"])
 def test_a_page_number_found_as_debris_begins_a_page_of_its_own_notes(number):
     """A tester's find: a page number on a line of its own that the first pass found as

@@ -478,6 +478,7 @@ _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 #: and ``_кор_оли`` are shown as typed)
 _MARKDOWN_WRAPS = (
     _WIKI_WRAPS[0],
+    _WIKI_WRAPS[-2],    # a notes app's link to a note, ``[[тузы|тузовъ]]``: its alias or name
     re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),   # a link, or an image inline
     re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
     re.compile(r"(?P<o>(?<!\^)\[)[^\[\]\n]+(?P<c>\]\[[^\[\]\n]*\])"),
@@ -657,9 +658,14 @@ def is_wiki_page(text: str) -> bool:
     """Whether ``text`` is a wiki page: its own markup (a heading ``== X ==``, a template, a
     link) says so, and a footnote tag (``<ref>...</ref>``) where no Markdown markup
     (:data:`MARKDOWN_PAGE`) stands: a Markdown page may hold raw HTML, and is read as
-    Markdown."""
-    return _WIKI_MARKUP.search(text) is not None or (
-        _REF_OPEN.search(text) is not None and MARKDOWN_PAGE.search(text) is None)
+    Markdown. Links alone (``[[тузы|тузовъ]]``) say wiki only where no Markdown markup but a
+    ``# `` line (a wiki page's numbered list) stands: a notes app's Markdown (Obsidian,
+    Logseq) links its notes so."""
+    own = [m.group() for m in _WIKI_MARKUP.finditer(text)]
+    if own and not all(m.startswith("[[") for m in own):
+        return True
+    markdown = any(not m.group().startswith("# ") for m in MARKDOWN_PAGE.finditer(text))
+    return (bool(own) or _REF_OPEN.search(text) is not None) and not markdown
 
 
 def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]:
