@@ -4003,7 +4003,13 @@ def test_a_titles_stop_after_a_space_is_the_titles(cli, corpus_copy, tmp_path, g
     ("bold.md", "# **ГЛАВА LVI.** Звѣзда\n\n## Пасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n",
      "ГЛАВА LVI. Звѣзда"),
     ("html.md", "<b>ГЛАВА LVI.</b> ''Звѣзда''\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды.\n",
-     "ГЛАВА LVI. Звѣзда")])
+     "ГЛАВА LVI. Звѣзда"),
+    # an indent with its width, ``{{Отступ|2}}``, as ru.wikisource's pages give it (it made
+    # the heading a game 'ГЛАВА LVI', or a sentence of an untitled fragment)
+    ("indent.txt", "{{Отступ|2}}ГЛАВА LVI. Звѣзда\n\n{{Отступ|4}}{{razr|Пасьянсъ «Звѣзда»}}.\n\n"
+     "{{Отступ|2}}Берутъ двѣ колоды.\n", "ГЛАВА LVI. Звѣзда"),
+    ("indent2.txt", "{{Отступ|2}}ГЛАВА LVI.\n\n{{Отступ|4}}{{razr|Пасьянсъ «Звѣзда»}}.\n\n"
+     "{{Отступ|2}}Берутъ двѣ колоды.\n", "ГЛАВА LVI.")])
 def test_a_chapter_heading_in_inline_markup_gives_the_siglum(cli, corpus_copy, tmp_path, name,
                                                              text, description):
     """A breaker's find (r6, r6b): a chapter heading wrapped in inline markup on a wiki page
@@ -4017,6 +4023,9 @@ def test_a_chapter_heading_in_inline_markup_gives_the_siglum(cli, corpus_copy, t
     manifest = tomllib.loads((Path(corpus_copy) / "manifest.toml").read_text(encoding="utf-8"))
     entry = next(w for w in manifest["witness"] if w["siglum"] == "LVI")
     assert entry["description"] == description
+    ed = build_edition(corpus_copy)
+    assert [g.slug for g in ed.games if "LVI" in g.witnesses] == ["zvezda"]
+    assert [s.normalised for s in ed.game("zvezda").sentences] == ["Берут две колоды."]
 
 
 def test_one_game_in_the_old_spelling_and_the_new_has_one_slug(cli, corpus_copy, tmp_path):

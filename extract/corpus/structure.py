@@ -1009,9 +1009,11 @@ def split_list(text: str) -> list[str]:
 
 
 #: inline markup a chapter heading is read through (:func:`parse_heading`,
-#: :func:`heading_text`): a wiki template with no parameter (``{{Отступ}}``), bold and
+#: :func:`heading_text`): a wiki template with no parameter (``{{Отступ}}``), one that holds
+#: no text with its width (``{{Отступ|2}}``, as ru.wikisource's pages indent), bold and
 #: italics (``'''X'''``, ``**X**``, ``__X__``, ``<b>X</b>``)
-_HEADING_MARKUP = re.compile(r"\{\{[^{}|\n]{1,40}\}\}|'{2,5}|\*{2,3}|__|"
+_HEADING_MARKUP = re.compile(r"\{\{[^{}|\n]{1,40}\}\}|\{\{\s*(?:" + _EMPTY_TEMPLATES + r"|gap)"
+                             r"\s*\|[^{}\n]{0,20}\}\}|'{2,5}|\*{2,3}|__|"
                              r"</?(?:b|i|strong|em|big|u)>", re.I)
 
 
