@@ -1534,6 +1534,21 @@ def test_a_section_heading_and_a_web_comment_line_are_no_games():
         "Въ этой главѣ описаны пасьянсы для двухъ колодъ.", "Берутъ двѣ колоды."]
 
 
+@pytest.mark.parametrize("name", ["Разные пасьянсы", "ПАСЬЯНСЫ ДЛЯ ДВУХЪ КОЛОДЪ.",
+                                  "Большіе пасьянсы. — Малые пасьянсы"])
+def test_a_chapter_heading_that_names_a_group_of_games_names_no_game(name):
+    """A tester's find: a chapter heading that names its games as a group ('Глава LIII.
+    Разные пасьянсы') was read as naming a game 'Разные пасьянсы': a warning that the text
+    lacks it, and one for each real title that the heading does not name, advising to mark
+    it a subheading. A name with 'пасьянсы' (the plural) is a group of games, no game."""
+    text = (f"Глава LIII. {name}\n\nПасьянсъ «Коврикъ». Берутъ двѣ колоды.\n\n"
+            "Пасьянсъ «Солнце». Берутъ одну колоду.\n")
+    lay = analyse(text)
+    assert lay.headings == (("LIII", ()),), lay.headings
+    assert [p.label for p in lay.parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
+    assert not lay.warnings, lay.warnings
+
+
 def test_an_epigraph_s_source_set_to_the_right_is_no_title():
     """A breaker's djvu page: an epigraph and its source set far to the right (``Пословица.``
     after forty spaces) made a game 'poslovitsa' of the chapter's introduction. A line so

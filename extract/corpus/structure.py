@@ -1053,7 +1053,13 @@ def parse_heading(text: str) -> tuple[str, list[str]] | None:
     # head's; a name is read through inline markup, ``<b>Жирный</b>``, ``''Часы''``)
     names = [" ".join(re.sub(r"'{2,5}", "", _INLINE_MARKUP.sub(" ", t)).split())
              for t in split_list(text[m.start(2):m.end(2)])]
-    return numeral, [t for t in names if t and not re.fullmatch(PAGE_NUMBER, t)]
+    # (nor does a group of games, 'Разные пасьянсы', 'Пасьянсы для двухъ колодъ': the plural)
+    return numeral, [t for t in names if t and not re.fullmatch(PAGE_NUMBER, t)
+                     and not _GAMES_PLURAL.intersection(_modern_words(t))]
+
+
+#: the plural of 'пасьянс', which in a chapter heading names a group of games, never one
+_GAMES_PLURAL = frozenset({"пасьянсы", "пасьянсов", "пасьянсам", "пасьянсами", "пасьянсах"})
 
 
 #: the suits' signs, black and white
