@@ -2061,6 +2061,20 @@ def test_wikisource_section_marks_and_a_page_s_noinclude(cli, corpus_copy, tmp_p
         "Берут одну колоду."]
 
 
+@pytest.mark.parametrize("line", ['<section begin="s2"/>{{right|Стр. 220.}}<section end="s2"/>',
+                                  '{{right|— 220 —}}<section end="s2" />',
+                                  '{{right|Стр. 220.}} <section end=s2 />'])
+def test_a_template_line_in_section_marks_is_markup(cli, corpus_copy, tmp_path, line):
+    """A tester's find: a page's own line in a template (``{{right|Стр. 220.}}``, markup when
+    it stands alone) with a section's end mark after it on the same line became a sentence
+    of the last game, with the page number in its reading text and a false 'the text ends
+    inside a sentence'. Section marks after such a line are markup like it."""
+    wiki = ("ГЛАВА LIV.\n\nПасьянсъ «Ворота».\n\nБерутъ одну колоду. Тузы кладутъ въ рядъ.\n\n"
+            + line + "\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "vorota.txt", wiki, "vorota") == [
+        "Берут одну колоду.", "Тузы кладут в ряд."]
+
+
 def test_heading_attributes_html_headings_and_a_page_with_no_game(cli, corpus_copy, tmp_path):
     """A breaker's pages: ``## Часы {#chasy}`` (pandoc's attributes) and ``<h2>Часы</h2>`` were
     no titles, and `add` refused the page with "no game found" and no line. The attributes

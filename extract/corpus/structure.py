@@ -1907,10 +1907,12 @@ _INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}
 #: 44.``); a figure when that text is a figure's number (:data:`FIGURE`), else markup
 _PICTURE_TEXT = re.compile(r"^(?:!\[(?P<a>[^\]]*)\]\([^)]*\)|\[\[(?:Файлъ?|File|Изображен[иі]е|"
                            r"Image)\s*:[^\]|]*(?:\|[^\]|]*)*\|(?P<w>[^\]|]*)\]\]|\|\+(?P<t>.*))$", re.I)
-#: a line that is only markup of a Markdown or wiki export, not book text
+#: a line that is only markup of a Markdown or wiki export, not book text (a template line
+#: with Wikisource's section marks after it, ``{{right|Стр. 220.}}<section end="s2"/>``, too)
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категор[иі]я|Category|Файлъ?|File|Изображен[иі]е|Image)\s*:[^\]]*\]\]"
-    r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__"
+    r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}(?:[ \t]*<section\b[^<>]*/>)*[ \t]*"
+    r"|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__"
     r"|\[(?!\^)[^\[\]\n]+\]:[ \t]*\S+(?:[ \t]+[\"'(][^\n]*)?"
     r"|" + MD_LABEL + r":[ \t]*)$", re.I)
 #: markup that wraps a line's text: Markdown and wiki headings (a Markdown heading's
