@@ -25,6 +25,7 @@ CASES = [
     ("ПОЛОЖИТЬ нзвѣстно", "ПОЛОЖИТЬ известно", {"ocr-letter", "yat"}),
     ("бьлый", "белый", {"ocr-letter"}),              # ь for ѣ
     ("бiьлый", "белый", {"ocr-letter"}),             # іь for ѣ (Latin i)
+    ("на мъсто, на мЪсто", "на место, на место", {"ocr-letter"}),   # ъ for ѣ (its bar lost)
     ("мнлый", "милый", {"ocr-letter"}),
     ("тетрадь", "тетрадь", set()),                   # a modern word is never touched
     ("Өома и Өедоръ", "Фома и Федор", {"ocr-barred-o"}),

@@ -427,7 +427,7 @@ OCR_PERCENT_YAT = _rule("ocr-percent-yat", "ocr",
                         "number ('5%') and a word that reads as none are left alone.")
 OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
-                   "ъ/ь, іь or ь for ѣ; in a Cyrillic word, a Latin letter that looks like "
+                   "ъ/ь, іь, ь or ъ for ѣ; in a Cyrillic word, a Latin letter that looks like "
                    "no Cyrillic one: t or b for ѣ, t for т, b for ь or ъ, and the italic "
                    "m, u, n, r, h for т, и, п, г, н, a small l for і) is read as the other "
                    "letter when the dictionary (pymorphy3) knows the word so read and does "
@@ -648,7 +648,7 @@ _SEPARATE_PARTICLES = frozenset(("ли", "ль", "же", "ж", "бы", "б"))
 _CONFUSIONS = (
     (("н", "и"), ("и", "н")),
     (("ъ", "ь"), ("ь", "ъ")),
-    (("іь", "ѣ"), ("iь", "ѣ"), ("ь", "ѣ")),
+    (("іь", "ѣ"), ("iь", "ѣ"), ("ь", "ѣ"), ("ъ", "ѣ")),
     (("н", "п"), ("п", "н")),
     (("ы", "м"), ("м", "ы")),
     (("н", "я"), ("я", "н")),
