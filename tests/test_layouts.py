@@ -1080,7 +1080,7 @@ def test_corrections_file_changes_what_the_finder_found(cli, corpus_copy):
     assert re.search(rf"line 9 +debris +subheading +\*\*НАСЪДКА.*<- set by {re.escape(where)}:6", r.output)
     assert re.search(rf"line 45 +heading +starukha-i-kozel .*<- set by {re.escape(where)}:10", r.output)
     games = r.output[r.output.index("games:"):]
-    assert "nasdka-i-tsyplyata" not in games and "tsar-i-slony: 14 sentences" in games
+    assert "nasedka-i-tsyplyata" not in games and "tsar-i-slony: 14 sentences" in games
     assert "korova-i-kozel: 4 sentences" in games and "starukha-i-kozel: 8 sentences" in games
     assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
