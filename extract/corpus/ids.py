@@ -229,11 +229,13 @@ def assign(slug: str, sentences: Sequence, lock: dict[str, LockEntry]) -> tuple:
 SAME_SENTENCE = 0.6
 
 
-def _words(sentence) -> list[str]:
+def sentence_words(sentence) -> list[str]:
+    """The words of ``sentence``'s reading text, lower case, ё as е: what :func:`found_in`
+    compares (made once per sentence by a caller that tests many sentences against it)."""
     return re.findall(r"\w+", sentence.normalised.lower().replace("ё", "е"))
 
 
-def _found_in(words: list[str], known: list[list[str]]) -> bool:
+def _found_in(words: list[str], known: Sequence[list[str]]) -> bool:
     """Whether most of ``words`` (:data:`SAME_SENTENCE`) stand, in order, in one of ``known``."""
     if not words:
         return True
@@ -246,12 +248,13 @@ def _found_in(words: list[str], known: list[list[str]]) -> bool:
     return False
 
 
-def found_in(sentence, others: Sequence) -> bool:
-    """Whether ``sentence`` is one of ``others`` (:func:`_found_in` on their words): the test
+def found_in(sentence, others: Sequence[list[str]]) -> bool:
+    """Whether ``sentence`` is one of the sentences whose words (:func:`sentence_words`) are
+    ``others`` (:func:`_found_in`): the test
     by which :func:`assign_new` gives a copy's sentence a citable id of its own, and by which
     the collation (:mod:`extract.model.collate`) takes it for that copy's addition, so that
     the ids and the apparatus never disagree on which sentences are new."""
-    return _found_in(_words(sentence), [_words(o) for o in others])
+    return _found_in(sentence_words(sentence), others)
 
 
 def assign_new(slug: str, siglum: str, sentences: Sequence, texts: dict, lock: dict) -> tuple:
@@ -273,19 +276,19 @@ def assign_new(slug: str, siglum: str, sentences: Sequence, texts: dict, lock: d
         if e.witness == siglum and e.retired is None and e.id not in used:
             free.setdefault(e.quote, deque()).append(e)
     top = max([top] + [int(i.split(":")[1]) for i in used])
-    known = [_words(s) for s in cited]
+    known = [sentence_words(s) for s in cited]
     out = []
     for s in sentences:
         hits = free.get(quote_of(s.original))
         if hits:
             s = replace(s, id=hits.popleft().id, locked=True)
-        elif not _found_in(_words(s), known):
+        elif not _found_in(sentence_words(s), known):
             top += 1
             s = replace(s, id=f"{slug}:{top}", locked=False)
         else:
             out.append(s)
             continue
-        known.append(_words(s))
+        known.append(sentence_words(s))
         out.append(s)
     return tuple(out)
 

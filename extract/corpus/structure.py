@@ -1424,15 +1424,15 @@ def _subject(line: str, n: int) -> bool:
 def _unlisted(name: str, heading: _Line | None) -> bool:
     """Whether ``heading``, the chapter's heading nearest above, lists its games and ``name``
     is not among them ('ГЛАВА LV. Косынка.' over 'Пасьянсъ «Мельница» раскладываютъ иначе.')."""
-    listed = heading.extra.get("titles", []) if heading is not None else []
-    return bool(listed) and key(name) not in {key(t) for t in listed}
+    listed = heading.extra.get("title_keys", set()) if heading is not None else set()
+    return bool(listed) and key(name) not in listed
 
 
 def _listed_name(line: str, heading: _Line | None) -> bool:
     """Whether ``line`` is only one of the names ``heading``, the chapter's heading nearest
     above, lists, with or without its stop ('Мостъ.' under 'ГЛАВА CV. Колодецъ. — Мостъ.')."""
-    listed = heading.extra.get("titles", []) if heading is not None else []
-    return bool(listed) and key(line.strip().rstrip(".")) in {key(t) for t in listed}
+    listed = heading.extra.get("title_keys", set()) if heading is not None else set()
+    return bool(listed) and key(line.strip().rstrip(".")) in listed
 
 
 def _past_tail(line: str, n: int) -> int:
@@ -4072,6 +4072,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                             ln.end, ln.text = lines[i + 1].end, text[ln.start:lines[i + 1].end]
                             del lines[i + 1]
                 ln.extra["titles"] = names
+                ln.extra["title_keys"] = {key(t) for t in names}
                 headings.append((h[0], tuple(names)))
                 game_number = 0
         i += 1

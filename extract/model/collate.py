@@ -75,7 +75,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from ..corpus.ids import LOCK_NAME, LockEntry, anchor, found_in, quote_of
+from ..corpus.ids import LOCK_NAME, LockEntry, anchor, found_in, quote_of, sentence_words
 from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known
@@ -657,7 +657,7 @@ def _added(game, order: list[str]) -> dict[str, set[str]]:
     sentence its own citable id): the copy's additions. Their words are never aligned with
     the base's, which would make them readings of sentences they have nothing to do with.
     A base text of no sentence (a title alone) has nothing to add to: none then."""
-    base = game.texts[game.base]
+    base = [sentence_words(s) for s in game.texts[game.base]]
     return {sig: {s.id for s in game.texts[sig] if base and not found_in(s, base)}
             for sig in order[1:]}
 
