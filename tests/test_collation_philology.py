@@ -253,6 +253,53 @@ def test_a_sentence_only_the_copy_has_is_an_addition_not_variants_of_others(cli,
     assert row["sentences"] == len(row["sentence_details"]) == 8
 
 
+def test_a_copy_s_own_sentence_is_translated_like_the_base_s(cli, corpus_copy, tmp_path):
+    """A sentence only a copy has gets a citable id (mill:8), so the translation covers it:
+    ``check`` lists it as still to translate (not fatal: ``add`` leaves it so), accepts its
+    English and note (it refused them as 'not a sentence of the edition'), and the English
+    reaches the model, ``games``, the TEI's translation and the game page's witness text."""
+    _add(cli, corpus_copy, tmp_path, "mill-copy.txt", MILL_NEW_RULE, "--siglum", "XLb")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    todo = r.output.split("[todo] every sentence another witness adds is translated")[1]
+    assert "mill: 1 sentence of another witness untranslated (mill:8)" in todo.split("[")[0]
+    english = "A new rule: a king may be moved to an empty place."
+    path = corpus_copy / "translations" / "en" / "mill.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("[sentences]\n", f'[sentences]\n"mill:8" = "{english}"\n', 1)
+    text = text.replace("[notes]\n", '[notes]\n"mill:8" = "Only in XLb; compare mill:3."\n', 1)
+    path.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0 and "mill:8" not in r.output, r.output
+    mill = build_edition(corpus_copy).game("mill")
+    eight = mill.texts["XLb"][-1]
+    assert (eight.id, eight.english, eight.note) == ("mill:8", english,
+                                                    "Only in XLb; compare mill:3.")
+    assert mill.cited[-1] == eight and mill.cited[:len(mill.sentences)] == mill.sentences
+    import json
+    rows = json.loads(cli("--corpus", corpus_copy, "games", "--format", "json").output)
+    row = next(r for r in rows if r["slug"] == "mill")
+    assert row["sentence_details"][-1]["english"] == english
+    from extract.export.tei import edition_to_tei
+    tei = edition_to_tei(build_edition(corpus_copy))
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    s = [e for e in tei.iterfind(".//t:text[@type='translation']//t:s", ns)
+         if e.get("corresp") == "#mill.8"]
+    assert len(s) == 1 and "".join(s[0].itertext()) == english
+    assert tei.find(".//t:*[@{http://www.w3.org/XML/1998/namespace}id='mill.8']", ns) is not None
+    out = tmp_path / "site"
+    r = cli("--corpus", corpus_copy, "build", "-q", "--out", out)
+    assert r.exit_code == 0, r.output
+    from lxml import html
+    page = html.parse(str(out / "games" / "mill.html")).getroot()
+    variant = page.get_element_by_id("mill.8")
+    assert "edition-variant" in variant.get("class")
+    en = variant.find_class("en")
+    assert len(en) == 1 and en[0].text_content().startswith(english)
+    assert "compare" in en[0].text_content()    # the note's one paragraph, inside the English
+    assert [a.get("href") for a in en[0].iter("a")] == ["#mill.3"]
+
+
 def test_a_copy_that_replaces_sentences_in_the_middle(cli, corpus_copy, tmp_path):
     """The same in the middle of the game: a copy with mill:1-3, a sentence of its own, then
     mill:6-7. The new sentence is one addition after mill:3; mill:4 and mill:5, which the

@@ -549,11 +549,11 @@ def _translation(edition, group) -> None:
         div = tei("div", body, type="game", n=g.slug, corresp=f"#{g.slug}")
         tei("head", div, g.title_en or f"{g.title_ru} (untranslated)")
         p, para, translated = None, None, False
-        for s in g.sentences:
+        for s in g.cited:       # a copy's own sentences after the base's, in its paragraphs
             if not (s.english or s.note):
                 continue
-            if p is None or s.paragraph != para:
-                p, para = tei("p", div), s.paragraph
+            if p is None or (s.witness, s.paragraph) != para:
+                p, para = tei("p", div), (s.witness, s.paragraph)
             if s.english:
                 el = tei("s", p, n=str(s.n), corresp=f"#{anchor_id(s.id)}",
                          xml_id=english_id(s.id))

@@ -69,8 +69,7 @@ def game_summaries(edition) -> list[dict]:
     for g in edition.games:
         e = eg.get(g.slug, {})
         page = f"games/{g.slug}.html"
-        cited = list(g.sentences) + [s for sig in g.witnesses if sig != g.base
-                                     for s in g.texts[sig] if "@" not in s.id]
+        cited = g.cited
         rows.append({
             "slug": g.slug, "title_ru": g.title_ru, "title_en": g.title_en,
             "witnesses": list(g.witnesses), "sentences": len(cited),
@@ -202,7 +201,7 @@ def dangling_citations(edition, eg: dict) -> list[str]:
     glossary, an ambiguity or reading id of an executable game that the engine does not
     declare (the translator's notes' readings have their own check). Such a citation would
     be printed as plain text, not a link. Each problem names the file and line."""
-    sentences = {s.id for g in edition.games for s in g.sentences}
+    sentences = {s.id for g in edition.games for s in g.cited}
     slugs = {g.slug for g in edition.games}
     readings = reading_ids(eg)
     out = []
@@ -216,7 +215,7 @@ def dangling_citations(edition, eg: dict) -> list[str]:
             return any(f"{slug}:{n}" not in sentences for n in rng.groups()[1:] if n)
         return with_readings and eg.get(slug, {}).get("executable") and cid not in readings
     for g in edition.games:
-        for s in g.sentences:
+        for s in g.cited:
             for m in CITED.finditer(s.note or ""):
                 if bad(m.group(1), False):
                     out.append(f"{_translation_at(edition, s.id, 'notes')}: the note on {s.id} "
@@ -274,7 +273,7 @@ def claim_problems(edition) -> list[str]:
     the game). Raises EditionError (file, line, fix)
     for a malformed entry."""
     path = edition.root / "results" / "claims.toml"
-    games = {g.slug: {s.id for s in g.sentences} for g in edition.games}
+    games = {g.slug: {s.id for s in g.cited} for g in edition.games}
     played = engine_games()
     readings = {r for r in reading_ids(played) if "=" in r}
     out = []
@@ -404,7 +403,7 @@ def _translation_at(edition, sid: str, table: str = "sentences") -> str:
 def translation_orphans(edition) -> list[str]:
     """``FILE:LINE: ID is translated but ...`` for each id of the translations that is no
     sentence of the edition (the site would leave its translation out)."""
-    known = {s.id for g in edition.games for s in g.sentences}
+    known = {s.id for g in edition.games for s in g.cited}
     return [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
             f"the edition (correct the id, or delete the line)"
             for sid in sorted(edition.translated) if sid not in known]
@@ -489,19 +488,22 @@ def run_checks(edition) -> tuple[bool, str]:
     section(f"engine rule links point at real sentences ({count(len(links), 'sentence')} linked)", bad)
 
     # 4. translations: known games must be complete; new games are listed as to-do
-    missing, todo = [], []
+    missing, todo, later = [], [], []
     total = done = 0
     eg = engine_games()
     for g in edition.games:
-        have = sum(1 for s in g.sentences if s.english)
-        total += len(g.sentences)
+        cited = g.cited   # a copy's own sentences are the edition's too, to translate
+        have = sum(1 for s in cited if s.english)
+        total += len(cited)
         done += have
-        if g.known and have < len(g.sentences):
-            absent = [s.id for s in g.sentences if not s.english]
-            missing.append(f"{edition.root / 'translations' / 'en' / (g.slug + '.toml')}: "
-                           f"{g.slug}: {count(len(absent), 'sentence')} untranslated "
-                           f"({', '.join(absent[:5])}{' ...' if len(absent) > 5 else ''}); "
-                           f"add a line `\"ID\" = \"English\"` under [sentences] for each")
+        for sentences, where in ((g.sentences, missing), (cited[len(g.sentences):], later)):
+            absent = [s.id for s in sentences if not s.english]
+            if g.known and absent:  # a copy's new sentence (todo): `add` leaves it so
+                where.append(f"{edition.root / 'translations' / 'en' / (g.slug + '.toml')}: "
+                             f"{g.slug}: {count(len(absent), 'sentence')} "
+                             f"{'' if where is missing else 'of another witness '}untranslated "
+                             f"({', '.join(absent[:5])}{' ...' if len(absent) > 5 else ''}); "
+                             f"add a line `\"ID\" = \"English\"` under [sentences] for each")
         if g.known and not (g.title_en or "").strip():
             gt = edition.root / "games.toml"
             gtext = gt.read_text(encoding="utf-8") if gt.is_file() else ""
@@ -512,8 +514,8 @@ def run_checks(edition) -> tuple[bool, str]:
         if not g.known:
             lacks = [f'an entry in {edition.root / "games.toml"} (slug = "{g.slug}", the slug '
                      f'its sentence ids are locked under; title_ru as printed; title_en)']
-            if have < len(g.sentences):
-                lacks.append(f"translation ({have}/{len(g.sentences)} sentences, in "
+            if have < len(cited):
+                lacks.append(f"translation ({have}/{len(cited)} sentences, in "
                              f"{edition.root / 'translations' / 'en' / (g.slug + '.toml')}; a "
                              f"partial file is fine until the game is in games.toml, then "
                              f"`edition check` fails until it is complete)")
@@ -528,7 +530,7 @@ def run_checks(edition) -> tuple[bool, str]:
     known_readings = reading_ids(eg)
     stale = []
     for g in edition.games:
-        for s in g.sentences:
+        for s in g.cited:
             for m in CITED.finditer(s.note or ""):
                 cid = m.group(1)
                 if eg.get(cid.split(":")[0], {}).get("executable") and cid not in known_readings \
@@ -547,6 +549,8 @@ def run_checks(edition) -> tuple[bool, str]:
     pct = 100.0 * done / total if total else 100.0
     section(f"English translation coverage {done}/{total} sentences ({pct:.1f}%)", missing)
     section(f"new games still to edit: {len(todo) or 'none'}", todo, fatal=False)
+    section("every sentence another witness adds is translated (the site shows it in that "
+            "witness's text)", later, fatal=False)
 
     stored = edition.root / "results" / "odds.json"
     if stored.is_file() and importlib.util.find_spec("engine.results") is not None:

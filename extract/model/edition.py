@@ -194,6 +194,16 @@ class Game:
     fragment: bool = False
     known: bool = True
 
+    @property
+    def cited(self) -> tuple[Sentence, ...]:
+        """Every sentence of the game with a citable id of its own: the base text's, then the
+        sentences of each other witness (in the order of ``witnesses``) that the texts before
+        it lack (id ``<game>:<n>``, no ``@``; :func:`extract.corpus.ids.assign_new`). These
+        are what the translation covers and what a citation may name."""
+        return self.sentences + tuple(
+            s for sig in self.witnesses if sig != self.base
+            for s in self.texts.get(sig, ()) if "@" not in s.id)
+
     def sentence(self, sid: str) -> Sentence:
         for s in self.sentences:
             if s.id == sid:
@@ -780,8 +790,9 @@ def _build(root: Path, fingerprint: str) -> Edition:
 def _with_translations(text: Edition, fingerprint: str, cache_dir: Path | None = None) -> Edition:
     """The model ``text`` (:func:`_text_model`) with the translation layer of its corpus
     (:data:`TRANSLATION_LAYER`) laid over the base witness's sentences: English, translator's
-    notes, glossary terms (:func:`_glossary_layer`, cached in ``cache_dir`` when given);
-    ``fingerprint`` the whole corpus's. Raises EditionError (file, line, fix) for a bad
+    notes, glossary terms (:func:`_glossary_layer`, cached in ``cache_dir`` when given); and
+    English and notes over the copies' sentences that have citable ids of their own
+    (:attr:`Game.cited`). ``fingerprint`` the whole corpus's. Raises EditionError (file, line, fix) for a bad
     translation or glossary file."""
     english, notes = _load_translations(text.root)
     source = text.root / "glossary.toml"
@@ -806,7 +817,10 @@ def _with_translations(text: Edition, fingerprint: str, cache_dir: Path | None =
         base = tuple(replace(s, english=english.get(s.id), note=notes.get(s.id),
                              terms=layer.terms[s.id])
                      for s in g.sentences)
-        games.append(replace(g, sentences=base, texts={**g.texts, g.base: base}))
+        texts = {sig: base if sig == g.base else tuple(   # a copy's own sentences too
+            s if "@" in s.id else replace(s, english=english.get(s.id), note=notes.get(s.id))
+            for s in ss) for sig, ss in g.texts.items()}
+        games.append(replace(g, sentences=base, texts=texts))
     return replace(text, games=tuple(games), fingerprint=fingerprint, glossary=glossary,
                    translated=frozenset(english) | frozenset(notes))
 

@@ -716,7 +716,7 @@ class GameDirective(EditionDirective):
         links = rule_links()
         eg = engine_games().get(game.slug, {})
         terms = {t.key: t for t in ed.glossary}
-        known_ids = reading_ids(engine_games()) | {s.id for g in ed.games for s in g.sentences}
+        known_ids = reading_ids(engine_games()) | {s.id for g in ed.games for s in g.cited}
         seen: set[str] = set()
         out: list[nodes.Node] = []
         asked: dict[str, list[dict]] = {}   # sentence id -> the ambiguities that cite it
@@ -794,14 +794,21 @@ class GameDirective(EditionDirective):
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
                 for s in game.texts[sig]:
+                    english: list[nodes.Node] = []
                     if "@" not in s.id:      # a sentence the earlier copies lack: citable
                         dom.note_object(s.id, "sentence", anchor(s.id),
                                         f"{game.title_en or game.title_ru}, sentence {s.n} "
                                         f"(witness {sig})", location=self.get_location())
+                        english.append(_para(s.english or "[not yet translated]",
+                                             ["en"] + ([] if s.english else ["missing"])))
+                        more = add_note(english[0], s.note, known_ids) if s.note else None
+                        if more is not None:  # translated like the base's (Game.cited)
+                            english.append(more)
                     c = _container(["edition-sentence", "edition-variant"],
                                    _para(s.id, ["sid"]), original_text(s.original, (),
                                                                        footnote_marks(s)),
-                                   reading_text(s), *footnote_notes(s), ids=[anchor(s.id)])
+                                   reading_text(s), *english, *footnote_notes(s),
+                                   ids=[anchor(s.id)])
                     sec += c
             out.append(sec)
 
@@ -1048,7 +1055,7 @@ class GlossaryDirective(EditionDirective):
 
     def run(self):
         ed = self.edition()
-        known = {s.id for g in ed.games for s in g.sentences}
+        known = {s.id for g in ed.games for s in g.cited}
         gloss = nodes.definition_list(classes=["glossary", "edition-glossary"])
         source, line = self.get_source_info()
         for t in sorted(ed.glossary, key=lambda t: t.display.lower()):
