@@ -2318,6 +2318,27 @@ def test_an_aligned_table_inside_a_game_is_its_text_row_by_row_not_titles():
     assert [p.label for p in analyse(one).parts if p.kind == "title"] == ["СОЛНЦЕ", "КОВРИКЪ"]
 
 
+def test_a_layout_drawn_in_card_names_is_one_sentence_a_row(cli, corpus_copy, tmp_path):
+    """A layout printed as rows of abbreviated cards (``Т. п.    К. б.``: туз пик, король
+    бубен) is a table: each row one sentence of the game. The rows were cut at every stop
+    before a capital ('Т. п.' / 'К. б.' / 'Д. ч.    В. т.'), eleven sentences where the
+    dry run promised 'each a sentence'; the prose after the table is a sentence of its own."""
+    rows = ["Т. п.    К. б.    Д. ч.    В. т.", "10 б.    9 ч.     8 т.     7 п.",
+            "6 ч.     5 п.     4 б.     3 т.", "2 п.     Т. ч.    К. т.    Д. п."]
+    after = "Карты, которыя въ суммѣ даютъ одиннадцать, снимаютъ."
+    f = tmp_path / "kvadrat.txt"
+    f.write_text("ГЛАВА LXXIV.\nКвадратъ.\nКвадратъ.\nКладутъ шестнадцать картъ въ четыре "
+                 "ряда, какъ показано\nниже:\n" + "".join(f"  {r}\n" for r in rows) + after
+                 + "\nПасьянсъ выходитъ рѣдко.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f)
+    assert r.exit_code == 0, r.output
+    game = build_edition(corpus_copy).game("kvadrat")
+    assert [s.original for s in game.sentences] == [
+        "Кладутъ шестнадцать картъ въ четыре ряда, какъ показано\nниже:", *rows, after,
+        "Пасьянсъ выходитъ рѣдко."]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+
+
 def test_a_wiki_page_copied_from_the_browser_keeps_its_notes_on_their_sentences(cli, corpus_copy):
     """Layout 24, a Wikisource chapter copied from the browser: its header, edit links,
     licence and menus had become a fragment of four sentences, sentences '[править]', a game

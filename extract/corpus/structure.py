@@ -306,7 +306,9 @@ class Part:
     web furniture). A ``footnote`` part has ``note``, the start of the footnote's first part
     (a footnote wrapped over lines, or continued at the foot of the next page, is several
     parts with the same ``note``), and ``marker``, the span of the marker in the text that
-    calls it (``*)``, ``¹``, ``1)`` after a word), or None when the text above has none."""
+    calls it (``*)``, ``¹``, ``1)`` after a word), or None when the text above has none.
+    A ``prose`` part labelled ``row`` is one row of a table set in columns (a layout drawn
+    in card names, ``Т. п.    К. б.``): one sentence, never cut at a stop inside it."""
 
     kind: str
     start: int
@@ -4287,23 +4289,25 @@ def analyse(text: str, path=None, page_title: str | None = None,
     # parts
     parts: list[Part] = []
     block: list[int] | None = None          # [start, end] of the prose being gathered
+    row = False      # the block is a row of a table (_table_rows): one sentence, never cut
 
     def flush():
         nonlocal block
         if block:
-            parts.append(Part("prose", block[0], block[1]))
+            parts.append(Part("prose", block[0], block[1], "row" if row else ""))
         block = None
 
     lines = [ln for ln in lines if ln.kind != "merged"]
     for i, ln in enumerate(lines):
         if ln.kind == "prose":
             prev = lines[i - 1] if i else None
-            new_para = (ln.brk or block is None or
+            new_para = (ln.brk or block is None or row or
                         (prev is not None and len(prev.text) > 90 and SENTENCE_END.search(prev.text)
                          and ln.text[:1].isupper()))
             if new_para or block is None:
                 flush()
                 block = [ln.start, ln.end]
+                row = bool(ln.extra.get("row"))
             else:
                 block[1] = ln.end
             continue
@@ -4319,7 +4323,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             while rest < ln.end and text[rest].isspace():
                 rest += 1
             if rest < ln.end:
-                block = [rest, ln.end]
+                block, row = [rest, ln.end], False
         elif ln.kind == "heading":
             parts.append(Part("heading", ln.start, ln.end, ln.label, ln.extra.get("opens", "")))
         else:

@@ -868,6 +868,7 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
     calls_of: dict[str, list[tuple[int, int]]] = {}   # the tags of the inline footnotes
     notes_by: dict[str, tuple] = {}   # the same by offset, for :func:`_between`
     calls_by: dict[str, tuple] = {}
+    rows_of: dict[str, set[tuple[int, int]]] = {}   # the rows of tables (whole sentences)
     referred: dict[str, tuple[tuple[int, int, str], ...]] = {}   # Layout.referred
     for w in witnesses:
         layout = analyse(w.text, w.path, w.page_title, [g.title_ru for g in known],
@@ -890,6 +891,7 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
         para_index: dict[str, int] = {}
         prev_prose_end = None
         prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
+        rows_of[w.siglum] = {(p.start, p.end) for p in parts if p.label == "row"}
         inside_sentence = {k for i, j in zip(prose, prose[1:]) if j > i + 1
                            and runs_on_across(w.text, parts, i, j) for k in range(i + 1, j)}
         for k, p in enumerate(parts):
@@ -1005,7 +1007,8 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                             f"wrong'), and report the layout") from None
                 feet = _between(notes_by[siglum], s, e)
                 calls = [(a - s, b - s) for a, b in _between(calls_by[siglum], s, e)]
-                spans = sentence_spans(_masked(block, calls) if calls else block)
+                spans = ([(0, e - s)] if (s, e) in rows_of[siglum]   # a table's row: whole
+                         else sentence_spans(_masked(block, calls) if calls else block))
                 if feet:
                     spans = _keep_markers(spans, [f.anchor for f in feet], norm.original, s)
                 for a, b in spans:
