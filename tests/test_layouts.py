@@ -510,6 +510,24 @@ def test_numbered_run_in_titles_are_titles(cli, corpus_copy, tmp_path):
     assert re.search(r"line 9 +sentence +bashnya:1 +Карты кладутъ", r.output), r.output
 
 
+def test_numbered_rules_inside_a_game_are_no_titles(cli, corpus_copy, tmp_path):
+    """Numbered rules in small letters under a game's title (``1. Первый рядъ. Кладутъ ...``,
+    ``2. Второй рядъ. ...``) are its steps, not new games: a numbered run-in title in small
+    letters goes on the chapter's numbered games (``3. Башня.`` after ``2. МОСТЪ.``), a
+    step starts again from 1 under a title or goes on another step's numbers."""
+    f = tmp_path / "steps.txt"
+    f.write_text("ГЛАВА XCII.\n\n1. КОЛОДЕЦЪ. Берутъ полную колоду картъ.\n\n1. Первый рядъ. "
+                 "Кладутъ восемь картъ въ одинъ рядъ.\n\n2. Второй рядъ. Подъ нимъ кладутъ "
+                 "еще восемь картъ.\n\n2. МОСТЪ. Изъ колоды вынимаютъ короля.\n\n3. Башня. "
+                 "Карты кладутъ башнею, одну на другую.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 5 +sentence +kolodets:2 +1\. Первый рядъ\.", r.output), r.output
+    assert re.search(r"line 7 +sentence +kolodets:\d +2\. Второй рядъ\.", r.output), r.output
+    assert re.search(r"line 9 +title +most +2\. МОСТЪ\.", r.output), r.output
+    assert re.search(r"line 11 +title +bashnya +3\. Башня\.", r.output), r.output
+
+
 def test_a_chapter_with_no_title_is_one_fragment_warned_of_once(cli, corpus_copy, tmp_path):
     """A chapter heading over text with no title at all: the warning that the whole text is
     a fragment, not also the one of text 'between the heading and its first title' (there

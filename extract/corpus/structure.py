@@ -3779,6 +3779,27 @@ _OPENERS = "«\"„“(['*_> "
 _GAME_NUMBER = re.compile(r"(?:№\s*)?\d{1,3}\s*[.)]\s*")
 
 
+def _numbered_step(lines: list[_Line], i: int, line: str) -> bool:
+    """Whether line ``i``, opening with a number (``2. Второй рядъ. Кладутъ ...``), numbers a
+    step of the game above rather than the chapter's next game: a game's number goes on the
+    numbers of the chapter's titles (``3. Башня.`` after ``2. МОСТЪ.``), while a step is
+    numbered from 1 under a title, or goes on another step's number. Only the lines since
+    the chapter's heading count; a number with none before it is a game's (a page cut)."""
+    number = _GAME_NUMBER.match(line.lstrip(_OPENERS))
+    if number is None:
+        return False
+    n = _leading_number(number.group().lstrip("№ \t"))
+    for above in reversed(lines[:i]):
+        if above.kind == "heading":
+            return False
+        if n == 1 and above.kind == "title":
+            return True
+        m = _GAME_NUMBER.match(above.text.lstrip(_OPENERS))
+        if m and _leading_number(m.group().lstrip("№ \t")) == n - 1:
+            return above.kind != "title"
+    return False
+
+
 def _caps_title(line: str, followed: bool) -> tuple[str, int] | None:
     """A title set in capitals on a line of its own (``ОТЧЕГО ЗЛО НА СВѢТѢ.``) before a
     paragraph: up to eight words, no word of :data:`NOT_TITLES`, not a section numeral, and
@@ -4204,6 +4225,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
             guesses.append((ln.start, "a line that is only a name the chapter heading lists, "
                                       "under a line with no stop, taken as that game's title"))
         printed, n = hit
+        if n < len(line.rstrip()) and printed.upper() != printed and \
+                _numbered_step(lines, i, line) and not _known_title(line, known):
+            # '1. Первый рядъ. Кладутъ ...' under a game's title: a numbered rule, not the
+            # next game (one in capitals, '2. МОСТЪ. ...', is a title as ever)
+            guesses.append((ln.start, "a numbered run-in name in small letters inside a game "
+                                      "taken as a step of its rules, no game's title"))
+            continue
         printed = _name_read(printed, wiki_page, md_page)
         if ln.whole:
             n = len(ln.text)
