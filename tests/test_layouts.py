@@ -528,6 +528,34 @@ def test_numbered_rules_inside_a_game_are_no_titles(cli, corpus_copy, tmp_path):
     assert re.search(r"line 11 +title +bashnya +3\. Башня\.", r.output), r.output
 
 
+def test_front_matter_before_the_first_chapter_heading_is_no_game(cli, corpus_copy, tmp_path):
+    """A modern reprint's preface under its heading ('От редактора', 'Предисловіе', 'Отъ
+    издателя') before the first chapter heading is no game's text: kept in the witness as
+    debris labelled front matter, with a warning that names its lines and how to take it in;
+    other text before a chapter heading stays an untitled fragment, with a warning."""
+    body = ("Настоящее издание воспроизводит текст книги 1885 года. Явные опечатки "
+            "исправлены без оговорок.\n\nГлава LII. Паук. — Королевский\n\nПасьянс «Паук». "
+            "Берут две колоды. Карты кладут по мастям.\n\nПасьянс «Королевский». Берут одну "
+            "колоду и кладут четырех королей в ряд.\n")
+    for head in ("От редактора", "ПРЕДИСЛОВІЕ.", "Отъ издателя"):
+        f = tmp_path / "reprint.txt"
+        f.write_text(f"{head}\n\n{body}", encoding="utf-8")
+        r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+        assert r.exit_code == 0, r.output
+        assert "fragment-" not in r.output, r.output
+        assert re.search(r"line 1 +debris +front matter", r.output), r.output
+        assert re.search(r"line 3 +debris +front matter", r.output), r.output
+        assert re.search(r"reprint\.txt:1: the text before the first chapter heading \(lines "
+                         r"1-3\) .*front matter", r.output), r.output
+        assert re.search(r"line 7 +title +pauk", r.output), r.output
+    f.write_text(body, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 1 +sentence +fragment-lii:1", r.output), r.output
+    assert re.search(r"reprint\.txt:1: the text before the first chapter heading \(line 1\) "
+                     r"is taken as an untitled fragment", r.output), r.output
+
+
 def test_a_chapter_with_no_title_is_one_fragment_warned_of_once(cli, corpus_copy, tmp_path):
     """A chapter heading over text with no title at all: the warning that the whole text is
     a fragment, not also the one of text 'between the heading and its first title' (there

@@ -4314,6 +4314,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
             after.start, after.text = after.start + k, after.text[k:]
     _sections(lines, known, guesses, sorted(
         [x.extra["marker"][0] for x in lines if x.extra.get("marker")] + [c[0] for c, _ in again]))
+    _before_first_heading(text, lines, warnings, guesses)
     # parts
     parts: list[Part] = []
     block: list[int] | None = None          # [start, end] of the prose being gathered
@@ -4479,6 +4480,51 @@ def analyse(text: str, path=None, page_title: str | None = None,
                   tuple(sorted(g for g in guesses if g[0] not in fixed)), tuple(sorted(corrected)),
                   tuple(sorted(orphans + inline_orphans)), tuple(inline), tuple(sorted(again)),
                   tuple(referred), tuple(follows))
+
+
+#: the heading of a preface or another part of a book's front matter (modern spelling,
+#: lowercase): ``От редактора``, ``Предисловіе``, ``Отъ издателя``, ``Къ читателю``
+_FRONT_HEADING = re.compile(r"(?:от (?:редактора|редакции|издателя|издателей|издательства|"
+                            r"составителя|автора|переводчика)|предисловие|введение|вступление|"
+                            r"вступительная статья|вместо предисловия|к читател[юя]м?|"
+                            r"предуведомление)\b[^.!?]{0,60}\.?")
+
+
+def _before_first_heading(text: str, lines: list[_Line], warnings: list[tuple[int, str]],
+                          guesses: list[tuple[int, str]]) -> None:
+    """The text before a witness's first chapter heading, where no title stands above it.
+    Under a front matter's heading (:data:`_FRONT_HEADING`: a modern reprint's ``От
+    редактора``, the book's ``Предисловіе``) it is no game's text: its lines are debris
+    labelled ``front matter`` (kept in the witness and the TEI), since an untitled fragment
+    would get sentence ids that are locked for good. Other text there (the end of a game
+    begun on an earlier page, or front matter with no heading) stays an untitled fragment.
+    Either way a warning names the lines and how to read them the other way."""
+    first = next((k for k, ln in enumerate(lines) if ln.kind in ("heading", "title")), None)
+    if first is None or lines[first].kind != "heading" or not lines[first].label:
+        return
+    # (a short heading there, 'ПРЕДИСЛОВІЕ.', :func:`_sections` has made a subheading)
+    before = [ln for ln in lines[:first]
+              if ln.kind == "prose" or ln.kind == "debris" and ln.label == "subheading"]
+    if not before or any(ln.extra.get("fixed") for ln in before):
+        return      # (the editor's marks say what the lines are)
+    top, bottom = line_of(text, before[0].start), line_of(text, before[-1].end)
+    where = f"line {top}" if top == bottom else f"lines {top}-{bottom}"
+    if _FRONT_HEADING.fullmatch(key(_INDENT.sub("", before[0].text)).strip(" :")):
+        for ln in before:
+            ln.kind, ln.label = "debris", "front matter"
+        starts = {ln.start for ln in before}     # (no guess of a subheading inside a game)
+        guesses[:] = [g for g in guesses if g[0] not in starts]
+        warnings.append((top, (
+            f"the text before the first chapter heading ({where}) opens with "
+            f"{before[0].text.strip()!r}: kept as front matter (debris, in the witness and the "
+            f"TEI), in no game; if it is a game's text, mark those lines `prose` in "
+            f"corpus/structure/<siglum>.toml")))
+    else:
+        warnings.append((top, (
+            f"the text before the first chapter heading ({where}) is taken as an untitled "
+            f"fragment (the end of a game begun on an earlier page?); if it is a preface or "
+            f"other front matter, mark those lines `debris` in corpus/structure/<siglum>.toml "
+            f"(kept in the witness and the TEI)")))
 
 
 #: a line naming an epigraph's author: initials and a name (``А. Пушкинъ.``, ``А. С.
