@@ -4630,6 +4630,10 @@ def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:
     return any(key(ln.text).startswith(name) for ln in rest)
 
 
+#: the letters a slug spells alike (:func:`extract.corpus.ids.slugify`)
+_SLUG_ALIKE = str.maketrans("йэ", "ие")
+
+
 def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],
                         warnings: list[tuple[int, str]]) -> list[Part]:
     """Give a heading the game whose prose follows it untitled; warn of titles a heading
@@ -4676,6 +4680,21 @@ def _open_from_headings(text: str, parts: list[Part], lines: list[_Line],
                              f"taken as {len(ps)} different games, the later ones with slugs "
                              f"ending -2, -3; if they are one game, join the text under one "
                              f"title in a copy of the file and add that"))
+    # two titles that differ only in letters a slug reads alike (й and и, э and е: 'Герой'
+    # and 'Герои' are both geroi) are two games, the later one's slug ending -2: said, as
+    # nothing in the slugs tells the reader why
+    alike: dict[str, list[Part]] = {}
+    for ps in twice.values():
+        alike.setdefault(key(normalise(ps[0].label).text).translate(_SLUG_ALIKE), []).append(
+            min(ps, key=lambda q: q.start))
+    for ps in alike.values():
+        if len(ps) > 1:
+            ps.sort(key=lambda q: q.start)
+            warnings.append((line_of(text, ps[1].start), (
+                f"the titles {', '.join(f'{q.label!r} (line {line_of(text, q.start)})' for q in ps)} "
+                f"differ only in letters that a game's slug spells alike (й and и, э and е): taken "
+                f"as {len(ps)} different games, the later ones with slugs ending -2, -3; if they "
+                f"are one game, join the text under one title in a copy of the file and add that")))
     return out
 
 
