@@ -637,12 +637,29 @@ MAX_DEALS = 1_000_000
 @click.option("--force-jobs", is_flag=True, help="Allow --jobs above the number of CPUs.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
-def odds(game, deals, first, policy, readings, budget, jobs, scheduler, scheduler_timeout,
-         force_jobs, fmt) -> None:
+@click.option("--stored", is_flag=True,
+              help="Measure nothing: show GAME's rows of the stored odds table "
+                   "(results/odds.json in the corpus), the figures the site shows: every "
+                   "reading's and player's, or those of --reading and --policy if given.")
+@click.pass_context
+def odds(ctx, game, deals, first, policy, readings, budget, jobs, scheduler, scheduler_timeout,
+         force_jobs, fmt, stored) -> None:
     """How often GAME comes out over deals FIRST..FIRST+DEALS-1: counts and a Wilson 95%
-    interval, with undecided deals counted both ways."""
+    interval, with undecided deals counted both ways. With --stored, the measured figures
+    the edition publishes, at once."""
     from engine import odds as engine_odds   # lazy: the measurements and the solver
     _executable(game)
+    if stored:
+        given = [f"--{n.replace('_', '-')}" for n in ("deals", "first", "budget", "jobs",
+                                                      "scheduler", "force_jobs")
+                 if ctx.get_parameter_source(n) is not click.core.ParameterSource.DEFAULT]
+        if given:
+            _usage(f"--stored measures nothing: {', '.join(given)} would not be used (the "
+                   f"stored rows say their own deals and budget); give --reading, --policy "
+                   f"and --format only")
+        explicit = ctx.get_parameter_source("policy") is not click.core.ParameterSource.DEFAULT
+        _stored_odds(game, _readings(readings, game), policy if explicit else None, fmt)
+        return
     if jobs is not None and scheduler is not None:   # (--jobs was silently ignored)
         _usage("give one of --jobs and --scheduler: the deals run either in local processes "
                "or on the cluster")
@@ -659,6 +676,53 @@ def odds(game, deals, first, policy, readings, budget, jobs, scheduler, schedule
         close()
     click.echo(json.dumps(res, ensure_ascii=False, indent=1) if fmt == "json"
                else engine_odds.format_text(res))
+
+
+def _stored_odds(game: str, chosen: dict[str, str], policy: str | None, fmt: str) -> None:
+    """Print ``game``'s rows of the corpus's stored odds table (``odds --stored``): those of
+    the one change of reading ``chosen`` (all the game's rows if empty) and of ``policy``
+    (all players if None), as text (the table's figures, the site's caveats on the default
+    readings, and which rows are stale) or JSON (the rows as stored). A usage error (exit
+    2) names the file when there is no table or it cannot be read, and the readings that
+    have rows when none matches."""
+    from engine import results as engine_results   # lazy: the engine's table code
+    from .export.odds_words import caveats, deal_range, row_label
+    from engine.odds import describe_rate
+    path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
+    try:
+        table = engine_results.load(path)
+        problems = engine_results.problems(table)
+    except (OSError, ValueError) as e:
+        _usage(f"{path}: no stored odds table to show ({e}); `edition results` measures one")
+    if problems:
+        _usage(f"{path}: the stored odds table is malformed ({problems[0]}); `edition check` "
+               f"lists every problem")
+    mine = [r for r in table["rows"] if r["game"] == game]
+    if len(chosen) > 1:
+        _usage("--stored: the table holds the default readings and each single change of "
+               "reading; give at most one --reading")
+    change = next((f"{a}={r}" for a, r in chosen.items()), None)
+    rows = [r for r in mine if (not chosen or r["change"] == change)
+            and (policy is None or r["policy"] == policy)]
+    if not rows:
+        have = sorted({r["change"] or "default" for r in mine})
+        _usage(f"{path}: no stored row of {game}"
+               + (f" under {change}" if change else "") + (f" for {policy}" if policy else "")
+               + (f"; its rows: {', '.join(have)}" if have else "; `edition results --game "
+                  f"{game}` measures them"))
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    stale = {id(r) for r in engine_results.stale_rows(table)}
+    click.echo(f"{game}: stored odds ({path}), measured as the site shows them")
+    for r in rows:
+        click.echo(f"  {row_label(r)}: {describe_rate(r)}; {r['won']} won, {r['lost']} lost, "
+                   f"{r['undecided']} undecided, deals {deal_range(r)}, budget {r['budget']:,}"
+                   + (" (stale: measured by older engine code; see `edition check`)"
+                      if id(r) in stale else ""))
+    if not chosen:
+        for sentence in caveats(mine):
+            click.echo(f"  {sentence}")
 
 
 @main.command()

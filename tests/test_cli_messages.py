@@ -131,6 +131,39 @@ def test_odds_prints_bounds_when_deals_are_undecided(cli):
     assert "undecided 0" in decided and "≥" not in decided and "% (95%: " in decided
 
 
+def test_odds_stored_shows_the_published_rows_at_once(cli, corpus_copy, monkeypatch):
+    """`odds GAME --stored` prints the stored table's rows of GAME (the site's figures), each
+    with its counts, deals and budget, bounds where deals are undecided; --reading and
+    --policy pick rows; JSON gives the rows as stored. Nothing is measured: an option that
+    would measure is refused, and so is a reading with no row (the rows it has are named)."""
+    from engine.results import load
+    from extract.export.odds_words import row_label
+    rows = [r for r in load(REPO / "corpus" / "results" / "odds.json")["rows"]
+            if r["game"] == "octagon"]
+    r = cli("odds", "octagon", "--stored")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    for row in rows:
+        counts = f"{row['won']} won, {row['lost']} lost, {row['undecided']} undecided"
+        line = next(x for x in lines if x.startswith(f"  {row_label(row)}: "))
+        assert counts in line and f"budget {row['budget']:,}" in line, line
+        assert ("≥" in line) == (row["undecided"] > 0), line
+    assert len([x for x in lines if " won, " in x]) == len(rows)
+    assert "Read these figures with care" in r.output     # the site's caveat, said here too
+    one = cli("odds", "octagon", "--stored", "--reading", "side-deal=round", "--policy",
+              "solver", "--format", "json")
+    assert json.loads(one.output) == [x for x in rows if x["change"] == "side-deal=round"
+                                      and x["policy"] == "solver"]
+    bad = cli("odds", "octagon", "--stored", "--deals", "5")
+    assert bad.exit_code == 2 and "--deals would not be used" in bad.output
+    none = cli("odds", "octagon", "--stored", "--reading", "side-deal=nope")
+    assert none.exit_code == 2 and "its rows: default, negation=literal" in none.output
+    # a corpus with no stored table (the copy leaves results/ out): the path and the fix
+    empty = cli("--corpus", corpus_copy, "odds", "octagon", "--stored")
+    assert empty.exit_code == 2 and str(corpus_copy / "results" / "odds.json") in empty.output
+    assert "`edition results` measures one" in empty.output
+
+
 def test_careful_policy_from_the_cli(cli):
     data = json.loads(cli("play", "favourite", "--deal", "1", "--policy", "careful",
                           "--format", "json").output)
