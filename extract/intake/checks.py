@@ -488,7 +488,9 @@ def run_checks(edition) -> tuple[bool, str]:
     section(f"engine rule links point at real sentences ({count(len(links), 'sentence')} linked)", bad)
 
     # 4. translations: known games must be complete; new games are listed as to-do
-    missing, todo, later = [], [], []
+    missing: list[str] = []
+    todo: list[str] = []
+    later: list[str] = []
     total = done = 0
     eg = engine_games()
     for g in edition.games:
