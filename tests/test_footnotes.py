@@ -2583,6 +2583,32 @@ def test_a_transcription_s_page_marks_are_page_breaks(cli, corpus_copy, tmp_path
         assert not re.search(r"\d|\[|\|", book), book
 
 
+def test_a_stray_bar_at_a_line_s_edge_is_page_furniture(cli, corpus_copy, tmp_path):
+    """A tester's find (fix5, 12-stray-bars): a djvu or pdftotext layer reads the scanner's
+    gutter mark at a line's edge as a bar (``| Берутъ``, ``¦ Тузы``, ``|На``, ``рядъ |``);
+    the bars stayed in the reading text, and a title over a line opening with one was taken
+    as the game's first sentence. A lone bar at a line's start or end is furniture: kept in
+    the witness, out of the reading text (a sentence runs on across it, a word divided
+    there joined), and the title found. A line with more bars (a table, ``|191|`` page
+    marks) is left to the rules that read those."""
+    text = ("ГЛАВА LXXXI.\nРѣшетка.\nРѣшетка.\n"
+            "| Берутъ двѣ колоды и кладутъ двѣнадцать картъ въ три ряда.\n"
+            "¦ Тузы и короли, какъ только выйдутъ, кладутъ въ сторону.\n"
+            "|На тузовъ кладутъ карты въ восходящемъ порядкѣ, а на ко-\n"
+            "| ролей въ нисходящемъ. Колоду\nперекладываютъ одинъ |\nразъ.\n"
+            "Карты лежатъ такъ: |7| |8| |9|.\n")
+    ed, siglum, _ = _added(cli, corpus_copy, tmp_path / "reshetka.txt", text)
+    game = ed.game("reshetka")
+    got = [(s.normalised, s.book_text) for s in game.texts[siglum]]
+    assert [n for n, _ in got] == [
+        "Берут две колоды и кладут двенадцать карт в три ряда.",
+        "Тузы и короли, как только выйдут, кладут в сторону.",
+        "На тузов кладут карты в восходящем порядке, а на королей в нисходящем.",
+        "Колоду перекладывают один раз.",
+        "Карты лежат так: |7| |8| |9|."], got
+    for _, book in got[:-1]:
+        assert "|" not in book and "¦" not in book, book
+
 def test_a_page_number_glued_at_a_line_s_edge_in_other_ways_is_page_furniture(cli, corpus_copy,
                                                                              tmp_path):
     """A field test's finds (a djvu text layer of «Пасьянсы»): page numbers glued to the text

@@ -2760,6 +2760,41 @@ def _page_marks(text: str, lines: list[_Line]) -> list[_Line]:
     return out
 
 
+#: a bar alone at a prose line's start (before a word, spaced or glued: ``| Берутъ``,
+#: ``|На``) or at its end after a space (``перекладываютъ |``)
+_EDGE_BAR = re.compile(r"^(?P<a>[|¦])[ \t]*(?=[^\W\d_])|[ \t]+(?P<z>[|¦])$")
+
+
+def _gutter_marks(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) -> list[_Line]:
+    """``lines`` with a bar alone at a prose line's edge cut off as ``OCR noise`` debris: a
+    djvu or pdftotext layer reads the scanner's mark in the page's gutter so, and it is
+    page furniture (left out of the reading text, a sentence runs on across it). A line
+    with another bar in it is a table's or page marks' (``|7| |8|``, ``|191|``), and a wiki
+    page's bars are its markup's: both left alone, as are lines the editor marked."""
+    if is_wiki_page(text):
+        return lines
+    out: list[_Line] = []
+    for ln in lines:
+        m = _EDGE_BAR.search(ln.text) if ln.kind == "prose" and not ln.extra.get("fixed") \
+            and not ln.extra.get("row") and sum(map(ln.text.count, "|¦")) == 1 \
+            and text[ln.start:ln.end] == ln.text else None
+        if m is None:
+            out.append(ln)
+            continue
+        bar = m.start("a") if m.group("a") else m.start("z")
+        guesses.append((ln.start + bar, "a bar alone at a line's edge taken as a scanner's "
+                                        "gutter mark (page furniture)"))
+        mark = _Line(ln.start + bar, ln.start + bar + 1, ln.text[bar], ln.brk and bar == 0,
+                     kind="debris", label="OCR noise", page_top=ln.page_top and bar == 0)
+        if m.group("a"):
+            rest = m.end()
+            out += [mark, replace(ln, start=ln.start + rest, text=ln.text[rest:], brk=ln.brk,
+                                  page_top=False)]
+        else:
+            out += [replace(ln, end=ln.start + m.start(), text=ln.text[:m.start()]), mark]
+    return out
+
+
 def _runs_on(out: list[_Line]) -> bool:
     """Does the last prose line of ``out`` (page numbers passed over), or the last line of
     a footnote at the page's foot, end inside a sentence?"""
@@ -2791,8 +2826,9 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
     without its stop is in ``numbered_names``), page numbers, a page number glued to the
     first word of a page (split off), and footnotes (:class:`_Footnotes`; a Markdown call
     of a note called before goes to ``again``, :attr:`Layout.again`); a transcription's page
-    marks inside a line (``[с. 190]``, ``|191|``: :func:`_page_marks`) are page numbers."""
-    lines = _page_marks(text, lines)
+    marks inside a line (``[с. 190]``, ``|191|``: :func:`_page_marks`) are page numbers, and
+    a bar alone at a line's edge (:func:`_gutter_marks`) is OCR noise."""
+    lines = _gutter_marks(text, _page_marks(text, lines), guesses)
     # each line as the running-head checks read it: on a Markdown page without a
     # quotation's marks (``> ПАСЬЯНСЫ.`` is a page's head as ``ПАСЬЯНСЫ.`` is)
     md = bool(text) and not is_wiki_page(text) and MARKDOWN_PAGE.search(text) is not None
