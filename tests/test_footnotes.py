@@ -2609,6 +2609,25 @@ def test_a_stray_bar_at_a_line_s_edge_is_page_furniture(cli, corpus_copy, tmp_pa
     for _, book in got[:-1]:
         assert "|" not in book and "¦" not in book, book
 
+@pytest.mark.parametrize("turn", ["— 215 —\n", "\f", "\f216 ПАСЬЯНСЫ.\n"])
+def test_a_catchword_at_a_page_s_foot_is_page_furniture(cli, corpus_copy, tmp_path, turn):
+    """A tester's find (fix5, 02-catchword): a book prints the next page's first word alone
+    at the foot of the page (a catchword, ``тройки`` over ``— 215 —``), and the reading
+    text read it twice: 'тройки тройки'. A lone word at a page's foot that is the next
+    page's first word is furniture, kept in the witness, out of the reading text (rule
+    page-furniture); a lone word at a page's foot that the next page does not open with is
+    the text's (``вышли`` / ``на тузовъ``)."""
+    text = ("ГЛАВА LXXI.\nЧасовня.\nЧасовня.\n"
+            "Берутъ полную колоду въ 52 карты. На тузы кладутъ двойки,\n"
+            f"                                        тройки\n{turn}"
+            "тройки и такъ далѣе по мастямъ. Когда всѣ карты\nвышли\n— 216 —\n"
+            "на тузовъ, пасьянсъ сходится.\n")
+    ed, siglum, _ = _added(cli, corpus_copy, tmp_path / "chasovnya.txt", text)
+    got = [s.normalised for s in ed.game("chasovnya").texts[siglum]]
+    assert got == ["Берут полную колоду в 52 карты.",
+                   "На тузы кладут двойки, тройки и так далее по мастям.",
+                   "Когда все карты вышли на тузов, пасьянс сходится."], got
+
 def test_a_page_number_glued_at_a_line_s_edge_in_other_ways_is_page_furniture(cli, corpus_copy,
                                                                              tmp_path):
     """A field test's finds (a djvu text layer of «Пасьянсы»): page numbers glued to the text

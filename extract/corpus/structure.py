@@ -928,10 +928,10 @@ def continues(text: str, prev_end: int, next_start: int) -> bool:
 
 #: debris labels of page furniture, which may stand inside a sentence that runs on from one
 #: page to the next (the running head or page number at the top of the new page, a footnote
-#: at the foot of the old one, a Markdown or wiki page separator, a web page's furniture,
+#: or a catchword at the foot of the old one, a Markdown or wiki page separator, a web page's furniture,
 #: labelled "")
 FURNITURE = frozenset({"running head", "page number", "footnote", "separator", "markup",
-                       "OCR noise", ""})
+                       "OCR noise", "catchword", ""})
 
 
 def runs_on_across(text: str, parts, i: int, j: int) -> bool:
@@ -2795,6 +2795,32 @@ def _gutter_marks(text: str, lines: list[_Line], guesses: list[tuple[int, str]])
     return out
 
 
+#: a line of one word (a piece divided by a hyphen too), as a catchword stands
+_ONE_WORD = re.compile(r"[^\W\d_]+-?")
+
+
+def _catchwords(lines: list[_Line], guesses: list[tuple[int, str]]) -> None:
+    """Mark each catchword in ``lines`` as ``debris``: a word alone on the last line of a
+    page (a page number, a running head or a form feed after it) that the next page opens
+    with (``тройки`` / ``— 215 —`` / ``тройки и такъ ...``). The book prints it to lead the
+    reader over the page; read as text, the word stands twice. A lone word the next page
+    does not open with is the text's (a sentence's last word set alone)."""
+    for i, ln in enumerate(lines):
+        if ln.kind != "prose" or ln.extra.get("fixed") or not _ONE_WORD.fullmatch(ln.text):
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j].kind == "debris" and \
+                lines[j].label in ("page number", "running head"):
+            j += 1
+        if j == len(lines) or lines[j].kind != "prose" or \
+                not (j > i + 1 or lines[j].page_top):       # no page turned after it
+            continue
+        if key(lines[j].text.split()[0]) == key(ln.text):
+            ln.kind, ln.label = "debris", "catchword"
+            guesses.append((ln.start, "a word alone at a page's foot that the next page opens "
+                                      "with taken as a catchword"))
+
+
 def _runs_on(out: list[_Line]) -> bool:
     """Does the last prose line of ``out`` (page numbers passed over), or the last line of
     a footnote at the page's foot, end inside a sentence?"""
@@ -3033,6 +3059,7 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
             ln.kind, ln.label = "debris", "running head"
             guesses.append((ln.start, "a line at the top of a page that stands as a running "
                                       "head elsewhere taken as one"))
+    _catchwords(out, guesses)
     notes.next_pages(guesses, warnings if warnings is not None else [])
     notes.called_below()
     notes.in_order()
