@@ -26,6 +26,10 @@ CASES = [
     ("бьлый", "белый", {"ocr-letter"}),              # ь for ѣ
     ("бiьлый", "белый", {"ocr-letter"}),             # іь for ѣ (Latin i)
     ("на мъсто, на мЪсто", "на место, на место", {"ocr-letter"}),   # ъ for ѣ (its bar lost)
+    # ... at a word's end, where the word without it has no vowel (the dictionary knows 'вс'
+    # only as an abbreviation, which the old spelling never closes with ъ): ѣ, a fix5 find
+    ("всЪ карты, всъ тузы", "все карты, все тузы", {"ocr-letter"}),
+    ("столъ, въ, съ, къ, мѣстъ", "стол, в, с, к, мест", {"final-hard-sign"}),  # true hard signs
     ("мнлый", "милый", {"ocr-letter"}),
     ("тетрадь", "тетрадь", set()),                   # a modern word is never touched
     ("Өома и Өедоръ", "Фома и Федор", {"ocr-barred-o"}),

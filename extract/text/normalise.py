@@ -427,7 +427,8 @@ OCR_PERCENT_YAT = _rule("ocr-percent-yat", "ocr",
                         "number ('5%') and a word that reads as none are left alone.")
 OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
-                   "ъ/ь, іь, ь or ъ for ѣ; in a Cyrillic word, a Latin letter that looks like "
+                   "ъ/ь, іь, ь or ъ for ѣ (a final ъ too, where the word without it has no vowel: "
+                   "'всЪ' reads 'все'); in a Cyrillic word, a Latin letter that looks like "
                    "no Cyrillic one: t or b for ѣ, t for т, b for ь or ъ, and the italic "
                    "m, u, n, r, h for т, и, п, г, н, a small l for і) is read as the other "
                    "letter when the dictionary (pymorphy3) knows the word so read and does "
@@ -711,6 +712,14 @@ def _known(word: str) -> bool:
     # (pymorphy3's word_is_known differs from the plain look-up only in trying ё for е: a word
     # without е that is not in the set is unknown)
     return _known_other(word) if "е" in low or not _words_loaded else False
+
+
+def _voweless(word: str, modern: str) -> bool:
+    """Whether ``word``, printed with a final ъ, has a modern form of two letters or more
+    with no vowel ('всЪ', modern 'вс'): the dictionary knows such a form only as an
+    abbreviation (вс, ст, гр), which the old spelling never closes with ъ, so the ъ is OCR's
+    reading of ѣ (its bar lost) and the form no word (:func:`_analyse` tries the repair)."""
+    return len(modern) >= 2 and word[-1:] in "ъЪ" and _VOWELS.isdisjoint(modern)
 
 
 @lru_cache(maxsize=200_000)
@@ -1271,9 +1280,10 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
     # rule ocr-lone-latin counts as no Cyrillic word, is not read letter by letter either)
     mixed = _ONE_LATIN.fullmatch(modern) is not None and len(modern) > 1 and \
         not _ROMAN_NUMERAL.fullmatch(word)
-    if 2 <= len(modern) <= MAX_REPAIR_LETTERS and (mixed or _plain_word(modern) and
-                                                   not _known(modern)) and \
-            not (shown[:1].isupper() and len(modern) <= 4 and not mixed) and \
+    voweless = _voweless(word, modern)     # (no abbreviation, no name either: 'ВсЪ')
+    if 2 <= len(modern) <= MAX_REPAIR_LETTERS and (mixed or _plain_word(modern) and (
+            not _known(modern) or voweless)) and \
+            not (shown[:1].isupper() and len(modern) <= 4 and not mixed and not voweless) and \
             not (modern.endswith("ию") and _known(modern[:-2] + "ью")) and \
             not (len(modern) == 2 and modern[0] == modern[1]) and \
             modern not in NON_TERMINAL and modern not in TERMINAL:   # пп, гг, наз: abbreviations
@@ -1323,7 +1333,7 @@ def _simple_modern(word: str) -> tuple[str, bool] | None:
             (m >= 4 and modern.endswith(("аго", "яго"))) or \
             (m >= 3 and modern.endswith(("ыя", "ия"))):
         return None
-    if _known(modern):
+    if _known(modern) and (m == len(word) or not _voweless(word, modern)):
         return None if modern[-1] == "ь" and _soft_sign_slip(modern) else (modern, True)
     if modern.endswith(("ыяся", "ияся", "же", "ж", "бы", "б", "ли", "ь")) or \
             _PREFIX_RE.search(modern):
@@ -1425,6 +1435,9 @@ def _ocr_repair(word: str, target: list[str], rule: list, yo: bool, dje: bool):
     modern = "".join(letters)
     printed = _candidates(word, yo, dje)
     from_modern = printed if modern == word else _candidates(modern, yo, dje)
+    # (a reading the word has unrepaired is no repair: 'всъ' as 'всь' reads 'вс' again)
+    printed.pop(_lower(modern), None)
+    from_modern.pop(_lower(modern), None)
     union = {**from_modern, **{m: c for m, c in printed.items()
                                if m not in from_modern or c[3] < from_modern[m][3]}}
     reading = _decide(union)
