@@ -2049,6 +2049,27 @@ def test_a_word_hyphenated_across_a_figure_line_is_joined_past_it(cli, corpus_co
                                                          ("4", g.sentences[0].id)]
 
 
+@pytest.mark.parametrize("figure", ["Рис. 7.", "Фиг. 2.", "Черт. 3", "Рис. 7. Рамка."])
+def test_a_caption_between_a_preposition_and_its_noun_is_a_figure(cli, corpus_copy, tmp_path,
+                                                                  figure):
+    """A tester's find (fix5, 17-caption-midsentence): a figure's caption set between two
+    lines of one sentence, the first ending on a preposition ('а въ' / 'Рис. 7.' /
+    'серединѣ оставляютъ ...'), was read as the figure the preposition refers to ('как на' /
+    'Фиг. 5' / 'видно') and glued into the reading text: 'а в Рис. 7. середине'. Where the
+    line below opens with a word the preposition takes (a noun in a case other than the
+    nominative), the number stands between the two: a figure set inside the sentence, left
+    out of its reading text and listed with the game."""
+    f = tmp_path / "ramka.txt"
+    f.write_text("ГЛАВА LXXXVI.\nРамка.\nРамка.\nИзъ колоды кладутъ двѣнадцать картъ рамкою, "
+                 f"а въ\n{figure}\nсерединѣ оставляютъ мѣсто для четырехъ тузовъ. Когда\n"
+                 "карта выходитъ, ее кладутъ на тузъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "RM").exit_code == 0
+    g = build_edition(corpus_copy).game("ramka")
+    assert [s.normalised for s in g.sentences] == [
+        "Из колоды кладут двенадцать карт рамкою, а в середине оставляют место для четырех "
+        "тузов.", "Когда карта выходит, ее кладут на туз."]
+    assert [x.number for x in g.figures] == [figure.split()[1].rstrip(".")]
+
 @pytest.mark.parametrize("before, figure, after", [
     ("какъ показано на", "Фиг. 5.", "Затѣмъ снимаютъ."),
     ("какъ показано на", "Рис. 5.", "Затѣмъ снимаютъ."),

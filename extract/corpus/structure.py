@@ -1270,11 +1270,21 @@ def reads_as_name(text: str) -> bool:
                    for p in [first[0]] + parses)
 
 
-def _refers_onward(line: str) -> bool:
+def _refers_onward(line: str, after: str = "") -> bool:
     """:func:`extract.text.morph.refers_onward` of ``line`` ('какъ на' / 'Фиг. 5' / 'видно':
-    the number is what the line refers to, not a figure set there)."""
+    the number is what the line refers to, not a figure set there), unless ``after``, the
+    line under the figure's, opens with the word the preposition takes ('а въ' / 'Рис. 7.' /
+    'серединѣ ...': a noun in a case, never the nominative, which no preposition takes):
+    then the figure stands between the two, set inside the sentence."""
     words = _modern_words(line[-40:])
-    return refers_onward(line, words[-1] if words else "")
+    if not refers_onward(line, words[-1] if words else ""):
+        return False
+    first = _modern_words(after[:40])[:1] if after[:1].islower() else ()
+    if first and first[0].isalpha():
+        parses = analyzer().parse(first[0])
+        if parses[0].tag.case and not any(p.tag.case == "nomn" for p in parses):
+            return False
+    return True
 
 
 def _counts(n: int, rest: str) -> bool:
@@ -4035,7 +4045,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
             ln.kind = "page-title"
             page = page or pt
         elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and i and \
-                lines[i - 1].kind == "prose" and _refers_onward(lines[i - 1].text):
+                lines[i - 1].kind == "prose" and _refers_onward(
+                    lines[i - 1].text, lines[i + 1].text if i + 1 < len(lines) else ""):
             referred.append((ln.start, ln.end, fig.group(1)))   # (the line stays prose)
         elif fig and not (
                 i and lines[i - 1].kind == "prose" and not ln.brk and fig.group("caption")
