@@ -41,6 +41,10 @@ def _el(tag: str, parent=None, text: str | None = None, **attrs):
     return el
 
 
+#: the key's words for a card drawn as its back (:func:`layout_key`)
+FACE_DOWN_LEGEND = "A card drawn as its back lies face down: a player does not see it."
+
+
 def card_label(code: str) -> tuple[str, bool]:
     """``("10♥", True)`` for code ``10H``; a second pack's card keeps its mark as a prime:
     ``AS'`` -> ``("A♠′", False)``."""
@@ -57,13 +61,24 @@ def layout_key(layout: dict) -> str:
     out = ("Piles: " + ", ".join(f"{a} {w}" for a, w in key) + ".") if key else ""
     if packs_of(layout) == 2:
         out = (out + " " + PRIME_LEGEND).strip()
+    if any(any(p.get("face_down", ())) for p in layout["piles"]):
+        out = (out + " " + FACE_DOWN_LEGEND).strip()
     return out
 
 
 def starting_layout(slug: str, deal: int = 1) -> dict:
     """The engine's layout of deal ``deal`` of game ``slug`` under the default readings (what
-    the reconstructed figure draws)."""
-    return games.new(slug, deal).layout()
+    the reconstructed figure draws), each pile with ``face_down``: per card, bottom first,
+    whether it lies face down, drawn as a card's back as the Play panel shows it: a card a
+    player at the table cannot see (:meth:`engine.state.State.visible`) in a pile whose top
+    card is not seen either (the stock). The cards under a squared pile's top that shows
+    are only covered, face up."""
+    state = games.new(slug, deal)
+    layout = state.layout()
+    for pile, (_name, seen) in zip(layout["piles"], state.visible()):
+        down = bool(seen) and seen[-1] is None
+        pile["face_down"] = [down and c is None for c in seen]
+    return layout
 
 
 def packs_of(layout: dict) -> int:
@@ -88,7 +103,8 @@ def card_offset(fan: str, i: int, n: int) -> tuple[float, float]:
 
 
 def layout_svg(layout: dict, title: str) -> str:
-    """SVG text for a layout ``{"piles": [{"name", "x", "y", "fan", "cards"}]}``.
+    """SVG text for a layout ``{"piles": [{"name", "x", "y", "fan", "cards"}]}`` (a pile may
+    carry ``face_down``, per card: drawn as its back, :func:`starting_layout`).
 
     Each pile is a ``<g class="pile">`` carrying ``data-name``, ``data-x``, ``data-y``, its
     short label (:func:`short_labels`) and, for an unfanned pile of more than one card, its
@@ -123,11 +139,18 @@ def layout_svg(layout: dict, title: str) -> str:
         if not p["cards"]:
             _el("rect", g, width=CARD_W, height=CARD_H, rx=4, class_="empty", fill="none",
                 stroke="#999", stroke_dasharray="4 3")
+        down = p.get("face_down") or [False] * n
         for i, code in enumerate(p["cards"]):
             text, red = card_label(code)
             cx, cy = card_offset(p["fan"], i, n)
             c = _el("g", g, class_="card", transform=f"translate({cx:.1f},{cy:.1f})")
             c.set("data-card", code)
+            if down[i]:      # its back, as the player sees it (the Play panel draws it so)
+                c.set("data-face", "down")
+                _el("rect", c, width=CARD_W, height=CARD_H, rx=4, fill="#35538a", stroke="#333")
+                _el("rect", c, x=4, y=4, width=CARD_W - 8, height=CARD_H - 8, rx=2,
+                    fill="none", stroke="#c9d3e6")
+                continue
             _el("rect", c, width=CARD_W, height=CARD_H, rx=4, fill="#fff", stroke="#333")
             _el("text", c, text, x=4, y=16, font_size=14, font_family="sans-serif",
                 fill="#b00020" if red else "#111")
