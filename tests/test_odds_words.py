@@ -33,6 +33,8 @@ def row(change, policy, won, lost, und, ci=(0.1, 0.3), game="g"):
     (4, 1000, "floor", "at least 1 deal in 250"), (40, 1000, "ceil", "at most 1 deal in 25"),
     (994, 1000, "floor", "at least 99 deals in 100"), (996, 1000, "ceil", "at most 249 deals in 250"),
     (1, 1000, "floor", "at least 1 deal in 1,000"),
+    # a bound may say eighths: 39% was "at least 1 deal in 3" (a newcomer found it odd)
+    (78, 200, "floor", "at least 3 deals in 8"), (125, 200, "ceil", "at most 5 deals in 8"),
 ])
 def test_share_words(k, n, how, words):
     assert share_words(k, n, how) == words
@@ -74,7 +76,7 @@ def test_a_row_with_undecided_deals_is_a_bound_never_a_rate():
     assert figure(row(None, "solver", 597, 395, 8), "won") == (
         "between 59.7% and 60.5% of the deals (the undecided counted both ways)")
     wide = wins_words(row(None, "solver", 597, 380, 23, (0.566, 0.635)))  # 2.3% undecided
-    assert wide.startswith("wins at least half the deals and at most 2 deals in 3"), wide
+    assert wide.startswith("wins at least half the deals and at most 5 deals in 8"), wide
     decided = wins_words(row(None, "greedy", 476, 188, 0, (0.681, 0.750)))
     assert decided == "wins about 7 deals in 10: 476 of 664 deals, 95% interval 68.1%–75.0%"
 
