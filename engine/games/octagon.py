@@ -66,7 +66,10 @@ AMBIGUITIES = (
         "pile-at-a-time",
         "octagon:2 'кладутся пачки по пяти карт' lays piles, each of five, and does not say "
         "more; from a shuffled pack both ways give the same chances (only which deal number "
-        "gives which layout differs), so the plainer one is the default.",
+        "gives which layout differs), so the plainer one is the default. The two readings' "
+        "rows below differ by chance and, for the solver, by the deals its budget leaves "
+        "undecided under each (a different layout for each deal number is searched in a "
+        "different order), not by the rule: the true chances are the same.",
     ),
     decision(
         "side-piles-seen",
