@@ -420,6 +420,7 @@ def test_bad_emendation_names_the_line_and_the_fix():
     ("чтожъ", "что ж", "particle-apart"), ("лучшебъ", "лучше б", "particle-apart"),
     ("такъже", "так же", "particle-apart"), ("Еслиб", "Если б", "particle-apart"),
     ("ужь", "уж", "hushing-soft-sign"),
+    ("цыфры", "цифры", "tsy-tsi"), ("Цыркуль", "Циркуль", "tsy-tsi"),   # old ц-spelling
     ("чтó", "что\u0301", "ocr-latin"),   # a stressed vowel printed as an accented Latin letter
 ])
 def test_particles_soft_sign_and_accented_latin(orig, expected, rule):
@@ -431,6 +432,7 @@ def test_particles_soft_sign_and_accented_latin(orig, expected, rule):
 
 def test_modern_words_with_these_shapes_stay():
     assert normalise("лишь, может, разве, café, нож, колодезь").changes == ()
+    assert normalise("цыган, цыпленок, птицы, отцы, на цыпочках").changes == ()   # цы kept
 
 
 @pytest.mark.parametrize("orig,expected", [

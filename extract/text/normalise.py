@@ -473,6 +473,11 @@ PARTICLE_APART = _rule("particle-apart", "orthography",
                        "A particle ж (же), б (бы), ль (ли) printed joined to the word before it "
                        "is written apart when only the parts are words: 'чтожъ' becomes "
                        "'что ж', 'лучшебъ' 'лучше б', 'такъже' 'так же'.")
+TSY_TSI = _rule("tsy-tsi", "orthography",
+                "цы in a word the dictionary knows only with ци is spelt ци, as the older "
+                "spelling of some borrowed words had it: 'цыфра' becomes 'цифра', 'цыркуль' "
+                "'циркуль'; 'цыган', 'цыпленок' and the ending of 'птицы' are modern as they "
+                "stand.")
 HUSHING_SOFT_SIGN = _rule("hushing-soft-sign", "orthography",
                           "A soft sign after ж ш at the end of a word that the dictionary knows "
                           "only without it is dropped: 'ужь' becomes 'уж'.")
@@ -1105,6 +1110,11 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
         put(m - 1, "", OCR_SOFT_SIGN)
         m -= 1
         modern = modern[:-1]
+    if "цы" in modern and not _known(modern) and _known(modern.replace("цы", "ци")):
+        for k in range(1, m):
+            if modern[k - 1:k + 1] == "цы":
+                put(k, "и", TSY_TSI)
+        modern = modern.replace("цы", "ци")
     # Particles printed joined to the word before them (чтожъ, такъже, Еслиб).
     if not _known(modern):
         # (the letter of ``modern`` at each place: the base letter k, past those a rule
