@@ -159,6 +159,23 @@ def test_add_new_chapter_in_pre_reform_spelling(cli, corpus_copy, tmp_path):
     assert "sentence and apparatus ids match ids.lock" in r.output.split("[ok]", 3)[2]
 
 
+def test_a_modern_reprint_quoting_the_old_spelling_is_modern(cli, corpus_copy, tmp_path):
+    """A modern reprint that quotes its source's old spelling ('«Карты кладутся по мастямъ,
+    отъ короля до туза»') was labelled pre-reform: one old letter was enough. A text is
+    pre-reform when a good share of its words are spelt so (add.PRE_REFORM_SHARE): a
+    pre-reform page has 20-60% of them, this one a few."""
+    text = ("Глава LII. Паук\n\nПасьянс «Паук». Берут две колоды и кладут карты восемью "
+            "рядами. Автор ссылается на старинное руководство, где сказано: «Карты кладутся "
+            "по мастямъ, отъ короля до туза». Это правило соблюдается и здесь, и пасьянс "
+            "выходит часто, если игрок внимателен и не торопится с ходами.\n")
+    r = cli("--corpus", corpus_copy, "add", _write(tmp_path, "reprint.txt", text), "--dry-run")
+    assert r.exit_code == 0 and "modern spelling" in r.output, r.output
+    old = text.replace("Берут две", "Берутъ двѣ").replace("кладут карты", "кладутъ карты")
+    old = old.replace("«Паук»", "«Паукъ»").replace("здесь", "здѣсь")
+    r = cli("--corpus", corpus_copy, "add", _write(tmp_path, "old.txt", old), "--dry-run")
+    assert "pre-reform spelling" in r.output, r.output
+
+
 @pytest.mark.parametrize("case", ["missing", "not-utf8", "empty", "taken", "no-games", "bad-siglum"])
 def test_add_errors_leave_the_corpus_untouched(cli, corpus_copy, tmp_path, case):
     before = _snapshot(corpus_copy)

@@ -60,7 +60,7 @@ def test_layout_goes_in_with_no_option(cli, corpus_copy, case):
         assert "warning" not in r.output
     ed = build_edition(corpus_copy)
     sig = case["siglum"]
-    assert ed.witness(sig).orthography == "pre-reform"
+    assert ed.witness(sig).orthography == case.get("orthography", "pre-reform")
     got = [(g.slug, len(g.texts[sig])) for g in ed.games if sig in g.witnesses]
     assert got == [tuple(x[:2]) for x in case["games"]]
     for slug, _, *first in case["games"]:            # the right first words
