@@ -300,6 +300,58 @@ def test_a_copy_s_own_sentence_is_translated_like_the_base_s(cli, corpus_copy, t
     assert [a.get("href") for a in en[0].iter("a")] == ["#mill.3"]
 
 
+def _mill_copy(corpus: Path, order: list[int], drop_clause: bool = False) -> str:
+    """A modern copy of the Mill whose sentences are the base's ``order`` (1-based), each a
+    paragraph; ``drop_clause``: mill:2 without its ', как показано на фигуре 21'."""
+    mill = build_edition(corpus).game("mill")
+    text = [" ".join(mill.sentences[n - 1].original.split()) for n in order]
+    if drop_clause:
+        text = [t.replace(", как показано на фигуре 21.", ".") for t in text]
+    return "ГЛАВА XL.\n\nМельница.\n\n" + "\n\n".join(text) + "\n"
+
+
+def _not_spelling(entries):
+    return [(e.kind, e.sentence, " ".join(e.lem.original.split()),
+             [" ".join(r.original.split()) for r in e.readings]) for e in entries
+            if e.kind not in ("orthographic", "lacuna")]
+
+
+def test_a_transposed_pair_is_one_omission_and_one_addition_whole(cli, corpus_copy, tmp_path):
+    """A copy with mill:3 and mill:4 swapped: the moved sentence is one omission at its place
+    in the base and one addition, whole, where the copy has it. It was an omission and then
+    the same sentence cut at its marks into seven entries ('затем тройки и т', 'д' as
+    substantive readings)."""
+    _add(cli, corpus_copy, tmp_path, "swap.txt", _mill_copy(corpus_copy, [1, 2, 4, 3, 5, 6, 7]),
+         "--siglum", "XLb")
+    ed = build_edition(corpus_copy)
+    three = " ".join(ed.game("mill").sentence("mill:3").original.split())
+    got = _not_spelling(apparatus(ed, "mill"))
+    assert got == [("substantive", "mill:3", three, [""]),
+                   ("substantive", "mill:4", "", [three])], got
+
+
+def test_a_lost_sentence_beside_a_transposition_is_an_omission_not_readings(cli, corpus_copy,
+                                                                           tmp_path):
+    """A copy that lost mill:5 and a clause of mill:2 and has mill:3 after mill:4: the
+    apparatus said the copy read mill:3's words ('С пачек снимаются двойки') where the base
+    has mill:5 ('Когда уже нечего перекладывать'), and 'д' for 'на верх'. Now mill:5 is one
+    omission, whole; mill:3 an omission at its place and an addition where the copy has it;
+    no entry gives the copy words at a place where it has other ones."""
+    _add(cli, corpus_copy, tmp_path, "lost.txt",
+         _mill_copy(corpus_copy, [1, 2, 4, 3, 6, 7], drop_clause=True), "--siglum", "XLb")
+    ed = build_edition(corpus_copy)
+    mill = ed.game("mill")
+    three, five = (" ".join(mill.sentence(f"mill:{n}").original.split()) for n in (3, 5))
+    got = _not_spelling(apparatus(ed, "mill"))
+    assert ("substantive", "mill:5", five, [""]) in got, got
+    assert ("substantive", "mill:3", three, [""]) in got and \
+        ("substantive", "mill:4", "", [three]) in got, got
+    # every other entry is the lost clause of mill:2, read as nothing
+    rest = [e for e in got if e[1] != "mill:3" and e[1:] not in (("mill:5", five, [""]),
+                                                                 ("mill:4", "", [three]))]
+    assert all(e[1] == "mill:2" and e[3] == [""] for e in rest), rest
+
+
 def test_a_copy_that_replaces_sentences_in_the_middle(cli, corpus_copy, tmp_path):
     """The same in the middle of the game: a copy with mill:1-3, a sentence of its own, then
     mill:6-7. The new sentence is one addition after mill:3; mill:4 and mill:5, which the

@@ -248,6 +248,22 @@ def _found_in(words: list[str], known: Sequence[list[str]]) -> bool:
     return False
 
 
+def best_match(words: list[str], known: Sequence[list[str]]) -> int | None:
+    """The index of the sentence of ``known`` (word lists, :func:`sentence_words`) in which
+    most of ``words`` stand in order, if at least :data:`SAME_SENTENCE` of them do there
+    (the sentence :func:`found_in` finds it in, the first of equals); None if none, or if
+    ``words`` is empty."""
+    best, most = None, SAME_SENTENCE * len(words)
+    for i, other in enumerate(known):
+        sm = SequenceMatcher(None, words, other, autojunk=False)
+        if sm.real_quick_ratio() * (len(words) + len(other)) / 2 < most:
+            continue
+        n = sum(b.size for b in sm.get_matching_blocks())
+        if n > most or (best is None and n >= most):
+            best, most = i, n
+    return best if words else None
+
+
 def found_in(sentence, others: Sequence[list[str]]) -> bool:
     """Whether ``sentence`` is one of the sentences whose words (:func:`sentence_words`) are
     ``others`` (:func:`_found_in`): the test

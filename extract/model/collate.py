@@ -75,7 +75,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from ..corpus.ids import LOCK_NAME, LockEntry, anchor, found_in, quote_of, sentence_words
+from ..corpus.ids import LOCK_NAME, LockEntry, anchor, best_match, quote_of, sentence_words
 from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known
@@ -617,6 +617,35 @@ def _reseat(cols: list[dict], sig: str, base: str, head: bool, tail: bool) -> li
     return [c for c in cols if any(t is not None for t in c.values())]
 
 
+def _stops_home(cols: list[dict], sig: str, base: str) -> list[dict]:
+    """A witness's stop that ends its sentence put back at the end of the base sentence that
+    sentence reads: where the witness lacks the base sentence after it (or the end of its
+    own), CollateX may match its full stop with the next base sentence's stop beyond the gap
+    (mill:2's '.' read at the end of the mill:3 the copy lacks), which cuts that omission
+    into pieces of words and marks. Moved when the witness's token before the stop is of its
+    same sentence and stands in a column of a base sentence whose last column, before the
+    stop's, has the same stop and nothing of the witness (nor has any column between)."""
+    cols = [dict(c) for c in cols]
+    prev = None   # the column of the witness's last token
+    for j, c in enumerate(cols):
+        t = c[sig]
+        if t is None:
+            continue
+        p = cols[prev] if prev is not None else None
+        if p is not None and prev + 1 < j and t.literal in ".!?…" and c[base] is not None \
+                and p[sig].sentence == t.sentence and p[base] is not None \
+                and c[base].sentence != p[base].sentence:
+            last = max(k for k in range(prev, j) if cols[k][base] is not None
+                       and cols[k][base].sentence == p[base].sentence)
+            home = cols[last]
+            if last > prev and home[base].literal == t.literal:
+                home[sig], c[sig] = t, None
+                prev = last
+                continue
+        prev = j
+    return [c for c in cols if any(t is not None for t in c.values())]
+
+
 def _edges(edition, game, sig: str) -> tuple[bool, bool]:
     """Whether witness ``sig``'s text of ``game`` may begin (no title of its own) and end
     (nothing of the book after it) on a lost or cut-off page."""
@@ -654,12 +683,48 @@ def _lacunae(edition, game, cols: list[dict], order: list[str]) -> dict[str, set
 def _added(game, order: list[str]) -> dict[str, set[str]]:
     """For each witness but the base, the ids of its sentences that stand in no sentence of
     the base text (:func:`extract.corpus.ids.found_in`, the test that gives a copy's new
-    sentence its own citable id): the copy's additions. Their words are never aligned with
-    the base's, which would make them readings of sentences they have nothing to do with.
-    A base text of no sentence (a title alone) has nothing to add to: none then."""
+    sentence its own citable id), and of those it has in another order than the base
+    (transposed, :func:`_out_of_order`): the copy's additions, each one entry, whole. Their
+    words are never aligned with the base's, which would make them readings of sentences
+    they have nothing to do with (a transposed pair with a lost sentence beside it read as
+    words the copy does not have); the base sentence a transposed one stands in is then the
+    copy's omission at its place. A base text of no sentence (a title alone) has nothing to
+    add to: none then."""
     base = [sentence_words(s) for s in game.texts[game.base]]
-    return {sig: {s.id for s in game.texts[sig] if base and not found_in(s, base)}
-            for sig in order[1:]}
+    out: dict[str, set[str]] = {}
+    for sig in order[1:]:
+        if not base:
+            out[sig] = set()
+            continue
+        words = [(s.id, sentence_words(s)) for s in game.texts[sig]]
+        where = [(sid, best_match(w, base)) for sid, w in words if w]   # (no words: no entry)
+        found = [(sid, i) for sid, i in where if i is not None]
+        out[sig] = ({sid for sid, i in where if i is None}              # found_in no sentence
+                    | {found[k][0] for k in _out_of_order([i for _, i in found])})
+    return out
+
+
+def _out_of_order(places: list[int]) -> set[int]:
+    """The positions of ``places`` (the base sentence each of a copy's sentences stands in,
+    in the copy's order) outside one longest run that never goes back in the base (two
+    copy sentences may stand in one base sentence, a sentence split in two): the copy's
+    sentences that a transposition moved. Of two swapped sentences the later one in the
+    copy is kept in place."""
+    if not places:
+        return set()
+    # longest non-decreasing subsequence, O(n^2): a game has tens of sentences
+    length = [1] * len(places)
+    back = [-1] * len(places)
+    for k in range(len(places)):
+        for j in range(k):
+            if places[j] <= places[k] and length[j] + 1 > length[k]:
+                length[k], back[k] = length[j] + 1, j
+    k = max(range(len(places)), key=lambda x: (length[x], x))
+    keep = set()
+    while k != -1:
+        keep.add(k)
+        k = back[k]
+    return set(range(len(places))) - keep
 
 
 def _insert_additions(game, cols: list[dict], order: list[str], added: dict[str, set[str]]
@@ -726,7 +791,8 @@ def _collate(game, edition=None) -> list[Entry]:
         cols = [{sig: (t if sig == game.base else None) for sig in order}
                 for t in texts[game.base]]
     for sig in order[1:]:
-        cols = _reseat(cols, sig, game.base, *_edges(edition, game, sig))
+        cols = _stops_home(_reseat(cols, sig, game.base, *_edges(edition, game, sig)),
+                           sig, game.base)
     cols, units = _insert_additions(game, cols, order, added)
     lacunae = _lacunae(edition, game, cols, order)
     units = _omitted(game, cols, order, lacunae, units)
