@@ -66,6 +66,29 @@ def test_a_slug_changed_in_games_toml_is_named_with_its_fix(corpus_copy, cli):
                if "has vanished" in line and "mill:6" not in line)
 
 
+def test_a_slug_slip_is_named_as_the_cause_by_every_check_it_sets_off(corpus_copy, cli):
+    """A tester's find: with a slug slip in games.toml (ids locked as mill:N, games.toml
+    saying 'mil'), check said to put the slug back, but its other sections gave advice that
+    would do damage: each translated mill:N 'is not a sentence of the edition (... or
+    delete the line)', lines were asked for in translations/en/mil.toml, the engine's
+    links and the author's claims were to be 'corrected'. Each of those now names the slip
+    and says to put the slug back instead."""
+    games = corpus_copy / "games.toml"
+    games.write_text(games.read_text(encoding="utf-8").replace('slug = "mill"', 'slug = "mil"'),
+                     encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    out = r.output.splitlines()
+    follow = [line for line in out if ("mill" in line or "mil:" in line or "mil " in line)
+              and "has vanished" not in line and "is not in the lock" not in line]
+    assert follow and all('put back slug = "mill"' in line for line in follow), follow
+    assert not [line for line in out if "delete the line" in line or "mil.toml" in line
+                or "correct `game`" in line], out
+    orphans = out.index("[FAIL] every translated id is a sentence of the edition")
+    assert "translations/en/mill.toml:3:" in out[orphans + 1]
+    assert "7 translated sentences" in out[orphans + 1] and "keep" in out[orphans + 1]
+
+
 def test_lock_catches_removed_sentence_and_never_reuses(corpus_copy, cli):
     _edit_witness(corpus_copy, "003_7baec4a93eb690a9.txt",
                   " Иногда он удается скоро, а иногда вследствие повторения одних и тех же карт "

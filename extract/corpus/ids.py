@@ -360,6 +360,13 @@ def _broken(edition) -> list[tuple[str, str]]:
     return problems
 
 
+def renamed_games(edition) -> dict[str, str]:
+    """Games whose slug games.toml changed, ``{locked slug: slug now}``
+    (:func:`_renamed_games`): the cause of every vanished id of such a game, and of what the
+    other checks find wrong with its translations, links and claims."""
+    return _renamed_games(edition, {s.id: s for s in citable(edition)})
+
+
 def _renamed_games(edition, present: dict) -> dict[str, str]:
     """Games whose slug games.toml changed: ``{locked slug: slug now}``, for a locked slug no
     game has now whose sentence of some number is, word for word and in the same witness,

@@ -274,6 +274,7 @@ def claim_problems(edition) -> list[str]:
     for a malformed entry."""
     path = edition.root / "results" / "claims.toml"
     games = {g.slug: {s.id for s in g.cited} for g in edition.games}
+    slips = slug_slips(edition)
     played = engine_games()
     readings = {r for r in reading_ids(played) if "=" in r}
     out = []
@@ -290,7 +291,10 @@ def claim_problems(edition) -> list[str]:
             out.append(f"{path}:{at}: the answer has a {stray.group(0)!r} that is not part of a "
                        f"placeholder (it would stand on the site as typed); write "
                        f"{{ROW}} or {{ROW:FIELD}} in lowercase, e.g. {{default/solver:won}}")
-        if c["game"] not in games:
+        if c["game"] in slips:
+            out.append(f"{path}:{line}: game {c['game']!r} is no game of the edition because "
+                       f"{slips[c['game']]}")
+        elif c["game"] not in games:
             out.append(f"{path}:{line}: game {c['game']!r} is not a game of the edition; correct "
                        f"`game`")
         elif c["sentence"] not in games[c["game"]]:
@@ -400,13 +404,38 @@ def _translation_at(edition, sid: str, table: str = "sentences") -> str:
     return f"{path}:{line}" if line else str(path)
 
 
+def slug_slips(edition) -> dict[str, str]:
+    """The fix of each slug slip in games.toml (a game's ids locked as ``chasy:N``, its entry
+    saying ``slug = "chasi"``), under both slugs: the lock check names the slip, and the
+    checks that find its translations, engine links or claims pointing at no sentence (or
+    its sentences untranslated) give this fix instead of their own, which would throw the
+    finished work away (delete the translated lines, write them again under the new slug)."""
+    path = edition.root / "games.toml"
+    out = {}
+    for locked, now in ids.renamed_games(edition).items():
+        at = _line_with(path, "slug = " + json.dumps(now))
+        out[locked] = out[now] = (f"games.toml names the game {now!r}, but its ids are locked as "
+                                  f"{locked}:N: put back slug = \"{locked}\" in {path}:{at} "
+                                  f"(as the id check says) and change nothing else")
+    return out
+
+
 def translation_orphans(edition) -> list[str]:
     """``FILE:LINE: ID is translated but ...`` for each id of the translations that is no
-    sentence of the edition (the site would leave its translation out)."""
+    sentence of the edition (the site would leave its translation out); for a game whose
+    slug games.toml misspells (:func:`slug_slips`), one line that says so."""
     known = {s.id for g in edition.games for s in g.cited}
-    return [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
-            f"the edition (correct the id, or delete the line)"
-            for sid in sorted(edition.translated) if sid not in known]
+    slips = slug_slips(edition)
+    orphans = [sid for sid in sorted(edition.translated) if sid not in known]
+    out = [f"{_translation_at(edition, sid)}: {sid} is translated but is not a sentence of "
+           f"the edition (correct the id, or delete the line)"
+           for sid in orphans if sid.split(":")[0] not in slips]
+    for slug in sorted({sid.split(":")[0] for sid in orphans} & slips.keys()):
+        mine = [sid for sid in orphans if sid.split(":")[0] == slug]
+        out.append(f"{_translation_at(edition, mine[0])}: {count(len(mine), 'translated sentence')} "
+                   f"of {slug} stand apart from the edition because {slips[slug]}; keep the "
+                   f"lines")
+    return out
 
 
 #: what a game with no rules module lacks: code, not corpus data
@@ -483,8 +512,10 @@ def run_checks(edition) -> tuple[bool, str]:
     # 3. engine registry against the lock
     links = rule_links()
     known = {s.id for g in edition.games for s in g.sentences}
-    bad = [f"{', '.join(fns)} executes {sid}, which is not a sentence id" for sid, fns in
-           sorted(links.items()) if sid not in known]
+    slips = slug_slips(edition)
+    bad = [f"{', '.join(fns)} executes {sid}, which is not a sentence id"
+           + (f" because {slips[sid.split(':')[0]]}" if sid.split(":")[0] in slips else "")
+           for sid, fns in sorted(links.items()) if sid not in known]
     section(f"engine rule links point at real sentences ({count(len(links), 'sentence')} linked)", bad)
 
     # 4. translations: known games must be complete; new games are listed as to-do
@@ -493,6 +524,7 @@ def run_checks(edition) -> tuple[bool, str]:
     later: list[str] = []
     total = done = 0
     eg = engine_games()
+    was = {now: locked for locked, now in ids.renamed_games(edition).items()}  # slug slips
     for g in edition.games:
         cited = g.cited   # a copy's own sentences are the edition's too, to translate
         have = sum(1 for s in cited if s.english)
@@ -500,7 +532,11 @@ def run_checks(edition) -> tuple[bool, str]:
         done += have
         for sentences, where in ((g.sentences, missing), (cited[len(g.sentences):], later)):
             absent = [s.id for s in sentences if not s.english]
-            if g.known and absent:  # a copy's new sentence (todo): `add` leaves it so
+            if g.slug in slips and absent:    # translated under the locked slug
+                where.append(f"{edition.root / 'games.toml'}: {g.slug}: "
+                             f"{count(len(absent), 'sentence')} untranslated because "
+                             f"{slips[g.slug]}")
+            elif g.known and absent:  # a copy's new sentence (todo): `add` leaves it so
                 where.append(f"{edition.root / 'translations' / 'en' / (g.slug + '.toml')}: "
                              f"{g.slug}: {count(len(absent), 'sentence')} "
                              f"{'' if where is missing else 'of another witness '}untranslated "
@@ -528,7 +564,7 @@ def run_checks(edition) -> tuple[bool, str]:
                         + "; ".join(lacks))
         elif g.slug not in eg:      # listed in games.toml, but the engine knows nothing of it
             todo.append(f"{g.slug} ({g.title_ru}, witness {', '.join(g.witnesses)}) lacks: "
-                        f"{_NO_ENGINE}")
+                        + (f"its slug: {slips[g.slug]}" if was.get(g.slug) in eg else _NO_ENGINE))
     known_readings = reading_ids(eg)
     stale = []
     for g in edition.games:
