@@ -232,6 +232,24 @@ def test_a_note_citing_a_reading_the_engine_lacks_names_the_notes_line(cli, corp
             f"({corpus_copy}/translations/en/mill.toml:12)") in r.output
 
 
+def test_a_note_citing_an_ambiguity_of_a_game_the_engine_does_not_execute_fails_check(
+        cli, corpus_copy):
+    """A tester's find: an ambiguity id cited in the note of a game with no rules
+    (fragment-p13:piles) passed the check, which looked only at executable games' ids; such
+    a game declares no ambiguity, so the citation is a slip. A range of its sentences
+    (fragment-p13:5-6) is a citation as before."""
+    _replace(corpus_copy, "translations/en/fragment-p13.toml", "the same question arises",
+             "see fragment-p13:piles and fragment-p13:5-6; the same question arises")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1
+    cited = [line for line in r.output.splitlines() if "fragment-p13:" in line]
+    assert len(cited) == 1, cited
+    assert (f"{corpus_copy}/translations/en/fragment-p13.toml:14: the note on fragment-p13:7 "
+            f"cites fragment-p13:piles, which is no sentence id, and fragment-p13 has no "
+            f"ambiguities (the engine does not execute it)") in cited[0], cited
+    assert "fix:" in cited[0] or "correct" in cited[0]
+
+
 @pytest.mark.parametrize("where", ["glossary", "translator's note"])
 def test_a_note_citing_a_sentence_that_does_not_exist_fails_check(cli, corpus_copy, where):
     if where == "glossary":

@@ -197,38 +197,48 @@ def decision_summary(slug: str, a: dict) -> dict:
 
 def dangling_citations(edition, eg: dict) -> list[str]:
     """Citations in translator's notes and glossary notes that point at nothing: a sentence
-    id of a game of the edition that is not one of its sentences (``mill:99``), and, in the
-    glossary, an ambiguity or reading id of an executable game that the engine does not
-    declare (the translator's notes' readings have their own check). Such a citation would
-    be printed as plain text, not a link. Each problem names the file and line."""
+    id of a game of the edition that is not one of its sentences (``mill:99``); any other id
+    of a game the engine does not execute (``chasy:piles``: such a game declares no
+    ambiguity, so it is a slip for a sentence id or a rule not yet written), unless the
+    engine is not installed; and, in the glossary, an ambiguity or reading id of an
+    executable game that the engine does not declare (the translator's notes' readings have
+    their own check). Such a citation would be printed as plain text, not a link. Each
+    problem names the file and line."""
     sentences = {s.id for g in edition.games for s in g.cited}
     slugs = {g.slug for g in edition.games}
     readings = reading_ids(eg)
     out = []
 
-    def bad(cid: str, with_readings: bool) -> bool:
+    def why(cid: str, with_readings: bool, missing: str) -> str:
+        """What is wrong with the citation ``cid`` ('' if nothing); ``missing``: the words
+        for an id the edition does not have."""
         slug = cid.split(":")[0]
         if slug not in slugs:
-            return False
+            return ""
         rng = re.fullmatch(r"([a-z0-9-]+):(\d+)(?:-(\d+))?", cid)   # mill:4, or octagon:4-8
         if rng:
-            return any(f"{slug}:{n}" not in sentences for n in rng.groups()[1:] if n)
-        return with_readings and eg.get(slug, {}).get("executable") and cid not in readings
+            return missing if any(f"{slug}:{n}" not in sentences
+                                  for n in rng.groups()[1:] if n) else ""
+        if eg and not eg.get(slug, {}).get("executable"):
+            return (f"which is no sentence id, and {slug} has no ambiguities (the engine does "
+                    f"not execute it); correct the id (a sentence is {slug}:N; an ambiguity is "
+                    f"declared by the game's engine module, once it has one)")
+        return missing if with_readings and eg.get(slug, {}).get("executable") \
+            and cid not in readings else ""
     for g in edition.games:
         for s in g.cited:
             for m in CITED.finditer(s.note or ""):
-                if bad(m.group(1), False):
+                if said := why(m.group(1), False, "which is not a sentence of the edition; "
+                                                  "correct the id"):
                     out.append(f"{_translation_at(edition, s.id, 'notes')}: the note on {s.id} "
-                               f"cites {m.group(1)}, which is not a sentence of the edition; "
-                               f"correct the id")
+                               f"cites {m.group(1)}, {said}")
     path = edition.root / "glossary.toml"
     for t in edition.glossary:
         for m in CITED.finditer(t.note or ""):
-            if bad(m.group(1), True):
+            if said := why(m.group(1), True, "which the edition does not have; correct the id"):
                 at = _line_with(path, m.group(1), after="display = " + json.dumps(t.display,
                                                                                 ensure_ascii=False))
-                out.append(f"{path}:{at}: the note on {t.display!r} "
-                           f"cites {m.group(1)}, which the edition does not have; correct the id")
+                out.append(f"{path}:{at}: the note on {t.display!r} cites {m.group(1)}, {said}")
     return list(dict.fromkeys(out))   # an id cited twice in one note: one line
 
 
