@@ -201,6 +201,10 @@ TYPOS = {
                      "glossary.toml:8: term entry has an unknown key `englsh` (did you mean `english`?)"),
     "translation table": (lambda c: _replace(c, "translations/en/mill.toml", "[sentences]", "[sentense]"),
                           "mill.toml:2: unknown table `sentense` (did you mean `sentences`?)"),
+    # a tester's find: the lines at the top level were named "unknown table `mill:1`"
+    "translation without [sentences]": (lambda c: _replace(c, "translations/en/mill.toml", "[sentences]\n", ""),
+                                        "mill.toml:2: `mill:1` stands above the file's first table: a translation's "
+                                        "lines stand under [sentences] (the English) or [notes]"),
     "translation id without number": (lambda c: _replace(c, "translations/en/mill.toml", '"mill:1" = "', '"mill" = "x"\n"mill:1" = "'),
                                       "mill.toml:3: 'mill' is not a sentence id (<game>:<n>, e.g. mill:1)"),
 }

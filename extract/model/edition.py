@@ -651,8 +651,16 @@ def _check_brackets(sid: str, english: str, path: Path, line: int | None) -> Non
 
 def _check_translation_tables(path: Path, text: str, data: dict) -> None:
     """Raise EditionError (file, line, fix) for a table or key of a translation file other
-    than ``[sentences]`` and ``[notes]`` (``[sentense]`` would silently translate nothing)."""
+    than ``[sentences]`` and ``[notes]`` (``[sentense]`` would silently translate nothing).
+    A line above the first table (the ``[sentences]`` header left out) is a key, not a
+    table: the message says where it belongs."""
     for table in data:
+        if table not in ("sentences", "notes") and not isinstance(data[table], dict):
+            raise EditionError(f"`{table}` stands above the file's first table: a translation's "
+                               f"lines stand under [sentences] (the English) or [notes] (the "
+                               f"translator's notes)", path, _key_line(text, table, 0),
+                               fix="write [sentences] on a line of its own above the first "
+                                   "line of the English")
         if table not in ("sentences", "notes"):
             raise EditionError(f"unknown table `{table}`{_did_you_mean(table, ['sentences', 'notes'])}"
                                f": a translation file holds [sentences] and [notes]", path,
