@@ -2335,6 +2335,40 @@ def test_a_footnote_continued_at_the_top_of_the_next_page(cli, corpus_copy, tmp_
                                 "девятки, восьмерки и семерки."), notes
 
 
+@pytest.mark.parametrize("head", ["ПАСЬЯНСЪ «ЗВѢЗДА».", "ЗВѢЗДА.", "ГЛАВА XLVII."])
+@pytest.mark.parametrize("turn", ["\n", "\n\n— 57 —\n\f", "\n57\n\f", "\n\f"],
+                         ids=["run-together", "number-at-foot", "bare-number-at-foot", "form-feed"])
+def test_the_games_title_as_a_running_head_inside_a_footnote_over_the_page(
+        cli, corpus_copy, tmp_path, head, turn):
+    """A tester's find: a footnote that runs over the page ('*) ... въ' / 'каждой, и' / the next
+    page / 'тасуются ...'), the next page headed by the game's title in capitals
+    ('ПАСЬЯНСЪ «ЗВѢЗДА».'): where a djvu layer runs the pages together, the title stayed in
+    the note's text (a bare 'ГЛАВА XLVII.' was already taken as a running head); where the
+    page's number stands at its foot under the note and a form feed follows (pdftotext),
+    the note's rest was left in the game's text, with a warning. The title is the page's
+    running head, as in the text (a line in capitals closed by a stop inside a sentence that
+    runs on), and the note goes on across it and the page number."""
+    from extract.corpus.structure import analyse
+    text = ("ГЛАВА XLVII.\n\nПасьянсъ «Звѣзда».\n\nБерутъ двѣ колоды картъ*) и раскладываютъ "
+            "ихъ въ видѣ звѣзды. Тузы кладутъ въ середину.\n*) Колоды берутся полныя, по "
+            f"пятидесяти двѣ карты въ\nкаждой, и{turn}{head}\nтасуются отдѣльно одна отъ "
+            "другой.\nКороли кладутъ вокругъ тузовъ. Пасьянсъ выходитъ, когда всѣ карты "
+            "лягутъ на тузы.\n\n— 58 —\n")
+    lay = analyse(text)
+    labels = [(p.label, text[p.start:p.end]) for p in lay.parts if p.kind == "debris"]
+    assert ("running head", head) in labels, lay.parts
+    assert [t for label, t in labels if label == "footnote"] == [
+        "*) Колоды берутся полныя, по пятидесяти двѣ карты въ", "каждой, и",
+        "тасуются отдѣльно одна отъ другой."], lay.parts
+    assert not [w for w in lay.warnings if "unfinished" in w[1]], lay.warnings
+    if turn == "\n" and head.startswith("ПАСЬЯНСЪ"):     # the edition's note, as added
+        _add(cli, corpus_copy, tmp_path / "zvezda.txt", text)
+        sentences, notes = _notes_and_sentences(corpus_copy, "zvezda")
+        assert notes == [("*", "Колоды берутся полные, по пятидесяти две карты в каждой, и "
+                               "тасуются отдельно одна от другой.")], notes
+        assert not any("тасуются" in s or "ЗВЕЗДА" in s for s in sentences), sentences
+
+
 
 @pytest.mark.parametrize("head", ["57 ПАСЬЯНСЫ.", "57ПАСЬЯНСЫ.", "ПАСЬЯНСЫ. 57", "— 57 —"])
 def test_a_page_s_head_inside_a_footnote_running_on_with_no_form_feed(cli, corpus_copy,

@@ -2914,7 +2914,13 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         t = plain[i]
         k = keys[i] if not _MD_DEFINITION.match(ln.text) else ""   # never a running head
         if notes.open is not None and not (ln.page_top or ln.brk) and (
-                label := _head_inside_note(t)):
+                label := _head_inside_note(t) or (
+                    # a short line in capitals closed by a stop (the game's title as the
+                    # page's head, 'ПАСЬЯНСЪ «ЗВѢЗДА».') inside the note's sentence that runs
+                    # on below it in small letters: a page's head, as in the text below
+                    k and t.upper() == t and sum(ch.isalpha() for ch in t) >= 4 and
+                    SENTENCE_END.search(t) and _runs_on(out) and
+                    _next_prose_lowercase(lines, i) and "running head")):
             # the next page's head inside a note's paragraph that runs on over the page: the
             # note stays open across it (:meth:`_Footnotes.continues`; after a blank line or
             # a form feed the head is found below and the note's rest by :meth:`next_pages`)
@@ -3594,9 +3600,10 @@ class _Footnotes:
         sentence. Each is a guess; a note left unfinished with none is warned of."""
         out = self.out
         furn = [x.kind == "debris" and x.label in ("running head", "page number") for x in out]
-        # (a page number and a running head one under the other are one page's top)
-        bounds = [i for i, x in enumerate(out) if x.page_top or (
-            furn[i] and not (i and furn[i - 1]))]
+        # (a page number and a running head one under the other are one page's top; a page
+        # number at a page's foot, a form feed and the next page's head are one turn too)
+        bounds = [i for i, x in enumerate(out) if (x.page_top or furn[i]) and
+                  not (i and furn[i - 1])]
         of_note: dict[int, list[int]] = {}    # a footnote's start -> its lines (one pass)
         for i, x in enumerate(out):
             if x.extra.get("note") is not None:
