@@ -496,18 +496,25 @@ def test_numbered_run_in_titles_are_titles(cli, corpus_copy, tmp_path):
     """A game's number before a run-in title (``1. КОЛОДЕЦЪ. Берутъ ...``, ``3. Башня. ...``)
     hid the title: the whole chapter was one fragment. They are titles as without the
     number; a numbered rule is still no title."""
-    f = tmp_path / "numbered.txt"
-    f.write_text("ГЛАВА XCII.\n\n1. КОЛОДЕЦЪ. Берутъ полную колоду картъ и раскладываютъ ее "
-                 "въ четыре ряда. Тузы кладутъ особо.\n\n2. МОСТЪ. Изъ колоды вынимаютъ короля "
-                 "и даму и кладутъ ихъ рядомъ.\n\n1. Короли кладутъ вверхъ.\n\n3. Башня. Карты "
-                 "кладутъ башнею, одну на другую.\n", encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    _dry_run_shows(cli, corpus_copy, tmp_path / "numbered.txt",
+                   "ГЛАВА XCII.\n\n1. КОЛОДЕЦЪ. Берутъ полную колоду картъ и раскладываютъ ее "
+                   "въ четыре ряда. Тузы кладутъ особо.\n\n2. МОСТЪ. Изъ колоды вынимаютъ "
+                   "короля и даму и кладутъ ихъ рядомъ.\n\n1. Короли кладутъ вверхъ.\n\n3. "
+                   "Башня. Карты кладутъ башнею, одну на другую.\n",
+                   [r"line 3 +title +kolodets +1\. КОЛОДЕЦЪ\.", r"line 5 +title +most +2\. МОСТЪ\.",
+                    r"line 7 +sentence +most:2 +1\. Короли кладутъ вверхъ\.",
+                    r"line 9 +title +bashnya +3\. Башня\.",
+                    r"line 9 +sentence +bashnya:1 +Карты кладутъ"])
+
+
+def _dry_run_shows(cli, corpus, path, text: str, patterns: list[str]) -> None:
+    """``add --dry-run`` of ``text`` (written to ``path``) exits 0 and prints a line
+    matching each of ``patterns``."""
+    path.write_text(text, encoding="utf-8")
+    r = cli("--corpus", corpus, "add", path, "--dry-run")
     assert r.exit_code == 0, r.output
-    assert re.search(r"line 3 +title +kolodets +1\. КОЛОДЕЦЪ\.", r.output), r.output
-    assert re.search(r"line 5 +title +most +2\. МОСТЪ\.", r.output), r.output
-    assert re.search(r"line 7 +sentence +most:2 +1\. Короли кладутъ вверхъ\.", r.output)
-    assert re.search(r"line 9 +title +bashnya +3\. Башня\.", r.output), r.output
-    assert re.search(r"line 9 +sentence +bashnya:1 +Карты кладутъ", r.output), r.output
+    for pattern in patterns:
+        assert re.search(pattern, r.output), (pattern, r.output)
 
 
 def test_numbered_rules_inside_a_game_are_no_titles(cli, corpus_copy, tmp_path):
@@ -515,17 +522,14 @@ def test_numbered_rules_inside_a_game_are_no_titles(cli, corpus_copy, tmp_path):
     ``2. Второй рядъ. ...``) are its steps, not new games: a numbered run-in title in small
     letters goes on the chapter's numbered games (``3. Башня.`` after ``2. МОСТЪ.``), a
     step starts again from 1 under a title or goes on another step's numbers."""
-    f = tmp_path / "steps.txt"
-    f.write_text("ГЛАВА XCII.\n\n1. КОЛОДЕЦЪ. Берутъ полную колоду картъ.\n\n1. Первый рядъ. "
-                 "Кладутъ восемь картъ въ одинъ рядъ.\n\n2. Второй рядъ. Подъ нимъ кладутъ "
-                 "еще восемь картъ.\n\n2. МОСТЪ. Изъ колоды вынимаютъ короля.\n\n3. Башня. "
-                 "Карты кладутъ башнею, одну на другую.\n", encoding="utf-8")
-    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
-    assert r.exit_code == 0, r.output
-    assert re.search(r"line 5 +sentence +kolodets:2 +1\. Первый рядъ\.", r.output), r.output
-    assert re.search(r"line 7 +sentence +kolodets:\d +2\. Второй рядъ\.", r.output), r.output
-    assert re.search(r"line 9 +title +most +2\. МОСТЪ\.", r.output), r.output
-    assert re.search(r"line 11 +title +bashnya +3\. Башня\.", r.output), r.output
+    _dry_run_shows(cli, corpus_copy, tmp_path / "steps.txt",
+                   "ГЛАВА XCII.\n\n1. КОЛОДЕЦЪ. Берутъ полную колоду картъ.\n\n1. Первый "
+                   "рядъ. Кладутъ восемь картъ въ одинъ рядъ.\n\n2. Второй рядъ. Подъ нимъ "
+                   "кладутъ еще восемь картъ.\n\n2. МОСТЪ. Изъ колоды вынимаютъ короля.\n\n"
+                   "3. Башня. Карты кладутъ башнею, одну на другую.\n",
+                   [r"line 5 +sentence +kolodets:2 +1\. Первый рядъ\.",
+                    r"line 7 +sentence +kolodets:\d +2\. Второй рядъ\.",
+                    r"line 9 +title +most +2\. МОСТЪ\.", r"line 11 +title +bashnya +3\. Башня\."])
 
 
 def test_front_matter_before_the_first_chapter_heading_is_no_game(cli, corpus_copy, tmp_path):
