@@ -1019,8 +1019,8 @@ def test_two_titles_a_slug_spells_alike_are_two_games_with_a_warning(cli, corpus
                    "Берутъ двѣ колоды.\n",
                    ["geroi-2:", "era-2:", re.escape(
                        "geroi.txt:5: the titles 'Герой' (line 3), 'Герои' (line 5) differ only "
-                       "in letters that a game's slug spells alike")])
-    assert "geroi.txt:9: the titles 'Эра' (line 7), 'Ера' (line 9) differ" in r.output, r.output
+                       "in letters that a game's slug spells alike"),
+                    re.escape("geroi.txt:9: the titles 'Эра' (line 7), 'Ера' (line 9) differ")])
 
 
 def test_two_columns_are_refused_and_one_column_is_not():
