@@ -350,6 +350,24 @@ def test_a_lost_sentence_beside_a_transposition_is_an_omission_not_readings(cli,
     rest = [e for e in got if e[1] != "mill:3" and e[1:] not in (("mill:5", five, [""]),
                                                                  ("mill:4", "", [three]))]
     assert all(e[1] == "mill:2" and e[3] == [""] for e in rest), rest
+    # the copy's sentences are numbered by their place in it; each says which base sentence
+    # it reads (a breaker read mill:5@XLb, which holds mill:6's text, as mill:5), in the TEI
+    # (corresp) and on the game page
+    from extract.model.collate import base_sentence_of
+    reads = {f"mill:{k}@XLb": f"mill:{n}" for k, n in enumerate([1, 2, 4, 3, 6, 7], 1)}
+    assert base_sentence_of(mill) == reads
+    from extract.export.tei import edition_to_tei
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    xml_id = "{http://www.w3.org/XML/1998/namespace}id"
+    tei = {e.get(xml_id): e.get("corresp") for e in edition_to_tei(ed).iterfind(".//t:s", ns)}
+    assert tei["mill.5.XLb"] == "#mill.6" and tei["mill.1.XLb"] == "#mill.1"
+    out = tmp_path / "site"
+    assert cli("--corpus", corpus_copy, "build", "-q", "--out", out).exit_code == 0
+    from lxml import html
+    label = html.parse(str(out / "games" / "mill.html")).getroot().get_element_by_id(
+        "mill.5.XLb").find_class("sid")[0]
+    assert " ".join(label.text_content().split()) == "mill:5@XLb reads mill:6"
+    assert [a.get("href") for a in label.iter("a")] == ["#mill.6"]
 
 
 def test_a_copy_that_replaces_sentences_in_the_middle(cli, corpus_copy, tmp_path):

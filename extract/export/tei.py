@@ -12,7 +12,7 @@ from .. import CODE_LICENCE, LICENCE
 from ..corpus.atomic import write_atomic
 from ..corpus.ids import anchor
 from ..corpus.readers import corpus_dir
-from ..model.collate import apparatus
+from ..model.collate import apparatus, base_sentence_of
 from ..model.engine_link import engine_games
 from ..model.notes import NoteTable, note_blocks
 from ..text.errors import EditionError, line_of
@@ -300,6 +300,8 @@ class _WitnessWriter:
         self.p = None
         self.para: int | None = None
         self.sentences = {s.id: s for g in edition.games for s in g.texts.get(siglum, ())}
+        #: per game, the base sentence each copy sentence reads (collate.base_sentence_of)
+        self.reads: dict[str, dict[str, str]] = {}
         self._feet: list | None = None       # footnote units by start (:meth:`_foot_lines`)
         self._feet_starts: list[int] = []
         #: footnote lines (by start) -> the xml:id of the note they are encoded as (a note
@@ -412,6 +414,12 @@ class _WitnessWriter:
             self.p = tei("p", self.game_div)
             self.para = s.paragraph
         el = tei("s", self.p, n=str(s.n), xml_id=anchor_id(s.id))
+        if "@" in s.id:     # a copy's sentence: the base sentence it reads (not by number)
+            if u.game not in self.reads:
+                self.reads[u.game] = base_sentence_of(self.ed.game(u.game))
+            read = self.reads[u.game].get(s.id)
+            if read is not None:
+                el.set("corresp", f"#{anchor_id(read)}")
         self.used.add(anchor_id(s.id))
         notes = {f.anchor[0] - s.start: (f, f"{anchor_id(s.id)}.fn{k}")
                  for k, f in enumerate(s.footnotes, 1)}

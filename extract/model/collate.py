@@ -704,6 +704,25 @@ def _added(game, order: list[str]) -> dict[str, set[str]]:
     return out
 
 
+def base_sentence_of(game) -> dict[str, str]:
+    """For each sentence of another witness than the base that has no citable id of its own
+    (``<game>:<n>@<siglum>``, numbered by its place in that witness), the id of the base
+    sentence it reads (:func:`extract.corpus.ids.best_match`); a sentence that reads none is
+    left out. Its number need not be the base's: a copy that lost mill:5 has mill:6's text
+    as mill:5@XLb, which reads mill:6."""
+    ids = [s.id for s in game.sentences]
+    base = [sentence_words(s) for s in game.sentences]
+    out = {}
+    for sig, sentences in game.texts.items():
+        if sig == game.base:
+            continue
+        for s in sentences:
+            i = best_match(sentence_words(s), base) if "@" in s.id else None
+            if i is not None:
+                out[s.id] = ids[i]
+    return out
+
+
 def _out_of_order(places: list[int]) -> set[int]:
     """The positions of ``places`` (the base sentence each of a copy's sentences stands in,
     in the copy's order) outside one longest run that never goes back in the base (two

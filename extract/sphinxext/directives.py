@@ -22,7 +22,7 @@ from ..export.figures import layout_key, starting_layout
 from ..export.odds_words import (DASHED_BAR, WEAK_SHARE, bracket_sentences, caveats, deal_range, measured_when, restamped_when, fill_figures, finding_sentence,
                                  forest_svg, gap_share, on_deals, rate_figure, row_key,
                                  row_label)
-from ..model.collate import apparatus
+from ..model.collate import apparatus, base_sentence_of
 from ..model.edition import Footnote
 from ..model.engine_link import (  # noqa: F401 (re-exported)
     SILENT_DECISIONS,
@@ -791,6 +791,7 @@ class GameDirective(EditionDirective):
             sec += apparatus_nodes(ed, game)
             for e in apparatus(ed, game):   # each entry citable, as its anchor says
                 dom.note_object(e.id, "apparatus", e.anchor, e.id, location=self.get_location())
+            reads = base_sentence_of(game)   # a copy sentence's number need not be the base's
             for sig in others:
                 sec += _para(f"Witness {sig}:", ["edition-witness-label"])
                 for s in game.texts[sig]:
@@ -804,8 +805,14 @@ class GameDirective(EditionDirective):
                         more = add_note(english[0], s.note, known_ids) if s.note else None
                         if more is not None:  # translated like the base's (Game.cited)
                             english.append(more)
+                    label = _para(s.id, ["sid"])
+                    if s.id in reads:
+                        label += nodes.Text(" reads ")
+                        label += nodes.reference(reads[s.id], reads[s.id],
+                                                 refuri=f"#{anchor(reads[s.id])}",
+                                                 classes=["sid-link"])
                     c = _container(["edition-sentence", "edition-variant"],
-                                   _para(s.id, ["sid"]), original_text(s.original, (),
+                                   label, original_text(s.original, (),
                                                                        footnote_marks(s)),
                                    reading_text(s), *english, *footnote_notes(s),
                                    ids=[anchor(s.id)])
