@@ -517,6 +517,19 @@ def _dry_run_shows(cli, corpus, path, text: str, patterns: list[str]) -> None:
         assert re.search(pattern, r.output), (pattern, r.output)
 
 
+def test_a_heading_s_one_name_over_the_title_in_quotes_is_the_heading_s_list(cli, corpus_copy,
+                                                                           tmp_path):
+    """A newcomer's chapter: 'ГЛАВА XLVII.' / 'Часы.' (the heading's list of its one game,
+    no blank line between) over 'Пасьянсъ «Часы».' gave the game two titles, the first a
+    guess. The name under the heading is its list when the game's title stands further on,
+    bare or in quotes."""
+    _dry_run_shows(cli, corpus_copy, tmp_path / "chasy.txt",
+                   "ГЛАВА XLVII.\nЧасы.\n\nПасьянсъ «Часы».\n(Одна колода.)\n\nКолоду "
+                   "тасуютъ и раскладываютъ кругомъ двѣнадцать пачекъ.\n",
+                   [r"lines 1-2 +heading +ГЛАВА XLVII\. Часы\.",
+                    r"lines 4-5 +title +chasy +Пасьянсъ «Часы»\."])
+
+
 def test_numbered_rules_inside_a_game_are_no_titles(cli, corpus_copy, tmp_path):
     """Numbered rules in small letters under a game's title (``1. Первый рядъ. Кладутъ ...``,
     ``2. Второй рядъ. ...``) are its steps, not new games: a numbered run-in title in small

@@ -4704,11 +4704,18 @@ def _numbered_games(lines: list[_Line]) -> set[int]:
 def _single_list(listed: list[str], nxt: _Line, rest: list[_Line]) -> bool:
     """Whether a one-game list stands under a bare heading (``ГЛАВА XLIX.`` / ``Часы.``):
     the line follows the heading with no blank line between and its title stands again
-    further on, as the game's own title (else the line is that title)."""
+    further on, as the game's own title, bare or in quotes (``Пасьянсъ «Часы».``); else the
+    line is that title."""
     if len(listed) != 1 or nxt.brk:
         return False
     name = key(listed[0])
-    return any(key(ln.text).startswith(name) for ln in rest)
+    return any(key(ln.text).startswith(name) or
+               ((m := _NAME_IN_QUOTES.match(ln.text)) is not None and key(m.group(1)) == name)
+               for ln in rest)
+
+
+#: a title that names its game in quotes after a word (``Пасьянсъ «Часы».``): the name
+_NAME_IN_QUOTES = re.compile(r"\s*\w+\s*[«„\"]([^»“\"]+)[»“\"]")
 
 
 #: the letters a slug spells alike (:func:`extract.corpus.ids.slugify`)
