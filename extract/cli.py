@@ -686,8 +686,8 @@ def _stored_odds(game: str, chosen: dict[str, str], policy: str | None, fmt: str
     2) names the file when there is no table or it cannot be read, and the readings that
     have rows when none matches."""
     from engine import results as engine_results   # lazy: the engine's table code
-    from .export.odds_words import caveats, deal_range, row_label
-    from engine.odds import describe_rate
+    from .export.odds_words import caveats, deal_range, row_label   # lazy: the engine's too
+    from engine.odds import describe_rate   # lazy: the measurements
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
     try:
         table = engine_results.load(path)
