@@ -461,7 +461,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
     swap. ``say(message)`` is told the progress (None: nothing is said); ``verbose``
     shows Sphinx's own. Raises EditionError (file, fix) for anything the user can fix; a
     failed build leaves the previous site intact."""
-    from .corpus.ids import lock_problems  # lazy: extract.corpus.ids pulls in the corpus layer, and the CLI imports this module at start
+    from .corpus.ids import lock_problems, moved_bases  # lazy: extract.corpus.ids pulls in the corpus layer, and the CLI imports this module at start
     from .intake.checks import claim_problems, dangling_citations, translation_orphans  # lazy: extract.intake.checks pulls in the model and the engine, and the CLI imports this module at start
     from .model.edition import build_edition  # lazy: extract.model.edition is the model over the corpus layer, and the CLI imports this module at start
     out = out.resolve()
@@ -497,7 +497,7 @@ def build_site(out: Path, corpus: Path | None, cache_dir, *, force: bool = False
                                                          root / "results" / "odds.json"))
             ed = build_edition(corpus, cache)  # fail early on bad data; cached
         from .model.collate import vanished_apparatus_ids  # lazy: extract.model.collate pulls in the corpus layer, and the CLI imports this module at start
-        broken = lock_problems(ed) + vanished_apparatus_ids(ed)
+        broken = lock_problems(ed) + vanished_apparatus_ids(ed, skip=moved_bases(ed))
         if broken:
             raise EditionError("the site would publish with citable ids broken or not yet "
                                "locked:\n  " + "\n  ".join(broken), ed.root / "ids.lock",

@@ -108,6 +108,38 @@ def test_add_third_copy_of_a_known_game(cli, corpus_copy, tmp_path):
     assert add.start == add.end and mill.sentence("mill:6").original[:add.start].endswith("выйдет")
 
 
+def test_a_base_moved_to_an_added_copy_is_refused_by_check_and_lock(cli, corpus_copy, tmp_path):
+    """The editor makes the copy `add` took in the Mill's base: its sentences would get new
+    ids (mill:8 ...) while mill:1-7 stay as the old witness's, and `edition lock` retired
+    every apparatus id (a breaker's find). check names games.toml's line and the fix, never
+    `edition lock`; lock refuses and leaves the lock as it was."""
+    assert cli("--corpus", corpus_copy, "add", _write(tmp_path, "m.txt", MILL3),
+               "--siglum", "M3").exit_code == 0
+    games = corpus_copy / "games.toml"
+    text = games.read_text(encoding="utf-8")
+    assert text.count('title_en = "The Mill"\n') == 1
+    games.write_text(text.replace('title_en = "The Mill"\n', 'title_en = "The Mill"\nbase = "M3"\n'),
+                     encoding="utf-8")
+    line = games.read_text(encoding="utf-8").splitlines().index('base = "M3"') + 1
+    lock_before = (corpus_copy / "ids.lock").read_bytes()
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1, r.output
+    assert (f"{games}:{line}: game mill: its base witness is M3, but its sentence ids (mill:1 "
+            f"...) are locked to witness XL") in r.output
+    assert 'put back base = "XL" there (or remove the line)' in r.output
+    assert "edition lock" not in r.output and "mill:8" not in r.output
+    r = cli("--corpus", corpus_copy, "lock")
+    assert r.exit_code == 1, r.output
+    assert r.output.startswith(f"edition: {games}:{line}: game mill: its base witness is M3")
+    assert 'fix: put back base = "XL" there' in r.output
+    assert (corpus_copy / "ids.lock").read_bytes() == lock_before
+    before = _snapshot(corpus_copy)     # add's trial refuses too, naming the corpus's games.toml
+    r = cli("--corpus", corpus_copy, "add", _write(tmp_path, "m4.txt", MILL3 + "\n"), "--siglum", "M4")
+    assert r.exit_code == 1, r.output
+    assert r.output.startswith(f"edition: {games}:{line}: cannot take in this witness: game mill")
+    assert _snapshot(corpus_copy) == before
+
+
 def test_a_second_witness_of_one_chapter_is_described_apart(cli, corpus_copy, tmp_path):
     """Three witnesses of one chapter without --title, all in files named alike: the second
     and third are not described by the same heading alone (the site's witness list could

@@ -360,6 +360,28 @@ def test_a_base_witness_that_lacks_the_game_is_named(cli, corpus_copy):
                "(it stands in XLVI, P13)", "fix: set base to one of XLVI, P13")
 
 
+def test_a_base_removed_from_games_toml_is_named_with_the_locked_witness(cli, corpus_copy):
+    """The Dense Column's ids are locked to its base XLVI; with P13 listed first in the
+    manifest, the games.toml line `base = "XLVI"` is what keeps it the base. Removing the
+    line makes P13 the base: check and lock say to add the line back, and the lock stays."""
+    m = corpus_copy / "manifest.toml"
+    blocks = m.read_text(encoding="utf-8").split("\n[[witness]]\n")
+    p13 = next(b for b in blocks if 'siglum = "P13"' in b)
+    xlvi = next(b for b in blocks if 'siglum = "XLVI"' in b)
+    m.write_text("\n[[witness]]\n".join(p13 if b is xlvi else xlvi if b is p13 else b
+                                        for b in blocks), encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0     # base XLVI said: as it was
+    _replace(corpus_copy, "games.toml", 'base = "XLVI"\n', "")
+    lock_before = (corpus_copy / "ids.lock").read_bytes()
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1 and "edition lock" not in r.output, r.output
+    assert ("games.toml:46: game dense-column: its base witness is P13, but its sentence ids "
+            "(dense-column:1 ...) are locked to witness XLVI") in r.output
+    _one_error(cli("--corpus", corpus_copy, "lock"), "games.toml:46: game dense-column",
+               "fix: add base = \"XLVI\" to the game's [[game]] entry there")
+    assert (corpus_copy / "ids.lock").read_bytes() == lock_before
+
+
 def test_a_siglum_with_a_cyrillic_letter_is_not_an_ascii_name(cli, corpus_copy):
     _replace(corpus_copy, "manifest.toml", 'siglum = "XL"', 'siglum = "ХL"')   # Cyrillic Х
     _one_error(cli("--corpus", corpus_copy, "check"), "manifest.toml:9: siglum 'ХL' is not a short ASCII name")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..text.characters import bad_in_field
-from ..text.errors import EditionError
+from ..text.errors import EditionError, line_of
 from ..text.words import count
 from .atomic import write_atomic
 from .readers import CYRILLIC, read_text
@@ -384,13 +384,60 @@ def _renamed_games(edition, present: dict) -> dict[str, str]:
     return out
 
 
+def moved_bases(edition) -> dict[str, tuple[Path, int | None, str, str]]:
+    """Games whose base witness is not the witness their sentence ids are locked to:
+    ``{slug: (games.toml, line or None, what is wrong, the fix)}``. The base's sentences
+    are matched to the lock by witness and quote, so a base changed in games.toml (or lost
+    with its ``base`` line) would give the sentences already cited new ids, keep the old ones
+    as a copy's, and retire every apparatus id: ``check``, ``lock``, ``add`` and ``build``
+    refuse instead. The locked base is the witness of the game's lowest live sentence id (a
+    copy's own sentences are numbered after the base's); a locked witness that no longer
+    holds the game is the vanished ids' problem (:func:`broken_ids`), not this one."""
+    first: dict[str, LockEntry] = {}
+    for e in edition.lock.values():
+        slug = e.id.split(":")[0]
+        if not e.is_apparatus and e.retired is None and (
+                slug not in first or e.number < first[slug].number):
+            first[slug] = e
+    path = edition.root / "games.toml"
+    out: dict[str, tuple[Path, int | None, str, str]] = {}
+    for g in edition.games:
+        e = first.get(g.slug)
+        if e is None or e.witness == g.base or e.witness not in g.witnesses:
+            continue
+        text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        entry = re.search(rf'^slug\s*=\s*"{re.escape(g.slug)}"(?:\n(?!\[).*)*', text, re.M)
+        base = re.search(r"^base\s*=.*$", entry.group(0), re.M) if entry else None
+        keep = f'base = "{e.witness}"'
+        if entry and base:
+            line: int | None = line_of(text, entry.start() + base.start())
+            fix = f"put back {keep} there" + (" (or remove the line)"
+                                              if g.witnesses[0] == e.witness else "")
+        elif entry:
+            line = line_of(text, entry.start())
+            fix = f"add {keep} to the game's [[game]] entry there"
+        else:
+            line, fix = None, f'list the game there (slug = "{g.slug}") with {keep}'
+        out[g.slug] = (path, line, (
+            f"game {g.slug}: its base witness is {g.base}, but its sentence ids ({e.id} ...) "
+            f"are locked to witness {e.witness}: with {g.base} as base the sentences already "
+            f"cited would get new ids and its apparatus ids would be retired"),
+            f"{fix}, and change nothing else")
+    return out
+
+
 def lock_problems(edition) -> list[str]:
-    """What is wrong between the model and the lock: vanished, changed or moved ids
-    (:func:`broken_ids`) and sentences not yet locked."""
-    problems = broken_ids(edition)
+    """What is wrong between the model and the lock: a game's base moved off the witness its
+    ids are locked to (:func:`moved_bases`; its new ids and vanished apparatus ids are not
+    listed, as the base is the one fix), vanished, changed or moved ids (:func:`broken_ids`)
+    and sentences not yet locked."""
+    moved = moved_bases(edition)
+    problems = [f"{path}:{line}: {why}; {fix}" if line else f"{path}: {why}; {fix}"
+                for path, line, why, fix in moved.values()]
+    problems += broken_ids(edition)
     then = ("once the ids above are mended or retired, `edition lock` records it" if problems
             else "run `edition lock` to record it")
-    for g in edition.games:
+    for g in (g for g in edition.games if g.slug not in moved):
         for s in (x for t in g.texts.values() for x in t if "@" not in x.id):
             if not s.locked:
                 problems.append(f"sentence {s.id} ({quote_of(s.original)!r}) is not in the lock; "
@@ -404,7 +451,11 @@ def updated_lock(edition, retire: dict[str, str] | None = None,
     ids in ``retire`` (id -> reason) marked retired. ``apparatus``: the lock entries of the
     apparatus as collated now (:func:`extract.model.collate.apparatus_lock`), each recorded if new
     (a retired one among them is recorded retired). Raises EditionError for an id to retire
-    that is not in the lock or whose sentence is still there."""
+    that is not in the lock or whose sentence is still there, and for a game whose base
+    moved off the witness its ids are locked to (:func:`moved_bases`): recorded, its cited
+    sentences would have two ids and its apparatus ids would be retired for good."""
+    for path, line, why, fix in moved_bases(edition).values():
+        raise EditionError(why, path, line, fix=fix)
     entries = dict(edition.lock)
     for e in apparatus:
         if e.id not in entries or e.retired is not None:

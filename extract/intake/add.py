@@ -606,17 +606,21 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         (trial / "witnesses").mkdir(exist_ok=True)
         (trial / "witnesses" / name).write_bytes(data)
 
+        def refused(e: EditionError) -> EditionError:
+            """``e`` naming the user's file, or the corpus file, not the scratch copy."""
+            where = e.file
+            if e.file is not None and Path(e.file).resolve().is_relative_to(trial.resolve()):
+                rel = Path(e.file).resolve().relative_to(trial.resolve())
+                where = src if rel == Path("witnesses") / name else root / rel
+            return EditionError(f"cannot take in this witness: {e.message}", where, e.line,
+                                fix=e.fix)
+
         def trial_build(manifest_text: str):
             (trial / "manifest.toml").write_text(manifest_text, encoding="utf-8")
             try:
                 return build_edition(trial)
-            except EditionError as e:   # name the user's file, or the corpus file, not the copy
-                where = e.file
-                if e.file is not None and Path(e.file).resolve().is_relative_to(trial.resolve()):
-                    rel = Path(e.file).resolve().relative_to(trial.resolve())
-                    where = src if rel == Path("witnesses") / name else root / rel
-                raise EditionError(f"cannot take in this witness: {e.message}", where, e.line,
-                                   fix=e.fix) from None
+            except EditionError as e:
+                raise refused(e) from None
         ed = trial_build(new_manifest)
         fragment = _fragment_game(ed, siglum)
         if fragment is not None:
@@ -663,7 +667,10 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                src, line_of(text, first.start) if first else None,
                                fix="add the games' text under their titles (a page of headings "
                                    "alone is no witness)")
-        entries = idlock.updated_lock(ed, apparatus=apparatus_lock(ed))
+        try:    # (a game's base moved off its locked witness, a locked id vanished)
+            entries = idlock.updated_lock(ed, apparatus=apparatus_lock(ed))
+        except EditionError as e:
+            raise refused(e) from None
         old = {e.id for e in ed.lock.values()}
         # "known": in games.toml, or already in another witness (then this copy is collated)
         games = tuple((g.slug, g.known or any(s != siglum for s in g.texts),

@@ -430,6 +430,18 @@ def slug_slips(edition) -> dict[str, str]:
     return out
 
 
+def id_slips(edition) -> dict[str, str]:
+    """:func:`slug_slips`, and for each game whose base moved off the witness its ids are
+    locked to (:func:`extract.corpus.ids.moved_bases`) the base's fix: its engine links
+    and translations point at the ids now in a copy, and their own fixes (translate the
+    base's new ids) would cite the same sentences twice."""
+    out = slug_slips(edition)
+    for slug, (path, line, why, fix) in ids.moved_bases(edition).items():
+        out.setdefault(slug, f"its base moved off the witness its ids are locked to "
+                             f"({path}{f':{line}' if line else ''}): {fix}")
+    return out
+
+
 def translation_orphans(edition) -> list[str]:
     """``FILE:LINE: ID is translated but ...`` for each id of the translations that is no
     sentence of the edition (the site would leave its translation out); for a game whose
@@ -522,7 +534,7 @@ def run_checks(edition) -> tuple[bool, str]:
     # 3. engine registry against the lock
     links = rule_links()
     known = {s.id for g in edition.games for s in g.sentences}
-    slips = slug_slips(edition)
+    slips = id_slips(edition)
     bad = [f"{', '.join(fns)} executes {sid}, which is not a sentence id"
            + (f" because {slips[sid.split(':')[0]]}" if sid.split(":")[0] in slips else "")
            for sid, fns in sorted(links.items()) if sid not in known]
@@ -535,6 +547,7 @@ def run_checks(edition) -> tuple[bool, str]:
     total = done = 0
     eg = engine_games()
     was = {now: locked for locked, now in ids.renamed_games(edition).items()}  # slug slips
+    slips = id_slips(edition)
     for g in edition.games:
         cited = g.cited   # a copy's own sentences are the edition's too, to translate
         have = sum(1 for s in cited if s.english)
@@ -542,7 +555,7 @@ def run_checks(edition) -> tuple[bool, str]:
         done += have
         for sentences, where in ((g.sentences, missing), (cited[len(g.sentences):], later)):
             absent = [s.id for s in sentences if not s.english]
-            if g.slug in slips and absent:    # translated under the locked slug
+            if g.slug in slips and absent:    # translated under the locked slug or base
                 where.append(f"{edition.root / 'games.toml'}: {g.slug}: "
                              f"{count(len(absent), 'sentence')} untranslated because "
                              f"{slips[g.slug]}")

@@ -75,7 +75,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from ..corpus.ids import LOCK_NAME, LockEntry, anchor, best_match, quote_of, sentence_words
+from ..corpus.ids import LOCK_NAME, LockEntry, anchor, best_match, moved_bases, quote_of, sentence_words
 from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known
@@ -524,10 +524,13 @@ def apparatus_lock(edition) -> list:
 def apparatus_problems(edition) -> list[str]:
     """What is wrong between the apparatus and the lock: entries not yet locked, and locked
     apparatus ids that no entry claims (vanished: a build refuses to publish while any is
-    listed, see :func:`vanished_apparatus_ids`)."""
-    problems = vanished_apparatus_ids(edition)
+    listed, see :func:`vanished_apparatus_ids`). A game whose base moved off its locked
+    witness (:func:`extract.corpus.ids.moved_bases`) is left out: the lock check names the
+    one fix, and `edition lock` here would retire its ids."""
+    moved = moved_bases(edition)
+    problems = vanished_apparatus_ids(edition, skip=moved)
     for game in edition.games:
-        if len(game.texts) > 1:
+        if len(game.texts) > 1 and game.slug not in moved:
             for e in apparatus(edition, game):
                 if not e.locked:
                     problems.append(f"apparatus entry {e.id} ({place_key(e)}) is not in the "
@@ -535,15 +538,16 @@ def apparatus_problems(edition) -> list[str]:
     return problems
 
 
-def vanished_apparatus_ids(edition) -> list[str]:
+def vanished_apparatus_ids(edition, skip: Iterable[str] = ()) -> list[str]:
     """Locked apparatus ids (not retired) that no entry of the apparatus claims, each with
-    the lock's file and line and the fix."""
+    the lock's file and line and the fix; the games in ``skip`` (slugs) left out."""
     present = {e.id for g in edition.games if len(g.texts) > 1 for e in apparatus(edition, g)}
     return [f"{edition.root / LOCK_NAME}:{e.line}: apparatus id {e.id} has vanished (no entry "
             f"at {e.quote.split(' ')[0]}); run `edition lock` to retire it, or restore the "
             f"witnesses"
             for e in edition.lock.values()
-            if e.is_apparatus and e.retired is None and e.id not in present]
+            if e.is_apparatus and e.retired is None and e.id not in present
+            and e.id.split(":")[0] not in skip]
 
 
 def collation_key(game, edition=None) -> str:
