@@ -886,13 +886,17 @@ def export_tei(out: Path | None) -> None:
     """Write the whole edition as one TEI P5 document: to standard output, or to --out."""
     from .export.tei import (edition_to_tei, tei_bytes, tei_out_guard,
                       write_tei)   # lazy: the TEI, and lxml under it
+    from .corpus.ids import moved_bases   # lazy: the corpus layer
+    ed = _edition()
+    for path, line, why, fix in moved_bases(ed).values():   # as build refuses: ids would move
+        raise EditionError(why, path, line, fix=fix)
     if out is None or str(out) == "-":
-        data = tei_bytes(edition_to_tei(_edition()))
+        data = tei_bytes(edition_to_tei(ed))
         with click.open_file("-", "wb") as stream:
             stream.write(data)
         return
     tei_out_guard(out, _corpus())
-    click.echo(f"TEI written: {write_tei(_edition(), out)}")
+    click.echo(f"TEI written: {write_tei(ed, out)}")
 
 
 if __name__ == "__main__":  # pragma: no cover

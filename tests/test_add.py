@@ -133,6 +133,10 @@ def test_a_base_moved_to_an_added_copy_is_refused_by_check_and_lock(cli, corpus_
     assert r.output.startswith(f"edition: {games}:{line}: game mill: its base witness is M3")
     assert 'fix: put back base = "XL" there' in r.output
     assert (corpus_copy / "ids.lock").read_bytes() == lock_before
+    out = tmp_path / "x.xml"            # the TEI would carry both id sets: refused as build is
+    r = cli("--corpus", corpus_copy, "export", "tei", "--out", out)
+    assert r.exit_code == 1 and not out.exists(), r.output
+    assert r.output.startswith(f"edition: {games}:{line}: game mill: its base witness is M3")
     before = _snapshot(corpus_copy)     # add's trial refuses too, naming the corpus's games.toml
     r = cli("--corpus", corpus_copy, "add", _write(tmp_path, "m4.txt", MILL3 + "\n"), "--siglum", "M4")
     assert r.exit_code == 1, r.output
