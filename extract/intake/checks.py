@@ -547,7 +547,6 @@ def run_checks(edition) -> tuple[bool, str]:
     total = done = 0
     eg = engine_games()
     was = {now: locked for locked, now in ids.renamed_games(edition).items()}  # slug slips
-    slips = id_slips(edition)
     for g in edition.games:
         cited = g.cited   # a copy's own sentences are the edition's too, to translate
         have = sum(1 for s in cited if s.english)
