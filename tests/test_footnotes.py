@@ -2176,6 +2176,46 @@ def test_an_unknown_template_in_the_text_is_a_warning(cli, corpus_copy, tmp_path
     assert named == ["sic", "tooltip"] and f"{path}:5: the template {{{{sic" in out, out
 
 
+_TWO_GAMES = ("{open}Пасьянсъ «Тройка».{close}\n\nБерутъ три колоды. Тузы кладутъ въ рядъ.\n\n"
+              "{open}Пасьянсъ «Двойка».{close}\n\nБерутъ двѣ колоды. Двойки идутъ на тузовъ.\n")
+
+
+@pytest.mark.parametrize("name", ["bold", "b", "sc", "smallcaps", "uc", "x-larger"])
+def test_a_title_in_a_formatting_template_is_a_title(cli, corpus_copy, tmp_path, name):
+    """A breaker's Wikisource page: a game's title on a line of its own in a formatting
+    template the toolkit did not know (``{{bold|Пасьянсъ «Двойка».}}``) was set aside as
+    markup with no word said, and the game's sentences became the game's before. The common
+    templates of Wikisource that show their one argument as text (bold, small capitals,
+    size, case) are read as ``{{larger|...}}`` is: the title is a title."""
+    path = tmp_path / "two.wiki"
+    path.write_text(_TWO_GAMES.format(open="{{%s|" % name, close="}}"), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path, "--dry-run")
+    assert r.exit_code == 0, r.output
+    titles = re.findall(r"line (\d+) +title ", r.output)
+    assert titles == ["1", "5"] and "troika:3" not in r.output, r.output
+
+
+def test_a_whole_line_in_an_unknown_template_stays_in_the_text_with_its_line_named(
+        cli, corpus_copy, tmp_path):
+    """A breaker's Wikisource page: each title in a template the toolkit does not read
+    (``{{rs|...}}``, on a line of its own) was set aside as markup with no word said, and the
+    two games were taken as one fragment, the warning asking for titles on lines of their own,
+    which they had. Such a line, a template wrapping text, stays in the reading text as
+    printed (no guess at what the template shows), and every such line is named in a warning
+    with its line and the fix (mark it `title`); a template that holds no words
+    (``{{PD-old}}``, named fields ``{{Отексте|...}}``) is still markup."""
+    path = tmp_path / "rs.wiki"
+    path.write_text("{{Отексте|НАЗВАНИЕ=Пасьянсы}}\n{{PD-old}}\n\n"
+                    + _TWO_GAMES.format(open="{{rs|", close="}}"), encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.findall(r"line (\d+) +debris +markup", r.output) == ["1", "2"], r.output
+    for n, name in ((4, "Тройка"), (8, "Двойка")):
+        assert re.search(rf"line {n} +sentence +\S+ +\{{\{{rs\|Пасьянсъ", r.output), r.output
+        assert f"{path}:{n}: the line is wholly in the template {{{{rs...}}}}" in r.output, r.output
+        assert f'[[mark]] lines = {n} as = "title" title = "{name}"' in r.output, r.output
+
+
 _PAGE_END = "<noinclude><references /></noinclude>\n<noinclude>{{колонтитул|— 29 —|ПАСЬЯНСЫ.|}}</noinclude>"
 
 

@@ -381,20 +381,28 @@ Span = tuple[int, int]
 #: was quadratic on a long line of pieces that close nothing (4,000 of them: 12 s)
 _WRAP_MAX = 1000
 
+#: Wikisource's templates of type that show their one argument as it stands, but for its face
+#: (bold, italics, small capitals, size, case): read as their text wherever they stand, a
+#: title's line too (``{{bold|Пасьянсъ «Двойка».}}``)
+_TYPE_TEMPLATES = ("bold|italic|sc|smallcaps|uc|lc|large|x-larger|xx-larger|x-smaller"
+                   "|xx-smaller")
 #: wiki templates whose text is read inside a sentence or a note (spacing, size, alignment;
 #: ru.wikisource's spaced type by its Russian name too, ``{{разрядка|одна за другою}}``)
-_TEXT_TEMPLATES = ("razr2?|разрядка|i|b|u|s|sc|nobr|larger|smaller|big|small|right|left"
-                   "|center|c")
+_TEXT_TEMPLATES = ("razr2?|разрядка|i|b|u|s|nobr|larger|smaller|big|small|right|left"
+                   "|center|c|" + _TYPE_TEMPLATES)
 #: wiki templates that, wrapping a whole line, are read as its text (a title in
-#: ``{{center|...}}``, a heading in ``{{heading|...}}``); a line wholly in another template is
-#: markup (``{{right|ПАСЬЯНСЫ.}}``, a running head)
-_WRAPPING_TEMPLATES = "razr2?|разрядка|center|c|х|b|i|larger|smaller|big|small|heading"
+#: ``{{center|...}}``, a heading in ``{{heading|...}}``); a line wholly in another template
+#: the toolkit reads is markup (``{{right|ПАСЬЯНСЫ.}}``, a running head), one in a template
+#: it does not read stays in the text with a warning (:func:`_unread_wrap`)
+_WRAPPING_TEMPLATES = ("razr2?|разрядка|center|c|х|b|i|larger|smaller|big|small|heading|"
+                       + _TYPE_TEMPLATES)
 #: a page number's and a running head's templates, and those that hold no text (``{{gap}}``
 #: aside: a space)
 _PAGE_TEMPLATES = "pagenum|page|pg|стр|страница|rh|колонтитул"
 #: a page number as a line or a template holds it (``— 55 —``)
 PAGE_NUMBER = r"[-—–]?[ \t]*\d{1,4}[ \t]*[-—–]?"
-_EMPTY_TEMPLATES = "nop|dhr|clear|clearfix|отступ"   # (``{{Отступ}}``: a paragraph's indent)
+_EMPTY_TEMPLATES = "nop|dhr|clear|clearfix|отступ|якорь|anchor"   # (``{{Отступ}}``: a paragraph's indent;
+#                                                  an anchor shows nothing)
 #: ru.wikisource's pair of readings, ``{{ВАР|дореформенный|современный}}``: the page shows the
 #: first, the pre-reform spelling the book printed (``o`` and ``c`` as in :data:`_WIKI_WRAPS`:
 #: the template's name and the second reading with its bar read as nothing)
@@ -2068,6 +2076,23 @@ def _aligned_text(line: str) -> str | None:
     return inner if len(WORD.findall(inner)) >= 3 and re.search(r"[а-яёѣіѳѵ]", inner) else None
 
 
+#: a line wholly in one template with one argument and no named field (``{{rs|...}}``)
+_ONE_ARGUMENT = re.compile(r"^\{\{\s*([^{}|\n=]+?)\s*\|([^{}|=]+)\}\}$")
+
+
+def _unread_wrap(line: str) -> str | None:
+    """The name of a template the toolkit does not read (:data:`_KNOWN_TEMPLATE`) that wraps
+    the whole line, its one argument holding words (``{{rs|Пасьянсъ «Двойка».}}``), else None.
+    What such a template shows is not known, but its argument is text, a title as likely as
+    not: set aside as markup, a game and its title were lost with no word said. It stays in the
+    reading text as printed, and its line is named (:func:`_unknown_templates`)."""
+    m = _ONE_ARGUMENT.match(line.strip())
+    if m and not _KNOWN_TEMPLATE.fullmatch(m.group(1).lower()) and \
+            re.search(r"[^\W\d_]{2,}", m.group(2)):
+        return m.group(1)
+    return None
+
+
 #: a wiki's edit link after a heading, as a page copied from the browser keeps it
 #: (``Пасьянсъ «Пирамида».[править]``, ``[править | править код]``, ``[edit]``)
 _EDIT_LINK = re.compile(r"[ \t]*\[[ \t]*(?:править(?:[ \t]*\|[ \t]*править код)?|edit"
@@ -2429,7 +2454,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             i = close + 1
             continue
         i += 1
-        if MARKUP_LINE.match(ln.text) and not (wiki and _aligned_text(ln.text)):
+        if MARKUP_LINE.match(ln.text) and not (wiki and (_aligned_text(ln.text)
+                                                         or _unread_wrap(ln.text))):
             ln.kind, ln.label = "debris", "markup"
             out.append(ln)
             continue
@@ -3980,6 +4006,24 @@ def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
                 for m in pattern.finditer(text, p.start, p.end)}
         for m in _TEMPLATE_NAME.finditer(text, p.start, p.end):
             name = m.group(1).lower()
+            start = text.rfind("\n", 0, m.start()) + 1
+            end = text.find("\n", m.start())
+            if start >= p.start and _unread_wrap(text[start:end if end >= 0 else len(text)]):
+                # a line wholly in it (a title as likely as not): every such line is named,
+                # and the mark's ``title`` is the game's name (else the template's name and
+                # 'Пасьянсъ' would make the slug)
+                n = line_of(text, m.start())
+                shown = _ONE_ARGUMENT.match(text[start:end if end >= 0 else len(text)].strip())
+                arg = shown.group(2).strip() if shown else ""
+                quoted = QUOTED_TITLE.match(arg)
+                out.append((n, (
+                    f"the line is wholly in the template {{{{{m.group(1)}...}}}}, no formatting "
+                    f"the toolkit reads: it stays in the reading text as printed; if it is a "
+                    f"game's title, mark it so in corpus/structure/<siglum>.toml ([[mark]] "
+                    f"lines = {n} as = \"title\" title = \""
+                    f"{quoted.group('name') if quoted else arg.rstrip('.:')}\"), if it is no "
+                    f"text of the book, mark it `debris`")))
+                continue
             if not _KNOWN_TEMPLATE.fullmatch(name) and name not in seen and \
                     m.start() not in read and not any(a <= m.start() < b for a, b in hidden):
                 seen.add(name)
