@@ -2093,6 +2093,30 @@ def test_heading_attributes_html_headings_and_a_page_with_no_game(cli, corpus_co
         "text" in r.output, r.output
 
 
+@pytest.mark.parametrize("tag, pages", [
+    ('<pages index="Пасьянсы (1889).djvu" from=192 to=193 />', "pages 192-193"),
+    ("<pages index='Пасьянсы (1889).djvu' from=\"57\"/>", "page 57"),
+])
+def test_a_page_that_only_transcludes_its_text_is_refused_naming_the_tag(
+        cli, corpus_copy, tmp_path, tag, pages):
+    """A breaker's ru.wikisource chapter page whose wikitext is only ``<pages index=...
+    from=192 to=193 />`` (the text lives on the Страница: pages it transcludes) was refused
+    (right) as 'no game found: no paragraph begins with a game title', with no line and a
+    fix about titles. The message now names the tag's line, says which pages of which index
+    it transcludes, and the fix: copy the rendered page's text or those pages' wikitext."""
+    page = tmp_path / "glava.wiki"
+    page.write_text("{{Отексте\n| НАЗВАНИЕ = Пасьянсы\n| ЧАСТЬ = Глава LXI\n}}\n"
+                    f'<div class="text">\n{tag}\n</div>\n\n[[Категория:Пасьянсы]]\n',
+                    encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", page, "--dry-run")
+    assert r.exit_code == 1, r.output
+    assert f"{page}:6: no game found: the text is not in this file: line 6 transcludes " \
+           f"{pages} of the index 'Пасьянсы (1889).djvu'" in r.output, r.output
+    fix = r.output.split("fix:", 1)[1]
+    assert "Страница:Пасьянсы (1889).djvu/" in fix and "rendered" in fix and \
+        "title" not in fix, r.output
+
+
 def test_a_page_of_headings_alone_is_refused(cli, corpus_copy, tmp_path):
     """A breaker's page (``# ГЛАВА``, ``## Котильонъ``, ``## Звѣздочка`` and nothing else) went
     in as a game with no sentence. A page whose games have no text is refused, naming the

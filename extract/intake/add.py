@@ -250,6 +250,38 @@ def _free(base: str, taken: set[str]) -> str:
 LONG_LINE = 2000
 
 
+#: Wikisource's transclusion of an index's pages (``<pages index="X.djvu" from=192 to=193
+#: />``): the chapter's page holds only this tag, its text lives on the pages it names
+_PAGES_TAG = re.compile(r"<pages\b([^<>]*)>", re.I)
+_TAG_ATTRIBUTE = re.compile(r"""\b(index|from|to)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'/>]+))""",
+                            re.I)
+
+
+def _transclusion(text: str, src) -> EditionError | None:
+    """The refusal of ``src``, a page with no game whose text is transcluded from an index's
+    pages by a ``<pages index=... />`` tag, naming the tag's line and what to copy, else None.
+    Such a page's wikitext names where its text is and holds none of it, so a message about
+    titles would send the editor looking for what is not there."""
+    m = _PAGES_TAG.search(text)
+    field = {a.group(1).lower(): next(v for v in a.groups()[1:] if v is not None).strip()
+             for a in _TAG_ATTRIBUTE.finditer(m.group(1))} if m else {}
+    if "index" not in field:
+        return None
+    index, first, last = field.get("index", ""), field.get("from", ""), field.get("to", "")
+    pages = (f"pages {first}-{last}" if first and last and first != last else
+             f"page {first or last}" if first or last else "the pages")
+    n = line_of(text, m.start())
+    where = f"Страница:{index}/{first or '<N>'}" + (f" to /{last}" if last and last != first
+                                                     else "")
+    return EditionError(
+        f"no game found: the text is not in this file: line {n} transcludes {pages} of the "
+        f"index '{index}' ({m.group().strip()}), and Wikisource shows their text only on the "
+        f"rendered page", src, n,
+        fix=f"copy the chapter's text as the rendered page shows it (from the browser, or the "
+            f"page's 'print' or export), or the wikitext of the pages it transcludes ({where}, "
+            f"one after another, in one file), and add that file instead")
+
+
 def _near_titles(text: str, layout) -> list[tuple[int, str]]:
     """The first three lines of ``text`` that look like a game's title and were not taken as
     one, each ``(line, why)``: a subheading, a group heading, or a paragraph that opens with
@@ -651,6 +683,9 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
                                 f"({', '.join(g.slug for g in found)}); if it has titles, give "
                                 f"each a line of its own"))
         elif not titled and fragment is None:
+            transcluded = _transclusion(text, src)
+            if transcluded is not None:
+                raise transcluded
             near = _near_titles(text, layout)
             raise EditionError("no game found: no paragraph begins with a game title" + (
                                    "; " + "; ".join(why for _, why in near) if near else ""),
