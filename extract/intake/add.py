@@ -263,8 +263,10 @@ def _transclusion(text: str, src) -> EditionError | None:
     Such a page's wikitext names where its text is and holds none of it, so a message about
     titles would send the editor looking for what is not there."""
     m = _PAGES_TAG.search(text)
+    if m is None:
+        return None
     field = {a.group(1).lower(): next(v for v in a.groups()[1:] if v is not None).strip()
-             for a in _TAG_ATTRIBUTE.finditer(m.group(1))} if m else {}
+             for a in _TAG_ATTRIBUTE.finditer(m.group(1))}
     if "index" not in field:
         return None
     index, first, last = field.get("index", ""), field.get("from", ""), field.get("to", "")
