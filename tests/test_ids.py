@@ -114,3 +114,31 @@ def test_lock_command_records_new_ids_only(corpus_copy, cli):
     assert '"mill:8" = { witness = "XL", quote = "Новое предложение.", sum = "' in after
     for line in before.splitlines():
         assert line in after or line.startswith(ids.SEAL)    # (the seal is written anew)
+
+
+def test_best_match_with_a_hint_is_as_good_as_the_full_search():
+    """The hint (a copy's sentence after its last match) is taken at once only when it holds
+    every word in order; otherwise the whole base is searched: a hint never gives a sentence
+    that holds fewer of the words, nor a match where the full search finds none."""
+    import random
+    from difflib import SequenceMatcher
+    from extract.corpus.ids import best_match
+    rng = random.Random(7)
+    vocab = [f"w{i}" for i in range(12)]
+    for _ in range(2000):
+        words = [rng.choice(vocab) for _ in range(rng.randint(1, 8))]
+        # the base's sentences: others, and the copy's with some of its words lost (a hint
+        # that holds most but not all of them must not win over one that holds all)
+        known = [[w for w in words if rng.random() < rng.choice((0.6, 0.8, 1.0))]
+                 + [rng.choice(vocab) for _ in range(rng.randint(0, 2))]
+                 if rng.random() < 0.7 else [rng.choice(vocab) for _ in range(rng.randint(1, 8))]
+                 for _ in range(rng.randint(1, 6))]
+        hint = rng.randint(-1, len(known))
+
+        def held(i):
+            return sum(b.size for b in SequenceMatcher(None, words, known[i],
+                                                       autojunk=False).get_matching_blocks())
+        plain, hinted = best_match(words, known), best_match(words, known, hint)
+        assert (plain is None) == (hinted is None), (words, known, hint)
+        if plain is not None:
+            assert held(hinted) == held(plain), (words, known, hint)

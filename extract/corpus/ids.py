@@ -248,11 +248,19 @@ def _found_in(words: list[str], known: Sequence[list[str]]) -> bool:
     return False
 
 
-def best_match(words: list[str], known: Sequence[list[str]]) -> int | None:
+def best_match(words: list[str], known: Sequence[list[str]],
+               hint: int | None = None) -> int | None:
     """The index of the sentence of ``known`` (word lists, :func:`sentence_words`) in which
     most of ``words`` stand in order, if at least :data:`SAME_SENTENCE` of them do there
     (the sentence :func:`found_in` finds it in, the first of equals); None if none, or if
-    ``words`` is empty."""
+    ``words`` is empty. ``hint``, the index to try first (for a copy read in order, the one
+    after its last sentence's), is taken at once when every word stands in it in order, as
+    no sentence can hold more: a copy like its base is matched in linear time, not by
+    comparing each of its sentences with every one of the base's."""
+    if words and hint is not None and 0 <= hint < len(known):
+        sm = SequenceMatcher(None, words, known[hint], autojunk=False)
+        if sum(b.size for b in sm.get_matching_blocks()) == len(words):
+            return hint
     best, most = None, SAME_SENTENCE * len(words)
     for i, other in enumerate(known):
         sm = SequenceMatcher(None, words, other, autojunk=False)

@@ -700,8 +700,12 @@ def _added(game, order: list[str]) -> dict[str, set[str]]:
         if not base:
             out[sig] = set()
             continue
-        words = [(s.id, sentence_words(s)) for s in game.texts[sig]]
-        where = [(sid, best_match(w, base)) for sid, w in words if w]   # (no words: no entry)
+        where, last = [], -1
+        for s in game.texts[sig]:
+            if words := sentence_words(s):                       # (no words: no entry)
+                i = best_match(words, base, last + 1)
+                where.append((s.id, i))
+                last = last if i is None else i
         found = [(sid, i) for sid, i in where if i is not None]
         out[sig] = ({sid for sid, i in where if i is None}              # found_in no sentence
                     | {found[k][0] for k in _out_of_order([i for _, i in found])})
@@ -720,10 +724,11 @@ def base_sentence_of(game) -> dict[str, str]:
     for sig, sentences in game.texts.items():
         if sig == game.base:
             continue
+        last = -1
         for s in sentences:
-            i = best_match(sentence_words(s), base) if "@" in s.id else None
+            i = best_match(sentence_words(s), base, last + 1) if "@" in s.id else None
             if i is not None:
-                out[s.id] = ids[i]
+                out[s.id], last = ids[i], i
     return out
 
 
