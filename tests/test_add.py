@@ -369,6 +369,27 @@ def test_another_game_under_a_known_title_is_warned(cli, corpus_copy, tmp_path):
     assert r.exit_code == 0 and "another game under the same title" not in r.output, r.output
 
 
+def test_another_game_under_a_title_with_the_same_slug_is_warned_as_such(cli, corpus_copy,
+                                                                          tmp_path):
+    """A breaker's two chapters: 'Герои' in a later witness, another game, has the slug of
+    'Герой' (geroi) and is collated as its copy; the warning said "another game under the
+    same title?" of two titles that differ. It names both titles."""
+    first = _write(tmp_path, "ga.txt", "Пасьянсъ «Герой».\n\nБерутъ одну колоду и "
+                   "раскладываютъ въ четыре ряда по восьми картъ. Тузы кладутъ наверхъ, а "
+                   "короли внизъ, и пасьянсъ выходитъ, когда всѣ карты лягутъ по мастямъ.\n")
+    assert cli("--corpus", corpus_copy, "add", first, "--siglum", "GA").exit_code == 0
+    second = _write(tmp_path, "gb.txt", "Пасьянсъ «Герои».\n\nДвѣ полныя колоды тасуютъ "
+                    "вмѣстѣ; дамы выкладываютъ кругомъ, валетовъ въ серединѣ. Семерки идутъ "
+                    "на восьмерки, шестерки на семерки до самаго конца игры.\n")
+    r = cli("--corpus", corpus_copy, "add", second, "--siglum", "GB", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert (f"{second}:1: the text of geroi here shares only 0% of its word pairs with geroi "
+            f"in the other witnesses: another game under a title with the same slug ('Герои' "
+            f"here, 'Герой' there)? It is collated as a copy of geroi; if it is another game, "
+            f"give its title line a `title` mark with its own title in "
+            f"corpus/structure/GB.toml") in r.output, r.output
+
+
 def test_a_file_with_two_chapters_says_so(cli, corpus_copy, tmp_path):
     """A field test's file held chapters LX and LXI: both went in as one witness named LX,
     with no word said. The games are kept (one witness), and a warning names the second

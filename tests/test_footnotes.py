@@ -2238,6 +2238,13 @@ def test_a_whole_line_in_an_unknown_template_stays_in_the_text_with_its_line_nam
         assert re.search(rf"line {n} +sentence +\S+ +\{{\{{rs\|Пасьянсъ", r.output), r.output
         assert f"{path}:{n}: the line is wholly in the template {{{{rs...}}}}" in r.output, r.output
         assert f'[[mark]] lines = {n} as = "title" title = "{name}"' in r.output, r.output
+    # the fixes name the witness's own file of marks, and the warning that no title was found
+    # points at those lines rather than asking for titles on lines of their own (they are)
+    assert "corpus/structure/rs.toml ([[mark]]" in r.output and "<siglum>" not in r.output
+    assert "no game title found" in r.output, r.output
+    assert ("if lines 4, 8, wholly in a template the toolkit does not read, hold titles, mark "
+            "them `title` in corpus/structure/rs.toml") in r.output, r.output
+    assert "give each a line of its own" not in r.output, r.output
 
 
 _PAGE_END = "<noinclude><references /></noinclude>\n<noinclude>{{колонтитул|— 29 —|ПАСЬЯНСЫ.|}}</noinclude>"

@@ -3993,6 +3993,11 @@ _KNOWN_TEMPLATE = re.compile("|".join((_TEXT_TEMPLATES, _WRAPPING_TEMPLATES, _PA
 _TEMPLATE_NAME = re.compile(r"\{\{\s*([^{}|\n]+?)\s*(?:\||\}\})")
 
 
+#: How the warning on a line wholly in a template the finder does not read begins (``add``
+#: names such lines when it finds no title).
+UNREAD_TEMPLATE_LINE = "the line is wholly in the template"
+
+
 def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
     """A warning ``(line, message)`` for the first use of each template in ``prose`` that the
     finder does not read (:data:`_KNOWN_TEMPLATE`): it stays in the reading text."""
@@ -4017,7 +4022,7 @@ def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
                 arg = shown.group(2).strip() if shown else ""
                 quoted = QUOTED_TITLE.match(arg)
                 out.append((n, (
-                    f"the line is wholly in the template {{{{{m.group(1)}...}}}}, no formatting "
+                    f"{UNREAD_TEMPLATE_LINE} {{{{{m.group(1)}...}}}}, no formatting "
                     f"the toolkit reads: it stays in the reading text as printed; if it is a "
                     f"game's title, mark it so in corpus/structure/<siglum>.toml ([[mark]] "
                     f"lines = {n} as = \"title\" title = \""

@@ -40,8 +40,8 @@ from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
 from ..corpus.ids import slugify, title_slug
 from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, load_marks,
                               load_witnesses, mixed_word)
-from ..corpus.structure import (analyse, heading_text, ocr_title, side_column, two_columns,
-                                unwrap_lines)
+from ..corpus.structure import (UNREAD_TEMPLATE_LINE, analyse, heading_text, key, ocr_title,
+                                side_column, two_columns, unwrap_lines)
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
 from ..text.characters import bad_in_field, compose, private_use_warning, strip_bom
@@ -188,6 +188,9 @@ def _toml_str(s: str) -> str:
 
 
 SCRATCH_PREFIX = "edition-add-"
+#: How the structure finder's warnings name the file of a witness's marks (it knows no
+#: siglum; :func:`witness_warnings` puts the witness's in).
+STRUCTURE_FILE = "corpus/structure/<siglum>.toml"
 
 
 def clean_scratch() -> list[Path]:
@@ -426,7 +429,9 @@ def witness_warnings(text: str, layout, siglum: str, locked: bool = False
     garbled title's fix is said for a slug that no longer changes freely). What ``add`` warns
     of from the rest of the corpus (a heading another witness has, a partial witness of a
     known game, a copy unlike the others, no title found) is said at the add only."""
-    warnings = list(layout.warnings)
+    # (the structure finder knows no siglum: its fixes name the file as <siglum>)
+    warnings = [(n, m.replace(STRUCTURE_FILE, f"corpus/structure/{siglum}.toml"))
+                for n, m in layout.warnings]
     for p in layout.parts:
         if p.kind == "title" and p.label:
             read = ocr_title(p.label)
@@ -670,20 +675,32 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         found = [g for g in ed.games if siglum in g.witnesses]
         for slug, share in _unlike_known_copies(ed, siglum):
             head = next(u for u in ed.units[siglum] if u.game == slug)
+            # (a title printed otherwise whose slug is the same: 'Герои' beside 'Герой')
+            known = next(g.title_ru for g in ed.games if g.slug == slug)
+            label = next((p.label for p in layout.parts
+                          if p.kind == "title" and p.start == head.start and p.label), None)
+            same = "the same title" if label is None or key(label) == key(known) else \
+                f"a title with the same slug ({label!r} here, {known!r} there)"
             warnings.append((line_of(text, head.start),
                              f"the text of {slug} here shares only {share:.0%} of its word "
-                             f"pairs with {slug} in the other witnesses: another game under the "
-                             f"same title? It is collated as a copy of {slug}; if it is another "
+                             f"pairs with {slug} in the other witnesses: another game under "
+                             f"{same}? It is collated as a copy of {slug}; if it is another "
                              f"game, give its title line a `title` mark with its own title in "
-                             f"corpus/structure/<siglum>.toml (see the README)"))
+                             f"corpus/structure/{siglum}.toml (see the README)"))
         titled = [u for u in ed.units[siglum] if u.kind == "title" or
                   (u.kind == "heading" and u.game)]
         words = sum(len(re.findall(r"\w+", s.original)) for g in found for s in g.texts[siglum])
         if not titled and fragment is None and words >= MIN_FRAGMENT_WORDS:
+            unread = [n for n, m in layout.warnings if m.startswith(UNREAD_TEMPLATE_LINE)]
+            one = len(unread) == 1
+            fix = (f"if {'line' if one else 'lines'} {', '.join(map(str, unread))}, wholly in "
+                   f"a template the toolkit does not read, {'holds a title' if one else 'hold titles'}"
+                   f", mark {'it' if one else 'them'} `title` in corpus/structure/{siglum}.toml "
+                   f"(see the warning on {'it' if one else 'each'})") if unread else \
+                "if it has titles, give each a line of its own"
             warnings.append((1, f"no game title found: the whole text ({words} words) is taken as "
                                 f"a fragment of a game begun on a lost page "
-                                f"({', '.join(g.slug for g in found)}); if it has titles, give "
-                                f"each a line of its own"))
+                                f"({', '.join(g.slug for g in found)}); {fix}"))
         elif not titled and fragment is None:
             transcluded = _transclusion(text, src)
             if transcluded is not None:
