@@ -693,8 +693,8 @@ def _analyzer():
     global _morph, _words, _words_loaded
     if _morph is None:
         try:
-            import pymorphy3  # lazy: pymorphy3 is slow to import
-            _morph = pymorphy3.MorphAnalyzer()
+            from .morph import analyzer   # lazy: pymorphy3 is slow to import
+            _morph = analyzer()           # (the one the lemmas use: its dictionary once)
         except Exception:  # pragma: no cover - optional dependency
             _morph = False
         else:
