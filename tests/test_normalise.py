@@ -211,6 +211,7 @@ def test_twice_equals_once(text):
 @example("крестъ-на-крестъ")   # a preposition between two hyphens (a breaker's find)
 @example("крест-\nна-крестъ")  # ... the first hyphen at a line end
 @example("день-за-\nднемъ")    # ... the second
+@example("Ђ-\x0cA2Ђ")       # a lone Latin letter that ends a hyphen compound (a property run's)
 def test_twice_equals_once_on_rule_rich_strings(text):
     once = normalise(text)
     assert normalise(once.text).text == once.text
@@ -234,6 +235,9 @@ CASES = [
     ("ъ Ъ", "ъ Ъ", set()),
     ("добраго, синяго.", "доброго, синего.", {"ending-ago"}),
     ("хорошаго; большаго; чужаго", "хорошего; большого; чужого", {"ending-ago"}),
+    # (the superlative's ending is unstressed: наибольшаго was left as printed)
+    ("наибольшаго; небольшаго; наименьшаго", "наибольшего; небольшого; наименьшего",
+     {"ending-ago"}),
     ("РУССКАГО!", "РУССКОГО!", {"ending-ago"}),
     ("благо, наго, Яго", "благо, наго, Яго", set()),
     ("новыя, синія, русскія", "новые, синие, русские", {"ending-yya", "decimal-i"}),

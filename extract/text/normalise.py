@@ -630,7 +630,9 @@ _BEFORE_PREFIX = frozenset(("", "не", "по", "о", "об", "обе", "при"
                             "вы", "пере", "про", "со", "от", "без", "бес", "небез", "небес"))
 _STRONG_PREFIXES = frozenset(("без", "раз", "воз", "чрез", "через"))
 # -аго after a hushing consonant is unstressed (-его) except in these stems (stressed -ого).
-_STRESSED_HUSHING = frozenset(("больш", "небольш", "наибольш", "чуж"))
+# (not наибольш-: the superlative наибольший has the unstressed наибольшего, and наибольшого,
+# no word, left наибольшаго as printed)
+_STRESSED_HUSHING = frozenset(("больш", "небольш", "чуж"))
 # онѣ, однѣ and their forms (rule pronoun-one), as printed (lower case) -> the place of the
 # letter that becomes и. A form ending in a consonant is listed with and without its final ъ
 # (the old spelling's, which the rules drop): the rule must know the form that its
@@ -1823,7 +1825,17 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
         done = k
     if pattern is _WORD_OR_DIGIT:
         out = [_digit_capital(text, c) for c in out]
-    out.extend(_lone_latin(text, pieces, joined))
+    for lone in _lone_latin(text, pieces, joined):
+        # a lone word that ends a hyphen compound whose line break goes ('Ђ-\fA'): the
+        # compound's change spans it, so its part goes into that change (else the overlap
+        # drops it, and a second normalisation makes it)
+        unit = next((i for i, c in enumerate(out) if c.start < lone.end and lone.start < c.end),
+                    None)
+        if unit is None:
+            out.append(lone)
+        else:
+            c = out[unit]
+            out[unit] = word_change(text, c.start, c.end, sorted(c.parts + lone.parts, key=_SPAN))
     return out
 
 
