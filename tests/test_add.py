@@ -390,6 +390,34 @@ def test_another_game_under_a_title_with_the_same_slug_is_warned_as_such(cli, co
             f"corpus/structure/GB.toml") in r.output, r.output
 
 
+def test_an_ambiguous_old_ending_is_named_until_an_emendation_settles_it(cli, corpus_copy,
+                                                                        tmp_path):
+    """A breaker's page: 'не меньшаго и не большаго числа' became 'не меньшего и не большого
+    числа', the comparative read as 'big', with no word said. `add` and `check` now name each
+    word whose other ending is a word too, with its lines and the emendation that settles it;
+    once the editor gives one, that word is named no more."""
+    page = _write(tmp_path, "pary.txt", "Пасьянсъ «Пары».\n\nБерутъ колоду не меньшаго и не "
+                  "большаго числа картъ, чѣмъ пятьдесятъ двѣ.\nБольшаго числа картъ не нужно, "
+                  "а большаго не бываетъ.\n")
+    r = cli("--corpus", corpus_copy, "add", page, "--siglum", "PR")
+    assert r.exit_code == 0, r.output
+    said = ("'большаго' (lines 3, 4) reads 'большого', but 'большего' is a word too (the old "
+            "ending -аго stood for both): if that is meant, give an emendation in "
+            "corpus/emendations.toml (witness = \"PR\", line = 3, reading = \"большаго\", "
+            "correction = \"большего\"); one with correction = \"большого\" confirms this "
+            "reading")
+    assert f"{page}:3: {said}" in r.output, r.output
+    assert "'Большаго' (line 4) reads 'Большого'" in r.output, r.output
+    assert "'меньшаго' (line 3) reads 'меньшего'" in r.output, r.output
+    r = cli("--corpus", corpus_copy, "check")
+    assert said in r.output and "'меньшаго' (line 3)" in r.output, r.output
+    with open(corpus_copy / "emendations.toml", "a", encoding="utf-8") as f:
+        f.write('\n[[emendation]]\nwitness = "PR"\nline = 3\nreading = "меньшаго"\n'
+                'correction = "меньшего"\nreason = "the comparative, as read"\n')
+    r = cli("--corpus", corpus_copy, "check")
+    assert said in r.output and "'меньшаго'" not in r.output, r.output
+
+
 def test_a_file_with_two_chapters_says_so(cli, corpus_copy, tmp_path):
     """A field test's file held chapters LX and LXI: both went in as one witness named LX,
     with no word said. The games are kept (one witness), and a warning names the second

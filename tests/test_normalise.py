@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from extract.text.normalise import (KINDS, RULES, Change, Emendation, Normalisation, apply_changes,
-                               normalise)
+                               ambiguous_endings, normalise)
 
 REPO = Path(__file__).resolve().parent.parent
 GOLD = REPO / "tests" / "data" / "normalise_gold.tsv"
@@ -594,3 +594,21 @@ def test_a_line_break_between_words_stays_a_space(text, reading):
     n = normalise(text)
     assert n.text == reading
     assert not any(c.rule == "ocr-lost-hyphen" for c in n.changes)
+
+
+def test_an_old_ending_that_makes_two_words_is_named_with_the_other_reading():
+    """-аго stood for -ого and -его alike: 'большаго' is большого (большой, 'big') or
+    большего (больший, 'larger'), 'меньшаго' меньшего or меньшого ('youngest'). A breaker's
+    'не меньшаго и не большаго числа' read 'не меньшего и не большого числа' with no word
+    said. The rule's reading stays (the adjective for больш-, the commoner), and each such
+    word is named with the other reading, in its case; a word with one reading, or one an
+    emendation settles, is not."""
+    text = "Не меньшаго и не БОЛЬШАГО числа; небольшаго, чужаго, добраго, больша-\nго."
+    n = normalise(text)
+    assert n.text.startswith("Не меньшего и не БОЛЬШОГО числа; небольшого, чужого, доброго,")
+    found = [(c.orig, c.reg, other) for c, other in ambiguous_endings(n)]
+    assert found == [("меньшаго", "меньшего", "меньшого"), ("БОЛЬШАГО", "БОЛЬШОГО", "БОЛЬШЕГО"),
+                     ("больша-\nго", "большого", "большего")], found
+    at = text.index("БОЛЬШАГО")
+    emended = normalise(text, [Emendation(at, at + 8, "БОЛЬШАГО", "БОЛЬШЕГО", "the comparative")])
+    assert [c.orig for c, _ in ambiguous_endings(emended)] == ["меньшаго", "больша-\nго"]

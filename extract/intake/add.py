@@ -46,7 +46,7 @@ from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
 from ..text.characters import bad_in_field, compose, private_use_warning, strip_bom
 from ..text.errors import EditionError, line_finder, line_of
-from ..text.normalise import normalise
+from ..text.normalise import Normalisation, ambiguous_endings, normalise
 from ..text.words import count
 
 PRE_REFORM = re.compile(r"[ѣѢіІѳѲѵѴ]|[бвгджзклмнпрстфхцчшщ]ъ\b", re.I)
@@ -418,6 +418,26 @@ def _fragment_game(ed, siglum: str) -> tuple[str, float] | None:
     return best if best and best[1] >= 0.5 else None
 
 
+def ending_warnings(text: str, norm: Normalisation, siglum: str) -> list[tuple[int, str]]:
+    """A warning ``(line, message)`` for each word form whose old ending -аго the normaliser
+    read one way where the other is a word too (:func:`extract.text.normalise.ambiguous_endings`:
+    'большаго' read большего, 'larger', where большого, 'big', may be meant), at its first
+    line, naming every line it stands on and the emendation that settles each."""
+    lines: dict[tuple[str, str, str], list[int]] = {}
+    for c, other in ambiguous_endings(norm):
+        lines.setdefault((c.orig, c.reg, other), []).append(line_of(text, c.start))
+    out = []
+    for (orig, reg, other), ns in lines.items():
+        where = f"line {ns[0]}" if len(ns) == 1 else f"lines {', '.join(map(str, ns))}"
+        out.append((ns[0], f"'{orig}' ({where}) reads '{reg}', but '{other}' is a word too "
+                           f"(the old ending -аго stood for both): if that is meant, give an "
+                           f"emendation in corpus/emendations.toml (witness = \"{siglum}\", "
+                           f"line = {ns[0]}, reading = {_toml_str(orig)}, correction = "
+                           f"{_toml_str(other)}); one with correction = {_toml_str(reg)} "
+                           f"confirms this reading"))
+    return out
+
+
 def witness_warnings(text: str, layout, siglum: str, locked: bool = False
                      ) -> list[tuple[int, str]]:
     """The warnings that the text of a witness gives, ``(line, message)``: the structure
@@ -661,6 +681,7 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
             except EditionError as e:
                 raise refused(e) from None
         ed = trial_build(new_manifest)
+        warnings += ending_warnings(text, ed.normalisations[siglum], siglum)
         fragment = _fragment_game(ed, siglum)
         if fragment is not None:
             new_manifest = manifest_with(fragment[0])

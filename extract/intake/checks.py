@@ -21,7 +21,7 @@ from ..model.engine_link import decision_kind, engine_games, question_label, rul
 from ..text.errors import EditionError, line_of
 from ..text.normalise import Change, apply_changes
 from ..text.words import count
-from .add import witness_warnings
+from .add import ending_warnings, witness_warnings
 
 
 def corpus_file_errors(root: Path) -> list[EditionError]:
@@ -480,7 +480,9 @@ def witness_warning_lines(edition) -> list[str]:
         layout = analyse(w.text, w.path, w.page_title, titles,
                          load_marks(edition.root, w.siglum, w.text))
         out += [f"warning: {w.path}:{n}: {m}"
-                for n, m in sorted(witness_warnings(w.text, layout, w.siglum, locked=True))]
+                for n, m in sorted(witness_warnings(w.text, layout, w.siglum, locked=True) +
+                                   ending_warnings(w.text, edition.normalisations[w.siglum],
+                                                   w.siglum))]
     return out
 
 

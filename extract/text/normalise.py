@@ -357,7 +357,10 @@ ENDING_AGO = _rule("ending-ago", "orthography",
                    "The adjective, participle and pronoun genitive ending -аго/-яго is spelt "
                    "-ого/-его: 'добраго' becomes 'доброго', 'синяго' 'синего', 'хорошаго' "
                    "'хорошего' (after ж ч ш щ ц the unstressed -его; 'большаго' 'большого'). "
-                   "Words that are modern as they stand ('благо', 'наго') are left alone.")
+                   "Where both endings make a word ('большаго': большого, 'big', or "
+                   "большего, 'larger'; 'меньшаго') the word is named for the editor to "
+                   "confirm or emend ('edition check'). Words that are modern as they stand "
+                   "('благо', 'наго') are left alone.")
 ENDING_YYA = _rule("ending-yya", "orthography",
                    "The plural ending -ыя/-ія of adjectives, participles and adjectival "
                    "pronouns is spelt -ые/-ие: 'новыя' becomes 'новые', 'синія' 'синие'; nouns "
@@ -630,8 +633,11 @@ _BEFORE_PREFIX = frozenset(("", "не", "по", "о", "об", "обе", "при"
                             "вы", "пере", "про", "со", "от", "без", "бес", "небез", "небес"))
 _STRONG_PREFIXES = frozenset(("без", "раз", "воз", "чрез", "через"))
 # -аго after a hushing consonant is unstressed (-его) except in these stems (stressed -ого).
-# (not наибольш-: the superlative наибольший has the unstressed наибольшего, and наибольшого,
-# no word, left наибольшаго as printed)
+# больш-: большаго is большого (большой, 'big') or большего (больший, 'larger'); the
+# adjective, the commoner, is read (the gold's 'Отъ большаго дома'; the adjudicated dev
+# reference's three), and :func:`ambiguous_endings` names every such word for the editor to
+# confirm or emend ('не меньшаго и не большаго числа' is the comparative). Not наибольш-:
+# the superlative наибольший has the unstressed наибольшего.
 _STRESSED_HUSHING = frozenset(("больш", "небольш", "чуж"))
 # онѣ, однѣ and their forms (rule pronoun-one), as printed (lower case) -> the place of the
 # letter that becomes и. A form ending in a consonant is listed with and without its final ъ
@@ -2178,6 +2184,29 @@ def _ocr_percent_yat(text: str, yo: bool) -> list[Change]:
                   not any(p.start <= k < p.end for p in parts)]
         out.append(word_change(text, s, e, sorted(parts, key=_SPAN)))
     return out
+
+
+def ambiguous_endings(norm: Normalisation) -> list[tuple[Change, str]]:
+    """The changes of ``norm`` by rule ``ending-ago`` whose word the other modern ending
+    makes a word too (the old -аго stood for both: 'большаго' is большего or большого), each
+    with that other reading, in the change's case: ``[(change, other), ...]`` in text order.
+    An emended word is none of them (its change is the emendation's)."""
+    out = []
+    for c in norm.changes:
+        if ENDING_AGO not in c.rules:     # (an emendation's rule is its reason)
+            continue
+        low = c.reg.lower()
+        at = max(low.rfind("ого"), low.rfind("его"))
+        if at < 0 or not low[at + 3:].strip(_NOT_LETTER) == "":
+            continue
+        other = low[:at] + ("его" if low[at] == "о" else "ого") + low[at + 3:]
+        if _known(other.strip(_NOT_LETTER)):
+            out.append((c, "".join(o.upper() if r.isupper() else o
+                                   for o, r in zip(other, c.reg))))
+    return out
+
+
+_NOT_LETTER = "-\u00ad\n "
 
 
 def _rule_changes(text: str, yo: bool = False, dje: bool | None = None) -> list[Change]:
