@@ -697,15 +697,15 @@ def _add_witness(file, root: Path, siglum, title, dry_run: bool) -> Added:
         for slug, share in _unlike_known_copies(ed, siglum):
             head = next(u for u in ed.units[siglum] if u.game == slug)
             # (a title printed otherwise whose slug is the same: 'Герои' beside 'Герой')
-            known = next(g.title_ru for g in ed.games if g.slug == slug)
+            title_there = next(g.title_ru for g in ed.games if g.slug == slug)
             label = next((p.label for p in layout.parts
                           if p.kind == "title" and p.start == head.start and p.label), None)
-            same = "the same title" if label is None or key(label) == key(known) else \
-                f"a title with the same slug ({label!r} here, {known!r} there)"
+            under = "the same title" if label is None or key(label) == key(title_there) else \
+                f"a title with the same slug ({label!r} here, {title_there!r} there)"
             warnings.append((line_of(text, head.start),
                              f"the text of {slug} here shares only {share:.0%} of its word "
                              f"pairs with {slug} in the other witnesses: another game under "
-                             f"{same}? It is collated as a copy of {slug}; if it is another "
+                             f"{under}? It is collated as a copy of {slug}; if it is another "
                              f"game, give its title line a `title` mark with its own title in "
                              f"corpus/structure/{siglum}.toml (see the README)"))
         titled = [u for u in ed.units[siglum] if u.kind == "title" or
