@@ -649,6 +649,7 @@ def odds(ctx, game, deals, first, policy, readings, budget, jobs, scheduler, sch
     the edition publishes, at once."""
     from engine import odds as engine_odds   # lazy: the measurements and the solver
     _executable(game)
+    _engine_call(engine_games.get, game)    # an unknown game is that, stored or measured
     if stored:
         given = [f"--{n.replace('_', '-')}" for n in ("deals", "first", "budget", "jobs",
                                                       "scheduler", "force_jobs")

@@ -162,6 +162,13 @@ def test_odds_stored_shows_the_published_rows_at_once(cli, corpus_copy, monkeypa
     empty = cli("--corpus", corpus_copy, "odds", "octagon", "--stored")
     assert empty.exit_code == 2 and str(corpus_copy / "results" / "odds.json") in empty.output
     assert "`edition results` measures one" in empty.output
+    # an unknown game is said to be one, with the games, not offered a measurement (a
+    # breaker's: "no stored row of nosuch; `edition results --game nosuch` measures them")
+    for flags in (("--stored",), ("--deals", "1")):
+        unknown = cli("odds", "nosuch", *flags)
+        assert unknown.exit_code == 2, unknown.output
+        assert "unknown game 'nosuch'; allowed: dense-column," in unknown.output, unknown.output
+        assert "edition results" not in unknown.output, unknown.output
 
 
 def test_careful_policy_from_the_cli(cli):
