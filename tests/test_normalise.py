@@ -612,3 +612,28 @@ def test_an_old_ending_that_makes_two_words_is_named_with_the_other_reading():
     at = text.index("БОЛЬШАГО")
     emended = normalise(text, [Emendation(at, at + 8, "БОЛЬШАГО", "БОЛЬШЕГО", "the comparative")])
     assert [c.orig for c, _ in ambiguous_endings(emended)] == ["меньшаго", "больша-\nго"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("придумалъ г. Мертваго. Берутъ", "придумал г. Мертваго. Берут"),
+    ("А. Мертваго и гг. Свѣтлаго", "А. Мертваго и гг. Светлаго"),
+    ("въ 1889 г. Великаго поста", "в 1889 г. Великого поста"),      # a year's г.
+    ("Пасьянсъ Великаго Могола. Добраго", "Пасьянс Великого Могола. Доброго"),
+])
+def test_a_surname_after_an_initial_or_g_keeps_its_ago(text, expected):
+    """A breaker's 'придумалъ г. Мертваго' read 'г. Мертвого': a surname's -аго is the
+    family's spelling (as Живаго, which the dictionary knows, stays). After 'г.' (господин)
+    or an initial a capitalised -аго word keeps it; its other letters are read as any word's;
+    after a year's 'г.' or a stop it is read as before."""
+    assert normalise(text).text == expected
+
+
+def test_a_lone_a_among_latin_card_ranks_is_the_ace():
+    """A breaker's 'кладутъ A на K, а Q на J' read 'А на K': the ace in Latin notation taken
+    for OCR's а. A lone A on a line with a lone K, Q or J stays; elsewhere it is read as
+    before."""
+    assert normalise("кладутъ A на K, а Q на J.").text == "кладут A на K, а Q на J."
+    assert normalise("кладутъ A на K.\nпотомъ A на пиковую").text == \
+        "кладут A на K. потом А на пиковую"     # (the line break read as a space)
+    assert normalise("потомъ A на пиковую\nкладутъ A на K.").text == \
+        "потом А на пиковую кладут A на K."

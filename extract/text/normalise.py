@@ -462,7 +462,8 @@ OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "'пришел c ним' becomes 'пришел с ним', 'co стола' 'со стола', 'Ha "
                        "столе' 'На столе'; so is a lone B or K opening a sentence and a lone k "
                        "anywhere, the prepositions в, к ('B колоде' 'В колоде', 'k королю' "
-                       "'к королю'). Latin text and a Roman numeral are left alone.")
+                       "'к королю'). Latin text, a Roman numeral and a lone A on a line with "
+                       "a lone K, Q or J (card ranks: 'A на K') are left alone.")
 OCR_SOFT_SIGN = _rule("ocr-soft-sign", "ocr",
                       "A soft sign ь after a consonant at the end of a word that makes it no "
                       "word, where the word without it is one, is the old spelling's final "
@@ -596,6 +597,9 @@ _LONE_LATIN_PAIR = frozenset("HBKMT")
 #: 52 карты.': a label never opens one), 'k' anywhere ('k королю': no label is in small letters)
 _LONE_PREPOSITIONS = {"B": "В", "K": "К", "k": "к"}
 _LONE_LATIN_CHAR = re.compile("[coaepxyCOAEPXHBKMTk]")
+#: a lone K, Q or J: a card's rank in Latin notation ('кладутъ A на K, а Q на J'), beside
+#: which a lone A is the ace, not OCR's а
+_LATIN_RANK = re.compile(r"(?<![^\W\d_])[KQJ](?![^\W\d_])")
 _HYPHEN = re.compile("[-¬\u2010\u2011\u2013]")
 #: a digit, and a hyphen, before a number's case ending ('3-ью', '2-й', '1-мъ'): the ending
 #: is no word, so no OCR repair may read it as one ('ью' as 'ею')
@@ -1920,6 +1924,10 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> l
             continue
         if i in joined or i - 1 in joined:
             continue                # a piece of a longer word
+        if w == "A" and _LATIN_RANK.search(text, text.rfind("\n", 0, s) + 1,
+                                            len(text) if text.find("\n", e) < 0
+                                            else text.find("\n", e)):
+            continue                # an ace among Latin ranks on its line
         cyr = "".join(_LATIN_LOOKALIKE.get(c) or _LONE_PREPOSITIONS[c] for c in text[s:e])
         if (_cyrillic_word(text, pieces, joined, i - 1) or preposition and i == 0) and \
                 _cyrillic_word(text, pieces, joined, i + 1) and _known(cyr.lower()):
@@ -2209,8 +2217,36 @@ def ambiguous_endings(norm: Normalisation) -> list[tuple[Change, str]]:
 _NOT_LETTER = "-\u00ad\n "
 
 
+#: a capitalised word in -аго/-яго after a stop: a surname when the stop ends 'г.'
+#: (господин) or an initial (:func:`_surnames_keep_ago`)
+_NAME_AGO = re.compile(r"\.[ \t\u00a0]*\n?[ \t]*([А-ЯЁ][^\W\d_]*[ая]го)(?![^\W\d_])")
+_BEFORE_NAME = re.compile(r"(?<![^\W\d_])(?<!\d)(?<!\d )(?:[гГ]г?|[А-ЯЁ])$")  # (not 1889 г.)
+
+
+def _surnames_keep_ago(text: str, out: list[Change]) -> list[Change]:
+    """``out`` with rule ending-ago taken back from a surname: a capitalised word in
+    -аго/-яго after 'г.' (господин, 'Mr') or an initial ('г. Мертваго', 'А. Живаго'), whose
+    spelling is the family's, not the old orthography's (Мертваго stays Мертваго, as Живаго
+    does, which the dictionary knows)."""
+    names = {m.start(1) for m in _NAME_AGO.finditer(text)
+             if _BEFORE_NAME.search(text, max(0, m.start() - 3), m.start())}
+    if not names:
+        return out
+    kept = []
+    for c in out:
+        if c.start in names and ENDING_AGO in c.rules:
+            parts = [p for p in c.parts if p.rule != ENDING_AGO]
+            if not parts:
+                continue
+            c = word_change(text, c.start, c.end, parts)
+        kept.append(c)
+    return kept
+
+
 def _rule_changes(text: str, yo: bool = False, dje: bool | None = None) -> list[Change]:
     out = _word_changes(text, yo, dje)
+    if ("аго" in text or "яго" in text) and "." in text:      # (plain looks: a search costs more)
+        out = _surnames_keep_ago(text, out)
     if "%" in text:
         # (the word read whole: the changes of its pieces, 'Зв' and 'зда', give way)
         percent = _ocr_percent_yat(text, yo)
