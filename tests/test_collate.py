@@ -21,7 +21,9 @@ Outside the words, not apparatus entries (layout, title, figure marker):
 """
 from __future__ import annotations
 
-from extract.model.collate import KIND_WEIGHT, apparatus, classify, _tokens
+from hypothesis import example, given, strategies as st
+
+from extract.model.collate import KIND_WEIGHT, apparatus, classify, _out_of_order, _tokens
 
 
 def _summary(entries):
@@ -149,3 +151,36 @@ def test_a_split_word_is_one_ocr_entry_in_the_apparatus(cli, corpus_copy, tmp_pa
              if "тщательно" in e.lem.original or "невозможным" in e.lem.original]
     assert split == [("тщательно", [("тща тельно", "ocr")]),
                      ("невозможным", [("не возможным", "substantive")])]
+
+
+def _out_of_order_quadratic(places: list[int]) -> set[int]:
+    """The reference for :func:`_out_of_order`: its first, O(n^2) form, kept as it was.
+    ``places`` is a list of base sentence indices (ints, repeats allowed, never None: the
+    caller drops sentences that stand in none); returns the positions outside one longest
+    non-decreasing run, the latest-ending run and, within it, the earliest predecessors."""
+    if not places:
+        return set()
+    length = [1] * len(places)
+    back = [-1] * len(places)
+    for k in range(len(places)):
+        for j in range(k):
+            if places[j] <= places[k] and length[j] + 1 > length[k]:
+                length[k], back[k] = length[j] + 1, j
+    k = max(range(len(places)), key=lambda x: (length[x], x))
+    keep = set()
+    while k != -1:
+        keep.add(k)
+        k = back[k]
+    return set(range(len(places))) - keep
+
+
+@given(st.lists(st.integers(0, 12), max_size=60))
+@example([1, 0])                   # a swap: the later one in the copy is kept in place
+@example([0, 2, 1, 1, 3])          # a tie of two runs of one length
+@example([3, 3, 1, 2, 2, 0])       # repeats (a base sentence split in two)
+@example([1, 0, 1])                # the earliest predecessor, not the latest, is kept
+def test_out_of_order_judges_the_same_sentences_as_the_quadratic_form(places):
+    """The O(n log n) longest run marks exactly the positions the O(n^2) one did, ties
+    broken alike: which of two runs of one length is kept decides which sentences of a copy
+    are its transpositions, and so its apparatus."""
+    assert _out_of_order(places) == _out_of_order_quadratic(places)

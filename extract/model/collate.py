@@ -67,6 +67,7 @@ other witnesses read it as the base does, is likewise one omission entry.
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import re
@@ -737,18 +738,32 @@ def _out_of_order(places: list[int]) -> set[int]:
     in the copy's order) outside one longest run that never goes back in the base (two
     copy sentences may stand in one base sentence, a sentence split in two): the copy's
     sentences that a transposition moved. Of two swapped sentences the later one in the
-    copy is kept in place."""
-    if not places:
-        return set()
-    # longest non-decreasing subsequence, O(n^2): a game has tens of sentences
-    length = [1] * len(places)
+    copy is kept in place.
+
+    Patience sorting, O(n log n) (a copy may have thousands of sentences). Pile ``p``
+    holds the positions whose longest run ending there has ``p + 1`` sentences; along a
+    pile the places strictly fall, so the positions before ``k`` that may precede it on a
+    pile are a tail of that pile, found by bisection. The run kept ends at the latest
+    position of the greatest length and steps back to the earliest possible predecessor
+    each time: the ties the first, quadratic form broke, kept so that the same sentences
+    are judged transposed (``tests/test_collate.py`` compares the two)."""
+    tops: list[int] = []                  # the place last put on each pile, non-decreasing
+    piles: list[list[int]] = []           # each pile's positions, in the copy's order
+    falling: list[list[int]] = []         # each pile's places negated, so rising
     back = [-1] * len(places)
-    for k in range(len(places)):
-        for j in range(k):
-            if places[j] <= places[k] and length[j] + 1 > length[k]:
-                length[k], back[k] = length[j] + 1, j
-    k = max(range(len(places)), key=lambda x: (length[x], x))
+    for k, place in enumerate(places):
+        p = bisect.bisect_right(tops, place)
+        if p:
+            back[k] = piles[p - 1][bisect.bisect_left(falling[p - 1], -place)]
+        if p == len(tops):
+            tops.append(place)
+            piles.append([])
+            falling.append([])
+        tops[p] = place
+        piles[p].append(k)
+        falling[p].append(-place)
     keep = set()
+    k = piles[-1][-1] if piles else -1
     while k != -1:
         keep.add(k)
         k = back[k]
