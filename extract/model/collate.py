@@ -76,7 +76,8 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from ..corpus.ids import LOCK_NAME, LockEntry, anchor, best_match, moved_bases, quote_of, sentence_words
+from ..corpus.ids import (LOCK_NAME, LockEntry, anchor, best_match, moved_bases, quote_of,
+                          sentence_words)
 from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known

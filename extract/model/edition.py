@@ -615,7 +615,8 @@ def _load_translations(root: Path) -> tuple[dict[str, str], dict[str, str]]:
                 if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*:[1-9][0-9]*", sid):
                     raise EditionError(f"{sid!r} is not a sentence id (<game>:<n>, e.g. "
                                        f"{path.stem}:1)", path, line,
-                                       fix=f"give the sentence's id as the site shows it ({path.stem}:1, {path.stem}:2 ...)")
+                                       fix=f"give the sentence's id as the site shows it "
+                                           f"({path.stem}:1, {path.stem}:2 ...)")
                 if not isinstance(value, str):
                     raise EditionError(f"{sid}: the {table[:-1]} must be text, not {value!r}",
                                        path, line, fix="write it in double quotes")
@@ -662,7 +663,8 @@ def _check_translation_tables(path: Path, text: str, data: dict) -> None:
                                fix="write [sentences] on a line of its own above the first "
                                    "line of the English")
         if table not in ("sentences", "notes"):
-            raise EditionError(f"unknown table `{table}`{_did_you_mean(table, ['sentences', 'notes'])}"
+            raise EditionError(f"unknown table `{table}`"
+                               f"{_did_you_mean(table, ['sentences', 'notes'])}"
                                f": a translation file holds [sentences] and [notes]", path,
                                _key_line(text, table, 0),
                                fix="rename it, or put its lines under [sentences] or [notes]")
@@ -676,7 +678,8 @@ def _check_note(sid: str, note: str, path: Path, line: int | None) -> None:
         m = re.search(r"line (\d+)", str(e))
         raise EditionError(f"{sid}: the note's {e}", path,
                            line + int(m.group(1)) - 1 if line and m else line,
-                           fix="give every row of the table as many | cells as its heading") from None
+                           fix="give every row of the table as many | cells as its "
+                               "heading") from None
 
 
 @dataclass(frozen=True)
@@ -800,8 +803,8 @@ def _with_translations(text: Edition, fingerprint: str, cache_dir: Path | None =
     (:data:`TRANSLATION_LAYER`) laid over the base witness's sentences: English, translator's
     notes, glossary terms (:func:`_glossary_layer`, cached in ``cache_dir`` when given); and
     English and notes over the copies' sentences that have citable ids of their own
-    (:attr:`Game.cited`). ``fingerprint`` the whole corpus's. Raises EditionError (file, line, fix) for a bad
-    translation or glossary file."""
+    (:attr:`Game.cited`). ``fingerprint`` the whole corpus's. Raises EditionError (file, line,
+    fix) for a bad translation or glossary file."""
     english, notes = _load_translations(text.root)
     source = text.root / "glossary.toml"
     # read as load_glossary reads it (a link out of the corpus refused), cached or not
@@ -1021,7 +1024,8 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
                     spans = _keep_markers(spans, [f.anchor for f in feet], norm.original, s)
                 for a, b in spans:
                     sub = block.slice(a, b)
-                    provisional = f"{slug}:{len(sents) + 1}" + ("" if siglum == base else f"@{siglum}")
+                    provisional = (f"{slug}:{len(sents) + 1}"
+                                   + ("" if siglum == base else f"@{siglum}"))
                     sents.append(Sentence(provisional, slug, siglum, s + a, s + b, sub.original,
                                           sub.text, sub.changes, para,
                                           footnotes=tuple(f for f in feet
