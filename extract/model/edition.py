@@ -902,7 +902,8 @@ def _text_model(root: Path, fingerprint: str) -> Edition:
         para_index: dict[str, int] = {}
         prev_prose_end = None
         prose = [i for i, p in enumerate(parts) if p.kind == "prose"]
-        rows_of[w.siglum] = {(p.start, p.end) for p in parts if p.label == "row"}
+        rows_of[w.siglum] = {(p.start, p.end) for p in parts
+                             if p.kind == "prose" and p.label == "row"}
         inside_sentence = {k for i, j in zip(prose, prose[1:]) if j > i + 1
                            and runs_on_across(w.text, parts, i, j) for k in range(i + 1, j)}
         for k, p in enumerate(parts):
