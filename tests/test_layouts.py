@@ -2110,6 +2110,30 @@ def test_a_figure_referred_to_that_ends_its_sentence_stays_in_it(cli, corpus_cop
     assert [(x.number, x.after) for x in g.figures] == [("5", g.sentences[0].id)]
 
 
+@pytest.mark.parametrize("figure, caption", [
+    ("Рис. 7.", "Рамка."),
+    ("Фиг. 5.", "Расположеніе картъ."),
+    ("Черт. 12.", "Рамка изъ двѣнадцати картъ"),
+])
+def test_a_caption_after_a_figure_referred_to_is_the_figure_s(cli, corpus_copy, tmp_path,
+                                                               figure, caption):
+    """A tester's djvu page: 'какъ показано на' / 'Рис. 7. Рамка.' / 'Затѣмъ ...': the number
+    stayed in the sentence that refers to it, as it should, but its caption 'Рамка.' became a
+    one-word sentence. A caption (no verb in it) after the number is the figure's: a figure
+    unit of its own, no sentence; the sentence keeps the number it refers to."""
+    f = tmp_path / "kover.txt"
+    f.write_text(f"ГЛАВА LXXXI.\n\nПАСЬЯНСЪ «КОВЕРЪ».\n\nКарты кладутъ въ четыре ряда, "
+                 f"какъ показано на\n{figure} {caption}\nЗатѣмъ снимаютъ.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "KV").exit_code == 0
+    ed = build_edition(corpus_copy)
+    g = ed.game("kover")
+    assert [s.normalised for s in g.sentences] == [
+        f"Карты кладут в четыре ряда, как показано на {figure}", "Затем снимают."]
+    number = figure.split()[1].rstrip(".")
+    assert [x.number for x in g.figures] == [number]
+    assert ("figure", caption, "kover", number) in _units(ed, "KV")
+
+
 def test_a_figure_referred_to_and_printed_is_listed_once(cli, corpus_copy, tmp_path):
     """The text refers to a figure on a line of its own ('какъ на' / 'Фиг. 5' / 'видно') and
     the book prints that figure further on: the game lists figure 5 once, where it stands."""

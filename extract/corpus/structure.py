@@ -4103,6 +4103,18 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif (fig := FIGURE.match(inner := _in_tags(ln.text))) and i and \
                 lines[i - 1].kind == "prose" and _refers_onward(
                     lines[i - 1].text, lines[i + 1].text if i + 1 < len(lines) else ""):
+            k = fig.start("caption")
+            after = lines[i + 1] if i + 1 < len(lines) else None
+            if k >= 0 and text[ln.start:ln.end] == ln.text == inner and \
+                    not _finite_verb(_modern_words(ln.text[k:])) and \
+                    (after is None or after.brk or not after.text[:1].islower()):
+                # 'какъ показано на' / 'Рис. 7. Рамка.' / 'Затѣмъ ...': the number is the
+                # sentence's, the caption after it (no verb, and the text does not run on
+                # into it) names what the figure shows: the figure's, no sentence of its own
+                lines.insert(i + 1, _Line(ln.start + k, ln.end, ln.text[k:], False,
+                                          "figure", fig.group(1)))
+                ln.text = ln.text[:k].rstrip()
+                ln.end = ln.start + len(ln.text)
             referred.append((ln.start, ln.end, fig.group(1)))   # (the line stays prose)
         elif fig and not (
                 i and lines[i - 1].kind == "prose" and not ln.brk and fig.group("caption")
