@@ -2538,6 +2538,37 @@ def test_a_markdown_files_front_matter_is_no_text_of_the_book():
     assert [p.kind for p in analyse(rule).parts][:2] == ["debris", "prose"], analyse(rule).parts
 
 
+@pytest.mark.parametrize("heading", ["# Пасьянс «Крепость»\n\n", "Пасьянс «Крепость».\n\n"])
+def test_a_notes_apps_tags_and_tasks_are_no_text_of_the_book(cli, corpus_copy, tmp_path,
+                                                             heading):
+    """A tester's Obsidian note: a line of only tags ('#пасьянс #карты') and the editor's
+    task items ('- [ ] проверить текст', '- [x] сверено', a wrapped one's indented rest) became
+    sentences (an untitled fragment, two of the game's). A line of tags is markup; a task item
+    is the editor's to-do list, not the book's text: the whole item is debris, labelled
+    ``task``. A number after '#' is no tag, and a list item with no box is text as before."""
+    f = tmp_path / "krepost.md"
+    f.write_text("---\ntags: #пасьянс #карты\n---\n\n#пасьянс #карты #глава_59\n\n" + heading
+                 + "Берут колоду карт. Затем кладут короли.\n\n- [ ] проверить текст\n"
+                 "- [x] сверено\n* [X] сверить с изданием\n  1889 года\n\n"
+                 "Если карта идет на туза, ее кладут.\n", encoding="utf-8")
+    lay = analyse(f.read_text(encoding="utf-8"))
+    text = f.read_text(encoding="utf-8")
+    labels = {text[p.start:p.end]: (p.kind, p.label) for p in lay.parts}
+    assert labels["#пасьянс #карты #глава_59"] == ("debris", "markup"), lay.parts
+    for item in ("- [ ] проверить текст", "- [x] сверено", "* [X] сверить с изданием\n  1889 года"):
+        assert labels[item] == ("debris", "task"), lay.parts
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "OB").exit_code == 0
+    ed = build_edition(corpus_copy)
+    assert [(g.slug, [s.original for s in g.texts["OB"]]) for g in ed.games
+            if "OB" in g.witnesses] == [("krepost", [
+                "Берут колоду карт.", "Затем кладут короли.", "Если карта идет на туза, ее кладут."])]
+    # '#12' is no tag, a list item with no box is the book's text
+    text = "# Пасьянс «Крепость»\n\nБерут колоду.\n\n#12 карт кладут.\n\n- Кладут тузы.\n"
+    kept = analyse(text)
+    assert [(p.kind, text[p.start:p.end]) for p in kept.parts][-2:] == [
+        ("prose", "#12 карт кладут."), ("prose", "- Кладут тузы.")], kept.parts
+
+
 def test_a_lib_ru_page_keeps_its_dashes_list_and_leaves_its_footer_out():
     """A lib.ru page copied from the browser: the heading's list of games set with the
     typewriter's dash (``Лѣстница. -- Кошка и мышь.``) had made an untitled fragment of two

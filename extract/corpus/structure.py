@@ -302,13 +302,14 @@ class Part:
     ``label`` the figure number, the game title as printed or the heading's numeral (else "");
     ``opens`` (headings only) the title of the game whose text follows the heading without a
     title of its own (else ""). For ``debris`` the label says what it is (``page number``,
-    ``running head``, ``table of contents``, ``markup``, ``subheading``, ``footnote``; empty for
-    web furniture). A ``footnote`` part has ``note``, the start of the footnote's first part
-    (a footnote wrapped over lines, or continued at the foot of the next page, is several
-    parts with the same ``note``), and ``marker``, the span of the marker in the text that
-    calls it (``*)``, ``¹``, ``1)`` after a word), or None when the text above has none.
-    A ``prose`` part labelled ``row`` is one row of a table set in columns (a layout drawn
-    in card names, ``Т. п.    К. б.``): one sentence, never cut at a stop inside it."""
+    ``running head``, ``table of contents``, ``markup``, ``subheading``, ``footnote``,
+    ``task``; empty for web furniture). A ``footnote`` part has ``note``, the start of the
+    footnote's first part (a footnote wrapped over lines, or continued at the foot of the
+    next page, is several parts with the same ``note``), and ``marker``, the span of the
+    marker in the text that calls it (``*)``, ``¹``, ``1)`` after a word), or None when the
+    text above has none. A ``prose`` part labelled ``row`` is one row of a table set in
+    columns (a layout drawn in card names, ``Т. п.    К. б.``): one sentence, never cut at a
+    stop inside it."""
 
     kind: str
     start: int
@@ -2332,6 +2333,12 @@ def _licence(text: str, lines: list[_Line]) -> None:
                 x.kind, x.label = "debris", "licence"
 
 
+#: a notes app's line of tags (Obsidian's ``#пасьянс #карты``): a tag begins with a letter, so
+#: ``#12`` is none; markup, never the book's text (a wiki page's ``#`` list is not read so)
+_TAG_LINE = re.compile(r"#[^\W\d_][\w/-]*(?:[ \t]+#[^\W\d_][\w/-]*)*")
+#: a Markdown task item (``- [ ] проверить текст``, ``- [x] сверено``, ``1. [ ] ...``): the
+#: editor's to-do list, not the book's text (:func:`_markup`)
+_TASK_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\[[ xX]\](?:[ \t]|$)")
 #: a setext heading's rule, under its text (:func:`_markup`)
 _SETEXT_RULE = re.compile(r"(?:={3,}|-{3,})")
 
@@ -2339,7 +2346,8 @@ _SETEXT_RULE = re.compile(r"(?:={3,}|-{3,})")
 def _markup(text: str, lines: list[_Line]) -> list[_Line]:
     """Mark lines that are markup, not book text (a template, an image, a category, an HTML
     tag, a wiki table ``{| ... |}``, a comment ``<!-- ... -->`` opening a line and closing on a
-    later one: ``debris`` labelled ``markup``; a file's front matter, :func:`_front_matter`;
+    later one, a notes app's line of tags: ``debris`` labelled ``markup``; a file's front
+    matter, :func:`_front_matter`; a task item, ``- [ ] ...``: ``debris`` labelled ``task``;
     a template a wiki page opens inside a line's text, after its indent or further on, and
     closes on a later line of the paragraph joins those lines into one line of text)
     and read the text that
@@ -2453,7 +2461,23 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out += lines[i:close + 1]
             i = close + 1
             continue
+        if not wiki and _TASK_ITEM.match(text, text.rfind("\n", 0, ln.start) + 1):
+            # a task item and the lines its text wraps onto (indented under it, in its
+            # paragraph): the editor's to-do list of a notes app's page, kept in the witness
+            q = i + 1
+            while q < len(lines) and not lines[q].brk and \
+                    text[text.rfind("\n", 0, lines[q].start) + 1] in " \t":
+                q += 1
+            item = _Line(ln.start, lines[q - 1].end, text[ln.start:lines[q - 1].end], ln.brk,
+                         "debris", "task", page_top=ln.page_top)
+            out.append(item)
+            i = q
+            continue
         i += 1
+        if not wiki and _TAG_LINE.fullmatch(ln.text):
+            ln.kind, ln.label = "debris", "markup"     # a notes app's tags: '#пасьянс #карты'
+            out.append(ln)
+            continue
         if MARKUP_LINE.match(ln.text) and not (wiki and (_aligned_text(ln.text)
                                                          or _unread_wrap(ln.text))):
             ln.kind, ln.label = "debris", "markup"
