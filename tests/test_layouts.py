@@ -1451,6 +1451,32 @@ def test_running_heads_with_the_page_number_between_two_paragraphs():
     assert [p.label for p in analyse(run_in).parts if p.kind == "title"] == ["Коврикъ", "Солнце"]
 
 
+@pytest.mark.parametrize("first, rest", [
+    ("Карты раскладываютъ въ 4", "ряда по 8 картъ."),
+    ("Всего картъ въ колодѣ 52", "\nЗатѣмъ кладутъ тузы."),
+])
+def test_a_sentence_s_line_with_a_number_after_a_form_feed_once_is_no_running_head(first,
+                                                                                   rest):
+    """A tester's check of running heads after a form feed: a line of the text at a page's
+    top that ends with a number ('Карты раскладываютъ въ 4' / 'ряда ...') was read as a
+    running head and its words lost, met once. A running head in small letters is one when
+    it stands on several pages (its words, the page number aside, as the book's heads in
+    any case); met once only in capitals, or set apart from its number by a stop or a wide
+    gap ('Игры въ карты.   29')."""
+    page = "ГЛАВА XL.\n\nПасьянсъ «Крѣпость».\n\nБерутъ колоду картъ и кладутъ тузы въ рядъ.\n"
+    text = page + f"\f{first}\n{rest}\n"
+    lay = analyse(text)
+    part, = [p for p in lay.parts if p.start <= text.index(first) < p.end]
+    assert part.kind == "prose", lay.parts
+    # the heads of a pdftotext export in small letters, on three pages, the number on either
+    # side at one space and no stop: running heads; one set apart by a stop or a wide gap
+    # met once: one too
+    for heads in (["Игры въ карты 29", "30 Игры въ карты", "Игры въ карты 31"],
+                  ["Игры въ карты.   29"], ["30   Игры въ карты"], ["ИГРЫ ВЪ КАРТЫ 29"]):
+        text = page + "".join(f"\f{h}\n\nКладутъ короли надъ тузами.\n" for h in heads)
+        assert _titles_and_heads(text)[1] == heads, analyse(text).parts
+
+
 @pytest.mark.parametrize("line, number", [
     ("Фиг. 12.", "12"), ("(Рис. 3.)", "3"), ("Чертежъ 2.", "2"), ("РИС. 4.", "4"),
     ("Рис. 12. Расположеніе картъ въ пасьянсѣ «Солнце».", "12"), ("Фиг. 12. Солнце.", "12"),

@@ -2650,6 +2650,18 @@ def _running_key(line: str) -> str | None:
     return key(re.sub(r"[^\w\s]", "", body)) if 0 < len(WORD.findall(body)) <= 6 else None
 
 
+def _set_apart(line: str, head: re.Match) -> bool:
+    """Whether ``line``, words and a page number (``head``, :data:`RUNNING_HEAD`'s match), is
+    set as a running head even where it stands once: in capitals, its words closed by a stop
+    (``Игры въ карты. 29``), a wide gap before the number (``30   Игры въ карты``) or the
+    number between dashes (``— 29 —``). A line of a sentence that ends with a number
+    (``Карты раскладываютъ въ 4``) is none of these: only a head that repeats is taken so."""
+    words = (head.group("a") or head.group("b")).strip()
+    number = line[:head.start("a")] if head.group("a") else line[head.end("b"):]
+    return line.upper() == line or words[-1:] in ".:" or \
+        _WIDE_GAP_HEAD.match(line) is not None or re.search(r"[-—–]", number) is not None
+
+
 def _page_top(lines: list[_Line], i: int) -> bool:
     """Does line ``i`` stand at the top of a page: after a form feed, or after a line with
     no letter (the page number) that does?"""
@@ -2993,11 +3005,14 @@ def _furniture(lines: list[_Line], guesses: list[tuple[int, str]], text: str = "
         elif numbered_names and key(t).rstrip(" .") in numbered_names:
             pass          # a title the heading names, its number first: no page's number
         elif k and (head := RUNNING_HEAD.match(t)) and len(t) <= 80 and \
-                (len(numbered[k]) >= 2 or ln.page_top or ln.brk and t.upper() == t) \
+                (len(numbered[k]) >= 2 or ln.page_top and _set_apart(t, head) or
+                 ln.brk and t.upper() == t) \
                 and not (head.group("a") or head.group("b"))[:1].islower():
             # (a line that begins with a small letter goes on with a sentence: 'какъ
             # показано на фигурѣ 5', 'и до 10' at a page's top; a book's heads begin with
-            # a capital)
+            # a capital; met once at a page's top, a line in small letters that ends with
+            # a number is a head only if set so: 'Карты раскладываютъ въ 4' / 'ряда ...'
+            # is the text)
             ln.kind, ln.label = "debris", "running head"
         elif k and RUNNING_HEAD.match(t) and len(t) <= 80 and \
                 t.upper() == t and out and out[-1].kind == "prose" and \
