@@ -666,6 +666,25 @@ def test_a_binary_file_is_named_not_taken_for_cyrillic(cli, corpus_copy, tmp_pat
     assert _files(corpus_copy) == before
 
 
+@pytest.mark.parametrize("head", [b"{\\rtf1\\ansi\\ansicpg1251\\deff0", b"\n  {\\rtf1\\ansi",
+                                  b"{\\rtf1\\ansi\\ansicpg65001\\uc1"])
+def test_an_rtf_file_is_refused_like_a_word_file(cli, corpus_copy, tmp_path, head):
+    """A breaker's Word "Save as RTF" (text, not binary: ASCII with \\'xx escapes) went in
+    as a witness whose one sentence was the RTF's control words. It is named as an RTF file
+    with the ways to its text, as a .doc is."""
+    f = tmp_path / "chapter.rtf"
+    f.write_bytes(head + b"{\\fonttbl{\\f0\\froman Times New Roman;}}\n{\\pard\\b "
+                  b"\\'cf\\'e0\\'f1\\'fc\\'ff\\'ed\\'f1\\'fa \\'ab\\'c2\\'e5\\'f2\\'e5\\'f0\\'bb.\\par}\n}\n")
+    before = _files(corpus_copy)
+    _one_error(cli("--corpus", corpus_copy, "add", f), "this is an RTF", "pandoc -f rtf",
+               "unrtf --text")
+    assert _files(corpus_copy) == before
+    # a text that only speaks of RTF (not at its start) is read as before
+    f.write_text("Пасьянсъ «Колесо».\n\nБерутъ колоду и кладутъ тузы (въ файлѣ {\\rtf1} "
+                 "ихъ нѣтъ).\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
+
+
 @pytest.mark.parametrize("head", ["<!DOCTYPE html>\n<html lang=ru>", "<html><head>",
                                   "\n  <!-- saved -->\n<HTML>", "<?xml version='1.0'?>\n<html>"])
 def test_a_web_page_s_html_source_is_refused_with_the_way_to_its_text(cli, corpus_copy,

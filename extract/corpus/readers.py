@@ -447,6 +447,29 @@ def binary_kind(data: bytes) -> str | None:
     return next((kind for magic, kind in _BINARY if data.startswith(magic)), None)
 
 
+#: the start of a Rich Text Format file (a word processor's "Save as RTF"): ASCII, so it
+#: decodes as UTF-8, but its words are control words and \\'xx escapes, not the book's
+_RTF = re.compile(rb"\s*\{\\rtf")
+
+
+def refuse_not_text(path: Path, data: bytes) -> None:
+    """Raise EditionError when ``data`` is a file of another kind than text (a PDF, a zip,
+    an image ..., :func:`binary_kind`; an RTF file), naming it and how to get its text."""
+    kind = binary_kind(data)
+    if kind is not None:
+        raise EditionError(f"this is a {kind} file, not text", path,
+                           fix="extract its text first (pdftotext FILE.pdf OUT.txt; djvutxt "
+                               "FILE.djvu OUT.txt; for a word processor's file, save it as "
+                               "plain text, UTF-8) and add that")
+    if _RTF.match(data):
+        raise EditionError("this is an RTF file (a word processor's document), not text (its "
+                           "control words and \\'xx escapes would be read as the book's words)",
+                           path, 1,
+                           fix="save it as plain text, UTF-8, in the word processor, or convert "
+                               "it: `pandoc -f rtf -t markdown FILE.rtf -o FILE.md` (a Markdown "
+                               "page is read) or `unrtf --text FILE.rtf > FILE.txt`; add that")
+
+
 def decode_utf8(path: Path, data: bytes) -> str:
     """Decode bytes as UTF-8; EditionError naming the line of the first bad byte and the
     encoding the bytes look like (:func:`guess_encoding`) otherwise."""
@@ -558,12 +581,7 @@ def decode_witness(path: Path, data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         raise EditionError("the witness starts with a byte order mark (BOM)", path, 1,
                            fix="save it as UTF-8 without BOM (the BOM is not book text)")
-    kind = binary_kind(data)
-    if kind is not None:
-        raise EditionError(f"this is a {kind} file, not text", path,
-                           fix="extract its text first (pdftotext FILE.pdf OUT.txt; djvutxt "
-                               "FILE.djvu OUT.txt; for a word processor's file, save it as "
-                               "plain text, UTF-8) and add that")
+    refuse_not_text(path, data)
     text = decode_utf8(path, data)
     if _HOCR.match(text):
         raise EditionError("this is an OCR engine's hOCR output (HTML that marks each "
