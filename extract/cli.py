@@ -189,7 +189,7 @@ def _read_input(file: str) -> str:
     """The text of FILE (or stdin, '-'): UTF-8, a leading byte order mark dropped,
     decomposed letters composed (NFC), and checked for characters that are not book text
     (:mod:`extract.text.characters`)."""
-    from .corpus.readers import check_runs, decode_utf8   # lazy: the corpus readers
+    from .corpus.readers import check_runs, decode_utf8, refuse_not_text   # lazy: the corpus readers
     if file == "-":
         if sys.stdin is None or sys.stdin.closed:
             raise EditionError("standard input is closed: there is no text to read", "<stdin>",
@@ -208,6 +208,7 @@ def _read_input(file: str) -> str:
         raise EditionError(f"the text is larger than {MAX_INPUT_BYTES // 2**20} MiB, more than "
                            f"a book (it read on without end, or ran out of memory)", name,
                            fix="give a chapter or a book at a time")
+    refuse_not_text(Path(name), data)
     text = decode_utf8(Path(name), compose(strip_bom(data)[0])[0])
     check_text(text, name)
     check_runs(text, Path(name))

@@ -685,6 +685,43 @@ def test_an_rtf_file_is_refused_like_a_word_file(cli, corpus_copy, tmp_path, hea
     assert cli("--corpus", corpus_copy, "add", f, "--dry-run").exit_code == 0
 
 
+@pytest.mark.parametrize("data, kind, fix", [
+    (b"Pasyansy" + bytes(52) + b"BOOKMOBI" + bytes(8) + bytes(range(256)) * 4, "Kindle e-book",
+     "ebook-convert"),
+    (b"Pasyansy" + bytes(52) + b"TEXtREAd" + bytes(8) + bytes(range(256)) * 4, "e-book",
+     "ebook-convert"),
+    (b"\x7fELF\x02\x01\x01" + bytes(9) + b"\x03\x00>\x00\x01\x00\x00\x00" + bytes(range(256)) * 8,
+     "program", "extract its text"),
+    (b"\x00\x01\x02\x03garbage" + (bytes(range(256)) + b"\xd0\xcf\x11" + bytes(20)) * 8,
+     "binary", "extract its text"),
+])
+def test_an_e_book_or_other_binary_is_named_not_taken_for_koi8_r(cli, corpus_copy, tmp_path,
+                                                                 data, kind, fix):
+    """A breaker's Kindle .mobi was said to 'look like KOI8-R' (and /bin/ls like UTF-16LE),
+    with an iconv fix whose output was refused for a bare carriage return: a chain of wrong
+    fixes. A Palm database e-book is named by its type, any other file full of NUL bytes that
+    no UTF-16 or UTF-32 reading makes text of as a binary file, in `add` and in `segment`."""
+    f = tmp_path / "chapter.mobi"
+    f.write_bytes(data)
+    before = _files(corpus_copy)
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    _one_error(r, kind, fix)
+    assert "iconv" not in r.output and "looks like" not in r.output
+    assert _files(corpus_copy) == before
+    r = cli("segment", f)
+    _one_error(r, kind, fix)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_a_text_in_utf_16_or_32_without_bom_is_no_binary(cli, tmp_path, encoding):
+    """The NUL bytes of UTF-16 or UTF-32 text (no byte order mark) do not make it a binary
+    file: it is named by its encoding, with the iconv fix."""
+    f = tmp_path / "chapter.txt"
+    f.write_bytes("Пасьянсъ «Колесо».\nBerut koloda: 52 cards, тузы внизъ.\n".encode(encoding) * 4)
+    r = cli("segment", f)
+    assert r.exit_code == 1 and "binary" not in r.output and "iconv" in r.output, r.output
+
+
 @pytest.mark.parametrize("head", ["<!DOCTYPE html>\n<html lang=ru>", "<html><head>",
                                   "\n  <!-- saved -->\n<HTML>", "<?xml version='1.0'?>\n<html>"])
 def test_a_web_page_s_html_source_is_refused_with_the_way_to_its_text(cli, corpus_copy,

@@ -5,6 +5,7 @@ file, the line and the fix. Nothing here writes.
 """
 from __future__ import annotations
 
+import codecs
 import difflib
 import functools
 import hashlib
@@ -318,7 +319,10 @@ _BINARY = ((b"%PDF-", "PDF"), (b"AT&TFORM", "DjVu"), (b"PK\x03\x04", "zip (a .do
            (b"\x1f\x8b", "gzip"), (b"\xd0\xcf\x11\xe0", "Word 97-2003 (.doc)"),
            (b"\x89PNG", "PNG image"), (b"\xff\xd8\xff", "JPEG image"), (b"II*\x00", "TIFF image"),
            (b"MM\x00*", "TIFF image"), (b"BZh", "bzip2"), (b"\xfd7zXZ", "xz"),
-           (b"7z\xbc\xaf", "7-zip"), (b"Rar!", "RAR"))
+           (b"7z\xbc\xaf", "7-zip"), (b"Rar!", "RAR"), (b"\x7fELF", "program (ELF)"))
+#: e-books in a Palm database, by its type and creator at byte 60 (the file opens with the
+#: book's name, so it has no signature at its start)
+_PALM_EBOOKS = {b"BOOKMOBI": "Kindle e-book (.mobi, .azw, .azw3)", b"TEXtREAd": "PalmDOC e-book (.pdb)"}
 
 
 #: the start of an HTML document (a web page saved as its source), before any text
@@ -443,24 +447,53 @@ def mojibake(text: str) -> tuple[str, int] | None:
 
 def binary_kind(data: bytes) -> str | None:
     """What kind of file ``data`` is when it is not text at all (a PDF, a DjVu, a zip or a
-    word processor's file, an image, an archive: by its signature), else None."""
-    return next((kind for magic, kind in _BINARY if data.startswith(magic)), None)
+    word processor's file, an image, an archive, a program: by its signature; an e-book,
+    :data:`_PALM_EBOOKS`), else None."""
+    kind = next((kind for magic, kind in _BINARY if data.startswith(magic)), None)
+    return kind or _PALM_EBOOKS.get(data[60:68])
+
+
+def binary_bytes(data: bytes) -> bool:
+    """True when ``data`` is a file of bytes, not text in any encoding: one byte in a hundred
+    or more of its first 4 KB is NUL, and no UTF-16 or UTF-32 reading of them is free of
+    control characters. (The NULs of UTF-16 or UTF-32 text without a byte order mark are the
+    high bytes of its letters: that text is named by its encoding, :func:`guess_encoding`; a
+    text with a stray NUL is named with it, :func:`extract.text.characters.check_text`.)"""
+    sample = data[:4096]
+    if sample.count(0) * 100 < len(sample):
+        return False
+    for enc in ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"):
+        try:    # (incremental: a letter cut at the sample's end is no error)
+            text = codecs.getincrementaldecoder(enc)().decode(sample, final=False)
+        except UnicodeDecodeError:
+            continue
+        if not CONTROL.search(text.lstrip("\ufeff")):
+            return False
+    return True
 
 
 #: the start of a Rich Text Format file (a word processor's "Save as RTF"): ASCII, so it
-#: decodes as UTF-8, but its words are control words and \\'xx escapes, not the book's
+#: decodes as UTF-8, but its words are control words and \'xx escapes, not the book's
 _RTF = re.compile(rb"\s*\{\\rtf")
 
 
 def refuse_not_text(path: Path, data: bytes) -> None:
     """Raise EditionError when ``data`` is a file of another kind than text (a PDF, a zip,
-    an image ..., :func:`binary_kind`; an RTF file), naming it and how to get its text."""
+    an image, an e-book ..., :func:`binary_kind`; any other file of bytes,
+    :func:`binary_bytes`; an RTF file), naming it and how to get its text: read as text, it
+    looked like KOI8-R or UTF-16, and the iconv fix made garbage."""
     kind = binary_kind(data)
+    if kind in _PALM_EBOOKS.values():
+        raise EditionError(f"this is a {kind} file, not text", path,
+                           fix="convert it to text: `ebook-convert FILE OUT.txt` (calibre), "
+                               "and add OUT.txt")
+    if kind is None and binary_bytes(data):
+        kind = "binary (NUL bytes, no text in any encoding: a program, an e-book, an archive?)"
     if kind is not None:
         raise EditionError(f"this is a {kind} file, not text", path,
                            fix="extract its text first (pdftotext FILE.pdf OUT.txt; djvutxt "
-                               "FILE.djvu OUT.txt; for a word processor's file, save it as "
-                               "plain text, UTF-8) and add that")
+                               "FILE.djvu OUT.txt; an e-book: ebook-convert FILE OUT.txt; for a "
+                               "word processor's file, save it as plain text, UTF-8) and add that")
     if _RTF.match(data):
         raise EditionError("this is an RTF file (a word processor's document), not text (its "
                            "control words and \\'xx escapes would be read as the book's words)",
