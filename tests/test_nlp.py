@@ -41,6 +41,23 @@ def test_a_books_references_and_titles_end_no_sentence_and_stops_after_a_bang_st
                                        "Да.", "Семерки куда?!.", "Никуда.", "Какъ?!?!", "Такъ."]
 
 
+def test_the_page_abbreviation_s_ends_no_sentence():
+    """A breaker's chapter: 'описанная на с. 45 этой книги' was cut after 'с.' (page, as
+    'стр.' is), and 'См. с. 45 и с. 46. Тамъ показано.' into three pieces, the last gluing
+    two sentences. 'с.' (страница, село) is an abbreviation whose stop ends no sentence: no
+    sentence ends in the bare letter (the preposition is 'съ' before the reform, and is
+    never last)."""
+    assert sents("Этотъ пасьянсъ раскладывается, какъ «Мельница», описанная на с. 45 этой "
+                 "книги, но изъ одной колоды. Тузы кладутъ въ рядъ.") == [
+        "Этотъ пасьянсъ раскладывается, какъ «Мельница», описанная на с. 45 этой книги, но "
+        "изъ одной колоды.", "Тузы кладутъ въ рядъ."]
+    assert sents("См. с. 45 и с. 46. Тамъ показано.") == ["См. с. 45 и с. 46.", "Тамъ показано."]
+    assert sents("Описано въ гл. XL, с. 7; тамъ же и рисунокъ. Дамы вверхъ.") == [
+        "Описано въ гл. XL, с. 7; тамъ же и рисунокъ.", "Дамы вверхъ."]
+    assert sents("Родился въ с. Ивановкѣ. Потомъ уѣхалъ.") == ["Родился въ с. Ивановкѣ.",
+                                                              "Потомъ уѣхалъ."]
+
+
 def test_the_words_after_a_speech_that_asks_or_exclaims_stay_in_its_sentence():
     """A field test's chapter: '— Сколько колодъ? — спрашиваетъ одинъ.' was cut after the
     question, making '— спрашиваетъ одинъ.' a sentence of its own. The author's words after

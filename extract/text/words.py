@@ -8,8 +8,9 @@ from __future__ import annotations
 NON_TERMINAL = frozenset("т е к н наз назыв фиг рис см стр ср напр г гг ок им ст tab "
                          # a book's references and titles: глава, книга, часть, выпуск,
                          # издание, чертёж, таблица, примечание, профессор, святой, граф,
-                         # генерал
-                         "гл кн ч вып изд черт табл прим проф св гр ген".split())
+                         # генерал; страница and село ('на с. 45', 'въ с. Ивановкѣ': no
+                         # sentence ends in the bare letter с, the preposition is never last)
+                         "гл кн ч вып изд черт табл прим проф св гр ген с".split())
 #: Abbreviations that end a sentence only when a capitalised word follows: those that close
 #: a list (``и т. д.``, ``и пр.``) and the money after a number (``5 коп.``, ``2 руб.``: ``по
 #: 5 коп. 3 карты`` is one sentence, ``Ставка 5 коп. Берутъ ...`` two).
