@@ -2722,6 +2722,32 @@ def test_a_project_gutenberg_licence_header_and_footer_are_no_text_of_the_book()
     assert [p.label for p in analyse(cut).parts][-2:] == ["", "licence"], analyse(cut).parts
 
 
+def test_a_project_gutenberg_illustration_is_a_figure_or_markup(cli, corpus_copy, tmp_path):
+    """A breaker's Project Gutenberg text: '[Illustration: Фиг. 7. Расположеніе картъ.]'
+    and '[Illustration]' (the transcriber's marks of a picture) were citable sentences of the
+    game. The mark is markup, as a Markdown image is: a figure when its caption is a figure's
+    number (one line or wrapped over several, as Gutenberg wraps its lines), else nothing."""
+    f = tmp_path / "okno.txt"
+    f.write_text("*** START OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n\nГЛАВА LXXIII.\n\n"
+                 "ПАСЬЯНСЪ «ОКНО».\n\nБерутъ колоду и кладутъ карты окномъ.\n\n"
+                 "[Illustration: Фиг. 7. Расположеніе картъ.]\n\nЗатѣмъ тузы кладутъ по "
+                 "угламъ.\n\n[Illustration]\n\n[Illustration: Фиг. 8. Расположеніе картъ\n"
+                 "послѣ первой сдачи.]\n\n[Illustration: Виньетка съ картами.]\n\n"
+                 "Короли кладутъ внизъ.\n\n*** END OF THE PROJECT GUTENBERG EBOOK ПАСЬЯНСЫ ***\n",
+                 encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", f, "--siglum", "PG").exit_code == 0
+    g = build_edition(corpus_copy).game("okno")
+    assert [s.normalised for s in g.sentences] == [
+        "Берут колоду и кладут карты окном.", "Затем тузы кладут по углам.",
+        "Короли кладут вниз."]
+    assert [(x.number, x.after) for x in g.figures] == [("7", g.sentences[0].id),
+                                                         ("8", g.sentences[1].id)]
+    assert cli("--corpus", corpus_copy, "check").exit_code == 0
+    # (a bracket in the book's text that is no such mark is the text's, as before)
+    lay = analyse("ГЛАВА LXXIII.\n\nПАСЬЯНСЪ «ОКНО».\n\n[Тузы кладутъ по угламъ.]\n")
+    assert [p.kind for p in lay.parts] == ["heading", "title", "prose"], lay.parts
+
+
 def test_a_diagram_of_cards_with_suit_signs_glued_to_their_ranks_is_a_diagram():
     """A diagram of cards laid in a cross, each a rank and its suit's sign (``В♠`` /
     ``10♥   Т♣   9♦`` / ``К♥``), over its figure's number and caption (``Фиг. 12.

@@ -1922,18 +1922,24 @@ def _join_wrapped_titles(text: str, lines: list[_Line]) -> list[_Line]:
 #: a wrapping template that is the whole line but for a stop after it
 _TEMPLATE_STOP = re.compile(r"^\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}([.:])$", re.I)
 _INNER_WRAPPING = re.compile(r"\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}", re.I)
+#: a Project Gutenberg transcriber's mark of a picture, ``[Illustration]`` or
+#: ``[Illustration: Фиг. 7. Расположеніе картъ.]`` (its caption, ``g``, may be wrapped over
+#: the lines of its paragraph, :func:`_markup`): no book prints it, so it is markup anywhere
+_ILLUSTRATION = r"\[Illustration(?::[ \t\n]*(?P<g>[^\[\]]*))?\]"
 #: markup on a line of its own that shows a picture with a text: a Markdown image (its
 #: alternative text, ``![Фиг. 3](fig3.png)``), a wiki file link (its last field, the caption:
-#: ``[[Файлъ:Часовня.png|thumb|Фиг. 48. Часовня.]]``) or a wiki table's caption (``|+ Фиг.
-#: 44.``); a figure when that text is a figure's number (:data:`FIGURE`), else markup
+#: ``[[Файлъ:Часовня.png|thumb|Фиг. 48. Часовня.]]``), a wiki table's caption (``|+ Фиг.
+#: 44.``) or a Gutenberg illustration (:data:`_ILLUSTRATION`); a figure when that text is a
+#: figure's number (:data:`FIGURE`), else markup
 _PICTURE_TEXT = re.compile(r"^(?:!\[(?P<a>[^\]]*)\]\([^)]*\)|\[\[(?:Файлъ?|File|Изображен[иі]е|"
-                           r"Image)\s*:[^\]|]*(?:\|[^\]|]*)*\|(?P<w>[^\]|]*)\]\]|\|\+(?P<t>.*))$", re.I)
+                           r"Image)\s*:[^\]|]*(?:\|[^\]|]*)*\|(?P<w>[^\]|]*)\]\]|\|\+(?P<t>.*)|"
+                           + _ILLUSTRATION + r")$", re.I)
 #: a line that is only markup of a Markdown or wiki export, not book text (a template line
 #: with Wikisource's section marks after it, ``{{right|Стр. 220.}}<section end="s2"/>``, too)
 MARKUP_LINE = re.compile(
     r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категор[иі]я|Category|Файлъ?|File|Изображен[иі]е|Image)\s*:[^\]]*\]\]"
     r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}(?:[ \t]*<section\b[^<>]*/>)*[ \t]*"
-    r"|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__"
+    r"|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|" + _ILLUSTRATION +
     r"|\[(?!\^)[^\[\]\n]+\]:[ \t]*\S+(?:[ \t]+[\"'(][^\n]*)?"
     r"|" + MD_LABEL + r":[ \t]*)$", re.I)
 #: markup that wraps a line's text: Markdown and wiki headings (a Markdown heading's
@@ -2376,6 +2382,14 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
                 out += lines[i:last + 1]
                 i = last + 1
                 continue
+        if ln.text.startswith("[Illustration:") and "]" not in ln.text:
+            # a Gutenberg illustration's caption wrapped onto the next lines of its paragraph
+            # (``[Illustration: Фиг. 8. Расположеніе картъ`` / ``послѣ сдачи.]``): one line
+            j = next((j for j in range(i + 1, len(lines)) if lines[j].brk or "]" in lines[j].text),
+                     len(lines))
+            if j < len(lines) and not lines[j].brk:
+                ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]
+                del lines[i + 1:j + 1]
         if (wiki or ln.text.startswith("{{")) and ln.text.count("{{") > ln.text.count("}}"):
             j, depth = i, 0                      # a template over several lines
             while j < len(lines) and (j == i or not lines[j].brk):
@@ -4129,7 +4143,8 @@ def analyse(text: str, path=None, page_title: str | None = None,
         elif (ln.kind == "debris" and ln.label == "markup" and not ln.extra.get("fixed")
               and (img := _PICTURE_TEXT.match(ln.text.strip()))
               and (fig := FIGURE.match(" ".join((img.group("a") or img.group("w")
-                                                 or img.group("t") or "").split())))):
+                                                 or img.group("t") or img.group("g")
+                                                 or "").split())))):
             ln.kind, ln.label = "figure", fig.group(1)   # ![Фиг. 3](fig3.png): the book's figure
         elif ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
             pass   # markup, or the editor's mark; a Markdown pipe table's row is text, no menu
