@@ -2628,6 +2628,56 @@ def test_a_pandoc_span_reads_as_its_text(cli, corpus_copy, tmp_path):
         "Карты кладут в четыре кучки: по тринадцати в каждую.", "Тузы внизу и в стороне."]
 
 
+def test_pandoc_s_empty_anchors_are_nothing(cli, corpus_copy, tmp_path):
+    """A breaker's find (r5 #1): pandoc writes a Word file's bookmarks (its table of
+    contents' targets) as empty spans with attributes, ``[]{#_Toc501 .anchor}``, in its
+    headings, titles and prose. The heading and both titles were taken as subheadings (the
+    games merged into one fragment, the siglum from the file name) and the anchor stood in
+    the reading text. An empty span shows nothing: read as no text wherever it stands."""
+    md = ("# []{#_Toc501 .anchor}Глава LXXVIII\n\n## []{#_Toc502 .anchor}Пасьянсъ «Окно»\n\n"
+          "Берутъ полную колоду[]{#_GoBack .anchor} и кладутъ карты окномъ.\n\n"
+          "Тузы []{#_Toc9}кладутъ по угламъ.\n\n"
+          "**[]{#_Toc503 .anchor}Пасьянсъ «Дверь».**\n\nКолода одна. Карты кладутъ въ два "
+          "ряда.\n\n[]{#_Toc504 .anchor}Пасьянсъ «Ставня».\n\n[]{#_GoBack}Карты кладутъ въ три "
+          "ряда.\n")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "okno.md", md)
+    assert "warning" not in r.output and "guess" not in r.output, r.output
+    assert sig == "LXXVIII" and ed.witness(sig).description == "Глава LXXVIII", sig
+    got = {g: [s.normalised for s in ed.game(g).texts[sig]] for g in ("okno", "dver", "stavnya")}
+    assert got == {"okno": ["Берут полную колоду и кладут карты окном.", "Тузы кладут по углам."],
+                   "dver": ["Колода одна.", "Карты кладут в два ряда."],
+                   "stavnya": ["Карты кладут в три ряда."]}, got
+    assert [ed.game(g).title_ru for g in ("okno", "dver", "stavnya")] == [
+        "Окно", "Дверь", "Ставня"]
+
+
+def test_pandoc_s_fenced_divs_and_spans_around_titles_are_markup(cli, corpus_copy, tmp_path):
+    """A breaker's finds (r5 #2, 13b): pandoc's Markdown of an HTML page (Google Docs,
+    LibreOffice) wraps it in a fenced div (``::: {.c3 .doc-content}`` ... ``:::``) and its
+    lines in bracketed spans (``**[ГЛАВА LXXIX.]{.c1}**``, ``[Берутъ]{lang="ru-RU"}``; where
+    the page sets bold by a class, as Google Docs does, no ``**`` at all); of a
+    .docx, a title in small capitals or underlined (``## [Пасьянсъ «X»]{.smallcaps}``). The
+    fence was a sentence, the heading a sentence and the titles subheadings (one fragment;
+    with no other text around, 'no game found'). A fence's line is markup; a span with its
+    attributes is its text wherever it stands, a heading's or a title's too."""
+    html = ('::: {.c3 .doc-content}\n[ГЛАВА LXXIX.]{.c1}\n\n[Пасьянсъ «Окно».]{.c1}\n\n'
+            '[Берутъ]{lang="ru-RU"} [полную]{lang="ru-RU"} колоду и кладутъ карты окномъ.\n\n'
+            '[Пасьянсъ «Дверь».]{.c1}\n\n[Колода одна. Карты кладутъ въ два ряда.]{.c2}\n'
+            ':::\n')
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "html.md", html)
+    assert "warning" not in r.output and "guess" not in r.output, r.output
+    assert sig == "LXXIX", sig
+    got = {g: [s.normalised for s in ed.game(g).texts[sig]] for g in ("okno", "dver")}
+    assert got == {"okno": ["Берут полную колоду и кладут карты окном."],
+                   "dver": ["Колода одна.", "Карты кладут в два ряда."]}, got
+    docx = ("# Глава LXXXV\n\n## [Пасьянсъ «Ставня»]{.smallcaps}\n\nБерутъ полную колоду.\n\n"
+            "**[Пасьянсъ «Крыльцо».]{.underline}**\n\nКолода одна.\n")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "docx.md", docx)
+    assert "warning" not in r.output and "guess" not in r.output, r.output
+    assert [(g, [s.normalised for s in ed.game(g).texts[sig]]) for g in ("stavnya", "kryltso")] \
+        == [("stavnya", ["Берут полную колоду."]), ("kryltso", ["Колода одна."])]
+
+
 def test_a_project_gutenberg_text_s_underscored_italics_read_as_their_text(cli, corpus_copy,
                                                                            tmp_path):
     """A field test's Project Gutenberg plain text marks italics with underscores

@@ -443,6 +443,11 @@ _COMMENT = re.compile(r"<!--.*?-->")
 #: within its paragraph) nothing; between two spaces it takes the one before it along
 _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
                  (re.compile(r"<!--(?:(?!-->).){0,%d}?-->" % _WRAP_MAX, re.S), ""))
+#: pandoc's empty span with its attributes, ``[]{#_Toc501 .anchor}``: a Word bookmark (a table of
+#: contents' target, ``_GoBack``) as pandoc writes it; the page shows nothing there
+_MD_ANCHOR = re.compile(r"\[\]\{[^{}\n]*\}")
+#: a Markdown page's markup that stands alone: HTML's, and pandoc's empty span (nothing)
+_MD_SINGLES = _HTML_SINGLES + ((_MD_ANCHOR, ""),)
 #: what a Wikisource page leaves out of the book's text (its running head and page number:
 #: ``<noinclude>{{rh|...}}</noinclude>``), over line breaks too (a page's footer,
 #: ``<noinclude>`` / ``<references/></noinclude>``); bounded, so that one left open costs
@@ -659,9 +664,11 @@ _REF_OPEN = re.compile(r"<ref[\s>/]|<references")
 #: a Markdown page's own markup: a heading line ``## X``, a heading underlined (``X`` over
 #: ``---`` or ``===``; a short line with no stop at its end, a blank line or the text's end
 #: after the rule: a line of dashes under a sentence, or inside one, is a separator), a bold
-#: line, a link, a quotation
+#: line, a link, a quotation, pandoc's fenced div (``::: {.c3}``) and a span with its
+#: attributes (``[x]{.c1}``, ``[x]{lang="ru-RU"}``, ``[]{#_Toc5}``)
 MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^(?![ \t])[^\n.!?:;,]{0,78}[^\s.!?:;,]\n[ \t]{0,3}"
-                           r"(?:={3,}|-{3,})[ \t]*(?:\n[ \t]*(?:\n|\Z)|\Z)|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]",
+                           r"(?:={3,}|-{3,})[ \t]*(?:\n[ \t]*(?:\n|\Z)|\Z)|^\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\s]+\)|^>[ \t]"
+                           r"|^:{3,}[ \t]*\{[^{}\n]*\}[ \t]*$|\]\{(?:[#.][\w-]|[a-z-]+=)[^{}\n]*\}",
                            re.M)
 
 
@@ -705,7 +712,7 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
             marks = _MARKDOWN_HEADING_MARK if md else _WIKI_HEADING_MARK if wiki else None
         else:
             continue
-        how = (wraps, marks, _WIKI_SINGLES if wiki else _HTML_SINGLES if md else (), md)
+        how = (wraps, marks, _WIKI_SINGLES if wiki else _MD_SINGLES if md else (), md)
         own = [(a + p.start, b + p.start, r) for a, b, r in wiki_markup(text[p.start:p.end], *how)]
         lo, hi = text.rfind("\n", 0, p.start) + 1, text.find("\n", p.end) % (len(text) + 1)
         if wraps and (lo < p.start or hi > p.end):
@@ -1814,7 +1821,18 @@ def _emphasis_view(line: str, wiki: bool) -> tuple[str, list[int]] | None:
     if not _EMPHASIS_OVER_TITLE.match(line):
         return None
     read, where = (_wiki_reading(line, _WIKI_WRAPS) if wiki else
-                   _wiki_reading(line, _MARKDOWN_WRAPS, _HTML_SINGLES, True))
+                   _wiki_reading(line, _MARKDOWN_WRAPS, _MD_SINGLES, True))
+    return (read, where) if read != line else None
+
+
+def _span_view(line: str) -> tuple[str, list[int]] | None:
+    """A line of prose of a Markdown page that holds pandoc's spans (``[]{#_Toc5
+    .anchor}Пасьянсъ «X».``, ``[Пасьянсъ «X».]{.c1} Берутъ ...``) as it reads with its
+    markup read (:func:`_wiki_reading`), else None: a title is looked for in that reading,
+    as in emphasis (:func:`_emphasis_view`)."""
+    if "]{" not in line:
+        return None
+    read, where = _wiki_reading(line, _MARKDOWN_WRAPS, _MD_SINGLES, True)
     return (read, where) if read != line else None
 
 
@@ -1848,7 +1866,8 @@ def _name_read(name: str, wiki: bool, md: bool) -> str:
         name = _one_line(name)
     if md and re.search(r"[*_\[<&\\]", name) or "<" in name:
         wraps = _MARKDOWN_WRAPS if md else _WIKI_WRAPS[:1]     # (else: HTML's tags alone)
-        return " ".join(_wiki_reading(name, wraps, _HTML_SINGLES, md)[0].split()) or name
+        return " ".join(_wiki_reading(name, wraps, _MD_SINGLES if md else _HTML_SINGLES,
+                                      md)[0].split()) or name
     # (a name begins and ends with a letter: OCR's or a typist's doubled apostrophes as
     # quotes, ``Пасьянсъ ''Звѣзда''.``, leave one inside the single quotes)
     return name.strip("'") or name
@@ -1942,12 +1961,19 @@ MARKUP_LINE = re.compile(
     r"|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|" + _ILLUSTRATION +
     r"|\[(?!\^)[^\[\]\n]+\]:[ \t]*\S+(?:[ \t]+[\"'(][^\n]*)?"
     r"|" + MD_LABEL + r":[ \t]*)$", re.I)
+#: pandoc's fenced div, its opening line (``::: {.c3 .doc-content}``, ``::: warning``) or its
+#: closing one (``:::``): markup around the text, on a Markdown page (on a wiki page ``:::``
+#: indents a line)
+_DIV_FENCE = re.compile(r"[ \t]*:{3,}[ \t]*(?:\{[^{}\n]*\}|[A-Za-z][\w-]*)?[ \t]*:*[ \t]*")
 #: markup that wraps a line's text: Markdown and wiki headings (a Markdown heading's
-#: attributes, pandoc's ``{#id .class}``, are no part of its text), bold, italics, centring,
-#: an HTML heading (``<h2>X</h2>``)
+#: attributes, pandoc's ``{#id .class}``, are no part of its text), bold, italics, pandoc's
+#: span, centring, an HTML heading (``<h2>X</h2>``)
 WRAPPERS = (re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?(?:[ \t]+\{[#.][^{}\n]*\})?[ \t]*$"), re.compile(r"^(={1,6})[ \t]*(.+?)[ \t]*\1$"),
             re.compile(r"^\*\*(.+?)\*\*$"), re.compile(r"^__(.+?)__$"), re.compile(r"^'''(.+?)'''$"),
             re.compile(r"^''(.+?)''$"), re.compile(r"^\*([^*]+)\*$"), re.compile(r"^_([^_]+)_$"),
+            # pandoc's bracketed span, ``[Пасьянсъ «X»]{.smallcaps}`` (Word's small capitals,
+            # underline, an HTML page's class: ``**[ГЛАВА LXXIX.]{.c1}**``)
+            re.compile(r"^\[([^\[\]\n]+)\]\{[^{}\n]*\}$"),
             re.compile(r"^<center>(.*)</center>$", re.I),
             re.compile(r"^<h([1-6])\b[^<>]*>(.+?)</h\1\s*>$", re.I),
             re.compile(r"^\{\{\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|([^{}|]+)\}\}$", re.I))
@@ -2008,7 +2034,7 @@ def _toc_item(line: str) -> bool:
     """Is ``line`` an item of a list of contents (:data:`_TOC_ITEM`) whose text is a name?
     The item is read with its markup read (a Markdown page's contents links each name to
     its game, ``- [Коврикъ](#коврикъ)``)."""
-    m = _TOC_ITEM.match(_wiki_reading(line, _MARKDOWN_WRAPS, _HTML_SINGLES, True)[0]
+    m = _TOC_ITEM.match(_wiki_reading(line, _MARKDOWN_WRAPS, _MD_SINGLES, True)[0]
                         if "[" in line else line)
     return m is not None and reads_as_name(m.group(1).rstrip(" ."))
 
@@ -2122,6 +2148,10 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
         line, tail_text = line[:tail.start()], line[tail.start():].strip()
     else:
         tail_text = ""
+    if not wiki and "[]{" in line and any(w.match(_MD_ANCHOR.sub("", line)) for w in wrappers):
+        # pandoc's empty spans in a line that markup wraps (``# []{#_Toc501 .anchor}Глава
+        # LXXVIII``, Word's bookmarks) show nothing: no part of its text
+        line = _MD_ANCHOR.sub("", line)
     if wiki and line.startswith("{{") and line.count("{{") > 1:
         # a wrapping template inside another (``{{center|{{razr|X}}.}}``) reads as its text
         line = _INNER_WRAPPING.sub(r"\1", line)
@@ -2223,8 +2253,9 @@ def side_column(text: str) -> int | None:
 
 
 #: markup that may close a page's text after its last stop: tags (``</p>``, ``<section end="x"
-#: />``), templates, comments
-_TRAILING_MARKUP = re.compile(r"(?:\s*(?:<[^<>\n]*>|\{\{[^{}\n]*\}\}|<!--.*?-->))+\s*$")
+#: />``), templates, comments, the close of pandoc's span (``ряда.]{.c2}``) or an empty one
+_TRAILING_MARKUP = re.compile(r"(?:\s*(?:<[^<>\n]*>|\{\{[^{}\n]*\}\}|<!--.*?-->"
+                              r"|\[?\]\{[^{}\n]*\}))+\s*$")
 #: Wikisource's marks of a section (``<section begin="x" />``), one or more, with spaces
 _SECTION_TAG = re.compile(r"(?:[ \t]*(?:<section\b[^<>]*/>|" + _NOINCLUDE.pattern + r"))+[ \t]*",
                           re.I)
@@ -2493,7 +2524,8 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out.append(ln)
             continue
         if MARKUP_LINE.match(ln.text) and not (wiki and (_aligned_text(ln.text)
-                                                         or _unread_wrap(ln.text))):
+                                                         or _unread_wrap(ln.text))) or \
+                md and _DIV_FENCE.fullmatch(ln.text):
             ln.kind, ln.label = "debris", "markup"
             out.append(ln)
             continue
@@ -3926,9 +3958,9 @@ _MARKUP_HEADING = re.compile(r"^(?:#{2,6}[ \t]+(?P<x>[^\n]+)|(={2,6})(?P<y>[^=\n
 _LIST_ITEM = re.compile(r"[ \t]*(?:[*+#:;]+|\d{1,3}[.)])[ \t]+\S")
 #: what may stand before a game's first sentence's first word and is not its first letter:
 #: markup (a comment, a template such as ``{{pagenum|12}}``, a tag), a rule's number (``1)``,
-#: ``2.``), a dash of dialogue
+#: ``2.``), a dash of dialogue, pandoc's empty span (``[]{#_Toc5 .anchor}``)
 _LEAD = re.compile(r"^(?:\s*(?:<!--.*?-->|\{\{[^{}\n]*\}\}|</?[A-Za-z][^<>\n]*>|\d{1,3}[.)]"
-                   r"|[—–-]))+\s*")
+                   r"|[—–-]|\[\]\{[^{}\n]*\}))+\s*")
 #: what may open a sentence before its first letter: quotes, a bracket, and the markup of a
 #: Markdown or wiki page for italics, bold and a quotation (``(''Фиг. 45'')``, ``*Берутъ*``,
 #: ``> Тогда``)
@@ -4329,7 +4361,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     views = {i: v for i, ln in enumerate(lines) if (wiki_page or md_page) and ln.kind == "prose"
              and not ln.whole and text[ln.start:ln.end] == ln.text
              and (v := _emphasis_view(ln.text, wiki_page) or
-                  (_read_view(ln.text) if wiki_page else None)) is not None}
+                  (_read_view(ln.text) if wiki_page else _span_view(ln.text))) is not None}
     # ... and on a page whose games are titled in quotes (two or more ``Пасьянсъ «X».`` that
     # stand as titles: :func:`_stands_as_quoted_title`), a plain line in small letters that
     # only the shape of its words makes a name ('Колода полная.') is a sentence (a guess the
