@@ -2354,6 +2354,26 @@ def test_a_markdown_image_inside_a_sentence_cuts_nothing(cli, corpus_copy, tmp_p
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+def test_a_pandoc_image_s_attributes_go_with_the_image(cli, corpus_copy, tmp_path):
+    """A breaker's find (r5 #3): pandoc's Markdown of a .docx gives each picture its size,
+    ``![](media/image1.png){width="3.5in" height="2.1in"}``: the line was two citable
+    sentences ('!' and the rest), and ``![Фиг. 3](media/image2.png){width="3in"}`` a sentence
+    reading 'Фиг. 3{width="3in"}', no figure. The attributes are the image's: the line is
+    markup, or the figure its text numbers, as without them; inside a sentence they read as
+    nothing with the image's marks."""
+    f = tmp_path / "okno.md"
+    f.write_text('# Глава L\n\n## Окно\n\nБерутъ колоду картъ.\n\n'
+                 '![](media/image1.png){width="3.5in" height="2.1in"}\n\n'
+                 '![Фиг. 3](media/image2.png){width="3in"}\n\nТузы кладутъ вверхъ, какъ на '
+                 '![Рис. 4](media/image3.png){width="1in"} видно.\n', encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--siglum", "OK")
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+    g = build_edition(corpus_copy).game("okno")
+    assert [s.normalised for s in g.sentences] == [
+        "Берут колоду карт.", "Тузы кладут вверх, как на Рис. 4 видно."]
+    assert [(x.number, x.after) for x in g.figures] == [("3", g.sentences[0].id)]
+
+
 def test_a_wiki_file_link_or_table_caption_that_is_a_figures_number_is_the_figure(
         cli, corpus_copy, tmp_path):
     """A field test's re-run: '[[Файлъ:Часовня.png|thumb|Фиг. 48. Часовня.]]' and a wiki

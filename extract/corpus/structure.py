@@ -495,7 +495,8 @@ _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 _MARKDOWN_WRAPS = (
     _WIKI_WRAPS[0],
     _WIKI_WRAPS[-2],    # a notes app's link to a note, ``[[тузы|тузовъ]]``: its alias or name
-    re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\))"),   # a link, or an image inline
+    # a link, or an image inline, with pandoc's attributes after it (``{width="3in"}``)
+    re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\)(?:\{[^{}\n]*\})?)"),
     re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
     re.compile(r"(?P<o>(?<!\^)\[)[^\[\]\n]+(?P<c>\]\[[^\[\]\n]*\])"),
     # pandoc's bracketed span with its attributes, ``[кучки]{.underline}``
@@ -1949,14 +1950,16 @@ _ILLUSTRATION = r"\[Illustration(?::[ \t\n]*(?P<g>[^\[\]]*))?\]"
 #: alternative text, ``![Фиг. 3](fig3.png)``), a wiki file link (its last field, the caption:
 #: ``[[Файлъ:Часовня.png|thumb|Фиг. 48. Часовня.]]``), a wiki table's caption (``|+ Фиг.
 #: 44.``) or a Gutenberg illustration (:data:`_ILLUSTRATION`); a figure when that text is a
-#: figure's number (:data:`FIGURE`), else markup
-_PICTURE_TEXT = re.compile(r"^(?:!\[(?P<a>[^\]]*)\]\([^)]*\)|\[\[(?:Файлъ?|File|Изображен[иі]е|"
-                           r"Image)\s*:[^\]|]*(?:\|[^\]|]*)*\|(?P<w>[^\]|]*)\]\]|\|\+(?P<t>.*)|"
-                           + _ILLUSTRATION + r")$", re.I)
+#: figure's number (:data:`FIGURE`), else markup; pandoc's attributes after an image
+#: (``{width="3in"}``) are the image's
+_PICTURE_TEXT = re.compile(r"^(?:!\[(?P<a>[^\]]*)\]\([^)]*\)(?:\{[^{}\n]*\})?|\[\[(?:Файлъ?|File|"
+                           r"Изображен[иі]е|Image)\s*:[^\]|]*(?:\|[^\]|]*)*\|(?P<w>[^\]|]*)\]\]|"
+                           r"\|\+(?P<t>.*)|" + _ILLUSTRATION + r")$", re.I)
 #: a line that is only markup of a Markdown or wiki export, not book text (a template line
-#: with Wikisource's section marks after it, ``{{right|Стр. 220.}}<section end="s2"/>``, too)
+#: with Wikisource's section marks after it, ``{{right|Стр. 220.}}<section end="s2"/>``, too;
+#: an image with pandoc's attributes, ``![](a.png){width="3in"}``)
 MARKUP_LINE = re.compile(
-    r"^(?:!\[[^\]]*\]\([^)]*\)|\[\[(?:Категор[иі]я|Category|Файлъ?|File|Изображен[иі]е|Image)\s*:[^\]]*\]\]"
+    r"^(?:!\[[^\]]*\]\([^)]*\)(?:\{[^{}\n]*\})?|\[\[(?:Категор[иі]я|Category|Файлъ?|File|Изображен[иі]е|Image)\s*:[^\]]*\]\]"
     r"|\{\{(?!\s*(?:" + _WRAPPING_TEMPLATES + r")\s*\|)[^{}]*\}\}(?:[ \t]*<section\b[^<>]*/>)*[ \t]*"
     r"|(?:</?[A-Za-z][^<>]*>[ \t]*)+|<!--.*-->|__[A-ZА-Я]+__|" + _ILLUSTRATION +
     r"|\[(?!\^)[^\[\]\n]+\]:[ \t]*\S+(?:[ \t]+[\"'(][^\n]*)?"
