@@ -1053,6 +1053,30 @@ def test_a_markdown_pipe_table_s_rows_are_sentences_of_the_game(cli, corpus_copy
     assert cli("--corpus", corpus_copy, "check").exit_code == 0
 
 
+def test_a_pandoc_grid_table_s_rows_and_a_line_block_s_lines_are_the_game_s_text(
+        cli, corpus_copy, tmp_path):
+    """A breaker's finds (r5 #6, 18-): pandoc writes a .docx table as a grid table
+    (``+----+----+`` rules, ``| Тузъ | 11 |`` rows) and a paragraph of lines (verse, or soft
+    line breaks) as a line block (``| Тузъ — часъ первый,``): the rows and the lines were
+    unlabelled debris, the book's text dropped from the game with no word said. A grid
+    table's rules are markup and each row a sentence, as a pipe table's; a line block is
+    prose, its ``|`` marks read as nothing, its lines one paragraph."""
+    md = ("# Глава XCV\n\n## Колодецъ\n\nБерутъ полную колоду картъ.\n\n"
+          "+--------+:------:+\n| Карта  | Очки   |\n+========+========+\n| Тузъ   | 11     |\n"
+          "+--------+--------+\n| Король | 4      |\n+--------+--------+\n\n"
+          "Карты кладутъ кругомъ:\n\n| Тузъ — часъ первый,\n| Двойка — второй,\n"
+          "| А король — посрединѣ.\n\nПасьянсъ выходитъ рѣдко.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "kolodets.md", md, "kolodets") == [
+        "Берут полную колоду карт.", "Карта Очки", "Туз 11", "Король 4",
+        "Карты кладут кругом:", "Туз — час первый, Двойка — второй, А король — посредине.",
+        "Пасьянс выходит редко."]
+    lay = analyse(md)
+    rules = [m.start() for m in re.finditer(r"^\+[-=:+]+$", md, re.M)]
+    assert len(rules) == 4 and all(
+        [(p.kind, p.label) for p in lay.parts if p.start == r] == [("debris", "markup")]
+        for r in rules), [(p.kind, p.label, md[p.start:p.end]) for p in lay.parts]
+
+
 def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_copy, tmp_path):
     """A breaker's Markdown page: ``***полную** колоду*`` (italics and bold opened by one
     ``***``) kept ``*`` in the reading text; ``***Короли*** сверху.`` at a paragraph's start

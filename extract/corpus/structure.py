@@ -516,8 +516,11 @@ _MARKDOWN_WRAPS = (
 _GUTENBERG_ITALICS = _MARKDOWN_WRAPS[-1:]
 #: a Markdown page's marks at the start of a line: a quotation's ``>``, a list item's ``*``,
 #: ``+`` or ``-`` (Markdown shows each as a bullet; on a page with no Markdown markup, an OCR
-#: page, a ``-`` is a dash of dialogue and stays), nested (``> >``) or indented (group 1)
-_MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+-][ \t]+(?=\S))", re.M)
+#: page, a ``-`` is a dash of dialogue and stays), nested (``> >``) or indented (group 1),
+#: a line block's ``|`` (pandoc's: the line is shown without it)
+_MARKDOWN_LINE_MARK = re.compile(r"^[ \t]*((?:>[ \t]?)+|[*+-][ \t]+(?=\S)|\|[ \t]+(?=\S))", re.M)
+#: a line of pandoc's line block (``| Тузъ — часъ первый,``), its ``|`` and the space after it
+_LINE_BLOCK = re.compile(r"\|[ \t]+(?=\S)")
 #: a Markdown quotation's marks alone, nested or not (``> ``, ``> > ``, ``>>``)
 _MD_QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 #: a Markdown heading's marks: the ``#``s opening its line, closing ones, its attributes
@@ -738,7 +741,8 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
 def _pipe_table_row(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is one line of a Markdown pipe table's rows: the table's
     ``|---|---|`` line (:data:`_PIPE_DELIMITER`) stands under it, or above it through lines
-    that hold a bar, with no blank line between."""
+    that hold a bar, with no blank line between; or of a grid table's, a rule of it
+    (:data:`_GRID_RULE`) above it so."""
     if "\n" in text[start:end]:
         return False
     nxt = text.find("\n", end)
@@ -749,7 +753,7 @@ def _pipe_table_row(text: str, start: int, end: int) -> bool:
         b = a
         a = text.rfind("\n", 0, b)
         line = text[a + 1:b].rstrip("\r")
-        if _PIPE_DELIMITER.fullmatch(line):
+        if _PIPE_DELIMITER.fullmatch(line) or _GRID_RULE.fullmatch(line):
             return True
         if "|" not in line:
             return False
@@ -2495,6 +2499,32 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             out += lines[i:q]
             i = q
             continue
+        if md and _GRID_RULE.fullmatch(ln.text):
+            # pandoc's grid table (a .docx table): its rules are markup, and each line of
+            # its rows between them is the game's text, a sentence of its own, as a pipe
+            # table's row (its bars read as nothing, :func:`prose_markup`)
+            q = i + 1
+            while q < len(lines) and not lines[q].brk and (
+                    lines[q].text.startswith("|") or _GRID_RULE.fullmatch(lines[q].text)):
+                q += 1
+            for x in lines[i:q]:
+                if _GRID_RULE.fullmatch(x.text):
+                    x.kind, x.label = "debris", "markup"
+                else:
+                    x.brk, x.extra["row"] = True, True
+            out += lines[i:q]
+            i = q
+            continue
+        if md and ln.brk and _LINE_BLOCK.match(ln.text):
+            # pandoc's line block (verse, or a .docx paragraph with line breaks in it:
+            # ``| Тузъ — часъ первый,`` / ``| Двойка — второй,``): prose, one paragraph, its
+            # marks read as nothing (:data:`_MARKDOWN_LINE_MARK`); no line of it is a menu
+            q = i
+            while q < len(lines) and (q == i or not lines[q].brk) and (
+                    _LINE_BLOCK.match(lines[q].text) or
+                    text[text.rfind("\n", 0, lines[q].start) + 1:lines[q].start]):
+                lines[q].extra["line_block"] = True
+                q += 1
         if ln.text.startswith("{|"):
             # a wiki table, to its closing |}; one left open, to the end of its rows (a line
             # after a blank line that is no row of a table ends it)
@@ -2593,6 +2623,9 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
 #: a Markdown pipe table's line under its head row (``|-------|:----:|``)
 _PIPE_DELIMITER = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*"
                              r"|[ \t]*\|[ \t]*:?-+:?[ \t]*\|?[ \t]*")
+#: a rule of pandoc's grid table, over, under and between its rows (``+------+:----:+``,
+#: ``+======+======+`` under the head row)
+_GRID_RULE = re.compile(r"[ \t]*\+(?:[-=:]+\+)+[ \t]*")
 
 
 #: a row of a table set in columns: two or more pieces of text, a wide gap (a tab, or three
@@ -2891,13 +2924,15 @@ def _gutter_marks(text: str, lines: list[_Line], guesses: list[tuple[int, str]])
     djvu or pdftotext layer reads the scanner's mark in the page's gutter so, and it is
     page furniture (left out of the reading text, a sentence runs on across it). A line
     with another bar in it is a table's or page marks' (``|7| |8|``, ``|191|``), and a wiki
-    page's bars are its markup's: both left alone, as are lines the editor marked."""
+    page's bars are its markup's, as a Markdown line block's are (``| Тузъ — часъ первый,``):
+    all left alone, as are lines the editor marked."""
     if is_wiki_page(text):
         return lines
     out: list[_Line] = []
     for ln in lines:
         m = _EDGE_BAR.search(ln.text) if ln.kind == "prose" and not ln.extra.get("fixed") \
-            and not ln.extra.get("row") and sum(map(ln.text.count, "|¦")) == 1 \
+            and not ln.extra.get("row") and not ln.extra.get("line_block") \
+            and sum(map(ln.text.count, "|¦")) == 1 \
             and text[ln.start:ln.end] == ln.text else None
         if m is None:
             out.append(ln)
@@ -4181,8 +4216,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                                  or img.group("t") or img.group("g")
                                                  or "").split())))):
             ln.kind, ln.label = "figure", fig.group(1)   # ![Фиг. 3](fig3.png): the book's figure
-        elif ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row"):
-            pass   # markup, or the editor's mark; a Markdown pipe table's row is text, no menu
+        elif ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row") or \
+                ln.extra.get("line_block"):
+            pass   # markup, or the editor's mark; a Markdown table's row or a line block's
+            #        line is text, no menu
         elif PAGE_SEPARATOR.match(text[ln.start:ln.end]):    # '---- Page 45 ----': a page
             ln.kind, ln.label = "debris", "page number"    # break (as printed: '=== X ===' and
             #                                                '*** X ***' are no markup here)
