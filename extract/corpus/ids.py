@@ -409,11 +409,13 @@ def moved_bases(edition) -> dict[str, tuple[Path, int | None, str, str]]:
             first[slug] = e
     path = edition.root / "games.toml"
     out: dict[str, tuple[Path, int | None, str, str]] = {}
+    text = None
     for g in edition.games:
         e = first.get(g.slug)
         if e is None or e.witness == g.base or e.witness not in g.witnesses:
             continue
-        text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        if text is None:    # (read once, and only when a base moved)
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
         entry = re.search(rf'^slug\s*=\s*"{re.escape(g.slug)}"(?:\n(?!\[).*)*', text, re.M)
         base = re.search(r"^base\s*=.*$", entry.group(0), re.M) if entry else None
         keep = f'base = "{e.witness}"'

@@ -286,6 +286,12 @@ SECTION_ORDINALS = frozenset(
     for e in (ends[0:2], ends[2:4], ends[4:6]))
 
 
+#: The file of an editor's marks of a witness, as the finder's warnings name it: the finder
+#: knows no siglum, and ``add`` and ``check`` put the witness's in
+#: (:func:`extract.intake.add.witness_warnings`).
+MARKS_FILE = "corpus/structure/<siglum>.toml"
+
+
 def key(text: str) -> str:
     """Comparison key: lowercase, ё→е, Latin look-alikes and old letters folded, word-final ъ
     dropped, stress accents and other combining marks left out (``Мельни́ца`` is ``мельница``),
@@ -3811,7 +3817,7 @@ class _Footnotes:
                         f"the footnote {f.group(1)!r} ends unfinished "
                         f"(no full stop) and nothing on the next page was found to go on "
                         f"with it: kept as printed; if its rest stands there, mark those lines "
-                        f"`footnote` in corpus/structure/<siglum>.toml (see the README)")))
+                        f"`footnote` in {MARKS_FILE} (see the README)")))
                 continue
             for y in out[k:end]:
                 self._mark(y, head, head.extra.get("marker"))
@@ -4147,7 +4153,7 @@ def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
                 out.append((n, (
                     f"{UNREAD_TEMPLATE_LINE} {{{{{m.group(1)}...}}}}, no formatting "
                     f"the toolkit reads: it stays in the reading text as printed; if it is a "
-                    f"game's title, mark it so in corpus/structure/<siglum>.toml ([[mark]] "
+                    f"game's title, mark it so in {MARKS_FILE} ([[mark]] "
                     f"lines = {n} as = \"title\" title = \""
                     f"{quoted.group('name') if quoted else arg.rstrip('.:')}\"), if it is no "
                     f"text of the book, mark it `debris`")))
@@ -4671,7 +4677,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 if runs_on_across(text, parts, i, j) else
                 f"a sentence runs on across debris ({where}) that is not page furniture: its "
                 f"two pieces are taken as two sentences (mark the lines `debris` in "
-                f"corpus/structure/<siglum>.toml if they are furniture)")))
+                f"{MARKS_FILE} if they are furniture)")))
     book = [p for p in parts if p.kind not in ("debris", "page-title")]
     for p, q in zip(book, book[1:]):
         if p.kind == "title" and q.kind in ("title", "heading") and key(p.label) != key(q.label):
@@ -4681,7 +4687,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                              f"{'title' if q.kind == 'title' else 'heading'} (line "
                              f"{line_of(text, q.start)}): the game is recorded with no sentences "
                              f"from this witness; if it is no game, mark its line `heading` or "
-                             f"`debris` in corpus/structure/<siglum>.toml"))
+                             f"`debris` in {MARKS_FILE}"))
     if book and book[-1].kind == "title":
         warnings.append((line_of(text, book[-1].start),
                          f"the title {book[-1].label!r} ends the text: its game's text is on a "
@@ -4717,7 +4723,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                 f"the text between the chapter heading and its first title ({where}: an "
                 f"epigraph or an introduction?) is taken as an untitled fragment of the "
                 f"chapter; if it is no game's text, mark those lines `debris` in "
-                f"corpus/structure/<siglum>.toml (kept in the witness and the TEI), or give "
+                f"{MARKS_FILE} (kept in the witness and the TEI), or give "
                 f"it its game with a `prose` mark and a `title`")))
     listed_keys = {key(t) for _, names in headings for t in names}
     if listed_keys:
@@ -4728,7 +4734,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
                                  f"the title {p.label!r} is not among the games the chapter "
                                  f"heading names: taken as a game; if it is not one, mark its line "
                                  f"`subheading` (read with the game before) or `prose` in "
-                                 f"corpus/structure/<siglum>.toml"))
+                                 f"{MARKS_FILE}"))
     # a call "again" of a note that the first call's place keeps as no note (a title's
     # call: its note is debris) has no note to call: it is an orphan, said as one
     noted = {p.marker for p in parts
@@ -4786,12 +4792,12 @@ def _before_first_heading(text: str, lines: list[_Line], warnings: list[tuple[in
             f"the text before the first chapter heading ({where}) opens with "
             f"{before[0].text.strip()!r}: kept as front matter (debris, in the witness and the "
             f"TEI), in no game; if it is a game's text, mark those lines `prose` in "
-            f"corpus/structure/<siglum>.toml")))
+            f"{MARKS_FILE}")))
     else:
         warnings.append((top, (
             f"the text before the first chapter heading ({where}) is taken as an untitled "
             f"fragment (the end of a game begun on an earlier page?); if it is a preface or "
-            f"other front matter, mark those lines `debris` in corpus/structure/<siglum>.toml "
+            f"other front matter, mark those lines `debris` in {MARKS_FILE} "
             f"(kept in the witness and the TEI)")))
 
 

@@ -40,8 +40,8 @@ from ..corpus.atomic import TMP_PREFIX, corpus_lock, write_atomic
 from ..corpus.ids import slugify, title_slug
 from ..corpus.readers import (SIGLUM, corpus_dir, decode_witness, load_games, load_marks,
                               load_witnesses, mixed_word)
-from ..corpus.structure import (UNREAD_TEMPLATE_LINE, analyse, heading_text, key, ocr_title,
-                                side_column, two_columns, unwrap_lines)
+from ..corpus.structure import (MARKS_FILE, UNREAD_TEMPLATE_LINE, analyse, heading_text, key,
+                                ocr_title, side_column, two_columns, unwrap_lines)
 from ..model.collate import apparatus_lock
 from ..model.edition import build_edition
 from ..text.characters import bad_in_field, compose, private_use_warning, strip_bom
@@ -188,9 +188,6 @@ def _toml_str(s: str) -> str:
 
 
 SCRATCH_PREFIX = "edition-add-"
-#: How the structure finder's warnings name the file of a witness's marks (it knows no
-#: siglum; :func:`witness_warnings` puts the witness's in).
-STRUCTURE_FILE = "corpus/structure/<siglum>.toml"
 
 
 def clean_scratch() -> list[Path]:
@@ -450,7 +447,7 @@ def witness_warnings(text: str, layout, siglum: str, locked: bool = False
     of from the rest of the corpus (a heading another witness has, a partial witness of a
     known game, a copy unlike the others, no title found) is said at the add only."""
     # (the structure finder knows no siglum: its fixes name the file as <siglum>)
-    warnings = [(n, m.replace(STRUCTURE_FILE, f"corpus/structure/{siglum}.toml"))
+    warnings = [(n, m.replace(MARKS_FILE, f"corpus/structure/{siglum}.toml"))
                 for n, m in layout.warnings]
     for p in layout.parts:
         if p.kind == "title" and p.label:

@@ -2205,7 +2205,7 @@ def ambiguous_endings(norm: Normalisation) -> list[tuple[Change, str]]:
             continue
         low = c.reg.lower()
         at = max(low.rfind("ого"), low.rfind("его"))
-        if at < 0 or not low[at + 3:].strip(_NOT_LETTER) == "":
+        if at < 0 or low[at + 3:].strip(_NOT_LETTER):     # (the ending is the word's last)
             continue
         other = low[:at] + ("его" if low[at] == "о" else "ого") + low[at + 3:]
         if _known(other.strip(_NOT_LETTER)):
