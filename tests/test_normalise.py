@@ -589,6 +589,12 @@ def test_a_word_whose_line_end_hyphen_was_lost_is_joined(text, reading):
     ("Пошли въ\nчетверомъ.", "Пошли в четвером."),
     ("на\nземь", "на земь"),
     ("Ахъ\nонѣ", "Ах они"),
+    # a tester's: a lone letter at a line's end or start is a word (Latin A read as а, the
+    # ace by a lone K, Q or J), never half of one ('A\nна' read 'Ана', a name)
+    ("Кладутъ A\nна короля.", "Кладут А на короля."),
+    ("Кладутъ a\nна короля.", "Кладут а на короля."),
+    ("на K кладутъ A\nна Q.", "на K кладут A на Q."),
+    ("Кладутъ на\nA короля.", "Кладут на А короля."),
 ])
 def test_a_line_break_between_words_stays_a_space(text, reading):
     n = normalise(text)

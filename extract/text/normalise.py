@@ -454,7 +454,8 @@ OCR_LOST_HYPHEN = _rule("ocr-lost-hyphen", "ocr",
                         "first no preposition, conjunction, particle or interjection (the "
                         "second piece in lower case): 'пач\\nку' "
                         "becomes 'пачку', 'пере\\nложить' 'переложить'; 'въ\\nчетверомъ' "
-                        "and two words stay apart (the line break becomes a space).")
+                        "and two words stay apart (the line break becomes a space), as does a "
+                        "letter alone ('A\\nна': no word is divided to leave one letter).")
 OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "A word of one or two letters, all Latin look-alikes (c o a e p x y, "
                        "C O A E P X; in a word of two letters H B K M T too), between two "
@@ -920,8 +921,10 @@ def joins_lost_hyphen(left: str, right: str) -> bool:
     the old spelling, keeps it inside and makes none), and either the left piece is none,
     or the right piece is none and the left is no preposition, conjunction, particle or
     interjection (``на\nземь``: the period printed them apart). The pieces are judged in
-    the modern spelling, no OCR repair made (``онѣ`` is ``они``)."""
-    if not right[:1].islower():
+    the modern spelling, no OCR repair made (``онѣ`` is ``они``). A piece of one letter is
+    a word of its own (``A\nна``: OCR's а, or the ace, not the name Ана): a typesetter never
+    divides a word so as to leave one letter on a line."""
+    if not right[:1].islower() or len(left) < 2 or len(right) < 2:
         return False
     if not _known(_modern_form(left + right, False, True).lower()):
         return False
