@@ -1076,6 +1076,31 @@ def test_a_short_block_in_two_columns_is_refused_and_a_table_is_not(cli, corpus_
     assert r.exit_code == 0 and "chasy: 5 sentences" in r.output, r.output
 
 
+def test_a_markdown_table_padded_to_its_columns_is_no_text_set_beside(cli, corpus_copy,
+                                                                       tmp_path):
+    """pandoc pads each cell of a grid or pipe table to its column's width (``| Король и дама
+    одной масти      | рядомъ, король слѣва         |``): a row's closing bar far to the
+    right of its text was taken for a caption beside the text, and rows with long first
+    cells for two columns, and a .docx table's chapter was refused with pdftotext's fix. A
+    line with a bar at each end is a table's row, neither."""
+    from extract.corpus.structure import side_column, two_columns
+    rule = "+" + "-" * 34 + "+" + "-" * 42 + "+\n"
+    rows = [("Тузъ и король одной масти", "считаются за двадцать очковъ"),
+            ("Дама и валетъ одной масти", "считаются за десять очковъ"),
+            ("Десятка и девятка вмѣстѣ", "считаются за пять очковъ"),
+            ("Прочія карты по одной", "считаются за одно очко"),
+            ("Джокеръ, если онъ есть", "не считается вовсе")]
+    table = rule + "".join(f"| {a:<32} | {b:<40} |\n" + rule for a, b in rows)
+    pipe = "| Карты | Очки |\n|---|---|\n" + "".join(f"| {a:<32} | {b:<40} |\n" for a, b in rows)
+    md = ("# Глава LXVIII\n\n## Часы\n\nОчки считаются такъ:\n\n" + table +
+          "\nИ ещё разъ:\n\n" + pipe + "\nПасьянсъ выходитъ рѣдко.\n")
+    assert side_column(md) is None and two_columns(md) is None
+    f = tmp_path / "chasy.md"
+    f.write_text(md, encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0 and "chasy: 14 sentences" in r.output, r.output
+
+
 def test_a_caption_in_a_column_beside_the_text_is_refused_with_its_line(cli, corpus_copy,
                                                                          tmp_path):
     """A field test's `pdftotext -layout` page: a caption set in a narrow column beside the

@@ -2202,17 +2202,24 @@ def _unwrap(line: str, wiki: bool = False) -> tuple[str, bool]:
     return line, found
 
 
+#: a row of a Markdown table, a bar at each end (``| Тузъ и король      | 20 очковъ       |``):
+#: pandoc pads its cells to the column's width, and the gaps so left are no columns of a page
+#: nor a caption beside the text (:func:`two_columns`, :func:`side_column`)
+_TABLE_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
+
+
 def two_columns(text: str) -> int | None:
     """The first line of a page laid out in two columns side by side (``pdftotext -layout``):
     at least five lines, and a third of the text's long lines, hold two runs of text apart
     by a gap of three or more spaces at about the same column; or four such lines, however
     few of the text's, two of whose left runs end in a word divided at the column's edge
-    (``двѣ-``), as no table's row does. None if there is none."""
+    (``двѣ-``), as no table's row does. A Markdown table's row (:data:`_TABLE_ROW`) is
+    no line of either column. None if there is none."""
     gaps: dict[int, list[int]] = {}
     divided: set[int] = set()   # lines whose left run ends in a hyphen
     long_lines = 0
     for n, line in enumerate(text.splitlines(), 1):
-        if len(line.strip()) < 30:
+        if len(line.strip()) < 30 or _TABLE_ROW.fullmatch(line):
             continue
         long_lines += 1
         m = next((m for m in re.finditer(r"\S( {3,})(?=\S)", line)
@@ -2250,12 +2257,13 @@ def side_column(text: str) -> int | None:
     weave into the sentences: a line of prose of 30 characters or more with a short run far
     to its right that is a figure's number (:data:`FIGURE`), or two such lines within six
     lines of each other. A page number so set (a running head's) is furniture, not a
-    caption. None if there is none."""
+    caption, and a table's row its closing bar (:data:`_TABLE_ROW`). None if there is none."""
     near: list[int] = []
     for n, line in enumerate(text.splitlines(), 1):
         line = line.rstrip()
         m = _SIDE_TAIL.search(line) and _SIDE_RUN.match(line)
-        if not m or len(m.group("p").strip()) < 30 or _SIDE_FURNITURE.match(m.group("s")):
+        if not m or len(m.group("p").strip()) < 30 or _SIDE_FURNITURE.match(m.group("s")) or \
+                _TABLE_ROW.fullmatch(line):
             continue
         if FIGURE.match(m.group("s").strip()):
             return near[0] if near and n - near[-1] <= 6 else n
