@@ -1077,6 +1077,40 @@ def test_a_pandoc_grid_table_s_rows_and_a_line_block_s_lines_are_the_game_s_text
         for r in rules), [(p.kind, p.label, md[p.start:p.end]) for p in lay.parts]
 
 
+def test_a_grid_table_s_row_wrapped_over_lines_is_one_sentence(cli, corpus_copy, tmp_path):
+    """pandoc writes a .docx table's long cells wrapped within the ``+---+`` rules, a row over
+    several lines (``| Король и дама одной   | рядомъ, король слѣва |`` / ``| масти  |  |``):
+    each line was a sentence of its own. A row, to the next rule, is one sentence. The
+    reading text keeps the words where the witness has them, line by line, so where a cell's
+    wrapped words fall after the next cell's (a cell but the last wrapped) the row is named
+    with a warning and the way to a table of one line a row."""
+    rule = "+" + "-" * 24 + "+" + "-" * 40 + "+\n"
+
+    def row(*lines):
+        return "".join(f"| {a:<22} | {b:<38} |\n" for a, b in lines) + rule
+    md = ("# Глава XCVI\n\n## Ковёръ\n\nБерутъ двѣ колоды.\n\n" + rule +
+          row(("Карты", "Куда ихъ кладутъ")).replace(rule, rule.replace("-", "=")) +
+          row(("Тузы", "въ верхній рядъ, по одному на каждую"), ("", "масть, лицомъ вверхъ")) +
+          row(("Двойки", "въ запасъ")) + "\nПасьянсъ выходитъ рѣдко.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "kover.md", md, "kover") == [
+        "Берут две колоды.", "Карты Куда их кладут",
+        "Тузы в верхний ряд, по одному на каждую масть, лицом вверх", "Двойки в запас",
+        "Пасьянс выходит редко."]
+    md = md.replace("XCVI", "XCVII").replace("Ковёръ", "Скатерть").replace(
+        row(("Двойки", "въ запасъ")),
+        row(("Король и дама одной", "рядомъ, король слѣва"), ("масти вмѣстѣ", "")))
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "skatert.md", md)
+    assert [s.normalised for s in ed.game("skatert").texts[sig]][-2:] == [
+        "Король и дама одной рядом, король слева масти вместе", "Пасьянс выходит редко."]
+    line = md[:md.index("| Король")].count("\n") + 1
+    assert [w.strip() for w in r.output.splitlines() if w.strip().startswith("warning")] == [
+        f"warning: {tmp_path / 'skatert.md'}:{line}: a grid table's row whose cells are "
+        f"wrapped over lines is read line by line, as the file has it: a cell's wrapped words "
+        f"fall after the next cell's; for a table of one line a row, convert again with "
+        f"`pandoc -t markdown-grid_tables-multiline_tables-simple_tables` (a pipe table), or "
+        f"join the cell's words on its first line"], r.output
+
+
 def test_bold_and_italics_begun_together_and_an_italic_run_in_title(cli, corpus_copy, tmp_path):
     """A breaker's Markdown page: ``***полную** колоду*`` (italics and bold opened by one
     ``***``) kept ``*`` in the reading text; ``***Короли*** сверху.`` at a paragraph's start

@@ -731,16 +731,37 @@ def prose_markup(text: str, parts: Sequence[Part]) -> list[tuple[int, int, str]]
             own = sorted(own + [(a + lo, b + lo, r) for a, b, r in wiki_markup(text[lo:hi], *how)
                                 if p.start <= a + lo and b + lo <= p.end
                                 and not taken.meets(a + lo, b + lo)])
-        if md and "|" in text[p.start:p.end] and _pipe_table_row(text, p.start, p.end):
-            # a pipe table's row (``| Тузъ  | 11   |``): its bars read as nothing, a space
-            # between two cells
+        for ls, le in _line_spans(text, p.start, p.end) if md and "|" in text[p.start:p.end] \
+                else ():
+            if not _pipe_table_row(text, ls, le):
+                continue
+            # a pipe table's row (``| Тузъ  | 11   |``), or a line of a grid table's row
+            # (a row over several lines): its bars read as nothing, a space between two cells
+            # (an empty cell's bars with them: pandoc fills a wrapped row's lines so; a
+            # line block's mark read in them, ``|     | масть``, goes in theirs)
+            bars = [(m.start() + ls, m.end() + ls) for m in
+                    re.finditer(r"(?:[ \t]*(?<!\\)\|[ \t]*)+", text[ls:le])]
+            own = [x for x in own if not any(a <= x[0] and x[1] <= b for a, b in bars)]
             taken = DisjointSpans((a, b) for a, b, _ in own)
-            for m in re.finditer(r"[ \t]*(?<!\\)\|[ \t]*", text[p.start:p.end]):
-                a, b = m.start() + p.start, m.end() + p.start
-                if not taken.meets(a, b):
-                    own.append((a, b, "" if a == p.start or b == p.end else " "))
+            own += [(a, b, "" if a == ls or b == le else " ") for a, b in bars
+                    if not taken.meets(a, b)]
             own.sort()
         out += own
+    return out
+
+
+def _line_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the lines of ``text[start:end]``, each without its line break and the
+    spaces at its edges."""
+    out = []
+    for m in re.finditer(r"[^\r\n]+", text[start:end]):
+        a, b = m.start() + start, m.end() + start
+        while a < b and text[a] in " \t":
+            a += 1
+        while b > a and text[b - 1] in " \t":
+            b -= 1
+        if b > a:
+            out.append((a, b))
     return out
 
 
@@ -1700,6 +1721,9 @@ def _split_inline_titles(text: str, lines: list[_Line], known: list[list[str]]) 
                        if ln.text[m.start(1)].isupper()
                        and re.search(r"[^\W\d_]", ln.text[:m.start(1)])})
         cuts = [k if ln.text[k - 1] not in "«\"„“" else k - 1 for k in cuts]
+        if not cuts:
+            out.append(ln)    # as it is, with what is known of it (a table's row, say)
+            continue
         pos = 0
         for k in cuts + [len(ln.text)]:
             s, e = ln.start + pos, ln.start + k
@@ -2514,18 +2538,33 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             i = q
             continue
         if md and _GRID_RULE.fullmatch(ln.text):
-            # pandoc's grid table (a .docx table): its rules are markup, and each line of
-            # its rows between them is the game's text, a sentence of its own, as a pipe
-            # table's row (its bars read as nothing, :func:`prose_markup`)
+            # pandoc's grid table (a .docx table): its rules are markup, and each row
+            # between two of them is the game's text, a sentence of its own, as a pipe
+            # table's row (its bars read as nothing, :func:`prose_markup`); pandoc wraps a
+            # long cell over the lines under it, to the next rule, all one row
             q = i + 1
             while q < len(lines) and not lines[q].brk and (
                     lines[q].text.startswith("|") or _GRID_RULE.fullmatch(lines[q].text)):
                 q += 1
+            first: _Line | None = None
+            last_cell = -1     # the last cell of the row with text in it so far
             for x in lines[i:q]:
                 if _GRID_RULE.fullmatch(x.text):
                     x.kind, x.label = "debris", "markup"
+                    first = None
+                    continue
+                x.brk, x.extra["row"] = first is None, True
+                if first is None:
+                    first, last_cell = x, -1
                 else:
-                    x.brk, x.extra["row"] = True, True
+                    x.extra["wrapped"] = True
+                cells = [k for k, c in enumerate(re.split(r"(?<!\\)\|", x.text)[1:-1])
+                         if c.strip()]
+                if cells and cells[0] < last_cell:
+                    # the row is read as the witness has it, line by line: a cell's wrapped
+                    # words after the next cell's
+                    first.extra["interleaved"] = True
+                last_cell = max(cells + [last_cell])
             out += lines[i:q]
             i = q
             continue
@@ -2655,7 +2694,9 @@ def _table_rows(text: str, lines: list[_Line], guesses: list[tuple[int, str]]) -
     prose leaves fall anywhere). A row is the game's text, a unit of its own (``brk``),
     never a title or a heading (``extra["row"]``)."""
     def columns(ln: _Line) -> list[tuple[int, int]] | None:
-        if ln.kind != "prose" or ln.extra.get("fixed") or len(ln.text) > 100 or \
+        # (a Markdown table's row is one already, a grid table's over all its lines)
+        if ln.kind != "prose" or ln.extra.get("fixed") or ln.extra.get("row") or \
+                len(ln.text) > 100 or \
                 not _ALIGNED_ROW.fullmatch(ln.text) or not any(ch.isalpha() for ch in ln.text):
             return None
         at = text.rfind("\n", 0, ln.start) + 1
@@ -4612,7 +4653,7 @@ def analyse(text: str, path=None, page_title: str | None = None,
     for i, ln in enumerate(lines):
         if ln.kind == "prose":
             prev = lines[i - 1] if i else None
-            new_para = (ln.brk or block is None or row or
+            new_para = (ln.brk or block is None or row and not ln.extra.get("wrapped") or
                         (prev is not None and len(prev.text) > 90 and SENTENCE_END.search(prev.text)
                          and ln.text[:1].isupper()))
             if new_para or block is None:
@@ -4652,6 +4693,13 @@ def analyse(text: str, path=None, page_title: str | None = None,
                     f"the title on line {line_of(text, p.marker[0])}: kept as debris (in the "
                     f"witness and the TEI), attached to no sentence")))
     for ln in lines:
+        if ln.extra.get("interleaved"):
+            warnings.append((line_of(text, ln.start), (
+                "a grid table's row whose cells are wrapped over lines is read line by line, "
+                "as the file has it: a cell's wrapped words fall after the next cell's; for a "
+                "table of one line a row, convert again with `pandoc -t "
+                "markdown-grid_tables-multiline_tables-simple_tables` (a pipe table), or join "
+                "the cell's words on its first line")))
         if ln.kind in ("title", "heading") and ln.extra.get("notes"):
             warnings.append((line_of(text, ln.start), (
                 "a footnote written in the title line (<ref>...</ref>): kept in the witness "
