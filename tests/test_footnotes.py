@@ -3085,3 +3085,45 @@ def test_a_superscript_call_after_a_title_is_the_titles(call):
     assert got[1:] == [("title", "Звѣзда", f"Пасьянсъ «Звѣзда»{call}."),
                        ("prose", "", "Берутъ колоду."),
                        ("debris", "footnote", f"{call} Иначе Солнце.")]
+
+
+@pytest.mark.parametrize("call,note", [
+    ("[1]", "[Footnote 1: Т. е. пятьдесятъ\nдвѣ карты.]"),
+    ("[A]", "[Footnote A: Т. е. пятьдесятъ двѣ карты.]"),
+    ("[*]", "[Footnote: Т. е. пятьдесятъ\nдвѣ карты.]"),
+])
+def test_a_project_gutenberg_footnote(cli, corpus_copy, tmp_path, call, note):
+    """A breaker's find (round 5, #7): a Project Gutenberg text writes its notes as
+    ``[Footnote 1: ...]`` (``[Footnote A: ...]``, or ``[Footnote: ...]`` with no number),
+    the call ``колоду[1]`` in the text; the note was a sentence of the game and the call
+    stayed in the reading text. It is a note of the sentence with the call, its text to
+    the closing bracket (wrapped over lines), the bracket and the word Footnote no part of
+    it; the next game's text is the game's."""
+    text = ("ГЛАВА LXXXI.\n\nПАСЬЯНСЪ «ОКНО».\n\nБерутъ полную колоду" + call +
+            " и кладутъ карты окномъ. Тузы кладутъ по угламъ.\n\n" + note +
+            "\n\nПАСЬЯНСЪ «ДВЕРЬ».\n\nКолода одна. Карты кладутъ въ два ряда.\n")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "pg.txt", text)
+    okno = ed.game("okno").texts[sig]
+    assert [s.normalised for s in okno] == [
+        "Берут полную колоду и кладут карты окном.", "Тузы кладут по углам."], okno
+    assert [(n.marker, n.normalised) for n in okno[0].footnotes] == [
+        (call.strip("[]"), "Т. е. пятьдесят две карты.")]
+    assert [s.normalised for s in ed.game("dver").texts[sig]] == [
+        "Колода одна.", "Карты кладут в два ряда."]
+
+
+def test_a_gutenberg_note_over_paragraphs_and_one_with_no_call():
+    """A Gutenberg note runs to its closing bracket, over a blank line too: one footnote,
+    the text under it the game's; a note whose call is not in the text is a note still
+    (debris, attached to nothing), and the warning names its call."""
+    text = ("ПАСЬЯНСЪ «ОКНО».\n\nБерутъ колоду[2] и кладутъ карты окномъ.\n\n[Footnote 2: "
+            "Т. е. пятьдесятъ\n\nдвѣ карты.]\n\nТузы кладутъ по угламъ.\n\n[Footnote 3: "
+            "Иначе дама.]\n")
+    lay = analyse(text)
+    notes = [text[p.start:p.end] for p in lay.parts if p.label == "footnote"]
+    assert notes == ["[Footnote 2: Т. е. пятьдесятъ\n\nдвѣ карты.]", "[Footnote 3: Иначе дама.]"]
+    prose = " ".join(text[p.start:p.end] for p in lay.parts if p.kind == "prose")
+    assert "Тузы кладутъ" in prose and "Footnote" not in prose, lay.parts
+    assert [w for _, w in lay.warnings if "[Footnote" in w] == [
+        "the footnote '[Footnote 3:' has no call [3] in the text above it: kept as debris (in "
+        "the witness and the TEI), attached to no sentence"], lay.warnings

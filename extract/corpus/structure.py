@@ -73,6 +73,11 @@ from ..text.words import NON_TERMINAL, TERMINAL
 #: ``<sup>1</sup>`` and pandoc's ``^1^`` (a call after a word, and a note's marker at the foot;
 #: ``^1^`` is read so on a Markdown or wiki page only, HTML's tag on any page)
 SUP_NUMBER = r"<sup>\d{1,2}</sup>|\^\d{1,2}\^"
+#: the head of a Project Gutenberg transcriber's footnote, ``[Footnote 1:``, ``[Footnote A:``
+#: or, with no number, ``[Footnote:``; the note runs to its closing bracket, over lines too
+#: (``[Footnote 1: Т. е. пятьдесятъ`` / ``двѣ карты.]``), and answers the call ``[1]``,
+#: ``[A]`` in the text (one with no number, ``[*]`` or a star)
+PG_NOTE = r"\[Footnote(?:[ \t]+(?:\d{1,3}|[A-ZА-ЯЁ]|\*{1,3}))?:"
 #: a Markdown footnote's label (``[^1]``, ``[^note]``): no space, bracket or caret in it
 _MD_LABEL_NAME = r"[^\]\[\s^]{1,100}"
 MD_LABEL = rf"\[\^{_MD_LABEL_NAME}\]"
@@ -2123,10 +2128,11 @@ PAGE_LINES = 60
 #: no-break space after the marker), Markdown's ``[^1]: ...`` or ``[^note]:...`` (a space or none),
 #: a wiki page's note copied from the browser, ``↑ ...`` (its number is its call's, ``[1]``),
 #: a word processor's note saved as plain text, ``[1] ...`` (:data:`_BRACKET_NOTE`), a
-#: number in HTML's or pandoc's superscript, ``<sup>1</sup> ...``, ``^1^ ...`` (:data:`SUP_NUMBER`)
+#: number in HTML's or pandoc's superscript, ``<sup>1</sup> ...``, ``^1^ ...`` (:data:`SUP_NUMBER`),
+#: a Project Gutenberg transcriber's note, ``[Footnote 1: ...]`` (:data:`PG_NOTE`)
 FOOTNOTE = re.compile(r"^((?:(?:\\?\*){1,3}\)?|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹][⁰¹²³⁴⁵⁶⁷⁸⁹]?\)?|↑|\[\d{1,3}\]|"
                       + SUP_NUMBER + r")(?=[ \t\u00a0])|"
-                      + MD_LABEL + r":)[ \t\u00a0]*\S")
+                      + MD_LABEL + r":|" + PG_NOTE + r")[ \t\u00a0]*\S")
 
 
 #: a wiki line set to the right or the left (``{{right|...}}``): markup unless it reads as a
@@ -2464,6 +2470,21 @@ def _markup(text: str, lines: list[_Line]) -> list[_Line]:
             j = next((j for j in range(i + 1, len(lines)) if lines[j].brk or "]" in lines[j].text),
                      len(lines))
             if j < len(lines) and not lines[j].brk:
+                ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]
+                del lines[i + 1:j + 1]
+        if ln.text.startswith("[Footnote") and re.match(PG_NOTE, ln.text):
+            # a Gutenberg footnote wrapped onto the next lines, its paragraphs too, to its
+            # closing bracket (``[Footnote 1: Т. е. пятьдесятъ`` / ``двѣ карты.]``): one line,
+            # the note's one piece (:meth:`_Footnotes.begins`); one not closed before the
+            # next note, within a page's lines, is left as it stands
+            j, depth = i, 0
+            while j < len(lines) and j - i < PAGE_LINES and (j == i or not re.match(
+                    PG_NOTE, lines[j].text)):
+                depth += lines[j].text.count("[") - lines[j].text.count("]")
+                if depth <= 0:
+                    break
+                j += 1
+            if i < j < len(lines) and depth <= 0:
                 ln.end, ln.text = lines[j].end, text[ln.start:lines[j].end]
                 del lines[i + 1:j + 1]
         if (wiki or ln.text.startswith("{{")) and ln.text.count("{{") > ln.text.count("}}"):
@@ -3334,8 +3355,10 @@ def _md_calls(line: str) -> Iterable[re.Match]:
 
 def marker_name(printed: str) -> str:
     """A footnote's marker as a reader cites it: ``*)`` -> ``*``, ``**`` -> ``**``, ``1)``, ``[^1]`` and
-    ``¹``, ``<sup>1</sup>`` and ``^1^`` -> ``1``."""
-    m = re.sub("</?sup>", "", printed.replace("\\*", "*")).strip().rstrip(")").strip().strip("[^]:")
+    ``¹``, ``<sup>1</sup>``, ``^1^`` and Gutenberg's ``[Footnote 1:`` -> ``1`` (``[Footnote:``,
+    no number: ``""``, the note is named by its call)."""
+    m = re.sub(r"</?sup>|^\[Footnote", "", printed.replace("\\*", "*"))
+    m = m.strip().rstrip(")").strip().strip("[^]:")
     return m if m.startswith("*") else m.translate(_SUPER)
 
 
@@ -3361,8 +3384,9 @@ _PLAIN_NOTE = re.compile(r"(\d{1,2})[ \t]+(?=[^\W\d_])")
 
 
 #: a copied wiki page's call of a note, after a word or a stop: ``двѣнадцать[2].``; or after
-#: a word and a space, as a typist writes it (``Мельница [1].``: the space is the call's)
-_BRACKET_CALL = re.compile(r"(?:(?<=[^\W\d_])[ \t]|(?<=\S))\[(\d{1,4})\]")
+#: a word and a space, as a typist writes it (``Мельница [1].``: the space is the call's); a
+#: Gutenberg text calls its notes by a letter or a star too (``[A]``, ``[*]``: :data:`PG_NOTE`)
+_BRACKET_CALL = re.compile(r"(?:(?<=[^\W\d_])[ \t]|(?<=\S))\[(\d{1,4}|[A-ZА-ЯЁ]|\*{1,3})\]")
 #: a note as a word processor (Word, LibreOffice) saves it as plain text, at the text's end:
 #: ``[1] Т. е. безъ двоекъ.``, answering the call ``картъ[1]``
 _BRACKET_NOTE = re.compile(r"\[(\d{1,3})\][ \t\u00a0]+\S")
@@ -3493,7 +3517,7 @@ class _Footnotes:
         self.indexed = 0                        # lines of ``out`` looked through for calls
         self.arrows = 0                         # notes "↑ ..." of a copied wiki page so far
         # the calls "[k]" of the prose above, by k, and how many lines of ``out`` are indexed
-        self.brackets: dict[int, list[tuple[_Line, int, int]]] = {}
+        self.brackets: dict[str, list[tuple[_Line, int, int]]] = {}
         self.bracket_indexed = 0
 
     def _find(self, printed: str, pat: re.Pattern | None = None) -> tuple[int, int] | None:
@@ -3509,17 +3533,20 @@ class _Footnotes:
                     return span
         return None
 
-    def _find_bracket(self, k: int) -> tuple[int, int] | None:
+    def _find_bracket(self, k: int | str) -> tuple[int, int] | None:
         """The first call ``[k]`` after a word or a stop in the prose above (anywhere: a
-        wiki page gathers its notes at its end) that no footnote claimed yet. The calls are
-        indexed once per line, so a page of many notes is read in linear time."""
+        wiki page gathers its notes at its end) that no footnote claimed yet (``k`` a number,
+        or a letter or a star of a Gutenberg text: ``[A]``, ``[*]``). The calls are indexed
+        once per line, so a page of many notes is read in linear time."""
+        def label(k: int | str) -> str:
+            return str(int(k)) if str(k).isdigit() else str(k)    # "[01]" calls note 1
         for x in self.out[self.bracket_indexed:]:
             if x.kind == "prose" and "[" in x.text:
                 for m in _BRACKET_CALL.finditer(x.text):
-                    self.brackets.setdefault(int(m.group(1)), []).append(
+                    self.brackets.setdefault(label(m.group(1)), []).append(
                         (x, *self._span(x, m.start(), m.end())))
         self.bracket_indexed = len(self.out)
-        for x, a, b in self.brackets.get(k, ()):
+        for x, a, b in self.brackets.get(label(k), ()):
             if x.kind == "prose" and (a, b) not in self.claimed:
                 return a, b
         return None
@@ -3615,6 +3642,16 @@ class _Footnotes:
                 _notes_to_the_end(self.text[ln.end:], ln.brk) else None
             if marker is not None:
                 self._take(ln, marker)
+            return
+        if ln.text.startswith("[Footnote") and (g := re.match(PG_NOTE, ln.text)):
+            # a Gutenberg transcriber's note (its wrapped lines joined, :func:`_markup`): it
+            # answers the first call of its label above not yet claimed, anywhere (the note
+            # stands under its call's paragraph, or at the chapter's or the book's end); one
+            # with no number a "[*]" or else a star on its page; with no call found, it is a
+            # note still, attached to no sentence (:meth:`report` warns)
+            name = marker_name(g.group())
+            self._take(ln, self._find_bracket(name) if name else
+                       self._find_bracket("*") or self._find("*"))
             return
         f = FOOTNOTE.match(ln.text)
         lead = self._lead(prev)
@@ -3899,11 +3936,13 @@ class _Footnotes:
                 answered.setdefault(marker_name(d.group()[:-1]), []).append(h.extra["marker"])
         for head in self.first:
             if head.extra.get("marker") is None:
-                printed = head.text.split()[0]
+                pg = re.match(PG_NOTE, head.text)
+                printed = pg.group() if pg else head.text.split()[0]
                 label = re.match(MD_LABEL, printed)
                 why = (f"no call {label.group()} on the page that another definition does "
                        f"not answer (a second definition of the label?)"
-                       if label else "no marker in the text above it on its page")
+                       if label else f"no call [{marker_name(printed) or '*'}] in the text "
+                       f"above it" if pg else "no marker in the text above it on its page")
                 warnings.append((line_of(self.text, head.start), (
                     f"the footnote {printed!r} has {why}: kept as debris (in the witness and "
                     f"the TEI), attached to no sentence")))

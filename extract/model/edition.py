@@ -447,18 +447,23 @@ def _footnotes(w: Witness, parts: list[Part], norm: Normalisation,
         f = FOOTNOTE.match(w.text[first.start:first.end])
         spans = []
         for p in pieces:
-            start = p.start
+            start, end = p.start, p.end
             if p is first and f:
                 start = p.start + f.end(1)
                 while start < p.end and w.text[start] in " \t\u00a0":
                     start += 1
-            spans.append((start, p.end))
+            if p is pieces[-1] and f and f.group(1).startswith("[Footnote") and \
+                    w.text[start:end].endswith("]"):
+                end -= 1        # a Gutenberg note's closing bracket: the transcriber's
+            spans.append((start, end))
         original = "\n".join(w.text[a:b] for a, b in spans)
         reading = normalise(original)
         assert first.marker is not None        # grouped above only with a marker
         change = removed[first.marker[1]]
-        # (a copied wiki page's "↑ ..." is numbered by its call, "[1]")
-        printed = f.group(1) if f and f.group(1) != "↑" else w.text[first.marker[0]:first.marker[1]]
+        # (a copied wiki page's "↑ ..." is numbered by its call, "[1]", and so is a Gutenberg
+        # note with no number, "[Footnote: ...]", "[*]")
+        printed = f.group(1) if f and f.group(1) != "↑" and marker_name(f.group(1)) \
+            else w.text[first.marker[0]:first.marker[1]]
         out.append(Footnote(marker_name(printed),
                             w.siglum, tuple(spans), original, reading.text, reading.changes,
                             (change.start, change.end)))
