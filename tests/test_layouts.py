@@ -429,6 +429,26 @@ def test_a_parenthesis_under_a_title_belongs_to_it(cli, corpus_copy, tmp_path):
     assert "new sentence ids (4): zvezda:1, zvezda:2, krug:1, krug:2" in r.output
 
 
+@pytest.mark.parametrize("opening", ["{Примѣчаніе} Берутъ", "{Одна колода) Берутъ"])
+def test_a_paragraph_opening_with_a_brace_under_a_title(cli, corpus_copy, tmp_path, opening):
+    """A fixer's find (fix16): a title on its own line over a paragraph that opens with a
+    brace (an OCR misreading of a parenthesis, ``{Примѣчаніе}``, or of one side of it) was no
+    title, since its game's text did not begin with a capital: "no game found". A brace
+    opens a sentence as a bracket does; it stays in the witness and in the reading text (the
+    toolkit does not guess which bracket was printed: an emendation corrects it)."""
+    f = tmp_path / "brace.txt"
+    f.write_text(f"Пасьянсъ «Колесо».\n\n{opening} колоду въ 52 карты и кладутъ ихъ "
+                 "кругомъ. Тузы идутъ вверхъ.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", f, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"line 1 +title +koleso +Пасьянсъ «Колесо»\.", r.output), r.output
+    assert cli("--corpus", corpus_copy, "add", f).exit_code == 0
+    ed = build_edition(corpus_copy)
+    got = [s.normalised for s in ed.game("koleso").sentences]
+    assert [x[:1] for x in got] == ["{", "Т"] and got[0].endswith(
+        "Берут колоду в 52 карты и кладут их кругом.") and got[1] == "Тузы идут вверх.", got
+
+
 def test_a_quoted_title_with_no_text_is_an_empty_game(cli, corpus_copy, tmp_path):
     """A title in the quoted form (``Пасьянсъ «X».``) is a game even with no text under it:
     over the next title it was taken as a group heading (its game lost), and ending the page

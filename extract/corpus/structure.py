@@ -4093,10 +4093,10 @@ _LIST_ITEM = re.compile(r"[ \t]*(?:[*+#:;]+|\d{1,3}[.)])[ \t]+\S")
 #: ``2.``), a dash of dialogue, pandoc's empty span (``[]{#_Toc5 .anchor}``)
 _LEAD = re.compile(r"^(?:\s*(?:<!--.*?-->|\{\{[^{}\n]*\}\}|</?[A-Za-z][^<>\n]*>|\d{1,3}[.)]"
                    r"|[—–-]|\[\]\{[^{}\n]*\}))+\s*")
-#: what may open a sentence before its first letter: quotes, a bracket, and the markup of a
-#: Markdown or wiki page for italics, bold and a quotation (``(''Фиг. 45'')``, ``*Берутъ*``,
-#: ``> Тогда``)
-_OPENERS = "«\"„“(['*_> "
+#: what may open a sentence before its first letter: quotes, a bracket (a brace too, as OCR
+#: misreads a parenthesis: ``{Примѣчаніе} Берутъ ...``), and the markup of a Markdown or wiki
+#: page for italics, bold and a quotation (``(''Фиг. 45'')``, ``*Берутъ*``, ``> Тогда``)
+_OPENERS = "«\"„“([{'*_> "
 #: a game's Arabic number before its title, with or without ``№`` (``№ 12. ``, ``12. ``:
 #: :data:`QUOTED_TITLE`'s)
 _GAME_NUMBER = re.compile(r"(?:№\s*)?\d{1,3}\s*[.)]\s*")
