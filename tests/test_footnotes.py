@@ -2709,6 +2709,25 @@ def test_pandoc_s_empty_anchors_are_nothing(cli, corpus_copy, tmp_path):
         "Окно", "Дверь", "Ставня"]
 
 
+def test_a_title_the_editor_marks_is_named_as_its_line_reads(cli, corpus_copy, tmp_path):
+    """A breaker's find (r5 #1, its workaround): a line the editor marks as a title in
+    corpus/structure/<siglum>.toml named its game by the raw line, pandoc's anchor and all
+    (``[]{#_Toc502 .anchor}Пасьянсъ «Окно».``: title and slug with "toc502-anchor" in them,
+    locked in ids.lock), and the witness's description kept the anchor of a marked heading.
+    A marked title's name is its line read through the page's markup, as a title the finder
+    finds is; an empty span is no part of a heading's text."""
+    md = ("[]{#_Toc501 .anchor}Глава LXXVIII\n\n[]{#_Toc502 .anchor}Пасьянсъ «Окно».\n\n"
+          "Берутъ полную колоду.\n\nПасьянсъ []{#_Toc503 .anchor}**«Дверь»**\n\nКолода одна.\n")
+    (corpus_copy / "structure").mkdir(exist_ok=True)
+    (corpus_copy / "structure" / "ch78.toml").write_text(
+        '[[mark]]\nlines = 1\nas = "heading"\n\n[[mark]]\nlines = 3\nas = "title"\n\n'
+        '[[mark]]\nlines = 7\nas = "title"\n', encoding="utf-8")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
+    got = [(g.slug, g.title_ru) for g in ed.games if sig in g.texts]
+    assert got == [("pasyans-okno", "Пасьянс «Окно»"), ("pasyans-dver", "Пасьянс «Дверь»")], got
+    assert ed.witness(sig).description == "Глава LXXVIII", ed.witness(sig).description
+
+
 def test_pandoc_s_fenced_divs_and_spans_around_titles_are_markup(cli, corpus_copy, tmp_path):
     """A breaker's finds (r5 #2, 13b): pandoc's Markdown of an HTML page (Google Docs,
     LibreOffice) wraps it in a fenced div (``::: {.c3 .doc-content}`` ... ``:::``) and its

@@ -4195,10 +4195,15 @@ def _apply_marks(text: str, lines: list[_Line], marks: Sequence[Mark], corrected
         elif mk.kind != "prose":
             ln.kind, ln.label = "debris", mk.kind
         out.append(ln)
+    wiki = is_wiki_page(text)
+    md = not wiki and MARKDOWN_PAGE.search(text) is not None
     for ln in out:                                  # a title's unit: its whole range
         mk = ln.extra.get("mark")
         if mk is not None and mk.kind == "title":
-            ln.label = mk.title or " ".join(ln.text.split()).rstrip(".")
+            # (its lines' text read through the page's markup, as a title the finder finds
+            # is named: pandoc's anchor before it, ``[]{#_Toc5 .anchor}Пасьянсъ «X».``, or
+            # emphasis inside it, is no part of the game's name)
+            ln.label = mk.title or _name_read(" ".join(ln.text.split()), wiki, md).rstrip(".")
             ln.title_end = ln.end
     return out
 
@@ -5090,9 +5095,11 @@ LINE_END_RULES = frozenset({"hyphenation", "hyphen-compound"})
 def heading_text(text: str) -> str:
     """A heading or title as it reads, on one line: each of its lines without the markup that
     wraps it (``# ГЛАВА XLVIII.``, ``**Косынка.**``, ``== X ==``: :func:`_unwrap`) or
-    stands in it (:data:`_HEADING_MARKUP`), blank lines and runs of white space one space."""
-    return " ".join(w for line in text.splitlines()
-                    for w in _HEADING_MARKUP.sub("", _unwrap(line.strip())[0]).split())
+    stands in it (:data:`_HEADING_MARKUP`; pandoc's empty anchor, :data:`_MD_ANCHOR`, shows
+    nothing: ``[]{#_Toc5 .anchor}Глава L`` on a line the editor marked a heading), blank lines
+    and runs of white space one space."""
+    return " ".join(w for line in text.splitlines() for w in _HEADING_MARKUP.sub(
+        "", _MD_ANCHOR.sub("", _unwrap(line.strip())[0])).split())
 
 
 def unwrap_lines(text: str) -> str:
