@@ -281,6 +281,29 @@ def test_a_game_of_games_toml_in_no_witness_fails_check(cli, corpus_copy):
             f"there reads 'Призрак'") in r.output
 
 
+@pytest.mark.parametrize("title_ru", ["Окно!", "Окошко"])
+def test_an_entry_whose_slug_is_right_but_title_is_not_printed_fails_check(cli, corpus_copy,
+                                                                          tmp_path, title_ru):
+    """Games are matched to games.toml by title_ru; an entry whose slug happens to equal the
+    slug made from the printed title, but whose title_ru differs, names no game, so its
+    title_en was lost without a word while check said the entry stands in a witness."""
+    src = tmp_path / "okno.md"
+    src.write_text("# Глава LX. Пасьянсы\n\n## Пасьянс «Окно»\n\nБерут колоду в 52 карты и "
+                   "кладут четыре ряда по семь карт. Тузы кладут наверх.\n", encoding="utf-8")
+    assert cli("--corpus", corpus_copy, "add", src).exit_code == 0
+    _append(corpus_copy, "games.toml",
+            f'\n[[game]]\nslug = "okno"\ntitle_ru = "{title_ru}"\ntitle_en = "The Window"\n')
+    at = (corpus_copy / "games.toml").read_text(encoding="utf-8").splitlines().index('slug = "okno"') + 1
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1, r.output
+    assert "[ok] every game of games.toml stands in a witness" not in r.output
+    assert (f"{corpus_copy}/games.toml:{at}: title_ru {title_ru!r} of game okno is not the "
+            f"printed title 'Окно' (witness LX: '## Пасьянс «Окно»')") in r.output, r.output
+    assert "write title_ru as the witness prints it" in r.output
+    assert "the slug its sentence ids are locked under" not in r.output   # the entry is there
+    assert "whose title_ru is the printed title 'Окно'" in r.output
+
+
 # --- mixed scripts: a Latin look-alike typed into a Cyrillic word of a TOML value -----------
 
 MIXED = {

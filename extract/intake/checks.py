@@ -260,13 +260,30 @@ def unknown_lemmas(edition) -> list[str]:
 def games_in_no_witness(edition) -> list[str]:
     """Entries of ``games.toml`` whose game no witness holds: its ``title_ru`` matches no
     title in the witnesses (a typo, or a title spelt otherwise than printed), so the entry
-    names nothing and the game, if present, is built untranslated under another slug."""
+    names nothing and the game, if present, is built untranslated under another slug.
+
+    The model matches a game to its entry by title (by slug only a fragment's), and marks
+    the games it matched ``known``; an entry stands in a witness only if a known game has
+    its slug. A game built from the printed title under the entry's own slug (``okno`` from
+    «Окно» beside ``title_ru = "Окно!"``) is not the entry's: it is named with its title."""
     path = edition.root / "games.toml"
-    have = {g.slug for g in edition.games}
-    return [f"{path}:{_line_with(path, 'slug = ' + json.dumps(kg.slug))}: game {kg.slug} ({kg.title_ru}) "
-            f"stands in no witness: no title there reads {kg.title_ru!r}; write title_ru as the "
-            f"witness prints it, or remove the entry" for kg in load_games(edition.root)
-            if kg.slug not in have]
+    known = {g.slug for g in edition.games if g.known}
+    unmatched = {g.slug: g for g in edition.games if not g.known}
+    out = []
+    for kg in load_games(edition.root):
+        if kg.slug in known:
+            continue
+        at = f"{path}:{_line_with(path, 'slug = ' + json.dumps(kg.slug))}"
+        if g := unmatched.get(kg.slug):
+            out.append(f"{at}: title_ru {kg.title_ru!r} of game {kg.slug} is not the printed "
+                       f"title {g.title_ru!r} (witness {g.base}: {g.title_original!r}), so the "
+                       f"entry names no game and the game is built untranslated; write title_ru "
+                       f"as the witness prints it")
+        else:
+            out.append(f"{at}: game {kg.slug} ({kg.title_ru}) stands in no witness: no title "
+                       f"there reads {kg.title_ru!r}; write title_ru as the witness prints it, "
+                       f"or remove the entry")
+    return out
 
 
 #: the players whose rows the odds table stores (a claim's ``rows`` name one of them)
@@ -549,6 +566,7 @@ def run_checks(edition) -> tuple[bool, str]:
     total = done = 0
     eg = engine_games()
     was = {now: locked for locked, now in ids.renamed_games(edition).items()}  # slug slips
+    listed = {kg.slug for kg in load_games(edition.root)}
     for g in edition.games:
         cited = g.cited   # a copy's own sentences are the edition's too, to translate
         have = sum(1 for s in cited if s.english)
@@ -573,9 +591,13 @@ def run_checks(edition) -> tuple[bool, str]:
             at = f":{line_of(gtext, m.start())}" if m else ""
             missing.append(f"{gt}{at}: {g.slug}: no English title (the site shows "
                            f"'(untranslated)'); add title_en = \"...\" to its [[game]]")
-        if not g.known:
+        if not g.known and g.slug in listed:   # games_in_no_witness names the entry's line
+            lacks = [f'an entry in {edition.root / "games.toml"} whose title_ru is the printed '
+                     f'title {g.title_ru!r} (the entry slug = "{g.slug}" has another)']
+        elif not g.known:
             lacks = [f'an entry in {edition.root / "games.toml"} (slug = "{g.slug}", the slug '
                      f'its sentence ids are locked under; title_ru as printed; title_en)']
+        if not g.known:
             if have < len(cited):
                 lacks.append(f"translation ({have}/{len(cited)} sentences, in "
                              f"{edition.root / 'translations' / 'en' / (g.slug + '.toml')}; a "
