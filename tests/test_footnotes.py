@@ -2686,6 +2686,21 @@ def test_a_pandoc_span_reads_as_its_text(cli, corpus_copy, tmp_path):
         "Карты кладут в четыре кучки: по тринадцати в каждую.", "Тузы внизу и в стороне."]
 
 
+@pytest.mark.parametrize("address", ["https://ru.wikipedia.org/wiki/Пасьянс_(игра)",
+                                     "https://x.org/a(b)c(d)", "javascript:alert(1)",
+                                     "#fig(40)"])
+def test_a_link_whose_address_holds_parentheses_reads_as_its_text(cli, corpus_copy, tmp_path,
+                                                                  address):
+    """A breaker's find (r6 #2): CommonMark allows balanced parentheses in a link's address
+    (a Wikipedia page's, ``Пасьянс_(игра)``); such a link was not read as a link, so its
+    paragraph was taken as web furniture and lost (or, ``javascript:alert(1)``, kept as raw
+    Markdown in the reading text). It reads as its text, as a link without parentheses."""
+    md = (f"## Пасьянс «Окно»\n\nБерут колоду и кладут [клик](http://x.ru/a) ряды по семь "
+          f"карт. Тузы кладут [вверх]({address}) наверх.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "okno.md", md, "okno") == [
+        "Берут колоду и кладут клик ряды по семь карт.", "Тузы кладут вверх наверх."]
+
+
 def test_pandoc_s_empty_anchors_are_nothing(cli, corpus_copy, tmp_path):
     """A breaker's find (r5 #1): pandoc writes a Word file's bookmarks (its table of
     contents' targets) as empty spans with attributes, ``[]{#_Toc501 .anchor}``, in its

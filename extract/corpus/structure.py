@@ -465,8 +465,12 @@ _MD_SINGLES = _HTML_SINGLES + ((_MD_ANCHOR, ""),)
 #: no more than its bound
 _NOINCLUDE = re.compile(r"<noinclude>(?:(?!</?noinclude>)[\s\S]){0,%d}</noinclude>" % _WRAP_MAX,
                         re.I)
+#: a Markdown link's destination: CommonMark allows balanced parentheses in it (a Wikipedia
+#: page's ``https://ru.wikipedia.org/wiki/Пасьянс_(игра)``, ``javascript:alert(1)``); one
+#: level of them, each alternative beginning with its own character, so nothing backtracks
+_MD_DESTINATION = r"(?:[^()\s]|\([^()\s]*\))+"
 #: a Markdown link's address (``](#fig40)``, ``](https://...)``) or an autolink
-_LINK_ADDRESS = re.compile(r"\]\([^()\s]+\)|<https?://[^<>\s]+>")
+_LINK_ADDRESS = re.compile(r"\]\(" + _MD_DESTINATION + r"\)|<https?://[^<>\s]+>")
 #: on a wiki page also a page number's template in the text (``картъ {{pagenum|12}}.``) and
 #: the templates that hold no text
 _PAGE_TEMPLATE = re.compile(
@@ -507,7 +511,7 @@ _MARKDOWN_WRAPS = (
     _WIKI_WRAPS[0],
     _WIKI_WRAPS[-2],    # a notes app's link to a note, ``[[тузы|тузовъ]]``: its alias or name
     # a link, or an image inline, with pandoc's attributes after it (``{width="3in"}``)
-    re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\([^()\s]+\)(?:\{[^{}\n]*\})?)"),
+    re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\(" + _MD_DESTINATION + r"\)(?:\{[^{}\n]*\})?)"),
     re.compile(r"(?P<o><)https?://[^<>\s]+(?P<c>>)"),
     re.compile(r"(?P<o>(?<!\^)\[)[^\[\]\n]+(?P<c>\]\[[^\[\]\n]*\])"),
     # pandoc's bracketed span with its attributes, ``[кучки]{.underline}``
