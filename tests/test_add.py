@@ -418,6 +418,34 @@ def test_an_ambiguous_old_ending_is_named_until_an_emendation_settles_it(cli, co
     assert said in r.output and "'меньшаго'" not in r.output, r.output
 
 
+def test_an_emendation_that_changes_nothing_is_named_by_check(cli, corpus_copy, tmp_path):
+    """A breaker's find (r6 #3): an emendation whose correction is its reading, of a word the
+    normaliser leaves as printed anyway ('тщательно' → 'тщательно'), settled nothing, yet check
+    was silent and the TEI listed it as a correction. Check now warns, with its line and the
+    fix. One that keeps as printed a word the rules would change ('большаго' kept with its
+    old ending) and one that confirms the rule's reading of an ambiguous ending ('большаго'
+    → 'большого') settle something and are not named."""
+    page = _write(tmp_path, "pary.txt", "Пасьянсъ «Пары».\n\nБерутъ колоду не меньшаго и не "
+                  "большаго числа картъ, чѣмъ пятьдесятъ двѣ.\nБольшаго числа картъ не нужно, "
+                  "а большаго не бываетъ.\n")
+    assert cli("--corpus", corpus_copy, "add", page, "--siglum", "PR").exit_code == 0
+    path = corpus_copy / "emendations.toml"
+    before = path.read_text(encoding="utf-8").count("\n")
+    with open(path, "a", encoding="utf-8") as f:
+        for line, reading, correction in ((3, "колоду", "колоду"), (3, "большаго", "большого"),
+                                          (4, "большаго", "большаго"), (4, "нужно", "нужно")):
+            f.write(f'\n[[emendation]]\nwitness = "PR"\nline = {line}\nreading = "{reading}"\n'
+                    f'correction = "{correction}"\nreason = "r"\n')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output        # a warning: nothing is wrong in the reading text
+    assert "[warn] every emendation changes something" in r.output, r.output
+    for at, reading in ((before + 2, "колоду"), (before + 23, "нужно")):
+        assert (f"{path}:{at}: the emendation of {reading!r} (witness PR) has the reading as "
+                f"its correction, and the normaliser leaves the word as printed anyway: it "
+                f"changes nothing; remove the entry") in r.output, r.output
+    assert "the emendation of 'большаго'" not in r.output, r.output
+
+
 def test_a_file_with_two_chapters_says_so(cli, corpus_copy, tmp_path):
     """A field test's file held chapters LX and LXI: both went in as one witness named LX,
     with no word said. The games are kept (one witness), and a warning names the second

@@ -12,14 +12,14 @@ from ..corpus import ids
 from ..corpus.atomic import TMP_PREFIX
 from ..corpus.glossary import WORD
 from ..corpus.ids import CITED, anchor, reading_ids, unmarked
-from ..corpus.readers import (CLAIM_SPEC, _key_line, entries, load_games, load_marks,
-                              load_witnesses, read_toml, structure_file)
+from ..corpus.readers import (CLAIM_SPEC, EMENDATION_SPEC, _key_line, entries, load_games,
+                              load_marks, load_witnesses, read_toml, structure_file)
 from ..corpus.structure import analyse
 from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
 from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
 from ..text.errors import EditionError, line_of
-from ..text.normalise import Change, apply_changes
+from ..text.normalise import Change, apply_changes, normalise
 from ..text.words import count
 from .add import ending_warnings, witness_warnings
 
@@ -255,6 +255,35 @@ def unknown_lemmas(edition) -> list[str]:
             f"text can match it; correct the lemma (its words' dictionary forms)"
             for t in edition.glossary for w in WORD.findall(unmarked(t.written))
             if not m.word_is_known(w.lower())]
+
+
+def idle_emendations(edition) -> list[str]:
+    """Emendations that change nothing: the correction is the reading and no rule of the
+    normaliser would change the word either ('тщательно' → 'тщательно'), so the entry settles
+    nothing, yet the TEI lists it as a correction. A correction equal to the reading where a
+    rule would change the word keeps it as printed (a surname in -аго), and one giving the
+    rule's own reading confirms an ambiguous ending (:func:`extract.intake.add.ending_warnings`):
+    both settle something and are not named. (One more normalisation of each witness that
+    holds such an entry: the model keeps only the normalisation with its emendations.)"""
+    path = edition.root / "emendations.toml"
+    same = [(e, line) for e, line in entries(path, "emendation", EMENDATION_SPEC)
+            if e.get("correction") == e["reading"]]
+    out = []
+    for w in edition.witnesses:
+        mine = [(e, line) for e, line in same if e["witness"] == w.siglum]
+        if not mine:
+            continue
+        ruled = normalise(w.text).changes
+        for c in edition.normalisations[w.siglum].changes:
+            if c.kind != "emendation" or c.orig != c.reg or \
+                    any(r.start < c.end and c.start < r.end for r in ruled):
+                continue
+            at = next((f":{line}" for e, line in mine if e["line"] == line_of(w.text, c.start)
+                       and e["reading"] == c.orig), "")
+            out.append(f"{path}{at}: the emendation of {c.orig!r} (witness {w.siglum}) has the "
+                       f"reading as its correction, and the normaliser leaves the word as "
+                       f"printed anyway: it changes nothing; remove the entry")
+    return out
 
 
 def games_in_no_witness(edition) -> list[str]:
@@ -642,6 +671,8 @@ def run_checks(edition) -> tuple[bool, str]:
         _check_odds(stored, engine_results, section)
 
     # (last, beside the verdict: they do not change it)
+    section("every emendation changes something", idle_emendations(edition), fatal=False,
+            flag="warn")
     section("the witnesses' own text (what `edition add` warned of in it, given again)",
             witness_warning_lines(edition), fatal=False, flag="warn")
 
