@@ -543,6 +543,26 @@ def test_check_names_the_translation_file_of_an_untranslated_sentence(corpus_cop
     assert "under [sentences]" in r.output
 
 
+@pytest.mark.parametrize("empty", ['""', "''"])
+def test_check_names_the_line_of_an_empty_translation(corpus_copy, cli, empty):
+    """A breaker's find (r6 #4): a translation set to "" was counted untranslated with the
+    fix 'add a line under [sentences]', though the line stands (empty), and no line named.
+    Now check names its file:line and says to fill in the empty string; a sentence with no
+    line at all keeps the other fix."""
+    tr = corpus_copy / "translations" / "en" / "mill.toml"
+    lines = tr.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, x in enumerate(lines, 1) if x.startswith('"mill:3" = '))
+    lines[at - 1] = f'"mill:3" = {empty}'
+    lines = [x for x in lines if not x.startswith('"mill:4" = ')]
+    tr.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1, r.output
+    assert (f"{tr}:{at}: mill:3: the translation is empty; fill in the empty string with the "
+            f"sentence's English") in r.output, r.output
+    assert f"{tr}: mill: 1 sentence untranslated (mill:4); add a line" in r.output, r.output
+    assert "(mill:3" not in r.output, r.output
+
+
 def test_check_names_a_known_game_without_an_english_title(corpus_copy, cli):
     """A game of games.toml without title_en: the site would say '(untranslated)' beside
     its title; check fails naming games.toml, the line of the game's slug, and the fix."""
