@@ -399,7 +399,11 @@ class FavouriteState(State):
                     and 0 <= j < NPILES and i != j and ps[i]):
                 return False
             if move[0] == "fill":
-                return j < NROWS and not ps[j] and (i < NROWS or cfg.fill_from_sep)
+                # into the first empty row, as fill_moves offers (the empty rows are alike),
+                # and not a row's only card (that changes nothing)
+                first = next((k for k in range(NROWS) if not ps[k]), None)
+                return (j == first and (i < NROWS or cfg.fill_from_sep)
+                        and not (i < NROWS and len(ps[i]) == 1))
             if not ps[j] or (j >= NROWS and not cfg.sep_builds):
                 return False
             a, b = CARDS[ps[i][-1]], CARDS[ps[j][-1]]
