@@ -2724,6 +2724,30 @@ def test_pandoc_s_empty_anchors_are_nothing(cli, corpus_copy, tmp_path):
         "Окно", "Дверь", "Ставня"]
 
 
+@pytest.mark.parametrize("heading, description", [
+    ("[]{#_Toc501 .anchor}Глава LXXVIII", "Глава LXXVIII"),
+    ("[]{#_Toc501 .anchor}ГЛАВА LXXVIII.", "ГЛАВА LXXVIII."),
+    ("Глава LXXVIII[]{#_Toc501}", "Глава LXXVIII"),
+    ("**[]{#_Toc501 .anchor}Глава LXXVIII**", "Глава LXXVIII")])
+def test_pandoc_s_empty_anchor_before_a_plain_heading_line_is_nothing(cli, corpus_copy, tmp_path,
+                                                                      heading, description):
+    """A breaker's find: pandoc writes a paragraph that Word shows as a heading, but with no
+    heading style, as a plain line (no ``#``), its bookmark before it:
+    ``[]{#_Toc501 .anchor}Глава LXXVIII``. The anchor hid the heading (the line was a citable
+    sentence of a fragment game). An empty span shows nothing on a plain line too."""
+    md = (f"{heading}\n\n[]{{#_Toc502 .anchor}}Пасьянсъ «Окно».\n\n"
+          "Берутъ полную колоду и кладутъ карты окномъ. Тузы кладутъ по угламъ.\n\n"
+          "[]{#_Toc503 .anchor}Пасьянсъ «Дверь».\n\nКолода одна. Карты кладутъ въ два ряда.\n")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
+    assert "warning" not in r.output and "guess" not in r.output, r.output
+    assert sig == "LXXVIII" and ed.witness(sig).description == description, sig
+    got = {g.slug: (g.title_ru, [s.normalised for s in g.texts[sig]])
+           for g in ed.games if sig in g.texts}
+    assert got == {"okno": ("Окно", ["Берут полную колоду и кладут карты окном.",
+                                     "Тузы кладут по углам."]),
+                   "dver": ("Дверь", ["Колода одна.", "Карты кладут в два ряда."])}, got
+
+
 def test_a_title_the_editor_marks_is_named_as_its_line_reads(cli, corpus_copy, tmp_path):
     """A breaker's find (r5 #1, its workaround): a line the editor marks as a title in
     corpus/structure/<siglum>.toml named its game by the raw line, pandoc's anchor and all
@@ -2734,7 +2758,7 @@ def test_a_title_the_editor_marks_is_named_as_its_line_reads(cli, corpus_copy, t
     md = ("[]{#_Toc501 .anchor}Глава LXXVIII\n\n[]{#_Toc502 .anchor}Пасьянсъ «Окно».\n\n"
           "Берутъ полную колоду.\n\nПасьянсъ []{#_Toc503 .anchor}**«Дверь»**\n\nКолода одна.\n")
     (corpus_copy / "structure").mkdir(exist_ok=True)
-    (corpus_copy / "structure" / "ch78.toml").write_text(
+    (corpus_copy / "structure" / "LXXVIII.toml").write_text(
         '[[mark]]\nlines = 1\nas = "heading"\n\n[[mark]]\nlines = 3\nas = "title"\n\n'
         '[[mark]]\nlines = 7\nas = "title"\n', encoding="utf-8")
     ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)

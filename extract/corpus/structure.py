@@ -1070,10 +1070,12 @@ def split_list(text: str) -> list[str]:
 #: inline markup a chapter heading is read through (:func:`parse_heading`,
 #: :func:`heading_text`): a wiki template with no parameter (``{{Отступ}}``), one that holds
 #: no text with its width (``{{Отступ|2}}``, as ru.wikisource's pages indent), bold and
-#: italics (``'''X'''``, ``**X**``, ``__X__``, ``<b>X</b>``)
+#: italics (``'''X'''``, ``**X**``, ``__X__``, ``<b>X</b>``), and pandoc's empty span
+#: (:data:`_MD_ANCHOR`: a Word bookmark before a line that Word shows as a heading but pandoc
+#: writes as a plain paragraph, ``[]{#_Toc501 .anchor}Глава LXXVIII``; it shows nothing)
 _HEADING_MARKUP = re.compile(r"\{\{[^{}|\n]{1,40}\}\}|\{\{\s*(?:" + _EMPTY_TEMPLATES + r"|gap)"
                              r"\s*\|[^{}\n]{0,20}\}\}|'{2,5}|\*{2,3}|__|"
-                             r"</?(?:b|i|strong|em|big|u)>", re.I)
+                             r"</?(?:b|i|strong|em|big|u)>|" + _MD_ANCHOR.pattern, re.I)
 
 
 def parse_heading(text: str) -> tuple[str, list[str]] | None:
