@@ -2753,8 +2753,9 @@ def test_a_title_the_editor_marks_is_named_as_its_line_reads(cli, corpus_copy, t
     corpus/structure/<siglum>.toml named its game by the raw line, pandoc's anchor and all
     (``[]{#_Toc502 .anchor}Пасьянсъ «Окно».``: title and slug with "toc502-anchor" in them,
     locked in ids.lock), and the witness's description kept the anchor of a marked heading.
-    A marked title's name is its line read through the page's markup, as a title the finder
-    finds is; an empty span is no part of a heading's text."""
+    A marked title's name is its line read through the page's markup and named as the finder
+    names a title it finds (the words in the quotes: okno, not pasyans-okno, r6); an empty
+    span is no part of a heading's text."""
     md = ("[]{#_Toc501 .anchor}Глава LXXVIII\n\n[]{#_Toc502 .anchor}Пасьянсъ «Окно».\n\n"
           "Берутъ полную колоду.\n\nПасьянсъ []{#_Toc503 .anchor}**«Дверь»**\n\nКолода одна.\n")
     (corpus_copy / "structure").mkdir(exist_ok=True)
@@ -2763,8 +2764,45 @@ def test_a_title_the_editor_marks_is_named_as_its_line_reads(cli, corpus_copy, t
         '[[mark]]\nlines = 7\nas = "title"\n', encoding="utf-8")
     ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
     got = [(g.slug, g.title_ru) for g in ed.games if sig in g.texts]
-    assert got == [("pasyans-okno", "Пасьянс «Окно»"), ("pasyans-dver", "Пасьянс «Дверь»")], got
+    assert got == [("okno", "Окно"), ("dver", "Дверь")], got
     assert ed.witness(sig).description == "Глава LXXVIII", ed.witness(sig).description
+
+
+@pytest.mark.parametrize("line", ["Пасьянсъ «Окно».", "ПАСЬЯНСЪ «ОКНО».", "**Пасьянсъ «Окно»**",
+                                  "Пасьянсъ „Окно“", "Пасьянсъ «Окно» (изъ одной колоды)."])
+@pytest.mark.parametrize("marked", [False, True])
+def test_a_title_the_editor_marks_is_named_as_the_finder_names_it(cli, corpus_copy, tmp_path,
+                                                                   line, marked):
+    """A breaker's find (r6): a title marked in corpus/structure/<siglum>.toml was named by its
+    whole line (``Пасьянсъ «Окно».``: slug pasyans-okno), the same line unmarked by the words
+    in its quotes (okno): a mark made only to help the finder changed the game's slug, and a
+    second witness of the game would not be collated with it. A marked title is named as the
+    finder names it; a mark's own ``title`` still names it (below)."""
+    md = (f"# Глава LXXVIII\n\n{line}\n\nБерутъ полную колоду. Тузы кладутъ по угламъ.\n\n"
+          "Пасьянсъ «Дверь».\n\nКолода одна. Карты кладутъ въ два ряда.\n")
+    if marked:
+        (corpus_copy / "structure").mkdir(exist_ok=True)
+        (corpus_copy / "structure" / "LXXVIII.toml").write_text(
+            '[[mark]]\nlines = 3\nas = "title"\n', encoding="utf-8")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
+    got = [g.slug for g in ed.games if sig in g.texts]
+    assert got == ["okno", "dver"], got
+    assert ed.game("okno").title_ru.lower() == "окно", ed.game("okno").title_ru
+
+
+def test_a_title_mark_s_own_name_and_an_unquoted_line_s_text_name_its_game(cli, corpus_copy,
+                                                                           tmp_path):
+    """A mark's ``title`` names its game whatever the line reads; a marked line that is no
+    quoted title (``Старуха и козелъ.``) is named by its text, as the README says."""
+    md = ("# Глава LXXVIII\n\nПасьянсъ «Окно».\n\nБерутъ полную колоду.\n\n"
+          "Старуха и козелъ.\n\nКолода одна.\n")
+    (corpus_copy / "structure").mkdir(exist_ok=True)
+    (corpus_copy / "structure" / "LXXVIII.toml").write_text(
+        '[[mark]]\nlines = 3\nas = "title"\ntitle = "Окошко"\n\n'
+        '[[mark]]\nlines = 7\nas = "title"\n', encoding="utf-8")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
+    got = [(g.slug, g.title_ru) for g in ed.games if sig in g.texts]
+    assert got == [("okoshko", "Окошко"), ("starukha-i-kozel", "Старуха и козел")], got
 
 
 def test_pandoc_s_fenced_divs_and_spans_around_titles_are_markup(cli, corpus_copy, tmp_path):

@@ -928,7 +928,7 @@ def load_marks(root, siglum: str, text: str) -> tuple[Mark, ...]:
                                f": a {kind} mark's `title` is its game's title", path,
                                _key_line(src, "title", at) or at,
                                fix='give the game\'s title as text, title = "Колодецъ"' + (
-                                   ", or remove the key (the marked lines' text is the title)"
+                                   ", or remove the key (the title is then read from the marked lines)"
                                    if kind == "title" else ""))
         if not any(ln.strip() for ln in text.split("\n")[first - 1:last]):
             # (a mark on no printed line marks nothing: it would be passed over unsaid)

@@ -4209,9 +4209,22 @@ def _apply_marks(text: str, lines: list[_Line], marks: Sequence[Mark], corrected
             # (its lines' text read through the page's markup, as a title the finder finds
             # is named: pandoc's anchor before it, ``[]{#_Toc5 .anchor}Пасьянсъ «X».``, or
             # emphasis inside it, is no part of the game's name)
-            ln.label = mk.title or _name_read(" ".join(ln.text.split()), wiki, md).rstrip(".")
+            ln.label = mk.title or _marked_name(_name_read(" ".join(ln.text.split()), wiki, md))
             ln.title_end = ln.end
     return out
+
+
+def _marked_name(line: str) -> str:
+    """The name of a title the editor marks with no ``title`` of its own, ``line`` its text
+    read through the page's markup: a quoted title's name, as the finder names the same line
+    unmarked (:func:`title_at`: ``Пасьянсъ «Окно».`` is 'Окно', slug okno), so that a mark
+    made only to help the finder changes no game's name or slug (and a second witness of the
+    game still meets it); any other line is named by its text, less its final stop."""
+    if QUOTED_TITLE.match(line.translate(_LOOKALIKE)):
+        hit = title_at(line, [])
+        if hit is not None and hit[1] >= len(line.rstrip()):    # the title is the whole line
+            return hit[0]
+    return line.rstrip(".")
 
 
 #: the names of the templates a wiki page's prose may hold that the finder reads
