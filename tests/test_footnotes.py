@@ -2748,6 +2748,14 @@ def test_pandoc_s_empty_anchor_before_a_plain_heading_line_is_nothing(cli, corpu
                    "dver": ("Дверь", ["Колода одна.", "Карты кладут в два ряда."])}, got
 
 
+def _marks(corpus: Path, siglum: str, *marks: str) -> None:
+    """Write ``corpus/structure/<siglum>.toml`` with one ``[[mark]]`` table for each of
+    ``marks`` (its lines of TOML)."""
+    (corpus / "structure").mkdir(exist_ok=True)
+    (corpus / "structure" / f"{siglum}.toml").write_text(
+        "\n".join(f"[[mark]]\n{m}\n" for m in marks), encoding="utf-8")
+
+
 def test_a_title_the_editor_marks_is_named_as_its_line_reads(cli, corpus_copy, tmp_path):
     """A breaker's find (r5 #1, its workaround): a line the editor marks as a title in
     corpus/structure/<siglum>.toml named its game by the raw line, pandoc's anchor and all
@@ -2758,10 +2766,8 @@ def test_a_title_the_editor_marks_is_named_as_its_line_reads(cli, corpus_copy, t
     span is no part of a heading's text."""
     md = ("[]{#_Toc501 .anchor}Глава LXXVIII\n\n[]{#_Toc502 .anchor}Пасьянсъ «Окно».\n\n"
           "Берутъ полную колоду.\n\nПасьянсъ []{#_Toc503 .anchor}**«Дверь»**\n\nКолода одна.\n")
-    (corpus_copy / "structure").mkdir(exist_ok=True)
-    (corpus_copy / "structure" / "LXXVIII.toml").write_text(
-        '[[mark]]\nlines = 1\nas = "heading"\n\n[[mark]]\nlines = 3\nas = "title"\n\n'
-        '[[mark]]\nlines = 7\nas = "title"\n', encoding="utf-8")
+    _marks(corpus_copy, "LXXVIII", 'lines = 1\nas = "heading"', 'lines = 3\nas = "title"',
+           'lines = 7\nas = "title"')
     ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
     got = [(g.slug, g.title_ru) for g in ed.games if sig in g.texts]
     assert got == [("okno", "Окно"), ("dver", "Дверь")], got
@@ -2781,9 +2787,7 @@ def test_a_title_the_editor_marks_is_named_as_the_finder_names_it(cli, corpus_co
     md = (f"# Глава LXXVIII\n\n{line}\n\nБерутъ полную колоду. Тузы кладутъ по угламъ.\n\n"
           "Пасьянсъ «Дверь».\n\nКолода одна. Карты кладутъ въ два ряда.\n")
     if marked:
-        (corpus_copy / "structure").mkdir(exist_ok=True)
-        (corpus_copy / "structure" / "LXXVIII.toml").write_text(
-            '[[mark]]\nlines = 3\nas = "title"\n', encoding="utf-8")
+        _marks(corpus_copy, "LXXVIII", 'lines = 3\nas = "title"')
     ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
     got = [g.slug for g in ed.games if sig in g.texts]
     assert got == ["okno", "dver"], got
@@ -2796,10 +2800,8 @@ def test_a_title_mark_s_own_name_and_an_unquoted_line_s_text_name_its_game(cli, 
     quoted title (``Старуха и козелъ.``) is named by its text, as the README says."""
     md = ("# Глава LXXVIII\n\nПасьянсъ «Окно».\n\nБерутъ полную колоду.\n\n"
           "Старуха и козелъ.\n\nКолода одна.\n")
-    (corpus_copy / "structure").mkdir(exist_ok=True)
-    (corpus_copy / "structure" / "LXXVIII.toml").write_text(
-        '[[mark]]\nlines = 3\nas = "title"\ntitle = "Окошко"\n\n'
-        '[[mark]]\nlines = 7\nas = "title"\n', encoding="utf-8")
+    _marks(corpus_copy, "LXXVIII", 'lines = 3\nas = "title"\ntitle = "Окошко"',
+           'lines = 7\nas = "title"')
     ed, sig, r = _added(cli, corpus_copy, tmp_path / "ch78.md", md)
     got = [(g.slug, g.title_ru) for g in ed.games if sig in g.texts]
     assert got == [("okoshko", "Окошко"), ("starukha-i-kozel", "Старуха и козел")], got
