@@ -3396,6 +3396,53 @@ def test_on_a_page_titled_in_quotes_only_titles_count_and_a_title_in_capitals_st
     assert [g for g in lay.guesses if "taken as a sentence" in g[1]], lay.guesses
 
 
+@pytest.mark.parametrize("page, line", [
+    (("Пасьянсъ «Окно».", "Пасьянсъ «Дверь»."), "Колода одна."),
+    (("Пасьянсъ «Окно».", "Пасьянсъ «Дверь»."), "Масть любая."),
+    (("Звѣзда.", "Мельница."), "Колода полная."),
+    (("Звѣзда.", "Мельница."), "Тузы внизъ.")])
+@pytest.mark.parametrize("apart", [False, True])
+def test_a_short_first_sentence_under_a_title_is_no_guess(page, line, apart):
+    """A breaker's find: a short verbless sentence that opens a game's text, right under the
+    game's title ('Пасьянсъ «Дверь».' / 'Колода одна.'), went into that game rightly but with
+    a guess that a title's shape had been taken as a sentence. Taken as a title there, it
+    would leave the game above it no text at all: the guess is noise. The same line where a
+    new game could begin, after a blank line that follows a game's text, keeps its guess."""
+    first, second = page
+    gap = "\n" if apart else ""
+    text = (f"ГЛАВА LXXVIII.\n\n{first}\n\nБерутъ полную колоду. Тузы кладутъ по угламъ.\n\n"
+            f"{second}\n{gap}{line}\nКарты кладутъ въ два ряда.\n")
+    lay = analyse(text)
+    assert [p.label for p in lay.parts if p.kind == "title"] == [
+        first.strip(".").split("«")[-1].rstrip("»"), second.strip(".").split("«")[-1].rstrip("»")]
+    start = text.index(line)
+    part, = [p for p in lay.parts if p.start <= start < p.end]
+    assert part.kind == "prose", part
+    assert not [g for g in lay.guesses if g[0] == start], lay.guesses
+    # after the game's text and a blank line, where the next game could begin: a guess
+    later = text.replace(f"{line}\nКарты кладутъ въ два ряда.\n",
+                         f"Карты кладутъ въ два ряда.\n\n{line}\n\nДамы кладутъ въ середину.\n")
+    lay = analyse(later)
+    start = later.index(line)
+    part, = [p for p in lay.parts if p.start <= start < p.end]
+    assert part.kind == "prose", part
+    assert [g for g in lay.guesses if g[0] == start and "taken as a sentence" in g[1]], \
+        lay.guesses
+
+
+def test_a_short_first_sentence_under_a_title_is_no_guess_when_added(cli, corpus_copy, tmp_path):
+    """The same through ``edition add --dry-run`` on a Markdown chapter: 'Колода одна.' is a
+    sentence of Дверь with no guess beside it."""
+    path = tmp_path / "chapter.md"
+    path.write_text("# Глава LXXVIII\n\nПасьянсъ «Окно».\n\nБерутъ полную колоду. Тузы "
+                    "кладутъ по угламъ.\n\nПасьянсъ «Дверь».\n\nКолода одна.\n"
+                    "Карты кладутъ въ два ряда.\n", encoding="utf-8")
+    r = cli("--corpus", corpus_copy, "add", path, "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"dver:1 +Колода одна\.\n", r.output), r.output
+    assert "guess" not in r.output.split("games:")[0], r.output
+
+
 @pytest.mark.parametrize("name, taken", [("Игра очень трудная", False), ("Ходъ игры такой же", False),
                                          ("Королевская свадьба", True), ("Туз бубновый", True),
                                          ("Сорокъ разбойниковъ", True), ("Король и дама", True)])

@@ -4653,22 +4653,28 @@ def analyse(text: str, path=None, page_title: str | None = None,
                     line.rstrip().endswith(("...", "…")):
                 continue    # no Russian word (a row of cards 'A K Q J', 'XL—XLI.'), or a
                 #             voice trailing off ('Ммммъ...'): no game's name
+            # a line right under a game's title (its whole line) opens that game's text:
+            # taken as a title it would leave the game with no text, so no guess is due
+            # there; one where a new game could begin, after the game's text, deserves it
+            above = next((lines[k] for k in range(i - 1, -1, -1)
+                          if lines[k].kind not in ("figure", "debris", "page-title")), None)
+            opens_game = above is not None and above.kind == "title" and \
+                above.title_end >= above.end
+            why = None
             if quoted and line.upper() != line and not key(line).startswith("пасьянс"):
-                guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
-                                          "a sentence: the page titles its games in quotes"))
-                continue
-            if ln.text.upper() != ln.text and says_what_it_is(printed):
+                why = "the page titles its games in quotes"
+            elif ln.text.upper() != ln.text and says_what_it_is(printed):
                 # 'Колода полная.': a word for the game or its cards and what it is, a
                 # sentence of the game above (in capitals it is set as a title)
-                guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
-                                          "a sentence: a word for the game or its cards and "
-                                          "an adjective after it that says what it is"))
-                continue
-            if ln.text.upper() != ln.text and says_where_it_goes(printed):
+                why = ("a word for the game or its cards and an adjective after it that says "
+                       "what it is")
+            elif ln.text.upper() != ln.text and says_where_it_goes(printed):
                 # 'Тузы внизъ.': a rule with no verb, a sentence of the game above
-                guesses.append((ln.start, "a line whose shape reads as a game's title taken as "
-                                          "a sentence: a noun and an adverb after it that "
-                                          "says where or how it goes"))
+                why = "a noun and an adverb after it that says where or how it goes"
+            if why is not None:
+                if not opens_game:
+                    guesses.append((ln.start, "a line whose shape reads as a game's title "
+                                              f"taken as a sentence: {why}"))
                 continue
             guesses.append((ln.start, "a line taken as a game's title from its shape"))
         # a known title ending the page, or a quoted one ('Пасьянсъ «Башня».') with no text
