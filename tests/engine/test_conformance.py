@@ -2,8 +2,8 @@
 
 For every game of :func:`engine.games.available`, on a sample of deals and readings (the
 defaults on deals 1-3; every single-change reading, one ambiguity set to one other reading,
-on deals 1-2), a seeded random playout of at most ``MAX_MOVES`` moves checks after every
-move that:
+on deals 1-2), a seeded random playout to the end of the game (at most ``MAX_MOVES +
+GAME_MOVES`` moves) checks after every move that:
 
 - every card is dealt, each as many times as there are packs, and no card is made up or
   comes back once taken away;
@@ -22,7 +22,8 @@ move that:
   ``visible`` turns it up to be played;
 - replaying the history with :func:`engine.games.replay` (which checks each move with
   ``is_legal``) gives the same state;
-- a won position (a deal the solver wins, replayed) offers no move and refuses every one.
+- along a line the solver wins (default readings), the legality checks hold as well, and
+  the won end offers no move and refuses every one.
 """
 from __future__ import annotations
 
@@ -84,8 +85,9 @@ def _census(s, before: collections.Counter | None) -> collections.Counter:
 
 
 def _not_offered(rng: random.Random, legal: list[tuple], seen: dict, npiles: int) -> set:
-    """Plausible moves: every kind seen in this deal, with arguments drawn from the values
-    seen in that place (and pile numbers), plus malformed ones; less the offered moves."""
+    """Plausible moves: every kind in ``seen`` (the game's, :func:`_kinds`, and this
+    playout's), with arguments drawn from the values seen in that place (and pile numbers),
+    plus malformed ones; less the offered moves."""
     out = {(), ("no-such-move",), ("found", 10_000), ("build", -1, 0)}
     out.update(_AsList(m) for m in legal)   # a move's arguments, but not a move (a list)
     out.update(("no-such-move",) + m[1:] for m in legal)   # ... or with a kind unknown
