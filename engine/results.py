@@ -664,6 +664,51 @@ def _quiet_dask():
         log.setLevel(level)
 
 
+#: The loggers of Dask and of tornado, its event loop, in this process (each with those
+#: below it: distributed's own configuration gives some of them levels of their own, such as
+#: ``tornado.application`` and ``distributed.client``).
+_DASK_LOGGERS = ("distributed", "tornado")
+
+
+def _dask_loggers() -> list[logging.Logger]:
+    """The loggers of :data:`_DASK_LOGGERS` and every logger below them made so far."""
+    below = tuple(f"{name}." for name in _DASK_LOGGERS)
+    return [logging.getLogger(name) for name in _DASK_LOGGERS] + [
+        log for name, log in list(logging.Logger.manager.loggerDict.items())
+        if isinstance(log, logging.Logger) and name.startswith(below)]
+
+
+@contextlib.contextmanager
+def _silent_once_stopped():
+    """Inside the block, Ctrl-C (SIGINT, in the main thread) first silences the loggers of
+    :func:`_dask_loggers` and then raises KeyboardInterrupt as usual; their levels are put
+    back when the block ends. Why: Ctrl-C during a cluster run reaches the client while it
+    gathers a result, and what the event loop's thread then logs as it cancels (the client's
+    "Couldn't gather keys" warning, the scheduler's error for the keys forgotten, and now and
+    then a traceback of distributed's own ``sync`` cancel callback, a NameError inside the
+    library) comes after the command was told to stop and is not the command's; it raced
+    with the one message the command prints (the test of Ctrl-C failed on it once in CI).
+    Silenced before KeyboardInterrupt is raised, so no such record can come first. Errors
+    before Ctrl-C are logged as ever."""
+    levels: dict[logging.Logger, int] = {}
+
+    def stop(signum, frame):
+        for log in _dask_loggers():
+            levels.setdefault(log, log.level)
+            log.setLevel(logging.CRITICAL + 1)
+        raise KeyboardInterrupt
+
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, stop) if main else None
+    try:
+        yield
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, before)
+        for log, level in levels.items():
+            log.setLevel(level)
+
+
 def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None = None,
                policies: tuple[str, ...] = POLICIES, *, deals: int | dict | None = None,
                first: int = 1, workers: int | None = None, jobs: int | None = None,
@@ -732,33 +777,34 @@ def regenerate(path: str | os.PathLike = DEFAULT_PATH, games_: list[str] | None 
                 f"{ranges[policy]}): give --deals (or --careful-deals) {n} or more to keep "
                 f"them, or --fresh to measure anew on fewer deals")
     try:
-        for slug in slugs:
-            for change, readings in configurations(slug):
-                for policy in policies:
-                    budget = default_budget(slug, policy)
-                    old = reusable(stored.get((slug, change, policy)), slug, readings, policy,
-                                   first=first, deals=ranges[policy], budget=budget,
-                                   engine=hashes[(slug, policy)]) if reuse else None
-                    if progress:
-                        kept = (f" ({len(old['outcomes'])} of its {ranges[policy]} deals "
-                                "stored and current: the rest played)" if old else "")
-                        progress(f"{slug} {change or 'default'} {policy}{kept}")
-                    row = measure(slug, readings, policy, first=first, deals=ranges[policy],
-                                  budget=budget, jobs=jobs, scheduler=scheduler,
-                                  progress=deal_progress, stored=old)
-                    run["reused_deals"] += row.get("reused_deals", 0)
-                    row["change"] = change
-                    row["engine"] = hashes[(slug, policy)]
-                    rows.append(row)
-                    # every row is written as it is finished: a run stopped part-way keeps
-                    # what it measured (its run says how many of its rows it wrote, and
-                    # which: the site dates only those by it)
-                    wrote.append([slug, change, policy])
-                    run["wrote"] = wrote
-                    run.update(rows=len(rows), wall_seconds=round(time.perf_counter() - t0, 1),
-                               cpu_seconds=round(sum(r["cpu_seconds"] - r.get(
-                                   "reused_cpu_seconds", 0) for r in rows), 1))
-                    _write(path, rows, run, policies, whole, final=False)
+        with _silent_once_stopped():
+            for slug in slugs:
+                for change, readings in configurations(slug):
+                    for policy in policies:
+                        budget = default_budget(slug, policy)
+                        old = reusable(stored.get((slug, change, policy)), slug, readings, policy,
+                                       first=first, deals=ranges[policy], budget=budget,
+                                       engine=hashes[(slug, policy)]) if reuse else None
+                        if progress:
+                            kept = (f" ({len(old['outcomes'])} of its {ranges[policy]} deals "
+                                    "stored and current: the rest played)" if old else "")
+                            progress(f"{slug} {change or 'default'} {policy}{kept}")
+                        row = measure(slug, readings, policy, first=first, deals=ranges[policy],
+                                      budget=budget, jobs=jobs, scheduler=scheduler,
+                                      progress=deal_progress, stored=old)
+                        run["reused_deals"] += row.get("reused_deals", 0)
+                        row["change"] = change
+                        row["engine"] = hashes[(slug, policy)]
+                        rows.append(row)
+                        # every row is written as it is finished: a run stopped part-way keeps
+                        # what it measured (its run says how many of its rows it wrote, and
+                        # which: the site dates only those by it)
+                        wrote.append([slug, change, policy])
+                        run["wrote"] = wrote
+                        run.update(rows=len(rows), wall_seconds=round(time.perf_counter() - t0, 1),
+                                   cpu_seconds=round(sum(r["cpu_seconds"] - r.get(
+                                       "reused_cpu_seconds", 0) for r in rows), 1))
+                        _write(path, rows, run, policies, whole, final=False)
     finally:
         if cluster is not None:
             with _quiet_dask():

@@ -293,6 +293,32 @@ def test_a_worker_s_heartbeat_that_finds_the_scheduler_closed_is_not_reported():
     assert log.filters.count(results._not_a_closing_heartbeat) == 1
 
 
+def test_ctrl_c_silences_dask_s_loggers_before_it_stops_the_run():
+    """Ctrl-C during a cluster run: what the event loop's thread logs while it cancels (a
+    traceback of distributed's own cancel callback, once, under the command's one message:
+    a CI run's find) comes after the command was told to stop. Inside the run's block the
+    SIGINT handler silences Dask's and tornado's loggers, then raises KeyboardInterrupt;
+    their levels are back once the block ends, and an error before Ctrl-C is logged."""
+    import logging
+    import signal
+    loggers = [logging.getLogger(n) for n in ("distributed", "distributed.client",
+                                              "tornado.application")]
+    own = loggers[2].level
+    loggers[2].setLevel(logging.ERROR)     # as distributed's configuration sets it
+    before = [log.level for log in loggers]
+    handler = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        with results._silent_once_stopped():
+            assert all(log.isEnabledFor(logging.ERROR) for log in loggers)
+            try:
+                signal.raise_signal(signal.SIGINT)
+            finally:
+                assert not any(log.isEnabledFor(logging.CRITICAL) for log in loggers)
+    assert [log.level for log in loggers] == before
+    assert signal.getsignal(signal.SIGINT) is handler
+    loggers[2].setLevel(own)
+
+
 def test_stored_table_recomputes():
     """A sample of the stored table's deals (three rows, two deals each) played again gives
     the stored outcomes; every row holds its per-deal outcomes, and every single-change
