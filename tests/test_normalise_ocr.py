@@ -520,3 +520,38 @@ def test_two_words_at_a_line_end_hyphen_are_not_joined_by_an_ocr_repair(text, ex
     n = check_once_is_enough(text, expected)
     if "-" in expected:
         assert [c.kind for c in n.changes] == ["typography"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Раскладываютъ пась янсъ такъ.", "Раскладывают пасьянс так."),
+    ("раскла дываютъ", "раскладывают"), ("Пась янсъ", "Пасьянс"),
+    ("ябъ локо", "яблоко"),                 # the left piece's ъ, the old word end, goes inside
+    ("пасья  нсъ", "пасьянс"), ("пасья\t\u00ad нсъ", "пасьянс"),   # what reads as one space
+    ("пась янсъ пась янсъ", "пасьянс пасьянс"),
+    ("бароме тр авки", "барометр авки"),    # a piece joins one other at most: the first pair
+])
+def test_a_space_that_splits_a_word_in_two_pieces_that_are_no_words_is_removed(text, expected):
+    r = normalise(text)
+    check_invariants(text, r)
+    assert r.text == expected
+    split = [c for c in r.changes if "ocr-split-word" in c.rules]
+    assert split and all(c.kind == "ocr" for c in split)
+    check_once_is_enough(text, expected)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Мугамедъ Урусъ", "Мугамед Урус"),     # two names: the second has its capital
+    ("пасьян съ пасьян", "пасьян с пасьян"),    # one piece is a word (the preposition)
+    ("Кази но Кази", "Кази но Кази"),       # 'но' is a word, though 'казино' is one too
+    ("вла димир", "вла димир"),             # together a name only, in lower case
+    ("колодь ы", "колод ы"),                # a letter alone
+    ("пась Янсъ", "пас Янс"),               # a capital after the space: a name
+    ("пасья\n\nнсъ", "пасья\n\nис"),        # a paragraph break is no space inside a word
+    ("пасья - нсъ", "пасья — ис"),          # nor a dash
+    ("пасья нсъ кар ты", "пасьянс кар ты"),
+])
+def test_pieces_a_space_divides_stay_apart_unless_both_are_no_words(text, expected):
+    r = normalise(text)
+    check_invariants(text, r)
+    assert r.text == expected
+    check_once_is_enough(text, expected)

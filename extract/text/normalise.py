@@ -470,6 +470,14 @@ OCR_SOFT_SIGN = _rule("ocr-soft-sign", "ocr",
                       "word, where the word without it is one, is the old spelling's final "
                       "hard sign ъ misread by OCR and is dropped: 'вздохнуль' becomes "
                       "'вздохнул' (not 'вздохну ль').")
+OCR_SPLIT_WORD = _rule("ocr-split-word", "ocr",
+                       "A space inside a word (OCR's reading of a wide gap between two of its "
+                       "letters) is removed when neither piece is a word the dictionary knows "
+                       "and the two together are one, the second piece in lower case: 'пась "
+                       "янсъ' becomes 'пасьянс'. A piece that is a word, a name with a "
+                       "capital after the space and a letter alone keep the space ('пасьян "
+                       "съ' stays two words: joining a word to its neighbour is a guess the "
+                       "text does not support).")
 PARTICLE_HYPHEN = _rule("particle-hyphen", "orthography",
                         "The particles ли (ль), же (ж), бы (б), written with a hyphen in the old "
                         "spelling, are written apart: 'кто-же' becomes 'кто же', 'хоть-бы' "
@@ -1321,10 +1329,22 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             target, rule = repair
     if not word[1:].islower():     # (a capital after the first letter, as printed)
         _inner_capital(target, rule)
-    return _groups(word, target, rule)
+    groups = _groups(word, target, rule)
+    if len(modern) >= 2 and _plain_word(modern) and (not _known(modern) or OCR_SOFT_SIGN in rule):
+        return _Odd(groups)     # (a final ь dropped by rule ocr-soft-sign made no word)
+    return groups
 
 
 _analyse_word = _analyse.__wrapped__   # (the same, its result not cached)
+
+
+class _Odd(tuple):
+    """What :func:`_analyse` gives a word whose modern form (by the spelling rules, before
+    any OCR letter repair) is all Russian letters, two or more, and no word the dictionary
+    knows (or one only once rule ocr-soft-sign drops its final ь): a piece that a space may have split off a word (rule ocr-split-word). A tuple of
+    its changes like any other result."""
+
+    __slots__ = ()
 
 _SIMPLE_WORD = re.compile(r"[А-ЯЁ]?[а-яёѣіѳѵѷ]+")
 _SIMPLE_MAP = str.maketrans("ѣіѳѵѷ", "еифии")
@@ -1565,8 +1585,9 @@ def _yat_t_repair(word: str, yo: bool, dje: bool):
     return target, rule
 
 
-# word -> (its change where it was first met, that offset), or None if it has none
-_CACHES: dict[tuple[bool, bool], dict[str, "tuple[Change, int] | None"]] = {}
+# word -> (its change where it was first met, that offset), or None if it has none; a word
+# that :func:`_analyse` finds odd (:class:`_Odd`) -> (its change or None, the offset, True)
+_CACHES: dict[tuple[bool, bool], dict[str, "tuple | None"]] = {}
 _CACHE_LIMIT = 500_000
 _RUSSIAN_ONLY = re.compile(r"[ыЫэЭйЙщЩъЪьЬяЯюЮёЁѣѢіІѳѲ]")
 
@@ -1606,6 +1627,13 @@ def _word_template(word: str, start: int, yo: bool, dje: bool,
         found = _groups(word, *_letters(word, yo, dje)) if _HAS_CYR.search(word) else ()
     else:
         found = _analyse_word(word, yo, dje)
+    return _change_of(word, start, found)
+
+
+def _change_of(word: str, start: int, found: tuple[tuple[int, int, str, str], ...]
+               ) -> Change | None:
+    """The change of the word ``word`` at offset ``start`` whose analysis (:func:`_analyse`)
+    is ``found``; None if it has none."""
     if not found:
         return None
     if len(found) == 1:
@@ -1715,6 +1743,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
     if linked:
         todo = sorted(linked.union(todo))
     done = 0    # the pieces before this one are in a unit already made
+    odd: list[int] = []     # the pieces that are no word (_Odd), in order
     for k in todo:
         if k < done:
             continue
@@ -1724,13 +1753,22 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                 held = get(words[k], False)
                 if held is False:
                     ps = pieces[k][0]
-                    change = _word_template(words[k], ps, yo, dje)
-                    cache[words[k]] = None if change is None else (change, ps)
+                    found = _analyse_word(words[k], yo, dje)
+                    change = _change_of(words[k], ps, found)
+                    if type(found) is _Odd:
+                        cache[words[k]] = (change, ps, True)
+                        odd.append(k)
+                    else:
+                        cache[words[k]] = None if change is None else (change, ps)
                     if change is not None:
                         out.append(change)
                     continue
             if isinstance(held, tuple):     # else None: the word has no change
-                change, at = held
+                if len(held) == 3:
+                    odd.append(k)
+                    if held[0] is None:
+                        continue
+                change, at = held[0], held[1]
                 out.append(_shift(change, pieces[k][0] - at))
             elif held is True:
                 # a number's case ending: its change is not kept in the cache (the same
@@ -1814,21 +1852,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             where = [p for a, z in seg for p in range(a, z)]
             if len(seg) > 1 and any(text[z - 1] in "ъЪ" for _, z in seg[:-1]):
                 word, where = _junction_hard_signs(text, seg, word, where, parts, yo, dje)
-            found = _analyse(word, yo, dje)
-            if not found:
-                continue
-            for a, z, reg, name in found:
-                # Letters in one group may lie on both sides of a break: split them.
-                p = a
-                while p < z:
-                    q = p + 1
-                    while q < z and where[q] == where[q - 1] + 1:
-                        q += 1
-                    part = reg[p - a:q - a] if len(reg) == z - a else (reg if p == a else "")
-                    parts.append(Change(where[p], where[q - 1] + 1,
-                                        text[where[p]:where[q - 1] + 1], part,
-                                        RULES[name].kind, name))
-                    p = q
+            parts += _placed_parts(text, where, _analyse(word, yo, dje))
         for seg in segments:         # (the unit's pieces, in order from ``first``)
             joined.update(range(first, first + len(seg) - 1))
             first += len(seg)
@@ -1836,6 +1860,8 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             parts.sort(key=lambda c: (c.start, c.end))
             out.append(word_change(text, segments[0][0][0], segments[-1][-1][1], parts))
         done = k
+    if len(odd) > 1:
+        out = _split_words(text, pieces, odd, out, joined, yo, dje)
     if pattern is _WORD_OR_DIGIT:
         out = [_digit_capital(text, c) for c in out]
     for lone in _lone_latin(text, pieces, joined):
@@ -1850,6 +1876,83 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             c = out[unit]
             out[unit] = word_change(text, c.start, c.end, sorted(c.parts + lone.parts, key=_SPAN))
     return out
+
+
+def _placed_parts(text: str, where: list[int], found: Iterable[tuple[int, int, str, str]]
+                  ) -> list[Change]:
+    """The changes :func:`_analyse` ``found`` in a word whose letters stand at offsets
+    ``where`` of ``text`` (a word joined from pieces: a group of letters that lies on both
+    sides of a gap between them is split at it)."""
+    parts = []
+    for a, z, reg, name in found:
+        p = a
+        while p < z:
+            q = p + 1
+            while q < z and where[q] == where[q - 1] + 1:
+                q += 1
+            part = reg[p - a:q - a] if len(reg) == z - a else (reg if p == a else "")
+            parts.append(Change(where[p], where[q - 1] + 1, text[where[p]:where[q - 1] + 1],
+                                part, RULES[name].kind, name))
+            p = q
+    return parts
+
+
+def _split_words(text: str, pieces: list[tuple[int, int]], odd: list[int], out: list[Change],
+                 joined: set[int], yo: bool, dje: bool) -> list[Change]:
+    """Rule ocr-split-word: ``out`` (the word changes of ``text``) with each pair of
+    neighbouring pieces that are no words (``odd``, indices into ``pieces`` in order),
+    between them what the typography rules read as one space (:data:`_SPLIT_GAP`: spaces, a
+    line break or a page break within a paragraph; a second normalisation would find the
+    pair one space apart), that :func:`_split_join` reads as one word made one change, which
+    takes the place of the pieces' own (put last: the caller sorts the changes). Each piece
+    joins one other at most (the first pair from the left first), so a second normalisation
+    finds nothing more to join. Adds the first piece of each pair to ``joined``."""
+    pairs = []
+    taken = -1
+    ones = set(odd)
+    for k in odd:
+        if k > taken and k + 1 in ones:
+            (a, z), (b, e) = pieces[k], pieces[k + 1]
+            if z < b and _SPLIT_GAP.fullmatch(_INVISIBLE.sub("", text[z:b])) and \
+                    _split_join(text[a:z], text[b:e]):
+                pairs.append(k)
+                taken = k + 1
+    if not pairs:
+        return out
+    for k in pairs:
+        (a, z), (b, e) = pieces[k], pieces[k + 1]
+        word, where = text[a:z] + text[b:e], list(range(a, z)) + list(range(b, e))
+        parts = [Change(z, b, text[z:b], "", RULES[OCR_SPLIT_WORD].kind, OCR_SPLIT_WORD)]
+        if text[z - 1] in "ъЪ":
+            word, where = _junction_hard_signs(text, [(a, z), (b, e)], word, where, parts,
+                                               yo, dje)
+        parts += _placed_parts(text, where, _analyse(word, yo, dje))
+        parts.sort(key=_SPAN)
+        out = [c for c in out if not (c.start < e and a < c.end)]
+        out.append(word_change(text, a, e, parts))
+        joined.add(k)
+    return out
+
+
+#: what the typography rules (spaces, line-wrap, page-break) make one space between two
+#: words, invisible characters taken out first
+_SPLIT_GAP = re.compile(r"[ \t]*(?:\r\n?|\n)?[ \t]*\f?[ \t]*")
+
+
+@lru_cache(maxsize=10_000)
+def _split_join(left: str, right: str) -> bool:
+    """Rule ocr-split-word: whether two pieces one space divides, each no word (the caller
+    asks: each has two letters or more), are one word: the right one begins in lower case,
+    and the two together, in the modern spelling (no OCR repair), are a word of the book's
+    prose (:func:`_common_word`: not a name or a place); a ъ ending the left piece, the old
+    spelling's word end, may go inside the word (as :func:`_junction_hard_signs` drops it)."""
+    if not right[:1].islower():
+        return False
+    for whole in (left + right, left[:-1] + right if left[-1] in "ъЪ" else None):
+        modern = whole and _modern_form(whole, False, True).lower()
+        if modern and _known(modern) and _common_word(modern):
+            return True
+    return False
 
 
 #: what may stand between a sentence's stop and the next word: closing quotes and brackets
