@@ -130,6 +130,20 @@ def test_function_names_break_only_after_their_dots(browser, http_root):  # noqa
     ctx.close()
 
 
+def test_signatures_on_the_engine_page_break_only_between_the_parts_of_a_name(
+        browser, http_root):  # noqa: F811
+    """The engine page, where every "Executed by" link leads: a signature's dotted name
+    (engine.games.dense_column.take_out) wraps on a phone after a dot, never inside a part."""
+    ctx, page, errors = _page(browser, f"{http_root}/games/engine.html", 375)
+    pieces = page.evaluate("""() => Array.from(document.querySelectorAll(
+        'dt.sig .sig-prename span.pre, dt.sig .sig-name span.pre')).map(s => [s.textContent,
+        s.getClientRects().length, s.getBoundingClientRect().right])""")
+    assert len(pieces) >= 100 and ("take_out", 1) in [(t, n) for t, n, _r in pieces]
+    assert [t for t, lines, right in pieces if lines != 1 or right > 375] == []
+    assert errors == []
+    ctx.close()
+
+
 def test_the_table_of_id_forms_is_cards_on_a_phone(browser, http_root):  # noqa: F811
     ctx, page, errors = _page(browser, f"{http_root}/index.html", 375)
     table = page.locator("table.edition-cards").first

@@ -76,8 +76,23 @@ def _skip(self, node) -> None:
     raise nodes.SkipNode
 
 
+def dotted_names_break_after_dots(app, doctree: nodes.document, docname: str) -> None:
+    """A documented object's module path (Sphinx's ``desc_addname``,
+    ``engine.games.dense_column.``, ``FavouriteState.``) gets a :class:`wbr` after each dot
+    (the last one too: the name follows), so that a phone wraps a long signature between
+    the parts of the name, never inside one (``take_ | out``); the text is unchanged."""
+    from sphinx import addnodes
+    for name in doctree.findall(addnodes.desc_addname):
+        for text in list(name.findall(nodes.Text)):
+            pieces = [p for p in re.split(r"(?<=\.)", str(text)) if p]
+            if any(p.endswith(".") for p in pieces):
+                text.parent.replace(text, [n for piece in pieces for n in (
+                    (nodes.Text(piece), wbr()) if piece.endswith(".") else (nodes.Text(piece),))])
+
+
 def register(app) -> None:
-    """Register the nodes with HTML visitors; text, LaTeX etc. render them as plain inline."""
+    """Register the nodes with HTML visitors; text, LaTeX etc. render them as plain inline;
+    and :func:`dotted_names_break_after_dots`."""
     app.add_node(change, html=(_visit_change_html, _depart_change_html),
                  latex=(_pass, _pass), text=(_pass, _pass), man=(_pass, _pass),
                  texinfo=(_pass, _pass))
@@ -86,3 +101,4 @@ def register(app) -> None:
     app.add_node(footnote_mark, html=(_visit_footnote_mark_html, _depart_footnote_mark_html),
                  latex=(_pass, _pass), text=(_pass, _pass), man=(_pass, _pass),
                  texinfo=(_pass, _pass))
+    app.connect("doctree-resolved", dotted_names_break_after_dots)
