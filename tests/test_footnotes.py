@@ -3156,6 +3156,32 @@ def test_a_markdown_page_with_wikilinks_is_read_as_markdown(cli, corpus_copy, tm
     assert is_wiki_page("== Часы ==\n\n## Берутъ [[колода|колоду]].\n")
 
 
+def test_a_markdown_page_with_a_template_is_read_as_markdown(cli, corpus_copy, tmp_path):
+    """A tester's find: a Markdown page holding ``{{ ... }}`` in its prose (a site
+    generator's template left in, or a wiki template an editor pasted) was read as a wiki
+    page: its ``## `` titles made no game (the whole page one untitled fragment, its ``#`` and
+    ``##`` marks sentences) and its bold stayed in the reading text. A template says wiki
+    only where no Markdown markup stands (a wiki heading ``== X ==`` says it on any page); a
+    wiki template of type still reads as its text, and one the toolkit does not read stays
+    in the reading text with a warning, as on a wiki page."""
+    md = ("# Глава LX. Пасьянсы\n\n## Пасьянсъ «Окно»\n\nБерутъ колоду и кладутъ **четыре** "
+          "ряда. Тузы кладутъ {{ page.note }} наверхъ.\n\n## Пасьянсъ «Замокъ»\n\nБерутъ "
+          "[двѣ](https://example.org/x) колоды. Когда {{разрядка|всѣ}} карты выйдутъ, "
+          "пасьянсъ сошелся.\n")
+    ed, sig, r = _added(cli, corpus_copy, tmp_path / "okno.md", md)
+    assert [s.normalised for s in ed.game("okno").texts[sig]] == [
+        "Берут колоду и кладут четыре ряда.", "Тузы кладут {{ page.note }} наверх."]
+    assert [s.normalised for s in ed.game("zamok").texts[sig]] == [
+        "Берут две колоды.", "Когда все карты выйдут, пасьянс сошелся."]
+    assert "okno.md:5: the template {{page.note...}} is no formatting the toolkit reads" \
+        in " ".join(r.output.split()), r.output
+    from extract.corpus.structure import is_wiki_page
+    assert not is_wiki_page(md)
+    # a wiki heading says wiki whatever else stands, and so does a template with no Markdown
+    assert is_wiki_page("== Окно ==\n\n**Берутъ** колоду {{разрядка|всѣ}}.\n")
+    assert is_wiki_page("Окно.\n\nБерутъ колоду {{разрядка|всѣ}}.\n")
+
+
 @pytest.mark.parametrize("number", ["— 12 —\n\n", "— 12 —\n", "12\n\n", "12 '\n", "— 2О —\n"])
 def test_a_page_number_found_as_debris_begins_a_page_of_its_own_notes(number):
     """A tester's find: a page number on a line of its own that the first pass found as

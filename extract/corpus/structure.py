@@ -509,6 +509,7 @@ _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
 #: and ``_кор_оли`` are shown as typed)
 _MARKDOWN_WRAPS = (
     _WIKI_WRAPS[0],
+    _WIKI_WRAPS[1],     # a wiki template of type an editor pasted, ``{{разрядка|всѣ}}``: its text
     _WIKI_WRAPS[-2],    # a notes app's link to a note, ``[[тузы|тузовъ]]``: its alias or name
     # a link, or an image inline, with pandoc's attributes after it (``{width="3in"}``)
     re.compile(r"(?P<o>!?\[)[^\[\]\n]+(?P<c>\]\(" + _MD_DESTINATION + r"\)(?:\{[^{}\n]*\})?)"),
@@ -692,14 +693,14 @@ MARKDOWN_PAGE = re.compile(r"^#{1,6}[ \t]+\S|^(?![ \t])[^\n.!?:;,]{0,78}[^\s.!?:
 
 
 def is_wiki_page(text: str) -> bool:
-    """Whether ``text`` is a wiki page: its own markup (a heading ``== X ==``, a template, a
-    link) says so, and a footnote tag (``<ref>...</ref>``) where no Markdown markup
-    (:data:`MARKDOWN_PAGE`) stands: a Markdown page may hold raw HTML, and is read as
-    Markdown. Links alone (``[[тузы|тузовъ]]``) say wiki only where no Markdown markup but a
-    ``# `` line (a wiki page's numbered list) stands: a notes app's Markdown (Obsidian,
-    Logseq) links its notes so."""
+    """Whether ``text`` is a wiki page: a heading ``== X ==`` says so on any page; a template,
+    a link and a footnote tag (``<ref>...</ref>``) say so where no Markdown markup
+    (:data:`MARKDOWN_PAGE`) but a ``# `` line (a wiki page's numbered list) stands. A
+    Markdown page may hold them all and is read as Markdown: raw HTML, a notes app's links
+    to its notes (Obsidian, Logseq: ``[[тузы|тузовъ]]``), a site generator's template left
+    in its prose (``{{ page.note }}``) or a wiki template an editor pasted."""
     own = [m.group() for m in _WIKI_MARKUP.finditer(text)]
-    if own and not all(m.startswith("[[") for m in own):
+    if any(not m.startswith(("{{", "[[")) for m in own):
         return True
     markdown = any(not m.group().startswith("# ") for m in MARKDOWN_PAGE.finditer(text))
     return (bool(own) or _REF_OPEN.search(text) is not None) and not markdown
@@ -4231,6 +4232,8 @@ def _marked_name(line: str) -> str:
 #: (:data:`_WIKI_WRAPS`, :data:`_WIKI_SINGLES`); any other stays in the reading text
 _KNOWN_TEMPLATE = re.compile("|".join((_TEXT_TEMPLATES, _WRAPPING_TEMPLATES, _PAGE_TEMPLATES,
                                        _EMPTY_TEMPLATES, "gap", "lang")), re.I)
+#: the templates a Markdown page's text reads (:data:`_MARKDOWN_WRAPS`): those of type
+_MD_KNOWN_TEMPLATE = re.compile(_TEXT_TEMPLATES + "|lang", re.I)
 _TEMPLATE_NAME = re.compile(r"\{\{\s*([^{}|\n]+?)\s*(?:\||\}\})")
 
 
@@ -4239,9 +4242,11 @@ _TEMPLATE_NAME = re.compile(r"\{\{\s*([^{}|\n]+?)\s*(?:\||\}\})")
 UNREAD_TEMPLATE_LINE = "the line is wholly in the template"
 
 
-def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
+def _unknown_templates(text: str, prose, known: re.Pattern = _KNOWN_TEMPLATE) \
+        -> list[tuple[int, str]]:
     """A warning ``(line, message)`` for the first use of each template in ``prose`` that the
-    finder does not read (:data:`_KNOWN_TEMPLATE`): it stays in the reading text."""
+    finder does not read (``known``: a wiki page's :data:`_KNOWN_TEMPLATE`, a Markdown page's
+    :data:`_MD_KNOWN_TEMPLATE`): it stays in the reading text."""
     out, seen = [], set()
     for p in prose:
         # (one inside what is read as nothing whole, a comment or a page's <noinclude>, is
@@ -4270,7 +4275,7 @@ def _unknown_templates(text: str, prose) -> list[tuple[int, str]]:
                     f"{quoted.group('name') if quoted else arg.rstrip('.:')}\"), if it is no "
                     f"text of the book, mark it `debris`")))
                 continue
-            if not _KNOWN_TEMPLATE.fullmatch(name) and name not in seen and \
+            if not known.fullmatch(name) and name not in seen and \
                     m.start() not in read and not any(a <= m.start() < b for a, b in hidden):
                 seen.add(name)
                 out.append((line_of(text, m.start()), (
@@ -4777,6 +4782,10 @@ def analyse(text: str, path=None, page_title: str | None = None,
     prose = [p for p in parts if p.kind == "prose"]
     if "{{" in text and is_wiki_page(text):
         warnings += _unknown_templates(text, prose)
+    elif "{{" in text and MARKDOWN_PAGE.search(text):
+        # (a Markdown page with a template in its prose: a site generator's left in, a wiki's
+        # pasted; it reads only the wiki's templates of type)
+        warnings += _unknown_templates(text, prose, _MD_KNOWN_TEMPLATE)
     if prose and text[prose[0].start:prose[0].start + 1].islower() and \
             not any(p.kind in ("title", "heading") for p in parts[:parts.index(prose[0])]):
         warnings.append((line_of(text, prose[0].start), "the text begins inside a sentence (a "
