@@ -446,6 +446,39 @@ def test_an_emendation_that_changes_nothing_is_named_by_check(cli, corpus_copy, 
     assert "the emendation of 'большаго'" not in r.output, r.output
 
 
+def test_an_emendation_giving_the_normalisers_own_reading_is_named_by_check(cli, corpus_copy,
+                                                                            tmp_path):
+    """A tester's find: an emendation whose correction is what the normaliser reads anyway
+    ('картъ' → 'карт', the spelling rules give 'карт') was shown in the TEI as an editorial
+    correction, though it corrects nothing the rules would not. Check names it, with its line
+    and the fix, over one word or several ('пятьдесятъ двѣ' → 'пятьдесят две'). A correction
+    that differs from the normaliser's reading (a real one, 'нужно' → 'нужны'; another case,
+    'чѣмъ' → 'Чем'; a word kept as printed that a rule would change, 'Большаго') is not
+    named."""
+    page = _write(tmp_path, "pary.txt", "Пасьянсъ «Пары».\n\nБерутъ колоду не меньшаго и не "
+                  "большаго числа картъ, чѣмъ пятьдесятъ двѣ.\nБольшаго числа картъ не нужно, "
+                  "а большаго не бываетъ.\n")
+    assert cli("--corpus", corpus_copy, "add", page, "--siglum", "PR").exit_code == 0
+    path = corpus_copy / "emendations.toml"
+    before = path.read_text(encoding="utf-8").count("\n")
+    with open(path, "a", encoding="utf-8") as f:
+        for line, reading, correction in ((3, "картъ", "карт"), (3, "пятьдесятъ двѣ",
+                                          "пятьдесят две"), (3, "чѣмъ", "Чем"),
+                                          (4, "нужно", "нужны"), (4, "Большаго", "Большаго")):
+            f.write(f'\n[[emendation]]\nwitness = "PR"\nline = {line}\nreading = "{reading}"\n'
+                    f'correction = "{correction}"\nreason = "r"\n')
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output        # a warning: nothing is wrong in the reading text
+    out = " ".join(r.output.split())
+    for at, reading, correction in ((before + 2, "картъ", "карт"),
+                                    (before + 9, "пятьдесятъ двѣ", "пятьдесят две")):
+        assert (f"{path}:{at}: the emendation of {reading!r} to {correction!r} (witness PR) "
+                f"gives the normaliser's own reading: it corrects nothing the rules would not; "
+                f"remove the entry (the normaliser already reads it so)") in out, r.output
+    for reading in ("чѣмъ", "нужно", "Большаго"):
+        assert f"the emendation of {reading!r}" not in out, r.output
+
+
 def test_a_file_with_two_chapters_says_so(cli, corpus_copy, tmp_path):
     """A field test's file held chapters LX and LXI: both went in as one witness named LX,
     with no word said. The games are kept (one witness), and a warning names the second

@@ -19,7 +19,7 @@ from ..export.odds_words import FIELDS, PLACEHOLDER, typed_figures
 from ..model.collate import apparatus_problems
 from ..model.engine_link import decision_kind, engine_games, question_label, rule_links  # noqa: F401 (used here; re-exported)
 from ..text.errors import EditionError, line_of
-from ..text.normalise import Change, apply_changes, normalise
+from ..text.normalise import Change, ambiguous_endings, apply_changes, normalise
 from ..text.words import count
 from .add import ending_warnings, witness_warnings
 
@@ -258,32 +258,52 @@ def unknown_lemmas(edition) -> list[str]:
 
 
 def idle_emendations(edition) -> list[str]:
-    """Emendations that change nothing: the correction is the reading and no rule of the
-    normaliser would change the word either ('тщательно' → 'тщательно'), so the entry settles
-    nothing, yet the TEI lists it as a correction. A correction equal to the reading where a
-    rule would change the word keeps it as printed (a surname in -аго), and one giving the
-    rule's own reading confirms an ambiguous ending (:func:`extract.intake.add.ending_warnings`):
-    both settle something and are not named. (One more normalisation of each witness that
-    holds such an entry: the model keeps only the normalisation with its emendations.)"""
+    """Emendations that change nothing the normaliser would not: the correction is the
+    normaliser's own reading of the span, as printed where no rule changes it ('тщательно' →
+    'тщательно') or as the rules read it ('картъ' → 'карт'), so the entry settles nothing,
+    yet the TEI lists it as an editorial correction. A correction that differs from that
+    reading (a real one; the word kept as printed where a rule would change it, a surname in
+    -аго) and one giving the rule's own reading of an ambiguous ending (it confirms it,
+    :func:`extract.intake.add.ending_warnings`) settle something and are not named. (One
+    more normalisation of each witness that holds an emendation: the model keeps only the
+    normalisation with its emendations.)"""
     path = edition.root / "emendations.toml"
-    same = [(e, line) for e, line in entries(path, "emendation", EMENDATION_SPEC)
-            if e.get("correction") == e["reading"]]
+    listed = list(entries(path, "emendation", EMENDATION_SPEC))
     out = []
     for w in edition.witnesses:
-        mine = [(e, line) for e, line in same if e["witness"] == w.siglum]
+        mine = [(e, line) for e, line in listed if e["witness"] == w.siglum]
         if not mine:
             continue
-        ruled = normalise(w.text).changes
+        ruled = normalise(w.text)
+        confirmed = [c for c, _ in ambiguous_endings(ruled)]
         for c in edition.normalisations[w.siglum].changes:
-            if c.kind != "emendation" or c.orig != c.reg or \
-                    any(r.start < c.end and c.start < r.end for r in ruled):
+            if c.kind != "emendation" or c.reg != _ruled_reading(w.text, ruled.changes, c) or \
+                    any(r.start < c.end and c.start < r.end for r in confirmed):
                 continue
             at = next((f":{line}" for e, line in mine if e["line"] == line_of(w.text, c.start)
-                       and e["reading"] == c.orig), "")
+                       and e["reading"] == c.orig and e.get("correction") == c.reg), "")
             out.append(f"{path}{at}: the emendation of {c.orig!r} (witness {w.siglum}) has the "
                        f"reading as its correction, and the normaliser leaves the word as "
-                       f"printed anyway: it changes nothing; remove the entry")
+                       f"printed anyway: it changes nothing; remove the entry"
+                       if c.orig == c.reg else
+                       f"{path}{at}: the emendation of {c.orig!r} to {c.reg!r} (witness "
+                       f"{w.siglum}) gives the normaliser's own reading: it corrects nothing the "
+                       f"rules would not; remove the entry (the normaliser already reads it so)")
     return out
+
+
+def _ruled_reading(text: str, ruled: tuple[Change, ...], span: Change) -> str | None:
+    """What the normaliser's rules (``ruled``, its changes of ``text``) read in ``span``'s
+    stretch of ``text``; None where a rule's change runs across either of its edges (a part
+    of a changed word has no reading of its own)."""
+    inside = [r for r in ruled if r.start < span.end and span.start < r.end]
+    if any(r.start < span.start or r.end > span.end for r in inside):
+        return None
+    read, pos = [], span.start
+    for r in inside:
+        read += [text[pos:r.start], r.reg]
+        pos = r.end
+    return "".join(read) + text[pos:span.end]
 
 
 def games_in_no_witness(edition) -> list[str]:
