@@ -187,7 +187,8 @@ def test_add_new_chapter_in_pre_reform_spelling(cli, corpus_copy, tmp_path):
     todo = r.output.split("new games still to edit", 1)[1]
     out = " ".join(todo.split())
     assert (f'zvezda (Звезда, witness XLVII) lacks: an entry in {corpus_copy / "games.toml"} '
-            f'(slug = "zvezda", the slug its sentence ids are locked under; title_ru as printed; '
+            f'(slug = "zvezda", the slug its sentence ids are locked under; title_ru = "Звезда", '
+            f"the printed title 'Звѣзда.' as the edition reads it; "
             f'title_en); translation (0/4 sentences, in '
             f'{corpus_copy / "translations" / "en" / "zvezda.toml"}; a partial file is fine') in out
     assert "an engine module" in todo.split("krepost")[0]

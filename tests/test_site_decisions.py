@@ -55,6 +55,9 @@ def test_odds_named_fairly_on_the_page(site):
     text = text_of((site / "games" / "peacock-tail.html").read_text(encoding="utf-8"))
     assert "upper bound on what any player can do" in text
     assert "solver, all-seeing upper bound" in text
+    # the intervals' ends are rounded outward, and the page says so (a reader rounding the
+    # stored ends to the nearest may find a tenth more or less)
+    assert "Wilson 95% with undecided deals counted both ways, their ends rounded outward" in text
     # many undecided deals: bounds, not a point rate
     assert re.search(r"≥ \d+\.\d% won, \d+\.\d% undecided", text)
 

@@ -486,7 +486,8 @@ def odds_table(root: Path, slug: str, env) -> nodes.section | None:
              f"not settle is undecided, and so is a deal a player was still playing when its "
              f"budget of moves ran out (it had neither won nor run out of moves); where any are, the rate is given only as bounds, at least the won "
              f"share, never as a point rate. Intervals are Wilson 95% with undecided deals "
-             f"counted both ways.")
+             f"counted both ways, their ends rounded outward to a tenth of a per cent (so "
+             f"that the interval shown holds the one computed).")
     restamped = restamped_when(prov.get("restamps", []), slug)
     if restamped:
         intro += " " + restamped

@@ -1067,11 +1067,20 @@ def test_a_deal_a_player_won_that_the_solver_did_not_is_a_breach(corpus_copy, cl
     line = next(x for x in r.output.splitlines() if "mill default: the careful player won "
                 "deal(s)" in x and "leaves undecided" in x)
     assert str(c["first"] + only_careful) in line.split(" that ")[0].split("deal(s) ")[1]
-    assert line.endswith("(its ceiling lies below the player's there); no error of the corpus, "
-                         "nothing to do here: the careful player's search found a win the "
-                         "solver's budget missed, so that row's won share is a lower bound, "
-                         "which this deal shows (the page counts the deal undecided in the "
-                         "solver's row)"), line
+    assert line.endswith("(its ceiling lies below the player's there); no error of the corpus: "
+                         "the careful player's search found a win the solver's budget missed, "
+                         "so that row's won share is a lower bound, which this deal shows (the "
+                         "page counts the deal undecided in the solver's row)"), line
+    # ... under [note], not with the quick player's undecided deal, which is work to do
+    out = r.output.splitlines()
+    note = out.index("[note] every deal the careful player won is won in the solver's row")
+    end = next(i for i in range(note + 1, len(out)) if out[i].startswith("["))
+    assert line in out[note + 1:end]
+    todo = out.index("[todo] every deal a quick player won is won in the solver's row")
+    end = next(i for i in range(todo + 1, len(out)) if out[i].startswith("["))
+    assert any("the greedy player won deal(s)" in x and "leaves undecided" in x
+               for x in out[todo + 1:end])
+    assert not any("careful" in x for x in out[todo + 1:end])
 
 
 def test_the_stored_solver_rows_are_the_ceiling_of_the_quick_players():
