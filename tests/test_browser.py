@@ -166,3 +166,20 @@ def test_no_horizontal_overflow_on_a_phone(browser, http_root, path):
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert errors == []
     page.close()
+
+
+@pytest.mark.parametrize("cite, anchor", [("mill:4", "#mill.4"),
+                                          ("goes-doesnt-go:deal-pattern",
+                                           "#goes-doesnt-go.deal-pattern")])
+def test_a_citable_id_typed_whole_into_the_search_is_found_first(browser, http_root, cite,
+                                                                   anchor):
+    """A scholar who searches for an id finds its object first (the edition's scorer,
+    html_search_scorer), above the pages whose text holds its words; Sphinx's own weights
+    put it third."""
+    page, errors = open_page(browser, f"{http_root}/search.html?q={cite}")
+    page.wait_for_selector("ul.search li a", timeout=30_000)
+    first = page.locator("ul.search li a").first
+    assert first.get_attribute("href").endswith(anchor) and first.inner_text() == cite
+    assert page.locator("ul.search li").count() > 1      # the pages still follow
+    assert errors == []
+    page.close()

@@ -453,6 +453,7 @@ def setup(app: Sphinx) -> dict:
     app.setup_extension("extract.sphinxext.domain")   # the domain; citations warn if unknown
     app.setup_extension("extract.sphinxext.analysis")  # the engine's modules parsed once
     app.add_search_language(search.SearchEnglishRussian)
+    app.connect("config-inited", search.use_scorer)
     for name, cls in {**directives.DIRECTIVES,
                       "edition-witness-pages": witnesses.WitnessPagesDirective,
                       "edition-game-page": titles.GamePageDirective}.items():
