@@ -388,3 +388,102 @@ def test_a_copy_that_replaces_sentences_in_the_middle(cli, corpus_copy, tmp_path
             if e is not add[0]] == [
         ("mill:4", mill.sentence("mill:4").original, "", "substantive"),
         ("mill:5", mill.sentence("mill:5").original, "", "substantive")]
+
+
+def _copy_readings_outside(entries, siglum, sentence):
+    """The entries that give ``siglum`` words or marks from its sentence reading ``sentence``
+    at another base sentence than ``sentence`` (lacunae aside)."""
+    return [(e.sentence, e.lem.original, r.original) for e in entries if e.kind != "lacuna"
+            and e.sentence != sentence for r in e.readings
+            if siglum in r.sigla and r.original]
+
+
+@pytest.mark.parametrize("copy", [
+    "Выбираются все четыре туза на руках.",          # "на руках" stands in mill:2 too
+    "Выбираются все четыре туза и кладут пасьянс.",  # "и ... кладут ... пасьянс" in mill:6
+])
+def test_a_copy_s_words_align_within_the_base_sentence_it_reads(cli, corpus_copy, tmp_path,
+                                                                 copy):
+    """A short copy of mill:1 (the game's last thing in the copy): its words are read
+    against mill:1, the base sentence the copy's sentence reads, and the base sentences it
+    lacks are one lacuna. CollateX over the whole game had aligned the copy's words and
+    full stop with mill:2's or mill:6's, which cut the text the copy lacks into pieces."""
+    _add(cli, corpus_copy, tmp_path, "short.txt", f"Мельница.\n\n{copy}\n", "--siglum", "S")
+    ed = build_edition(corpus_copy)
+    from extract.model.collate import base_sentence_of
+    assert base_sentence_of(ed.game("mill")) == {"mill:1@S": "mill:1"}
+    entries = apparatus(ed, "mill")
+    assert _copy_readings_outside(entries, "S", "mill:1") == []
+    assert [e.sentence for e in entries if e.sentence != "mill:1"] == ["mill:2"]
+    lac = [e for e in entries if e.kind == "lacuna"]
+    mill = ed.game("mill")
+    assert [e.lacuna for e in lac] == [
+        ("mill:2", 0, "mill:7", len(mill.sentence("mill:7").original))]
+
+
+@pytest.mark.parametrize("copy", [
+    "Выбираются все четыре туза на руках.",
+    "Выбираются все четыре туза и кладут пасьянс.",
+])
+def test_base_sentences_a_copy_lacks_are_one_omission_each(cli, corpus_copy, tmp_path, copy):
+    """A copy with a shortened mill:1 whose words stand in later sentences too, then mill:7:
+    mill:2-6 are one omission each, and every word of the copy's first sentence is read in
+    mill:1 (they were read in mill:2 or mill:6, which cut that sentence into pieces)."""
+    mill = build_edition(corpus_copy).game("mill")
+    _add(cli, corpus_copy, tmp_path, "short.txt",
+         f"Мельница.\n\n{copy}\n\n{mill.sentence('mill:7').original}\n", "--siglum", "S")
+    ed = build_edition(corpus_copy)
+    entries = apparatus(ed, "mill")
+    assert _copy_readings_outside(entries, "S", "mill:1") == []
+    later = [(e.sentence, e.lem.original, [r.original for r in e.readings], e.kind)
+             for e in entries if e.sentence != "mill:1"]
+    assert later == [(f"mill:{n}", mill.sentence(f"mill:{n}").original, [""], "substantive")
+                     for n in range(2, 7)]
+
+
+def test_a_contiguous_omitted_stretch_is_one_entry_marks_inside_included(cli, corpus_copy,
+                                                                         tmp_path):
+    """A copy that lacks part of a sentence (a clause with commas inside it, and the words
+    between two commas) has one omission entry for each stretch it lacks, not one for each
+    run of words and each mark inside it; a comma alone lacking stays a punctuation entry."""
+    mill = build_edition(corpus_copy).game("mill")
+    two = mill.sentence("mill:2").original
+    assert ", по четыре пачки в ряд и по четыре карты в пачке, как показано" in two
+    short = two.replace(" и затем кладут три ряда пачек, по четыре пачки в ряд и по четыре "
+                        "карты в пачке, как показано на фигуре 21.", ".")
+    five = mill.sentence("mill:5").original
+    assert "колоду, причем последняя пачка низа ложится" in five
+    five = five.replace("перекладывать,", "перекладывать").replace(", причем последняя пачка "
+                                                                  "низа ложится на верх колоды", "")
+    text = " ".join([mill.sentence("mill:1").original, short,
+                     *(mill.sentence(f"mill:{n}").original for n in (3, 4)), five,
+                     *(mill.sentence(f"mill:{n}").original for n in (6, 7))])
+    _add(cli, corpus_copy, tmp_path, "clause.txt", f"Мельница.\n\n{text}\n", "--siglum", "S")
+    got = [(e.sentence, e.lem.original, [r.original for r in e.readings], e.kind)
+           for e in apparatus(build_edition(corpus_copy), "mill")]
+    assert got == [
+        ("mill:2", " ".join(two[two.index("и затем"):-1].split()), [""], "substantive"),
+        ("mill:5", ",", [""], "punctuation"),
+        ("mill:5", ", причем последняя пачка низа ложится на верх колоды", [""], "substantive"),
+    ], got
+
+
+@pytest.mark.parametrize("first", [1, 2])
+def test_two_base_sentences_a_copy_prints_as_one_are_read_together(cli, corpus_copy, tmp_path,
+                                                                   first):
+    """A copy that prints two base sentences as one (a semicolon for the full stop, the next
+    word in lower case): its sentence reads the longer of the two, and the other, beside it
+    and read by no other sentence of the copy, is aligned with it too: a mark and a capital,
+    not an omission of one sentence and an addition of its words in the other."""
+    mill = build_edition(corpus_copy).game("mill")
+    text = [mill.sentence(f"mill:{n}").original for n in range(1, 8)]
+    a, b = text[first - 1], text[first]
+    text[first - 1:first + 1] = [a[:-1] + "; " + b[0].lower() + b[1:]]
+    _add(cli, corpus_copy, tmp_path, "joined.txt", "Мельница.\n\n" + " ".join(text) + "\n",
+         "--siglum", "S")
+    got = [(e.sentence, e.lem.original, [r.original for r in e.readings], e.kind)
+           for e in apparatus(build_edition(corpus_copy), "mill")]
+    assert got == [
+        (f"mill:{first}", ".", [";"], "punctuation"),
+        (f"mill:{first + 1}", b.split()[0], [b.split()[0].lower()], "orthographic"),
+    ], got

@@ -2,7 +2,9 @@
 
 For every game with more than one witness the sentences of each witness are cut into word and
 punctuation tokens and aligned with CollateX (the ``collatex`` package, without near matching
-or segmentation). Tokens are *compared* on a collation form and *shown* in their original form:
+or segmentation), one base sentence at a time: each with the copies' sentences that read it
+(:func:`_stretches`), so that a copy's words stay in the base sentence its sentence reads.
+Tokens are *compared* on a collation form and *shown* in their original form:
 
 ``collation form``
     the witness text with the normaliser's orthography, OCR-rule and typography changes
@@ -45,7 +47,9 @@ base sentence boundary.
 Words and punctuation make separate entries: a comma present in one witness and absent in
 another is a punctuation entry of its own, never part of a word's entry, and CollateX's
 pairing of a comma with a word in one column (``, то`` against ``и то``) is undone, so that
-the word is an addition and the comma an omission, each with its kind.
+the word is an addition and the comma an omission, each with its kind. A stretch of words
+a witness lacks is one omission, the marks among and beside them included (a clause, its
+commas and all); a mark alone lacking is a punctuation entry.
 
 A witness's sentence that stands in none of the base text's sentences (the test by which
 ``edition add`` gives it a citable id of its own, :func:`extract.corpus.ids.found_in`) is that
@@ -76,8 +80,8 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Iterable
 
-from ..corpus.ids import (LOCK_NAME, LockEntry, anchor, best_match, moved_bases, quote_of,
-                          sentence_words)
+from ..corpus.ids import (LOCK_NAME, SAME_SENTENCE, LockEntry, anchor, best_match, moved_bases,
+                          quote_of, sentence_words)
 from ..text.errors import EditionError
 from ..text.morph import analyzer
 from ..text.normalise import _known
@@ -630,8 +634,25 @@ def _stops_home(cols: list[dict], sig: str, base: str) -> list[dict]:
     (mill:2's '.' read at the end of the mill:3 the copy lacks), which cuts that omission
     into pieces of words and marks. Moved when the witness's token before the stop is of its
     same sentence and stands in a column of a base sentence whose last column, before the
-    stop's, has the same stop and nothing of the witness (nor has any column between)."""
+    stop's, has the same stop and nothing of the witness (nor has any column between).
+    Likewise forward: a stop that ends the witness's sentence short of the end of its base
+    sentence (the copy's '.' set against the base's ',' where the copy lacks the rest of the
+    sentence) goes to that sentence's last column when it has the same stop and no column
+    between holds anything of the witness, so that the copy is not read as stopping (a
+    lacuna) or adding a stop inside the sentence."""
     cols = [dict(c) for c in cols]
+    have = [j for j, c in enumerate(cols) if c[sig] is not None]
+    for n, j in enumerate(have):
+        t = cols[j][sig]
+        nxt = have[n + 1] if n + 1 < len(have) else len(cols)
+        b = next((cols[k][base] for k in range(j, -1, -1) if cols[k][base] is not None), None)
+        if t.literal not in ".!?…" or b is None or (
+                nxt < len(cols) and cols[nxt][sig].sentence == t.sentence):
+            continue
+        last = max((k for k in range(j, nxt) if cols[k][base] is not None
+                    and cols[k][base].sentence == b.sentence), default=j)
+        if last > j and cols[last][base].literal == t.literal:
+            cols[last][sig], cols[j][sig] = t, None
     prev = None   # the column of the witness's last token
     for j, c in enumerate(cols):
         t = c[sig]
@@ -702,15 +723,81 @@ def _added(game, order: list[str]) -> dict[str, set[str]]:
         if not base:
             out[sig] = set()
             continue
-        where, last = [], -1
-        for s in game.texts[sig]:
-            if words := sentence_words(s):                       # (no words: no entry)
-                i = best_match(words, base, last + 1)
-                where.append((s.id, i))
-                last = last if i is None else i
+        where = [(s.id, i) for s, i in _reads(game.texts[sig], base)
+                 if sentence_words(s)]                              # (no words: no entry)
         found = [(sid, i) for sid, i in where if i is not None]
         out[sig] = ({sid for sid, i in where if i is None}              # found_in no sentence
                     | {found[k][0] for k in _out_of_order([i for _, i in found])})
+    return out
+
+
+def _reads(sentences, base: list[list[str]]) -> list[tuple]:
+    """Each of a copy's ``sentences`` with the index of the base sentence it reads (words
+    ``base``, :func:`extract.corpus.ids.best_match`, tried first after the last one found),
+    None for one that reads none or has no words."""
+    out, last = [], -1
+    for s in sentences:
+        i = best_match(words, base, last + 1) if (words := sentence_words(s)) else None
+        out.append((s, i))
+        last = last if i is None else i
+    return out
+
+
+def _left_after(words: list[str], other: list[str]) -> list[str] | None:
+    """``words`` less those that stand, in order, in ``other``, when most of ``other``'s
+    words (:data:`extract.corpus.ids.SAME_SENTENCE`) stand so; else None."""
+    blocks = SequenceMatcher(None, words, other, autojunk=False).get_matching_blocks()
+    if not other or sum(b.size for b in blocks) < SAME_SENTENCE * len(other):
+        return None
+    matched = {b.a + k for b in blocks for k in range(b.size)}
+    return [w for k, w in enumerate(words) if k not in matched]
+
+
+def _stretches(game, order: list[str], added: dict[str, set[str]]
+               ) -> list[dict[str, list[_Token]]]:
+    """The witnesses' tokens cut where the base text's sentences end: for each base sentence,
+    its tokens and those of each copy's sentences that read it (:func:`_reads`, the match by
+    which :func:`base_sentence_of` names it), to be aligned on their own. The sentence
+    alignment decides first and the words follow it: CollateX over the whole game read a
+    short copy sentence's word and full stop in a later base sentence that shares the word
+    and that the copy lacks, which cut that omission into pieces. A copy's sentence that
+    also holds most of the words of a base sentence beside it that no other sentence of the
+    copy reads (two sentences printed as one, ``;`` for ``.``) joins the two into one
+    stretch. A copy's sentence of no words goes with the sentence before it (at the start,
+    with the first that reads one); the copy's additions (``added``) are left out, as in
+    :func:`_collate`."""
+    base = game.texts[game.base]
+    words = [sentence_words(s) for s in base]
+    joined: set[int] = set()     # k: base sentences k and k + 1 are one stretch
+    home: dict[str, list[tuple[int, list[_Token]]]] = {}
+    for sig in order[1:]:
+        reads = [(s, i) for s, i in _reads(game.texts[sig], words) if s.id not in added[sig]]
+        taken = {i for _, i in reads if i is not None}
+        at = next((i for _, i in reads if i is not None), 0)
+        for s, i in reads:
+            if i is not None:
+                lo = hi = i
+                left = _left_after(sentence_words(s), words[i])
+                while left and hi + 1 < len(words) and hi + 1 not in taken and (
+                        more := _left_after(left, words[hi + 1])) is not None:
+                    hi, left = hi + 1, more
+                while left and lo > 0 and lo - 1 not in taken and (
+                        more := _left_after(left, words[lo - 1])) is not None:
+                    lo, left = lo - 1, more
+                taken |= set(range(lo, hi + 1))
+                joined |= set(range(lo, hi))
+                at = lo
+            home.setdefault(sig, []).append((at, _tokens(s)))
+    out: list[dict[str, list[_Token]]] = []
+    first: list[int] = []        # the first base sentence of each stretch
+    for k, s in enumerate(base):
+        if k - 1 not in joined:
+            out.append({sig: [] for sig in order})
+            first.append(k)
+        out[-1][game.base] += _tokens(s)
+    for sig, toks in home.items():
+        for at, ts in toks:
+            out[bisect.bisect_right(first, at) - 1][sig] += ts
     return out
 
 
@@ -830,7 +917,13 @@ def _collate(game, edition=None) -> list[Entry]:
     texts = {sig: [t for s in game.texts[sig] if s.id not in added.get(sig, ())
                    for t in _tokens(s)] for sig in order}
     sentences = {s.id: s for sig in order for s in game.texts[sig]}
-    cols = _split_mixed(_align(texts, order))
+    if texts[game.base] and any(texts[sig] for sig in order[1:]):
+        aligned = [c for stretch in _stretches(game, order, added)
+                   for c in (_align(stretch, order) if sum(map(bool, stretch.values())) > 1
+                             else _collatex(stretch))]
+    else:
+        aligned = _align(texts, order)
+    cols = _split_mixed(aligned)
     if not cols and any(added.values()):    # no witness shares a sentence with the base
         cols = [{sig: (t if sig == game.base else None) for sig in order}
                 for t in texts[game.base]]
@@ -856,6 +949,7 @@ def _collate(game, edition=None) -> list[Entry]:
     cur_sent: str | None = None
     cur_punct: bool | None = None
     cur_unit: str | None = None
+    cur_lack: frozenset[str] | None = None
     prev_alone = False
     for j, col in enumerate(cols):
         b = col[game.base]
@@ -864,19 +958,27 @@ def _collate(game, edition=None) -> list[Entry]:
         # a word spelt differently in every witness that has it is an entry of its own
         alone = all(col[sig] is not None for sig in present(j)) and \
             len({col[sig].coll for sig in present(j)}) == 1
+        # the witnesses that lack the base's token here, when every other one reads it
+        lack = frozenset(sig for sig in present(j) if col[sig] is None) if b is not None \
+            and all(col[sig] is None or col[sig].literal == b.literal for sig in present(j)) \
+            else None
         if differs:
             sent = b.sentence if b else (last_base.sentence if last_base else None)
             # an addition or omission of whole sentences is one entry (units), words and
-            # marks alike; elsewhere words and marks are entries of their own
+            # marks alike; so is a stretch of words omitted with the marks among and beside
+            # them (a clause, commas and all); elsewhere words and marks are entries of
+            # their own
             if cur and (units[j] != cur_unit or units[j] is None and (
                     (sent != cur_sent and b is not None and cur_sent is not None)
-                    or punct != cur_punct or alone or prev_alone)):
+                    or (punct != cur_punct and (lack is None or lack != cur_lack))
+                    or alone or prev_alone)):
                 groups.append(cur); cur = []
             if not cur:
                 places.append(last_base)
-                cur_sent, cur_punct, cur_unit = sent, punct, units[j]
+                cur_sent, cur_punct, cur_unit, cur_lack = sent, punct, units[j], lack
             cur.append(j)
             prev_alone = alone
+            cur_lack = lack if lack == cur_lack else None
         elif cur:
             groups.append(cur); cur = []
         if b is not None:
