@@ -419,13 +419,9 @@ def test_an_ambiguous_old_ending_is_named_until_an_emendation_settles_it(cli, co
     assert said in r.output and "'меньшаго'" not in r.output, r.output
 
 
-def test_an_emendation_that_changes_nothing_is_named_by_check(cli, corpus_copy, tmp_path):
-    """A breaker's find (r6 #3): an emendation whose correction is its reading, of a word the
-    normaliser leaves as printed anyway ('тщательно' → 'тщательно'), settled nothing, yet check
-    was silent and the TEI listed it as a correction. Check now warns, with its line and the
-    fix. One that keeps as printed a word the rules would change ('большаго' kept with its
-    old ending) and one that confirms the rule's reading of an ambiguous ending ('большаго'
-    → 'большого') settle something and are not named."""
+def _pary_checked(cli, corpus_copy, tmp_path, emendations):
+    """Add a one-game pre-reform page (siglum PR), append ``emendations`` (line, reading,
+    correction) to emendations.toml, run check: (the file, its line count before, the result)."""
     page = _write(tmp_path, "pary.txt", "Пасьянсъ «Пары».\n\nБерутъ колоду не меньшаго и не "
                   "большаго числа картъ, чѣмъ пятьдесятъ двѣ.\nБольшаго числа картъ не нужно, "
                   "а большаго не бываетъ.\n")
@@ -433,11 +429,22 @@ def test_an_emendation_that_changes_nothing_is_named_by_check(cli, corpus_copy, 
     path = corpus_copy / "emendations.toml"
     before = path.read_text(encoding="utf-8").count("\n")
     with open(path, "a", encoding="utf-8") as f:
-        for line, reading, correction in ((3, "колоду", "колоду"), (3, "большаго", "большого"),
-                                          (4, "большаго", "большаго"), (4, "нужно", "нужно")):
+        for line, reading, correction in emendations:
             f.write(f'\n[[emendation]]\nwitness = "PR"\nline = {line}\nreading = "{reading}"\n'
                     f'correction = "{correction}"\nreason = "r"\n')
-    r = cli("--corpus", corpus_copy, "check")
+    return path, before, cli("--corpus", corpus_copy, "check")
+
+
+def test_an_emendation_that_changes_nothing_is_named_by_check(cli, corpus_copy, tmp_path):
+    """A breaker's find (r6 #3): an emendation whose correction is its reading, of a word the
+    normaliser leaves as printed anyway ('тщательно' → 'тщательно'), settled nothing, yet check
+    was silent and the TEI listed it as a correction. Check now warns, with its line and the
+    fix. One that keeps as printed a word the rules would change ('большаго' kept with its
+    old ending) and one that confirms the rule's reading of an ambiguous ending ('большаго'
+    → 'большого') settle something and are not named."""
+    path, before, r = _pary_checked(cli, corpus_copy, tmp_path, (
+        (3, "колоду", "колоду"), (3, "большаго", "большого"), (4, "большаго", "большаго"),
+        (4, "нужно", "нужно")))
     assert r.exit_code == 0, r.output        # a warning: nothing is wrong in the reading text
     assert "[warn] every emendation changes something" in r.output, r.output
     for at, reading in ((before + 2, "колоду"), (before + 23, "нужно")):
@@ -456,19 +463,9 @@ def test_an_emendation_giving_the_normalisers_own_reading_is_named_by_check(cli,
     that differs from the normaliser's reading (a real one, 'нужно' → 'нужны'; another case,
     'чѣмъ' → 'Чем'; a word kept as printed that a rule would change, 'Большаго') is not
     named."""
-    page = _write(tmp_path, "pary.txt", "Пасьянсъ «Пары».\n\nБерутъ колоду не меньшаго и не "
-                  "большаго числа картъ, чѣмъ пятьдесятъ двѣ.\nБольшаго числа картъ не нужно, "
-                  "а большаго не бываетъ.\n")
-    assert cli("--corpus", corpus_copy, "add", page, "--siglum", "PR").exit_code == 0
-    path = corpus_copy / "emendations.toml"
-    before = path.read_text(encoding="utf-8").count("\n")
-    with open(path, "a", encoding="utf-8") as f:
-        for line, reading, correction in ((3, "картъ", "карт"), (3, "пятьдесятъ двѣ",
-                                          "пятьдесят две"), (3, "чѣмъ", "Чем"),
-                                          (4, "нужно", "нужны"), (4, "Большаго", "Большаго")):
-            f.write(f'\n[[emendation]]\nwitness = "PR"\nline = {line}\nreading = "{reading}"\n'
-                    f'correction = "{correction}"\nreason = "r"\n')
-    r = cli("--corpus", corpus_copy, "check")
+    path, before, r = _pary_checked(cli, corpus_copy, tmp_path, (
+        (3, "картъ", "карт"), (3, "пятьдесятъ двѣ", "пятьдесят две"), (3, "чѣмъ", "Чем"),
+        (4, "нужно", "нужны"), (4, "Большаго", "Большаго")))
     assert r.exit_code == 0, r.output        # a warning: nothing is wrong in the reading text
     out = " ".join(r.output.split())
     for at, reading, correction in ((before + 2, "картъ", "карт"),
