@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from docutils import nodes
+from sphinx import addnodes
 
 
 class wbr(nodes.Inline, nodes.TextElement):
@@ -81,7 +82,6 @@ def dotted_names_break_after_dots(app, doctree: nodes.document, docname: str) ->
     ``engine.games.dense_column.``, ``FavouriteState.``) gets a :class:`wbr` after each dot
     (the last one too: the name follows), so that a phone wraps a long signature between
     the parts of the name, never inside one (``take_ | out``); the text is unchanged."""
-    from sphinx import addnodes
     for name in doctree.findall(addnodes.desc_addname):
         for text in list(name.findall(nodes.Text)):
             pieces = [p for p in re.split(r"(?<=\.)", str(text)) if p]
