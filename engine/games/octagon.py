@@ -151,7 +151,9 @@ AMBIGUITIES = (
                  restricts="literal"),
          Reading("literal",
                  "keep 'не по порядку' as 'out of the piles' order': before the first stock "
-                 "card, any card of a side pile that fits may go up, not only the top one")),
+                 "card, any card of a side pile that fits may go up, not only the top one, so "
+                 "the player looks through the side piles to find them (what the blind and "
+                 "careful players see until the first card is turned)")),
         "in-order",
         "octagon:4 goes on 'если сверху какой-либо пачки лежит двойка, то эту двойку надо "
         "сложить на туза ... если под двойкой случится тройка ... то и она': cards go up from "
@@ -590,6 +592,19 @@ class OctagonState(State):
         out.append(("waste", 2.5, 2.5, self.waste, "none"))
         out.append(("stock", 2.5, 7.0, self.stock[self.ptr:][::-1], "none"))
         return out
+
+    def visible(self) -> tuple:
+        """As :meth:`engine.state.State.visible` (a side pile shows its top card only,
+        decision ``side-piles-seen``), but under reading ``negation=literal`` until the first
+        card is turned every card of the side piles shows: the reading lets any card of a
+        side pile that fits go up (octagon:4, :meth:`opening_moves`), which a player can do
+        only by looking through the piles, and a move offered for a card the player could
+        not see would be a peek."""
+        out = super().visible()
+        if not (self.cfg.literal and self.opening):
+            return out
+        return tuple((name, self.sides[int(name.rsplit(" ", 1)[1]) - 1])
+                     if name.startswith("side pile ") else (name, cards) for name, cards in out)
 
     def sample_hidden(self, rng) -> "OctagonState":
         """The same position with the cards a player cannot see dealt anew: the cards that

@@ -112,6 +112,36 @@ def test_blind_choices_do_not_depend_on_hidden_cards(make, deal, seed):
     _lockstep(a, b)
 
 
+def _readings(slug):
+    """The default readings and each single change of reading of game ``slug``."""
+    mod = games.get(slug)
+    return [{}] + [{a.id: r.id} for a in mod.AMBIGUITIES for r in a.readings
+                   if r.id != a.default]
+
+
+@pytest.mark.parametrize("slug", games.available())
+def test_the_moves_offered_depend_only_on_what_the_player_sees(slug):
+    """Under every reading: along the blind player's line of deals 1-2, the position with
+    its hidden cards dealt anew (``sample_hidden``) looks the same and offers the same legal
+    moves (a tester's find: under the Octagon's negation=literal, an opening dig was
+    offered only for a covered side-pile card that fits, so the blind and careful players,
+    and the Play panel's list of moves, peeked)."""
+    from engine.deal import SplitMix64
+    for readings in _readings(slug):
+        for deal in (1, 2):
+            s = games.new(slug, deal, readings)
+            moves = api.play(slug, deal, readings, policy="blind", budget=150)["moves"]
+            for n, m in enumerate([None] + moves):
+                if m is not None:
+                    s = s.apply(tuple(m))
+                if s.is_over():
+                    break
+                for k in (1, 2):
+                    t = s.sample_hidden(SplitMix64(n * 7 + k))
+                    assert t.visible() == s.visible(), (readings, deal, n)
+                    assert t.legal_moves() == s.legal_moves(), (readings, deal, n)
+
+
 def test_lockstep_plays_past_the_first_card_turned():
     """The lockstep is no empty check: on these deals the two positions stay alike for
     several moves and then part when a hidden card comes to light."""
