@@ -92,6 +92,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     """
     outcome, start, final, extra = _run(game, deal, readings, policy, budget, seed)
     summary = final.summary()
+    moves = [list(m) for m in final.moves()]
+    _let_go(final)
     reason = extra.pop("reason", None)
     if reason is not None:
         summary["reason"] = reason
@@ -99,13 +101,24 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
            "policy": policy, "outcome": outcome,
            **({"seed": deal if seed is None else seed} if policy in ("random", "careful")
               else {}),
-           "moves": [list(m) for m in final.moves()], "final": summary}
+           "moves": moves, "final": summary}
     if extra:
         out["search"] = extra
     if captions:
         out["steps"] = [{k: st[k] for k in ("n", "move", "caption", "rules")}
                         for st in steps(game, deal, out["readings"], out["moves"])[1:]]
     return out
+
+
+def _let_go(state) -> None:
+    """Drop ``state``'s move history one move at a time. The history is a chain of nested
+    pairs ``(move, earlier history)`` (:class:`engine.state.State`), and a chain freed from
+    its head frees each pair inside the last, one call deeper per move: Pyodide (the Play
+    panel's Python) ran out of stack and died on a greedy play of 21,681 moves (CPython
+    does not). Holding the next pair before letting each one go frees them flat."""
+    h, state.hist = state.hist, None
+    while h is not None:
+        h = h[1]
 
 
 def trace(game: str, deal: int, readings: dict[str, str] | None = None,
@@ -119,6 +132,7 @@ def trace(game: str, deal: int, readings: dict[str, str] | None = None,
     for i, m in enumerate(out["moves"], 1):
         s = s.step(m)
         steps.append({"n": i, "move": m, "layout": s.layout()})
+    _let_go(s)
     out["steps"] = steps
     return out
 

@@ -196,6 +196,32 @@ def test_site_ships_pyodide_and_the_engine(site):
     assert "engine/api.py" in names and "engine/games/mill.py" in names
 
 
+def test_a_long_game_plays_to_its_end_in_the_sites_pyodide(site, tmp_path):
+    """The engine as the site ships it, in the site's own Pyodide (under node): a greedy
+    play of 21,681 moves ends, lost, as in CPython. Freeing its move history, a chain of
+    nested pairs, killed the interpreter ("Maximum call stack size exceeded", a tester's
+    find) until ``api.play`` let it go one move at a time."""
+    import shutil
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings Pyodide for the build)"
+    pyodide = site / "_static" / "pyodide"
+    (engine_zip,) = (site / "_static" / "play").glob("engine-*.zip")
+    script = tmp_path / "long.mjs"
+    script.write_text(
+        f'import {{ loadPyodide }} from {json.dumps((pyodide / "pyodide.mjs").as_uri())};\n'
+        'import fs from "fs";\n'
+        f'const py = await loadPyodide({{ indexURL: {json.dumps(str(pyodide) + "/")} }});\n'
+        f'py.unpackArchive(new Uint8Array(fs.readFileSync({json.dumps(str(engine_zip))})), '
+        '"zip", { extractDir: "/eng" });\n'
+        'console.log(py.runPython("import sys; sys.path.insert(0, \'/eng\')\\n'
+        'from engine import api\\nr = api.play(\'egyptian-pyramid\', 1, {}, '
+        'policy=\'greedy\', budget=30000)\\nr[\'outcome\'] + \' \' + '
+        'str(len(r[\'moves\']))"));\n', encoding="utf-8")
+    r = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
+    assert r.stdout.split() == ["lost", "21681"], r.stderr[-3000:]
+    assert len(api.play("egyptian-pyramid", 1, {}, "greedy", budget=30000)["moves"]) == 21681
+
+
 def test_static_example_hides_face_down_cards(site):
     """The step-through's data (in the page source) names only the cards a player sees."""
     html = (site / "games" / "heart-to-heart.html").read_text(encoding="utf-8")
