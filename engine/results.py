@@ -314,17 +314,21 @@ def stale_games(results: dict) -> list[str]:
 
 
 def stale_rows(results: dict) -> list[dict]:
-    """The rows of ``results`` (a loaded odds table) of an executable game that were made by
+    """The rows of ``results`` (a loaded odds table) of an executable game and a policy of
+    the table (:data:`POLICIES`) that were made by
     another engine source than today's: each row's ``"engine"`` against :func:`game_hash` of
     its game and policy (a row without one against the table's whole-engine hash, as in
     :func:`stale_games`), or at another budget than the one it would be measured at today
-    (:func:`default_budget`: a game given a budget in :data:`SOLVER_BUDGETS`, say)."""
+    (:func:`default_budget`: a game given a budget in :data:`SOLVER_BUDGETS`, say). A row
+    of another policy (``random``, say) is never one: no run measures it anew, and
+    ``edition check`` names it as a row to remove (a row without a policy is judged by
+    the hash of all the code its game runs, :func:`game_hash` with ``policy`` None)."""
     whole_ok = _whole_table_current(results)
     current: dict = {}
     out = []
     playable = set(games.available())
     for r in results.get("rows", []):
-        if r.get("game") not in playable:
+        if r.get("game") not in playable or r.get("policy") not in (None, *POLICIES):
             continue
         k = (r["game"], r.get("policy"))
         if k not in current:
@@ -850,7 +854,8 @@ def problems(table) -> list[str]:
     restamp's ``games`` numbers of deals; a change ``A=R`` whose readings have ``A`` at
     ``R``; no two rows of one
     game, change and policy. Unknown games, readings and
-    policies are not problems here (``edition check`` names them)."""
+    policies are not problems here (``edition check`` names them), nor readings that are
+    not the row's game's defaults with its change (:func:`readings_problems`)."""
     if not isinstance(table, dict):
         return ["the table is not a JSON object"]
     out = []
@@ -885,7 +890,7 @@ def problems(table) -> list[str]:
         if not isinstance(r, dict):
             out.append(f"row {i} is not an object")
             continue
-        name = f"row {i} ({r.get('game')} {r.get('change') or 'default'} {r.get('policy')})"
+        name = _row_name(i, r)
         bad = [k for k in ("game", "policy", "note") if not isinstance(r.get(k), str)]
         bad += [] if "change" in r and (r["change"] is None or isinstance(r["change"], str)) \
             else ["change"]
@@ -935,6 +940,54 @@ def problems(table) -> list[str]:
         if key in seen:
             out.append(f"{name}: a second row of the same game, change and policy")
         seen.add(key)
+    return out
+
+
+def _row_name(i: int, r: dict) -> str:
+    """How :func:`problems` and :func:`readings_problems` name the ``i``-th row ``r``."""
+    return f"row {i} ({r.get('game')} {r.get('change') or 'default'} {r.get('policy')})"
+
+
+def readings_problems(table: dict) -> list[tuple[dict, str]]:
+    """The rows of ``table`` (a loaded odds table :func:`problems` finds fit) whose
+    ``readings`` are not exactly their game's default readings with the row's own ``change``
+    applied (a reading changed, one the game does not have, an ambiguity missing or one
+    too many), each with words naming the row and what differs: the site and ``odds
+    --stored`` label a row by its change alone ("default readings"), so its figures must
+    be of those readings. Only current rows of a game, change and policy of the table are
+    judged: a stale row (:func:`stale_rows`) may hold the readings of the code that made it
+    (an ambiguity added since), and measuring it anew mends both; rows of a game, reading
+    or policy the engine or the table does not have are named by ``edition check`` apart."""
+    stale = {id(r) for r in stale_rows(table)}
+    playable = set(games.available())
+    out = []
+    for i, r in enumerate(table.get("rows", []), 1):
+        slug, change = r["game"], r["change"]
+        if slug not in playable or r["policy"] not in POLICIES or id(r) in stale \
+                or "readings" not in r:
+            continue
+        chosen = dict(configurations(slug)).get(change)
+        if chosen is None:
+            continue
+        mod = games.get(slug)
+        want = resolve(slug, mod.AMBIGUITIES, chosen)
+        have = r["readings"]
+        ids = {a.id: {x.id for x in a.readings} for a in mod.AMBIGUITIES}
+        said = []
+        for amb, reading in want.items():
+            if amb not in have:
+                said.append(f"no {amb} (it should be {amb}={reading})")
+            elif have[amb] != reading:
+                said.append(f"{amb}={have[amb]}, a reading {slug} does not have"
+                            if have[amb] not in ids[amb] else
+                            f"{amb}={have[amb]} where the "
+                            f"{'change' if change == f'{amb}={reading}' else 'default'} is "
+                            f"{amb}={reading}")
+        said += [f"{amb}={v}, an ambiguity {slug} does not have"
+                 for amb, v in have.items() if amb not in want]
+        if said:
+            out.append((r, f"{_row_name(i, r)}: its readings are not {slug}'s default readings"
+                       + (f" with {change}" if change else "") + f": {'; '.join(said)}"))
     return out
 
 

@@ -700,10 +700,14 @@ def _stored_odds(game: str, chosen: dict[str, str], policy: str | None, fmt: str
         _usage(f"{path}: the stored odds table is malformed ({problems[0]}); `edition check` "
                f"lists every problem")
     mine = [r for r in table["rows"] if r["game"] == game]
-    if len(chosen) > 1:
+    # a default reading (a one-reading decision's too) changes nothing: the default row, as
+    # `play` and `odds` take it
+    defaults = {a.id: a.default for a in engine_games.get(game).AMBIGUITIES}
+    changes = {a: r for a, r in chosen.items() if defaults.get(a) != r}
+    if len(changes) > 1:
         _usage("--stored: the table holds the default readings and each single change of "
                "reading; give at most one --reading")
-    change = next((f"{a}={r}" for a, r in chosen.items()), None)
+    change = next((f"{a}={r}" for a, r in changes.items()), None)
     rows = [r for r in mine if (not chosen or r["change"] == change)
             and (policy is None or r["policy"] == policy)]
     if not rows:
@@ -722,7 +726,7 @@ def _stored_odds(game: str, chosen: dict[str, str], policy: str | None, fmt: str
                    f"{r['undecided']} undecided, deals {deal_range(r)}, budget {r['budget']:,}"
                    + (" (stale: measured by older engine code; see `edition check`)"
                       if id(r) in stale else ""))
-    if not chosen:
+    if change is None:      # (the caveats are on the default readings' figures)
         for sentence in caveats(mine):
             click.echo(f"  {sentence}")
 

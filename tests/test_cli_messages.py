@@ -171,6 +171,31 @@ def test_odds_stored_shows_the_published_rows_at_once(cli, corpus_copy, monkeypa
         assert "edition results" not in unknown.output, unknown.output
 
 
+def test_odds_stored_takes_a_default_reading_for_the_default_row(cli):
+    """Naming a default reading (or a decision's one reading) names the default row, as
+    `play` and `odds` take it: it answered "no stored row of mill under redeals=until-out"
+    (a breaker's entry 9); a change named beside a default reading is that change's row."""
+    r = cli("odds", "mill", "--stored", "--policy", "greedy", "--reading", "deal-order=packet",
+            "--format", "json")
+    assert r.exit_code == 0, r.output
+    default = json.loads(r.output)
+    assert [(r["change"], r["policy"]) for r in default] == [(None, "greedy")]
+    for given in (("redeals=until-out",), ("free-cards=top-only",),
+                  ("mill:redeals=until-out", "free-cards=top-only")):
+        r = cli("odds", "mill", "--stored", "--policy", "greedy",
+                *[x for g in given for x in ("--reading", g)], "--format", "json")
+        assert r.exit_code == 0 and json.loads(r.output) == default, (given, r.output)
+    r = cli("odds", "mill", "--stored", "--reading", "redeals=until-out")
+    assert r.exit_code == 0 and "default readings" in r.output, r.output
+    assert "redeals=two" not in r.output, r.output
+    two = json.loads(cli("odds", "mill", "--stored", "--reading", "redeals=two", "--reading",
+                         "gather=last-packet-first", "--format", "json").output)
+    assert two and {r["change"] for r in two} == {"redeals=two"}
+    both = cli("odds", "mill", "--stored", "--reading", "redeals=two", "--reading",
+               "gather=top-card-first")
+    assert both.exit_code == 2 and "give at most one --reading" in both.output
+
+
 def test_careful_policy_from_the_cli(cli):
     data = json.loads(cli("play", "favourite", "--deal", "1", "--policy", "careful",
                           "--format", "json").output)

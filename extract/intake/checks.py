@@ -750,13 +750,22 @@ def _check_odds(stored: Path, engine_results, section) -> None:
     for r in table["rows"]:
         what = (f"game {r['game']!r}" if r["game"] not in known
                 else f"reading {r['change']!r}" if r["change"] not in known[r["game"]]
-                else f"policy {r['policy']!r}" if r["policy"] not in engine_results.POLICIES
                 else None)
         if what and r["game"] not in cannot:
             unknown.append(f"{stored}: a row of {what}, which the engine does not have "
                            f"(withdrawn?): regenerate the game's rows or remove the row")
-    section("every stored odds row is of a game, reading and policy the engine has", unknown,
+        elif not what and r["policy"] not in engine_results.POLICIES:
+            # `random` is a player of `play` and `odds`, but `results` measures none but these
+            unknown.append(f"{stored}: a row of policy {r['policy']!r} ({r['game']} "
+                           f"{r['change'] or 'default'}), which is no policy of the odds table "
+                           f"(it measures {', '.join(engine_results.POLICIES)}): remove the row")
+    section("every stored odds row is of a game and reading the engine has and a policy the "
+            "table measures", unknown,
             fatal=False)
+    section("every stored odds row holds the readings it is shown under",
+            [f"{stored}: {words}; fix: measure the row anew (`edition results --game "
+             f"{r['game']} --policy {r['policy']}`) or restore the file (git checkout -- "
+             f"{stored})" for r, words in engine_results.readings_problems(table)])
     default = {(r["game"], r["policy"]): r for r in table["rows"] if r["change"] is None}
     ranges = [f"{stored}: the {r['policy']} row of {r['game']} {r['change']} covers deals "
               f"{r['first']}-{r['first'] + r['deals'] - 1}, its default row "

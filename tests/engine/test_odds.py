@@ -3,6 +3,7 @@ spread (1 or 2 local processes, a Dask LocalCluster); engine.results: hash and s
 import json
 import shutil
 import math
+from pathlib import Path
 
 import pytest
 
@@ -1089,3 +1090,94 @@ def test_the_stored_solver_rows_are_the_ceiling_of_the_quick_players():
     (:func:`engine.probes.playouts`). The careful player's searches may still find a win
     the solver's budget missed; `edition check` names those."""
     assert [b.words for b in results.ceiling_breaches(_stored()) if b.policy != "careful"] == []
+
+
+#: a breaker's edits of the readings of mill's default greedy row (entry 5): each passed
+#: `check`, and `odds --stored` and the site showed the row as the default readings'
+ROW_READINGS = {
+    "another reading": (lambda rd: rd.update(gather="top-card-first"),
+                        "gather=top-card-first where the default is gather=last-packet-first"),
+    "no such reading": (lambda rd: rd.update(redeals="three"),
+                        "redeals=three, a reading mill does not have"),
+    "an ambiguity missing": (lambda rd: rd.pop("redeals"), "no redeals (it should be "
+                                                            "redeals=until-out)"),
+    "an extra ambiguity": (lambda rd: rd.update(bogus="x"),
+                           "bogus=x, an ambiguity mill does not have"),
+}
+
+
+def _write_stored(corpus_copy, table) -> Path:
+    (corpus_copy / "results").mkdir(exist_ok=True)
+    stored = corpus_copy / "results" / "odds.json"
+    stored.write_text(json.dumps(table), encoding="utf-8")
+    return stored
+
+
+@pytest.mark.parametrize("edit", ROW_READINGS)
+def test_check_fails_on_a_row_whose_readings_are_not_its_own(corpus_copy, cli, edit):
+    """A row's readings must be its game's default readings with the row's own change
+    applied, exactly: `check` fails naming the file, the row and the fix."""
+    table = _stored()
+    i, row = next((i, r) for i, r in enumerate(table["rows"], 1) if r["game"] == "mill"
+                  and r["policy"] == "greedy" and r["change"] is None)
+    spoil, said = ROW_READINGS[edit]
+    spoil(row["readings"])
+    stored = _write_stored(corpus_copy, table)
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1, r.output
+    line = next((x for x in r.output.splitlines() if f"row {i} (mill default greedy)" in x),
+                r.output)
+    assert str(stored) in line and said in line, line
+    assert "edition results --game mill --policy greedy" in line, line
+    assert f"git checkout -- {stored}" in line, line
+    assert "[FAIL] every stored odds row holds the readings it is shown under" in r.output
+
+
+def test_check_fails_on_a_reading_row_with_another_reading_changed_too(corpus_copy, cli):
+    table = _stored()
+    i, row = next((i, r) for i, r in enumerate(table["rows"], 1) if r["game"] == "mill"
+                  and r["policy"] == "blind" and r["change"] == "redeals=two")
+    row["readings"]["gather"] = "top-card-first"
+    _write_stored(corpus_copy, table)
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 1, r.output
+    assert (f"row {i} (mill redeals=two blind): its readings are not mill's default readings "
+            f"with redeals=two: gather=top-card-first where the default is "
+            f"gather=last-packet-first") in r.output, r.output
+
+
+def test_the_stored_rows_hold_their_own_readings():
+    assert results.readings_problems(_stored()) == []   # (row, words) each
+
+
+def test_a_stale_row_s_readings_are_left_to_its_regeneration(corpus_copy, cli):
+    """A row made by older engine code may hold the readings of that code (an ambiguity
+    added since, say): it is named as stale, with the command that measures it anew, and
+    does not fail the check."""
+    table = _stored()
+    row = next(r for r in table["rows"] if r["game"] == "mill" and r["policy"] == "greedy"
+               and r["change"] is None)
+    row["readings"].pop("redeals")
+    row["engine"] = "0" * 16
+    _write_stored(corpus_copy, table)
+    r = cli("--corpus", corpus_copy, "check")
+    assert r.exit_code == 0, r.output
+    assert "edition results --game mill --policy greedy" in r.output
+
+
+def test_check_says_a_random_row_is_no_row_of_the_table_and_to_remove_it(corpus_copy, cli):
+    """`random` is a policy of the engine (`play`, `odds`) but not of the table: check said
+    the engine did not have it and named `edition results --policy random`, which
+    `results` refuses (entry 4)."""
+    table = _stored()
+    row = next(r for r in table["rows"] if r["game"] == "mill" and r["policy"] == "greedy"
+               and r["change"] is None)
+    row["policy"] = "random"
+    stored = _write_stored(corpus_copy, table)
+    out = cli("--corpus", corpus_copy, "check").output
+    assert "--policy random" not in out, out
+    assert (f"{stored}: a row of policy 'random' (mill default), which is no policy of the odds "
+            f"table (it measures blind, greedy, careful, solver): remove the row") in out, out
+    assert "which the engine does not have" not in out
+    # the default greedy row it was is missing: that one is measured by `results`
+    assert "run `edition results --game mill --policy greedy` to regenerate" in out, out
