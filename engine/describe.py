@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -131,44 +132,94 @@ def legal_with_rules(state, only: tuple | None = None) -> list[tuple[tuple, list
 
 
 # -- what moves -------------------------------------------------------------------------
+def _twin(code: str) -> str:
+    """The other pack's copy of a card: ``"7C"`` <-> ``"7C'"``."""
+    return code[:-1] if code.endswith("'") else code + "'"
+
+
+def _home(name: str) -> bool:
+    """A foundation: in a game of two packs it keeps only a count, and which copy of a card
+    its layout names there (:meth:`engine.state.State.shown_piles`) can change with a move
+    elsewhere."""
+    return name.startswith("foundation")
+
+
+def _less(xs: list[str], ys: list[str]) -> list[str]:
+    """The cards of ``xs`` not in ``ys`` (as multisets), in the order of ``xs``."""
+    left = Counter(ys)
+    out = []
+    for c in xs:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
 def transfers(before: dict, after: dict) -> list[tuple[list[str], int | None, int | None]]:
     """What a move did, from two layouts (:meth:`engine.state.State.layout`) of the same game:
-    ``[(card codes, from pile index or None, to pile index or None)]``. ``None`` as the source
-    means the cards appeared (dealt from outside the layout); as the destination, that they
-    were taken away. Cards are matched by identity; cards that left one pile and appeared on
-    another under other codes (a game that draws its foundations as counts) are matched by
-    number when one pile lost and one gained."""
+    ``[(card codes, from pile index or None, to pile index or None)]``, pile indices of
+    ``before``, never from a pile to itself, each card once. ``None`` as the source means the
+    cards appeared (dealt from outside the layout); as the destination, that they were taken
+    away.
+
+    A card moved if it left its pile: a card that stays in its pile did not, though the
+    move shifted it (a dig from under it, a redeal that gathers and deals the pile again).
+    Cards are matched by identity. A foundation keeps only a count, so the copy of a card
+    its layout names (:meth:`engine.state.State.shown_piles`) may change when that card did
+    not move: a foundation's card that took its twin's label is the same card, and a card
+    that went to or from a foundation is matched with its twin there (it is named as the
+    pile that is not a foundation names it). Cards that left one pile and appeared on another
+    under other codes are matched by number when one pile lost and one gained. A pile that
+    the move empties may leave the layout (matched by name)."""
+    bp, ap = before["piles"], after["piles"]
+    if [p["name"] for p in bp] == [p["name"] for p in ap]:
+        now = [p["cards"] for p in ap]
+    else:
+        by_name = {p["name"]: p["cards"] for p in ap}
+        now = [by_name.get(p["name"], []) for p in bp]
     lost: dict[int, list[str]] = {}
     gained: dict[int, list[str]] = {}
-    for i, (b, a) in enumerate(zip(before["piles"], after["piles"])):
-        bc, ac = b["cards"], a["cards"]
-        k = 0
-        while k < len(bc) and k < len(ac) and bc[k] == ac[k]:
-            k += 1
-        if bc[k:]:
-            lost[i] = list(bc[k:])
-        if ac[k:]:
-            gained[i] = list(ac[k:])
+    for i, (b, ac) in enumerate(zip(bp, now)):
+        bc = b["cards"]
+        if bc == ac:
+            continue
+        gone, came = _less(bc, ac), _less(ac, bc)
+        if _home(b["name"]):   # a label swap: the same card, named by the other copy
+            swapped = [c for c in gone if _twin(c) in came]
+            for c in swapped:
+                gone.remove(c)
+                came.remove(_twin(c))
+        if gone:
+            lost[i] = gone
+        if came:
+            gained[i] = came
     out: list = []
     where = {c: j for j, cs in gained.items() for c in cs}
-    for i in list(lost):
-        groups: dict = {}
-        rest = []
-        for c in lost[i]:
-            j = where.get(c)
-            if j is not None and j != i:
-                groups.setdefault(j, []).append(c)
-                gained[j].remove(c)
-            else:
-                rest.append(c)
-        for j, cs in groups.items():
-            out.append((cs, i, j))
-        lost[i] = rest
+    for twins in (False, True):
+        for i in list(lost):
+            groups: dict = {}
+            rest = []
+            for c in lost[i]:
+                j = where.get(_twin(c) if twins else c)
+                if j is not None and twins and not (_home(bp[i]["name"]) or _home(bp[j]["name"])):
+                    j = None
+                if j is None or j == i:
+                    rest.append(c)
+                    continue
+                got = _twin(c) if twins else c
+                gained[j].remove(got)
+                del where[got]
+                named = got if twins and _home(bp[i]["name"]) and not _home(bp[j]["name"]) else c
+                groups.setdefault(j, []).append(named)
+            for j, cs in groups.items():
+                out.append((cs, i, j))
+            lost[i] = rest
     lost = {i: cs for i, cs in lost.items() if cs}
     gained = {j: cs for j, cs in gained.items() if cs}
     if len(lost) == 1 and len(gained) == 1:
         (i, cs), (j, gs) = next(iter(lost.items())), next(iter(gained.items()))
-        if len(cs) == len(gs):
+        if len(cs) == len(gs) and i != j:
             return out + [(cs, i, j)]
     out += [(cs, i, None) for i, cs in lost.items()]
     out += [(gs, None, j) for j, gs in gained.items()]
@@ -247,7 +298,7 @@ def caption(move: tuple, moved: list, before: list[dict], after: list[dict] | No
             after is not None and j is not None and _visible(after[j], cs))
         what = _cards_text(cs, shown)
         if i is not None:
-            del tops[i][len(tops[i]) - len(cs):]
+            _take(tops[i], cs)
         if i is None:
             clauses.append(f"{what} to {before[j]['name']}")
         elif j is None:
@@ -265,6 +316,19 @@ def caption(move: tuple, moved: list, before: list[dict], after: list[dict] | No
     if word and kind in ("redeal", "turn", "reserve", "match"):
         text = f"{word}: {text}"
     return text
+
+
+def _take(pile: list, codes: list[str]) -> None:
+    """Take ``codes`` out of ``pile`` (masked: None for a card not seen) where they lie, not
+    only from its top (a dig takes a card from under others): each card seen there by its
+    code, each other one as the topmost card not seen, else the top card."""
+    for c in codes:
+        if c in pile:
+            pile.remove(c)
+        elif None in pile:
+            del pile[len(pile) - 1 - pile[::-1].index(None)]
+        elif pile:
+            pile.pop()
 
 
 def _in_order(moved: list) -> list:
