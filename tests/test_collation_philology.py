@@ -487,3 +487,81 @@ def test_two_base_sentences_a_copy_prints_as_one_are_read_together(cli, corpus_c
         (f"mill:{first}", ".", [";"], "punctuation"),
         (f"mill:{first + 1}", b.split()[0], [b.split()[0].lower()], "orthographic"),
     ], got
+
+
+def _entries(corpus):
+    return [(e.sentence, e.lem.original, [r.original for r in e.readings], e.kind)
+            for e in apparatus(build_edition(corpus), "mill")]
+
+
+@pytest.mark.parametrize("first", [3, 6])
+def test_two_base_sentences_of_like_length_a_copy_joins_are_read_together(cli, corpus_copy,
+                                                                         tmp_path, first):
+    """A copy that joins two base sentences of like length into one with 'и' (mill:3 and
+    mill:4, 17 and 23 words; mill:6 and mill:7, 22 and 19): neither holds three in five of
+    its words, so it was an addition with a citable id of its own (mill:8) and both base
+    sentences omissions. It reads the two, as a copy that prints a short sentence with a long
+    one does: the full stop and the capital are its variants."""
+    mill = build_edition(corpus_copy).game("mill")
+    text = [mill.sentence(f"mill:{n}").original for n in range(1, 8)]
+    a, b = text[first - 1], text[first]
+    text[first - 1:first + 1] = [a[:-1] + " и " + b[0].lower() + b[1:]]
+    out = _add(cli, corpus_copy, tmp_path, "joined.txt", "Мельница.\n\n" + " ".join(text) + "\n",
+               "--siglum", "S")
+    assert "0 new sentence ids recorded" in out, out
+    assert _entries(corpus_copy) == [
+        (f"mill:{first}", ".", [""], "punctuation"),
+        (f"mill:{first}", "", ["и"], "substantive"),
+        (f"mill:{first + 1}", b.split()[0], [b.split()[0].lower()], "orthographic"),
+    ]
+
+
+def test_a_short_copy_sentence_reads_the_base_sentence_that_holds_its_words(cli, corpus_copy,
+                                                                           tmp_path):
+    """A copy whose first sentence shortens mill:1 to two of its words, one in another form
+    ('Выбираются тузы.' for 'Выбираются все четыре туза ...'): one word in two is under three
+    in five, so it was an addition (mill:8) and mill:1 an omission. Its words, read by their
+    lemmas, all stand in order in mill:1: it reads mill:1, its differences are readings."""
+    mill = build_edition(corpus_copy).game("mill")
+    text = ["Выбираются тузы."] + [mill.sentence(f"mill:{n}").original for n in range(2, 8)]
+    out = _add(cli, corpus_copy, tmp_path, "short.txt", "Мельница.\n\n" + " ".join(text) + "\n",
+               "--siglum", "S")
+    assert "0 new sentence ids recorded" in out, out
+    from extract.model.collate import base_sentence_of
+    assert base_sentence_of(build_edition(corpus_copy).game("mill"))["mill:1@S"] == "mill:1"
+    assert _entries(corpus_copy) == [
+        ("mill:1", "все четыре туза и раскладываются подряд", ["тузы"], "substantive"),
+        ("mill:1", ", как показано на рисунке", [""], "substantive")]
+
+
+@pytest.mark.parametrize("copy, lost", [
+    # a short sentence whose words stand in no base sentence in order
+    ("Игра трудная. {2} {3} {4} {5} {6} {7}", 1),
+    ("Тузы выбираются. {2} {3} {4} {5} {6} {7}", 1),
+    # mill:3 joined with a clause of like length that no base sentence has: three in five of
+    # its words stand in mill:3 and mill:4 together ('карты', 'на' are mill:4's), but few of
+    # mill:4's in it
+    ("{1} {2} {3_} и новое правило: карты короля можно класть на пустое место без тузов. "
+     "{4} {5} {6} {7}", 3),
+])
+def test_unrelated_copy_sentences_stay_an_addition_and_an_omission(cli, corpus_copy, tmp_path,
+                                                                   copy, lost):
+    """The looser readings above never match what the base text does not hold: a short
+    sentence of other words, or of the same words in another order, and a sentence that joins
+    a base sentence to words of its own are each the copy's addition (a citable id of its
+    own), and the base sentence it replaces one omission."""
+    mill = build_edition(corpus_copy).game("mill")
+    s = {str(n): mill.sentence(f"mill:{n}").original for n in range(1, 8)}
+    s["3_"] = s["3"][:-1]
+    out = _add(cli, corpus_copy, tmp_path, "other.txt", "Мельница.\n\n" + _fill(copy, s) + "\n",
+               "--siglum", "S")
+    assert "1 new sentence id recorded" in out, out
+    got = _entries(corpus_copy)
+    assert (f"mill:{lost}", s[str(lost)], [""], "substantive") in got, got
+    assert [e for e in got if e[1] == "" and e[3] == "substantive"] and len(got) == 2, got
+
+
+def _fill(template: str, s: dict) -> str:
+    for k in sorted(s, key=len, reverse=True):
+        template = template.replace("{%s}" % k, s[k])
+    return template

@@ -21,6 +21,7 @@ from typing import Iterable, Sequence
 
 from ..text.characters import bad_in_field
 from ..text.errors import EditionError, line_of
+from ..text.morph import lemma
 from ..text.words import count
 from .atomic import write_atomic
 from .readers import CYRILLIC, read_text
@@ -245,7 +246,7 @@ def _found_in(words: list[str], known: Sequence[list[str]]) -> bool:
             continue
         if sum(b.size for b in sm.get_matching_blocks()) >= SAME_SENTENCE * len(words):
             return True
-    return False
+    return _loose_match(words, known) is not None
 
 
 def best_match(words: list[str], known: Sequence[list[str]],
@@ -269,7 +270,50 @@ def best_match(words: list[str], known: Sequence[list[str]],
         n = sum(b.size for b in sm.get_matching_blocks())
         if n > most or (best is None and n >= most):
             best, most = i, n
+    if best is None and words:
+        best = _loose_match(words, known, hint or 0)
     return best if words else None
+
+
+#: a copy's sentence of at most this many words is read by its words' lemmas
+#: (:func:`_loose_match`): three in five of two or three words asks for nearly all of them
+SHORT_SENTENCE = 3
+
+
+def _in_order(words: list[str], other: list[str]) -> int:
+    """How many of ``words`` stand, in order, in ``other``."""
+    sm = SequenceMatcher(None, words, other, autojunk=False)
+    return sum(b.size for b in sm.get_matching_blocks())
+
+
+def _loose_match(words: list[str], known: Sequence[list[str]], hint: int = 0) -> int | None:
+    """For a copy's sentence that no one sentence of ``known`` holds three in five of
+    (:data:`SAME_SENTENCE`), the index of the one it reads all the same, or None:
+
+    - a short sentence (:data:`SHORT_SENTENCE` words at most) whose words' lemmas all stand,
+      in order, in one sentence: a copy that shortens a sentence changes a form as it drops
+      words ('Берутъ колоду.' for 'Берутъ двѣ полныя колоды картъ ...'), and one word in two
+      is under three in five; the first such sentence from ``hint`` on, else before it;
+    - a sentence that prints two neighbouring sentences as one ('... карты и тасуютъ её.'):
+      three in five of its words stand, in order, in the two together, and three in five of
+      each one's words in it, so that a sentence of its own that shares one of them is not
+      read so. The first of the two; the collation reads the second with it
+      (:func:`extract.model.collate._stretches`).
+
+    :func:`found_in` and :func:`best_match` both end here, so the ids and the collation
+    agree on which sentences are new."""
+    if len(words) <= SHORT_SENTENCE:
+        lemmas = [lemma(w) for w in words]
+        for i in [*range(hint, len(known)), *range(min(hint, len(known)))]:
+            if _in_order(lemmas, [lemma(w) for w in known[i]]) == len(words):
+                return i
+    for i in range(len(known) - 1):
+        first, second = known[i], known[i + 1]
+        if (_in_order(words, first + second) >= SAME_SENTENCE * len(words)
+                and _in_order(first, words) >= SAME_SENTENCE * len(first)
+                and _in_order(second, words) >= SAME_SENTENCE * len(second)):
+            return i
+    return None
 
 
 def found_in(sentence, others: Sequence[list[str]]) -> bool:

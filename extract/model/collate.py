@@ -763,7 +763,8 @@ def _stretches(game, order: list[str], added: dict[str, set[str]]
     and that the copy lacks, which cut that omission into pieces. A copy's sentence that
     also holds most of the words of a base sentence beside it that no other sentence of the
     copy reads (two sentences printed as one, ``;`` for ``.``) joins the two into one
-    stretch. A copy's sentence of no words goes with the sentence before it (at the start,
+    stretch; so does one that prints two of like length, which reads the first of them
+    (:func:`extract.corpus.ids.best_match`) though neither holds most of its words. A copy's sentence of no words goes with the sentence before it (at the start,
     with the first that reads one); the copy's additions (``added``) are left out, as in
     :func:`_collate`."""
     base = game.texts[game.base]
