@@ -1480,6 +1480,34 @@ def test_a_page_number_in_a_template_inside_a_paragraph(cli, corpus_copy, tmp_pa
     assert "55" not in s.book_text
 
 
+@pytest.mark.parametrize("number", ["{{pagenum|55}}", "{{page|55}}", "{{стр|55}}",
+                                    "{{right|— 55 —}}", "{{rh|55|ПАСЬЯНСЫ.|}}"])
+def test_a_page_number_template_on_a_markdown_page_reads_as_on_a_wiki_page(cli, corpus_copy,
+                                                                          tmp_path, number):
+    """An editor's Markdown page with a wiki page number's template pasted in
+    (``кладутъ {{pagenum|55}} подъ мостомъ``): it stayed in the reading text, with a warning
+    that it is no formatting the toolkit reads, while a wiki page reads it as a page break.
+    It reads so on a Markdown page too (the test above, as Markdown): nothing in the reading
+    text and the sentence's book text, the stop before it ending the sentence, the number
+    kept in the witness's text; a template the toolkit does not read keeps its warning."""
+    md = ("# ГЛАВА L.\n\n## Мостъ.\n\nНа девятку кладутъ восьмерку и т. д."
+          f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ.\n")
+    assert _add_and_read(cli, corpus_copy, tmp_path / "most.md", md, "most") == [
+        "На девятку кладут восьмерку и т. д.", "Тузы, как только откроются, кладут под мостом."]
+    ed = build_edition(corpus_copy)
+    s = ed.game("most").texts[ed.witnesses[-1].siglum][1]
+    assert number in s.original and "55" not in s.book_text
+    sic = md.replace("Тузы,", "{{sic|Тузы}},")
+    r = cli("--corpus", corpus_copy, "add", "--dry-run", _write(tmp_path / "sic.md", sic))
+    warned = [line for line in r.output.splitlines() if "no formatting the toolkit reads" in line]
+    assert len(warned) == 1 and "{{sic...}}" in warned[0], r.output
+
+
+def _write(path, text: str):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 #: a Wikisource page's footer and the next one's header whose ``<noinclude>`` holds line
 #: breaks (as the Page: namespace exports them), between the halves of a divided word
 _NOINCLUDE_LINES = (

@@ -457,8 +457,6 @@ _HTML_SINGLES = ((re.compile(r"</?br\s*/?\s*>", re.I), " "),
 #: pandoc's empty span with its attributes, ``[]{#_Toc501 .anchor}``: a Word bookmark (a table of
 #: contents' target, ``_GoBack``) as pandoc writes it; the page shows nothing there
 _MD_ANCHOR = re.compile(r"\[\]\{[^{}\n]*\}")
-#: a Markdown page's markup that stands alone: HTML's, and pandoc's empty span (nothing)
-_MD_SINGLES = _HTML_SINGLES + ((_MD_ANCHOR, ""),)
 #: what a Wikisource page leaves out of the book's text (its running head and page number:
 #: ``<noinclude>{{rh|...}}</noinclude>``), over line breaks too (a page's footer,
 #: ``<noinclude>`` / ``<references/></noinclude>``); bounded, so that one left open costs
@@ -492,6 +490,10 @@ _WIKI_SINGLES = _HTML_SINGLES + (
     (re.compile(r"\{\{\s*gap\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), " "),
     (re.compile(r"\{\{\s*(?:" + _EMPTY_TEMPLATES + r")\s*(?:\|[^{}\n]{0,20})?\}\}", re.I), ""),
     (_WORD_END, ""))
+#: a Markdown page's markup that stands alone: HTML's, pandoc's empty span (nothing), and a
+#: wiki page number's template an editor pasted in (``{{pagenum|12}}``): read as on a wiki
+#: page, the page's furniture, not the book's text
+_MD_SINGLES = _HTML_SINGLES + ((_MD_ANCHOR, ""), (_PAGE_TEMPLATE, ""))
 #: Markdown's escape of a mark (``\*``, ``\[``: read as the mark, as text) and its hard line
 #: break (a ``\`` ending a line: read as nothing), as pandoc writes them
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|\\(?=\r?\n)")
@@ -4232,8 +4234,9 @@ def _marked_name(line: str) -> str:
 #: (:data:`_WIKI_WRAPS`, :data:`_WIKI_SINGLES`); any other stays in the reading text
 _KNOWN_TEMPLATE = re.compile("|".join((_TEXT_TEMPLATES, _WRAPPING_TEMPLATES, _PAGE_TEMPLATES,
                                        _EMPTY_TEMPLATES, "gap", "lang")), re.I)
-#: the templates a Markdown page's text reads (:data:`_MARKDOWN_WRAPS`): those of type
-_MD_KNOWN_TEMPLATE = re.compile(_TEXT_TEMPLATES + "|lang", re.I)
+#: the templates a Markdown page's text reads (:data:`_MARKDOWN_WRAPS`, :data:`_MD_SINGLES`):
+#: those of type, and a page number's
+_MD_KNOWN_TEMPLATE = re.compile("|".join((_TEXT_TEMPLATES, _PAGE_TEMPLATES, "lang")), re.I)
 _TEMPLATE_NAME = re.compile(r"\{\{\s*([^{}|\n]+?)\s*(?:\||\}\})")
 
 
