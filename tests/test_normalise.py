@@ -263,6 +263,14 @@ CASES = [
     ("разсчета, Разсчетъ, разсчитать, безсчетный", "расчета, Расчет, рассчитать, бессчетный",
      {"prefix-z-s", "final-hard-sign"}),
     ("низкій, возки", "низкий, возки", {"decimal-i"}),
+    # a word that needs the prefix rule and an ending rule gets both (a breaker's find: it got
+    # neither, or one, each rule judging the word the other had not respelt yet)
+    ("безчисленныя, безпорядочнаго, разсыпаннаго, безконечнаго, возстановленнаго",
+     "бесчисленные, беспорядочного, рассыпанного, бесконечного, восстановленного",
+     {"prefix-z-s", "ending-yya", "ending-ago"}),
+    ("Разсказанныя, безтолковыя, разсѣянныя, изсякшія, изсохшаго",
+     "Рассказанные, бестолковые, рассеянные, иссякшие, иссохшего",
+     {"prefix-z-s", "ending-yya", "ending-ago", "yat", "decimal-i"}),
     ("дaма", "дама", {"ocr-latin"}),
     ("ХOД, Tузъ", "ХОД, Туз", {"ocr-latin", "final-hard-sign"}),
     ("Россiя", "Россия", {"ocr-latin"}),

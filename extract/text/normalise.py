@@ -1166,6 +1166,9 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
                 return target, rule
     # 5. Endings, decided on the modern spelling of the stem; applied only when the dictionary
     # knows the result (an unknown stem is never given a new ending).
+    # (a form is judged with the з/с prefix respelt too, as step 6 will: 'безчисленныя' is
+    # 'бесчисленные', though 'безчисленные' is no word; and step 6 judges the word with its
+    # new ending)
     if m >= 4 and modern.endswith(("аго", "яго")) and not _modern_word(
             modern, read[:1].isupper() and read[1:].islower()):
         stem = modern[:-3]
@@ -1173,24 +1176,28 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             new = "его"
         elif stem[-1] in "жчшщц":
             new = "ого" if stem in _STRESSED_HUSHING or (
-                _known(stem + "ого") and not _known(stem + "его")) else "его"
+                _as_word(stem + "ого") and not _as_word(stem + "его")) else "его"
         else:
-            new = "его" if _known(stem + "его") and not _known(stem + "ого") else "ого"
-        if _known(stem + new):
+            new = "его" if _as_word(stem + "его") and not _as_word(stem + "ого") else "ого"
+        if _as_word(stem + new):
             put(m - 3, new[0], ENDING_AGO)
+            modern = stem + new
     elif m >= 5 and low[m - 4:m] in ("ыяся", "іяся") and not _known(modern):
         # old reflexive participles: оставшіяся -> оставшиеся
-        if _known(modern[:-4] + modern[-4] + "еся"):
+        if _as_word(modern[:-4] + modern[-4] + "еся"):
             put(m - 3, "е", ENDING_YYA)
+            modern = modern[:-3] + "еся"
     elif m >= 3 and modern[-2:] in ("ыя", "ия") and not _modern_word(modern):
         # (judged on the letters as spelt: -ія, -ѵя and OCR's -1я are -ия, as a second
         # normalisation reads them; -ия: the decimal і read as и by OCR, 'сухия'; only in a
         # word the dictionary lacks)
         stem = modern[:-2]
         new = stem + ("ые" if modern[-2] == "ы" else "ие")
-        if _known(new) and (modern[-2] == "ы" or (not _known(stem + "ия")
-                                                  and _plural_adjective(new))):
+        word_ = _as_word(new)
+        if word_ and (modern[-2] == "ы" or (not _as_word(stem + "ия")
+                                            and _plural_adjective(word_))):
             put(m - 1, "е", ENDING_YYA)
+            modern = new
     # 6. з/с prefixes.
     prereform = any(c in _OLD_LETTER for c in low) or low.endswith("ъ")
     for pm in _PREFIX_RE.finditer(modern):
@@ -1210,6 +1217,25 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
             put(k, "с", PREFIX_Z_S)
             modern = cand
     return target, rule
+
+
+def _as_word(word: str) -> str | None:
+    """``word`` (lower case, modern spelling) as the dictionary knows it: as it stands, or
+    with a з/с prefix respelt as step 6 of :func:`_letters` respells it when that makes a
+    word ('безчисленные' -> 'бесчисленные', 'разсчета' -> 'расчета'); None if neither is a
+    word. The ending rules judge their result so, or a word that needs both rules gets
+    neither: the prefix is judged on the word with its new ending."""
+    if _known(word):
+        return word
+    for pm in _PREFIX_RE.finditer(word):
+        if word[:pm.start()] in _BEFORE_PREFIX:
+            k = pm.end() - 1
+            cand, single = word[:k] + "с" + word[k + 1:], word[:k] + word[k + 1:]
+            if _known(cand):
+                return cand
+            if word[k + 1:k + 3] == "сч" and _known(single):
+                return single
+    return None
 
 
 def _inner_capital(target: list[str], rule: list[str | None]) -> None:
