@@ -430,8 +430,9 @@ OCR_PERCENT_YAT = _rule("ocr-percent-yat", "ocr",
                         "number ('5%') and a word that reads as none are left alone.")
 OCR_LETTER = _rule("ocr-letter", "ocr",
                    "A letter that OCR commonly confuses with another (н/и, н/п, н/я, і/г, ы/м, "
-                   "ъ/ь, іь, ь or ъ for ѣ (a final ъ too, where the word without it has no vowel: "
-                   "'всЪ' reads 'все'); in a Cyrillic word, a Latin letter that looks like "
+                   "ъ/ь, іь, ѣь, ь or ъ for ѣ (a final ъ or ь too, where the word without it "
+                   "has no vowel: 'всЪ', 'всь' read 'все'); in a Cyrillic word, a Latin letter "
+                   "that looks like "
                    "no Cyrillic one: t or b for ѣ, t for т, b for ь or ъ, and the italic "
                    "m, u, n, r, h for т, и, п, г, н, a small l for і) is read as the other "
                    "letter when the dictionary (pymorphy3) knows the word so read and does "
@@ -443,7 +444,11 @@ OCR_LETTER = _rule("ocr-letter", "ocr",
                    "text layer gives for ѣ several times in a word or beside Latin "
                    "look-alikes: every t read as ѣ or т, the only reading the dictionary "
                    "knows taken ('вмtстt' becomes 'вместе', 'cнtгъ' 'снег'). A Roman numeral "
-                   "with a Russian ending ('XVв', 'Mв') is left alone.")
+                   "with a Russian ending ('XVв', 'Mв') is left alone. A capital Ь after a "
+                   "small letter at a word's end is ѣ's shape (no word in small letters ends "
+                   "in a capital Ь): it and every such Ь of the word are read as ѣ where the "
+                   "word so read is one, though ь makes a word too ('столЬ', 'мЬстЬ', "
+                   "'колодЬ' become 'столе', 'месте', 'колоде').")
 OCR_BARRED_O = _rule("ocr-barred-o", "ocr",
                      "The letter ө (Ө), which OCR gives for ѳ, is read as ѳ inside a Russian word "
                      "and so spelt ф (Ф): 'Өома' becomes 'Фома'.")
@@ -467,7 +472,8 @@ OCR_LONE_LATIN = _rule("ocr-lone-latin", "ocr",
                        "a lone K, Q or J (card ranks: 'A на K') are left alone.")
 OCR_SOFT_SIGN = _rule("ocr-soft-sign", "ocr",
                       "A soft sign ь after a consonant at the end of a word that makes it no "
-                      "word, where the word without it is one, is the old spelling's final "
+                      "word, where the word without it is one (with a vowel: 'вс' is only an "
+                      "abbreviation), is the old spelling's final "
                       "hard sign ъ misread by OCR and is dropped: 'вздохнуль' becomes "
                       "'вздохнул' (not 'вздохну ль').")
 OCR_SPLIT_WORD = _rule("ocr-split-word", "ocr",
@@ -675,7 +681,7 @@ _SEPARATE_PARTICLES = frozenset(("ли", "ль", "же", "ж", "бы", "б"))
 _CONFUSIONS = (
     (("н", "и"), ("и", "н")),
     (("ъ", "ь"), ("ь", "ъ")),
-    (("іь", "ѣ"), ("iь", "ѣ"), ("ь", "ѣ"), ("ъ", "ѣ")),
+    (("іь", "ѣ"), ("iь", "ѣ"), ("ѣь", "ѣ"), ("ь", "ѣ"), ("ъ", "ѣ")),
     (("н", "п"), ("п", "н")),
     (("ы", "м"), ("м", "ы")),
     (("н", "я"), ("я", "н")),
@@ -745,7 +751,14 @@ def _voweless(word: str, modern: str) -> bool:
     with no vowel ('всЪ', modern 'вс'): the dictionary knows such a form only as an
     abbreviation (вс, ст, гр), which the old spelling never closes with ъ, so the ъ is OCR's
     reading of ѣ (its bar lost) and the form no word (:func:`_analyse` tries the repair)."""
-    return len(modern) >= 2 and word[-1:] in "ъЪ" and _VOWELS.isdisjoint(modern)
+    return word[-1:] in "ъЪ" and _no_vowel(modern)
+
+
+def _no_vowel(modern: str) -> bool:
+    """Whether ``modern`` (lower case, modern spelling) is two letters or more and no vowel:
+    the dictionary knows such a form ('вс', 'ст', 'вмс') only as an abbreviation, never what
+    an OCR repair or a dropped letter should read a printed word as."""
+    return len(modern) >= 2 and _VOWELS.isdisjoint(modern)
 
 
 @lru_cache(maxsize=200_000)
@@ -967,7 +980,7 @@ def _soft_sign_slip(word: str) -> bool:
     if len(word) <= 2 or word[-2] not in _CONSONANTS:
         return False
     if not _known(word):
-        return _known(word[:-1])
+        return _known(word[:-1]) and not _no_vowel(word[:-1])
     return (len(word) <= 7 and word[:-1] in _words and _function_word(word[:-1])
             and not _common_word(word))
 
@@ -1323,7 +1336,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
         return simple
     if not _HAS_CYR.search(word):
         return ()
-    target, rule = _letters(word, yo, dje_is_yat)
+    target, rule = (word[-1] == "Ь" and word[-2:-1].islower() and
+                    _capital_soft_yat(word, yo, dje_is_yat)) or _letters(word, yo, dje_is_yat)
     modern = _modern_of(target)
     if word[0] in "03" and (not _known(modern) or word[0] == "3" and _three_counts(modern[1:])
                             and not _three_counts(modern.lower())):
@@ -1362,6 +1376,30 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
 
 
 _analyse_word = _analyse.__wrapped__   # (the same, its result not cached)
+
+
+def _capital_soft_yat(word: str, yo: bool, dje: bool):
+    """The per-character (target, rule) of ``word``, which ends in a capital Ь after a small
+    letter, with each capital Ь after a small letter read as ѣ (rule ocr-letter), or None
+    when the word so read is none the dictionary knows.
+
+    A capital Ь never ends a word printed in small letters, and OCR gives it for ѣ, whose
+    tall stem and bowl it has ('колодЬ', 'всЬ', 'мЬстЬ'); so such a Ь is read as ѣ even
+    where ь or its drop (the old ъ, rule ocr-soft-sign) makes a word too ('столЬ' is
+    'столе', not 'столь'; 'колодЬ' 'колоде', not 'колод'). The shape is the evidence: a
+    small ь at a word's end is read so only where no other reading is a word (rule
+    ocr-letter, 'всь'), and a word that ѣ does not make a word keeps its Ь for the other
+    repairs ('путЬ': ocr-case, 'путь')."""
+    variant = "".join("ѣ" if c == "Ь" and i and word[i - 1].islower() else c
+                      for i, c in enumerate(word))
+    target, rule = _letters(variant, yo, dje)
+    modern = _modern_of(target)
+    if not (_plain_word(modern) and _known(modern)):
+        return None
+    for i, c in enumerate(variant):
+        if c == "ѣ" and word[i] == "Ь":
+            rule[i] = OCR_LETTER
+    return target, rule
 
 
 class _Odd(tuple):
@@ -1467,11 +1505,13 @@ def _candidates(x: str, yo: bool, dje: bool) -> dict[str, tuple[int, int, str, i
                 simple = _simple_modern(variant)
                 if simple is not None:
                     modern, known = simple
-                    if known and modern not in found and _plain_word(modern):
+                    if known and modern not in found and _plain_word(modern) and \
+                            not _voweless(variant, modern):
                         found[modern] = (start, end, rep, rank)
                 else:
                     modern = _modern_of(_letters(variant, yo, dje)[0])
-                    if modern not in found and _plain_word(modern) and _known(modern):
+                    if modern not in found and _plain_word(modern) and _known(modern) and \
+                            not _voweless(variant, modern):
                         found[modern] = (start, end, rep, rank)
                 start = low.find(src, start + 1)
     return found
