@@ -1312,10 +1312,12 @@ def _plain_word(modern: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
-def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, int, str, str], ...]:
+def _analyse(word: str, yo: bool, dje_is_yat: bool = True,
+             stop: bool = False) -> tuple[tuple[int, int, str, str], ...]:
     """The changes inside one word: ``(start, end, reg, rule)`` with offsets into ``word``.
 
-    ``dje_is_yat``: read ђ as ѣ (the text is Russian, see :func:`_dje_is_yat`).
+    ``dje_is_yat``: read ђ as ѣ (the text is Russian, see :func:`_dje_is_yat`). ``stop``: a
+    full stop follows the word (it may be an abbreviation, :func:`_abbreviation`).
 
     ``word`` is a run of letters, combining marks and soft hyphens (several line pieces
     joined, if the word was divided at a line end). Consecutive letters changed by the same
@@ -1359,7 +1361,8 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
             not (shown[:1].isupper() and len(modern) <= 4 and not mixed and not voweless) and \
             not (modern.endswith("ию") and _known(modern[:-2] + "ью")) and \
             not (len(modern) == 2 and modern[0] == modern[1]) and \
-            modern not in NON_TERMINAL and modern not in TERMINAL:   # пп, гг, наз: abbreviations
+            modern not in NON_TERMINAL and modern not in TERMINAL and \
+            not (stop and _abbreviation(word)):    # пп, гг, наз, журн.: abbreviations
         repair = _ocr_repair(word, target, rule, yo, dje_is_yat)
         if repair is not None:
             target, rule = repair
@@ -1376,6 +1379,29 @@ def _analyse(word: str, yo: bool, dje_is_yat: bool = True) -> tuple[tuple[int, i
 
 
 _analyse_word = _analyse.__wrapped__   # (the same, its result not cached)
+
+#: the longest piece before a full stop that may be an abbreviation (журн., сант., вершк.)
+MAX_ABBREVIATION = 5
+#: a full stop after a small consonant: what may end an abbreviation (:func:`_abbreviation`)
+_STOP_AFTER_CONSONANT = re.compile(r"(?<=[бвгджзклмнпрстфхцчшщ])\.")
+
+
+def _abbreviation(word: str) -> bool:
+    """Whether ``word``, a full stop after it, may be an abbreviation, which no OCR letter
+    repair reads as another word ('журн.' is not 'жури.', 'сант.' not 'саит.'): small
+    Russian letters, two to :data:`MAX_ABBREVIATION` of them, the last a consonant, and the
+    beginning of a longer word the dictionary knows.
+
+    The old spelling ends every word in a vowel, ъ, ь or й and closes no abbreviation with
+    ъ: a bare consonant before a full stop is where a word was cut. A word whose end OCR
+    misread is still read before a stop where it ends in ъ, ь or a vowel ('карть.' is
+    'карт.', 'ои.' 'он.'), begins no word ('картм.' is 'карты.') or is longer
+    ('нзвестен.'); one that looks like a cut word ('онн.' for 'они.': 'онн' begins 'онно')
+    is left as printed, a misprint kept costing less than an abbreviation made another
+    word."""
+    prefix = getattr(_words, "has_keys_with_prefix", None)   # (the dictionary's own set)
+    return 2 <= len(word) <= MAX_ABBREVIATION and word[-1] in _CONSONANTS and \
+        _plain_word(word) and prefix is not None and prefix(word)
 
 
 def _capital_soft_yat(word: str, yo: bool, dje: bool):
@@ -1805,6 +1831,15 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             i = bisect_left(starts, e)
             if i < np_ and starts[i] == e:
                 known[i] = True
+    stops = set()   # the pieces a full stop may mark as abbreviations: made apart below
+    if "." in text:
+        ends = [e for _, e in pieces]
+        for s in _STOP_AFTER_CONSONANT.finditer(text):
+            i = bisect_left(ends, s.start())
+            if i < np_ and ends[i] == s.start() and known[i] is not None and \
+                    len(words[i]) <= MAX_ABBREVIATION:
+                stops.add(i)
+                known[i] = False
     todo = list(compress(range(len(known)), map(is_not, known, repeat(None))))
     if linked:
         todo = sorted(linked.union(todo))
@@ -1816,14 +1851,18 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
         if k not in linked:
             held = known[k]
             if held is False:
-                held = get(words[k], False)
+                stop = k in stops
+                held = False if stop else get(words[k], False)
                 if held is False:
                     ps = pieces[k][0]
-                    found = _analyse_word(words[k], yo, dje)
+                    found = _analyse_word(words[k], yo, dje, stop)
                     change = _change_of(words[k], ps, found)
                     if type(found) is _Odd:
-                        cache[words[k]] = (change, ps, True)
                         odd.append(k)
+                    if stop:    # (a change found before a full stop holds only there)
+                        pass
+                    elif type(found) is _Odd:
+                        cache[words[k]] = (change, ps, True)
                     else:
                         cache[words[k]] = None if change is None else (change, ps)
                     if change is not None:
