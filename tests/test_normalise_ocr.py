@@ -186,6 +186,7 @@ CASES = [
     ("о т к л а-\nд ы в а я", "откладывая", {"spaced-letters"}),
     ("Т У\nЗ Ы кладутъ и\nт у з ы", "ТУЗЫ кладут и тузы", {"spaced-letters"}),
     ("а в\nс д е", "а в с д е", {"line-wrap"}),
+    ("и н ѣ с к о л ь к о р а з ъ и т у з ъ", "и несколько раз и туз", {"spaced-letters"}),
     # the guillemets as Google Books' OCR gives them, doubled angle brackets (a field test's
     # find): a pair around words reads as « »; a lone < or >, an unpaired << and a third
     # bracket are left alone
@@ -586,3 +587,26 @@ def test_pieces_a_space_divides_stay_apart_unless_both_are_no_words(text, expect
     assert r.text == expected
     check_once_is_enough(text, expected)
 
+
+def test_a_long_run_of_spaced_letters_takes_time_linear_in_its_length(monkeypatch):
+    """A breaker's find (r05): a run of spaced letters with no wider gaps between its words
+    took time in the cube of its length (1,663 characters, some 15 s): every piece of the
+    run, however long, was looked up as a word. Twice the run now asks about twice as many
+    look-ups, and the run reads as before."""
+    from extract.text import normalise as module
+    calls = 0
+    real = module._modern_form
+
+    def counting(*args):
+        nonlocal calls
+        calls += 1
+        return real(*args)
+
+    monkeypatch.setattr(module, "_modern_form", counting)
+    counts = []
+    for k in (12, 24):
+        calls = 0
+        n = normalise(" ".join("нѣсколькоразъ" * k))
+        assert n.text == " ".join(["несколько раз"] * k)
+        counts.append(calls)
+    assert counts[1] < 2.5 * counts[0], counts

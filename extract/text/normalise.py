@@ -2315,6 +2315,10 @@ _SPACED_LINE = re.compile(r"\n[ \t]*\w(?!\w)")
 
 #: the words of one letter a run of spaced letters may hold beside a spaced word
 _ONE_LETTER_WORDS = frozenset("аикосуяв")
+#: the longest word looked for in a run of spaced letters (:func:`_spaced_words`; the
+#: longest Russian words have some 30 letters): without a bound a run of n letters costs
+#: n² look-ups of words up to n letters long, time in the cube of its length
+MAX_SPACED_WORD = 32
 
 
 def _spaced_words(letters: str, yo: bool) -> list[str] | None:
@@ -2322,23 +2326,31 @@ def _spaced_words(letters: str, yo: bool) -> list[str] | None:
     word the dictionary knows (two letters or more) or a word of one letter
     (:data:`_ONE_LETTER_WORDS`), one of them four letters or more: ``итузы`` -> ``["и",
     "тузы"]``, ``тузъикороль`` -> ``["тузъ", "и", "король"]``; None when there is no such
-    cut."""
+    cut. No word is longer than :data:`MAX_SPACED_WORD` letters, so the time is linear in
+    the run's length."""
     n = len(letters)
-    best: list[list[str] | None] = [None] * (n + 1)
-    best[0] = []
+    fewest: list[int | None] = [None] * (n + 1)   # the fewest words letters[:j] is cut into
+    back = [0] * (n + 1)                          # and where the last of them begins
+    fewest[0] = 0
     for j in range(1, n + 1):
-        for i in range(j):
-            before, now = best[i], best[j]
-            if before is None or (now is not None and len(before) + 1 >= len(now)):
+        for i in range(max(0, j - MAX_SPACED_WORD), j):
+            before, now = fewest[i], fewest[j]
+            if before is None or (now is not None and before + 1 >= now):
                 continue
             w = letters[i:j]
             # (a hard sign and a word 'и' after it are two words, not the old ъи of 'тузы')
             if (len(w) == 1 and w.lower() in _ONE_LETTER_WORDS) or \
                     (len(w) > 1 and not re.search("[ъЪ][иИіІ]", w)
                      and _known(_modern_form(w, yo, True))):
-                best[j] = before + [w]
-    cut = best[n]
-    return cut if cut is not None and any(len(w) >= 4 for w in cut) else None
+                fewest[j], back[j] = before + 1, i
+    if fewest[n] is None:
+        return None
+    cut, j = [], n
+    while j:
+        cut.append(letters[back[j]:j])
+        j = back[j]
+    cut.reverse()
+    return cut if any(len(w) >= 4 for w in cut) else None
 
 
 def _spaced_letters(text: str, yo: bool) -> list[Change]:
