@@ -1859,12 +1859,10 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                     change = _change_of(words[k], ps, found)
                     if type(found) is _Odd:
                         odd.append(k)
-                    if stop:    # (a change found before a full stop holds only there)
-                        pass
-                    elif type(found) is _Odd:
-                        cache[words[k]] = (change, ps, True)
-                    else:
-                        cache[words[k]] = None if change is None else (change, ps)
+                    # (a change found before a full stop holds only there: not cached)
+                    if not stop:
+                        cache[words[k]] = (change, ps, True) if type(found) is _Odd else \
+                            None if change is None else (change, ps)
                     if change is not None:
                         out.append(change)
                     continue
