@@ -478,3 +478,54 @@ def test_a_dot_leader_before_a_number_ends_no_sentence():
     for row in ("Тузъ ............ 1", "Десятки . . . . . 10"):
         assert [s["text"] for s in segment_text(row + "\n")] == [row]
     assert len(segment_text("Карты кладутъ... Тузы идутъ вверхъ.\n")) == 2
+
+
+def test_money_abbreviated_to_a_letter_after_a_number_ends_a_sentence_as_kopecks_do():
+    """A breaker's cases (breaker8 seg_money): '1 р. 20 к.' was cut after 'р.' (a stop before
+    a number), and 'к.' after a number never ended a sentence ('Ставка 10 к. Выигравшій ...'
+    was one). After a number 'р.' and 'к.' are money, as 'руб.' and 'коп.' are: they end a
+    sentence only before a capitalised word; 'т. к.' still ends none."""
+    assert sents("Колода стоитъ 1 р. 20 к. Берутъ двѣ колоды. Платятъ по 1 р. 50 к. съ "
+                 "партіи. Ставка 10 к. Выигравшій получаетъ все. Ставка 3 р. Тузы вверхъ.") == [
+        "Колода стоитъ 1 р. 20 к.", "Берутъ двѣ колоды.", "Платятъ по 1 р. 50 к. съ партіи.",
+        "Ставка 10 к.", "Выигравшій получаетъ все.", "Ставка 3 р.", "Тузы вверхъ."]
+    assert sents("Всего 104 карты, т. к. Колоды двѣ.") == ["Всего 104 карты, т. к. Колоды двѣ."]
+
+
+def test_one_initial_or_an_abbreviated_first_name_before_a_name_the_dictionary_lacks():
+    """A breaker's cases (breaker8 seg_initials): one initial before a surname the dictionary
+    does not tag as one ('Н. Вагнеръ', a first name to it; 'В. Крестовскій', a place; 'J.
+    Smith', unknown) and an abbreviated first name ('Ив.', 'Вл.', 'Ал.') ended a sentence.
+    A capital letter's stop ends one only before a word the dictionary knows as no name
+    ('буквой А. Затем'); a letter that opens a line (a list's mark) is left as it was."""
+    for text in ("Его описалъ Н. Вагнеръ въ своей книгѣ.", "Пасьянсъ, по словамъ Н. Вагнера, "
+                 "очень старъ.", "Пасьянсъ сообщилъ намъ В. Крестовскій.",
+                 "Пасьянсъ описанъ у J. Smith.", "Пасьянсъ сообщилъ Ив. Петровъ.",
+                 "Пасьянсъ сообщилъ Вл. Соловьевъ.", "Пасьянсъ сообщилъ Ал. Н. Петровъ.",
+                 "Пасьянсъ сообщилъ Ѳед. Вагнеръ."):
+        assert sents(text) == [text]
+    assert sents("Ряд обозначен буквой В. Из него берут туза.") == [
+        "Ряд обозначен буквой В.", "Из него берут туза."]
+    assert sents("Правила:\nА. Вагнеръ кладетъ тузы.\n") == ["Правила:\nА.",
+                                                           "Вагнеръ кладетъ тузы."]
+
+
+def test_titles_ranks_measures_and_publications_abbreviated_end_no_sentence():
+    """A breaker's cases (breaker8 seg_abbrev): 'имп.', 'кап.', 'полк.', 'акад.', 'ст. сов.',
+    'ген.-лейт.', 'журн.', 'газ.', 'соч.', 'приблиз.', 'арш.', 'гимн.', 'кл.' ended a sentence
+    before a capital, a quote or a number. An abbreviation that is also a word ('полк', 'газ')
+    still ends one where the word would: before a word that is no name."""
+    for text in ("Пасьянсъ этотъ любила имп. Марія Ѳеодоровна.", "Пасьянсъ сообщилъ кап. "
+                 "Петровъ.", "Пасьянсъ сообщилъ полк. Петровъ.", "Пасьянсъ сообщилъ акад. "
+                 "Петровъ.", "Пасьянсъ сообщилъ ст. сов. Петровъ.", "Этотъ пасьянсъ изобрѣлъ "
+                 "ген.-лейт. Ивановъ.", "Объ этомъ въ газ. «Новое Время».",
+                 "Это бываетъ приблиз. 10 разъ.", "Пасьянсъ сообщилъ гимн. 3-го кл. Петровъ."):
+        assert sents(text) == [text]
+    assert sents("Объ этомъ въ журн. «Нива» за 1889 г. Тамъ же рисунки.") == [
+        "Объ этомъ въ журн. «Нива» за 1889 г.", "Тамъ же рисунки."]
+    assert sents("Пасьянсъ описанъ въ соч. Пушкина, т. III, стр. 5. Тамъ же сказано.") == [
+        "Пасьянсъ описанъ въ соч. Пушкина, т. III, стр. 5.", "Тамъ же сказано."]
+    assert sents("Длина ряда 2 арш. 3 вершк. Ширина 1 арш. Конецъ.") == [
+        "Длина ряда 2 арш. 3 вершк.", "Ширина 1 арш.", "Конецъ."]
+    assert sents("Онъ уѣхалъ въ полк. Тамъ его ждали. Пустили газ. Потомъ ушли.") == [
+        "Онъ уѣхалъ въ полк.", "Тамъ его ждали.", "Пустили газ.", "Потомъ ушли."]

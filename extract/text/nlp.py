@@ -164,8 +164,8 @@ def make_normaliser(nlp: Language, name: str):
 
 def _abbreviation(i: int, regs: list[str], ws: list[int]) -> str | None:
     """If token ``i`` is (or ends with) the period of an abbreviation, its word (lowercase,
-    or an initial's capital letter as printed); ``ws``: whether each token has a space after
-    it."""
+    or an initial's capital letter or an abbreviated first name as printed); ``ws``: whether
+    each token has a space after it."""
     reg = regs[i]
     if reg == ".":
         if i == 0:
@@ -177,19 +177,32 @@ def _abbreviation(i: int, regs: list[str], ws: list[int]) -> str | None:
         word = reg[:-1]
     else:
         return None
-    word = (word.split(".")[-1] if "." in word else word).strip()   # 'т.&nbsp;е.' reads 'т. е.'
-    if len(word) == 1 and word.isupper():
-        return word  # a capital letter: an initial, or a letter named in the text
+    pieces = word.split(".")
+    word = pieces[-1].strip()   # 'т.&nbsp;е.' reads 'т. е.'
+    if word[:1] == "-" and len(pieces) > 1:
+        word = pieces[-2].strip()   # a compound rank, 'ген.-лейт.', 'ген.-м.': its head's
+    if (len(word) == 1 and word.isupper()) or word in _FIRST_NAMES:
+        return word  # a capital letter (an initial, or a letter named in the text) or a name's
     low = word.lower()
-    return low if low in NON_TERMINAL or low in TERMINAL else None
+    return low if low in NON_TERMINAL or low in TERMINAL or low in _TITLE_OR_WORD else None
 
 
-def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
-    """Whether the capital letter ending at token ``i`` (the next word at token ``j``) is an
-    initial: another initial stands before or after it ('А. С. Пушкин'), or a surname
-    follows (one of the dictionary's first two readings of the word, or of it with е for ё:
-    'Огарёв' it knows as 'Огарев'). Otherwise it is a letter named in the text and its
-    period may end a sentence ('буквой А. Затем')."""
+#: abbreviated first names, as printed (capitalised: 'ив' is a word, of willows), read as an
+#: initial is; not 'Петр.', a name in full that may end a sentence
+_FIRST_NAMES = frozenset("Ив Вл Влад Ал Алекс Ник Никол Серг Дм Мих Фед Ѳед Пав Конст Евг"
+                         .split())
+
+
+def _is_initial(i: int, j: int, regs: list[str], ws: list[int], opens_line: bool) -> bool:
+    """Whether the capital letter (or abbreviated first name, :data:`_FIRST_NAMES`) ending at
+    token ``i`` (the next word at token ``j``) is an initial: another initial stands before
+    or after it ('А. С. Пушкин'), or a surname follows (one of the dictionary's first two
+    readings of the word, or of it with е for ё: 'Огарёв' it knows as 'Огарев'), or, unless
+    the letter ``opens_line`` (a list's mark, 'А. Общія правила'), a word the dictionary
+    does not know as an ordinary one ('Н. Вагнеръ', a first name to it; 'В. Крестовскій', a
+    place; 'J. Smith', unknown): a one-letter sentence end is rare in prose, so only a word
+    known as no name is evidence of one. Otherwise it is a letter named in the text and its
+    period ends a sentence ('буквой А. Затем')."""
     def initial_at(k: int) -> bool:
         r = regs[k] if 0 <= k < len(regs) else ""
         if len(r) == 2 and r[0].isupper() and r[1] == ".":
@@ -204,17 +217,41 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int]) -> bool:
         return True
     m = _analyzer()
     nxt = regs[j]
-    return bool(m and nxt[:1].isupper() and any(
-        "Surn" in p.tag for w in {nxt, nxt.replace("ё", "е")} for p in m.parse(w)[:2]))
+    if not (m and nxt[:1].isupper()):
+        return False
+    if any("Surn" in p.tag for w in {nxt, nxt.replace("ё", "е")} for p in m.parse(w)[:2]):
+        return True
+    return not opens_line and not (m.word_is_known(nxt) and not
+                                   _NAME_MARKS & m.parse(nxt)[0].tag.grammemes)
 
 
 #: abbreviations that end a sentence before a capital only after a number: the year (or
 #: the gram) after its number, 'въ 1885 г. Онъ же ...'; alone they are :data:`NON_TERMINAL`
 #: ('г. Ивановъ', Mr Ivanov)
 _AFTER_NUMBER = frozenset(("г", "гг"))
+#: abbreviations of :data:`NON_TERMINAL` that after a number are money and end a sentence
+#: before a capital as 'коп.' does ('Ставка 10 к. Выигравшій ...'; 'т. к. Колоды' goes on)
+_MONEY_AFTER_NUMBER = frozenset(("к",))
+#: abbreviated titles that are words too (полкъ, a regiment and полковникъ; газъ, gas and
+#: газета; сов, of owls and совѣтникъ; гимнъ, a hymn and гимназистъ; кап, a burl and
+#: капитанъ): the stop ends no sentence before what follows a title (a name, a title in
+#: quotes, a number: 'полк. Петровъ', 'газ. «Новое Время»', 'гимн. 3-го кл.') and ends one
+#: as the word's does before anything else ('уѣхалъ въ полк. Тамъ ...')
+_TITLE_OR_WORD = frozenset("полк газ сов гимн кап".split())
 #: pymorphy3's marks of a name: a capital after 'въ 1812 г.' that may be one goes on the
 #: sentence ('въ 1812 г. Москва горѣла', 'въ 1885 г. Ивановымъ')
 _NAME_MARKS = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn"))
+
+
+def _title_goes_on(nxt: str, opener: str, j: int, regs: list[str]) -> bool:
+    """Whether the sentence goes on after an abbreviation of :data:`_TITLE_OR_WORD`: the next
+    word ``nxt`` (at token ``j``, or inside the quote ``opener`` there) is a title in quotes,
+    a number that is no list item's, or a name (one of the dictionary's first two readings)."""
+    if opener[:1] in "«„" or (nxt[:1].isdigit() and not _enumerator(j, regs)):
+        return True
+    m = _analyzer()
+    return bool(m) and nxt[:1].isupper() and any(
+        _NAME_MARKS & p.tag.grammemes for p in m.parse(nxt)[:2])
 
 
 def _number_abbreviation_ends(label: int, nxt: str, regs: list[str]) -> bool:
@@ -365,9 +402,10 @@ def sentence_starts(doc: Doc) -> list[bool]:
 
     Rules: a sentence ends at . ! ? … (and the closing quotes or brackets after it) before a
     word that is not lowercase and not , ; : ) ; not after the period of an abbreviation
-    (:data:`NON_TERMINAL`; :data:`TERMINAL` ones end a sentence before a capital, and
-    :data:`_AFTER_NUMBER` ones after a number before a capital that is no name) or of an
-    initial; not after a label at the start of a sentence ('II.', '3.'); never inside a
+    (:data:`NON_TERMINAL`; :data:`TERMINAL` ones end a sentence before a capital, and so
+    do :data:`_MONEY_AFTER_NUMBER` ones after a number; :data:`_AFTER_NUMBER` ones after a
+    number before a capital that is no name; :data:`_TITLE_OR_WORD` ones before what follows
+    no title) or of an initial or an abbreviated first name; not after a label at the start of a sentence ('II.', '3.'); never inside a
     matched «…», (…), „…“ or […], nor after an unclosed « that opens a line (speech that goes
     on into the next paragraph); lines are units as :func:`_line_units` says.
     """
@@ -527,12 +565,18 @@ def _sentence_starts(rows: list[list[int]], regs: list[str], text: str,
         else:
             abbr = None
         if abbr is not None:
-            if len(abbr) == 1 and abbr.isupper():
-                if _is_initial(i, j, regs, ws) or not nxt[:1].isupper():
+            if (len(abbr) == 1 and abbr.isupper()) or abbr in _FIRST_NAMES:
+                opens_line = label == 0 or "\n" in text[idx[label - 1]:idx[label]]
+                if _is_initial(i, j, regs, ws, opens_line) or not nxt[:1].isupper():
                     continue
             elif abbr in _AFTER_NUMBER and _number_abbreviation_ends(label, nxt, regs):
                 pass   # 'въ 1885 г. Онъ же ...': the sentence ends
-            elif abbr not in TERMINAL or not (nxt[:1].isupper() or _enumerator(j, regs)):
+            elif abbr in _TITLE_OR_WORD:
+                if _title_goes_on(nxt, regs[v], j, regs):
+                    continue
+            elif not (abbr in TERMINAL or abbr in _MONEY_AFTER_NUMBER and label
+                      and regs[label - 1][-1:].isdigit()) or \
+                    not (nxt[:1].isupper() or _enumerator(j, regs)):
                 continue
         elif (nxt[:1].islower() or nxt[:1] in ",;:)" or _counting_on(i, j, regs, nxt)
               or _leader(i, j, regs, nxt) or _author_goes_on(i, v, regs, space, ws)):

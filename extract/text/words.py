@@ -10,11 +10,23 @@ NON_TERMINAL = frozenset("т е к н наз назыв фиг рис см ст�
                          # издание, чертёж, таблица, примечание, профессор, святой, граф,
                          # генерал; страница and село ('на с. 45', 'въ с. Ивановкѣ': no
                          # sentence ends in the bare letter с, the preposition is never last)
-                         "гл кн ч вып изд черт табл прим проф св гр ген с".split())
+                         "гл кн ч вып изд черт табл прим проф св гр ген с "
+                         # titles and ranks of the period, none of them a word (императоръ,
+                         # академикъ, священникъ, лейтенантъ, статскій, классъ);
+                         # publications (журналъ, сочиненія, собраніе, приложеніе, вѣдомости in
+                         # both spellings); 'приблиз.' and 'кв.' (квадратный) before a number.
+                         # Words that are titles too (полкъ, газъ, сов, гимнъ, кап) are not
+                         # here: see the segmenter's _TITLE_OR_WORD
+                         "имп акад свящ лейт стат кл журн соч собр прилож вед вѣд приблиз кв"
+                         .split())
 #: Abbreviations that end a sentence only when a capitalised word follows: those that close
 #: a list (``и т. д.``, ``и пр.``) and the money after a number (``5 коп.``, ``2 руб.``: ``по
 #: 5 коп. 3 карты`` is one sentence, ``Ставка 5 коп. Берутъ ...`` two).
-TERMINAL = frozenset("д п проч пр др коп руб".split())
+TERMINAL = frozenset("д п проч пр др коп руб "
+                     # рубль as a letter ('1 р. 20 к.': no word is 'р'; 'к.' is money only
+                     # after a number, the segmenter's _MONEY_AFTER_NUMBER) and the measures
+                     # (аршинъ, вершокъ, сажень: '2 арш. 3 вершк.', none of them a word)
+                     "р арш верш вершк саж".split())
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
