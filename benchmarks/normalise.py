@@ -87,6 +87,9 @@ DEV_REFERENCE_FIXES = {
     "одинь": "один", "Выбиратъ": "Выбирать", "пятъсотъ": "пятьсот", "ладонъ": "ладонь",
     "внночерпiя": "виночерпия", "корзипѣ": "корзине", "Промежь": "Промеж",
     "промежь": "промеж",
+    # chapter numerals that OCR read with Cyrillic Х, І, which the reference copies (rule
+    # ocr-roman reads them in Latin letters)
+    "ХL": "XL", "ХLI": "XLI", "ХХХVІІ": "XXXVII",
 }
 
 

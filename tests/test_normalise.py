@@ -334,6 +334,15 @@ CASES = [
     # kept as a compound's hyphen: 'полу-колоду'); before a vowel or л, and before a word
     # of its own ('полу-' / 'и'), пол- and полу- keep it
     ("полу-\nколоду, пол-\nколоды", "полуколоду, полколоды", {"hyphenation"}),
+    # ... and so inside a line (a breaker's find: 'пол-колоды' stayed), as 'пол-часа' was
+    # joined already: the modern spelling writes пол- together before a consonant but л
+    ("пол-колоды, полъ-дюжины, Пол-колоды", "полколоды, полдюжины, Полколоды",
+     {"inline-hyphen"}),
+    ("пол-лимона, пол-апельсина, пол-Москвы", "пол-лимона, пол-апельсина, пол-Москвы", set()),
+    # an abbreviation of one letter before a hyphen is no word a particle follows: г-жѣ is
+    # г-же (госпожа), not 'г же' (a breaker's find); кто-же is still 'кто же'
+    ("г-жѣ Соколовой, г-жъ, г-нъ, г-ну, кто-же", "г-же Соколовой, г-ж, г-н, г-ну, кто же",
+     {"yat", "final-hard-sign", "particle-hyphen"}),
     ("пол-\nлимона, пол-\nапельсина, полу-\nи", "пол-лимона, пол-апельсина, полу-и",
      {"hyphen-compound"}),
 ]
