@@ -1417,8 +1417,8 @@ _analyse_word = _analyse.__wrapped__   # (the same, its result not cached)
 
 #: the longest piece before a full stop that may be an abbreviation (журн., сант., вершк.)
 MAX_ABBREVIATION = 5
-#: a full stop after a small consonant: what may end an abbreviation (:func:`_abbreviation`)
-_STOP_AFTER_CONSONANT = re.compile(r"(?<=[бвгджзклмнпрстфхцчшщ])\.")
+#: the small consonants, before a full stop what may end an abbreviation (:func:`_abbreviation`)
+_SMALL_CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщ")
 
 
 def _abbreviation(word: str) -> bool:
@@ -1866,15 +1866,19 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             i = bisect_left(starts, e)
             if i < np_ and starts[i] == e:
                 known[i] = True
-    stops = set()   # the pieces a full stop may mark as abbreviations: made apart below
-    if "." in text:
-        ends = [e for _, e in pieces]
-        for s in _STOP_AFTER_CONSONANT.finditer(text):
-            i = bisect_left(ends, s.start())
-            if i < np_ and ends[i] == s.start() and known[i] is not None and \
+    # The pieces a full stop may mark as abbreviations (a word with no change has none
+    # before a stop either): made apart below, and kept in the cache as the word and its stop
+    # (a plain search for each stop: a pattern with a look-behind tries every position)
+    stops = set()
+    at = text.find(".")
+    while at != -1:
+        if at and text[at - 1] in _SMALL_CONSONANTS:
+            i = bisect_left(pieces, (at,)) - 1      # the last piece starting before the stop
+            if i >= 0 and pieces[i][1] == at and known[i] is not None and \
                     len(words[i]) <= MAX_ABBREVIATION:
                 stops.add(i)
-                known[i] = False
+                known[i] = get(words[i] + ".", False)
+        at = text.find(".", at + 1)
     todo = list(compress(range(len(known)), map(is_not, known, repeat(None))))
     if linked:
         todo = sorted(linked.union(todo))
@@ -1887,17 +1891,16 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
             held = known[k]
             if held is False:
                 stop = k in stops
-                held = False if stop else get(words[k], False)
+                key = words[k] + "." if stop else words[k]
+                held = get(key, False)
                 if held is False:
                     ps = pieces[k][0]
                     found = _analyse_word(words[k], yo, dje, stop)
                     change = _change_of(words[k], ps, found)
                     if type(found) is _Odd:
                         odd.append(k)
-                    # (a change found before a full stop holds only there: not cached)
-                    if not stop:
-                        cache[words[k]] = (change, ps, True) if type(found) is _Odd else \
-                            None if change is None else (change, ps)
+                    cache[key] = (change, ps, True) if type(found) is _Odd else \
+                        None if change is None else (change, ps)
                     if change is not None:
                         out.append(change)
                     continue
