@@ -5,7 +5,8 @@ All errors are ``ValueError`` with a one-line message listing what is allowed.
 from __future__ import annotations
 
 from . import careful, describe, games, policies, probes, solver
-from .deal import check_deal
+from .deal import check_deal, check_seed
+from .state import as_moves
 
 __all__ = ["list_games", "play", "trace", "rules", "position", "legal_moves_described",
            "hint", "solve_from", "steps"]
@@ -40,9 +41,11 @@ def rules(game: str) -> list[dict]:
     return [{k: e[k] for k in ("function", "ids", "doc")} for e in games.entries(game)]
 
 
-def _check(game, deal, readings, policy, budget):
+def _check(game, deal, readings, policy, budget, seed):
     mod = games.get(game)
     check_deal(deal)
+    if seed is not None:
+        check_seed(seed)
     if policy not in policies.POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(policies.POLICIES)}")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -54,7 +57,7 @@ def _run(game, deal, readings, policy, budget, seed):
     """Returns (outcome, start state, final state, extra dict)."""
     if budget is None:
         budget = careful.effort(game)[1] if policy == "careful" else 100_000
-    start = _check(game, deal, readings, policy, budget)
+    start = _check(game, deal, readings, policy, budget, seed)
     if policy == "solver":
         r = probes.solve_deal_probing(game, deal, readings, budget)
         final = start
@@ -151,7 +154,7 @@ class _Line:
         self.layouts: dict[int, dict] = {}
 
     def follow(self, moves) -> None:
-        moves = [tuple(m) for m in moves]
+        moves = as_moves(moves)
         k = 0
         while k < len(self.moves) and k < len(moves) and self.moves[k] == moves[k]:
             k += 1

@@ -69,11 +69,37 @@ def seed_for(slug: str, n: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{slug}#{n}".encode("utf-8")).digest()[:8], "big")
 
 
+#: The most digits a deal number has: the same limit for the engine, the CLI and the Play
+#: panel (Python writes and reads at most 4,300 digits of an int by default).
+MAX_DEAL_DIGITS = 4000
+_DEAL_END = 10 ** MAX_DEAL_DIGITS
+
+
+def shown(x) -> str:
+    """``repr(x)`` for a message, a long one cut to its first characters and its length
+    (Python will not write an int of more than 4,300 digits at all)."""
+    if isinstance(x, int) and not -_DEAL_END < x < _DEAL_END:
+        return f"a number of more than {MAX_DEAL_DIGITS} digits"
+    text = repr(x)
+    return text if len(text) <= 40 else f"{text[:12]}... ({len(text):,} characters)"
+
+
 def check_deal(n) -> int:
-    """Validate a deal number: an int >= 1; ValueError otherwise."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"deal must be an integer >= 1, not {n!r}")
+    """Validate a deal number: an int from 1 of at most :data:`MAX_DEAL_DIGITS` digits;
+    ValueError otherwise."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < _DEAL_END:
+        raise ValueError(f"deal must be an integer >= 1 of at most {MAX_DEAL_DIGITS} digits, "
+                         f"not {shown(n)}")
     return n
+
+
+def check_seed(seed) -> int:
+    """Validate a player's seed (of :class:`SplitMix64`, whose state has 64 bits): an int
+    from 0 to 2**64-1, so that no two seeds play alike; ValueError otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1 ({MASK64}), "
+                         f"not {shown(seed)}")
+    return seed
 
 
 def numbers(slug: str, n: int, packs: int = 1) -> list[int]:

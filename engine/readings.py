@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .deal import shown
+
 
 #: what a one-reading decision rests on (:attr:`Ambiguity.kind`)
 DECISION_KINDS = ("text", "silent", "editorial")
@@ -131,6 +133,10 @@ def resolve(slug: str, ambiguities: tuple[Ambiguity, ...],
     declaration order. Raises ``ValueError`` (one line, listing what is allowed) for an unknown
     ambiguity or reading.
     """
+    if chosen is not None and not isinstance(chosen, Mapping):
+        raise ValueError(f"readings must be a dict of ambiguity id -> reading id (the "
+                         f"ambiguities of {slug}: {', '.join(a.id for a in ambiguities) or 'none'}"
+                         f"), not {shown(chosen)}")
     chosen = dict(chosen or {})
     by_id = {a.id: a for a in ambiguities}
     for aid, rid in chosen.items():

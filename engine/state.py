@@ -13,10 +13,29 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from .cards import CARDS, CODES
+from .deal import shown
 
 #: Squared piles (fan ``"none"``) whose name is, or ends with, one of these lie face down:
 #: a player sees none of their cards (see :meth:`State.visible`).
 FACE_DOWN_PILES = ("stock", "hand", "reserve")
+
+
+def as_move(move) -> tuple:
+    """``move``, a list or tuple with its kind first (``["found", 1]``), as a tuple;
+    ValueError (one line) for anything else. Whether it is legal is the game's question."""
+    if not isinstance(move, (list, tuple)):
+        raise ValueError(f"a move is a list such as ['found', 1] (its kind first), not "
+                         f"{shown(move)}")
+    return tuple(move)
+
+
+def as_moves(moves) -> list[tuple]:
+    """``moves``, a list or tuple of moves (:func:`as_move`), as a list of tuples;
+    ValueError (one line) for anything else."""
+    if not isinstance(moves, (list, tuple)):
+        raise ValueError(f"moves must be a list of moves, each a list such as ['found', 1], "
+                         f"not {shown(moves)}")
+    return [as_move(m) for m in moves]
 
 
 class Config:
@@ -197,7 +216,7 @@ class State:
 
     def step(self, move) -> "State":
         """Checked :meth:`apply`: ValueError (one line) if ``move`` is not legal here."""
-        move = tuple(move)
+        move = as_move(move)
         if not self.is_legal(move):
             raise ValueError(f"illegal move {list(move)} in {self.cfg.slug} deal {self.cfg.deal}"
                              f"; legal: {[list(m) for m in self.legal_moves()]}")

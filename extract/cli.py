@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import sys
 import threading
@@ -17,6 +18,7 @@ from pathlib import Path
 import click
 
 from engine import games as engine_games
+from engine.deal import MAX_DEAL_DIGITS
 
 from .build import DEFAULT_SITE, build_site, default_site
 from .corpus.atomic import corpus_lock
@@ -95,17 +97,23 @@ def _printable(name) -> str:
 
 
 class _Count(click.IntRange):
-    """A whole number from ``min`` up, as :class:`click.IntRange`; a number of more digits
-    than Python reads (``sys.get_int_max_str_digits()``, 4,300 by default) is refused as too
-    long, quoting its first digits and its length, not echoed whole."""
+    """A whole number from ``min`` up, as :class:`click.IntRange`, written in the ASCII
+    digits 0-9 (Python's ``int`` reads any script's digits: ``٣`` was deal 3, which the Play
+    panel refuses); a number of more digits than a deal number has
+    (:data:`engine.deal.MAX_DEAL_DIGITS`, the panel's limit too) is refused as too long,
+    quoting its first digits and its length, not echoed whole."""
 
     name = "integer"
 
     def convert(self, value, param, ctx):
-        limit = sys.get_int_max_str_digits()
-        if isinstance(value, str) and len(value.strip()) > limit:
-            self.fail(f"{value.strip()[:12]}... has {len(value.strip()):,} characters; a "
-                      f"number here has at most {limit:,} digits", param, ctx)
+        if isinstance(value, str):
+            text = value.strip()
+            if len(text) > MAX_DEAL_DIGITS:
+                self.fail(f"{text[:12]}... has {len(text):,} characters; a number here has at "
+                          f"most {MAX_DEAL_DIGITS:,} digits", param, ctx)
+            if not re.fullmatch(r"[+-]?[0-9]+", text):
+                self.fail(f"{text!r} is not a whole number written in the digits 0-9", param,
+                          ctx)
         return super().convert(value, param, ctx)
 
 
@@ -527,8 +535,9 @@ def play_reason(result: dict, budget: int) -> str:
 @click.option("--budget", type=_Count(min=1), default=None,
               help="States for the solver (default 100000), states per decision for the "
                    "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
-@click.option("--seed", type=int, default=None,
-              help="Seed of the random and careful policies (default: the deal number).")
+@click.option("--seed", type=_Count(), default=None,
+              help="Seed of the random and careful policies, 0 to 2**64-1 (default: the "
+                   "deal number).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def play(game, deal, readings, policy, budget, seed, fmt) -> None:

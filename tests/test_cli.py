@@ -369,3 +369,53 @@ def test_ctrl_c_at_a_terminal_stops_a_cluster_run_with_one_message(corpus_copy):
         time.sleep(0.1)
     with pytest.raises(ProcessLookupError):
         os.killpg(p.pid, 0)
+
+
+@pytest.mark.parametrize("seed", ["-1", "18446744073709551616", "36893488147419103233"])
+def test_a_seed_outside_64_bits_is_refused_saying_the_range(cli, seed):
+    """Seeds were taken modulo 2**64 (--seed -1 and 18446744073709551615 played the same
+    moves, reporting different seeds) and negative ones were taken (breaker round 7 entry 8)."""
+    r = cli("play", "mill", "--deal", "2", "--policy", "random", "--seed", seed)
+    assert r.exit_code == 2 and r.output == (
+        f"edition: seed must be a whole number from 0 to 2**64-1 (18446744073709551615), "
+        f"not {seed}\n"), r.output
+    top = cli("play", "mill", "--deal", "2", "--policy", "random", "--seed",
+              "18446744073709551615", "--format", "json")
+    assert top.exit_code == 0 and json.loads(top.output)["seed"] == 2**64 - 1
+
+
+def test_deal_numbers_have_one_limit_of_digits_checked_on_a_ranges_last_deal_too(cli):
+    """--first of 4,300 nines passed the CLI's check and deal first+1 ended in Python's own
+    "Exceeds the limit (4300 digits)" message (breaker round 7 entry 6): one limit, the Play
+    panel's 4,000 digits, said with the number allowed."""
+    r = cli("odds", "mill", "--first", "9" * 4300, "--deals", "2", "--jobs", "1")
+    assert r.exit_code == 2 and "has 4,300 characters; a number here has at most 4,000 digits" \
+        in r.output and "Exceeds" not in r.output, r.output
+    r = cli("odds", "mill", "--first", "9" * 4000, "--deals", "2", "--jobs", "1")
+    assert r.exit_code == 2 and r.output == (
+        "edition: the last deal (first + deals - 1) has more than 4000 digits; a deal number "
+        "has at most 4000 digits\n"), r.output
+    r = cli("play", "mill", "--deal", "9" * 4001)
+    assert r.exit_code == 2 and "at most 4,000 digits" in r.output, r.output
+
+
+@pytest.mark.parametrize("deal", ["٣", "３", "1_0"])
+def test_a_deal_is_written_in_ascii_digits(cli, deal):
+    """`--deal ٣` (an Arabic-Indic digit) played deal 3, where the Play panel refuses '३'
+    (breaker round 7 entry 10c)."""
+    r = cli("play", "mill", "--deal", deal)
+    assert r.exit_code == 2 and f"{deal!r} is not a whole number written in the digits 0-9" \
+        in r.output, r.output
+
+
+@pytest.mark.parametrize("command", [["play", "nosuch", "--deal", "1"],
+                                     ["odds", "nosuch", "--deals", "1"],
+                                     ["results", "--game", "nosuch"]])
+def test_an_unknown_game_is_told_the_games_one_can_play(cli, command):
+    """The fragment of page 13 is a game of the edition the engine cannot play: it was listed
+    among the games allowed (breaker round 7 entry 10b)."""
+    from engine import games
+    r = cli(*command)
+    assert r.exit_code == 2 and (f"unknown game 'nosuch'; allowed: "
+                                 f"{', '.join(games.available())}") in r.output, r.output
+    assert "fragment-p13" not in r.output

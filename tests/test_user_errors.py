@@ -217,13 +217,13 @@ def test_odds_takes_one_way_of_running(cli):
 
 
 def test_a_number_longer_than_python_reads_is_refused_briefly():
-    """A deal number of 5,000 digits (past the 4,300 Python reads) is refused as too long,
-    quoting its first digits, not echoed whole nor called "not a valid integer"; a deal
-    number of 4,000 digits is a deal like any other."""
+    """A deal number of 5,000 digits (past the 4,000 a deal number has, the Play panel's
+    limit too) is refused as too long, quoting its first digits, not echoed whole nor called
+    "not a valid integer"; a deal number of 4,000 digits is a deal like any other."""
     r = run("play", "mill", "--deal", "9" * 5000, "--policy", "greedy")
     assert r.returncode == 2
     assert ("Invalid value for '--deal': 999999999999... has 5,000 characters; a number here "
-            "has at most 4,300 digits") in r.stderr
+            "has at most 4,000 digits") in r.stderr
     assert len(r.stderr) < 1000
     r = run("play", "mill", "--deal", "7" * 4000, "--policy", "greedy", "--format", "json")
     assert r.returncode == 0, r.stderr

@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from ..registry import recorded
-from ..state import State
+from ..deal import shown
+from ..state import State, as_moves
 
 
 @dataclass(frozen=True)
@@ -122,12 +123,13 @@ def known() -> list[str]:
 
 
 def record(slug: str) -> Game:
-    """The record of game ``slug`` (its module imported). ValueError listing the known slugs
-    for an unknown one; RuntimeError for a module that registers nothing."""
-    if slug in _REGISTERED:   # every deal asks: no look at the package's folder then
-        return _REGISTERED[slug]
-    if slug not in known():
-        raise ValueError(f"unknown game {slug!r}; allowed: {', '.join(known())}")
+    """The record of game ``slug`` (its module imported). ValueError listing the games the
+    engine plays (:func:`available`) for an unknown one; RuntimeError for a module that
+    registers nothing."""
+    if isinstance(slug, str) and slug in _REGISTERED:   # every deal asks: no look at the
+        return _REGISTERED[slug]                         # package's folder then
+    if not isinstance(slug, str) or slug not in known():
+        raise ValueError(f"unknown game {shown(slug)}; allowed: {', '.join(available())}")
     name = f"{__name__}.{slug.replace('-', '_')}"
     importlib.import_module(name)
     if slug not in _REGISTERED:
@@ -147,7 +149,7 @@ def available() -> list[str]:
 
 
 def get(slug: str) -> ModuleType:
-    """The module of game ``slug``; ValueError listing the known slugs for an unknown one,
+    """The module of game ``slug``; ValueError listing the games it plays for an unknown one,
     or saying why a game of the edition is not executable."""
     g = record(slug)
     if not g.executable:
@@ -204,8 +206,7 @@ def replayed(start: State, moves, first: int = 1, strict: bool = True) -> list[S
     moves legal there; otherwise the replay stops before it (fewer positions than moves)."""
     out: list[State] = []
     s = start
-    for i, m in enumerate(moves, first):
-        m = tuple(m)
+    for i, m in enumerate(as_moves(moves), first):
         if not s.is_legal(m):
             if not strict:
                 break
@@ -225,6 +226,9 @@ def replay(slug: str, deal: int, readings: dict[str, str] | None, moves) -> Stat
 
 def from_json(obj: dict) -> State:
     """Inverse of :meth:`State.to_json`: replays ``obj["moves"]`` (checked)."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"game JSON must be an object with game, deal, readings, moves; "
+                         f"not {shown(obj)}")
     try:
         return replay(obj["game"], obj["deal"], obj.get("readings"), obj.get("moves", []))
     except KeyError as e:

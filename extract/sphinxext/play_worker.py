@@ -24,9 +24,8 @@ import re
 import traceback
 
 from engine import api, games
+from engine.deal import MAX_DEAL_DIGITS   # the longest deal number: the engine's and the CLI's
 
-#: The longest deal number taken (Python converts at most 4300 digits of text to an int).
-MAX_DEAL_DIGITS = 4000
 NOT_A_DEAL = ("{text!r} is not a deal number: a deal number is a whole number from 1 "
               "(1, 2, 3 ...), written in digits (at most %d)" % MAX_DEAL_DIGITS)
 INTERNAL = ("the engine failed on this request (a fault in the edition's engine, not in "

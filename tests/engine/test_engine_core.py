@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import api, games, registry
+from engine import api, games, odds, registry
 from engine.cards import CARDS, Card, deck
 from engine.deal import SplitMix64, seed_for, shuffled
 from engine.readings import resolve
@@ -145,3 +145,51 @@ def test_a_second_pack_card_reads_with_one_mark_in_captions_and_drawings():
         text = (static / js).read_text(encoding="utf-8")
         assert '(prime ? "\\u2032" : "")' in text, js
         assert '(prime ? "\'" : "")' not in text, js
+
+
+SEED = "seed must be a whole number from 0 to 2**64-1"
+#: (call, words its ValueError must hold): odd arguments at the engine's public entry points
+#: (a tester's find, breaker round 7 entries 6-8: TypeErrors, Python's own messages, seeds
+#: taken modulo 2**64 and negative ones)
+ODD_ARGUMENTS = [
+    (lambda: api.play("mill", 2, policy="random", seed="x"), SEED),
+    (lambda: api.play("mill", 2, policy="random", seed=1.5), SEED),
+    (lambda: api.play("mill", 2, policy="random", seed=-1), SEED),
+    (lambda: api.play("mill", 2, policy="random", seed=2**64 + 1), SEED),
+    (lambda: api.play("mill", 2, policy="random", seed=10**5000), SEED),
+    (lambda: api.play("goes-doesnt-go", 2, policy="careful", seed="x", budget=50), "seed must be"),
+    (lambda: api.position("mill", 2, {}, [None]), "a move is a list"),
+    (lambda: api.position("mill", 2, {}, [5]), "a move is a list"),
+    (lambda: api.hint("mill", 2, {}, "found.1"), "moves must be a list"),
+    (lambda: games.replay("mill", 2, {}, None), "moves must be a list"),
+    (lambda: games.replay("mill", 2, {}, [None]), "a move is a list"),
+    (lambda: games.from_json([]), "game JSON must be an object"),
+    (lambda: games.from_json({"game": "mill", "deal": 2, "moves": None}), "moves must be a list"),
+    (lambda: games.new("mill", 2).step(None), "a move is a list"),
+    (lambda: api.play(["mill"], 2), "unknown game ['mill']; allowed: dense-column"),
+    (lambda: api.play("mill", 2, readings="redeals=two"), "readings must be a dict"),
+    (lambda: api.legal_moves_described("mill", 10**5000), "at most 4000 digits"),
+    (lambda: api.play("mill", 10**4000), "at most 4000 digits"),
+    (lambda: odds.odds("mill", 2, 10**4000 - 1, "greedy", jobs=1),   # the range's last deal
+     "the last deal (first + deals - 1) has more than 4000 digits"),
+]
+
+
+@pytest.mark.parametrize("call,words", ODD_ARGUMENTS)
+def test_odd_arguments_are_one_line_value_errors_naming_what_is_allowed(call, words):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert words in str(e.value) and "\n" not in str(e.value), str(e.value)
+
+
+def test_the_bounds_of_seeds_and_deals_are_taken():
+    assert api.play("mill", 2, policy="random", seed=2**64 - 1)["seed"] == 2**64 - 1
+    assert api.play("mill", 2, policy="random", seed=0)["seed"] == 0
+    assert api.position("mill", 10**4000 - 1)["deal"] == 10**4000 - 1     # 4000 digits
+
+
+def test_an_unknown_game_lists_only_the_games_one_can_play():
+    with pytest.raises(ValueError) as e:
+        api.play("nosuch", 1)
+    assert str(e.value) == f"unknown game 'nosuch'; allowed: {', '.join(games.available())}"
+    assert "fragment-p13" not in str(e.value)
