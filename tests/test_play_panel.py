@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine import api, describe, games, solver
+from engine.deal import MAX_DEAL_DIGITS
 
 REPO = Path(__file__).resolve().parent.parent
 EDITION = Path(sys.executable).with_name("edition")
@@ -669,11 +670,40 @@ def test_deal_numbers_are_exact_or_refused(browser, served):
     b = board(page, "mill")
     status = b.locator(".play-status").inner_text()
     assert "'abc' is not a deal number" in status and "showing deal 1" in status
+    # the limit said as the worker says it (play_worker.NOT_A_DEAL; breaker round 7 entry 6)
+    assert f"written in digits (at most {MAX_DEAL_DIGITS})" in status
     # typed into the box: refused with the same words, the board stays where it was
     page.locator("#mill-play-panel input.play-deal").fill("12x")
     page.get_by_role("button", name="Deal", exact=True).click()
     assert "'12x' is not a deal number" in b.locator(".play-status").inner_text()
     assert errors == [] and errors2 == []
+    page.close()
+
+
+def test_the_panels_limit_of_digits_is_the_engines():
+    js = (REPO / "extract" / "sphinxext" / "static" / "play-panel.js").read_text("utf-8")
+    assert f"var MAX_DEAL_DIGITS = {MAX_DEAL_DIGITS};" in js
+
+
+def test_a_reading_given_twice_in_the_url_is_refused_as_by_the_cli(browser, served, cli):
+    """?reading=redeals=until-out&reading=redeals=two kept the last in silence, where
+    `edition play` refuses a reading given twice (breaker round 7 entry 10a): the panel
+    says the CLI's words and shows the ambiguity's default."""
+    refused = cli("play", "mill", "--deal", "2", "--reading", "redeals=until-out",
+                  "--reading", "redeals=two")
+    assert refused.exit_code == 2
+    words = refused.output.strip().removeprefix("edition: --")
+    page, errors = open_page(browser, f"{served}/games/mill.html?deal=2&reading=redeals="
+                                      f"until-out&reading=redeals=two&reading=gather=top-card-first")
+    wait_ready(page, "mill")
+    b = board(page, "mill")
+    status = b.locator(".play-status")
+    page.wait_for_function("el => el.textContent.includes('given twice')",
+                           arg=status.element_handle(), timeout=30_000)
+    assert words in status.inner_text() and status.get_attribute("data-kind") == "error"
+    assert b.locator("select[data-ambiguity='redeals']").input_value() == "until-out"
+    assert b.locator("select[data-ambiguity='gather']").input_value() == "top-card-first"
+    assert errors == []
     page.close()
 
 

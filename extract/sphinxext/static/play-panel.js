@@ -14,7 +14,7 @@
   var STATIC = SCRIPT ? new URL(".", SCRIPT).href : "_static/";
   var W = 44, H = 62, GX = 10, GY = 14, FAN = {down: [0, 15], right: [18, 0], none: [0, 0]};
   var MIN_SCALE = 0.6;   /* the table shrinks to fit its box down to this, then scrolls */
-  var MAX_DEAL_DIGITS = 4000;   /* as play_worker.MAX_DEAL_DIGITS */
+  var MAX_DEAL_DIGITS = 4000;   /* as engine.deal.MAX_DEAL_DIGITS */
   var SUIT = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
   var OWN = ["deal", "reading", "moves", "compare", "reading2", "moves2"];
 
@@ -43,7 +43,7 @@
   }
   function notADeal(text) {
     var t = String(text);
-    return "'" + (t.length > 40 ? t.slice(0, 40) + "\u2026" : t) + "' is not a deal number: a deal number is a whole number from 1 (1, 2, 3 \u2026), written in digits";
+    return "'" + (t.length > 40 ? t.slice(0, 40) + "\u2026" : t) + "' is not a deal number: a deal number is a whole number from 1 (1, 2, 3 \u2026), written in digits (at most " + MAX_DEAL_DIGITS + ")";
   }
 
   /* -- the worker ------------------------------------------------------------------------ */
@@ -92,16 +92,29 @@
   /* -- URL state ------------------------------------------------------------------------- */
   function readUrl() {
     var q = new URLSearchParams(window.location.search);
+    var errors = [];
+    /* an ambiguity given two readings is refused, as by `edition play` (the defaults are shown) */
     function readings(key) {
-      var out = {};
-      q.getAll(key).forEach(function (r) { var i = r.indexOf("="); if (i > 0) { out[r.slice(0, i)] = r.slice(i + 1); } });
+      var out = {}, twice = {};
+      q.getAll(key).forEach(function (r) {
+        var i = r.indexOf("="), a = r.slice(0, i), v = r.slice(i + 1);
+        if (i <= 0) { return; }
+        if (Object.prototype.hasOwnProperty.call(out, a) && !twice[a]) {
+          twice[a] = true;
+          errors.push(key + " is given twice for the ambiguity " + a + " (" + a + "=" + out[a] + " and " + a + "=" + v + "): choose one reading per ambiguity");
+        }
+        out[a] = v;
+      });
+      Object.keys(twice).forEach(function (a) { delete out[a]; });
       return out;
     }
     var given = q.has("deal") ? q.get("deal") : "1", deal = dealText(given);
-    return {deal: deal || "1", dealError: deal ? "" : notADeal(given),
-            readings: readings("reading"), moves: q.get("moves") || "",
-            compare: q.get("compare") === "1", readings2: readings("reading2"), moves2: q.get("moves2") || "",
-            any: OWN.some(function (k) { return q.has(k); })};
+    if (!deal) { errors.unshift(notADeal(given) + "; showing deal 1"); }
+    var out = {deal: deal || "1", readings: readings("reading"), moves: q.get("moves") || "",
+               compare: q.get("compare") === "1", readings2: readings("reading2"), moves2: q.get("moves2") || "",
+               any: OWN.some(function (k) { return q.has(k); })};
+    out.urlError = errors.join("; ");
+    return out;
   }
   function writeUrl(panel) {
     var q = new URLSearchParams(window.location.search);
@@ -523,7 +536,7 @@
         (info.started === "kept copy" ? ", started from the copy this browser kept" : "") + "): the same code as the command \u201cedition play\u201d.";
       self.addBoard(u.readings, parseMoves(u.moves)).then(function () {
         self.box.dataset.readyMs = String(Math.round(performance.now() - t0));
-        if (u.dealError) { self.boards[0].say(u.dealError + "; showing deal 1.", "error"); }
+        if (u.urlError) { self.boards[0].say(u.urlError + ".", "error"); }
       });
       if (u.compare && open) { self.addBoard(u.readings2, parseMoves(u.moves2)); cmp.setAttribute("aria-pressed", "true"); }
     }, function (e) {
