@@ -1469,12 +1469,8 @@ def test_a_page_number_in_a_template_inside_a_paragraph(cli, corpus_copy, tmp_pa
     running head in a template (``{{rh|...}}``, ``{{колонтитул|...}}``), read as nothing, as
     ``{{pagenum|55}}`` does: the stop before it ends the sentence, and a sentence that runs
     on across it is one."""
-    wiki = ("== ГЛАВА L. ==\n\n=== Мостъ. ===\n\nНа девятку кладутъ восьмерку и т. д."
-            f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ.\n")
-    assert _add_and_read(cli, corpus_copy, tmp_path / "most.wiki", wiki, "most") == [
-        "На девятку кладут восьмерку и т. д.", "Тузы, как только откроются, кладут под мостом."]
-    ed = build_edition(corpus_copy)
-    s = ed.game("most").texts[ed.witnesses[-1].siglum][1]
+    s = _bridge_read(cli, corpus_copy, tmp_path / "most.wiki",
+                     "== ГЛАВА L. ==\n\n=== Мостъ. ===\n\n", number)
     assert s.original == f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ." \
         or s.original == f"Тузы, какъ только откроются, кладутъ{number} подъ мостомъ."
     assert "55" not in s.book_text
@@ -1490,17 +1486,27 @@ def test_a_page_number_template_on_a_markdown_page_reads_as_on_a_wiki_page(cli, 
     It reads so on a Markdown page too (the test above, as Markdown): nothing in the reading
     text and the sentence's book text, the stop before it ending the sentence, the number
     kept in the witness's text; a template the toolkit does not read keeps its warning."""
-    md = ("# ГЛАВА L.\n\n## Мостъ.\n\nНа девятку кладутъ восьмерку и т. д."
-          f"{number} Тузы, какъ только откроются, кладутъ{number} подъ мостомъ.\n")
-    assert _add_and_read(cli, corpus_copy, tmp_path / "most.md", md, "most") == [
-        "На девятку кладут восьмерку и т. д.", "Тузы, как только откроются, кладут под мостом."]
-    ed = build_edition(corpus_copy)
-    s = ed.game("most").texts[ed.witnesses[-1].siglum][1]
+    s = _bridge_read(cli, corpus_copy, tmp_path / "most.md", "# ГЛАВА L.\n\n## Мостъ.\n\n",
+                     number)
     assert number in s.original and "55" not in s.book_text
-    sic = md.replace("Тузы,", "{{sic|Тузы}},")
+    sic = ("# ГЛАВА L.\n\n## Мостъ.\n\nНа девятку кладутъ восьмерку и т. д."
+           f"{number} {{{{sic|Тузы}}}}, какъ только откроются, кладутъ{number} подъ мостомъ.\n")
     r = cli("--corpus", corpus_copy, "add", "--dry-run", _write(tmp_path / "sic.md", sic))
     warned = [line for line in r.output.splitlines() if "no formatting the toolkit reads" in line]
     assert len(warned) == 1 and "{{sic...}}" in warned[0], r.output
+
+
+def _bridge_read(cli, corpus_copy, path, head: str, number: str):
+    """Add a page of game 'most' (``head``: its chapter and game titles as the page's format
+    marks them) whose two sentences hold the page number ``number`` (a template) after the
+    first's stop and inside the second; check the two sentences' reading text and return the
+    second sentence of the edition's new witness."""
+    page = (f"{head}На девятку кладутъ восьмерку и т. д.{number} Тузы, какъ только "
+            f"откроются, кладутъ{number} подъ мостомъ.\n")
+    assert _add_and_read(cli, corpus_copy, path, page, "most") == [
+        "На девятку кладут восьмерку и т. д.", "Тузы, как только откроются, кладут под мостом."]
+    ed = build_edition(corpus_copy)
+    return ed.game("most").texts[ed.witnesses[-1].siglum][1]
 
 
 def _write(path, text: str):
