@@ -510,6 +510,22 @@ def test_one_initial_or_an_abbreviated_first_name_before_a_name_the_dictionary_l
                                                            "Вагнеръ кладетъ тузы."]
 
 
+def test_initials_before_a_pronoun_and_the_hour_after_a_number_end_a_sentence():
+    """A breaker's cases (breaker8 segcases): 'написалъ Н. Н. Онъ же ...' was one sentence
+    (two initials were taken to stand before a name whatever followed) and 'Въ 1 ч. Пасьянсъ
+    ...' one (the hour, 'ч.', never ended one). After initials a pronoun, preposition,
+    conjunction or particle opens a new sentence; after a number 'ч.' ends one before a
+    capitalised word that is no name, as the year's 'г.' does."""
+    assert sents("Его написалъ Н. Н. Онъ же и издалъ книгу.") == [
+        "Его написалъ Н. Н.", "Онъ же и издалъ книгу."]
+    assert sents("Пасьянсъ сообщилъ Н. Н. Петровъ.") == ["Пасьянсъ сообщилъ Н. Н. Петровъ."]
+    assert sents("Его описалъ А. С. Пушкинъ.") == ["Его описалъ А. С. Пушкинъ."]
+    assert sents("Въ 1 ч. Пасьянсъ былъ конченъ.") == ["Въ 1 ч.", "Пасьянсъ былъ конченъ."]
+    for text in ("Въ 1 ч. ночи пасьянсъ былъ конченъ.", "Въ 2 ч. Петровъ пришелъ.",
+                 "См. ч. 2 книги."):
+        assert sents(text) == [text]
+
+
 def test_titles_ranks_measures_and_publications_abbreviated_end_no_sentence():
     """A breaker's cases (breaker8 seg_abbrev): 'имп.', 'кап.', 'полк.', 'акад.', 'ст. сов.',
     'ген.-лейт.', 'журн.', 'газ.', 'соч.', 'приблиз.', 'арш.', 'гимн.', 'кл.' ended a sentence

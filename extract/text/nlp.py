@@ -196,7 +196,8 @@ _FIRST_NAMES = frozenset("Ив Вл Влад Ал Алекс Ник Никол �
 def _is_initial(i: int, j: int, regs: list[str], ws: list[int], opens_line: bool) -> bool:
     """Whether the capital letter (or abbreviated first name, :data:`_FIRST_NAMES`) ending at
     token ``i`` (the next word at token ``j``) is an initial: another initial stands before
-    or after it ('А. С. Пушкин'), or a surname follows (one of the dictionary's first two
+    or after it ('А. С. Пушкин'; after initials, unless a pronoun, preposition, conjunction or
+    particle follows, :data:`_OPENS_NO_NAME`), or a surname follows (one of the dictionary's first two
     readings of the word, or of it with е for ё: 'Огарёв' it knows as 'Огарев'), or, unless
     the letter ``opens_line`` (a list's mark, 'А. Общія правила'), a word the dictionary
     does not know as an ordinary one ('Н. Вагнеръ', a first name to it; 'В. Крестовскій', a
@@ -212,11 +213,14 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int], opens_line: bool
     first = i - 1 if regs[i] == "." else i
     # (the initial before it is the token before it, or the two before it when its period is
     # a token of its own: 'А', '.'; not a word between them, 'Д. на К.')
-    if initial_at(j) or initial_at(first - 1) or \
-            (first >= 2 and regs[first - 1] == "." and initial_at(first - 2)):
+    if initial_at(j):
         return True
     m = _analyzer()
     nxt = regs[j]
+    if initial_at(first - 1) or (first >= 2 and regs[first - 1] == "." and initial_at(first - 2)):
+        # initials, and a name follows them unless a pronoun, preposition, conjunction or
+        # particle opens the next sentence ('написал Н. Н. Он же ...')
+        return not (m and nxt[:1].isupper() and m.parse(nxt)[0].tag.POS in _OPENS_NO_NAME)
     if not (m and nxt[:1].isupper()):
         return False
     if any("Surn" in p.tag for w in {nxt, nxt.replace("ё", "е")} for p in m.parse(w)[:2]):
@@ -225,10 +229,13 @@ def _is_initial(i: int, j: int, regs: list[str], ws: list[int], opens_line: bool
                                    _NAME_MARKS & m.parse(nxt)[0].tag.grammemes)
 
 
+#: parts of speech (pymorphy3's) of a capitalised word after initials that is no name but
+#: opens a sentence: a pronoun, a preposition, a conjunction, a particle
+_OPENS_NO_NAME = frozenset(("NPRO", "PREP", "CONJ", "PRCL"))
 #: abbreviations that end a sentence before a capital only after a number: the year (or
-#: the gram) after its number, 'въ 1885 г. Онъ же ...'; alone they are :data:`NON_TERMINAL`
-#: ('г. Ивановъ', Mr Ivanov)
-_AFTER_NUMBER = frozenset(("г", "гг"))
+#: the gram) after its number, 'въ 1885 г. Онъ же ...', and the hour, 'въ 1 ч. Пасьянсъ
+#: ...'; alone they are :data:`NON_TERMINAL` ('г. Ивановъ', Mr Ivanov; 'ч. 2', part two)
+_AFTER_NUMBER = frozenset(("г", "гг", "ч"))
 #: abbreviations of :data:`NON_TERMINAL` that after a number are money and end a sentence
 #: before a capital as 'коп.' does ('Ставка 10 к. Выигравшій ...'; 'т. к. Колоды' goes on)
 _MONEY_AFTER_NUMBER = frozenset(("к",))
