@@ -304,11 +304,17 @@ def _loose_match(words: list[str], known: Sequence[list[str]], hint: int = 0) ->
     agree on which sentences are new."""
     if len(words) <= SHORT_SENTENCE:
         lemmas = [lemma(w) for w in words]
+        need = set(lemmas)
         for i in [*range(hint, len(known)), *range(min(hint, len(known)))]:
-            if _in_order(lemmas, [lemma(w) for w in known[i]]) == len(words):
+            theirs = [lemma(w) for w in known[i]]
+            if need.issubset(theirs) and _in_order(lemmas, theirs) == len(words):
                 return i
+    have = set(words)
+    held = [sum(w in have for w in other) >= SAME_SENTENCE * len(other) for other in known]
     for i in range(len(known) - 1):
         first, second = known[i], known[i + 1]
+        if not (held[i] and held[i + 1]):
+            continue    # (a quick bound: too few of either's words stand in it at all)
         if (_in_order(words, first + second) >= SAME_SENTENCE * len(words)
                 and _in_order(first, words) >= SAME_SENTENCE * len(first)
                 and _in_order(second, words) >= SAME_SENTENCE * len(second)):
