@@ -38,7 +38,7 @@ from typing import Callable, Iterable, Iterator
 
 from . import games
 from .careful import careful_run, effort
-from .deal import MAX_DEAL_DIGITS
+from .deal import MAX_DEAL_DIGITS, check_deal
 from .policies import POLICIES, playout
 from .probes import playouts, solve_deal_probing
 from .readings import resolve
@@ -124,9 +124,11 @@ def _check(game: str, deals: int, first: int, policy: str, readings, budget) -> 
         raise ValueError(f"deals must be an integer >= 1, not {deals!r}")
     if isinstance(first, bool) or not isinstance(first, int) or first < 1:
         raise ValueError(f"first must be an integer >= 1, not {first!r}")
-    if first + deals - 1 >= 10 ** MAX_DEAL_DIGITS:     # the last deal: as check_deal
+    try:    # the last deal: engine.deal holds the one limit, the message names the range
+        check_deal(first + deals - 1)
+    except ValueError:
         raise ValueError(f"the last deal (first + deals - 1) has more than {MAX_DEAL_DIGITS} "
-                         f"digits; a deal number has at most {MAX_DEAL_DIGITS} digits")
+                         f"digits; a deal number has at most {MAX_DEAL_DIGITS} digits") from None
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
