@@ -82,6 +82,17 @@ CASES = [
     ("Глава ХLIV, ГЛАВА ХХ, ХІ, ХІХ, ССС", "Глава XLIV, ГЛАВА XX, XI, XIX, CCC", {"ocr-roman"}),
     ("кучки Х и С, ХМ, СМ. и МС, глава І", "кучки Х и С, ХМ, СМ. и МС, глава І", set()),
     ("CМ. и MС", "СМ. и МС", {"ocr-latin"}),
+    # ... and so is one with the abbreviation of a century glued to it (в., вв., ст.: 'ХІХв.'
+    # read 'ХиХв.', the і respelt inside the numeral; breaker8 r03); the tail stays as
+    # printed, as do a numeral's case ending after a hyphen ('ІІ-й', 'ХІХ-го'), a lone
+    # letter with it ('Св.', 'Хв.') and a capitalised word in the old letters ('Сія', 'Сіе',
+    # 'Сій', 'Міръ', 'Сім'), which no glued ending may make a numeral of
+    ("въ ХІХв. и ХVІІІ в., ХVІІст., ХVІ-ХVІІвв., ХIХв",
+     "в XIXв. и XVIII в., XVIIст., XVI-XVIIвв., XIXв", {"ocr-roman"}),
+    ("ХІХ-го столѣтія, глава ІІ-я, ІІ-й, ХХ-мъ, ІV-е", "XIX-го столетия, глава II-я, II-й, "
+     "XX-м, IV-е", {"ocr-roman"}),
+    ("Св. Петръ, Хв., Сія, Сіе, Сій, Міръ, міръ, Сім, Сiм, Ххх, ХІІІвѣкъ",
+     "Св. Петр, Хв., Сия, Сие, Сий, Мир, мир, Сим, Сим, Ххх, Хииивек", {"decimal-i"}),
     ("ДВѣ КАРТЫ", "ДВЕ КАРТЫ", {"yat"}),            # case from the whole word
     ("ДВѢ, Ѣхать, РоссІя", "ДВЕ, Ехать, Россия", {"yat", "decimal-i"}),
     ("оставшіяся карты", "оставшиеся карты", {"ending-yya"}),

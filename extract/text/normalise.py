@@ -23,8 +23,9 @@ What is normalised (see :data:`RULES` for the full list):
   ъ/ь, е for с, іь or ь for ѣ), each accepted only when pymorphy3 knows the repaired word and
   not the printed one. A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и)
   is one part of kind ``ocr`` whose ``reg`` is the final spelling. A Roman numeral that OCR
-  read with the Cyrillic І, Х, С, М is read in Latin letters (ХLIV, ІІ -> XLIV, II); a lone
-  І stays, and no numeral is respelt as a word (ІІ is never ИИ);
+  read with the Cyrillic І, Х, С, М is read in Latin letters (ХLIV, ІІ -> XLIV, II), also
+  with a century's в, вв, ст glued to it (ХІХв. -> XIXв.); a lone І stays, and no numeral is
+  respelt as a word (ІІ is never ИИ);
 * typography (kind ``typography``): dashes, runs of spaces, wrapped lines, soft hyphens and
   zero-width characters (see :mod:`extract.text.characters` for the invisible characters refused),
   words divided by a hyphen at a line end (joined, or the line break dropped after a
@@ -389,9 +390,13 @@ OCR_LATIN = _rule("ocr-latin", "ocr",
 OCR_ROMAN = _rule("ocr-roman", "ocr",
                   "A Roman numeral printed in Latin letters that OCR read, in a Cyrillic "
                   "text, with the Cyrillic І, Х, С, М of the same shape is read in Latin "
-                  "letters: 'Глава ХLIV' becomes 'Глава XLIV', 'ГЛАВА ІІ' 'ГЛАВА II'. A "
-                  "lone letter (a heap's label, the preposition С, the numeral І) and a word "
-                  "the dictionary knows ('СМ', 'МС') are left alone.")
+                  "letters: 'Глава ХLIV' becomes 'Глава XLIV', 'ГЛАВА ІІ' 'ГЛАВА II'; so is "
+                  "one with a century's abbreviation glued to it, which stays as printed "
+                  "('ХІХв.', 'ХVІІІвв.', 'ХVІІст.' become 'XIXв.', 'XVIIIвв.', 'XVIIст.'; "
+                  "a case ending is read so after a hyphen, 'ХІХ-го', but not glued: 'Сія', "
+                  "'Міръ' are words). A lone letter (a heap's label, the preposition С, the "
+                  "numeral І, 'Св.') and a word the dictionary knows ('СМ', 'МС') are left "
+                  "alone.")
 OCR_DIGIT = _rule("ocr-digit", "ocr",
                   "The digit 1 between two Cyrillic letters ('верхн1я', 'ПРОЧ1Я'), which "
                   "OCR gives for the decimal і, is read as і (hence и), and the digit 0 "
@@ -647,6 +652,13 @@ _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]{2,}[а-яё]{1,3}|[IVXLCDM]+(?:в|вв|�
 # A Roman numeral written with the Cyrillic І (and Х, С, М look-alikes): 'ІІ', 'ХІV', 'XLІ'.
 _ROMAN = re.compile(r"M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 _ROMAN_READ = str.maketrans("ІХСМ", "IXCM")
+# ... with the abbreviation of a century glued to it ('ХІХв.', 'ХVІІІвв.', 'ХVІІст.'): read
+# as the bare numeral, the tail left as printed (rule ocr-roman). Only these tails: a case
+# ending glued to a numeral of Cyrillic letters reads as a capitalised word in the old
+# letters ('Сія', 'Сіе', 'Сій', 'Міръ': С, М and І are such a word's first letters), while
+# в, вв, ст after two capitals or more make no word; a case ending after a hyphen ('ХІХ-го',
+# 'ІІ-й') is a word of its own already, and the numeral before it is read bare.
+_ROMAN_TAIL = re.compile(r"([ІХСМIVXLCDM]{2,})(?:в|вв|ст)")
 _SERBIAN = re.compile(r"[јЈљЉњЊћЋџЏ]")
 _NON_RUSSIAN = re.compile(r"[әғқңұүһӘҒҚҢҰҮҺ]")
 _CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщѳ")
@@ -1075,16 +1087,21 @@ def _letters(word: str, yo: bool, dje_is_yat: bool) -> tuple[list[str], list[str
     # A Roman numeral that OCR read with Cyrillic І, Х, С, М (rule ocr-roman); a lone І, a
     # label or the numeral, is left alone, and a word the dictionary knows, its Latin
     # look-alikes read as Cyrillic ('СМ', 'CМ': см.), is the word.
-    if word[0] in "ІХСМIVXLCDM" and _ROMAN.fullmatch(roman := word.translate(_ROMAN_READ)):
-        if len(word) > 1 and not _known("".join([_LATIN_LOOKALIKE.get(c, c)
-                                                 for c in word]).lower()):
-            for i, c in enumerate(roman):
-                if c != word[i]:
-                    target[i] = c
-                    rule[i] = OCR_ROMAN
-            return target, rule
-        if "І" in word:
-            return target, rule
+    # A century's abbreviation glued to the numeral ('ХІХв', :data:`_ROMAN_TAIL`) is left
+    # as printed.
+    if word[0] in "ІХСМIVXLCDM":
+        glued = _ROMAN_TAIL.fullmatch(word)
+        roman = (glued[1] if glued else word).translate(_ROMAN_READ)
+        if _ROMAN.fullmatch(roman):
+            if len(word) > 1 and not _known("".join([_LATIN_LOOKALIKE.get(c, c)
+                                                     for c in word]).lower()):
+                for i, c in enumerate(roman):
+                    if c != word[i]:
+                        target[i] = c
+                        rule[i] = OCR_ROMAN
+                return target, rule
+            if "І" in word:
+                return target, rule
     # 1. OCR: Latin look-alikes (only if every Latin letter of the word is one), ђ for ѣ,
     # ө for ѳ; soft hyphens dropped.
     if (_HAS_LATIN.search(word)
