@@ -51,6 +51,15 @@ CASES = [
      "Берут известные карт. Кладут карты. Берет он.",
      {"ocr-letter", "ocr-soft-sign"}),
     ("мнлый", "милый", {"ocr-letter"}),
+    # a lone small н between two words, nothing but space at it, is OCR's misreading of the
+    # conjunction и (no Russian word is н; breaker8 r03): read as и; an abbreviation or a
+    # label (a stop, a bracket, a comma at it), a capital's initial and an н that opens or
+    # ends the text stay
+    ("тузъ н король, дама  н\nвалетъ", "туз и король, дама и валет", {"ocr-letter"}),
+    ("н тузъ, н. ст., Н. Н. Петровъ, н.э., н) тузъ, тузъ н, король Н дама, король, н дама, "
+     "тузъ н 5 картъ, дама н word, тузъ н",
+     "н туз, н. ст., Н. Н. Петров, н.э., н) туз, туз н, король Н дама, король, н дама, "
+     "туз н 5 карт, дама н word, туз н", {"final-hard-sign"}),
     # е for с (the bar OCR sees in с), read as с where only that makes a word: in the
     # reflexive ending and anywhere else (a breaker's find: 'кладутея'); a word as printed
     # ('весь', 'есть', 'сесть') is never read otherwise

@@ -21,7 +21,8 @@ What is normalised (see :data:`RULES` for the full list):
   vowels printed as accented Latin letters, a lone Latin look-alike letter between Cyrillic
   words, ђ for ѣ, ө for ѳ, and the letter confusions of Cyrillic OCR (н/и, н/п, н/я, і/г, ы/м,
   ъ/ь, е for с, іь or ь for ѣ), each accepted only when pymorphy3 knows the repaired word and
-  not the printed one. A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и)
+  not the printed one; a lone small н between two words, which no Russian word is, is the
+  conjunction и. A letter that is both repaired and respelt (ђ -> ѣ -> е, Latin i -> і -> и)
   is one part of kind ``ocr`` whose ``reg`` is the final spelling. A Roman numeral that OCR
   read with the Cyrillic І, Х, С, М is read in Latin letters (ХLIV, ІІ -> XLIV, II), also
   with a century's в, вв, ст glued to it (ХІХв. -> XIXв.); a lone І stays, and no numeral is
@@ -450,7 +451,11 @@ OCR_LETTER = _rule("ocr-letter", "ocr",
                    "know it as printed; of several readings, the only one from the most common "
                    "confusion (in the order н/и, ъ/ь, ѣ, н/п, ы/м, н/я, і/г, е for с, the Latin "
                    "letters) is taken, else none: 'нзвестно' becomes 'известно', 'домь' 'дом', "
-                   "'кладутея' 'кладутся', 'Всt' 'Все'. One letter per word, but for t, which a "
+                   "'кладутея' 'кладутся', 'Всt' 'Все'. A lone small н between two words, "
+                   "with nothing but space at it, is the conjunction и ('тузъ н король' "
+                   "becomes 'туз и король'): no word is н, and an abbreviation or a label has "
+                   "a stop or a bracket at it ('н. ст.', 'н)'), an initial a capital. "
+                   "One letter per word, but for t, which a "
                    "scan's text layer gives for ѣ several times in a word or beside Latin "
                    "look-alikes: every t read as ѣ or т, the only reading the dictionary knows "
                    "taken ('вмtстt' becomes 'вместе', 'cнtгъ' 'снег'). A Roman numeral with a "
@@ -2022,7 +2027,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
         out = _split_words(text, pieces, odd, out, joined, yo, dje)
     if pattern is _WORD_OR_DIGIT:
         out = [_digit_capital(text, c) for c in out]
-    for lone in _lone_latin(text, pieces, joined):
+    for lone in chain(_lone_latin(text, pieces, joined), _lone_n(text, pieces, joined)):
         # a lone word that ends a hyphen compound whose line break goes ('Ђ-\fA'): the
         # compound's change spans it, so its part goes into that change (else the overlap
         # drops it, and a second normalisation makes it)
@@ -2197,6 +2202,36 @@ def _lone_latin(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> l
                 _cyrillic_word(text, pieces, joined, i + 1) and _known(cyr.lower()):
             part = Change(s, e, text[s:e], cyr, "ocr", OCR_LONE_LATIN)
             out.append(word_change(text, s, e, [part]))
+    return out
+
+
+#: a lone small н with space on both sides (rule ocr-letter: OCR's и); written with the
+#: letter first, so that the search skips to each н rather than trying every place
+_LONE_N = re.compile(r"н(?<=\sн)(?=\s)")
+
+
+def _lone_n(text: str, pieces: list[tuple[int, int]], joined: set[int]) -> list[Change]:
+    """A lone small н between two Cyrillic words, nothing but the space the typography rules
+    make one space at it (:data:`_SPLIT_GAP`), read as the conjunction и (rule ocr-letter, the
+    н/и confusion: 'тузъ н король'). No Russian word is н, but an abbreviation or a label
+    is ('н. ст.', 'н.э.', 'н)'), and an initial is a capital ('Н. Н. Петровъ'): a stop, a
+    bracket, a comma or any other mark at it, a capital, and an н that opens or ends the
+    text keep it. ``joined`` as in :func:`_lone_latin`."""
+    out: list[Change] = []
+    starts: list[int] = []
+    for m in _LONE_N.finditer(text):
+        s = m.start()
+        if not starts:
+            starts = [a for a, _ in pieces]
+        i = bisect_left(starts, s)
+        if not 0 < i < len(pieces) - 1 or i in joined or i - 1 in joined:
+            continue
+        if _SPLIT_GAP.fullmatch(text, pieces[i - 1][1], s) and \
+                _SPLIT_GAP.fullmatch(text, s + 1, pieces[i + 1][0]) and \
+                _cyrillic_word(text, pieces, joined, i - 1) and \
+                _cyrillic_word(text, pieces, joined, i + 1):
+            out.append(word_change(text, s, s + 1, [Change(s, s + 1, "н", "и", "ocr",
+                                                            OCR_LETTER)]))
     return out
 
 
