@@ -224,6 +224,15 @@ CASES = [
     ("Т У\nЗ Ы кладутъ и\nт у з ы", "ТУЗЫ кладут и тузы", {"spaced-letters"}),
     ("а в\nс д е", "а в с д е", {"line-wrap"}),
     ("и н ѣ с к о л ь к о р а з ъ и т у з ъ", "и несколько раз и туз", {"spaced-letters"}),
+    # ... a passage whose words stand two spaces apart or more, one space between letters:
+    # its short words too, beside a run the rule takes (breaker8 r03: 'в с е', 'п о', 'о т ъ'
+    # stayed); letters that may each be a word of one letter ('и в', 'с о') and letters
+    # without such a run beside them stay
+    ("е с л и  в с ѣ  к а р т ы  п о  м а с т я м ъ  о т ъ  т у з а  д о  к о р о л я",
+     "если все карты по мастям от туза до короля", {"spaced-letters", "spaces"}),
+    ("т у з ы  и в  к о л о д у, к а р т ы  с о  с т о л а; и в  колоду; о т ъ  туза",
+     "тузы и в колоду, карты с о стола; и в колоду; о т ъ туза", {"spaced-letters"}),
+    ("п о  к о л о д ѣ,  н а  с т о л ѣ", "по колоде, на столе", {"spaced-letters"}),
     # the guillemets as Google Books' OCR gives them, doubled angle brackets (a field test's
     # find): a pair around words reads as « »; a lone < or >, an unpaired << and a third
     # bracket are left alone

@@ -542,7 +542,11 @@ SPACED_LETTERS = _rule("spaced-letters", "typography",
                        "respelt as any word's); a word of one letter beside it ('и т у з ы' "
                        "becomes 'и тузы') and two such words one space apart ('т у з ъ и "
                        "к о р о л ь' becomes 'туз и король') are cut into the fewest words "
-                       "the dictionary knows.")
+                       "the dictionary knows. Where the words stand two spaces apart or more "
+                       "and such a word is among them, a short word of two or three spaced "
+                       "letters is written solid too when the dictionary knows it ('в с ѣ  "
+                       "к а р т ы  п о  м а с т я м ъ' becomes 'все карты по мастям'); letters "
+                       "that may each be a word of one letter ('и в') stay apart.")
 OCR_GUILLEMETS = _rule("ocr-guillemets", "ocr",
                        "A guillemet that OCR gives as two angle brackets (Google Books: << <‹ ‹‹ "
                        "for «, >> ›› ›> for ») is read as the guillemet where such a pair "
@@ -1062,7 +1066,7 @@ def _hyphen_between(text: str, end: int, start: int) -> bool:
     return b is not None and b.end() == start
 
 
-def _chain_keeps(text: str, pieces: list[tuple[int, int]], k: int) -> bool:
+def _passagekeeps(text: str, pieces: list[tuple[int, int]], k: int) -> bool:
     """Whether the hyphen between pieces ``k`` and ``k + 1`` must stay because one of the two
     is a preposition, conjunction or particle with a hyphen on its other side too (an adverb
     of the old spelling: 'крестъ-на-крестъ', 'день-за-днемъ'). Such a hyphen is the
@@ -1972,7 +1976,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                     links.append(Change(b.start(), b.end(), b.group(), " ", "orthography",
                                         PARTICLE_HYPHEN))
                     segments.append([(ns, ne)])
-                elif _join_decision(left, right) and not _chain_keeps(text, pieces, k):
+                elif _join_decision(left, right) and not _passagekeeps(text, pieces, k):
                     links.append(Change(b.start(), b.end(), b.group(), "", "typography",
                                         HYPHENATION))
                     segments[-1].append((ns, ne))
@@ -1997,7 +2001,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                 continue
             if pe + 1 == ns and text[pe] == "-":
                 what = _inline_hyphen(left, right)
-                if what == "join" and not _chain_keeps(text, pieces, k):
+                if what == "join" and not _passagekeeps(text, pieces, k):
                     links.append(Change(pe, ns, "-", "", "typography", INLINE_HYPHEN))
                     segments[-1].append((ns, ne))
                     k += 1
@@ -2466,6 +2470,50 @@ def _spaced_letters(text: str, yo: bool) -> list[Change]:
             continue
         reading = " ".join(apply_changes(w, _word_changes(w, yo)) for w in words)
         out.append(Change(m.start(), m.end(), m.group(), reading, "typography", SPACED_LETTERS))
+    if out and "  " in text:
+        out += _spaced_short_words(text, out, yo)
+    return out
+
+
+#: one to three spaced letters, no letter one space away on either side
+_SPACED_SHORT = re.compile(rf"(?<![^\W_] )(?<![^\W_])[{_CYR}](?: [{_CYR}]){{0,2}}"
+                           rf"(?! [{_CYR}])(?![^\W_])")
+#: the gap between two words of a passage set in spaced letters with wider word gaps
+_WIDE_GAP = re.compile(r"[ \t]{2,}")
+
+
+def _spaced_short_words(text: str, runs: list[Change], yo: bool) -> list[Change]:
+    """Rule spaced-letters on the short words of a passage whose words are set apart by wider
+    gaps than its letters ('в с ѣ  к а р т ы  п о  м а с т я м ъ'): two or three spaced
+    letters in a chain of such words, one wide gap (:data:`_WIDE_GAP`) between each and the
+    next, that holds a run the rule took (``runs``, in order), written solid where that is a
+    word the dictionary knows. Letters that may all be words of one letter ('и в', 'с о')
+    stay: that may be no word gap OCR narrowed but two words ('и в колоду'); so does all
+    of an ordinary text's double spaces, no run in its chain. Linear in the text: each word
+    is looked at with its neighbour only."""
+    ends = [c.end for c in runs]
+    items = [(c.start, c.end, True) for c in runs]
+    for m in _SPACED_SHORT.finditer(text):
+        i = bisect_right(ends, m.start())
+        if i == len(runs) or runs[i].start >= m.end():      # (not inside a run)
+            items.append((m.start(), m.end(), False))
+    items.sort()
+    out: list[Change] = []
+    passage: list[tuple[int, int, bool]] = []
+    for k, item in enumerate(items):
+        passage.append(item)
+        if k + 1 < len(items) and _WIDE_GAP.fullmatch(text, item[1], items[k + 1][0]):
+            continue
+        if any(run for _, _, run in passage):
+            for a, z, run in passage:
+                letters = text[a:z].replace(" ", "")
+                if run or len(letters) < 2 or \
+                        all(c in _ONE_LETTER_WORDS for c in letters.lower()) or \
+                        not _known(_modern_form(letters, yo, True)):
+                    continue
+                out.append(Change(a, z, text[a:z], apply_changes(
+                    letters, _word_changes(letters, yo)), "typography", SPACED_LETTERS))
+        passage = []
     return out
 
 
