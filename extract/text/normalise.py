@@ -1066,7 +1066,7 @@ def _hyphen_between(text: str, end: int, start: int) -> bool:
     return b is not None and b.end() == start
 
 
-def _passagekeeps(text: str, pieces: list[tuple[int, int]], k: int) -> bool:
+def _chain_keeps(text: str, pieces: list[tuple[int, int]], k: int) -> bool:
     """Whether the hyphen between pieces ``k`` and ``k + 1`` must stay because one of the two
     is a preposition, conjunction or particle with a hyphen on its other side too (an adverb
     of the old spelling: 'крестъ-на-крестъ', 'день-за-днемъ'). Such a hyphen is the
@@ -1976,7 +1976,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                     links.append(Change(b.start(), b.end(), b.group(), " ", "orthography",
                                         PARTICLE_HYPHEN))
                     segments.append([(ns, ne)])
-                elif _join_decision(left, right) and not _passagekeeps(text, pieces, k):
+                elif _join_decision(left, right) and not _chain_keeps(text, pieces, k):
                     links.append(Change(b.start(), b.end(), b.group(), "", "typography",
                                         HYPHENATION))
                     segments[-1].append((ns, ne))
@@ -2001,7 +2001,7 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
                 continue
             if pe + 1 == ns and text[pe] == "-":
                 what = _inline_hyphen(left, right)
-                if what == "join" and not _passagekeeps(text, pieces, k):
+                if what == "join" and not _chain_keeps(text, pieces, k):
                     links.append(Change(pe, ns, "-", "", "typography", INLINE_HYPHEN))
                     segments[-1].append((ns, ne))
                     k += 1
