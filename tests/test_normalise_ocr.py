@@ -233,6 +233,10 @@ CASES = [
     ("т у з ы  и в  к о л о д у, к а р т ы  с о  с т о л а; и в  колоду; о т ъ  туза",
      "тузы и в колоду, карты с о стола; и в колоду; о т ъ туза", {"spaced-letters"}),
     ("п о  к о л о д ѣ,  н а  с т о л ѣ", "по колоде, на столе", {"spaced-letters"}),
+    # a run whose first letter has a change of its own (ѣ): the run is read whole in one
+    # normalisation (fix31's find: 'е х а т ь', and only a second run read 'ехать')
+    ("ѣ х а т ь домой", "ехать домой", {"spaced-letters"}),
+    ("онъ ѣ х а л ъ домой", "он ехал домой", {"spaced-letters", "final-hard-sign"}),
     # the guillemets as Google Books' OCR gives them, doubled angle brackets (a field test's
     # find): a pair around words reads as « »; a lone < or >, an unpaired << and a third
     # bracket are left alone

@@ -2613,7 +2613,11 @@ def _rule_changes(text: str, yo: bool = False, dje: bool | None = None) -> list[
     guillemets = _ocr_guillemets(text)
     out += guillemets
     if _SPACED_HINT.search(text) or "\n" in text and _SPACED_LINE.search(text):
-        out += _spaced_letters(text, yo)
+        # (a run read whole: the changes of its letters, which its reading holds, give way,
+        # also the one of a first letter starting where the run does: 'ѣ х а т ь')
+        spaced = _spaced_letters(text, yo)
+        if spaced:
+            out = list(_merge(spaced, out))
     if "•" in text or "◦" in text or "▪" in text or "‣" in text or "●" in text or "∙" in text \
             or "·" in text:
         # (one-character looks: four times as fast as a search for the class)
