@@ -2031,7 +2031,8 @@ def _word_changes(text: str, yo: bool, dje: bool | None = None) -> list[Change]:
         out = _split_words(text, pieces, odd, out, joined, yo, dje)
     if pattern is _WORD_OR_DIGIT:
         out = [_digit_capital(text, c) for c in out]
-    for lone in chain(_lone_latin(text, pieces, joined), _lone_n(text, pieces, joined)):
+    lone_n = _lone_n(text, pieces, joined) if "н" in words else ()  # (a look costs more)
+    for lone in chain(_lone_latin(text, pieces, joined), lone_n):
         # a lone word that ends a hyphen compound whose line break goes ('Ђ-\fA'): the
         # compound's change spans it, so its part goes into that change (else the overlap
         # drops it, and a second normalisation makes it)
