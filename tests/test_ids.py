@@ -84,7 +84,7 @@ def test_a_slug_slip_is_named_as_the_cause_by_every_check_it_sets_off(corpus_cop
     assert follow and all('put back slug = "mill"' in line for line in follow), follow
     assert not [line for line in out if "delete the line" in line or "mil.toml" in line
                 or "correct `game`" in line], out
-    orphans = out.index("[FAIL] every translated id is a sentence of the edition")
+    orphans = out.index("[FAIL] every translated id is a sentence of the edition - not so for:")
     assert "translations/en/mill.toml:3:" in out[orphans + 1]
     assert "7 translated sentences" in out[orphans + 1] and "keep" in out[orphans + 1]
 

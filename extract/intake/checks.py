@@ -561,7 +561,8 @@ def run_checks(edition) -> tuple[bool, str]:
     def section(title: str, problems: list[str], fatal: bool = True, flag: str = "todo"):
         nonlocal failures
         mark = "ok" if not problems else ("FAIL" if fatal else flag)
-        lines.append(f"[{mark}] {title}")
+        # (the title says what should hold: with exceptions, the line says so before them)
+        lines.append(f"[{mark}] {title}" + (" - not so for:" if problems else ""))
         for p in problems:
             lines.append(f"    {p}")
         if problems and fatal:

@@ -1074,10 +1074,13 @@ def test_a_deal_a_player_won_that_the_solver_did_not_is_a_breach(corpus_copy, cl
                          "page counts the deal undecided in the solver's row)"), line
     # ... under [note], not with the quick player's undecided deal, which is work to do
     out = r.output.splitlines()
-    note = out.index("[note] every deal the careful player won is won in the solver's row")
+    # (the heading says what should hold, then that it does not for the lines below it)
+    note = out.index("[note] every deal the careful player won is won in the solver's row"
+                     " - not so for:")
     end = next(i for i in range(note + 1, len(out)) if out[i].startswith("["))
     assert line in out[note + 1:end]
-    todo = out.index("[todo] every deal a quick player won is won in the solver's row")
+    todo = out.index("[todo] every deal a quick player won is won in the solver's row"
+                     " - not so for:")
     end = next(i for i in range(todo + 1, len(out)) if out[i].startswith("["))
     assert any("the greedy player won deal(s)" in x and "leaves undecided" in x
                for x in out[todo + 1:end])
