@@ -5,7 +5,7 @@ All errors are ``ValueError`` with a one-line message listing what is allowed.
 from __future__ import annotations
 
 from . import careful, describe, games, policies, probes, solver
-from .deal import check_deal, check_seed
+from .deal import MASK64, check_deal, check_seed
 from .state import as_moves
 
 __all__ = ["list_games", "play", "trace", "rules", "position", "legal_moves_described",
@@ -85,7 +85,9 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
     None: 100,000, and for the careful player the game's (:func:`engine.careful.effort`).
     Returns ``{"game", "deal", "readings" (complete), "policy", "outcome" ("won" / "lost" /
     "undecided"), "moves": [[...], ...], "final": {...}}`` plus, for the random and
-    careful policies, ``"seed"`` (the one used: ``seed``, else the deal number) (``final`` from
+    careful policies, ``"seed"`` (the one used: ``seed``, else the deal number modulo 2**64,
+    as :class:`engine.deal.SplitMix64` takes it: a deal number past 2**64 is no seed
+    :func:`engine.deal.check_seed` accepts, this one is and replays the same moves) (``final`` from
     :meth:`engine.state.State.summary`; the solver adds ``"search": {"states",
     "seconds"}``). A solver's moves are empty unless it won. The solver is
     :func:`engine.probes.solve_deal_probing` (the depth-first search, then probes where it leaves
@@ -102,8 +104,8 @@ def play(game: str, deal: int, readings: dict[str, str] | None = None,
         summary["reason"] = reason
     out = {"game": game, "deal": deal, "readings": dict(start.cfg.readings),
            "policy": policy, "outcome": outcome,
-           **({"seed": deal if seed is None else seed} if policy in ("random", "careful")
-              else {}),
+           **({"seed": deal & MASK64 if seed is None else seed}
+              if policy in ("random", "careful") else {}),
            "moves": moves, "final": summary}
     if extra:
         out["search"] = extra

@@ -537,7 +537,7 @@ def play_reason(result: dict, budget: int) -> str:
                    "careful player (default: the game's, 2000 in most games), moves for the other policies (default 100000).")
 @click.option("--seed", type=_Count(), default=None,
               help="Seed of the random and careful policies, 0 to 2**64-1 (default: the "
-                   "deal number).")
+                   "deal number modulo 2**64).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output as plain text or JSON.")
 def play(game, deal, readings, policy, budget, seed, fmt) -> None:

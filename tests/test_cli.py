@@ -188,6 +188,22 @@ def test_play_random_reports_the_seed_it_used(cli):
     assert "seed" not in greedy      # the greedy player draws nothing
 
 
+@pytest.mark.parametrize("policy", ["random", "careful"])
+def test_the_seed_reported_for_a_deal_past_64_bits_replays_the_game(cli, policy):
+    """Without --seed the players are seeded by the deal number, which SplitMix64 takes
+    modulo 2**64: the deal 2**64 + 3 was reported as its own seed, which --seed refuses.
+    The seed reported is one --seed takes and that plays the same moves, as text and JSON."""
+    deal = str(2**64 + 3)
+    args = ("play", "mill", "--deal", deal, "--policy", policy, "--budget", "50")
+    first = json.loads(cli(*args, "--format", "json").output)
+    assert first["seed"] == 3
+    text = cli(*args)
+    assert text.exit_code == 0 and f"policy {policy} (seed 3; --seed changes it)" in text.output
+    again = cli(*args, "--seed", str(first["seed"]), "--format", "json")
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output)["moves"] == first["moves"]
+
+
 def test_a_long_run_says_how_far_it_has_got(cli, corpus_copy, monkeypatch):
     """Where standard error is not a terminal (a log, a pipe), `odds` and `results` print a
     line now and then (every PROGRESS_EVERY seconds: here at once) with the deals done, so
