@@ -429,3 +429,25 @@ def test_twin_below_waits_when_side_piles_trade_cards():
     s.fstock = b""
     assert s.safe_move() is None
     assert solver.search(s, 20_000).outcome == "won"
+
+
+def test_an_empty_side_pile_under_transfers_is_refused_not_indexed():
+    """Under side-transfers=allowed with the stock out, a side pile emptied (onto a
+    foundation or another pile) stays empty until a redeal refills it (octagon:7), as real
+    deals reach. ``is_legal`` must refuse every move from or onto it with False, not by
+    indexing its top card (IndexError: a mutation sweep found no test that would notice),
+    and ``step`` must refuse it with the engine's ValueError."""
+    c = {CARDS[i].code: i for i in range(104)}
+    s = _position((1,) * 8, ((c["5S"],), (), (c["9H"],), (c["6S"],)), (c["KD"],), ())
+    s.cfg = games.new("octagon", 1, {"side-transfers": "allowed"}).cfg
+    assert s.legal_moves() == [("move", 0, 3)]
+    empty = [("move", 1, j) for j in (0, 2, 3)] + [("move", i, 1) for i in (0, 2, 3)] + [
+        ("found", 1), ("build", "w", 1), ("dig", 1, 0)]
+    for m in empty:
+        assert not s.is_legal(m)
+        with pytest.raises(ValueError, match="illegal move"):
+            s.step(m)
+    t = s.step(("move", 0, 3))   # empties a second pile; nothing refills it
+    assert t.sides == ((), (), (c["9H"],), (c["6S"], c["5S"]))
+    assert t.legal_moves() == [] and not any(t.is_legal(("move", i, j))
+                                             for i in range(4) for j in range(4))
