@@ -6,7 +6,8 @@ Used by the in-page Play panel (which runs this package in Pyodide) through
 (``legal_moves``, ``apply``, ``layout``, ``is_won``, ``is_over``, ``over_reason``, ``key``).
 
 **What a move does** is found by comparing the layouts before and after it
-(:func:`transfers`): which cards left which pile and which pile they went to.
+(:func:`transfers`): which cards left which pile, which pile they went to and where in it
+(on top, or under cards that stay there: a redeal may deal them under).
 
 **Which sentences a move executes** is found from :mod:`engine.registry`: while the state
 generates its legal moves, and while it applies a move, the calls of functions decorated
@@ -156,12 +157,20 @@ def _less(xs: list[str], ys: list[str]) -> list[str]:
     return out
 
 
-def transfers(before: dict, after: dict) -> list[tuple[list[str], int | None, int | None]]:
+def transfers(before: dict, after: dict) -> list[tuple[list[str], int | None, int | None,
+                                                     tuple[str | None, str | None] | None]]:
     """What a move did, from two layouts (:meth:`engine.state.State.layout`) of the same game:
-    ``[(card codes, from pile index or None, to pile index or None)]``, pile indices of
-    ``before``, never from a pile to itself, each card once. ``None`` as the source means the
-    cards appeared (dealt from outside the layout); as the destination, that they were taken
-    away.
+    ``[(card codes, from pile index or None, to pile index or None, place)]``, pile indices of
+    ``before``, never from a pile to itself, each card once, in the order they happen (a
+    pile empties before it is refilled). ``None`` as the source means the cards appeared
+    (dealt from outside the layout); as the destination, that they were taken away.
+
+    ``place`` says where the cards lie in their destination (:func:`_places`): ``(below,
+    above)``, the codes of the cards right under and right over them there (None where
+    there is none), or None where that is not said (a foundation, cards taken away or
+    scattered among others). Not every move puts cards on top: a redeal that gathers the
+    packets and deals them again puts some under cards that stay, and a caption must not
+    say "onto" the top card then.
 
     A card moved if it left its pile: a card that stays in its pile did not, though the
     move shifted it (a dig from under it, a redeal that gathers and deals the pile again).
@@ -220,9 +229,36 @@ def transfers(before: dict, after: dict) -> list[tuple[list[str], int | None, in
     if len(lost) == 1 and len(gained) == 1:
         (i, cs), (j, gs) = next(iter(lost.items())), next(iter(gained.items()))
         if len(cs) == len(gs) and i != j:
-            return out + [(cs, i, j)]
+            return _places(_in_order(out + [(cs, i, j)]), bp, now)
     out += [(cs, i, None) for i, cs in lost.items()]
     out += [(gs, None, j) for j, gs in gained.items()]
+    return _places(_in_order(out), bp, now)
+
+
+def _places(moved: list, bp: list[dict], now: list[list[str]]) -> list:
+    """``moved`` (in the order the cards move) with the place of each transfer in its
+    destination ``j`` added: among the cards there at that point of the move (those that
+    stay in the pile and those an earlier transfer brought), the one right under the cards
+    and the one right over them, as the pile lies after the move (``now[j]``); None for a
+    foundation (a count, no order), and where the cards are not all found under their
+    codes or lie apart among those cards (dealt in turn with them)."""
+    out = []
+    there: dict[int, set] = {}
+    for cs, i, j in moved:
+        place = None
+        if j is not None and not _home(bp[j]["name"]):
+            pos = {c: k for k, c in enumerate(now[j])}
+            here = there.setdefault(j, set(bp[j]["cards"]) & set(now[j]))
+            if all(c in pos for c in cs):
+                lo, hi = min(pos[c] for c in cs), max(pos[c] for c in cs)
+                ks = sorted(pos[c] for c in here)
+                if not any(lo < k < hi for k in ks):
+                    below = [k for k in ks if k < lo]
+                    above = [k for k in ks if k > hi]
+                    place = (now[j][below[-1]] if below else None,
+                             now[j][above[0]] if above else None)
+            here.update(cs)
+        out.append((cs, i, j, place))
     return out
 
 
@@ -280,55 +316,54 @@ def caption(move: tuple, moved: list, before: list[dict], after: list[dict] | No
     """Words for ``move``: ``moved`` from :func:`transfers`; ``before`` / ``after`` the
     masked piles (:func:`masked`) before and, for a move already played, after it (then a
     card that the move turned up is named). E.g. ``"7♣ from packet 5 onto 8♣ on packet
-    2"``."""
+    2"``; where the cards do not go on top (:func:`transfers`' place), ``"K♠ from packet 3
+    to the bottom of packet 1"`` or ``"... under 9♠ on packet 1"`` (:func:`_where`)."""
     kind = str(move[0]) if move else ""
     word = _KIND_WORDS.get(kind)
     if not moved:
         return (word or kind) + (": " + " ".join(str(x) for x in move[1:]) if move[1:] else "")
     if len(moved) > MAX_CLAUSES:
-        n = len({c for cs, _i, _j in moved for c in cs})
-        piles = {x for _cs, i, j in moved for x in (i, j) if x is not None}
-        if all(j is None for _cs, _i, j in moved):
+        n = len({c for cs, _i, _j, _p in moved for c in cs})
+        piles = {x for _cs, i, j, _p in moved for x in (i, j) if x is not None}
+        if all(j is None for _cs, _i, j, _p in moved):
             return f"{word or kind}: {n} cards taken away from {len(piles)} piles"
         return f"{word or kind}: {n} cards move among {len(piles)} piles"
     clauses = []
-    tops = [list(p["cards"]) for p in before]  # the piles as the clauses go (masked)
-    for cs, i, j in _in_order(moved):
+    seen: dict[int, set] = {}  # per destination, the cards a player sees there so far
+    for cs, i, j, place in moved:
         shown = (i is not None and _visible(before[i], cs)) or (
             after is not None and j is not None and _visible(after[j], cs))
         what = _cards_text(cs, shown)
-        if i is not None:
-            _take(tops[i], cs)
+        eyes = set() if j is None else seen.setdefault(
+            j, {c for c in before[j]["cards"] if c is not None})
         if i is None:
             clauses.append(f"{what} to {before[j]['name']}")
         elif j is None:
             clauses.append(f"{what} taken away from {before[i]['name']}")
         else:
-            src, dst = before[i]["name"], before[j]["name"]
-            top = tops[j][-1] if tops[j] else None
-            if top is not None and not dst.startswith("foundation"):
-                clauses.append(f"{what} from {src} onto {symbol(top)} on {dst}")
-            else:
-                clauses.append(f"{what} from {src} to {dst}")
-        if j is not None:
-            tops[j] += cs if shown else [None] * len(cs)
+            clauses.append(f"{what} from {before[i]['name']} "
+                           f"{_where(place, before[j]['name'], eyes)}")
+        if shown:
+            eyes.update(cs)
     text = "; ".join(clauses)
     if word and kind in ("redeal", "turn", "reserve", "match"):
         text = f"{word}: {text}"
     return text
 
 
-def _take(pile: list, codes: list[str]) -> None:
-    """Take ``codes`` out of ``pile`` (masked: None for a card not seen) where they lie, not
-    only from its top (a dig takes a card from under others): each card seen there by its
-    code, each other one as the topmost card not seen, else the top card."""
-    for c in codes:
-        if c in pile:
-            pile.remove(c)
-        elif None in pile:
-            del pile[len(pile) - 1 - pile[::-1].index(None)]
-        elif pile:
-            pile.pop()
+def _where(place, dst: str, seen: set) -> str:
+    """Where a clause's cards go in pile ``dst``, from their ``place`` (:func:`transfers`):
+    "onto Y on Q" only when they lie on top of what is there, right on Y; "to the bottom of
+    Q" under all of it; "under Z on Q" between; a card the player does not see (not in
+    ``seen``) is not named, and then, as for a foundation or a place not known, "to Q"."""
+    below, above = place or (None, None)
+    if above is None and below in seen:
+        return f"onto {symbol(below)} on {dst}"
+    if above is not None and below is None:
+        return f"to the bottom of {dst}"
+    if above in seen and below is not None:
+        return f"under {symbol(above)} on {dst}"
+    return f"to {dst}"
 
 
 def _in_order(moved: list) -> list:
@@ -353,8 +388,8 @@ def described(state) -> dict:
     out = []
     for m, ids, moved in entries:
         out.append({"move": list(m), "caption": caption(m, moved, piles, None), "rules": ids,
-                    "from": sorted({i for _c, i, _j in moved if i is not None}),
-                    "to": sorted({j for _c, _i, j in moved if j is not None})})
+                    "from": sorted({i for _c, i, _j, _p in moved if i is not None}),
+                    "to": sorted({j for _c, _i, j, _p in moved if j is not None})})
     won = state.is_won()
     over = won or not legal
     return {"piles": piles, "legal": out, "won": won, "over": over,
