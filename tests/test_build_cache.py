@@ -66,6 +66,25 @@ def test_example_trace_is_cached_and_keyed_by_the_engine(tmp_path, monkeypatch):
         play.example_trace("mill", cache)
 
 
+def test_example_trace_is_keyed_by_the_captions_code_too(tmp_path, monkeypatch):
+    """The example's step-through is told in the words of ``engine/describe.py`` (and played
+    through ``engine/api.py``), which the rules' hash leaves out: an edit of them makes the
+    cached trace stale (a fixer's find: a warm build kept the old "onto" captions)."""
+    import shutil
+    cache = tmp_path / "cache"
+    t = play.example_trace("mill", cache)
+    _forbid(monkeypatch, play, "choose_example")
+    assert play.example_trace("mill", cache) == t
+    engine = tmp_path / "engine"
+    shutil.copytree(play.ENGINE, engine, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(play, "ENGINE", engine)
+    assert play.example_trace("mill", cache) == t        # the same sources: the same entry
+    with (engine / "describe.py").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit of the captions' code\n")
+    with pytest.raises(AssertionError, match="choose_example ran again"):
+        play.example_trace("mill", cache)
+
+
 def test_a_damaged_cache_entry_is_made_again(tmp_path):
     from extract.model.edition import disk_cached
     assert disk_cached(tmp_path, "thing", "k1", lambda: {"a": 1}) == {"a": 1}

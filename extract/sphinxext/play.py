@@ -31,6 +31,7 @@ from engine import results as engine_results
 from ..corpus.cache import entry_path
 from ..model.edition import code_fingerprint, disk_cached
 from ..text.words import count
+from .bundle import ENGINE
 
 GREEDY_SEARCH = 12       # deals tried with the greedy policy
 SOLVER_SEARCH = 2        # then deals tried with the solver
@@ -200,9 +201,13 @@ def example_trace(slug: str, cache_dir=None, odds=None) -> dict:
 
 
 def _example_key() -> str:
-    """The cache key of the example traces: the engine's source hash and the toolkit's code
-    fingerprint."""
-    return hashlib.sha256(f"{engine_results.engine_hash()}:{code_fingerprint()}".encode()).hexdigest()[:20]
+    """The cache key of the example traces: every source of the engine (:data:`ENGINE`: its
+    rules, and the words and API a trace is told in, ``describe.py`` and ``api.py``, which
+    the rules' hash leaves out) and the toolkit's code fingerprint."""
+    h = hashlib.sha256(f"{engine_results.engine_hash()}:{code_fingerprint()}".encode())
+    for p in sorted(ENGINE.rglob("*.py")):
+        h.update(p.relative_to(ENGINE).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:20]
 
 
 def python_example(slug: str, ambiguities: list[dict], deal: int, policy: str = "greedy",
