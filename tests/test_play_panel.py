@@ -671,7 +671,7 @@ def test_deal_numbers_are_exact_or_refused(browser, served):
     status = b.locator(".play-status").inner_text()
     assert "'abc' is not a deal number" in status and "showing deal 1" in status
     # the limit said as the worker says it (play_worker.NOT_A_DEAL; breaker round 7 entry 6)
-    assert f"written in digits (at most {MAX_DEAL_DIGITS})" in status
+    assert f"written in at most {MAX_DEAL_DIGITS:,} digits" in status
     # typed into the box: refused with the same words, the board stays where it was
     page.locator("#mill-play-panel input.play-deal").fill("12x")
     page.get_by_role("button", name="Deal", exact=True).click()

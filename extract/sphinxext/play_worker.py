@@ -27,7 +27,7 @@ from engine import api, games
 from engine.deal import MAX_DEAL_DIGITS   # the longest deal number: the engine's and the CLI's
 
 NOT_A_DEAL = ("{text!r} is not a deal number: a deal number is a whole number from 1 "
-              "(1, 2, 3 ...), written in digits (at most %d)" % MAX_DEAL_DIGITS)
+              f"(1, 2, 3 ...), written in at most {MAX_DEAL_DIGITS:,} digits")
 INTERNAL = ("the engine failed on this request (a fault in the edition's engine, not in "
             "what you asked); please report it with this page's address")
 

@@ -43,7 +43,7 @@
   }
   function notADeal(text) {
     var t = String(text);
-    return "'" + (t.length > 40 ? t.slice(0, 40) + "\u2026" : t) + "' is not a deal number: a deal number is a whole number from 1 (1, 2, 3 \u2026), written in digits (at most " + MAX_DEAL_DIGITS + ")";
+    return "'" + (t.length > 40 ? t.slice(0, 40) + "\u2026" : t) + "' is not a deal number: a deal number is a whole number from 1 (1, 2, 3 \u2026), written in at most " + MAX_DEAL_DIGITS.toLocaleString("en") + " digits";
   }
 
   /* -- the worker ------------------------------------------------------------------------ */
