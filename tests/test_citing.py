@@ -164,6 +164,18 @@ def test_home_page_documents_the_id_forms(site):
         assert form in text, form
 
 
+def test_every_game_page_says_where_its_ids_are_explained(site, edition):
+    """A reader meets the ids on a game page: its key names one of them as the citation and
+    links to the home page, where How to cite is (a newcomer's find: no game page said so)."""
+    for g in edition.games:
+        page = lhtml.parse(str(site / "games" / f"{g.slug}.html")).getroot()
+        [key] = page.find_class("edition-key")
+        text = key.text_content()
+        assert f"The id beside a sentence ({g.sentences[0].id}) is its stable citation" in text
+        assert [a.get("href") for a in key.iter("a")] == ["../index.html"], g.slug
+        assert "How to cite" in (site / "index.html").read_text(encoding="utf-8")
+
+
 def test_target_is_highlighted_when_reached(site):
     from playwright.sync_api import sync_playwright
     chromium = shutil.which("chromium") or "/usr/bin/chromium"

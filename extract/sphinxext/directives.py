@@ -733,11 +733,20 @@ class GameDirective(EditionDirective):
                             ("Not executable: "
                              + eg.get("why_not", "no engine module yet").rstrip(".") + "."))
         out.append(intro)
-        out.append(_para("Key to the reading text: a shaded word is a change made by the "
-                         "editors (red underline: an emendation of a slip); hover or focus it for "
-                         "the original and the rule. A word underlined in blue links to the "
-                         "glossary. In the original, an orange word differs in another witness "
-                         "(see the apparatus).", ["edition-key"]))
+        key = _para("Key to the reading text: a shaded word is a change made by the "
+                    "editors (red underline: an emendation of a slip); hover or focus it for "
+                    "the original and the rule. A word underlined in blue links to the "
+                    "glossary. In the original, an orange word differs in another witness "
+                    "(see the apparatus).", ["edition-key"])
+        if game.sentences:      # where the reader meets the ids: how to cite them
+            key += nodes.Text(f" The id beside a sentence ({game.sentences[0].id}) is its "
+                              "stable citation: see How to cite on ")
+            home = pending_xref("", refdomain="std", reftype="doc", reftarget="/index",
+                                refexplicit=True, refwarn=True)
+            home += nodes.inline(text="the home page")
+            key += home
+            key += nodes.Text(".")
+        out.append(key)
         if game.title_original:
             out.append(_container(["edition-title-orig"],
                                   _para(game.title_original, ["orig"])))
