@@ -29,6 +29,7 @@ generator) before reporting it; a failed replay is a bug and raises ``RuntimeErr
 from __future__ import annotations
 
 import time
+from itertools import combinations, product
 from dataclasses import dataclass, field
 
 from . import games
@@ -141,12 +142,20 @@ def solve(root: State, budget: int = DEFAULT_BUDGET, safe: bool = True) -> Solve
 def restrictions(mod, readings: dict) -> list[dict]:
     """Choices of readings that only take moves away from ``readings`` (complete): for each
     ambiguity, every reading that restricts the chosen one, directly or through others
-    (:attr:`engine.readings.Reading.restricts`), the other ambiguities unchanged. Nearest
-    first."""
-    out = []
+    (:attr:`engine.readings.Reading.restricts`), the other ambiguities unchanged, nearest
+    first; then the choices that restrict two ambiguities or more at once, fewer first.
+
+    Why the combinations: a restriction of one ambiguity takes moves away whatever the others
+    read, so restricting a second one too takes moves away again; a game won under them is
+    won under ``readings``. Without them a reading that widens one ambiguity could leave open
+    a deal its own restriction wins (the Octagon: the default ``side-build=in-suit`` wins
+    deal 6 through its restriction ``stock-play=compulsory``; under ``side-build=any-suit``
+    that win lies under both restrictions at once). Each win is replayed under ``readings``
+    before it counts (:func:`solve_deal`), so a false declaration is caught, not trusted."""
+    out, each = [], []
     for a in mod.AMBIGUITIES:
         chosen = readings[a.id]
-        frontier, seen = [chosen], {chosen}
+        frontier, seen, mine = [chosen], {chosen}, []
         while frontier:
             nxt = []
             for r in a.readings:
@@ -154,7 +163,14 @@ def restrictions(mod, readings: dict) -> list[dict]:
                     seen.add(r.id)
                     nxt.append(r.id)
                     out.append({**readings, a.id: r.id})
+                    mine.append((a.id, r.id))
             frontier = nxt
+        if mine:
+            each.append(mine)
+    for k in range(2, len(each) + 1):
+        for group in combinations(each, k):
+            for picks in product(*group):
+                out.append({**readings, **dict(picks)})
     return out
 
 

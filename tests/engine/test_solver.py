@@ -39,3 +39,22 @@ def test_undecided_is_never_lost():
     # Egyptian Pyramid: no loss is provable within small budgets (see the engine notes)
     r = solver.solve(games.new("egyptian-pyramid", 1), 2000)
     assert r.outcome == "undecided" and r.states >= 2000
+
+
+def test_a_win_under_two_restrictions_at_once_counts_for_the_wider_reading():
+    """The Octagon under ``side-build=any-suit``: its restrictions are ``side-build=in-suit``
+    and ``stock-play=compulsory``, each alone, and the two at once (each takes moves away
+    whatever the other ambiguity reads). Deal 33 at 3,000 states a search is won only under
+    both (the default, in-suit, wins it through its own restriction, compulsory), and the win
+    is replayed under any-suit before it counts (a variant without the combinations leaves
+    the deal undecided here)."""
+    mod = games.get("octagon")
+    wide = {"side-build": "any-suit"}
+    full = mod.new(33, wide).cfg.readings
+    both = {**full, "side-build": "in-suit", "stock-play": "compulsory"}
+    assert solver.restrictions(mod, full)[-1] == both
+    for single in solver.restrictions(mod, full)[:-1]:
+        assert solver.solve(mod.new(33, single), 3000).outcome == "undecided"
+    r = solver.solve_deal("octagon", 33, wide, 3000)
+    assert r.outcome == "won"
+    assert games.replay("octagon", 33, wide, r.moves).is_won()
