@@ -35,6 +35,10 @@ def row(change, policy, won, lost, und, ci=(0.1, 0.3), game="g"):
     (1, 1000, "floor", "at least 1 deal in 1,000"),
     # a bound may say eighths: 39% was "at least 1 deal in 3" (a newcomer found it odd)
     (78, 200, "floor", "at least 3 deals in 8"), (125, 200, "ceil", "at most 5 deals in 8"),
+    # just above a tenth the nearest one-in-N (an auditor's find: 11.1% was "1 in 8", 13%
+    # "1 in 7")
+    (111, 1000, "near", "about 1 deal in 9"), (26, 200, "near", "about 1 deal in 8"),
+    (21, 200, "near", "about 1 deal in 10"),
 ])
 def test_share_words(k, n, how, words):
     assert share_words(k, n, how) == words
@@ -54,6 +58,18 @@ def test_a_bound_in_words_never_overstates_nor_understates():
             lo, hi = share_words(k, n, "floor"), share_words(k, n, "ceil")
             assert lo.startswith("at least") and hi.startswith("at most"), (k, n)
             assert _value(lo) <= k / n <= _value(hi), (k, n, lo, hi)
+
+
+def test_near_words_between_a_tenth_and_a_fifth_say_the_nearest_one_in_n():
+    """From a tenth to a fifth a reader hears "1 deal in N": N is the nearest whole number to
+    n/k (the one-in-N fractions lie close together there, so a simpler one is no excuse)."""
+    for n in (200, 1000):
+        for k in range(n // 10 + 1, n // 5):
+            words = share_words(k, n)
+            m = re.fullmatch(r"about 1 deal in (\d+)", words)
+            if m:
+                assert abs(1 / int(m[1]) - k / n) <= min(abs(1 / b - k / n)
+                                                        for b in range(5, 11)) + 1e-12, (k, n)
 
 
 def test_share_words_rejects_nonsense():

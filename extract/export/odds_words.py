@@ -161,10 +161,10 @@ def deal_range(row: dict) -> str:
 
 
 #: fractions a reader says at a glance (halves, thirds, quarters, fifths, tenths, and one in
-#: six, seven or eight, so that the words between a tenth and a fifth do not jump), smallest
-#: denominator first
+#: six, seven, eight or nine, so that the words between a tenth and a fifth do not jump),
+#: smallest denominator first
 _SAYABLE = sorted({Fraction(a, b) for b in (2, 3, 4, 5, 10) for a in range(1, b)}
-                  | {Fraction(1, b) for b in (6, 7, 8)},
+                  | {Fraction(1, b) for b in (6, 7, 8, 9)},
                   key=lambda f: (f.denominator, f))
 
 
@@ -178,7 +178,9 @@ def _fraction(p: Fraction, how: str) -> Fraction:
     """The sayable fraction nearest ``p`` (``how="near"``), or the largest at most ``p``
     (``"floor"``), or the smallest at least ``p`` (``"ceil"``; a bound may say eighths too,
     :data:`_BOUNDS`); among those within a point of the best, the one with the smallest
-    denominator. ``p`` is exact, so a bound is never off by a rounding."""
+    denominator; below a fifth the best itself (one in six, seven, eight, nine and ten lie a
+    point or two apart there: 13% is "1 in 8", not "1 in 7"). ``p`` is exact, so a bound is
+    never off by a rounding."""
     if how == "floor":
         pool = [f for f in _BOUNDS if f <= p]
     elif how == "ceil":
@@ -186,7 +188,8 @@ def _fraction(p: Fraction, how: str) -> Fraction:
     else:
         pool = list(_SAYABLE)
     best = min(abs(f - p) for f in pool)
-    return next(f for f in pool if abs(f - p) <= best + Fraction(1, 100))
+    slack = Fraction(1, 100) if p >= Fraction(1, 5) else 0
+    return next(f for f in pool if abs(f - p) <= best + slack)
 
 
 def _say(f: Fraction) -> str:
