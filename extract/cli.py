@@ -697,7 +697,7 @@ def _stored_odds(game: str, chosen: dict[str, str], policy: str | None, fmt: str
     2) names the file when there is no table or it cannot be read, and the readings that
     have rows when none matches."""
     from engine import results as engine_results   # lazy: the engine's table code
-    from .export.odds_words import caveats, deal_range, row_label   # lazy: the engine's too
+    from .export.odds_words import budget_words, caveats, deal_range, row_label  # lazy: the engine's too
     from engine.odds import describe_rate   # lazy: the measurements
     path = (_corpus() or engine_results.DEFAULT_PATH.parent.parent) / "results" / "odds.json"
     try:
@@ -732,7 +732,8 @@ def _stored_odds(game: str, chosen: dict[str, str], policy: str | None, fmt: str
     click.echo(f"{game}: stored odds ({path}), measured as the site shows them")
     for r in rows:
         click.echo(f"  {row_label(r)}: {describe_rate(r)}; {r['won']} won, {r['lost']} lost, "
-                   f"{r['undecided']} undecided, deals {deal_range(r)}, budget {r['budget']:,}"
+                   f"{r['undecided']} undecided, deals {deal_range(r)}, budget "
+                   f"{budget_words(r) or r['budget']}"
                    + (" (stale: measured by older engine code; see `edition check`)"
                       if id(r) in stale else ""))
     if change is None:      # (the caveats are on the default readings' figures)

@@ -154,6 +154,27 @@ def _and(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
+#: what a player's budget counts (a row's ``budget``)
+BUDGET_UNITS = {"blind": "moves a deal", "greedy": "moves a deal", "random": "moves a deal",
+                "careful": "states a decision", "solver": "states a deal"}
+
+
+def budget_words(row: dict) -> str:
+    """The budget a row's player ran with, as the site's table and ``edition odds --stored``
+    say it: ``"2,000 states a decision"``, ``"5,000 moves a deal"``; for the careful player
+    where every card lies face up from the deal ``"one search of 20,000 states a deal"``
+    (it searches the deal once, as the solver does, and its stored budget, the states of a
+    decision, is never used: :data:`engine.careful.CAREFUL_SOLVE_BUDGET`); empty for a
+    budget that is no whole number or a policy without a unit."""
+    if row["policy"] == "careful" and row.get("readings") is not None and \
+            careful_sight(row["game"], row["readings"]) == "all":
+        from engine.careful import CAREFUL_SOLVE_BUDGET   # lazy: the engine is optional
+        return f"one search of {CAREFUL_SOLVE_BUDGET:,} states a deal"
+    if isinstance(row.get("budget"), int) and row["policy"] in BUDGET_UNITS:
+        return f"{row['budget']:,} {BUDGET_UNITS[row['policy']]}"
+    return ""
+
+
 def deal_range(row: dict) -> str:
     """The deals a row played, ``"1–200"``."""
     first = row.get("first", 1)
