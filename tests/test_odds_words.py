@@ -83,8 +83,9 @@ def test_a_row_with_undecided_deals_is_a_bound_never_a_rate():
     text = wins_words(row(None, "solver", 66, 0, 14, (0.727, 1.0)))
     assert text.startswith("wins at least 4 deals in 5 and perhaps every deal")
     assert "66 won, 0 lost and 14 undecided of 80 deals" in text and "about" not in text
-    assert wins_words(row(None, "solver", 0, 0, 16, (0.0, 1.0))).startswith(
-        "settled none of its 16 deals")
+    none = wins_words(row(None, "solver", 0, 0, 16, (0.0, 1.0)))
+    assert none.startswith("settled none of its 16 deals")
+    assert none.endswith("counting the undecided both ways"), none   # as every bound says
     close = wins_words(row(None, "solver", 597, 395, 8, (0.566, 0.635)))
     assert close.startswith("wins between 59.7% and 60.5% of the deals: "
                             "597 won, 395 lost and 8 undecided of 1000 deals"), close

@@ -314,7 +314,8 @@ def wins_words(row: dict) -> str:
     lo, hi = row["ci95"]
     if won == 0 and row["lost"] == 0:
         return (f"settled none of its {_deals(n)} within its budget: whether they can come out "
-                f"is undecided, 95% interval {_interval(lo, hi)}")
+                f"is undecided, 95% interval {_interval(lo, hi)} counting the undecided both "
+                f"ways")
     if is_bound(row) and won and und * NARROW_BOUNDS <= n:
         # bounds this close are said as the two ends in figures: "at least half and at most
         # 2 in 3" would stretch 59.7-60.5% over 50-67%, and a share between them is a rate
