@@ -28,6 +28,14 @@ def _odds(site, slug: str) -> str:
     return page[start:page.index("</section>", start)]
 
 
+def _table_cells(site, slug: str) -> list[str]:
+    """The text of each row of the odds table on ``slug``'s page, the heading row left out."""
+    odds = _odds(site, slug)
+    table = odds[odds.index("<table"):]
+    return [" ".join(text_of(c).split())
+            for c in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]]
+
+
 def test_the_finding_comes_before_the_method(site):
     for slug in GAMES:
         odds = " ".join(text_of(_odds(site, slug)).split())
@@ -43,10 +51,7 @@ def test_a_blind_row_equal_to_the_greedy_row_is_shown_once_and_said(site):
     assert same, "the favourite's blind rows are the greedy rows, deal for deal"
     for slug in GAMES:
         rows = _rows(slug)
-        odds = _odds(site, slug)
-        table = odds[odds.index("<table"):]
-        cells = [" ".join(text_of(c).split())
-                 for c in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]]
+        cells = _table_cells(site, slug)
         blind = [c for c in cells if "blind player" in c and "greedy" not in c]
         kept = [r for r in rows if r["policy"] == "blind" and not same_as_greedy(r, rows)]
         assert len(blind) == len(kept), slug
@@ -122,10 +127,7 @@ def test_a_solver_row_on_more_deals_than_the_players_gives_the_players_deals_too
     said = 0
     for slug in GAMES:
         rows = _rows(slug)
-        odds = _odds(site, slug)
-        table = odds[odds.index("<table"):]
-        cells = [" ".join(text_of(c).split())
-                 for c in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]]
+        cells = _table_cells(site, slug)
         shown = [r for r in rows if not same_as_greedy(r, rows)]     # a cell each, in order
         assert len(cells) == len(shown), slug
         for r, cell in zip(shown, cells):
