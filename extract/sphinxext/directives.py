@@ -754,7 +754,7 @@ class GameDirective(EditionDirective):
                     "(see the apparatus).", ["edition-key"])
         if game.sentences:      # where the reader meets the ids: how to cite them
             key += nodes.Text(f" The id beside a sentence ({game.sentences[0].id}) is its "
-                              "stable citation: see How to cite on ")
+                              "stable citation: see \u201cHow to cite\u201d on ")
             home = pending_xref("", refdomain="std", reftype="doc", reftarget="/index",
                                 refexplicit=True, refwarn=True)
             home += nodes.inline(text="the home page")
