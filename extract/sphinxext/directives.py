@@ -328,7 +328,8 @@ CAREFUL_NAMES = {"remembers": POLICY_NAMES["careful"],
                             "covered, plans ahead",
                  "all": "careful player, who here sees every card (all lie face up), plans "
                         "ahead"}
-#: the unit of each policy's budget in a row (``budget``)
+
+
 def same_deals(row: dict, rows: list[dict]) -> str:
     """For a solver's row of more deals than the careful player's row of the same readings,
     the solver's figure on the careful player's deals, so that the table never sets the two
